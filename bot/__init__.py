@@ -1,0 +1,1 @@
+"""The chat bot: a platform-neutral core, its job pipeline, and thin Telegram/Discord/console adapters."""

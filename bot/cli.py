@@ -1,0 +1,193 @@
+"""``puzzlebot``: the command line (solve, parse, url, render, generate, run).
+
+These commands are the product's outside contract; their flags and output shapes are stable
+and documented in the README. Errors go to stderr as one plain sentence, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+from solvers.errors import PuzzleError
+
+
+def _open_text(path: str) -> TextIO:
+    if path == "-":
+        return sys.stdin
+    return open(path, encoding="utf-8", errors="replace")  # noqa: SIM115 - closed by the caller's loop
+
+
+def _records(path: str) -> Iterator[tuple[int, Any]]:
+    """Yield (line number, parsed JSON or an error string) for each non-blank line."""
+    stream = _open_text(path)
+    try:
+        for n, line in enumerate(stream, 1):
+            if not line.strip():
+                continue
+            try:
+                yield n, json.loads(line)
+            except json.JSONDecodeError as e:
+                yield n, f"line {n} is not valid JSON ({e.msg} at column {e.colno})"
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+
+
+def _emit(obj: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from solvers.engine import solve_record
+    from solvers.verdict import SolveOptions
+
+    opts = SolveOptions(time_limit=args.time_limit, unique=not args.no_unique)
+    if args.workers:
+        opts = opts.with_(workers=args.workers)
+    for _, rec in _records(args.jsonl):
+        if isinstance(rec, str):
+            _emit({"id": None, "status": "invalid", "solution": None, "second_solution": None,
+                   "seconds": 0.0, "error": rec})
+            continue
+        _emit(solve_record(rec, opts))
+    return 0
+
+
+def cmd_parse(args: argparse.Namespace) -> int:
+    from solvers.reading import read_board
+
+    from solvers.registry import get_genre
+
+    stream = _open_text(args.file)
+    try:
+        text = stream.read()
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    puzzle = read_board(text, genre=args.genre)
+    _emit(puzzle.to_record(url=get_genre(puzzle.genre).encode_url(puzzle)))
+    return 0
+
+
+def cmd_url(args: argparse.Namespace) -> int:
+    from solvers.puzzle import Puzzle
+    from solvers.registry import get_genre
+
+    status = 0
+    for n, rec in _records(args.jsonl):
+        try:
+            if isinstance(rec, str):
+                raise PuzzleError(rec)
+            puzzle = Puzzle.from_record(rec)
+            print(get_genre(puzzle.genre).encode_url(puzzle), flush=True)
+        except PuzzleError as e:
+            print(f"puzzlebot url: line {n}: {e.message}", file=sys.stderr)
+            print("", flush=True)  # keep one output line per record
+            status = 2
+    return status
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from rendering import render_png
+    from solvers.puzzle import Puzzle
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    status = 0
+    for n, rec in _records(args.jsonl):
+        try:
+            if isinstance(rec, str):
+                raise PuzzleError(rec)
+            puzzle = Puzzle.from_record(rec)
+            solution = rec.get("solution") if args.view == "solution" else None
+            if args.view == "solution" and not solution:
+                raise PuzzleError("the record has no 'solution' to draw (use --view puzzle)")
+            name = str(rec.get("id") or f"line{n}")
+            safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
+            path = out / f"{safe}.png"
+            path.write_bytes(render_png(puzzle, solution, view=args.view))
+            print(path, flush=True)
+        except PuzzleError as e:
+            print(f"puzzlebot render: line {n}: {e.message}", file=sys.stderr)
+            status = 2
+    return status
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from solvers.generation import generate_record
+
+    try:
+        rows_s, cols_s = args.size.lower().replace("×", "x").split("x")
+        rows, cols = int(rows_s), int(cols_s)
+    except ValueError:
+        raise PuzzleError(f"--size must look like 10x10 (rows x columns), not '{args.size}'") from None
+    _emit(generate_record(args.genre, rows, cols, args.difficulty, args.seed))
+    return 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from bot.app import run
+
+    return run(env_file=args.env_file) or 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="puzzlebot", description="Solve, read, draw and generate pencil puzzles.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    s = sub.add_parser("solve", help="solve FORMATS.md records, one JSON verdict per line")
+    s.add_argument("--jsonl", required=True, help="records file, or - for standard input")
+    s.add_argument("--no-unique", action="store_true", help="find one solution, skip the uniqueness proof")
+    s.add_argument("--time-limit", type=float, default=10.0, help="seconds per puzzle (default 10)")
+    s.add_argument("--workers", type=int, default=0, help="CP-SAT workers per solve (default: fits 2 cores)")
+    s.set_defaults(func=cmd_solve)
+
+    s = sub.add_parser("parse", help="read a board from text or a puzz.link URL, print its record")
+    s.add_argument("--genre", default=None, help="force the genre (masyu, yinyang, numberlink, shikaku)")
+    s.add_argument("file", nargs="?", default="-", help="text file, or - for standard input (default)")
+    s.set_defaults(func=cmd_parse)
+
+    s = sub.add_parser("url", help="print a puzz.link URL for every record")
+    s.add_argument("--jsonl", required=True, help="records file, or - for standard input")
+    s.set_defaults(func=cmd_url)
+
+    s = sub.add_parser("render", help="draw every record as DIR/<id>.png")
+    s.add_argument("--jsonl", required=True, help="records file, or - for standard input")
+    s.add_argument("--out", required=True, help="output folder")
+    s.add_argument("--view", choices=("puzzle", "solution"), default="solution")
+    s.set_defaults(func=cmd_render)
+
+    s = sub.add_parser("generate", help="generate a puzzle with a proven unique solution")
+    s.add_argument("genre")
+    s.add_argument("--size", default="10x10", help="RxC, e.g. 10x10")
+    s.add_argument("--difficulty", default="medium", choices=("easy", "medium", "hard"))
+    s.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    s.set_defaults(func=cmd_generate)
+
+    s = sub.add_parser("run", help="run the bot (console chat when no token is configured)")
+    s.add_argument("--env-file", default=".env", help="dotenv file to read (default .env)")
+    s.set_defaults(func=cmd_run)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except PuzzleError as e:
+        print(f"puzzlebot {args.command}: {e.message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

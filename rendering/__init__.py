@@ -1,0 +1,1 @@
+"""Pillow pictures of puzzles and solutions (puzz.link drawing conventions)."""

@@ -1,0 +1,5 @@
+"""Puzzle genres: their models, rule checkers, notations and generators.
+
+Each genre is one package (``solvers/<genre>/``) with the same parts, wired into the
+registry in :mod:`solvers.registry`. :mod:`solvers.engine` turns a puzzle into a checked verdict.
+"""

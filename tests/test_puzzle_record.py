@@ -1,0 +1,49 @@
+"""The Puzzle value and its FORMATS.md record form."""
+
+import pytest
+
+from solvers.errors import InvalidPuzzle, ParseError
+from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.registry import GENRES, find_genre
+from tests.corpus import all_records
+
+
+def test_every_corpus_record_round_trips() -> None:
+    for rec in all_records():
+        p = Puzzle.from_record(rec)
+        assert (p.rows, p.cols) == (rec["rows"], rec["cols"])
+        assert p.grid_lines() == [" ".join(line.split()) for line in rec["grid"]]
+        assert Puzzle.from_record(p.to_record()) == p
+
+
+def test_circle_tokens() -> None:
+    p = Puzzle.from_record({"genre": "masyu", "grid": ["W . B", ". . ."]})
+    assert p[0, 0] == WHITE and p[0, 2] == BLACK and p.rows == 2 and p.cols == 3
+
+
+@pytest.mark.parametrize(
+    ("rec", "words"),
+    [
+        ({"genre": "masyu", "grid": ["W . q", ". . ."]}, "'q' at row 1, column 3"),
+        ({"genre": "shikaku", "grid": ["2 . .", ". 0 ."]}, "'0' at row 2, column 2"),
+        ({"genre": "chess", "grid": ["1"]}, "Unknown genre 'chess'"),
+        ({"genre": "masyu", "grid": []}, "non-empty list"),
+    ],
+)
+def test_bad_records_are_named(rec: dict, words: str) -> None:
+    with pytest.raises(ParseError, match=words):
+        Puzzle.from_record(rec)
+
+
+def test_ragged_rows_are_invalid() -> None:
+    with pytest.raises(InvalidPuzzle, match="Row 2 has 2 cells, the rows above have 3"):
+        Puzzle.from_record({"genre": "yinyang", "grid": ["W . B", ". ."]})
+
+
+def test_registry_aliases() -> None:
+    assert set(GENRES) == {"masyu", "yinyang", "numberlink", "shikaku"}
+    for name, want in [("Mashu", "masyu"), ("pearl", "masyu"), ("yin-yang", "yinyang"),
+                       ("しろまるくろまる", "yinyang"), ("numlin", "numberlink"), ("Arukone", "numberlink"),
+                       ("flow", "numberlink"), ("rect", "shikaku"), ("四角に切れ", "shikaku")]:
+        assert find_genre(name).name == want
+    assert find_genre("sudoku") is None
