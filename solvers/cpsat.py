@@ -1,0 +1,104 @@
+"""Running CP-SAT under the engine's limits, and the solve-twice uniqueness search.
+
+Every genre model builds a ``cp_model.CpModel`` and hands it here, so time limits, worker
+counts and effort statistics are handled in one place.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from solvers.verdict import Solution, SolveOptions, SolveResult, SolveStats, Status
+
+Literal = cp_model.IntVar  # a Boolean variable or its negation
+
+
+@dataclass
+class Budget:
+    """The time left for one solve, shared by all its CP-SAT calls."""
+
+    options: SolveOptions
+    start: float = field(default_factory=time.perf_counter)
+    stats: SolveStats = field(default_factory=SolveStats)
+
+    def remaining(self) -> float:
+        return self.options.time_limit - (time.perf_counter() - self.start)
+
+    def expired(self) -> bool:
+        return self.remaining() <= 0.005
+
+
+def run(model: cp_model.CpModel, budget: Budget, hint: bool = False) -> tuple[int, cp_model.CpSolver]:
+    """Solve ``model`` within the budget; returns (CP-SAT status, solver) and records effort."""
+    solver = cp_model.CpSolver()
+    p = solver.parameters
+    p.max_time_in_seconds = max(0.01, budget.remaining())
+    p.num_workers = max(1, budget.options.workers)
+    p.random_seed = budget.options.seed
+    if hint:
+        p.repair_hint = False
+    t0 = time.perf_counter()
+    status = solver.solve(model)
+    budget.stats.add(solver.num_branches, solver.num_conflicts, time.perf_counter() - t0)
+    return status, solver
+
+
+def found(status: int) -> bool:
+    return status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+
+def exclude(model: cp_model.CpModel, bools: Sequence[cp_model.IntVar], solver: cp_model.CpSolver) -> None:
+    """Forbid the assignment ``solver`` found for ``bools``: at least one of them must differ."""
+    model.add_bool_or([b.Not() if solver.boolean_value(b) else b for b in bools])
+
+
+def solve_twice(
+    model: cp_model.CpModel,
+    decision: Sequence[cp_model.IntVar],
+    decode: Callable[[cp_model.CpSolver], Solution],
+    options: SolveOptions,
+    *,
+    budget: Budget | None = None,
+) -> SolveResult:
+    """The standard verdict: find a solution, then (if asked) look for another one.
+
+    ``decision`` must be Booleans that fully determine a solution (two solutions that agree on
+    them are the same answer), and ``decode`` reads a solution from a solver.
+    """
+    budget = budget or Budget(options)
+    status, solver = run(model, budget)
+    if status == cp_model.INFEASIBLE:
+        return SolveResult(Status.NONE, error="This puzzle has no solution.",
+                           error_ja="このパズルには解がありません。", stats=budget.stats)
+    if not found(status):
+        return timeout_result(budget)
+    first = decode(solver)
+    if not options.unique:
+        return SolveResult(Status.SOLVED, solution=first, stats=budget.stats)
+    exclude(model, decision, solver)
+    # hint the first solution: the second search starts near it
+    model.clear_hints()
+    for b in decision:
+        model.add_hint(b, solver.boolean_value(b))
+    status, solver2 = run(model, budget)
+    if status == cp_model.INFEASIBLE:
+        return SolveResult(Status.UNIQUE, solution=first, stats=budget.stats)
+    if found(status):
+        return SolveResult(Status.MULTIPLE, solution=first, second_solution=decode(solver2), stats=budget.stats)
+    res = timeout_result(budget)
+    res.solution = first  # a solution was found, uniqueness could not be settled in time
+    return res
+
+
+def timeout_result(budget: Budget) -> SolveResult:
+    limit = budget.options.time_limit
+    return SolveResult(
+        Status.TIMEOUT,
+        error=f"The solver ran out of time ({limit:g} s) before it could settle this board.",
+        error_ja=f"制限時間 ({limit:g} 秒) 内に解き終わりませんでした。",
+        stats=budget.stats,
+    )
