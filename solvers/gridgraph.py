@@ -1,0 +1,230 @@
+"""Grid-graph helpers for line genres: cells, edges, neighbours and FORMATS.md connection masks.
+
+A board of ``rows`` x ``cols`` cells is a graph whose vertices are the cells and whose edges
+join orthogonal neighbours. Solutions of line genres (Masyu ``loop``, Numberlink ``links``) are
+written as one connection mask per cell: up=1, right=2, down=4, left=8 (FORMATS.md).
+
+Used by the checkers and models of Masyu and Numberlink, and by anyone who needs to draw or
+read a line solution (renderer, generator, answer parser).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+Cell = tuple[int, int]
+Edge = tuple[Cell, Cell]  # always (smaller cell, larger cell) in row-major order
+
+UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
+DIRECTIONS: tuple[tuple[int, int, int], ...] = ((UP, -1, 0), (RIGHT, 0, 1), (DOWN, 1, 0), (LEFT, 0, -1))
+OPPOSITE = {UP: DOWN, DOWN: UP, LEFT: RIGHT, RIGHT: LEFT}
+DIR_NAMES = {UP: "up", RIGHT: "right", DOWN: "down", LEFT: "left"}
+DIR_NAMES_JA = {UP: "上", RIGHT: "右", DOWN: "下", LEFT: "左"}
+
+MaskGrid = list[list[int]]
+
+
+def inside(rows: int, cols: int, r: int, c: int) -> bool:
+    return 0 <= r < rows and 0 <= c < cols
+
+
+def neighbours(rows: int, cols: int, r: int, c: int) -> Iterator[tuple[int, Cell]]:
+    """(direction bit, neighbour cell) for every on-board orthogonal neighbour of (r, c)."""
+    for bit, dr, dc in DIRECTIONS:
+        nr, nc = r + dr, c + dc
+        if 0 <= nr < rows and 0 <= nc < cols:
+            yield bit, (nr, nc)
+
+
+def step(cell: Cell, bit: int, times: int = 1) -> Cell:
+    """The cell ``times`` steps from ``cell`` in direction ``bit`` (may be off the board)."""
+    for b, dr, dc in DIRECTIONS:
+        if b == bit:
+            return cell[0] + dr * times, cell[1] + dc * times
+    raise ValueError(f"not a direction bit: {bit}")
+
+
+def edge_key(a: Cell, b: Cell) -> Edge:
+    return (a, b) if a <= b else (b, a)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Index tables of a rows x cols grid graph (cells row-major, edges right then down)."""
+
+    rows: int
+    cols: int
+    edges: tuple[Edge, ...] = field(init=False)
+    edge_index: dict[Edge, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        edges: list[Edge] = []
+        for r in range(self.rows):
+            for c in range(self.cols):
+                if c + 1 < self.cols:
+                    edges.append(((r, c), (r, c + 1)))
+                if r + 1 < self.rows:
+                    edges.append(((r, c), (r + 1, c)))
+        object.__setattr__(self, "edges", tuple(edges))
+        object.__setattr__(self, "edge_index", {e: i for i, e in enumerate(edges)})
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.cols
+
+    def cells(self) -> Iterator[Cell]:
+        for r in range(self.rows):
+            for c in range(self.cols):
+                yield r, c
+
+    def index(self, cell: Cell) -> int:
+        return cell[0] * self.cols + cell[1]
+
+    def cell(self, index: int) -> Cell:
+        return divmod(index, self.cols)
+
+    def inside(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols
+
+    def neighbours(self, cell: Cell) -> Iterator[tuple[int, Cell]]:
+        return neighbours(self.rows, self.cols, cell[0], cell[1])
+
+    def edge(self, a: Cell, b: Cell) -> int | None:
+        """Index of the edge between cells a and b, or None when they are not neighbours."""
+        return self.edge_index.get(edge_key(a, b))
+
+    def edge_towards(self, cell: Cell, bit: int, distance: int = 1) -> int | None:
+        """Index of the edge that starts ``distance - 1`` steps from ``cell`` in direction ``bit``
+        and goes one step further that way (None when it leaves the board)."""
+        a, b = step(cell, bit, distance - 1), step(cell, bit, distance)
+        if not (self.inside(a) and self.inside(b)):
+            return None
+        return self.edge(a, b)
+
+    def cell_edges(self, cell: Cell) -> list[tuple[int, int]]:
+        """(direction bit, edge index) for the edges at ``cell``."""
+        return [(bit, self.edge_index[edge_key(cell, nb)]) for bit, nb in self.neighbours(cell)]
+
+    # -- masks <-> edges
+    def masks_from_edges(self, used: Iterable[int | Edge]) -> MaskGrid:
+        """The FORMATS.md mask grid of a set of edges (indices or cell pairs)."""
+        masks = [[0] * self.cols for _ in range(self.rows)]
+        for e in used:
+            a, b = self.edges[e] if isinstance(e, int) else edge_key(*e)
+            if a[0] == b[0]:  # horizontal: a is left of b
+                masks[a[0]][a[1]] |= RIGHT
+                masks[b[0]][b[1]] |= LEFT
+            else:  # vertical: a is above b
+                masks[a[0]][a[1]] |= DOWN
+                masks[b[0]][b[1]] |= UP
+        return masks
+
+    def edges_from_masks(self, masks: Sequence[Sequence[int]]) -> set[int]:
+        """Edge indices named by a mask grid (an edge counts when either side names it;
+        bits pointing off the board are ignored — check consistency with :func:`mask_problems`)."""
+        used: set[int] = set()
+        for r in range(self.rows):
+            for c in range(self.cols):
+                for bit, nb in self.neighbours((r, c)):
+                    if masks[r][c] & bit:
+                        used.add(self.edge_index[edge_key((r, c), nb)])
+        return used
+
+
+def format_masks(masks: Sequence[Sequence[int]]) -> list[str]:
+    """Mask grid -> FORMATS.md row strings ("2 10 12 0")."""
+    return [" ".join(str(int(v)) for v in row) for row in masks]
+
+
+@dataclass(frozen=True)
+class MaskProblem:
+    """Why a mask grid could not be read or is not a consistent line drawing."""
+
+    rule: str  # "format", "off-board" or "mismatch"
+    message: str
+    message_ja: str
+    cells: tuple[Cell, ...] = ()
+
+
+def parse_masks(value: Any, rows: int, cols: int, key: str) -> tuple[MaskGrid | None, list[MaskProblem]]:
+    """Read a FORMATS.md mask grid (a list of row strings, or of integer lists) of a given size.
+
+    Returns (masks, []) or (None, problems) when the shape or a value is wrong. Every value must
+    be an integer 0..15. Does not judge consistency: see :func:`mask_problems`.
+    """
+
+    def bad(msg: str, msg_ja: str, cells: tuple[Cell, ...] = ()) -> tuple[None, list[MaskProblem]]:
+        return None, [MaskProblem("format", msg, msg_ja, cells)]
+
+    if not isinstance(value, list | tuple):
+        return bad(f"The solution's '{key}' must be a list of {rows} rows.",
+                   f"解答の '{key}' は {rows} 行のリストにしてください。")
+    if len(value) != rows:
+        return bad(f"The solution has {len(value)} rows in '{key}', the board has {rows}.",
+                   f"解答の '{key}' は {len(value)} 行ですが、盤面は {rows} 行です。")
+    masks: MaskGrid = []
+    for r, row in enumerate(value):
+        if isinstance(row, str):
+            tokens: list[Any] = row.split()
+        elif isinstance(row, list | tuple):
+            tokens = list(row)
+        else:
+            return bad(f"Row {r + 1} of the solution is not a row of masks.",
+                       f"解答の {r + 1} 行目がマスクの行になっていません。")
+        if len(tokens) != cols:
+            return bad(f"Row {r + 1} of the solution has {len(tokens)} cells, the board has {cols} columns.",
+                       f"解答の {r + 1} 行目は {len(tokens)} マスですが、盤面は {cols} 列です。")
+        out: list[int] = []
+        for c, tok in enumerate(tokens):
+            v = _mask_value(tok)
+            if v is None:
+                return bad(f"Row {r + 1}, column {c + 1} of the solution: {tok!r} is not a connection mask 0-15.",
+                           f"解答の {r + 1} 行 {c + 1} 列: {tok!r} は 0〜15 の接続マスクではありません。",
+                           ((r, c),))
+            out.append(v)
+        masks.append(out)
+    return masks, []
+
+
+def _mask_value(tok: Any) -> int | None:
+    if isinstance(tok, bool):
+        return None
+    if isinstance(tok, int):
+        v = tok
+    elif isinstance(tok, str) and tok.isascii() and tok.isdigit():
+        v = int(tok)
+    else:
+        return None
+    return v if 0 <= v <= 15 else None
+
+
+def mask_problems(masks: Sequence[Sequence[int]]) -> list[MaskProblem]:
+    """Lines leaving the board and connections named by one cell but not by its neighbour."""
+    rows, cols = len(masks), len(masks[0]) if masks else 0
+    problems: list[MaskProblem] = []
+    for r in range(rows):
+        for c in range(cols):
+            m = masks[r][c]
+            for bit, dr, dc in DIRECTIONS:
+                if not m & bit:
+                    continue
+                nr, nc = r + dr, c + dc
+                where, where_ja = f"row {r + 1}, column {c + 1}", f"{r + 1} 行 {c + 1} 列"
+                if not inside(rows, cols, nr, nc):
+                    problems.append(MaskProblem(
+                        "off-board", f"The line at {where} leaves the board ({DIR_NAMES[bit]}).",
+                        f"{where_ja} の線が盤面の外 ({DIR_NAMES_JA[bit]}) に出ています。", ((r, c),)))
+                elif not masks[nr][nc] & OPPOSITE[bit]:
+                    problems.append(MaskProblem(
+                        "mismatch",
+                        f"The line at {where} goes {DIR_NAMES[bit]} but row {nr + 1}, column {nc + 1} "
+                        "does not connect back.",
+                        f"{where_ja} の線は{DIR_NAMES_JA[bit]}に伸びていますが、{nr + 1} 行 {nc + 1} 列から"
+                        "つながっていません。", ((r, c), (nr, nc))))
+    return problems
+
+
+def degree(mask: int) -> int:
+    return bin(mask & 15).count("1")
