@@ -1,0 +1,24 @@
+"""Masyu answers typed in chat: the loop as box-drawing characters or FORMATS.md mask numbers.
+
+Example (a 3x3 board)::
+
+    ┌─┐
+    │·│
+    └─┘
+
+One symbol per cell: ``─ │ ┌ ┐ └ ┘`` (heavy, double and rounded variants and ASCII ``-``/``|``
+too), ``.`` or ``·`` for a cell the loop skips. A pearl may be written as ``o``/``W``/``B``: its
+lines are then taken from its neighbours. Mask rows (``6 10 12`` with up=1, right=2, down=4,
+left=8) are accepted as well.
+"""
+
+from __future__ import annotations
+
+from solvers.answer_grid import line_masks, masks_to_rows
+from solvers.puzzle import Puzzle
+from solvers.verdict import Solution
+
+
+def parse_answer(puzzle: Puzzle, text: str) -> Solution:
+    """The player's loop as ``{"loop": [mask rows]}``; raises ParseError naming the cell."""
+    return {"loop": masks_to_rows(line_masks(puzzle, text, endpoints=False))}
