@@ -1,0 +1,97 @@
+"""Every colour a picture uses, and the fixed 256-colour palette the PNG is written with.
+
+Pictures are drawn in RGB (anti-aliased text and circles) and then mapped onto this fixed
+palette: a palette PNG is several times smaller and faster to encode than an RGB one. The
+palette holds every flat colour below plus grey ramps and ramps from each background tint to
+black, so anti-aliased edges map to a neighbouring shade, never to an unrelated colour.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image
+
+RGB = tuple[int, int, int]
+
+WHITE: RGB = (255, 255, 255)
+BLACK: RGB = (0, 0, 0)
+INK: RGB = (0, 0, 0)  # clues and the frame (pzprjs quescolor)
+GRID: RGB = (160, 160, 160)  # pzprjs DLIGHT: thin grid lines
+GRID_DARK: RGB = (127, 127, 127)  # pzprjs LIGHT
+LINE: RGB = (0, 160, 0)  # pzprjs answer line green
+ERROR: RGB = (192, 0, 0)  # pzprjs error colour: marks on offending cells
+ERROR_BG: RGB = (255, 160, 160)  # pzprjs error background
+DIFF_BG: RGB = (255, 214, 92)  # cells where two solutions differ
+DIFF_EDGE: RGB = (230, 120, 0)
+TITLE_BG: RGB = (236, 239, 243)
+TITLE_INK: RGB = (33, 37, 41)
+DEDUCED_BLACK: RGB = (80, 80, 80)  # Yin-Yang circles the solver deduced (givens stay pure black)
+DEDUCED_RING: RGB = (110, 110, 110)
+DISC: RGB = (24, 24, 24)  # Shikaku clue discs
+
+# Numberlink: one colour per path, strong and distinct from each other on white.
+PATH_COLORS: tuple[RGB, ...] = (
+    (230, 25, 75),  # red
+    (0, 130, 200),  # blue
+    (60, 180, 75),  # green
+    (245, 130, 48),  # orange
+    (145, 30, 180),  # purple
+    (0, 170, 170),  # teal
+    (240, 50, 230),  # magenta
+    (128, 128, 0),  # olive
+    (170, 110, 40),  # brown
+    (0, 0, 128),  # navy
+    (128, 0, 0),  # maroon
+    (210, 180, 0),  # mustard
+    (70, 70, 70),  # charcoal
+    (100, 200, 255),  # sky
+    (255, 105, 140),  # pink
+    (0, 100, 60),  # forest
+    (190, 120, 255),  # lavender
+    (120, 200, 20),  # lime
+    (200, 80, 0),  # rust
+    (60, 60, 200),  # indigo
+    (0, 200, 140),  # mint
+    (180, 0, 100),  # plum
+    (150, 150, 255),  # periwinkle
+    (255, 170, 0),  # amber
+)
+STRAY: RGB = (150, 150, 150)  # path pieces joined to no clue (a wrong answer's loose ends)
+
+# Shikaku: light region tints (adjacent regions get different ones).
+TINTS: tuple[RGB, ...] = (
+    (255, 236, 179),
+    (200, 230, 255),
+    (210, 245, 200),
+    (255, 215, 230),
+    (230, 220, 255),
+    (215, 245, 245),
+    (250, 230, 210),
+    (235, 235, 200),
+)
+
+FLAT: tuple[RGB, ...] = (
+    WHITE, BLACK, GRID, GRID_DARK, LINE, ERROR, ERROR_BG, DIFF_BG, DIFF_EDGE, TITLE_BG, TITLE_INK,
+    DEDUCED_BLACK, DEDUCED_RING, DISC, STRAY, *PATH_COLORS, *TINTS,
+)  # fmt: skip
+
+
+def _mix(a: RGB, b: RGB, t: float) -> RGB:
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+@cache
+def palette_image() -> Image.Image:
+    """A 1x1 'P' image carrying the fixed palette (for ``Image.quantize(palette=...)``)."""
+    colors: list[RGB] = list(dict.fromkeys(FLAT))
+    grey = [(v, v, v) for v in range(0, 256, 8)] + [(255, 255, 255)]
+    ramps = [_mix(bg, BLACK, t / 6) for bg in (*TINTS, ERROR_BG, DIFF_BG, TITLE_BG) for t in range(1, 6)]
+    for c in grey + ramps:
+        if c not in colors:
+            colors.append(c)
+    colors = colors[:256]
+    flat = [v for c in colors for v in c] + [0] * (3 * (256 - len(colors)))
+    img = Image.new("P", (1, 1))
+    img.putpalette(flat)
+    return img

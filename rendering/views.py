@@ -1,0 +1,181 @@
+"""Views: the puzzle, the solution, two solutions side by side, the problem cells; and the title strip."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from PIL import Image, ImageDraw
+
+from rendering import palette as pal
+from rendering.canvas import Canvas
+from rendering.fonts import font, text_size
+from rendering.geometry import GAP, MARGIN, MAX_SIDE, TITLE_HEIGHT, Cell, Layout, cell_size_for
+from rendering.shapes import differing_cells
+
+if TYPE_CHECKING:
+    from solvers.puzzle import Puzzle
+    from solvers.verdict import SolveResult
+
+View = Literal["puzzle", "solution", "multiple", "problem"]
+VIEWS: tuple[str, ...] = ("puzzle", "solution", "multiple", "problem")
+MAX_ASPECT = 10  # pad very long thin boards so chat apps show them at a usable size
+TITLE_FONT = 20
+
+
+@dataclass
+class Picture:
+    """A rendered picture: the RGB image and where each board panel sits on it."""
+
+    image: Image.Image
+    panels: list[Layout] = field(default_factory=list)
+    highlighted: list[Cell] = field(default_factory=list)
+
+    def png(self) -> bytes:
+        return encode_png(self.image)
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """PNG bytes of ``image`` mapped onto the fixed palette (small and fast; no dithering)."""
+    p = image.convert("RGB").quantize(palette=pal.palette_image(), dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    p.save(buf, "PNG")
+    return buf.getvalue()
+
+
+def _fit_title(title: str, max_width: int) -> tuple[str, Any]:
+    f = font(TITLE_FONT)
+    text = title
+    while text and text_size(text, f)[0] > max_width:
+        text = text[:-2] + "…" if len(text) > 2 else ""
+    return text, f
+
+
+def render(
+    puzzle: Puzzle,
+    solution: Any = None,
+    *,
+    view: str = "solution",
+    second_solution: Any = None,
+    marks: Iterable[Cell] = (),
+    title: str | None = None,
+) -> Picture:
+    """Draw one view of a puzzle (see :func:`render_png`) and return the image with its geometry."""
+    from solvers.registry import get_genre
+
+    if view not in VIEWS:
+        raise ValueError(f"unknown view {view!r}; use one of {', '.join(VIEWS)}")
+    genre = get_genre(puzzle.genre)
+    rows, cols = puzzle.rows, puzzle.cols
+    drawn: list[Any]
+    highlights: dict[Cell, pal.RGB] = {}
+    diff: list[Cell] = []
+    mark_cells = [(int(r), int(c)) for r, c in marks if 0 <= int(r) < rows and 0 <= int(c) < cols]
+    if view == "puzzle":
+        drawn = [None]
+    elif view == "multiple" and second_solution is not None:
+        drawn = [solution, second_solution]
+        diff = differing_cells(genre.solution_key, solution, second_solution, rows, cols)
+        highlights = dict.fromkeys(diff, pal.DIFF_BG)
+    else:
+        drawn = [solution]
+    if view == "problem":
+        highlights = dict.fromkeys(mark_cells, pal.ERROR_BG)
+
+    panels = len(drawn)
+    cell = cell_size_for(rows, cols, panels=panels, title=bool(title))
+    margin = round(MARGIN * cell)
+    gap = round(GAP * cell)
+    boards_w = panels * cols * cell + (panels - 1) * gap + 2 * margin
+    boards_h = rows * cell + 2 * margin
+    title_h = TITLE_HEIGHT if title else 0
+    title_text, title_font = _fit_title(title or "", MAX_SIDE - 24)
+    width = max(boards_w, text_size(title_text, title_font)[0] + 24 if title_text else 0)
+    height = boards_h + title_h
+    width = max(width, -(-height // MAX_ASPECT))
+    height = max(height, -(-width // MAX_ASPECT))
+
+    image = Image.new("RGB", (width, height), pal.WHITE)
+    x_left = (width - boards_w) // 2 + margin
+    y_top = title_h + (height - title_h - boards_h) // 2 + margin
+    if title_text:
+        d = ImageDraw.Draw(image)
+        d.rectangle([0, 0, width - 1, title_h - 1], fill=pal.TITLE_BG)
+        d.text((width // 2, title_h // 2), title_text, fill=pal.TITLE_INK, font=title_font, anchor="mm")
+
+    draw_part = genre.part("draw").draw
+    layouts: list[Layout] = []
+    for i, sol in enumerate(drawn):
+        layout = Layout(rows, cols, cell, x_left + i * (cols * cell + gap), y_top)
+        canvas = Canvas(image, layout, highlights=highlights)
+        draw_part(canvas, puzzle, sol)
+        canvas.frame()
+        if view == "problem":
+            for r, c in mark_cells:
+                canvas.mark(r, c)
+        layouts.append(layout)
+    return Picture(image, layouts, diff or mark_cells)
+
+
+def render_png(
+    puzzle: Puzzle,
+    solution: Any = None,
+    *,
+    view: str = "solution",
+    second_solution: Any = None,
+    marks: Iterable[Cell] = (),
+    title: str | None = None,
+) -> bytes:
+    """PNG bytes of one view of a puzzle.
+
+    view: ``puzzle`` givens only; ``solution`` givens + ``solution``; ``multiple`` two solutions
+    side by side with the cells where they differ highlighted; ``problem`` the puzzle (and
+    ``solution`` if given, e.g. a player's wrong answer) with ``marks`` flagged in red.
+    ``title``: an optional strip of text above the boards (genre, size, verdict).
+    """
+    return render(puzzle, solution, view=view, second_solution=second_solution, marks=marks, title=title).png()
+
+
+def result_view(puzzle: Puzzle, result: SolveResult) -> tuple[str, dict[str, Any], str]:
+    """(view, render keyword arguments, verdict words) for a solve result."""
+    from solvers.verdict import Status
+
+    st = result.status
+    if st in (Status.UNIQUE, Status.SOLVED) and result.solution is not None:
+        words = "unique solution" if st == Status.UNIQUE else "a solution"
+        return "solution", {"solution": result.solution}, words
+    if st == Status.TIMEOUT and result.solution is not None:
+        return "solution", {"solution": result.solution}, "a solution (time ran out before uniqueness was proven)"
+    if st == Status.MULTIPLE and result.solution is not None:
+        if result.second_solution is not None:
+            kw = {"solution": result.solution, "second_solution": result.second_solution}
+            return "multiple", kw, "not unique: two solutions, differences highlighted"
+        return "solution", {"solution": result.solution}, "not unique: one of several solutions"
+    words = {
+        Status.NONE: "no solution",
+        Status.INVALID: "invalid puzzle",
+        Status.TIMEOUT: "time limit reached",
+        Status.ERROR: "internal error",
+        Status.MULTIPLE: "not unique",
+    }.get(st, str(st))
+    if st in (Status.NONE, Status.INVALID) and result.cells:
+        return "problem", {"marks": tuple(result.cells)}, words + " (see the marked cells)"
+    return "puzzle", {}, words
+
+
+def result_title(puzzle: Puzzle, words: str) -> str:
+    from solvers.registry import get_genre
+
+    return f"{get_genre(puzzle.genre).title} {puzzle.rows}×{puzzle.cols} · {words}"
+
+
+def render_result(puzzle: Puzzle, result: SolveResult, *, lang: str = "en") -> bytes:
+    """PNG for the bot: the view that fits the verdict, with a title strip (genre, size, verdict).
+
+    The picture's text is English for every ``lang`` (the shipped font has no Japanese glyphs);
+    the chat message around it carries the localised words.
+    """
+    view, kw, words = result_view(puzzle, result)
+    return render_png(puzzle, view=view, title=result_title(puzzle, words), **kw)

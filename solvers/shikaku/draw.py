@@ -1,0 +1,50 @@
+"""Shikaku picture: dashed grid, clue numbers in white on dark discs, the rectangles as thick
+borders over light tints (touching rectangles get different tints)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rendering import palette as pal
+from rendering.canvas import Canvas, neighbours
+from rendering.shapes import rect_ids, rect_list
+from solvers.puzzle import UNKNOWN, Puzzle
+
+
+def rect_tints(ids: list[list[int]], count: int) -> list[pal.RGB]:
+    """A tint per rectangle, different from every touching rectangle's where the palette allows."""
+    rows, cols = len(ids), len(ids[0]) if ids else 0
+    touching: list[set[int]] = [set() for _ in range(count)]
+    for r in range(rows):
+        for c in range(cols):
+            a = ids[r][c]
+            if a < 0:
+                continue
+            for _side, rr, cc in neighbours(r, c, rows, cols):
+                b = ids[rr][cc]
+                if b >= 0 and b != a:
+                    touching[a].add(b)
+    k = len(pal.TINTS)
+    chosen: list[int] = []
+    for i in range(count):
+        taken = {chosen[j] for j in touching[i] if j < i}
+        chosen.append(next((t for t in range(k) if t not in taken), i % k))
+    return [pal.TINTS[t] for t in chosen]
+
+
+def draw(canvas: Canvas, puzzle: Puzzle, solution: Any = None) -> None:
+    rows, cols = puzzle.rows, puzzle.cols
+    ids: list[list[int]] | None = None
+    if solution is not None:
+        rects = rect_list(solution, rows, cols)
+        ids = rect_ids(rects, rows, cols)
+        tints = rect_tints(ids, len(rects))
+        canvas.backgrounds({(r, c): tints[i] for r in range(rows) for c in range(cols) if (i := ids[r][c]) >= 0})
+    else:
+        canvas.backgrounds()
+    canvas.grid(pal.GRID, dashed=True)
+    if ids is not None:
+        canvas.region_borders(ids)
+    for r, c, v in puzzle.clues():
+        canvas.circle(r, c, pal.DISC, pal.DISC, radius=0.4)
+        canvas.text(r, c, "?" if v == UNKNOWN else str(v), pal.WHITE, box=0.56)
