@@ -1,0 +1,12 @@
+"""State for the daily puzzle: SQLAlchemy 2 async models, repository functions, Alembic migrations.
+
+SQLite (``sqlite+aiosqlite``) by default, any SQLAlchemy async URL via ``DATABASE_URL``.
+``await Database(url).upgrade()`` brings the schema to the newest migration.
+"""
+
+from bot.storage.database import DEFAULT_URL, Database, alembic_config, database_url
+from bot.storage.models import Base, DailyPuzzle, Delivery, Play, Post, Subscription
+from bot.storage.repo import Claim, Store, utcnow
+
+__all__ = ["DEFAULT_URL", "Base", "Claim", "DailyPuzzle", "Database", "Delivery", "Play", "Post", "Store",
+           "Subscription", "alembic_config", "database_url", "utcnow"]

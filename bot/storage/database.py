@@ -1,0 +1,82 @@
+"""The database handle: an async engine from a URL, sessions, and Alembic ``upgrade head`` at start."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+log = logging.getLogger(__name__)
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_URL = "sqlite+aiosqlite:///puzzlebot.db"
+
+
+def database_url(url: str | None = None) -> str:
+    """``url``, else ``DATABASE_URL`` from the environment, else a SQLite file in the working folder.
+
+    Plain driver names are made async: ``sqlite://`` becomes ``sqlite+aiosqlite://`` and
+    ``postgresql://`` becomes ``postgresql+asyncpg://``.
+    """
+    url = url or os.environ.get("DATABASE_URL") or DEFAULT_URL
+    u = make_url(url)
+    if u.drivername == "sqlite":
+        u = u.set(drivername="sqlite+aiosqlite")
+    elif u.drivername in ("postgresql", "postgres"):
+        u = u.set(drivername="postgresql+asyncpg")
+    return u.render_as_string(hide_password=False)
+
+
+def alembic_config():
+    """The Alembic config shipped inside the package (script location resolved to this folder)."""
+    from alembic.config import Config
+
+    cfg = Config(str(HERE / "alembic.ini"))
+    cfg.set_main_option("script_location", str(HERE / "migrations"))
+    return cfg
+
+
+def _upgrade_sync(connection: Connection) -> None:
+    from alembic import command
+
+    cfg = alembic_config()
+    cfg.attributes["connection"] = connection
+    command.upgrade(cfg, "head")
+
+
+class Database:
+    """One async engine and its session factory."""
+
+    def __init__(self, url: str | None = None, *, echo: bool = False) -> None:
+        self.url = database_url(url)
+        u = make_url(self.url)
+        kwargs: dict = {"echo": echo}
+        if u.get_backend_name() == "sqlite":
+            kwargs["connect_args"] = {"timeout": 30}
+            if u.database and u.database != ":memory:":
+                Path(u.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
+        if u.get_backend_name() == "sqlite":
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        self.sessions: async_sessionmaker[AsyncSession] = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    async def upgrade(self) -> None:
+        """Bring the schema to the newest Alembic revision (idempotent; run at every start)."""
+        async with self.engine.begin() as conn:
+            await conn.run_sync(_upgrade_sync)
+        log.info("database schema is at head (%s)", make_url(self.url).render_as_string(hide_password=True))
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+
+def _sqlite_pragmas(dbapi_conn, _record) -> None:  # noqa: ANN001 - DB-API connection
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.close()

@@ -1,0 +1,101 @@
+"""The daily puzzle's tables (SQLAlchemy 2 declarative models). Times are naive UTC datetimes."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Date, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class DailyPuzzle(Base):
+    """One day's puzzle for one genre and difficulty: the same for every chat."""
+
+    __tablename__ = "daily_puzzles"
+    __table_args__ = (UniqueConstraint("day", "genre", "difficulty", name="uq_daily_day_genre_difficulty"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    day: Mapped[dt.date] = mapped_column(Date, index=True)
+    genre: Mapped[str] = mapped_column(String(32))
+    difficulty: Mapped[str] = mapped_column(String(16))  # the slot asked for: easy / medium / hard
+    grade: Mapped[str | None] = mapped_column(String(16))  # the generator's measured grade
+    seed: Mapped[int] = mapped_column(BigInteger)
+    rows: Mapped[int] = mapped_column(Integer)
+    cols: Mapped[int] = mapped_column(Integer)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)  # FORMATS.md record: genre, grid, fill
+    solution: Mapped[dict[str, Any]] = mapped_column(JSON)  # FORMATS.md solution
+    url: Mapped[str | None] = mapped_column(Text)
+    gen_seconds: Mapped[float] = mapped_column(Float, default=0.0)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class Subscription(Base):
+    """A chat that gets a genre's daily puzzle every day at ``send_time`` (HH:MM, UTC)."""
+
+    __tablename__ = "subscriptions"
+    __table_args__ = (UniqueConstraint("platform", "chat_id", "genre", name="uq_subscription_chat_genre"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    platform: Mapped[str] = mapped_column(String(16))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    genre: Mapped[str] = mapped_column(String(32))
+    difficulty: Mapped[str] = mapped_column(String(16))
+    send_time: Mapped[str] = mapped_column(String(5))  # "HH:MM" UTC
+    active: Mapped[bool] = mapped_column(default=True)
+    created_by: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class Delivery(Base):
+    """One scheduled post of a daily puzzle to a chat; the unique key makes it happen at most once."""
+
+    __tablename__ = "deliveries"
+    __table_args__ = (UniqueConstraint("platform", "chat_id", "daily_id", name="uq_delivery_chat_daily"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    platform: Mapped[str] = mapped_column(String(16))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    daily_id: Mapped[int] = mapped_column(ForeignKey("daily_puzzles.id", ondelete="CASCADE"))
+    status: Mapped[str] = mapped_column(String(16))  # claimed / sent / retry / failed
+    attempts: Mapped[int] = mapped_column(Integer, default=1)
+    claimed_at: Mapped[dt.datetime] = mapped_column(DateTime)
+    sent_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
+    message_id: Mapped[str | None] = mapped_column(String(64))
+    error: Mapped[str | None] = mapped_column(Text)
+
+
+class Post(Base):
+    """A message that shows a daily puzzle, so a reply to it finds its puzzle."""
+
+    __tablename__ = "daily_posts"
+    __table_args__ = (UniqueConstraint("platform", "chat_id", "message_id", name="uq_post_message"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    platform: Mapped[str] = mapped_column(String(16))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    message_id: Mapped[str] = mapped_column(String(64))
+    daily_id: Mapped[int] = mapped_column(ForeignKey("daily_puzzles.id", ondelete="CASCADE"), index=True)
+    posted_at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class Play(Base):
+    """One user's play of one daily puzzle in one chat: hints taken, wrong tries, solve time."""
+
+    __tablename__ = "plays"
+    __table_args__ = (UniqueConstraint("platform", "chat_id", "user_id", "daily_id", name="uq_play_user_daily"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    platform: Mapped[str] = mapped_column(String(16))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    user_id: Mapped[str] = mapped_column(String(64), index=True)
+    user_name: Mapped[str] = mapped_column(String(128), default="")
+    daily_id: Mapped[int] = mapped_column(ForeignKey("daily_puzzles.id", ondelete="CASCADE"), index=True)
+    started_at: Mapped[dt.datetime] = mapped_column(DateTime)
+    solved_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
+    hints: Mapped[int] = mapped_column(Integer, default=0)
+    wrong: Mapped[int] = mapped_column(Integer, default=0)

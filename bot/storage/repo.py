@@ -1,0 +1,233 @@
+"""Repository functions over the daily tables: every query the daily service needs, nothing else."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from bot.storage.database import Database
+from bot.storage.models import DailyPuzzle, Delivery, Play, Post, Subscription
+
+
+def utcnow() -> dt.datetime:
+    """Now as a naive UTC datetime (how every time is stored)."""
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A delivery this process now owns and must send."""
+
+    id: int
+    attempts: int
+
+
+class Store:
+    """Async repository on a :class:`Database`."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # -- daily puzzles
+    async def get_daily(self, day: dt.date, genre: str, difficulty: str) -> DailyPuzzle | None:
+        async with self.db.sessions() as s:
+            return (await s.execute(select(DailyPuzzle).where(
+                DailyPuzzle.day == day, DailyPuzzle.genre == genre, DailyPuzzle.difficulty == difficulty))).scalar()
+
+    async def get_daily_by_id(self, daily_id: int) -> DailyPuzzle | None:
+        async with self.db.sessions() as s:
+            return await s.get(DailyPuzzle, daily_id)
+
+    async def save_daily(self, **fields: Any) -> DailyPuzzle:
+        """Insert a day's puzzle; if another worker stored that slot first, return theirs."""
+        fields.setdefault("created_at", utcnow())
+        async with self.db.sessions() as s:
+            row = DailyPuzzle(**fields)
+            s.add(row)
+            try:
+                await s.commit()
+                return row
+            except IntegrityError:
+                await s.rollback()
+        existing = await self.get_daily(fields["day"], fields["genre"], fields["difficulty"])
+        assert existing is not None
+        return existing
+
+    # -- subscriptions
+    async def subscribe(self, platform: str, chat_id: str, genre: str, difficulty: str, send_time: str,
+                        created_by: str | None = None) -> Subscription:
+        async with self.db.sessions() as s:
+            sub = (await s.execute(select(Subscription).where(
+                Subscription.platform == platform, Subscription.chat_id == chat_id,
+                Subscription.genre == genre))).scalar()
+            if sub is None:
+                sub = Subscription(platform=platform, chat_id=chat_id, genre=genre, created_at=utcnow())
+                s.add(sub)
+            sub.difficulty, sub.send_time, sub.active, sub.created_by = difficulty, send_time, True, created_by
+            await s.commit()
+            return sub
+
+    async def unsubscribe(self, platform: str, chat_id: str, genre: str | None = None) -> int:
+        """Remove the chat's subscription to ``genre`` (every genre when None); returns how many."""
+        async with self.db.sessions() as s:
+            stmt = delete(Subscription).where(Subscription.platform == platform, Subscription.chat_id == chat_id)
+            if genre:
+                stmt = stmt.where(Subscription.genre == genre)
+            n = (await s.execute(stmt)).rowcount
+            await s.commit()
+            return int(n or 0)
+
+    async def deactivate(self, platform: str, chat_id: str) -> None:
+        async with self.db.sessions() as s:
+            await s.execute(update(Subscription).where(Subscription.platform == platform,
+                                                       Subscription.chat_id == chat_id).values(active=False))
+            await s.commit()
+
+    async def subscriptions(self, platform: str | None = None, chat_id: str | None = None) -> Sequence[Subscription]:
+        async with self.db.sessions() as s:
+            stmt = select(Subscription).where(Subscription.active.is_(True)).order_by(Subscription.id)
+            if platform is not None:
+                stmt = stmt.where(Subscription.platform == platform)
+            if chat_id is not None:
+                stmt = stmt.where(Subscription.chat_id == chat_id)
+            return (await s.execute(stmt)).scalars().all()
+
+    # -- deliveries (claim before send)
+    async def claim_delivery(self, platform: str, chat_id: str, daily_id: int, max_attempts: int = 3) -> Claim | None:
+        """Claim the post of ``daily_id`` to a chat. None when it is sent, being sent, or given up.
+
+        The unique key (platform, chat_id, daily_id) lets exactly one claimant win, across
+        processes and restarts. A delivery marked ``retry`` can be claimed again until
+        ``max_attempts``.
+        """
+        now = utcnow()
+        async with self.db.sessions() as s:
+            s.add(Delivery(platform=platform, chat_id=chat_id, daily_id=daily_id, status="claimed", attempts=1,
+                           claimed_at=now))
+            try:
+                await s.commit()
+            except IntegrityError:
+                await s.rollback()
+            else:
+                d = (await s.execute(select(Delivery.id).where(
+                    Delivery.platform == platform, Delivery.chat_id == chat_id,
+                    Delivery.daily_id == daily_id))).scalar_one()
+                return Claim(d, 1)
+            res = await s.execute(update(Delivery).where(
+                Delivery.platform == platform, Delivery.chat_id == chat_id, Delivery.daily_id == daily_id,
+                Delivery.status == "retry", Delivery.attempts < max_attempts,
+            ).values(status="claimed", attempts=Delivery.attempts + 1, claimed_at=now).returning(
+                Delivery.id, Delivery.attempts))
+            row = res.first()
+            await s.commit()
+            return Claim(row[0], row[1]) if row else None
+
+    async def finish_delivery(self, claim_id: int, status: str, message_id: str | None = None,
+                              error: str | None = None) -> None:
+        async with self.db.sessions() as s:
+            await s.execute(update(Delivery).where(Delivery.id == claim_id).values(
+                status=status, message_id=message_id, error=error,
+                sent_at=utcnow() if status == "sent" else None))
+            await s.commit()
+
+    async def deliveries(self, platform: str | None = None) -> Sequence[Delivery]:
+        async with self.db.sessions() as s:
+            stmt = select(Delivery).order_by(Delivery.id)
+            if platform is not None:
+                stmt = stmt.where(Delivery.platform == platform)
+            return (await s.execute(stmt)).scalars().all()
+
+    # -- posts (message -> puzzle)
+    async def record_post(self, platform: str, chat_id: str, message_id: str, daily_id: int,
+                          posted_at: dt.datetime | None = None) -> None:
+        async with self.db.sessions() as s:
+            s.add(Post(platform=platform, chat_id=chat_id, message_id=message_id, daily_id=daily_id,
+                       posted_at=posted_at or utcnow()))
+            try:
+                await s.commit()
+            except IntegrityError:
+                await s.rollback()
+
+    async def find_post(self, platform: str, chat_id: str, message_id: str) -> Post | None:
+        async with self.db.sessions() as s:
+            return (await s.execute(select(Post).where(Post.platform == platform, Post.chat_id == chat_id,
+                                                       Post.message_id == message_id))).scalar()
+
+    async def latest_post(self, platform: str, chat_id: str, day: dt.date | None = None) -> Post | None:
+        """The chat's most recent daily post (of ``day``'s puzzles when given)."""
+        async with self.db.sessions() as s:
+            stmt = select(Post).where(Post.platform == platform, Post.chat_id == chat_id)
+            if day is not None:
+                stmt = stmt.join(DailyPuzzle, DailyPuzzle.id == Post.daily_id).where(DailyPuzzle.day == day)
+            return (await s.execute(stmt.order_by(Post.posted_at.desc(), Post.id.desc()).limit(1))).scalar()
+
+    async def first_post_time(self, platform: str, chat_id: str, daily_id: int) -> dt.datetime | None:
+        async with self.db.sessions() as s:
+            return (await s.execute(select(func.min(Post.posted_at)).where(
+                Post.platform == platform, Post.chat_id == chat_id, Post.daily_id == daily_id))).scalar()
+
+    # -- plays
+    async def play(self, platform: str, chat_id: str, user_id: str, daily_id: int, *, user_name: str = "",
+                   started_at: dt.datetime | None = None) -> Play:
+        """The user's play of a puzzle in a chat, created on first touch."""
+        async with self.db.sessions() as s:
+            stmt = select(Play).where(Play.platform == platform, Play.chat_id == chat_id, Play.user_id == user_id,
+                                      Play.daily_id == daily_id)
+            row = (await s.execute(stmt)).scalar()
+            if row is not None:
+                if user_name and row.user_name != user_name:
+                    row.user_name = user_name
+                    await s.commit()
+                return row
+            s.add(Play(platform=platform, chat_id=chat_id, user_id=user_id, daily_id=daily_id, user_name=user_name,
+                       started_at=started_at or utcnow(), hints=0, wrong=0))
+            try:
+                await s.commit()
+            except IntegrityError:
+                await s.rollback()
+            return (await s.execute(stmt)).scalar_one()
+
+    async def add_hint(self, play_id: int) -> int:
+        """Count one more hint; returns the new count."""
+        async with self.db.sessions() as s:
+            res = await s.execute(update(Play).where(Play.id == play_id).values(hints=Play.hints + 1)
+                                  .returning(Play.hints))
+            n = res.scalar_one()
+            await s.commit()
+            return int(n)
+
+    async def add_wrong(self, play_id: int) -> None:
+        async with self.db.sessions() as s:
+            await s.execute(update(Play).where(Play.id == play_id).values(wrong=Play.wrong + 1))
+            await s.commit()
+
+    async def mark_solved(self, play_id: int, at: dt.datetime | None = None) -> bool:
+        """Record the solve time once; False when the play was already solved."""
+        async with self.db.sessions() as s:
+            res = await s.execute(update(Play).where(Play.id == play_id, Play.solved_at.is_(None))
+                                  .values(solved_at=at or utcnow()))
+            await s.commit()
+            return bool(res.rowcount)
+
+    async def leaderboard(self, platform: str, chat_id: str, day: dt.date) -> Sequence[tuple[Play, DailyPuzzle]]:
+        """The chat's plays of ``day``'s puzzles, solved first by solve time."""
+        async with self.db.sessions() as s:
+            stmt = (select(Play, DailyPuzzle).join(DailyPuzzle, DailyPuzzle.id == Play.daily_id)
+                    .where(Play.platform == platform, Play.chat_id == chat_id, DailyPuzzle.day == day))
+            rows = [(p, d) for p, d in (await s.execute(stmt)).all()]
+        return sorted(rows, key=lambda pd: (pd[0].solved_at is None,
+                                            (pd[0].solved_at - pd[0].started_at) if pd[0].solved_at else dt.timedelta(),
+                                            pd[0].hints, pd[0].id))
+
+    async def solved_days(self, platform: str, user_id: str) -> list[dt.date]:
+        """The days (newest first) on which the user solved at least one daily puzzle, in any chat."""
+        async with self.db.sessions() as s:
+            stmt = (select(DailyPuzzle.day).join(Play, Play.daily_id == DailyPuzzle.id)
+                    .where(Play.platform == platform, Play.user_id == user_id, Play.solved_at.is_not(None))
+                    .distinct().order_by(DailyPuzzle.day.desc()))
+            return list((await s.execute(stmt)).scalars().all())
