@@ -1,0 +1,274 @@
+"""The platform-neutral bot: every behaviour Telegram, the console chat and Discord share.
+
+``await core.handle(incoming, channel)`` dispatches one user action: a button press to its
+callback, a command to the :class:`~bot.commands.Registry`, other text to the text hooks and then
+to board solving (parse on the loop — a pure, bounded function — then queue → solve → check →
+render in a worker process → reply).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import messages
+from bot.chat import ChatId, Choice, Incoming, Platform, Reply
+from bot.commands import Command, Context, Registry
+from bot.examples import EXAMPLES
+from bot.pipeline import QueueFull, SolverBackend, UserBusy
+from bot.replies import genre_title, result_reply
+from bot.worker import JobResult
+from solvers.errors import ParseError
+from solvers.puzzle import Puzzle
+
+log = logging.getLogger(__name__)
+
+GENRE_COMMANDS = ("masyu", "yinyang", "numberlink", "shikaku")
+ACTION_EVERY = 4.0  # seconds between "uploading photo" notices (Telegram shows one for ~5 s)
+
+
+@dataclass
+class PendingBoard:
+    """A board waiting for the user to pick its genre."""
+
+    text: str
+    fill: bool | None
+    candidates: tuple[str, ...]
+
+
+@dataclass
+class ChatSettings:
+    """Per-chat switches (kept in memory; an extension may persist them)."""
+
+    spoiler: bool | None = None  # None: the default (on in groups, off in private chats)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Core:
+    """The bot's behaviour. ``backend`` solves; ``registry`` holds the commands."""
+
+    def __init__(self, backend: SolverBackend, registry: Registry | None = None, *,
+                 read_limits: Any = None, pending_size: int = 1000) -> None:
+        self.backend = backend
+        self.registry = registry or Registry()
+        self.read_limits = read_limits
+        self.platform: Platform | None = None
+        self.settings: dict[ChatId, ChatSettings] = {}
+        self._pending: OrderedDict[str, PendingBoard] = OrderedDict()
+        self._pending_size = pending_size
+        install_builtins(self.registry)
+
+    # ------------------------------------------------------------------ lifecycle
+    async def start(self, platform: Platform) -> None:
+        """Called by the adapter once it can send: runs the extensions' startup hooks."""
+        self.platform = platform
+        for hook in self.registry.startup:
+            await hook(self, platform)
+
+    async def stop(self) -> None:
+        for hook in self.registry.shutdown:
+            try:
+                await hook(self, self.platform)  # type: ignore[arg-type]
+            except Exception:
+                log.exception("shutdown hook failed")
+
+    # ------------------------------------------------------------------ dispatch
+    async def handle(self, msg: Incoming, channel: Any) -> None:
+        """Handle one user action; never raises (errors are logged and the user gets an apology)."""
+        ctx = Context(self, msg, channel)
+        try:
+            await self._dispatch(ctx)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("handler failed for %s message in chat %s", msg.platform, msg.chat_id)
+            with contextlib.suppress(Exception):
+                await ctx.reply(ctx.t("internal_error"))
+
+    async def _dispatch(self, ctx: Context) -> None:
+        msg = ctx.msg
+        if msg.callback_data is not None:
+            handler = self.registry.find_callback(msg.callback_data)
+            if handler is not None:
+                await handler(ctx)
+            return
+        if msg.command is not None:
+            cmd = self.registry.commands.get(msg.command.lower())
+            if cmd is not None:
+                await cmd.handler(ctx)
+            elif not msg.is_group:  # in groups the command may be another bot's
+                await ctx.reply(ctx.t("unknown_command", command=msg.command))
+            return
+        for hook in self.registry.text_hooks:
+            if await hook(ctx):
+                return
+        text = msg.document_text if msg.document_text is not None else msg.text
+        if msg.addressed and text.strip():
+            await self.solve_text(ctx, text)
+
+    # ------------------------------------------------------------------ solving
+    async def solve_text(self, ctx: Context, text: str, genre: str | None = None,
+                         fill: bool | None = None) -> JobResult | None:
+        """Read ``text`` as a board and answer it; asks for the genre when it is ambiguous."""
+        from solvers.reading import AmbiguousGenre, read_board
+
+        try:
+            puzzle = read_board(text, genre, fill=fill, limits=self.read_limits)
+        except AmbiguousGenre as e:
+            await self.ask_genre(ctx, text, fill, tuple(e.candidates))
+            return None
+        except ParseError as e:
+            await ctx.reply(e.text(ctx.lang))
+            return None
+        return await self.solve_puzzle(ctx, puzzle)
+
+    async def solve_puzzle(self, ctx: Context, puzzle: Puzzle) -> JobResult | None:
+        """Queue ``puzzle``, keep the chat informed while it runs, and send the verdict."""
+        msg = ctx.msg
+
+        async def on_queued(position: int) -> None:
+            await ctx.reply(ctx.t("queued", position=position))
+
+        keepalive = asyncio.create_task(self._show_action(ctx))
+        try:
+            result = await self.backend.solve(puzzle, user=f"{msg.platform}:{msg.user_id}", lang=ctx.lang,
+                                              on_queued=on_queued)
+        except QueueFull:
+            await ctx.reply(ctx.t("queue_full"))
+            return None
+        except UserBusy as e:
+            await ctx.reply(ctx.t("user_busy", count=e.count))
+            return None
+        finally:
+            keepalive.cancel()
+        if result.status == "error" and result.failure is None:
+            log.error("engine error for board %s: %s", puzzle.key(), result.error)
+        await ctx.reply(result_reply(result, ctx.lang, spoiler=self.spoiler_for(msg)))
+        return result
+
+    async def _show_action(self, ctx: Context) -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                await ctx.channel.action("upload_photo")
+                await asyncio.sleep(ACTION_EVERY)
+
+    async def ask_genre(self, ctx: Context, text: str, fill: bool | None, candidates: tuple[str, ...]) -> None:
+        pid = secrets.token_urlsafe(6)
+        self._pending[pid] = PendingBoard(text, fill, candidates)
+        while len(self._pending) > self._pending_size:
+            self._pending.popitem(last=False)
+        names = [genre_title(g, ctx.lang) for g in candidates]
+        buttons = tuple(Choice(name, f"g:{pid}:{g}") for name, g in zip(names, candidates, strict=True))
+        options = " / ".join(names)
+        await ctx.reply(Reply(text=ctx.t("ask_genre", options=options), choices=(buttons,)))
+
+    async def on_genre_choice(self, ctx: Context) -> None:
+        _, _, rest = (ctx.msg.callback_data or "").partition(":")
+        pid, _, genre = rest.partition(":")
+        board = self._pending.pop(pid, None)
+        if board is None or genre not in board.candidates:
+            await ctx.reply(ctx.t("choice_expired"))
+            return
+        await self.solve_text(ctx, board.text, genre, board.fill)
+
+    # ------------------------------------------------------------------ settings
+    def chat_settings(self, chat_id: ChatId) -> ChatSettings:
+        return self.settings.setdefault(chat_id, ChatSettings())
+
+    def spoiler_for(self, msg: Incoming) -> bool:
+        s = self.settings.get(msg.chat_id)
+        if s is not None and s.spoiler is not None:
+            return s.spoiler
+        return msg.is_group
+
+
+# ---------------------------------------------------------------------- built-in commands
+def board_source(ctx: Context, args: str) -> str:
+    """The board for a /solve-style command: its arguments, the attached file, or the replied-to message."""
+    if args.strip():
+        return args
+    if ctx.msg.document_text is not None:
+        return ctx.msg.document_text
+    return ctx.msg.reply_to_text or ""
+
+
+async def cmd_start(ctx: Context) -> None:
+    await ctx.reply(ctx.t("start") + "\n\n" + help_text(ctx))
+
+
+async def cmd_help(ctx: Context) -> None:
+    await ctx.reply(help_text(ctx))
+
+
+def help_text(ctx: Context) -> str:
+    parts = [ctx.t("help_howto"), "", ctx.t("help_examples")]
+    for genre, example in EXAMPLES.items():
+        parts.append(f"{genre_title(genre, ctx.lang)}:\n{example}")
+    parts += ["", ctx.t("help_commands")]
+    parts += [f"/{c.name} — {c.help(ctx.lang)}" for c in ctx.core.registry.menu()]
+    return "\n".join(parts)
+
+
+async def cmd_solve(ctx: Context) -> None:
+    text = board_source(ctx, ctx.args)
+    if not text.strip():
+        await ctx.reply(ctx.t("no_board", command="/solve"))
+        return
+    await ctx.core.solve_text(ctx, text)
+
+
+def genre_command(genre: str) -> Command:
+    async def handler(ctx: Context) -> None:
+        args, fill = ctx.args, None
+        if genre == "numberlink":  # "/numberlink fill <board>": the Flow rule
+            first, sep, rest = args.lstrip().partition("\n")
+            words = first.split(None, 1)
+            if words and words[0].lower() == "fill":
+                fill = True
+                args = ((words[1] if len(words) > 1 else "") + sep + rest).strip()
+        text = board_source(ctx, args)
+        if not text.strip():
+            await ctx.reply(ctx.t("no_board", command=f"/{genre}"))
+            return
+        await ctx.core.solve_text(ctx, text, genre, fill)
+
+    if genre == "numberlink":
+        return Command(genre, handler, "cmd_numberlink", takes_board=True)
+    return Command(genre, handler, "cmd_genre", help_args={"genre": genre_title(genre, "en")}, takes_board=True)
+
+
+async def cmd_spoiler(ctx: Context) -> None:
+    arg = ctx.args.strip().lower()
+    settings = ctx.core.chat_settings(ctx.msg.chat_id)
+    if arg in ("on", "off"):
+        if not await ctx.require_admin():
+            return
+        settings.spoiler = arg == "on"
+    elif arg:
+        await ctx.reply(ctx.t("spoiler_usage"))
+        return
+    state = ctx.t("spoiler_on" if ctx.core.spoiler_for(ctx.msg) else "spoiler_off")
+    await ctx.reply(ctx.t("spoiler_state", state=state))
+
+
+async def _on_genre_button(ctx: Context) -> None:
+    await ctx.core.on_genre_choice(ctx)
+
+
+def install_builtins(reg: Registry) -> None:
+    """The core's own commands: /start, /help, /solve, one per genre, /spoiler; genre buttons."""
+    reg.add(Command("start", cmd_start, "cmd_start"))
+    reg.add(Command("help", cmd_help, "cmd_help"))
+    reg.add(Command("solve", cmd_solve, "cmd_solve", takes_board=True))
+    for genre in GENRE_COMMANDS:
+        reg.add(genre_command(genre))
+    reg.add(Command("spoiler", cmd_spoiler, "cmd_spoiler"))
+    reg.callback("g", _on_genre_button)
+
+
+__all__ = ["Core", "ChatSettings", "messages"]

@@ -1,0 +1,306 @@
+"""The solve pipeline: an asyncio job queue in front of solver processes.
+
+:class:`SolverBackend` is the protocol the core awaits (``await backend.solve(puzzle, user=...)``);
+:class:`PoolBackend` is the single-host implementation: N worker processes (``spawn``), each a
+one-process :class:`~concurrent.futures.ProcessPoolExecutor`, so a worker that hangs or dies is
+killed and replaced without touching the jobs running on the others. A task-queue backend
+(taskiq + Redis) can implement the same protocol to scale out.
+
+Rules, all enforced on the event loop before any work is queued:
+
+- identical boards (``Puzzle.key()`` and language) are answered from an LRU cache, and a board
+  already being solved is awaited, not solved twice;
+- at most ``queue_limit`` jobs wait or run in total, beyond that :class:`QueueFull`;
+- one user has at most ``user_cap`` jobs waiting or running (beyond: :class:`UserBusy`) and at
+  most ``user_running`` running at once (the rest wait their turn while others go first);
+- a job that waits is announced with its position (``on_queued(position)``);
+- a job gets ``hard_limit`` seconds of wall time (the solver's own limit plus a margin); after
+  that its worker is killed and rebuilt and only that job fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import signal
+import time
+from collections import OrderedDict, defaultdict
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field, replace
+from typing import Protocol
+
+from bot.worker import JobResult, solve_job, warm_up
+from solvers.puzzle import Puzzle
+
+log = logging.getLogger(__name__)
+
+OnQueued = Callable[[int], Awaitable[None]]
+JobFn = Callable[[Puzzle, float, int, str], JobResult]
+CACHEABLE = frozenset({"unique", "multiple", "solved", "none", "invalid"})
+
+
+class Overloaded(Exception):
+    """The job was refused before it was queued."""
+
+
+class QueueFull(Overloaded):
+    """Every queue slot is taken."""
+
+
+class UserBusy(Overloaded):
+    """The user already has as many jobs as allowed."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(f"user has {count} jobs pending")
+        self.count = count
+
+
+class SolverBackend(Protocol):
+    """Anything that turns a puzzle into a :class:`JobResult` off the event loop."""
+
+    time_limit: float
+
+    async def start(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def solve(self, puzzle: Puzzle, *, user: str, lang: str = "en",
+                    on_queued: OnQueued | None = None) -> JobResult: ...
+
+
+@dataclass(frozen=True)
+class PipelineLimits:
+    """Sizes and limits of the pool backend (see the module docstring)."""
+
+    workers: int = 2  # solver processes
+    time_limit: float = 10.0  # the solver's own limit per board, seconds
+    solver_workers: int = 1  # CP-SAT threads per solve
+    queue_limit: int = 50  # jobs waiting or running, all users together
+    user_running: int = 1  # jobs one user may have running at once
+    user_cap: int = 3  # jobs one user may have waiting or running
+    cache_size: int = 256  # finished verdicts kept
+    hard_limit: float | None = None  # wall seconds before a worker is killed; default 1.5 x time_limit + 5
+
+    @property
+    def wall_limit(self) -> float:
+        return self.hard_limit if self.hard_limit is not None else self.time_limit * 1.5 + 5.0
+
+
+@dataclass(eq=False)
+class _Job:
+    puzzle: Puzzle
+    user: str
+    lang: str
+    future: asyncio.Future[JobResult]
+    queued_at: float = field(default_factory=time.perf_counter)
+
+
+@dataclass(eq=False)
+class _Slot:
+    index: int
+    executor: ProcessPoolExecutor | None = None
+    pid: int | None = None
+    ready: bool = False
+    job: _Job | None = None
+
+
+class PoolBackend:
+    """The default :class:`SolverBackend`: a fair asyncio queue over ``limits.workers`` processes."""
+
+    def __init__(self, limits: PipelineLimits | None = None, *, job_fn: JobFn = solve_job,
+                 warm_fn: Callable[[], int] = warm_up) -> None:
+        self.limits = limits or PipelineLimits()
+        self.time_limit = self.limits.time_limit
+        self._job_fn = job_fn
+        self._warm_fn = warm_fn
+        self._ctx = multiprocessing.get_context("spawn")
+        self._slots = [_Slot(i) for i in range(max(1, self.limits.workers))]
+        self._waiting: list[_Job] = []
+        self._pending_by_user: defaultdict[str, int] = defaultdict(int)
+        self._running_by_user: defaultdict[str, int] = defaultdict(int)
+        self._inflight: dict[tuple[str, str], asyncio.Future[JobResult]] = {}
+        self._cache: OrderedDict[tuple[str, str], JobResult] = OrderedDict()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._closed = False
+        self.stats: defaultdict[str, int] = defaultdict(int)
+
+    # ------------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        """Start every worker process and wait until each has imported the solver."""
+        await asyncio.gather(*(self._start_slot(s) for s in self._slots))
+
+    async def close(self) -> None:
+        self._closed = True
+        for job in self._waiting:
+            if not job.future.done():
+                job.future.cancel()
+        self._waiting.clear()
+        for slot in self._slots:
+            self._kill(slot)
+        for task in list(self._tasks):
+            task.cancel()
+
+    @property
+    def worker_pids(self) -> list[int | None]:
+        """The worker processes' ids (for operators and tests)."""
+        return [s.pid for s in self._slots]
+
+    def running_pid(self, user: str | None = None) -> int | None:
+        """The process id working on a job of ``user`` (any user when None), if one runs."""
+        for s in self._slots:
+            if s.job is not None and (user is None or s.job.user == user):
+                return s.pid
+        return None
+
+    @property
+    def pending(self) -> int:
+        return sum(self._pending_by_user.values())
+
+    async def _start_slot(self, slot: _Slot) -> None:
+        slot.ready, slot.pid = False, None
+        for attempt in range(3):
+            if self._closed:
+                return
+            slot.executor = ProcessPoolExecutor(max_workers=1, mp_context=self._ctx)
+            try:
+                slot.pid = await asyncio.wrap_future(slot.executor.submit(self._warm_fn))
+                break
+            except Exception:
+                log.exception("solver worker %d failed to start (attempt %d)", slot.index, attempt + 1)
+                slot.executor.shutdown(wait=False, cancel_futures=True)
+                await asyncio.sleep(0.5 * (attempt + 1))
+        else:
+            log.error("solver worker %d could not be started", slot.index)
+            return
+        slot.ready = True
+        log.info("solver worker %d ready (pid %s)", slot.index, slot.pid)
+        self._dispatch()
+
+    def _rebuild(self, slot: _Slot) -> None:
+        self._kill(slot)
+        if not self._closed:
+            self._spawn(self._start_slot(slot))
+
+    def _kill(self, slot: _Slot) -> None:
+        slot.ready = False
+        if slot.pid is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(slot.pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+        if slot.executor is not None:
+            slot.executor.shutdown(wait=False, cancel_futures=True)
+        slot.executor, slot.pid = None, None
+
+    def _spawn(self, coro: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ------------------------------------------------------------------ solving
+    async def solve(self, puzzle: Puzzle, *, user: str, lang: str = "en",
+                    on_queued: OnQueued | None = None) -> JobResult:
+        """The verdict for ``puzzle``; raises :class:`QueueFull` / :class:`UserBusy` when refused."""
+        key = (puzzle.key(), lang)
+        self.stats["requests"] += 1
+        cached = self._cache.get(key)
+        if cached is not None:
+            self._cache.move_to_end(key)
+            self.stats["cache_hits"] += 1
+            return replace(cached, cached=True)
+        same = self._inflight.get(key)
+        if same is not None:
+            self.stats["joined"] += 1
+            return await asyncio.shield(same)
+        user = str(user)
+        if self.pending >= self.limits.queue_limit:
+            self.stats["refused_full"] += 1
+            raise QueueFull("the solve queue is full")
+        if self._pending_by_user[user] >= self.limits.user_cap:
+            self.stats["refused_user"] += 1
+            raise UserBusy(self._pending_by_user[user])
+
+        job = _Job(puzzle, user, lang, asyncio.get_running_loop().create_future())
+        self._inflight[key] = job.future
+        self._pending_by_user[user] += 1
+        self._waiting.append(job)
+        try:
+            self._dispatch()
+            if job in self._waiting and on_queued is not None:
+                try:
+                    await on_queued(self._waiting.index(job) + 1)
+                except Exception:
+                    log.exception("queue position notice failed")
+            result = await asyncio.shield(job.future)
+        finally:
+            if job in self._waiting:
+                self._waiting.remove(job)
+            self._pending_by_user[user] -= 1
+            if not self._pending_by_user[user]:
+                del self._pending_by_user[user]
+            if self._inflight.get(key) is job.future:
+                del self._inflight[key]
+            self._dispatch()
+        if result.status in CACHEABLE and result.failure is None:
+            self._cache[key] = result
+            while len(self._cache) > self.limits.cache_size:
+                self._cache.popitem(last=False)
+        return result
+
+    def _next_job(self) -> _Job | None:
+        for job in self._waiting:
+            if self._running_by_user[job.user] < self.limits.user_running and not job.future.done():
+                return job
+        return None
+
+    def _dispatch(self) -> None:
+        for slot in self._slots:
+            if not slot.ready or slot.job is not None:
+                continue
+            job = self._next_job()
+            if job is None:
+                return
+            self._waiting.remove(job)
+            slot.job = job
+            self._running_by_user[job.user] += 1
+            self._spawn(self._run(slot, job))
+
+    async def _run(self, slot: _Slot, job: _Job) -> None:
+        limits = self.limits
+        try:
+            assert slot.executor is not None
+            fut = slot.executor.submit(self._job_fn, job.puzzle, limits.time_limit, limits.solver_workers, job.lang)
+            result = await asyncio.wait_for(asyncio.wrap_future(fut), limits.wall_limit)
+            self.stats["solved"] += 1
+        except TimeoutError:
+            log.warning("job for %s passed %.1f s; killing worker %d (pid %s)", job.puzzle.key(),
+                        limits.wall_limit, slot.index, slot.pid)
+            self.stats["killed"] += 1
+            result = self._failed(job, "killed")
+            self._rebuild(slot)
+        except (BrokenProcessPool, RuntimeError) as e:  # the worker died (or its pool was shut down)
+            log.warning("worker %d (pid %s) died during a job: %s", slot.index, slot.pid, e)
+            self.stats["crashed"] += 1
+            result = self._failed(job, "crashed")
+            self._rebuild(slot)
+        except Exception:
+            log.exception("solve job failed")
+            self.stats["errors"] += 1
+            result = self._failed(job, "crashed")
+        finally:
+            slot.job = None
+            self._running_by_user[job.user] -= 1
+            if not self._running_by_user[job.user]:
+                del self._running_by_user[job.user]
+        if not job.future.done():
+            job.future.set_result(result)
+        self._dispatch()
+
+    def _failed(self, job: _Job, failure: str) -> JobResult:
+        p = job.puzzle
+        return JobResult(status="error", genre=p.genre, rows=p.rows, cols=p.cols, failure=failure,
+                         time_limit=self.limits.wall_limit,
+                         seconds=time.perf_counter() - job.queued_at)
