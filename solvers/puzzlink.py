@@ -1,0 +1,309 @@
+"""puzz.link (pzprjs) URLs: split them, name their genre, and the two cell encodings our genres use.
+
+A puzz.link URL looks like ``https://puzz.link/p?<pid>/[<flag>/]<cols>/<rows>/<body>`` (also
+``pzv.jp/p.html?...``, with or without the scheme). Note the order: **columns first**.
+
+Encodings (learned from pzprjs ``Encode.js``; written here from the description, not copied):
+
+* circles (Masyu, Yin-Yang): three cells per character; the character is a base-27 digit whose
+  base-3 digits (most significant first) are the three cells (0 empty, 1 white, 2 black).
+* number16 (Numberlink, Shikaku): per cell ``0-9a-f`` one hex digit; ``-xx`` two hex digits;
+  ``+xxx`` three; ``=xxx`` 4096 + three; ``%xxx`` 8192 + three; ``.`` a ``?`` clue; ``g``-``z``
+  skip 1-20 empty cells.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from solvers.errors import ParseError
+from solvers.puzzle import UNKNOWN, Puzzle
+
+HOSTS = ("puzz.link/p", "pzv.jp/p.html", "pzv.jp/p")
+SITE = "https://puzz.link/p?"
+
+# Where a puzz.link URL starts inside free text: host + '?' + the query up to whitespace.
+URL_RE = re.compile(
+    r"(?:https?://)?(?:www\.)?(?:puzz\.link/p(?:\.html)?|pzv\.jp/p(?:\.html)?|pzprxs\.vercel\.app/p)\?([^\s<>\"'`]*)",
+    re.IGNORECASE,
+)
+# A bare query such as "mashu/6/6/0036..." or "p?mashu/6/6/...".
+BARE_RE = re.compile(r"^(?:p\?|\?)?([a-z]+(?:_[a-z]+)?)/((?:[a-z:]+/)?\d+/\d+(?:/\S*)?)$", re.IGNORECASE)
+
+_MODE_SUFFIXES = ("_edit", "_play", "_test")
+_BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+_HEX = frozenset("0123456789abcdef")
+
+MAX_NUMBER16 = 8192 + 0xFFF  # the largest number the number16 encoding can hold
+
+
+@dataclass(frozen=True)
+class PuzzLink:
+    """The parts of a puzz.link URL."""
+
+    pid: str  # as written, lower case, mode suffix removed
+    cols: int
+    rows: int
+    body: str
+    flag: str = ""
+
+
+def find_url(text: str) -> str | None:
+    """The first puzz.link URL (or bare ``pid/cols/rows/body`` query) in ``text``, or None."""
+    m = URL_RE.search(text)
+    if m:
+        return m.group(0)
+    stripped = text.strip()
+    if "\n" not in stripped and BARE_RE.match(stripped):
+        return stripped
+    return None
+
+
+def split_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> PuzzLink:
+    """Split a puzz.link URL into pid, size and body; raises ParseError for malformed ones."""
+    url = url.strip()
+    m = URL_RE.search(url)
+    query = m.group(1) if m else url
+    bare = BARE_RE.match(query) if not m else None
+    if bare:
+        query = f"{bare.group(1)}/{bare.group(2)}"
+    elif not m:
+        raise ParseError(
+            "This does not look like a puzz.link URL (https://puzz.link/p?<genre>/<columns>/<rows>/<data>).",
+            "puzz.link の URL (https://puzz.link/p?<ジャンル>/<列>/<行>/<データ>) ではないようです。",
+        )
+    query = query.split("#", 1)[0].split("&", 1)[0]
+    parts = query.split("/")
+    pid = parts[0].lower()
+    for suffix in _MODE_SUFFIXES:
+        if pid.endswith(suffix):
+            pid = pid[: -len(suffix)]
+    rest = parts[1:]
+    flag = ""
+    if rest and rest[0] and not rest[0].isdigit():
+        flag = rest.pop(0)
+    if len(rest) < 2 or not _is_size(rest[0]) or not _is_size(rest[1]):
+        raise ParseError(
+            f"The puzz.link URL has no board size after '{pid}' (expected {pid}/<columns>/<rows>/<data>).",
+            f"puzz.link の URL の '{pid}' の後に盤面サイズがありません ({pid}/<列>/<行>/<データ> の形です)。",
+        )
+    cols, rows = int(rest[0]), int(rest[1])
+    check_size(rows, cols, max_rows=max_rows, max_cols=max_cols)
+    return PuzzLink(pid=pid, cols=cols, rows=rows, body="/".join(rest[2:]), flag=flag)
+
+
+def _is_size(s: str) -> bool:
+    return 0 < len(s) <= 6 and s.isascii() and s.isdigit()
+
+
+def check_size(rows: int, cols: int, *, max_rows: int = 60, max_cols: int = 60) -> None:
+    """Refuse empty boards and boards beyond the limits (raises ParseError)."""
+    if rows < 1 or cols < 1:
+        raise ParseError(
+            f"The board size {cols}x{rows} is empty.",
+            f"盤面サイズ {cols}x{rows} は空です。",
+        )
+    if rows > max_rows or cols > max_cols:
+        raise ParseError(
+            f"The board is {rows} rows by {cols} columns; the limit is {max_rows} rows by {max_cols} columns.",
+            f"盤面は {rows} 行 {cols} 列です。上限は {max_rows} 行 {max_cols} 列です。",
+        )
+
+
+def genre_of_pid(pid: str) -> str | None:
+    """The canonical genre name for a puzz.link pid (any alias), or None if we do not play it."""
+    from solvers.registry import GENRES
+
+    pid = pid.lower()
+    for g in GENRES.values():
+        if pid in g.url_pids:
+            return g.name
+    return None
+
+
+def make_url(pid: str, cols: int, rows: int, body: str) -> str:
+    return f"{SITE}{pid}/{cols}/{rows}/{body}"
+
+
+# -- circles: base-27 characters, three ternary cells each
+
+
+def decode_circles(body: str, rows: int, cols: int) -> list[int]:
+    """Cell values (0 empty, 1 white, 2 black), row-major; a short body leaves the rest empty."""
+    n = rows * cols
+    out = [0] * n
+    need = (n + 2) // 3
+    for i, ch in enumerate(body[:need]):
+        d = _BASE36.find(ch.lower())
+        if d < 0 or d >= 27:
+            raise ParseError(
+                f"The puzz.link data has an unexpected character '{ch}' at position {i + 1} "
+                "(circles are written with 0-9 and a-q).",
+                f"puzz.link のデータの {i + 1} 文字目 '{ch}' は使えません (丸は 0-9 と a-q で書かれます)。",
+            )
+        for k, div in enumerate((9, 3, 1)):
+            c = 3 * i + k
+            if c < n:
+                out[c] = (d // div) % 3
+    return out
+
+
+def encode_circles(values: list[int]) -> str:
+    """The base-27 body for row-major cell values 0/1/2 (always full length, as puzz.link writes)."""
+    chars = []
+    for i in range(0, len(values), 3):
+        trio = (list(values[i : i + 3]) + [0, 0])[:3]
+        chars.append(_BASE36[trio[0] * 9 + trio[1] * 3 + trio[2]])
+    return "".join(chars)
+
+
+# -- number16: hex numbers with length prefixes, g-z runs of empty cells
+
+_PREFIX = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192)}
+
+
+def decode_number16(body: str, rows: int, cols: int, *, unknown: int = -1) -> list[int]:
+    """Cell values (0 empty, a positive number, ``unknown`` for '?'), row-major.
+
+    Data after the last cell is ignored (as puz.link does); a short body leaves the rest empty.
+    A 0 clue raises ParseError (none of our number genres has one).
+    """
+    n = rows * cols
+    out = [0] * n
+    c = 0
+    i = 0
+    while i < len(body) and c < n:
+        ch = body[i]
+        if ch in _HEX:
+            value = int(ch, 16)
+            i += 1
+        elif ch in _PREFIX:
+            width, base = _PREFIX[ch]
+            digits = body[i + 1 : i + 1 + width]
+            if len(digits) != width or not all(d in _HEX for d in digits):
+                raise ParseError(
+                    f"The puzz.link data is cut off or damaged at position {i + 1} "
+                    f"('{ch}' must be followed by {width} hex digits).",
+                    f"puzz.link のデータの {i + 1} 文字目で途切れているか壊れています "
+                    f"('{ch}' の後には16進数 {width} 桁が必要です)。",
+                )
+            value = base + int(digits, 16)
+            i += 1 + width
+        elif ch == ".":
+            value = unknown
+            i += 1
+        elif "g" <= ch <= "z":
+            c += _BASE36.index(ch) - 15
+            i += 1
+            continue
+        else:
+            raise ParseError(
+                f"The puzz.link data has an unexpected character '{ch}' at position {i + 1}.",
+                f"puzz.link のデータの {i + 1} 文字目 '{ch}' は使えません。",
+            )
+        if value == 0:
+            r, col = divmod(c, cols)
+            raise ParseError(
+                f"The puzz.link data puts a 0 at row {r + 1}, column {col + 1}; clues must be positive.",
+                f"puzz.link のデータで {r + 1} 行 {col + 1} 列が 0 です。数字は正の数にしてください。",
+                cells=((r, col),),
+            )
+        out[c] = value
+        c += 1
+    return out
+
+
+def encode_number16(values: list[int], *, unknown: int = -1) -> str:
+    """The number16 body for row-major values (0 empty, positive number, ``unknown`` for '?')."""
+    parts: list[str] = []
+    run = 0
+    for v in values:
+        if v == 0:
+            run += 1
+            if run == 20:
+                parts.append("z")
+                run = 0
+            continue
+        if run:
+            parts.append(_BASE36[run + 15])
+            run = 0
+        parts.append(_number16_token(v, unknown))
+    if run:
+        parts.append(_BASE36[run + 15])
+    return "".join(parts)
+
+
+def _number16_token(v: int, unknown: int) -> str:
+    if v == unknown:
+        return "."
+    if 0 < v < 16:
+        return format(v, "x")
+    if 16 <= v < 256:
+        return "-" + format(v, "02x")
+    if 256 <= v < 4096:
+        return "+" + format(v, "03x")
+    if 4096 <= v < 8192:
+        return "=" + format(v - 4096, "03x")
+    if 8192 <= v <= MAX_NUMBER16:
+        return "%" + format(v - 8192, "03x")
+    raise ParseError(
+        f"The number {v} is too large for a puzz.link URL (at most {MAX_NUMBER16}).",
+        f"数字 {v} は puzz.link の URL に書ける上限 ({MAX_NUMBER16}) を超えています。",
+    )
+
+
+# -- whole puzzles: what each genre's notation.py delegates to
+
+
+def decode_puzzle(url: str, genre: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle:
+    """Decode a puzz.link URL of ``genre`` (canonical name); a URL of another genre raises ParseError."""
+    from solvers.registry import get_genre
+
+    g = get_genre(genre)
+    link = split_url(url, max_rows=max_rows, max_cols=max_cols)
+    found = genre_of_pid(link.pid)
+    if found != g.name:
+        if found is None:
+            raise unsupported_pid(link.pid)
+        other = get_genre(found)
+        raise ParseError(
+            f"This puzz.link URL is a {other.title} puzzle ('{link.pid}'), not {g.title}.",
+            f"この puzz.link の URL は{other.title_ja} ('{link.pid}') で、{g.title_ja}ではありません。",
+        )
+    if g.clue_kind == "circles":
+        values = decode_circles(link.body, link.rows, link.cols)
+    else:
+        values = decode_number16(link.body, link.rows, link.cols, unknown=UNKNOWN)
+    cells = tuple(tuple(values[r * link.cols : (r + 1) * link.cols]) for r in range(link.rows))
+    return Puzzle(g.name, cells)
+
+
+def encode_puzzle(puzzle: Puzzle) -> str:
+    """The canonical ``https://puzz.link/p?<pid>/<cols>/<rows>/<body>`` URL of a puzzle."""
+    from solvers.registry import get_genre
+
+    g = get_genre(puzzle.genre)
+    values = [v for row in puzzle.cells for v in row]
+    if g.clue_kind == "circles":
+        if any(v not in (0, 1, 2) for v in values):
+            raise ParseError(
+                f"A {g.title} board can only hold empty cells, white and black circles.",
+                f"{g.title_ja}の盤面には空白・白丸・黒丸しか置けません。",
+            )
+        body = encode_circles(values)
+    else:
+        if any(v < 0 and v != UNKNOWN for v in values):
+            raise ParseError(
+                f"A {g.title} board can only hold positive numbers and '?'.",
+                f"{g.title_ja}の盤面には正の数と '?' しか置けません。",
+            )
+        body = encode_number16(values, unknown=UNKNOWN)
+    return make_url(g.url_pids[0], puzzle.cols, puzzle.rows, body)
+
+
+def unsupported_pid(pid: str) -> ParseError:
+    return ParseError(
+        f"puzz.link genre '{pid}' is not one I can read; I read mashu, yinyang, numlin and shikaku URLs.",
+        f"puzz.link のジャンル '{pid}' には対応していません。対応: mashu, yinyang, numlin, shikaku。",
+    )

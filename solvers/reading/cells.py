@@ -1,0 +1,128 @@
+"""Board rows to cell tokens, and tokens to cell values for the two notation families.
+
+A row with spaces, tabs or commas is split on them (a comma between two commas is an empty
+cell); a row without separators is one character per cell.
+"""
+
+from __future__ import annotations
+
+import re
+
+from solvers.errors import ParseError
+from solvers.reading.normalise import FULL_SPACE
+
+_SPLIT_RE = re.compile(r"[ \t]*,[ \t]*|[ \t]+")
+_EDGE_OPEN = "[(\"'{"
+_EDGE_CLOSE = "])\"'};,"
+
+BLANK_TOKENS = frozenset({"", ".", "-", "_", "0"})
+CIRCLE_VALUES: dict[str, int] = {
+    **dict.fromkeys(BLANK_TOKENS | {"・", FULL_SPACE}, 0),
+    **dict.fromkeys(("W", "w", "O", "o", "1", "○", "◯", "〇", "⚪"), 1),
+    **dict.fromkeys(("B", "b", "X", "x", "2", "●", "⚫"), 2),
+}
+# Symbols that only circle boards use: a board with any of them is read as circles.
+CIRCLE_ONLY = frozenset(k for k in CIRCLE_VALUES if not (k.isascii() and (k.isdigit() or k in BLANK_TOKENS)))
+
+CIRCLE_HELP = "'.', W/O/1/○ (white) or B/x/2/● (black)"
+CIRCLE_HELP_JA = "'.'・W/O/1/○ (白丸)・B/x/2/● (黒丸)"
+NUMBER_HELP = "numbers, '?', or '.', '0', '-', '_' for an empty cell"
+NUMBER_HELP_JA = "数字・'?'・空白マスを表す '.'、'0'、'-'、'_'"
+ANY_HELP = "numbers, '.', or circles (W/B, O/x, ○/●)"
+ANY_HELP_JA = "数字・'.'・丸 (W/B、O/x、○/●)"
+
+TOO_BIG = 10**9
+
+
+class Row(list):
+    """A row's cell tokens; ``compact`` when written one character per cell (letters are base-36 there)."""
+
+    compact: bool = False
+
+
+def tokenise(line: str) -> Row:
+    """The cell tokens of one board row."""
+    line = line.strip(" \t")
+    if line.startswith(tuple(_EDGE_OPEN)) or line.endswith(tuple(_EDGE_CLOSE)):
+        line = line.lstrip(_EDGE_OPEN + " \t").rstrip(_EDGE_CLOSE + " \t")
+    if line.startswith("|") and line.endswith("|") and len(line) > 1:
+        line = line[1:-1].strip(" \t")
+    if not line:
+        return Row()
+    if any(ch in line for ch in " \t,"):
+        return Row(_SPLIT_RE.split(line))
+    row = Row(line)
+    row.compact = True
+    return row
+
+
+def circle_value(tok: str) -> int | None:
+    return CIRCLE_VALUES.get(tok)
+
+
+def number_value(tok: str, letters: bool = True) -> int | None:
+    """0 empty, -1 '?', a positive number; TOO_BIG for absurdly long digit strings; None if unknown.
+
+    ``letters``: a single letter is a base-36 digit (a=10 ... z=35), as in one-char-per-cell rows.
+    """
+    if tok in BLANK_TOKENS:
+        return 0
+    if tok == "?":
+        return -1
+    if tok.isascii() and tok.isdigit():
+        return int(tok) if len(tok) <= 7 else TOO_BIG
+    if letters and len(tok) == 1 and tok.isascii() and tok.isalpha():
+        return int(tok, 36)
+    return None
+
+
+def show(tok: str) -> str:
+    """A token as it appears in a message ('q', a full-width space, a long token shortened)."""
+    if tok == FULL_SPACE:
+        return "full-width space"
+    if len(tok) > 12:
+        tok = tok[:12] + "…"
+    return "".join(ch if ch.isprintable() else f"U+{ord(ch):04X}" for ch in tok)
+
+
+def unknown_symbol(tok: str, r: int, c: int, what: str, help_en: str, help_ja: str) -> ParseError:
+    return ParseError(
+        f"Unknown symbol '{show(tok)}' at row {r + 1}, column {c + 1}: {what} cells are {help_en}.",
+        f"{r + 1} 行 {c + 1} 列の記号 '{show(tok)}' は使えません。{what} のマスは {help_ja} です。",
+        cells=((r, c),),
+    )
+
+
+def read_circles(rows: list[Row], what: str) -> list[list[int]]:
+    """Cell values of a circle board; raises ParseError at the first unknown symbol."""
+    out = []
+    for r, row in enumerate(rows):
+        vals = []
+        for c, tok in enumerate(row):
+            v = CIRCLE_VALUES.get(tok)
+            if v is None:
+                raise unknown_symbol(tok, r, c, what, CIRCLE_HELP, CIRCLE_HELP_JA)
+            vals.append(v)
+        out.append(vals)
+    return out
+
+
+def read_numbers(rows: list[Row], what: str, max_number: int) -> list[list[int]]:
+    """Cell values of a number board; raises ParseError at the first unknown or too large number."""
+    out = []
+    for r, row in enumerate(rows):
+        vals = []
+        for c, tok in enumerate(row):
+            v = number_value(tok, row.compact)
+            if v is None:
+                raise unknown_symbol(tok, r, c, what, NUMBER_HELP, NUMBER_HELP_JA)
+            if v > max_number:
+                shown = show(tok)
+                raise ParseError(
+                    f"The number {shown} at row {r + 1}, column {c + 1} is too large (at most {max_number}).",
+                    f"{r + 1} 行 {c + 1} 列の数字 {shown} は大きすぎます (最大 {max_number})。",
+                    cells=((r, c),),
+                )
+            vals.append(v)
+        out.append(vals)
+    return out

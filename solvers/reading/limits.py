@@ -1,0 +1,18 @@
+"""How much input reading accepts; beyond these a clear refusal, decided before any heavy work."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ReadLimits:
+    """Board and input size limits for :func:`solvers.reading.read_board`."""
+
+    max_rows: int = 60
+    max_cols: int = 60
+    max_chars: int = 20000
+    max_number: int = 9999  # the largest number a cell may hold in text (puzz.link allows 12287)
+
+
+DEFAULT_LIMITS = ReadLimits()

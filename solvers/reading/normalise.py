@@ -1,0 +1,181 @@
+"""Clean pasted text: width folding, newlines, code fences, header lines, size lines, prose.
+
+The result is a :class:`Cleaned` value: the board lines (still raw text) with their hints
+(genre named in a header, the Flow rule, a size line).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from solvers.errors import ParseError
+
+FULL_SPACE = "\u3000"  # a full-width space: a blank cell in ○●・ boards, so never folded away
+
+# Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, the half-width katakana middle dot to '・'.
+# Deliberately not NFKC: that would also turn U+3000 into a space.
+_FOLD = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
+_FOLD.update({0xFF65: ord("・"), 0x00A0: ord(" "), 0x2002: ord(" "), 0x2003: ord(" "), 0x2009: ord(" ")})
+_FOLD.update({cp: None for cp in (0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF)})  # zero-width chars, BOM
+_FOLD[0x2212] = ord("-")  # minus sign
+
+SIZE_RE = re.compile(r"(\d{1,6})\s*[x×X*]\s*(\d{1,6})")
+_FENCE_RE = re.compile(r"^\s*(```+|~~~+)\s*([^\s`]*)")
+_FILLER = re.compile(
+    r"\b(genre|puzzle|puzzles|size|board|rule|rules|grid|type|game|level|no\.?|number)\b"
+    r"|パズル|ジャンル|サイズ|盤面|問題|の|[#:：=()\[\]{}<>\"'*_|,.!?。、「」『』【】]",
+    re.IGNORECASE,
+)
+_FLOW_WORDS = ("flow", "flowfree", "フロー")
+_BORDER_RE = re.compile(r"^[+\-=|]*[+|][+\-=|]*$")
+_CIRCLE_CHARS = frozenset("○●◯〇⚪⚫・" + FULL_SPACE)
+
+
+@dataclass
+class Cleaned:
+    """Board lines plus what the noise around them said."""
+
+    lines: list[str] = field(default_factory=list)
+    genre: str | None = None  # canonical genre named by a header line or code fence
+    genre_word: str | None = None  # the header's own words, for messages
+    fill: bool | None = None  # a "flow" / "flow free" header asks for the Flow rule
+    size: tuple[int, int] | None = None  # the two numbers of a size line, as written
+
+
+def fold(text: str) -> str:
+    """Full-width ASCII to ASCII, CRLF/CR to LF, tabs kept, zero-width characters dropped."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").translate(_FOLD)
+
+
+def clean(text: str) -> Cleaned:
+    """Split folded text into board lines and hints; raises ParseError for conflicting headers."""
+    out = Cleaned()
+    lines: list[str] = []
+    for raw in text.split("\n"):
+        m = _FENCE_RE.match(raw)
+        if m:
+            if m.group(2):
+                _take_header(out, m.group(2), strict=False)
+            continue
+        line = raw.strip(" \t")
+        if not line:
+            continue
+        if _BORDER_RE.match(line):
+            continue
+        lines.append(line)
+
+    # headers and prose before the board
+    start = 0
+    while start < len(lines) and _noise(out, lines[start]):
+        start += 1
+    end = len(lines)
+    while end > start and _noise(out, lines[end - 1]):
+        end -= 1
+    body = lines[start:end]
+    # leading/trailing rows of only full-width spaces are padding, not board rows
+    while body and not body[0].strip(" \t" + FULL_SPACE) and not _all_full_spaces_is_row(body):
+        body.pop(0)
+    while body and not body[-1].strip(" \t" + FULL_SPACE) and not _all_full_spaces_is_row(body):
+        body.pop()
+    _two_number_size_line(out, body)
+    out.lines = body
+    return out
+
+
+def _all_full_spaces_is_row(body: list[str]) -> bool:
+    """Rows made only of full-width spaces count as blank ○● rows when other rows use ○●."""
+    return any(ch in _CIRCLE_CHARS and ch != FULL_SPACE for ln in body for ch in ln)
+
+
+def _noise(out: Cleaned, line: str) -> bool:
+    """True (and the hint recorded) when a line around the board is a header, size line or prose."""
+    if _take_header(out, line, strict=True):
+        return True
+    return _is_prose(line)
+
+
+def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:
+    from solvers.registry import find_genre
+
+    text = line.strip()
+    size = None
+    m = SIZE_RE.search(text)
+    if m:
+        size = (int(m.group(1)), int(m.group(2)))
+        text = text[: m.start()] + " " + text[m.end() :]
+    words = _FILLER.sub(" ", text).split()
+    if not words:
+        if size is None:
+            return False
+        _set_size(out, size)
+        return True
+    joined = " ".join(words)
+    g = find_genre(joined)
+    named = joined
+    if g is None and len(words) <= 4:
+        for w in words:
+            g = find_genre(w)
+            if g is not None:
+                named = w
+                break
+        else:
+            g = None
+    if g is None or (strict and len(words) > 4):
+        return False
+    if out.genre is not None and out.genre != g.name:
+        raise ParseError(
+            f"The text names two genres: '{out.genre_word}' and '{named}'. Keep one.",
+            f"ジャンルが 2 つ書かれています: '{out.genre_word}' と '{named}'。どちらか 1 つにしてください。",
+        )
+    out.genre = g.name
+    out.genre_word = named
+    flat = "".join(words).lower().replace("-", "")
+    if g.name == "numberlink" and any(flat.startswith(f) or f in flat for f in _FLOW_WORDS):
+        out.fill = True
+    if size is not None:
+        _set_size(out, size)
+    return True
+
+
+def _set_size(out: Cleaned, size: tuple[int, int]) -> None:
+    if out.size is not None and out.size != size:
+        raise ParseError(
+            f"The text gives two sizes: {out.size[0]}x{out.size[1]} and {size[0]}x{size[1]}.",
+            f"サイズが 2 つ書かれています: {out.size[0]}x{out.size[1]} と {size[0]}x{size[1]}。",
+        )
+    out.size = size
+
+
+def _is_prose(line: str) -> bool:
+    """Sentences around a board ("solve this:", "これを解いて"), never a board row."""
+    if line.endswith((":", "：")):
+        return True
+    tokens = line.split()
+    if len(tokens) >= 2 and any(sum(ch.isalpha() for ch in t) >= 2 for t in tokens):
+        return True
+    return any(ch.isalpha() and not ch.isascii() and ch not in _CIRCLE_CHARS for ch in line)
+
+
+def _two_number_size_line(out: Cleaned, body: list[str]) -> None:
+    """A first line "R C" (or "C R") that matches the rows below is a size line, not a row."""
+    if len(body) < 2:
+        return
+    parts = body[0].replace(",", " ").split()
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 4 for p in parts):
+        return
+    a, b = int(parts[0]), int(parts[1])
+    rest = body[1:]
+    if len(rest) not in (a, b):
+        return
+    other = b if len(rest) == a else a
+    widths = {_rough_width(ln) for ln in rest}
+    if widths == {other} and (len(rest) != 2 or other != 2):
+        _set_size(out, (a, b))
+        body.pop(0)
+
+
+def _rough_width(line: str) -> int:
+    if any(ch in line for ch in " \t,"):
+        return len([t for t in re.split(r"[ \t,]+", line.strip(" \t,[]")) if t != ""])
+    return len(line)
