@@ -19,6 +19,7 @@ from typing import Any
 from bot import messages
 from bot.chat import ChatId, Choice, Incoming, Platform, Reply
 from bot.commands import Command, Context, Registry
+from bot.config import BotConfig
 from bot.examples import EXAMPLES
 from bot.pipeline import QueueFull, SolverBackend, UserBusy
 from bot.replies import genre_title, result_reply
@@ -53,8 +54,9 @@ class Core:
     """The bot's behaviour. ``backend`` solves; ``registry`` holds the commands."""
 
     def __init__(self, backend: SolverBackend, registry: Registry | None = None, *,
-                 read_limits: Any = None, pending_size: int = 1000) -> None:
+                 config: BotConfig | None = None, read_limits: Any = None, pending_size: int = 1000) -> None:
         self.backend = backend
+        self.config = config
         self.registry = registry or Registry()
         self.read_limits = read_limits
         self.platform: Platform | None = None

@@ -1,0 +1,202 @@
+"""The offline console chat: the same core as Telegram, talking over standard input and output.
+
+A message ends at an empty line (or at the end of input). Lines that are complete on their own
+are sent at once: a command that takes no board (``/help``), a puzz.link URL, and the answer to
+a question with choices (its number or its name). Pictures are saved under the output folder and
+their paths printed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+import re
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from bot import messages
+from bot.chat import ChatId, Choice, Incoming, JobCallback, MessageRef, Reply
+from bot.config import BotConfig
+from bot.core import Core
+
+log = logging.getLogger(__name__)
+
+URL_RE = re.compile(r"(https?://|puzz\.link/|pzv\.jp/)", re.IGNORECASE)
+
+
+class ConsoleChat:
+    """One console conversation; implements both :class:`~bot.chat.Channel` and :class:`~bot.chat.Platform`."""
+
+    name = "console"
+
+    def __init__(self, core: Core, out_dir: Path, lang: str = "en",
+                 stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+        self.core = core
+        self.out_dir = out_dir
+        self.lang = lang
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+        self.choices: list[Choice] = []
+        self._sent = 0
+        self._pictures = 0
+        self._jobs: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------------ Channel
+    async def send(self, reply: Reply) -> MessageRef:
+        self._sent += 1
+        if reply.text:
+            self._print(reply.text)
+        if reply.image is not None:
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            self._pictures += 1
+            path = self.out_dir / f"{self._pictures:03d}-{reply.filename}"
+            path.write_bytes(reply.image)
+            self._print(messages.t(self.lang, "console_picture", path=path))
+        if reply.choices:
+            self.choices = [c for row in reply.choices for c in row]
+            for i, choice in enumerate(self.choices, 1):
+                self._print(f"  {i}) {choice.label}")
+            self._print(messages.t(self.lang, "console_choose"))
+        self._print("")
+        return self._sent
+
+    async def action(self, kind: str = "upload_photo") -> None:
+        return None
+
+    async def is_admin(self) -> bool:
+        return True
+
+    # ------------------------------------------------------------------ Platform
+    async def send_to(self, chat_id: ChatId, reply: Reply) -> MessageRef:
+        return await self.send(reply)
+
+    def run_daily(self, callback: JobCallback, time: dt.time, name: str) -> None:
+        async def loop() -> None:
+            while True:
+                now = dt.datetime.now(time.tzinfo or dt.UTC)
+                at = now.replace(hour=time.hour, minute=time.minute, second=time.second, microsecond=0)
+                if at <= now:
+                    at += dt.timedelta(days=1)
+                await asyncio.sleep((at - now).total_seconds())
+                await self._job(callback, name)
+
+        self._keep(loop())
+
+    def run_repeating(self, callback: JobCallback, interval: float, first: float, name: str) -> None:
+        async def loop() -> None:
+            await asyncio.sleep(first)
+            while True:
+                await self._job(callback, name)
+                await asyncio.sleep(interval)
+
+        self._keep(loop())
+
+    async def _job(self, callback: JobCallback, name: str) -> None:
+        try:
+            await callback()
+        except Exception:
+            log.exception("job %s failed", name)
+
+    def _keep(self, coro: object) -> None:
+        task = asyncio.ensure_future(coro)  # type: ignore[arg-type]
+        self._jobs.add(task)
+        task.add_done_callback(self._jobs.discard)
+
+    # ------------------------------------------------------------------ the conversation
+    def _print(self, text: str) -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def incoming(self, text: str) -> Incoming:
+        """The core's view of one console message."""
+        msg = Incoming(platform="console", chat_id="console", user_id="console", text=text, lang=self.lang,
+                       user_name="you", message_id=None)
+        stripped = text.lstrip()
+        if stripped.startswith("/"):
+            head, _, rest = stripped[1:].partition("\n")
+            name, _, first_args = head.partition(" ")
+            msg.command = name.split("@", 1)[0].lower()
+            msg.args = (first_args + ("\n" + rest if rest else "")).strip("\n")
+        return msg
+
+    def _choice_for(self, line: str) -> Choice | None:
+        s = line.strip().lower()
+        if not self.choices or not s:
+            return None
+        if s.isdigit() and 1 <= int(s) <= len(self.choices):
+            return self.choices[int(s) - 1]
+        for c in self.choices:
+            if s in (c.label.lower(), c.data.rsplit(":", 1)[-1].lower()):
+                return c
+        return None
+
+    def _complete_alone(self, line: str) -> bool:
+        """Whether a first line is a whole message (a board-less command or a URL)."""
+        s = line.strip()
+        if s.startswith("/"):
+            name = s[1:].split(None, 1)[0].split("@", 1)[0].lower() if len(s) > 1 else ""
+            cmd = self.core.registry.commands.get(name)
+            return cmd is None or not cmd.takes_board or bool(URL_RE.search(s))
+        return bool(URL_RE.search(s)) and len(s.split()) == 1
+
+    async def _send_message(self, text: str) -> None:
+        self.choices = []
+        await self.core.handle(self.incoming(text), self)
+
+    async def run(self) -> None:
+        """Read messages until end of input."""
+        self._print(messages.t(self.lang, "console_hello"))
+        self._print("")
+        buffer: list[str] = []
+        while True:
+            line = await asyncio.to_thread(self.stdin.readline)
+            if line == "":
+                break
+            line = line.rstrip("\r\n")
+            if not buffer:
+                choice = self._choice_for(line)
+                if choice is not None:
+                    self.choices = []
+                    await self.core.handle(Incoming(platform="console", chat_id="console", user_id="console",
+                                                    lang=self.lang, callback_data=choice.data), self)
+                    continue
+                if not line.strip():
+                    continue
+                if self._complete_alone(line):
+                    await self._send_message(line)
+                    continue
+            if line.strip():
+                buffer.append(line)
+            else:
+                await self._send_message("\n".join(buffer))
+                buffer = []
+        if buffer:
+            await self._send_message("\n".join(buffer))
+        self._print(messages.t(self.lang, "console_bye"))
+
+
+async def console_main(config: BotConfig, core: Core | None = None, stdin: TextIO | None = None,
+                       stdout: TextIO | None = None) -> None:
+    from bot.app import build_core
+
+    core = core or build_core(config)
+    chat = ConsoleChat(core, config.out_dir, config.lang, stdin, stdout)
+    await core.backend.start()
+    try:
+        await core.start(chat)
+        await chat.run()
+    finally:
+        await core.stop()
+        await core.backend.close()
+        for task in list(chat._jobs):
+            task.cancel()
+
+
+def run_console(config: BotConfig) -> int:
+    try:
+        asyncio.run(console_main(config))
+    except KeyboardInterrupt:
+        return 130
+    return 0
