@@ -60,16 +60,19 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_parse(args: argparse.Namespace) -> int:
-    from solvers.reading import read_board
-
+    from solvers.reading import DEFAULT_LIMITS, read_board
     from solvers.registry import get_genre
 
-    stream = _open_text(args.file)
+    # Read one character past the limit so read_board refuses an over-long input itself.
+    budget = DEFAULT_LIMITS.max_chars + 1
     try:
-        text = stream.read()
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
+        if args.file == "-":
+            text = sys.stdin.buffer.read(budget * 4).decode("utf-8", errors="replace")[:budget]
+        else:
+            with open(args.file, encoding="utf-8", errors="replace") as f:
+                text = f.read(budget)
+    except OSError as e:
+        raise PuzzleError(f"cannot read {args.file}: {e.strerror or e}") from None
     puzzle = read_board(text, genre=args.genre)
     _emit(puzzle.to_record(url=get_genre(puzzle.genre).encode_url(puzzle)))
     return 0

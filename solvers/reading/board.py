@@ -88,7 +88,7 @@ def read_board_strict(
         return _read_url(url, forced, fill, limits)
 
     stripped = text.strip()
-    if stripped.startswith("{") and stripped.endswith("}"):
+    if stripped.startswith("{"):
         return _read_record(stripped, forced, fill, limits)
 
     cleaned = clean(text)

@@ -14,6 +14,7 @@ from solvers.reading.normalise import FULL_SPACE
 _SPLIT_RE = re.compile(r"[ \t]*,[ \t]*|[ \t]+")
 _EDGE_OPEN = "[(\"'{"
 _EDGE_CLOSE = "])\"'};,"
+_EDGE_OPEN_CLOSE = "])\"'}"
 
 BLANK_TOKENS = frozenset({"", ".", "-", "_", "0"})
 CIRCLE_VALUES: dict[str, int] = {
@@ -43,7 +44,8 @@ class Row(list):
 def tokenise(line: str) -> Row:
     """The cell tokens of one board row."""
     line = line.strip(" \t")
-    if line.startswith(tuple(_EDGE_OPEN)) or line.endswith(tuple(_EDGE_CLOSE)):
+    if line.startswith(tuple(_EDGE_OPEN)) or line.endswith(tuple(_EDGE_OPEN_CLOSE)):
+        # a Python/numpy/JSON row: [0, 1, 2],  [[0 1 2]  "W . B",  (a trailing comma belongs to the list)
         line = line.lstrip(_EDGE_OPEN + " \t").rstrip(_EDGE_CLOSE + " \t")
     if line.startswith("|") and line.endswith("|") and len(line) > 1:
         line = line[1:-1].strip(" \t")

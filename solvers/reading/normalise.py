@@ -72,6 +72,11 @@ def clean(text: str) -> Cleaned:
     end = len(lines)
     while end > start and _noise(out, lines[end - 1]):
         end -= 1
+    if end > start:
+        while end - start > 1 and _stray_words(lines[end - 1], _rough_width(lines[end - 2])):
+            end -= 1
+        while end - start > 1 and _stray_words(lines[start], _rough_width(lines[start + 1])):
+            start += 1
     body = lines[start:end]
     # leading/trailing rows of only full-width spaces are padding, not board rows
     while body and not body[0].strip(" \t" + FULL_SPACE) and not _all_full_spaces_is_row(body):
@@ -157,6 +162,18 @@ def _is_prose(line: str) -> bool:
     return any(ch.isalpha() and not ch.isascii() and ch not in _CIRCLE_CHARS for ch in line)
 
 
+_BOARD_CHARS = frozenset(".-_?,[]()\"'|;: \t") | _CIRCLE_CHARS | frozenset("○●")
+
+
+def _stray_words(line: str, neighbour_width: int) -> bool:
+    """A line like "thanks!" after the board: not as wide as the board, words and punctuation."""
+    if _rough_width(line) == neighbour_width:
+        return False
+    odd = any(not (ch.isascii() and ch.isalnum()) and ch not in _BOARD_CHARS for ch in line)
+    letters = sum(ch.isalpha() and ch not in "WwBbOoXx" for ch in line)
+    return odd and letters >= 2
+
+
 def _two_number_size_line(out: Cleaned, body: list[str]) -> None:
     """A first line "R C" (or "C R") that matches the rows below is a size line, not a row."""
     if len(body) < 2:
@@ -170,7 +187,7 @@ def _two_number_size_line(out: Cleaned, body: list[str]) -> None:
         return
     other = b if len(rest) == a else a
     widths = {_rough_width(ln) for ln in rest}
-    if widths == {other} and (len(rest) != 2 or other != 2):
+    if widths == {other} and other != 2:  # a 2-wide board's first row could read "a b"
         _set_size(out, (a, b))
         body.pop(0)
 

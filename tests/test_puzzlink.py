@@ -1,0 +1,154 @@
+"""puzz.link URLs: every corpus URL decodes to its grid; encode -> decode round-trips every record."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solvers import puzzlink
+from solvers.errors import ParseError
+from solvers.puzzle import UNKNOWN, Puzzle
+from solvers.reading import read_board
+from solvers.registry import get_genre
+from tests.corpus import all_records
+
+RECORDS = all_records()
+URL_RECORDS = [r for r in RECORDS if r.get("url")]
+
+
+def _id(rec: dict) -> str:
+    return rec["id"]
+
+
+def test_corpus_has_urls_for_every_genre() -> None:
+    assert {r["genre"] for r in URL_RECORDS} == {"masyu", "yinyang", "numberlink", "shikaku"}
+    assert len(URL_RECORDS) >= 20
+
+
+@pytest.mark.parametrize("rec", URL_RECORDS, ids=_id)
+def test_corpus_url_decodes_to_its_grid(rec: dict) -> None:
+    expected = Puzzle.from_record(rec)
+    got = get_genre(rec["genre"]).decode_url(rec["url"])
+    assert got.genre == expected.genre
+    assert got.cells == expected.cells
+    # read_board reads the same URL with no genre given, and with the scheme left out
+    assert read_board(rec["url"]).cells == expected.cells
+    assert read_board(rec["url"].removeprefix("https://")).cells == expected.cells
+
+
+@pytest.mark.parametrize("rec", URL_RECORDS, ids=_id)
+def test_encoding_a_corpus_url_board_gives_the_same_body(rec: dict) -> None:
+    """Our encoder writes what puzz.link writes (the pid normalised to the canonical one)."""
+    url = get_genre(rec["genre"]).encode_url(Puzzle.from_record(rec))
+    assert url.split("/", 4)[-1] == rec["url"].split("/", 4)[-1]
+    assert url.split("/")[4:6] == rec["url"].split("/")[4:6]  # cols, rows
+
+
+@pytest.mark.parametrize("rec", RECORDS, ids=_id)
+def test_encode_then_decode_round_trips_every_record(rec: dict) -> None:
+    puzzle = Puzzle.from_record(rec)
+    g = get_genre(puzzle.genre)
+    url = g.encode_url(puzzle)
+    assert url.startswith(f"https://puzz.link/p?{g.url_pids[0]}/{puzzle.cols}/{puzzle.rows}/")
+    assert g.decode_url(url).cells == puzzle.cells
+
+
+@pytest.mark.parametrize(
+    ("url", "genre"),
+    [
+        ("https://puzz.link/p?mashu/6/6/003600200i00", "masyu"),
+        ("http://pzv.jp/p.html?mashu/6/6/003600200i00", "masyu"),
+        ("pzv.jp/p.html?masyu/6/6/003600200i00", "masyu"),
+        ("puzz.link/p?pearl/6/6/003600200i00", "masyu"),
+        ("https://puzz.link/p?mashu_edit/6/6/003600200i00", "masyu"),
+        ("p?mashu/6/6/003600200i00", "masyu"),
+        ("mashu/6/6/003600200i00", "masyu"),
+        ("https://puzz.link/p?numberlink/5/5/1j2h3m1h2j3", "numberlink"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3", "numberlink"),
+        ("Solve this: https://puzz.link/p?yinyang/5/5/016612300 please", "yinyang"),
+        ("https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j#top", "shikaku"),
+    ],
+)
+def test_url_spellings(url: str, genre: str) -> None:
+    assert read_board(url).genre == genre
+
+
+def test_url_pid_aliases_decode_identically() -> None:
+    a = read_board("https://puzz.link/p?mashu/6/6/003600200i00")
+    for pid in ("masyu", "pearl", "MASHU"):
+        assert read_board(f"https://puzz.link/p?{pid}/6/6/003600200i00").cells == a.cells
+
+
+def test_url_columns_come_before_rows() -> None:
+    p = read_board("https://puzz.link/p?masyu/15/10/i0a02000000ik20620i6i0a021c049c209490j0100a0019329")
+    assert (p.rows, p.cols) == (10, 15)
+
+
+def test_flag_segment_is_skipped() -> None:
+    plain = read_board("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3")
+    assert read_board("https://puzz.link/p?numlin/v:/5/5/1j2h3m1h2j3").cells == plain.cells
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("https://puzz.link/p?slither/5/5/abc", "puzz.link genre 'slither' is not one I can read"),
+        ("https://puzz.link/p?mashu/6", "no board size"),
+        ("https://puzz.link/p?mashu/0/6/000", "is empty"),
+        ("https://puzz.link/p?mashu/99/6/000", "the limit is 60 rows by 60 columns"),
+        ("https://puzz.link/p?mashu/6/6/00zz", "unexpected character 'z' at position 3"),
+        ("https://puzz.link/p?numlin/5/5/1j-", "cut off or damaged at position 3"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3m1h2jA", "unexpected character 'A'"),
+        ("https://puzz.link/p?shikaku/3/3/0", "clues must be positive"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j", "Number 3 appears once"),
+    ],
+)
+def test_broken_urls_say_what_is_wrong(url: str, message: str) -> None:
+    with pytest.raises(ParseError) as err:
+        read_board(url)
+    assert message in err.value.message
+    assert err.value.message_ja and err.value.message_ja != err.value.message
+
+
+def test_url_of_another_genre_than_asked() -> None:
+    with pytest.raises(ParseError, match="is a Yin-Yang puzzle"):
+        read_board("https://puzz.link/p?yinyang/5/5/016612300", "masyu")
+    with pytest.raises(ParseError, match="not Masyu"):
+        get_genre("masyu").decode_url("https://puzz.link/p?yinyang/5/5/016612300")
+
+
+def test_short_circle_body_leaves_the_rest_empty_as_puzzlink_does() -> None:
+    p = get_genre("yinyang").decode_url("https://puzz.link/p?yinyang/3/3/2")
+    assert p.cells == ((0, 0, 2), (0, 0, 0), (0, 0, 0))
+
+
+def test_number16_prefixes_and_runs() -> None:
+    values = [0] * 25 + [5, 16, 255, 256, 4095, 4096, 8191, 8192, MAX := puzzlink.MAX_NUMBER16, UNKNOWN] + [0] * 3
+    body = puzzlink.encode_number16(values)
+    assert body == "zk5-10-ff+100+fff=000=fff%000%fff.i"
+    assert puzzlink.decode_number16(body, 1, len(values)) == values
+    assert MAX == 12287
+    with pytest.raises(ParseError, match="too large"):
+        puzzlink.encode_number16([MAX + 1])
+
+
+def test_circle_encoding_three_cells_per_character() -> None:
+    assert puzzlink.encode_circles([2, 2, 2, 1]) == "q9"
+    assert puzzlink.decode_circles("q9", 1, 4) == [2, 2, 2, 1]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rows=st.integers(1, 12),
+    cols=st.integers(1, 12),
+    data=st.data(),
+)
+def test_random_boards_round_trip(rows: int, cols: int, data: st.DataObject) -> None:
+    n = rows * cols
+    circles = data.draw(st.lists(st.integers(0, 2), min_size=n, max_size=n))
+    assert puzzlink.decode_circles(puzzlink.encode_circles(circles), rows, cols) == circles
+    numbers = data.draw(
+        st.lists(st.one_of(st.just(0), st.just(UNKNOWN), st.integers(1, puzzlink.MAX_NUMBER16)), min_size=n, max_size=n)
+    )
+    assert puzzlink.decode_number16(puzzlink.encode_number16(numbers), rows, cols) == numbers

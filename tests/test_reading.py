@@ -1,0 +1,322 @@
+"""read_board: every notation, the noise people paste, genre detection, limits and error messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from solvers.errors import ParseError
+from solvers.puzzle import Puzzle
+from solvers.reading import AmbiguousGenre, ReadLimits, read_board
+from tests.corpus import all_records, load
+
+RECORDS = all_records()
+CIRCLE_RECORDS = [r for r in RECORDS if r["genre"] in ("masyu", "yinyang")]
+NUMBER_RECORDS = [r for r in RECORDS if r["genre"] in ("numberlink", "shikaku")]
+
+Cells = tuple[tuple[int, ...], ...]
+
+
+def _id(rec: dict) -> str:
+    return rec["id"]
+
+
+def _rows(cells: Cells, sym: Callable[[int], str], sep: str) -> str:
+    return "\n".join(sep.join(sym(v) for v in row) for row in cells)
+
+
+# -- circle notations: each is a function cells -> text
+CIRCLE_NOTATIONS: dict[str, Callable[[Cells], str]] = {
+    "formats": lambda cells: _rows(cells, lambda v: ".WB"[v], " "),
+    "digits spaced": lambda cells: _rows(cells, str, " "),
+    "digits compact": lambda cells: _rows(cells, str, ""),
+    "seed printout .Ox": lambda cells: _rows(cells, lambda v: ".Ox"[v], ""),
+    "w/b spaced": lambda cells: _rows(cells, lambda v: ".wb"[v], " "),
+    "w/b compact": lambda cells: _rows(cells, lambda v: "-wb"[v], ""),
+    "circles with ・": lambda cells: _rows(cells, lambda v: "・○●"[v], ""),
+    "circles with .": lambda cells: _rows(cells, lambda v: ".○●"[v], ""),
+    "circles with full-width space": lambda cells: _rows(cells, lambda v: "\u3000○●"[v], ""),
+    "numpy printout": lambda cells: "[" + "\n ".join("[" + " ".join(map(str, row)) + "]" for row in cells) + "]",
+    "commas": lambda cells: _rows(cells, str, ","),
+    "full-width digits": lambda cells: _rows(cells, lambda v: "０１２"[v], " "),
+}
+
+
+def _b36(v: int) -> str:
+    return "0123456789abcdefghijklmnopqrstuvwxyz"[v]
+
+
+NUMBER_NOTATIONS: dict[str, Callable[[Cells], str | None]] = {
+    "formats": lambda cells: _rows(cells, lambda v: str(v) if v else ".", " "),
+    "zeros spaced": lambda cells: _rows(cells, str, " "),
+    "dashes": lambda cells: _rows(cells, lambda v: str(v) if v else "-", "  "),
+    "underscores tabs": lambda cells: _rows(cells, lambda v: str(v) if v else "_", "\t"),
+    "commas": lambda cells: _rows(cells, lambda v: str(v) if v else "0", ", "),
+    "csv empty fields": lambda cells: _rows(cells, lambda v: str(v) if v else "", ","),
+    "compact base-36": lambda cells: (
+        _rows(cells, lambda v: _b36(v) if v else ".", "") if max(max(r) for r in cells) < 36 else None
+    ),
+    "compact zeros (seed 003)": lambda cells: (
+        _rows(cells, _b36, "") if max(max(r) for r in cells) < 36 else None
+    ),
+    "full-width": lambda cells: _rows(cells, lambda v: str(v).translate({48 + i: 0xFF10 + i for i in range(10)}), " "),
+    "numpy printout": lambda cells: "[" + "\n ".join("[" + " ".join(map(str, row)) + "]" for row in cells) + "]",
+}
+
+
+@pytest.mark.parametrize("notation", list(CIRCLE_NOTATIONS))
+@pytest.mark.parametrize("rec", CIRCLE_RECORDS, ids=_id)
+def test_circle_notations_parse_back(rec: dict, notation: str) -> None:
+    puzzle = Puzzle.from_record(rec)
+    text = CIRCLE_NOTATIONS[notation](puzzle.cells)
+    assert read_board(text, rec["genre"]).cells == puzzle.cells
+    # a header line names the genre just as well
+    header = {"masyu": "ましゅ", "yinyang": "しろまるくろまる"}[rec["genre"]]
+    got = read_board(f"{header}\n{text}")
+    assert (got.genre, got.cells) == (rec["genre"], puzzle.cells)
+
+
+@pytest.mark.parametrize("notation", list(NUMBER_NOTATIONS))
+@pytest.mark.parametrize("rec", NUMBER_RECORDS, ids=_id)
+def test_number_notations_parse_back(rec: dict, notation: str) -> None:
+    puzzle = Puzzle.from_record(rec)
+    text = NUMBER_NOTATIONS[notation](puzzle.cells)
+    if text is None:
+        pytest.skip("numbers above 35 have no one-character form")
+    assert read_board(text, rec["genre"]).cells == puzzle.cells
+    # the content alone says which number genre it is
+    got = read_board(text)
+    assert (got.genre, got.cells) == (rec["genre"], puzzle.cells)
+
+
+@pytest.mark.parametrize("rec", CIRCLE_RECORDS, ids=_id)
+def test_circle_boards_without_a_genre_ask_masyu_or_yinyang(rec: dict) -> None:
+    text = CIRCLE_NOTATIONS["formats"](Puzzle.from_record(rec).cells)
+    with pytest.raises(AmbiguousGenre) as err:
+        read_board(text)
+    assert err.value.candidates == ("masyu", "yinyang")
+    assert "Masyu or Yin-Yang" in err.value.message
+    assert "ましゅ" in err.value.message_ja
+
+
+def test_seed_printouts() -> None:
+    """The seed articles' boards as printed (masyu01 numpy print; yin-yang .Ox; numberlink hex file)."""
+    masyu01 = """[[0 1 0 0 1 0 0 2]
+ [0 0 0 0 0 1 0 0]
+ [0 0 2 0 0 1 0 0]
+ [0 0 1 0 1 1 0 0]
+ [0 0 0 0 0 0 0 0]
+ [0 0 0 0 0 1 0 0]
+ [0 2 0 0 1 0 0 0]
+ [0 0 0 1 0 0 0 2]]"""
+    p = read_board(masyu01, "masyu")
+    assert p.grid_lines()[0] == ". W . . W . . B"
+    assert p.cells[7] == (0, 0, 0, 1, 0, 0, 0, 2)
+    yy = read_board("yinyang\nx...x\n...OO\nO.O..\n.....\n.....")
+    assert yy.cells[0] == (2, 0, 0, 0, 2) and yy.cells[1] == (0, 0, 0, 1, 1)
+    nl = read_board("1000000000\n0000000050\n0601000000\n0000043000\n0000006050\n"
+                    "0803000000\n0004700000\n0000002080\n0700000000\n0000000002")
+    assert nl.genre == "numberlink"
+    assert nl.cells[0][0] == 1 and nl.cells[9][9] == 2
+    assert sorted(v for row in nl.cells for v in row if v) == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8]
+    seed = next(r for r in load("masyu") if "seeds/000" in r.get("source", ""))
+    assert p.cells == Puzzle.from_record(seed).cells
+
+
+def test_noise_around_the_board() -> None:
+    text = (
+        "Please solve this one:\r\n"
+        "```\r\n"
+        "Masyu 5x5   \r\n"
+        "\r\n"
+        "B . . . B  \r\n"
+        ". . . . .\r\n"
+        "\r\n"
+        ". . . . B\r\n"
+        ". B . W .\r\n"
+        "B . . . .\r\n"
+        "```\r\n"
+        "thanks!\r\n"
+    )
+    p = read_board(text)
+    assert p.genre == "masyu"
+    assert p.cells == Puzzle.from_record(load("masyu")[0]).cells
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["masyu", "Mashu", "pearl", "ましゅ", "Genre: masyu", "# Masyu puzzle", "MASYU (5x5)", "```masyu"],
+)
+def test_masyu_headers(header: str) -> None:
+    p = read_board(header + "\nB . . . B\n. . . . .\n. . . . B\n. B . W .\nB . . . .")
+    assert p.genre == "masyu"
+
+
+@pytest.mark.parametrize(
+    ("header", "genre", "fill"),
+    [
+        ("yin-yang", "yinyang", False),
+        ("Yin Yang", "yinyang", False),
+        ("しろまるくろまる", "yinyang", False),
+        ("numberlink", "numberlink", False),
+        ("numlin", "numberlink", False),
+        ("arukone", "numberlink", False),
+        ("ナンバーリンク", "numberlink", False),
+        ("flow", "numberlink", True),
+        ("Flow Free", "numberlink", True),
+        ("shikaku", "shikaku", False),
+        ("rect", "shikaku", False),
+        ("四角に切れ", "shikaku", False),
+    ],
+)
+def test_genre_headers(header: str, genre: str, fill: bool) -> None:
+    boards = {
+        "yinyang": "W . B\n. . .\nB . W",
+        "numberlink": "1 . 2\n. . .\n1 . 2",
+        "shikaku": "3 . .\n. . 3\n3 . .",
+    }
+    p = read_board(f"{header}\n{boards[genre]}")
+    assert (p.genre, p.fill) == (genre, fill)
+
+
+def test_fill_argument_overrides_header() -> None:
+    assert read_board("flow\n1 . 2\n. . .\n1 . 2", fill=False).fill is False
+    assert read_board("1 . 2\n. . .\n1 . 2", "numberlink", fill=True).fill is True
+    assert read_board("W . B\n. . .", "masyu", fill=True).fill is False  # the Flow rule is Numberlink's
+
+
+def test_explicit_genre_argument_wins_over_header() -> None:
+    assert read_board("masyu\nW . B\n. . .", "yinyang").genre == "yinyang"
+
+
+@pytest.mark.parametrize("size", ["3x2", "2x3", "3 x 2", "3×2", "size: 3x2"])
+def test_size_line_either_order(size: str) -> None:
+    p = read_board(f"{size}\n1 . 2\n1 . 2", "numberlink")
+    assert (p.rows, p.cols) == (2, 3)
+
+
+def test_two_number_size_line() -> None:
+    p = read_board("4 3\n1..2\n....\n1..2", "numberlink")
+    assert (p.rows, p.cols) == (3, 4)
+
+
+def test_json_record_pasted() -> None:
+    rec = load("shikaku")[0]
+    import json
+
+    p = read_board(json.dumps({"genre": rec["genre"], "grid": rec["grid"]}))
+    assert p.cells == Puzzle.from_record(rec).cells
+
+
+# -- detection
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1 . 2\n. . .\n3 2 .\n. 1 3\n4 . 4", "numberlink"),
+        ("4 . . .\n. . . .\n. . . 4\n4 . . 4", "shikaku"),
+        ("ab..\n....\nba..", "numberlink"),
+        ("3 . 3\n. . .\n3 . .", "shikaku"),  # 3 three times is no Numberlink; 9 = the area
+    ],
+)
+def test_detects_number_genres(text: str, expected: str) -> None:
+    assert read_board(text).genre == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "candidates"),
+    [
+        ("W . B\n. . .\nB . W", ("masyu", "yinyang")),
+        ("○●\n●○", ("masyu", "yinyang")),
+        ("0 1 0\n0 0 2\n0 0 0", ("masyu", "yinyang")),  # digits 0/1/2 are circles, and fit no number genre
+        ("1 . 2\n. . .\n2 . 1", ("numberlink", "masyu", "yinyang")),
+        ("4 4\n. .\n. .\n. .", ("numberlink", "shikaku")),  # 4 appears twice, and 4 + 4 = 8 cells
+        ("2 2\n. .", ("numberlink", "shikaku", "masyu", "yinyang")),
+    ],
+)
+def test_ambiguous_boards_list_candidates(text: str, candidates: tuple[str, ...]) -> None:
+    with pytest.raises(AmbiguousGenre) as err:
+        read_board(text)
+    assert err.value.candidates == candidates
+    # asking again with one of them settles it
+    for g in err.value.candidates:
+        assert read_board(text, g).genre == g
+
+
+# -- broken inputs: each gets its own message, English and Japanese
+
+BROKEN = [
+    ("1 2 3\n1 2\n3 4 5", None, "Row 2 has 2 cells, the rows above have 3", "2 行目は 2 マス", ((1, 1),)),
+    ("1 2\n1 2 3\n1 2 3", None, "Row 1 has 2 cells, the rows below have 3", "1 行目は 2 マス", ((0, 1),)),
+    (
+        "W . . . .\n. . . . .\nW . . . .\n. . . . q",
+        "masyu",
+        "Unknown symbol 'q' at row 4, column 5",
+        "4 行 5 列の記号 'q'",
+        ((3, 4),),
+    ),
+    ("1 . 7\n. . .\n1 . .", "numberlink", "Number 7 appears once", "数字 7 が 1 回", ((0, 2),)),
+    ("1 . 1\n. 1 .\n. . .", "numberlink", "Number 1 appears 3 times", "数字 1 が 3 回", ((0, 0), (0, 2), (1, 1))),
+    (". . .\n. . .", "numberlink", "no numbers on the board", "数字がありません", ()),
+    ("3 . .\n. . .\n. . 5", "shikaku", "add up to 8, but the board has 9 cells", "合計は 8", ()),
+    ("10 . .\n. . .\n. . .", "shikaku", "larger than the board (9 cells)", "マス数 (9) より大きい", ((0, 0),)),
+    ("W 3\n. .", None, "mixes circles ('W' at row 1, column 1) and numbers ('3' at row 1, column 2)", "混ざって", ()),
+    ("1 . 2\n. . .\n3 . .", None, "fit no genre", "どのジャンルにも合いません", ()),
+    ("", None, "I found no board", "盤面が見つかりません", ()),
+    ("```\n```", None, "I found no board", "盤面が見つかりません", ()),
+    ("5x5\n1 . 2\n1 . 2", "numberlink", "The size line says 5x5, but the board has 2 rows and 3 columns", "サイズ", ()),
+    ("masyu\nnumberlink\nW .", None, "names two genres", "ジャンルが 2 つ", ()),
+    ("W . B", "sudoku", "Unknown genre 'sudoku'", "不明なジャンル", ()),
+    ("1 99999 1", "numberlink", "The number 99999 at row 1, column 2 is too large", "大きすぎます", ((0, 1),)),
+    ("{\"genre\": \"masyu\", \"grid\": [\"W Q\"]}", None, "Unknown symbol 'Q'", "'Q'", ((0, 1),)),
+    ("{\"genre\": ", None, "not valid JSON", "JSON", ()),
+]
+
+
+@pytest.mark.parametrize(("text", "genre", "en", "ja", "cells"), BROKEN, ids=[b[2][:40] for b in BROKEN])
+def test_broken_inputs_get_their_message(text: str, genre: str | None, en: str, ja: str, cells: tuple) -> None:
+    with pytest.raises(ParseError) as err:
+        read_board(text, genre)
+    e = err.value
+    assert not isinstance(e, AmbiguousGenre)
+    assert en in e.message
+    assert ja in e.message_ja
+    if cells:
+        assert e.cells == cells
+
+
+# -- limits
+
+
+def test_too_long_input_is_refused_before_reading() -> None:
+    with pytest.raises(ParseError, match="20001 characters long; I read at most 20000"):
+        read_board("x" * 20001)
+
+
+def test_board_limits() -> None:
+    big = "\n".join(["W" + " ." * 60] * 3)
+    with pytest.raises(ParseError, match="3 rows by 61 columns; the limit is 60 rows by 60 columns"):
+        read_board(big, "masyu")
+    tall = "\n".join(["W ."] * 61)
+    with pytest.raises(ParseError, match="61 rows"):
+        read_board(tall, "masyu")
+
+
+def test_limits_are_configurable() -> None:
+    small = ReadLimits(max_rows=4, max_cols=4, max_chars=100)
+    with pytest.raises(ParseError, match="limit is 4 rows by 4 columns"):
+        read_board("W . . . .\n. . . . .", "masyu", limits=small)
+    with pytest.raises(ParseError, match="at most 100"):
+        read_board("." * 101, "masyu", limits=small)
+    with pytest.raises(ParseError, match="limit is 4 rows by 4 columns"):
+        read_board("https://puzz.link/p?mashu/6/6/003600200i00", limits=small)
+    big = ReadLimits(max_rows=80, max_cols=80, max_chars=100_000)
+    p = read_board("\n".join(["W" + " ." * 69] * 70), "yinyang", limits=big)
+    assert (p.rows, p.cols) == (70, 70)
+
+
+def test_non_text_is_a_parse_error() -> None:
+    with pytest.raises(ParseError):
+        read_board(b"W . B", "masyu")  # type: ignore[arg-type]
