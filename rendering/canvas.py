@@ -14,16 +14,23 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from rendering import palette as pal
-from rendering.fonts import fitted
+from rendering.fonts import Font, fitted
 from rendering.geometry import DIRECTIONS, DOWN, LEFT, RIGHT, UP, Cell, Layout, odd
+from rendering.geometry import OPPOSITE as _OPPOSITE
 
 RGB = pal.RGB
 SUPERSAMPLE = 4
+Sprite = tuple[Image.Image, Image.Image]  # (palette image, '1' mask)
+
+
+def _sprite(rgb: Image.Image, coverage: Image.Image) -> Sprite:
+    """A palette sprite and the mask of the pixels it covers (any coverage at all)."""
+    return pal.to_palette(rgb), coverage.point(lambda v: 255 if v >= 24 else 0).convert("1")
 
 
 @cache
-def _circle_sprite(diameter: int, fill: RGB, ring: RGB, ring_width: float) -> tuple[Image.Image, Image.Image]:
-    """(colour, alpha) images of an anti-aliased circle with a ring, ``diameter`` px wide."""
+def circle_sprite(diameter: int, fill: RGB, ring: RGB, ring_width: float, background: RGB) -> Sprite:
+    """An anti-aliased circle with a ring, ``diameter`` px wide, blended onto ``background``."""
     s = SUPERSAMPLE
     big = diameter * s
     alpha = Image.new("L", (big, big), 0)
@@ -32,17 +39,59 @@ def _circle_sprite(diameter: int, fill: RGB, ring: RGB, ring_width: float) -> tu
     inset = max(s, round(ring_width * s))
     if fill != ring and big - 2 * inset > 0:
         ImageDraw.Draw(color).ellipse([inset, inset, big - 1 - inset, big - 1 - inset], fill=fill)
-    return color.reduce(s), alpha.reduce(s)
+    alpha = alpha.reduce(s)
+    out = Image.new("RGB", (diameter, diameter), background)
+    out.paste(color.reduce(s), (0, 0), alpha)
+    return _sprite(out, alpha)
+
+
+@cache
+def text_sprite(text: str, font: Font, color: RGB, background: RGB) -> tuple[Sprite, tuple[int, int, int, int]]:
+    """Anti-aliased ``text`` on ``background`` as a palette sprite, with its bbox (from the 'la' anchor)."""
+    left, top, right, bottom = (int(v) for v in font.getbbox(text))
+    w, h = max(1, right - left + 2), max(1, bottom - top + 2)
+    coverage = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(coverage).text((1 - left, 1 - top), text, fill=255, font=font)
+    out = Image.new("RGB", (w, h), background)
+    out.paste(color, (0, 0, w, h), coverage)
+    return _sprite(out, coverage), (left - 1, top - 1, right + 1, bottom + 1)
+
+
+def paste_text(image: Image.Image, cx: float, cy: float, text: str, font: Font, color: RGB, background: RGB) -> None:
+    """Draw ``text`` with its ink box centred on (cx, cy)."""
+    (sprite, mask), (left, top, right, bottom) = text_sprite(text, font, color, background)
+    x = round(cx - (left + right) / 2) + left
+    y = round(cy - (top + bottom) / 2) + top
+    image.paste(sprite, (x, y), mask)
+
+
+@cache
+def _dash_mask(length: int, cell: int, horizontal: bool) -> Image.Image:
+    """A 1-px-wide mask of even dashes, one centred on each grid crossing: 4 per cell side (2 when small)."""
+    step = cell / (4 if cell >= 28 else 2)
+    dash = max(2, round(step / 2))
+    row = bytearray(length)
+    k = 0
+    while k * step < length + dash:
+        mid = round(k * step)
+        for i in range(max(0, mid - dash // 2), min(length, mid + dash - dash // 2)):
+            row[i] = 255
+        k += 1
+    mask = Image.frombytes("L", (length, 1), bytes(row)).convert("1")
+    return mask if horizontal else mask.transpose(Image.Transpose.ROTATE_90)
 
 
 class Canvas:
-    """One board panel on a shared RGB image."""
+    """One board panel on a shared palette image (colours are given as RGB and mapped)."""
 
     def __init__(self, image: Image.Image, layout: Layout, *, highlights: Mapping[Cell, RGB] | None = None) -> None:
+        if image.mode != "P":
+            raise ValueError("a Canvas draws on a palette image (rendering.palette.new_image)")
         self.image = image
         self.draw = ImageDraw.Draw(image)
         self.layout = layout
         self.highlights: dict[Cell, RGB] = dict(highlights or {})  # view-level cell backgrounds (win over tints)
+        self.cell_bg: dict[Cell, RGB] = {}  # what backgrounds() painted (for blending soft edges)
 
     # -- geometry shortcuts
     @property
@@ -63,7 +112,7 @@ class Canvas:
     # -- primitives
     def rect(self, x0: int, y0: int, x1: int, y1: int, color: RGB) -> None:
         """Fill the inclusive pixel box (x0, y0)-(x1, y1)."""
-        self.draw.rectangle([min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)], fill=color)
+        self.draw.rectangle([min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)], fill=pal.index_of(color))
 
     def hline(self, x0: int, x1: int, y: int, color: RGB, width: int) -> None:
         h = width // 2
@@ -78,6 +127,7 @@ class Canvas:
         """Paint cell backgrounds: the genre's ``tints``, then the view's highlights over them."""
         cells = dict(tints or {})
         cells.update(self.highlights)
+        self.cell_bg = cells
         for (r, c), color in cells.items():
             if self.layout.inside(r, c) and color != pal.WHITE:
                 left, top, right, bottom = self.layout.cell_box(r, c)
@@ -96,23 +146,12 @@ class Canvas:
 
     def _grid_line(self, xa: int, ya: int, xb: int, yb: int, color: RGB, dashed: bool) -> None:
         if not dashed:
-            self.draw.line([(xa, ya), (xb, yb)], fill=color, width=1)
+            self.draw.line([(xa, ya), (xb, yb)], fill=pal.index_of(color), width=1)
             return
-        # Even dashes, one centred on each grid crossing: 4 per cell side (2 on small cells).
-        cell = self.layout.cell
-        step = cell / (4 if cell >= 28 else 2)
-        dash = max(2, round(step / 2))
         horizontal = ya == yb
         length = (xb - xa) if horizontal else (yb - ya)
-        k = 0
-        while k * step <= length:
-            mid = round(k * step)
-            a, b = max(0, mid - dash // 2), min(length, mid + dash - dash // 2)
-            if horizontal:
-                self.draw.line([(xa + a, ya), (xa + b, ya)], fill=color, width=1)
-            else:
-                self.draw.line([(xa, ya + a), (xa, ya + b)], fill=color, width=1)
-            k += 1
+        mask = _dash_mask(length + 1, self.layout.cell, horizontal)
+        self.image.paste(pal.index_of(color), (xa, ya, xa + mask.width, ya + mask.height), mask)
 
     def frame(self, color: RGB = pal.INK) -> None:
         """The thick outer frame (pzprjs chassis), centred on the board's outline."""
@@ -125,17 +164,29 @@ class Canvas:
         self.rect(x0 - h, y0 - h, x0 + h, y1 + h, color)
         self.rect(x1 - h, y0 - h, x1 + h, y1 + h, color)
 
+    def background_at(self, r: int, c: int) -> RGB:
+        return self.cell_bg.get((r, c), pal.WHITE)
+
     def circle(
-        self, r: int, c: int, fill: RGB, ring: RGB = pal.INK, *, radius: float = 0.4, ring_width: float = 0.05
+        self,
+        r: int,
+        c: int,
+        fill: RGB,
+        ring: RGB = pal.INK,
+        *,
+        radius: float = 0.4,
+        ring_width: float = 0.05,
+        background: RGB | None = None,
     ) -> None:
         """A circle centred in the cell: ``radius`` and ``ring_width`` in cells (pzprjs pearls 0.4 / 0.05)."""
         cx, cy = self.center(r, c)
         d = max(3, round(2 * radius * self.cell))
         if d % 2 == 0:
             d += 1  # odd diameter: centred on the centre pixel
-        ring_px = max(1.0, ring_width * self.cell)
-        color, alpha = _circle_sprite(d, fill, ring, ring_px)
-        self.image.paste(color, (cx - d // 2, cy - d // 2), alpha)
+        ring_px = round(max(1.0, ring_width * self.cell), 1)
+        bg = background or self.background_at(r, c)
+        sprite, mask = circle_sprite(d, fill, ring, ring_px, bg)
+        self.image.paste(sprite, (cx - d // 2, cy - d // 2), mask)
 
     def square(self, r: int, c: int, fill: RGB, *, size: float = 0.7, outline: RGB | None = None) -> None:
         """A filled square centred in the cell (``size`` in cells), optionally outlined."""
@@ -146,16 +197,26 @@ class Canvas:
             self.rect(cx - h - ow, cy - h - ow, cx + h + ow, cy + h + ow, outline)
         self.rect(cx - h, cy - h, cx + h, cy + h, fill)
 
-    def text(self, r: int, c: int, text: str, color: RGB = pal.INK, *, box: float = 0.72) -> None:
-        """``text`` centred in the cell, as large as fits a ``box`` x ``box`` cells square."""
+    def text(
+        self,
+        r: int,
+        c: int,
+        text: str,
+        color: RGB = pal.INK,
+        *,
+        width: float = 0.72,
+        height: float = 0.58,
+        background: RGB | None = None,
+    ) -> None:
+        """``text`` centred in the cell, as large as fits ``width`` x ``height`` (in cells) of ink.
+
+        ``background`` is the colour under the text (for its soft edges): the cell's by default.
+        """
         if not text:
             return
         cx, cy = self.center(r, c)
-        side = max(6, round(box * self.cell))
-        height = max(6, round(side * (0.8 if len(text) == 1 else 0.72 if len(text) == 2 else 0.62)))
-        f = fitted(text, side, height)
-        left, top, right, bottom = f.getbbox(text)
-        self.draw.text((cx - (left + right) / 2, cy - (top + bottom) / 2), text, fill=color, font=f)
+        f = fitted(text, max(4, round(width * self.cell)), max(5, round(height * self.cell)))
+        paste_text(self.image, cx, cy, text, f, color, background or self.background_at(r, c))
 
     def mark(self, r: int, c: int, color: RGB = pal.ERROR) -> None:
         """An outline just inside a cell: flags it over whatever is drawn there."""
@@ -164,7 +225,8 @@ class Canvas:
         left, top, right, bottom = self.layout.cell_box(r, c)
         w = max(2, self.cell // 10)
         inset = max(2, self.cell // 12)
-        self.draw.rectangle([left + inset, top + inset, right - inset, bottom - inset], outline=color, width=w)
+        box = [left + inset, top + inset, right - inset, bottom - inset]
+        self.draw.rectangle(box, outline=pal.index_of(color), width=w)
 
     # -- answer lines and borders
     def half_link(self, r: int, c: int, side: int, color: RGB, width: int | None = None) -> None:
@@ -186,17 +248,53 @@ class Canvas:
     ) -> None:
         """Draw a FORMATS.md mask grid (up=1, right=2, down=4, left=8) as lines through cell centres.
 
-        Each set bit draws half a link, so a wrong answer (one-sided bits, bits pointing off the
-        board) is drawn as it is rather than rejected.
+        Links both cells agree on are drawn as merged straight runs; a one-sided bit (a wrong
+        answer, or a bit pointing off the board) is drawn as the half link it claims.
         """
-        for r, row in enumerate(masks[: self.rows]):
-            for c, mask in enumerate(row[: self.cols]):
+        w = width or self.layout.line_width
+        h = w // 2
+        rows, cols = self.rows, self.cols
+        m = [[(row[c] if c < len(row) else 0) for c in range(cols)] for row in list(masks[:rows])]
+        m += [[0] * cols for _ in range(rows - len(m))]
+        col_of = color if callable(color) else (lambda _r, _c: color)  # type: ignore[misc]
+
+        def run(r0: int, c0: int, r1: int, c1: int, col: RGB) -> None:
+            (xa, ya), (xb, yb) = self.center(r0, c0), self.center(r1, c1)
+            self.rect(xa - h, ya - h, xb + h, yb + h, col)
+
+        for r in range(rows):  # horizontal runs
+            c = 0
+            while c < cols - 1:
+                if m[r][c] & RIGHT and m[r][c + 1] & LEFT:
+                    col = col_of(r, c)
+                    start = c
+                    while c < cols - 1 and m[r][c] & RIGHT and m[r][c + 1] & LEFT and col_of(r, c + 1) == col:
+                        c += 1
+                    run(r, start, r, c, col)
+                else:
+                    c += 1
+        for c in range(cols):  # vertical runs
+            r = 0
+            while r < rows - 1:
+                if m[r][c] & DOWN and m[r + 1][c] & UP:
+                    col = col_of(r, c)
+                    start = r
+                    while r < rows - 1 and m[r][c] & DOWN and m[r + 1][c] & UP and col_of(r + 1, c) == col:
+                        r += 1
+                    run(start, c, r, c, col)
+                else:
+                    r += 1
+        for r in range(rows):  # one-sided bits
+            for c in range(cols):
+                mask = m[r][c]
                 if not mask:
                     continue
-                col = color(r, c) if callable(color) else color
-                for side in (UP, RIGHT, DOWN, LEFT):
-                    if mask & side:
-                        self.half_link(r, c, side, col, width)
+                for side, (dr, dc) in DIRECTIONS.items():
+                    if not mask & side:
+                        continue
+                    rr, cc = r + dr, c + dc
+                    if not (0 <= rr < rows and 0 <= cc < cols and m[rr][cc] & _OPPOSITE[side]):
+                        self.half_link(r, c, side, col_of(r, c), w)
 
     def border(self, r: int, c: int, side: int, color: RGB = pal.INK, width: int | None = None) -> None:
         """A thick line on one side of a cell, covering the grid line there (corners included)."""
@@ -212,7 +310,9 @@ class Canvas:
         else:
             self.rect(right - h, top - h, right + h, bottom + h, color)
 
-    def region_borders(self, region: Sequence[Sequence[object]], color: RGB = pal.INK, width: int | None = None) -> None:
+    def region_borders(
+        self, region: Sequence[Sequence[object]], color: RGB = pal.INK, width: int | None = None
+    ) -> None:
         """Thick borders between orthogonal neighbours whose ``region`` ids differ."""
         for r in range(self.rows):
             for c in range(self.cols):

@@ -9,7 +9,7 @@ MAX_CELL = 48  # px: never larger (small boards stay compact)
 MAX_SIDE = 2048  # px: the longest side of a picture of a board up to 60x60
 MARGIN = 0.5  # white border round each board, in cells
 GAP = 1.0  # space between two boards side by side, in cells
-TITLE_HEIGHT = 40  # px: the optional title strip above the boards
+TITLE_FONT_MIN, TITLE_FONT_MAX = 16, 44  # px: title text scales with the picture's width
 
 # Mask bits of FORMATS.md loop/link grids, and the (d_row, d_col) each one points to.
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
@@ -27,7 +27,7 @@ def cell_size_for(rows: int, cols: int, *, panels: int = 1, title: bool = False,
     rows, cols, panels = max(rows, 1), max(cols, 1), max(panels, 1)
     width_units = panels * cols + 2 * MARGIN + (panels - 1) * GAP
     height_units = rows + 2 * MARGIN
-    avail_h = max_side - (TITLE_HEIGHT if title else 0)
+    avail_h = max_side - (title_height(max_side) if title else 0)
     cell = int(min(max_side / width_units, avail_h / height_units))
     return max(MIN_CELL, min(MAX_CELL, cell))
 
@@ -87,3 +87,13 @@ class Layout:
         x, y = self.center(r, c)
         left, top, right, bottom = self.cell_box(r, c)
         return {UP: (x, top), DOWN: (x, bottom), LEFT: (left, y), RIGHT: (right, y)}[side]
+
+
+def title_font_size(width: int) -> int:
+    """Title text size for a picture ``width`` px wide (stays readable when a phone shrinks it)."""
+    return max(TITLE_FONT_MIN, min(TITLE_FONT_MAX, round(width / 24)))
+
+
+def title_height(width: int) -> int:
+    """Height of the title strip above boards ``width`` px wide."""
+    return round(title_font_size(width) * 1.9)

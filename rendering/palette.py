@@ -1,9 +1,10 @@
-"""Every colour a picture uses, and the fixed 256-colour palette the PNG is written with.
+"""Every colour a picture uses, and the fixed 256-colour palette pictures are drawn in.
 
-Pictures are drawn in RGB (anti-aliased text and circles) and then mapped onto this fixed
-palette: a palette PNG is several times smaller and faster to encode than an RGB one. The
-palette holds every flat colour below plus grey ramps and ramps from each background tint to
-black, so anti-aliased edges map to a neighbouring shade, never to an unrelated colour.
+Pictures are palette ('P') images from the start: a palette PNG is several times smaller and
+faster to encode than an RGB one, and no quantising pass is needed. Anti-aliased pieces (text,
+circles) are drawn in RGB as small cached sprites and mapped onto the palette, which holds
+every flat colour below plus a grey ramp and ramps from each background tint to black, so soft
+edges map to a neighbouring shade, never to an unrelated colour.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ GRID_DARK: RGB = (127, 127, 127)  # pzprjs LIGHT
 LINE: RGB = (0, 160, 0)  # pzprjs answer line green
 ERROR: RGB = (192, 0, 0)  # pzprjs error colour: marks on offending cells
 ERROR_BG: RGB = (255, 160, 160)  # pzprjs error background
-DIFF_BG: RGB = (255, 214, 92)  # cells where two solutions differ
+DIFF_BG: RGB = (255, 196, 64)  # cells where two solutions differ (amber)
 DIFF_EDGE: RGB = (230, 120, 0)
 TITLE_BG: RGB = (236, 239, 243)
 TITLE_INK: RGB = (33, 37, 41)
@@ -60,15 +61,15 @@ PATH_COLORS: tuple[RGB, ...] = (
 STRAY: RGB = (150, 150, 150)  # path pieces joined to no clue (a wrong answer's loose ends)
 
 # Shikaku: light region tints (adjacent regions get different ones).
-TINTS: tuple[RGB, ...] = (
-    (255, 236, 179),
-    (200, 230, 255),
-    (210, 245, 200),
-    (255, 215, 230),
-    (230, 220, 255),
-    (215, 245, 245),
-    (250, 230, 210),
-    (235, 235, 200),
+TINTS: tuple[RGB, ...] = (  # no yellows/oranges: those mark differences between two solutions
+    (200, 230, 255),  # blue
+    (210, 245, 200),  # green
+    (255, 215, 230),  # pink
+    (230, 220, 255),  # lavender
+    (205, 242, 242),  # cyan
+    (235, 235, 215),  # stone
+    (225, 240, 180),  # pistachio
+    (245, 215, 250),  # lilac
 )
 
 FLAT: tuple[RGB, ...] = (
@@ -82,16 +83,45 @@ def _mix(a: RGB, b: RGB, t: float) -> RGB:
 
 
 @cache
-def palette_image() -> Image.Image:
-    """A 1x1 'P' image carrying the fixed palette (for ``Image.quantize(palette=...)``)."""
+def palette_colors() -> tuple[RGB, ...]:
+    """The fixed palette, index by index: flat colours, a grey ramp, ramps from tints to black."""
     colors: list[RGB] = list(dict.fromkeys(FLAT))
-    grey = [(v, v, v) for v in range(0, 256, 8)] + [(255, 255, 255)]
+    grey = [(v, v, v) for v in range(0, 256, 8)]
     ramps = [_mix(bg, BLACK, t / 6) for bg in (*TINTS, ERROR_BG, DIFF_BG, TITLE_BG) for t in range(1, 6)]
     for c in grey + ramps:
         if c not in colors:
             colors.append(c)
-    colors = colors[:256]
+    return tuple(colors[:256])
+
+
+@cache
+def palette_image() -> Image.Image:
+    """A 1x1 'P' image carrying the fixed palette (for ``Image.quantize(palette=...)``)."""
+    colors = palette_colors()
     flat = [v for c in colors for v in c] + [0] * (3 * (256 - len(colors)))
     img = Image.new("P", (1, 1))
     img.putpalette(flat)
     return img
+
+
+@cache
+def index_of(color: RGB) -> int:
+    """The palette index of ``color`` (the nearest palette colour when it is not in the palette)."""
+    colors = palette_colors()
+    color = (int(color[0]), int(color[1]), int(color[2]))
+    if color in colors:
+        return colors.index(color)
+    return min(range(len(colors)), key=lambda i: sum((a - b) ** 2 for a, b in zip(colors[i], color, strict=True)))
+
+
+def new_image(width: int, height: int, background: RGB = WHITE) -> Image.Image:
+    """A palette image of the given size filled with ``background``."""
+    img = Image.new("P", (width, height), index_of(background))
+    img.putpalette(palette_image().getpalette() or [])
+    return img
+
+
+def to_palette(image: Image.Image) -> Image.Image:
+    """Map an RGB image onto the fixed palette (nearest colour, no dithering)."""
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    return rgb.quantize(palette=palette_image(), dither=Image.Dither.NONE)

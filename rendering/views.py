@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any, Literal
 from PIL import Image, ImageDraw
 
 from rendering import palette as pal
-from rendering.canvas import Canvas
+from rendering.canvas import Canvas, paste_text
 from rendering.fonts import font, text_size
-from rendering.geometry import GAP, MARGIN, MAX_SIDE, TITLE_HEIGHT, Cell, Layout, cell_size_for
+from rendering.geometry import GAP, MARGIN, MAX_SIDE, Cell, Layout, cell_size_for, title_font_size, title_height
 from rendering.shapes import differing_cells
 
 if TYPE_CHECKING:
@@ -22,12 +22,11 @@ if TYPE_CHECKING:
 View = Literal["puzzle", "solution", "multiple", "problem"]
 VIEWS: tuple[str, ...] = ("puzzle", "solution", "multiple", "problem")
 MAX_ASPECT = 10  # pad very long thin boards so chat apps show them at a usable size
-TITLE_FONT = 20
 
 
 @dataclass
 class Picture:
-    """A rendered picture: the RGB image and where each board panel sits on it."""
+    """A rendered picture: the palette image and where each board panel sits on it."""
 
     image: Image.Image
     panels: list[Layout] = field(default_factory=list)
@@ -38,15 +37,16 @@ class Picture:
 
 
 def encode_png(image: Image.Image) -> bytes:
-    """PNG bytes of ``image`` mapped onto the fixed palette (small and fast; no dithering)."""
-    p = image.convert("RGB").quantize(palette=pal.palette_image(), dither=Image.Dither.NONE)
+    """PNG bytes of a picture (palette images as they are: small and fast; others mapped first)."""
+    p = image if image.mode == "P" else pal.to_palette(image)
     buf = io.BytesIO()
     p.save(buf, "PNG")
     return buf.getvalue()
 
 
-def _fit_title(title: str, max_width: int) -> tuple[str, Any]:
-    f = font(TITLE_FONT)
+def _fit_title(title: str, size: int, max_width: int) -> tuple[str, Any]:
+    """The title (shortened with an ellipsis if it must be) and its font."""
+    f = font(size)
     text = title
     while text and text_size(text, f)[0] > max_width:
         text = text[:-2] + "…" if len(text) > 2 else ""
@@ -90,20 +90,20 @@ def render(
     gap = round(GAP * cell)
     boards_w = panels * cols * cell + (panels - 1) * gap + 2 * margin
     boards_h = rows * cell + 2 * margin
-    title_h = TITLE_HEIGHT if title else 0
-    title_text, title_font = _fit_title(title or "", MAX_SIDE - 24)
-    width = max(boards_w, text_size(title_text, title_font)[0] + 24 if title_text else 0)
+    title_h = title_height(boards_w) if title else 0
+    pad = title_h // 2
+    title_text, title_font = _fit_title(title or "", title_font_size(boards_w), MAX_SIDE - 2 * pad)
+    width = max(boards_w, text_size(title_text, title_font)[0] + 2 * pad if title_text else 0)
     height = boards_h + title_h
     width = max(width, -(-height // MAX_ASPECT))
     height = max(height, -(-width // MAX_ASPECT))
 
-    image = Image.new("RGB", (width, height), pal.WHITE)
+    image = pal.new_image(width, height)
     x_left = (width - boards_w) // 2 + margin
     y_top = title_h + (height - title_h - boards_h) // 2 + margin
     if title_text:
-        d = ImageDraw.Draw(image)
-        d.rectangle([0, 0, width - 1, title_h - 1], fill=pal.TITLE_BG)
-        d.text((width // 2, title_h // 2), title_text, fill=pal.TITLE_INK, font=title_font, anchor="mm")
+        ImageDraw.Draw(image).rectangle([0, 0, width - 1, title_h - 1], fill=pal.index_of(pal.TITLE_BG))
+        paste_text(image, width / 2, title_h / 2, title_text, title_font, pal.TITLE_INK, pal.TITLE_BG)
 
     draw_part = genre.part("draw").draw
     layouts: list[Layout] = []

@@ -76,6 +76,9 @@ def draw(canvas: Canvas, puzzle: Puzzle, solution: Any = None) -> None:
     for r, c, v in puzzle.clues():
         joined = masks is not None and colors is not None and masks[r][c] != 0
         outline = colors[r][c] if joined and colors is not None else None
+        text = "?" if v == UNKNOWN else str(v)
+        wide = len(text) > 1
         if (r, c) in canvas.highlights or outline is not None:
-            canvas.square(r, c, pal.WHITE, size=0.72, outline=outline)
-        canvas.text(r, c, "?" if v == UNKNOWN else str(v), pal.INK, box=0.68)
+            canvas.square(r, c, pal.WHITE, size=0.84 if wide else 0.72, outline=outline)
+        bg = pal.WHITE if outline is not None else None
+        canvas.text(r, c, text, pal.INK, width=0.78 if wide else 0.6, height=0.6, background=bg)

@@ -15,21 +15,23 @@ def rect_tints(ids: list[list[int]], count: int) -> list[pal.RGB]:
     """A tint per rectangle, different from every touching rectangle's where the palette allows."""
     rows, cols = len(ids), len(ids[0]) if ids else 0
     touching: list[set[int]] = [set() for _ in range(count)]
+    first: list[tuple[int, int]] = [(rows, cols)] * count
     for r in range(rows):
         for c in range(cols):
             a = ids[r][c]
             if a < 0:
                 continue
+            first[a] = min(first[a], (r, c))
             for _side, rr, cc in neighbours(r, c, rows, cols):
                 b = ids[rr][cc]
                 if b >= 0 and b != a:
                     touching[a].add(b)
     k = len(pal.TINTS)
-    chosen: list[int] = []
-    for i in range(count):
-        taken = {chosen[j] for j in touching[i] if j < i}
-        chosen.append(next((t for t in range(k) if t not in taken), i % k))
-    return [pal.TINTS[t] for t in chosen]
+    chosen: dict[int, int] = {}
+    for i in sorted(range(count), key=lambda j: first[j]):  # board order: two solutions colour alike
+        taken = {chosen[j] for j in touching[i] if j in chosen}
+        chosen[i] = next((t for t in range(k) if t not in taken), i % k)
+    return [pal.TINTS[chosen[i]] for i in range(count)]
 
 
 def draw(canvas: Canvas, puzzle: Puzzle, solution: Any = None) -> None:
@@ -47,4 +49,6 @@ def draw(canvas: Canvas, puzzle: Puzzle, solution: Any = None) -> None:
         canvas.region_borders(ids)
     for r, c, v in puzzle.clues():
         canvas.circle(r, c, pal.DISC, pal.DISC, radius=0.4)
-        canvas.text(r, c, "?" if v == UNKNOWN else str(v), pal.WHITE, box=0.56)
+        text = "?" if v == UNKNOWN else str(v)
+        wide = len(text) > 1
+        canvas.text(r, c, text, pal.WHITE, width=0.66 if wide else 0.5, height=0.46, background=pal.DISC)

@@ -30,9 +30,7 @@ def draw(canvas: Canvas, puzzle: Puzzle, solution: Any = None) -> None:
                 if color == "B":
                     canvas.circle(r, c, pal.DEDUCED_BLACK, pal.DEDUCED_BLACK, radius=DEDUCED_RADIUS)
                 else:
-                    canvas.circle(
-                        r, c, pal.WHITE, pal.DEDUCED_RING, radius=DEDUCED_RADIUS, ring_width=DEDUCED_RING
-                    )
+                    canvas.circle(r, c, pal.WHITE, pal.DEDUCED_RING, radius=DEDUCED_RADIUS, ring_width=DEDUCED_RING)
     for r, c, v in puzzle.clues():
         if v == BLACK:
             canvas.circle(r, c, pal.INK, pal.INK)
