@@ -45,7 +45,8 @@ class Subscription(Base):
     chat_id: Mapped[str] = mapped_column(String(64))
     genre: Mapped[str] = mapped_column(String(32))
     difficulty: Mapped[str] = mapped_column(String(16))
-    send_time: Mapped[str] = mapped_column(String(5))  # "HH:MM" UTC
+    send_time: Mapped[str] = mapped_column(String(5))  # "HH:MM" in the daily time zone
+    lang: Mapped[str] = mapped_column(String(8), default="en")  # language of the posts
     active: Mapped[bool] = mapped_column(default=True)
     created_by: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime)

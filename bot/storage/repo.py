@@ -60,7 +60,7 @@ class Store:
 
     # -- subscriptions
     async def subscribe(self, platform: str, chat_id: str, genre: str, difficulty: str, send_time: str,
-                        created_by: str | None = None) -> Subscription:
+                        created_by: str | None = None, lang: str = "en") -> Subscription:
         async with self.db.sessions() as s:
             sub = (await s.execute(select(Subscription).where(
                 Subscription.platform == platform, Subscription.chat_id == chat_id,
@@ -69,6 +69,7 @@ class Store:
                 sub = Subscription(platform=platform, chat_id=chat_id, genre=genre, created_at=utcnow())
                 s.add(sub)
             sub.difficulty, sub.send_time, sub.active, sub.created_by = difficulty, send_time, True, created_by
+            sub.lang = lang
             await s.commit()
             return sub
 

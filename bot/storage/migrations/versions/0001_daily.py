@@ -43,6 +43,7 @@ def upgrade() -> None:
         sa.Column("genre", sa.String(32), nullable=False),
         sa.Column("difficulty", sa.String(16), nullable=False),
         sa.Column("send_time", sa.String(5), nullable=False),
+        sa.Column("lang", sa.String(8), nullable=False),
         sa.Column("active", sa.Boolean(), nullable=False),
         sa.Column("created_by", sa.String(64), nullable=True),
         sa.Column("created_at", sa.DateTime(), nullable=False),

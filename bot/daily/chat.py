@@ -1,0 +1,259 @@
+"""The daily puzzle in the chat: commands, replies to the daily post, buttons and the scheduled tick.
+
+Everything goes through the core's registry (``install``), so every front-end gets it unchanged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+from typing import TYPE_CHECKING, Any
+
+from bot import messages
+from bot.chat import Choice, Platform, Reply
+from bot.commands import Command, Context
+from bot.daily import texts
+from bot.daily.service import DailyService
+from bot.daily.slots import MIX, parse_args
+from bot.replies import genre_title
+from bot.storage import DailyPuzzle, Subscription
+
+if TYPE_CHECKING:
+    from bot.core import Core
+
+log = logging.getLogger(__name__)
+
+
+def _chat_target(chat_id: str) -> int | str:
+    return int(chat_id) if chat_id.lstrip("-").isdigit() else chat_id
+
+
+def _date(day: dt.date, lang: str) -> str:
+    return f"{day.year}年{day.month}月{day.day}日" if lang == "ja" else day.strftime("%a %d %b %Y")
+
+
+class DailyChat:
+    """The chat side of the daily puzzle for one core."""
+
+    def __init__(self, service: DailyService) -> None:
+        self.service = service
+        self.platform: Platform | None = None
+
+    # ------------------------------------------------------------------ wiring
+    def install(self, core: Core) -> None:
+        texts.register()
+        reg = core.registry
+        for name, handler in (("daily", self.cmd_daily), ("solution", self.cmd_solution), ("hint", self.cmd_hint),
+                              ("stats", self.cmd_stats), ("answer", self.cmd_answer),
+                              ("subscribe", self.cmd_subscribe), ("unsubscribe", self.cmd_unsubscribe)):
+            reg.add(Command(name, handler, f"cmd_{name}", takes_board=name == "answer"))
+        reg.callback("d", self.on_button)
+        reg.text_hook(self.on_text)
+        reg.on_startup(self.start)
+        reg.on_shutdown(self.stop)
+
+    async def start(self, core: Core, platform: Platform) -> None:
+        """At bot start: migrate the database, make today's/tomorrow's puzzles, schedule the tick."""
+        self.platform = platform
+        if platform.name == "console":  # the offline console chat opens the database on first use
+            return
+        await self.service.ready()
+        interval = self.service.config.tick_seconds
+        platform.run_repeating(self.tick, interval=interval, first=min(1.0, interval), name="daily-tick")
+
+    async def stop(self, core: Core, platform: Platform | None) -> None:
+        await self.service.close()
+
+    async def tick(self) -> None:
+        """The one scheduled job: prepare upcoming puzzles, then post what is due (never overlapping)."""
+        platform = self.platform
+        if platform is None or self.service._tick_lock.locked():
+            return
+        async with self.service._tick_lock:
+            try:
+                await self.service.prepare(platform.name)
+                report = await self.service.deliver_due(platform.name, self._send_post)
+                if report.sent or report.failed:
+                    log.info("daily tick: %d sent, %d failed, %d waiting", len(report.sent), len(report.failed),
+                             len(report.waiting))
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("daily tick failed")
+
+    async def _send_post(self, sub: Subscription, daily: DailyPuzzle) -> Any:
+        assert self.platform is not None
+        return await self.platform.send_to(_chat_target(sub.chat_id), await self.post_reply(daily, sub.lang))
+
+    # ------------------------------------------------------------------ replies
+    async def post_reply(self, daily: DailyPuzzle, lang: str) -> Reply:
+        t = messages.t
+        diff = t(lang, f"difficulty_{daily.difficulty}")
+        caption = t(lang, "daily_caption", genre=genre_title(daily.genre, lang), date=_date(daily.day, lang),
+                    rows=daily.rows, cols=daily.cols, difficulty=diff,
+                    play=t(lang, "daily_play", url=daily.url) if daily.url else "",
+                    notation=texts.notation(daily.genre, lang))
+        buttons = (Choice(t(lang, "daily_button_hint"), f"d:h:{daily.id}"),
+                   Choice(t(lang, "daily_button_solution"), f"d:s:{daily.id}"),
+                   Choice(t(lang, "daily_button_stats"), "d:t"))
+        return Reply(text=caption, image=await self.service.picture(daily, "puzzle"),
+                     filename=f"daily-{daily.genre}-{daily.day.isoformat()}.png", choices=(buttons,))
+
+    # ------------------------------------------------------------------ commands
+    async def cmd_daily(self, ctx: Context) -> None:
+        args = parse_args(ctx.args)
+        if args.unknown or args.time:
+            words = " ".join(args.unknown) or args.time
+            await ctx.reply(ctx.t("daily_usage", words=f"'{words}'"))
+            return
+        m = ctx.msg
+        genre, difficulty = args.genre, args.difficulty
+        if genre is None:  # the chat's subscription, else the genre of the day
+            subs = await self.service.subscriptions(m.platform, m.chat_id)
+            if subs:
+                genre, difficulty = subs[0].genre, difficulty or subs[0].difficulty
+        slot = self.service.slot(self.service.today(), genre or MIX, difficulty)
+        daily = await self.service.get(slot)
+        if daily is None:
+            await ctx.reply(ctx.t("daily_preparing", genre=genre_title(slot[1], ctx.lang),
+                                  difficulty=ctx.t(f"difficulty_{slot[2]}")))
+            return
+        await ctx.channel.action("upload_photo")
+        message_id = await ctx.reply(await self.post_reply(daily, ctx.lang))
+        await self.service.register_post(m.platform, m.chat_id, message_id, daily.id)
+
+    async def _daily_for(self, ctx: Context, daily_id: int | None = None) -> DailyPuzzle | None:
+        m = ctx.msg
+        if daily_id is not None:
+            daily = await (await self.service.ready()).get_daily_by_id(daily_id)
+        else:
+            daily = await self.service.find_daily(m.platform, m.chat_id, m.reply_to_message_id)
+        if daily is None:
+            await ctx.reply(ctx.t("daily_none_here"))
+        return daily
+
+    async def cmd_solution(self, ctx: Context, daily_id: int | None = None) -> None:
+        daily = await self._daily_for(ctx, daily_id)
+        if daily is None:
+            return
+        text = ctx.t("daily_solution", genre=genre_title(daily.genre, ctx.lang), date=_date(daily.day, ctx.lang),
+                     rows=daily.rows, cols=daily.cols, difficulty=ctx.t(f"difficulty_{daily.difficulty}"))
+        await ctx.reply(Reply(text=text, image=await self.service.picture(daily, "solution"),
+                              filename=f"daily-{daily.genre}-{daily.day.isoformat()}-solution.png", spoiler=True))
+
+    async def cmd_hint(self, ctx: Context, daily_id: int | None = None) -> None:
+        daily = await self._daily_for(ctx, daily_id)
+        if daily is None:
+            return
+        m = ctx.msg
+        name = m.user_name or str(m.user_id)
+        out = await self.service.hint(m.platform, m.chat_id, m.user_id, m.user_name, daily)
+        if out.solved:
+            await ctx.reply(ctx.t("daily_hint_solved", name=name))
+        elif out.hint is None:
+            await ctx.reply(ctx.t("daily_hint_none", name=name))
+        else:
+            await ctx.reply(ctx.t("daily_hint", number=out.hint.number, total=out.hint.total, name=name,
+                                  text=out.hint.text(ctx.lang)))
+
+    async def cmd_stats(self, ctx: Context) -> None:
+        m = ctx.msg
+        st = await self.service.stats(m.platform, m.chat_id, m.user_id)
+        name = m.user_name or str(m.user_id)
+        lines = [ctx.t("daily_stats_user", name=name, streak=st.streak, best=st.best, total=st.solved_total)]
+        if not st.board:
+            lines.append(ctx.t("daily_stats_empty"))
+        else:
+            lines.append(ctx.t("daily_stats_head"))
+            place = 0
+            for row in st.board:
+                kw = dict(name=row.user_name, genre=genre_title(row.genre, ctx.lang),
+                          difficulty=ctx.t(f"difficulty_{row.difficulty}"), hints=row.hints, wrong=row.wrong)
+                if row.seconds is not None:
+                    place += 1
+                    lines.append(ctx.t("daily_stats_solved", place=place, time=texts.duration(row.seconds), **kw))
+                else:
+                    lines.append(ctx.t("daily_stats_playing", **kw))
+        await ctx.reply("\n".join(lines))
+
+    async def cmd_answer(self, ctx: Context) -> None:
+        daily = await self._daily_for(ctx)
+        if daily is None:
+            return
+        text = ctx.args if ctx.args.strip() else (ctx.msg.document_text or "")
+        if not text.strip():
+            await ctx.reply(ctx.t("daily_no_answer", notation=texts.notation(daily.genre, ctx.lang)))
+            return
+        await self._judge(ctx, daily, text)
+
+    async def _judge(self, ctx: Context, daily: DailyPuzzle, text: str) -> None:
+        m = ctx.msg
+        name = m.user_name or str(m.user_id)
+        out = await self.service.answer(m.platform, m.chat_id, m.user_id, m.user_name, daily, text)
+        if out.verdict == "right":
+            hints = ctx.t("daily_right_hints", count=out.play.hints) if out.play.hints else ""
+            await ctx.reply(ctx.t("daily_right", name=name, time=texts.duration(out.seconds), hints=hints,
+                                  rank=out.rank or 1))
+        elif out.verdict == "already":
+            await ctx.reply(ctx.t("daily_already", name=name, time=texts.duration(out.seconds)))
+        elif out.verdict == "wrong":
+            assert out.judgement is not None
+            await ctx.reply(ctx.t("daily_wrong", name=name, reason=out.judgement.text(ctx.lang)))
+        else:
+            assert out.judgement is not None
+            await ctx.reply(ctx.t("daily_unreadable", reason=out.judgement.text(ctx.lang),
+                                  notation=texts.notation(daily.genre, ctx.lang)))
+
+    async def cmd_subscribe(self, ctx: Context) -> None:
+        if not await ctx.require_admin():
+            return
+        args = parse_args(ctx.args)
+        if args.unknown:
+            await ctx.reply(ctx.t("daily_subscribe_usage", words="'" + " ".join(args.unknown) + "'"))
+            return
+        m = ctx.msg
+        sub = await self.service.subscribe(m.platform, m.chat_id, args.genre, args.difficulty, args.time,
+                                           by=m.user_id, lang=ctx.lang)
+        diff = ctx.t(f"difficulty_{sub.difficulty}")
+        what = (ctx.t("daily_what_mix", difficulty=diff) if sub.genre == MIX
+                else ctx.t("daily_what_genre", genre=genre_title(sub.genre, ctx.lang), difficulty=diff))
+        await ctx.reply(ctx.t("daily_subscribed", what=what, time=sub.send_time, zone=self.service.config.timezone))
+
+    async def cmd_unsubscribe(self, ctx: Context) -> None:
+        if not await ctx.require_admin():
+            return
+        args = parse_args(ctx.args)
+        if args.unknown or args.difficulty or args.time:
+            await ctx.reply(ctx.t("daily_subscribe_usage", words="'" + ctx.args.strip() + "'"))
+            return
+        m = ctx.msg
+        n = await self.service.unsubscribe(m.platform, m.chat_id, args.genre)
+        await ctx.reply(ctx.t("daily_unsubscribed", count=n) if n else ctx.t("daily_not_subscribed"))
+
+    # ------------------------------------------------------------------ replies and buttons
+    async def on_text(self, ctx: Context) -> bool:
+        """A reply to a daily post is an answer to it (other text goes on to board solving)."""
+        m = ctx.msg
+        if m.reply_to_message_id is None or m.callback_data is not None:
+            return False
+        post = await self.service.post_for_reply(m.platform, m.chat_id, m.reply_to_message_id)
+        if post is None:
+            return False
+        daily = await (await self.service.ready()).get_daily_by_id(post.daily_id)
+        if daily is None:
+            return False
+        text = m.document_text if m.document_text is not None else m.text
+        await self._judge(ctx, daily, text)
+        return True
+
+    async def on_button(self, ctx: Context) -> None:
+        parts = (ctx.msg.callback_data or "").split(":")
+        action = parts[1] if len(parts) > 1 else ""
+        daily_id = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else None
+        if action == "h" and daily_id is not None:
+            await self.cmd_hint(ctx, daily_id)
+        elif action == "s" and daily_id is not None:
+            await self.cmd_solution(ctx, daily_id)
+        elif action == "t":
+            await self.cmd_stats(ctx)

@@ -1,0 +1,461 @@
+"""The daily puzzle service: platform-neutral, on the database; chat commands sit on top of it.
+
+- puzzles are made ahead of time by :meth:`DailyService.prepare` (today's and tomorrow's slots,
+  in a generator process) and looked up, never generated while someone waits;
+- :meth:`DailyService.deliver_due` is the scheduled fan-out: each subscribed chat gets each day's
+  post exactly once (claim in the database before sending; see :meth:`_deliver_one`);
+- :meth:`answer`, :meth:`hint` and :meth:`stats` are the play in the chat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import logging
+import multiprocessing
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.daily.judge import Hint, Judgement, hints, judge_answer
+from bot.daily.making import make_daily
+from bot.daily.slots import DIFFICULTIES, MIX, DailyConfig, daily_seed, genre_of_day
+from bot.storage import DailyPuzzle, Database, Play, Post, Store, Subscription, utcnow
+from solvers.puzzle import Puzzle
+
+log = logging.getLogger(__name__)
+
+Maker = Callable[[str, int, int, str, int], dict[str, Any]]
+Slot = tuple[dt.date, str, str]  # (day, genre, difficulty)
+SEND_CONCURRENCY = 8  # posts in flight at once; the platform's rate limiter paces them
+
+
+class DeliveryGone(Exception):
+    """The chat can no longer receive posts (bot blocked or removed): stop its subscriptions."""
+
+
+@dataclass
+class DeliveryReport:
+    sent: list[str] = field(default_factory=list)  # chat ids
+    failed: list[str] = field(default_factory=list)
+    waiting: list[Slot] = field(default_factory=list)  # due, but the puzzle is still being made
+
+
+@dataclass(frozen=True)
+class AnswerOutcome:
+    verdict: str  # right / wrong / unreadable / already
+    judgement: Judgement | None
+    play: Play
+    seconds: float | None = None  # solve time when right or already solved
+    rank: int | None = None  # place in the chat's leaderboard for this puzzle
+
+
+@dataclass(frozen=True)
+class HintOutcome:
+    hint: Hint | None  # None: no more hints, or already solved
+    play: Play
+    solved: bool = False
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    user_name: str
+    genre: str
+    difficulty: str
+    seconds: float | None  # None: not solved yet
+    hints: int
+    wrong: int
+
+
+@dataclass(frozen=True)
+class Stats:
+    streak: int
+    best: int
+    solved_total: int
+    board: list[BoardRow]
+
+
+def streaks(days: list[dt.date], today: dt.date) -> tuple[int, int]:
+    """(current streak, best streak) from the days (any order) with a solved puzzle.
+
+    The current streak still counts when today's puzzle is not solved yet but yesterday's was.
+    """
+    uniq = sorted(set(days))
+    best = run = 0
+    prev: dt.date | None = None
+    for d in uniq:
+        run = run + 1 if prev is not None and (d - prev).days == 1 else 1
+        best = max(best, run)
+        prev = d
+    current = 0
+    if uniq and (today - uniq[-1]).days <= 1:
+        current = 1
+        for a, b in zip(reversed(uniq[:-1]), reversed(uniq[1:]), strict=True):
+            if (b - a).days != 1:
+                break
+            current += 1
+    return current, best
+
+
+def _spawn_pool(workers: int) -> Executor:
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+class DailyService:
+    """Daily puzzles, subscriptions, deliveries and play, on one database."""
+
+    def __init__(self, database_url: str | None = None, config: DailyConfig | None = None, *,
+                 maker: Maker = make_daily, executor: Executor | None = None) -> None:
+        self.database_url = database_url
+        self.config = config or DailyConfig()
+        self.maker = maker
+        self._executor = executor
+        self._own_executor = False
+        self.db: Database | None = None
+        self.store: Store | None = None
+        self._ready_lock = asyncio.Lock()
+        self._making: dict[Slot, asyncio.Task[DailyPuzzle | None]] = {}
+        self._known: set[Slot] = set()
+        self._pictures: OrderedDict[tuple[int, str], bytes] = OrderedDict()
+        self._tick_lock = asyncio.Lock()
+
+    # ------------------------------------------------------------------ lifecycle
+    async def ready(self) -> Store:
+        """Open the database and bring its schema to the newest migration (once)."""
+        async with self._ready_lock:
+            if self.store is None:
+                db = Database(self.database_url)
+                await db.upgrade()
+                self.db, self.store = db, Store(db)
+            return self.store
+
+    async def close(self) -> None:
+        for task in list(self._making.values()):
+            task.cancel()
+        for task in list(self._making.values()):
+            with contextlib.suppress(BaseException):
+                await task
+        if self._own_executor and self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+        if self.db is not None:
+            await self.db.close()
+            self.db = self.store = None
+
+    # ------------------------------------------------------------------ days and slots
+    def today(self, now: dt.datetime | None = None) -> dt.date:
+        return self.config.local_now(now).date()
+
+    def slot(self, day: dt.date, genre: str | None, difficulty: str | None) -> Slot:
+        """A concrete slot: ``mix``/None becomes the genre of the day, None the default difficulty."""
+        g = genre_of_day(day) if genre in (None, MIX) else genre
+        d = difficulty if difficulty in DIFFICULTIES else self.config.difficulty
+        return day, g, d
+
+    # ------------------------------------------------------------------ making puzzles
+    async def get(self, slot: Slot, *, make: bool = True) -> DailyPuzzle | None:
+        """The slot's stored puzzle; when missing, starts making it in the background and returns None."""
+        store = await self.ready()
+        row = await store.get_daily(*slot)
+        if row is None and make:
+            self.request(slot)
+        if row is not None:
+            self._known.add(slot)
+        return row
+
+    def request(self, slot: Slot) -> asyncio.Task[DailyPuzzle | None]:
+        """Make the slot's puzzle in the background (one task per slot at a time)."""
+        task = self._making.get(slot)
+        if task is None or task.done():
+            task = asyncio.get_running_loop().create_task(self._make_logged(slot), name=f"daily-make-{slot}")
+            self._making[slot] = task
+            task.add_done_callback(lambda t, s=slot: self._making.pop(s, None) if self._making.get(s) is t else None)
+        return task
+
+    async def _make_logged(self, slot: Slot) -> DailyPuzzle | None:
+        try:
+            return await self.make(slot)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("could not make the daily puzzle %s", slot)
+            return None
+
+    async def make(self, slot: Slot) -> DailyPuzzle:
+        """Generate and store the slot's puzzle (off the event loop); an existing one is kept."""
+        store = await self.ready()
+        existing = await store.get_daily(*slot)
+        if existing is not None:
+            return existing
+        day, genre, difficulty = slot
+        rows, cols = self.config.size(genre, difficulty)
+        seed = daily_seed(day, genre, difficulty, self.config.salt)
+        loop = asyncio.get_running_loop()
+        made = await loop.run_in_executor(self._generator(), self.maker, genre, rows, cols, difficulty, seed)
+        row = await store.save_daily(
+            day=day, genre=genre, difficulty=difficulty, grade=made.get("grade"), seed=int(made.get("seed", seed)),
+            rows=rows, cols=cols, record=made["record"], solution=made["solution"], url=made.get("url"),
+            gen_seconds=float(made.get("seconds", 0.0)))
+        self._known.add(slot)
+        log.info("daily %s %s %s ready (%dx%d, grade %s, %.2fs)", day, genre, difficulty, rows, cols,
+                 row.grade, row.gen_seconds)
+        return row
+
+    def _generator(self) -> Executor | None:
+        if self._executor is None and self.config.generate_workers > 0:
+            self._executor = _spawn_pool(self.config.generate_workers)
+            self._own_executor = True
+        return self._executor
+
+    async def prepare(self, platform: str | None = None, now: dt.datetime | None = None) -> list[Slot]:
+        """Start making today's and tomorrow's puzzles for every subscription (and, with
+        ``prepare_all``, every genre at the default difficulty). Returns the slots started."""
+        store = await self.ready()
+        today = self.today(now)
+        wanted: list[Slot] = []
+        subs = await store.subscriptions(platform)
+        for day in (today, today + dt.timedelta(days=1)):
+            for s in subs:
+                wanted.append(self.slot(day, s.genre, s.difficulty))
+            if self.config.prepare_all:
+                wanted += [self.slot(day, g, None) for g in self.config.sizes]
+        started = []
+        for slot in dict.fromkeys(wanted):
+            if slot in self._known or slot in self._making:
+                continue
+            if await store.get_daily(*slot) is not None:
+                self._known.add(slot)
+                continue
+            self.request(slot)
+            started.append(slot)
+        return started
+
+    # ------------------------------------------------------------------ pictures
+    async def picture(self, daily: DailyPuzzle, view: str = "puzzle") -> bytes:
+        """The puzzle (``view="puzzle"``) or its solution (``"solution"``) as PNG, rendered off the loop."""
+        key = (daily.id, view)
+        png = self._pictures.get(key)
+        if png is None:
+            from rendering import render_png
+
+            puzzle = Puzzle.from_record(daily.record)
+            solution = daily.solution if view == "solution" else None
+            png = await asyncio.to_thread(render_png, puzzle, solution, view=view)
+            self._pictures[key] = png
+            while len(self._pictures) > 64:
+                self._pictures.popitem(last=False)
+        return png
+
+    # ------------------------------------------------------------------ posts
+    async def register_post(self, platform: str, chat_id: Any, message_id: Any, daily_id: int) -> None:
+        if message_id is None:
+            return
+        store = await self.ready()
+        await store.record_post(platform, str(chat_id), str(message_id), daily_id)
+
+    async def find_daily(self, platform: str, chat_id: Any, reply_to: Any = None,
+                         now: dt.datetime | None = None) -> DailyPuzzle | None:
+        """The puzzle a message is about: the daily post it replies to, else the chat's latest post today."""
+        store = await self.ready()
+        post: Post | None = None
+        if reply_to is not None:
+            post = await store.find_post(platform, str(chat_id), str(reply_to))
+        if post is None:
+            post = await store.latest_post(platform, str(chat_id), self.today(now))
+        return await store.get_daily_by_id(post.daily_id) if post else None
+
+    async def post_for_reply(self, platform: str, chat_id: Any, reply_to: Any) -> Post | None:
+        if reply_to is None:
+            return None
+        store = await self.ready()
+        return await store.find_post(platform, str(chat_id), str(reply_to))
+
+    # ------------------------------------------------------------------ subscriptions and fan-out
+    async def subscribe(self, platform: str, chat_id: Any, genre: str | None, difficulty: str | None,
+                        send_time: str | None, by: Any = None, lang: str = "en"):
+        store = await self.ready()
+        sub = await store.subscribe(platform, str(chat_id), genre or MIX, difficulty or self.config.difficulty,
+                                    send_time or self.config.send_time, None if by is None else str(by), lang)
+        self.request(self.slot(self.today(), sub.genre, sub.difficulty))  # be ready for the first post
+        return sub
+
+    async def unsubscribe(self, platform: str, chat_id: Any, genre: str | None = None) -> int:
+        store = await self.ready()
+        return await store.unsubscribe(platform, str(chat_id), genre)
+
+    async def subscriptions(self, platform: str, chat_id: Any):
+        store = await self.ready()
+        return await store.subscriptions(platform, str(chat_id))
+
+    async def deliver_due(self, platform_name: str, send: Callable[[Subscription, DailyPuzzle], Any],
+                          now: dt.datetime | None = None) -> DeliveryReport:
+        """Post today's puzzle to every subscribed chat whose time has come and that has not had it.
+
+        ``send(subscription, daily)`` posts it and returns the platform's message id; it raises
+        :class:`DeliveryGone` when the chat is gone for good. A chat subscribed after its time gets
+        today's post at the next tick.
+        """
+        store = await self.ready()
+        local = self.config.local_now(now)
+        hhmm, today = local.strftime("%H:%M"), local.date()
+        report = DeliveryReport()
+        jobs = []
+        sem = asyncio.Semaphore(SEND_CONCURRENCY)
+        for sub in await store.subscriptions(platform_name):
+            if sub.send_time > hhmm:
+                continue
+            slot = self.slot(today, sub.genre, sub.difficulty)
+            daily = await self.get(slot)
+            if daily is None:
+                report.waiting.append(slot)
+                continue
+            jobs.append(self._deliver_one(platform_name, sub, daily, send, sem, report))
+        await asyncio.gather(*jobs)
+        return report
+
+    async def _deliver_one(self, platform_name: str, sub: Subscription, daily: DailyPuzzle,
+                           send: Callable[[Subscription, DailyPuzzle], Any], sem: asyncio.Semaphore,
+                           report: DeliveryReport) -> None:
+        """Claim, then send, then record. Failure policy:
+
+        - the claim is a row with a unique (platform, chat, puzzle) key: only one process or tick
+          ever sends a given post, and a restarted bot sees it as done;
+        - the chat is gone (bot blocked/removed): the delivery is ``failed`` and the chat's
+          subscriptions are switched off;
+        - a network error before Telegram answered: ``retry``, sent again by a later tick, at most
+          ``max_attempts`` times in all;
+        - a timeout (Telegram may have posted it) or any other error: ``failed`` for good — a
+          missed post is better than a duplicate;
+        - a crash between claiming and recording leaves ``claimed``: never re-sent, for the same reason.
+        """
+        assert self.store is not None
+        chat_id = sub.chat_id
+        async with sem:
+            claim = await self.store.claim_delivery(platform_name, chat_id, daily.id, self.config.max_attempts)
+            if claim is None:
+                return
+            try:
+                message_id = await send(sub, daily)
+            except asyncio.CancelledError:
+                await asyncio.shield(self.store.finish_delivery(claim.id, "failed", error="cancelled"))
+                raise
+            except Exception as e:
+                status = classify_failure(e)
+                if status == "gone":
+                    await self.store.finish_delivery(claim.id, "failed", error=f"chat gone: {e}"[:500])
+                    await self.store.deactivate(platform_name, chat_id)
+                    report.failed.append(chat_id)
+                    log.warning("daily post to chat %s: chat gone (%s); its subscriptions are off", chat_id, e)
+                    return
+                await self.store.finish_delivery(claim.id, status, error=f"{type(e).__name__}: {e}"[:500])
+                report.failed.append(chat_id)
+                log.warning("daily post to chat %s failed (%s, attempt %d): %s", chat_id, status, claim.attempts, e)
+                return
+            await self.store.finish_delivery(claim.id, "sent", message_id=None if message_id is None
+                                             else str(message_id))
+            if message_id is not None:
+                await self.store.record_post(platform_name, chat_id, str(message_id), daily.id)
+            report.sent.append(chat_id)
+
+    # ------------------------------------------------------------------ play
+    async def _play(self, platform: str, chat_id: Any, user_id: Any, user_name: str, daily: DailyPuzzle) -> Play:
+        store = await self.ready()
+        started = await store.first_post_time(platform, str(chat_id), daily.id)
+        return await store.play(platform, str(chat_id), str(user_id), daily.id, user_name=user_name,
+                                started_at=started)
+
+    async def answer(self, platform: str, chat_id: Any, user_id: Any, user_name: str, daily: DailyPuzzle,
+                     text: str, now: dt.datetime | None = None) -> AnswerOutcome:
+        """Judge a player's typed answer; records the solve (time, place) or the wrong try."""
+        store = await self.ready()
+        play = await self._play(platform, chat_id, user_id, user_name, daily)
+        if play.solved_at is not None:
+            return AnswerOutcome("already", None, play, (play.solved_at - play.started_at).total_seconds(),
+                                 await self._rank(platform, chat_id, daily, play))
+        puzzle = Puzzle.from_record(daily.record)
+        judgement = await asyncio.to_thread(judge_answer, puzzle, text)
+        if judgement.verdict == "right":
+            at = (now.astimezone(dt.UTC).replace(tzinfo=None) if now and now.tzinfo else now) or utcnow()
+            await store.mark_solved(play.id, at)
+            play = await store.play(platform, str(chat_id), str(user_id), daily.id)
+            if daily.solution and judgement_differs(puzzle, daily.solution, text):
+                log.warning("daily %s: a rule-valid answer differs from the stored solution", daily.id)
+            seconds = (play.solved_at - play.started_at).total_seconds() if play.solved_at else None
+            return AnswerOutcome("right", judgement, play, seconds, await self._rank(platform, chat_id, daily, play))
+        if judgement.verdict == "wrong":
+            await store.add_wrong(play.id)
+        return AnswerOutcome(judgement.verdict, judgement, play)
+
+    async def _rank(self, platform: str, chat_id: Any, daily: DailyPuzzle, play: Play) -> int | None:
+        store = await self.ready()
+        board = [p for p, d in await store.leaderboard(platform, str(chat_id), daily.day)
+                 if d.id == daily.id and p.solved_at is not None]
+        return next((i + 1 for i, p in enumerate(board) if p.id == play.id), None)
+
+    async def hint(self, platform: str, chat_id: Any, user_id: Any, user_name: str,
+                   daily: DailyPuzzle) -> HintOutcome:
+        """The user's next hint for the puzzle (counted), or None when none are left or it is solved."""
+        store = await self.ready()
+        play = await self._play(platform, chat_id, user_id, user_name, daily)
+        if play.solved_at is not None:
+            return HintOutcome(None, play, solved=True)
+        all_hints = hints(Puzzle.from_record(daily.record), daily.solution)
+        if play.hints >= len(all_hints):
+            return HintOutcome(None, play)
+        n = await store.add_hint(play.id)
+        if n > len(all_hints):
+            return HintOutcome(None, play)
+        return HintOutcome(all_hints[n - 1], play)
+
+    async def stats(self, platform: str, chat_id: Any, user_id: Any, now: dt.datetime | None = None) -> Stats:
+        """The user's streak and the chat's leaderboard for today's puzzles."""
+        store = await self.ready()
+        today = self.today(now)
+        days = await store.solved_days(platform, str(user_id))
+        current, best = streaks(days, today)
+        board = []
+        for p, d in await store.leaderboard(platform, str(chat_id), today):
+            secs = (p.solved_at - p.started_at).total_seconds() if p.solved_at else None
+            board.append(BoardRow(p.user_name or str(p.user_id), d.genre, d.difficulty, secs, p.hints, p.wrong))
+        return Stats(current, best, len(days), board)
+
+
+def judgement_differs(puzzle: Puzzle, stored: dict[str, Any], text: str) -> bool:
+    """True when the answer (already judged right) is not the stored solution: a non-unique daily."""
+    from solvers.registry import get_genre
+
+    try:
+        given = get_genre(puzzle.genre).parse_answer(puzzle, text)
+    except Exception:
+        return False
+    key = get_genre(puzzle.genre).solution_key
+    a, b = given.get(key), stored.get(key)
+    if key in ("loop", "links"):
+        return [r.split() for r in a or []] != [r.split() for r in b or []]
+    if key == "rects":
+        return sorted(map(list, a or [])) != sorted(map(list, b or []))
+    return a != b
+
+
+def classify_failure(exc: BaseException) -> str:
+    """``gone`` (the chat cannot receive posts), ``retry`` (the request surely did not arrive) or
+    ``failed`` (anything else, timeouts included: Telegram may have posted it)."""
+    if isinstance(exc, DeliveryGone):
+        return "gone"
+    try:
+        from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
+    except ImportError:  # pragma: no cover - telegram is a dependency
+        return "retry" if isinstance(exc, ConnectionRefusedError) else "failed"
+    if isinstance(exc, Forbidden | ChatMigrated):
+        return "gone"
+    if isinstance(exc, BadRequest):
+        text = str(exc).lower()
+        return "gone" if "chat not found" in text or "kicked" in text or "not enough rights" in text else "failed"
+    if isinstance(exc, TimedOut):
+        return "failed"
+    if isinstance(exc, RetryAfter | NetworkError | ConnectionRefusedError):
+        return "retry"
+    return "failed"

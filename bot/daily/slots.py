@@ -1,0 +1,150 @@
+"""Which daily puzzle a day has: genres, difficulties, sizes, seeds and the daily settings."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from solvers.registry import GENRES, find_genre
+
+DIFFICULTIES = ("easy", "medium", "hard")
+MIX = "mix"  # a subscription to "mix" gets the genre of the day (a different genre each day)
+DIFFICULTY_WORDS = {
+    "easy": "easy", "e": "easy", "かんたん": "easy", "簡単": "easy", "やさしい": "easy",
+    "medium": "medium", "normal": "medium", "m": "medium", "ふつう": "medium", "普通": "medium",
+    "hard": "hard", "h": "hard", "difficult": "hard", "むずかしい": "hard", "難しい": "hard",
+}
+# rows x cols of each genre's daily puzzle per difficulty: small enough to type an answer on a phone.
+DEFAULT_SIZES: dict[str, dict[str, tuple[int, int]]] = {
+    "masyu": {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)},
+    "yinyang": {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)},
+    "numberlink": {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)},
+    "shikaku": {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)},
+}
+TIME_RE = re.compile(r"^([01]?\d|2[0-3])[:.h]([0-5]\d)$")
+
+
+def genre_of_day(day: dt.date) -> str:
+    """The genre a "mix" subscription (and a bare /daily) gets on ``day``: one genre after another."""
+    names = list(GENRES)
+    return names[day.toordinal() % len(names)]
+
+
+def daily_seed(day: dt.date, genre: str, difficulty: str, salt: str = "puzzlebot") -> int:
+    """The generator seed of a day's puzzle: the same for everyone, different for each slot."""
+    digest = hashlib.sha256(f"{salt}:{day.isoformat()}:{genre}:{difficulty}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") % (2**31 - 1) + 1
+
+
+def parse_time(text: str) -> str | None:
+    """``HH:MM`` (also ``9:00``, ``9.30``, ``21h05``) normalised to ``HH:MM``; None if it is not a time."""
+    m = TIME_RE.match(text.strip())
+    return f"{int(m.group(1)):02d}:{m.group(2)}" if m else None
+
+
+def parse_genre(word: str) -> str | None:
+    if word.strip().lower() in (MIX, "mixed", "any", "random", "all"):
+        return MIX
+    g = find_genre(word)
+    return g.name if g else None
+
+
+def parse_difficulty(word: str) -> str | None:
+    return DIFFICULTY_WORDS.get(word.strip().lower())
+
+
+@dataclass(frozen=True)
+class DailyArgs:
+    genre: str | None = None
+    difficulty: str | None = None
+    time: str | None = None
+    unknown: tuple[str, ...] = ()
+
+
+def parse_args(args: str) -> DailyArgs:
+    """``[genre] [difficulty] [HH:MM]`` in any order; words that are none of them go to ``unknown``."""
+    genre = difficulty = time = None
+    unknown = []
+    for word in args.split():
+        if genre is None and (g := parse_genre(word)):
+            genre = g
+        elif difficulty is None and (d := parse_difficulty(word)):
+            difficulty = d
+        elif time is None and (t := parse_time(word)):
+            time = t
+        else:
+            unknown.append(word)
+    return DailyArgs(genre, difficulty, time, tuple(unknown))
+
+
+@dataclass(frozen=True)
+class DailyConfig:
+    """The daily puzzle's settings (environment keys in brackets)."""
+
+    tick_seconds: float = 60.0  # how often due posts are sent and puzzles prepared [DAILY_TICK_SECONDS]
+    timezone: str = "UTC"  # days and HH:MM are in this zone [DAILY_TIMEZONE]
+    send_time: str = "09:00"  # default time of /subscribe [DAILY_SEND_TIME]
+    difficulty: str = "medium"  # default difficulty [DAILY_DIFFICULTY]
+    salt: str = "puzzlebot"  # mixed into the seeds: another salt, other puzzles [DAILY_SALT]
+    prepare_all: bool = True  # also make every genre at the default difficulty ahead [DAILY_PREPARE_ALL]
+    generate_workers: int = 1  # generator processes; 0 = a thread [DAILY_GENERATE_WORKERS]
+    max_attempts: int = 3  # sends of one post before giving up on transient errors [DAILY_MAX_ATTEMPTS]
+    sizes: Mapping[str, Mapping[str, tuple[int, int]]] = field(default_factory=lambda: DEFAULT_SIZES)
+
+    @property
+    def zone(self) -> dt.tzinfo:
+        return dt.UTC if self.timezone.upper() == "UTC" else ZoneInfo(self.timezone)
+
+    def size(self, genre: str, difficulty: str) -> tuple[int, int]:
+        return tuple(self.sizes[genre][difficulty])  # type: ignore[return-value]
+
+    def local_now(self, now: dt.datetime | None = None) -> dt.datetime:
+        now = now or dt.datetime.now(dt.UTC)
+        if now.tzinfo is None:
+            now = now.replace(tzinfo=dt.UTC)
+        return now.astimezone(self.zone)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> DailyConfig:
+        """Read ``DAILY_*`` keys; raises ValueError naming a bad one."""
+        kw: dict = {}
+
+        def get(key: str) -> str | None:
+            v = (env.get(key) or "").strip()
+            return v or None
+
+        if (v := get("DAILY_TICK_SECONDS")) is not None:
+            try:
+                kw["tick_seconds"] = float(v)
+            except ValueError:
+                raise ValueError(f"DAILY_TICK_SECONDS={v!r} is not a number of seconds.") from None
+            if not 0.05 <= kw["tick_seconds"] <= 3600:
+                raise ValueError("DAILY_TICK_SECONDS must be between 0.05 and 3600.")
+        if (v := get("DAILY_TIMEZONE")) is not None:
+            try:
+                ZoneInfo(v) if v.upper() != "UTC" else None
+            except (ZoneInfoNotFoundError, ValueError):
+                raise ValueError(f"DAILY_TIMEZONE={v!r} is not a time zone such as UTC or Asia/Tokyo.") from None
+            kw["timezone"] = v
+        if (v := get("DAILY_SEND_TIME")) is not None:
+            if parse_time(v) is None:
+                raise ValueError(f"DAILY_SEND_TIME={v!r} must look like 09:00.")
+            kw["send_time"] = parse_time(v)
+        if (v := get("DAILY_DIFFICULTY")) is not None:
+            if parse_difficulty(v) is None:
+                raise ValueError(f"DAILY_DIFFICULTY={v!r} must be easy, medium or hard.")
+            kw["difficulty"] = parse_difficulty(v)
+        if (v := get("DAILY_SALT")) is not None:
+            kw["salt"] = v
+        if (v := get("DAILY_PREPARE_ALL")) is not None:
+            kw["prepare_all"] = v.lower() in ("1", "true", "yes", "on")
+        for key, name in (("DAILY_GENERATE_WORKERS", "generate_workers"), ("DAILY_MAX_ATTEMPTS", "max_attempts")):
+            if (v := get(key)) is not None:
+                if not v.isdigit() or int(v) > 64:
+                    raise ValueError(f"{key}={v!r} must be a whole number from 0 to 64.")
+                kw[name] = int(v)
+        return cls(**kw)

@@ -1,0 +1,202 @@
+"""The daily service on a real SQLite file: slots, judging, hints, stats, and the exactly-once fan-out."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+
+import pytest
+from telegram.error import BadRequest, Forbidden, NetworkError, TimedOut
+
+from bot.daily.judge import hints, judge_answer
+from bot.daily.service import DailyService, streaks
+from bot.daily.slots import DailyConfig, daily_seed, genre_of_day, parse_args, parse_time
+from solvers.puzzle import Puzzle
+from tests import corpus
+from tests.daily_support import broken_answer, corpus_maker, typed_answer
+
+GENRES = ("masyu", "yinyang", "numberlink", "shikaku")
+DAY = dt.date(2026, 11, 21)
+NOON = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture
+async def service(tmp_path):
+    svc = DailyService(f"sqlite+aiosqlite:///{tmp_path / 'daily.db'}",
+                       DailyConfig(generate_workers=0, prepare_all=False), maker=corpus_maker)
+    await svc.ready()
+    yield svc
+    await svc.close()
+
+
+async def _ready_daily(svc: DailyService, genre: str, difficulty: str = "easy", day: dt.date = DAY):
+    slot = svc.slot(day, genre, difficulty)
+    assert await svc.get(slot) is None  # not there yet: being made in the background
+    await svc.request(slot)
+    daily = await svc.get(slot, make=False)
+    assert daily is not None
+    return daily
+
+
+def test_seeds_slots_and_arguments():
+    assert daily_seed(DAY, "masyu", "easy") == daily_seed(DAY, "masyu", "easy")
+    seeds = {daily_seed(DAY + dt.timedelta(days=i), g, d) for i in range(3) for g in GENRES
+             for d in ("easy", "medium", "hard")}
+    assert len(seeds) == 36
+    assert daily_seed(DAY, "masyu", "easy", salt="other") != daily_seed(DAY, "masyu", "easy")
+    assert {genre_of_day(DAY + dt.timedelta(days=i)) for i in range(4)} == set(GENRES)
+    a = parse_args("08:30 Hard shikaku")
+    assert (a.genre, a.difficulty, a.time, a.unknown) == ("shikaku", "hard", "08:30", ())
+    assert parse_args("mix 7:05 banana").unknown == ("banana",)
+    assert parse_time("24:00") is None and parse_time("9.30") == "09:30"
+
+
+def test_config_from_env_names_the_bad_key():
+    cfg = DailyConfig.from_env({"DAILY_TICK_SECONDS": "0.5", "DAILY_TIMEZONE": "Asia/Tokyo",
+                                "DAILY_SEND_TIME": "7:00", "DAILY_PREPARE_ALL": "0"})
+    assert (cfg.tick_seconds, cfg.send_time, cfg.prepare_all) == (0.5, "07:00", False)
+    assert cfg.local_now(NOON).hour == 21
+    with pytest.raises(ValueError, match="DAILY_TIMEZONE"):
+        DailyConfig.from_env({"DAILY_TIMEZONE": "Mars/Olympus"})
+    with pytest.raises(ValueError, match="DAILY_SEND_TIME"):
+        DailyConfig.from_env({"DAILY_SEND_TIME": "noon"})
+
+
+def test_streaks():
+    d = [DAY - dt.timedelta(days=k) for k in (0, 1, 2, 5, 6, 7, 8)]
+    assert streaks(d, DAY) == (3, 4)
+    assert streaks(d[1:], DAY) == (2, 4)  # today not solved yet: yesterday's streak still counts
+    assert streaks(d[3:], DAY) == (0, 4)
+    assert streaks([], DAY) == (0, 0)
+
+
+async def test_same_day_same_puzzle_in_every_database(tmp_path):
+    records = []
+    for name in ("a", "b"):
+        svc = DailyService(f"sqlite+aiosqlite:///{tmp_path / name}.db", DailyConfig(generate_workers=0),
+                           maker=corpus_maker)
+        daily = await svc.make(svc.slot(DAY, "masyu", "easy"))
+        records.append((daily.record, daily.seed))
+        assert (await svc.make(svc.slot(DAY, "masyu", "easy"))).id == daily.id  # stored, not made again
+        await svc.close()
+    assert records[0] == records[1]
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_judging_right_and_wrong(genre):
+    for rec in [r for r in corpus.load(genre) if r["rows"] * r["cols"] <= 100 and not r.get("fill")][:3]:
+        puzzle = Puzzle.from_record(rec)
+        assert judge_answer(puzzle, typed_answer(genre, rec["solution"])).verdict == "right", rec["id"]
+        wrong = judge_answer(puzzle, broken_answer(genre, rec["solution"]))
+        assert wrong.verdict == "wrong", (rec["id"], wrong)
+        assert wrong.message and wrong.message_ja
+        assert typed_answer(genre, rec["solution"]) not in wrong.message  # says the rule, not the answer
+        assert judge_answer(puzzle, "hello").verdict == "unreadable"
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_hints_reveal_solution_cells_one_at_a_time(genre):
+    rec = next(r for r in corpus.load(genre) if r["rows"] * r["cols"] <= 64 and not r.get("fill"))
+    puzzle = Puzzle.from_record(rec)
+    hs = hints(puzzle, rec["solution"])
+    assert hs and [h.number for h in hs] == list(range(1, len(hs) + 1)) and hs[0].total == len(hs)
+    assert hints(puzzle, rec["solution"]) == hs  # the same order for everyone
+    assert all(h.cells and "row" in h.en.lower() and "行" in h.ja for h in hs)
+    if genre == "yinyang":
+        r, c = hs[0].cells[0]
+        colour = rec["solution"]["colors"][r][c]
+        assert ("black" if colour == "B" else "white") in hs[0].en
+
+
+async def test_play_answers_hints_and_stats(service):
+    daily = await _ready_daily(service, "yinyang")
+    await service.register_post("telegram", -5, 900, daily.id)
+    assert (await service.find_daily("telegram", -5, 900)).id == daily.id
+    assert (await service.find_daily("telegram", -5, None, now=NOON)).id == daily.id
+    assert await service.find_daily("telegram", -6, None, now=NOON) is None
+
+    h1 = await service.hint("telegram", -5, 1, "Ann", daily)
+    h2 = await service.hint("telegram", -5, 1, "Ann", daily)
+    assert (h1.hint.number, h2.hint.number) == (1, 2) and h1.hint.cells != h2.hint.cells
+    wrong = await service.answer("telegram", -5, 1, "Ann", daily, broken_answer("yinyang", daily.solution))
+    assert wrong.verdict == "wrong"
+    right = await service.answer("telegram", -5, 1, "Ann", daily, typed_answer("yinyang", daily.solution))
+    assert right.verdict == "right" and right.rank == 1 and right.seconds is not None and right.seconds >= 0
+    again = await service.answer("telegram", -5, 1, "Ann", daily, "whatever")
+    assert again.verdict == "already"
+    assert (await service.hint("telegram", -5, 1, "Ann", daily)).solved
+    bob = await service.answer("telegram", -5, 2, "Bob", daily, typed_answer("yinyang", daily.solution))
+    assert bob.rank == 2
+    await service.hint("telegram", -5, 3, "Cy", daily)
+
+    st = await service.stats("telegram", -5, 1, now=NOON)
+    assert (st.streak, st.best, st.solved_total) == (1, 1, 1)
+    assert [(r.user_name, r.seconds is not None, r.hints, r.wrong) for r in st.board] == [
+        ("Ann", True, 2, 1), ("Bob", True, 0, 0), ("Cy", False, 1, 0)]
+    assert (await service.stats("telegram", -99, 1, now=NOON)).board == []
+
+
+class Sender:
+    """Records posts; raises the queued errors first."""
+
+    def __init__(self, *errors: Exception) -> None:
+        self.errors = list(errors)
+        self.sent: list[tuple[str, int]] = []
+
+    async def __call__(self, sub, daily):
+        if self.errors:
+            raise self.errors.pop(0)
+        self.sent.append((sub.chat_id, daily.id))
+        return 1000 + len(self.sent)
+
+
+async def test_fan_out_posts_each_chat_once_at_its_time(service):
+    await service.subscribe("telegram", -1, "masyu", "easy", "09:00")
+    await service.subscribe("telegram", -2, "masyu", "easy", "13:00")
+    await service.subscribe("telegram", -3, None, None, "08:00")  # mix: the genre of the day
+    await asyncio.gather(*service._making.values())  # /subscribe started making today's puzzles
+    send = Sender()
+    report = await service.deliver_due("telegram", send, now=NOON)
+    assert sorted(report.sent) == ["-1", "-3"] and not report.waiting
+    assert (await service.deliver_due("telegram", send, now=NOON)).sent == []  # no duplicates
+    later = await service.deliver_due("telegram", send, now=NOON + dt.timedelta(hours=2))
+    assert later.sent == ["-2"]
+    assert len(send.sent) == 3
+    # a reply to a scheduled post finds its puzzle
+    daily = await service.find_daily("telegram", -1, 1001)
+    assert daily is not None and daily.genre == "masyu"
+    assert (await service.store.get_daily_by_id(send.sent[0][1])).day == DAY
+
+
+async def test_fan_out_waits_for_a_missing_puzzle(service):
+    await service.store.subscribe("telegram", "-1", "shikaku", "hard", "09:00")
+    send = Sender()
+    report = await service.deliver_due("telegram", send, now=NOON)
+    assert report.waiting == [(DAY, "shikaku", "hard")] and not send.sent
+    await asyncio.gather(*service._making.values())
+    assert (await service.deliver_due("telegram", send, now=NOON)).sent == ["-1"]
+
+
+async def test_send_failures(service):
+    for chat in ("-1", "-2", "-3", "-4"):
+        await service.store.subscribe("telegram", chat, "masyu", "easy", "09:00")
+    await _ready_daily(service, "masyu")
+    # -1: network error then fine -> retried; -2: timeout -> never resent; -3: blocked -> unsubscribed;
+    # -4: chat not found -> unsubscribed
+    errors = {"-1": NetworkError("connection reset"), "-2": TimedOut(), "-3": Forbidden("bot was blocked"),
+              "-4": BadRequest("Chat not found")}
+    seen: list[str] = []
+
+    async def send(sub, daily):
+        seen.append(sub.chat_id)
+        if sub.chat_id in errors:
+            raise errors.pop(sub.chat_id)
+        return 7
+
+    first = await service.deliver_due("telegram", send, now=NOON)
+    assert sorted(first.failed) == ["-1", "-2", "-3", "-4"]
+    second = await service.deliver_due("telegram", send, now=NOON)
+    assert second.sent == ["-1"] and sorted(seen) == ["-1", "-1", "-2", "-3", "-4"]
+    assert [s.chat_id for s in await service.store.subscriptions("telegram")] == ["-1", "-2"]
+    status = {d.chat_id: (d.status, d.attempts) for d in await service.store.deliveries("telegram")}
+    assert status == {"-1": ("sent", 2), "-2": ("failed", 1), "-3": ("failed", 1), "-4": ("failed", 1)}
