@@ -11,7 +11,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from bot import messages
-from bot.chat import Choice, Platform, Reply
+from bot.chat import Platform, Reply
 from bot.commands import Command, Context
 from bot.daily import texts
 from bot.daily.service import DailyService
@@ -48,7 +48,6 @@ class DailyChat:
                               ("stats", self.cmd_stats), ("answer", self.cmd_answer),
                               ("subscribe", self.cmd_subscribe), ("unsubscribe", self.cmd_unsubscribe)):
             reg.add(Command(name, handler, f"cmd_{name}", takes_board=name == "answer"))
-        reg.callback("d", self.on_button)
         reg.text_hook(self.on_text)
         reg.on_startup(self.start)
         reg.on_shutdown(self.stop)
@@ -94,11 +93,8 @@ class DailyChat:
                     rows=daily.rows, cols=daily.cols, difficulty=diff,
                     play=t(lang, "daily_play", url=daily.url) if daily.url else "",
                     notation=texts.notation(daily.genre, lang))
-        buttons = (Choice(t(lang, "daily_button_hint"), f"d:h:{daily.id}"),
-                   Choice(t(lang, "daily_button_solution"), f"d:s:{daily.id}"),
-                   Choice(t(lang, "daily_button_stats"), "d:t"))
         return Reply(text=caption, image=await self.service.picture(daily, "puzzle"),
-                     filename=f"daily-{daily.genre}-{daily.day.isoformat()}.png", choices=(buttons,))
+                     filename=f"daily-{daily.genre}-{daily.day.isoformat()}.png")
 
     # ------------------------------------------------------------------ commands
     async def cmd_daily(self, ctx: Context) -> None:
@@ -123,18 +119,16 @@ class DailyChat:
         message_id = await ctx.reply(await self.post_reply(daily, ctx.lang))
         await self.service.register_post(m.platform, m.chat_id, message_id, daily.id)
 
-    async def _daily_for(self, ctx: Context, daily_id: int | None = None) -> DailyPuzzle | None:
+    async def _daily_for(self, ctx: Context) -> DailyPuzzle | None:
+        """The daily post the command replies to, else the chat's latest daily post today."""
         m = ctx.msg
-        if daily_id is not None:
-            daily = await (await self.service.ready()).get_daily_by_id(daily_id)
-        else:
-            daily = await self.service.find_daily(m.platform, m.chat_id, m.reply_to_message_id)
+        daily = await self.service.find_daily(m.platform, m.chat_id, m.reply_to_message_id)
         if daily is None:
             await ctx.reply(ctx.t("daily_none_here"))
         return daily
 
-    async def cmd_solution(self, ctx: Context, daily_id: int | None = None) -> None:
-        daily = await self._daily_for(ctx, daily_id)
+    async def cmd_solution(self, ctx: Context) -> None:
+        daily = await self._daily_for(ctx)
         if daily is None:
             return
         text = ctx.t("daily_solution", genre=genre_title(daily.genre, ctx.lang), date=_date(daily.day, ctx.lang),
@@ -142,8 +136,8 @@ class DailyChat:
         await ctx.reply(Reply(text=text, image=await self.service.picture(daily, "solution"),
                               filename=f"daily-{daily.genre}-{daily.day.isoformat()}-solution.png", spoiler=True))
 
-    async def cmd_hint(self, ctx: Context, daily_id: int | None = None) -> None:
-        daily = await self._daily_for(ctx, daily_id)
+    async def cmd_hint(self, ctx: Context) -> None:
+        daily = await self._daily_for(ctx)
         if daily is None:
             return
         m = ctx.msg
@@ -231,7 +225,7 @@ class DailyChat:
         n = await self.service.unsubscribe(m.platform, m.chat_id, args.genre)
         await ctx.reply(ctx.t("daily_unsubscribed", count=n) if n else ctx.t("daily_not_subscribed"))
 
-    # ------------------------------------------------------------------ replies and buttons
+    # ------------------------------------------------------------------ replies to the daily post
     async def on_text(self, ctx: Context) -> bool:
         """A reply to a daily post is an answer to it (other text goes on to board solving)."""
         m = ctx.msg
@@ -246,14 +240,3 @@ class DailyChat:
         text = m.document_text if m.document_text is not None else m.text
         await self._judge(ctx, daily, text)
         return True
-
-    async def on_button(self, ctx: Context) -> None:
-        parts = (ctx.msg.callback_data or "").split(":")
-        action = parts[1] if len(parts) > 1 else ""
-        daily_id = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else None
-        if action == "h" and daily_id is not None:
-            await self.cmd_hint(ctx, daily_id)
-        elif action == "s" and daily_id is not None:
-            await self.cmd_solution(ctx, daily_id)
-        elif action == "t":
-            await self.cmd_stats(ctx)

@@ -97,9 +97,6 @@ TEXTS = {
     "difficulty_easy": {"en": "easy", "ja": "やさしい"},
     "difficulty_medium": {"en": "medium", "ja": "ふつう"},
     "difficulty_hard": {"en": "hard", "ja": "むずかしい"},
-    "daily_button_hint": {"en": "💡 Hint", "ja": "💡 ヒント"},
-    "daily_button_solution": {"en": "👀 Solution", "ja": "👀 答え"},
-    "daily_button_stats": {"en": "🏆 Stats", "ja": "🏆 ランキング"},
 }
 
 

@@ -1,0 +1,136 @@
+"""The daily puzzle end to end: the real PTB Application polling a fake Bot API on 127.0.0.1,
+state in a SQLite file, the tick shortened to a fraction of a second."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+
+import pytest
+
+from bot.app import build_core
+from bot.config import BotConfig
+from bot.daily import install
+from bot.daily.slots import DailyConfig
+from bot.pipeline import PipelineLimits, PoolBackend
+from bot.storage import Database, Store
+from tests.daily_support import broken_answer, corpus_maker, typed_answer
+from tests.fake_bot_api import FakeBotApi, replies_to
+
+pytestmark = pytest.mark.skipif(
+    dt.datetime.now(dt.UTC).time() > dt.time(23, 58), reason="the day changes during the test")
+
+TICK = 0.2
+
+
+@pytest.fixture
+def api():
+    server = FakeBotApi()
+    yield server
+    server.close()
+
+
+def _config(api: FakeBotApi, db_url: str) -> BotConfig:
+    return BotConfig(telegram_token=api.token, telegram_api_url=api.url, database_url=db_url,
+                     limits=PipelineLimits(workers=1, time_limit=5))
+
+
+@contextlib.asynccontextmanager
+async def running_bot(api: FakeBotApi, db_url: str):
+    from bot.telegram_adapter import build_application, polling
+
+    config = _config(api, db_url)
+    core = build_core(config, backend=PoolBackend(config.limits), extensions=())
+    daily = install(core, config=DailyConfig(tick_seconds=TICK, generate_workers=0, prepare_all=False),
+                    maker=corpus_maker)
+    async with polling(build_application(core, config)):
+        yield daily
+
+
+def _photos(api: FakeBotApi, chat_id: int):
+    return api.find(lambda c: c.method == "sendPhoto" and c.chat_id == chat_id)
+
+
+async def _reply_text(api: FakeBotApi, chat_id: int, after: int, needle: str) -> str:
+    calls = await api.wait_for(lambda c: replies_to(chat_id)(c) and needle in c.text
+                               and api.calls.index(c) >= after, timeout=20)
+    return calls[-1].text
+
+
+async def test_subscribe_post_play_and_restart_without_duplicates(api, tmp_path):
+    db_url = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
+    ann, bob = api.user(11, "Ann"), api.user(12, "Bob")
+    group = api.group(-1001, admins={ann.id})
+
+    async with running_bot(api, db_url):
+        # a non-admin may not subscribe the group
+        n = len(api.calls)
+        api.send_text(bob, "/subscribe masyu easy 00:00", chat=group)
+        assert "administrators" in await _reply_text(api, group.id, n, "administrators")
+        # the admin may; the scheduled post then arrives through the fake Bot API
+        n = len(api.calls)
+        api.send_text(ann, "/subscribe masyu easy 00:00", chat=group)
+        assert "every day at 00:00" in await _reply_text(api, group.id, n, "every day")
+        post = (await api.wait_for(lambda c: c.method == "sendPhoto" and c.chat_id == group.id, timeout=20))[0]
+        assert post.text.startswith("🧩 Daily Masyu") and "· easy" in post.text and "Reply to this picture" in post.text
+        assert post.photo[2].startswith(b"\x89PNG") and not post.flag("has_spoiler")
+        post_id = post.result["message_id"]
+
+        store = Store(Database(db_url))
+        subs = await store.subscriptions("telegram")
+        assert [(s.chat_id, s.genre, s.created_by) for s in subs] == [(str(group.id), "masyu", str(ann.id))]
+        daily = (await store.deliveries())[0]
+        puzzle_row = await store.get_daily_by_id(daily.daily_id)
+
+        # play in the chat: replies to the post are judged
+        n = len(api.calls)
+        api.send_text(bob, broken_answer("masyu", puzzle_row.solution), chat=group, reply_to=post_id)
+        wrong = await _reply_text(api, group.id, n, "Not right yet")
+        assert "Bob" in wrong and typed_answer("masyu", puzzle_row.solution) not in wrong
+        n = len(api.calls)
+        api.send_text(bob, "/hint", chat=group, reply_to=post_id)
+        assert "Hint 1/" in await _reply_text(api, group.id, n, "Hint")
+        n = len(api.calls)
+        api.send_text(ann, typed_answer("masyu", puzzle_row.solution), chat=group, reply_to=post_id)
+        assert "Ann solved it" in await _reply_text(api, group.id, n, "solved it")
+        n = len(api.calls)
+        api.send_text(ann, "/stats", chat=group)
+        stats = await _reply_text(api, group.id, n, "streak")
+        assert "streak 1 day" in stats and "1. Ann" in stats and "Bob" in stats and "playing (1 hint" in stats
+        n = len(api.calls)
+        api.send_text(bob, "/solution", chat=group)
+        sol = (await api.wait_for(lambda c: c.method == "sendPhoto" and c.chat_id == group.id
+                                  and api.calls.index(c) >= n, timeout=20))[0]
+        assert sol.flag("has_spoiler") and "Solution" in sol.text
+        await asyncio.sleep(4 * TICK)
+        assert len([c for c in _photos(api, group.id) if c.text.startswith("🧩")]) == 1
+        await store.db.close()
+
+    # stop, start again on the same database: no second post of the same day
+    async with running_bot(api, db_url):
+        n = len(api.calls)
+        api.send_text(ann, "/stats", chat=group)
+        await _reply_text(api, group.id, n, "streak")
+        await asyncio.sleep(6 * TICK)
+    assert len([c for c in _photos(api, group.id) if c.text.startswith("🧩")]) == 1
+
+
+async def test_daily_on_demand_in_a_private_chat(api, tmp_path):
+    db_url = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
+    cy = api.user(21, "Cy", lang="ja")
+    async with running_bot(api, db_url):
+        n = len(api.calls)
+        api.send_text(cy, "/daily shikaku hard")
+        assert "準備中" in await _reply_text(api, cy.id, n, "準備中")  # made in the background, not while waiting
+        for _ in range(100):
+            n = len(api.calls)
+            api.send_text(cy, "/daily shikaku hard")
+            call = (await api.wait_for(lambda c: replies_to(cy.id)(c) and api.calls.index(c) >= n, timeout=20))[0]
+            if call.method == "sendPhoto":
+                break
+            await asyncio.sleep(0.05)
+        assert call.method == "sendPhoto" and "四角に切れ" in call.text and "むずかしい" in call.text
+        n = len(api.calls)
+        api.send_text(cy, "/answer abc")
+        assert "読めません" in await _reply_text(api, cy.id, n, "読め")
