@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import time
 
 import pytest
 
@@ -52,9 +53,9 @@ def _photos(api: FakeBotApi, chat_id: int):
     return api.find(lambda c: c.method == "sendPhoto" and c.chat_id == chat_id)
 
 
-async def _reply_text(api: FakeBotApi, chat_id: int, after: int, needle: str) -> str:
+async def _reply_text(api: FakeBotApi, chat_id: int, after: float, needle: str) -> str:
     calls = await api.wait_for(lambda c: replies_to(chat_id)(c) and needle in c.text
-                               and api.calls.index(c) >= after, timeout=20)
+                               and c.at >= after, timeout=20)
     return calls[-1].text
 
 
@@ -65,11 +66,11 @@ async def test_subscribe_post_play_and_restart_without_duplicates(api, tmp_path)
 
     async with running_bot(api, db_url):
         # a non-admin may not subscribe the group
-        n = len(api.calls)
+        n = time.perf_counter()
         api.send_text(bob, "/subscribe masyu easy 00:00", chat=group)
         assert "administrators" in await _reply_text(api, group.id, n, "administrators")
         # the admin may; the scheduled post then arrives through the fake Bot API
-        n = len(api.calls)
+        n = time.perf_counter()
         api.send_text(ann, "/subscribe masyu easy 00:00", chat=group)
         assert "every day at 00:00" in await _reply_text(api, group.id, n, "every day")
         post = (await api.wait_for(lambda c: c.method == "sendPhoto" and c.chat_id == group.id, timeout=20))[0]
@@ -84,24 +85,24 @@ async def test_subscribe_post_play_and_restart_without_duplicates(api, tmp_path)
         puzzle_row = await store.get_daily_by_id(daily.daily_id)
 
         # play in the chat: replies to the post are judged
-        n = len(api.calls)
+        n = time.perf_counter()
         api.send_text(bob, broken_answer("masyu", puzzle_row.solution), chat=group, reply_to=post_id)
         wrong = await _reply_text(api, group.id, n, "Not right yet")
         assert "Bob" in wrong and typed_answer("masyu", puzzle_row.solution) not in wrong
-        n = len(api.calls)
+        n = time.perf_counter()
         api.send_text(bob, "/hint", chat=group, reply_to=post_id)
         assert "Hint 1/" in await _reply_text(api, group.id, n, "Hint")
-        n = len(api.calls)
+        n = time.perf_counter()
         api.send_text(ann, typed_answer("masyu", puzzle_row.solution), chat=group, reply_to=post_id)
         assert "Ann solved it" in await _reply_text(api, group.id, n, "solved it")
-        n = len(api.calls)
+        n = time.perf_counter()
         api.send_text(ann, "/stats", chat=group)
         stats = await _reply_text(api, group.id, n, "streak")
         assert "streak 1 day" in stats and "1. Ann" in stats and "Bob" in stats and "playing (1 hint" in stats
-        n = len(api.calls)
+        n = time.perf_counter()
         api.send_text(bob, "/solution", chat=group)
         sol = (await api.wait_for(lambda c: c.method == "sendPhoto" and c.chat_id == group.id
-                                  and api.calls.index(c) >= n, timeout=20))[0]
+                                  and c.at >= n, timeout=20))[0]
         assert sol.flag("has_spoiler") and "Solution" in sol.text
         await asyncio.sleep(4 * TICK)
         assert len([c for c in _photos(api, group.id) if c.text.startswith("🧩")]) == 1
@@ -109,7 +110,7 @@ async def test_subscribe_post_play_and_restart_without_duplicates(api, tmp_path)
 
     # stop, start again on the same database: no second post of the same day
     async with running_bot(api, db_url):
-        n = len(api.calls)
+        n = time.perf_counter()
         api.send_text(ann, "/stats", chat=group)
         await _reply_text(api, group.id, n, "streak")
         await asyncio.sleep(6 * TICK)
@@ -120,17 +121,17 @@ async def test_daily_on_demand_in_a_private_chat(api, tmp_path):
     db_url = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
     cy = api.user(21, "Cy", lang="ja")
     async with running_bot(api, db_url):
-        n = len(api.calls)
+        n = time.perf_counter()
         api.send_text(cy, "/daily shikaku hard")
         assert "準備中" in await _reply_text(api, cy.id, n, "準備中")  # made in the background, not while waiting
         for _ in range(100):
-            n = len(api.calls)
+            n = time.perf_counter()
             api.send_text(cy, "/daily shikaku hard")
-            call = (await api.wait_for(lambda c: replies_to(cy.id)(c) and api.calls.index(c) >= n, timeout=20))[0]
+            call = (await api.wait_for(lambda c, n=n: replies_to(cy.id)(c) and c.at >= n, timeout=20))[0]
             if call.method == "sendPhoto":
                 break
             await asyncio.sleep(0.05)
         assert call.method == "sendPhoto" and "四角に切れ" in call.text and "むずかしい" in call.text
-        n = len(api.calls)
+        n = time.perf_counter()
         api.send_text(cy, "/answer abc")
         assert "読めません" in await _reply_text(api, cy.id, n, "読め")
