@@ -128,10 +128,23 @@ class Canvas:
         cells = dict(tints or {})
         cells.update(self.highlights)
         self.cell_bg = cells
+        rows, cols, lay = self.rows, self.cols, self.layout
+        grid: list[list[RGB | None]] = [[None] * cols for _ in range(rows)]
         for (r, c), color in cells.items():
-            if self.layout.inside(r, c) and color != pal.WHITE:
-                left, top, right, bottom = self.layout.cell_box(r, c)
-                self.rect(left, top, right, bottom, color)
+            if lay.inside(r, c) and color != pal.WHITE:
+                grid[r][c] = color
+        for r, row in enumerate(grid):  # one rectangle per run of equal colour in a row
+            c = 0
+            while c < cols:
+                color = row[c]
+                start = c
+                while c + 1 < cols and row[c + 1] == color:
+                    c += 1
+                if color is not None:
+                    left, top, _, _ = lay.cell_box(r, start)
+                    _, _, right, bottom = lay.cell_box(r, c)
+                    self.rect(left, top, right, bottom, color)
+                c += 1
 
     def grid(self, color: RGB = pal.GRID, *, dashed: bool = False) -> None:
         """Thin grid lines between cells (the frame covers the outside ones)."""
@@ -313,14 +326,30 @@ class Canvas:
     def region_borders(
         self, region: Sequence[Sequence[object]], color: RGB = pal.INK, width: int | None = None
     ) -> None:
-        """Thick borders between orthogonal neighbours whose ``region`` ids differ."""
-        for r in range(self.rows):
-            for c in range(self.cols):
-                here = region[r][c]
-                if c + 1 < self.cols and region[r][c + 1] != here:
-                    self.border(r, c, RIGHT, color, width)
-                if r + 1 < self.rows and region[r + 1][c] != here:
-                    self.border(r, c, DOWN, color, width)
+        """Thick borders between orthogonal neighbours whose ``region`` ids differ (merged into runs)."""
+        w = width or self.layout.line_width
+        h = w // 2
+        rows, cols, lay = self.rows, self.cols, self.layout
+        for c in range(cols - 1):  # vertical borders right of column c
+            x = lay.x0 + (c + 1) * lay.cell
+            r = 0
+            while r < rows:
+                if region[r][c] != region[r][c + 1]:
+                    start = r
+                    while r + 1 < rows and region[r + 1][c] != region[r + 1][c + 1]:
+                        r += 1
+                    self.rect(x - h, lay.y0 + start * lay.cell - h, x + h, lay.y0 + (r + 1) * lay.cell + h, color)
+                r += 1
+        for r in range(rows - 1):  # horizontal borders below row r
+            y = lay.y0 + (r + 1) * lay.cell
+            c = 0
+            while c < cols:
+                if region[r][c] != region[r + 1][c]:
+                    start = c
+                    while c + 1 < cols and region[r][c + 1] != region[r + 1][c + 1]:
+                        c += 1
+                    self.rect(lay.x0 + start * lay.cell - h, y - h, lay.x0 + (c + 1) * lay.cell + h, y + h, color)
+                c += 1
 
 
 def neighbours(r: int, c: int, rows: int, cols: int) -> Iterable[tuple[int, int, int]]:

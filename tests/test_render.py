@@ -334,6 +334,7 @@ def test_odd_solutions_never_crash() -> None:
     nl, _ = corpus("numberlink", 1)[0]
     assert render_png(nl, {"links": ["2 8 2 8 2", "4"]}).startswith(b"\x89PNG")
     assert render_png(nl, view="problem", marks=[(-1, 0), (99, 99)]).startswith(b"\x89PNG")
+    assert render_png(nl, view="problem", marks=[None, "ab", (1,), [0, 0]]).startswith(b"\x89PNG")
     with pytest.raises(ValueError, match="unknown view"):
         render_png(nl, view="nope")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rendering import palette as pal
-from rendering.canvas import Canvas, neighbours
+from rendering.canvas import Canvas
 from rendering.shapes import rect_ids, rect_list
 from solvers.puzzle import UNKNOWN, Puzzle
 
@@ -17,15 +17,19 @@ def rect_tints(ids: list[list[int]], count: int) -> list[pal.RGB]:
     touching: list[set[int]] = [set() for _ in range(count)]
     first: list[tuple[int, int]] = [(rows, cols)] * count
     for r in range(rows):
+        row, below = ids[r], ids[r + 1] if r + 1 < rows else None
         for c in range(cols):
-            a = ids[r][c]
+            a = row[c]
             if a < 0:
                 continue
-            first[a] = min(first[a], (r, c))
-            for _side, rr, cc in neighbours(r, c, rows, cols):
-                b = ids[rr][cc]
-                if b >= 0 and b != a:
-                    touching[a].add(b)
+            if first[a] == (rows, cols):
+                first[a] = (r, c)
+            if c + 1 < cols and (b := row[c + 1]) != a and b >= 0:
+                touching[a].add(b)
+                touching[b].add(a)
+            if below is not None and (b := below[c]) != a and b >= 0:
+                touching[a].add(b)
+                touching[b].add(a)
     k = len(pal.TINTS)
     chosen: dict[int, int] = {}
     for i in sorted(range(count), key=lambda j: first[j]):  # board order: two solutions colour alike
