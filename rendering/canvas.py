@@ -9,7 +9,7 @@ anti-aliased sprites (drawn 4x larger, reduced, cached).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -28,7 +28,7 @@ def _sprite(rgb: Image.Image, coverage: Image.Image) -> Sprite:
     return pal.to_palette(rgb), coverage.point(lambda v: 255 if v >= 24 else 0).convert("1")
 
 
-@cache
+@lru_cache(maxsize=512)
 def circle_sprite(diameter: int, fill: RGB, ring: RGB, ring_width: float, background: RGB) -> Sprite:
     """An anti-aliased circle with a ring, ``diameter`` px wide, blended onto ``background``."""
     s = SUPERSAMPLE
@@ -45,7 +45,7 @@ def circle_sprite(diameter: int, fill: RGB, ring: RGB, ring_width: float, backgr
     return _sprite(out, alpha)
 
 
-@cache
+@lru_cache(maxsize=4096)
 def text_sprite(text: str, font: Font, color: RGB, background: RGB) -> tuple[Sprite, tuple[int, int, int, int]]:
     """Anti-aliased ``text`` on ``background`` as a palette sprite, with its bbox (from the 'la' anchor)."""
     left, top, right, bottom = (int(v) for v in font.getbbox(text))

@@ -9,7 +9,7 @@ edges map to a neighbouring shade, never to an unrelated colour.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image
 
@@ -104,7 +104,7 @@ def palette_image() -> Image.Image:
     return img
 
 
-@cache
+@lru_cache(maxsize=1024)
 def index_of(color: RGB) -> int:
     """The palette index of ``color`` (the nearest palette colour when it is not in the palette)."""
     colors = palette_colors()

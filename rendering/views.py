@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from rendering import palette as pal
 from rendering.canvas import Canvas, paste_text
-from rendering.fonts import font, text_size
+from rendering.fonts import cjk_font, cjk_font_file, font, text_size
 from rendering.geometry import GAP, MARGIN, MAX_SIDE, Cell, Layout, cell_size_for, title_font_size, title_height
 from rendering.shapes import differing_cells
 
@@ -45,9 +45,13 @@ def encode_png(image: Image.Image) -> bytes:
     return buf.getvalue()
 
 
+def _has_cjk(text: str) -> bool:
+    return any(ord(ch) >= 0x2E80 for ch in text)
+
+
 def _fit_title(title: str, size: int, max_width: int) -> tuple[str, Any]:
     """The title (shortened with an ellipsis if it must be) and its font."""
-    f = font(size)
+    f = (cjk_font(size) if _has_cjk(title) else None) or font(size)
     text = title
     while text and text_size(text, f)[0] > max_width:
         text = text[:-2] + "…" if len(text) > 2 else ""
@@ -152,44 +156,65 @@ def render_png(
     return render(puzzle, solution, view=view, second_solution=second_solution, marks=marks, title=title).png()
 
 
-def result_view(puzzle: Puzzle, result: SolveResult) -> tuple[str, dict[str, Any], str]:
-    """(view, render keyword arguments, verdict words) for a solve result."""
+WORDS: dict[str, tuple[str, str]] = {  # verdict words in the title strip: (English, Japanese)
+    "unique": ("unique solution", "唯一解"),
+    "solved": ("a solution", "解"),
+    "timeout-solution": ("a solution (time ran out before uniqueness was proven)", "解（時間内に唯一性は未確認）"),
+    "multiple": ("not unique: two solutions, differences highlighted", "複数解：2つの解と異なるマス"),
+    "multiple-one": ("not unique: one of several solutions", "複数解：そのうちの1つ"),
+    "none": ("no solution", "解なし"),
+    "invalid": ("invalid puzzle", "問題が不正です"),
+    "timeout": ("time limit reached", "時間切れ"),
+    "error": ("internal error", "内部エラー"),
+    "marked": (" (see the marked cells)", "（印のマス）"),
+}
+
+
+def result_view(puzzle: Puzzle, result: SolveResult, lang: str = "en") -> tuple[str, dict[str, Any], str]:
+    """(view, render keyword arguments, verdict words in ``lang``) for a solve result.
+
+    A solution is shown only for unique/solved/multiple/timeout verdicts; an ``error`` verdict
+    (a solution that failed the checker) never shows one.
+    """
     from solvers.verdict import Status
+
+    ja = lang.startswith("ja")
+
+    def say(*keys: str) -> str:
+        return "".join(WORDS[k][1 if ja else 0] for k in keys)
 
     st = result.status
     if st in (Status.UNIQUE, Status.SOLVED) and result.solution is not None:
-        words = "unique solution" if st == Status.UNIQUE else "a solution"
-        return "solution", {"solution": result.solution}, words
+        return "solution", {"solution": result.solution}, say("unique" if st == Status.UNIQUE else "solved")
     if st == Status.TIMEOUT and result.solution is not None:
-        return "solution", {"solution": result.solution}, "a solution (time ran out before uniqueness was proven)"
+        return "solution", {"solution": result.solution}, say("timeout-solution")
     if st == Status.MULTIPLE and result.solution is not None:
         if result.second_solution is not None:
             kw = {"solution": result.solution, "second_solution": result.second_solution}
-            return "multiple", kw, "not unique: two solutions, differences highlighted"
-        return "solution", {"solution": result.solution}, "not unique: one of several solutions"
-    words = {
-        Status.NONE: "no solution",
-        Status.INVALID: "invalid puzzle",
-        Status.TIMEOUT: "time limit reached",
-        Status.ERROR: "internal error",
-        Status.MULTIPLE: "not unique",
-    }.get(st, str(st))
+            return "multiple", kw, say("multiple")
+        return "solution", {"solution": result.solution}, say("multiple-one")
+    key = {Status.NONE: "none", Status.INVALID: "invalid", Status.TIMEOUT: "timeout", Status.MULTIPLE: "multiple"}
+    words = say(key.get(st, "error"))
     if st in (Status.NONE, Status.INVALID) and result.cells:
-        return "problem", {"marks": tuple(result.cells)}, words + " (see the marked cells)"
+        return "problem", {"marks": tuple(result.cells)}, words + say("marked")
     return "puzzle", {}, words
 
 
-def result_title(puzzle: Puzzle, words: str) -> str:
+def result_title(puzzle: Puzzle, words: str, lang: str = "en") -> str:
+    """ "Masyu 10×10 · unique solution" (the genre's Japanese name for ``lang`` ja)."""
     from solvers.registry import get_genre
 
-    return f"{get_genre(puzzle.genre).title} {puzzle.rows}×{puzzle.cols} · {words}"
+    g = get_genre(puzzle.genre)
+    name = g.title_ja if lang.startswith("ja") else g.title
+    return f"{name} {puzzle.rows}×{puzzle.cols} · {words}"
 
 
 def render_result(puzzle: Puzzle, result: SolveResult, *, lang: str = "en") -> bytes:
     """PNG for the bot: the view that fits the verdict, with a title strip (genre, size, verdict).
 
-    The picture's text is English for every ``lang`` (the shipped font has no Japanese glyphs);
-    the chat message around it carries the localised words.
+    With ``lang`` ja the title is Japanese when a CJK font is available (see rendering.fonts),
+    else English; the chat message around the picture carries the localised words anyway.
     """
-    view, kw, words = result_view(puzzle, result)
-    return render_png(puzzle, view=view, title=result_title(puzzle, words), **kw)
+    lang = "ja" if lang.startswith("ja") and cjk_font_file() else "en"
+    view, kw, words = result_view(puzzle, result, lang)
+    return render_png(puzzle, view=view, title=result_title(puzzle, words, lang), **kw)

@@ -360,3 +360,26 @@ def test_render_result_picks_the_view() -> None:
     timeout = render_result(puzzle, SolveResult(Status.TIMEOUT, solution=solution), lang="ja")
     img = Image.open(io.BytesIO(timeout)).convert("RGB")
     assert pal.LINE in {c for _n, c in img.getcolors(1 << 20)}
+
+
+def test_japanese_titles_only_with_a_cjk_font(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rendering import fonts
+    from rendering.views import result_title, result_view
+
+    puzzle, solution = corpus("masyu", 1)[0]
+    result = SolveResult(Status.UNIQUE, solution=solution)
+    _view, _kw, words = result_view(puzzle, result, "ja")
+    assert result_title(puzzle, words, "ja") == "ましゅ 5×5 · 唯一解"
+    monkeypatch.setattr(fonts, "CJK_CANDIDATES", ())
+    monkeypatch.delenv("PUZZLEBOT_CJK_FONT", raising=False)
+    fonts.cjk_font_file.cache_clear()
+    try:
+        english = render_png(puzzle, solution, title=result_title(puzzle, "unique solution"))
+        assert render_result(puzzle, result, lang="ja") == english  # no CJK font: the English title
+        monkeypatch.setenv("PUZZLEBOT_CJK_FONT", str(fonts.FONT_FILE))  # any font file takes the Japanese path
+        fonts.cjk_font_file.cache_clear()
+        fonts.cjk_font.cache_clear()
+        assert render_result(puzzle, result, lang="ja") != english
+    finally:
+        fonts.cjk_font_file.cache_clear()
+        fonts.cjk_font.cache_clear()
