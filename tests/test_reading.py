@@ -92,12 +92,25 @@ def test_number_notations_parse_back(rec: dict, notation: str) -> None:
 
 @pytest.mark.parametrize("rec", CIRCLE_RECORDS, ids=_id)
 def test_circle_boards_without_a_genre_ask_masyu_or_yinyang(rec: dict) -> None:
+    """Circles alone fit both; only when one genre's rules reject the givens is the other chosen."""
     text = CIRCLE_NOTATIONS["formats"](Puzzle.from_record(rec).cells)
-    with pytest.raises(AmbiguousGenre) as err:
-        read_board(text)
-    assert err.value.candidates == ("masyu", "yinyang")
-    assert "Masyu or Yin-Yang" in err.value.message
-    assert "ましゅ" in err.value.message_ja
+    try:
+        got = read_board(text)
+    except AmbiguousGenre as err:
+        assert err.candidates == ("masyu", "yinyang")
+        assert "Masyu or Yin-Yang" in err.message
+        assert "ましゅ" in err.message_ja
+    else:
+        assert got.genre == rec["genre"]
+        other = "yinyang" if rec["genre"] == "masyu" else "masyu"
+        with pytest.raises(ParseError):
+            read_board(text, other)
+
+
+def test_circles_that_break_yinyang_rules_are_masyu() -> None:
+    # a given 2x2 block of one colour is impossible in Yin-Yang (when its rule checker is present)
+    pytest.importorskip("solvers.yinyang.check")
+    assert read_board("W W .\nW W .\n. . B").genre == "masyu"
 
 
 def test_seed_printouts() -> None:
@@ -229,11 +242,11 @@ def test_detects_number_genres(text: str, expected: str) -> None:
     ("text", "candidates"),
     [
         ("W . B\n. . .\nB . W", ("masyu", "yinyang")),
-        ("○●\n●○", ("masyu", "yinyang")),
+        ("○●・\n・●○", ("masyu", "yinyang")),
         ("0 1 0\n0 0 2\n0 0 0", ("masyu", "yinyang")),  # digits 0/1/2 are circles, and fit no number genre
         ("1 . 2\n. . .\n2 . 1", ("numberlink", "masyu", "yinyang")),
         ("4 4\n. .\n. .\n. .", ("numberlink", "shikaku")),  # 4 appears twice, and 4 + 4 = 8 cells
-        ("2 2\n. .", ("numberlink", "shikaku", "masyu", "yinyang")),
+        ("2 . 2\n. . .\n. . .\n. . .", ("numberlink", "masyu", "yinyang")),
     ],
 )
 def test_ambiguous_boards_list_candidates(text: str, candidates: tuple[str, ...]) -> None:
@@ -263,7 +276,7 @@ BROKEN = [
     ("3 . .\n. . .\n. . 5", "shikaku", "add up to 8, but the board has 9 cells", "合計は 8", ()),
     ("10 . .\n. . .\n. . .", "shikaku", "larger than the board (9 cells)", "マス数 (9) より大きい", ((0, 0),)),
     ("W 3\n. .", None, "mixes circles ('W' at row 1, column 1) and numbers ('3' at row 1, column 2)", "混ざって", ()),
-    ("1 . 2\n. . .\n3 . .", None, "fit no genre", "どのジャンルにも合いません", ()),
+    ("1 . 2\n. . .\n3 . .", None, "fits no genre", "どのジャンルにも合いません", ()),
     ("", None, "I found no board", "盤面が見つかりません", ()),
     ("```\n```", None, "I found no board", "盤面が見つかりません", ()),
     ("5x5\n1 . 2\n1 . 2", "numberlink", "The size line says 5x5, but the board has 2 rows and 3 columns", "サイズ", ()),

@@ -21,7 +21,7 @@ from solvers.reading.cells import (
     tokenise,
     unknown_symbol,
 )
-from solvers.reading.form import check_form, numberlink_problem, shikaku_problem
+from solvers.reading.form import check_form
 from solvers.reading.limits import DEFAULT_LIMITS, ReadLimits
 from solvers.reading.normalise import clean, fold
 
@@ -108,12 +108,10 @@ def read_board_strict(
         _check_size_line(cleaned.size, height, width)
 
     chosen = forced or cleaned.genre
-    if chosen is None:
-        chosen, cells = _detect(rows, limits)
-    else:
-        cells = _cells_for(chosen, rows, limits)
     want_fill = fill if fill is not None else bool(cleaned.fill)
-    puzzle = Puzzle(chosen, cells, fill=want_fill and chosen == "numberlink")
+    if chosen is None:
+        return _detect(rows, limits, want_fill)
+    puzzle = Puzzle(chosen, _cells_for(chosen, rows, limits), fill=want_fill and chosen == "numberlink")
     check_form(puzzle)
     return puzzle
 
@@ -224,7 +222,7 @@ def _cells_for(genre: str, rows: list[Row], limits: ReadLimits) -> Grid:
     return tuple(tuple(row) for row in vals)
 
 
-def _detect(rows: list[Row], limits: ReadLimits) -> tuple[str, Grid]:
+def _detect(rows: list[Row], limits: ReadLimits, fill: bool) -> Puzzle:
     """Pick the genre from the content alone; raises AmbiguousGenre or a ParseError explaining."""
     circles_ok = True
     numbers_ok = True
@@ -243,34 +241,37 @@ def _detect(rows: list[Row], limits: ReadLimits) -> tuple[str, Grid]:
     if not circles_ok and not numbers_ok:
         raise _mixed(rows)
 
-    candidates: list[str] = []
-    number_cells: Grid | None = None
-    reasons: list[tuple[str, str, ParseError]] = []
+    tries: list[Puzzle] = []
     if numbers_ok:
         number_cells = tuple(tuple(row) for row in read_numbers(rows, "board", limits.max_number))
-        nl = numberlink_problem(number_cells)
-        sk = shikaku_problem(number_cells)
-        if nl is None and not any(v == UNKNOWN for row in number_cells for v in row):
-            candidates.append("numberlink")
-        elif nl is not None:
-            reasons.append(("Numberlink", "ナンバーリンク", nl))
-        if sk is None:
-            candidates.append("shikaku")
-        else:
-            reasons.append(("Shikaku", "四角に切れ", sk))
+        tries += [Puzzle("numberlink", number_cells, fill=fill), Puzzle("shikaku", number_cells)]
     if circles_ok:
-        candidates += ["masyu", "yinyang"]
-    if len(candidates) == 1:
-        return candidates[0], number_cells  # type: ignore[return-value]
-    if candidates:
-        raise AmbiguousGenre(tuple(candidates))
-    en = " ".join(f"As {t}: {e.message}" for t, _, e in reasons)
-    ja = " ".join(f"{t}として: {e.message_ja}" for _, t, e in reasons)
-    cells = tuple(dict.fromkeys(cell for _, _, e in reasons for cell in e.cells))
+        circle_cells = tuple(tuple(row) for row in read_circles(rows, "board"))
+        tries += [Puzzle("masyu", circle_cells), Puzzle("yinyang", circle_cells)]
+    fits: list[Puzzle] = []
+    reasons: list[tuple[str, ParseError]] = []
+    for p in tries:
+        try:
+            if p.genre == "numberlink" and any(v == UNKNOWN for row in p.cells for v in row):
+                raise ParseError("Numberlink numbers cannot be '?'.", "ナンバーリンクの数字に '?' は使えません。")
+            check_form(p)
+        except ParseError as e:
+            reasons.append((p.genre, e))
+        else:
+            fits.append(p)
+    if len(fits) == 1:
+        return fits[0]
+    if fits:
+        raise AmbiguousGenre(tuple(p.genre for p in fits))
+    from solvers.registry import get_genre
+
+    en = " ".join(f"As {get_genre(g).title}: {e.message}" for g, e in reasons)
+    ja = " ".join(f"{get_genre(g).title_ja}として: {e.message_ja}" for g, e in reasons)
+    cells = tuple(dict.fromkeys(cell for _, e in reasons for cell in e.cells))
     raise ParseError(
-        f"These numbers fit no genre I know. {en} "
+        f"This board fits no genre I know. {en} "
         "Fix the board, or add a first line naming the genre (masyu, yinyang, numberlink, shikaku).",
-        f"この数字の盤面はどのジャンルにも合いません。{ja} "
+        f"この盤面はどのジャンルにも合いません。{ja} "
         "盤面を直すか、1 行目にジャンル名 (masyu, yinyang, numberlink, shikaku) を書いてください。",
         cells=cells,
     )
