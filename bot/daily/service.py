@@ -139,7 +139,11 @@ class DailyService:
             with contextlib.suppress(BaseException):
                 await task
         if self._own_executor and self._executor is not None:
+            processes = list(getattr(self._executor, "_processes", {}).values())
             self._executor.shutdown(wait=False, cancel_futures=True)
+            for proc in processes:  # a generation still running would hold up the exit
+                with contextlib.suppress(Exception):
+                    proc.terminate()
             self._executor = None
         if self.db is not None:
             await self.db.close()
