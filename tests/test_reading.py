@@ -333,3 +333,18 @@ def test_limits_are_configurable() -> None:
 def test_non_text_is_a_parse_error() -> None:
     with pytest.raises(ParseError):
         read_board(b"W . B", "masyu")  # type: ignore[arg-type]
+
+
+def test_errors_survive_pickling_across_process_pools() -> None:
+    import pickle
+
+    with pytest.raises(AmbiguousGenre) as amb:
+        read_board("W . B\n. . .")
+    again = pickle.loads(pickle.dumps(amb.value))
+    assert isinstance(again, AmbiguousGenre)
+    assert (again.candidates, again.message, again.message_ja) == (
+        amb.value.candidates, amb.value.message, amb.value.message_ja)
+    with pytest.raises(ParseError) as err:
+        read_board("1 . 7\n. . .\n1 . .", "numberlink")
+    again = pickle.loads(pickle.dumps(err.value))
+    assert (again.message, again.message_ja, again.cells) == (err.value.message, err.value.message_ja, err.value.cells)

@@ -24,3 +24,6 @@ class AmbiguousGenre(ParseError):
             message_ja
             or f"この盤面は {ja} のどれとも読めます。ジャンルを選んでください (1 行目にジャンル名を書いても可)。",
         )
+
+    def __reduce__(self):  # keep candidates across process pools (the default would pass only the message)
+        return (type(self), (self.candidates, self.message, self.message_ja))
