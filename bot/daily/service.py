@@ -306,18 +306,22 @@ class DailyService:
         local = self.config.local_now(now)
         hhmm, today = local.strftime("%H:%M"), local.date()
         report = DeliveryReport()
-        jobs = []
-        sem = asyncio.Semaphore(SEND_CONCURRENCY)
+        due: list[tuple[Subscription, DailyPuzzle]] = []
+        dailies: dict[Slot, DailyPuzzle | None] = {}
         for sub in await store.subscriptions(platform_name):
             if sub.send_time > hhmm:
                 continue
             slot = self.slot(today, sub.genre, sub.difficulty)
-            daily = await self.get(slot)
-            if daily is None:
-                report.waiting.append(slot)
-                continue
-            jobs.append(self._deliver_one(platform_name, sub, daily, send, sem, report))
-        await asyncio.gather(*jobs)
+            if slot not in dailies:
+                dailies[slot] = await self.get(slot)
+                if dailies[slot] is None:
+                    report.waiting.append(slot)
+            if (daily := dailies[slot]) is not None:
+                due.append((sub, daily))
+        states = await store.delivery_states(platform_name, [d.id for d in dailies.values() if d is not None])
+        sem = asyncio.Semaphore(SEND_CONCURRENCY)
+        await asyncio.gather(*(self._deliver_one(platform_name, sub, daily, send, sem, report) for sub, daily in due
+                               if states.get((sub.chat_id, daily.id), "retry") == "retry"))
         return report
 
     async def _deliver_one(self, platform_name: str, sub: Subscription, daily: DailyPuzzle,

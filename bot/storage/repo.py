@@ -136,6 +136,15 @@ class Store:
                 sent_at=utcnow() if status == "sent" else None))
             await s.commit()
 
+    async def delivery_states(self, platform: str, daily_ids: Sequence[int]) -> dict[tuple[str, int], str]:
+        """(chat_id, daily_id) -> status of every delivery of these puzzles (one query per tick)."""
+        if not daily_ids:
+            return {}
+        async with self.db.sessions() as s:
+            rows = await s.execute(select(Delivery.chat_id, Delivery.daily_id, Delivery.status).where(
+                Delivery.platform == platform, Delivery.daily_id.in_(list(daily_ids))))
+            return {(c, d): st for c, d, st in rows.all()}
+
     async def deliveries(self, platform: str | None = None) -> Sequence[Delivery]:
         async with self.db.sessions() as s:
             stmt = select(Delivery).order_by(Delivery.id)
