@@ -193,6 +193,12 @@ def test_genre_headers(header: str, genre: str, fill: bool) -> None:
     assert (p.genre, p.fill) == (genre, fill)
 
 
+def test_chat_command_and_mention_lines() -> None:
+    p = read_board("/solve@puzzlebot yinyang\nW . B\n. . .")
+    assert p.genre == "yinyang"
+    assert read_board("@puzzlebot\nnumberlink\n1 . 2\n1 . 2").genre == "numberlink"
+
+
 def test_fill_argument_overrides_header() -> None:
     assert read_board("flow\n1 . 2\n. . .\n1 . 2", fill=False).fill is False
     assert read_board("1 . 2\n. . .\n1 . 2", "numberlink", fill=True).fill is True

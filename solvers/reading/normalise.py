@@ -95,6 +95,11 @@ def _all_full_spaces_is_row(body: list[str]) -> bool:
 
 def _noise(out: Cleaned, line: str) -> bool:
     """True (and the hint recorded) when a line around the board is a header, size line or prose."""
+    if line.startswith(("/", "@")):  # a chat command or mention: "/solve masyu", "@puzzlebot"
+        rest = " ".join(t for t in line.split() if not t.startswith(("/", "@")))
+        if rest:
+            _take_header(out, rest, strict=False)
+        return True
     if _take_header(out, line, strict=True):
         return True
     return _is_prose(line)

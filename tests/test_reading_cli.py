@@ -1,0 +1,85 @@
+"""``puzzlebot parse`` and ``puzzlebot url``: one record / one URL per input, exit 2 with a message on errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from solvers.puzzle import Puzzle
+from solvers.reading import read_board
+from tests.corpus import CORPUS, load
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8"))
+
+
+def test_parse_prints_one_record_with_url(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    _stdin(monkeypatch, "masyu\n. W .\n. . B\n")
+    assert main(["parse"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert rec == {"genre": "masyu", "rows": 2, "cols": 3, "grid": [". W .", ". . B"],
+                   "url": "https://puzz.link/p?mashu/3/2/32"}
+    assert read_board(rec["url"]).cells == Puzzle.from_record(rec).cells
+
+
+def test_parse_genre_flag_and_file(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    f = tmp_path / "board.txt"
+    f.write_text("0 1 0\n0 0 2\n", encoding="utf-8")
+    assert main(["parse", "--genre", "yinyang", str(f)]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert rec["genre"] == "yinyang" and rec["url"] == "https://puzz.link/p?yinyang/3/2/32"
+
+
+def test_parse_flow_header_keeps_fill(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    _stdin(monkeypatch, "flow free\n1 . 2\n1 . 2\n")
+    assert main(["parse"]) == 0
+    assert json.loads(capsys.readouterr().out)["fill"] is True
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("0 1 0\n0 0 2\n", "could be Masyu or Yin-Yang"),
+        ("1 . 7\n. . .\n1 . 2\n", "Number 7 appears once"),
+        ("q%", "Unknown symbol '%' at row 1, column 2"),
+        ("\xff\xfe", "I found no board"),
+        ("thanks, bye", "I found no board"),
+    ],
+)
+def test_parse_errors_exit_2_with_message(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture,
+                                          text: str, message: str) -> None:
+    _stdin(monkeypatch, text)
+    assert main(["parse"]) == 2
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err.startswith("puzzlebot parse: ") and message in out.err
+    assert "Traceback" not in out.err
+
+
+def test_parse_missing_file(capsys: pytest.CaptureFixture) -> None:
+    assert main(["parse", "/nonexistent/board.txt"]) == 2
+    assert "cannot read /nonexistent/board.txt" in capsys.readouterr().err
+
+
+def test_url_prints_one_url_per_record(capsys: pytest.CaptureFixture) -> None:
+    assert main(["url", "--jsonl", str(CORPUS / "shikaku.jsonl")]) == 0
+    urls = capsys.readouterr().out.splitlines()
+    recs = load("shikaku")
+    assert len(urls) == len(recs)
+    for url, rec in zip(urls, recs, strict=True):
+        assert url.startswith("https://puzz.link/p?shikaku/")
+        assert read_board(url).cells == Puzzle.from_record(rec).cells
+
+
+def test_url_bad_line_keeps_one_line_per_record(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    _stdin(monkeypatch, '{"genre": "masyu", "grid": ["W B"]}\nnot json\n{"genre": "yinyang", "grid": ["W B"]}\n')
+    assert main(["url", "--jsonl", "-"]) == 2
+    out = capsys.readouterr()
+    assert out.out.splitlines() == ["https://puzz.link/p?mashu/2/1/f", "", "https://puzz.link/p?yinyang/2/1/f"]
+    assert "line 2" in out.err
