@@ -199,6 +199,12 @@ def test_chat_command_and_mention_lines() -> None:
     assert read_board("@puzzlebot\nnumberlink\n1 . 2\n1 . 2").genre == "numberlink"
 
 
+def test_flow_as_genre_argument_means_fill() -> None:
+    assert read_board("1 . 2\n1 . 2", "flow").fill is True
+    assert read_board("1 . 2\n1 . 2", "Flow Free").fill is True
+    assert read_board("1 . 2\n1 . 2", "numberlink").fill is False
+
+
 def test_fill_argument_overrides_header() -> None:
     assert read_board("flow\n1 . 2\n. . .\n1 . 2", fill=False).fill is False
     assert read_board("1 . 2\n. . .\n1 . 2", "numberlink", fill=True).fill is True
@@ -284,11 +290,13 @@ BROKEN = [
     ("W 3\n. .", None, "mixes circles ('W' at row 1, column 1) and numbers ('3' at row 1, column 2)", "混ざって", ()),
     ("1 . 2\n. . .\n3 . .", None, "fits no genre", "どのジャンルにも合いません", ()),
     ("", None, "I found no board", "盤面が見つかりません", ()),
+    ("W . B", "masyu", "a puzzle needs at least 2 rows and 2 columns", "少なくとも 2 行 2 列", ()),
+    ("https://puzz.link/p?yinyang/1/5/000", None, "needs at least 2 rows and 2 columns", "少なくとも", ()),
     ("```\n```", None, "I found no board", "盤面が見つかりません", ()),
     ("5x5\n1 . 2\n1 . 2", "numberlink", "The size line says 5x5, but the board has 2 rows and 3 columns", "サイズ", ()),
     ("masyu\nnumberlink\nW .", None, "names two genres", "ジャンルが 2 つ", ()),
     ("W . B", "sudoku", "Unknown genre 'sudoku'", "不明なジャンル", ()),
-    ("1 99999 1", "numberlink", "The number 99999 at row 1, column 2 is too large", "大きすぎます", ((0, 1),)),
+    ("1 99999 1\n. . .", "numberlink", "The number 99999 at row 1, column 2 is too large", "大きすぎます", ((0, 1),)),
     ("{\"genre\": \"masyu\", \"grid\": [\"W Q\"]}", None, "Unknown symbol 'Q'", "'Q'", ((0, 1),)),
     ("{\"genre\": ", None, "not valid JSON", "JSON", ()),
 ]

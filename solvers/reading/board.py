@@ -81,6 +81,8 @@ def read_board_strict(
             f"テキストが {len(text)} 文字あります。読み取れるのは {limits.max_chars} 文字までです。",
         )
     forced = _genre_name(genre) if genre else None
+    if fill is None and genre and genre.strip().lower().replace(" ", "").replace("-", "") in ("flow", "flowfree"):
+        fill = True  # a "flow" button or command means the Flow Free rule
     text = fold(text)
 
     url = find_url(text)
@@ -112,6 +114,7 @@ def read_board_strict(
     if chosen is None:
         return _detect(rows, limits, want_fill)
     puzzle = Puzzle(chosen, _cells_for(chosen, rows, limits), fill=want_fill and chosen == "numberlink")
+    _check_min(height, width, limits)
     check_form(puzzle)
     return puzzle
 
@@ -131,6 +134,16 @@ def _too_big(rows: int, cols: int | None, limits: ReadLimits) -> ParseError:
     )
 
 
+def _check_min(rows: int, cols: int, limits: ReadLimits) -> None:
+    if rows < limits.min_rows or cols < limits.min_cols:
+        raise ParseError(
+            f"The board has {rows} row(s) and {cols} column(s); a puzzle needs at least "
+            f"{limits.min_rows} rows and {limits.min_cols} columns.",
+            f"盤面は {rows} 行 {cols} 列です。"
+            f"パズルには少なくとも {limits.min_rows} 行 {limits.min_cols} 列が必要です。",
+        )
+
+
 def _read_url(url: str, forced: str | None, fill: bool | None, limits: ReadLimits) -> Puzzle:
     from solvers.registry import get_genre
 
@@ -145,6 +158,7 @@ def _read_url(url: str, forced: str | None, fill: bool | None, limits: ReadLimit
             f"puzz.link の URL は{got.title_ja} ('{link.pid}') ですが、{want.title_ja}が指定されました。",
         )
     puzzle = decode_puzzle(url, found, max_rows=limits.max_rows, max_cols=limits.max_cols)
+    _check_min(puzzle.rows, puzzle.cols, limits)
     if found == "numberlink" and fill:
         puzzle = Puzzle(puzzle.genre, puzzle.cells, fill=True)
     check_form(puzzle)
@@ -175,6 +189,7 @@ def _read_record(text: str, forced: str | None, fill: bool | None, limits: ReadL
         raise ParseError(e.message, e.message_ja, e.cells) from e
     if puzzle.cols > limits.max_cols:
         raise _too_big(puzzle.rows, puzzle.cols, limits)
+    _check_min(puzzle.rows, puzzle.cols, limits)
     if fill is not None:
         puzzle = Puzzle(puzzle.genre, puzzle.cells, fill=fill and puzzle.genre == "numberlink", id=puzzle.id)
     check_form(puzzle)
@@ -240,6 +255,7 @@ def _detect(rows: list[Row], limits: ReadLimits, fill: bool) -> Puzzle:
         numbers_ok = False
     if not circles_ok and not numbers_ok:
         raise _mixed(rows)
+    _check_min(len(rows), len(rows[0]), limits)
 
     tries: list[Puzzle] = []
     if numbers_ok:

@@ -12,6 +12,8 @@ class ReadLimits:
     max_rows: int = 60
     max_cols: int = 60
     max_chars: int = 20000
+    min_rows: int = 2
+    min_cols: int = 2
     max_number: int = 9999  # the largest number a cell may hold in text (puzz.link allows 12287)
 
 
