@@ -16,19 +16,19 @@ _EDGE_OPEN = "[(\"'{"
 _EDGE_CLOSE = "])\"'};,"
 _EDGE_OPEN_CLOSE = "])\"'}"
 
-BLANK_TOKENS = frozenset({"", ".", "-", "_", "0"})
+BLANK_TOKENS = frozenset({"", ".", "-", "_", "0", "・", FULL_SPACE})
 CIRCLE_VALUES: dict[str, int] = {
-    **dict.fromkeys(BLANK_TOKENS | {"・", FULL_SPACE}, 0),
+    **dict.fromkeys(BLANK_TOKENS, 0),
     **dict.fromkeys(("W", "w", "O", "o", "1", "○", "◯", "〇", "⚪"), 1),
     **dict.fromkeys(("B", "b", "X", "x", "2", "●", "⚫"), 2),
 }
 # Symbols that only circle boards use: a board with any of them is read as circles.
-CIRCLE_ONLY = frozenset(k for k in CIRCLE_VALUES if not (k.isascii() and (k.isdigit() or k in BLANK_TOKENS)))
+CIRCLE_ONLY = frozenset(k for k in CIRCLE_VALUES if not (k.isdigit() or k in BLANK_TOKENS))
 
 CIRCLE_HELP = "'.', W/O/1/○ (white) or B/x/2/● (black)"
 CIRCLE_HELP_JA = "'.'・W/O/1/○ (白丸)・B/x/2/● (黒丸)"
-NUMBER_HELP = "numbers, '?', or '.', '0', '-', '_' for an empty cell"
-NUMBER_HELP_JA = "数字・'?'・空白マスを表す '.'、'0'、'-'、'_'"
+NUMBER_HELP = "numbers, '?', or '.', '0', '-', '_', '・' for an empty cell"
+NUMBER_HELP_JA = "数字・'?'・空白マスを表す '.'、'0'、'-'、'_'、'・'"
 ANY_HELP = "numbers, '.', or circles (W/B, O/x, ○/●)"
 ANY_HELP_JA = "数字・'.'・丸 (W/B、O/x、○/●)"
 
