@@ -6,6 +6,7 @@ Everything goes through the core's registry (``install``), so every front-end ge
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import logging
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,7 @@ class DailyChat:
     def __init__(self, service: DailyService) -> None:
         self.service = service
         self.platform: Platform | None = None
+        self._round: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ wiring
     def install(self, core: Core) -> None:
@@ -62,24 +64,33 @@ class DailyChat:
         platform.run_repeating(self.tick, interval=interval, first=min(1.0, interval), name="daily-tick")
 
     async def stop(self, core: Core, platform: Platform | None) -> None:
+        if self._round is not None and not self._round.done():
+            self._round.cancel()
+            with contextlib.suppress(BaseException):
+                await self._round
         await self.service.close()
 
     async def tick(self) -> None:
-        """The one scheduled job: prepare upcoming puzzles, then post what is due (never overlapping)."""
-        platform = self.platform
-        if platform is None or self.service._tick_lock.locked():
+        """The one scheduled job: prepare upcoming puzzles, then post what is due.
+
+        The work runs as a task of its own, so a long fan-out never makes the scheduler skip or
+        stack ticks; a tick that finds the previous round still running does nothing.
+        """
+        if self.platform is None or (self._round is not None and not self._round.done()):
             return
-        async with self.service._tick_lock:
-            try:
-                await self.service.prepare(platform.name)
-                report = await self.service.deliver_due(platform.name, self._send_post)
-                if report.sent or report.failed:
-                    log.info("daily tick: %d sent, %d failed, %d waiting", len(report.sent), len(report.failed),
-                             len(report.waiting))
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("daily tick failed")
+        self._round = asyncio.get_running_loop().create_task(self._tick_round(self.platform), name="daily-round")
+
+    async def _tick_round(self, platform: Platform) -> None:
+        try:
+            await self.service.prepare(platform.name)
+            report = await self.service.deliver_due(platform.name, self._send_post)
+            if report.sent or report.failed:
+                log.info("daily tick: %d sent, %d failed, %d waiting", len(report.sent), len(report.failed),
+                         len(report.waiting))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("daily tick failed")
 
     async def _send_post(self, sub: Subscription, daily: DailyPuzzle) -> Any:
         assert self.platform is not None

@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 
 Maker = Callable[[str, int, int, str, int], dict[str, Any]]
 Slot = tuple[dt.date, str, str]  # (day, genre, difficulty)
-SEND_CONCURRENCY = 8  # posts in flight at once; the platform's rate limiter paces them
+SEND_CONCURRENCY = 32  # posts in flight at once; the platform's rate limiter paces them
 
 
 class DeliveryGone(Exception):
@@ -120,7 +120,6 @@ class DailyService:
         self._making: dict[Slot, asyncio.Task[DailyPuzzle | None]] = {}
         self._known: set[Slot] = set()
         self._pictures: OrderedDict[tuple[int, str], bytes] = OrderedDict()
-        self._tick_lock = asyncio.Lock()
 
     # ------------------------------------------------------------------ lifecycle
     async def ready(self) -> Store:
