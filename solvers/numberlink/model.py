@@ -1,0 +1,226 @@
+"""Numberlink as one CP-SAT model for all numbers, with an exact Nikoli-rule uniqueness proof.
+
+Model
+-----
+Number k (1..K, in increasing order of the clue values) has endpoints a_k (first in reading
+order) and b_k. A single ``add_circuit`` runs over all cells: grid arcs join neighbours, the
+fixed arcs b_k -> a_{k+1} (and b_K -> a_1) chain the pairs, and empty cells take their self-loop
+(none under the Flow rule). Grid arcs into a_k and out of b_k are left out, so a_k's only way
+in is the fixed arc and b_k's only way out is the fixed arc: the circuit leaves a_k along the
+grid and must reach some b_j before it can jump on. A label per cell (0 = empty, k = on the path
+of number k; endpoints fixed) equal across every used edge forces j = k. One circuit through
+every used cell means there are no stray loops and no stray paths.
+
+Nikoli-rule uniqueness (cells may stay empty)
+---------------------------------------------
+Call a solution *taut* when two orthogonally adjacent cells of the same path are always joined
+by an edge. (1) Every solution can be made taut: if u, v are adjacent on path k but not joined,
+cut out the stretch of the path between them and join u-v directly; the freed cells become
+empty (allowed) and the edge count drops, so repeating ends at a taut solution. Hence the search
+asks for a taut solution, and "taut-infeasible" means "no solution at all".
+(2) Given the found taut solution S1, look for a *detour*: a used edge u-v where u has an empty
+neighbour e1 and v an empty neighbour e2 in the same connected region of S1's empty cells.
+Then S1 with u-v replaced by u-e1-...-e2-v (a shortest path through the empty region) is
+another solution: it is returned explicitly as the second solution.
+(3) Otherwise exclude S1 and search again for a taut solution: found => multiple, infeasible =>
+unique. Exactness: let S2 != S1 be any solution. Shortening S2 as in (1) gives a chain
+S2 = T0, T1, ..., Tn of solutions, Tn taut. If Tn != S1, step (3) finds a taut solution
+different from S1. If Tn = S1 (n >= 1), the last step turned T_{n-1} into S1 by replacing a
+stretch u-w1-...-wm-v by the edge u-v, and w1..wm are empty in S1 and connected: that is a
+detour of S1, found in step (2). So when (2) and (3) both find nothing, S1 is the only solution.
+(Excluding S1 needs only "some edge of S1 unused": a solution containing every edge of S1 has
+no free cell end to attach anything else to, and extra edges elsewhere would be stray loops.)
+
+Flow rule (``fill``): every cell is on a path, no taut constraint (it is not valid there);
+uniqueness by excluding the first solution and solving again.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ortools.sat.python import cp_model
+
+from solvers.cpsat import Budget, found, run, timeout_result
+from solvers.gridgraph import Cell, Grid, edge_key, format_masks
+from solvers.puzzle import Puzzle
+from solvers.verdict import Solution, SolveOptions, SolveResult, Status
+
+
+class NumberlinkModel:
+    """The CP-SAT model of one board; ``edges[i]`` is the literal of ``grid.edges[i]`` (or None
+    when the edge can never be used)."""
+
+    def __init__(self, puzzle: Puzzle, taut: bool) -> None:
+        self.puzzle = puzzle
+        self.fill = puzzle.fill
+        self.grid = grid = Grid(puzzle.rows, puzzle.cols)
+        self.model = m = cp_model.CpModel()
+        values = sorted({v for _, _, v in puzzle.clues()})
+        self.K = K = len(values)
+        number = {v: k + 1 for k, v in enumerate(values)}
+        ends: dict[int, list[Cell]] = {}
+        for r, c, v in puzzle.clues():
+            ends.setdefault(number[v], []).append((r, c))
+        self.starts = {ends[k][0]: k for k in ends}
+        self.finishes = {ends[k][1]: k for k in ends}
+        fixed = {cell: k for cell, k in (*self.starts.items(), *self.finishes.items())}
+
+        lo = 1 if self.fill else 0
+        self.label: dict[Cell, cp_model.IntVar] = {}
+        self.on: dict[Cell, cp_model.IntVar] = {}
+        true = m.new_constant(1)
+        for cell in grid.cells():
+            if cell in fixed:
+                self.label[cell] = m.new_constant(fixed[cell])
+                self.on[cell] = true
+            else:
+                self.label[cell] = m.new_int_var(lo, K, f"l{cell}")
+                if self.fill:
+                    self.on[cell] = true
+                else:
+                    on = m.new_bool_var(f"on{cell}")
+                    m.add(self.label[cell] >= 1).only_enforce_if(on)
+                    m.add(self.label[cell] == 0).only_enforce_if(~on)
+                    self.on[cell] = on
+
+        arcs: list[tuple[int, int, cp_model.IntVar]] = []
+        self.edges: list[cp_model.IntVar | None] = []
+        for i, (a, b) in enumerate(grid.edges):
+            ka, kb = fixed.get(a), fixed.get(b)
+            dirs = []
+            for s, t in ((a, b), (b, a)):
+                if t in self.starts or s in self.finishes:
+                    continue  # a_k is only entered, b_k only left, by the fixed chain arcs
+                if ka is not None and kb is not None and ka != kb:
+                    continue  # two different numbers side by side are never joined
+                dirs.append((s, t))
+            if not dirs:
+                self.edges.append(None)
+                continue
+            e = m.new_bool_var(f"e{i}")
+            self.edges.append(e)
+            if len(dirs) == 1:
+                arcs.append((grid.index(dirs[0][0]), grid.index(dirs[0][1]), e))
+            else:
+                lits = [m.new_bool_var(f"a{i}_{j}") for j in range(2)]
+                for (s, t), lit in zip(dirs, lits, strict=True):
+                    arcs.append((grid.index(s), grid.index(t), lit))
+                m.add(e == lits[0] + lits[1])
+            if not (ka is not None and kb is not None):
+                m.add(self.label[a] == self.label[b]).only_enforce_if(e)
+            if taut and not self.fill:
+                # adjacent cells of one path are joined (see the module docstring)
+                m.add(self.label[a] != self.label[b]).only_enforce_if(~e, self.on[a])
+        for k in range(1, K + 1):
+            nxt = k % K + 1
+            arcs.append((grid.index(ends[k][1]), grid.index(ends[nxt][0]), true))
+        for cell in grid.cells():
+            inc = [self.edges[e] for _, e in grid.cell_edges(cell) if self.edges[e] is not None]
+            if cell in fixed:
+                m.add(sum(inc) == 1)
+            else:
+                m.add(sum(inc) == 2 * self.on[cell])
+                if not self.fill:
+                    arcs.append((grid.index(cell), grid.index(cell), ~self.on[cell]))
+        m.add_circuit(arcs)
+
+    def used(self, solver: cp_model.CpSolver) -> set[int]:
+        return {i for i, e in enumerate(self.edges) if e is not None and solver.boolean_value(e)}
+
+    def solution(self, used: set[int]) -> Solution:
+        return {"links": format_masks(self.grid.masks_from_edges(used))}
+
+    def exclude(self, used: set[int]) -> None:
+        """Ask for a solution that leaves out at least one edge of ``used`` (see the docstring)."""
+        self.model.add_bool_or([~self.edges[i] for i in used])  # type: ignore[operator]
+        self.model.clear_hints()
+        for i, e in enumerate(self.edges):
+            if e is not None:
+                self.model.add_hint(e, i in used)
+
+
+def find_detour(grid: Grid, clues: set[Cell], used: set[int]) -> set[int] | None:
+    """Another solution made from ``used`` by rerouting one edge through empty cells, or None."""
+    busy: set[Cell] = set(clues)
+    for i in used:
+        busy.update(grid.edges[i])
+    region: dict[Cell, int] = {}
+    for start in grid.cells():
+        if start in busy or start in region:
+            continue
+        region[start] = len(region)
+        queue = deque([start])
+        rid = region[start]
+        while queue:
+            x = queue.popleft()
+            for _, y in grid.neighbours(x):
+                if y not in busy and y not in region:
+                    region[y] = rid
+                    queue.append(y)
+    if not region:
+        return None
+    for i in sorted(used):
+        u, v = grid.edges[i]
+        for _, e1 in grid.neighbours(u):
+            if e1 not in region:
+                continue
+            for _, e2 in grid.neighbours(v):
+                if e2 in region and region[e2] == region[e1]:
+                    path = _shortest_path(grid, e1, e2, region)
+                    chain = [u, *path, v]
+                    new = set(used) - {i}
+                    new.update(grid.edge_index[edge_key(p, q)] for p, q in zip(chain, chain[1:], strict=False))
+                    return new
+    return None
+
+
+def _shortest_path(grid: Grid, src: Cell, dst: Cell, region: dict[Cell, int]) -> list[Cell]:
+    prev: dict[Cell, Cell | None] = {src: None}
+    queue = deque([src])
+    while queue:
+        x = queue.popleft()
+        if x == dst:
+            break
+        for _, y in grid.neighbours(x):
+            if y in region and y not in prev:
+                prev[y] = x
+                queue.append(y)
+    path: list[Cell] = []
+    cur: Cell | None = dst
+    while cur is not None:
+        path.append(cur)
+        cur = prev[cur]
+    return path[::-1]
+
+
+def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
+    """Join the pairs; with ``options.unique`` also prove there is no other way (or find one)."""
+    budget = Budget(options)
+    nm = NumberlinkModel(puzzle, taut=not puzzle.fill)
+    status, solver = run(nm.model, budget)
+    if status == cp_model.INFEASIBLE:
+        return SolveResult(Status.NONE, error="This puzzle has no solution.",
+                           error_ja="このパズルには解がありません。", stats=budget.stats)
+    if not found(status):
+        return timeout_result(budget)
+    first = nm.used(solver)
+    sol = nm.solution(first)
+    if not options.unique:
+        return SolveResult(Status.SOLVED, solution=sol, stats=budget.stats)
+    if not puzzle.fill:
+        clues = {(r, c) for r, c, _ in puzzle.clues()}
+        detour = find_detour(nm.grid, clues, first)
+        if detour is not None:
+            return SolveResult(Status.MULTIPLE, solution=sol, second_solution=nm.solution(detour),
+                               stats=budget.stats)
+    nm.exclude(first)
+    status, solver = run(nm.model, budget)
+    if status == cp_model.INFEASIBLE:
+        return SolveResult(Status.UNIQUE, solution=sol, stats=budget.stats)
+    if found(status):
+        return SolveResult(Status.MULTIPLE, solution=sol, second_solution=nm.solution(nm.used(solver)),
+                           stats=budget.stats)
+    res = timeout_result(budget)
+    res.solution = sol
+    return res
