@@ -200,3 +200,12 @@ async def test_send_failures(service):
     assert [s.chat_id for s in await service.store.subscriptions("telegram")] == ["-1", "-2"]
     status = {d.chat_id: (d.status, d.attempts) for d in await service.store.deliveries("telegram")}
     assert status == {"-1": ("sent", 2), "-2": ("failed", 1), "-3": ("failed", 1), "-4": ("failed", 1)}
+
+
+async def test_an_unreachable_database_is_reported_not_crashed():
+    from bot.daily.service import DatabaseUnavailable
+
+    svc = DailyService("postgresql://user:pw@127.0.0.1:1/none", DailyConfig(generate_workers=0))
+    with pytest.raises(DatabaseUnavailable):
+        await svc.ready()
+    await svc.close()

@@ -8,12 +8,13 @@ core's registry. State lives in :mod:`bot.storage` (``DATABASE_URL``); settings 
 
 from __future__ import annotations
 
+import logging
 import os
 from typing import TYPE_CHECKING
 
 from bot.daily.chat import DailyChat
 from bot.daily.service import DailyService
-from bot.daily.slots import DailyConfig
+from bot.daily.slots import DailyConfig, read_config
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from bot.core import Core
     from bot.daily.service import Maker
 
+log = logging.getLogger(__name__)
 
 def install(core: Core, *, config: DailyConfig | None = None, database_url: str | None = None,
             maker: Maker | None = None, executor: Executor | None = None) -> DailyChat:
@@ -28,7 +30,9 @@ def install(core: Core, *, config: DailyConfig | None = None, database_url: str 
     if config is None:
         from bot.config import read_env
 
-        config = DailyConfig.from_env(read_env(os.environ.get("PUZZLEBOT_ENV_FILE", ".env")))
+        config, problems = read_config(read_env(os.environ.get("PUZZLEBOT_ENV_FILE", ".env")))
+        for problem in problems:
+            log.error("daily puzzle setting ignored: %s", problem)
     url = database_url or (core.config.database_url if core.config is not None else None)
     kw = {"maker": maker} if maker is not None else {}
     chat = DailyChat(DailyService(url, config, executor=executor, **kw))

@@ -9,13 +9,14 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from bot import messages
 from bot.chat import Platform, Reply
 from bot.commands import Command, Context
 from bot.daily import texts
-from bot.daily.service import DailyService
+from bot.daily.service import DailyService, DatabaseUnavailable
 from bot.daily.slots import MIX, parse_args
 from bot.replies import genre_title
 from bot.storage import DailyPuzzle, Subscription
@@ -30,8 +31,33 @@ def _chat_target(chat_id: str) -> int | str:
     return int(chat_id) if chat_id.lstrip("-").isdigit() else chat_id
 
 
+def _redact(url: str | None) -> str:
+    from sqlalchemy.engine import make_url
+
+    from bot.storage import database_url
+
+    try:
+        return make_url(database_url(url)).render_as_string(hide_password=True)
+    except Exception:
+        return "DATABASE_URL"
+
+
 def _date(day: dt.date, lang: str) -> str:
     return f"{day.year}年{day.month}月{day.day}日" if lang == "ja" else day.strftime("%a %d %b %Y")
+
+
+def _guarded(handler: Callable[[Context], Awaitable[Any]]) -> Callable[[Context], Awaitable[Any]]:
+    """Tell the user, not just the log, when the daily puzzle's database is unavailable."""
+
+    async def run(ctx: Context) -> Any:
+        try:
+            return await handler(ctx)
+        except DatabaseUnavailable as e:
+            log.error("daily puzzle database unavailable: %s", e)
+            await ctx.reply(ctx.t("daily_unavailable"))
+            return True
+
+    return run
 
 
 class DailyChat:
@@ -49,8 +75,8 @@ class DailyChat:
         for name, handler in (("daily", self.cmd_daily), ("solution", self.cmd_solution), ("hint", self.cmd_hint),
                               ("stats", self.cmd_stats), ("answer", self.cmd_answer),
                               ("subscribe", self.cmd_subscribe), ("unsubscribe", self.cmd_unsubscribe)):
-            reg.add(Command(name, handler, f"cmd_{name}", takes_board=name == "answer"))
-        reg.text_hook(self.on_text)
+            reg.add(Command(name, _guarded(handler), f"cmd_{name}", takes_board=name == "answer"))
+        reg.text_hook(_guarded(self.on_text))
         reg.on_startup(self.start)
         reg.on_shutdown(self.stop)
 
@@ -59,7 +85,12 @@ class DailyChat:
         self.platform = platform
         if platform.name == "console":  # the offline console chat opens the database on first use
             return
-        await self.service.ready()
+        try:
+            await self.service.ready()
+        except Exception as e:  # the bot still solves boards; the daily commands will report the problem
+            log.error("the daily puzzle cannot open its database (%s): %s: %s",
+                      _redact(self.service.database_url), type(e).__name__, e)
+            return
         interval = self.service.config.tick_seconds
         platform.run_repeating(self.tick, interval=interval, first=min(1.0, interval), name="daily-tick")
 

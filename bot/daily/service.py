@@ -33,6 +33,10 @@ Slot = tuple[dt.date, str, str]  # (day, genre, difficulty)
 SEND_CONCURRENCY = 32  # posts in flight at once; the platform's rate limiter paces them
 
 
+class DatabaseUnavailable(Exception):
+    """The database could not be opened or migrated (the message says why)."""
+
+
 class DeliveryGone(Exception):
     """The chat can no longer receive posts (bot blocked or removed): stop its subscriptions."""
 
@@ -126,8 +130,11 @@ class DailyService:
         """Open the database and bring its schema to the newest migration (once)."""
         async with self._ready_lock:
             if self.store is None:
-                db = Database(self.database_url)
-                await db.upgrade()
+                try:
+                    db = Database(self.database_url)
+                    await db.upgrade()
+                except Exception as e:
+                    raise DatabaseUnavailable(f"{type(e).__name__}: {e}") from e
                 self.db, self.store = db, Store(db)
             return self.store
 

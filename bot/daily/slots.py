@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -110,41 +110,77 @@ class DailyConfig:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> DailyConfig:
-        """Read ``DAILY_*`` keys; raises ValueError naming a bad one."""
-        kw: dict = {}
+        """Read the ``DAILY_*`` keys; raises ValueError naming every bad one."""
+        config, problems = read_config(env)
+        if problems:
+            raise ValueError("\n".join(problems))
+        return config
 
-        def get(key: str) -> str | None:
-            v = (env.get(key) or "").strip()
-            return v or None
 
-        if (v := get("DAILY_TICK_SECONDS")) is not None:
-            try:
-                kw["tick_seconds"] = float(v)
-            except ValueError:
-                raise ValueError(f"DAILY_TICK_SECONDS={v!r} is not a number of seconds.") from None
-            if not 0.05 <= kw["tick_seconds"] <= 3600:
-                raise ValueError("DAILY_TICK_SECONDS must be between 0.05 and 3600.")
-        if (v := get("DAILY_TIMEZONE")) is not None:
-            try:
-                ZoneInfo(v) if v.upper() != "UTC" else None
-            except (ZoneInfoNotFoundError, ValueError):
-                raise ValueError(f"DAILY_TIMEZONE={v!r} is not a time zone such as UTC or Asia/Tokyo.") from None
-            kw["timezone"] = v
-        if (v := get("DAILY_SEND_TIME")) is not None:
-            if parse_time(v) is None:
-                raise ValueError(f"DAILY_SEND_TIME={v!r} must look like 09:00.")
-            kw["send_time"] = parse_time(v)
-        if (v := get("DAILY_DIFFICULTY")) is not None:
-            if parse_difficulty(v) is None:
-                raise ValueError(f"DAILY_DIFFICULTY={v!r} must be easy, medium or hard.")
-            kw["difficulty"] = parse_difficulty(v)
-        if (v := get("DAILY_SALT")) is not None:
-            kw["salt"] = v
-        if (v := get("DAILY_PREPARE_ALL")) is not None:
-            kw["prepare_all"] = v.lower() in ("1", "true", "yes", "on")
-        for key, name in (("DAILY_GENERATE_WORKERS", "generate_workers"), ("DAILY_MAX_ATTEMPTS", "max_attempts")):
-            if (v := get(key)) is not None:
-                if not v.isdigit() or int(v) > 64:
-                    raise ValueError(f"{key}={v!r} must be a whole number from 0 to 64.")
-                kw[name] = int(v)
-        return cls(**kw)
+def _tick(v: str) -> float:
+    try:
+        x = float(v)
+    except ValueError:
+        raise ValueError(f"DAILY_TICK_SECONDS={v!r} is not a number of seconds.") from None
+    if not 0.05 <= x <= 3600:
+        raise ValueError("DAILY_TICK_SECONDS must be between 0.05 and 3600.")
+    return x
+
+
+def _zone(v: str) -> str:
+    try:
+        if v.upper() != "UTC":
+            ZoneInfo(v)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"DAILY_TIMEZONE={v!r} is not a time zone such as UTC or Asia/Tokyo.") from None
+    return v
+
+
+def _time(v: str) -> str:
+    t = parse_time(v)
+    if t is None:
+        raise ValueError(f"DAILY_SEND_TIME={v!r} must look like 09:00.")
+    return t
+
+
+def _difficulty(v: str) -> str:
+    d = parse_difficulty(v)
+    if d is None:
+        raise ValueError(f"DAILY_DIFFICULTY={v!r} must be easy, medium or hard.")
+    return d
+
+
+def _count(key: str) -> Callable[[str], int]:
+    def read(v: str) -> int:
+        if not v.isdigit() or int(v) > 64:
+            raise ValueError(f"{key}={v!r} must be a whole number from 0 to 64.")
+        return int(v)
+
+    return read
+
+
+_KEYS: dict[str, tuple[str, Callable[[str], object]]] = {
+    "DAILY_TICK_SECONDS": ("tick_seconds", _tick),
+    "DAILY_TIMEZONE": ("timezone", _zone),
+    "DAILY_SEND_TIME": ("send_time", _time),
+    "DAILY_DIFFICULTY": ("difficulty", _difficulty),
+    "DAILY_SALT": ("salt", str),
+    "DAILY_PREPARE_ALL": ("prepare_all", lambda v: v.lower() in ("1", "true", "yes", "on")),
+    "DAILY_GENERATE_WORKERS": ("generate_workers", _count("DAILY_GENERATE_WORKERS")),
+    "DAILY_MAX_ATTEMPTS": ("max_attempts", _count("DAILY_MAX_ATTEMPTS")),
+}
+
+
+def read_config(env: Mapping[str, str]) -> tuple[DailyConfig, list[str]]:
+    """The daily settings from ``env`` and a message per bad key (that key keeps its default)."""
+    kw: dict = {}
+    problems: list[str] = []
+    for key, (name, read) in _KEYS.items():
+        v = (env.get(key) or "").strip()
+        if not v:
+            continue
+        try:
+            kw[name] = read(v)
+        except ValueError as e:
+            problems.append(str(e))
+    return DailyConfig(**kw), problems

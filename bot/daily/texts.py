@@ -93,6 +93,9 @@ TEXTS = {
                            "ja": "このチャットの配信を {count} 件止めました。"},
     "daily_not_subscribed": {"en": "This chat has no daily subscription.",
                              "ja": "このチャットは配信を受けていません。"},
+    "daily_unavailable": {"en": "The daily puzzle is unavailable right now (its database cannot be opened). "
+                                "Solving boards still works.",
+                          "ja": "今日のパズルは現在利用できません（データベースを開けません）。盤面の解答は使えます。"},
     "daily_mix": {"en": "mix", "ja": "日替わり"},
     "difficulty_easy": {"en": "easy", "ja": "やさしい"},
     "difficulty_medium": {"en": "medium", "ja": "ふつう"},
