@@ -329,6 +329,8 @@ def test_board_limits() -> None:
     tall = "\n".join(["W ."] * 61)
     with pytest.raises(ParseError, match="61 rows"):
         read_board(tall, "masyu")
+    with pytest.raises(ParseError, match="The text has 101 lines; a board has at most 60 rows"):
+        read_board("これを解いて\n" * 101)
 
 
 def test_limits_are_configurable() -> None:

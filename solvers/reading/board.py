@@ -28,6 +28,7 @@ from solvers.reading.normalise import clean, fold
 log = logging.getLogger(__name__)
 
 Grid = tuple[tuple[int, ...], ...]
+MAX_NOISE_LINES = 40  # lines around a board (headers, prose) beyond its rows before the text is refused
 
 NO_BOARD = ParseError(
     "I found no board. Send one row per line, e.g. for Masyu 'W . . B', or a puzz.link URL.",
@@ -93,6 +94,12 @@ def read_board_strict(
     if stripped.startswith("{"):
         return _read_record(stripped, forced, fill, limits)
 
+    lines = sum(1 for ln in text.split("\n") if ln.strip())
+    if lines > limits.max_rows + MAX_NOISE_LINES:
+        raise ParseError(
+            f"The text has {lines} lines; a board has at most {limits.max_rows} rows.",
+            f"テキストが {lines} 行あります。盤面は {limits.max_rows} 行までです。",
+        )
     cleaned = clean(text)
     if not cleaned.lines:
         raise NO_BOARD

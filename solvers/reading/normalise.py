@@ -27,6 +27,9 @@ _FILLER = re.compile(
     r"|パズル|ジャンル|サイズ|盤面|問題|の|[#:：=()\[\]{}<>\"'*_|,.!?。、「」『』【】]",
     re.IGNORECASE,
 )
+_WORD_RE = re.compile(r"[A-Za-z]{2}")
+_NON_CIRCLE_LETTER = re.compile(r"[^\W\d_WwBbOoXx]")
+MAX_HEADER = 120  # a header line is short; longer lines are never parsed as one
 _FLOW_WORDS = ("flow", "flowfree", "フロー")
 _BORDER_RE = re.compile(r"^[+\-=|]*[+|][+\-=|]*$")
 _CIRCLE_CHARS = frozenset("○●◯〇⚪⚫・" + FULL_SPACE)
@@ -109,6 +112,8 @@ def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:
     from solvers.registry import find_genre
 
     text = line.strip()
+    if len(text) > MAX_HEADER:
+        return False
     size = None
     m = SIZE_RE.search(text)
     if m:
@@ -161,10 +166,9 @@ def _is_prose(line: str) -> bool:
     """Sentences around a board ("solve this:", "これを解いて"), never a board row."""
     if line.endswith((":", "：")):
         return True
-    tokens = line.split()
-    if len(tokens) >= 2 and any(sum(ch.isalpha() for ch in t) >= 2 for t in tokens):
-        return True
-    return any(ch.isalpha() and not ch.isascii() and ch not in _CIRCLE_CHARS for ch in line)
+    if (" " in line or "\t" in line) and _WORD_RE.search(line):
+        return True  # separated rows hold one letter per cell at most
+    return not line.isascii() and any(ch.isalpha() and not ch.isascii() and ch not in _CIRCLE_CHARS for ch in line)
 
 
 _BOARD_CHARS = frozenset(".-_?,[]()\"'|;: \t") | _CIRCLE_CHARS | frozenset("○●")
@@ -174,9 +178,8 @@ def _stray_words(line: str, neighbour_width: int) -> bool:
     """A line like "thanks!" after the board: not as wide as the board, words and punctuation."""
     if _rough_width(line) == neighbour_width:
         return False
-    odd = any(not (ch.isascii() and ch.isalnum()) and ch not in _BOARD_CHARS for ch in line)
-    letters = sum(ch.isalpha() and ch not in "WwBbOoXx" for ch in line)
-    return odd and letters >= 2
+    odd = any(not (ch.isascii() and ch.isalnum()) and ch not in _BOARD_CHARS for ch in line[:400])
+    return odd and len(_NON_CIRCLE_LETTER.findall(line, 0, 400)) >= 2
 
 
 def _two_number_size_line(out: Cleaned, body: list[str]) -> None:
