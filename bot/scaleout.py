@@ -1,0 +1,323 @@
+"""Scale-out solving: a taskiq broker on Redis, its worker task, and :class:`TaskiqBackend`.
+
+The bot process (Telegram, Discord, or both as separate processes) keeps the event loop free and
+sends each board to Redis; any number of worker processes on any number of hosts run the SAME
+job as the local process pool (:func:`bot.worker.solve_job`: solve, independent check, render,
+puzz.link URL) and put the verdict back. Select it with ``SOLVER_BACKEND=taskiq`` and
+``REDIS_URL``; start workers with::
+
+    taskiq worker bot.scaleout:broker --workers 2 --max-async-tasks 1
+
+(``--workers`` processes per host, one board at a time each, so CPU work never shares a process.)
+
+What the backend keeps from the local pipeline: the cache of finished verdicts, joining an
+identical board already in flight, the global and per-user limits, queue position notices (from
+the Redis list's length). What it adds: every worker process writes a heartbeat key; with none
+alive (or Redis unreachable) the user is told at once instead of waiting; a board whose answer
+does not come back in time is dropped with a polite message, and workers skip boards whose
+asker has stopped waiting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import logging
+import os
+import socket
+import sys
+import time
+from collections import OrderedDict, defaultdict
+from dataclasses import asdict, fields, replace
+from pathlib import Path
+from typing import Any
+
+from taskiq import TaskiqEvents, TaskiqState
+from taskiq.kicker import AsyncKicker
+from taskiq_redis import ListQueueBroker, RedisAsyncResultBackend
+
+from bot.pipeline import CACHEABLE, OnQueued, PipelineLimits, QueueFull, UserBusy
+from bot.worker import JobResult, solve_job, warm_up
+from solvers.puzzle import Puzzle
+
+log = logging.getLogger(__name__)
+
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+QUEUE_NAME = "puzzlebot:solve"  # the Redis list holding waiting boards
+TASK_NAME = "puzzlebot.solve"
+ALIVE_PREFIX = "puzzlebot:worker:"  # heartbeat keys, one per worker process
+HEARTBEAT_EVERY = 3.0  # seconds between heartbeats
+HEARTBEAT_TTL = 10  # seconds a heartbeat stays valid
+RESULT_TTL = 600  # seconds Redis keeps a verdict nobody fetched
+_PROJECT_ROOT = str(Path(__file__).resolve().parents[1])
+EXPIRED = "expired"  # status of a board skipped because its asker stopped waiting
+
+
+class SolversBusy(QueueFull):
+    """No answer came back in time (the workers are saturated or one got stuck)."""
+
+
+# ---------------------------------------------------------------------- plain-data transport (JSON)
+def puzzle_to_json(puzzle: Puzzle) -> dict[str, Any]:
+    return {"genre": puzzle.genre, "cells": [list(row) for row in puzzle.cells], "fill": puzzle.fill}
+
+
+def puzzle_from_json(data: dict[str, Any]) -> Puzzle:
+    return Puzzle(str(data["genre"]), tuple(tuple(int(v) for v in row) for row in data["cells"]),
+                  fill=bool(data.get("fill", False)))
+
+
+def result_to_json(result: JobResult) -> dict[str, Any]:
+    data = asdict(result)
+    data["png"] = base64.b64encode(result.png).decode("ascii") if result.png is not None else None
+    data["cells"] = [list(rc) for rc in result.cells]
+    return data
+
+
+def result_from_json(data: dict[str, Any]) -> JobResult:
+    known = {f.name for f in fields(JobResult)}
+    kw = {k: v for k, v in data.items() if k in known}
+    if kw.get("png") is not None:
+        kw["png"] = base64.b64decode(kw["png"])
+    kw["cells"] = tuple(tuple(rc) for rc in kw.get("cells") or ())
+    return JobResult(**kw)
+
+
+# ---------------------------------------------------------------------- the worker side
+def solve_remote(puzzle: dict[str, Any], time_limit: float, solver_workers: int, lang: str = "en",
+                 deadline: float = 0.0) -> dict[str, Any]:
+    """The taskiq task: :func:`bot.worker.solve_job` on plain JSON data.
+
+    A board whose ``deadline`` (epoch seconds) has passed is skipped: its asker has given up.
+    """
+    p = puzzle_from_json(puzzle)
+    if deadline and time.time() > deadline:
+        return result_to_json(JobResult(status=EXPIRED, genre=p.genre, rows=p.rows, cols=p.cols))
+    return result_to_json(solve_job(p, time_limit, solver_workers, lang))
+
+
+def _alive_key() -> str:
+    return f"{ALIVE_PREFIX}{socket.gethostname()}:{os.getpid()}"
+
+
+async def _heartbeat(redis: Any) -> None:
+    key = _alive_key()
+    while True:
+        try:
+            await redis.set(key, str(time.time()), ex=HEARTBEAT_TTL)
+        except Exception as e:  # Redis briefly away: try again next beat
+            log.warning("heartbeat to Redis failed: %s", e)
+        await asyncio.sleep(HEARTBEAT_EVERY)
+
+
+async def _worker_startup(state: TaskiqState) -> None:
+    from redis.asyncio import Redis
+
+    # `taskiq worker` drops the working directory from sys.path after importing this module;
+    # the job imports solvers/rendering lazily, so keep the project root importable.
+    if _PROJECT_ROOT not in sys.path:
+        sys.path.append(_PROJECT_ROOT)
+    await asyncio.to_thread(warm_up)  # import OR-Tools and Pillow before the first board
+    state.puzzlebot_redis = Redis.from_url(state.puzzlebot_url)
+    state.puzzlebot_beat = asyncio.create_task(_heartbeat(state.puzzlebot_redis))
+    log.info("puzzlebot solver worker %s ready", _alive_key())
+
+
+async def _worker_shutdown(state: TaskiqState) -> None:
+    beat = getattr(state, "puzzlebot_beat", None)
+    if beat is not None:
+        beat.cancel()
+    redis = getattr(state, "puzzlebot_redis", None)
+    if redis is not None:
+        with contextlib.suppress(Exception):
+            await redis.delete(_alive_key())
+        await redis.aclose()
+
+
+def make_broker(redis_url: str, *, with_task: bool = False) -> ListQueueBroker:
+    """A broker on ``redis_url`` (a Redis list queue, results in Redis for ``RESULT_TTL`` s).
+
+    ``with_task`` registers :func:`solve_remote` and the heartbeat (the worker's broker); the
+    bot side kicks the task by name and needs neither.
+    """
+    backend: RedisAsyncResultBackend[Any] = RedisAsyncResultBackend(redis_url, result_ex_time=RESULT_TTL)
+    # redis-py 8 gives every socket a 5 s read timeout by default; the worker's BRPOP blocks until a
+    # board arrives, so its connections must not time out (keepalive still notices a dead peer).
+    broker = ListQueueBroker(redis_url, queue_name=QUEUE_NAME, socket_timeout=None,
+                             socket_keepalive=True).with_result_backend(backend)
+    if with_task:
+        broker.register_task(solve_remote, task_name=TASK_NAME)
+        broker.state.puzzlebot_url = redis_url
+        broker.add_event_handler(TaskiqEvents.WORKER_STARTUP, _worker_startup)
+        broker.add_event_handler(TaskiqEvents.WORKER_SHUTDOWN, _worker_shutdown)
+    return broker
+
+
+def _configured_url() -> str:
+    from bot.config import read_env
+
+    return (read_env(os.environ.get("PUZZLEBOT_ENV_FILE", ".env")).get("REDIS_URL") or "").strip() or DEFAULT_REDIS_URL
+
+
+broker = make_broker(_configured_url(), with_task=True)  # `taskiq worker bot.scaleout:broker`
+
+
+# ---------------------------------------------------------------------- the bot side
+class TaskiqBackend:
+    """A :class:`~bot.pipeline.SolverBackend` that solves on taskiq workers through Redis."""
+
+    def __init__(self, redis_url: str, limits: PipelineLimits | None = None, *,
+                 result_timeout: float | None = None, poll: float = 0.05, notice_after: float = 0.5) -> None:
+        self.redis_url = redis_url
+        self.limits = limits or PipelineLimits()
+        self.time_limit = self.limits.time_limit
+        # Waiting in the Redis queue counts too: allow twice the per-board wall limit.
+        self.result_timeout = result_timeout if result_timeout is not None else 2 * self.limits.wall_limit
+        self.poll = poll
+        self.notice_after = notice_after
+        self.broker = make_broker(redis_url)
+        self._redis: Any = None
+        self._kicker: AsyncKicker[Any, Any] = AsyncKicker(TASK_NAME, self.broker, {})
+        self._pending_by_user: defaultdict[str, int] = defaultdict(int)
+        self._user_gates: dict[str, asyncio.Semaphore] = {}
+        self._inflight: dict[tuple[str, str], asyncio.Future[JobResult]] = {}
+        self._cache: OrderedDict[tuple[str, str], JobResult] = OrderedDict()
+        self.stats: defaultdict[str, int] = defaultdict(int)
+
+    async def start(self) -> None:
+        from redis.asyncio import Redis
+
+        await self.broker.startup()
+        self._redis = Redis.from_url(self.redis_url, socket_connect_timeout=3, socket_timeout=5)
+        alive = await self.workers_alive()
+        if alive:
+            log.info("taskiq backend: %d solver worker process(es) alive", alive)
+        else:
+            log.warning("taskiq backend: no solver worker is running; start one with "
+                        "`taskiq worker bot.scaleout:broker --workers 2 --max-async-tasks 1`")
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.broker.shutdown()
+        if self._redis is not None:
+            with contextlib.suppress(Exception):
+                await self._redis.aclose()
+
+    @property
+    def pending(self) -> int:
+        return sum(self._pending_by_user.values())
+
+    async def workers_alive(self) -> int:
+        """How many worker processes sent a heartbeat recently (0 when Redis is unreachable)."""
+        try:
+            return len([k async for k in self._redis.scan_iter(match=ALIVE_PREFIX + "*", count=100)])
+        except Exception as e:
+            log.error("Redis at %s is unreachable: %s", _redact(self.redis_url), e)
+            return 0
+
+    async def solve(self, puzzle: Puzzle, *, user: str, lang: str = "en",
+                    on_queued: OnQueued | None = None) -> JobResult:
+        """The verdict for ``puzzle``; raises :class:`QueueFull` / :class:`UserBusy` when refused."""
+        key = (puzzle.key(), lang)
+        self.stats["requests"] += 1
+        cached = self._cache.get(key)
+        if cached is not None:
+            self._cache.move_to_end(key)
+            self.stats["cache_hits"] += 1
+            return replace(cached, cached=True)
+        same = self._inflight.get(key)
+        if same is not None:
+            self.stats["joined"] += 1
+            return await asyncio.shield(same)
+        user = str(user)
+        if self.pending >= self.limits.queue_limit:
+            self.stats["refused_full"] += 1
+            raise QueueFull("the solve queue is full")
+        if self._pending_by_user[user] >= self.limits.user_cap:
+            self.stats["refused_user"] += 1
+            raise UserBusy(self._pending_by_user[user])
+
+        future: asyncio.Future[JobResult] = asyncio.get_running_loop().create_future()
+        self._inflight[key] = future
+        self._pending_by_user[user] += 1
+        try:
+            gate = self._user_gates.setdefault(user, asyncio.Semaphore(self.limits.user_running))
+            async with gate:
+                result = await self._remote(puzzle, lang, on_queued)
+            future.set_result(result)
+        except BaseException as e:
+            if not future.done():
+                future.set_exception(e)
+                future.exception()  # retrieved: joiners re-raise it, nobody else needs to
+            raise
+        finally:
+            self._pending_by_user[user] -= 1
+            if not self._pending_by_user[user]:
+                del self._pending_by_user[user]
+                if user in self._user_gates and not self._user_gates[user].locked():
+                    del self._user_gates[user]
+            if self._inflight.get(key) is future:
+                del self._inflight[key]
+        if result.status in CACHEABLE and result.failure is None:
+            self._cache[key] = result
+            while len(self._cache) > self.limits.cache_size:
+                self._cache.popitem(last=False)
+        return result
+
+    async def _remote(self, puzzle: Puzzle, lang: str, on_queued: OnQueued | None) -> JobResult:
+        started = time.perf_counter()
+        if not await self.workers_alive():
+            self.stats["unavailable"] += 1
+            log.error("no puzzlebot solver worker is alive on %s; board %s not solved",
+                      _redact(self.redis_url), puzzle.key())
+            return self._failed(puzzle, "unavailable", started)
+        limits = self.limits
+        task = await self._kicker.kiq(puzzle=puzzle_to_json(puzzle), time_limit=limits.time_limit,
+                                      solver_workers=limits.solver_workers, lang=lang,
+                                      deadline=time.time() + self.result_timeout)
+        deadline = started + self.result_timeout
+        next_check = started + self.notice_after
+        noticed = False
+        while not await task.is_ready():
+            now = time.perf_counter()
+            if now > deadline:
+                self.stats["timeouts"] += 1
+                log.warning("no answer for board %s within %.1f s", puzzle.key(), self.result_timeout)
+                raise SolversBusy(f"no answer within {self.result_timeout:g} s")
+            if now >= next_check:
+                next_check = now + 2.0
+                if not noticed and on_queued is not None:
+                    noticed = True
+                    waiting = await self._queue_length()
+                    if waiting:
+                        with contextlib.suppress(Exception):
+                            await on_queued(waiting)
+                elif not await self.workers_alive():  # every worker went away while we waited
+                    self.stats["unavailable"] += 1
+                    log.error("every solver worker stopped while board %s was waiting", puzzle.key())
+                    return self._failed(puzzle, "unavailable", started)
+            await asyncio.sleep(self.poll)
+        answer = await task.get_result()
+        if answer.is_err:
+            self.stats["errors"] += 1
+            log.error("solver task failed for board %s: %s", puzzle.key(), answer.error)
+            return self._failed(puzzle, "crashed", started)
+        self.stats["solved"] += 1
+        return result_from_json(answer.return_value)
+
+    async def _queue_length(self) -> int:
+        try:
+            return int(await self._redis.llen(QUEUE_NAME))
+        except Exception:
+            return 0
+
+    def _failed(self, puzzle: Puzzle, failure: str, started: float) -> JobResult:
+        return JobResult(status="error", genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, failure=failure,
+                         time_limit=self.limits.wall_limit, seconds=time.perf_counter() - started)
+
+
+def _redact(url: str) -> str:
+    import re
+
+    return re.sub(r"//([^:/@]*):[^@]*@", r"//\1:***@", url)

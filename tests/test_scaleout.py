@@ -1,0 +1,241 @@
+"""Scale-out end to end: a real redis-server, a real `taskiq worker` process, the real core.
+
+Skipped (with the reason) when the redis-server binary is missing (.ci/run installs it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+import pytest_asyncio
+
+from bot import messages
+from bot.chat import Incoming, Reply
+from bot.commands import Context
+from bot.core import Core
+from bot.pipeline import PipelineLimits
+from bot.scaleout import (
+    ALIVE_PREFIX,
+    EXPIRED,
+    QUEUE_NAME,
+    TaskiqBackend,
+    puzzle_to_json,
+    result_from_json,
+    result_to_json,
+    solve_remote,
+)
+from bot.worker import JobResult
+from solvers.puzzle import Puzzle
+from solvers.registry import get_genre
+from tests.corpus import load
+
+REPO = Path(__file__).resolve().parents[1]
+LIMITS = PipelineLimits(time_limit=10, queue_limit=20, user_cap=3, user_running=1)
+MASYU_5 = "masyu\nB . . . B\n. . . . .\n. . . . B\n. B . W .\nB . . . ."
+
+in_module_loop = pytest.mark.asyncio(loop_scope="module")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _ping(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+def _stop(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM, wait: float = 15) -> None:
+    if proc.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, sig)
+        try:
+            proc.wait(wait)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(5)
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("redis-server is not installed (apt-get install -y redis-server); scale-out tests need it")
+    port = _free_port()
+    proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                             "--dir", str(tmp_path_factory.mktemp("redis"))],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 10
+        while not _ping(port):
+            assert proc.poll() is None and time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        _stop(proc)
+
+
+@pytest.fixture(scope="module")
+def worker(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[subprocess.Popen[bytes]]:
+    """`taskiq worker bot.scaleout:broker --workers 1 --max-async-tasks 1`, as an operator starts it."""
+    log = tmp_path_factory.mktemp("worker") / "worker.log"
+    taskiq = Path(sys.executable).with_name("taskiq")
+    env = dict(os.environ, REDIS_URL=redis_url, PUZZLEBOT_ENV_FILE=os.devnull)
+    with log.open("wb") as out:
+        proc = subprocess.Popen([str(taskiq), "worker", "bot.scaleout:broker", "--workers", "1",
+                                 "--max-async-tasks", "1", "--shutdown-timeout", "3"],
+                                cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        yield proc
+    finally:
+        _stop(proc)
+
+
+async def _wait_alive(backend: TaskiqBackend, want: bool, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while bool(await backend.workers_alive()) != want:
+        assert time.monotonic() < deadline, f"worker heartbeat {'never appeared' if want else 'did not go away'}"
+        await asyncio.sleep(0.2)
+
+
+class Chat:
+    """A minimal :class:`~bot.chat.Channel` that records what the core sends."""
+
+    def __init__(self) -> None:
+        self.sent: list[Reply] = []
+
+    async def send(self, reply: Reply) -> int:
+        self.sent.append(reply)
+        return len(self.sent)
+
+    async def action(self, kind: str = "upload_photo") -> None:
+        return None
+
+    async def is_admin(self) -> bool:
+        return True
+
+
+def _private(text: str, user: int = 1) -> Incoming:
+    return Incoming(platform="test", chat_id=user, user_id=user, text=text)
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def cluster(redis_url: str, worker: subprocess.Popen[bytes]) -> AsyncIterator[SimpleNamespace]:
+    backend = TaskiqBackend(redis_url, LIMITS)
+    await backend.start()
+    await _wait_alive(backend, True, 90)  # the worker imports OR-Tools first
+    yield SimpleNamespace(backend=backend, core=Core(backend), worker=worker, url=redis_url)
+    await backend.close()
+
+
+def _board(rec: dict) -> str:
+    return ("numberlink fill" if rec.get("fill") else rec["genre"]) + "\n" + "\n".join(rec["grid"])
+
+
+def _available(genre: str) -> bool:
+    try:
+        get_genre(genre).part("model")
+        get_genre(genre).part("check")
+    except ImportError:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------------- plain data, no Redis
+def test_job_results_survive_the_json_transport() -> None:
+    result = JobResult(status="unique", genre="masyu", rows=2, cols=3, seconds=0.5, url="https://puzz.link/p?x",
+                       png=b"\x89PNG\r\n\x1a\n\x00\xff", cells=((0, 1), (1, 2)), solution={"loop": ["6 12", "3 9"]},
+                       timings={"solve": 0.1})
+    assert result_from_json(result_to_json(result)) == result
+
+
+def test_a_worker_skips_a_board_whose_asker_gave_up() -> None:
+    puzzle = Puzzle("masyu", ((2, 0), (0, 1)))
+    out = result_from_json(solve_remote(puzzle_to_json(puzzle), 5, 1, "en", deadline=time.time() - 1))
+    assert out.status == EXPIRED and out.png is None and (out.rows, out.cols) == (2, 2)
+
+
+# ---------------------------------------------------------------------- through Redis and a worker process
+@in_module_loop
+async def test_boards_are_solved_on_the_worker_through_the_core(cluster: SimpleNamespace) -> None:
+    genres = [g for g in ("masyu", "yinyang", "numberlink", "shikaku") if _available(g)]
+    assert genres, "no genre solver is available"
+    records = [next(r for r in load(g) if r.get("unique") and r["rows"] <= 7) for g in genres]
+    chats = [Chat() for _ in records]
+    ctxs = [Context(cluster.core, _private(_board(rec), user=10 + i), chat)
+            for i, (rec, chat) in enumerate(zip(records, chats, strict=True))]
+    results = await asyncio.wait_for(
+        asyncio.gather(*(cluster.core.solve_text(ctx, ctx.msg.text) for ctx in ctxs)), 120)
+    for rec, chat, result in zip(records, chats, results, strict=True):
+        assert result is not None and result.status == "unique", (rec["id"], result)
+        puzzle = Puzzle.from_record(rec)
+        assert get_genre(rec["genre"]).check(puzzle, result.solution) == [], rec["id"]  # checked here again
+        [reply] = [r for r in chat.sent if r.image is not None]
+        assert reply.image.startswith(b"\x89PNG") and reply.filename.endswith("-solution.png")
+        assert "unique solution" in reply.text and "puzz.link" in reply.text
+        assert not reply.spoiler  # private chat
+
+
+@in_module_loop
+async def test_a_repeated_board_is_answered_from_the_cache(cluster: SimpleNamespace) -> None:
+    chat = Chat()
+    board = _board(load("masyu")[1])  # not solved by any other test
+    await cluster.core.handle(_private(board, user=30), chat)
+    kicked = cluster.backend.stats["solved"]
+    await cluster.core.handle(_private(board, user=31), chat)
+    assert cluster.backend.stats["solved"] == kicked and cluster.backend.stats["cache_hits"] >= 1
+    first, second = (r for r in chat.sent if r.image is not None)
+    assert first.image == second.image and "(from cache)" in second.text and "(from cache)" not in first.text
+
+
+@in_module_loop
+async def test_lost_answers_time_out_with_a_polite_message(redis_url: str) -> None:
+    """A worker that died mid-job (its heartbeat not yet expired): the user is told, nothing hangs."""
+    from redis.asyncio import Redis
+
+    url = redis_url.rsplit("/", 1)[0] + "/1"  # an empty database: nobody takes the board
+    redis = Redis.from_url(url)
+    await redis.set(ALIVE_PREFIX + "ghost", "1", ex=30)
+    backend = TaskiqBackend(url, LIMITS, result_timeout=1.5)
+    await backend.start()
+    chat = Chat()
+    try:
+        t0 = time.monotonic()
+        await asyncio.wait_for(Core(backend).handle(_private(MASYU_5, user=40), chat), 10)
+        assert time.monotonic() - t0 < 5
+        assert [r.text for r in chat.sent] == [messages.t("en", "queued", position=1), messages.t("en", "queue_full")]
+        assert await redis.llen(QUEUE_NAME) == 1  # the stale board waits; a worker will skip it (deadline)
+    finally:
+        await redis.delete(ALIVE_PREFIX + "ghost")
+        await redis.aclose()
+        await backend.close()
+
+
+@in_module_loop
+async def test_with_every_worker_stopped_the_user_is_told_at_once(cluster: SimpleNamespace) -> None:
+    _stop(cluster.worker)  # SIGTERM: the worker removes its heartbeat on the way out
+    await _wait_alive(cluster.backend, False, 10)
+    chat = Chat()
+    t0 = time.monotonic()
+    await asyncio.wait_for(cluster.core.handle(_private("yinyang\n. . W\n. B .\n. . .", user=50), chat), 10)
+    assert time.monotonic() - t0 < 2
+    assert [r.text for r in chat.sent] == [messages.t("en", "internal_error")]
+    assert cluster.backend.stats["unavailable"] >= 1
