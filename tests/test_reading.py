@@ -227,11 +227,15 @@ def test_two_number_size_line() -> None:
 
 
 def test_json_record_pasted() -> None:
-    rec = load("shikaku")[0]
     import json
 
+    rec = load("shikaku")[0]
     p = read_board(json.dumps({"genre": rec["genre"], "grid": rec["grid"]}))
     assert p.cells == Puzzle.from_record(rec).cells
+    # a whole corpus line keeps its fill flag even though it also holds a URL
+    flow = next(r for r in load("numberlink") if r.get("fill"))
+    assert read_board(json.dumps({**flow, "url": "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"})).fill is True
+    assert read_board(json.dumps({"url": "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3", "fill": True})).fill is True
 
 
 # -- detection

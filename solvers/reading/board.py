@@ -86,13 +86,13 @@ def read_board_strict(
         fill = True  # a "flow" button or command means the Flow Free rule
     text = fold(text)
 
-    url = find_url(text)
-    if url is not None:
-        return _read_url(url, forced, fill, limits)
-
     stripped = text.strip()
     if stripped.startswith("{"):
         return _read_record(stripped, forced, fill, limits)
+
+    url = find_url(text)
+    if url is not None:
+        return _read_url(url, forced, fill, limits)
 
     lines = sum(1 for ln in text.split("\n") if ln.strip())
     if lines > limits.max_rows + MAX_NOISE_LINES:
@@ -183,6 +183,9 @@ def _read_record(text: str, forced: str | None, fill: bool | None, limits: ReadL
         ) from None
     if not isinstance(rec, dict):
         raise NO_BOARD
+    if "grid" not in rec and isinstance(rec.get("url"), str):
+        rec_fill = rec.get("fill") if isinstance(rec.get("fill"), bool) else None
+        return _read_url(rec["url"], forced, fill if fill is not None else rec_fill, limits)
     if forced is not None:
         rec = {**rec, "genre": forced}
     grid = rec.get("grid")
