@@ -209,3 +209,18 @@ async def test_an_unreachable_database_is_reported_not_crashed():
     with pytest.raises(DatabaseUnavailable):
         await svc.ready()
     await svc.close()
+
+
+def _failing_maker(genre, rows, cols, difficulty, seed):
+    raise RuntimeError("no puzzle today")
+
+
+async def test_a_failed_generation_is_not_retried_every_tick(tmp_path):
+    svc = DailyService(f"sqlite+aiosqlite:///{tmp_path / 'f.db'}", DailyConfig(generate_workers=0, prepare_all=True),
+                       maker=_failing_maker)
+    started = await svc.prepare(now=NOON)
+    assert len(started) == 8  # four genres, today and tomorrow
+    await asyncio.gather(*svc._making.values())
+    assert await svc.prepare(now=NOON) == []  # backing off
+    assert await svc.get(svc.slot(DAY, "masyu", "medium")) is None and not svc._making
+    await svc.close()

@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 Maker = Callable[[str, int, int, str, int], dict[str, Any]]
 Slot = tuple[dt.date, str, str]  # (day, genre, difficulty)
+RETRY_FAILED_AFTER = 600.0  # seconds before a slot whose generation failed is tried again
 SEND_CONCURRENCY = 32  # posts in flight at once; the platform's rate limiter paces them
 
 
@@ -123,6 +124,7 @@ class DailyService:
         self._ready_lock = asyncio.Lock()
         self._making: dict[Slot, asyncio.Task[DailyPuzzle | None]] = {}
         self._known: set[Slot] = set()
+        self._failed: dict[Slot, float] = {}  # slot -> loop time of its last failed generation
         self._pictures: OrderedDict[tuple[int, str], bytes] = OrderedDict()
 
     # ------------------------------------------------------------------ lifecycle
@@ -170,7 +172,7 @@ class DailyService:
         """The slot's stored puzzle; when missing, starts making it in the background and returns None."""
         store = await self.ready()
         row = await store.get_daily(*slot)
-        if row is None and make:
+        if row is None and make and not self._backing_off(slot):
             self.request(slot)
         if row is not None:
             self._known.add(slot)
@@ -185,13 +187,18 @@ class DailyService:
             task.add_done_callback(lambda t, s=slot: self._making.pop(s, None) if self._making.get(s) is t else None)
         return task
 
+    def _backing_off(self, slot: Slot) -> bool:
+        failed = self._failed.get(slot)
+        return failed is not None and asyncio.get_running_loop().time() - failed < RETRY_FAILED_AFTER
+
     async def _make_logged(self, slot: Slot) -> DailyPuzzle | None:
         try:
             return await self.make(slot)
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("could not make the daily puzzle %s", slot)
+            log.exception("could not make the daily puzzle %s; trying again in %.0f s", slot, RETRY_FAILED_AFTER)
+            self._failed[slot] = asyncio.get_running_loop().time()
             return None
 
     async def make(self, slot: Slot) -> DailyPuzzle:
@@ -234,7 +241,7 @@ class DailyService:
                 wanted += [self.slot(day, g, None) for g in self.config.sizes]
         started = []
         for slot in dict.fromkeys(wanted):
-            if slot in self._known or slot in self._making:
+            if slot in self._known or slot in self._making or self._backing_off(slot):
                 continue
             if await store.get_daily(*slot) is not None:
                 self._known.add(slot)
