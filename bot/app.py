@@ -19,7 +19,7 @@ EXTENSIONS: tuple[str, ...] = ("bot.daily",)  # modules with install(core), load
 def build_core(config: BotConfig, backend: SolverBackend | None = None,
                extensions: tuple[str, ...] = EXTENSIONS) -> Core:
     """The core with its pipeline and every available extension installed."""
-    core = Core(backend or PoolBackend(config.limits), config=config)
+    core = Core(backend or default_backend(config), config=config)
     for name in extensions:
         try:
             module = importlib.import_module(name)
@@ -35,6 +35,15 @@ def build_core(config: BotConfig, backend: SolverBackend | None = None,
     return core
 
 
+def default_backend(config: BotConfig) -> SolverBackend:
+    """The solver pipeline the configuration asks for (SOLVER_BACKEND)."""
+    if config.solver_backend == "taskiq":
+        from bot.scaleout import TaskiqBackend
+
+        return TaskiqBackend(config.redis_url or "redis://127.0.0.1:6379/0", config.limits)
+    return PoolBackend(config.limits)
+
+
 def run(env_file: str | None = ".env") -> int:
     """Run the bot until stopped; returns the process exit status."""
     try:
@@ -43,7 +52,12 @@ def run(env_file: str | None = ".env") -> int:
         print("puzzlebot run: the configuration has problems:\n" + "\n".join(
             f"  - {line}" for line in str(e).splitlines()), file=sys.stderr)
         return 2
-    setup_logging(config.log_level, config.telegram_token)
+    setup_logging(config.log_level, config.telegram_token, config.discord_token)
+    if config.discord_token:
+        from bot.discord_adapter import run_discord
+
+        log.info("starting the Discord bot: %s", config.redacted())
+        return run_discord(config)
     if config.telegram_token:
         from bot.telegram_adapter import run_polling
 

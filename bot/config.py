@@ -31,6 +31,9 @@ class BotConfig:
     database_url: str | None = None  # used by the daily-puzzle extension (bot/storage)
     out_dir: Path = Path("puzzlebot-out")  # the console chat's pictures
     lang: str = "en"  # the console chat's language
+    discord_token: str | None = None  # runs the Discord front-end (bot/discord_adapter.py)
+    solver_backend: str = "pool"  # "pool" (local processes) or "taskiq" (workers through Redis, bot/scaleout.py)
+    redis_url: str | None = None  # the taskiq backend's Redis
 
     @property
     def api_base_url(self) -> str:
@@ -45,7 +48,9 @@ class BotConfig:
         """The settings for a log line, without secrets."""
         return {"telegram": bool(self.telegram_token), "api_url": self.telegram_api_url,
                 "limits": self.limits, "log_level": self.log_level,
-                "database": _strip_password(self.database_url), "out_dir": str(self.out_dir)}
+                "database": _strip_password(self.database_url), "out_dir": str(self.out_dir),
+                "discord": bool(self.discord_token), "solver_backend": self.solver_backend,
+                "redis": _strip_password(self.redis_url)}
 
 
 def _strip_password(url: str | None) -> str | None:
@@ -116,8 +121,21 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env",
     lang = (get("PUZZLEBOT_LANG") or "en").lower()
     if lang not in ("en", "ja"):
         problems.append(f"PUZZLEBOT_LANG={lang!r} must be en or ja.")
+    discord_token = get("DISCORD_TOKEN")
+    if discord_token is not None and (discord_token.count(".") != 2 or any(ch.isspace() for ch in discord_token)):
+        problems.append("DISCORD_TOKEN does not look like a Discord bot token (three parts separated by dots; "
+                        "Developer Portal → your application → Bot → Reset Token).")
+    if token and discord_token:
+        problems.append("Set only one of TELEGRAM_TOKEN and DISCORD_TOKEN: run one process per platform "
+                        "(with SOLVER_BACKEND=taskiq they share the solver workers).")
+    solver_backend = (get("SOLVER_BACKEND") or "pool").lower()
+    if solver_backend not in ("pool", "taskiq"):
+        problems.append(f"SOLVER_BACKEND={solver_backend!r} must be pool or taskiq.")
+    redis_url = get("REDIS_URL") or ("redis://127.0.0.1:6379/0" if solver_backend == "taskiq" else None)
+    if redis_url is not None and not re.match(r"^(rediss?|unix)://", redis_url):
+        problems.append(f"REDIS_URL={_strip_password(redis_url)!r} must start with redis://, rediss:// or unix://.")
     if problems:
         raise ConfigError("\n".join(problems))
     return BotConfig(telegram_token=token, telegram_api_url=api_url, limits=limits, log_level=level,
                      database_url=get("DATABASE_URL"), out_dir=Path(get("PUZZLEBOT_OUT_DIR") or "puzzlebot-out"),
-                     lang=lang)
+                     lang=lang, discord_token=discord_token, solver_backend=solver_backend, redis_url=redis_url)
