@@ -286,10 +286,10 @@ class PoolBackend:
             self.stats["crashed"] += 1
             result = self._failed(job, "crashed")
             self._rebuild(slot)
-        except Exception:
+        except Exception:  # a bug in the job itself: the worker is fine, the user gets an apology
             log.exception("solve job failed")
             self.stats["errors"] += 1
-            result = self._failed(job, "crashed")
+            result = self._failed(job, None)
         finally:
             slot.job = None
             self._running_by_user[job.user] -= 1
@@ -299,7 +299,7 @@ class PoolBackend:
             job.future.set_result(result)
         self._dispatch()
 
-    def _failed(self, job: _Job, failure: str) -> JobResult:
+    def _failed(self, job: _Job, failure: str | None) -> JobResult:
         p = job.puzzle
         return JobResult(status="error", genre=p.genre, rows=p.rows, cols=p.cols, failure=failure,
                          time_limit=self.limits.wall_limit,

@@ -1,0 +1,328 @@
+"""Telegram front-end (python-telegram-bot 22): translate updates into :class:`~bot.chat.Incoming`,
+replies into Bot API calls. All behaviour lives in :class:`~bot.core.Core`.
+
+Inputs: plain text (private chats, or mentioning the bot), commands with ``@botname`` or not,
+``/solve`` as a reply to a message holding a board (text or a ``.txt`` file), ``.txt``
+documents, inline-keyboard button presses. Groups are assumed to run with privacy mode on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from telegram import (
+    BotCommand,
+    BotCommandScopeDefault,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+    MessageEntity,
+    ReplyParameters,
+    Update,
+)
+from telegram.constants import ChatAction, ChatMemberStatus, ChatType
+from telegram.error import TelegramError
+from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, ContextTypes, MessageHandler, filters
+
+from bot import messages
+from bot.chat import ChatId, Incoming, JobCallback, MessageRef, Reply
+from bot.config import BotConfig
+from bot.core import Core
+from bot.replies import CAPTION_LIMIT
+
+log = logging.getLogger(__name__)
+
+TEXT_LIMIT = 4096
+DOCUMENT_LIMIT = 64 * 1024  # bytes: a board file is small; anything larger is refused before download
+GROUP_TYPES = (ChatType.GROUP, ChatType.SUPERGROUP)
+ADMIN_STATUSES = (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+
+def _markup(reply: Reply) -> InlineKeyboardMarkup | None:
+    if not reply.choices:
+        return None
+    return InlineKeyboardMarkup([[InlineKeyboardButton(c.label, callback_data=c.data) for c in row]
+                                 for row in reply.choices])
+
+
+def _chunks(text: str, size: int = TEXT_LIMIT) -> list[str]:
+    return [text[i:i + size] for i in range(0, len(text), size)] or [""]
+
+
+async def send_reply(bot: Any, chat_id: ChatId, reply: Reply, reply_to: int | None = None) -> MessageRef:
+    """Send ``reply`` to ``chat_id``; returns the id of the (last) message sent."""
+    params = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None
+    markup = _markup(reply)
+    if reply.image is not None:
+        caption = reply.text if len(reply.text) <= CAPTION_LIMIT else None
+        sent: Message = await bot.send_photo(
+            chat_id, photo=reply.image, filename=reply.filename, caption=caption or None,
+            has_spoiler=reply.spoiler, reply_markup=markup, reply_parameters=params)
+        if caption is None and reply.text:
+            for part in _chunks(reply.text):
+                await bot.send_message(chat_id, part)
+        return sent.message_id
+    parts = _chunks(reply.text or "…")
+    sent = None
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1
+        sent = await bot.send_message(chat_id, part, reply_markup=markup if last else None,
+                                      reply_parameters=params if i == 0 else None)
+    return sent.message_id if sent else None
+
+
+class TelegramChannel:
+    """One chat, as the core sees it."""
+
+    def __init__(self, bot: Any, chat_id: int, user_id: int, *, is_group: bool, reply_to: int | None) -> None:
+        self.bot, self.chat_id, self.user_id = bot, chat_id, user_id
+        self.is_group, self.reply_to = is_group, reply_to
+
+    async def send(self, reply: Reply) -> MessageRef:
+        return await send_reply(self.bot, self.chat_id, reply, self.reply_to if self.is_group else None)
+
+    async def action(self, kind: str = "upload_photo") -> None:
+        action = ChatAction.UPLOAD_PHOTO if kind == "upload_photo" else ChatAction.TYPING
+        with contextlib.suppress(TelegramError):
+            await self.bot.send_chat_action(self.chat_id, action)
+
+    async def is_admin(self) -> bool:
+        if not self.is_group:
+            return True
+        try:
+            member = await self.bot.get_chat_member(self.chat_id, self.user_id)
+        except TelegramError:
+            log.warning("could not read chat member status in chat %s", self.chat_id)
+            return False
+        return member.status in ADMIN_STATUSES
+
+
+class TelegramPlatform:
+    """Sending on the bot's own initiative (through the rate limiter) and the PTB JobQueue."""
+
+    name = "telegram"
+
+    def __init__(self, app: Application) -> None:
+        self.app = app
+
+    async def send_to(self, chat_id: ChatId, reply: Reply) -> MessageRef:
+        return await send_reply(self.app.bot, chat_id, reply)
+
+    def run_daily(self, callback: JobCallback, time: dt.time, name: str) -> None:
+        if time.tzinfo is None:
+            time = time.replace(tzinfo=dt.UTC)
+        self.app.job_queue.run_daily(_job(callback), time=time, name=name)  # type: ignore[union-attr]
+
+    def run_repeating(self, callback: JobCallback, interval: float, first: float, name: str) -> None:
+        self.app.job_queue.run_repeating(_job(callback), interval=interval, first=first,  # type: ignore[union-attr]
+                                         name=name)
+
+
+def _job(callback: JobCallback) -> Any:
+    async def run(context: ContextTypes.DEFAULT_TYPE) -> None:
+        await callback()
+
+    return run
+
+
+# ---------------------------------------------------------------------- update → Incoming
+def _command(message: Message, bot_username: str) -> tuple[str, str] | None | bool:
+    """(command, args) when the text starts with a command; False when it is another bot's; None otherwise."""
+    text = message.text or message.caption or ""
+    entities = message.entities if message.text else message.caption_entities
+    for ent in entities or ():
+        if ent.type == MessageEntity.BOT_COMMAND and ent.offset == 0:
+            word = text[1:ent.length]
+            name, _, target = word.partition("@")
+            if target and target.lower() != bot_username.lower():
+                return False
+            return name.lower(), text[ent.length:].strip(" \t\r\n")
+    return None
+
+
+def _mentions(message: Message, bot_username: str) -> bool:
+    text = message.text or message.caption or ""
+    entities = message.entities if message.text else message.caption_entities
+    me = "@" + bot_username.lower()
+    return any(ent.type == MessageEntity.MENTION and text[ent.offset:ent.offset + ent.length].lower() == me
+               for ent in entities or ())
+
+
+def _strip_mention(text: str, bot_username: str) -> str:
+    me = "@" + bot_username
+    idx = text.lower().find(me.lower())
+    return text if idx < 0 else (text[:idx] + text[idx + len(me):]).strip()
+
+
+def _is_text_document(message: Message | None) -> bool:
+    doc = message.document if message else None
+    if doc is None:
+        return False
+    name = (doc.file_name or "").lower()
+    return name.endswith(".txt") or (doc.mime_type or "").startswith("text/")
+
+
+async def _download_text(message: Message) -> str | None | int:
+    """The document's text; its size (int) when too large; None when unreadable."""
+    doc = message.document
+    assert doc is not None
+    if doc.file_size and doc.file_size > DOCUMENT_LIMIT:
+        return doc.file_size
+    file = await doc.get_file()
+    data = bytes(await file.download_as_bytearray())
+    if len(data) > DOCUMENT_LIMIT:
+        return len(data)
+    for enc in ("utf-8-sig", "utf-16", "shift_jis"):
+        try:
+            return data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+    return None
+
+
+class TelegramFrontEnd:
+    """The handlers registered on the PTB :class:`~telegram.ext.Application`."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    async def on_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        message = update.message
+        if message is None or message.from_user is None:
+            return
+        bot = context.bot
+        username = bot.username or ""
+        cmd = _command(message, username)
+        if cmd is False:
+            return
+        user = message.from_user
+        is_group = message.chat.type in GROUP_TYPES
+        reply_to = message.reply_to_message
+        text = message.text or message.caption or ""
+        incoming = Incoming(
+            platform="telegram", chat_id=message.chat.id, user_id=user.id, text=text,
+            is_group=is_group, mentions_bot=_mentions(message, username),
+            lang=messages.lang_of(user.language_code), user_name=user.full_name, message_id=message.message_id,
+            reply_to_message_id=reply_to.message_id if reply_to else None,
+            reply_to_text=(reply_to.text or reply_to.caption) if reply_to else None,
+            reply_to_bot=bool(reply_to and reply_to.from_user and reply_to.from_user.id == bot.id),
+            extra={"update": update},
+        )
+        if cmd:
+            incoming.command, incoming.args = cmd
+        elif incoming.mentions_bot:
+            incoming.text = _strip_mention(text, username)
+        channel = TelegramChannel(bot, message.chat.id, user.id, is_group=is_group, reply_to=message.message_id)
+        wanted = not is_group or bool(cmd) or incoming.mentions_bot or incoming.reply_to_bot
+        source = message if _is_text_document(message) else reply_to if (cmd and _is_text_document(reply_to)) else None
+        if source is not None and wanted:
+            content = await _download_text(source)
+            lang = incoming.lang
+            if isinstance(content, int):
+                await channel.send(Reply(messages.t(lang, "document_too_big", size=content, limit=DOCUMENT_LIMIT)))
+                return
+            if content is None:
+                await channel.send(Reply(messages.t(lang, "document_unreadable")))
+                return
+            if source is message:
+                incoming.document_text, incoming.document_name = content, source.document.file_name  # type: ignore
+            else:
+                incoming.reply_to_text = content
+        await self.core.handle(incoming, channel)
+
+    async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        if query is None:
+            return
+        with contextlib.suppress(TelegramError):
+            await query.answer()
+        message = query.message
+        chat = message.chat if message else None
+        if chat is None:
+            return
+        if isinstance(message, Message):  # the question is answered: drop its buttons
+            with contextlib.suppress(TelegramError):
+                await query.edit_message_reply_markup(None)
+        is_group = chat.type in GROUP_TYPES
+        incoming = Incoming(
+            platform="telegram", chat_id=chat.id, user_id=query.from_user.id, is_group=is_group,
+            lang=messages.lang_of(query.from_user.language_code), user_name=query.from_user.full_name,
+            callback_data=query.data or "", extra={"update": update},
+        )
+        channel = TelegramChannel(context.bot, chat.id, query.from_user.id, is_group=is_group,
+                                  reply_to=message.message_id if message else None)
+        await self.core.handle(incoming, channel)
+
+    async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        log.error("error while handling an update: %s", context.error, exc_info=context.error)
+
+
+# ---------------------------------------------------------------------- the application
+async def _post_init(app: Application) -> None:
+    core: Core = app.bot_data["core"]
+    await core.backend.start()
+    for lang, code in (("en", None), ("ja", "ja")):
+        commands = [BotCommand(c.name, c.help(lang)[:256]) for c in core.registry.menu()]
+        await app.bot.set_my_commands(commands, scope=BotCommandScopeDefault(), language_code=code)
+    await core.start(TelegramPlatform(app))
+
+
+async def _post_shutdown(app: Application) -> None:
+    core: Core = app.bot_data["core"]
+    await core.stop()
+    await core.backend.close()
+
+
+def build_application(core: Core, config: BotConfig, *, rate_limiter: bool = True) -> Application:
+    """The PTB Application for ``core`` (not started): handlers, rate limiter, post_init/shutdown."""
+    if not config.telegram_token:
+        raise ValueError("build_application needs a TELEGRAM_TOKEN")
+    builder = (Application.builder().token(config.telegram_token)
+               .base_url(config.api_base_url).base_file_url(config.api_file_url)
+               .concurrent_updates(True).post_init(_post_init).post_shutdown(_post_shutdown))
+    if rate_limiter:
+        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
+    app = builder.build()
+    app.bot_data["core"] = core
+    front = TelegramFrontEnd(core)
+    app.add_handler(MessageHandler(filters.UpdateType.MESSAGE, front.on_message, block=False))
+    app.add_handler(CallbackQueryHandler(front.on_button, block=False))
+    app.add_error_handler(front.on_error)
+    return app
+
+
+@contextlib.asynccontextmanager
+async def polling(app: Application, *, poll_timeout: int = 1) -> AsyncIterator[Application]:
+    """Run ``app`` with long polling inside the current event loop (what ``run_polling`` does,
+    without owning the loop or signals): for tests, benchmarks and embedding."""
+    await app.initialize()
+    try:
+        if app.post_init:
+            await app.post_init(app)
+        assert app.updater is not None
+        await app.updater.start_polling(poll_interval=0, timeout=poll_timeout)
+        await app.start()
+        try:
+            yield app
+        finally:
+            if app.updater.running:
+                await app.updater.stop()
+            if app.running:
+                await app.stop()
+    finally:
+        await app.shutdown()
+        if app.post_shutdown:
+            await app.post_shutdown(app)
+
+
+def run_polling(config: BotConfig) -> int:
+    """``puzzlebot run`` with a token: poll Telegram until Ctrl-C / SIGTERM."""
+    from bot.app import build_core
+
+    app = build_application(build_core(config), config)
+    app.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
+    return 0

@@ -1,0 +1,382 @@
+"""A fake Telegram Bot API server on 127.0.0.1 for end-to-end tests of the real PTB Application.
+
+Stdlib only (``http.server`` in a thread). It answers the methods the bot uses, keeps every call
+(``api.calls``: method, params, uploaded files), serves long polling with offsets, stores
+documents for ``getFile`` + download, and lets a test act as users::
+
+    api = FakeBotApi(token)                       # api.url -> TELEGRAM_API_URL
+    ann = api.user(42, "Ann", lang="en")
+    api.send_text(ann, "masyu\\nW . B")           # private chat; commands and @mentions get entities
+    group = api.group(-100, admins={ann.id})
+    api.send_text(ann, "/solve ...", chat=group, reply_to=msg_id)
+    api.send_document(ann, "board.txt", b"...")
+    api.press(ann, message_id, "g:abc:masyu")     # an inline-keyboard button
+    photo = await api.wait_for(lambda c: c.method == "sendPhoto" and c.chat_id == ann.id)
+
+Requests are PTB's: urlencoded forms (JSON-encoded non-strings) or multipart with file parts.
+File download URLs arrive percent-encoded as a whole, hence the unquote.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.parser
+import email.policy
+import itertools
+import json
+import re
+import struct
+import sys
+import threading
+import time
+import urllib.parse
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+BOT_ID = 777000111
+BOT_USERNAME = "puzzle_test_bot"
+COMMAND_RE = re.compile(r"^/[A-Za-z0-9_]+(@[A-Za-z0-9_]+)?")
+
+
+@dataclass(frozen=True)
+class FakeUser:
+    id: int
+    first_name: str
+    lang: str = "en"
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.id, "is_bot": False, "first_name": self.first_name, "language_code": self.lang}
+
+
+@dataclass(frozen=True)
+class FakeChat:
+    id: int
+    type: str  # private | group | supergroup
+    title: str = ""
+    admins: frozenset[int] = frozenset()
+
+    def as_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"id": self.id, "type": self.type}
+        if self.title:
+            d["title"] = self.title
+        return d
+
+
+@dataclass
+class Call:
+    """One request the bot made."""
+
+    method: str
+    params: dict[str, Any]
+    files: dict[str, tuple[str, str, bytes]]  # part name -> (filename, content type, bytes)
+    at: float = field(default_factory=time.perf_counter)
+    result: Any = None
+
+    @property
+    def chat_id(self) -> int | None:
+        v = self.params.get("chat_id")
+        return int(v) if v not in (None, "") else None
+
+    @property
+    def text(self) -> str:
+        return str(self.params.get("text") or self.params.get("caption") or "")
+
+    def flag(self, name: str) -> bool:
+        return str(self.params.get(name, "")).lower() == "true"
+
+    def json(self, name: str) -> Any:
+        raw = self.params.get(name)
+        return json.loads(raw) if isinstance(raw, str) else raw
+
+    @property
+    def photo(self) -> tuple[str, str, bytes] | None:
+        return self.files.get("photo")
+
+    @property
+    def buttons(self) -> list[dict[str, Any]]:
+        markup = self.json("reply_markup") or {}
+        return [b for row in markup.get("inline_keyboard", []) for b in row]
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        return 0, 0
+    return struct.unpack(">II", data[16:24])
+
+
+class FakeBotApi:
+    """The server; start it with the constructor, stop it with :meth:`close`."""
+
+    def __init__(self, token: str = "123456:TEST-token-for-the-fake-server") -> None:
+        self.token = token
+        self.calls: list[Call] = []
+        self.updates: list[dict[str, Any]] = []
+        self.files: dict[str, tuple[str, bytes]] = {}  # file_id -> (file_path, data)
+        self.messages: dict[int, dict[str, Any]] = {}  # every message, by id (users' and the bot's)
+        self.chats: dict[int, FakeChat] = {}
+        self.on_call: Callable[[Call], None] | None = None
+        self._cond = threading.Condition()
+        self._update_ids = itertools.count(1)
+        self._message_ids = itertools.count(1000)
+        self._file_ids = itertools.count(1)
+        self.httpd = _QuietServer(("127.0.0.1", 0), self._handler_class())
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        with self._cond:
+            self._cond.notify_all()
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    # ------------------------------------------------------------------ HTTP
+    def _handler_class(self) -> type[BaseHTTPRequestHandler]:
+        api = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_GET(self) -> None:  # noqa: N802 - http.server's name
+                path = urllib.parse.unquote(self.path)
+                prefix = f"/file/bot{api.token}/"
+                for file_path, data in api.files.values():
+                    if path == prefix + file_path:
+                        return self._send(200, data, "application/octet-stream")
+                return self._send(404, b"not found", "text/plain")
+
+            def do_POST(self) -> None:  # noqa: N802
+                prefix = f"/bot{api.token}/"
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0) or 0))
+                if not self.path.startswith(prefix):
+                    return self._json(404, {"ok": False, "error_code": 404, "description": "Not Found"})
+                method = self.path[len(prefix):]
+                params, files = api.parse(self.headers.get("Content-Type", ""), body)
+                try:
+                    result = api.handle(method, params, files)
+                except ApiError as e:
+                    return self._json(200, {"ok": False, "error_code": e.code, "description": e.description})
+                return self._json(200, {"ok": True, "result": result})
+
+            def _json(self, code: int, obj: Any) -> None:
+                self._send(code, json.dumps(obj).encode(), "application/json")
+
+            def _send(self, code: int, data: bytes, ctype: str) -> None:
+                self.send_response(code)
+                self.send_header("Content-Type", ctype)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        return Handler
+
+    @staticmethod
+    def parse(ctype: str, body: bytes) -> tuple[dict[str, Any], dict[str, tuple[str, str, bytes]]]:
+        if ctype.startswith("multipart/form-data"):
+            msg = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+                b"Content-Type: " + ctype.encode() + b"\r\n\r\n" + body)
+            params: dict[str, Any] = {}
+            files: dict[str, tuple[str, str, bytes]] = {}
+            for part in msg.iter_parts():
+                name = part.get_param("name", header="content-disposition")
+                payload = part.get_payload(decode=True) or b""
+                if part.get_filename():
+                    files[name] = (part.get_filename(), part.get_content_type(), payload)
+                else:
+                    params[name] = payload.decode()
+            return params, files
+        if ctype.startswith("application/json"):
+            return json.loads(body or b"{}"), {}
+        return dict(urllib.parse.parse_qsl(body.decode())), {}
+
+    # ------------------------------------------------------------------ Bot API methods
+    def handle(self, method: str, params: dict[str, Any], files: dict[str, tuple[str, str, bytes]]) -> Any:
+        call = Call(method, params, files)
+        if method == "getUpdates":
+            return self._get_updates(params)
+        result = self._result(call)
+        call.result = result
+        with self._cond:
+            self.calls.append(call)
+            self._cond.notify_all()
+        if self.on_call:
+            self.on_call(call)
+        return result
+
+    def _get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        offset = int(params.get("offset") or 0)
+        timeout = float(params.get("timeout") or 0)
+        with self._cond:
+            self._cond.wait_for(lambda: any(u["update_id"] >= offset for u in self.updates), timeout=min(timeout, 2))
+            self.updates = [u for u in self.updates if u["update_id"] >= offset]
+            return list(self.updates[: int(params.get("limit") or 100)])
+
+    def _result(self, call: Call) -> Any:
+        m, p = call.method, call.params
+        if m == "getMe":
+            return {"id": BOT_ID, "is_bot": True, "first_name": "PuzzleBot", "username": BOT_USERNAME,
+                    "can_join_groups": True, "can_read_all_group_messages": False, "supports_inline_queries": False}
+        if m in ("sendMessage", "sendPhoto", "sendDocument"):
+            chat = self.chats.get(int(p["chat_id"])) or FakeChat(int(p["chat_id"]), "private")
+            msg = self._message(chat, None, text=p.get("text"))
+            msg["from"] = {"id": BOT_ID, "is_bot": True, "first_name": "PuzzleBot", "username": BOT_USERNAME}
+            if m == "sendPhoto":
+                data = call.photo[2] if call.photo else b""
+                w, h = png_size(data)
+                msg["photo"] = [{"file_id": f"photo{msg['message_id']}", "file_unique_id": f"p{msg['message_id']}",
+                                 "width": w, "height": h}]
+                if p.get("caption"):
+                    msg["caption"] = p["caption"]
+            if "reply_markup" in p:
+                msg["reply_markup"] = call.json("reply_markup")
+            return msg
+        if m == "getFile":
+            file_id = p["file_id"]
+            if file_id not in self.files:
+                raise ApiError(400, "Bad Request: invalid file_id")
+            path, data = self.files[file_id]
+            return {"file_id": file_id, "file_unique_id": "u" + file_id, "file_size": len(data), "file_path": path}
+        if m == "getChatMember":
+            chat = self.chats.get(int(p["chat_id"]))
+            user_id = int(p["user_id"])
+            status = "administrator" if chat and user_id in chat.admins else "member"
+            user = {"id": user_id, "is_bot": False, "first_name": "someone"}
+            if status == "administrator":
+                return {"status": status, "user": user, "can_be_edited": False, "is_anonymous": False,
+                        "can_manage_chat": True, "can_delete_messages": True, "can_manage_video_chats": True,
+                        "can_restrict_members": True, "can_promote_members": False, "can_change_info": True,
+                        "can_invite_users": True, "can_post_stories": False, "can_edit_stories": False,
+                        "can_delete_stories": False}
+            return {"status": status, "user": user}
+        return True
+
+    # ------------------------------------------------------------------ acting as users
+    def user(self, user_id: int, name: str = "User", lang: str = "en") -> FakeUser:
+        self.chats.setdefault(user_id, FakeChat(user_id, "private"))
+        return FakeUser(user_id, name, lang)
+
+    def group(self, chat_id: int, title: str = "Puzzle club",
+              admins: set[int] | frozenset[int] = frozenset()) -> FakeChat:
+        chat = FakeChat(chat_id, "supergroup", title, frozenset(admins))
+        self.chats[chat_id] = chat
+        return chat
+
+    def _message(self, chat: FakeChat, user: FakeUser | None, **fields: Any) -> dict[str, Any]:
+        msg: dict[str, Any] = {"message_id": next(self._message_ids), "date": int(time.time()),
+                               "chat": chat.as_json()}
+        if user is not None:
+            msg["from"] = user.as_json()
+        msg.update({k: v for k, v in fields.items() if v is not None})
+        self.messages[msg["message_id"]] = msg
+        return msg
+
+    def push_update(self, **payload: Any) -> int:
+        with self._cond:
+            update_id = next(self._update_ids)
+            self.updates.append({"update_id": update_id, **payload})
+            self._cond.notify_all()
+        return update_id
+
+    @staticmethod
+    def entities(text: str) -> list[dict[str, Any]]:
+        ents = []
+        m = COMMAND_RE.match(text)
+        if m:
+            ents.append({"type": "bot_command", "offset": 0, "length": len(m.group(0))})
+        for mm in re.finditer(r"@[A-Za-z0-9_]{5,}", text):
+            if not (m and mm.start() < m.end()):
+                ents.append({"type": "mention", "offset": mm.start(), "length": len(mm.group(0))})
+        return ents
+
+    def send_text(self, user: FakeUser, text: str, chat: FakeChat | None = None,
+                  reply_to: int | None = None) -> dict[str, Any]:
+        """A user's text message (private chat unless ``chat``); returns the message."""
+        chat = chat or self.chats[user.id]
+        extra: dict[str, Any] = {"text": text}
+        if ents := self.entities(text):
+            extra["entities"] = ents
+        if reply_to is not None:
+            extra["reply_to_message"] = self.messages[reply_to]
+        msg = self._message(chat, user, **extra)
+        self.push_update(message=msg)
+        return msg
+
+    def add_file(self, name: str, data: bytes) -> dict[str, Any]:
+        n = next(self._file_ids)
+        file_id = f"DOC{n}"
+        self.files[file_id] = (f"documents/file_{n}_{name}", data)
+        return {"file_id": file_id, "file_unique_id": f"U{n}", "file_name": name,
+                "mime_type": "text/plain", "file_size": len(data)}
+
+    def send_document(self, user: FakeUser, name: str, data: bytes, chat: FakeChat | None = None,
+                      caption: str | None = None) -> dict[str, Any]:
+        chat = chat or self.chats[user.id]
+        extra: dict[str, Any] = {"document": self.add_file(name, data)}
+        if caption:
+            extra["caption"] = caption
+            if ents := self.entities(caption):
+                extra["caption_entities"] = ents
+        msg = self._message(chat, user, **extra)
+        self.push_update(message=msg)
+        return msg
+
+    def press(self, user: FakeUser, message_id: int, data: str) -> None:
+        """Press an inline-keyboard button of the bot's message ``message_id``."""
+        self.push_update(callback_query={"id": f"cq{next(self._update_ids)}", "from": user.as_json(),
+                                         "chat_instance": "ci", "data": data, "message": self.messages[message_id]})
+
+    # ------------------------------------------------------------------ assertions
+    def find(self, pred: Callable[[Call], bool]) -> list[Call]:
+        with self._cond:
+            return [c for c in self.calls if pred(c)]
+
+    async def wait_for(self, pred: Callable[[Call], bool], timeout: float = 30.0, count: int = 1) -> list[Call]:
+        """Wait until ``count`` calls match ``pred``; returns them (raises TimeoutError otherwise)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = self.find(pred)
+            if len(found) >= count:
+                return found
+            if time.monotonic() > deadline:
+                methods = [(c.method, c.chat_id, c.text[:60]) for c in self.calls[-15:]]
+                raise TimeoutError(f"only {len(found)}/{count} matching calls after {timeout}s; last: {methods}")
+            await asyncio.sleep(0.02)
+
+
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):  # the client hung up (shutdown, cancelled poll)
+            return
+        super().handle_error(request, client_address)
+
+
+class ApiError(Exception):
+    def __init__(self, code: int, description: str) -> None:
+        super().__init__(description)
+        self.code, self.description = code, description
+
+
+def replies_to(chat_id: int) -> Callable[[Call], bool]:
+    """Predicate: a message or photo the bot sent to ``chat_id``."""
+    return lambda c: c.method in ("sendMessage", "sendPhoto") and c.chat_id == chat_id
+
+
+# ---------------------------------------------------------------------- worker-side stand-ins
+SLOW_SECONDS = 1.5
+HANG_COLS = 7  # boards this wide "hang" in scripted_job
+
+
+def scripted_job(puzzle: Any, time_limit: float, solver_workers: int, lang: str = "en") -> Any:
+    """A solver job for pipeline tests: boards ``HANG_COLS`` wide hang; others wait a little, then
+    run the real :func:`bot.worker.solve_job` (so a test can catch a job mid-run)."""
+    from bot.worker import solve_job
+
+    time.sleep(600 if puzzle.cols == HANG_COLS else SLOW_SECONDS)
+    return solve_job(puzzle, time_limit, solver_workers, lang)

@@ -1,0 +1,250 @@
+"""End to end: the real PTB Application, polling a fake Bot API on 127.0.0.1, solving in worker processes."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from types import SimpleNamespace
+
+import pytest
+import pytest_asyncio
+
+from bot.app import build_core
+from bot.config import BotConfig
+from bot.logsafe import RedactToken
+from bot.pipeline import PipelineLimits
+from bot.telegram_adapter import build_application, polling
+from tests.corpus import load
+from tests.fake_bot_api import Call, FakeBotApi, png_size, replies_to
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+MASYU_5 = "masyu\nB . . . B\n. . . . .\n. . . . B\n. B . W .\nB . . . ."
+CIRCLES_ONLY = "W . . B\n. . . .\n. . W .\n. . . ."  # Masyu or Yin-Yang: the bot must ask
+
+
+def board_text(rec: dict) -> str:
+    """A corpus record as a user would type it in a private chat."""
+    grid = "\n".join(rec["grid"])
+    if rec.get("fill"):
+        return f"/numberlink fill\n{grid}"
+    return f"{rec['genre']}\n{grid}"
+
+
+def is_photo(c: Call) -> bool:
+    return c.method == "sendPhoto"
+
+
+def title(genre: str) -> str:
+    return {"masyu": "Masyu", "yinyang": "Yin-Yang", "numberlink": "Numberlink", "shikaku": "Shikaku"}[genre]
+
+
+def assert_solution_photo(call: Call, genre: str, rows: int, cols: int, verdict: str = "unique solution") -> None:
+    assert call.method == "sendPhoto"
+    name, ctype, data = call.photo  # type: ignore[misc]
+    assert name == f"{genre}-{rows}x{cols}-solution.png" and ctype == "image/png"
+    assert data.startswith(b"\x89PNG") and min(png_size(data)) > 50
+    assert call.text.startswith(f"{title(genre)} {rows}×{cols}: {verdict}"), call.text
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def bot() -> AsyncIterator[SimpleNamespace]:
+    api = FakeBotApi()
+    cfg = BotConfig(telegram_token=api.token, telegram_api_url=api.url,
+                    limits=PipelineLimits(workers=2, time_limit=10, queue_limit=60, user_cap=3, user_running=1))
+    core = build_core(cfg, extensions=())
+    app = build_application(core, cfg)
+    async with polling(app):
+        yield SimpleNamespace(api=api, core=core, app=app)
+    api.close()
+
+
+async def test_startup_sets_the_command_menu(bot: SimpleNamespace) -> None:
+    menus = bot.api.find(lambda c: c.method == "setMyCommands")
+    names = {cmd["command"] for cmd in menus[0].json("commands")}
+    assert {"start", "help", "solve", "masyu", "yinyang", "numberlink", "shikaku", "spoiler"} <= names
+    assert any(c.params.get("language_code") == "ja" for c in menus)
+
+
+async def test_private_board_gets_a_solution_photo(bot: SimpleNamespace) -> None:
+    ann = bot.api.user(101, "Ann")
+    bot.api.send_text(ann, MASYU_5)
+    [photo] = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == ann.id)
+    assert_solution_photo(photo, "masyu", 5, 5)
+    assert not photo.flag("has_spoiler")
+    assert "https://puzz.link/p?mashu/5/5/" in photo.text
+    assert bot.api.find(lambda c: c.method == "sendChatAction" and c.chat_id == ann.id and
+                        c.params["action"] == "upload_photo")
+
+
+async def test_start_and_help_show_one_example_per_genre(bot: SimpleNamespace) -> None:
+    ann = bot.api.user(102, "Ann")
+    bot.api.send_text(ann, "/help")
+    [msg] = await bot.api.wait_for(replies_to(ann.id))
+    for genre in ("Masyu", "Yin-Yang", "Numberlink", "Shikaku"):
+        assert f"{genre}:\n" in msg.text
+    assert "/numberlink" in msg.text and "/spoiler" in msg.text
+
+
+async def test_group_solve_command_sends_a_spoiler_photo(bot: SimpleNamespace) -> None:
+    bob = bot.api.user(103, "Bob")
+    group = bot.api.group(-1001, admins={104})
+    sent = bot.api.send_text(bob, "/solve@puzzle_test_bot\n" + MASYU_5, chat=group)
+    [photo] = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == group.id)
+    assert_solution_photo(photo, "masyu", 5, 5)
+    assert photo.flag("has_spoiler")
+    assert photo.json("reply_parameters")["message_id"] == sent["message_id"]
+
+
+async def test_group_plain_text_and_other_bots_commands_are_ignored(bot: SimpleNamespace) -> None:
+    carl = bot.api.user(105, "Carl")
+    group = bot.api.group(-1002)
+    bot.api.send_text(carl, MASYU_5, chat=group)
+    bot.api.send_text(carl, "/solve@other_bot\n" + MASYU_5, chat=group)
+    bot.api.send_text(carl, "/help", chat=group)  # a marker: once it is answered, the two above were handled
+    await bot.api.wait_for(replies_to(group.id))
+    await asyncio.sleep(0.3)
+    assert len(bot.api.find(replies_to(group.id))) == 1
+
+
+async def test_reply_to_a_board_with_solve(bot: SimpleNamespace) -> None:
+    dana, eve = bot.api.user(106, "Dana"), bot.api.user(107, "Eve")
+    group = bot.api.group(-1003)
+    board = bot.api.send_text(dana, "\n".join(load("yinyang")[2]["grid"]), chat=group)  # genre from content: ambiguous
+    bot.api.send_text(eve, "/yinyang", chat=group, reply_to=board["message_id"])
+    [photo] = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == group.id)
+    assert_solution_photo(photo, "yinyang", 6, 6)
+    assert photo.flag("has_spoiler")
+
+
+async def test_solve_without_a_board_explains_how(bot: SimpleNamespace) -> None:
+    fay = bot.api.user(108, "Fay")
+    bot.api.send_text(fay, "/solve")
+    [msg] = await bot.api.wait_for(replies_to(fay.id))
+    assert msg.method == "sendMessage" and "/solve" in msg.text and "reply" in msg.text
+
+
+async def test_puzzlink_url(bot: SimpleNamespace) -> None:
+    gus = bot.api.user(109, "Gus")
+    rec = next(r for r in load("numberlink") if r.get("url") and not r.get("fill") and r["rows"] <= 10)
+    bot.api.send_text(gus, rec["url"])
+    [photo] = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == gus.id)
+    assert_solution_photo(photo, "numberlink", rec["rows"], rec["cols"])
+
+
+async def test_txt_document(bot: SimpleNamespace) -> None:
+    hal = bot.api.user(110, "Hal")
+    rec = load("masyu")[5]
+    bot.api.send_document(hal, "board.txt", board_text(rec).encode())
+    [photo] = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == hal.id)
+    assert_solution_photo(photo, "masyu", rec["rows"], rec["cols"])
+    assert bot.api.find(lambda c: c.method == "getFile")
+
+
+async def test_ambiguous_board_asks_with_buttons_then_solves(bot: SimpleNamespace) -> None:
+    ivy = bot.api.user(111, "Ivy")
+    bot.api.send_text(ivy, CIRCLES_ONLY)
+    [question] = await bot.api.wait_for(replies_to(ivy.id))
+    assert question.method == "sendMessage" and "Which genre" in question.text
+    labels = {b["text"]: b["callback_data"] for b in question.buttons}
+    assert set(labels) == {"Masyu", "Yin-Yang"} and all(len(d.encode()) <= 64 for d in labels.values())
+    bot.api.press(ivy, question.result["message_id"], labels["Yin-Yang"])
+    [photo] = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == ivy.id)
+    assert_solution_photo(photo, "yinyang", 4, 4, verdict="several solutions")
+    assert bot.api.find(lambda c: c.method == "answerCallbackQuery")
+    assert bot.api.find(lambda c: c.method == "editMessageReplyMarkup")
+
+
+async def test_broken_board_gets_an_explanation_and_no_photo(bot: SimpleNamespace) -> None:
+    jan = bot.api.user(112, "Jan")
+    bot.api.send_text(jan, "masyu\nW . B\n. . . .\nB . W")
+    [msg] = await bot.api.wait_for(replies_to(jan.id))
+    assert msg.method == "sendMessage"
+    assert "row 2" in msg.text.lower() or "Row 2" in msg.text, msg.text
+    await asyncio.sleep(0.3)
+    assert not bot.api.find(lambda c: is_photo(c) and c.chat_id == jan.id)
+
+
+async def test_japanese_user_gets_japanese_caption(bot: SimpleNamespace) -> None:
+    kei = bot.api.user(113, "Kei", lang="ja")
+    bot.api.send_text(kei, board_text(load("masyu")[6]))
+    [photo] = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == kei.id)
+    assert "ましゅ" in photo.text and "唯一解" in photo.text and "解答時間" in photo.text
+
+
+async def test_spoiler_setting_is_for_admins(bot: SimpleNamespace) -> None:
+    lee, mia = bot.api.user(114, "Lee"), bot.api.user(115, "Mia")
+    group = bot.api.group(-1004, admins={mia.id})
+    bot.api.send_text(lee, "/spoiler off", chat=group)
+    [refusal] = await bot.api.wait_for(replies_to(group.id))
+    assert "administrators" in refusal.text
+    bot.api.send_text(mia, "/spoiler off", chat=group)
+    await bot.api.wait_for(replies_to(group.id), count=2)
+    bot.api.send_text(lee, "/solve " + board_text(load("masyu")[7]), chat=group)
+    [photo] = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == group.id)
+    assert not photo.flag("has_spoiler")
+
+
+async def test_identical_board_is_answered_from_the_cache(bot: SimpleNamespace) -> None:
+    ned = bot.api.user(116, "Ned")
+    bot.api.send_text(ned, MASYU_5)  # solved earlier by another user
+    [photo] = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == ned.id)
+    assert "(from cache)" in photo.text
+    assert bot.core.backend.stats["cache_hits"] >= 1
+
+
+async def test_thirty_boards_from_ten_users_all_answered(bot: SimpleNamespace) -> None:
+    records = [r for g in ("masyu", "yinyang", "numberlink", "shikaku") for r in load(g)
+               if r["rows"] <= 8 and r["cols"] <= 8 and r.get("unique")]
+    used = {tuple(load("masyu")[i]["grid"]) for i in (0, 5, 6, 7)}
+    records = [r for r in records if tuple(r["grid"]) not in used]
+    picks = [records[(i * 7) % len(records)] for i in range(60)]
+    chosen: list[dict] = []
+    for r in picks:  # 30 distinct boards, genres mixed
+        if r not in chosen:
+            chosen.append(r)
+        if len(chosen) == 30:
+            break
+    assert len(chosen) == 30
+    users = [bot.api.user(200 + i, f"U{i}") for i in range(10)]
+    expected: dict[int, list[dict]] = {u.id: [] for u in users}
+    for i, rec in enumerate(chosen):
+        user = users[i % 10]
+        expected[user.id].append(rec)
+        bot.api.send_text(user, board_text(rec))
+    photos = await bot.api.wait_for(lambda c: is_photo(c) and 200 <= (c.chat_id or 0) < 210, timeout=120, count=30)
+    assert len(photos) == 30
+    for user in users:
+        got = sorted(c.photo[0] for c in photos if c.chat_id == user.id)  # type: ignore[index]
+        want = sorted(f"{r['genre']}-{r['rows']}x{r['cols']}-solution.png" for r in expected[user.id])
+        assert got == want
+    for c in photos:
+        assert ": unique solution" in c.text and c.photo[2].startswith(b"\x89PNG")  # type: ignore[index]
+    refusals = bot.api.find(lambda c: 200 <= (c.chat_id or 0) < 210 and ("slow" in c.text or "too many" in c.text))
+    assert not refusals
+
+
+async def test_token_never_logged(bot: SimpleNamespace) -> None:
+    records: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            records.append(self.format(record))
+
+    handler = Keep()
+    handler.addFilter(RedactToken(bot.api.token))
+    root, httpx_log = logging.getLogger(), logging.getLogger("httpx")
+    old = httpx_log.level
+    root.addHandler(handler)
+    httpx_log.setLevel(logging.INFO)
+    try:
+        oli = bot.api.user(117, "Oli")
+        bot.api.send_text(oli, "/start")
+        await bot.api.wait_for(replies_to(oli.id))
+        await asyncio.sleep(0.2)
+    finally:
+        root.removeHandler(handler)
+        httpx_log.setLevel(old)
+    assert any("HTTP Request" in r for r in records)  # httpx did log URLs...
+    assert not any(bot.api.token in r for r in records)  # ...with the token replaced
