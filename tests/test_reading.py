@@ -368,3 +368,21 @@ def test_errors_survive_pickling_across_process_pools() -> None:
         read_board("1 . 7\n. . .\n1 . .", "numberlink")
     again = pickle.loads(pickle.dumps(err.value))
     assert (again.message, again.message_ja, again.cells) == (err.value.message, err.value.message_ja, err.value.cells)
+
+
+SGT_RECORDS = [r for r in RECORDS if r.get("source", "").startswith("sgt-puzzles")]
+
+
+@pytest.mark.parametrize("rec", SGT_RECORDS, ids=_id)
+def test_sgt_game_ids_decode_to_their_grid(rec: dict) -> None:
+    game_id = rec["source"].rsplit(": ", 1)[1]
+    p = read_board(game_id)
+    assert (p.genre, p.cells) == (rec["genre"], Puzzle.from_record(rec).cells)
+
+
+def test_sgt_game_id_errors() -> None:
+    with pytest.raises(ParseError, match="describes 24 cells, but its size 5x5 has 25"):
+        read_board("5x5:BcBiBaBaWaBc")
+    with pytest.raises(ParseError, match="Pearl \\(Masyu\\) game ID"):
+        read_board("5x5:BcBiBaBaWaBd", "numberlink")
+    assert read_board("yinyang\n5x5:BcBiBaBaWaBd").genre == "yinyang"

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 
 from solvers.errors import ParseError, PuzzleError
 from solvers.puzzle import UNKNOWN, Puzzle
-from solvers.puzzlink import decode_puzzle, find_url, genre_of_pid, split_url, unsupported_pid
+from solvers.puzzlink import check_size, decode_puzzle, find_url, genre_of_pid, split_url, unsupported_pid
 from solvers.reading.ambiguous import AmbiguousGenre
 from solvers.reading.cells import (
     ANY_HELP,
@@ -24,6 +25,7 @@ from solvers.reading.cells import (
 from solvers.reading.form import check_form
 from solvers.reading.limits import DEFAULT_LIMITS, ReadLimits
 from solvers.reading.normalise import clean, fold
+from solvers.reading.sgt import decode_game_id, find_game_id
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +105,9 @@ def read_board_strict(
     cleaned = clean(text)
     if not cleaned.lines:
         raise NO_BOARD
+    game_id = find_game_id(cleaned.lines)
+    if game_id is not None:
+        return _read_game_id(game_id, forced or cleaned.genre, fill if fill is not None else cleaned.fill, limits)
     if len(cleaned.lines) > limits.max_rows:
         raise _too_big(len(cleaned.lines), None, limits)
     rows = [tokenise(line) for line in cleaned.lines]
@@ -168,6 +173,27 @@ def _read_url(url: str, forced: str | None, fill: bool | None, limits: ReadLimit
     _check_min(puzzle.rows, puzzle.cols, limits)
     if found == "numberlink" and fill:
         puzzle = Puzzle(puzzle.genre, puzzle.cells, fill=True)
+    check_form(puzzle)
+    return puzzle
+
+
+def _read_game_id(m: re.Match[str], genre: str | None, fill: bool | None, limits: ReadLimits) -> Puzzle:
+    """A Simon Tatham's Puzzles game ID (Pearl or Rect)."""
+    from solvers.registry import get_genre
+
+    check_size(int(m.group(2)), int(m.group(1)), max_rows=limits.max_rows, max_cols=limits.max_cols)
+    kind, rows = decode_game_id(m)
+    if genre is None:
+        genre = "masyu" if kind == "circles" else "shikaku"
+    g = get_genre(genre)
+    if g.clue_kind != kind:
+        what = "Pearl (Masyu)" if kind == "circles" else "Rect (Shikaku)"
+        raise ParseError(
+            f"This is a {what} game ID from Simon Tatham's Puzzles; it cannot be a {g.title} board.",
+            f"これは Simon Tatham's Puzzles の {what} のゲーム ID です。{g.title_ja}の盤面にはなりません。",
+        )
+    puzzle = Puzzle(g.name, tuple(tuple(r) for r in rows), fill=bool(fill) and g.name == "numberlink")
+    _check_min(puzzle.rows, puzzle.cols, limits)
     check_form(puzzle)
     return puzzle
 
