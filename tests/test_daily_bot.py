@@ -89,6 +89,7 @@ async def test_subscribe_post_play_and_restart_without_duplicates(api, tmp_path)
         api.send_text(bob, broken_answer("masyu", puzzle_row.solution), chat=group, reply_to=post_id)
         wrong = await _reply_text(api, group.id, n, "Not right yet")
         assert "Bob" in wrong and typed_answer("masyu", puzzle_row.solution) not in wrong
+        api.send_text(bob, "nice one!", chat=group, reply_to=post_id)  # chatter, not an answer: no reply
         n = time.perf_counter()
         api.send_text(bob, "/hint", chat=group, reply_to=post_id)
         assert "Hint 1/" in await _reply_text(api, group.id, n, "Hint")
@@ -104,6 +105,7 @@ async def test_subscribe_post_play_and_restart_without_duplicates(api, tmp_path)
         sol = (await api.wait_for(lambda c: c.method == "sendPhoto" and c.chat_id == group.id
                                   and c.at >= n, timeout=60))[0]
         assert sol.flag("has_spoiler") and "Solution" in sol.text
+        assert not api.find(lambda c: c.chat_id == group.id and "could not read" in c.text)
         await asyncio.sleep(4 * TICK)
         assert len([c for c in _photos(api, group.id) if c.text.startswith("🧩")]) == 1
         await store.db.close()

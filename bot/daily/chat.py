@@ -31,6 +31,12 @@ def _chat_target(chat_id: str) -> int | str:
     return int(chat_id) if chat_id.lstrip("-").isdigit() else chat_id
 
 
+def _looks_like_grid(text: str, rows: int) -> bool:
+    """At least two non-blank lines (or one for a one-row board): an attempt at an answer grid."""
+    lines = [line for line in text.splitlines() if line.strip() and not line.strip().startswith("```")]
+    return len(lines) >= min(2, rows)
+
+
 def _redact(url: str | None) -> str:
     from sqlalchemy.engine import make_url
 
@@ -280,5 +286,7 @@ class DailyChat:
         if daily is None:
             return False
         text = m.document_text if m.document_text is not None else m.text
+        if m.is_group and not _looks_like_grid(text, daily.rows):
+            return False  # chatter about the puzzle ("nice one!"), not an answer: stay quiet in groups
         await self._judge(ctx, daily, text)
         return True
