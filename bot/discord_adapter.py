@@ -1,0 +1,469 @@
+"""Discord front-end (discord.py 2.x): messages, slash commands and buttons in, :class:`~bot.chat.Reply` out.
+
+All behaviour lives in :class:`~bot.core.Core`; this module only translates.
+
+Inputs:
+- every command in ``core.registry`` as a prefix command (``!solve <board>`` or ``/solve <board>`` typed
+  as text, also after a mention), the board on the following lines, as an attachment, or in the message
+  the command replies to;
+- the same commands as slash commands (``/solve board:<puzz.link URL> file:<.txt>``; a board command
+  without either opens a form with a multi-line box, since a slash option holds one line only);
+- a board in a DM, or in a server channel when it mentions the bot or replies to the bot; ``.txt``
+  attachments; button presses (``custom_id`` = the core's callback data, handled statelessly, so
+  buttons keep working after a restart).
+
+Reading message text in servers needs the privileged Message Content intent; without it the bot
+still answers slash commands, mentions, replies to itself and DMs (see :func:`run_discord`).
+Server channels are groups (spoiler pictures by default), DMs are private chats; "admin" means the
+Manage Server permission.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import io
+import logging
+import re
+from collections.abc import Collection
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import messages
+from bot.chat import ChatId, Incoming, JobCallback, MessageRef, Reply
+from bot.commands import Command
+from bot.config import BotConfig
+from bot.core import Core
+
+log = logging.getLogger(__name__)
+
+PREFIXES = ("!", "/")
+TEXT_LIMIT = 2000  # characters in one Discord message
+DOCUMENT_LIMIT = 64 * 1024  # bytes: a board file is small; anything larger is refused before download
+DESCRIPTION_LIMIT = 100  # characters in a slash command's description
+MODAL_LIMIT = 4000  # characters in a paragraph text input
+VIEW_TIMEOUT = 900.0  # seconds a sent View stays in discord.py's store (presses keep working after it)
+
+
+# ---------------------------------------------------------------------- Discord message → Incoming
+def mention_re(bot_id: int) -> re.Pattern[str]:
+    return re.compile(rf"<@!?{bot_id}>")
+
+
+def mentions_bot(message: discord.Message, bot_id: int) -> bool:
+    return any(u.id == bot_id for u in message.mentions) or bool(mention_re(bot_id).search(message.content))
+
+
+def strip_mention(text: str, bot_id: int) -> str:
+    return mention_re(bot_id).sub("", text, count=1).strip()
+
+
+def parse_command(text: str, known: Collection[str]) -> tuple[str, str] | None:
+    """``(command, args)`` for ``!name args`` / ``/name args`` when ``name`` is a known command.
+
+    Args keep their newlines (the board may follow on the next lines). Unknown names are left
+    alone: they may belong to another bot.
+    """
+    stripped = text.lstrip()
+    if not stripped.startswith(PREFIXES):
+        return None
+    head, sep, rest = stripped[1:].partition("\n")
+    name, _, first = head.partition(" ")
+    name = name.strip().lower()
+    if name not in known:
+        return None
+    return name, (first.strip() + sep + rest).strip()
+
+
+def is_text_attachment(att: discord.Attachment) -> bool:
+    return att.filename.lower().endswith(".txt") or (att.content_type or "").startswith("text/")
+
+
+def decode_text(data: bytes) -> str | None:
+    for enc in ("utf-8-sig", "utf-16", "shift_jis"):
+        try:
+            return data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+    return None
+
+
+async def read_attachment(att: discord.Attachment) -> str | int | None:
+    """The attachment's text; its size (int) when too large; None when unreadable."""
+    if att.size > DOCUMENT_LIMIT:
+        return att.size
+    data = await att.read()
+    if len(data) > DOCUMENT_LIMIT:
+        return len(data)
+    return decode_text(data)
+
+
+def message_lang(message: discord.Message) -> str:
+    """Discord sends no user locale with messages: use the server's preferred locale (DMs: English)."""
+    return messages.lang_of(str(message.guild.preferred_locale)) if message.guild else "en"
+
+
+def incoming_from_message(message: discord.Message, bot_id: int, commands: Collection[str]) -> Incoming:
+    """The core's view of ``message`` (attachments not read yet: see :meth:`DiscordFrontEnd.on_message`)."""
+    content = message.content or ""
+    mentioned = mentions_bot(message, bot_id)
+    text = strip_mention(content, bot_id) if mentioned else content
+    ref = message.reference.resolved if message.reference else None
+    replied = ref if isinstance(ref, discord.Message) else None
+    incoming = Incoming(
+        platform="discord", chat_id=message.channel.id, user_id=message.author.id, text=text,
+        is_group=message.guild is not None, mentions_bot=mentioned, lang=message_lang(message),
+        user_name=message.author.display_name, message_id=message.id,
+        reply_to_message_id=message.reference.message_id if message.reference else None,
+        reply_to_text=replied.content if replied else None,
+        reply_to_bot=bool(replied and replied.author.id == bot_id),
+        extra={"message": message},
+    )
+    cmd = parse_command(text, commands)
+    if cmd:
+        incoming.command, incoming.args = cmd
+    return incoming
+
+
+def can_manage(user: discord.abc.User, channel: Any) -> bool:
+    """Manage Server in this channel (always True outside servers)."""
+    if not isinstance(user, discord.Member):
+        return getattr(channel, "guild", None) is None
+    return bool(channel.permissions_for(user).manage_guild)
+
+
+# ---------------------------------------------------------------------- Reply → Discord
+def make_view(reply: Reply) -> discord.ui.View | None:
+    """Buttons for ``reply.choices``; each ``custom_id`` is the core's callback data."""
+    if not reply.choices:
+        return None
+    view = discord.ui.View(timeout=VIEW_TIMEOUT)
+    for row_index, row in enumerate(reply.choices[:5]):
+        for choice in row[:5]:
+            view.add_item(discord.ui.Button(label=choice.label[:80], custom_id=choice.data, row=row_index,
+                                            style=discord.ButtonStyle.primary))
+    return view
+
+
+def make_file(reply: Reply) -> discord.File | None:
+    """The picture as an upload; ``spoiler`` makes discord.py name it ``SPOILER_<filename>``."""
+    if reply.image is None:
+        return None
+    return discord.File(io.BytesIO(reply.image), filename=reply.filename, spoiler=reply.spoiler)
+
+
+def chunks(text: str, size: int = TEXT_LIMIT) -> list[str]:
+    return [text[i:i + size] for i in range(0, len(text), size)] or [""]
+
+
+async def send_reply(send: Any, reply: Reply, **first_kwargs: Any) -> MessageRef:
+    """Send ``reply`` through ``send`` (``Messageable.send`` or ``Webhook.send``): long text is split,
+    the picture and the buttons go with the last part. ``first_kwargs`` (e.g. ``reference``) go with
+    the first message only. Returns the last message's id."""
+    parts = chunks(reply.text) if reply.text else [""]
+    sent = None
+    for i, part in enumerate(parts):
+        kwargs: dict[str, Any] = dict(first_kwargs) if i == 0 else {}
+        if i == len(parts) - 1:
+            file, view = make_file(reply), make_view(reply)
+            if file is not None:
+                kwargs["file"] = file
+            if view is not None:
+                kwargs["view"] = view
+        if not part and "file" not in kwargs:
+            part = "…"
+        sent = await send(content=part or None, **kwargs)
+    return sent.id if sent is not None else None
+
+
+class DiscordChannel:
+    """One conversation as the core sees it: a channel (answering a message) or an interaction."""
+
+    def __init__(self, target: discord.abc.Messageable | None, *, is_group: bool, admin: bool,
+                 reference: discord.Message | None = None, interaction: discord.Interaction | None = None) -> None:
+        self.target, self.is_group, self.admin = target, is_group, admin
+        self.reference, self.interaction = reference, interaction
+
+    async def send(self, reply: Reply) -> MessageRef:
+        if self.interaction is not None:  # deferred with "thinking": answer through the follow-up webhook
+            return await send_reply(self.interaction.followup.send, reply, wait=True)
+        assert self.target is not None
+        first: dict[str, Any] = {}
+        if self.reference is not None and self.is_group:
+            first = {"reference": self.reference.to_reference(fail_if_not_exists=False), "mention_author": False}
+        return await send_reply(self.target.send, reply, **first)
+
+    async def action(self, kind: str = "upload_photo") -> None:
+        if self.interaction is not None or self.target is None:
+            return  # an interaction already shows "thinking…"
+        with contextlib.suppress(discord.HTTPException):
+            await self.target.typing()
+
+    async def is_admin(self) -> bool:
+        return not self.is_group or self.admin
+
+
+class DiscordPlatform:
+    """Sending on the bot's own initiative and the scheduled jobs (asyncio tasks)."""
+
+    name = "discord"
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self._jobs: set[asyncio.Task[None]] = set()
+
+    async def send_to(self, chat_id: ChatId, reply: Reply) -> MessageRef:
+        channel = self.client.get_channel(int(chat_id)) or await self.client.fetch_channel(int(chat_id))
+        return await send_reply(channel.send, reply)  # type: ignore[union-attr]
+
+    def run_daily(self, callback: JobCallback, time: dt.time, name: str) -> None:
+        async def loop() -> None:
+            while True:
+                now = dt.datetime.now(time.tzinfo or dt.UTC)
+                at = now.replace(hour=time.hour, minute=time.minute, second=time.second, microsecond=0)
+                if at <= now:
+                    at += dt.timedelta(days=1)
+                await asyncio.sleep((at - now).total_seconds())
+                await self._job(callback, name)
+
+        self._keep(loop())
+
+    def run_repeating(self, callback: JobCallback, interval: float, first: float, name: str) -> None:
+        async def loop() -> None:
+            await asyncio.sleep(first)
+            while True:
+                await self._job(callback, name)
+                await asyncio.sleep(interval)
+
+        self._keep(loop())
+
+    async def _job(self, callback: JobCallback, name: str) -> None:
+        try:
+            await callback()
+        except Exception:
+            log.exception("job %s failed", name)
+
+    def _keep(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._jobs.add(task)
+        task.add_done_callback(self._jobs.discard)
+
+    def cancel_jobs(self) -> None:
+        for task in list(self._jobs):
+            task.cancel()
+
+
+# ---------------------------------------------------------------------- the handlers
+class BoardForm(discord.ui.Modal):
+    """A multi-line box for a board, opened by a board slash command given no board."""
+
+    board: discord.ui.TextInput[BoardForm] = discord.ui.TextInput(
+        label="Board", style=discord.TextStyle.paragraph, max_length=MODAL_LIMIT,
+        placeholder="masyu\nB . . . B\n. . . . .")
+
+    def __init__(self, front: DiscordFrontEnd, command: str) -> None:
+        super().__init__(title=f"/{command}"[:45], timeout=600)
+        self.front, self.command = front, command
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await self.front.run_slash(interaction, self.command, self.board.value)
+
+
+class DiscordFrontEnd:
+    """Turns Discord events into core calls. ``bot_id`` is the bot's user id (known after login)."""
+
+    def __init__(self, core: Core, bot_id: int = 0) -> None:
+        self.core = core
+        self.bot_id = bot_id
+
+    # -- plain messages and prefix commands
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or message.author.id == self.bot_id:
+            return
+        incoming = incoming_from_message(message, self.bot_id, self.core.registry.commands)
+        wanted = not incoming.is_group or incoming.command is not None or incoming.mentions_bot or incoming.reply_to_bot
+        if not wanted:  # like Telegram's privacy mode: other server chatter is not the bot's business
+            return
+        channel = DiscordChannel(message.channel, is_group=incoming.is_group, reference=message,
+                                 admin=can_manage(message.author, message.channel))
+        source = self._text_attachment(message)
+        from_reply = False
+        if source is None and incoming.command is not None and message.reference is not None:
+            ref = message.reference.resolved
+            source = self._text_attachment(ref) if isinstance(ref, discord.Message) else None
+            from_reply = source is not None
+        if source is not None:
+            content = await read_attachment(source)
+            if isinstance(content, int):
+                await channel.send(Reply(messages.t(incoming.lang, "document_too_big", size=content,
+                                                    limit=DOCUMENT_LIMIT)))
+                return
+            if content is None:
+                await channel.send(Reply(messages.t(incoming.lang, "document_unreadable")))
+                return
+            if from_reply:
+                incoming.reply_to_text = content
+            else:
+                incoming.document_text, incoming.document_name = content, source.filename
+        await self.core.handle(incoming, channel)
+
+    @staticmethod
+    def _text_attachment(message: discord.Message) -> discord.Attachment | None:
+        return next((a for a in message.attachments if is_text_attachment(a)), None)
+
+    # -- buttons
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.component or not interaction.data:
+            return
+        data = str(interaction.data.get("custom_id", ""))
+        if not data or self.core.registry.find_callback(data) is None:
+            return
+        with contextlib.suppress(discord.HTTPException):  # acknowledge, and drop the answered buttons
+            await interaction.response.edit_message(view=None)
+        is_group = interaction.guild is not None
+        incoming = Incoming(
+            platform="discord", chat_id=interaction.channel_id or 0, user_id=interaction.user.id,
+            is_group=is_group, lang=messages.lang_of(str(interaction.locale)),
+            user_name=interaction.user.display_name, callback_data=data, extra={"interaction": interaction},
+        )
+        channel = DiscordChannel(interaction.channel, is_group=is_group,  # type: ignore[arg-type]
+                                 admin=bool(interaction.permissions.manage_guild), reference=interaction.message)
+        await self.core.handle(incoming, channel)
+
+    # -- slash commands
+    async def run_slash(self, interaction: discord.Interaction, command: str, text: str,
+                        file: discord.Attachment | None = None) -> None:
+        """A slash command (or the board form it opened): defer, then answer through follow-ups."""
+        await interaction.response.defer(thinking=True)
+        is_group = interaction.guild is not None
+        channel = DiscordChannel(interaction.channel, is_group=is_group, interaction=interaction,  # type: ignore
+                                 admin=bool(interaction.permissions.manage_guild))
+        lang = messages.lang_of(str(interaction.locale))
+        incoming = Incoming(
+            platform="discord", chat_id=interaction.channel_id or 0, user_id=interaction.user.id,
+            text=f"/{command} {text}".strip(), command=command, args=text.strip(), is_group=is_group,
+            lang=lang, user_name=interaction.user.display_name, extra={"interaction": interaction},
+        )
+        if file is not None:
+            content = await read_attachment(file)
+            if isinstance(content, int):
+                await channel.send(Reply(messages.t(lang, "document_too_big", size=content, limit=DOCUMENT_LIMIT)))
+                return
+            if content is None:
+                await channel.send(Reply(messages.t(lang, "document_unreadable")))
+                return
+            incoming.document_text, incoming.document_name = content, file.filename
+        await self.core.handle(incoming, channel)
+
+    def slash_command(self, cmd: Command) -> app_commands.Command[Any, Any, None]:
+        """The registry command ``cmd`` as an application command."""
+        description = cmd.help("en")[:DESCRIPTION_LIMIT] or cmd.name
+        front = self
+
+        if cmd.takes_board:
+            async def board_callback(interaction: discord.Interaction, board: str | None = None,
+                                     file: discord.Attachment | None = None) -> None:
+                if not (board or "").strip() and file is None:
+                    await interaction.response.send_modal(BoardForm(front, cmd.name))
+                    return
+                await front.run_slash(interaction, cmd.name, board or "", file)
+
+            slash = app_commands.Command(name=cmd.name, description=description, callback=board_callback)
+            app_commands.describe(board="a one-line board or a puzz.link URL (leave empty for a multi-line box)",
+                                  file="a .txt file holding the board")(slash)
+            return slash
+
+        async def text_callback(interaction: discord.Interaction, text: str | None = None) -> None:
+            await front.run_slash(interaction, cmd.name, text or "")
+
+        slash = app_commands.Command(name=cmd.name, description=description, callback=text_callback)
+        app_commands.describe(text="options, as after the command in a message")(slash)
+        return slash
+
+    def add_slash_commands(self, tree: app_commands.CommandTree[Any]) -> None:
+        for cmd in self.core.registry.menu():
+            tree.add_command(self.slash_command(cmd), override=True)
+
+
+# ---------------------------------------------------------------------- the client
+class PuzzleClient(discord.Client):
+    """The Discord client: wires events to :class:`DiscordFrontEnd` and the core's lifecycle."""
+
+    def __init__(self, core: Core, *, message_content: bool = True, sync_commands: bool = True) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = message_content
+        super().__init__(intents=intents)
+        self.core = core
+        self.front = DiscordFrontEnd(core)
+        self.tree = app_commands.CommandTree(self)
+        self.platform = DiscordPlatform(self)
+        self.sync_commands = sync_commands
+        self._started = False
+
+    async def setup_hook(self) -> None:
+        await self.core.backend.start()
+        self.front.add_slash_commands(self.tree)
+        if self.sync_commands:
+            await self._sync_if_changed()
+
+    async def _sync_if_changed(self) -> None:
+        """Publish the slash commands only when they differ from Discord's copy (syncs are rate-limited)."""
+        try:
+            remote = {(c.name, c.description) for c in await self.tree.fetch_commands()}
+            local = {(c.name, c.description) for c in self.tree.get_commands()}
+            if remote != local:
+                await self.tree.sync()
+                log.info("slash commands published: %s", ", ".join(sorted(n for n, _ in local)))
+        except discord.HTTPException as e:
+            log.warning("could not publish slash commands: %s", e)
+
+    async def on_ready(self) -> None:
+        assert self.user is not None
+        self.front.bot_id = self.user.id
+        log.info("connected to Discord as %s (id %s) in %d server(s)", self.user, self.user.id, len(self.guilds))
+        if not self._started:
+            self._started = True
+            await self.core.start(self.platform)
+
+    async def on_message(self, message: discord.Message) -> None:
+        await self.front.on_message(message)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await self.front.on_interaction(interaction)
+
+    async def close(self) -> None:
+        if self._started:
+            await self.core.stop()
+        self.platform.cancel_jobs()
+        with contextlib.suppress(Exception):
+            await self.core.backend.close()
+        await super().close()
+
+
+def run_discord(config: BotConfig) -> int:
+    """``puzzlebot run`` with DISCORD_TOKEN: connect to the gateway until Ctrl-C / SIGTERM."""
+    from bot.app import build_core
+
+    token = getattr(config, "discord_token", None)
+    if not token:
+        raise ValueError("run_discord needs a DISCORD_TOKEN")
+    message_content = True
+    while True:
+        client = PuzzleClient(build_core(config), message_content=message_content)
+        try:
+            client.run(token, log_handler=None)  # logging is already set up (token-safe)
+            return 0
+        except discord.LoginFailure:
+            log.error("Discord rejected DISCORD_TOKEN: copy the bot token again from the Developer Portal "
+                      "(Applications → your app → Bot → Reset Token).")
+            return 2
+        except discord.PrivilegedIntentsRequired:
+            if not message_content:
+                raise
+            log.warning("the Message Content intent is not enabled for this bot (Developer Portal → Bot → "
+                        "Privileged Gateway Intents). Continuing with slash commands, mentions, replies to "
+                        "the bot and DMs only; !commands typed in server channels will not be seen.")
+            message_content = False
