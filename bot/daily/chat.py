@@ -1,4 +1,4 @@
-"""The daily puzzle in the chat: commands, replies to the daily post, buttons and the scheduled tick.
+"""The daily puzzle in the chat: commands, replies to the daily post and the scheduled tick.
 
 Everything goes through the core's registry (``install``), so every front-end gets it unchanged.
 """
@@ -82,7 +82,7 @@ class DailyChat:
                               ("stats", self.cmd_stats), ("answer", self.cmd_answer),
                               ("subscribe", self.cmd_subscribe), ("unsubscribe", self.cmd_unsubscribe)):
             reg.add(Command(name, _guarded(handler), f"cmd_{name}", takes_board=name == "answer"))
-        reg.text_hook(_guarded(self.on_text))
+        reg.text_hook(self._on_text_quietly)
         reg.on_startup(self.start)
         reg.on_shutdown(self.stop)
 
@@ -274,6 +274,13 @@ class DailyChat:
         await ctx.reply(ctx.t("daily_unsubscribed", count=n) if n else ctx.t("daily_not_subscribed"))
 
     # ------------------------------------------------------------------ replies to the daily post
+    async def _on_text_quietly(self, ctx: Context) -> bool:
+        try:
+            return await self.on_text(ctx)
+        except DatabaseUnavailable as e:  # not every reply to the bot is about the daily puzzle: stay quiet
+            log.error("daily puzzle database unavailable: %s", e)
+            return False
+
     async def on_text(self, ctx: Context) -> bool:
         """A reply to a daily post is an answer to it (other text goes on to board solving)."""
         m = ctx.msg
