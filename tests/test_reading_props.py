@@ -105,3 +105,14 @@ def test_url_like_text_raises_only_parse_error(pid: str, cols: str, rows: str, b
 def test_guarded_read_board_raises_only_parse_error(text: str) -> None:
     with contextlib.suppress(ParseError):
         read_board(text * 3)
+
+
+@SETTINGS
+@given(
+    cols=st.integers(0, 70),
+    rows=st.integers(0, 70),
+    body=st.text(alphabet="abczBW0123456789_xq", max_size=80),
+    genre=GENRE_ARG,
+)
+def test_game_id_like_text_raises_only_parse_error(cols: int, rows: int, body: str, genre: str | None) -> None:
+    _read(f"{cols}x{rows}:{body}", genre)
