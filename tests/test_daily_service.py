@@ -224,3 +224,20 @@ async def test_a_failed_generation_is_not_retried_every_tick(tmp_path):
     assert await svc.prepare(now=NOON) == []  # backing off
     assert await svc.get(svc.slot(DAY, "masyu", "medium")) is None and not svc._making
     await svc.close()
+
+
+def test_failure_classes():
+    import discord
+
+    from bot.daily.service import DeliveryGone, classify_failure
+
+    class Resp:
+        status, reason = 403, "Forbidden"
+
+    assert classify_failure(DeliveryGone("left")) == "gone"
+    assert classify_failure(Forbidden("bot was kicked")) == "gone"
+    assert classify_failure(BadRequest("Message is too long")) == "failed"
+    assert classify_failure(TimedOut()) == "failed"
+    assert classify_failure(NetworkError("connection refused")) == "retry"
+    assert classify_failure(discord.Forbidden(Resp(), "missing access")) == "gone"
+    assert classify_failure(ValueError("bug")) == "failed"

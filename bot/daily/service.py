@@ -466,6 +466,10 @@ def classify_failure(exc: BaseException) -> str:
     ``failed`` (anything else, timeouts included: Telegram may have posted it)."""
     if isinstance(exc, DeliveryGone):
         return "gone"
+    if type(exc).__module__.startswith("discord"):
+        import discord
+
+        return "gone" if isinstance(exc, discord.Forbidden | discord.NotFound) else "failed"
     try:
         from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
     except ImportError:  # pragma: no cover - telegram is a dependency
