@@ -239,3 +239,17 @@ async def test_with_every_worker_stopped_the_user_is_told_at_once(cluster: Simpl
     assert time.monotonic() - t0 < 2
     assert [r.text for r in chat.sent] == [messages.t("en", "internal_error")]
     assert cluster.backend.stats["unavailable"] >= 1
+
+
+@in_module_loop
+async def test_an_unreachable_redis_gives_a_clear_answer_not_a_hang() -> None:
+    backend = TaskiqBackend(f"redis://127.0.0.1:{_free_port()}/0", LIMITS)  # nothing listens there
+    await backend.start()  # logs the problem, does not crash the bot
+    chat = Chat()
+    try:
+        t0 = time.monotonic()
+        await asyncio.wait_for(Core(backend).handle(_private(MASYU_5, user=60), chat), 10)
+        assert time.monotonic() - t0 < 5
+        assert [r.text for r in chat.sent] == [messages.t("en", "internal_error")]
+    finally:
+        await backend.close()
