@@ -193,6 +193,12 @@ def test_genre_headers(header: str, genre: str, fill: bool) -> None:
     assert (p.genre, p.fill) == (genre, fill)
 
 
+def test_comment_and_prose_lines() -> None:
+    board = "1 . 2\n. . .\n1 . 2"
+    for noise in ("#3", "# Puzzle 12", "Difficulty: hard", "Source: Nikoli", "出典: ニコリ"):
+        assert read_board(f"{noise}\n{board}", "numberlink").cells == ((1, 0, 2), (0, 0, 0), (1, 0, 2))
+
+
 def test_chat_command_and_mention_lines() -> None:
     p = read_board("/solve@puzzlebot yinyang\nW . B\n. . .")
     assert p.genre == "yinyang"

@@ -105,6 +105,8 @@ def _noise(out: Cleaned, line: str) -> bool:
         return True
     if _take_header(out, line, strict=True):
         return True
+    if line.startswith("#"):  # a markdown heading or comment: "# 3", "#12"
+        return True
     return _is_prose(line)
 
 
