@@ -83,6 +83,8 @@ def read_board_strict(
             f"The text is {len(text)} characters long; I read at most {limits.max_chars}.",
             f"テキストが {len(text)} 文字あります。読み取れるのは {limits.max_chars} 文字までです。",
         )
+    if genre is not None and not isinstance(genre, str):
+        raise ParseError("The genre must be a name such as 'masyu'.", "ジャンルは 'masyu' のような名前で指定します。")
     forced = _genre_name(genre) if genre else None
     if fill is None and genre and genre.strip().lower().replace(" ", "").replace("-", "") in ("flow", "flowfree"):
         fill = True  # a "flow" button or command means the Flow Free rule
