@@ -45,6 +45,7 @@ TEXT_LIMIT = 2000  # characters in one Discord message
 DOCUMENT_LIMIT = 64 * 1024  # bytes: a board file is small; anything larger is refused before download
 DESCRIPTION_LIMIT = 100  # characters in a slash command's description
 MODAL_LIMIT = 4000  # characters in a paragraph text input
+NO_MENTIONS = discord.AllowedMentions.none()
 VIEW_TIMEOUT = 900.0  # seconds a sent View stays in discord.py's store (presses keep working after it)
 
 
@@ -156,7 +157,14 @@ def make_file(reply: Reply) -> discord.File | None:
 
 
 def chunks(text: str, size: int = TEXT_LIMIT) -> list[str]:
-    return [text[i:i + size] for i in range(0, len(text), size)] or [""]
+    """``text`` in pieces of at most ``size`` characters, cut at line ends where possible."""
+    parts: list[str] = []
+    while len(text) > size:
+        cut = text.rfind("\n", 0, size + 1)
+        cut = cut if cut > 0 else size
+        parts.append(text[:cut])
+        text = text[cut:].lstrip("\n")
+    return parts + [text] if text or not parts else parts
 
 
 async def send_reply(send: Any, reply: Reply, **first_kwargs: Any) -> MessageRef:
@@ -167,6 +175,7 @@ async def send_reply(send: Any, reply: Reply, **first_kwargs: Any) -> MessageRef
     sent = None
     for i, part in enumerate(parts):
         kwargs: dict[str, Any] = dict(first_kwargs) if i == 0 else {}
+        kwargs.update(suppress_embeds=True, allowed_mentions=NO_MENTIONS)  # no link cards, no pings
         if i == len(parts) - 1:
             file, view = make_file(reply), make_view(reply)
             if file is not None:

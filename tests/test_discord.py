@@ -18,7 +18,14 @@ import pytest_asyncio
 from bot import messages
 from bot.app import build_core
 from bot.config import BotConfig
-from bot.discord_adapter import BoardForm, DiscordFrontEnd, PuzzleClient, incoming_from_message, parse_command
+from bot.discord_adapter import (
+    BoardForm,
+    DiscordFrontEnd,
+    PuzzleClient,
+    chunks,
+    incoming_from_message,
+    parse_command,
+)
 from bot.pipeline import PipelineLimits
 
 in_module_loop = pytest.mark.asyncio(loop_scope="module")
@@ -293,6 +300,15 @@ async def test_slash_solve_without_a_board_opens_a_form_for_a_multiline_board(wo
 async def test_a_broken_board_gets_an_explanation_and_no_picture(world: World) -> None:
     [sent] = await deliver(world, world.message("!masyu\nB . x\n. . ."))
     assert sent.files == [] and sent.payload["content"]
+
+
+@in_module_loop
+async def test_long_replies_are_split_at_line_ends_within_discords_limit(world: World) -> None:
+    sent = await deliver(world, world.message("!help\n" + "x" * 10))
+    assert sent and all(len(c.payload["content"]) <= 2000 for c in sent)
+    assert "Masyu" in "".join(c.payload["content"] for c in sent)
+    assert all(c.payload["flags"] & 4 and c.payload["allowed_mentions"]["parse"] == [] for c in sent)  # no embeds
+    assert chunks("a\n" + "b" * 2500) == ["a", "b" * 2000, "b" * 500]
 
 
 def test_front_end_without_login_has_no_bot_id() -> None:
