@@ -1,0 +1,206 @@
+"""Yin-Yang as CP-SAT: one Boolean per cell (true = black) and the colour boundary as one circuit.
+
+Why a circuit: draw the edges between cells of different colours on the grid's lattice points.
+No 2x2 block of one colour and no 2x2 checkerboard (see below) leave every inner lattice point
+with 0 or 2 boundary edges, so the boundary is a set of disjoint curves, each a closed cycle or
+a path from the frame to the frame. k such curves cut the board into k + 1 single-colour areas.
+Both colours connected (and both present) therefore means exactly one curve. Joining the frame
+to one extra node ``O`` turns a frame-to-frame path into a cycle through ``O``, and CP-SAT's
+``add_circuit`` (optional nodes via self-loops) states "exactly one cycle" exactly. The model is
+complete: one CP-SAT call finds an answer, a second one with it excluded proves uniqueness.
+
+Redundant constraints (consequences of the rules, added because they prune early):
+
+* no 2x2 checkerboard: its two black cells would need a black path between them and its two
+  white cells a white path, and in the plane those paths would have to cross;
+* at most two colour changes around the frame: with four, black frame cells a, c and white
+  frame cells b, d alternate around the frame and the black a-c path and the white b-d path
+  would cross. (The circuit already implies both; stating them helps propagation.)
+
+``method="cuts"`` is a second, independent formulation (cells only, connectivity by lazily
+added separator cuts, :mod:`solvers.connectivity`), used to cross-check the circuit model.
+"""
+
+from __future__ import annotations
+
+from ortools.sat.python import cp_model
+
+from solvers.connectivity import cuts, solve_connected
+from solvers.cpsat import Budget, exclude, found, solve_twice, timeout_result
+from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.verdict import Solution, SolveOptions, SolveResult, Status
+
+Cell = tuple[int, int]
+
+
+def solve(puzzle: Puzzle, options: SolveOptions, method: str = "circuit") -> SolveResult:
+    """The verdict for a Yin-Yang board (unique / multiple / solved / none / timeout)."""
+    model = cp_model.CpModel()
+    rows, cols = puzzle.rows, puzzle.cols
+    black = [[model.new_bool_var(f"b{r}_{c}") for c in range(cols)] for r in range(rows)]
+    for r, c, v in puzzle.clues():
+        if v == BLACK:
+            model.add(black[r][c] == 1)
+        elif v == WHITE:
+            model.add(black[r][c] == 0)
+    flat = [b for row in black for b in row]
+
+    def decode(solver: cp_model.CpSolver) -> Solution:
+        return {"colors": ["".join("B" if solver.boolean_value(b) else "W" for b in row) for row in black]}
+
+    if rows == 1 or cols == 1:
+        _line(model, flat)
+        return solve_twice(model, flat, decode, options)
+    _blocks(model, black)
+    if method == "cuts":
+        return _solve_with_cuts(model, black, puzzle, decode, options)
+    _boundary_circuit(model, black)
+    return solve_twice(model, flat, decode, options)
+
+
+def _differ(model: cp_model.CpModel, a: cp_model.IntVar, b: cp_model.IntVar) -> cp_model.IntVar:
+    """A Boolean equal to (a != b)."""
+    d = model.new_bool_var("")
+    model.add_bool_or([a, b, d.Not()])
+    model.add_bool_or([a.Not(), b.Not(), d.Not()])
+    model.add_bool_or([a, b.Not(), d])
+    model.add_bool_or([a.Not(), b, d])
+    return d
+
+
+def _line(model: cp_model.CpModel, cells: list[cp_model.IntVar]) -> None:
+    """A 1-row or 1-column board: each colour connected means at most one colour change."""
+    changes = [_differ(model, a, b) for a, b in zip(cells, cells[1:], strict=False)]
+    if changes:
+        model.add(sum(changes) <= 1)
+
+
+def _blocks(model: cp_model.CpModel, black: list[list[cp_model.IntVar]]) -> None:
+    """Per 2x2 block: not one colour (the rule), not a checkerboard (a consequence, see above)."""
+    for r in range(len(black) - 1):
+        for c in range(len(black[0]) - 1):
+            a, b, d, e = black[r][c], black[r][c + 1], black[r + 1][c], black[r + 1][c + 1]
+            model.add_bool_or([a, b, d, e])
+            model.add_bool_or([a.Not(), b.Not(), d.Not(), e.Not()])
+            model.add_bool_or([a.Not(), b, d, e.Not()])  # not a=e black with b=d white
+            model.add_bool_or([a, b.Not(), d.Not(), e])  # not a=e white with b=d black
+
+
+def _frame(rows: int, cols: int) -> list[Cell]:
+    """The frame cells in cyclic order (clockwise from the top-left corner)."""
+    top = [(0, c) for c in range(cols)]
+    right = [(r, cols - 1) for r in range(1, rows)]
+    bottom = [(rows - 1, c) for c in range(cols - 2, -1, -1)]
+    left = [(r, 0) for r in range(rows - 2, 0, -1)]
+    return top + right + bottom + left
+
+
+def _frame_changes(model: cp_model.CpModel, black: list[list[cp_model.IntVar]]) -> None:
+    """At most two colour changes around the frame (a rule consequence, see the module doc)."""
+    ring = _frame(len(black), len(black[0]))
+    changes = [_differ(model, black[r][c], black[r2][c2])
+               for (r, c), (r2, c2) in zip(ring, ring[1:] + ring[:1], strict=True)]
+    model.add(sum(changes) <= 2)
+
+
+def _boundary_circuit(model: cp_model.CpModel, black: list[list[cp_model.IntVar]]) -> None:
+    """The colour boundary is exactly one cycle on the lattice points plus the outside node O.
+
+    Lattice point (i, j) is the top-left corner of cell (i, j). The edge between cells
+    (r, c-1) and (r, c) is the segment (r, c)-(r+1, c); the edge between (r-1, c) and (r, c) is
+    (r, c)-(r, c+1). A segment is on the boundary iff its two cells differ. Frame points
+    (not corners) have one segment into the board and an arc pair to O.
+    """
+    rows, cols = len(black), len(black[0])
+    node: dict[tuple[int, int], int] = {}
+
+    def index(p: tuple[int, int]) -> int:
+        if p not in node:
+            node[p] = len(node) + 1  # 0 is O
+        return node[p]
+
+    arcs: list[tuple[int, int, cp_model.IntVar]] = []
+    used_by_segment: dict[int, list[cp_model.IntVar]] = {}
+    frame_changes = []
+
+    def segment(p: tuple[int, int], q: tuple[int, int], a: cp_model.IntVar, b: cp_model.IntVar) -> None:
+        d = _differ(model, a, b)
+        i, j = index(p), index(q)
+        fwd, back = model.new_bool_var(""), model.new_bool_var("")
+        model.add(fwd + back == d)
+        arcs.extend([(i, j, fwd), (j, i, back)])
+        for n in (i, j):
+            used_by_segment.setdefault(n, []).append(d)
+        for point in (p, q):
+            if _on_frame(point, rows, cols):
+                frame_changes.append(d)
+
+    for r in range(rows):
+        for c in range(1, cols):
+            segment((r, c), (r + 1, c), black[r][c - 1], black[r][c])
+    for r in range(1, rows):
+        for c in range(cols):
+            segment((r, c), (r, c + 1), black[r - 1][c], black[r][c])
+
+    outside = model.new_bool_var("O_skipped")
+    arcs.append((0, 0, outside))
+    for p, i in node.items():
+        skip = model.new_bool_var("")
+        arcs.append((i, i, skip))
+        # a point is on the curve iff one of its segments is (the circuit implies it; stated for propagation)
+        for d in used_by_segment[i]:
+            model.add_implication(d, skip.Not())
+        if _on_frame(p, rows, cols):
+            (d,) = used_by_segment[i]  # a frame point has exactly one segment into the board
+            model.add(skip + d == 1)
+            to_o, from_o = model.new_bool_var(""), model.new_bool_var("")
+            arcs.extend([(i, 0, to_o), (0, i, from_o)])
+            model.add(to_o + from_o == d)
+        else:
+            model.add_bool_or([skip, *used_by_segment[i]])
+    # the frame is crossed by the curve 0 or 2 times (a consequence the circuit also implies)
+    model.add(sum(frame_changes) <= 2)
+    model.add(sum(frame_changes) != 1)
+    model.add_circuit(arcs)
+
+
+def _on_frame(p: tuple[int, int], rows: int, cols: int) -> bool:
+    return p[0] in (0, rows) or p[1] in (0, cols)
+
+
+def _solve_with_cuts(model: cp_model.CpModel, black: list[list[cp_model.IntVar]], puzzle: Puzzle,
+                     decode, options: SolveOptions) -> SolveResult:
+    """The cross-check formulation: cells, 2x2 rules, frame rule, lazy connectivity cuts."""
+    rows, cols = puzzle.rows, puzzle.cols
+    _frame_changes(model, black)
+    flat = [b for row in black for b in row]
+    budget = Budget(options)
+
+    def given_first(cell: Cell) -> int:
+        return 0 if puzzle.cells[cell[0]][cell[1]] else 1
+
+    def find_cuts(solver: cp_model.CpSolver) -> list[list[cp_model.IntVar]]:
+        on = {(r, c) for r in range(rows) for c in range(cols) if solver.boolean_value(black[r][c])}
+        off = {(r, c) for r in range(rows) for c in range(cols)} - on
+        return (cuts(rows, cols, on, lambda cell: black[cell[0]][cell[1]], given_first)
+                + cuts(rows, cols, off, lambda cell: black[cell[0]][cell[1]].Not(), given_first))
+
+    status, solver = solve_connected(model, budget, find_cuts)
+    if status == cp_model.INFEASIBLE:
+        return SolveResult(Status.NONE, error="This puzzle has no solution.",
+                           error_ja="このパズルには解がありません。", stats=budget.stats)
+    if not found(status):
+        return timeout_result(budget)
+    first = decode(solver)
+    if not options.unique:
+        return SolveResult(Status.SOLVED, solution=first, stats=budget.stats)
+    exclude(model, flat, solver)
+    status, solver = solve_connected(model, budget, find_cuts)
+    if status == cp_model.INFEASIBLE:
+        return SolveResult(Status.UNIQUE, solution=first, stats=budget.stats)
+    if found(status):
+        return SolveResult(Status.MULTIPLE, solution=first, second_solution=decode(solver), stats=budget.stats)
+    res = timeout_result(budget)
+    res.solution = first
+    return res
+
