@@ -134,6 +134,18 @@ async def test_daily_on_demand_in_a_private_chat(api, tmp_path):
                 break
             await asyncio.sleep(0.2)
         assert call.method == "sendPhoto" and "四角に切れ" in call.text and "むずかしい" in call.text
+        store = Store(Database(db_url))
+        for _ in range(200):  # the bot records its post right after Telegram confirms it
+            if (post := await store.latest_post("telegram", str(cy.id))) is not None:
+                break
+            await asyncio.sleep(0.05)
+        row = await store.get_daily_by_id(post.daily_id)
+        await store.db.close()
+        assert f"{row.rows}×{row.cols}" in call.text
         n = time.perf_counter()
         api.send_text(cy, "/answer abc")
         assert "読めません" in await _reply_text(api, cy.id, n, "読め")
+        # in a private chat the answer needs no reply: text that reads as an answer to today's puzzle is one
+        n = time.perf_counter()
+        api.send_text(cy, typed_answer("shikaku", row.solution))
+        assert "正解" in await _reply_text(api, cy.id, n, "正解")

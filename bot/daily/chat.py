@@ -37,6 +37,18 @@ def _looks_like_grid(text: str, rows: int) -> bool:
     return len(lines) >= min(2, rows)
 
 
+def _reads_as_answer(daily: DailyPuzzle, text: str) -> bool:
+    from solvers.errors import PuzzleError
+    from solvers.puzzle import Puzzle
+    from solvers.registry import get_genre
+
+    try:
+        get_genre(daily.genre).parse_answer(Puzzle.from_record(daily.record), text)
+    except PuzzleError:
+        return False
+    return True
+
+
 def _redact(url: str | None) -> str:
     from sqlalchemy.engine import make_url
 
@@ -282,17 +294,26 @@ class DailyChat:
             return False
 
     async def on_text(self, ctx: Context) -> bool:
-        """A reply to a daily post is an answer to it (other text goes on to board solving)."""
+        """A reply to a daily post is an answer to it. In a private chat that has today's daily
+        puzzle, text that reads as an answer to it is one too. Other text goes on to board solving."""
         m = ctx.msg
-        if m.reply_to_message_id is None or m.callback_data is not None:
+        if m.callback_data is not None:
             return False
+        text = m.document_text if m.document_text is not None else m.text
+        if m.reply_to_message_id is None:
+            if m.is_group or self.service.store is None:  # (the console opens the database on first use)
+                return False
+            daily = await self.service.find_daily(m.platform, m.chat_id)
+            if daily is None or not _reads_as_answer(daily, text):
+                return False
+            await self._judge(ctx, daily, text)
+            return True
         post = await self.service.post_for_reply(m.platform, m.chat_id, m.reply_to_message_id)
         if post is None:
             return False
         daily = await (await self.service.ready()).get_daily_by_id(post.daily_id)
         if daily is None:
             return False
-        text = m.document_text if m.document_text is not None else m.text
         if m.is_group and not _looks_like_grid(text, daily.rows):
             return False  # chatter about the puzzle ("nice one!"), not an answer: stay quiet in groups
         await self._judge(ctx, daily, text)

@@ -212,12 +212,13 @@ class DailyService:
         seed = daily_seed(day, genre, difficulty, self.config.salt)
         loop = asyncio.get_running_loop()
         made = await loop.run_in_executor(self._generator(), self.maker, genre, rows, cols, difficulty, seed)
+        puzzle = Puzzle.from_record(made["record"])
         row = await store.save_daily(
             day=day, genre=genre, difficulty=difficulty, grade=made.get("grade"), seed=int(made.get("seed", seed)),
-            rows=rows, cols=cols, record=made["record"], solution=made["solution"], url=made.get("url"),
+            rows=puzzle.rows, cols=puzzle.cols, record=made["record"], solution=made["solution"], url=made.get("url"),
             gen_seconds=float(made.get("seconds", 0.0)))
         self._known.add(slot)
-        log.info("daily %s %s %s ready (%dx%d, grade %s, %.2fs)", day, genre, difficulty, rows, cols,
+        log.info("daily %s %s %s ready (%dx%d, grade %s, %.2fs)", day, genre, difficulty, row.rows, row.cols,
                  row.grade, row.gen_seconds)
         return row
 
