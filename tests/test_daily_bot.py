@@ -116,6 +116,12 @@ async def test_subscribe_post_play_and_restart_without_duplicates(api, tmp_path)
         api.send_text(ann, "/stats", chat=group)
         await _reply_text(api, group.id, n, "streak")
         await asyncio.sleep(6 * TICK)
+        n = time.perf_counter()
+        api.send_text(bob, "/unsubscribe", chat=group)
+        await _reply_text(api, group.id, n, "administrators")
+        n = time.perf_counter()
+        api.send_text(ann, "/unsubscribe", chat=group)
+        assert "Stopped 1 daily subscription" in await _reply_text(api, group.id, n, "Stopped")
     assert len([c for c in _photos(api, group.id) if c.text.startswith("🧩")]) == 1
 
 
