@@ -1,0 +1,186 @@
+"""Yin-Yang: the checker's rules, the two models against brute force, verdicts, invalid boards."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from functools import cache
+
+import pytest
+
+from solvers.engine import solve_puzzle
+from solvers.errors import InvalidPuzzle
+from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.verdict import SolveOptions, Status
+from solvers.yinyang import check, model
+from tests import corpus
+
+OPTS = SolveOptions(time_limit=20, workers=1)
+METHODS = ("circuit", "cuts")
+
+
+def board(*lines: str) -> Puzzle:
+    return Puzzle.from_record({"genre": "yinyang", "grid": list(lines)})
+
+
+def rules(puzzle: Puzzle, colors: list[str]) -> set[str]:
+    return {v.rule for v in check.check(puzzle, {"colors": colors})}
+
+
+# ------------------------------------------------------------------ checker
+RECORDS = corpus.load("yinyang")
+SAMPLE = next(r for r in RECORDS if r["rows"] != r["cols"])  # a non-square record
+
+
+def test_corpus_solutions_pass_the_checker() -> None:
+    for rec in RECORDS:
+        assert check.check(Puzzle.from_record(rec), rec["solution"]) == [], rec["id"]
+
+
+def _flip(colors: list[str], r: int, c: int) -> list[str]:
+    row = colors[r]
+    return colors[:r] + [row[:c] + ("W" if row[c] == "B" else "B") + row[c + 1:]] + colors[r + 1:]
+
+
+def test_checker_rejects_a_given_of_the_wrong_colour() -> None:
+    p = Puzzle.from_record(SAMPLE)
+    r, c, _ = p.clues()[0]
+    broken = check.check(p, {"colors": _flip(SAMPLE["solution"]["colors"], r, c)})
+    given = [v for v in broken if v.rule == "given"]
+    assert given and given[0].cells == ((r, c),)
+    assert f"row {r + 1}, column {c + 1}" in given[0].message.lower()
+
+
+def test_checker_rejects_a_2x2_block() -> None:
+    p = board(". . .", ". . .")
+    assert rules(p, ["WWB", "WWB"]) == {"2x2"}
+    assert rules(p, ["BWW", "BBB"]) == set()
+    v = check.check(p, {"colors": ["BBW", "BBW"]})[0]
+    assert v.cells == ((0, 0), (0, 1), (1, 0), (1, 1)) and "2x2" in v.message
+
+
+def test_checker_rejects_a_split_colour() -> None:
+    p = board(". . . .", ". . . .", ". . . .")
+    assert rules(p, ["BBBB", "BWWB", "BWBB"]) == set()
+    assert rules(p, ["BWBW", "BWBW", "BWWW"]) == {"connected"}  # black split in two columns
+    v = next(v for v in check.check(p, {"colors": ["BWBW", "BWBW", "BWWW"]}) if v.rule == "connected")
+    assert "black" in v.message and "2" in v.message
+
+
+def test_checker_accepts_a_one_colour_line() -> None:
+    # pzprjs counts a colour with no cell as connected; only strips can be one colour
+    p = board(". . . .")
+    assert rules(p, ["WWWW"]) == set()
+    assert rules(p, ["WWBB"]) == set()
+    assert rules(p, ["WBBW"]) == {"connected"}
+
+
+@pytest.mark.parametrize("bad", [
+    None, "WB", {}, {"colours": ["WB"]}, {"colors": "WBWB"}, {"colors": ["WB"]},
+    {"colors": ["WBW", "BWB"]}, {"colors": ["WB", "BW", "WB"]}, {"colors": ["WX", "BW"]},
+    {"colors": ["wb", "bw"]}, {"colors": [["W", "B"], ["B", "W"]]}, {"colors": ["WB", 7]},
+])
+def test_checker_rejects_malformed_answers_without_raising(bad: object) -> None:
+    p = board(". .", ". .")
+    broken = check.check(p, bad)
+    assert broken and broken[0].rule == "format" and broken[0].message
+
+
+# ------------------------------------------------------------------ validate
+def test_validate_rejects_a_given_2x2_block() -> None:
+    with pytest.raises(InvalidPuzzle) as e:
+        check.validate(board(". . .", ". B B", ". B B"))
+    assert "rows 2-3, columns 2-3" in e.value.message and e.value.cells == ((1, 1), (1, 2), (2, 1), (2, 2))
+    assert "2x2" in e.value.message_ja
+    res = solve_puzzle(board("W W", "W W"), OPTS)
+    assert res.status is Status.INVALID and "2x2" in res.error
+
+
+def test_engine_says_invalid_for_a_ragged_grid_via_the_record() -> None:
+    with pytest.raises(InvalidPuzzle) as e:
+        board(". . .", ". .")
+    assert "Row 2" in e.value.message
+
+
+# ------------------------------------------------------------------ models vs brute force
+@cache
+def all_valid(rows: int, cols: int) -> tuple[tuple[str, ...], ...]:
+    """Every valid colouring of an empty rows x cols board, by the checker (brute force)."""
+    empty = Puzzle("yinyang", tuple((0,) * cols for _ in range(rows)))
+    out = []
+    for bits in itertools.product("WB", repeat=rows * cols):
+        colors = ["".join(bits[r * cols:(r + 1) * cols]) for r in range(rows)]
+        if not check.check(empty, {"colors": colors}):
+            out.append(tuple(colors))
+    return tuple(out)
+
+
+def brute_board_cases() -> list[tuple[int, int, int]]:
+    return [(rows, cols, seed) for rows, cols in ((1, 5), (2, 4), (3, 3), (3, 4), (4, 3), (4, 4)) for seed in range(6)]
+
+
+@pytest.mark.parametrize("rows,cols,seed", brute_board_cases())
+def test_models_agree_with_brute_force(rows: int, cols: int, seed: int) -> None:
+    rnd = random.Random(seed * 100 + rows * 10 + cols)
+    valid = all_valid(rows, cols)
+    # givens copied from a valid colouring (so most boards are solvable), then a stray given or two
+    base = rnd.choice(valid)
+    cells = [[0] * cols for _ in range(rows)]
+    for r in range(rows):
+        for c in range(cols):
+            if rnd.random() < 0.3:
+                cells[r][c] = WHITE if base[r][c] == "W" else BLACK
+    if seed % 3 == 0:
+        r, c = rnd.randrange(rows), rnd.randrange(cols)
+        cells[r][c] = rnd.choice((WHITE, BLACK))
+    p = Puzzle("yinyang", tuple(map(tuple, cells)))
+    try:
+        check.validate(p)
+    except InvalidPuzzle:
+        return  # a given 2x2 block: nothing to solve
+    letter = {WHITE: "W", BLACK: "B"}
+    matching = [v for v in valid if all(letter[g] == v[r][c] for r, c, g in p.clues())]
+    want = Status.NONE if not matching else Status.UNIQUE if len(matching) == 1 else Status.MULTIPLE
+    for method in METHODS:
+        res = model.solve(p, OPTS, method=method)
+        assert res.status is want, (method, p.cells)
+        for sol in (res.solution, res.second_solution):
+            if sol is not None:
+                assert tuple(sol["colors"]) in matching, method
+        if want is Status.UNIQUE:
+            assert tuple(res.solution["colors"]) == matching[0]
+        if want is Status.MULTIPLE:
+            assert res.solution != res.second_solution
+
+
+# ------------------------------------------------------------------ corpus, both formulations
+@pytest.mark.parametrize("method", METHODS)
+def test_both_models_prove_the_corpus_unique(method: str) -> None:
+    for rec in RECORDS:
+        p = Puzzle.from_record(rec)
+        res = model.solve(p, OPTS, method=method)
+        assert res.status is Status.UNIQUE, (method, rec["id"], res.error)
+        assert res.solution == rec["solution"], rec["id"]
+
+
+def test_non_square_boards() -> None:
+    tall = [r for r in RECORDS if r["rows"] != r["cols"]]
+    assert len(tall) >= 2
+    for rec in tall:
+        res = solve_puzzle(Puzzle.from_record(rec), OPTS)
+        assert res.status is Status.UNIQUE and res.solution == rec["solution"]
+    wide = solve_puzzle(board(". . . . . . .", ". . . . . . ."), OPTS)
+    assert wide.status is Status.MULTIPLE
+    assert check.check(board(". . . . . . .", ". . . . . . ."), wide.second_solution) == []
+
+
+def test_verdicts_none_multiple_solved() -> None:
+    assert solve_puzzle(board("W B W"), OPTS).status is Status.NONE  # white split on a strip
+    res = solve_puzzle(board("W . B"), OPTS)
+    assert res.status is Status.MULTIPLE and {res.solution["colors"][0], res.second_solution["colors"][0]} == {
+        "WWB", "WBB"}
+    res = solve_puzzle(board("W . B"), OPTS.with_(unique=False))
+    assert res.status is Status.SOLVED and res.second_solution is None
+    # a given checkerboard splits both colours (a 2x2 checkerboard is never part of a solution)
+    res = solve_puzzle(board(". . .", "W B .", "B W ."), OPTS)
+    assert res.status is Status.NONE and res.solution is None and res.error
