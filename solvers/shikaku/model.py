@@ -89,13 +89,8 @@ def solve(puzzle: Puzzle, options: SolveOptions, presolve_level: int = 1) -> Sol
     else:
         red = presolve(items, covers, probe=presolve_level >= 2)
     if red.dead is not None:
-        r, c = red.dead
-        return SolveResult(
-            Status.NONE,
-            error=f"This puzzle has no solution: no rectangle can cover row {r + 1}, column {c + 1}.",
-            error_ja=f"このパズルには解がありません。{r + 1} 行 {c + 1} 列を覆える長方形がありません。",
-            cells=((r, c),), stats=budget.stats)
-    taken = [list(rects[k]) for k in red.taken]
+        return _dead_end(puzzle, red.dead, budget)
+    taken = sorted(list(rects[k]) for k in red.taken)
     if red.solved:
         status = Status.UNIQUE if options.unique else Status.SOLVED
         return SolveResult(status, solution={"rects": taken}, stats=budget.stats)
@@ -103,6 +98,22 @@ def solve(puzzle: Puzzle, options: SolveOptions, presolve_level: int = 1) -> Sol
     chosen = add_exact_cover(model, [it for it in items if it not in red.covered], covers, red.open)
 
     def decode(solver: cp_model.CpSolver) -> Solution:
-        return {"rects": taken + [list(rects[k]) for k, var in chosen.items() if solver.boolean_value(var)]}
+        return {"rects": sorted(taken + [list(rects[k]) for k, var in chosen.items() if solver.boolean_value(var)])}
 
     return solve_twice(model, list(chosen.values()), decode, options, budget=budget)
+
+
+def _dead_end(puzzle: Puzzle, cell: tuple[int, int], budget: Budget) -> SolveResult:
+    """'none', naming the cell (or number) that no rectangle can cover once the forced ones are placed."""
+    r, c = cell
+    v = puzzle.cells[r][c]
+    if v == EMPTY:
+        what, what_ja = f"row {r + 1}, column {c + 1}", f"{r + 1} 行 {c + 1} 列"
+    else:
+        shown = "?" if v == UNKNOWN else str(v)
+        what, what_ja = f"the {shown} at row {r + 1}, column {c + 1}", f"{r + 1} 行 {c + 1} 列の {shown}"
+    return SolveResult(
+        Status.NONE,
+        error=f"This puzzle has no solution: once the forced rectangles are placed, no rectangle is left for {what}.",
+        error_ja=f"このパズルには解がありません。確定する長方形を置くと、{what_ja}を覆える長方形が残りません。",
+        cells=((r, c),), stats=budget.stats)

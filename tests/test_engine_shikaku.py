@@ -1,0 +1,168 @@
+"""Shikaku: the checker's rules, validation messages, the model at every presolve level, verdicts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solvers.engine import solve_puzzle, solve_record
+from solvers.errors import InvalidPuzzle
+from solvers.puzzle import Puzzle
+from solvers.shikaku import check, model
+from solvers.verdict import SolveOptions, Status
+from tests import corpus
+
+OPTS = SolveOptions(time_limit=20, workers=1)
+RECORDS = corpus.load("shikaku")
+
+
+def board(*lines: str) -> Puzzle:
+    return Puzzle.from_record({"genre": "shikaku", "grid": list(lines)})
+
+
+def rules(puzzle: Puzzle, rects: object) -> set[str]:
+    return {v.rule for v in check.check(puzzle, {"rects": rects})}
+
+
+# ------------------------------------------------------------------ checker
+def test_corpus_solutions_pass_the_checker() -> None:
+    for rec in RECORDS:
+        assert check.check(Puzzle.from_record(rec), rec["solution"]) == [], rec["id"]
+
+
+def test_checker_each_rule() -> None:
+    good_shape = board("2 .", "2 .")
+    assert rules(good_shape, [[0, 0, 1, 2], [1, 0, 1, 2]]) == set()
+    # area: the 2 at (0,0) in a 1-cell rectangle
+    assert "area" in rules(good_shape, [[0, 0, 1, 1], [0, 1, 1, 1], [1, 0, 1, 2]])
+    # one-number: a rectangle with two numbers (and one with none)
+    two = board("2 . 2", ". . .")
+    assert "one-number" in rules(two, [[0, 0, 1, 3], [1, 0, 1, 3]])
+    # tiling: a cell left out
+    assert rules(two, [[0, 0, 1, 2], [0, 2, 2, 1]]) == {"tiling"}
+    v = next(v for v in check.check(two, {"rects": [[0, 0, 1, 2], [0, 2, 2, 1]]}) if v.rule == "tiling")
+    assert v.cells == ((1, 0), (1, 1)) and "row 2, column 1" in v.message
+    # overlap
+    ov = [v for v in check.check(two, {"rects": [[0, 0, 2, 2], [0, 1, 1, 2]]}) if v.rule == "overlap"]
+    assert ov and ov[0].cells == ((0, 1),) and "row 1, column 2" in ov[0].message
+
+
+@pytest.mark.parametrize("bad", [
+    None, [], {"rect": []}, {"rects": "0 0 1 1"}, {"rects": [[0, 0, 1]]}, {"rects": [[0, 0, 1, "2"]]},
+    {"rects": [[0, 0, 1, 1.0]]}, {"rects": [[0, 0, True, 1]]}, {"rects": [[0, 0, 0, 2]]},
+    {"rects": [[-1, 0, 1, 1]]}, {"rects": [[0, 0, 3, 1]]}, {"rects": [[0, 1, 1, 2]]}, {"rects": [None]},
+])
+def test_checker_rejects_malformed_answers_without_raising(bad: object) -> None:
+    p = board("2 .", ". 2")
+    broken = check.check(p, bad)
+    assert broken and broken[0].rule == "format" and broken[0].message
+
+
+def test_checker_on_a_broken_corpus_solution() -> None:
+    rec = RECORDS[-1]
+    p = Puzzle.from_record(rec)
+    rects = [list(r) for r in rec["solution"]["rects"]]
+    assert rules(p, rects[:-1]) == {"tiling"}
+    rects2 = [list(r) for r in rects]
+    rects2[0][2] += 1  # grow the first rectangle down one row
+    assert rules(p, rects2) & {"overlap", "format"}
+
+
+# ------------------------------------------------------------------ validate
+def test_invalid_total_names_both_numbers() -> None:
+    with pytest.raises(InvalidPuzzle) as e:
+        check.validate(board("4 .", ". 2"))
+    assert "6" in e.value.message and "2x2 = 4" in e.value.message
+    assert "6" in e.value.message_ja
+    out = solve_record({"id": "t", "genre": "shikaku", "grid": ["4 .", ". 2"]})
+    assert out["status"] == "invalid" and "add up to 6" in out["error"]
+
+
+def test_invalid_clue_without_room_names_the_cell() -> None:
+    with pytest.raises(InvalidPuzzle) as e:
+        check.validate(board("1 .", ". 3"))
+    assert "row 2, column 2" in e.value.message and e.value.cells == ((1, 1),)
+    with pytest.raises(InvalidPuzzle) as e:  # 5 is prime: 1x5 / 5x1 do not fit a 3x3 board
+        check.validate(board("5 . .", ". . .", ". . 4"))
+    assert "row 1, column 1" in e.value.message
+
+
+def test_invalid_no_numbers_and_too_many_unknowns() -> None:
+    with pytest.raises(InvalidPuzzle, match="no numbers"):
+        check.validate(board(". .", ". ."))
+    with pytest.raises(InvalidPuzzle, match="'\\?'"):
+        check.validate(board("? 4", ". ."))
+
+
+# ------------------------------------------------------------------ model
+@pytest.mark.parametrize("level", [0, 1, 2])
+def test_corpus_unique_at_every_presolve_level(level: int) -> None:
+    for rec in RECORDS:
+        res = model.solve(Puzzle.from_record(rec), OPTS, presolve_level=level)
+        assert res.status is Status.UNIQUE, (level, rec["id"])
+        assert check.check(Puzzle.from_record(rec), res.solution) == []
+        assert sorted(map(tuple, res.solution["rects"])) == sorted(map(tuple, rec["solution"]["rects"]))
+
+
+@pytest.mark.parametrize("level", [0, 1, 2])
+def test_multiple_none_solved(level: int) -> None:
+    res = model.solve(board("2 .", ". 2"), OPTS, presolve_level=level)
+    assert res.status is Status.MULTIPLE
+    assert {tuple(map(tuple, sorted(s["rects"]))) for s in (res.solution, res.second_solution)} == {
+        ((0, 0, 1, 2), (1, 0, 1, 2)), ((0, 0, 2, 1), (0, 1, 2, 1))}
+    res = model.solve(board(". 1 4 .", "3 . . ."), OPTS, presolve_level=level)
+    assert res.status is Status.NONE and res.error and res.solution is None
+    res = solve_puzzle(board("2 .", ". 2"), OPTS.with_(unique=False))
+    assert res.status is Status.SOLVED and res.second_solution is None and check.check(board("2 .", ". 2"),
+                                                                                       res.solution) == []
+
+
+def test_none_message_names_a_cell() -> None:
+    res = solve_puzzle(board("1 3 1", ". . 4", ". . ."), OPTS)
+    assert res.status is Status.NONE and "the 3 at row 1, column 2" in res.error and res.cells == ((0, 1),)
+
+
+def test_unknown_clues() -> None:
+    res = solve_puzzle(board("? . 2"), OPTS)
+    assert res.status is Status.UNIQUE and res.solution == {"rects": [[0, 0, 1, 1], [0, 1, 1, 2]]}
+    res = solve_puzzle(board("? .", ". 2"), OPTS)
+    assert res.status is Status.MULTIPLE
+    # a whole corpus board with a few numbers hidden still has its stored answer among the solutions
+    rec = RECORDS[10]
+    rnd = random.Random(3)
+    p = Puzzle.from_record(rec)
+    cells = [list(row) for row in p.cells]
+    for r, c, _ in rnd.sample(p.clues(), 3):
+        cells[r][c] = -1
+    q = Puzzle("shikaku", tuple(map(tuple, cells)))
+    res = solve_puzzle(q, OPTS)
+    assert res.status in (Status.UNIQUE, Status.MULTIPLE) and check.check(q, res.solution) == []
+    assert check.check(q, rec["solution"]) == []
+
+
+def test_random_boards_cross_checked() -> None:
+    """Random small tilings: the model's verdict holds up against the checker and against level 0."""
+    rnd = random.Random(11)
+    for _ in range(60):
+        rows, cols = rnd.randint(1, 5), rnd.randint(1, 5)
+        cells = [[0] * cols for _ in range(rows)]
+        free = [(r, c) for r in range(rows) for c in range(cols)]
+        k = rnd.randint(1, min(5, len(free)))
+        area = rows * cols
+        cuts = sorted(rnd.sample(range(1, area), k - 1)) if k > 1 else []
+        parts = [b - a for a, b in zip([0, *cuts], [*cuts, area], strict=True)]
+        for (r, c), v in zip(rnd.sample(free, k), parts, strict=True):
+            cells[r][c] = v
+        p = Puzzle("shikaku", tuple(map(tuple, cells)))
+        try:
+            check.validate(p)
+        except InvalidPuzzle:
+            continue
+        a = model.solve(p, OPTS, presolve_level=1)
+        b = model.solve(p, OPTS, presolve_level=0)
+        assert a.status == b.status, p.cells
+        for res in (a, b):
+            for sol in (res.solution, res.second_solution):
+                if sol is not None:
+                    assert check.check(p, sol) == [], p.cells
