@@ -45,7 +45,7 @@ def test_checker_each_rule() -> None:
     assert v.cells == ((1, 0), (1, 1)) and "row 2, column 1" in v.message
     # overlap
     ov = [v for v in check.check(two, {"rects": [[0, 0, 2, 2], [0, 1, 1, 2]]}) if v.rule == "overlap"]
-    assert ov and ov[0].cells == ((0, 1),) and "row 1, column 2" in ov[0].message
+    assert ov and ov[0].cells == ((0, 1),) and "Row 1, column 2" in ov[0].message
 
 
 @pytest.mark.parametrize("bad", [
