@@ -1,0 +1,102 @@
+"""The ``puzzlebot solve`` contract, run as a real process: one JSON verdict per record, in order."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solvers.puzzle import Puzzle
+from solvers.registry import get_genre
+from tests import corpus
+
+REPO = Path(__file__).resolve().parents[1]
+KEYS = {"id", "status", "solution", "second_solution", "seconds", "error"}
+
+
+def run_cli(*args: str, stdin: str | None = None, command: list[str] | None = None) -> list[dict]:
+    cmd = command or [sys.executable, "-m", "bot.cli"]
+    proc = subprocess.run([*cmd, "solve", *args], input=stdin, capture_output=True, text=True, cwd=REPO,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    return [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+YY = corpus.load("yinyang")[2]
+SK = corpus.load("shikaku")[3]
+LINES = [
+    json.dumps(YY),
+    "{not json",
+    json.dumps({"id": "g", "genre": "sudoku", "grid": ["1 2", "2 1"]}),
+    json.dumps({"id": "ragged", "genre": "yinyang", "grid": [". . .", ". ."]}),
+    json.dumps({"id": "total", "genre": "shikaku", "grid": ["4 .", ". 2"]}),
+    "",
+    json.dumps({"id": "multi", "genre": "shikaku", "grid": ["2 .", ". 2"]}),
+    json.dumps({"id": "none", "genre": "yinyang", "grid": ["W B W"]}),
+    json.dumps([1, 2]),
+    json.dumps(SK | {"solution": None, "url": "ignored"}),
+]
+
+
+@pytest.fixture(scope="module")
+def records_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("cli") / "records.jsonl"
+    path.write_text("\n".join(LINES) + "\n", encoding="utf-8")
+    return path
+
+
+def check_outputs(out: list[dict], unique: bool = True) -> None:
+    assert [o["id"] for o in out] == [YY["id"], None, "g", "ragged", "total", "multi", "none", None, SK["id"]]
+    for o in out:
+        assert set(o) == KEYS
+        assert isinstance(o["seconds"], int | float) and o["seconds"] >= 0
+    yy, bad_json, genre, ragged, total, multi, none, not_object, sk = out
+    solved = "unique" if unique else "solved"
+    assert yy["status"] == solved and yy["solution"] == YY["solution"] and yy["error"] is None
+    assert sk["status"] == solved and sorted(sk["solution"]["rects"]) == sorted(SK["solution"]["rects"])
+    assert bad_json["status"] == "invalid" and "line 2" in bad_json["error"] and "JSON" in bad_json["error"]
+    assert genre["status"] == "invalid" and "sudoku" in genre["error"]
+    assert ragged["status"] == "invalid" and "Row 2" in ragged["error"]
+    assert total["status"] == "invalid" and "6" in total["error"] and "4" in total["error"]
+    for o in (bad_json, genre, ragged, total, not_object):
+        assert o["solution"] is None and o["second_solution"] is None and o["error"]
+    assert not_object["status"] == "invalid"
+    assert none["status"] == "none" and none["solution"] is None and none["error"]
+    if unique:
+        assert multi["status"] == "multiple" and multi["solution"] != multi["second_solution"]
+        shikaku = get_genre("shikaku")
+        p = Puzzle.from_record({"genre": "shikaku", "grid": ["2 .", ". 2"]})
+        assert shikaku.check(p, multi["solution"]) == [] and shikaku.check(p, multi["second_solution"]) == []
+    else:
+        assert multi["status"] == "solved" and multi["second_solution"] is None
+        assert yy["second_solution"] is None
+
+
+def test_solve_file_in_order_and_bad_records_do_not_stop_the_run(records_file: Path) -> None:
+    check_outputs(run_cli("--jsonl", str(records_file), "--time-limit", "20"))
+
+
+def test_solve_stdin_no_unique(records_file: Path) -> None:
+    check_outputs(run_cli("--jsonl", "-", "--no-unique", stdin=records_file.read_text()), unique=False)
+
+
+def test_time_limit_gives_timeout_not_a_hang() -> None:
+    # an empty 30x30 Yin-Yang has many answers and no quick proof of anything
+    rec = {"id": "big", "genre": "yinyang", "grid": [" ".join("." * 30)] * 30}
+    (out,) = run_cli("--jsonl", "-", "--time-limit", "1", stdin=json.dumps(rec) + "\n")
+    assert out["status"] in ("timeout", "multiple")
+    assert out["seconds"] < 5
+    if out["status"] == "timeout":
+        assert "1 s" in out["error"]
+
+
+def test_console_script(records_file: Path) -> None:
+    script = shutil.which("puzzlebot", path=str(REPO / ".venv" / "bin"))
+    if script is None:
+        pytest.skip("the puzzlebot console script is not installed (bash scripts/setup installs it)")
+    check_outputs(run_cli("--jsonl", str(records_file), command=[script]))
