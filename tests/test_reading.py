@@ -251,9 +251,9 @@ def test_json_record_pasted() -> None:
     ("text", "expected"),
     [
         ("1 . 2\n. . .\n3 2 .\n. 1 3\n4 . 4", "numberlink"),
-        ("4 . . .\n. . . .\n. . . 4\n4 . . 4", "shikaku"),
+        ("3 . .\n. . .\n. . 6", "shikaku"),
         ("ab..\n....\nba..", "numberlink"),
-        ("3 . 3\n. . .\n3 . .", "shikaku"),  # 3 three times is no Numberlink; 9 = the area
+        ("3 . .\n. 3 .\n. . 3", "shikaku"),  # 3 three times is no Numberlink; 9 = the area
     ],
 )
 def test_detects_number_genres(text: str, expected: str) -> None:
