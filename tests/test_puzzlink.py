@@ -152,3 +152,29 @@ def test_random_boards_round_trip(rows: int, cols: int, data: st.DataObject) -> 
         st.lists(st.one_of(st.just(0), st.just(UNKNOWN), st.integers(1, puzzlink.MAX_NUMBER16)), min_size=n, max_size=n)
     )
     assert puzzlink.decode_number16(puzzlink.encode_number16(numbers), rows, cols) == numbers
+
+
+# Public puzz.link URLs (a parser test list), including the "v:" flag segment and '?' clues ('.').
+PUBLIC_URLS = [
+    "https://puzz.link/p?mashu/13/9/013009k10a3a39310c9313693i016030j039a20",
+    "https://puzz.link/p?mashu/v:/10/10/000000060i23601000000001i200f90000",
+    "https://puzz.link/p?yinyang/v:/6/6/l2a70001f0kb",
+    "https://puzz.link/p?numberlink/11/11/-2bap-2ft-15zrazy-2fg-2bn-15o",
+    "https://puzz.link/p?numlin/11/11/g1m2h6x6i7h5g7k5p4j8y1g3u8g2n3m4g",
+    "https://puzz.link/p?numlin/10/10/j48315g977k512g2g48s3g66j6i22j55g9m76g49g93g1g188g4j7g44k3h",
+    "https://puzz.link/p?shikaku/10/10/x3gag.s9m.p.m8s-10g.gax",
+    "https://puzz.link/p?shikaku/8/8/2222y.j55j66j.y3333",
+]
+
+
+@pytest.mark.parametrize("url", PUBLIC_URLS)
+def test_public_urls_re_encode_to_the_same_body(url: str) -> None:
+    pid = url.split("?", 1)[1].split("/", 1)[0]
+    g = get_genre(puzzlink.genre_of_pid(pid) or "")
+    puzzle = g.decode_url(url)
+    assert g.encode_url(puzzle).rsplit("/", 1)[1] == url.rsplit("/", 1)[1]
+
+
+def test_question_mark_clues_decode_as_unknown() -> None:
+    p = get_genre("shikaku").decode_url("https://puzz.link/p?shikaku/8/8/2222y.j55j66j.y3333")
+    assert p.cells[2][7] == UNKNOWN and p.cells[5][0] == UNKNOWN and p.cells[0][:4] == (2, 2, 2, 2)
