@@ -1,0 +1,231 @@
+"""Solve benchmark: our engine against the seed models on the shared corpus.
+
+For every genre: count, median and max seconds for solve only (``--no-unique``) and for solve +
+uniqueness proof, whether each verdict is right, and the seed models' times on the same puzzles
+in the same run (``../shared/baseline/seed_solvers.py``, one process per record, ``--limit-s``),
+with the speed-up ratio for all boards and for boards of 15x15 cells (225) and more. Targets
+(issue 2): every corpus puzzle answered with its uniqueness proof in <= 5 s; median >= 10x faster
+than the seed models on boards of 15x15 and more.
+
+    .venv/bin/python bench/solve.py                 # everything (several minutes: the seeds are slow)
+    .venv/bin/python bench/solve.py --quick         # every third record, seeds limited to 5 s
+    .venv/bin/python bench/solve.py --genres shikaku,yinyang --no-seed
+
+The seed models need ``z3-solver`` and ``pycosat`` (``pip install -e '.[bench]'``). The seeds
+solve only (no uniqueness proof), so the ratio compares their solve time with our solve +
+uniqueness time; a seed that ran out of time counts as its limit (the ratio is then a lower
+bound, shown with ">="). Records the seed cannot handle (non-square Yin-Yang) are left out of
+the ratio; seed answers that fail our checker are counted as wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from solvers.engine import solve_puzzle  # noqa: E402
+from solvers.puzzle import Puzzle  # noqa: E402
+from solvers.registry import get_genre  # noqa: E402
+from solvers.verdict import SolveOptions, Status  # noqa: E402
+
+GENRES = ("masyu", "yinyang", "numberlink", "shikaku")
+BIG = 15 * 15  # "boards of 15x15 and more": at least 225 cells
+TARGET_SECONDS = 5.0
+TARGET_RATIO = 10.0
+
+
+@dataclass
+class Row:
+    """One record's measurements."""
+
+    id: str
+    cells: int
+    size: str
+    solve_s: float = 0.0
+    full_s: float = 0.0
+    verdict: str = ""
+    right: bool = False
+    seed_s: float | None = None
+    seed_state: str = "not run"  # ok, wrong, timeout, unsupported, not run
+    notes: list[str] = field(default_factory=list)
+
+
+def expected_ok(unique: Any, status: Status, has_solution: bool) -> bool:
+    if not has_solution:
+        return False
+    if unique is True:
+        return status is Status.UNIQUE
+    if unique is False:
+        return status is Status.MULTIPLE
+    return status in (Status.UNIQUE, Status.MULTIPLE, Status.TIMEOUT)
+
+
+def run_ours(rec: dict, opts: SolveOptions) -> tuple[float, float, str, bool]:
+    puzzle = Puzzle.from_record(rec)
+    only = solve_puzzle(puzzle, opts.with_(unique=False))
+    full = solve_puzzle(puzzle, opts)
+    right = only.status is Status.SOLVED and expected_ok(rec.get("unique"), full.status, full.solution is not None)
+    return only.seconds, full.seconds, str(full.status), right
+
+
+def run_seed(seed_script: Path, path: Path, rec: dict, limit: float) -> tuple[float | None, str]:
+    """Time one record with the seed model in its own process; judge its answer with our checker."""
+    try:
+        proc = subprocess.run(
+            [sys.executable, str(seed_script), str(path), "--limit-s", str(limit), "--ids", rec["id"]],
+            capture_output=True, text=True, timeout=limit * 3 + 30, cwd=seed_script.parent)
+    except subprocess.TimeoutExpired:
+        return limit, "timeout"
+    lines = [ln for ln in proc.stdout.splitlines() if ln.strip().startswith("{")]
+    if not lines:
+        err = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        return None, f"unsupported ({err[:60]})"
+    out = json.loads(lines[-1])
+    secs = float(out["seconds"])
+    if not out.get("solved"):
+        if secs >= limit * 0.95:
+            return limit, "timeout"
+        return None, "unsupported" + (f" ({out['error'][:60]})" if out.get("error") else "")
+    puzzle = Puzzle.from_record(rec)
+    broken = get_genre(puzzle.genre).check(puzzle, out["solution"])
+    return secs, "ok" if not broken else "wrong"
+
+
+def median(xs: list[float]) -> float | None:
+    return statistics.median(xs) if xs else None
+
+
+def fmt(x: float | None, unit: str = "") -> str:
+    return "-" if x is None else f"{x:.3f}{unit}" if x < 10 else f"{x:.1f}{unit}"
+
+
+def ratio_text(rows: list[Row]) -> tuple[str, float | None]:
+    """Median of per-puzzle seed/ours (solve + uniqueness) ratios; '>=' when seed timeouts are in it."""
+    pairs = [(r.seed_s / max(r.full_s, 1e-3), r.seed_state == "timeout") for r in rows
+             if r.seed_s is not None and r.seed_state in ("ok", "wrong", "timeout")]
+    if not pairs:
+        return "-", None
+    m = statistics.median(p for p, _ in pairs)
+    bound = any(t for _, t in pairs)
+    return f"{'>=' if bound else ''}{m:.1f}x (n={len(pairs)})", m
+
+
+def load(corpus: Path, genre: str) -> list[dict]:
+    with (corpus / f"{genre}.jsonl").open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--corpus", type=Path, default=None, help="folder with <genre>.jsonl (default ../shared/corpus)")
+    ap.add_argument("--genres", default=",".join(GENRES), help="comma-separated genres")
+    ap.add_argument("--quick", action="store_true", help="every third record (and the largest), seeds limited to 5 s")
+    ap.add_argument("--time-limit", type=float, default=10.0, help="our limit per solve (default 10 s)")
+    ap.add_argument("--workers", type=int, default=0, help="CP-SAT workers (default: fits 2 cores)")
+    ap.add_argument("--seed-limit", type=float, default=None, help="seed model limit (default 20 s, 5 with --quick)")
+    ap.add_argument("--no-seed", action="store_true", help="skip the seed models")
+    ap.add_argument("--min-cells", type=int, default=0, help="only boards with at least this many cells")
+    ap.add_argument("--verbose", "-v", action="store_true", help="one line per record")
+    ap.add_argument("--json", type=Path, default=None, help="also write every measurement to this file")
+    args = ap.parse_args(argv)
+
+    if args.corpus is None:
+        from tests.corpus import CORPUS
+
+        args.corpus = CORPUS
+    seed_script = args.corpus.parent / "baseline" / "seed_solvers.py"
+    seed_limit = args.seed_limit or (5.0 if args.quick else 20.0)
+    opts = SolveOptions(time_limit=args.time_limit)
+    if args.workers:
+        opts = opts.with_(workers=args.workers)
+    genres = [g.strip() for g in args.genres.split(",") if g.strip()]
+    run_seeds = not args.no_seed and seed_script.exists()
+    if not args.no_seed and not seed_script.exists():
+        print(f"(no seed script at {seed_script}: seed columns left empty)")
+
+    # warm up imports (OR-Tools, each genre's modules) so the first record is not charged for them
+    for g in genres:
+        recs = load(args.corpus, g)
+        if recs:
+            solve_puzzle(Puzzle.from_record(recs[0]), opts)
+
+    print(f"# puzzlebot solve bench — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+          f"workers={opts.workers}, our limit {opts.time_limit:g} s, seed limit {seed_limit:g} s, "
+          f"cpus={os.cpu_count()}{', QUICK' if args.quick else ''}")
+    all_rows: dict[str, list[Row]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for g in genres:
+            recs = [r for r in load(args.corpus, g) if r["rows"] * r["cols"] >= args.min_cells]
+            if args.quick and recs:
+                biggest = max(recs, key=lambda r: r["rows"] * r["cols"])
+                recs = [r for i, r in enumerate(recs) if i % 3 == 0 or r is biggest]
+            path = Path(tmp) / f"{g}.jsonl"
+            path.write_text("".join(json.dumps(r) + "\n" for r in recs), encoding="utf-8")
+            rows = []
+            for rec in recs:
+                row = Row(rec["id"], rec["rows"] * rec["cols"], f"{rec['rows']}x{rec['cols']}")
+                row.solve_s, row.full_s, row.verdict, row.right = run_ours(rec, opts)
+                if run_seeds:
+                    row.seed_s, row.seed_state = run_seed(seed_script, path, rec, seed_limit)
+                rows.append(row)
+                if args.verbose:
+                    print(f"  {row.id:18} {row.size:>6} solve {fmt(row.solve_s):>7} full {fmt(row.full_s):>7} "
+                          f"{row.verdict:9} {'ok ' if row.right else 'BAD'} seed {fmt(row.seed_s):>7} "
+                          f"{row.seed_state}", flush=True)
+            all_rows[g] = rows
+
+    print()
+    head = ("| genre | n | solve only median / max s | solve + unique median / max s | right verdicts | "
+            "seed median / max s (ok/wrong/timeout/unsupported) | ratio all | ratio >=15x15 | targets |")
+    print(head)
+    print("|---" * (head.count("|") - 1) + "|")
+    verdict_all = True
+    for g, rows in all_rows.items():
+        if not rows:
+            continue
+        solve = [r.solve_s for r in rows]
+        full = [r.full_s for r in rows]
+        right = sum(r.right for r in rows)
+        seeds = [r for r in rows if r.seed_s is not None]
+        counts = {k: sum(1 for r in rows if r.seed_state.split(" ")[0] == k)
+                  for k in ("ok", "wrong", "timeout", "unsupported")}
+        ratio_all, _ = ratio_text(rows)
+        big = [r for r in rows if r.cells >= BIG]
+        ratio_big, m_big = ratio_text(big)
+        max_ok = max(full) <= TARGET_SECONDS and right == len(rows)
+        ratio_ok = m_big is not None and m_big >= TARGET_RATIO
+        marks = [f"<=5 s & right: {'MET' if max_ok else 'UNMET'}"]
+        if run_seeds:
+            marks.append(f">=10x on big: {'MET' if ratio_ok else ('n/a' if m_big is None else 'UNMET')}")
+        verdict_all &= max_ok and (not run_seeds or m_big is None or ratio_ok)
+        seed_txt = "-" if not run_seeds else (
+            f"{fmt(median([r.seed_s for r in seeds]))} / {fmt(max((r.seed_s for r in seeds), default=None))} "
+            f"({counts['ok']}/{counts['wrong']}/{counts['timeout']}/{counts['unsupported']})")
+        print(f"| {g} | {len(rows)} | {fmt(median(solve))} / {fmt(max(solve))} | {fmt(median(full))} / "
+              f"{fmt(max(full))} | {right}/{len(rows)} | {seed_txt} | {ratio_all} | {ratio_big} | "
+              f"{'; '.join(marks)} |")
+    print()
+    print("ratio = median over puzzles of seed seconds / our solve+uniqueness seconds; big = boards >= 225 cells.")
+    print("Timings are wall-clock on a shared machine: expect noise.")
+    bad = [(g, r) for g, rows in all_rows.items() for r in rows if not r.right]
+    for g, r in bad:
+        print(f"WRONG/UNSETTLED: {g} {r.id} {r.size}: verdict {r.verdict}")
+    if args.json:
+        args.json.write_text(json.dumps({g: [r.__dict__ for r in rows] for g, rows in all_rows.items()}, indent=1))
+    return 0 if verdict_all else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
