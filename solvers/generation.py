@@ -1,0 +1,270 @@
+"""Generating puzzles: the genre-independent driver, difficulty grading and the clue-removal loop.
+
+Every genre's ``generate.py`` builds a random solution, derives clues, thins them out while its own
+fast incremental CP-SAT check says the solution stays unique, and hands the result to
+:func:`prove`, which asks the engine (:func:`solvers.engine.solve_puzzle`) for the verdict and the
+independent checker for the solution. Only a puzzle the engine calls ``unique`` leaves this module.
+
+Determinism: every random choice comes from ``random.Random(seed)`` and every CP-SAT call the
+construction depends on runs single-threaded with a fixed seed, so a seed gives the same puzzle
+for the same project version (unless a CP-SAT call hits its generous time limit, which is
+treated conservatively as "not unique").
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from solvers.errors import InvalidPuzzle, ParseError, PuzzleError
+from solvers.puzzle import Puzzle
+from solvers.verdict import Solution, SolveOptions, Status
+
+DIFFICULTIES = ("easy", "medium", "hard")
+GENERATOR_VERSION = 1
+MIN_SIDE = 4
+MAX_SIDE = 30
+MAX_CELLS = 625
+DEFAULT_BUDGET = 60.0  # seconds of work before the best puzzle found so far is returned
+
+K = TypeVar("K", bound=Hashable)
+
+
+@dataclass
+class GeneratedPuzzle:
+    """A generated puzzle with its (proven unique) solution and how it was made."""
+
+    puzzle: Puzzle
+    solution: Solution
+    difficulty: str  # the achieved grade: easy, medium or hard
+    stats: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+
+
+class GenerationFailed(PuzzleError):
+    """No unique puzzle could be made within the time budget."""
+
+
+# -- sizes, difficulties, seeds ----------------------------------------------------------------
+
+
+def check_request(genre: str, rows: int, cols: int, difficulty: str) -> tuple[str, str]:
+    """Validate a request; returns (canonical genre name, difficulty) or raises PuzzleError."""
+    from solvers.registry import get_genre
+
+    name = get_genre(genre).name
+    diff = (difficulty or "medium").strip().lower()
+    if diff not in DIFFICULTIES:
+        raise ParseError(
+            f"Unknown difficulty '{difficulty}': use easy, medium or hard.",
+            f"難易度 '{difficulty}' は使えません。easy, medium, hard のいずれかにしてください。",
+        )
+    if not isinstance(rows, int) or not isinstance(cols, int):
+        raise InvalidPuzzle("The size must be two whole numbers, like 10x10.",
+                            "サイズは 10x10 のように整数2つで指定してください。")
+    if min(rows, cols) < MIN_SIDE or max(rows, cols) > MAX_SIDE or rows * cols > MAX_CELLS:
+        raise InvalidPuzzle(
+            f"Cannot generate a {rows}x{cols} {name}: rows and columns must each be between {MIN_SIDE} and "
+            f"{MAX_SIDE}, with at most {MAX_CELLS} cells (for example 10x10).",
+            f"{rows}x{cols} の {name} は作れません。縦横はそれぞれ {MIN_SIDE}〜{MAX_SIDE}、"
+            f"マス数は {MAX_CELLS} 以下にしてください (例: 10x10)。",
+        )
+    return name, diff
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+def sub_rng(seed: int, *salt: Any) -> random.Random:
+    """An independent, reproducible random stream for one part of the generation."""
+    return random.Random(f"{GENERATOR_VERSION}:{seed}:" + ":".join(map(str, salt)))
+
+
+# -- the driver ---------------------------------------------------------------------------------
+
+
+def generate(
+    genre: str,
+    rows: int,
+    cols: int,
+    difficulty: str = "medium",
+    seed: int | None = None,
+    options: SolveOptions | None = None,
+) -> GeneratedPuzzle:
+    """A puzzle of ``genre`` with a proven unique solution, graded easy/medium/hard.
+
+    Same (genre, size, difficulty, seed) → same puzzle. ``seed=None`` picks a random seed (it is
+    in the result). Raises PuzzleError for a bad request or when no puzzle could be made in time.
+    """
+    name, diff = check_request(genre, rows, cols, difficulty)
+    if seed is None:
+        seed = new_seed()
+    from solvers.registry import get_genre
+
+    t0 = time.perf_counter()
+    gp = get_genre(name).generate(rows, cols, diff, int(seed), options)
+    if gp.stats.get("proof") != "unique":  # the genre generators prove; never trust blindly
+        raise GenerationFailed("Internal error: a generated puzzle came without a uniqueness proof.")
+    gp.stats["seconds"] = round(time.perf_counter() - t0, 3)
+    gp.puzzle = Puzzle(name, gp.puzzle.cells, fill=gp.puzzle.fill, id=f"gen-{name}-{rows}x{cols}-{diff}-{seed}")
+    gp.seed = int(seed)
+    return gp
+
+
+def generate_record(genre: str, rows: int, cols: int, difficulty: str = "medium", seed: int | None = None) -> dict:
+    """The ``puzzlebot generate`` output: one FORMATS.md record (grid, solution, unique, difficulty, url)."""
+    gp = generate(genre, rows, cols, difficulty or "medium", seed)
+    extra: dict[str, Any] = {}
+    url = puzzle_url(gp.puzzle)
+    if url:
+        extra["url"] = url
+    return gp.puzzle.to_record(
+        **extra,
+        solution=gp.solution,
+        unique=True,
+        difficulty=gp.difficulty,
+        seed=gp.seed,
+        clues=len(gp.puzzle.clues()),
+        source=f"puzzlebot generator v{GENERATOR_VERSION} (seed {gp.seed}, asked {difficulty or 'medium'})",
+    )
+
+
+def puzzle_url(puzzle: Puzzle) -> str | None:
+    """The puzz.link URL, or None while the genre's notation module is missing."""
+    from solvers.registry import get_genre
+
+    try:
+        importlib.import_module(f"{get_genre(puzzle.genre).package}.notation")
+    except ModuleNotFoundError:
+        return None
+    return get_genre(puzzle.genre).encode_url(puzzle)
+
+
+# -- proof and grading --------------------------------------------------------------------------
+
+
+def prove(puzzle: Puzzle, solution: Solution, time_limit: float = 60.0) -> tuple[bool, dict[str, Any]]:
+    """Ask the engine whether ``puzzle`` is unique and the checker whether ``solution`` solves it.
+
+    Returns (ok, stats). ``ok`` only when the engine says ``unique`` and the checker accepts our
+    solution — then our solution is the one and only answer. Single worker, fixed seed.
+    """
+    from solvers.engine import solve_puzzle
+    from solvers.registry import get_genre
+
+    opts = SolveOptions(time_limit=time_limit, workers=1, seed=0, unique=True)
+    res = solve_puzzle(puzzle, opts)
+    info = {
+        "proof": str(res.status),
+        "proof_seconds": round(res.seconds, 3),
+        "branches": res.stats.branches,
+        "conflicts": res.stats.conflicts,
+    }
+    if res.status is not Status.UNIQUE:
+        return False, info
+    if get_genre(puzzle.genre).check(puzzle, solution):
+        info["proof"] = "checker-rejected"
+        return False, info
+    return True, info
+
+
+def grade(effort: float, thresholds: tuple[float, float]) -> str:
+    """easy / medium / hard from a solver-effort figure and the genre's two thresholds."""
+    if effort <= thresholds[0]:
+        return "easy"
+    if effort <= thresholds[1]:
+        return "medium"
+    return "hard"
+
+
+def harder(got: str, want: str) -> bool:
+    return DIFFICULTIES.index(got) > DIFFICULTIES.index(want)
+
+
+def grade_distance(got: str, want: str) -> int:
+    return abs(DIFFICULTIES.index(got) - DIFFICULTIES.index(want))
+
+
+# -- the shared clue-removal loop ---------------------------------------------------------------
+
+
+def remove_clues(
+    clues: Sequence[K],
+    find_alternative: Callable[[frozenset[K], frozenset[K]], frozenset[K] | None | bool],
+    rng: random.Random,
+    *,
+    keep: frozenset[K] = frozenset(),
+    deadline: float | None = None,
+    first_batch: int | None = None,
+) -> frozenset[K]:
+    """Remove clues in random order while the solution stays unique; returns the kept clues.
+
+    ``find_alternative(trial, kept)`` answers "is there a second answer with only the ``trial``
+    clues?" given that ``kept`` (a superset) is unique: None = no (unique), a frozenset = yes and
+    these are the clues (of the full set) that the second answer breaks, False = don't know
+    (timeout; the clues stay). Second answers are remembered: a later trial that keeps none of
+    the clues a known second answer breaks fails at once, without a solver call.
+
+    Batches: try to drop several clues at once; on failure halve the batch down to single clues;
+    on success grow it again. A single clue whose removal breaks uniqueness stays for good
+    (removing more clues never makes it unnecessary), so the result is minimal unless the
+    deadline cut the loop short.
+    """
+    kept = frozenset(clues)
+    order = [c for c in clues if c not in keep]
+    rng.shuffle(order)
+    pool: list[frozenset[K]] = []
+    top = max(1, len(order) // 6)
+    batch = first_batch or top
+
+    def unique(trial: frozenset[K]) -> bool:
+        for broken in reversed(pool):
+            if broken.isdisjoint(trial):
+                return False
+        alt = find_alternative(trial, kept)
+        if alt is None:
+            return True
+        if alt is not False:
+            pool.append(frozenset(alt))
+        return False
+
+    i = 0
+    while i < len(order):
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        chunk = order[i : i + batch]
+        trial = kept.difference(chunk)
+        if unique(trial):
+            kept = trial
+            i += len(chunk)
+            batch = min(batch * 2, top)
+        elif len(chunk) == 1:
+            i += 1
+        else:
+            batch = max(1, len(chunk) // 4)
+    return kept
+
+
+def add_back(
+    removed: Sequence[K], kept: frozenset[K], rng: random.Random, fraction: float
+) -> frozenset[K]:
+    """``kept`` plus a random ``fraction`` of the ``removed`` clues (adding givens keeps uniqueness)."""
+    pool = sorted(set(removed) - kept, key=repr)
+    rng.shuffle(pool)
+    n = round(len(pool) * fraction)
+    return kept | frozenset(pool[:n])
+
+
+def deadline_from(options: SolveOptions | None, budget: float = DEFAULT_BUDGET) -> float:
+    return time.perf_counter() + budget
+
+
+def import_cp_model() -> Any:
+    from ortools.sat.python import cp_model
+
+    return cp_model
