@@ -112,6 +112,7 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env",
         user_cap=int(number("PUZZLEBOT_USER_CAP", 3, 1, 10_000)),
         cache_size=int(number("PUZZLEBOT_CACHE_SIZE", 256, 0, 1_000_000)),
         hard_limit=number("PUZZLEBOT_HARD_LIMIT", 0, time_limit, 3600, integer=False) if hard else None,
+        worker_nice=int(number("PUZZLEBOT_WORKER_NICE", 5, 0, 19)),
     )
     if limits.user_running > limits.user_cap:
         problems.append("PUZZLEBOT_USER_RUNNING must not exceed PUZZLEBOT_USER_CAP.")

@@ -85,6 +85,7 @@ class PipelineLimits:
     user_cap: int = 3  # jobs one user may have waiting or running
     cache_size: int = 256  # finished verdicts kept
     hard_limit: float | None = None  # wall seconds before a worker is killed; default 1.5 x time_limit + 5
+    worker_nice: int = 5  # CPU priority drop of the workers, so the event loop stays responsive
 
     @property
     def wall_limit(self) -> float:
@@ -113,7 +114,7 @@ class PoolBackend:
     """The default :class:`SolverBackend`: a fair asyncio queue over ``limits.workers`` processes."""
 
     def __init__(self, limits: PipelineLimits | None = None, *, job_fn: JobFn = solve_job,
-                 warm_fn: Callable[[], int] = warm_up) -> None:
+                 warm_fn: Callable[[int], int] = warm_up) -> None:
         self.limits = limits or PipelineLimits()
         self.time_limit = self.limits.time_limit
         self._job_fn = job_fn
@@ -168,7 +169,7 @@ class PoolBackend:
                 return
             slot.executor = ProcessPoolExecutor(max_workers=1, mp_context=self._ctx)
             try:
-                slot.pid = await asyncio.wrap_future(slot.executor.submit(self._warm_fn))
+                slot.pid = await asyncio.wrap_future(slot.executor.submit(self._warm_fn, self.limits.worker_nice))
                 break
             except Exception:
                 log.exception("solver worker %d failed to start (attempt %d)", slot.index, attempt + 1)

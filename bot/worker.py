@@ -46,8 +46,15 @@ class JobResult:
         return (self.error_ja or self.error) if lang.startswith("ja") else self.error
 
 
-def warm_up() -> int:
-    """Import the heavy modules once per process (OR-Tools, Pillow) and return the process id."""
+def warm_up(nice: int = 0) -> int:
+    """Import the heavy modules once per process (OR-Tools, Pillow) and return the process id.
+
+    ``nice`` > 0 lowers the worker's CPU priority, so on a busy host the bot's event loop (chat
+    replies, queue notices) wins over solving.
+    """
+    if nice > 0 and hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(nice)
     import rendering  # noqa: F401
     import solvers.engine  # noqa: F401
     from solvers.registry import GENRES

@@ -72,6 +72,7 @@ class Call:
     params: dict[str, Any]
     files: dict[str, tuple[str, str, bytes]]  # part name -> (filename, content type, bytes)
     at: float = field(default_factory=time.perf_counter)
+    wall: float = field(default_factory=time.time)  # for other processes (bench/bot.py)
     result: Any = None
 
     @property
@@ -153,6 +154,8 @@ class FakeBotApi:
             def do_POST(self) -> None:  # noqa: N802
                 prefix = f"/bot{api.token}/"
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0) or 0))
+                if self.path.startswith("/control/"):
+                    return self._json(200, api.control(self.path[len("/control/"):], json.loads(body or b"{}")))
                 if not self.path.startswith(prefix):
                     return self._json(404, {"ok": False, "error_code": 404, "description": "Not Found"})
                 method = self.path[len(prefix):]
@@ -330,6 +333,21 @@ class FakeBotApi:
         self.push_update(callback_query={"id": f"cq{next(self._update_ids)}", "from": user.as_json(),
                                          "chat_instance": "ci", "data": data, "message": self.messages[message_id]})
 
+    # ------------------------------------------------------------------ remote control (another process)
+    def control(self, op: str, args: dict[str, Any]) -> Any:
+        """``POST /control/<op>`` with JSON: ``send_text`` {user_id, text, lang?} -> message;
+        ``calls`` {since} -> the calls from index ``since`` on, without file bytes."""
+        if op == "send_text":
+            user = self.user(int(args["user_id"]), f"U{args['user_id']}", args.get("lang", "en"))
+            return self.send_text(user, args["text"])
+        if op == "calls":
+            with self._cond:
+                calls = list(enumerate(self.calls))[int(args.get("since", 0)):]
+            return [{"i": i, "method": c.method, "chat_id": c.chat_id, "text": c.text, "wall": c.wall,
+                     "photo": [c.photo[0], c.photo[1], len(c.photo[2]), c.photo[2][:4] == b"\x89PNG"]
+                     if c.photo else None} for i, c in calls]
+        return {"error": f"unknown control op {op}"}
+
     # ------------------------------------------------------------------ assertions
     def find(self, pred: Callable[[Call], bool]) -> list[Call]:
         with self._cond:
@@ -368,6 +386,14 @@ def replies_to(chat_id: int) -> Callable[[Call], bool]:
     return lambda c: c.method in ("sendMessage", "sendPhoto") and c.chat_id == chat_id
 
 
+def serve() -> None:
+    """``python -m tests.fake_bot_api``: serve in this process; prints the URL and token, stops at EOF."""
+    api = FakeBotApi()
+    print(api.url, api.token, flush=True)
+    sys.stdin.read()
+    api.close()
+
+
 # ---------------------------------------------------------------------- worker-side stand-ins
 SLOW_SECONDS = 1.5
 HANG_COLS = 7  # boards this wide "hang" in scripted_job
@@ -380,3 +406,7 @@ def scripted_job(puzzle: Any, time_limit: float, solver_workers: int, lang: str 
 
     time.sleep(600 if puzzle.cols == HANG_COLS else SLOW_SECONDS)
     return solve_job(puzzle, time_limit, solver_workers, lang)
+
+
+if __name__ == "__main__":
+    serve()
