@@ -1,0 +1,262 @@
+"""Shikaku generator: a random rectangle partition, one clue per rectangle, repaired until unique.
+
+The clue set is fixed (one number per rectangle), so instead of removing clues the generator
+moves clues: while a second answer exists, a clue whose rectangle differs in it moves to the
+cell of its rectangle that leaves it the fewest candidate rectangles. Easy puzzles start with
+every clue on such a cell, hard ones at random cells. Uniqueness is asked of a small exact-cover
+CP-SAT model (one Boolean per candidate rectangle), then proved by the engine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ortools.sat.python import cp_model
+
+from solvers.generation import (
+    DEFAULT_BUDGET,
+    GeneratedPuzzle,
+    GenerationFailed,
+    grade,
+    grade_distance,
+    prove,
+    sub_rng,
+)
+from solvers.puzzle import Puzzle
+from solvers.verdict import SolveOptions
+
+Cell = tuple[int, int]
+Rect = tuple[int, int, int, int]  # top, left, height, width
+# grade bounds on effort: rounds of simple deductions (CP-SAT's presolve alone solves nearly every
+# Shikaku, so its effort figures cannot tell puzzles apart); 99 = deductions get stuck
+THRESHOLDS = (4, 50)
+CALL_LIMIT = 20.0
+MAX_REPAIRS = 60
+
+
+def random_partition(rows: int, cols: int, rng: random.Random, mean_area: float) -> list[Rect]:
+    """Tile the board with random rectangles, filling the first free cell (row by row) each time."""
+    free = [[True] * cols for _ in range(rows)]
+    rects: list[Rect] = []
+    amax = max(2, round(2 * mean_area))
+    for r in range(rows):
+        for c in range(cols):
+            if not free[r][c]:
+                continue
+            wmax = 0
+            while c + wmax < cols and free[r][c + wmax] and wmax < amax:
+                wmax += 1
+            options = []
+            for w in range(1, wmax + 1):
+                h = 1
+                while r + h < rows and h * w < amax and all(free[r + h][c + k] for k in range(w)):
+                    h += 1
+                for hh in range(1, h + 1):
+                    if 2 <= hh * w <= amax:
+                        options.append((hh, w))
+            if not options:
+                options = [(1, 1)]
+            weights = [1.0 / (1 + abs(h * w - mean_area)) for h, w in options]
+            h, w = rng.choices(options, weights)[0]
+            for i in range(h):
+                for j in range(w):
+                    free[r + i][c + j] = False
+            rects.append((r, c, h, w))
+    return rects
+
+
+def candidates(rows: int, cols: int, clues: dict[Cell, int]) -> dict[Cell, list[Rect]]:
+    """For each clue cell, the rectangles of its area that contain it and no other clue."""
+    out: dict[Cell, list[Rect]] = {}
+    for (r, c), n in clues.items():
+        found = []
+        for h in range(1, n + 1):
+            if n % h:
+                continue
+            w = n // h
+            for top in range(max(0, r - h + 1), min(r, rows - h) + 1):
+                for left in range(max(0, c - w + 1), min(c, cols - w) + 1):
+                    if all((i, j) == (r, c) or (i, j) not in clues
+                           for i in range(top, top + h) for j in range(left, left + w)):
+                        found.append((top, left, h, w))
+        out[(r, c)] = found
+    return out
+
+
+def solve(
+    rows: int, cols: int, clues: dict[Cell, int], exclude: dict[Cell, Rect] | None = None
+) -> tuple[dict[Cell, Rect] | None | bool, int]:
+    """An answer (clue → rectangle), None if none, False on timeout; and the solver effort."""
+    cand = candidates(rows, cols, clues)
+    m = cp_model.CpModel()
+    cover: dict[Cell, list] = {}
+    chosen: dict[Cell, list] = {}
+    for cell, rects in sorted(cand.items()):
+        vs = []
+        for rect in rects:
+            v = m.new_bool_var(f"{cell}{rect}")
+            vs.append((rect, v))
+            t, left, h, w = rect
+            for i in range(t, t + h):
+                for j in range(left, left + w):
+                    cover.setdefault((i, j), []).append(v)
+        if not vs:
+            return None, 0
+        m.add_exactly_one(v for _, v in vs)
+        chosen[cell] = vs
+    for i in range(rows):
+        for j in range(cols):
+            if (i, j) not in cover:
+                return None, 0
+            m.add_exactly_one(cover[(i, j)])
+    if exclude is not None:
+        m.add_bool_or([v.Not() for cell, vs in chosen.items() for rect, v in vs if exclude.get(cell) == rect])
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    solver.parameters.max_time_in_seconds = CALL_LIMIT
+    status = solver.solve(m)
+    eff = solver.num_branches + solver.num_conflicts
+    if status == cp_model.INFEASIBLE:
+        return None, eff
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return False, eff
+    return {cell: next(rect for rect, v in vs if solver.boolean_value(v)) for cell, vs in chosen.items()}, eff
+
+
+def propagate(rows: int, cols: int, clues: dict[Cell, int]) -> tuple[bool, int]:
+    """Solve by simple deductions only; returns (solved?, rounds used).
+
+    Each round: cells every candidate of a clue covers belong to that clue, so other clues lose
+    candidates over them; a cell only one clue can reach must be covered by that clue. The
+    grade: few rounds = easy, many = medium, stuck (needs trial and error) = hard.
+    """
+    cand = {cell: set(rects) for cell, rects in candidates(rows, cols, clues).items()}
+    rounds = 0
+    while True:
+        rounds += 1
+        changed = False
+        owned: dict[Cell, Cell] = {}
+        for clue, rects in cand.items():
+            if not rects:
+                return False, rounds
+            common = set(_cells(next(iter(rects))))
+            for rect in rects:
+                common &= set(_cells(rect))
+            for cell in common:
+                owned[cell] = clue
+        reach: dict[Cell, set[Cell]] = {}
+        for clue, rects in cand.items():
+            keep = {rect for rect in rects if all(owned.get(x, clue) == clue for x in _cells(rect))}
+            if keep != rects:
+                cand[clue] = rects = keep
+                changed = True
+            for rect in rects:
+                for x in _cells(rect):
+                    reach.setdefault(x, set()).add(clue)
+        for x, who in reach.items():
+            if len(who) == 1:
+                clue = next(iter(who))
+                keep = {rect for rect in cand[clue] if x in _cells(rect)}
+                if keep != cand[clue]:
+                    cand[clue] = keep
+                    changed = True
+        if len(reach) < rows * cols:
+            return False, rounds
+        if all(len(rects) == 1 for rects in cand.values()):
+            return True, rounds
+        if not changed:
+            return False, rounds
+
+
+def _cells(rect: Rect) -> list[Cell]:
+    t, left, h, w = rect
+    return [(i, j) for i in range(t, t + h) for j in range(left, left + w)]
+
+
+def _count(rows: int, cols: int, others: set[Cell] | dict[Cell, int], cell: Cell, n: int) -> int:
+    """How many rectangles of area ``n`` contain ``cell`` and none of the ``others`` clue cells."""
+    r, c = cell
+    k = 0
+    for h in range(1, n + 1):
+        if n % h:
+            continue
+        w = n // h
+        for top in range(max(0, r - h + 1), min(r, rows - h) + 1):
+            for left in range(max(0, c - w + 1), min(c, cols - w) + 1):
+                if not any((i, j) in others for i in range(top, top + h) for j in range(left, left + w)):
+                    k += 1
+    return k
+
+
+def _best_spot(rows: int, cols: int, clues: dict[Cell, int], rect: Rect, now: Cell, rng: random.Random) -> Cell:
+    """The cell of ``rect`` where its clue has the fewest candidate rectangles (ties at random)."""
+    n = clues[now]
+    others = {k for k in clues if k != now}
+    scored = sorted((_count(rows, cols, others, cell, n), rng.random(), cell) for cell in _cells(rect))
+    return scored[0][2]
+
+
+def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
+    t0 = time.perf_counter()
+    mean_area = max(3.0, math.sqrt(rows * cols) / 2)
+    best: GeneratedPuzzle | None = None
+    for attempt in range(100):
+        if time.perf_counter() > t0 + DEFAULT_BUDGET:
+            break
+        rng = sub_rng(seed, "shikaku", rows, cols, difficulty, attempt)
+        rects = random_partition(rows, cols, rng, mean_area)
+        owner = {}
+        clues: dict[Cell, int] = {}
+        for rect in rects:
+            cell = rng.choice(_cells(rect))
+            clues[cell] = rect[2] * rect[3]
+            owner[cell] = rect
+        if difficulty != "hard":
+            for cell in sorted(owner):
+                if difficulty == "medium" and rng.random() < 0.5:
+                    continue
+                rect = owner.pop(cell)
+                spot = _best_spot(rows, cols, clues, rect, cell, rng)
+                clues[spot] = clues.pop(cell)
+                owner[spot] = rect
+        unique = False
+        for _ in range(MAX_REPAIRS):
+            alt, _eff = solve(rows, cols, clues, exclude=owner)
+            if alt is None:
+                unique = True
+                break
+            if alt is False:
+                break
+            wrong = sorted(cell for cell, rect in alt.items() if owner[cell] != rect)
+            cell = rng.choice(wrong)
+            rect = owner.pop(cell)
+            spot = _best_spot(rows, cols, clues, rect, cell, rng)
+            if spot == cell:  # already at its best: try any other cell of the rectangle
+                spot = rng.choice(_cells(rect))
+            clues[spot] = clues.pop(cell)
+            owner[spot] = rect
+        if not unique:
+            continue
+        solved, rounds = propagate(rows, cols, clues)
+        effort = rounds if solved else 99
+        got = grade(effort, THRESHOLDS)
+        cells = [[0] * cols for _ in range(rows)]
+        for (r, c), n in clues.items():
+            cells[r][c] = n
+        puzzle = Puzzle("shikaku", tuple(tuple(row) for row in cells))
+        solution = {"rects": [list(rect) for rect in sorted(owner.values())]}
+        ok, info = prove(puzzle, solution)
+        if not ok:
+            continue
+        info.update(attempts=attempt + 1, clues=len(clues), effort=round(effort, 2))
+        gp = GeneratedPuzzle(puzzle, solution, got, info, seed)
+        if best is None or grade_distance(got, difficulty) < grade_distance(best.difficulty, difficulty):
+            best = gp
+        if grade_distance(got, difficulty) == 0 or time.perf_counter() > t0 + DEFAULT_BUDGET / 4:
+            break
+    if best is None:
+        raise GenerationFailed(f"Could not generate a unique {rows}x{cols} Shikaku in time; try another seed.")
+    return best
