@@ -90,9 +90,9 @@ _MESSAGES: Catalogue = {
     "verdict_invalid": {"en": "the board breaks the rules", "ja": "盤面がルールに合っていません"},
     "verdict_error": {"en": "internal error", "ja": "内部エラー"},
     "caption_head": {"en": "{genre} {rows}×{cols}: {verdict}", "ja": "{genre} {rows}×{cols}: {verdict}"},
-    "caption_time": {"en": "Solved in {seconds:.2f} s", "ja": "解答時間 {seconds:.2f} 秒"},
-    "caption_time_cached": {"en": "Solved in {seconds:.2f} s (from cache)",
-                            "ja": "解答時間 {seconds:.2f} 秒（キャッシュ）"},
+    "caption_time": {"en": "Solved in {seconds} s", "ja": "解答時間 {seconds} 秒"},
+    "caption_time_cached": {"en": "Solved in {seconds} s (from cache)",
+                            "ja": "解答時間 {seconds} 秒（キャッシュ）"},
     "caption_play": {"en": "Play: {url}", "ja": "遊ぶ: {url}"},
     "caption_why": {"en": "Why: {reason}", "ja": "理由: {reason}"},
     "none_reason": {

@@ -17,6 +17,10 @@ def genre_title(genre: str, lang: str) -> str:
     return g.title_ja if lang == "ja" else g.title
 
 
+def seconds_text(seconds: float) -> str:
+    return "<0.01" if seconds < 0.01 else f"{seconds:.2f}"
+
+
 def verdict_text(result: JobResult, lang: str) -> str:
     key = f"verdict_{result.status}"
     return t(lang, key, limit=result.time_limit) if result.status == "timeout" else t(lang, key)
@@ -41,7 +45,7 @@ def result_reply(result: JobResult, lang: str, *, spoiler: bool) -> Reply:
         lines.append(t(lang, "timeout_hint"))
     else:
         key = "caption_time_cached" if result.cached else "caption_time"
-        lines.append(t(lang, key, seconds=result.seconds))
+        lines.append(t(lang, key, seconds=seconds_text(result.seconds)))
     if result.url:
         lines.append(t(lang, "caption_play", url=result.url))
     text = "\n".join(lines)
