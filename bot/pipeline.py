@@ -12,7 +12,8 @@ Rules, all enforced on the event loop before any work is queued:
   already being solved is awaited, not solved twice;
 - at most ``queue_limit`` jobs wait or run in total, beyond that :class:`QueueFull`;
 - one user has at most ``user_cap`` jobs waiting or running (beyond: :class:`UserBusy`) and at
-  most ``user_running`` running at once (the rest wait their turn while others go first);
+  most ``user_running`` running at once; free workers go round-robin over the waiting users, so
+  one user's burst does not hold up everyone else;
 - a job that waits is announced with its position (``on_queued(position)``);
 - a job gets ``hard_limit`` seconds of wall time (the solver's own limit plus a margin); after
   that its worker is killed and rebuilt and only that job fails.
@@ -127,6 +128,8 @@ class PoolBackend:
         self._inflight: dict[tuple[str, str], asyncio.Future[JobResult]] = {}
         self._cache: OrderedDict[tuple[str, str], JobResult] = OrderedDict()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._last_start: dict[str, int] = {}  # user -> number of the user's latest job start
+        self._starts = 0
         self._closed = False
         self.stats: defaultdict[str, int] = defaultdict(int)
 
@@ -232,7 +235,7 @@ class PoolBackend:
             self._dispatch()
             if job in self._waiting and on_queued is not None:
                 try:
-                    await on_queued(self._waiting.index(job) + 1)
+                    await on_queued(self._position(job))
                 except Exception:
                     log.exception("queue position notice failed")
             result = await asyncio.shield(job.future)
@@ -242,6 +245,7 @@ class PoolBackend:
             self._pending_by_user[user] -= 1
             if not self._pending_by_user[user]:
                 del self._pending_by_user[user]
+                self._last_start.pop(user, None)
             if self._inflight.get(key) is job.future:
                 del self._inflight[key]
             self._dispatch()
@@ -252,10 +256,34 @@ class PoolBackend:
         return result
 
     def _next_job(self) -> _Job | None:
+        """The next job to start: round-robin over users (fewest running, then longest since their
+        last start), each user's own boards in the order sent."""
+        best: _Job | None = None
+        best_rank: tuple[int, int] | None = None
+        seen: set[str] = set()
         for job in self._waiting:
-            if self._running_by_user[job.user] < self.limits.user_running and not job.future.done():
-                return job
-        return None
+            if job.user in seen or job.future.done():
+                continue
+            seen.add(job.user)
+            running = self._running_by_user.get(job.user, 0)
+            if running >= self.limits.user_running:
+                continue
+            rank = (running, self._last_start.get(job.user, -1))
+            if best_rank is None or rank < best_rank:
+                best, best_rank = job, rank
+        return best
+
+    def _position(self, job: _Job) -> int:
+        """Where ``job`` stands in the round-robin order (1 = starts next)."""
+        rounds: defaultdict[str, int] = defaultdict(int)
+        keyed = []
+        for i, j in enumerate(self._waiting):
+            k = rounds[j.user]
+            rounds[j.user] += 1
+            busy = self._running_by_user.get(j.user, 0) >= self.limits.user_running
+            keyed.append(((k, busy, self._last_start.get(j.user, -1), i), j))
+        keyed.sort(key=lambda kj: kj[0])
+        return next(n for n, (_, j) in enumerate(keyed, 1) if j is job)
 
     def _dispatch(self) -> None:
         for slot in self._slots:
@@ -267,6 +295,8 @@ class PoolBackend:
             self._waiting.remove(job)
             slot.job = job
             self._running_by_user[job.user] += 1
+            self._starts += 1
+            self._last_start[job.user] = self._starts
             self._spawn(self._run(slot, job))
 
     async def _run(self, slot: _Slot, job: _Job) -> None:

@@ -408,5 +408,14 @@ def scripted_job(puzzle: Any, time_limit: float, solver_workers: int, lang: str 
     return solve_job(puzzle, time_limit, solver_workers, lang)
 
 
+
+def echo_job(puzzle: Any, time_limit: float, solver_workers: int, lang: str = "en") -> Any:
+    """A stand-in solver: 0.3 s of "work", then a fake verdict (for queue-order tests)."""
+    from bot.worker import JobResult
+
+    time.sleep(0.3)
+    return JobResult(status="unique", genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, seconds=0.3)
+
+
 if __name__ == "__main__":
     serve()

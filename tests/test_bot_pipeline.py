@@ -104,3 +104,39 @@ async def test_hung_worker_is_killed_at_the_hard_limit() -> None:
         calls: list[Call] = b.api.find(replies_to(ann.id))
         calls = [c for c in calls if "in the queue" not in c.text]  # the worker may still be restarting
         assert [c.method for c in calls] == ["sendMessage", "sendPhoto"]
+
+
+async def test_backend_round_robin_cache_and_shared_solves() -> None:
+    from solvers.puzzle import Puzzle
+    from tests.fake_bot_api import echo_job
+
+    def board_n(n: int) -> Puzzle:
+        return Puzzle("masyu", tuple(tuple(1 if (r, c) == divmod(n, 3) else 0 for c in range(3)) for r in range(3)))
+
+    backend = PoolBackend(PipelineLimits(workers=1, user_running=1, user_cap=3, queue_limit=10), job_fn=echo_job)
+    await backend.start()
+    try:
+        done: list[str] = []
+        positions: dict[str, int] = {}
+
+        async def send(name: str, user: str, n: int) -> None:
+            async def queued(pos: int) -> None:
+                positions[name] = pos
+
+            await backend.solve(board_n(n), user=user, on_queued=queued)
+            done.append(name)
+
+        # Ann sends three boards, then Bob one: Bob goes second, not fourth.
+        tasks = [asyncio.create_task(send(name, user, n))
+                 for name, user, n in (("a1", "ann", 0), ("a2", "ann", 1), ("a3", "ann", 2), ("b1", "bob", 3))]
+        await asyncio.gather(*tasks)
+        assert done == ["a1", "b1", "a2", "a3"]
+        assert positions == {"a2": 1, "a3": 2, "b1": 1}  # a1 started at once; b1 is next in line
+
+        cached = await backend.solve(board_n(3), user="cy")
+        assert cached.cached and backend.stats["cache_hits"] == 1
+        one, two = await asyncio.gather(backend.solve(board_n(4), user="dee"), backend.solve(board_n(4), user="eve"))
+        assert one.status == two.status == "unique" and backend.stats["joined"] == 1
+        assert backend.stats["solved"] == 5 and backend.pending == 0
+    finally:
+        await backend.close()
