@@ -142,6 +142,29 @@ async def test_txt_document(bot: SimpleNamespace) -> None:
     assert bot.api.find(lambda c: c.method == "getFile")
 
 
+async def test_group_mention_and_solve_replying_to_a_file(bot: SimpleNamespace) -> None:
+    pat, quin = bot.api.user(120, "Pat"), bot.api.user(121, "Quin")
+    group = bot.api.group(-1005)
+    bot.api.send_text(pat, "@puzzle_test_bot " + MASYU_5, chat=group)
+    [photo] = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == group.id)
+    assert_solution_photo(photo, "masyu", 5, 5)
+    rec = load("shikaku")[0]
+    doc = bot.api.send_document(pat, "shikaku.txt", board_text(rec).encode(), chat=group)
+    bot.api.send_text(quin, "/solve", chat=group, reply_to=doc["message_id"])
+    photos = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == group.id, count=2)
+    assert_solution_photo(photos[1], "shikaku", rec["rows"], rec["cols"])
+    assert photos[1].flag("has_spoiler")
+
+
+async def test_oversized_file_is_refused_before_download(bot: SimpleNamespace) -> None:
+    rae = bot.api.user(122, "Rae")
+    downloads = len(bot.api.find(lambda c: c.method == "getFile"))
+    bot.api.send_document(rae, "huge.txt", b"1 " * 40_000)
+    [msg] = await bot.api.wait_for(replies_to(rae.id))
+    assert "too large" in msg.text and "80000 bytes" in msg.text
+    assert len(bot.api.find(lambda c: c.method == "getFile")) == downloads
+
+
 async def test_ambiguous_board_asks_with_buttons_then_solves(bot: SimpleNamespace) -> None:
     ivy = bot.api.user(111, "Ivy")
     bot.api.send_text(ivy, CIRCLES_ONLY)
