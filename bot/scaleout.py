@@ -168,7 +168,7 @@ class TaskiqBackend:
     """A :class:`~bot.pipeline.SolverBackend` that solves on taskiq workers through Redis."""
 
     def __init__(self, redis_url: str, limits: PipelineLimits | None = None, *,
-                 result_timeout: float | None = None, poll: float = 0.05, notice_after: float = 0.5) -> None:
+                 result_timeout: float | None = None, poll: float = 0.025, notice_after: float = 0.5) -> None:
         self.redis_url = redis_url
         self.limits = limits or PipelineLimits()
         self.time_limit = self.limits.time_limit
