@@ -313,3 +313,23 @@ async def test_long_replies_are_split_at_line_ends_within_discords_limit(world: 
 
 def test_front_end_without_login_has_no_bot_id() -> None:
     assert DiscordFrontEnd(build_core(BotConfig(), extensions=())).bot_id == 0
+
+
+def test_run_falls_back_without_message_content_and_explains_a_bad_token(monkeypatch: pytest.MonkeyPatch,
+                                                                          caplog: pytest.LogCaptureFixture) -> None:
+    from bot.discord_adapter import run_discord
+
+    seen: list[bool] = []
+    outcomes: list[BaseException | None] = [discord.PrivilegedIntentsRequired(None), None, discord.LoginFailure()]
+
+    def fake_run(self: PuzzleClient, token: str, **kw: Any) -> None:
+        seen.append(self.intents.message_content)
+        outcome = outcomes.pop(0)
+        if outcome is not None:
+            raise outcome
+
+    monkeypatch.setattr(PuzzleClient, "run", fake_run)
+    cfg = BotConfig(discord_token="a.b.c")
+    assert run_discord(cfg) == 0 and seen == [True, False]
+    assert "Message Content intent is not enabled" in caplog.text
+    assert run_discord(cfg) == 2 and "rejected DISCORD_TOKEN" in caplog.text
