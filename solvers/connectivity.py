@@ -109,13 +109,15 @@ def solve_connected(
     budget: Budget,
     find_cuts: Callable[[cp_model.CpSolver], Sequence[Sequence[Lit]]],
     max_rounds: int = 10_000,
+    runner: Callable[[cp_model.CpModel, Budget], tuple[int, cp_model.CpSolver]] = run,
 ) -> tuple[int, cp_model.CpSolver]:
     """Solve, add the cuts ``find_cuts`` returns for the answer, repeat until it returns none.
 
     Returns the last CP-SAT status and solver: OPTIMAL/FEASIBLE with an answer that needs no
     cut, INFEASIBLE (a proof: cuts are rule consequences) or UNKNOWN when the budget ran out.
+    ``runner`` solves once (default :func:`solvers.cpsat.run`).
     """
-    status, solver = run(model, budget)
+    status, solver = runner(model, budget)
     for _ in range(max_rounds):
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return status, solver
@@ -126,5 +128,5 @@ def solve_connected(
             model.add_bool_or(list(clause))
         if budget.expired():
             return cp_model.UNKNOWN, solver
-        status, solver = run(model, budget)
+        status, solver = runner(model, budget)
     return cp_model.UNKNOWN, solver

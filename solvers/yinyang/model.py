@@ -23,10 +23,13 @@ added separator cuts, :mod:`solvers.connectivity`), used to cross-check the circ
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 from ortools.sat.python import cp_model
 
 from solvers.connectivity import cuts, solve_connected
-from solvers.cpsat import Budget, exclude, found, solve_twice, timeout_result
+from solvers.cpsat import Budget, exclude, found, timeout_result
 from solvers.puzzle import BLACK, WHITE, Puzzle
 from solvers.verdict import Solution, SolveOptions, SolveResult, Status
 
@@ -50,12 +53,13 @@ def solve(puzzle: Puzzle, options: SolveOptions, method: str = "circuit") -> Sol
 
     if rows == 1 or cols == 1:
         _line(model, flat)
-        return solve_twice(model, flat, decode, options)
+        return _verdict(model, flat, decode, options)
     _blocks(model, black)
     if method == "cuts":
-        return _solve_with_cuts(model, black, puzzle, decode, options)
+        _frame_changes(model, black)
+        return _verdict(model, flat, decode, options, _cut_finder(puzzle, black))
     _boundary_circuit(model, black)
-    return solve_twice(model, flat, decode, options)
+    return _verdict(model, flat, decode, options)
 
 
 def _differ(model: cp_model.CpModel, a: cp_model.IntVar, b: cp_model.IntVar) -> cp_model.IntVar:
@@ -168,13 +172,66 @@ def _on_frame(p: tuple[int, int], rows: int, cols: int) -> bool:
     return p[0] in (0, rows) or p[1] in (0, cols)
 
 
-def _solve_with_cuts(model: cp_model.CpModel, black: list[list[cp_model.IntVar]], puzzle: Puzzle,
-                     decode, options: SolveOptions) -> SolveResult:
-    """The cross-check formulation: cells, 2x2 rules, frame rule, lazy connectivity cuts."""
-    rows, cols = puzzle.rows, puzzle.cols
-    _frame_changes(model, black)
-    flat = [b for row in black for b in row]
+def _run(model: cp_model.CpModel, budget: Budget) -> tuple[int, cp_model.CpSolver]:
+    """One CP-SAT call under the budget, without the LP relaxation.
+
+    The LP relaxation of the circuit costs much and prunes little here: with it, an empty 12x12
+    board finds no answer in 8 s; without it, 20x20 takes about a second (measured in bench).
+    """
+    solver = cp_model.CpSolver()
+    p = solver.parameters
+    p.max_time_in_seconds = max(0.01, budget.remaining())
+    p.num_workers = max(1, budget.options.workers)
+    p.random_seed = budget.options.seed
+    p.linearization_level = 0
+    if p.num_workers > 1:  # the default portfolio brings the LP back: choose LP-free workers
+        p.subsolvers.extend(["no_lp", "quick_restart_no_lp", "pseudo_costs", "fixed"][: p.num_workers])
+    t0 = time.perf_counter()
+    status = solver.solve(model)
+    budget.stats.add(solver.num_branches, solver.num_conflicts, time.perf_counter() - t0)
+    return status, solver
+
+
+def _verdict(model: cp_model.CpModel, decision: list[cp_model.IntVar], decode: Callable[[cp_model.CpSolver], Solution],
+             options: SolveOptions, find_cuts: Callable | None = None) -> SolveResult:
+    """Solve, then (if asked) solve again with the answer's colours excluded: the verdict.
+
+    Exclusion is on the cell colours only, so one colouring is one answer whatever the auxiliary
+    variables (circuit direction, arcs) say. With ``find_cuts``, each call is a lazy-cut loop.
+    """
     budget = Budget(options)
+
+    def solve_once() -> tuple[int, cp_model.CpSolver]:
+        if find_cuts is None:
+            return _run(model, budget)
+        return solve_connected(model, budget, find_cuts, runner=_run)
+
+    status, solver = solve_once()
+    if status == cp_model.INFEASIBLE:
+        return SolveResult(Status.NONE, error="This puzzle has no solution.",
+                           error_ja="このパズルには解がありません。", stats=budget.stats)
+    if not found(status):
+        return timeout_result(budget)
+    first = decode(solver)
+    if not options.unique:
+        return SolveResult(Status.SOLVED, solution=first, stats=budget.stats)
+    exclude(model, decision, solver)
+    model.clear_hints()
+    for b in decision:  # the second search starts next to the first answer
+        model.add_hint(b, solver.boolean_value(b))
+    status, solver = solve_once()
+    if status == cp_model.INFEASIBLE:
+        return SolveResult(Status.UNIQUE, solution=first, stats=budget.stats)
+    if found(status):
+        return SolveResult(Status.MULTIPLE, solution=first, second_solution=decode(solver), stats=budget.stats)
+    res = timeout_result(budget)
+    res.solution = first  # an answer exists; whether it is the only one was not settled in time
+    return res
+
+
+def _cut_finder(puzzle: Puzzle, black: list[list[cp_model.IntVar]]) -> Callable:
+    """Cuts for both colours of a CP-SAT answer (given cells first: their literals are fixed)."""
+    rows, cols = puzzle.rows, puzzle.cols
 
     def given_first(cell: Cell) -> int:
         return 0 if puzzle.cells[cell[0]][cell[1]] else 1
@@ -185,22 +242,4 @@ def _solve_with_cuts(model: cp_model.CpModel, black: list[list[cp_model.IntVar]]
         return (cuts(rows, cols, on, lambda cell: black[cell[0]][cell[1]], given_first)
                 + cuts(rows, cols, off, lambda cell: black[cell[0]][cell[1]].Not(), given_first))
 
-    status, solver = solve_connected(model, budget, find_cuts)
-    if status == cp_model.INFEASIBLE:
-        return SolveResult(Status.NONE, error="This puzzle has no solution.",
-                           error_ja="このパズルには解がありません。", stats=budget.stats)
-    if not found(status):
-        return timeout_result(budget)
-    first = decode(solver)
-    if not options.unique:
-        return SolveResult(Status.SOLVED, solution=first, stats=budget.stats)
-    exclude(model, flat, solver)
-    status, solver = solve_connected(model, budget, find_cuts)
-    if status == cp_model.INFEASIBLE:
-        return SolveResult(Status.UNIQUE, solution=first, stats=budget.stats)
-    if found(status):
-        return SolveResult(Status.MULTIPLE, solution=first, second_solution=decode(solver), stats=budget.stats)
-    res = timeout_result(budget)
-    res.solution = first
-    return res
-
+    return find_cuts
