@@ -125,7 +125,7 @@ class Core:
             await self.ask_genre(ctx, text, fill, tuple(e.candidates))
             return None
         except ParseError as e:
-            await ctx.reply(e.text(ctx.lang))
+            await ctx.reply(e.text(ctx.lang) + "\n\n" + ctx.t("parse_hint"))
             return None
         return await self.solve_puzzle(ctx, puzzle)
 

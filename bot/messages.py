@@ -123,6 +123,12 @@ _MESSAGES: Catalogue = {
         "en": "I could not read that file as text. Send a plain .txt file with one board row per line.",
         "ja": "ファイルをテキストとして読めませんでした。1 行 = 盤面の 1 行の .txt ファイルを送ってください。",
     },
+    "parse_hint": {"en": "/help shows an example board for each genre.",
+                   "ja": "/help でジャンルごとの盤面の例を見られます。"},
+    "not_a_board": {
+        "en": "I read boards as text, puzz.link URLs or .txt files; pictures of puzzles are not supported.",
+        "ja": "盤面はテキスト、puzz.link の URL、.txt ファイルで送ってください。パズルの画像には対応していません。",
+    },
     "console_hello": {
         "en": "puzzlebot console chat. Paste a board and end it with an empty line; /help for help; "
               "Ctrl-D to quit.",

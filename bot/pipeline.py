@@ -145,6 +145,8 @@ class PoolBackend:
                 job.future.cancel()
         self._waiting.clear()
         for slot in self._slots:
+            if slot.job is not None and not slot.job.future.done():
+                slot.job.future.cancel()
             self._kill(slot)
         for task in list(self._tasks):
             task.cancel()

@@ -217,6 +217,12 @@ class TelegramFrontEnd:
         elif incoming.mentions_bot:
             incoming.text = _strip_mention(text, username)
         channel = TelegramChannel(bot, message.chat.id, user.id, is_group=is_group, reply_to=message.message_id)
+        if not is_group and not text and message.document is None and (message.photo or message.sticker):
+            await channel.send(Reply(messages.t(incoming.lang, "not_a_board")))
+            return
+        if not is_group and message.document is not None and not _is_text_document(message):
+            await channel.send(Reply(messages.t(incoming.lang, "not_a_board")))
+            return
         wanted = not is_group or bool(cmd) or incoming.mentions_bot or incoming.reply_to_bot
         source = message if _is_text_document(message) else reply_to if (cmd and _is_text_document(reply_to)) else None
         if source is not None and wanted:
