@@ -13,6 +13,7 @@ import datetime as dt
 import logging
 import re
 import sys
+import threading
 from pathlib import Path
 from typing import TextIO
 
@@ -145,13 +146,35 @@ class ConsoleChat:
         self.choices = []
         await self.core.handle(self.incoming(text), self)
 
+    def _start_reader(self) -> asyncio.Queue[str]:
+        """Read stdin in a daemon thread (so Ctrl-C never waits for a pending readline); "" = EOF."""
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[str] = asyncio.Queue()
+
+        def read() -> None:
+            while True:
+                try:
+                    line = self.stdin.readline()
+                except (OSError, ValueError):
+                    line = ""
+                try:
+                    loop.call_soon_threadsafe(queue.put_nowait, line)
+                except RuntimeError:  # the loop is gone: the chat has ended
+                    return
+                if line == "":
+                    return
+
+        threading.Thread(target=read, name="console-stdin", daemon=True).start()
+        return queue
+
     async def run(self) -> None:
         """Read messages until end of input."""
         self._print(messages.t(self.lang, "console_hello"))
         self._print("")
         buffer: list[str] = []
+        lines = self._start_reader()
         while True:
-            line = await asyncio.to_thread(self.stdin.readline)
+            line = await lines.get()
             if line == "":
                 break
             line = line.rstrip("\r\n")
