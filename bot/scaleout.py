@@ -8,7 +8,11 @@ puzz.link URL) and put the verdict back. Select it with ``SOLVER_BACKEND=taskiq`
 
     taskiq worker bot.scaleout:broker --workers 2 --max-async-tasks 1
 
-(``--workers`` processes per host, one board at a time each, so CPU work never shares a process.)
+(``--workers`` processes per host, one board at a time each.) Each worker process runs its boards in
+a spawned solver process of its own, like one slot of the local pool: a board that passes its
+wall limit is killed with that process, a solver that dies fails only its board, and the next
+board gets a fresh one. (taskiq's own ``--use-process-pool`` is not used: one crashed child
+breaks its pool for good.)
 
 What the backend keeps from the local pipeline: the cache of finished verdicts, joining an
 identical board already in flight, the global and per-user limits, queue position notices (from
@@ -23,12 +27,17 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import json
 import logging
+import multiprocessing
 import os
+import signal
 import socket
 import sys
 import time
 from collections import OrderedDict, defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, fields, replace
 from pathlib import Path
 from typing import Any
@@ -85,16 +94,79 @@ def result_from_json(data: dict[str, Any]) -> JobResult:
 
 
 # ---------------------------------------------------------------------- the worker side
-def solve_remote(puzzle: dict[str, Any], time_limit: float, solver_workers: int, lang: str = "en",
-                 deadline: float = 0.0) -> dict[str, Any]:
-    """The taskiq task: :func:`bot.worker.solve_job` on plain JSON data.
+class SolverProcess:
+    """The solver process behind one taskiq worker process, run like a slot of the local pool.
+
+    Jobs run one at a time in a spawned child; a job that passes its wall limit is killed with
+    the child, a child that dies fails only its job, and the next job gets a fresh child.
+    """
+
+    def __init__(self) -> None:
+        self._ctx = multiprocessing.get_context("spawn")
+        self._executor: ProcessPoolExecutor | None = None
+        self.pid: int | None = None
+        self._lock = asyncio.Lock()
+
+    async def start(self) -> None:
+        self._executor = ProcessPoolExecutor(max_workers=1, mp_context=self._ctx)
+        self.pid = await asyncio.wrap_future(self._executor.submit(warm_up))  # OR-Tools, Pillow loaded
+
+    def kill(self) -> None:
+        if self.pid is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(self.pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+        self._executor, self.pid = None, None
+
+    async def run(self, puzzle: Puzzle, time_limit: float, solver_workers: int, lang: str,
+                  wall_limit: float) -> JobResult:
+        async with self._lock:  # the wall clock starts when the job really starts
+            t0 = time.perf_counter()
+            try:
+                if self._executor is None:
+                    await self.start()
+                assert self._executor is not None
+                try:
+                    fut = self._executor.submit(solve_job, puzzle, time_limit, solver_workers, lang)
+                except BrokenProcessPool:  # the child died while idle: replace it first
+                    self.kill()
+                    await self.start()
+                    fut = self._executor.submit(solve_job, puzzle, time_limit, solver_workers, lang)
+                return await asyncio.wait_for(asyncio.wrap_future(fut), wall_limit)
+            except TimeoutError:
+                log.warning("board %s passed %.1f s; killing solver process %s", puzzle.key(), wall_limit, self.pid)
+                failure = "killed"
+            except (BrokenProcessPool, RuntimeError) as e:
+                log.warning("solver process %s died during a board: %s", self.pid, e)
+                failure = "crashed"
+            self.kill()
+            return JobResult(status="error", genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols,
+                             failure=failure, time_limit=wall_limit, seconds=time.perf_counter() - t0)
+
+
+_SOLVER: SolverProcess | None = None  # one per worker process, started at worker start-up
+
+
+def _solver() -> SolverProcess:
+    global _SOLVER
+    if _SOLVER is None:
+        _SOLVER = SolverProcess()
+    return _SOLVER
+
+
+async def solve_remote(puzzle: dict[str, Any], time_limit: float, solver_workers: int, lang: str = "en",
+                       deadline: float = 0.0, wall_limit: float = 0.0) -> dict[str, Any]:
+    """The taskiq task: :func:`bot.worker.solve_job` on plain JSON data, in this worker's solver process.
 
     A board whose ``deadline`` (epoch seconds) has passed is skipped: its asker has given up.
+    ``wall_limit`` (default 1.5 x time_limit + 5 s) bounds the job, killing the solver if needed.
     """
     p = puzzle_from_json(puzzle)
     if deadline and time.time() > deadline:
         return result_to_json(JobResult(status=EXPIRED, genre=p.genre, rows=p.rows, cols=p.cols))
-    return result_to_json(solve_job(p, time_limit, solver_workers, lang))
+    wall = wall_limit if wall_limit > 0 else time_limit * 1.5 + 5.0
+    return result_to_json(await _solver().run(p, time_limit, solver_workers, lang, wall))
 
 
 def _alive_key() -> str:
@@ -105,7 +177,7 @@ async def _heartbeat(redis: Any) -> None:
     key = _alive_key()
     while True:
         try:
-            await redis.set(key, str(time.time()), ex=HEARTBEAT_TTL)
+            await redis.set(key, json.dumps({"at": time.time(), "solver_pid": _solver().pid}), ex=HEARTBEAT_TTL)
         except Exception as e:  # Redis briefly away: try again next beat
             log.warning("heartbeat to Redis failed: %s", e)
         await asyncio.sleep(HEARTBEAT_EVERY)
@@ -118,13 +190,14 @@ async def _worker_startup(state: TaskiqState) -> None:
     # the job imports solvers/rendering lazily, so keep the project root importable.
     if _PROJECT_ROOT not in sys.path:
         sys.path.append(_PROJECT_ROOT)
-    await asyncio.to_thread(warm_up)  # import OR-Tools and Pillow before the first board
+    await _solver().start()
     state.puzzlebot_redis = Redis.from_url(state.puzzlebot_url)
     state.puzzlebot_beat = asyncio.create_task(_heartbeat(state.puzzlebot_redis))
     log.info("puzzlebot solver worker %s ready", _alive_key())
 
 
 async def _worker_shutdown(state: TaskiqState) -> None:
+    _solver().kill()
     beat = getattr(state, "puzzlebot_beat", None)
     if beat is not None:
         beat.cancel()
@@ -275,7 +348,7 @@ class TaskiqBackend:
         limits = self.limits
         task = await self._kicker.kiq(puzzle=puzzle_to_json(puzzle), time_limit=limits.time_limit,
                                       solver_workers=limits.solver_workers, lang=lang,
-                                      deadline=time.time() + self.result_timeout)
+                                      deadline=time.time() + self.result_timeout, wall_limit=limits.wall_limit)
         deadline = started + self.result_timeout
         next_check = started + self.notice_after
         noticed = False

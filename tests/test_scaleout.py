@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -167,9 +168,9 @@ def test_job_results_survive_the_json_transport() -> None:
     assert result_from_json(result_to_json(result)) == result
 
 
-def test_a_worker_skips_a_board_whose_asker_gave_up() -> None:
+async def test_a_worker_skips_a_board_whose_asker_gave_up() -> None:
     puzzle = Puzzle("masyu", ((2, 0), (0, 1)))
-    out = result_from_json(solve_remote(puzzle_to_json(puzzle), 5, 1, "en", deadline=time.time() - 1))
+    out = result_from_json(await solve_remote(puzzle_to_json(puzzle), 5, 1, "en", deadline=time.time() - 1))
     assert out.status == EXPIRED and out.png is None and (out.rows, out.cols) == (2, 2)
 
 
@@ -204,6 +205,57 @@ async def test_a_repeated_board_is_answered_from_the_cache(cluster: SimpleNamesp
     assert cluster.backend.stats["solved"] == kicked and cluster.backend.stats["cache_hits"] >= 1
     first, second = (r for r in chat.sent if r.image is not None)
     assert first.image == second.image and "(from cache)" in second.text and "(from cache)" not in first.text
+
+
+def _slow_board() -> str:
+    return _board(next(r for r in load("numberlink") if r["rows"] >= 40))  # takes far more than a second
+
+
+async def _solver_pid(redis_url: str, timeout: float = 30) -> int:
+    """The worker's solver process id, from its heartbeat, once that process runs."""
+    from redis.asyncio import Redis
+
+    redis = Redis.from_url(redis_url)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            for key in await redis.keys(ALIVE_PREFIX + "*"):
+                pid = json.loads(await redis.get(key) or "{}").get("solver_pid")
+                if pid and Path(f"/proc/{pid}").exists():
+                    return int(pid)
+            assert time.monotonic() < deadline, "the worker never reported a solver process"
+            await asyncio.sleep(0.3)
+    finally:
+        await redis.aclose()
+
+
+@in_module_loop
+async def test_a_board_past_its_wall_limit_is_killed_and_the_next_is_solved(cluster: SimpleNamespace) -> None:
+    strict = TaskiqBackend(cluster.url, PipelineLimits(time_limit=10, hard_limit=0.5))
+    await strict.start()
+    chat = Chat()
+    try:
+        await asyncio.wait_for(Core(strict).handle(_private(_slow_board(), user=70), chat), 30)
+    finally:
+        await strict.close()
+    assert [r.text for r in chat.sent] == [messages.t("en", "worker_killed", limit=0.5)]
+    after = Chat()
+    await asyncio.wait_for(cluster.core.handle(_private(_board(load("yinyang")[2]), user=71), after), 60)
+    assert [r for r in after.sent if r.image is not None], [r.text for r in after.sent]
+
+
+@in_module_loop
+async def test_a_solver_that_dies_fails_only_its_board(cluster: SimpleNamespace) -> None:
+    chat = Chat()
+    pid = await _solver_pid(cluster.url)
+    job = asyncio.create_task(cluster.core.handle(_private(_slow_board(), user=72), chat))
+    await asyncio.sleep(1.5)  # taken from the queue and well into the solve (which needs > 10 s)
+    os.kill(pid, signal.SIGKILL)
+    await asyncio.wait_for(job, 30)
+    assert [r.text for r in chat.sent] == [messages.t("en", "worker_crashed")]
+    after = Chat()
+    await asyncio.wait_for(cluster.core.handle(_private(_board(load("masyu")[2]), user=73), after), 60)
+    assert [r for r in after.sent if r.image is not None], [r.text for r in after.sent]
 
 
 @in_module_loop
