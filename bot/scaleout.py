@@ -376,8 +376,12 @@ class TaskiqBackend:
             self.stats["errors"] += 1
             log.error("solver task failed for board %s: %s", puzzle.key(), answer.error)
             return self._failed(puzzle, "crashed", started)
+        result = result_from_json(answer.return_value)
+        if result.status == EXPIRED:  # the worker's clock says we gave up already (clock skew)
+            self.stats["timeouts"] += 1
+            raise SolversBusy("the worker found the board expired")
         self.stats["solved"] += 1
-        return result_from_json(answer.return_value)
+        return result
 
     async def _queue_length(self) -> int:
         try:
