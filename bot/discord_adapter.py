@@ -46,6 +46,7 @@ DOCUMENT_LIMIT = 64 * 1024  # bytes: a board file is small; anything larger is r
 DESCRIPTION_LIMIT = 100  # characters in a slash command's description
 MODAL_LIMIT = 4000  # characters in a paragraph text input
 NO_MENTIONS = discord.AllowedMentions.none()
+USER_MESSAGES = (discord.MessageType.default, discord.MessageType.reply)  # not joins, pins, ...
 VIEW_TIMEOUT = 900.0  # seconds a sent View stays in discord.py's store (presses keep working after it)
 
 
@@ -54,12 +55,22 @@ def mention_re(bot_id: int) -> re.Pattern[str]:
     return re.compile(rf"<@!?{bot_id}>")
 
 
+def bot_role_ids(message: discord.Message, bot_id: int) -> list[int]:
+    """Mentioned roles that stand for the bot (its managed integration role, which Discord's
+    @-autocomplete sometimes inserts instead of the bot user)."""
+    return [r.id for r in message.role_mentions if r.tags is not None and r.tags.bot_id == bot_id]
+
+
 def mentions_bot(message: discord.Message, bot_id: int) -> bool:
-    return any(u.id == bot_id for u in message.mentions) or bool(mention_re(bot_id).search(message.content))
+    return (any(u.id == bot_id for u in message.mentions) or bool(mention_re(bot_id).search(message.content))
+            or bool(bot_role_ids(message, bot_id)))
 
 
-def strip_mention(text: str, bot_id: int) -> str:
-    return mention_re(bot_id).sub("", text, count=1).strip()
+def strip_mention(text: str, bot_id: int, role_ids: Collection[int] = ()) -> str:
+    text = mention_re(bot_id).sub("", text, count=1)
+    for role_id in role_ids:
+        text = text.replace(f"<@&{role_id}>", "", 1)
+    return text.strip()
 
 
 def parse_command(text: str, known: Collection[str]) -> tuple[str, str] | None:
@@ -111,7 +122,7 @@ def incoming_from_message(message: discord.Message, bot_id: int, commands: Colle
     """The core's view of ``message`` (attachments not read yet: see :meth:`DiscordFrontEnd.on_message`)."""
     content = message.content or ""
     mentioned = mentions_bot(message, bot_id)
-    text = strip_mention(content, bot_id) if mentioned else content
+    text = strip_mention(content, bot_id, bot_role_ids(message, bot_id)) if mentioned else content
     ref = message.reference.resolved if message.reference else None
     replied = ref if isinstance(ref, discord.Message) else None
     incoming = Incoming(
@@ -290,7 +301,7 @@ class DiscordFrontEnd:
 
     # -- plain messages and prefix commands
     async def on_message(self, message: discord.Message) -> None:
-        if message.author.bot or message.author.id == self.bot_id:
+        if message.author.bot or message.webhook_id is not None or message.type not in USER_MESSAGES:
             return
         incoming = incoming_from_message(message, self.bot_id, self.core.registry.commands)
         wanted = not incoming.is_group or incoming.command is not None or incoming.mentions_bot or incoming.reply_to_bot

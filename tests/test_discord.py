@@ -82,8 +82,10 @@ class World:
         everyone = {"id": str(GUILD), "name": "@everyone", "permissions": "0", "position": 0, "color": 0,
                     "hoist": False, "managed": False, "mentionable": False}
         mods = dict(everyone, id="250", name="mods", permissions=str(MANAGE_GUILD), position=1)
+        bot_role = dict(everyone, id="260", name="puzzlebot", position=2, managed=True, tags={"bot_id": str(BOT)})
         self.guild = discord.Guild(data={"id": str(GUILD), "name": "puzzles", "owner_id": str(OWNER),  # type: ignore
-                                         "roles": [everyone, mods], "member_count": 3, "preferred_locale": "en-US"},
+                                         "roles": [everyone, mods, bot_role], "member_count": 3,
+                                         "preferred_locale": "en-US"},
                                    state=state)
         state._add_guild(self.guild)
         self.channel = discord.TextChannel(state=state, guild=self.guild, data={  # type: ignore[arg-type]
@@ -95,12 +97,13 @@ class World:
         self._ids = itertools.count(5000)
 
     def message(self, content: str, *, author: int = ANN, dm: bool = False, roles: tuple[str, ...] = (),
-                mentions: bool = False, reply_to: discord.Message | None = None,
+                mentions: bool = False, roles_mentioned: tuple[str, ...] = (), reply_to: discord.Message | None = None,
                 attachments: list[dict[str, Any]] | None = None) -> discord.Message:
         data: dict[str, Any] = {
             "id": str(next(self._ids)), "channel_id": str(DM_CHANNEL if dm else CHANNEL), "type": 0,
             "content": content, "author": user_json(author, f"user{author}"), "attachments": attachments or [],
-            "embeds": [], "pinned": False, "mention_everyone": False, "tts": False, "mention_roles": [],
+            "embeds": [], "pinned": False, "mention_everyone": False, "tts": False,
+            "mention_roles": list(roles_mentioned),
             "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None,
             "mentions": [user_json(BOT, "puzzlebot", True)] if mentions else []}
         if not dm:
@@ -196,6 +199,8 @@ async def test_a_mention_in_a_server_channel_becomes_a_group_message(world: Worl
     assert inc.command == "solve" and inc.args == MASYU_5 and inc.message_id == msg.id
     dm = incoming_from_message(world.message(MASYU_5, dm=True), BOT, world.client.core.registry.commands)
     assert not dm.is_group and dm.command is None and dm.text == MASYU_5 and dm.addressed
+    by_role = incoming_from_message(world.message(f"<@&260> {MASYU_5}", roles_mentioned=("260",)), BOT, {"solve"})
+    assert by_role.mentions_bot and by_role.text == MASYU_5  # the bot's integration role counts as the bot
     question = world.bot_message("which genre?")
     answer = incoming_from_message(world.message("B . W", reply_to=question), BOT, {"solve"})
     assert answer.reply_to_bot and answer.reply_to_message_id == question.id and answer.reply_to_text == "which genre?"
