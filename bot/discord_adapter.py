@@ -29,6 +29,7 @@ import re
 from collections.abc import Collection
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -413,6 +414,7 @@ class PuzzleClient(discord.Client):
     """The Discord client: wires events to :class:`DiscordFrontEnd` and the core's lifecycle."""
 
     def __init__(self, core: Core, *, message_content: bool = True, sync_commands: bool = True) -> None:
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # a text bot: no voice warnings
         intents = discord.Intents.default()
         intents.message_content = message_content
         super().__init__(intents=intents)
@@ -480,6 +482,9 @@ def run_discord(config: BotConfig) -> int:
             log.error("Discord rejected DISCORD_TOKEN: copy the bot token again from the Developer Portal "
                       "(Applications → your app → Bot → Reset Token).")
             return 2
+        except (aiohttp.ClientError, OSError) as e:
+            log.error("cannot reach Discord (%s): check the network connection and try again.", e)
+            return 1
         except discord.PrivilegedIntentsRequired:
             if not message_content:
                 raise
