@@ -311,6 +311,10 @@ class DiscordFrontEnd:
         channel = DiscordChannel(message.channel, is_group=incoming.is_group, reference=message,
                                  admin=can_manage(message.author, message.channel))
         source = self._text_attachment(message)
+        if (source is None and incoming.command is None and incoming.addressed and not incoming.text.strip()
+                and (message.attachments or message.stickers)):  # a picture of a puzzle, say
+            await channel.send(Reply(messages.t(incoming.lang, "not_a_board")))
+            return
         from_reply = False
         if source is None and incoming.command is not None and message.reference is not None:
             ref = message.reference.resolved

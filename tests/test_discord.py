@@ -234,6 +234,9 @@ async def test_a_txt_attachment_is_read_as_the_board(world: World, monkeypatch: 
            "proxy_url": "http://x/board.txt", "content_type": "text/plain; charset=utf-8"}
     [sent] = await deliver(world, world.message(f"<@{BOT}>", mentions=True, attachments=[att]))
     assert sent.files == ["SPOILER_yinyang-5x5-solution.png"]
+    photo = dict(att, filename="puzzle.jpg", content_type="image/jpeg")
+    [hint] = await deliver(world, world.message("", dm=True, attachments=[photo]))
+    assert hint.payload["content"] == messages.t("en", "not_a_board")
     big = dict(att, size=10**6)
     [refused] = await deliver(world, world.message("!solve", attachments=[big]))
     assert refused.files == [] and "too large" in refused.payload["content"]
