@@ -1,0 +1,341 @@
+"""Masyu generator: a random loop, every pearl it allows, then pearls removed while unique.
+
+The loop is the outline of a random simply connected polyomino grown square by square on the
+lattice of cell centres, so it is always one simple closed loop. Pearls: black where the loop
+turns and runs straight on both sides, white where it runs straight next to a turn.
+Uniqueness oracle: one CP-SAT model per loop (``add_circuit`` over the cells, each pearl's rules
+switched on by an assumption literal, "some edge of the loop is unused" as a permanent clause).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from solvers.generation import (
+    DEFAULT_BUDGET,
+    GeneratedPuzzle,
+    GenerationFailed,
+    add_back,
+    grade,
+    grade_distance,
+    harder,
+    prove,
+    remove_clues,
+    sub_rng,
+)
+from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, format_masks
+from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.verdict import SolveOptions
+
+Cell = tuple[int, int]
+STEP = {UP: (-1, 0), RIGHT: (0, 1), DOWN: (1, 0), LEFT: (0, -1)}
+OPP = {UP: DOWN, DOWN: UP, LEFT: RIGHT, RIGHT: LEFT}
+RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
+# grade bounds on effort: CP-SAT conflicts of a fresh single-worker solve from the pearls, per 100 cells
+THRESHOLDS = (3.0, 30.0)
+CALL_LIMIT = 20.0
+
+
+# -- a random loop ------------------------------------------------------------------------------
+
+
+def _flippable(inside: list[list[bool]], i: int, j: int) -> bool:
+    """Whether square (i, j) can join (or leave) the polyomino and keep its outline one simple loop.
+
+    Judged on the side the square moves to (off-board counts as outside): its members among the
+    8 squares around must form one run that touches the square orthogonally.
+    """
+    h, w = len(inside), len(inside[0])
+    grow = not inside[i][j]  # joining: the square moves to the inside
+    ring = []
+    for di, dj in RING:
+        on_board = 0 <= i + di < h and 0 <= j + dj < w
+        ring.append(inside[i + di][j + dj] == grow if on_board else not grow)
+    if all(ring) or not any(ring[k] for k in (1, 3, 5, 7)):
+        return False
+    return sum(1 for k in range(8) if ring[k] and not ring[k - 1]) == 1
+
+
+def random_loop(
+    rows: int, cols: int, rng: random.Random, fill: float, scale: int = 2, jitter: float = 0.1, branchy: float = 0.0
+) -> list[list[int]]:
+    """Masks of a random simple loop: the outline of a polyomino of unit squares between cell centres.
+
+    The polyomino grows in blocks of ``scale`` x ``scale`` squares (straight runs between turns:
+    room for pearls), then random single squares join or leave it (irregularity).
+    """
+    h, w = rows - 1, cols - 1
+    inside = [[False] * w for _ in range(h)]
+    ch, cw = max(1, h // scale), max(1, w // scale)
+    oi, oj = rng.randrange(h - ch * scale + 1), rng.randrange(w - cw * scale + 1)
+    coarse = [[False] * cw for _ in range(ch)]
+    coarse[rng.randrange(ch)][rng.randrange(cw)] = True
+    size, target = 1, max(1, round(fill * ch * cw))
+    for _ in range(60 * ch * cw):
+        if size >= target:
+            break
+        i, j = rng.randrange(ch), rng.randrange(cw)
+        if not coarse[i][j] and _flippable(coarse, i, j):
+            sides = sum(1 for di, dj in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                        if 0 <= i + di < ch and 0 <= j + dj < cw and coarse[i + di][j + dj])
+            if sides > 1 and rng.random() < branchy:
+                continue
+            coarse[i][j] = True
+            size += 1
+    for i in range(ch):
+        for j in range(cw):
+            if coarse[i][j]:
+                for a in range(scale):
+                    for b in range(scale):
+                        inside[oi + i * scale + a][oj + j * scale + b] = True
+    count = sum(map(sum, inside))
+    for _ in range(round(jitter * h * w)):
+        i, j = rng.randrange(h), rng.randrange(w)
+        if (count > 2 or not inside[i][j]) and _flippable(inside, i, j):
+            count += -1 if inside[i][j] else 1
+            inside[i][j] = not inside[i][j]
+
+    def sq(i: int, j: int) -> bool:
+        return 0 <= i < h and 0 <= j < w and inside[i][j]
+
+    masks = [[0] * cols for _ in range(rows)]
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols and sq(r - 1, c) != sq(r, c):  # edge (r,c)-(r,c+1)
+                masks[r][c] |= RIGHT
+                masks[r][c + 1] |= LEFT
+            if r + 1 < rows and sq(r, c - 1) != sq(r, c):  # edge (r,c)-(r+1,c)
+                masks[r][c] |= DOWN
+                masks[r + 1][c] |= UP
+    return masks
+
+
+def pearls_of(masks: list[list[int]]) -> dict[Cell, int]:
+    """Every pearl the loop allows: BLACK at turns with straight runs on, WHITE on straights by a turn."""
+    rows, cols = len(masks), len(masks[0])
+    out: dict[Cell, int] = {}
+    for r in range(rows):
+        for c in range(cols):
+            m = masks[r][c]
+            if not m:
+                continue
+            dirs = [d for d in (UP, RIGHT, DOWN, LEFT) if m & d]
+            straight = m in (UP | DOWN, LEFT | RIGHT)
+            nbr = [(r + STEP[d][0], c + STEP[d][1]) for d in dirs]
+            if straight:
+                if any(masks[a][b] not in (UP | DOWN, LEFT | RIGHT) for a, b in nbr):
+                    out[(r, c)] = WHITE
+            elif all(masks[a][b] & d for (a, b), d in zip(nbr, dirs, strict=True)):
+                out[(r, c)] = BLACK
+    return out
+
+
+def broken_pearls(masks: list[list[int]], pearls: dict[Cell, int]) -> frozenset[Cell]:
+    """The pearls whose rule the loop ``masks`` breaks."""
+    rows, cols = len(masks), len(masks[0])
+
+    def at(r: int, c: int) -> int:
+        return masks[r][c] if 0 <= r < rows and 0 <= c < cols else 0
+
+    bad = set()
+    for (r, c), kind in pearls.items():
+        m = masks[r][c]
+        if not m:
+            bad.add((r, c))
+            continue
+        dirs = [d for d in (UP, RIGHT, DOWN, LEFT) if m & d]
+        straight = m in (UP | DOWN, LEFT | RIGHT)
+        nb = [at(r + STEP[d][0], c + STEP[d][1]) for d in dirs]
+        if kind == WHITE:
+            if not straight or all(x in (UP | DOWN, LEFT | RIGHT) for x in nb):
+                bad.add((r, c))
+        elif straight or not all(x & d for x, d in zip(nb, dirs, strict=True)):
+            bad.add((r, c))
+    return frozenset(bad)
+
+
+# -- the CP-SAT oracle --------------------------------------------------------------------------
+
+
+class Oracle:
+    """Masyu on a board whose pearls are switched on and off by assumption literals."""
+
+    def __init__(self, rows: int, cols: int, pearls: dict[Cell, int], exclude: list[list[int]] | None = None):
+        self.rows, self.cols = rows, cols
+        m = self.model = cp_model.CpModel()
+        self.edge: dict[tuple[Cell, int], Any] = {}
+        arcs = []
+        idx = {(r, c): r * cols + c for r in range(rows) for c in range(cols)}
+        self.on = {}
+        for (r, c), k in idx.items():
+            on = self.on[(r, c)] = m.new_bool_var(f"on{r}_{c}")
+            arcs.append((k, k, on.Not()))
+        for r in range(rows):
+            for c in range(cols):
+                for d in (RIGHT, DOWN):
+                    r2, c2 = r + STEP[d][0], c + STEP[d][1]
+                    if r2 < rows and c2 < cols:
+                        e = m.new_bool_var(f"e{r}_{c}_{d}")
+                        self.edge[((r, c), d)] = e
+                        self.edge[((r2, c2), OPP[d])] = e
+                        fwd, back = m.new_bool_var(""), m.new_bool_var("")
+                        arcs.append((idx[(r, c)], idx[(r2, c2)], fwd))
+                        arcs.append((idx[(r2, c2)], idx[(r, c)], back))
+                        m.add(fwd + back == e)
+        m.add_circuit(arcs)
+        for cell, on in self.on.items():
+            m.add(sum(self.e(cell, d) for d in (UP, RIGHT, DOWN, LEFT)) == 2 * on)
+        self.switch = {}
+        for cell, kind in sorted(pearls.items()):
+            s = self.switch[cell] = m.new_bool_var(f"p{cell}")
+            self._pearl(cell, kind, s)
+        if exclude is not None:
+            self.exclude(exclude)
+        self.calls = self.conflicts = 0
+
+    def exclude(self, masks: list[list[int]]) -> None:
+        """Forbid the loop ``masks``: another loop must leave out at least one of its edges."""
+        self.model.add_bool_or([self.edge[((r, c), d)].Not() for r, row in enumerate(masks)
+                                for c, v in enumerate(row) for d in (RIGHT, DOWN) if v & d])
+
+    def e(self, cell: Cell, d: int, far: int = 1) -> Any:
+        r, c = cell
+        for _ in range(far - 1):
+            r, c = r + STEP[d][0], c + STEP[d][1]
+        return self.edge.get(((r, c), d), 0)
+
+    def _pearl(self, cell: Cell, kind: int, s: Any) -> None:
+        m = self.model
+        m.add_implication(s, self.on[cell])
+        u, d, l, r = (self.e(cell, x) for x in (UP, DOWN, LEFT, RIGHT))
+        if kind == BLACK:
+            m.add(u + d <= 1).only_enforce_if(s)
+            m.add(l + r <= 1).only_enforce_if(s)
+            for x in (UP, DOWN, LEFT, RIGHT):
+                e1, e2 = self.e(cell, x), self.e(cell, x, 2)
+                if isinstance(e1, int):
+                    continue
+                if isinstance(e2, int):
+                    m.add(e1 == 0).only_enforce_if(s)
+                else:
+                    m.add_implication(e1, e2).only_enforce_if(s)
+        else:
+            m.add(u == d).only_enforce_if(s)
+            m.add(l == r).only_enforce_if(s)
+            for a, b in ((LEFT, RIGHT), (UP, DOWN)):
+                e1, e2, e3 = self.e(cell, a), self.e(cell, a, 2), self.e(cell, b, 2)
+                if isinstance(e1, int) or isinstance(e2, int) or isinstance(e3, int):
+                    continue
+                m.add_bool_or([e1.Not(), e2.Not(), e3.Not()]).only_enforce_if(s)
+
+    def solve(self, active: frozenset[Cell] | set[Cell], time_limit: float = CALL_LIMIT) -> Any:
+        """Loop masks with the ``active`` pearls, None when there is none, False on timeout."""
+        m = self.model
+        m.clear_assumptions()
+        m.add_assumptions([s if cell in active else s.Not() for cell, s in sorted(self.switch.items())])
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.random_seed = 0
+        solver.parameters.max_time_in_seconds = time_limit
+        status = solver.solve(m)
+        self.calls += 1
+        self.conflicts += solver.num_conflicts
+        if status == cp_model.INFEASIBLE:
+            return None
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return False
+        masks = [[0] * self.cols for _ in range(self.rows)]
+        for (cell, d), e in self.edge.items():
+            if solver.boolean_value(e):
+                masks[cell[0]][cell[1]] |= d
+        return masks
+
+
+def settle(rows: int, cols: int, masks: list[list[int]], steps: int = 40) -> list[list[int]] | None:
+    """Walk from a loop to one that all its possible pearls pin down.
+
+    While another loop (not seen before) keeps every pearl of the current loop, move to it: it
+    allows all those pearls and maybe more, so the pearl set only grows. None if the walk does
+    not end within ``steps`` moves or a solve times out.
+    """
+    seen = [masks]
+    for _ in range(steps):
+        oracle = Oracle(rows, cols, pearls_of(masks))
+        for old in seen:
+            oracle.exclude(old)
+        alt = oracle.solve(frozenset(oracle.switch))
+        if alt is None:
+            return masks
+        if alt is False:
+            return None
+        seen.append(alt)
+        masks = alt
+    return None
+
+
+def effort(rows: int, cols: int, pearls: dict[Cell, int]) -> float:
+    o = Oracle(rows, cols, pearls)
+    o.solve(frozenset(pearls))
+    return o.conflicts * 100 / (rows * cols)
+
+
+def _puzzle(rows: int, cols: int, pearls: dict[Cell, int]) -> Puzzle:
+    cells = [[0] * cols for _ in range(rows)]
+    for (r, c), k in pearls.items():
+        cells[r][c] = k
+    return Puzzle("masyu", tuple(tuple(row) for row in cells))
+
+
+def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
+    t0 = time.perf_counter()
+    deadline = t0 + DEFAULT_BUDGET
+    best: GeneratedPuzzle | None = None
+    for attempt in range(100):
+        if time.perf_counter() > deadline:
+            break
+        rng = sub_rng(seed, "masyu", rows, cols, difficulty, attempt)
+        masks = settle(rows, cols, random_loop(rows, cols, rng, rng.uniform(0.5, 0.8), jitter=0.05, branchy=0.5))
+        if masks is None:
+            continue
+        full = pearls_of(masks)
+        oracle = Oracle(rows, cols, full, exclude=masks)
+        if oracle.solve(frozenset(full)) is not None:
+            continue  # even every pearl leaves a second loop (or no answer in time): another loop
+
+        def alternative(trial: frozenset[Cell], kept: frozenset[Cell], oracle: Oracle = oracle,
+                        full: dict = full) -> frozenset[Cell] | None | bool:
+            alt = oracle.solve(trial)
+            if alt is None or alt is False:
+                return alt
+            return broken_pearls(alt, full)
+
+        cells = sorted(full)
+        kept = remove_clues(cells, alternative, rng, deadline=deadline)
+        pearls = {cell: full[cell] for cell in kept}
+        eff = effort(rows, cols, pearls)
+        got = grade(eff, THRESHOLDS)
+        for _ in range(6):
+            if not harder(got, difficulty):
+                break
+            kept = add_back(cells, kept, rng, 0.15)
+            pearls = {cell: full[cell] for cell in kept}
+            eff = effort(rows, cols, pearls)
+            got = grade(eff, THRESHOLDS)
+        puzzle = _puzzle(rows, cols, pearls)
+        solution = {"loop": format_masks(masks)}
+        ok, info = prove(puzzle, solution)
+        if not ok:
+            continue
+        info.update(attempts=attempt + 1, generator_calls=oracle.calls, clues=len(pearls), effort=round(eff, 1))
+        gp = GeneratedPuzzle(puzzle, solution, got, info, seed)
+        if best is None or grade_distance(got, difficulty) < grade_distance(best.difficulty, difficulty):
+            best = gp
+        if grade_distance(got, difficulty) == 0 or time.perf_counter() > t0 + DEFAULT_BUDGET / 4:
+            break
+    if best is None:
+        raise GenerationFailed(f"Could not generate a unique {rows}x{cols} Masyu in time; try another seed.")
+    return best
