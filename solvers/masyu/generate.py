@@ -232,11 +232,40 @@ class Oracle:
                     continue
                 m.add_bool_or([e1.Not(), e2.Not(), e3.Not()]).only_enforce_if(s)
 
-    def solve(self, active: frozenset[Cell] | set[Cell], time_limit: float = CALL_LIMIT) -> Any:
-        """Loop masks with the ``active`` pearls, None when there is none, False on timeout."""
+    def rule_edges(self, cell: Cell) -> list[Any]:
+        """The edge literals a pearl at ``cell`` reads (its own edges and the next ones out)."""
+        out = []
+        for d in (UP, RIGHT, DOWN, LEFT):
+            for far in (1, 2):
+                e = self.e(cell, d, far)
+                if not isinstance(e, int) and all(e is not x for x in out):
+                    out.append(e)
+        return out
+
+    def solve(self, active: frozenset[Cell] | set[Cell], time_limit: float = CALL_LIMIT,
+              differ: tuple[list[list[int]], set[Cell]] | None = None) -> Any:
+        """Loop masks with the ``active`` pearls, None when there is none, False on timeout.
+
+        ``differ`` = (loop, cells): the answer must differ from ``loop`` on an edge that a pearl at
+        one of ``cells`` reads (a second answer must break a just-removed pearl).
+        """
         m = self.model
         m.clear_assumptions()
-        m.add_assumptions([s if cell in active else s.Not() for cell, s in sorted(self.switch.items())])
+        lits = [s if cell in active else s.Not() for cell, s in sorted(self.switch.items())]
+        if differ:
+            loop, cells = differ
+            on = {id(self.edge[((r, c), d)]) for r, row in enumerate(loop) for c, v in enumerate(row)
+                  for d in (RIGHT, DOWN) if v & d}
+            clause = []
+            for cell in sorted(cells):
+                for e in self.rule_edges(cell):
+                    lit = e.Not() if id(e) in on else e
+                    if all(lit is not x for x in clause):
+                        clause.append(lit)
+            act = m.new_bool_var(f"act{self.calls}")
+            m.add_bool_or([*clause, act.Not()])
+            lits.append(act)
+        m.add_assumptions(lits)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.random_seed = 0
@@ -307,8 +336,8 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
             continue  # even every pearl leaves a second loop (or no answer in time): another loop
 
         def alternative(trial: frozenset[Cell], kept: frozenset[Cell], oracle: Oracle = oracle,
-                        full: dict = full) -> frozenset[Cell] | None | bool:
-            alt = oracle.solve(trial)
+                        full: dict = full, masks: list = masks) -> frozenset[Cell] | None | bool:
+            alt = oracle.solve(trial, differ=(masks, set(kept - trial)))
             if alt is None or alt is False:
                 return alt
             return broken_pearls(alt, full)
