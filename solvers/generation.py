@@ -30,6 +30,7 @@ MIN_SIDE = 4
 MAX_SIDE = 30
 MAX_CELLS = 625
 DEFAULT_BUDGET = 60.0  # seconds of work before the best puzzle found so far is returned
+GRADE_ATTEMPTS = 4  # proven puzzles made while looking for the asked grade; then the closest is taken
 
 K = TypeVar("K", bound=Hashable)
 

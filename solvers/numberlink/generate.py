@@ -19,6 +19,7 @@ import time
 
 from solvers.generation import (
     DEFAULT_BUDGET,
+    GRADE_ATTEMPTS,
     GeneratedPuzzle,
     GenerationFailed,
     grade,
@@ -182,6 +183,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
     t0 = time.perf_counter()
     deadline = t0 + DEFAULT_BUDGET
     best: GeneratedPuzzle | None = None
+    proven = 0  # attempts that reached a proven puzzle
     max_len, merge_share = PARAMS[difficulty]
     max_len = max(4, round(max_len * ((rows * cols) / 100) ** 0.35))
     for attempt in range(30):
@@ -219,9 +221,10 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         info.update(attempts=attempt + 1, clues=2 * len(stretches), effort=round(effort, 1),
                     mean_path=round(mean_len, 1))
         gp = GeneratedPuzzle(puzzle, solution, got, info, seed)
+        proven += 1
         if best is None or grade_distance(got, difficulty) < grade_distance(best.difficulty, difficulty):
             best = gp
-        if grade_distance(got, difficulty) == 0 or time.perf_counter() > t0 + DEFAULT_BUDGET / 4:
+        if grade_distance(got, difficulty) == 0 or proven >= GRADE_ATTEMPTS:
             break
     if best is None:
         raise GenerationFailed(f"Could not generate a unique {rows}x{cols} Numberlink in time; try another seed.")

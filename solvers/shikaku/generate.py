@@ -17,6 +17,7 @@ from ortools.sat.python import cp_model
 
 from solvers.generation import (
     DEFAULT_BUDGET,
+    GRADE_ATTEMPTS,
     GeneratedPuzzle,
     GenerationFailed,
     grade,
@@ -203,6 +204,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
     t0 = time.perf_counter()
     mean_area = max(3.0, math.sqrt(rows * cols) / 2)
     best: GeneratedPuzzle | None = None
+    proven = 0  # attempts that reached a proven puzzle
     for attempt in range(100):
         if time.perf_counter() > t0 + DEFAULT_BUDGET:
             break
@@ -253,9 +255,10 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
             continue
         info.update(attempts=attempt + 1, clues=len(clues), effort=round(effort, 2))
         gp = GeneratedPuzzle(puzzle, solution, got, info, seed)
+        proven += 1
         if best is None or grade_distance(got, difficulty) < grade_distance(best.difficulty, difficulty):
             best = gp
-        if grade_distance(got, difficulty) == 0 or time.perf_counter() > t0 + DEFAULT_BUDGET / 4:
+        if grade_distance(got, difficulty) == 0 or proven >= GRADE_ATTEMPTS:
             break
     if best is None:
         raise GenerationFailed(f"Could not generate a unique {rows}x{cols} Shikaku in time; try another seed.")

@@ -1,0 +1,111 @@
+"""The generator: proven unique puzzles for every genre, size and difficulty; seeds; bad requests; CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from solvers.engine import solve_puzzle
+from solvers.errors import PuzzleError
+from solvers.generation import DIFFICULTIES, generate, generate_record
+from solvers.puzzle import Puzzle
+from solvers.registry import get_genre
+from solvers.verdict import SolveOptions, Status
+from tests.corpus import REPO
+
+GENRES = ("masyu", "yinyang", "numberlink", "shikaku")
+SOLUTION_KEY = {"masyu": "loop", "yinyang": "colors", "numberlink": "links", "shikaku": "rects"}
+
+
+def _assert_proven(genre: str, gp) -> None:
+    """Independently of the generator: the engine says unique and the checker accepts the solution."""
+    puzzle = gp.puzzle
+    assert puzzle.genre == genre
+    assert puzzle.clues(), "a puzzle with no clues"
+    res = solve_puzzle(puzzle, SolveOptions(time_limit=30, workers=1))
+    assert res.status is Status.UNIQUE, (res.status, res.error, puzzle.grid_lines())
+    assert get_genre(genre).check(puzzle, gp.solution) == []
+    # the engine's answer and ours are the same answer: each passes the checker, and it is unique
+    assert get_genre(genre).check(puzzle, res.solution) == []
+    assert gp.difficulty in DIFFICULTIES
+
+
+@pytest.mark.parametrize("genre", GENRES)
+@pytest.mark.parametrize("size", [(6, 6), (8, 10)])
+def test_generated_puzzles_are_unique_at_every_difficulty(genre: str, size: tuple[int, int]) -> None:
+    rows, cols = size
+    for k, difficulty in enumerate(DIFFICULTIES):
+        gp = generate(genre, rows, cols, difficulty, seed=11 + k)
+        assert (gp.puzzle.rows, gp.puzzle.cols) == (rows, cols)
+        assert gp.seed == 11 + k
+        _assert_proven(genre, gp)
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_same_seed_same_puzzle_and_different_seeds_differ(genre: str) -> None:
+    a = generate(genre, 6, 7, "easy", seed=5)
+    b = generate(genre, 6, 7, "easy", seed=5)
+    c = generate(genre, 6, 7, "easy", seed=6)
+    assert a.puzzle.cells == b.puzzle.cells and a.solution == b.solution and a.difficulty == b.difficulty
+    assert (c.puzzle.cells, c.solution) != (a.puzzle.cells, a.solution)
+
+
+def test_seed_none_picks_a_seed_that_reproduces() -> None:
+    a = generate("shikaku", 6, 6, "easy", seed=None)
+    b = generate("shikaku", 6, 6, "easy", seed=a.seed)
+    assert a.puzzle.cells == b.puzzle.cells
+
+
+@pytest.mark.parametrize("size", [(0, 5), (100, 100), (1, 1), (3, 10), (10, 31)])
+def test_bad_sizes_get_a_clear_message(size: tuple[int, int]) -> None:
+    with pytest.raises(PuzzleError) as err:
+        generate("masyu", *size)
+    msg = err.value.message
+    assert f"{size[0]}x{size[1]}" in msg and "between" in msg
+
+
+def test_bad_genre_and_difficulty_get_a_clear_message() -> None:
+    with pytest.raises(PuzzleError, match="Unknown genre"):
+        generate("sudoku", 6, 6)
+    with pytest.raises(PuzzleError, match="easy, medium or hard"):
+        generate("masyu", 6, 6, "impossible")
+
+
+def test_record_has_the_formats_fields_and_reads_back() -> None:
+    rec = generate_record("yinyang", 6, 6, "medium", 4)
+    assert rec["unique"] is True and rec["seed"] == 4 and rec["difficulty"] in DIFFICULTIES
+    assert rec["genre"] == "yinyang" and rec["rows"] == 6 and rec["cols"] == 6 and rec["id"]
+    puzzle = Puzzle.from_record(rec)
+    assert get_genre("yinyang").check(puzzle, rec["solution"]) == []
+    assert len(rec["solution"]["colors"]) == 6
+    if "url" in rec:
+        assert rec["url"].startswith("https://puzz.link/p?yinyang/6/6/")
+        assert get_genre("yinyang").decode_url(rec["url"]).cells == puzzle.cells
+
+
+def test_cli_generate_prints_a_valid_record() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "generate", "masyu", "--size", "6x6", "--seed", "3"],
+        cwd=REPO, capture_output=True, text=True, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    rec = json.loads(out.stdout.strip().splitlines()[-1])
+    assert rec["genre"] == "masyu" and rec["unique"] is True and rec["seed"] == 3
+    assert rec["difficulty"] in DIFFICULTIES and "loop" in rec["solution"]
+    puzzle = Puzzle.from_record(rec)
+    assert get_genre("masyu").check(puzzle, rec["solution"]) == []
+    res = solve_puzzle(puzzle, SolveOptions(time_limit=30, workers=1))
+    assert res.status is Status.UNIQUE
+    assert rec["url"].startswith("https://puzz.link/p?mashu/6/6/")
+
+
+def test_cli_generate_bad_size_is_one_plain_sentence() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "generate", "shikaku", "--size", "1x1"],
+        cwd=REPO, capture_output=True, text=True, timeout=60,
+    )
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr and "1x1" in out.stderr
