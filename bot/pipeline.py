@@ -238,8 +238,8 @@ class PoolBackend:
             if job in self._waiting and on_queued is not None:
                 try:
                     await on_queued(self._position(job))
-                except Exception:
-                    log.exception("queue position notice failed")
+                except Exception as e:  # the answer itself still follows
+                    log.warning("queue position notice failed: %s", e)
             result = await asyncio.shield(job.future)
         finally:
             if job in self._waiting:

@@ -368,6 +368,7 @@ class FakeBotApi:
 
 class _QuietServer(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 256  # PTB opens many connections at once; the default backlog of 5 drops some
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         if isinstance(sys.exc_info()[1], ConnectionError):  # the client hung up (shutdown, cancelled poll)
