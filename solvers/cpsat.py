@@ -7,8 +7,9 @@ counts and effort statistics are handled in one place.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ortools.sat.python import cp_model
 
@@ -32,8 +33,14 @@ class Budget:
         return self.remaining() <= 0.005
 
 
-def run(model: cp_model.CpModel, budget: Budget, hint: bool = False) -> tuple[int, cp_model.CpSolver]:
-    """Solve ``model`` within the budget; returns (CP-SAT status, solver) and records effort."""
+def run(
+    model: cp_model.CpModel, budget: Budget, hint: bool = False, params: Mapping[str, Any] | None = None
+) -> tuple[int, cp_model.CpSolver]:
+    """Solve ``model`` within the budget; returns (CP-SAT status, solver) and records effort.
+
+    ``params``: extra CP-SAT parameters for this model (a list value extends a repeated field,
+    e.g. ``subsolvers``); the time limit always comes from the budget.
+    """
     solver = cp_model.CpSolver()
     p = solver.parameters
     p.max_time_in_seconds = max(0.01, budget.remaining())
@@ -41,6 +48,11 @@ def run(model: cp_model.CpModel, budget: Budget, hint: bool = False) -> tuple[in
     p.random_seed = budget.options.seed
     if hint:
         p.repair_hint = False
+    for name, value in (params or {}).items():
+        if isinstance(value, list | tuple):
+            getattr(p, name).extend(value)
+        else:
+            setattr(p, name, value)
     t0 = time.perf_counter()
     status = solver.solve(model)
     budget.stats.add(solver.num_branches, solver.num_conflicts, time.perf_counter() - t0)

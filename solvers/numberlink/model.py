@@ -66,23 +66,24 @@ class NumberlinkModel:
         self.finishes = {ends[k][1]: k for k in ends}
         fixed = {cell: k for cell, k in (*self.starts.items(), *self.finishes.items())}
 
-        lo = 1 if self.fill else 0
-        self.label: dict[Cell, cp_model.IntVar] = {}
-        self.on: dict[Cell, cp_model.IntVar] = {}
+        # colour[cell][k - 1]: the cell is on the path of number k (endpoints: constants)
+        self.on: dict[Cell, cp_model.IntVar | bool] = {}
+        self.colour: dict[Cell, list[cp_model.IntVar | bool]] = {}
         true = m.new_constant(1)
         for cell in grid.cells():
             if cell in fixed:
-                self.label[cell] = m.new_constant(fixed[cell])
-                self.on[cell] = true
+                self.colour[cell] = [k == fixed[cell] for k in range(1, K + 1)]
+                self.on[cell] = True
+                continue
+            cols = [m.new_bool_var(f"y{cell}_{k}") for k in range(1, K + 1)]
+            self.colour[cell] = cols
+            if self.fill:
+                m.add_exactly_one(cols)
+                self.on[cell] = True
             else:
-                self.label[cell] = m.new_int_var(lo, K, f"l{cell}")
-                if self.fill:
-                    self.on[cell] = true
-                else:
-                    on = m.new_bool_var(f"on{cell}")
-                    m.add(self.label[cell] >= 1).only_enforce_if(on)
-                    m.add(self.label[cell] == 0).only_enforce_if(~on)
-                    self.on[cell] = on
+                on = m.new_bool_var(f"on{cell}")
+                m.add(sum(cols) == on)
+                self.on[cell] = on
 
         arcs: list[tuple[int, int, cp_model.IntVar]] = []
         self.edges: list[cp_model.IntVar | None] = []
@@ -107,11 +108,15 @@ class NumberlinkModel:
                 for (s, t), lit in zip(dirs, lits, strict=True):
                     arcs.append((grid.index(s), grid.index(t), lit))
                 m.add(e == lits[0] + lits[1])
-            if not (ka is not None and kb is not None):
-                m.add(self.label[a] == self.label[b]).only_enforce_if(e)
-            if taut and not self.fill:
-                # adjacent cells of one path are joined (see the module docstring)
-                m.add(self.label[a] != self.label[b]).only_enforce_if(~e, self.on[a])
+            for ya, yb in zip(self.colour[a], self.colour[b], strict=True):
+                # a used edge joins cells of one colour
+                _clause(m, [~e, _neg(ya), yb])
+                _clause(m, [~e, _neg(yb), ya])
+                if taut and not self.fill:
+                    # adjacent cells of one path are joined (see the module docstring)
+                    _clause(m, [e, _neg(ya), _neg(yb)])
+        if taut and not self.fill:
+            self._blocks_of_two()
         for k in range(1, K + 1):
             nxt = k % K + 1
             arcs.append((grid.index(ends[k][1]), grid.index(ends[nxt][0]), true))
@@ -120,10 +125,26 @@ class NumberlinkModel:
             if cell in fixed:
                 m.add(sum(inc) == 1)
             else:
-                m.add(sum(inc) == 2 * self.on[cell])
-                if not self.fill:
-                    arcs.append((grid.index(cell), grid.index(cell), ~self.on[cell]))
+                on = self.on[cell]
+                if isinstance(on, bool):
+                    m.add(sum(inc) == 2)
+                else:
+                    m.add(sum(inc) == 2 * on)
+                    arcs.append((grid.index(cell), grid.index(cell), ~on))
         m.add_circuit(arcs)
+
+    def _blocks_of_two(self) -> None:
+        """Taut solutions use at most 2 of the 4 edges inside any 2x2 block: 4 would be a loop,
+        3 a U-turn whose two ends are adjacent cells of one path left unjoined."""
+        g = self.grid
+        for r in range(g.rows - 1):
+            for c in range(g.cols - 1):
+                ring = [((r, c), (r, c + 1)), ((r, c + 1), (r + 1, c + 1)),
+                        ((r + 1, c), (r + 1, c + 1)), ((r, c), (r + 1, c))]
+                lits = [self.edges[g.edge_index[e]] for e in ring]
+                lits = [x for x in lits if x is not None]
+                if len(lits) >= 3:
+                    self.model.add(sum(lits) <= 2)
 
     def used(self, solver: cp_model.CpSolver) -> set[int]:
         return {i for i, e in enumerate(self.edges) if e is not None and solver.boolean_value(e)}
@@ -138,6 +159,17 @@ class NumberlinkModel:
         for i, e in enumerate(self.edges):
             if e is not None:
                 self.model.add_hint(e, i in used)
+
+
+def _neg(lit: cp_model.IntVar | bool) -> cp_model.IntVar | bool:
+    return (not lit) if isinstance(lit, bool) else ~lit
+
+
+def _clause(m: cp_model.CpModel, lits: list) -> None:
+    """Add a clause, folding Python constants (True satisfies it, False drops out)."""
+    if any(x is True for x in lits):
+        return
+    m.add_bool_or([x for x in lits if x is not False])
 
 
 def find_detour(grid: Grid, clues: set[Cell], used: set[int]) -> set[int] | None:
@@ -194,11 +226,22 @@ def _shortest_path(grid: Grid, src: Cell, dst: Cell, region: dict[Cell, int]) ->
     return path[::-1]
 
 
+def solver_params(options: SolveOptions) -> dict:
+    """CP-SAT settings for this model: no LP relaxation (the circuit's LP costs far more than it
+    prunes here), light presolve, no symmetry search; two workers take two different searches."""
+    common = {"linearization_level": 0, "symmetry_level": 0, "cp_model_probing_level": 0,
+              "max_presolve_iterations": 1}
+    if options.workers <= 1:
+        return {**common, "num_workers": 1}
+    return {**common, "subsolvers": ["no_lp", "quick_restart_no_lp"]}
+
+
 def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
     """Join the pairs; with ``options.unique`` also prove there is no other way (or find one)."""
     budget = Budget(options)
     nm = NumberlinkModel(puzzle, taut=not puzzle.fill)
-    status, solver = run(nm.model, budget)
+    params = solver_params(options)
+    status, solver = run(nm.model, budget, params=params)
     if status == cp_model.INFEASIBLE:
         return SolveResult(Status.NONE, error="This puzzle has no solution.",
                            error_ja="このパズルには解がありません。", stats=budget.stats)
@@ -215,7 +258,7 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
             return SolveResult(Status.MULTIPLE, solution=sol, second_solution=nm.solution(detour),
                                stats=budget.stats)
     nm.exclude(first)
-    status, solver = run(nm.model, budget)
+    status, solver = run(nm.model, budget, params=params)
     if status == cp_model.INFEASIBLE:
         return SolveResult(Status.UNIQUE, solution=sol, stats=budget.stats)
     if found(status):

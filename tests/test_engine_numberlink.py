@@ -1,0 +1,253 @@
+"""Numberlink engine: corpus verdicts, both rules, every checker rule, invalid boards, detours and
+shortcuts under the Nikoli rule, and a brute-force cross-check of the verdicts on tiny boards."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from solvers.engine import solve_puzzle
+from solvers.errors import InvalidPuzzle
+from solvers.gridgraph import Grid, format_masks
+from solvers.numberlink.check import check, validate
+from solvers.puzzle import Puzzle
+from solvers.verdict import SolveOptions, Status
+from tests import corpus
+
+OPTS = SolveOptions(time_limit=20, workers=2)
+
+
+def _puzzle(rows: list[str], fill: bool = False) -> Puzzle:
+    return Puzzle("numberlink", tuple(tuple(0 if t == "." else int(t) for t in row.split()) for row in rows), fill=fill)
+
+
+def _masks(sol: dict) -> list[list[int]]:
+    return [[int(t) for t in row.split()] for row in sol["links"]]
+
+
+def _rules(puzzle: Puzzle, sol: object) -> set[str]:
+    is_grid = isinstance(sol, list) and bool(sol) and isinstance(sol[0], list)
+    value = {"links": format_masks(sol)} if is_grid else sol  # type: ignore[arg-type]
+    return {v.rule for v in check(puzzle, value)}
+
+
+# -- corpus -------------------------------------------------------------------------------------
+
+def _small() -> list:
+    return [pytest.param(r, id=r["id"]) for r in corpus.load("numberlink") if r["unique"] is not None]
+
+
+@pytest.mark.parametrize("rec", _small())
+def test_corpus_verdicts(rec: dict) -> None:
+    puzzle = Puzzle.from_record(rec)
+    assert check(puzzle, rec["solution"]) == []
+    res = solve_puzzle(puzzle, OPTS)
+    assert rec["unique"] is True
+    assert res.status is Status.UNIQUE, (res.status, res.error)
+    assert _masks(res.solution) == _masks(rec["solution"])
+
+
+def test_corpus_large_records_get_a_checked_answer_or_an_honest_timeout() -> None:
+    """The big boards (unique: null): never a wrong answer; the stored answers pass the checker."""
+    for rec in corpus.load("numberlink"):
+        if rec["unique"] is not None:
+            continue
+        puzzle = Puzzle.from_record(rec)
+        assert check(puzzle, rec["solution"]) == [], rec["id"]
+        if rec["rows"] * rec["cols"] > 400:
+            continue  # measured by the bench, too slow for the suite
+        res = solve_puzzle(puzzle, SolveOptions(time_limit=5, workers=2))
+        assert res.status in (Status.UNIQUE, Status.MULTIPLE, Status.TIMEOUT), rec["id"]
+        for sol in (res.solution, res.second_solution):
+            if sol is not None:
+                assert check(puzzle, sol) == []
+
+
+# -- both rules --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("rows", "nikoli", "flow"), [
+    (["1 . 1", ". . ."], Status.MULTIPLE, Status.NONE),  # room for a detour; 6 cells cannot all be used
+    (["1 1 ."], Status.UNIQUE, Status.NONE),
+    (["1 . .", ". . .", ". . 1"], Status.MULTIPLE, Status.MULTIPLE),
+    (["1 . . 1", ". . . ."], Status.MULTIPLE, Status.UNIQUE),
+    (["1 . 1", "2 . 2"], Status.UNIQUE, Status.UNIQUE),
+])
+def test_nikoli_and_flow_rules(rows: list[str], nikoli: Status, flow: Status) -> None:
+    for fill, want in ((False, nikoli), (True, flow)):
+        puzzle = _puzzle(rows, fill)
+        res = solve_puzzle(puzzle, OPTS)
+        assert res.status is want, (rows, fill, res.status)
+        if want is Status.MULTIPLE:
+            assert res.solution != res.second_solution
+
+
+@pytest.mark.parametrize("rid", ["numberlink-0001", "numberlink-h0001"])
+def test_small_records_against_brute_force_under_both_rules(rid: str) -> None:
+    """A 5x5 record under both rules: the model's verdict is the brute-force count's."""
+    rec = next(r for r in corpus.load("numberlink") if r["id"] == rid)
+    for fill in (False, True):
+        puzzle = dataclasses.replace(Puzzle.from_record(rec), fill=fill)
+        count = _count_solutions(puzzle)
+        res = solve_puzzle(puzzle, OPTS)
+        assert res.status is {0: Status.NONE, 1: Status.UNIQUE, 2: Status.MULTIPLE}[count], (fill, count)
+
+
+def test_detour_second_solution() -> None:
+    """A taut answer with free cells beside one of its edges: the second answer takes the detour."""
+    puzzle = _puzzle(["1 1", ". ."])  # the only tight answer joins the 1s directly
+    res = solve_puzzle(puzzle, OPTS)
+    assert res.status is Status.MULTIPLE
+    assert _masks(res.solution) == [[2, 8], [0, 0]]
+    assert _masks(res.second_solution) == [[4, 4], [3, 9]]  # the detour through the free row
+    assert check(puzzle, res.second_solution) == []
+    res = solve_puzzle(_puzzle(["1 . 1", ". . .", ". . ."]), OPTS)
+    assert res.status is Status.MULTIPLE and res.solution != res.second_solution
+
+
+def test_path_touching_itself_is_a_solution_too() -> None:
+    """A path running beside itself is legal under the Nikoli rule (it could be shortened), so it
+    counts as a second answer: the verdict must be 'multiple', never 'unique'."""
+    puzzle = _puzzle(["1 . .", ". . .", "1 . ."])
+    touching = [[2, 12, 0], [6, 9, 0], [1, 0, 0]]  # (1,1) -> (1,2) -> (2,2) -> (2,1) -> (3,1)
+    assert _rules(puzzle, touching) == set()
+    assert _rules(dataclasses.replace(puzzle, fill=True), touching) == {"fill"}
+    res = solve_puzzle(puzzle, OPTS)
+    assert res.status is Status.MULTIPLE
+    assert _masks(res.solution) == [[4, 0, 0], [5, 0, 0], [1, 0, 0]]  # the tight answer comes first
+
+
+# -- checker rules ------------------------------------------------------------------------------
+
+BOARD = _puzzle(["1 . 1", "2 . 2", ". . ."])
+GOOD = [[2, 10, 8], [2, 10, 8], [0, 0, 0]]
+
+
+def test_checker_accepts_a_correct_answer() -> None:
+    assert _rules(BOARD, GOOD) == set()
+
+
+@pytest.mark.parametrize("bad", [
+    None, "x", {"loop": ["2 10 8", "2 10 8", "0 0 0"]}, {"links": ["2 10 8", "2 10 8"]},
+    {"links": ["2 10", "2 10 8", "0 0 0"]}, {"links": ["2 10 8", "2 ten 8", "0 0 0"]},
+    {"links": ["2 10 8", "2 10 8", "0 0 99"]}, {"links": {"a": 1}}, {"links": ["2 10 8", "2 10 8", None]},
+])
+def test_checker_rejects_malformed_solutions(bad: object) -> None:
+    assert _rules(BOARD, bad) == {"format"}
+
+
+def test_checker_mask_consistency() -> None:
+    m = [row[:] for row in GOOD]
+    m[2][0] = 8  # a line leaving the board on the left
+    assert _rules(BOARD, m) == {"off-board"}
+    m = [row[:] for row in GOOD]
+    m[2][1] = 2  # right, but (3,3) does not connect back
+    assert _rules(BOARD, m) == {"mismatch"}
+
+
+def test_checker_degree_rules() -> None:
+    assert _rules(BOARD, [[2, 8, 0], [2, 10, 8], [0, 0, 0]]) == {"endpoint", "dead-end"}
+    assert "branch" in _rules(BOARD, [[2, 14, 8], [2, 11, 8], [0, 0, 0]])
+    assert _rules(BOARD, [[0, 0, 0], [2, 10, 8], [0, 0, 0]]) == {"endpoint"}
+
+
+def test_checker_wrong_pair_and_stray_loop() -> None:
+    crossed = _puzzle(["1 . 2", "2 . 1", ". . ."])
+    assert _rules(crossed, [[2, 10, 8], [2, 10, 8], [0, 0, 0]]) == {"wrong-pair"}
+    board = _puzzle(["1 . 1", ". . .", ". . .", ". . ."])
+    loop = [[2, 10, 8], [0, 0, 0], [6, 12, 0], [3, 9, 0]]
+    assert _rules(board, loop) == {"stray-loop"}
+
+
+def test_checker_fill_rule() -> None:
+    flow = dataclasses.replace(BOARD, fill=True)
+    assert _rules(flow, GOOD) == {"fill"}
+    v = check(flow, {"links": format_masks(GOOD)})[0]
+    assert "row 3, column 1" in v.message
+
+
+# -- invalid boards -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("rows", "message", "cells"), [
+    (["1 . 7", "1 . ."], "Number 7 appears once (row 1, column 3)", ((0, 2),)),
+    (["3 . 3", ". 3 ."], "Number 3 appears 3 times", ((0, 0), (0, 2), (1, 1))),
+    ([". . .", ". . ."], "no numbers", ()),
+])
+def test_invalid_boards(rows: list[str], message: str, cells: tuple) -> None:
+    with pytest.raises(InvalidPuzzle) as e:
+        validate(_puzzle(rows))
+    assert message in e.value.message and e.value.cells == cells
+    assert e.value.message_ja != e.value.message
+    res = solve_puzzle(_puzzle(rows), OPTS)
+    assert res.status is Status.INVALID and message in res.error
+
+
+def test_unknown_clue_is_invalid() -> None:
+    puzzle = Puzzle("numberlink", ((1, 0, -1), (1, 0, 0)))
+    res = solve_puzzle(puzzle, OPTS)
+    assert res.status is Status.INVALID and "'?'" in res.error and res.cells == ((0, 2),)
+
+
+@pytest.mark.parametrize("fill", [False, True])
+def test_none(fill: bool) -> None:
+    res = solve_puzzle(_puzzle(["1 2 .", "2 1 ."], fill), OPTS)
+    assert res.status is Status.NONE and res.solution is None
+
+
+# -- brute force on tiny boards ------------------------------------------------------------------
+
+def _count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
+    """Solutions by plain DFS: each pair's path in turn, through cells no other path uses."""
+    grid = Grid(puzzle.rows, puzzle.cols)
+    ends: dict[int, list[tuple[int, int]]] = {}
+    for r, c, v in puzzle.clues():
+        ends.setdefault(v, []).append((r, c))
+    pairs = [ends[v] for v in sorted(ends)]
+    clue_cells = {cell for pair in pairs for cell in pair}
+    used: set[tuple[int, int]] = set(clue_cells)
+    count = 0
+
+    def pair(i: int) -> None:
+        nonlocal count
+        if count >= limit:
+            return
+        if i == len(pairs):
+            if not puzzle.fill or len(used) == grid.size:
+                count += 1
+            return
+        a, b = pairs[i]
+        walk(i, a, b)
+
+    def walk(i: int, cur: tuple[int, int], goal: tuple[int, int]) -> None:
+        for _, nb in grid.neighbours(cur):
+            if nb == goal:
+                pair(i + 1)
+            elif nb not in used:
+                used.add(nb)
+                walk(i, nb, goal)
+                used.discard(nb)
+
+    pair(0)
+    return count
+
+
+def test_brute_force_agrees_on_random_small_boards() -> None:
+    rng = random.Random(11)
+    seen = set()
+    for trial in range(160):
+        rows, cols = rng.choice([(3, 3), (3, 4), (4, 4), (2, 5)])
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        rng.shuffle(cells)
+        k = rng.randint(1, 3)
+        grid = [[0] * cols for _ in range(rows)]
+        for i in range(k):
+            for r, c in cells[2 * i: 2 * i + 2]:
+                grid[r][c] = i + 1
+        puzzle = Puzzle("numberlink", tuple(tuple(r) for r in grid), fill=trial % 3 == 0)
+        count = _count_solutions(puzzle)
+        want = Status.NONE if count == 0 else Status.UNIQUE if count == 1 else Status.MULTIPLE
+        res = solve_puzzle(puzzle, SolveOptions(time_limit=10, workers=1))
+        assert res.status is want, (grid, puzzle.fill, count, res.status)
+        seen.add((want, puzzle.fill))
+    assert len(seen) == 6  # every verdict under both rules
