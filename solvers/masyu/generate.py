@@ -36,9 +36,12 @@ Cell = tuple[int, int]
 STEP = {UP: (-1, 0), RIGHT: (0, 1), DOWN: (1, 0), LEFT: (0, -1)}
 OPP = {UP: DOWN, DOWN: UP, LEFT: RIGHT, RIGHT: LEFT}
 RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
-# grade bounds on effort: CP-SAT conflicts of a fresh single-worker solve from the pearls, per 100 cells
+# grade bounds on effort: CP-SAT conflicts of a fresh single-worker solve from the pearls, per 100 cells,
+# divided by sqrt(cells / 100) above 10x10 (search effort grows faster than the board)
 THRESHOLDS = (3.0, 30.0)
 CALL_LIMIT = 20.0
+# CP-SAT settings for the many small oracle calls: the circuit's LP relaxation and probing cost more than they prune
+FAST = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0}
 
 
 # -- a random loop ------------------------------------------------------------------------------
@@ -269,6 +272,8 @@ class Oracle:
         m.add_assumptions(lits)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
+        for key, value in FAST.items():
+            setattr(solver.parameters, key, value)
         solver.parameters.random_seed = 0
         solver.parameters.max_time_in_seconds = time_limit
         status = solver.solve(m)
@@ -310,7 +315,7 @@ def settle(rows: int, cols: int, masks: list[list[int]], steps: int = 40) -> lis
 def effort(rows: int, cols: int, pearls: dict[Cell, int]) -> float:
     o = Oracle(rows, cols, pearls)
     o.solve(frozenset(pearls))
-    return o.conflicts * 100 / (rows * cols)
+    return o.conflicts * 100 / (rows * cols) / max(1.0, (rows * cols / 100) ** 0.5)
 
 
 def _puzzle(rows: int, cols: int, pearls: dict[Cell, int]) -> Puzzle:

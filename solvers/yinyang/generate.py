@@ -31,10 +31,13 @@ from solvers.puzzle import BLACK, WHITE, Puzzle
 from solvers.verdict import SolveOptions
 
 Cell = tuple[int, int]
-# grade bounds on effort: CP-SAT conflicts of a fresh single-worker solve from the givens, per 100 cells
+# grade bounds on effort: CP-SAT conflicts of a fresh single-worker solve from the givens, per 100 cells,
+# divided by sqrt(cells / 100) above 10x10 (search effort grows faster than the board)
 THRESHOLDS = (5.0, 60.0)
 CALL_LIMIT = 20.0  # seconds per CP-SAT call; hitting it counts as "not unique" (conservative)
 COLOURING_LIMIT = 5.0  # seconds per try at a random colouring
+# CP-SAT settings for the many small oracle calls: LP relaxation and probing cost more than they prune here
+FAST: dict = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0}
 
 
 # -- a random valid colouring -------------------------------------------------------------------
@@ -115,6 +118,8 @@ class Oracle:
             solver = cp_model.CpSolver()
             p = solver.parameters
             p.num_workers = 1
+            for key, value in FAST.items():
+                setattr(p, key, value)
             p.random_seed = 0
             p.max_time_in_seconds = max(0.05, t_end - time.perf_counter())
             status = solver.solve(m)
@@ -203,10 +208,10 @@ def random_colouring(rows: int, cols: int, rng: random.Random) -> list[list[int]
 
 
 def effort(rows: int, cols: int, givens: dict[Cell, bool]) -> float:
-    """Solver effort to solve from the givens: a fresh single-worker model, per 100 cells."""
+    """Solver effort to solve from the givens: conflicts of a fresh single-worker model, size-normalised."""
     o = Oracle(rows, cols)
     o.solve(givens)
-    return o.conflicts * 100 / (rows * cols)
+    return o.conflicts * 100 / (rows * cols) / max(1.0, (rows * cols / 100) ** 0.5)
 
 
 # -- the generator ------------------------------------------------------------------------------
