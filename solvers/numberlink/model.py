@@ -31,13 +31,22 @@ detour of S1, found in step (2). So when (2) and (3) both find nothing, S1 is th
 (Excluding S1 needs only "some edge of S1 unused": a solution containing every edge of S1 has
 no free cell end to attach anything else to, and extra edges elsewhere would be stray loops.)
 
+The argument never needs S1 to be taut: if S1 is not, its shortening is a taut solution other
+than S1, so step (3) finds one. A first answer may therefore come from anywhere; under the Nikoli
+rule a quick negotiated-congestion router (:func:`route_negotiated`) tries first, and when its
+answer is not taut, it and its tightened form are two answers at once.
+
 Flow rule (``fill``): every cell is on a path, no taut constraint (it is not valid there);
 uniqueness by excluding the first solution and solving again.
 """
 
 from __future__ import annotations
 
+import heapq
+import random
+import time
 from collections import deque
+from collections.abc import Callable
 
 from ortools.sat.python import cp_model
 
@@ -62,6 +71,7 @@ class NumberlinkModel:
         ends: dict[int, list[Cell]] = {}
         for r, c, v in puzzle.clues():
             ends.setdefault(number[v], []).append((r, c))
+        self.pairs = [(ends[k][0], ends[k][1]) for k in sorted(ends)]
         self.starts = {ends[k][0]: k for k in ends}
         self.finishes = {ends[k][1]: k for k in ends}
         fixed = {cell: k for cell, k in (*self.starts.items(), *self.finishes.items())}
@@ -149,9 +159,6 @@ class NumberlinkModel:
     def used(self, solver: cp_model.CpSolver) -> set[int]:
         return {i for i, e in enumerate(self.edges) if e is not None and solver.boolean_value(e)}
 
-    def solution(self, used: set[int]) -> Solution:
-        return {"links": format_masks(self.grid.masks_from_edges(used))}
-
     def exclude(self, used: set[int]) -> None:
         """Ask for a solution that leaves out at least one edge of ``used`` (see the docstring)."""
         self.model.add_bool_or([~self.edges[i] for i in used])  # type: ignore[operator]
@@ -199,7 +206,8 @@ def find_detour(grid: Grid, clues: set[Cell], used: set[int]) -> set[int] | None
                 continue
             for _, e2 in grid.neighbours(v):
                 if e2 in region and region[e2] == region[e1]:
-                    path = _shortest_path(grid, e1, e2, region)
+                    path = _shortest_path(grid, e1, e2, region.__contains__)
+                    assert path is not None
                     chain = [u, *path, v]
                     new = set(used) - {i}
                     new.update(grid.edge_index[edge_key(p, q)] for p, q in zip(chain, chain[1:], strict=False))
@@ -207,7 +215,96 @@ def find_detour(grid: Grid, clues: set[Cell], used: set[int]) -> set[int] | None
     return None
 
 
-def _shortest_path(grid: Grid, src: Cell, dst: Cell, region: dict[Cell, int]) -> list[Cell]:
+def route_negotiated(
+    grid: Grid, pairs: list[tuple[Cell, Cell]], seconds: float, seed: int = 0, rounds: int = 100
+) -> list[list[Cell]] | None:
+    """A Nikoli-rule answer found without search (or None): route every pair by a cheapest path,
+    letting paths share cells at a price that grows each round on the cells they fight over
+    (negotiated congestion, as in the PathFinder maze router), until no cell is shared. Cheap,
+    and settles open boards with much free room that CP-SAT finds hard."""
+    deadline = time.perf_counter() + seconds
+    rng = random.Random(seed)
+    ends = {cell for pair in pairs for cell in pair}
+    history: dict[Cell, float] = {}
+    use: dict[Cell, int] = {}
+    paths: dict[int, list[Cell]] = {}
+    pressure = 0.5
+    todo = sorted(range(len(pairs)), key=lambda k: abs(pairs[k][0][0] - pairs[k][1][0])
+                  + abs(pairs[k][0][1] - pairs[k][1][1]))
+    for _ in range(rounds):
+        if time.perf_counter() > deadline:
+            break
+        for k in todo:
+            for x in paths.get(k, [])[1:-1]:
+                use[x] -= 1
+            a, b = pairs[k]
+
+            path = _cheapest_path(grid, a, b, ends, history, use, pressure)
+            if path is None:
+                return None  # walled in by other numbers: leave it to the exact model
+            paths[k] = path
+            for x in path[1:-1]:
+                use[x] = use.get(x, 0) + 1
+        shared = {x for x, n in use.items() if n > 1}
+        if not shared:
+            return [paths[k] for k in range(len(pairs))]
+        for x in shared:
+            history[x] = min(history.get(x, 0.0) + 1.0, 1e4)
+        pressure = min(pressure * 1.6, 1e4)
+        todo = [k for k in range(len(pairs)) if any(x in shared for x in paths[k])]
+        rng.shuffle(todo)
+    return None
+
+
+def _cheapest_path(
+    grid: Grid, src: Cell, dst: Cell, ends: set[Cell], history: dict[Cell, float], use: dict[Cell, int],
+    pressure: float,
+) -> list[Cell] | None:
+    """Dijkstra from src to dst over cells that are not other numbers' endpoints; entering a cell
+    costs (1 + its history) x (1 + pressure x paths already on it)."""
+    best: dict[Cell, float] = {src: 0.0}
+    prev: dict[Cell, Cell] = {}
+    heap = [(0.0, src)]
+    while heap:
+        d, x = heapq.heappop(heap)
+        if x == dst:
+            break
+        if d > best[x]:
+            continue
+        for _, y in grid.neighbours(x):
+            if y in ends and y != dst:
+                continue
+            nd = d if y == dst else d + (1.0 + history.get(y, 0.0)) * (1.0 + pressure * use.get(y, 0))
+            if nd < best.get(y, float("inf")):
+                best[y] = nd
+                prev[y] = x
+                heapq.heappush(heap, (nd, y))
+    if dst not in best:
+        return None
+    path = [dst]
+    while path[-1] != src:
+        path.append(prev[path[-1]])
+    return path[::-1]
+
+
+def tighten(grid: Grid, path: list[Cell]) -> list[Cell]:
+    """The path with every stretch between two adjacent cells of it cut out (a taut path)."""
+    pos = {x: i for i, x in enumerate(path)}
+    out = [path[0]]
+    i = 0
+    while i < len(path) - 1:
+        j = max(pos.get(y, -1) for _, y in grid.neighbours(path[i]))
+        i = max(j, i + 1)
+        out.append(path[i])
+    return out
+
+
+def _edges_of(grid: Grid, paths: list[list[Cell]]) -> set[int]:
+    return {grid.edge_index[edge_key(p, q)] for path in paths for p, q in zip(path, path[1:], strict=False)}
+
+
+def _shortest_path(grid: Grid, src: Cell, dst: Cell, free: Callable[[Cell], bool]) -> list[Cell] | None:
+    """A shortest path src..dst (both included) whose cells after src are all ``free``, or None."""
     prev: dict[Cell, Cell | None] = {src: None}
     queue = deque([src])
     while queue:
@@ -215,9 +312,11 @@ def _shortest_path(grid: Grid, src: Cell, dst: Cell, region: dict[Cell, int]) ->
         if x == dst:
             break
         for _, y in grid.neighbours(x):
-            if y in region and y not in prev:
+            if y not in prev and free(y):
                 prev[y] = x
                 queue.append(y)
+    if dst not in prev:
+        return None
     path: list[Cell] = []
     cur: Cell | None = dst
     while cur is not None:
@@ -236,34 +335,63 @@ def solver_params(options: SolveOptions) -> dict:
     return {**common, "subsolvers": ["no_lp", "quick_restart_no_lp"]}
 
 
+def _pairs(puzzle: Puzzle) -> list[tuple[Cell, Cell]]:
+    """The two cells of each number, numbers in increasing order (the model's k = 1..K)."""
+    ends: dict[int, list[Cell]] = {}
+    for r, c, v in puzzle.clues():
+        ends.setdefault(v, []).append((r, c))
+    return [(ends[v][0], ends[v][1]) for v in sorted(ends)]
+
+
 def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
-    """Join the pairs; with ``options.unique`` also prove there is no other way (or find one)."""
+    """Join the pairs; with ``options.unique`` also prove there is no other way (or find one).
+
+    Nikoli rule: a quick greedy routing may supply the first (taut) answer; otherwise CP-SAT
+    finds it. Then the detour test and one more CP-SAT search decide (module docstring)."""
     budget = Budget(options)
-    nm = NumberlinkModel(puzzle, taut=not puzzle.fill)
+    grid = Grid(puzzle.rows, puzzle.cols)
     params = solver_params(options)
-    status, solver = run(nm.model, budget, params=params)
-    if status == cp_model.INFEASIBLE:
-        return SolveResult(Status.NONE, error="This puzzle has no solution.",
-                           error_ja="このパズルには解がありません。", stats=budget.stats)
-    if not found(status):
-        return timeout_result(budget)
-    first = nm.used(solver)
-    sol = nm.solution(first)
+    nm: NumberlinkModel | None = None
+    first: set[int] | None = None
+    if not puzzle.fill:
+        routed = route_negotiated(grid, _pairs(puzzle), seconds=min(1.0, 0.1 * options.time_limit), seed=options.seed)
+        if routed is not None:
+            first = _edges_of(grid, [tighten(grid, p) for p in routed])
+            loose = _edges_of(grid, routed)
+            if options.unique and loose != first:  # a path ran beside itself: two answers in hand
+                return SolveResult(Status.MULTIPLE, solution=_solution(grid, first),
+                                   second_solution=_solution(grid, loose), stats=budget.stats)
+    if first is None:
+        nm = NumberlinkModel(puzzle, taut=not puzzle.fill)
+        status, solver = run(nm.model, budget, params=params)
+        if status == cp_model.INFEASIBLE:
+            return SolveResult(Status.NONE, error="This puzzle has no solution.",
+                               error_ja="このパズルには解がありません。", stats=budget.stats)
+        if not found(status):
+            return timeout_result(budget)
+        first = nm.used(solver)
+    sol = _solution(grid, first)
     if not options.unique:
         return SolveResult(Status.SOLVED, solution=sol, stats=budget.stats)
     if not puzzle.fill:
         clues = {(r, c) for r, c, _ in puzzle.clues()}
-        detour = find_detour(nm.grid, clues, first)
+        detour = find_detour(grid, clues, first)
         if detour is not None:
-            return SolveResult(Status.MULTIPLE, solution=sol, second_solution=nm.solution(detour),
+            return SolveResult(Status.MULTIPLE, solution=sol, second_solution=_solution(grid, detour),
                                stats=budget.stats)
+    if nm is None:
+        nm = NumberlinkModel(puzzle, taut=not puzzle.fill)
     nm.exclude(first)
     status, solver = run(nm.model, budget, params=params)
     if status == cp_model.INFEASIBLE:
         return SolveResult(Status.UNIQUE, solution=sol, stats=budget.stats)
     if found(status):
-        return SolveResult(Status.MULTIPLE, solution=sol, second_solution=nm.solution(nm.used(solver)),
+        return SolveResult(Status.MULTIPLE, solution=sol, second_solution=_solution(grid, nm.used(solver)),
                            stats=budget.stats)
     res = timeout_result(budget)
     res.solution = sol
     return res
+
+
+def _solution(grid: Grid, used: set[int]) -> Solution:
+    return {"links": format_masks(grid.masks_from_edges(used))}
