@@ -4,14 +4,17 @@
    python-telegram-bot's AIORateLimiter, whose default pace is 30 messages/s), and duplicates
    after a restart on the same database (must be 0).
 2. Answer latency: a reply with an answer -> the verdict message, p50/p95 over M answers.
+3. With --generate: seconds to make one day's puzzle of every genre and difficulty at the daily
+   sizes with the real generator (what the scheduled job does ahead of time).
 
-Run: .venv/bin/python bench/daily.py [--chats 120] [--answers 40]
+Run: .venv/bin/python bench/daily.py [--chats 120] [--answers 40] [--generate]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime as dt
 import statistics
 import sys
 import tempfile
@@ -81,9 +84,25 @@ async def main(chats: int, answers: int) -> None:
           f"p95 {lat[int(0.95 * (len(lat) - 1))] * 1000:.0f} ms")
 
 
+def generate_day(day: dt.date) -> None:
+    from bot.daily.making import make_daily
+    from bot.daily.slots import DEFAULT_SIZES, daily_seed
+
+    for genre, slots in DEFAULT_SIZES.items():
+        parts = []
+        for difficulty, (rows, cols) in slots.items():
+            t = time.perf_counter()
+            made = make_daily(genre, rows, cols, difficulty, daily_seed(day, genre, difficulty))
+            parts.append(f"{difficulty} {rows}x{cols} {time.perf_counter() - t:.1f}s (graded {made['grade']})")
+        print(f"generate {genre}: " + ", ".join(parts), flush=True)
+
+
 if __name__ == "__main__":
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--chats", type=int, default=120)
     p.add_argument("--answers", type=int, default=40)
+    p.add_argument("--generate", action="store_true", help="also time the real generator at the daily sizes")
     a = p.parse_args()
     asyncio.run(main(a.chats, a.answers))
+    if a.generate:
+        generate_day(dt.date.today() + dt.timedelta(days=1))
