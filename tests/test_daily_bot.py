@@ -1,5 +1,5 @@
 """The daily puzzle end to end: the real PTB Application polling a fake Bot API on 127.0.0.1,
-state in a SQLite file, the tick shortened to a fraction of a second."""
+puzzles from the real generator, state in a SQLite file, the tick shortened to a fraction of a second."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from bot.daily import install
 from bot.daily.slots import DailyConfig
 from bot.pipeline import PipelineLimits, PoolBackend
 from bot.storage import Database, Store
-from tests.daily_support import broken_answer, corpus_maker, typed_answer
+from tests.daily_support import broken_answer, typed_answer
 from tests.fake_bot_api import FakeBotApi, replies_to
 
 pytestmark = pytest.mark.skipif(
@@ -43,8 +43,7 @@ async def running_bot(api: FakeBotApi, db_url: str):
 
     config = _config(api, db_url)
     core = build_core(config, backend=PoolBackend(config.limits), extensions=())
-    daily = install(core, config=DailyConfig(tick_seconds=TICK, generate_workers=0, prepare_all=False),
-                    maker=corpus_maker)
+    daily = install(core, config=DailyConfig(tick_seconds=TICK, generate_workers=0, prepare_all=False))
     async with polling(build_application(core, config)):
         yield daily
 
