@@ -141,28 +141,72 @@ def test_unknown_clues() -> None:
     assert check.check(q, rec["solution"]) == []
 
 
-def test_random_boards_cross_checked() -> None:
-    """Random small tilings: the model's verdict holds up against the checker and against level 0."""
+def count_tilings(p: Puzzle, cap: int = 2) -> int:
+    """Brute force, independent of the model: tilings found by placing the rectangle whose
+    top-left corner is the first uncovered cell in reading order (stops at ``cap``)."""
+    rows, cols = p.rows, p.cols
+    used = [[False] * cols for _ in range(rows)]
+
+    def first_free() -> tuple[int, int] | None:
+        for r in range(rows):
+            for c in range(cols):
+                if not used[r][c]:
+                    return r, c
+        return None
+
+    def go() -> int:
+        cell = first_free()
+        if cell is None:
+            return 1
+        top, left = cell
+        total = 0
+        for h in range(1, rows - top + 1):
+            for w in range(1, cols - left + 1):
+                box = [(r, c) for r in range(top, top + h) for c in range(left, left + w)]
+                if any(used[r][c] for r, c in box):
+                    break  # wider boxes on this row band overlap too
+                clues = [p.cells[r][c] for r, c in box if p.cells[r][c] != 0]
+                if len(clues) > 1:
+                    break
+                if len(clues) == 1 and clues[0] in (-1, h * w):
+                    for r, c in box:
+                        used[r][c] = True
+                    total += go()
+                    for r, c in box:
+                        used[r][c] = False
+                    if total >= cap:
+                        return total
+        return total
+
+    return go()
+
+
+def test_random_boards_against_brute_force() -> None:
+    """Random small boards: every presolve level gives the verdict brute force gives, with checked answers."""
     rnd = random.Random(11)
-    for _ in range(60):
+    seen = {Status.UNIQUE: 0, Status.MULTIPLE: 0, Status.NONE: 0}
+    for _ in range(150):
         rows, cols = rnd.randint(1, 5), rnd.randint(1, 5)
         cells = [[0] * cols for _ in range(rows)]
         free = [(r, c) for r in range(rows) for c in range(cols)]
-        k = rnd.randint(1, min(5, len(free)))
+        k = rnd.randint(1, min(6, len(free)))
         area = rows * cols
         cuts = sorted(rnd.sample(range(1, area), k - 1)) if k > 1 else []
         parts = [b - a for a, b in zip([0, *cuts], [*cuts, area], strict=True)]
         for (r, c), v in zip(rnd.sample(free, k), parts, strict=True):
-            cells[r][c] = v
+            cells[r][c] = -1 if rnd.random() < 0.1 else v
         p = Puzzle("shikaku", tuple(map(tuple, cells)))
         try:
             check.validate(p)
         except InvalidPuzzle:
             continue
-        a = model.solve(p, OPTS, presolve_level=1)
-        b = model.solve(p, OPTS, presolve_level=0)
-        assert a.status == b.status, p.cells
-        for res in (a, b):
+        n = count_tilings(p)
+        want = Status.NONE if n == 0 else Status.UNIQUE if n == 1 else Status.MULTIPLE
+        seen[want] += 1
+        for level in (0, 1, 2):
+            res = model.solve(p, OPTS, presolve_level=level)
+            assert res.status is want, (level, p.cells)
             for sol in (res.solution, res.second_solution):
                 if sol is not None:
                     assert check.check(p, sol) == [], p.cells
+    assert all(seen.values()), seen  # the sample exercised every verdict
