@@ -17,6 +17,10 @@ Redundant constraints (consequences of the rules, added because they prune early
   frame cells b, d alternate around the frame and the black a-c path and the white b-d path
   would cross. (The circuit already implies both; stating them helps propagation.)
 
+Search: CP-SAT runs without its LP relaxation (see :func:`_run`) and starts from a hinted comb
+colouring (:func:`_comb_hint`); uniqueness excludes the first answer's cell colours only, so the
+circuit's direction never makes one colouring count twice.
+
 ``method="cuts"`` is a second, independent formulation (cells only, connectivity by lazily
 added separator cuts, :mod:`solvers.connectivity`), used to cross-check the circuit model.
 """
