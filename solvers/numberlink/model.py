@@ -60,7 +60,11 @@ class NumberlinkModel:
     """The CP-SAT model of one board; ``edges[i]`` is the literal of ``grid.edges[i]`` (or None
     when the edge can never be used)."""
 
-    def __init__(self, puzzle: Puzzle, taut: bool) -> None:
+    def __init__(self, puzzle: Puzzle) -> None:
+        """The exact model of the puzzle's rule (Nikoli: taut answers only, see above), plus
+        ``self.hint_lit``, a literal that when set asks for the other property too (Nikoli: every
+        cell used; Flow: taut). It is not a rule: it narrows a first search, which is fast when
+        the answer has that shape (well-made boards' answers usually do)."""
         self.puzzle = puzzle
         self.fill = puzzle.fill
         self.grid = grid = Grid(puzzle.rows, puzzle.cols)
@@ -75,24 +79,30 @@ class NumberlinkModel:
         self.starts = {ends[k][0]: k for k in ends}
         self.finishes = {ends[k][1]: k for k in ends}
         fixed = {cell: k for cell, k in (*self.starts.items(), *self.finishes.items())}
+        self.hint_lit = hint = m.new_bool_var("heuristic")
+        not_hint = ~hint
 
         # colour[cell][k - 1]: the cell is on the path of number k (endpoints: constants)
         self.on: dict[Cell, cp_model.IntVar | bool] = {}
         self.colour: dict[Cell, list[cp_model.IntVar | bool]] = {}
+        neg: dict[Cell, list[cp_model.IntVar | bool]] = {}
         true = m.new_constant(1)
         for cell in grid.cells():
             if cell in fixed:
                 self.colour[cell] = [k == fixed[cell] for k in range(1, K + 1)]
+                neg[cell] = [k != fixed[cell] for k in range(1, K + 1)]
                 self.on[cell] = True
                 continue
             cols = [m.new_bool_var(f"y{cell}_{k}") for k in range(1, K + 1)]
             self.colour[cell] = cols
+            neg[cell] = [~y for y in cols]
             if self.fill:
                 m.add_exactly_one(cols)
                 self.on[cell] = True
             else:
                 on = m.new_bool_var(f"on{cell}")
                 m.add(sum(cols) == on)
+                m.add_implication(hint, on)  # heuristic: every cell used
                 self.on[cell] = on
 
         arcs: list[tuple[int, int, cp_model.IntVar]] = []
@@ -110,6 +120,7 @@ class NumberlinkModel:
                 self.edges.append(None)
                 continue
             e = m.new_bool_var(f"e{i}")
+            ne = ~e
             self.edges.append(e)
             if len(dirs) == 1:
                 arcs.append((grid.index(dirs[0][0]), grid.index(dirs[0][1]), e))
@@ -118,15 +129,21 @@ class NumberlinkModel:
                 for (s, t), lit in zip(dirs, lits, strict=True):
                     arcs.append((grid.index(s), grid.index(t), lit))
                 m.add(e == lits[0] + lits[1])
-            for ya, yb in zip(self.colour[a], self.colour[b], strict=True):
-                # a used edge joins cells of one colour
-                _clause(m, [~e, _neg(ya), yb])
-                _clause(m, [~e, _neg(yb), ya])
-                if taut and not self.fill:
-                    # adjacent cells of one path are joined (see the module docstring)
-                    _clause(m, [e, _neg(ya), _neg(yb)])
-        if taut and not self.fill:
-            self._blocks_of_two()
+            # a used edge joins cells of one colour; taut: adjacent cells of one path are joined
+            # (the rule's consequence under Nikoli, the heuristic under Flow)
+            taut_extra = [not_hint] if self.fill else []
+            ya_s, yb_s, na_s, nb_s = self.colour[a], self.colour[b], neg[a], neg[b]
+            plain = ka is None and kb is None
+            for k in range(K):
+                if plain:
+                    m.add_bool_or([ne, na_s[k], yb_s[k]])
+                    m.add_bool_or([ne, nb_s[k], ya_s[k]])
+                    m.add_bool_or([e, na_s[k], nb_s[k], *taut_extra])
+                else:
+                    _clause(m, [ne, na_s[k], yb_s[k]])
+                    _clause(m, [ne, nb_s[k], ya_s[k]])
+                    _clause(m, [e, na_s[k], nb_s[k], *taut_extra])
+        self._blocks_of_two(None if not self.fill else hint)
         for k in range(1, K + 1):
             nxt = k % K + 1
             arcs.append((grid.index(ends[k][1]), grid.index(ends[nxt][0]), true))
@@ -143,9 +160,10 @@ class NumberlinkModel:
                     arcs.append((grid.index(cell), grid.index(cell), ~on))
         m.add_circuit(arcs)
 
-    def _blocks_of_two(self) -> None:
+    def _blocks_of_two(self, enforce: cp_model.IntVar | None) -> None:
         """Taut solutions use at most 2 of the 4 edges inside any 2x2 block: 4 would be a loop,
-        3 a U-turn whose two ends are adjacent cells of one path left unjoined."""
+        3 a U-turn whose two ends are adjacent cells of one path left unjoined. (Only while
+        ``enforce`` holds, when given.)"""
         g = self.grid
         for r in range(g.rows - 1):
             for c in range(g.cols - 1):
@@ -154,7 +172,9 @@ class NumberlinkModel:
                 lits = [self.edges[g.edge_index[e]] for e in ring]
                 lits = [x for x in lits if x is not None]
                 if len(lits) >= 3:
-                    self.model.add(sum(lits) <= 2)
+                    ct = self.model.add(sum(lits) <= 2)
+                    if enforce is not None:
+                        ct.only_enforce_if(enforce)
 
     def used(self, solver: cp_model.CpSolver) -> set[int]:
         return {i for i, e in enumerate(self.edges) if e is not None and solver.boolean_value(e)}
@@ -346,12 +366,12 @@ def _pairs(puzzle: Puzzle) -> list[tuple[Cell, Cell]]:
 def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
     """Join the pairs; with ``options.unique`` also prove there is no other way (or find one).
 
-    Nikoli rule: a quick greedy routing may supply the first (taut) answer; otherwise CP-SAT
-    finds it. Then the detour test and one more CP-SAT search decide (module docstring)."""
+    First answer: under the Nikoli rule a quick router may supply it; otherwise CP-SAT, first
+    (with part of the time) narrowed by the model's heuristic literal, then the exact model.
+    Then the detour test and one more exact search decide (module docstring)."""
     budget = Budget(options)
     grid = Grid(puzzle.rows, puzzle.cols)
     params = solver_params(options)
-    nm: NumberlinkModel | None = None
     first: set[int] | None = None
     if not puzzle.fill:
         routed = route_negotiated(grid, _pairs(puzzle), seconds=min(1.0, 0.1 * options.time_limit), seed=options.seed)
@@ -361,8 +381,15 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
             if options.unique and loose != first:  # a path ran beside itself: two answers in hand
                 return SolveResult(Status.MULTIPLE, solution=_solution(grid, first),
                                    second_solution=_solution(grid, loose), stats=budget.stats)
+    nm = NumberlinkModel(puzzle)
     if first is None:
-        nm = NumberlinkModel(puzzle, taut=not puzzle.fill)
+        narrowed = nm.model.clone()
+        narrowed.add(narrowed.get_bool_var_from_proto_index(nm.hint_lit.index) == 1)
+        share = Budget(options.with_(time_limit=max(0.0, 0.5 * budget.remaining())), stats=budget.stats)
+        status, solver = run(narrowed, share, params=params)
+        if found(status):
+            first = nm.used(solver)
+    if first is None:
         status, solver = run(nm.model, budget, params=params)
         if status == cp_model.INFEASIBLE:
             return SolveResult(Status.NONE, error="This puzzle has no solution.",
@@ -379,8 +406,6 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
         if detour is not None:
             return SolveResult(Status.MULTIPLE, solution=sol, second_solution=_solution(grid, detour),
                                stats=budget.stats)
-    if nm is None:
-        nm = NumberlinkModel(puzzle, taut=not puzzle.fill)
     nm.exclude(first)
     status, solver = run(nm.model, budget, params=params)
     if status == cp_model.INFEASIBLE:
