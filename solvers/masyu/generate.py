@@ -37,11 +37,11 @@ STEP = {UP: (-1, 0), RIGHT: (0, 1), DOWN: (1, 0), LEFT: (0, -1)}
 OPP = {UP: DOWN, DOWN: UP, LEFT: RIGHT, RIGHT: LEFT}
 RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
 # grade bounds on effort: CP-SAT conflicts of a fresh single-worker solve from the pearls, per 100 cells,
-# divided by sqrt(cells / 100) above 10x10 (search effort grows faster than the board)
+# divided by cells / 100 above 10x10 (search effort grows faster than the board)
 THRESHOLDS = (3.0, 30.0)
 CALL_LIMIT = 20.0
 # CP-SAT settings for the many small oracle calls: the circuit's LP relaxation and probing cost more than they prune
-FAST = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0}
+FAST = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0, "cp_model_presolve": False}
 
 
 # -- a random loop ------------------------------------------------------------------------------
@@ -201,6 +201,13 @@ class Oracle:
             self.exclude(exclude)
         self.calls = self.conflicts = 0
 
+    def hint(self, masks: list[list[int]]) -> None:
+        """Start every search from the loop ``masks`` (second answers are usually close to it)."""
+        self.model.clear_hints()
+        for (cell, d), e in self.edge.items():
+            if d in (RIGHT, DOWN):
+                self.model.add_hint(e, bool(masks[cell[0]][cell[1]] & d))
+
     def exclude(self, masks: list[list[int]]) -> None:
         """Forbid the loop ``masks``: another loop must leave out at least one of its edges."""
         self.model.add_bool_or([self.edge[((r, c), d)].Not() for r, row in enumerate(masks)
@@ -315,7 +322,7 @@ def settle(rows: int, cols: int, masks: list[list[int]], steps: int = 40) -> lis
 def effort(rows: int, cols: int, pearls: dict[Cell, int]) -> float:
     o = Oracle(rows, cols, pearls)
     o.solve(frozenset(pearls))
-    return o.conflicts * 100 / (rows * cols) / max(1.0, (rows * cols / 100) ** 0.5)
+    return o.conflicts * 100 / (rows * cols) / max(1.0, rows * cols / 100)
 
 
 def _puzzle(rows: int, cols: int, pearls: dict[Cell, int]) -> Puzzle:
@@ -339,6 +346,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
             continue
         full = pearls_of(masks)
         oracle = Oracle(rows, cols, full, exclude=masks)
+        oracle.hint(masks)
         if oracle.solve(frozenset(full)) is not None:
             continue  # even every pearl leaves a second loop (or no answer in time): another loop
 
@@ -354,10 +362,10 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         pearls = {cell: full[cell] for cell in kept}
         eff = effort(rows, cols, pearls)
         got = grade(eff, THRESHOLDS)
-        for _ in range(6):
+        for _ in range(20):
             if not harder(got, difficulty):
                 break
-            kept = add_back(cells, kept, rng, 0.15)
+            kept = add_back(cells, kept, rng, 0.05)
             pearls = {cell: full[cell] for cell in kept}
             eff = effort(rows, cols, pearls)
             got = grade(eff, THRESHOLDS)

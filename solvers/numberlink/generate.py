@@ -133,19 +133,16 @@ def _ask(rows: int, cols: int, stretches: list[list[Cell]]) -> tuple[str, set[Ce
     return "multiple", set(), eff
 
 
-def _split(stretches: list[list[Cell]], diff: set[Cell], rng: random.Random) -> bool:
-    """Split the stretch with most cells in ``diff`` at a differing cell; False if none can be split."""
+def _split(stretches: list[list[Cell]], diff: set[Cell], rng: random.Random, most: int = 2) -> bool:
+    """Split up to ``most`` stretches with the most cells in ``diff`` where they differ; False if none could be."""
     scored = sorted(((sum(c in diff for c in s), len(s), i) for i, s in enumerate(stretches)), reverse=True)
-    for hits, length, i in scored:
-        if length < 3 or (hits == 0 and diff):
-            continue
+    chosen = [i for hits, length, i in scored if length >= 3 and (hits or not diff)][:most]
+    for i in sorted(chosen, reverse=True):
         s = stretches[i]
-        spots = [k for k in range(1, length) if s[k] in diff or s[k - 1] in diff] or list(range(1, length))
+        spots = [k for k in range(1, len(s)) if s[k] in diff or s[k - 1] in diff] or list(range(1, len(s)))
         k = rng.choice(spots)
-        a, b = s[:k], s[k:]
-        stretches[i:i + 1] = [part for part in (a, b) if len(part) >= 2]
-        return True
-    return False
+        stretches[i:i + 1] = [part for part in (s[:k], s[k:]) if len(part) >= 2]
+    return bool(chosen)
 
 
 def _merge_candidates(rows: int, cols: int, stretches: list[list[Cell]]) -> list[tuple[Cell, Cell]]:
@@ -176,7 +173,9 @@ def _join(stretches: list[list[Cell]], a: Cell, b: Cell) -> list[list[Cell]] | N
     return [s for k, s in enumerate(stretches) if k not in (ia, ib)] + [joined]
 
 
-PARAMS = {"easy": (6, 0.0), "medium": (10, 0.5), "hard": (16, 1.0)}  # max stretch length, share of merges tried
+# max stretch length (at 10x10), joins tried (fewer on boards under 100 cells; not more on bigger
+# ones, where every engine call costs seconds)
+PARAMS = {"easy": (6, 4), "medium": (10, 12), "hard": (16, 24)}
 
 
 def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
@@ -184,7 +183,8 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
     deadline = t0 + DEFAULT_BUDGET
     best: GeneratedPuzzle | None = None
     proven = 0  # attempts that reached a proven puzzle
-    max_len, merge_share = PARAMS[difficulty]
+    max_len, joins = PARAMS[difficulty]
+    joins = round(joins * min(rows * cols, 100) / 100)
     max_len = max(4, round(max_len * ((rows * cols) / 100) ** 0.35))
     for attempt in range(30):
         if time.perf_counter() > deadline:
@@ -201,7 +201,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
             continue
         pairs = _merge_candidates(rows, cols, stretches)
         rng.shuffle(pairs)
-        for a, b in pairs[: round(len(pairs) * merge_share)]:
+        for a, b in pairs[:joins]:
             if time.perf_counter() > deadline:
                 break
             joined = _join(stretches, a, b)

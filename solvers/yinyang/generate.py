@@ -32,12 +32,12 @@ from solvers.verdict import SolveOptions
 
 Cell = tuple[int, int]
 # grade bounds on effort: CP-SAT conflicts of a fresh single-worker solve from the givens, per 100 cells,
-# divided by sqrt(cells / 100) above 10x10 (search effort grows faster than the board)
+# divided by cells / 100 above 10x10 (search effort grows faster than the board)
 THRESHOLDS = (5.0, 60.0)
 CALL_LIMIT = 20.0  # seconds per CP-SAT call; hitting it counts as "not unique" (conservative)
 COLOURING_LIMIT = 5.0  # seconds per try at a random colouring
 # CP-SAT settings for the many small oracle calls: LP relaxation and probing cost more than they prune here
-FAST: dict = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0}
+FAST: dict = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0, "cp_model_presolve": False}
 
 
 # -- a random valid colouring -------------------------------------------------------------------
@@ -211,7 +211,7 @@ def effort(rows: int, cols: int, givens: dict[Cell, bool]) -> float:
     """Solver effort to solve from the givens: conflicts of a fresh single-worker model, size-normalised."""
     o = Oracle(rows, cols)
     o.solve(givens)
-    return o.conflicts * 100 / (rows * cols) / max(1.0, (rows * cols / 100) ** 0.5)
+    return o.conflicts * 100 / (rows * cols) / max(1.0, rows * cols / 100)
 
 
 # -- the generator ------------------------------------------------------------------------------
@@ -234,6 +234,9 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         sol = random_colouring(rows, cols, rng)
         full = {(r, c): bool(sol[r][c]) for r in range(rows) for c in range(cols)}
         oracle = Oracle(rows, cols)
+        for r in range(rows):  # start every search from the colouring: second answers are close to it
+            for c in range(cols):
+                oracle.model.add_hint(oracle.x[r][c], bool(sol[r][c]))
         alternative = oracle.alternative_finder(sol)
 
         cells = sorted(full)
@@ -245,9 +248,9 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         step = 0
         while harder(got, difficulty):
             step += 1
-            if step > 6:
+            if step > 20:
                 break
-            kept = add_back(cells, kept, rng, 0.12)
+            kept = add_back(cells, kept, rng, 0.05)
             givens = {cell: full[cell] for cell in kept}
             eff = effort(rows, cols, givens)
             got = grade(eff, THRESHOLDS)
