@@ -184,3 +184,20 @@ def test_verdicts_none_multiple_solved() -> None:
     # a given checkerboard splits both colours (a 2x2 checkerboard is never part of a solution)
     res = solve_puzzle(board(". . .", "W B .", "B W ."), OPTS)
     assert res.status is Status.NONE and res.solution is None and res.error
+
+
+def test_combs_are_valid_and_give_instant_verdicts() -> None:
+    for rows in range(2, 9):
+        for cols in range(2, 9):
+            empty = Puzzle("yinyang", tuple((0,) * cols for _ in range(rows)))
+            found = model.combs(rows, cols)
+            assert len(found) >= 4
+            for colors in found:
+                assert check.check(empty, {"colors": colors}) == [], (rows, cols, colors)
+    res = solve_puzzle(Puzzle("yinyang", tuple((0,) * 40 for _ in range(30))), OPTS.with_(time_limit=5))
+    assert res.status is Status.MULTIPLE and res.seconds < 2
+    # one given that only some combs keep: still an answer that keeps it
+    p = board("B . . .", ". . . .", ". . . .", ". . . W")
+    res = solve_puzzle(p, OPTS)
+    assert res.status is Status.MULTIPLE and res.solution["colors"][0][0] == "B"
+    assert res.second_solution["colors"][3][3] == "W"

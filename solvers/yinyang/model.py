@@ -62,7 +62,14 @@ def solve(puzzle: Puzzle, options: SolveOptions, method: str = "circuit") -> Sol
     if method == "cuts":
         _frame_changes(model, black)
         return _verdict(model, flat, decode, options, _cut_finder(puzzle, black))
+    fits = [c for c in combs(rows, cols) if _agrees(puzzle, c)]
+    if len(fits) >= 2:  # two known answers that respect every given: no search needed
+        status = Status.MULTIPLE if options.unique else Status.SOLVED
+        return SolveResult(status, solution={"colors": fits[0]},
+                           second_solution={"colors": fits[1]} if options.unique else None)
     _boundary_circuit(model, black)
+    if fits:
+        return _verdict(model, flat, decode, options, known={"colors": fits[0]})
     _comb_hint(model, black, puzzle)
     return _verdict(model, flat, decode, options)
 
@@ -93,6 +100,12 @@ def _blocks(model: cp_model.CpModel, black: list[list[cp_model.IntVar]]) -> None
             model.add_bool_or([a.Not(), b.Not(), d.Not(), e.Not()])
             model.add_bool_or([a.Not(), b, d, e.Not()])  # not a=e black with b=d white
             model.add_bool_or([a, b.Not(), d.Not(), e])  # not a=e white with b=d black
+
+
+def _agrees(puzzle: Puzzle, colours: list[str]) -> bool:
+    """Does a colouring keep every given circle's colour?"""
+    letter = {WHITE: "W", BLACK: "B"}
+    return all(colours[r][c] == letter[v] for r, c, v in puzzle.clues())
 
 
 def _comb_hint(model: cp_model.CpModel, black: list[list[cp_model.IntVar]], puzzle: Puzzle) -> None:
@@ -210,19 +223,26 @@ def _run(model: cp_model.CpModel, budget: Budget) -> tuple[int, cp_model.CpSolve
 
 
 def _verdict(model: cp_model.CpModel, decision: list[cp_model.IntVar], decode: Callable[[cp_model.CpSolver], Solution],
-             options: SolveOptions, find_cuts: Callable | None = None) -> SolveResult:
+             options: SolveOptions, find_cuts: Callable | None = None, known: Solution | None = None) -> SolveResult:
     """Solve, then (if asked) solve again with the answer's colours excluded: the verdict.
 
     Exclusion is on the cell colours only, so one colouring is one answer whatever the auxiliary
     variables (circuit direction, arcs) say. With ``find_cuts``, each call is a lazy-cut loop.
+    ``known``: an answer already in hand (a comb), so only the uniqueness search runs.
     """
     budget = Budget(options)
+    if known is not None:
+        if not options.unique:
+            return SolveResult(Status.SOLVED, solution=known, stats=budget.stats)
+        letters = "".join(known["colors"])
+        value = [ch == "B" for ch in letters]
+        model.add_bool_or([b.Not() if v else b for b, v in zip(decision, value, strict=True)])
+        model.clear_hints()
+        for b, v in zip(decision, value, strict=True):
+            model.add_hint(b, v)
+        return _second(model, decode, budget, _once(model, budget, find_cuts), known)
 
-    def solve_once() -> tuple[int, cp_model.CpSolver]:
-        if find_cuts is None:
-            return _run(model, budget)
-        return solve_connected(model, budget, find_cuts, runner=_run)
-
+    solve_once = _once(model, budget, find_cuts)
     status, solver = solve_once()
     if status == cp_model.INFEASIBLE:
         return SolveResult(Status.NONE, error="This puzzle has no solution.",
@@ -236,6 +256,23 @@ def _verdict(model: cp_model.CpModel, decision: list[cp_model.IntVar], decode: C
     model.clear_hints()
     for b in decision:  # the second search starts next to the first answer
         model.add_hint(b, solver.boolean_value(b))
+    return _second(model, decode, budget, solve_once, first)
+
+
+def _once(model: cp_model.CpModel, budget: Budget, find_cuts: Callable | None) -> Callable:
+    """One solve of ``model``: a plain CP-SAT call, or a lazy-cut loop when ``find_cuts`` is set."""
+
+    def solve_once() -> tuple[int, cp_model.CpSolver]:
+        if find_cuts is None:
+            return _run(model, budget)
+        return solve_connected(model, budget, find_cuts, runner=_run)
+
+    return solve_once
+
+
+def _second(model: cp_model.CpModel, decode: Callable, budget: Budget, solve_once: Callable,
+            first: Solution) -> SolveResult:
+    """The uniqueness search (the first answer is already excluded from ``model``)."""
     status, solver = solve_once()
     if status == cp_model.INFEASIBLE:
         return SolveResult(Status.UNIQUE, solution=first, stats=budget.stats)
@@ -244,6 +281,31 @@ def _verdict(model: cp_model.CpModel, decision: list[cp_model.IntVar], decode: C
     res = timeout_result(budget)
     res.solution = first  # an answer exists; whether it is the only one was not settled in time
     return res
+
+
+def combs(rows: int, cols: int) -> list[list[str]]:
+    """Valid colourings of any empty board with at least 2 rows and 2 columns: two interlocking combs.
+
+    Black takes the first column and the even rows (but not the last column); white takes the
+    odd rows and the last column. Each colour is connected through its spine; each 2x2 block
+    spans an even and an odd row and holds both colours. The eight symmetries (mirror, transpose,
+    colour swap) are all valid too.
+    """
+    def comb(h: int, w: int) -> list[list[bool]]:
+        return [[c == 0 or (r % 2 == 0 and c < w - 1) for c in range(w)] for r in range(h)]
+
+    out: list[list[str]] = []
+    for transpose in (False, True):
+        base = comb(cols, rows) if transpose else comb(rows, cols)
+        if transpose:
+            base = [[base[c][r] for c in range(cols)] for r in range(rows)]
+        for mirror in (False, True):
+            grid = [row[::-1] for row in base] if mirror else base
+            for swap in (False, True):
+                colours = ["".join("B" if v != swap else "W" for v in row) for row in grid]
+                if colours not in out:
+                    out.append(colours)
+    return out
 
 
 def _cut_finder(puzzle: Puzzle, black: list[list[cp_model.IntVar]]) -> Callable:
