@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 from ortools.sat.python import cp_model
 
-from solvers.connectivity import cuts, solve_connected
+from solvers.connectivity import components, cuts, neighbours, solve_connected
 from solvers.cpsat import Budget, exclude, found, timeout_result
 from solvers.puzzle import BLACK, WHITE, Puzzle
 from solvers.verdict import Solution, SolveOptions, SolveResult, Status
@@ -71,7 +71,7 @@ def solve(puzzle: Puzzle, options: SolveOptions, method: str = "circuit") -> Sol
     if fits:
         return _verdict(model, flat, decode, options, known={"colors": fits[0]})
     _comb_hint(model, black, puzzle)
-    return _verdict(model, flat, decode, options)
+    return _verdict(model, flat, decode, options, puzzle=puzzle)
 
 
 def _differ(model: cp_model.CpModel, a: cp_model.IntVar, b: cp_model.IntVar) -> cp_model.IntVar:
@@ -223,12 +223,14 @@ def _run(model: cp_model.CpModel, budget: Budget) -> tuple[int, cp_model.CpSolve
 
 
 def _verdict(model: cp_model.CpModel, decision: list[cp_model.IntVar], decode: Callable[[cp_model.CpSolver], Solution],
-             options: SolveOptions, find_cuts: Callable | None = None, known: Solution | None = None) -> SolveResult:
+             options: SolveOptions, find_cuts: Callable | None = None, known: Solution | None = None,
+             puzzle: Puzzle | None = None) -> SolveResult:
     """Solve, then (if asked) solve again with the answer's colours excluded: the verdict.
 
     Exclusion is on the cell colours only, so one colouring is one answer whatever the auxiliary
     variables (circuit direction, arcs) say. With ``find_cuts``, each call is a lazy-cut loop.
     ``known``: an answer already in hand (a comb), so only the uniqueness search runs.
+    ``puzzle``: when given, a one-cell change of the first answer is tried before the search.
     """
     budget = Budget(options)
     if known is not None:
@@ -252,11 +254,49 @@ def _verdict(model: cp_model.CpModel, decision: list[cp_model.IntVar], decode: C
     first = decode(solver)
     if not options.unique:
         return SolveResult(Status.SOLVED, solution=first, stats=budget.stats)
+    if puzzle is not None and (other := one_flip(puzzle, first["colors"])) is not None:
+        return SolveResult(Status.MULTIPLE, solution=first, second_solution={"colors": other}, stats=budget.stats)
     exclude(model, decision, solver)
     model.clear_hints()
     for b in decision:  # the second search starts next to the first answer
         model.add_hint(b, solver.boolean_value(b))
     return _second(model, decode, budget, solve_once, first)
+
+
+def one_flip(puzzle: Puzzle, colours: list[str]) -> list[str] | None:
+    """Another valid colouring that differs from ``colours`` in one non-given cell, if there is one.
+
+    A cheap way to show "multiple" on boards with few givens before the uniqueness search: the
+    flipped cell must not complete a one-colour 2x2 block, must touch its new colour, and both
+    colours must stay connected (checked with a flood fill).
+    """
+    rows, cols = puzzle.rows, puzzle.cols
+    grid = [list(row) for row in colours]
+    for r in range(rows):
+        for c in range(cols):
+            if puzzle.cells[r][c]:
+                continue
+            new = "W" if grid[r][c] == "B" else "B"
+            if not any(grid[y][x] == new for y, x in neighbours(rows, cols, (r, c))):
+                continue
+            grid[r][c] = new
+            if not _mono_block_at(grid, r, c) and all(
+                    len(components(rows, cols, [(y, x) for y in range(rows) for x in range(cols)
+                                                if grid[y][x] == letter])) <= 1 for letter in "WB"):
+                return ["".join(row) for row in grid]
+            grid[r][c] = "W" if new == "B" else "B"
+    return None
+
+
+def _mono_block_at(grid: list[list[str]], r: int, c: int) -> bool:
+    """Is one of the (up to four) 2x2 blocks holding (r, c) all one colour?"""
+    rows, cols = len(grid), len(grid[0])
+    for top in (r - 1, r):
+        for left in (c - 1, c):
+            if 0 <= top < rows - 1 and 0 <= left < cols - 1 and len(
+                    {grid[top][left], grid[top][left + 1], grid[top + 1][left], grid[top + 1][left + 1]}) == 1:
+                return True
+    return False
 
 
 def _once(model: cp_model.CpModel, budget: Budget, find_cuts: Callable | None) -> Callable:
