@@ -201,3 +201,13 @@ def test_combs_are_valid_and_give_instant_verdicts() -> None:
     res = solve_puzzle(p, OPTS)
     assert res.status is Status.MULTIPLE and res.solution["colors"][0][0] == "B"
     assert res.second_solution["colors"][3][3] == "W"
+
+
+def test_one_flip_finds_a_neighbour_answer_only_when_there_is_one() -> None:
+    for rec in RECORDS[:10]:  # unique boards: no valid one-cell change
+        assert model.one_flip(Puzzle.from_record(rec), rec["solution"]["colors"]) is None
+    p = board(". . .", ". . .", ". . .")
+    first = ["BBB", "BWW", "BWB"]
+    other = model.one_flip(p, first)
+    assert other is not None and check.check(p, {"colors": other}) == []
+    assert sum(a != b for x, y in zip(first, other, strict=True) for a, b in zip(x, y, strict=True)) == 1
