@@ -69,7 +69,7 @@ def solve(puzzle: Puzzle, options: SolveOptions, method: str = "circuit") -> Sol
                            second_solution={"colors": fits[1]} if options.unique else None)
     _boundary_circuit(model, black)
     if fits:
-        return _verdict(model, flat, decode, options, known={"colors": fits[0]})
+        return _verdict(model, flat, decode, options, known={"colors": fits[0]}, puzzle=puzzle)
     _comb_hint(model, black, puzzle)
     return _verdict(model, flat, decode, options, puzzle=puzzle)
 
@@ -236,6 +236,8 @@ def _verdict(model: cp_model.CpModel, decision: list[cp_model.IntVar], decode: C
     if known is not None:
         if not options.unique:
             return SolveResult(Status.SOLVED, solution=known, stats=budget.stats)
+        if puzzle is not None and (other := one_flip(puzzle, known["colors"])) is not None:
+            return SolveResult(Status.MULTIPLE, solution=known, second_solution={"colors": other}, stats=budget.stats)
         letters = "".join(known["colors"])
         value = [ch == "B" for ch in letters]
         model.add_bool_or([b.Not() if v else b for b, v in zip(decision, value, strict=True)])
