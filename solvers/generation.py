@@ -202,6 +202,7 @@ def remove_clues(
     keep: frozenset[K] = frozenset(),
     deadline: float | None = None,
     first_batch: int | None = None,
+    known: Sequence[frozenset[K]] = (),
 ) -> frozenset[K]:
     """Remove clues in random order while the solution stays unique; returns the kept clues.
 
@@ -209,7 +210,8 @@ def remove_clues(
     clues?" given that ``kept`` (a superset) is unique: None = no (unique), a frozenset = yes and
     these are the clues (of the full set) that the second answer breaks, False = don't know
     (timeout; the clues stay). Second answers are remembered: a later trial that keeps none of
-    the clues a known second answer breaks fails at once, without a solver call.
+    the clues a known second answer breaks fails at once, without a solver call. ``known``: such
+    clue sets of other answers found beforehand (e.g. by cheap local changes of the solution).
 
     Batches: try to drop several clues at once; on failure halve the batch down to single clues;
     on success grow it again. A single clue whose removal breaks uniqueness stays for good
@@ -219,7 +221,7 @@ def remove_clues(
     kept = frozenset(clues)
     order = [c for c in clues if c not in keep]
     rng.shuffle(order)
-    pool: list[frozenset[K]] = []
+    pool: list[frozenset[K]] = sorted({frozenset(k) for k in known}, key=len, reverse=True)
     top = max(1, len(order) // 6)
     batch = first_batch or top
 

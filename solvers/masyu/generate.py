@@ -297,6 +297,53 @@ class Oracle:
         return masks
 
 
+def _single_loop(masks: list[list[int]]) -> bool:
+    """Whether ``masks`` (consistent, degrees 0 or 2) draw exactly one loop."""
+    cells = [(r, c) for r, row in enumerate(masks) for c, v in enumerate(row) if v]
+    if not cells:
+        return False
+    seen = {cells[0]}
+    stack = [cells[0]]
+    while stack:
+        r, c = stack.pop()
+        for d in (UP, RIGHT, DOWN, LEFT):
+            if masks[r][c] & d:
+                x = (r + STEP[d][0], c + STEP[d][1])
+                if x not in seen:
+                    seen.add(x)
+                    stack.append(x)
+    return len(seen) == len(cells)
+
+
+def local_alternatives(masks: list[list[int]], pearls: dict[Cell, int]) -> list[frozenset[Cell]]:
+    """Pearls broken by each other loop that differs from ``masks`` around one small rectangle.
+
+    Toggling the outline of a 1x1, 1x2, 2x1 or 2x2 block of squares between cell centres gives
+    another drawing; when it is still one loop, any trial that keeps none of the pearls it breaks
+    is not unique: found without a solver call.
+    """
+    rows, cols = len(masks), len(masks[0])
+    out = set()
+    for h, w in ((1, 1), (1, 2), (2, 1), (2, 2)):
+        for i in range(rows - h):
+            for j in range(cols - w):
+                alt = [row[:] for row in masks]
+                for c in range(j, j + w):  # top and bottom sides
+                    for r in (i, i + h):
+                        alt[r][c] ^= RIGHT
+                        alt[r][c + 1] ^= LEFT
+                for r in range(i, i + h):  # left and right sides
+                    for c in (j, j + w):
+                        alt[r][c] ^= DOWN
+                        alt[r + 1][c] ^= UP
+                touched = [(r, c) for r in range(i, i + h + 1) for c in range(j, j + w + 1)]
+                if any(alt[r][c] and alt[r][c] not in (3, 5, 6, 9, 10, 12) for r, c in touched):
+                    continue
+                if _single_loop(alt):
+                    out.add(broken_pearls(alt, pearls))
+    return sorted(out, key=lambda s: (len(s), sorted(s)))
+
+
 def settle(rows: int, cols: int, masks: list[list[int]], steps: int = 40) -> list[list[int]] | None:
     """Walk from a loop to one that all its possible pearls pin down.
 
@@ -309,6 +356,7 @@ def settle(rows: int, cols: int, masks: list[list[int]], steps: int = 40) -> lis
         oracle = Oracle(rows, cols, pearls_of(masks))
         for old in seen:
             oracle.exclude(old)
+        oracle.hint(masks)
         alt = oracle.solve(frozenset(oracle.switch))
         if alt is None:
             return masks
@@ -358,7 +406,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
             return broken_pearls(alt, full)
 
         cells = sorted(full)
-        kept = remove_clues(cells, alternative, rng, deadline=deadline)
+        kept = remove_clues(cells, alternative, rng, deadline=deadline, known=local_alternatives(masks, full))
         pearls = {cell: full[cell] for cell in kept}
         eff = effort(rows, cols, pearls)
         got = grade(eff, THRESHOLDS)
