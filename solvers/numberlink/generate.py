@@ -159,6 +159,18 @@ def _merge_candidates(rows: int, cols: int, stretches: list[list[Cell]]) -> list
     return sorted(pairs)
 
 
+def _prejoin(rows: int, cols: int, stretches: list[list[Cell]], rng: random.Random,
+             max_len: int) -> list[list[Cell]]:
+    """Join touching stretch ends while the result stays taut and at most ``max_len`` long (no solver)."""
+    pairs = _merge_candidates(rows, cols, stretches)
+    rng.shuffle(pairs)
+    for a, b in pairs:
+        joined = _join(stretches, a, b)
+        if joined is not None and len(joined[-1]) <= max_len:
+            stretches = joined
+    return stretches
+
+
 def _join(stretches: list[list[Cell]], a: Cell, b: Cell) -> list[list[Cell]] | None:
     ia = next((i for i, s in enumerate(stretches) if a in (s[0], s[-1])), None)
     ib = next((i for i, s in enumerate(stretches) if b in (s[0], s[-1])), None)
@@ -191,7 +203,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
             break
         rng = sub_rng(seed, "numberlink", rows, cols, difficulty, attempt)
         path = hamiltonian_path(rows, cols, rng, moves=8 * rows * cols)
-        stretches = taut_stretches(path, rng, max_len)
+        stretches = _prejoin(rows, cols, taut_stretches(path, rng, max_len), rng, max_len)
         status, diff, eff = _ask(rows, cols, stretches)
         for _ in range(MAX_REPAIRS):
             if status != "multiple" or time.perf_counter() > deadline or not _split(stretches, diff, rng):
