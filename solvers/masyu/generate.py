@@ -315,15 +315,11 @@ def _single_loop(masks: list[list[int]]) -> bool:
     return len(seen) == len(cells)
 
 
-def local_alternatives(masks: list[list[int]], pearls: dict[Cell, int]) -> list[frozenset[Cell]]:
-    """Pearls broken by each other loop that differs from ``masks`` around one small rectangle.
-
-    Toggling the outline of a 1x1, 1x2, 2x1 or 2x2 block of squares between cell centres gives
-    another drawing; when it is still one loop, any trial that keeps none of the pearls it breaks
-    is not unique: found without a solver call.
-    """
+def _toggles(masks: list[list[int]]) -> list[tuple[list[list[int]], set[Cell]]]:
+    """Every other single loop made by toggling the outline of a 1x1, 1x2, 2x1 or 2x2 block of
+    squares between cell centres, with the cells it touches."""
     rows, cols = len(masks), len(masks[0])
-    out = set()
+    out = []
     for h, w in ((1, 1), (1, 2), (2, 1), (2, 2)):
         for i in range(rows - h):
             for j in range(cols - w):
@@ -336,20 +332,32 @@ def local_alternatives(masks: list[list[int]], pearls: dict[Cell, int]) -> list[
                     for c in (j, j + w):
                         alt[r][c] ^= DOWN
                         alt[r + 1][c] ^= UP
-                touched = [(r, c) for r in range(i, i + h + 1) for c in range(j, j + w + 1)]
+                touched = {(r, c) for r in range(i, i + h + 1) for c in range(j, j + w + 1)}
                 if any(alt[r][c] and alt[r][c] not in (3, 5, 6, 9, 10, 12) for r, c in touched):
                     continue
                 if _single_loop(alt):
-                    out.add(broken_pearls(alt, pearls))
-    return sorted(out, key=lambda s: (len(s), sorted(s)))
+                    out.append((alt, touched))
+    return out
 
 
-def settle(rows: int, cols: int, masks: list[list[int]], steps: int = 40) -> list[list[int]] | None:
+def local_alternatives(masks: list[list[int]], pearls: dict[Cell, int]) -> list[frozenset[Cell]]:
+    """Pearls broken by each loop that differs from ``masks`` around one small block (:func:`_toggles`).
+
+    Any trial that keeps none of the pearls such a loop breaks is not unique: known without a
+    solver call.
+    """
+    found = {broken_pearls(alt, pearls) for alt, _ in _toggles(masks)}
+    return sorted(found, key=lambda s: (len(s), sorted(s)))
+
+
+def settle(rows: int, cols: int, masks: list[list[int]], rng: random.Random,
+           steps: int = 60) -> list[list[int]] | None:
     """Walk from a loop to one that all its possible pearls pin down.
 
     While another loop (not seen before) keeps every pearl of the current loop, move to it: it
-    allows all those pearls and maybe more, so the pearl set only grows. None if the walk does
-    not end within ``steps`` moves or a solve times out.
+    allows all those pearls and maybe more, so the pearl set only grows. If the walk ends on a
+    loop with a *twin* (an earlier loop with the very same pearls), toggle a small block where the
+    two differ and walk on. None if no unique loop is reached within ``steps`` solves.
     """
     seen = [masks]
     for _ in range(steps):
@@ -358,12 +366,21 @@ def settle(rows: int, cols: int, masks: list[list[int]], steps: int = 40) -> lis
             oracle.exclude(old)
         oracle.hint(masks)
         alt = oracle.solve(frozenset(oracle.switch))
-        if alt is None:
-            return masks
         if alt is False:
             return None
-        seen.append(alt)
-        masks = alt
+        if alt is not None:
+            seen.append(alt)
+            masks = alt
+            continue
+        twin = next((old for old in seen[:-1] if not broken_pearls(old, pearls_of(masks))), None)
+        if twin is None:
+            return masks
+        diff = {(r, c) for r in range(rows) for c in range(cols) if twin[r][c] != masks[r][c]}
+        moved = [alt for alt, touched in _toggles(masks) if touched & diff]
+        if not moved:
+            return None
+        masks = rng.choice(moved)
+        seen = [masks]
     return None
 
 
@@ -389,7 +406,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         if time.perf_counter() > deadline:
             break
         rng = sub_rng(seed, "masyu", rows, cols, difficulty, attempt)
-        masks = settle(rows, cols, random_loop(rows, cols, rng, rng.uniform(0.5, 0.8), jitter=0.05, branchy=0.5))
+        masks = settle(rows, cols, random_loop(rows, cols, rng, rng.uniform(0.5, 0.8), jitter=0.05, branchy=0.5), rng)
         if masks is None:
             continue
         full = pearls_of(masks)
