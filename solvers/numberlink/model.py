@@ -7,37 +7,44 @@ order) and b_k. A single ``add_circuit`` runs over all cells: grid arcs join nei
 fixed arcs b_k -> a_{k+1} (and b_K -> a_1) chain the pairs, and empty cells take their self-loop
 (none under the Flow rule). Grid arcs into a_k and out of b_k are left out, so a_k's only way
 in is the fixed arc and b_k's only way out is the fixed arc: the circuit leaves a_k along the
-grid and must reach some b_j before it can jump on. A label per cell (0 = empty, k = on the path
-of number k; endpoints fixed) equal across every used edge forces j = k. One circuit through
-every used cell means there are no stray loops and no stray paths.
+grid and must reach some b_j before it can jump on. One-hot path colours per cell (none = empty;
+endpoints fixed), equal across every used edge, force j = k. One circuit through every used
+cell means there are no stray loops and no stray paths.
 
 Nikoli-rule uniqueness (cells may stay empty)
 ---------------------------------------------
-Call a solution *taut* when two orthogonally adjacent cells of the same path are always joined
-by an edge. (1) Every solution can be made taut: if u, v are adjacent on path k but not joined,
-cut out the stretch of the path between them and join u-v directly; the freed cells become
-empty (allowed) and the edge count drops, so repeating ends at a taut solution. Hence the search
-asks for a taut solution, and "taut-infeasible" means "no solution at all".
-(2) Given the found taut solution S1, look for a *detour*: a used edge u-v where u has an empty
-neighbour e1 and v an empty neighbour e2 in the same connected region of S1's empty cells.
-Then S1 with u-v replaced by u-e1-...-e2-v (a shortest path through the empty region) is
-another solution: it is returned explicitly as the second solution.
-(3) Otherwise exclude S1 and search again for a taut solution: found => multiple, infeasible =>
-unique. Exactness: let S2 != S1 be any solution. Shortening S2 as in (1) gives a chain
-S2 = T0, T1, ..., Tn of solutions, Tn taut. If Tn != S1, step (3) finds a taut solution
-different from S1. If Tn = S1 (n >= 1), the last step turned T_{n-1} into S1 by replacing a
-stretch u-w1-...-wm-v by the edge u-v, and w1..wm are empty in S1 and connected: that is a
-detour of S1, found in step (2). So when (2) and (3) both find nothing, S1 is the only solution.
-(Excluding S1 needs only "some edge of S1 unused": a solution containing every edge of S1 has
-no free cell end to attach anything else to, and extra edges elsewhere would be stray loops.)
+Two *shortenings* turn a solution into another solution with strictly fewer edges:
+(a) u, v adjacent cells of one path, not joined: cut out the stretch of the path between them
+and join u-v directly; (b) u, v two steps apart on one path but not consecutive-by-two, with an
+empty cell e next to both: cut out the stretch between them and route u-e-v. The freed cells
+become empty (allowed). Call a solution *tight* when neither applies; the model forbids both
+(a: same colour on adjacent cells => joined, hence at most 2 of the 4 edges of a 2x2 block;
+b: same colour two steps apart with the cell between them empty => joined through the other
+cell between them). Every solution shortens, step by step, to a tight one, so a
+tight-infeasible board has no solution at all.
+(1) Find a first solution S1 (tight or not). (2) Look for a *detour* of S1: a stretch u-v (one
+edge) or u-e-v (two edges) of a path where u has an empty neighbour e1 and v an empty neighbour
+e2 in the same connected region of S1's empty cells; rerouting the stretch as u-e1-...-e2-v
+(shortest path through that region) gives another solution, returned as the second one.
+(3) Otherwise exclude S1 and search for a tight solution: found => multiple, infeasible =>
+unique. Exactness: let S2 != S1 be any solution, and S2 = T0, T1, ..., Tn its shortening chain
+down to a tight Tn. If Tn != S1, step (3) finds a tight solution other than S1 (if S1 itself is
+not tight, its own shortening is one). If Tn = S1 (n >= 1), the last step replaced a stretch
+u-w1-...-wm-v of T_{n-1} by u-v or u-e-v; w1..wm are empty in S1 and connected, w1 next to u
+and wm next to v: a detour of S1, found in step (2). So when (2) and (3) both find nothing,
+S1 is the only solution. (Excluding S1 needs only "some edge of S1 unused": a solution
+containing every edge of S1 has no free cell end to attach anything else to, and extra edges
+elsewhere would be stray loops.) Brute-force enumeration on small boards cross-checks this in
+``tests/test_engine_numberlink.py``.
 
-The argument never needs S1 to be taut: if S1 is not, its shortening is a taut solution other
-than S1, so step (3) finds one. A first answer may therefore come from anywhere; under the Nikoli
-rule a quick negotiated-congestion router (:func:`route_negotiated`) tries first, and when its
-answer is not taut, it and its tightened form are two answers at once.
+First answers: under the Nikoli rule a quick negotiated-congestion router
+(:func:`route_negotiated`) tries first (when its answer is not tight under (a), it and its
+tightened form are two answers at once); then CP-SAT, first narrowed by a heuristic literal
+(every cell used — most well-made boards' answers are), then the exact model.
 
-Flow rule (``fill``): every cell is on a path, no taut constraint (it is not valid there);
-uniqueness by excluding the first solution and solving again.
+Flow rule (``fill``): every cell is on a path; no shortening constraint (not valid there; a
+"taut" first search is only the heuristic narrowing); uniqueness by excluding the first
+solution and solving again.
 """
 
 from __future__ import annotations
@@ -144,6 +151,8 @@ class NumberlinkModel:
                     _clause(m, [ne, nb_s[k], ya_s[k]])
                     _clause(m, [e, na_s[k], nb_s[k], *taut_extra])
         self._blocks_of_two(None if not self.fill else hint)
+        if not self.fill:
+            self._no_two_step_shortcut(neg)
         for k in range(1, K + 1):
             nxt = k % K + 1
             arcs.append((grid.index(ends[k][1]), grid.index(ends[nxt][0]), true))
@@ -159,6 +168,26 @@ class NumberlinkModel:
                     m.add(sum(inc) == 2 * on)
                     arcs.append((grid.index(cell), grid.index(cell), ~on))
         m.add_circuit(arcs)
+
+    def _no_two_step_shortcut(self, neg: dict[Cell, list[cp_model.IntVar | bool]]) -> None:
+        """Nikoli rule: two cells u, v two steps apart on one path, with an empty cell e between
+        them, must be joined through the other cell between them (so a diagonal pair only): else
+        the path could be shortened to u-e-v (see the module docstring)."""
+        g, m = self.grid, self.model
+        for u in g.cells():
+            r, c = u
+            for v, mids in (((r, c + 2), [(r, c + 1)]), ((r + 2, c), [(r + 1, c)]),
+                            ((r + 1, c + 1), [(r, c + 1), (r + 1, c)]), ((r + 1, c - 1), [(r, c - 1), (r + 1, c)])):
+                if not g.inside(v):
+                    continue
+                for e in mids:
+                    on_e = self.on[e]
+                    if on_e is True:
+                        continue  # a number is never empty
+                    others = [f for f in mids if f != e]
+                    for k in range(self.K):
+                        lits = [neg[u][k], neg[v][k], on_e, *(self.colour[f][k] for f in others)]
+                        _clause(m, lits)
 
     def _blocks_of_two(self, enforce: cp_model.IntVar | None) -> None:
         """Taut solutions use at most 2 of the 4 edges inside any 2x2 block: 4 would be a loop,
@@ -200,7 +229,8 @@ def _clause(m: cp_model.CpModel, lits: list) -> None:
 
 
 def find_detour(grid: Grid, clues: set[Cell], used: set[int]) -> set[int] | None:
-    """Another solution made from ``used`` by rerouting one edge through empty cells, or None."""
+    """Another solution made from ``used`` by rerouting one edge u-v, or two edges u-e-v, through
+    a region of empty cells that touches both u and v; or None."""
     busy: set[Cell] = set(clues)
     for i in used:
         busy.update(grid.edges[i])
@@ -219,8 +249,16 @@ def find_detour(grid: Grid, clues: set[Cell], used: set[int]) -> set[int] | None
                     queue.append(y)
     if not region:
         return None
-    for i in sorted(used):
-        u, v = grid.edges[i]
+    # stretches u..v of the answer that a detour may replace: one edge u-v, or two edges u-e-v
+    stretches: list[tuple[Cell, Cell, set[int]]] = [(*grid.edges[i], {i}) for i in sorted(used)]
+    for e in grid.cells():
+        if e in clues:
+            continue
+        ways = [(nb, idx) for _, nb in grid.neighbours(e) if (idx := grid.edge_index[edge_key(e, nb)]) in used]
+        if len(ways) == 2:
+            (u, i1), (v, i2) = ways
+            stretches.append((u, v, {i1, i2}))
+    for u, v, cut in stretches:
         for _, e1 in grid.neighbours(u):
             if e1 not in region:
                 continue
@@ -229,7 +267,7 @@ def find_detour(grid: Grid, clues: set[Cell], used: set[int]) -> set[int] | None
                     path = _shortest_path(grid, e1, e2, region.__contains__)
                     assert path is not None
                     chain = [u, *path, v]
-                    new = set(used) - {i}
+                    new = set(used) - cut
                     new.update(grid.edge_index[edge_key(p, q)] for p, q in zip(chain, chain[1:], strict=False))
                     return new
     return None
