@@ -259,15 +259,5 @@ def add_back(
     """``kept`` plus a random ``fraction`` of the ``removed`` clues (adding givens keeps uniqueness)."""
     pool = sorted(set(removed) - kept, key=repr)
     rng.shuffle(pool)
-    n = round(len(pool) * fraction)
+    n = max(1, round(len(pool) * fraction)) if pool else 0
     return kept | frozenset(pool[:n])
-
-
-def deadline_from(options: SolveOptions | None, budget: float = DEFAULT_BUDGET) -> float:
-    return time.perf_counter() + budget
-
-
-def import_cp_model() -> Any:
-    from ortools.sat.python import cp_model
-
-    return cp_model
