@@ -210,3 +210,13 @@ def test_random_boards_against_brute_force() -> None:
                 if sol is not None:
                     assert check.check(p, sol) == [], p.cells
     assert all(seen.values()), seen  # the sample exercised every verdict
+
+
+def test_unknown_clues_on_big_empty_boards_stay_bounded() -> None:
+    grid = [["."] * 30 for _ in range(30)]
+    grid[12][7] = "?"
+    res = solve_puzzle(board(*(" ".join(row) for row in grid)), OPTS)
+    assert res.status is Status.UNIQUE and res.solution == {"rects": [[0, 0, 30, 30]]}  # one '?' takes the board
+    grid[20][25] = "?"
+    res = solve_puzzle(board(*(" ".join(row) for row in grid)), OPTS)
+    assert res.status is Status.TIMEOUT and "'?'" in res.error and res.seconds < 2

@@ -22,8 +22,20 @@ from solvers.verdict import Solution, SolveOptions, SolveResult, Status
 Rect = tuple[int, int, int, int]  # top, left, height, width
 
 
-def candidates(puzzle: Puzzle) -> list[Rect]:
-    """Every rectangle that holds exactly one clue and has that clue's area (any area for '?')."""
+MAX_CANDIDATE_CELLS = 1_000_000  # summed areas of all candidates: beyond this '?' clues leave too much open
+
+
+class TooManyCandidates(Exception):
+    """The '?' clues allow more rectangles than the engine is willing to enumerate."""
+
+
+def candidates(puzzle: Puzzle, limit: int = MAX_CANDIDATE_CELLS) -> list[Rect]:
+    """Every rectangle that holds exactly one clue and has that clue's area (any area for '?').
+
+    A '?' rectangle's area is bounded by what the other numbers leave: the board's area minus the
+    known numbers minus one cell per other '?' (exactly that, when there is a single '?').
+    Raises :class:`TooManyCandidates` when the summed areas pass ``limit``.
+    """
     rows, cols = puzzle.rows, puzzle.cols
     pre = [[0] * (cols + 1) for _ in range(rows + 1)]
     for r in range(rows):
@@ -33,39 +45,54 @@ def candidates(puzzle: Puzzle) -> list[Rect]:
     def clues_in(top: int, left: int, h: int, w: int) -> int:
         return pre[top + h][left + w] - pre[top][left + w] - pre[top + h][left] + pre[top][left]
 
+    clues = puzzle.clues()
+    unknown = sum(1 for _, _, v in clues if v == UNKNOWN)
+    room = rows * cols - sum(v for _, _, v in clues if v != UNKNOWN) - (unknown - 1)
     out: list[Rect] = []
-    for r, c, v in puzzle.clues():
-        if v == UNKNOWN:
-            out.extend(_any_area(r, c, rows, cols, clues_in))
+    budget = [limit]
+    for r, c, v in clues:
+        if v == UNKNOWN and unknown > 1:
+            out.extend(_any_area(r, c, rows, cols, clues_in, room, budget))
             continue
-        for h in range(1, min(v, rows) + 1):
-            if v % h or v // h > cols:
+        area = room if v == UNKNOWN else v
+        for h in range(1, min(area, rows) + 1):
+            if area % h or area // h > cols:
                 continue
-            w = v // h
+            w = area // h
             for top in range(max(0, r - h + 1), min(r, rows - h) + 1):
                 for left in range(max(0, c - w + 1), min(c, cols - w) + 1):
                     if clues_in(top, left, h, w) == 1:
                         out.append((top, left, h, w))
+                        budget[0] -= area
+        if budget[0] < 0:
+            raise TooManyCandidates
     return out
 
 
-def _any_area(r: int, c: int, rows: int, cols: int, clues_in) -> list[Rect]:
-    """Rectangles through (r, c) holding no other clue (for a '?'); growth stops at the first other clue."""
+def _any_area(r: int, c: int, rows: int, cols: int, clues_in, room: int, budget: list[int]) -> list[Rect]:
+    """Rectangles through (r, c) of at most ``room`` cells holding no other clue (for a '?').
+
+    Growth in each direction stops at the first other clue or once the area passes ``room``.
+    """
     out = []
     for top in range(r, -1, -1):
-        if clues_in(top, c, r - top + 1, 1) > 1:
+        if clues_in(top, c, r - top + 1, 1) > 1 or r - top + 1 > room:
             break
         for bottom in range(r, rows):
             h = bottom - top + 1
-            if clues_in(top, c, h, 1) > 1:
+            if h > room or clues_in(top, c, h, 1) > 1:
                 break
             for left in range(c, -1, -1):
-                if clues_in(top, left, h, c - left + 1) > 1:
+                if h * (c - left + 1) > room or clues_in(top, left, h, c - left + 1) > 1:
                     break
                 for right in range(c, cols):
-                    if clues_in(top, left, h, right - left + 1) > 1:
+                    w = right - left + 1
+                    if h * w > room or clues_in(top, left, h, w) > 1:
                         break
-                    out.append((top, left, h, right - left + 1))
+                    out.append((top, left, h, w))
+                    budget[0] -= h * w
+                    if budget[0] < 0:
+                        raise TooManyCandidates
     return out
 
 
@@ -81,7 +108,14 @@ def solve(puzzle: Puzzle, options: SolveOptions, presolve_level: int = 1) -> Sol
     2 also probes each rectangle once (slower; CP-SAT settles the rest faster). 0 tests the CP-SAT path.
     """
     budget = Budget(options)
-    rects = candidates(puzzle)
+    try:
+        rects = candidates(puzzle)
+    except TooManyCandidates:
+        return SolveResult(
+            Status.TIMEOUT,
+            error="The '?' numbers leave too many possible rectangles to search; give some of their values.",
+            error_ja="'?' の数字から考えられる長方形が多すぎて探索できません。いくつかの値を入れてください。",
+            stats=budget.stats)
     items = [(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols)]
     covers = [cells_of(rect) for rect in rects]
     if presolve_level <= 0:
