@@ -217,6 +217,31 @@ def test_unknown_clues_on_big_empty_boards_stay_bounded() -> None:
     grid[12][7] = "?"
     res = solve_puzzle(board(*(" ".join(row) for row in grid)), OPTS)
     assert res.status is Status.UNIQUE and res.solution == {"rects": [[0, 0, 30, 30]]}  # one '?' takes the board
-    grid[20][25] = "?"
+    grid[20][25] = "?"  # two '?': far too many rectangles to list cell by cell; the box model gets them
+    res = solve_puzzle(board(*(" ".join(row) for row in grid)), OPTS.with_(time_limit=2))
+    assert res.status in (Status.TIMEOUT, Status.MULTIPLE) and res.seconds < 4
+    grid = [["."] * 40 for _ in range(40)]
+    for r, c in ((5, 5), (20, 20), (30, 30)):
+        grid[r][c] = "?"
     res = solve_puzzle(board(*(" ".join(row) for row in grid)), OPTS)
-    assert res.status is Status.TIMEOUT and "'?'" in res.error and res.seconds < 2
+    assert res.status is Status.TIMEOUT and "too many possible rectangles" in res.error and res.seconds < 2
+
+
+def test_box_model_for_huge_numbers() -> None:
+    grid = [["."] * 100 for _ in range(100)]
+    for r, c in ((50, 50), (10, 10), (90, 90), (10, 90)):
+        grid[r][c] = "2500"
+    p = board(*(" ".join(row) for row in grid))
+    res = solve_puzzle(p, OPTS)
+    assert res.status is Status.UNIQUE and check.check(p, res.solution) == []
+    assert res.solution == {"rects": [[0, 0, 50, 50], [0, 50, 50, 50], [50, 0, 25, 100], [75, 0, 25, 100]]}
+
+
+@pytest.mark.parametrize("rec", RECORDS[:12], ids=lambda r: r["id"])
+def test_box_model_agrees_on_the_corpus(rec: dict) -> None:
+    p = Puzzle.from_record(rec)
+    res = model._solve_boxes(p, OPTS, model.Budget(OPTS))
+    assert res.status is Status.UNIQUE
+    assert sorted(map(tuple, res.solution["rects"])) == sorted(map(tuple, rec["solution"]["rects"]))
+    res = model._solve_boxes(board("2 .", ". 2"), OPTS, model.Budget(OPTS))
+    assert res.status is Status.MULTIPLE

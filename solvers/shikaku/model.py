@@ -30,11 +30,18 @@ class TooManyCandidates(Exception):
 
 
 def candidates(puzzle: Puzzle, limit: int = MAX_CANDIDATE_CELLS) -> list[Rect]:
-    """Every rectangle that holds exactly one clue and has that clue's area (any area for '?').
+    """Every rectangle that holds exactly one clue and has that clue's area (any area for '?')."""
+    return [rect for rects in candidates_by_clue(puzzle, limit).values() for rect in rects]
+
+
+def candidates_by_clue(puzzle: Puzzle, limit: int = MAX_CANDIDATE_CELLS,
+                       by_area: bool = True) -> dict[tuple[int, int], list[Rect]]:
+    """Each clue's candidate rectangles: they hold that clue and no other, with its area.
 
     A '?' rectangle's area is bounded by what the other numbers leave: the board's area minus the
     known numbers minus one cell per other '?' (exactly that, when there is a single '?').
-    Raises :class:`TooManyCandidates` when the summed areas pass ``limit``.
+    Raises :class:`TooManyCandidates` when the summed areas (``by_area``) or the number of
+    rectangles passes ``limit``.
     """
     rows, cols = puzzle.rows, puzzle.cols
     pre = [[0] * (cols + 1) for _ in range(rows + 1)]
@@ -48,13 +55,14 @@ def candidates(puzzle: Puzzle, limit: int = MAX_CANDIDATE_CELLS) -> list[Rect]:
     clues = puzzle.clues()
     unknown = sum(1 for _, _, v in clues if v == UNKNOWN)
     room = rows * cols - sum(v for _, _, v in clues if v != UNKNOWN) - (unknown - 1)
-    out: list[Rect] = []
-    budget = [limit]
+    out: dict[tuple[int, int], list[Rect]] = {}
+    budget = [limit, by_area]
     for r, c, v in clues:
         if v == UNKNOWN and unknown > 1:
-            out.extend(_any_area(r, c, rows, cols, clues_in, room, budget))
+            out[r, c] = _any_area(r, c, rows, cols, clues_in, room, budget)
             continue
         area = room if v == UNKNOWN else v
+        found = out[r, c] = []
         for h in range(1, min(area, rows) + 1):
             if area % h or area // h > cols:
                 continue
@@ -62,14 +70,14 @@ def candidates(puzzle: Puzzle, limit: int = MAX_CANDIDATE_CELLS) -> list[Rect]:
             for top in range(max(0, r - h + 1), min(r, rows - h) + 1):
                 for left in range(max(0, c - w + 1), min(c, cols - w) + 1):
                     if clues_in(top, left, h, w) == 1:
-                        out.append((top, left, h, w))
-                        budget[0] -= area
+                        found.append((top, left, h, w))
+                        budget[0] -= area if by_area else 1
         if budget[0] < 0:
             raise TooManyCandidates
     return out
 
 
-def _any_area(r: int, c: int, rows: int, cols: int, clues_in, room: int, budget: list[int]) -> list[Rect]:
+def _any_area(r: int, c: int, rows: int, cols: int, clues_in, room: int, budget: list) -> list[Rect]:
     """Rectangles through (r, c) of at most ``room`` cells holding no other clue (for a '?').
 
     Growth in each direction stops at the first other clue or once the area passes ``room``.
@@ -90,7 +98,7 @@ def _any_area(r: int, c: int, rows: int, cols: int, clues_in, room: int, budget:
                     if h * w > room or clues_in(top, left, h, w) > 1:
                         break
                     out.append((top, left, h, w))
-                    budget[0] -= h * w
+                    budget[0] -= h * w if budget[1] else 1
                     if budget[0] < 0:
                         raise TooManyCandidates
     return out
@@ -111,11 +119,7 @@ def solve(puzzle: Puzzle, options: SolveOptions, presolve_level: int = 1) -> Sol
     try:
         rects = candidates(puzzle)
     except TooManyCandidates:
-        return SolveResult(
-            Status.TIMEOUT,
-            error="The '?' numbers leave too many possible rectangles to search; give some of their values.",
-            error_ja="'?' の数字から考えられる長方形が多すぎて探索できません。いくつかの値を入れてください。",
-            stats=budget.stats)
+        return _solve_boxes(puzzle, options, budget)
     items = [(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols)]
     covers = [cells_of(rect) for rect in rects]
     if presolve_level <= 0:
@@ -135,6 +139,49 @@ def solve(puzzle: Puzzle, options: SolveOptions, presolve_level: int = 1) -> Sol
         return {"rects": sorted(taken + [list(rects[k]) for k, var in chosen.items() if solver.boolean_value(var)])}
 
     return solve_twice(model, list(chosen.values()), decode, options, budget=budget)
+
+
+MAX_BOXES = 150_000  # candidate rectangles the box model takes on
+
+
+def _solve_boxes(puzzle: Puzzle, options: SolveOptions, budget: Budget) -> SolveResult:
+    """The model for boards whose candidates are too big to list cell by cell (huge or '?' numbers).
+
+    One optional 2-D box per candidate, exactly one per clue, no two chosen boxes overlap, and
+    their areas add up to the board's: non-overlapping boxes inside the board with the board's
+    total area tile it exactly.
+    """
+    try:
+        groups = candidates_by_clue(puzzle, MAX_BOXES, by_area=False)
+    except TooManyCandidates:
+        return SolveResult(
+            Status.TIMEOUT,
+            error="This board leaves too many possible rectangles to search (very large or '?' numbers); "
+                  "give more numbers or the values of some '?'.",
+            error_ja="考えられる長方形が多すぎて探索できません(大きな数字や '?')。"
+                     "数字を増やすか '?' の値を入れてください。",
+            stats=budget.stats)
+    model = cp_model.CpModel()
+    chosen: list[tuple[cp_model.IntVar, Rect]] = []
+    xs, ys, area = [], [], []
+    for rects in groups.values():
+        lits = []
+        for rect in rects:
+            top, left, h, w = rect
+            b = model.new_bool_var("")
+            xs.append(model.new_optional_fixed_size_interval_var(left, w, b, ""))
+            ys.append(model.new_optional_fixed_size_interval_var(top, h, b, ""))
+            area.append(h * w * b)
+            lits.append(b)
+            chosen.append((b, rect))
+        model.add_exactly_one(lits)
+    model.add_no_overlap_2d(xs, ys)
+    model.add(sum(area) == puzzle.rows * puzzle.cols)
+
+    def decode(solver: cp_model.CpSolver) -> Solution:
+        return {"rects": sorted(list(rect) for b, rect in chosen if solver.boolean_value(b))}
+
+    return solve_twice(model, [b for b, _ in chosen], decode, options, budget=budget)
 
 
 def _dead_end(puzzle: Puzzle, cell: tuple[int, int], budget: Budget) -> SolveResult:
