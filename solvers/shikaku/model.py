@@ -8,6 +8,11 @@ only one candidate can cover) and drops every rectangle overlapping a taken one;
 the whole board, which then needs no CP-SAT call at all, and its deductions are proofs, so the
 answer is unique. Otherwise CP-SAT gets what is left, and uniqueness is proven by
 solving again with the first answer's rectangles excluded.
+
+Boards whose candidates are too big to list cell by cell (very large numbers, several '?' on
+an open board) go to a second model: one optional 2-D box per candidate, ``add_no_overlap_2d``,
+and chosen areas adding up to the board's area (:func:`_solve_boxes`). A '?' rectangle's area is
+bounded by what the known numbers leave.
 """
 
 from __future__ import annotations
