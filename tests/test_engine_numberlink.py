@@ -257,3 +257,13 @@ def test_brute_force_agrees_on_random_small_boards(router: bool, monkeypatch: py
         assert res.status is want, (grid, puzzle.fill, count, res.status)
         seen.add((want, puzzle.fill))
     assert len(seen) == 6  # every verdict under both rules
+
+
+def test_huge_board_stops_at_the_time_limit() -> None:
+    """700 pairs on 60x60 under the Flow rule: building the model alone outlasts the limit; the
+    engine stops with 'timeout' instead of hanging."""
+    cells = tuple(tuple(((r * 60 + c) // 2) % 700 + 1 if r * 60 + c < 1400 else 0 for c in range(60))
+                  for r in range(60))
+    res = solve_puzzle(Puzzle("numberlink", cells, fill=True), SolveOptions(time_limit=1, workers=1))
+    assert res.status is Status.TIMEOUT and res.solution is None
+    assert res.seconds < 4

@@ -63,11 +63,15 @@ from solvers.puzzle import Puzzle
 from solvers.verdict import Solution, SolveOptions, SolveResult, Status
 
 
+class BuildTimeout(Exception):
+    """The time limit ran out while the model was still being built (a huge board)."""
+
+
 class NumberlinkModel:
     """The CP-SAT model of one board; ``edges[i]`` is the literal of ``grid.edges[i]`` (or None
     when the edge can never be used)."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, deadline: float | None = None) -> None:
         """The exact model of the puzzle's rule (Nikoli: taut answers only, see above), plus
         ``self.hint_lit``, a literal that when set asks for the other property too (Nikoli: every
         cell used; Flow: taut). It is not a rule: it narrows a first search, which is fast when
@@ -95,6 +99,8 @@ class NumberlinkModel:
         neg: dict[Cell, list[cp_model.IntVar | bool]] = {}
         true = m.new_constant(1)
         for cell in grid.cells():
+            if deadline is not None and cell[1] == 0 and time.perf_counter() > deadline:
+                raise BuildTimeout
             if cell in fixed:
                 self.colour[cell] = [k == fixed[cell] for k in range(1, K + 1)]
                 neg[cell] = [k != fixed[cell] for k in range(1, K + 1)]
@@ -115,6 +121,8 @@ class NumberlinkModel:
         arcs: list[tuple[int, int, cp_model.IntVar]] = []
         self.edges: list[cp_model.IntVar | None] = []
         for i, (a, b) in enumerate(grid.edges):
+            if deadline is not None and i % 16 == 0 and time.perf_counter() > deadline:
+                raise BuildTimeout
             ka, kb = fixed.get(a), fixed.get(b)
             dirs = []
             for s, t in ((a, b), (b, a)):
@@ -409,6 +417,7 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
     budget = Budget(options)
     grid = Grid(puzzle.rows, puzzle.cols)
     params = solver_params(options)
+    clues = {(r, c) for r, c, _ in puzzle.clues()}
     first: set[int] | None = None
     if not puzzle.fill:
         routed = route_negotiated(grid, _pairs(puzzle), seconds=min(1.0, 0.1 * options.time_limit), seed=options.seed)
@@ -418,31 +427,41 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
             if options.unique and loose != first:  # a path ran beside itself: two answers in hand
                 return SolveResult(Status.MULTIPLE, solution=_solution(grid, first),
                                    second_solution=_solution(grid, loose), stats=budget.stats)
-    nm = NumberlinkModel(puzzle)
+    nm: NumberlinkModel | None = None
     if first is None:
+        try:
+            nm = NumberlinkModel(puzzle, deadline=time.perf_counter() + budget.remaining())
+        except BuildTimeout:
+            return timeout_result(budget)
         narrowed = nm.model.clone()
         narrowed.add(narrowed.get_bool_var_from_proto_index(nm.hint_lit.index) == 1)
         share = Budget(options.with_(time_limit=max(0.0, 0.7 * budget.remaining())), stats=budget.stats)
         status, solver = run(narrowed, share, params=params)
         if found(status):
             first = nm.used(solver)
-    if first is None:
-        status, solver = run(nm.model, budget, params=params)
-        if status == cp_model.INFEASIBLE:
-            return SolveResult(Status.NONE, error="This puzzle has no solution.",
-                               error_ja="このパズルには解がありません。", stats=budget.stats)
-        if not found(status):
-            return timeout_result(budget)
-        first = nm.used(solver)
+        else:
+            status, solver = run(nm.model, budget, params=params)
+            if status == cp_model.INFEASIBLE:
+                return SolveResult(Status.NONE, error="This puzzle has no solution.",
+                                   error_ja="このパズルには解がありません。", stats=budget.stats)
+            if not found(status):
+                return timeout_result(budget)
+            first = nm.used(solver)
     sol = _solution(grid, first)
     if not options.unique:
         return SolveResult(Status.SOLVED, solution=sol, stats=budget.stats)
     if not puzzle.fill:
-        clues = {(r, c) for r, c, _ in puzzle.clues()}
         detour = find_detour(grid, clues, first)
         if detour is not None:
             return SolveResult(Status.MULTIPLE, solution=sol, second_solution=_solution(grid, detour),
                                stats=budget.stats)
+    if nm is None:
+        try:
+            nm = NumberlinkModel(puzzle, deadline=time.perf_counter() + budget.remaining())
+        except BuildTimeout:
+            res = timeout_result(budget)
+            res.solution = sol
+            return res
     nm.exclude(first)
     status, solver = run(nm.model, budget, params=params)
     if status == cp_model.INFEASIBLE:
