@@ -13,15 +13,12 @@ cell means there are no stray loops and no stray paths.
 
 Nikoli-rule uniqueness (cells may stay empty)
 ---------------------------------------------
-Two *shortenings* turn a solution into another solution with strictly fewer edges:
-(a) u, v adjacent cells of one path, not joined: cut out the stretch of the path between them
-and join u-v directly; (b) u, v two steps apart on one path but not consecutive-by-two, with an
-empty cell e next to both: cut out the stretch between them and route u-e-v. The freed cells
-become empty (allowed). Call a solution *tight* when neither applies; the model forbids both
-(a: same colour on adjacent cells => joined, hence at most 2 of the 4 edges of a 2x2 block;
-b: same colour two steps apart with the cell between them empty => joined through the other
-cell between them). Every solution shortens, step by step, to a tight one, so a
-tight-infeasible board has no solution at all.
+Call a solution *tight* when two orthogonally adjacent cells of one path are always joined by an
+edge. Every solution shortens to a tight one: if u, v are adjacent on a path but not joined, cut
+out the stretch of the path between them and join u-v directly; the freed cells become empty
+(allowed) and the edge count drops, so repeating ends at a tight solution. The model asks for
+tight solutions only (same colour on adjacent cells => joined; hence also at most 2 of the 4
+edges of any 2x2 block), so a tight-infeasible board has no solution at all.
 (1) Find a first solution S1 (tight or not). (2) Look for a *detour* of S1: a stretch u-v (one
 edge) or u-e-v (two edges) of a path where u has an empty neighbour e1 and v an empty neighbour
 e2 in the same connected region of S1's empty cells; rerouting the stretch as u-e1-...-e2-v
@@ -30,8 +27,9 @@ e2 in the same connected region of S1's empty cells; rerouting the stretch as u-
 unique. Exactness: let S2 != S1 be any solution, and S2 = T0, T1, ..., Tn its shortening chain
 down to a tight Tn. If Tn != S1, step (3) finds a tight solution other than S1 (if S1 itself is
 not tight, its own shortening is one). If Tn = S1 (n >= 1), the last step replaced a stretch
-u-w1-...-wm-v of T_{n-1} by u-v or u-e-v; w1..wm are empty in S1 and connected, w1 next to u
-and wm next to v: a detour of S1, found in step (2). So when (2) and (3) both find nothing,
+u-w1-...-wm-v of T_{n-1} by the edge u-v; w1..wm are empty in S1 and connected, w1 next to u and
+wm next to v: a one-edge detour of S1, found in step (2). (Two-edge detours are an extra quick
+find; every detour found is a genuine second solution.) So when (2) and (3) both find nothing,
 S1 is the only solution. (Excluding S1 needs only "some edge of S1 unused": a solution
 containing every edge of S1 has no free cell end to attach anything else to, and extra edges
 elsewhere would be stray loops.) Brute-force enumeration on small boards cross-checks this in
@@ -159,8 +157,6 @@ class NumberlinkModel:
                     _clause(m, [ne, nb_s[k], ya_s[k]])
                     _clause(m, [e, na_s[k], nb_s[k], *taut_extra])
         self._blocks_of_two(None if not self.fill else hint)
-        if not self.fill:
-            self._no_two_step_shortcut(neg)
         for k in range(1, K + 1):
             nxt = k % K + 1
             arcs.append((grid.index(ends[k][1]), grid.index(ends[nxt][0]), true))
@@ -176,26 +172,6 @@ class NumberlinkModel:
                     m.add(sum(inc) == 2 * on)
                     arcs.append((grid.index(cell), grid.index(cell), ~on))
         m.add_circuit(arcs)
-
-    def _no_two_step_shortcut(self, neg: dict[Cell, list[cp_model.IntVar | bool]]) -> None:
-        """Nikoli rule: two cells u, v two steps apart on one path, with an empty cell e between
-        them, must be joined through the other cell between them (so a diagonal pair only): else
-        the path could be shortened to u-e-v (see the module docstring)."""
-        g, m = self.grid, self.model
-        for u in g.cells():
-            r, c = u
-            for v, mids in (((r, c + 2), [(r, c + 1)]), ((r + 2, c), [(r + 1, c)]),
-                            ((r + 1, c + 1), [(r, c + 1), (r + 1, c)]), ((r + 1, c - 1), [(r, c - 1), (r + 1, c)])):
-                if not g.inside(v):
-                    continue
-                for e in mids:
-                    on_e = self.on[e]
-                    if on_e is True:
-                        continue  # a number is never empty
-                    others = [f for f in mids if f != e]
-                    for k in range(self.K):
-                        lits = [neg[u][k], neg[v][k], on_e, *(self.colour[f][k] for f in others)]
-                        _clause(m, lits)
 
     def _blocks_of_two(self, enforce: cp_model.IntVar | None) -> None:
         """Taut solutions use at most 2 of the 4 edges inside any 2x2 block: 4 would be a loop,
