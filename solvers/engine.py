@@ -28,7 +28,14 @@ def solve_puzzle(puzzle: Puzzle, options: SolveOptions | None = None) -> SolveRe
     except PuzzleError as e:
         return SolveResult(Status.INVALID, error=e.message, error_ja=e.message_ja, cells=e.cells,
                            seconds=time.perf_counter() - t0)
-    result = genre.solve(puzzle, options)
+    try:
+        result = genre.solve(puzzle, options)
+    except Exception:  # a bug of ours must cost one answer, never the whole run
+        log.exception("the %s model failed on board %s", puzzle.genre, puzzle.key())
+        result = SolveResult(Status.ERROR)
+        _fail(result, "Internal error: the solver failed on this board. This is a bug in the bot, not in your puzzle.")
+        result.seconds = time.perf_counter() - t0
+        return result
     if not options.unique and result.status in (Status.UNIQUE, Status.MULTIPLE):
         result.status = Status.SOLVED
         result.second_solution = None

@@ -47,3 +47,16 @@ def test_registry_aliases() -> None:
                        ("flow", "numberlink"), ("rect", "shikaku"), ("四角に切れ", "shikaku")]:
         assert find_genre(name).name == want
     assert find_genre("sudoku") is None
+
+
+def test_a_failing_model_is_an_error_verdict_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    from solvers.engine import solve_record
+    from solvers.masyu import model
+
+    def broken(puzzle, options):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(model, "solve", broken)
+    out = solve_record({"id": "x", "genre": "masyu", "grid": ["W . .", ". . .", ". . B"]})
+    assert out["status"] == "error" and out["solution"] is None
+    assert "bug in the bot" in out["error"]
