@@ -1,9 +1,11 @@
 """Every record of the shared corpus through the engine: solved, checked, and the verdict it deserves.
 
-``unique: true`` must give ``unique``, ``false`` must give ``multiple``, ``null`` (unknown) any
-verdict with a correct answer (``unique``, ``multiple``, or ``timeout`` once a solution is in
-hand). A genre whose model module does not exist yet is skipped by name; a model module that
-exists but fails to import is a failure, not a skip.
+``unique: true`` must give ``unique``, ``false`` must give ``multiple``. ``null`` (unknown: the
+large Numberlink boards whose uniqueness nobody has settled) asks for any verdict but a wrong
+answer, so those records are solved without the uniqueness search (``solved``) and the answer is
+checked; this keeps a proof that cannot finish in time from costing the suite 20 s a record.
+A genre whose model module does not exist yet is skipped by name; a model module that exists
+but fails to import is a failure, not a skip.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from tests import corpus
 # ~20 s per record keeps a hung model from hanging the suite; override for slow machines
 LIMIT = float(os.environ.get("PUZZLEBOT_CORPUS_TIME_LIMIT", "20"))
 OPTS = SolveOptions(time_limit=LIMIT)
-EXPECTED = {True: {Status.UNIQUE}, False: {Status.MULTIPLE}, None: {Status.UNIQUE, Status.MULTIPLE, Status.TIMEOUT}}
+EXPECTED = {True: {Status.UNIQUE}, False: {Status.MULTIPLE}, None: {Status.SOLVED}}
 
 
 def _cases() -> list:
@@ -40,7 +42,7 @@ def _cases() -> list:
 def test_corpus_record(rec: dict) -> None:
     puzzle = Puzzle.from_record(rec)
     genre = get_genre(puzzle.genre)
-    res = solve_puzzle(puzzle, OPTS)
+    res = solve_puzzle(puzzle, OPTS if rec["unique"] is not None else OPTS.with_(unique=False))
     assert res.status in EXPECTED[rec["unique"]], f"{rec['id']}: {res.status} ({res.error})"
     assert res.solution is not None, f"{rec['id']}: no solution ({res.status}, {res.error})"
     # the engine already ran the checker; run it again here so a bypass cannot go unnoticed
