@@ -9,7 +9,6 @@ their paths printed.
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import logging
 import re
 import sys
@@ -18,16 +17,17 @@ from pathlib import Path
 from typing import TextIO
 
 from bot import messages
-from bot.chat import ChatId, Choice, Incoming, JobCallback, MessageRef, Reply
+from bot.chat import ChatId, Choice, Incoming, MessageRef, Reply
 from bot.config import BotConfig
 from bot.core import Core
+from bot.scheduling import AsyncioJobs
 
 log = logging.getLogger(__name__)
 
 URL_RE = re.compile(r"(https?://|puzz\.link/|pzv\.jp/)", re.IGNORECASE)
 
 
-class ConsoleChat:
+class ConsoleChat(AsyncioJobs):
     """One console conversation; implements both :class:`~bot.chat.Channel` and :class:`~bot.chat.Platform`."""
 
     name = "console"
@@ -42,7 +42,7 @@ class ConsoleChat:
         self.choices: list[Choice] = []
         self._sent = 0
         self._pictures = 0
-        self._jobs: set[asyncio.Task[None]] = set()
+        super().__init__()
 
     # ------------------------------------------------------------------ Channel
     async def send(self, reply: Reply) -> MessageRef:
@@ -73,37 +73,6 @@ class ConsoleChat:
     async def send_to(self, chat_id: ChatId, reply: Reply) -> MessageRef:
         return await self.send(reply)
 
-    def run_daily(self, callback: JobCallback, time: dt.time, name: str) -> None:
-        async def loop() -> None:
-            while True:
-                now = dt.datetime.now(time.tzinfo or dt.UTC)
-                at = now.replace(hour=time.hour, minute=time.minute, second=time.second, microsecond=0)
-                if at <= now:
-                    at += dt.timedelta(days=1)
-                await asyncio.sleep((at - now).total_seconds())
-                await self._job(callback, name)
-
-        self._keep(loop())
-
-    def run_repeating(self, callback: JobCallback, interval: float, first: float, name: str) -> None:
-        async def loop() -> None:
-            await asyncio.sleep(first)
-            while True:
-                await self._job(callback, name)
-                await asyncio.sleep(interval)
-
-        self._keep(loop())
-
-    async def _job(self, callback: JobCallback, name: str) -> None:
-        try:
-            await callback()
-        except Exception:
-            log.exception("job %s failed", name)
-
-    def _keep(self, coro: object) -> None:
-        task = asyncio.ensure_future(coro)  # type: ignore[arg-type]
-        self._jobs.add(task)
-        task.add_done_callback(self._jobs.discard)
 
     # ------------------------------------------------------------------ the conversation
     def _print(self, text: str) -> None:
@@ -213,8 +182,7 @@ async def console_main(config: BotConfig, core: Core | None = None, stdin: TextI
     finally:
         await core.stop()
         await core.backend.close()
-        for task in list(chat._jobs):
-            task.cancel()
+        chat.cancel_jobs()
 
 
 def run_console(config: BotConfig) -> int:

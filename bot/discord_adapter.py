@@ -20,9 +20,7 @@ Manage Server permission.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import datetime as dt
 import io
 import logging
 import re
@@ -34,10 +32,11 @@ import discord
 from discord import app_commands
 
 from bot import messages
-from bot.chat import ChatId, Incoming, JobCallback, MessageRef, Reply
+from bot.chat import ChatId, Incoming, MessageRef, Reply
 from bot.commands import Command
 from bot.config import BotConfig
 from bot.core import Core
+from bot.scheduling import AsyncioJobs
 
 log = logging.getLogger(__name__)
 
@@ -227,54 +226,19 @@ class DiscordChannel:
         return not self.is_group or self.admin
 
 
-class DiscordPlatform:
+class DiscordPlatform(AsyncioJobs):
     """Sending on the bot's own initiative and the scheduled jobs (asyncio tasks)."""
 
     name = "discord"
 
     def __init__(self, client: discord.Client) -> None:
+        super().__init__()
         self.client = client
-        self._jobs: set[asyncio.Task[None]] = set()
 
     async def send_to(self, chat_id: ChatId, reply: Reply) -> MessageRef:
         channel = self.client.get_channel(int(chat_id)) or await self.client.fetch_channel(int(chat_id))
         return await send_reply(channel.send, reply)  # type: ignore[union-attr]
 
-    def run_daily(self, callback: JobCallback, time: dt.time, name: str) -> None:
-        async def loop() -> None:
-            while True:
-                now = dt.datetime.now(time.tzinfo or dt.UTC)
-                at = now.replace(hour=time.hour, minute=time.minute, second=time.second, microsecond=0)
-                if at <= now:
-                    at += dt.timedelta(days=1)
-                await asyncio.sleep((at - now).total_seconds())
-                await self._job(callback, name)
-
-        self._keep(loop())
-
-    def run_repeating(self, callback: JobCallback, interval: float, first: float, name: str) -> None:
-        async def loop() -> None:
-            await asyncio.sleep(first)
-            while True:
-                await self._job(callback, name)
-                await asyncio.sleep(interval)
-
-        self._keep(loop())
-
-    async def _job(self, callback: JobCallback, name: str) -> None:
-        try:
-            await callback()
-        except Exception:
-            log.exception("job %s failed", name)
-
-    def _keep(self, coro: Any) -> None:
-        task = asyncio.ensure_future(coro)
-        self._jobs.add(task)
-        task.add_done_callback(self._jobs.discard)
-
-    def cancel_jobs(self) -> None:
-        for task in list(self._jobs):
-            task.cancel()
 
 
 # ---------------------------------------------------------------------- the handlers
