@@ -111,27 +111,97 @@ class _Slot:
     job: _Job | None = None
 
 
-class PoolBackend:
+class SolveFront:
+    """The admission rules every backend shares, enforced on the event loop before any work is queued.
+
+    :meth:`solve` answers from the LRU cache of finished verdicts, joins an identical board already
+    in flight, refuses with :class:`QueueFull` / :class:`UserBusy` beyond ``queue_limit`` /
+    ``user_cap``, keeps the pending counters and ``stats``, and caches the verdict when the job
+    finishes. A backend implements only how an admitted job runs (:meth:`_run_admitted`) and may
+    hook into :meth:`_user_idle` (the user has no job left) and :meth:`_after_admitted` (a job left).
+    """
+
+    def __init__(self, limits: PipelineLimits | None = None) -> None:
+        self.limits = limits or PipelineLimits()
+        self.time_limit = self.limits.time_limit
+        self._pending_by_user: defaultdict[str, int] = defaultdict(int)
+        self._inflight: dict[tuple[str, str], asyncio.Future[JobResult]] = {}
+        self._cache: OrderedDict[tuple[str, str], JobResult] = OrderedDict()
+        self.stats: defaultdict[str, int] = defaultdict(int)
+
+    @property
+    def pending(self) -> int:
+        return sum(self._pending_by_user.values())
+
+    async def solve(self, puzzle: Puzzle, *, user: str, lang: str = "en",
+                    on_queued: OnQueued | None = None) -> JobResult:
+        """The verdict for ``puzzle``; raises :class:`QueueFull` / :class:`UserBusy` when refused."""
+        key = (puzzle.key(), lang)
+        self.stats["requests"] += 1
+        cached = self._cache.get(key)
+        if cached is not None:
+            self._cache.move_to_end(key)
+            self.stats["cache_hits"] += 1
+            return replace(cached, cached=True)
+        same = self._inflight.get(key)
+        if same is not None:
+            self.stats["joined"] += 1
+            return await asyncio.shield(same)
+        user = str(user)
+        if self.pending >= self.limits.queue_limit:
+            self.stats["refused_full"] += 1
+            raise QueueFull("the solve queue is full")
+        if self._pending_by_user[user] >= self.limits.user_cap:
+            self.stats["refused_user"] += 1
+            raise UserBusy(self._pending_by_user[user])
+
+        future: asyncio.Future[JobResult] = asyncio.get_running_loop().create_future()
+        self._inflight[key] = future
+        self._pending_by_user[user] += 1
+        try:
+            result = await self._run_admitted(puzzle, user, lang, future, on_queued)
+        finally:
+            self._pending_by_user[user] -= 1
+            if not self._pending_by_user[user]:
+                del self._pending_by_user[user]
+                self._user_idle(user)
+            if self._inflight.get(key) is future:
+                del self._inflight[key]
+            self._after_admitted()
+        if result.status in CACHEABLE and result.failure is None:
+            self._cache[key] = result
+            while len(self._cache) > self.limits.cache_size:
+                self._cache.popitem(last=False)
+        return result
+
+    async def _run_admitted(self, puzzle: Puzzle, user: str, lang: str, future: asyncio.Future[JobResult],
+                            on_queued: OnQueued | None) -> JobResult:
+        """Run an admitted job to its verdict; ``future`` is what identical boards join on."""
+        raise NotImplementedError
+
+    def _user_idle(self, user: str) -> None:
+        """``user`` has no job waiting or running any more."""
+
+    def _after_admitted(self) -> None:
+        """An admitted job has left (finished, failed or cancelled)."""
+
+
+class PoolBackend(SolveFront):
     """The default :class:`SolverBackend`: a fair asyncio queue over ``limits.workers`` processes."""
 
     def __init__(self, limits: PipelineLimits | None = None, *, job_fn: JobFn = solve_job,
                  warm_fn: Callable[[int], int] = warm_up) -> None:
-        self.limits = limits or PipelineLimits()
-        self.time_limit = self.limits.time_limit
+        super().__init__(limits)
         self._job_fn = job_fn
         self._warm_fn = warm_fn
         self._ctx = multiprocessing.get_context("spawn")
         self._slots = [_Slot(i) for i in range(max(1, self.limits.workers))]
         self._waiting: list[_Job] = []
-        self._pending_by_user: defaultdict[str, int] = defaultdict(int)
         self._running_by_user: defaultdict[str, int] = defaultdict(int)
-        self._inflight: dict[tuple[str, str], asyncio.Future[JobResult]] = {}
-        self._cache: OrderedDict[tuple[str, str], JobResult] = OrderedDict()
         self._tasks: set[asyncio.Task[None]] = set()
         self._last_start: dict[str, int] = {}  # user -> number of the user's latest job start
         self._starts = 0
         self._closed = False
-        self.stats: defaultdict[str, int] = defaultdict(int)
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -162,10 +232,6 @@ class PoolBackend:
             if s.job is not None and (user is None or s.job.user == user):
                 return s.pid
         return None
-
-    @property
-    def pending(self) -> int:
-        return sum(self._pending_by_user.values())
 
     async def _start_slot(self, slot: _Slot) -> None:
         slot.ready, slot.pid = False, None
@@ -207,31 +273,9 @@ class PoolBackend:
         task.add_done_callback(self._tasks.discard)
 
     # ------------------------------------------------------------------ solving
-    async def solve(self, puzzle: Puzzle, *, user: str, lang: str = "en",
-                    on_queued: OnQueued | None = None) -> JobResult:
-        """The verdict for ``puzzle``; raises :class:`QueueFull` / :class:`UserBusy` when refused."""
-        key = (puzzle.key(), lang)
-        self.stats["requests"] += 1
-        cached = self._cache.get(key)
-        if cached is not None:
-            self._cache.move_to_end(key)
-            self.stats["cache_hits"] += 1
-            return replace(cached, cached=True)
-        same = self._inflight.get(key)
-        if same is not None:
-            self.stats["joined"] += 1
-            return await asyncio.shield(same)
-        user = str(user)
-        if self.pending >= self.limits.queue_limit:
-            self.stats["refused_full"] += 1
-            raise QueueFull("the solve queue is full")
-        if self._pending_by_user[user] >= self.limits.user_cap:
-            self.stats["refused_user"] += 1
-            raise UserBusy(self._pending_by_user[user])
-
-        job = _Job(puzzle, user, lang, asyncio.get_running_loop().create_future())
-        self._inflight[key] = job.future
-        self._pending_by_user[user] += 1
+    async def _run_admitted(self, puzzle: Puzzle, user: str, lang: str, future: asyncio.Future[JobResult],
+                            on_queued: OnQueued | None) -> JobResult:
+        job = _Job(puzzle, user, lang, future)
         self._waiting.append(job)
         try:
             self._dispatch()
@@ -240,22 +284,16 @@ class PoolBackend:
                     await on_queued(self._position(job))
                 except Exception as e:  # the answer itself still follows
                     log.warning("queue position notice failed: %s", e)
-            result = await asyncio.shield(job.future)
+            return await asyncio.shield(job.future)
         finally:
             if job in self._waiting:
                 self._waiting.remove(job)
-            self._pending_by_user[user] -= 1
-            if not self._pending_by_user[user]:
-                del self._pending_by_user[user]
-                self._last_start.pop(user, None)
-            if self._inflight.get(key) is job.future:
-                del self._inflight[key]
-            self._dispatch()
-        if result.status in CACHEABLE and result.failure is None:
-            self._cache[key] = result
-            while len(self._cache) > self.limits.cache_size:
-                self._cache.popitem(last=False)
-        return result
+
+    def _user_idle(self, user: str) -> None:
+        self._last_start.pop(user, None)
+
+    def _after_admitted(self) -> None:
+        self._dispatch()
 
     def _next_job(self) -> _Job | None:
         """The next job to start: round-robin over users (fewest running, then longest since their

@@ -35,10 +35,9 @@ import signal
 import socket
 import sys
 import time
-from collections import OrderedDict, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import asdict, fields, replace
+from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +45,7 @@ from taskiq import TaskiqEvents, TaskiqState
 from taskiq.kicker import AsyncKicker
 from taskiq_redis import ListQueueBroker, RedisAsyncResultBackend
 
-from bot.pipeline import CACHEABLE, OnQueued, PipelineLimits, QueueFull, UserBusy
+from bot.pipeline import OnQueued, PipelineLimits, QueueFull, SolveFront
 from bot.worker import JobResult, solve_job, warm_up
 from solvers.puzzle import Puzzle
 
@@ -237,14 +236,17 @@ broker = make_broker(_configured_url(), with_task=True)  # `taskiq worker bot.sc
 
 
 # ---------------------------------------------------------------------- the bot side
-class TaskiqBackend:
-    """A :class:`~bot.pipeline.SolverBackend` that solves on taskiq workers through Redis."""
+class TaskiqBackend(SolveFront):
+    """A :class:`~bot.pipeline.SolverBackend` that solves on taskiq workers through Redis.
+
+    Admission (cache, joining, limits, stats) is :class:`~bot.pipeline.SolveFront`'s; this class
+    runs an admitted board on a worker, at most ``user_running`` per user at once.
+    """
 
     def __init__(self, redis_url: str, limits: PipelineLimits | None = None, *,
                  result_timeout: float | None = None, poll: float = 0.025, notice_after: float = 0.5) -> None:
+        super().__init__(limits)
         self.redis_url = redis_url
-        self.limits = limits or PipelineLimits()
-        self.time_limit = self.limits.time_limit
         # Waiting in the Redis queue counts too: allow twice the per-board wall limit.
         self.result_timeout = result_timeout if result_timeout is not None else 2 * self.limits.wall_limit
         self.poll = poll
@@ -252,11 +254,7 @@ class TaskiqBackend:
         self.broker = make_broker(redis_url)
         self._redis: Any = None
         self._kicker: AsyncKicker[Any, Any] = AsyncKicker(TASK_NAME, self.broker, {})
-        self._pending_by_user: defaultdict[str, int] = defaultdict(int)
         self._user_gates: dict[str, asyncio.Semaphore] = {}
-        self._inflight: dict[tuple[str, str], asyncio.Future[JobResult]] = {}
-        self._cache: OrderedDict[tuple[str, str], JobResult] = OrderedDict()
-        self.stats: defaultdict[str, int] = defaultdict(int)
 
     async def start(self) -> None:
         from redis.asyncio import Redis
@@ -277,10 +275,6 @@ class TaskiqBackend:
             with contextlib.suppress(Exception):
                 await self._redis.aclose()
 
-    @property
-    def pending(self) -> int:
-        return sum(self._pending_by_user.values())
-
     async def workers_alive(self) -> int:
         """How many worker processes sent a heartbeat recently (0 when Redis is unreachable)."""
         try:
@@ -289,31 +283,8 @@ class TaskiqBackend:
             log.error("Redis at %s is unreachable: %s", _redact(self.redis_url), e)
             return 0
 
-    async def solve(self, puzzle: Puzzle, *, user: str, lang: str = "en",
-                    on_queued: OnQueued | None = None) -> JobResult:
-        """The verdict for ``puzzle``; raises :class:`QueueFull` / :class:`UserBusy` when refused."""
-        key = (puzzle.key(), lang)
-        self.stats["requests"] += 1
-        cached = self._cache.get(key)
-        if cached is not None:
-            self._cache.move_to_end(key)
-            self.stats["cache_hits"] += 1
-            return replace(cached, cached=True)
-        same = self._inflight.get(key)
-        if same is not None:
-            self.stats["joined"] += 1
-            return await asyncio.shield(same)
-        user = str(user)
-        if self.pending >= self.limits.queue_limit:
-            self.stats["refused_full"] += 1
-            raise QueueFull("the solve queue is full")
-        if self._pending_by_user[user] >= self.limits.user_cap:
-            self.stats["refused_user"] += 1
-            raise UserBusy(self._pending_by_user[user])
-
-        future: asyncio.Future[JobResult] = asyncio.get_running_loop().create_future()
-        self._inflight[key] = future
-        self._pending_by_user[user] += 1
+    async def _run_admitted(self, puzzle: Puzzle, user: str, lang: str, future: asyncio.Future[JobResult],
+                            on_queued: OnQueued | None) -> JobResult:
         try:
             gate = self._user_gates.setdefault(user, asyncio.Semaphore(self.limits.user_running))
             async with gate:
@@ -324,19 +295,11 @@ class TaskiqBackend:
                 future.set_exception(e)
                 future.exception()  # retrieved: joiners re-raise it, nobody else needs to
             raise
-        finally:
-            self._pending_by_user[user] -= 1
-            if not self._pending_by_user[user]:
-                del self._pending_by_user[user]
-                if user in self._user_gates and not self._user_gates[user].locked():
-                    del self._user_gates[user]
-            if self._inflight.get(key) is future:
-                del self._inflight[key]
-        if result.status in CACHEABLE and result.failure is None:
-            self._cache[key] = result
-            while len(self._cache) > self.limits.cache_size:
-                self._cache.popitem(last=False)
         return result
+
+    def _user_idle(self, user: str) -> None:
+        if user in self._user_gates and not self._user_gates[user].locked():
+            del self._user_gates[user]
 
     async def _remote(self, puzzle: Puzzle, lang: str, on_queued: OnQueued | None) -> JobResult:
         started = time.perf_counter()
