@@ -1,12 +1,16 @@
 """Numberlink generator (Nikoli rule): random taut paths over the board, split until unique, merged back.
 
-1. A random Hamiltonian path (back-bite moves from a serpentine) is cut into *taut* stretches:
-   no two cells of one stretch touch unless they are consecutive (otherwise a shortcut would be a
-   second answer). Each stretch becomes a pair of numbers; a stray single cell stays empty.
-2. While the engine finds a second answer, the stretch that differs most from it is split in two
+1. The board is covered with *taut* random walks ("snakes", :func:`snake_cover`): no two cells
+   of one path touch unless they are consecutive (otherwise a shortcut would be a second answer).
+   A left-over single cell is put into a touching path (empty cells are room for detours).
+2. Cheap reshaping without the solver (:func:`_reshape`): "cross back-bite" moves hand the tail of
+   one path to a touching path end, and touching ends are joined whenever the result stays taut;
+   the cover with the fewest paths is kept. Long paths are what keep the clue density near
+   human-made puzzles.
+3. While the engine finds a second answer, the stretch that differs most from it is split in two
    where they differ.
-3. "Clue removal": two stretches whose ends touch are joined into one (two numbers fewer) when
-   the result stays taut and unique.
+4. "Clue removal": paths whose ends touch are joined (two numbers fewer) in batches while the
+   result stays taut and the engine says unique (:func:`_join_batches`).
 
 Every uniqueness question goes to the engine (:func:`solvers.engine.solve_puzzle`, single worker,
 fixed seed, so the second answers that steer the repairs are reproducible).
@@ -14,6 +18,7 @@ fixed seed, so the second answers that steer the repairs are reproducible).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -32,9 +37,10 @@ from solvers.puzzle import Puzzle
 from solvers.verdict import SolveOptions, Status
 
 Cell = tuple[int, int]
-# grade bounds on effort: engine branches + conflicts (single worker) per 100 cells, plus a share for
-# long paths (mean path length / 2): long winding paths are what make Numberlink hard for people
-THRESHOLDS = (6.0, 12.0)
+# grade bounds on effort: the mean path length (scaled like the stretch lengths to a 10x10 board;
+# long winding paths are what make Numberlink hard for people) plus log10 of the engine's
+# branches + conflicts (single worker), divided by (cells / 100)^2 (it grows about that fast with the board)
+THRESHOLDS = (10.5, 14.0)
 CALL_LIMIT = 30.0
 MAX_REPAIRS = 200
 
@@ -45,37 +51,68 @@ def _nbrs(rows: int, cols: int, cell: Cell) -> list[Cell]:
             if 0 <= r + dr < rows and 0 <= c + dc < cols]
 
 
-def hamiltonian_path(rows: int, cols: int, rng: random.Random, moves: int) -> list[Cell]:
-    """A random Hamiltonian path: a serpentine scrambled by back-bite moves."""
-    path = [(r, c if r % 2 == 0 else cols - 1 - c) for r in range(rows) for c in range(cols)]
-    for _ in range(moves):
-        if rng.random() < 0.5:
-            path.reverse()
-        nb = rng.choice(_nbrs(rows, cols, path[-1]))
-        i = path.index(nb)
-        if i == len(path) - 2:
-            continue
-        path[i + 1:] = path[i + 1:][::-1]
-    return path
+def snake_cover(rows: int, cols: int, rng: random.Random, max_len: int) -> list[list[Cell]]:
+    """Cover the board with long taut random walks ("snakes"), each hugging the cells already used.
 
-
-def taut_stretches(path: list[Cell], rng: random.Random, max_len: int) -> list[list[Cell]]:
-    """Cut ``path`` into stretches no longer than a random length up to ``max_len``, each taut."""
+    A walk starts at a free cell with the fewest free neighbours and steps, mostly, to the free
+    neighbour with the fewest free neighbours of its own (Warnsdorff's rule), so it winds along
+    the walls and the other snakes and leaves few holes; it never touches itself except at the
+    step before. A left-over single cell joins a touching snake end when that stays taut, else stays empty.
+    """
+    free = {(r, c) for r in range(rows) for c in range(cols)}
     out: list[list[Cell]] = []
-    cur: list[Cell] = []
-    members: set[Cell] = set()
-    want = rng.randint(3, max_len)
-    for cell in path:
-        r, c = cell
-        touching = [x for x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if x in members]
-        if cur and (len(cur) >= want or any(x != cur[-1] for x in touching)):
-            out.append(cur)
-            cur, members = [], set()
-            want = rng.randint(3, max_len)
-        cur.append(cell)
-        members.add(cell)
-    out.append(cur)
-    return [s for s in out if len(s) >= 2]  # a lone cell stays empty
+
+    def degree(cell: Cell) -> int:
+        return sum(x in free for x in _nbrs(rows, cols, cell))
+
+    while free:
+        low = min(degree(c) for c in free)
+        start = rng.choice(sorted(c for c in free if degree(c) == low))
+        snake, members = [start], {start}
+        free.discard(start)
+        want = rng.randint(max(3, max_len // 2), max_len)
+        turned = False
+        while len(snake) < want:
+            head = snake[-1]
+            steps = [x for x in _nbrs(rows, cols, head) if x in free
+                     and not any(y in members and y != head for y in _nbrs(rows, cols, x))]
+            if not steps:
+                if turned:
+                    break
+                snake.reverse()  # stuck: grow on from the other end
+                turned = True
+                continue
+            steps.sort(key=degree)
+            nxt = steps[0] if rng.random() < 0.8 else rng.choice(steps)
+            snake.append(nxt)
+            members.add(nxt)
+            free.discard(nxt)
+        out.append(snake)
+    singles = [s[0] for s in out if len(s) == 1]
+    out = [s for s in out if len(s) >= 2]
+    for cell in singles:
+        _absorb(rows, cols, out, cell)
+    return out
+
+
+def _absorb(rows: int, cols: int, stretches: list[list[Cell]], cell: Cell) -> bool:
+    """Put a lone empty ``cell`` into a touching stretch: onto an end, or cut the stretch next to it.
+
+    An empty cell next to two cells of one path is room for a detour, so a cover without holes is
+    far more often unique.
+    """
+    near = set(_nbrs(rows, cols, cell))
+    for i, s in enumerate(stretches):
+        for k, x in enumerate(s):
+            if x not in near:
+                continue
+            options = [[*s[:k + 1], cell], s[k + 1:]], [s[:k], [cell, *s[k:]]]
+            for parts in options:
+                parts = [p for p in parts if p]
+                if all(len(p) >= 2 and is_taut(p) for p in parts):
+                    stretches[i:i + 1] = parts
+                    return True
+    return False
 
 
 def is_taut(stretch: list[Cell]) -> bool:
@@ -171,6 +208,40 @@ def _prejoin(rows: int, cols: int, stretches: list[list[Cell]], rng: random.Rand
     return stretches
 
 
+def _reshape(rows: int, cols: int, stretches: list[list[Cell]], rng: random.Random, max_len: int,
+             rounds: int) -> list[list[Cell]]:
+    """Random "cross back-bite" moves, each followed by joining, keeping the cover with the fewest stretches.
+
+    A move takes an end ``e`` of stretch A next to an inner cell ``B[k]`` of stretch B and makes
+    A+B[k:] (or A+B[k::-1]) one stretch, leaving the rest of B; all stretches stay taut and at least
+    two cells long. Joins that were blocked (the merged stretch would touch itself) open up as the
+    shapes change. No solver calls.
+    """
+    best = [list(s) for s in stretches]
+    cur = [list(s) for s in stretches]
+    for _ in range(rounds):
+        owner = {cell: i for i, s in enumerate(cur) for cell in s}
+        ia = rng.randrange(len(cur))
+        a = cur[ia] if rng.random() < 0.5 else cur[ia][::-1]
+        moves = []
+        for x in _nbrs(rows, cols, a[-1]):
+            ib = owner.get(x)
+            if ib is None or ib == ia:
+                continue
+            b = cur[ib]
+            k = b.index(x)
+            moves += [(ib, a + b[k:], b[:k]), (ib, a + b[k::-1], b[k + 1:])]
+        rng.shuffle(moves)
+        for ib, grown, rest in moves:
+            if len(rest) >= 2 and len(grown) <= max_len and is_taut(grown):
+                cur = [s for i, s in enumerate(cur) if i not in (ia, ib)] + [grown, rest]
+                cur = _prejoin(rows, cols, cur, rng, max_len)
+                if len(cur) < len(best):
+                    best = [list(s) for s in cur]
+                break
+    return best
+
+
 def _join(stretches: list[list[Cell]], a: Cell, b: Cell) -> list[list[Cell]] | None:
     ia = next((i for i, s in enumerate(stretches) if a in (s[0], s[-1])), None)
     ib = next((i for i, s in enumerate(stretches) if b in (s[0], s[-1])), None)
@@ -185,9 +256,65 @@ def _join(stretches: list[list[Cell]], a: Cell, b: Cell) -> list[list[Cell]] | N
     return [s for k, s in enumerate(stretches) if k not in (ia, ib)] + [joined]
 
 
-# max stretch length (at 10x10), joins tried (fewer on boards under 100 cells; not more on bigger
-# ones, where every engine call costs seconds)
-PARAMS = {"easy": (6, 4), "medium": (10, 12), "hard": (16, 24)}
+def _join_batches(rows: int, cols: int, stretches: list[list[Cell]], rng: random.Random, deadline: float,
+                  max_len: int, eff: int, most: int) -> tuple[list[list[Cell]], int]:
+    """Join touching stretch ends (two numbers fewer each) while the engine still says unique.
+
+    Joins are tried in batches: all taut joins up to ``max_len`` cells at once; when the engine
+    finds a second answer, the joins whose merged stretch meets the cells where it differs are
+    dropped (or half the batch when none does) and the rest is asked again. A dropped join is
+    retried alone at the end, when the board changed around it.
+    """
+    failed: set[tuple[Cell, Cell]] = set()
+    calls = 0
+    while calls < most and time.perf_counter() < deadline:
+        pairs = [p for p in _merge_candidates(rows, cols, stretches) if p not in failed]
+        rng.shuffle(pairs)
+        batch: list[tuple[Cell, Cell]] = []
+        trial = stretches
+        for a, b in pairs:
+            joined = _join(trial, a, b)
+            if joined is not None and len(joined[-1]) <= max_len:
+                trial = joined
+                batch.append((a, b))
+        if not batch:
+            break
+        while batch and calls < most and time.perf_counter() < deadline:
+            trial = stretches
+            applied = []
+            for a, b in batch:
+                joined = _join(trial, a, b)
+                if joined is not None and len(joined[-1]) <= max_len:
+                    trial = joined
+                    applied.append((a, b))
+            batch = applied
+            if not batch:
+                break
+            st, diff, e = _ask(rows, cols, trial)
+            calls += 1
+            if st == "unique":
+                stretches, eff = trial, e
+                break
+            if len(batch) == 1:
+                failed.add(batch[0])
+                break
+            near = {x for cell in diff for x in [cell, *_nbrs(rows, cols, cell)]}
+            blamed = [p for p in batch if _stretch_of(trial, p[0]) & near]
+            if not blamed or len(blamed) == len(batch):
+                blamed = batch[len(batch) // 2:] if not blamed else blamed[len(blamed) // 2:]
+            failed.update(blamed)  # not tried again: engine calls are dear on big boards
+            batch = [p for p in batch if p not in blamed]
+    return stretches, eff
+
+
+def _stretch_of(stretches: list[list[Cell]], cell: Cell) -> set[Cell]:
+    return next((set(s) for s in stretches if cell in s), set())
+
+
+# max stretch length of the cover and of the joins (both at 10x10; scaled with the board), and
+# reshaping rounds per 100 (see _reshape): more rounds, longer paths, fewer numbers
+PARAMS = {"easy": (10, 14, 0.5), "medium": (14, 24, 1.5), "hard": (20, 40, 3.0)}
+JOIN_CALLS = 24  # engine calls at most in the joining phase
 
 
 def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
@@ -195,15 +322,15 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
     deadline = t0 + DEFAULT_BUDGET
     best: GeneratedPuzzle | None = None
     proven = 0  # attempts that reached a proven puzzle
-    max_len, joins = PARAMS[difficulty]
-    joins = round(joins * min(rows * cols, 100) / 100)
-    max_len = max(4, round(max_len * ((rows * cols) / 100) ** 0.35))
+    max_len, join_len = (max(4, round(n * ((rows * cols) / 100) ** 0.35)) for n in PARAMS[difficulty][:2])
+    reshape = PARAMS[difficulty][2]
     for attempt in range(30):
         if time.perf_counter() > deadline:
             break
         rng = sub_rng(seed, "numberlink", rows, cols, difficulty, attempt)
-        path = hamiltonian_path(rows, cols, rng, moves=8 * rows * cols)
-        stretches = _prejoin(rows, cols, taut_stretches(path, rng, max_len), rng, max_len)
+        stretches = _prejoin(rows, cols, snake_cover(rows, cols, rng, max_len), rng, max_len)
+        # reshaping rounds do not grow with the board: longer paths on big boards make every proof dear
+        stretches = _reshape(rows, cols, stretches, rng, max_len, round(reshape * 100))
         status, diff, eff = _ask(rows, cols, stretches)
         for _ in range(MAX_REPAIRS):
             if status != "multiple" or time.perf_counter() > deadline or not _split(stretches, diff, rng):
@@ -211,19 +338,10 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
             status, diff, eff = _ask(rows, cols, stretches)
         if status != "unique":
             continue
-        pairs = _merge_candidates(rows, cols, stretches)
-        rng.shuffle(pairs)
-        for a, b in pairs[:joins]:
-            if time.perf_counter() > deadline:
-                break
-            joined = _join(stretches, a, b)
-            if joined is None:
-                continue
-            st, _d, e = _ask(rows, cols, joined)
-            if st == "unique":
-                stretches, eff = joined, e
+        calls = max(2, round(JOIN_CALLS * 100 / (rows * cols)))
+        stretches, eff = _join_batches(rows, cols, stretches, rng, deadline, join_len, eff, calls)
         mean_len = sum(map(len, stretches)) / len(stretches)
-        effort = eff * 100 / (rows * cols) + mean_len / 2
+        effort = mean_len / ((rows * cols) / 100) ** 0.35 + math.log10(1 + eff / (rows * cols / 100) ** 2)
         got = grade(effort, THRESHOLDS)
         puzzle = _puzzle(rows, cols, stretches)
         solution = {"links": format_masks(_masks(rows, cols, stretches))}
