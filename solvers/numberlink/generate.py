@@ -12,6 +12,10 @@
 4. "Clue removal": paths whose ends touch are joined (two numbers fewer) in batches while the
    result stays taut and the engine says unique (:func:`_join_batches`).
 
+Boards over ``BIG`` cells keep the former way (a random Hamiltonian path cut into short taut
+stretches, the former grading): with long paths the engine's proofs there take too long. When an
+attempt cannot be made unique within ``MAX_REPAIRS`` splits, the next one makes shorter paths.
+
 Every uniqueness question goes to the engine (:func:`solvers.engine.solve_puzzle`, single worker,
 fixed seed, so the second answers that steer the repairs are reproducible).
 """
@@ -42,13 +46,46 @@ Cell = tuple[int, int]
 # branches + conflicts (single worker), divided by (cells / 100)^2 (it grows about that fast with the board)
 THRESHOLDS = (10.5, 14.0)
 CALL_LIMIT = 30.0
-MAX_REPAIRS = 200
+MAX_REPAIRS = 12  # per attempt; then the next attempt makes shorter paths
 
 
 def _nbrs(rows: int, cols: int, cell: Cell) -> list[Cell]:
     r, c = cell
     return [(r + dr, c + dc) for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))
             if 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+
+def hamiltonian_path(rows: int, cols: int, rng: random.Random, moves: int) -> list[Cell]:
+    """A random Hamiltonian path: a serpentine scrambled by back-bite moves."""
+    path = [(r, c if r % 2 == 0 else cols - 1 - c) for r in range(rows) for c in range(cols)]
+    for _ in range(moves):
+        if rng.random() < 0.5:
+            path.reverse()
+        nb = rng.choice(_nbrs(rows, cols, path[-1]))
+        i = path.index(nb)
+        if i == len(path) - 2:
+            continue
+        path[i + 1:] = path[i + 1:][::-1]
+    return path
+
+
+def taut_stretches(path: list[Cell], rng: random.Random, max_len: int) -> list[list[Cell]]:
+    """Cut ``path`` into stretches no longer than a random length up to ``max_len``, each taut."""
+    out: list[list[Cell]] = []
+    cur: list[Cell] = []
+    members: set[Cell] = set()
+    want = rng.randint(3, max_len)
+    for cell in path:
+        r, c = cell
+        touching = [x for x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if x in members]
+        if cur and (len(cur) >= want or any(x != cur[-1] for x in touching)):
+            out.append(cur)
+            cur, members = [], set()
+            want = rng.randint(3, max_len)
+        cur.append(cell)
+        members.add(cell)
+    out.append(cur)
+    return [s for s in out if len(s) >= 2]  # a lone cell stays empty
 
 
 def snake_cover(rows: int, cols: int, rng: random.Random, max_len: int) -> list[list[Cell]]:
@@ -314,6 +351,10 @@ def _stretch_of(stretches: list[list[Cell]], cell: Cell) -> set[Cell]:
 # max stretch length of the cover and of the joins (both at 10x10; scaled with the board), and
 # reshaping rounds per 100 (see _reshape): more rounds, longer paths, fewer numbers
 PARAMS = {"easy": (10, 14, 0.5), "medium": (14, 24, 1.5), "hard": (20, 40, 3.0)}
+BIG = 400  # boards with more cells keep the former generator's short stretches (proofs stay fast)
+BIG_LEN = {"easy": 6, "medium": 10, "hard": 16}
+BIG_REPAIRS = 200
+BIG_THRESHOLDS = (6.0, 12.0)
 JOIN_CALLS = 24  # engine calls at most in the joining phase
 
 
@@ -322,27 +363,39 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
     deadline = t0 + DEFAULT_BUDGET
     best: GeneratedPuzzle | None = None
     proven = 0  # attempts that reached a proven puzzle
-    max_len, join_len = (max(4, round(n * ((rows * cols) / 100) ** 0.35)) for n in PARAMS[difficulty][:2])
-    reshape = PARAMS[difficulty][2]
+    max_len0, join_len = (max(4, round(n * (min(rows * cols, 400) / 100) ** 0.35)) for n in PARAMS[difficulty][:2])
+    reshape0 = PARAMS[difficulty][2] * 100 * min(1.0, 400 / (rows * cols))
+    soften = 1.0  # shrinks after an attempt the engine could not make unique: shorter paths are proven faster
     for attempt in range(30):
         if time.perf_counter() > deadline:
             break
         rng = sub_rng(seed, "numberlink", rows, cols, difficulty, attempt)
-        stretches = _prejoin(rows, cols, snake_cover(rows, cols, rng, max_len), rng, max_len)
-        # reshaping rounds do not grow with the board: longer paths on big boards make every proof dear
-        stretches = _reshape(rows, cols, stretches, rng, max_len, round(reshape * 100))
+        if rows * cols > BIG:  # long paths make the proofs too dear here: the short cut of a Hamiltonian path
+            max_len = max(4, round(BIG_LEN[difficulty] * ((rows * cols) / 100) ** 0.35))
+            path = hamiltonian_path(rows, cols, rng, moves=8 * rows * cols)
+            stretches = _prejoin(rows, cols, taut_stretches(path, rng, max_len), rng, max_len)
+        else:
+            max_len = max(4, round(max_len0 * soften))
+            stretches = _prejoin(rows, cols, snake_cover(rows, cols, rng, max_len), rng, max_len)
+            # reshaping rounds do not grow with the board: longer paths make every proof dear
+            stretches = _reshape(rows, cols, stretches, rng, max_len, round(reshape0 * soften))
         status, diff, eff = _ask(rows, cols, stretches)
-        for _ in range(MAX_REPAIRS):
+        for _ in range(MAX_REPAIRS if rows * cols <= BIG else BIG_REPAIRS):
             if status != "multiple" or time.perf_counter() > deadline or not _split(stretches, diff, rng):
                 break
             status, diff, eff = _ask(rows, cols, stretches)
         if status != "unique":
+            soften *= 0.5
             continue
         calls = max(2, round(JOIN_CALLS * 100 / (rows * cols)))
         stretches, eff = _join_batches(rows, cols, stretches, rng, deadline, join_len, eff, calls)
         mean_len = sum(map(len, stretches)) / len(stretches)
-        effort = mean_len / ((rows * cols) / 100) ** 0.35 + math.log10(1 + eff / (rows * cols / 100) ** 2)
-        got = grade(effort, THRESHOLDS)
+        if rows * cols > BIG:  # the former generator's grading
+            effort = eff * 100 / (rows * cols) + mean_len / 2
+            got = grade(effort, BIG_THRESHOLDS)
+        else:
+            effort = mean_len / ((rows * cols) / 100) ** 0.35 + math.log10(1 + eff / (rows * cols / 100) ** 2)
+            got = grade(effort, THRESHOLDS)
         puzzle = _puzzle(rows, cols, stretches)
         solution = {"links": format_masks(_masks(rows, cols, stretches))}
         ok, info = prove(puzzle, solution)
