@@ -191,6 +191,30 @@ def grade_distance(got: str, want: str) -> int:
     return abs(DIFFICULTIES.index(got) - DIFFICULTIES.index(want))
 
 
+@dataclass
+class BestAttempt:
+    """The proven puzzle closest to the asked grade, over at most ``limit`` proven attempts."""
+
+    want: str
+    limit: int = GRADE_ATTEMPTS
+    best: GeneratedPuzzle | None = None
+    proven: int = 0
+
+    def offer(self, gp: GeneratedPuzzle) -> bool:
+        """Keep ``gp`` if it is closer to the asked grade; True when the search should stop."""
+        self.proven += 1
+        distance = grade_distance(gp.difficulty, self.want)
+        if self.best is None or distance < grade_distance(self.best.difficulty, self.want):
+            self.best = gp
+        return distance == 0 or self.proven >= self.limit
+
+    def result(self, failure: str) -> GeneratedPuzzle:
+        """The kept puzzle; raises GenerationFailed with ``failure`` when no attempt was proven."""
+        if self.best is None:
+            raise GenerationFailed(failure)
+        return self.best
+
+
 # -- the shared clue-removal loop ---------------------------------------------------------------
 
 

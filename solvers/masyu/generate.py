@@ -17,12 +17,10 @@ from ortools.sat.python import cp_model
 
 from solvers.generation import (
     DEFAULT_BUDGET,
-    GRADE_ATTEMPTS,
+    BestAttempt,
     GeneratedPuzzle,
-    GenerationFailed,
     add_back,
     grade,
-    grade_distance,
     harder,
     prove,
     remove_clues,
@@ -400,8 +398,7 @@ def _puzzle(rows: int, cols: int, pearls: dict[Cell, int]) -> Puzzle:
 def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
     t0 = time.perf_counter()
     deadline = t0 + DEFAULT_BUDGET
-    best: GeneratedPuzzle | None = None
-    proven = 0  # attempts that reached a proven puzzle
+    search = BestAttempt(difficulty)
     for attempt in range(100):
         if time.perf_counter() > deadline:
             break
@@ -440,12 +437,6 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         if not ok:
             continue
         info.update(attempts=attempt + 1, generator_calls=oracle.calls, clues=len(pearls), effort=round(eff, 1))
-        gp = GeneratedPuzzle(puzzle, solution, got, info, seed)
-        proven += 1
-        if best is None or grade_distance(got, difficulty) < grade_distance(best.difficulty, difficulty):
-            best = gp
-        if grade_distance(got, difficulty) == 0 or proven >= GRADE_ATTEMPTS:
+        if search.offer(GeneratedPuzzle(puzzle, solution, got, info, seed)):
             break
-    if best is None:
-        raise GenerationFailed(f"Could not generate a unique {rows}x{cols} Masyu in time; try another seed.")
-    return best
+    return search.result(f"Could not generate a unique {rows}x{cols} Masyu in time; try another seed.")

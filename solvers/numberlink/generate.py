@@ -28,11 +28,9 @@ import time
 
 from solvers.generation import (
     DEFAULT_BUDGET,
-    GRADE_ATTEMPTS,
+    BestAttempt,
     GeneratedPuzzle,
-    GenerationFailed,
     grade,
-    grade_distance,
     prove,
     sub_rng,
 )
@@ -361,8 +359,7 @@ JOIN_CALLS = 24  # engine calls at most in the joining phase
 def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
     t0 = time.perf_counter()
     deadline = t0 + DEFAULT_BUDGET
-    best: GeneratedPuzzle | None = None
-    proven = 0  # attempts that reached a proven puzzle
+    search = BestAttempt(difficulty)
     max_len0, join_len = (max(4, round(n * (min(rows * cols, 400) / 100) ** 0.35)) for n in PARAMS[difficulty][:2])
     reshape0 = PARAMS[difficulty][2] * 100 * min(1.0, 400 / (rows * cols))
     soften = 1.0  # shrinks after an attempt the engine could not make unique: shorter paths are proven faster
@@ -403,12 +400,6 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
             continue
         info.update(attempts=attempt + 1, clues=2 * len(stretches), effort=round(effort, 1),
                     mean_path=round(mean_len, 1))
-        gp = GeneratedPuzzle(puzzle, solution, got, info, seed)
-        proven += 1
-        if best is None or grade_distance(got, difficulty) < grade_distance(best.difficulty, difficulty):
-            best = gp
-        if grade_distance(got, difficulty) == 0 or proven >= GRADE_ATTEMPTS:
+        if search.offer(GeneratedPuzzle(puzzle, solution, got, info, seed)):
             break
-    if best is None:
-        raise GenerationFailed(f"Could not generate a unique {rows}x{cols} Numberlink in time; try another seed.")
-    return best
+    return search.result(f"Could not generate a unique {rows}x{cols} Numberlink in time; try another seed.")

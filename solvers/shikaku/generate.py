@@ -18,10 +18,9 @@ from ortools.sat.python import cp_model
 from solvers.generation import (
     DEFAULT_BUDGET,
     GRADE_ATTEMPTS,
+    BestAttempt,
     GeneratedPuzzle,
-    GenerationFailed,
     grade,
-    grade_distance,
     prove,
     sub_rng,
 )
@@ -203,8 +202,7 @@ def _best_spot(rows: int, cols: int, clues: dict[Cell, int], rect: Rect, now: Ce
 def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
     t0 = time.perf_counter()
     mean_area = max(3.0, math.sqrt(rows * cols) / 2)
-    best: GeneratedPuzzle | None = None
-    proven = 0  # attempts that reached a proven puzzle
+    search = BestAttempt(difficulty, limit=10 * GRADE_ATTEMPTS)  # attempts are cheap here
     for attempt in range(100):
         if time.perf_counter() > t0 + DEFAULT_BUDGET:
             break
@@ -254,12 +252,6 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         if not ok:
             continue
         info.update(attempts=attempt + 1, clues=len(clues), effort=round(effort, 2))
-        gp = GeneratedPuzzle(puzzle, solution, got, info, seed)
-        proven += 1
-        if best is None or grade_distance(got, difficulty) < grade_distance(best.difficulty, difficulty):
-            best = gp
-        if grade_distance(got, difficulty) == 0 or proven >= 10 * GRADE_ATTEMPTS:  # attempts are cheap here
+        if search.offer(GeneratedPuzzle(puzzle, solution, got, info, seed)):
             break
-    if best is None:
-        raise GenerationFailed(f"Could not generate a unique {rows}x{cols} Shikaku in time; try another seed.")
-    return best
+    return search.result(f"Could not generate a unique {rows}x{cols} Shikaku in time; try another seed.")
