@@ -48,10 +48,11 @@ def _warm_up_models() -> None:
     from solvers.registry import GENRES
 
     for genre in GENRES.values():
-        genre.part("model")
+        genre.preload()
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    from bot.i18n import say
     from solvers.engine import solve_record
     from solvers.verdict import SolveOptions
 
@@ -64,7 +65,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
             _emit({"id": None, "status": "invalid", "solution": None, "second_solution": None,
                    "seconds": 0.0, "error": rec})
             continue
-        _emit(solve_record(rec, opts))
+        rid, result = solve_record(rec, opts)
+        _emit(result.to_json(rid, say(result.message, "en") if result.message else None))
     return 0
 
 

@@ -6,7 +6,8 @@ import logging
 import time
 from typing import Any
 
-from solvers.errors import PuzzleError
+from solvers.errors import Message, PuzzleError
+from solvers.genre import Genre
 from solvers.puzzle import Puzzle
 from solvers.registry import get_genre
 from solvers.verdict import SolveOptions, SolveResult, Status
@@ -26,14 +27,13 @@ def solve_puzzle(puzzle: Puzzle, options: SolveOptions | None = None) -> SolveRe
         genre = get_genre(puzzle.genre)
         genre.validate(puzzle)
     except PuzzleError as e:
-        return SolveResult(Status.INVALID, error=e.message, error_ja=e.message_ja, cells=e.cells,
-                           seconds=time.perf_counter() - t0)
+        return SolveResult(Status.INVALID, message=e.msg, seconds=time.perf_counter() - t0)
     try:
         result = genre.solve(puzzle, options)
     except Exception:  # a bug of ours must cost one answer, never the whole run
         log.exception("the %s model failed on board %s", puzzle.genre, puzzle.key())
         result = SolveResult(Status.ERROR)
-        _fail(result, "Internal error: the solver failed on this board. This is a bug in the bot, not in your puzzle.")
+        _fail(result, Message("internal-model-failed"))
         result.seconds = time.perf_counter() - t0
         return result
     if not options.unique and result.status in (Status.UNIQUE, Status.MULTIPLE):
@@ -44,37 +44,36 @@ def solve_puzzle(puzzle: Puzzle, options: SolveOptions | None = None) -> SolveRe
     return result
 
 
-def _verify(genre: Any, puzzle: Puzzle, result: SolveResult) -> None:
+def _verify(genre: Genre[Any], puzzle: Puzzle, result: SolveResult) -> None:
     """Run the independent checker over every solution the model returned."""
     for label, sol in (("solution", result.solution), ("second solution", result.second_solution)):
         if sol is None:
             continue
         broken = genre.check(puzzle, sol)
         if broken:
-            log.error("checker rejected the model's %s for %s: %s", label, puzzle.key(), broken[0].message)
-            _fail(result, f"Internal error: the solver's {label} broke a rule ({broken[0].message}). "
-                          "This is a bug in the bot, not in your puzzle.")
+            log.error("checker rejected the model's %s for %s: %s", label, puzzle.key(), broken[0].msg)
+            _fail(result, Message("internal-check-failed", {"which": label, "rule": broken[0].rule}))
             return
     if result.status is Status.MULTIPLE and (
         result.second_solution is None or result.solution == result.second_solution
     ):
-        _fail(result, "Internal error: 'multiple' came without two different solutions.")
+        _fail(result, Message("internal-multiple-without-two"))
 
 
-def _fail(result: SolveResult, message: str) -> None:
+def _fail(result: SolveResult, message: Message) -> None:
     result.status = Status.ERROR
-    result.error = message
-    result.error_ja = "内部エラー: ソルバーの答えが検査に通りませんでした。パズルではなくボットの不具合です。"
+    result.message = message
+    result.error = result.error_ja = None
+    result.cells = ()
     result.solution = result.second_solution = None
 
 
-def solve_record(rec: Any, options: SolveOptions | None = None) -> dict[str, Any]:
-    """The CLI contract for one FORMATS.md record: never raises, a bad record is ``invalid``."""
+def solve_record(rec: Any, options: SolveOptions | None = None) -> tuple[Any, SolveResult]:
+    """One FORMATS.md record's id and verdict: never raises, a bad record is ``invalid``."""
     rid = rec.get("id") if isinstance(rec, dict) else None
     t0 = time.perf_counter()
     try:
         puzzle = Puzzle.from_record(rec)
     except PuzzleError as e:
-        res = SolveResult(Status.INVALID, error=e.message, cells=e.cells, seconds=time.perf_counter() - t0)
-        return res.to_json(rid)
-    return solve_puzzle(puzzle, options).to_json(rid)
+        return rid, SolveResult(Status.INVALID, message=e.msg, seconds=time.perf_counter() - t0)
+    return rid, solve_puzzle(puzzle, options)

@@ -1,26 +1,56 @@
-"""Errors a puzzle can raise, each with a message people can act on (English and Japanese)."""
+"""What the engine reports: a message code with parameters and the cells it is about.
+
+The engine never holds words for people. A :class:`Message` names what happened (``code``) and
+the facts that fill the sentence (``params``); ``bot/i18n/<lang>.py`` turns it into words.
+Parameters named ``cell`` or ending in ``_cell`` hold a 0-based ``(row, col)`` (the catalogue
+writes it the way its language says "row 3, column 4"); ``cells`` are the cells a picture marks.
+A genre's own codes carry their English wording in the genre's ``messages`` table.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
 Cell = tuple[int, int]
+LEGACY = "legacy-text"  # TRANSITIONAL: a message still written as an English sentence (params["text"])
+
+
+@dataclass(frozen=True)
+class Message:
+    """A code, its parameters, and the 0-based cells it is about."""
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    cells: tuple[Cell, ...] = ()
+
+    def __str__(self) -> str:  # for logs: "code(key=value, ...)"
+        inner = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return f"{self.code}({inner})"
 
 
 class PuzzleError(Exception):
-    """Something about the input that the user can fix.
+    """Something about the input that the user can fix: ``PuzzleError(code, cells=..., **params)``."""
 
-    ``message`` is English, ``message_ja`` Japanese (falls back to English); ``cells`` are the
-    0-based (row, col) cells the message is about, so a picture can mark them.
-    """
+    def __init__(self, code: str, /, *legacy: str | None, cells: tuple[Cell, ...] | list[Cell] = (),
+                 **params: Any) -> None:
+        if legacy or " " in code:  # TRANSITIONAL: an English sentence instead of a code
+            code, params = LEGACY, {"text": code}
+        self.msg = Message(code, dict(params), tuple(tuple(c) for c in cells))  # type: ignore[misc]
+        super().__init__(str(self.msg))
 
-    def __init__(self, message: str, message_ja: str | None = None, cells: tuple[Cell, ...] = ()) -> None:
-        super().__init__(message)
-        self.message = message
-        self.message_ja = message_ja or message
-        self.cells = tuple(cells)
+    @property
+    def code(self) -> str:
+        return self.msg.code
 
-    def text(self, lang: str = "en") -> str:
-        """The message in ``lang`` ("ja" for Japanese, anything else English)."""
-        return self.message_ja if lang.startswith("ja") else self.message
+    @property
+    def params(self) -> Mapping[str, Any]:
+        return self.msg.params
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        return self.msg.cells
 
 
 class ParseError(PuzzleError):

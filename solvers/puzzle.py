@@ -5,17 +5,17 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solvers.errors import InvalidPuzzle, ParseError
 
-EMPTY = 0
-WHITE = 1  # circle genres: a white pearl / given white circle
-BLACK = 2  # circle genres: a black pearl / given black circle
-UNKNOWN = -1  # number genres: a clue whose number is not given ("?"); kept, not solved
+if TYPE_CHECKING:
+    from solvers.genre import Symbols
 
-CIRCLE_GENRES = frozenset({"masyu", "yinyang"})
-NUMBER_GENRES = frozenset({"numberlink", "shikaku"})
+EMPTY = 0
+WHITE = 1  # circle genres: a white circle (pearl)
+BLACK = 2  # circle genres: a black circle (pearl)
+UNKNOWN = -1  # number genres: a clue whose number is not given ("?"); kept, not solved
 
 Grid = tuple[tuple[int, ...], ...]
 
@@ -24,9 +24,9 @@ Grid = tuple[tuple[int, ...], ...]
 class Puzzle:
     """A rectangular board of givens.
 
-    ``cells[r][c]``: for Masyu and Yin-Yang 0 empty, 1 white, 2 black; for Numberlink and
-    Shikaku 0 empty or the clue's positive number. ``fill`` selects the Flow rule for
-    Numberlink (every cell on a path).
+    ``cells[r][c]``: 0 empty; for circle genres 1 white, 2 black; for number genres the clue's
+    positive number or -1 for '?' (a genre may define its own values: see its token_of).
+    ``fill`` is the genre's rule variant switch (see :class:`solvers.genre.Variant`).
     """
 
     genre: str
@@ -76,25 +76,16 @@ class Puzzle:
         Raises :class:`ParseError` or :class:`InvalidPuzzle` naming the row or cell at fault.
         """
         if not isinstance(rec, dict):
-            raise ParseError("A record must be a JSON object.", "レコードは JSON オブジェクトにしてください。")
+            raise ParseError("record-not-object")
         genre = rec.get("genre")
         if not isinstance(genre, str) or not genre:
-            raise ParseError("The record has no 'genre'.", "レコードに 'genre' がありません。")
-        genre = genre.strip().lower()
-        from solvers.registry import find_genre
+            raise ParseError("record-no-genre")
+        from solvers.registry import get_genre
 
-        g = find_genre(genre)
-        if g is None:
-            raise ParseError(
-                f"Unknown genre '{genre}'. Known genres: masyu, yinyang, numberlink, shikaku.",
-                f"不明なジャンル '{genre}' です。masyu, yinyang, numberlink, shikaku のいずれかを指定してください。",
-            )
+        g = get_genre(genre.strip().lower())
         grid = rec.get("grid")
         if not isinstance(grid, list) or not grid or not all(isinstance(s, str) for s in grid):
-            raise ParseError(
-                "The record's 'grid' must be a non-empty list of row strings.",
-                "'grid' は行の文字列からなる空でないリストにしてください。",
-            )
+            raise ParseError("record-bad-grid")
         rows = [line.split() for line in grid]
         cells = tuple(
             tuple(value_of(g.name, tok, r, c) for c, tok in enumerate(row)) for r, row in enumerate(rows)
@@ -103,10 +94,7 @@ class Puzzle:
         check_rectangular(puzzle)
         for name, size in (("rows", puzzle.rows), ("cols", puzzle.cols)):
             if name in rec and rec[name] != size:
-                raise InvalidPuzzle(
-                    f"The record says {name}={rec[name]} but its grid has {size}.",
-                    f"レコードの {name}={rec[name]} ですが、grid は {size} です。",
-                )
+                raise InvalidPuzzle("record-size-mismatch", field=name, said=rec[name], size=size)
         return puzzle
 
 
@@ -115,47 +103,54 @@ def _str_or_none(v: Any) -> str | None:
 
 
 def token_of(genre: str, value: int) -> str:
-    """The FORMATS.md token for a cell value."""
+    """The FORMATS.md token for a cell value of ``genre``."""
+    from solvers.registry import get_genre
+
+    return get_genre(genre).token_of(value)
+
+
+def value_of(genre: str, token: str, r: int, c: int) -> int:
+    """The cell value of a FORMATS.md token; raises ParseError naming the cell."""
+    from solvers.registry import get_genre
+
+    g = get_genre(genre)
+    v = g.value_of(token)
+    if v is None:
+        raise ParseError("unknown-symbol", cells=((r, c),), cell=(r, c), token=token, genre=g.name,
+                         symbols=g.symbols.value)
+    return v
+
+
+def default_token_of(symbols: Symbols, value: int) -> str:
+    """The token of a value for circle and number genres."""
     if value == EMPTY:
         return "."
-    if genre in CIRCLE_GENRES:
+    if symbols.value == "circles":
         return {WHITE: "W", BLACK: "B"}[value]
     if value == UNKNOWN:
         return "?"
     return str(value)
 
 
-def value_of(genre: str, token: str, r: int, c: int) -> int:
-    """The cell value of a FORMATS.md token; raises ParseError naming the cell."""
+def default_value_of(symbols: Symbols, token: str) -> int | None:
+    """The value of a token for circle and number genres, or None when it is not one."""
     if token == ".":
         return EMPTY
-    if genre in CIRCLE_GENRES:
-        v = {"W": WHITE, "B": BLACK}.get(token.upper())
-        if v is not None:
-            return v
-        expected, expected_ja = "'.', 'W' or 'B'", "'.'、'W'、'B'"
-    else:
-        if token == "?":
-            return UNKNOWN
-        if token.isdigit() and int(token) > 0:
-            return int(token)
-        expected, expected_ja = "'.' or a positive number", "'.' または正の数"
-    raise ParseError(
-        f"Unknown symbol '{token}' at row {r + 1}, column {c + 1}: {genre} cells are {expected}.",
-        f"{r + 1} 行 {c + 1} 列の記号 '{token}' は使えません。{genre} のマスは {expected_ja} です。",
-        cells=((r, c),),
-    )
+    if symbols.value == "circles":
+        return {"W": WHITE, "B": BLACK}.get(token.upper())
+    if token == "?":
+        return UNKNOWN
+    if token.isascii() and token.isdigit() and int(token) > 0:
+        return int(token)
+    return None
 
 
 def check_rectangular(puzzle: Puzzle) -> None:
     """Raise InvalidPuzzle unless every row has as many cells as the first."""
     if not puzzle.cells or puzzle.cols == 0:
-        raise InvalidPuzzle("The board is empty.", "盤面が空です。")
+        raise InvalidPuzzle("empty-board")
     width = puzzle.cols
     for r, row in enumerate(puzzle.cells):
         if len(row) != width:
-            raise InvalidPuzzle(
-                f"Row {r + 1} has {len(row)} cells, the rows above have {width}: the board must be a rectangle.",
-                f"{r + 1} 行目は {len(row)} マスですが、上の行は {width} マスです。盤面は長方形にしてください。",
-                cells=((r, min(len(row), width) - 1 if row else 0),),
-            )
+            raise InvalidPuzzle("not-rectangle", cells=((r, min(len(row), width) - 1 if row else 0),),
+                                row=r + 1, got=len(row), width=width)

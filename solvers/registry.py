@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import importlib
 
-from solvers.plugin import Genre
+from typing import Any
+
+from solvers.genre import Genre, missing_parts
 
 # One line per genre: the package that defines GENRE.
 GENRE_PACKAGES: tuple[str, ...] = (
@@ -14,9 +16,11 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.shikaku",
 )
 
-GENRES: dict[str, Genre] = {}
+GENRES: dict[str, Genre[Any]] = {}
 for _pkg in GENRE_PACKAGES:
-    _g: Genre = importlib.import_module(_pkg).GENRE
+    _g: Genre[Any] = importlib.import_module(_pkg).GENRE
+    if missing := missing_parts(_g):
+        raise TypeError(f"{_pkg}.GENRE does not supply: {', '.join(missing)}")
     GENRES[_g.name] = _g
 
 
@@ -24,26 +28,22 @@ def _norm(name: str) -> str:
     return "".join(ch for ch in name.strip().lower() if ch not in " -_")
 
 
-_LOOKUP: dict[str, Genre] = {}
+_LOOKUP: dict[str, Genre[Any]] = {}
 for _g in GENRES.values():
-    for _n in (_g.name, _g.title, _g.title_ja, *_g.aliases, *_g.url_pids):
+    for _n in (_g.name, _g.title, *_g.aliases, *_g.url_pids):
         _LOOKUP.setdefault(_norm(_n), _g)
 
 
-def find_genre(name: str) -> Genre | None:
+def find_genre(name: str) -> Genre[Any] | None:
     """The genre called ``name`` (any alias, any case, ignoring spaces, dashes and underscores)."""
     return _LOOKUP.get(_norm(name))
 
 
-def get_genre(name: str) -> Genre:
+def get_genre(name: str) -> Genre[Any]:
     """Like :func:`find_genre` but raises ParseError for an unknown name."""
     g = find_genre(name)
     if g is None:
         from solvers.errors import ParseError
 
-        known = ", ".join(GENRES)
-        raise ParseError(
-            f"Unknown genre '{name}'. Known genres: {known}.",
-            f"不明なジャンル '{name}' です。使えるジャンル: {known}。",
-        )
+        raise ParseError("unknown-genre", genre=name, known=", ".join(GENRES))
     return g

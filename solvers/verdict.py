@@ -7,11 +7,15 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-Solution = dict[str, Any]  # FORMATS.md shape: {"loop": [...]}, {"colors": [...]}, {"links": [...]}, {"rects": [...]}
+from solvers.errors import LEGACY, Message
+from solvers.solution import Solution
+
 Cell = tuple[int, int]
 
 
 class Status(StrEnum):
+    """The verdict on one board, from the engine to the reply."""
+
     UNIQUE = "unique"  # exactly one solution, proven
     MULTIPLE = "multiple"  # two different solutions found
     SOLVED = "solved"  # a solution, uniqueness not asked for
@@ -66,31 +70,42 @@ class SolveResult:
     solution: Solution | None = None
     second_solution: Solution | None = None
     seconds: float = 0.0
-    error: str | None = None  # English message for invalid/none/timeout/error
-    error_ja: str | None = None
+    error: str | None = None  # TRANSITIONAL: legacy English text; use ``message``
+    error_ja: str | None = None  # TRANSITIONAL
     cells: tuple[Cell, ...] = ()  # cells the message is about (marked in pictures)
     stats: SolveStats = field(default_factory=SolveStats)
+    message: Message | None = None  # what went wrong (invalid, none, timeout, error), as a code
 
-    def to_json(self, puzzle_id: Any = None) -> dict[str, Any]:
-        """The CLI contract: id, status, solution, second_solution, seconds, error."""
+    def __post_init__(self) -> None:
+        if self.message is None and self.error:
+            self.message = Message(LEGACY, {"text": self.error}, tuple(self.cells))
+        elif self.message is not None and not self.cells:
+            self.cells = self.message.cells
+
+    def to_json(self, puzzle_id: Any = None, error: str | None = None) -> dict[str, Any]:
+        """The CLI contract: id, status, solution, second_solution, seconds, error (words from the caller)."""
         return {
             "id": puzzle_id,
             "status": str(self.status),
-            "solution": self.solution,
-            "second_solution": self.second_solution,
+            "solution": None if self.solution is None else self.solution.to_json(),
+            "second_solution": None if self.second_solution is None else self.second_solution.to_json(),
             "seconds": round(self.seconds, 4),
-            "error": self.error,
+            "error": error,
         }
 
 
 @dataclass(frozen=True)
 class Violation:
-    """One broken rule found by a checker: which rule, in plain words, and where."""
+    """One broken rule found by a checker: which rule (a message code), where, and its facts."""
 
-    rule: str  # short machine name, e.g. "white-straight", "2x2", "tiling"
-    message: str  # English, names the cell or row (1-based for people)
+    rule: str  # the message code, e.g. "white-straight", "2x2", "tiling"
+    message: str = ""  # TRANSITIONAL: legacy English text; new code leaves it empty and uses params
     cells: tuple[Cell, ...] = ()
-    message_ja: str | None = None
+    message_ja: str | None = None  # TRANSITIONAL
+    params: dict[str, Any] = field(default_factory=dict, compare=False)
 
-    def text(self, lang: str = "en") -> str:
-        return (self.message_ja or self.message) if lang.startswith("ja") else self.message
+    @property
+    def msg(self) -> Message:
+        if self.message:
+            return Message(LEGACY, {"text": self.message}, tuple(self.cells))
+        return Message(self.rule, self.params, tuple(self.cells))

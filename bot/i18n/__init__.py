@@ -1,0 +1,112 @@
+"""Words for people: one catalogue per language (``en.py``, ``ja.py``...), looked up by message code.
+
+The engine reports :class:`~solvers.errors.Message` values (a code, parameters, cells); the bot's
+own texts are codes too. :func:`say` finds the code's template in the language asked for, then in
+English, then in the genre's own English ``messages`` table, and fills it in. Parameter values are
+written the language's way: a ``cell`` (or ``*_cell``) as "row 3, column 4", a tuple as a list.
+Adding a language is one file here with ``TEXTS``, ``cell`` and ``WORDS`` (see ``ja.py``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Mapping
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from solvers.errors import LEGACY, Message
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = ("en", "ja")
+DEFAULT = "en"
+
+
+def lang_of(code: str | None) -> str:
+    """The catalogue language for a platform language code ("ja-JP" -> "ja"; unknown -> English)."""
+    short = (code or "").split("-")[0].split("_")[0].lower()
+    return short if short in LANGUAGES else DEFAULT
+
+
+@cache
+def catalogue(lang: str) -> ModuleType:
+    return importlib.import_module(f"bot.i18n.{lang if lang in LANGUAGES else DEFAULT}")
+
+
+def template(code: str, lang: str = DEFAULT) -> str | None:
+    """The raw template of ``code`` in ``lang`` (falling back to English, then to the genre's own table)."""
+    for cat in (catalogue(lang), catalogue(DEFAULT)):
+        text = cat.TEXTS.get(code)
+        if text is not None:
+            return str(text)
+    from solvers.registry import GENRES
+
+    for g in GENRES.values():
+        if code in g.messages:
+            return g.messages[code]
+    return None
+
+
+def has(code: str) -> bool:
+    return template(code) is not None
+
+
+def _value(name: str, value: Any, cat: ModuleType) -> str:
+    if name == "cell" or name.endswith("_cell"):
+        r, c = value
+        return str(cat.cell(int(r), int(c)))
+    if name == "cells":
+        return cat.WORDS.get("list-sep", ", ").join(cat.cell(int(r), int(c)) for r, c in value)
+    if name == "genre" and isinstance(value, str):
+        return genre_title(value, cat.__name__.rsplit(".", 1)[-1])
+    if isinstance(value, tuple | list):
+        words = [str(cat.WORDS.get(str(v), v)) for v in value]
+        return cat.WORDS.get("and", " and ").join(words)
+    return str(cat.WORDS.get(str(value), value)) if isinstance(value, str) else str(value)
+
+
+def say(msg: Message | str, lang: str = DEFAULT, **params: Any) -> str:
+    """The words for a message (or a bare code with ``params``) in ``lang``."""
+    if isinstance(msg, str):
+        msg = Message(msg, params)
+    if msg.code == LEGACY:
+        return str(msg.params.get("text", ""))
+    lang = lang_of(lang)
+    text = template(msg.code, lang)
+    if text is None:
+        log.error("no words for message code %s", msg.code)
+        return str(msg)
+    cat = catalogue(lang)
+    values = {k: _value(k, v, cat) for k, v in msg.params.items()}
+    try:
+        return text.format_map(_Defaults(values))
+    except (ValueError, IndexError):
+        log.exception("bad template for %s", msg.code)
+        return text
+
+
+class _Defaults(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def t(lang: str, code: str, **params: Any) -> str:
+    """Shorthand for :func:`say` with a bare code (the bot's own texts)."""
+    return say(Message(code, params), lang)
+
+
+def genre_title(name: str, lang: str = DEFAULT) -> str:
+    """A genre's display name in ``lang`` (the catalogue's ``genre-<name>``, else its English title)."""
+    text = catalogue(lang_of(lang)).TEXTS.get(f"genre-{name}")
+    if text:
+        return str(text)
+    from solvers.registry import find_genre
+
+    g = find_genre(name)
+    return g.title if g else name
+
+
+def words(lang: str) -> Mapping[str, str]:
+    return catalogue(lang_of(lang)).WORDS  # type: ignore[no-any-return]

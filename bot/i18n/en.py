@@ -1,0 +1,41 @@
+"""English: every message code's words (the genres' own codes are in their ``messages`` tables)."""
+
+from __future__ import annotations
+
+
+def cell(r: int, c: int) -> str:
+    return f"row {r + 1}, column {c + 1}"
+
+
+WORDS: dict[str, str] = {"and": " and ", "list-sep": "; "}
+
+TEXTS: dict[str, str] = {
+    # -- the engine: records, boards and solutions -----------------------------------------------
+    "record-not-object": "A record must be a JSON object.",
+    "record-no-genre": "The record has no 'genre'.",
+    "record-bad-grid": "The record's 'grid' must be a non-empty list of row strings.",
+    "record-size-mismatch": "The record says {field}={said} but its grid has {size}.",
+    "unknown-genre": "Unknown genre '{genre}'. Known genres: {known}.",
+    "unknown-symbol": "Unknown symbol '{token}' at {cell}: {genre} cells are {symbols}.",
+    "empty-board": "The board is empty.",
+    "not-rectangle": "Row {row} has {got} cells, the rows above have {width}: the board must be a rectangle.",
+    "solution-shape": "The solution must be an object with '{key}'.",
+    "solution-rows": "The solution's '{key}' must be a list of {rows} rows.",
+    "solution-row-count": "The solution has {got} rows in '{key}', the board has {rows}.",
+    "solution-row": "Row {row} of the solution's '{key}' is not a row.",
+    "solution-row-length": "Row {row} of the solution's '{key}' has {got} entries, the board has {cols}.",
+    "solution-mask": "At {cell} of the solution: {token!r} is not a connection mask 0-15.",
+    "solution-color": "At {cell} of the solution: '{token}' is not W or B.",
+    "solution-rect": "Rectangle {index} of the solution is not [top, left, height, width].",
+    "internal-model-failed": "Internal error: the solver failed on this board. "
+                             "This is a bug in the bot, not in your puzzle.",
+    "internal-check-failed": "Internal error: the solver's {which} broke a rule ({rule}). "
+                             "This is a bug in the bot, not in your puzzle.",
+    "internal-multiple-without-two": "Internal error: 'multiple' came without two different solutions.",
+    "circles": "'.', 'W' or 'B'",
+    "numbers": "'.' or a positive number",
+    "digits": "'.' or a number 0-3",
+    # -- verdicts -----------------------------------------------------------------------------------
+    "no-solution": "This puzzle has no solution.",
+    "timeout": "The time limit ran out before the solver finished.",
+}

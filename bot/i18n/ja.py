@@ -1,0 +1,50 @@
+"""日本語: message codes in Japanese. A code missing here is shown in English."""
+
+from __future__ import annotations
+
+
+def cell(r: int, c: int) -> str:
+    return f"{r + 1} 行 {c + 1} 列"
+
+
+WORDS: dict[str, str] = {"and": "と", "list-sep": "、", "up": "上", "right": "右", "down": "下", "left": "左"}
+
+TEXTS: dict[str, str] = {
+    # -- genres -------------------------------------------------------------------------------------
+    "genre-masyu": "ましゅ",
+    "genre-yinyang": "しろまるくろまる",
+    "genre-numberlink": "ナンバーリンク",
+    "genre-shikaku": "四角に切れ",
+    # -- the engine: records, boards and solutions -----------------------------------------------
+    "record-not-object": "レコードは JSON オブジェクトにしてください。",
+    "record-no-genre": "レコードに 'genre' がありません。",
+    "record-bad-grid": "'grid' は行の文字列からなる空でないリストにしてください。",
+    "record-size-mismatch": "レコードの {field}={said} ですが、grid は {size} です。",
+    "unknown-genre": "不明なジャンル '{genre}' です。使えるジャンル: {known}。",
+    "unknown-symbol": "{cell} の記号 '{token}' は使えません。{genre} のマスは {symbols} です。",
+    "empty-board": "盤面が空です。",
+    "not-rectangle": "{row} 行目は {got} マスですが、上の行は {width} マスです。盤面は長方形にしてください。",
+    "internal-model-failed": "内部エラー: ソルバーが失敗しました。パズルではなくボットの不具合です。",
+    "internal-check-failed": "内部エラー: ソルバーの答えが検査に通りませんでした。パズルではなくボットの不具合です。",
+    "internal-multiple-without-two": "内部エラー: ソルバーの答えが検査に通りませんでした。パズルではなくボットの不具合です。",
+    "circles": "'.'、'W'、'B'",
+    "numbers": "'.' または正の数",
+    "digits": "'.' または 0〜3 の数",
+    "no-solution": "このパズルには解がありません。",
+    "timeout": "制限時間内に解き終わりませんでした。",
+    # -- masyu (genre codes) ----------------------------------------------------------------------
+    "masyu-answer-help": "ループを ─ │ ┌ ┐ └ ┘ で、線のないマスは · で",
+    "masyu-hint": "{cell} は {symbol}（{dirs}へ線）です。",
+    # -- yinyang (genre codes) --------------------------------------------------------------------
+    "yinyang-answer-help": "すべてのマスに W（白）か B（黒）",
+    "yinyang-hint-black": "{cell} は黒 ● です。",
+    "yinyang-hint-white": "{cell} は白 ○ です。",
+    # -- numberlink (genre codes) -----------------------------------------------------------------
+    "numberlink-answer-help": "線を ─ │ ┌ ┐ └ ┘ で、端は数字、空きマスは · で",
+    "numberlink-hint": "{cell} は {symbol}（{dirs}へ線）です。",
+    "numberlink-fill-help": "/numberlink fill: Flow ルール（すべてのマスを線が通る）",
+    # -- shikaku (genre codes) --------------------------------------------------------------------
+    "shikaku-answer-help": "1 マス 1 文字、同じ長方形のマスは同じ文字",
+    "shikaku-hint": "{cell} の {number} は {rows}・{columns} の {height}×{width} の長方形です。",
+    # -- the bot ------------------------------------------------------------------------------------
+}

@@ -1,0 +1,208 @@
+"""Typed solutions: what a model returns, a checker judges, a drawing shows and a player types.
+
+Inside the product a solution is one of these frozen values; FORMATS.md text (``{"loop": [...]}``)
+exists only at the edges (the CLI, storage), through ``to_json`` and ``from_json``. Genres pick
+the shape that fits them (Masyu and Slitherlink a :class:`LoopSolution`, Numberlink a
+:class:`LinkSolution`...) and name it in their :class:`~solvers.genre.Genre` entry.
+
+``from_json`` reads any shape (a wrong answer must still be drawable), but raises
+:class:`~solvers.errors.ParseError` when the value is not that shape at all or has the wrong size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from solvers.errors import ParseError
+
+Cell = tuple[int, int]
+Masks = tuple[tuple[int, ...], ...]
+
+
+class Solution(Protocol):
+    """What every solution value offers."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The FORMATS.md ``solution`` object."""
+        ...
+
+    def cell_values(self) -> list[list[Any]]:
+        """One comparable value per cell (or point): two solutions differ exactly where these differ."""
+        ...
+
+
+S = TypeVar("S", bound=Solution)
+
+
+def _rows(value: Any, key: str, rows: int) -> list[Any]:
+    if not isinstance(value, dict) or key not in value:
+        raise ParseError("solution-shape", key=key)
+    raw = value[key]
+    if not isinstance(raw, list | tuple):
+        raise ParseError("solution-rows", key=key, rows=rows)
+    if len(raw) != rows:
+        raise ParseError("solution-row-count", key=key, got=len(raw), rows=rows)
+    return list(raw)
+
+
+def _tokens(row: Any, r: int, cols: int, key: str) -> list[Any]:
+    if isinstance(row, str):
+        tokens: list[Any] = row.split()
+    elif isinstance(row, list | tuple):
+        tokens = list(row)
+    else:
+        raise ParseError("solution-row", key=key, row=r + 1)
+    if len(tokens) != cols:
+        raise ParseError("solution-row-length", key=key, row=r + 1, got=len(tokens), cols=cols)
+    return tokens
+
+
+def _mask(tok: Any) -> int | None:
+    if isinstance(tok, bool):
+        return None
+    if isinstance(tok, int):
+        v = tok
+    elif isinstance(tok, str) and tok.isascii() and tok.isdigit():
+        v = int(tok)
+    else:
+        return None
+    return v if 0 <= v <= 15 else None
+
+
+@dataclass(frozen=True)
+class MaskSolution:
+    """Lines through grid points as connection masks (up=1, right=2, down=4, left=8)."""
+
+    masks: Masks
+    key: ClassVar[str] = "loop"
+
+    @classmethod
+    def from_masks(cls: type[M], masks: Sequence[Sequence[int]]) -> M:
+        return cls(tuple(tuple(int(v) for v in row) for row in masks))
+
+    def to_json(self) -> dict[str, Any]:
+        return {self.key: [" ".join(str(v) for v in row) for row in self.masks]}
+
+    def cell_values(self) -> list[list[Any]]:
+        return [list(row) for row in self.masks]
+
+    @classmethod
+    def from_json(cls: type[M], value: Any, rows: int, cols: int) -> M:
+        """Read ``{key: [row strings of masks]}`` of ``rows`` x ``cols`` points."""
+        out = []
+        for r, row in enumerate(_rows(value, cls.key, rows)):
+            vals = []
+            for c, tok in enumerate(_tokens(row, r, cols, cls.key)):
+                v = _mask(tok)
+                if v is None:
+                    raise ParseError("solution-mask", cells=((r, c),), cell=(r, c), token=str(tok))
+                vals.append(v)
+            out.append(tuple(vals))
+        return cls(tuple(out))
+
+    @property
+    def rows(self) -> int:
+        return len(self.masks)
+
+    @property
+    def cols(self) -> int:
+        return len(self.masks[0]) if self.masks else 0
+
+
+M = TypeVar("M", bound=MaskSolution)
+
+
+@dataclass(frozen=True)
+class LoopSolution(MaskSolution):
+    """One closed loop (FORMATS.md ``loop``)."""
+
+    key: ClassVar[str] = "loop"
+
+
+@dataclass(frozen=True)
+class LinkSolution(MaskSolution):
+    """Paths joining clue pairs (FORMATS.md ``links``): an endpoint has one bit, a path cell two."""
+
+    key: ClassVar[str] = "links"
+
+
+@dataclass(frozen=True)
+class ColorSolution:
+    """A colour per cell (FORMATS.md ``colors``): each row a string of 'W' and 'B'."""
+
+    colors: tuple[str, ...]
+    key: ClassVar[str] = "colors"
+
+    def black(self, r: int, c: int) -> bool:
+        return self.colors[r][c] == "B"
+
+    def to_json(self) -> dict[str, Any]:
+        return {self.key: list(self.colors)}
+
+    def cell_values(self) -> list[list[Any]]:
+        return [list(row) for row in self.colors]
+
+    @classmethod
+    def from_json(cls, value: Any, rows: int, cols: int) -> ColorSolution:
+        out = []
+        for r, row in enumerate(_rows(value, cls.key, rows)):
+            if not isinstance(row, str):
+                raise ParseError("solution-row", key=cls.key, row=r + 1)
+            letters = "".join(row.split()).upper()
+            if len(letters) != cols:
+                raise ParseError("solution-row-length", key=cls.key, row=r + 1, got=len(letters), cols=cols)
+            for c, ch in enumerate(letters):
+                if ch not in "WB":
+                    raise ParseError("solution-color", cells=((r, c),), cell=(r, c), token=ch)
+            out.append(letters)
+        return cls(tuple(out))
+
+
+Rect = tuple[int, int, int, int]  # top, left, height, width (0-based)
+
+
+@dataclass(frozen=True)
+class RectSolution:
+    """A division into rectangles (FORMATS.md ``rects``)."""
+
+    rects: tuple[Rect, ...]
+    rows: int
+    cols: int
+    key: ClassVar[str] = "rects"
+
+    def to_json(self) -> dict[str, Any]:
+        return {self.key: [list(r) for r in self.rects]}
+
+    def ids(self) -> list[list[int]]:
+        """Which rectangle covers each cell (-1 where none; the later one wins an overlap)."""
+        ids = [[-1] * self.cols for _ in range(self.rows)]
+        for i, (top, left, h, w) in enumerate(self.rects):
+            for r in range(max(top, 0), min(top + h, self.rows)):
+                for c in range(max(left, 0), min(left + w, self.cols)):
+                    ids[r][c] = i
+        return ids
+
+    def cell_values(self) -> list[list[Any]]:
+        return [[self.rects[i] if i >= 0 else None for i in row] for row in self.ids()]
+
+    @classmethod
+    def from_json(cls, value: Any, rows: int, cols: int) -> RectSolution:
+        if not isinstance(value, dict) or not isinstance(value.get(cls.key), list | tuple):
+            raise ParseError("solution-shape", key=cls.key)
+        rects: list[Rect] = []
+        for i, item in enumerate(value[cls.key]):
+            if (not isinstance(item, list | tuple) or len(item) != 4
+                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in item)):
+                raise ParseError("solution-rect", index=i + 1)
+            top, left, h, w = (int(v) for v in item)
+            rects.append((top, left, h, w))
+        return cls(tuple(rects), rows, cols)
+
+
+def differing_cells(a: Solution, b: Solution) -> list[Cell]:
+    """Cells (or points) where two solutions of one board differ, row by row."""
+    va, vb = a.cell_values(), b.cell_values()
+    return [(r, c) for r, row in enumerate(va) for c, v in enumerate(row)
+            if r >= len(vb) or c >= len(vb[r]) or vb[r][c] != v]
