@@ -13,6 +13,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from solvers.errors import Message
 from solvers.verdict import Solution, SolveOptions, SolveResult, SolveStats, Status
 
 Literal = cp_model.IntVar  # a Boolean variable or its negation
@@ -84,8 +85,7 @@ def solve_twice(
     budget = budget or Budget(options)
     status, solver = run(model, budget)
     if status == cp_model.INFEASIBLE:
-        return SolveResult(Status.NONE, error="This puzzle has no solution.",
-                           error_ja="このパズルには解がありません。", stats=budget.stats)
+        return no_solution(budget)
     if not found(status):
         return timeout_result(budget)
     first = decode(solver)
@@ -106,11 +106,12 @@ def solve_twice(
     return res
 
 
+def no_solution(budget: Budget) -> SolveResult:
+    """The ``none`` verdict: the model is infeasible."""
+    return SolveResult(Status.NONE, message=Message("no-solution"), stats=budget.stats)
+
+
 def timeout_result(budget: Budget) -> SolveResult:
+    """The ``timeout`` verdict: the time limit ran out first."""
     limit = budget.options.time_limit
-    return SolveResult(
-        Status.TIMEOUT,
-        error=f"The solver ran out of time ({limit:g} s) before it could settle this board.",
-        error_ja=f"制限時間 ({limit:g} 秒) 内に解き終わりませんでした。",
-        stats=budget.stats,
-    )
+    return SolveResult(Status.TIMEOUT, message=Message("timeout", {"seconds": f"{limit:g}"}), stats=budget.stats)

@@ -13,7 +13,6 @@ treated conservatively as "not unique").
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
@@ -60,20 +59,12 @@ def check_request(genre: str, rows: int, cols: int, difficulty: str) -> tuple[st
     name = get_genre(genre).name
     diff = (difficulty or "medium").strip().lower()
     if diff not in DIFFICULTIES:
-        raise ParseError(
-            f"Unknown difficulty '{difficulty}': use easy, medium or hard.",
-            f"難易度 '{difficulty}' は使えません。easy, medium, hard のいずれかにしてください。",
-        )
+        raise ParseError("unknown-difficulty", difficulty=difficulty)
     if not isinstance(rows, int) or not isinstance(cols, int):
-        raise InvalidPuzzle("The size must be two whole numbers, like 10x10.",
-                            "サイズは 10x10 のように整数2つで指定してください。")
+        raise InvalidPuzzle("generate-size-not-numbers")
     if min(rows, cols) < MIN_SIDE or max(rows, cols) > MAX_SIDE or rows * cols > MAX_CELLS:
-        raise InvalidPuzzle(
-            f"Cannot generate a {rows}x{cols} {name}: rows and columns must each be between {MIN_SIDE} and "
-            f"{MAX_SIDE}, with at most {MAX_CELLS} cells (for example 10x10).",
-            f"{rows}x{cols} の {name} は作れません。縦横はそれぞれ {MIN_SIDE}〜{MAX_SIDE}、"
-            f"マス数は {MAX_CELLS} 以下にしてください (例: 10x10)。",
-        )
+        raise InvalidPuzzle("generate-size-out-of-range", rows=rows, cols=cols, genre=name, min=MIN_SIDE,
+                            max=MAX_SIDE, max_cells=MAX_CELLS)
     return name, diff
 
 
@@ -108,9 +99,12 @@ def generate(
     from solvers.registry import get_genre
 
     t0 = time.perf_counter()
-    gp = get_genre(name).generate(rows, cols, diff, int(seed), options)
+    g = get_genre(name)
+    gp = g.generate(rows, cols, diff, int(seed), options)
+    if isinstance(gp.solution, dict):  # TRANSITIONAL: an old generator's FORMATS.md solution
+        gp.solution = g.solution_from_json(gp.solution, gp.puzzle)
     if gp.stats.get("proof") != "unique":  # the genre generators prove; never trust blindly
-        raise GenerationFailed("Internal error: a generated puzzle came without a uniqueness proof.")
+        raise GenerationFailed("generation-unproven")
     gp.stats["seconds"] = round(time.perf_counter() - t0, 3)
     gp.puzzle = Puzzle(name, gp.puzzle.cells, fill=gp.puzzle.fill, id=f"gen-{name}-{rows}x{cols}-{diff}-{seed}")
     gp.seed = int(seed)
@@ -126,7 +120,7 @@ def generate_record(genre: str, rows: int, cols: int, difficulty: str = "medium"
         extra["url"] = url
     return gp.puzzle.to_record(
         **extra,
-        solution=gp.solution,
+        solution=gp.solution.to_json(),
         unique=True,
         difficulty=gp.difficulty,
         seed=gp.seed,
@@ -136,13 +130,9 @@ def generate_record(genre: str, rows: int, cols: int, difficulty: str = "medium"
 
 
 def puzzle_url(puzzle: Puzzle) -> str | None:
-    """The puzz.link URL, or None while the genre's notation module is missing."""
+    """The puzz.link URL of a board."""
     from solvers.registry import get_genre
 
-    try:
-        importlib.import_module(f"{get_genre(puzzle.genre).package}.notation")
-    except ModuleNotFoundError:
-        return None
     return get_genre(puzzle.genre).encode_url(puzzle)
 
 
@@ -168,7 +158,10 @@ def prove(puzzle: Puzzle, solution: Solution, time_limit: float = 60.0) -> tuple
     }
     if res.status is not Status.UNIQUE:
         return False, info
-    if get_genre(puzzle.genre).check(puzzle, solution):
+    g = get_genre(puzzle.genre)
+    if isinstance(solution, dict):  # TRANSITIONAL: an old generator's FORMATS.md solution
+        solution = g.solution_from_json(solution, puzzle)
+    if g.check(puzzle, solution):
         info["proof"] = "checker-rejected"
         return False, info
     return True, info
@@ -208,10 +201,13 @@ class BestAttempt:
             self.best = gp
         return distance == 0 or self.proven >= self.limit
 
-    def result(self, failure: str) -> GeneratedPuzzle:
-        """The kept puzzle; raises GenerationFailed with ``failure`` when no attempt was proven."""
+    def result(self, code: str = "generation-failed", **params: Any) -> GeneratedPuzzle:
+        """The kept puzzle; raises GenerationFailed(code, **params) when no attempt was proven.
+
+        The usual call: ``result(genre=..., rows=..., cols=...)``.
+        """
         if self.best is None:
-            raise GenerationFailed(failure)
+            raise GenerationFailed(code, **params)
         return self.best
 
 

@@ -35,7 +35,13 @@ TEXTS: dict[str, str] = {
     "circles": "'.', 'W' or 'B'",
     "numbers": "'.' or a positive number",
     "digits": "'.' or a number 0-3",
+    "unknown-difficulty": "Unknown difficulty '{difficulty}': use easy, medium or hard.",
+    "generate-size-not-numbers": "The size must be two whole numbers, like 10x10.",
+    "generate-size-out-of-range": "Cannot generate a {rows}x{cols} {genre}: rows and columns must each be between "
+                                  "{min} and {max}, with at most {max_cells} cells (for example 10x10).",
+    "generation-unproven": "Internal error: a generated puzzle came without a uniqueness proof.",
+    "generation-failed": "Could not generate a unique {rows}x{cols} {genre} in time; try another seed.",
     # -- verdicts -----------------------------------------------------------------------------------
     "no-solution": "This puzzle has no solution.",
-    "timeout": "The time limit ran out before the solver finished.",
+    "timeout": "The solver ran out of time ({seconds} s) before it could settle this board.",
 }
