@@ -51,7 +51,7 @@ def where_ja(r: int, c: int) -> str:
 def answer_lines(text: str) -> list[str]:
     """The answer's non-blank lines, without code fences or a leading /command word."""
     if not isinstance(text, str):
-        raise ParseError("The answer must be text.", "答えは文字で送ってください。")
+        raise ParseError("answer-not-text")
     text = text.translate(_IGNORED_CHARS).replace("\r\n", "\n").replace("\r", "\n")
     lines = []
     for line in text.split("\n"):
@@ -69,8 +69,7 @@ def answer_lines(text: str) -> list[str]:
         if s:
             lines.append(s)
     if not lines:
-        raise ParseError("The answer is empty: write the solved grid, one line per row.",
-                         "答えが空です。解いた盤面を 1 行ずつ書いてください。")
+        raise ParseError("answer-empty")
     return lines
 
 
@@ -78,11 +77,7 @@ def answer_cells(puzzle: Puzzle, text: str) -> list[list[str]]:
     """Split the answer into ``puzzle.rows`` rows of ``puzzle.cols`` cell tokens."""
     lines = answer_lines(text)
     if len(lines) != puzzle.rows:
-        raise ParseError(
-            f"Your answer has {len(lines)} row{'s' if len(lines) != 1 else ''}; the puzzle has {puzzle.rows}. "
-            "Write one line per row.",
-            f"答えは {len(lines)} 行ですが、パズルは {puzzle.rows} 行です。1 行ずつ書いてください。",
-        )
+        raise ParseError("answer-row-count", got=len(lines), rows=puzzle.rows)
     grid = []
     for r, line in enumerate(lines):
         tokens = line.split()
@@ -92,11 +87,8 @@ def answer_cells(puzzle: Puzzle, text: str) -> list[list[str]]:
                 tokens = list(joined)
             else:
                 n = len(tokens) if len(tokens) > 1 else len(joined)
-                raise ParseError(
-                    f"Row {r + 1} of your answer has {n} cells; the puzzle has {puzzle.cols} columns.",
-                    f"答えの {r + 1} 行目は {n} マスですが、パズルは {puzzle.cols} 列です。",
-                    cells=((r, min(n, puzzle.cols) - 1),),
-                )
+                raise ParseError("answer-row-length", cells=((r, min(n, puzzle.cols) - 1),), row=r + 1, got=n,
+                                 cols=puzzle.cols)
         grid.append(tokens)
     return grid
 
@@ -129,11 +121,7 @@ def line_masks(puzzle: Puzzle, text: str, *, endpoints: bool) -> list[list[int]]
                 elif len(tok) == 1 and tok in LINE_CHARS:
                     out.append(LINE_CHARS[tok])
                 elif any(ch in LINE_CHARS and ch not in "-|" for ch in tok):
-                    raise ParseError(
-                        f"{where(r, c).capitalize()} holds '{tok}': write one line symbol per cell.",
-                        f"{where_ja(r, c)} の '{tok}' は読めません。1 マスに線の記号を 1 つ書いてください。",
-                        cells=((r, c),),
-                    )
+                    raise ParseError("answer-line-symbol", cells=((r, c),), cell=(r, c), token=tok)
                 else:
                     out.append(0)
                     markers.append((r, c))
@@ -172,28 +160,16 @@ def _check_consistent(puzzle: Puzzle, masks: list[list[int]]) -> None:
         for c in range(puzzle.cols):
             m = masks[r][c]
             if not 0 <= m <= 15:
-                raise ParseError(
-                    f"{where(r, c).capitalize()} has mask {m}; masks are 0-15 (up=1, right=2, down=4, left=8).",
-                    f"{where_ja(r, c)} のマスク {m} は使えません (上=1, 右=2, 下=4, 左=8 の和で 0〜15)。",
-                    cells=((r, c),),
-                )
+                raise ParseError("answer-bad-mask", cells=((r, c),), cell=(r, c), mask=m)
             for bit, dr, dc in STEPS:
                 if not m & bit:
                     continue
                 rr, cc = r + dr, c + dc
                 if not (0 <= rr < puzzle.rows and 0 <= cc < puzzle.cols):
-                    raise ParseError(
-                        f"The line at {where(r, c)} goes {DIRECTION_WORDS[bit]}, off the board.",
-                        f"{where_ja(r, c)} の線が盤の外に出ています。",
-                        cells=((r, c),),
-                    )
+                    raise ParseError("answer-off-board", cells=((r, c),), cell=(r, c), dir=DIRECTION_WORDS[bit])
                 if not masks[rr][cc] & OPPOSITE[bit]:
-                    raise ParseError(
-                        f"The line at {where(r, c)} goes {DIRECTION_WORDS[bit]}, but {where(rr, cc)} "
-                        f"has no line coming {FROM_WORDS[OPPOSITE[bit]]}.",
-                        f"{where_ja(r, c)} の線が {where_ja(rr, cc)} につながっていません。",
-                        cells=((r, c), (rr, cc)),
-                    )
+                    raise ParseError("answer-not-joined", cells=((r, c), (rr, cc)), cell=(r, c),
+                                     dir=DIRECTION_WORDS[bit], other_cell=(rr, cc), back=FROM_WORDS[OPPOSITE[bit]])
 
 
 def masks_to_rows(masks: list[list[int]]) -> list[str]:

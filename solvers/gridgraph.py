@@ -14,6 +14,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from solvers.verdict import Violation
+
 Cell = tuple[int, int]
 Edge = tuple[Cell, Cell]  # always (smaller cell, larger cell) in row-major order
 
@@ -21,7 +23,6 @@ UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
 DIRECTIONS: tuple[tuple[int, int, int], ...] = ((UP, -1, 0), (RIGHT, 0, 1), (DOWN, 1, 0), (LEFT, 0, -1))
 OPPOSITE = {UP: DOWN, DOWN: UP, LEFT: RIGHT, RIGHT: LEFT}
 DIR_NAMES = {UP: "up", RIGHT: "right", DOWN: "down", LEFT: "left"}
-DIR_NAMES_JA = {UP: "上", RIGHT: "右", DOWN: "下", LEFT: "左"}
 
 MaskGrid = list[list[int]]
 
@@ -138,54 +139,20 @@ def format_masks(masks: Sequence[Sequence[int]]) -> list[str]:
     return [" ".join(str(int(v)) for v in row) for row in masks]
 
 
-@dataclass(frozen=True)
-class MaskProblem:
-    """Why a mask grid could not be read or is not a consistent line drawing."""
+def parse_masks(value: Any, rows: int, cols: int, key: str) -> tuple[MaskGrid | None, list[Violation]]:
+    """TRANSITIONAL: read a FORMATS.md mask grid; use :class:`solvers.solution.MaskSolution` instead."""
+    from solvers.errors import ParseError
+    from solvers.solution import MaskSolution
 
-    rule: str  # "format", "off-board" or "mismatch"
-    message: str
-    message_ja: str
-    cells: tuple[Cell, ...] = ()
+    class _Any(MaskSolution):
+        pass
 
-
-def parse_masks(value: Any, rows: int, cols: int, key: str) -> tuple[MaskGrid | None, list[MaskProblem]]:
-    """Read a FORMATS.md mask grid (a list of row strings, or of integer lists) of a given size.
-
-    Returns (masks, []) or (None, problems) when the shape or a value is wrong. Every value must
-    be an integer 0..15. Does not judge consistency: see :func:`mask_problems`.
-    """
-
-    def bad(msg: str, msg_ja: str, cells: tuple[Cell, ...] = ()) -> tuple[None, list[MaskProblem]]:
-        return None, [MaskProblem("format", msg, msg_ja, cells)]
-
-    if not isinstance(value, list | tuple):
-        return bad(f"The solution's '{key}' must be a list of {rows} rows.",
-                   f"解答の '{key}' は {rows} 行のリストにしてください。")
-    if len(value) != rows:
-        return bad(f"The solution has {len(value)} rows in '{key}', the board has {rows}.",
-                   f"解答の '{key}' は {len(value)} 行ですが、盤面は {rows} 行です。")
-    masks: MaskGrid = []
-    for r, row in enumerate(value):
-        if isinstance(row, str):
-            tokens: list[Any] = row.split()
-        elif isinstance(row, list | tuple):
-            tokens = list(row)
-        else:
-            return bad(f"Row {r + 1} of the solution is not a row of masks.",
-                       f"解答の {r + 1} 行目がマスクの行になっていません。")
-        if len(tokens) != cols:
-            return bad(f"Row {r + 1} of the solution has {len(tokens)} cells, the board has {cols} columns.",
-                       f"解答の {r + 1} 行目は {len(tokens)} マスですが、盤面は {cols} 列です。")
-        out: list[int] = []
-        for c, tok in enumerate(tokens):
-            v = _mask_value(tok)
-            if v is None:
-                return bad(f"Row {r + 1}, column {c + 1} of the solution: {tok!r} is not a connection mask 0-15.",
-                           f"解答の {r + 1} 行 {c + 1} 列: {tok!r} は 0〜15 の接続マスクではありません。",
-                           ((r, c),))
-            out.append(v)
-        masks.append(out)
-    return masks, []
+    _Any.key = key
+    try:
+        sol = _Any.from_json({key: value}, rows, cols)
+    except ParseError as e:
+        return None, [Violation("format", cells=e.cells, params=dict(e.params | {"code": e.code}))]
+    return [list(row) for row in sol.masks], []
 
 
 def _mask_value(tok: Any) -> int | None:
@@ -200,10 +167,11 @@ def _mask_value(tok: Any) -> int | None:
     return v if 0 <= v <= 15 else None
 
 
-def mask_problems(masks: Sequence[Sequence[int]]) -> list[MaskProblem]:
-    """Lines leaving the board and connections named by one cell but not by its neighbour."""
+def mask_problems(masks: Sequence[Sequence[int]]) -> list[Violation]:
+    """Lines leaving the board (``line-off-board``) and connections named by one cell but not by
+    its neighbour (``line-mismatch``)."""
     rows, cols = len(masks), len(masks[0]) if masks else 0
-    problems: list[MaskProblem] = []
+    problems: list[Violation] = []
     for r in range(rows):
         for c in range(cols):
             m = masks[r][c]
@@ -211,18 +179,12 @@ def mask_problems(masks: Sequence[Sequence[int]]) -> list[MaskProblem]:
                 if not m & bit:
                     continue
                 nr, nc = r + dr, c + dc
-                where, where_ja = f"row {r + 1}, column {c + 1}", f"{r + 1} 行 {c + 1} 列"
                 if not inside(rows, cols, nr, nc):
-                    problems.append(MaskProblem(
-                        "off-board", f"The line at {where} leaves the board ({DIR_NAMES[bit]}).",
-                        f"{where_ja} の線が盤面の外 ({DIR_NAMES_JA[bit]}) に出ています。", ((r, c),)))
+                    problems.append(Violation("line-off-board", cells=((r, c),),
+                                              params={"cell": (r, c), "dir": DIR_NAMES[bit]}))
                 elif not masks[nr][nc] & OPPOSITE[bit]:
-                    problems.append(MaskProblem(
-                        "mismatch",
-                        f"The line at {where} goes {DIR_NAMES[bit]} but row {nr + 1}, column {nc + 1} "
-                        "does not connect back.",
-                        f"{where_ja} の線は{DIR_NAMES_JA[bit]}に伸びていますが、{nr + 1} 行 {nc + 1} 列から"
-                        "つながっていません。", ((r, c), (nr, nc))))
+                    problems.append(Violation("line-mismatch", cells=((r, c), (nr, nc)),
+                                              params={"cell": (r, c), "dir": DIR_NAMES[bit], "other_cell": (nr, nc)}))
     return problems
 
 

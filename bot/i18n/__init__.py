@@ -81,7 +81,8 @@ def say(msg: Message | str, lang: str = DEFAULT, **params: Any) -> str:
     cat = catalogue(lang)
     values = {k: _value(k, v, cat) for k, v in msg.params.items()}
     try:
-        return text.format_map(_Defaults(values))
+        out = text.format_map(_Defaults(values))
+        return out[:1].upper() + out[1:]
     except (ValueError, IndexError):
         log.exception("bad template for %s", msg.code)
         return text
