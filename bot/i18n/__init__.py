@@ -57,7 +57,7 @@ def _value(name: str, value: Any, cat: ModuleType) -> str:
     if name == "cell" or name.endswith("_cell"):
         r, c = value
         return str(cat.cell(int(r), int(c)))
-    if name == "cells":
+    if name == "cells" or name.endswith("_cells"):
         return cat.WORDS.get("list-sep", ", ").join(cat.cell(int(r), int(c)) for r, c in value)
     if name == "genre" and isinstance(value, str):
         return genre_title(value, cat.__name__.rsplit(".", 1)[-1])
