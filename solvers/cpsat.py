@@ -76,14 +76,16 @@ def solve_twice(
     options: SolveOptions,
     *,
     budget: Budget | None = None,
+    params: Mapping[str, Any] | None = None,
 ) -> SolveResult:
     """The standard verdict: find a solution, then (if asked) look for another one.
 
     ``decision`` must be Booleans that fully determine a solution (two solutions that agree on
-    them are the same answer), and ``decode`` reads a solution from a solver.
+    them are the same answer), and ``decode`` reads a solution from a solver. ``params``: extra
+    CP-SAT parameters for both calls (see :func:`run`).
     """
     budget = budget or Budget(options)
-    status, solver = run(model, budget)
+    status, solver = run(model, budget, params=params)
     if status == cp_model.INFEASIBLE:
         return no_solution(budget)
     if not found(status):
@@ -96,7 +98,7 @@ def solve_twice(
     model.clear_hints()
     for b in decision:
         model.add_hint(b, solver.boolean_value(b))
-    status, solver2 = run(model, budget)
+    status, solver2 = run(model, budget, params=params)
     if status == cp_model.INFEASIBLE:
         return SolveResult(Status.UNIQUE, solution=first, stats=budget.stats)
     if found(status):
