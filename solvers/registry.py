@@ -14,6 +14,7 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.yinyang",
     "solvers.numberlink",
     "solvers.shikaku",
+    "solvers.slitherlink",
 )
 
 GENRES: dict[str, Genre[Any]] = {}

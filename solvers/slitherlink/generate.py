@@ -1,0 +1,177 @@
+"""Slitherlink generator: a random loop, every clue it gives, then clues removed while unique.
+
+The loop is the outline of a random polyomino of cells, grown and jittered one cell at a time
+while its outline stays one simple loop. Every cell's clue is how many of its neighbours lie on
+the other side of the loop. Uniqueness oracle: the solver's own :class:`SlitherModel` with each
+clue switched by an assumption literal and "some edge of the loop is unused" added; a second
+answer must also break one of the clues just removed (it keeps all the others).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable
+
+from ortools.sat.python import cp_model
+
+from solvers.generation import (
+    DEFAULT_BUDGET,
+    BestAttempt,
+    GeneratedPuzzle,
+    add_back,
+    grade,
+    harder,
+    prove,
+    remove_clues,
+    sub_rng,
+)
+from solvers.puzzle import Puzzle
+from solvers.slitherlink.lattice import Cell, sides
+from solvers.slitherlink.model import SlitherModel
+from solvers.solution import LoopSolution
+
+RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
+STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+# grade bounds on effort: CP-SAT conflicts of one single-worker solve from the clues, per 100 cells
+THRESHOLDS = (2.0, 12.0)
+CALL_LIMIT = 20.0
+# settings for the many small oracle calls: the circuit's LP relaxation and probing cost more than they prune
+FAST = {"num_workers": 1, "random_seed": 0, "linearization_level": 0, "cp_model_probing_level": 0,
+        "symmetry_level": 0}
+
+
+def _flippable(inside: set[Cell], rows: int, cols: int, cell: Cell) -> bool:
+    """Whether ``cell`` can change sides and leave the outline one simple loop: the ring of eight
+    cells around it, on the side it moves to (off the board is outside), is one run touching it
+    orthogonally."""
+    grow = cell not in inside
+    ring = [((cell[0] + dr, cell[1] + dc) in inside) == grow
+            if 0 <= cell[0] + dr < rows and 0 <= cell[1] + dc < cols else not grow for dr, dc in RING]
+    if all(ring) or not any(ring[k] for k in (1, 3, 5, 7)):
+        return False
+    return sum(1 for k in range(8) if ring[k] and not ring[k - 1]) == 1
+
+
+def random_inside(rows: int, cols: int, rng: random.Random, fill: float) -> set[Cell]:
+    """The cells inside a random simple loop: a polyomino grown from one cell, then jittered."""
+    inside = {(rng.randrange(rows), rng.randrange(cols))}
+    target = max(1, round(fill * rows * cols))
+    for _ in range(30 * rows * cols):
+        if len(inside) >= target:
+            break
+        r, c = rng.choice(sorted(inside))
+        dr, dc = rng.choice(STEPS)
+        cell = (r + dr, c + dc)
+        if 0 <= cell[0] < rows and 0 <= cell[1] < cols and _flippable(inside, rows, cols, cell):
+            inside.add(cell)
+    for _ in range(rows * cols):
+        cell = (rng.randrange(rows), rng.randrange(cols))
+        if _flippable(inside, rows, cols, cell):
+            inside ^= {cell}
+    return inside
+
+
+def clues_of(rows: int, cols: int, inside: set[Cell]) -> dict[Cell, int]:
+    """Every cell's clue: its sides between inside and outside."""
+    return {(r, c): sum(((r + dr, c + dc) in inside) != ((r, c) in inside) for dr, dc in STEPS)
+            for r in range(rows) for c in range(cols)}
+
+
+class Oracle:
+    """The solver's model over all clues, each switched by an assumption, with the loop excluded."""
+
+    def __init__(self, rows: int, cols: int, full: dict[Cell, int], loop: set[int]) -> None:
+        self.sm = sm = SlitherModel(rows, cols, full, switched=True)
+        self.full, self.loop = full, loop
+        sm.model.add_bool_or([~sm.edges[e] for e in sorted(loop)])
+        for i, e in enumerate(sm.edges):
+            sm.model.add_hint(e, i in loop)
+        self.calls = 0
+
+    def broken(self, used: set[int], cells: Iterable[Cell]) -> frozenset[Cell]:
+        """The clues among ``cells`` that the edges ``used`` break."""
+        g = self.sm.grid
+        return frozenset(x for x in cells if sum(e in used for e in sides(g, *x)) != self.full[x])
+
+    def alternative(self, trial: frozenset[Cell], kept: frozenset[Cell]) -> frozenset[Cell] | None | bool:
+        """The full clues broken by another loop keeping the ``trial`` clues; None if none, False on timeout."""
+        sm, m = self.sm, self.sm.model
+        m.clear_assumptions()
+        lits = [s if x in trial else ~s for x, s in sm.switch.items()]
+        removed = sorted(kept - trial)
+        if removed:
+            act = m.new_bool_var(f"act{self.calls}")
+            edges = sorted({e for x in removed for e in sides(sm.grid, *x)})
+            m.add_bool_or([*(~sm.edges[e] if e in self.loop else sm.edges[e] for e in edges), ~act])
+            lits.append(act)
+        m.add_assumptions(lits)
+        solver = cp_model.CpSolver()
+        for key, value in FAST.items():
+            setattr(solver.parameters, key, value)
+        solver.parameters.max_time_in_seconds = CALL_LIMIT
+        status = solver.solve(m)
+        self.calls += 1
+        if status == cp_model.INFEASIBLE:
+            return None
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return False
+        return self.broken(set(sm.used(solver)), self.full)
+
+
+def effort(rows: int, cols: int, givens: dict[Cell, int]) -> float:
+    """Conflicts of one fresh single-worker solve, per 100 cells (scaled down on big boards)."""
+    solver = cp_model.CpSolver()
+    for key, value in FAST.items():
+        setattr(solver.parameters, key, value)
+    solver.parameters.max_time_in_seconds = CALL_LIMIT
+    solver.solve(SlitherModel(rows, cols, givens).model)
+    return float(solver.num_conflicts) * 100 / (rows * cols) / max(1.0, rows * cols / 100)
+
+
+def _puzzle(rows: int, cols: int, givens: dict[Cell, int]) -> Puzzle:
+    return Puzzle("slitherlink", tuple(tuple(givens[(r, c)] + 1 if (r, c) in givens else 0 for c in range(cols))
+                                       for r in range(rows)))
+
+
+def generate(rows: int, cols: int, difficulty: str, seed: int) -> GeneratedPuzzle:
+    """A proven unique puzzle graded as close to ``difficulty`` as a few attempts allow."""
+    deadline = time.perf_counter() + DEFAULT_BUDGET
+    search = BestAttempt(difficulty)
+    for attempt in range(100):
+        if time.perf_counter() > deadline:
+            break
+        rng = sub_rng(seed, "slitherlink", rows, cols, difficulty, attempt)
+        inside = random_inside(rows, cols, rng, rng.uniform(0.45, 0.65))
+        full = clues_of(rows, cols, inside)
+        probe = SlitherModel(rows, cols, full)
+        loop = {i for i, (a, b) in enumerate(probe.grid.edges) if _on_loop(a, b, inside)}
+        oracle = Oracle(rows, cols, full, loop)
+        cells = sorted(full)
+        if oracle.alternative(frozenset(cells), frozenset(cells)) is not None:
+            continue  # even every clue leaves another loop (or no answer in time)
+        kept = remove_clues(cells, oracle.alternative, rng, deadline=deadline)
+        eff = effort(rows, cols, {x: full[x] for x in kept})
+        got = grade(eff, THRESHOLDS)
+        for _ in range(20):
+            if not harder(got, difficulty):
+                break
+            kept = add_back(cells, kept, rng, 0.05)
+            eff = effort(rows, cols, {x: full[x] for x in kept})
+            got = grade(eff, THRESHOLDS)
+        puzzle = _puzzle(rows, cols, {x: full[x] for x in kept})
+        solution = LoopSolution.from_masks(probe.grid.masks_from_edges(loop))
+        ok, info = prove(puzzle, solution)
+        if not ok:
+            continue
+        info.update(attempts=attempt + 1, generator_calls=oracle.calls, clues=len(kept), effort=round(eff, 1))
+        if search.offer(GeneratedPuzzle(puzzle, solution, got, info, seed)):
+            break
+    return search.result(genre="slitherlink", rows=rows, cols=cols)
+
+
+def _on_loop(a: Cell, b: Cell, inside: set[Cell]) -> bool:
+    """Whether the lattice edge a-b separates an inside cell from an outside one."""
+    if a[0] == b[0]:  # horizontal: between the cells above and below
+        return ((a[0] - 1, a[1]) in inside) != ((a[0], a[1]) in inside)
+    return ((a[0], a[1] - 1) in inside) != ((a[0], a[1]) in inside)

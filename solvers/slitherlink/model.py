@@ -1,0 +1,63 @@
+"""Slitherlink as CP-SAT: the one model behind solving, the uniqueness proof and the generator.
+
+A Boolean per cell side (an edge of the point lattice); two arc literals per edge feed
+``add_circuit`` over the points, whose self-loops let unused points stay off the loop, so the
+drawing is one closed loop; each point has degree 2 x on-loop (redundant, it propagates early);
+at least one edge is used; each clue fixes the sum of its cell's four sides. The generator
+builds the same model with ``switched=True``: every clue then holds only under its own literal,
+set by assumptions (which clues a trial keeps).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ortools.sat.python import cp_model
+
+from solvers.cpsat import Budget, solve_twice
+from solvers.puzzle import Puzzle
+from solvers.slitherlink.lattice import Cell, clues, points, sides
+from solvers.solution import LoopSolution
+from solvers.verdict import SolveOptions, SolveResult
+
+
+class SlitherModel:
+    """The CP-SAT model of one board; ``edges[i]`` is the literal of lattice edge ``grid.edges[i]``."""
+
+    def __init__(self, rows: int, cols: int, givens: Mapping[Cell, int], *, switched: bool = False) -> None:
+        self.rows, self.cols = rows, cols
+        self.grid = grid = points(rows, cols)
+        self.model = m = cp_model.CpModel()
+        self.edges = [m.new_bool_var(f"e{i}") for i in range(len(grid.edges))]
+        arcs: list[tuple[int, int, cp_model.IntVar]] = []
+        for i, (a, b) in enumerate(grid.edges):
+            fwd, back = m.new_bool_var(f"f{i}"), m.new_bool_var(f"b{i}")
+            arcs += [(grid.index(a), grid.index(b), fwd), (grid.index(b), grid.index(a), back)]
+            m.add(self.edges[i] == fwd + back)
+        for p in grid.cells():
+            on = m.new_bool_var(f"on{p}")
+            arcs.append((grid.index(p), grid.index(p), ~on))
+            m.add(sum(self.edges[e] for _, e in grid.cell_edges(p)) == 2 * on)
+        m.add_circuit(arcs)
+        m.add_bool_or(self.edges)
+        self.switch: dict[Cell, cp_model.IntVar] = {}
+        for (r, c), n in sorted(givens.items()):
+            ct = m.add(sum(self.edges[e] for e in sides(grid, r, c)) == n)
+            if switched:
+                self.switch[(r, c)] = s = m.new_bool_var(f"clue{r}_{c}")
+                ct.only_enforce_if(s)
+
+    def used(self, solver: cp_model.CpSolver) -> list[int]:
+        return [i for i, e in enumerate(self.edges) if solver.boolean_value(e)]
+
+    def solution(self, used: Iterable[int]) -> LoopSolution:
+        return LoopSolution.from_masks(self.grid.masks_from_edges(used))
+
+    def decode(self, solver: cp_model.CpSolver) -> LoopSolution:
+        return self.solution(self.used(solver))
+
+
+def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
+    """Find the loop; with ``options.unique`` also prove it is the only one (or find a second)."""
+    sm = SlitherModel(puzzle.rows, puzzle.cols, clues(puzzle))
+    return solve_twice(sm.model, sm.edges, sm.decode, options, budget=Budget(options))
