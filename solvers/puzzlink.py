@@ -5,9 +5,9 @@ A puzz.link URL looks like ``https://puzz.link/p?<pid>/[<flag>/]<cols>/<rows>/<b
 
 Encodings (learned from pzprjs ``Encode.js``; written here from the description, not copied):
 
-* circles (Masyu, Yin-Yang): three cells per character; the character is a base-27 digit whose
+* circles (circle genres): three cells per character; the character is a base-27 digit whose
   base-3 digits (most significant first) are the three cells (0 empty, 1 white, 2 black).
-* number16 (Numberlink, Shikaku): per cell ``0-9a-f`` one hex digit; ``-xx`` two hex digits;
+* number16 (number genres): per cell ``0-9a-f`` one hex digit; ``-xx`` two hex digits;
   ``+xxx`` three; ``=xxx`` 4096 + three; ``%xxx`` 8192 + three; ``.`` a ``?`` clue; ``g``-``z``
   skip 1-20 empty cells.
 """
@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from solvers.errors import ParseError
+from solvers.genre import Symbols
 from solvers.puzzle import UNKNOWN, Puzzle
 
 HOSTS = ("puzz.link/p", "pzv.jp/p.html", "pzv.jp/p")
@@ -69,10 +70,7 @@ def split_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> PuzzLink:
     if bare:
         query = f"{bare.group(1)}/{bare.group(2)}"
     elif not m:
-        raise ParseError(
-            "This does not look like a puzz.link URL (https://puzz.link/p?<genre>/<columns>/<rows>/<data>).",
-            "puzz.link の URL (https://puzz.link/p?<ジャンル>/<列>/<行>/<データ>) ではないようです。",
-        )
+        raise ParseError("url-not-puzzlink")
     query = query.split("#", 1)[0].split("&", 1)[0]
     parts = query.split("/")
     pid = parts[0].lower()
@@ -84,10 +82,7 @@ def split_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> PuzzLink:
     if rest and rest[0] and not rest[0].isdigit():
         flag = rest.pop(0)
     if len(rest) < 2 or not _is_size(rest[0]) or not _is_size(rest[1]):
-        raise ParseError(
-            f"The puzz.link URL has no board size after '{pid}' (expected {pid}/<columns>/<rows>/<data>).",
-            f"puzz.link の URL の '{pid}' の後に盤面サイズがありません ({pid}/<列>/<行>/<データ> の形です)。",
-        )
+        raise ParseError("url-no-size", pid=pid)
     cols, rows = int(rest[0]), int(rest[1])
     check_size(rows, cols, max_rows=max_rows, max_cols=max_cols)
     return PuzzLink(pid=pid, cols=cols, rows=rows, body="/".join(rest[2:]), flag=flag)
@@ -100,15 +95,9 @@ def _is_size(s: str) -> bool:
 def check_size(rows: int, cols: int, *, max_rows: int = 60, max_cols: int = 60) -> None:
     """Refuse empty boards and boards beyond the limits (raises ParseError)."""
     if rows < 1 or cols < 1:
-        raise ParseError(
-            f"The board size {cols}x{rows} is empty.",
-            f"盤面サイズ {cols}x{rows} は空です。",
-        )
+        raise ParseError("size-empty", size=f"{cols}x{rows}")
     if rows > max_rows or cols > max_cols:
-        raise ParseError(
-            f"The board is {rows} rows by {cols} columns; the limit is {max_rows} rows by {max_cols} columns.",
-            f"盤面は {rows} 行 {cols} 列です。上限は {max_rows} 行 {max_cols} 列です。",
-        )
+        raise ParseError("board-too-big", rows=rows, cols=cols, max_rows=max_rows, max_cols=max_cols)
 
 
 def genre_of_pid(pid: str) -> str | None:
@@ -137,11 +126,7 @@ def decode_circles(body: str, rows: int, cols: int) -> list[int]:
     for i, ch in enumerate(body[:need]):
         d = _BASE36.find(ch.lower())
         if d < 0 or d >= 27:
-            raise ParseError(
-                f"The puzz.link data has an unexpected character '{ch}' at position {i + 1} "
-                "(circles are written with 0-9 and a-q).",
-                f"puzz.link のデータの {i + 1} 文字目 '{ch}' は使えません (丸は 0-9 と a-q で書かれます)。",
-            )
+            raise ParseError("url-bad-circle-char", char=ch, position=i + 1)
         for k, div in enumerate((9, 3, 1)):
             c = 3 * i + k
             if c < n:
@@ -182,12 +167,7 @@ def decode_number16(body: str, rows: int, cols: int, *, unknown: int = -1) -> li
             width, base = _PREFIX[ch]
             digits = body[i + 1 : i + 1 + width]
             if len(digits) != width or not all(d in _HEX for d in digits):
-                raise ParseError(
-                    f"The puzz.link data is cut off or damaged at position {i + 1} "
-                    f"('{ch}' must be followed by {width} hex digits).",
-                    f"puzz.link のデータの {i + 1} 文字目で途切れているか壊れています "
-                    f"('{ch}' の後には16進数 {width} 桁が必要です)。",
-                )
+                raise ParseError("url-cut-off", position=i + 1, char=ch, width=width)
             value = base + int(digits, 16)
             i += 1 + width
         elif ch == ".":
@@ -198,17 +178,10 @@ def decode_number16(body: str, rows: int, cols: int, *, unknown: int = -1) -> li
             i += 1
             continue
         else:
-            raise ParseError(
-                f"The puzz.link data has an unexpected character '{ch}' at position {i + 1}.",
-                f"puzz.link のデータの {i + 1} 文字目 '{ch}' は使えません。",
-            )
+            raise ParseError("url-bad-char", char=ch, position=i + 1)
         if value == 0:
             r, col = divmod(c, cols)
-            raise ParseError(
-                f"The puzz.link data puts a 0 at row {r + 1}, column {col + 1}; clues must be positive.",
-                f"puzz.link のデータで {r + 1} 行 {col + 1} 列が 0 です。数字は正の数にしてください。",
-                cells=((r, col),),
-            )
+            raise ParseError("url-zero-clue", cells=((r, col),), cell=(r, col))
         out[c] = value
         c += 1
     return out
@@ -247,10 +220,7 @@ def _number16_token(v: int, unknown: int) -> str:
         return "=" + format(v - 4096, "03x")
     if 8192 <= v <= MAX_NUMBER16:
         return "%" + format(v - 8192, "03x")
-    raise ParseError(
-        f"The number {v} is too large for a puzz.link URL (at most {MAX_NUMBER16}).",
-        f"数字 {v} は puzz.link の URL に書ける上限 ({MAX_NUMBER16}) を超えています。",
-    )
+    raise ParseError("url-number-too-large", number=v, max=MAX_NUMBER16)
 
 
 # -- whole puzzles: what each genre's notation.py delegates to
@@ -266,12 +236,8 @@ def decode_puzzle(url: str, genre: str, *, max_rows: int = 60, max_cols: int = 6
     if found != g.name:
         if found is None:
             raise unsupported_pid(link.pid)
-        other = get_genre(found)
-        raise ParseError(
-            f"This puzz.link URL is a {other.title} puzzle ('{link.pid}'), not {g.title}.",
-            f"この puzz.link の URL は{other.title_ja} ('{link.pid}') で、{g.title_ja}ではありません。",
-        )
-    if g.clue_kind == "circles":
+        raise ParseError("url-other-genre", genre=found, pid=link.pid, wanted=g.name)
+    if g.symbols is Symbols.CIRCLES:
         values = decode_circles(link.body, link.rows, link.cols)
     else:
         values = decode_number16(link.body, link.rows, link.cols, unknown=UNKNOWN)
@@ -285,25 +251,18 @@ def encode_puzzle(puzzle: Puzzle) -> str:
 
     g = get_genre(puzzle.genre)
     values = [v for row in puzzle.cells for v in row]
-    if g.clue_kind == "circles":
+    if g.symbols is Symbols.CIRCLES:
         if any(v not in (0, 1, 2) for v in values):
-            raise ParseError(
-                f"A {g.title} board can only hold empty cells, white and black circles.",
-                f"{g.title_ja}の盤面には空白・白丸・黒丸しか置けません。",
-            )
+            raise ParseError("url-circles-only", genre=g.name)
         body = encode_circles(values)
     else:
         if any(v < 0 and v != UNKNOWN for v in values):
-            raise ParseError(
-                f"A {g.title} board can only hold positive numbers and '?'.",
-                f"{g.title_ja}の盤面には正の数と '?' しか置けません。",
-            )
+            raise ParseError("url-numbers-only", genre=g.name)
         body = encode_number16(values, unknown=UNKNOWN)
     return make_url(g.url_pids[0], puzzle.cols, puzzle.rows, body)
 
 
 def unsupported_pid(pid: str) -> ParseError:
-    return ParseError(
-        f"puzz.link genre '{pid}' is not one I can read; I read mashu, yinyang, numlin and shikaku URLs.",
-        f"puzz.link のジャンル '{pid}' には対応していません。対応: mashu, yinyang, numlin, shikaku。",
-    )
+    from solvers.registry import GENRES
+
+    return ParseError("url-unsupported", pid=pid, pids=", ".join(g.url_pids[0] for g in GENRES.values()))

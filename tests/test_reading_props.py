@@ -11,10 +11,12 @@ import contextlib
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solvers.errors import ParseError
-from solvers.puzzle import CIRCLE_GENRES, UNKNOWN, Puzzle
+from bot.i18n import has, say
+from solvers.errors import LEGACY, ParseError
+from solvers.genre import Symbols
+from solvers.puzzle import UNKNOWN, Puzzle
 from solvers.reading import AmbiguousGenre, ReadLimits, read_board, read_board_strict
-from solvers.registry import GENRES
+from solvers.registry import GENRES, get_genre
 
 SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GENRE_ARG = st.sampled_from([None, "masyu", "yinyang", "numberlink", "shikaku", "flow", "ましゅ"])
@@ -25,9 +27,10 @@ def _sound(p: Puzzle, limits: ReadLimits | None = None) -> None:
     assert p.genre in GENRES
     assert 1 <= p.rows <= limits.max_rows and 1 <= p.cols <= limits.max_cols
     assert all(len(row) == p.cols for row in p.cells)
-    allowed = (lambda v: v in (0, 1, 2)) if p.genre in CIRCLE_GENRES else (lambda v: v >= 0 or v == UNKNOWN)
+    circles = get_genre(p.genre).symbols is Symbols.CIRCLES
+    allowed = (lambda v: v in (0, 1, 2)) if circles else (lambda v: v >= 0 or v == UNKNOWN)
     assert all(allowed(v) for row in p.cells for v in row)
-    assert not p.fill or p.genre == "numberlink"
+    assert not p.fill or any(v.name == "fill" for v in get_genre(p.genre).variants)
 
 
 def _read(text: str, genre: str | None) -> None:
@@ -38,7 +41,8 @@ def _read(text: str, genre: str | None) -> None:
         for g in e.candidates:  # each candidate must then read
             _sound(read_board_strict(text, g))
     except ParseError as e:
-        assert e.message and e.message_ja
+        assert e.code != LEGACY and has(e.code), e.msg  # a code with words in the catalogue
+        assert say(e.msg, "en") and say(e.msg, "ja")
     else:
         _sound(p)
 

@@ -59,8 +59,15 @@ def _value(name: str, value: Any, cat: ModuleType) -> str:
         return str(cat.cell(int(r), int(c)))
     if name == "cells" or name.endswith("_cells"):
         return cat.WORDS.get("list-sep", ", ").join(cat.cell(int(r), int(c)) for r, c in value)
-    if name == "genre" and isinstance(value, str):
-        return genre_title(value, cat.__name__.rsplit(".", 1)[-1])
+    lang = cat.__name__.rsplit(".", 1)[-1]
+    if name in ("genre", "wanted") and isinstance(value, str):
+        return genre_title(value, lang) if value else ""
+    if name == "genres":
+        return cat.WORDS.get("or", " or ").join(genre_title(g, lang) for g in value)
+    if name == "reasons":
+        return " ".join(say(Message("as-genre", {"genre": g, "text": say(m, lang)}), lang) for g, m in value)
+    if name == "symbols" and isinstance(value, str) and template(value, lang) is not None:
+        return template(value, lang) or value
     if isinstance(value, tuple | list):
         words = [str(cat.WORDS.get(str(v), v)) for v in value]
         return cat.WORDS.get("and", " and ").join(words)
@@ -82,7 +89,7 @@ def say(msg: Message | str, lang: str = DEFAULT, **params: Any) -> str:
     values = {k: _value(k, v, cat) for k, v in msg.params.items()}
     try:
         out = text.format_map(_Defaults(values))
-        return out[:1].upper() + out[1:]
+        return out[:1].upper() + out[1:] if text.startswith("{") else out
     except (ValueError, IndexError):
         log.exception("bad template for %s", msg.code)
         return text

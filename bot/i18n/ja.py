@@ -7,7 +7,7 @@ def cell(r: int, c: int) -> str:
     return f"{r + 1} 行 {c + 1} 列"
 
 
-WORDS: dict[str, str] = {"and": "と", "list-sep": "、", "up": "上", "right": "右", "down": "下", "left": "左"}
+WORDS: dict[str, str] = {"or": "・", "and": "と", "list-sep": "、", "up": "上", "right": "右", "down": "下", "left": "左"}
 
 TEXTS: dict[str, str] = {
     # -- genres -------------------------------------------------------------------------------------
@@ -48,6 +48,50 @@ TEXTS: dict[str, str] = {
     "circles": "'.'、'W'、'B'",
     "numbers": "'.' または正の数",
     "digits": "'.' または 0〜3 の数",
+    # -- reading boards, URLs and game IDs -----------------------------------------------------------
+    "no-board": "盤面が見つかりません。1 行に 1 行分のマスを書いてください (例: 'W . . B')。puzz.link の URL でも構いません。",
+    "read-internal-error": "申し訳ありません、この盤面を読み取れませんでした (内部エラー)。書式を確認してください。",
+    "board-not-text": "盤面はテキストで送ってください。",
+    "text-too-long": "テキストが {length} 文字あります。読み取れるのは {max} 文字までです。",
+    "genre-not-name": "ジャンルは '{example}' のような名前で指定します。",
+    "too-many-lines": "テキストが {lines} 行あります。盤面は {max} 行までです。",
+    "board-too-many-rows": "盤面が {rows} 行あります。上限は {max_rows} 行 {max_cols} 列です。",
+    "board-too-big": "盤面が {rows} 行 {cols} 列あります。上限は {max_rows} 行 {max_cols} 列です。",
+    "board-too-small": "盤面は {rows} 行 {cols} 列です。パズルには少なくとも {min_rows} 行 {min_cols} 列が必要です。",
+    "url-other-genre": "puzz.link の URL は{genre} ('{pid}') ですが、{wanted}が指定されました。",
+    "game-id-other-genre": "これは Simon Tatham's Puzzles の {game} のゲーム ID です。{genre}の盤面にはなりません。",
+    "record-not-json": "JSON のレコードのようですが、正しい JSON ではありません。",
+    "first-row-width": "1 行目は {got} マスですが、下の行は {width} マスです。盤面は長方形にしてください。",
+    "size-line-mismatch": "サイズの行は {said} ですが、盤面は {rows} 行 {cols} 列です "
+                          "({size} (幅x高さ) と書くか、サイズの行を省いてください)。",
+    "fits-no-genre": "この盤面はどのジャンルにも合いません。{reasons} "
+                     "盤面を直すか、1 行目にジャンル名 ({known}) を書いてください。",
+    "as-genre": "{genre}として: {text}",
+    "mixed-circles-numbers": "盤面に丸 ({circle_cell}の '{circle}') と数字 ({number_cell}の '{number}') が混ざっています。",
+    "ambiguous-genre": "この盤面は {genres} のどれとも読めます。ジャンルを選んでください (1 行目にジャンル名を書いても可)。",
+    "two-genres": "ジャンルが 2 つ書かれています: '{first}' と '{second}'。どちらか 1 つにしてください。",
+    "two-sizes": "サイズが 2 つ書かれています: {first} と {second}。",
+    "read-unknown-symbol": "{cell} の記号 '{token}' は使えません。{genre} のマスは {symbols} です。",
+    "read-unknown-symbol-board": "{cell} の記号 '{token}' は使えません。盤面のマスは {symbols} です。",
+    "read-help-circles": "'.'・W/O/1/○ (白丸)・B/x/2/● (黒丸)",
+    "read-help-numbers": "数字・'?'・空白マスを表す '.'、'0'、'-'、'_'、'・'",
+    "read-help-digits": "数字・空白マスを表す '.'、'-'、'_'、'・'",
+    "read-help-any": "数字・'.'・丸 (W/B、O/x、○/●)",
+    "read-number-too-large": "{cell} の数字 {number} は大きすぎます (最大 {max})。",
+    "game-id-bad-char": "ゲーム ID のデータの {position} 文字目 '{char}' は使えません。",
+    "game-id-bad-count": "ゲーム ID のデータのマス数がサイズ {size} ({cells_count} マス) と合いません。",
+    "url-not-puzzlink": "puzz.link の URL (https://puzz.link/p?<ジャンル>/<列>/<行>/<データ>) ではないようです。",
+    "url-no-size": "puzz.link の URL の '{pid}' の後に盤面サイズがありません ({pid}/<列>/<行>/<データ> の形です)。",
+    "size-empty": "盤面サイズ {size} は空です。",
+    "url-bad-circle-char": "puzz.link のデータの {position} 文字目 '{char}' は使えません (丸は 0-9 と a-q で書かれます)。",
+    "url-cut-off": "puzz.link のデータの {position} 文字目で途切れているか壊れています "
+                   "('{char}' の後には16進数 {width} 桁が必要です)。",
+    "url-bad-char": "puzz.link のデータの {position} 文字目 '{char}' は使えません。",
+    "url-zero-clue": "puzz.link のデータで {cell} が 0 です。数字は正の数にしてください。",
+    "url-number-too-large": "数字 {number} は puzz.link の URL に書ける上限 ({max}) を超えています。",
+    "url-circles-only": "{genre}の盤面には空白・白丸・黒丸しか置けません。",
+    "url-numbers-only": "{genre}の盤面には正の数と '?' しか置けません。",
+    "url-unsupported": "puzz.link のジャンル '{pid}' には対応していません。対応: {pids}。",
     "no-solution": "このパズルには解がありません。",
     "timeout": "制限時間 ({seconds} 秒) 内に解き終わりませんでした。",
     "unknown-difficulty": "難易度 '{difficulty}' は使えません。easy, medium, hard のいずれかにしてください。",
@@ -67,6 +111,24 @@ TEXTS: dict[str, str] = {
     "numberlink-answer-help": "線を ─ │ ┌ ┐ └ ┘ で、端は数字、空きマスは · で",
     "numberlink-hint": "{cell} は {symbol}（{dirs}へ線）です。",
     "numberlink-fill-help": "/numberlink fill: Flow ルール（すべてのマスを線が通る）",
+    "numberlink-form-no-numbers": "盤面に数字がありません。ナンバーリンクには同じ数字のペアが必要です。",
+    "numberlink-form-once": "数字 {number} が 1 回出てきます ({clue_cells})。ナンバーリンクでは各数字がちょうど 2 回必要です。",
+    "numberlink-form-times": "数字 {number} が {times} 回出てきます ({clue_cells})。"
+                             "ナンバーリンクでは各数字がちょうど 2 回必要です。",
+    "numberlink-unknown-clue": "{cell}に '?' があります。数字が不明なナンバーリンクには対応していません。",
+    "numberlink-bad-value": "{cell}の値 {value} は使えません。マスは空白か正の数です。",
+    "numberlink-no-numbers": "盤面に数字がありません。ナンバーリンクには結ぶ数字のペアが必要です。",
+    "numberlink-once": "数字 {number} が 1 回しかありません ({clue_cells})。ナンバーリンクでは各数字がちょうど 2 回必要です。",
+    "numberlink-times": "数字 {number} が {times} 回あります ({clue_cells})。ナンバーリンクでは各数字がちょうど 2 回必要です。",
+    "numberlink-off-board": "{cell} の線が盤面の外 ({dir}) に出ています。",
+    "numberlink-mismatch": "{cell} の線は{dir}に伸びていますが、{to_cell}からつながっていません。",
+    "numberlink-endpoint": "{cell} の数字 {number} からはちょうど 1 本の線が出なければなりません (今は {count} 本)。",
+    "numberlink-dead-end": "{cell} (数字なし) で線が途切れています。",
+    "numberlink-branch": "{cell} で線が分岐または交差しています。",
+    "numberlink-fill": "{cell} が空いています。フロールールでは全マスを使います。",
+    "numberlink-wrong-pair": "{cell} の {number} からの線が {end_cell} の {other} につながっています。",
+    "numberlink-stray-loop": "{cell} を通る線は数字を結ばない閉じたループです。",
+    "numberlink-generation-failed": "{rows}x{cols} のナンバーリンクを時間内に作れませんでした。別のシードを試してください。",
     # -- shikaku (genre codes) --------------------------------------------------------------------
     "shikaku-answer-help": "1 マス 1 文字、同じ長方形のマスは同じ文字",
     "shikaku-hint": "{cell} の {number} は {rows}・{columns} の {height}×{width} の長方形です。",

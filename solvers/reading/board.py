@@ -5,19 +5,21 @@ from __future__ import annotations
 import json
 import logging
 import re
+from typing import Any
 
 from solvers.errors import ParseError, PuzzleError
-from solvers.puzzle import UNKNOWN, Puzzle
-from solvers.puzzlink import check_size, decode_puzzle, find_url, genre_of_pid, split_url, unsupported_pid
+from solvers.genre import Genre, Symbols
+from solvers.puzzle import Puzzle
+from solvers.puzzlink import check_size, find_url, genre_of_pid, split_url, unsupported_pid
 from solvers.reading.ambiguous import AmbiguousGenre
 from solvers.reading.cells import (
-    ANY_HELP,
-    ANY_HELP_JA,
     CIRCLE_ONLY,
+    DIGIT_BLANKS,
     Row,
     circle_value,
     number_value,
     read_circles,
+    read_digits,
     read_numbers,
     tokenise,
     unknown_symbol,
@@ -25,18 +27,14 @@ from solvers.reading.cells import (
 from solvers.reading.form import check_form
 from solvers.reading.limits import DEFAULT_LIMITS, ReadLimits
 from solvers.reading.normalise import clean, fold
-from solvers.reading.sgt import decode_game_id, find_game_id
+from solvers.reading.sgt import GAME_NAMES, decode_game_id, find_game_id
 
 log = logging.getLogger(__name__)
 
 Grid = tuple[tuple[int, ...], ...]
 MAX_NOISE_LINES = 40  # lines around a board (headers, prose) beyond its rows before the text is refused
 
-NO_BOARD = ParseError(
-    "I found no board. Send one row per line, e.g. for Masyu 'W . . B', or a puzz.link URL.",
-    "盤面が見つかりません。1 行に 1 行分のマスを書いてください (例: ましゅなら 'W . . B')。"
-    "puzz.link の URL でも構いません。",
-)
+NO_BOARD = ParseError("no-board")
 
 
 def read_board(
@@ -50,7 +48,7 @@ def read_board(
 
     ``genre`` (any name or alias) wins over a header line, which wins over detection. When the
     content fits several genres :class:`AmbiguousGenre` lists them (best first). ``fill`` forces
-    the Numberlink Flow rule on or off (default: on only under a "flow"/"flow free" header).
+    the genre's ``fill`` variant on or off (default: on only when a header names it).
     Only :class:`ParseError` (and its subclass AmbiguousGenre) ever escapes.
     """
     try:
@@ -58,13 +56,10 @@ def read_board(
     except ParseError:
         raise
     except PuzzleError as e:
-        raise ParseError(e.message, e.message_ja, e.cells) from e
+        raise ParseError(e.code, cells=e.cells, **e.params) from e
     except Exception as e:
         log.exception("reading a board failed unexpectedly")
-        raise ParseError(
-            "Sorry, I could not read this board (an internal error); please check its format.",
-            "申し訳ありません、この盤面を読み取れませんでした (内部エラー)。書式を確認してください。",
-        ) from e
+        raise ParseError("read-internal-error") from e
 
 
 def read_board_strict(
@@ -77,17 +72,14 @@ def read_board_strict(
     """:func:`read_board` without the last-resort guard (tests use it to find real bugs)."""
     limits = limits or DEFAULT_LIMITS
     if not isinstance(text, str):
-        raise ParseError("The board must be text.", "盤面はテキストで送ってください。")
+        raise ParseError("board-not-text")
     if len(text) > limits.max_chars:
-        raise ParseError(
-            f"The text is {len(text)} characters long; I read at most {limits.max_chars}.",
-            f"テキストが {len(text)} 文字あります。読み取れるのは {limits.max_chars} 文字までです。",
-        )
+        raise ParseError("text-too-long", length=len(text), max=limits.max_chars)
     if genre is not None and not isinstance(genre, str):
-        raise ParseError("The genre must be a name such as 'masyu'.", "ジャンルは 'masyu' のような名前で指定します。")
+        raise ParseError("genre-not-name")
     forced = _genre_name(genre) if genre else None
-    if fill is None and genre and genre.strip().lower().replace(" ", "").replace("-", "") in ("flow", "flowfree"):
-        fill = True  # a "flow" button or command means the Flow Free rule
+    if fill is None and genre and forced is not None and _names_variant(forced, genre):
+        fill = True  # "flow" as a genre word means Numberlink's Flow variant
     text = fold(text)
 
     stripped = text.strip()
@@ -100,10 +92,7 @@ def read_board_strict(
 
     lines = sum(1 for ln in text.split("\n") if ln.strip())
     if lines > limits.max_rows + MAX_NOISE_LINES:
-        raise ParseError(
-            f"The text has {lines} lines; a board has at most {limits.max_rows} rows.",
-            f"テキストが {lines} 行あります。盤面は {limits.max_rows} 行までです。",
-        )
+        raise ParseError("too-many-lines", lines=lines, max=limits.max_rows)
     cleaned = clean(text)
     if not cleaned.lines:
         raise NO_BOARD
@@ -127,7 +116,7 @@ def read_board_strict(
     want_fill = fill if fill is not None else bool(cleaned.fill)
     if chosen is None:
         return _detect(rows, limits, want_fill)
-    puzzle = Puzzle(chosen, _cells_for(chosen, rows, limits), fill=want_fill and chosen == "numberlink")
+    puzzle = Puzzle(chosen, _cells_for(chosen, rows, limits), fill=_fill(chosen, want_fill))
     _check_min(height, width, limits)
     check_form(puzzle)
     return puzzle
@@ -139,23 +128,30 @@ def _genre_name(name: str) -> str:
     return get_genre(name).name
 
 
+def _fill(genre: str, fill: bool | None) -> bool:
+    """The variant switch, kept only for a genre that has a ``fill`` variant."""
+    from solvers.registry import get_genre
+
+    return bool(fill) and any(v.name == "fill" for v in get_genre(genre).variants)
+
+
+def _names_variant(genre: str, word: str) -> bool:
+    from solvers.registry import get_genre
+
+    flat = word.strip().lower().replace(" ", "").replace("-", "")
+    return any(flat == w.replace(" ", "").replace("-", "") for v in get_genre(genre).variants for w in v.words)
+
+
 def _too_big(rows: int, cols: int | None, limits: ReadLimits) -> ParseError:
-    what = f"{rows} rows" if cols is None else f"{rows} rows by {cols} columns"
-    what_ja = f"{rows} 行" if cols is None else f"{rows} 行 {cols} 列"
-    return ParseError(
-        f"The board has {what}; the limit is {limits.max_rows} rows by {limits.max_cols} columns.",
-        f"盤面が {what_ja} あります。上限は {limits.max_rows} 行 {limits.max_cols} 列です。",
-    )
+    if cols is None:
+        return ParseError("board-too-many-rows", rows=rows, max_rows=limits.max_rows, max_cols=limits.max_cols)
+    return ParseError("board-too-big", rows=rows, cols=cols, max_rows=limits.max_rows, max_cols=limits.max_cols)
 
 
 def _check_min(rows: int, cols: int, limits: ReadLimits) -> None:
     if rows < limits.min_rows or cols < limits.min_cols:
-        raise ParseError(
-            f"The board has {rows} row(s) and {cols} column(s); a puzzle needs at least "
-            f"{limits.min_rows} rows and {limits.min_cols} columns.",
-            f"盤面は {rows} 行 {cols} 列です。"
-            f"パズルには少なくとも {limits.min_rows} 行 {limits.min_cols} 列が必要です。",
-        )
+        raise ParseError("board-too-small", rows=rows, cols=cols, min_rows=limits.min_rows,
+                         min_cols=limits.min_cols)
 
 
 def _read_url(url: str, forced: str | None, fill: bool | None, limits: ReadLimits) -> Puzzle:
@@ -166,35 +162,26 @@ def _read_url(url: str, forced: str | None, fill: bool | None, limits: ReadLimit
     if found is None:
         raise unsupported_pid(link.pid)
     if forced is not None and forced != found:
-        want, got = get_genre(forced), get_genre(found)
-        raise ParseError(
-            f"The puzz.link URL is a {got.title} puzzle ('{link.pid}'), but you asked for {want.title}.",
-            f"puzz.link の URL は{got.title_ja} ('{link.pid}') ですが、{want.title_ja}が指定されました。",
-        )
-    puzzle = decode_puzzle(url, found, max_rows=limits.max_rows, max_cols=limits.max_cols)
+        raise ParseError("url-other-genre", genre=found, pid=link.pid, wanted=forced)
+    puzzle = get_genre(found).decode_url(url, max_rows=limits.max_rows, max_cols=limits.max_cols)
     _check_min(puzzle.rows, puzzle.cols, limits)
-    if found == "numberlink" and fill:
+    if _fill(found, fill):
         puzzle = Puzzle(puzzle.genre, puzzle.cells, fill=True)
     check_form(puzzle)
     return puzzle
 
 
 def _read_game_id(m: re.Match[str], genre: str | None, fill: bool | None, limits: ReadLimits) -> Puzzle:
-    """A Simon Tatham's Puzzles game ID (Pearl or Rect)."""
-    from solvers.registry import get_genre
+    """A Simon Tatham's Puzzles game ID (Pearl or Rect): the genre that lists Tatham's game as an alias."""
+    from solvers.registry import find_genre, get_genre
 
     check_size(int(m.group(2)), int(m.group(1)), max_rows=limits.max_rows, max_cols=limits.max_cols)
     kind, rows = decode_game_id(m)
-    if genre is None:
-        genre = "masyu" if kind == "circles" else "shikaku"
-    g = get_genre(genre)
-    if g.clue_kind != kind:
-        what = "Pearl (Masyu)" if kind == "circles" else "Rect (Shikaku)"
-        raise ParseError(
-            f"This is a {what} game ID from Simon Tatham's Puzzles; it cannot be a {g.title} board.",
-            f"これは Simon Tatham's Puzzles の {what} のゲーム ID です。{g.title_ja}の盤面にはなりません。",
-        )
-    puzzle = Puzzle(g.name, tuple(tuple(r) for r in rows), fill=bool(fill) and g.name == "numberlink")
+    game = GAME_NAMES[kind]
+    g = get_genre(genre) if genre is not None else find_genre(game)
+    if g is None or g.symbols.value != kind:
+        raise ParseError("game-id-other-genre", game=game, genre=g.name if g else "")
+    puzzle = Puzzle(g.name, tuple(tuple(r) for r in rows), fill=_fill(g.name, fill))
     _check_min(puzzle.rows, puzzle.cols, limits)
     check_form(puzzle)
     return puzzle
@@ -205,10 +192,7 @@ def _read_record(text: str, forced: str | None, fill: bool | None, limits: ReadL
     try:
         rec = json.loads(text)
     except (ValueError, RecursionError):
-        raise ParseError(
-            "The text starts like a JSON record but is not valid JSON.",
-            "JSON のレコードのようですが、正しい JSON ではありません。",
-        ) from None
+        raise ParseError("record-not-json") from None
     if not isinstance(rec, dict):
         raise NO_BOARD
     if "grid" not in rec and isinstance(rec.get("url"), str):
@@ -224,12 +208,12 @@ def _read_record(text: str, forced: str | None, fill: bool | None, limits: ReadL
     except ParseError:
         raise
     except PuzzleError as e:
-        raise ParseError(e.message, e.message_ja, e.cells) from e
+        raise ParseError(e.code, cells=e.cells, **e.params) from e
     if puzzle.cols > limits.max_cols:
         raise _too_big(puzzle.rows, puzzle.cols, limits)
     _check_min(puzzle.rows, puzzle.cols, limits)
     if fill is not None:
-        puzzle = Puzzle(puzzle.genre, puzzle.cells, fill=fill and puzzle.genre == "numberlink", id=puzzle.id)
+        puzzle = Puzzle(puzzle.genre, puzzle.cells, fill=_fill(puzzle.genre, fill), id=puzzle.id)
     check_form(puzzle)
     return puzzle
 
@@ -241,94 +225,77 @@ def _check_rectangular(rows: list[Row]) -> None:
     if bad is None:
         return
     if bad == 1 and len(rows) > 2 and all(w == widths[1] for w in widths[1:]):
-        raise ParseError(
-            f"Row 1 has {first} cells, the rows below have {widths[1]}: the board must be a rectangle.",
-            f"1 行目は {first} マスですが、下の行は {widths[1]} マスです。盤面は長方形にしてください。",
-            cells=((0, max(0, first - 1)),),
-        )
+        raise ParseError("first-row-width", cells=((0, max(0, first - 1)),), got=first, width=widths[1])
     w = widths[bad]
-    raise ParseError(
-        f"Row {bad + 1} has {w} cells, the rows above have {first}: the board must be a rectangle.",
-        f"{bad + 1} 行目は {w} マスですが、上の行は {first} マスです。盤面は長方形にしてください。",
-        cells=((bad, max(0, min(w, first) - 1)),),
-    )
+    raise ParseError("not-rectangle", cells=((bad, max(0, min(w, first) - 1)),), row=bad + 1, got=w, width=first)
 
 
 def _check_size_line(size: tuple[int, int], rows: int, cols: int) -> None:
     a, b = size
     if (a, b) in ((cols, rows), (rows, cols)):
         return
-    raise ParseError(
-        f"The size line says {a}x{b}, but the board has {rows} rows and {cols} columns "
-        f"(write it as {cols}x{rows}, width x height, or leave it out).",
-        f"サイズの行は {a}x{b} ですが、盤面は {rows} 行 {cols} 列です "
-        f"({cols}x{rows} (幅x高さ) と書くか、サイズの行を省いてください)。",
-    )
+    raise ParseError("size-line-mismatch", said=f"{a}x{b}", rows=rows, cols=cols, size=f"{cols}x{rows}")
 
 
 def _cells_for(genre: str, rows: list[Row], limits: ReadLimits) -> Grid:
     from solvers.registry import get_genre
 
-    g = get_genre(genre)
-    circles = g.clue_kind == "circles"
-    vals = read_circles(rows, g.title) if circles else read_numbers(rows, g.title, limits.max_number)
+    return _cells_of(get_genre(genre), rows, limits)
+
+
+def _cells_of(g: Genre[Any], rows: list[Row], limits: ReadLimits) -> Grid:
+    """The board's cell values in genre ``g``'s notation family; ParseError at the first stranger."""
+    if g.symbols is Symbols.CIRCLES:
+        vals = read_circles(rows, g.name)
+    elif g.symbols is Symbols.NUMBERS:
+        vals = read_numbers(rows, g.name, limits.max_number)
+    else:
+        vals = read_digits(rows, g)
     return tuple(tuple(row) for row in vals)
+
+
+def _fits(g: Genre[Any], tok: str, compact: bool) -> bool:
+    if g.symbols is Symbols.CIRCLES:
+        return circle_value(tok) is not None
+    if g.symbols is Symbols.NUMBERS:
+        return number_value(tok, compact) is not None
+    return g.value_of("." if tok in DIGIT_BLANKS else tok) is not None
 
 
 def _detect(rows: list[Row], limits: ReadLimits, fill: bool) -> Puzzle:
     """Pick the genre from the content alone; raises AmbiguousGenre or a ParseError explaining."""
-    circles_ok = True
-    numbers_ok = True
-    circle_only = False
-    for r, row in enumerate(rows):
-        for c, tok in enumerate(row):
-            cv = circle_value(tok)
-            nv = number_value(tok, row.compact)
-            if cv is None and nv is None:
-                raise unknown_symbol(tok, r, c, "board", ANY_HELP, ANY_HELP_JA)
-            circles_ok &= cv is not None
-            numbers_ok &= nv is not None
-            circle_only |= tok in CIRCLE_ONLY
-    if circle_only and circles_ok:
-        numbers_ok = False
-    if not circles_ok and not numbers_ok:
+    from solvers.registry import GENRES
+
+    readable = [g for g in GENRES.values() if all(_fits(g, tok, row.compact) for row in rows for tok in row)]
+    if any(tok in CIRCLE_ONLY for row in rows for tok in row) and any(g.symbols is Symbols.CIRCLES for g in readable):
+        readable = [g for g in readable if g.symbols is Symbols.CIRCLES]  # 'W', 'o', '●': a circle board
+    if not readable:
+        for r, row in enumerate(rows):
+            for c, tok in enumerate(row):
+                if not any(_fits(g, tok, row.compact) for g in GENRES.values()):
+                    raise unknown_symbol(tok, r, c, None, "any")
         raise _mixed(rows)
     _check_min(len(rows), len(rows[0]), limits)
+    if any(tok.isdigit() for row in rows for tok in row):  # digits read as numbers first
+        readable.sort(key=lambda g: g.symbols is Symbols.CIRCLES)
 
-    tries: list[Puzzle] = []
-    if numbers_ok:
-        number_cells = tuple(tuple(row) for row in read_numbers(rows, "board", limits.max_number))
-        tries += [Puzzle("numberlink", number_cells, fill=fill), Puzzle("shikaku", number_cells)]
-    if circles_ok:
-        circle_cells = tuple(tuple(row) for row in read_circles(rows, "board"))
-        tries += [Puzzle("masyu", circle_cells), Puzzle("yinyang", circle_cells)]
     fits: list[Puzzle] = []
     reasons: list[tuple[str, ParseError]] = []
-    for p in tries:
+    for g in readable:
         try:
-            if p.genre == "numberlink" and any(v == UNKNOWN for row in p.cells for v in row):
-                raise ParseError("Numberlink numbers cannot be '?'.", "ナンバーリンクの数字に '?' は使えません。")
+            p = Puzzle(g.name, _cells_of(g, rows, limits), fill=_fill(g.name, fill))
             check_form(p)
         except ParseError as e:
-            reasons.append((p.genre, e))
+            reasons.append((g.name, e))
         else:
             fits.append(p)
     if len(fits) == 1:
         return fits[0]
     if fits:
         raise AmbiguousGenre(tuple(p.genre for p in fits))
-    from solvers.registry import get_genre
-
-    en = " ".join(f"As {get_genre(g).title}: {e.message}" for g, e in reasons)
-    ja = " ".join(f"{get_genre(g).title_ja}として: {e.message_ja}" for g, e in reasons)
     cells = tuple(dict.fromkeys(cell for _, e in reasons for cell in e.cells))
-    raise ParseError(
-        f"This board fits no genre I know. {en} "
-        "Fix the board, or add a first line naming the genre (masyu, yinyang, numberlink, shikaku).",
-        f"この盤面はどのジャンルにも合いません。{ja} "
-        "盤面を直すか、1 行目にジャンル名 (masyu, yinyang, numberlink, shikaku) を書いてください。",
-        cells=cells,
-    )
+    raise ParseError("fits-no-genre", cells=cells, reasons=tuple((g, e.msg) for g, e in reasons),
+                     known=", ".join(GENRES))
 
 
 def _mixed(rows: list[Row]) -> ParseError:
@@ -340,11 +307,8 @@ def _mixed(rows: list[Row]) -> ParseError:
                 circle_at = (r, c, tok)
             if number_at is None and nv is not None and circle_value(tok) is None:
                 number_at = (r, c, tok)
-    assert circle_at is not None and number_at is not None
+    if circle_at is None or number_at is None:
+        return ParseError("fits-no-genre", reasons=(), known="")
     (r1, c1, t1), (r2, c2, t2) = circle_at, number_at
-    return ParseError(
-        f"The board mixes circles ('{t1}' at row {r1 + 1}, column {c1 + 1}) and numbers "
-        f"('{t2}' at row {r2 + 1}, column {c2 + 1}); a board holds one or the other.",
-        f"盤面に丸 ({r1 + 1} 行 {c1 + 1} 列の '{t1}') と数字 ({r2 + 1} 行 {c2 + 1} 列の '{t2}') が混ざっています。",
-        cells=((r1, c1), (r2, c2)),
-    )
+    return ParseError("mixed-circles-numbers", cells=((r1, c1), (r2, c2)), circle=t1, circle_cell=(r1, c1),
+                      number=t2, number_cell=(r2, c2))

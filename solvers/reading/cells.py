@@ -7,9 +7,13 @@ cell); a row without separators is one character per cell.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any
 
 from solvers.errors import ParseError
 from solvers.reading.normalise import FULL_SPACE
+
+if TYPE_CHECKING:
+    from solvers.genre import Genre
 
 _SPLIT_RE = re.compile(r"[ \t]*,[ \t]*|[ \t]+")
 _EDGE_OPEN = "[(\"'{"
@@ -25,12 +29,7 @@ CIRCLE_VALUES: dict[str, int] = {
 # Symbols that only circle boards use: a board with any of them is read as circles.
 CIRCLE_ONLY = frozenset(k for k in CIRCLE_VALUES if not (k.isdigit() or k in BLANK_TOKENS))
 
-CIRCLE_HELP = "'.', W/O/1/○ (white) or B/x/2/● (black)"
-CIRCLE_HELP_JA = "'.'・W/O/1/○ (白丸)・B/x/2/● (黒丸)"
-NUMBER_HELP = "numbers, '?', or '.', '0', '-', '_', '・' for an empty cell"
-NUMBER_HELP_JA = "数字・'?'・空白マスを表す '.'、'0'、'-'、'_'、'・'"
-ANY_HELP = "numbers, '.', or circles (W/B, O/x, ○/●)"
-ANY_HELP_JA = "数字・'.'・丸 (W/B、O/x、○/●)"
+DIGIT_BLANKS = BLANK_TOKENS - {"0"}  # where 0 is a clue (digit genres), these still mean "empty"
 
 TOO_BIG = 10**9
 
@@ -87,15 +86,16 @@ def show(tok: str) -> str:
     return "".join(ch if ch.isprintable() else f"U+{ord(ch):04X}" for ch in tok)
 
 
-def unknown_symbol(tok: str, r: int, c: int, what: str, help_en: str, help_ja: str) -> ParseError:
-    return ParseError(
-        f"Unknown symbol '{show(tok)}' at row {r + 1}, column {c + 1}: {what} cells are {help_en}.",
-        f"{r + 1} 行 {c + 1} 列の記号 '{show(tok)}' は使えません。{what} のマスは {help_ja} です。",
-        cells=((r, c),),
-    )
+def unknown_symbol(tok: str, r: int, c: int, genre: str | None, symbols: str) -> ParseError:
+    """``symbols``: "circles", "numbers", "digits" or "any" (the help the catalogue gives)."""
+    if genre is None:
+        return ParseError("read-unknown-symbol-board", cells=((r, c),), token=show(tok), cell=(r, c),
+                          symbols=f"read-help-{symbols}")
+    return ParseError("read-unknown-symbol", cells=((r, c),), token=show(tok), cell=(r, c), genre=genre,
+                      symbols=f"read-help-{symbols}")
 
 
-def read_circles(rows: list[Row], what: str) -> list[list[int]]:
+def read_circles(rows: list[Row], genre: str | None) -> list[list[int]]:
     """Cell values of a circle board; raises ParseError at the first unknown symbol."""
     out = []
     for r, row in enumerate(rows):
@@ -103,13 +103,13 @@ def read_circles(rows: list[Row], what: str) -> list[list[int]]:
         for c, tok in enumerate(row):
             v = CIRCLE_VALUES.get(tok)
             if v is None:
-                raise unknown_symbol(tok, r, c, what, CIRCLE_HELP, CIRCLE_HELP_JA)
+                raise unknown_symbol(tok, r, c, genre, "circles")
             vals.append(v)
         out.append(vals)
     return out
 
 
-def read_numbers(rows: list[Row], what: str, max_number: int) -> list[list[int]]:
+def read_numbers(rows: list[Row], genre: str | None, max_number: int) -> list[list[int]]:
     """Cell values of a number board; raises ParseError at the first unknown or too large number."""
     out = []
     for r, row in enumerate(rows):
@@ -117,14 +117,24 @@ def read_numbers(rows: list[Row], what: str, max_number: int) -> list[list[int]]
         for c, tok in enumerate(row):
             v = number_value(tok, row.compact)
             if v is None:
-                raise unknown_symbol(tok, r, c, what, NUMBER_HELP, NUMBER_HELP_JA)
+                raise unknown_symbol(tok, r, c, genre, "numbers")
             if v > max_number:
-                shown = show(tok)
-                raise ParseError(
-                    f"The number {shown} at row {r + 1}, column {c + 1} is too large (at most {max_number}).",
-                    f"{r + 1} 行 {c + 1} 列の数字 {shown} は大きすぎます (最大 {max_number})。",
-                    cells=((r, c),),
-                )
+                raise ParseError("read-number-too-large", cells=((r, c),), number=show(tok), cell=(r, c),
+                                 max=max_number)
+            vals.append(v)
+        out.append(vals)
+    return out
+
+
+def read_digits(rows: list[Row], genre: Genre[Any]) -> list[list[int]]:
+    """Cell values of a digit board (0 is a clue): the genre's own tokens, blanks as '.'."""
+    out = []
+    for r, row in enumerate(rows):
+        vals = []
+        for c, tok in enumerate(row):
+            v = genre.value_of("." if tok in DIGIT_BLANKS else tok)
+            if v is None:
+                raise unknown_symbol(tok, r, c, genre.name, "digits")
             vals.append(v)
         out.append(vals)
     return out

@@ -87,48 +87,20 @@ def shikaku_problem(cells: tuple[tuple[int, ...], ...]) -> ParseError | None:
     return None
 
 
-def form_problem(genre: str, cells: tuple[tuple[int, ...], ...]) -> ParseError | None:
-    if genre == "numberlink":
-        return numberlink_problem(cells)
-    if genre == "shikaku":
-        return shikaku_problem(cells)
-    return None
-
-
 def check_form(puzzle: Puzzle) -> None:
-    """Raise ParseError when the givens break the genre's form (own checks, then the genre's validate)."""
-    problem = form_problem(puzzle.genre, puzzle.cells)
-    if problem is not None:
-        raise problem
-    genre_validate(puzzle)
-
-
-def genre_validate(puzzle: Puzzle) -> None:
-    """Run ``solvers/<genre>/check.py`` ``validate`` if that module exists; errors become ParseError."""
+    """Raise ParseError when the givens cannot be the genre at all (its form_problem, then its validate)."""
     from solvers.registry import get_genre
 
     g = get_genre(puzzle.genre)
+    problem = g.form_problem(puzzle)
+    if problem is not None:
+        raise ParseError(problem.code, cells=problem.cells, **problem.params)
     try:
-        check = g.part("check")
-    except ModuleNotFoundError as e:
-        if e.name and e.name.endswith(".check"):
-            return  # the engine for this genre has not landed yet
-        log.warning("importing %s.check failed: %s", g.package, e)
-        return
-    except Exception:  # noqa: BLE001 - a broken sibling module must not crash reading
-        log.exception("importing %s.check failed", g.package)
-        return
-    validate = getattr(check, "validate", None)
-    if validate is None:
-        return
-    try:
-        validate(puzzle)
+        g.validate(puzzle)
     except ParseError:
         raise
     except PuzzleError as e:
-        raise ParseError(e.message, e.message_ja, e.cells) from e
-    except Exception:  # noqa: BLE001 - reading promises only ParseError escapes
-        log.exception("%s.check.validate failed on a board", g.package)
+        raise ParseError(e.code, cells=e.cells, **e.params) from e
 
 
 def counts(cells: tuple[tuple[int, ...], ...]) -> Counter[int]:

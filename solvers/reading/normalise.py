@@ -30,7 +30,6 @@ _FILLER = re.compile(
 _WORD_RE = re.compile(r"[A-Za-z]{2}")
 _NON_CIRCLE_LETTER = re.compile(r"[^\W\d_WwBbOoXx]")
 MAX_HEADER = 120  # a header line is short; longer lines are never parsed as one
-_FLOW_WORDS = ("flow", "flowfree", "フロー")
 _BORDER_RE = re.compile(r"^[+\-=|]*[+|][+\-=|]*$")
 _CIRCLE_CHARS = frozenset("○●◯〇⚪⚫・" + FULL_SPACE)
 
@@ -98,7 +97,7 @@ def _all_full_spaces_is_row(body: list[str]) -> bool:
 
 def _noise(out: Cleaned, line: str) -> bool:
     """True (and the hint recorded) when a line around the board is a header, size line or prose."""
-    if line.startswith(("/", "@")):  # a chat command or mention: "/solve masyu", "@puzzlebot"
+    if line.startswith(("/", "@")):  # a chat command or mention: "/solve <genre>", "@puzzlebot"
         rest = " ".join(t for t in line.split() if not t.startswith(("/", "@")))
         if rest:
             _take_header(out, rest, strict=False)
@@ -141,14 +140,12 @@ def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:
     if g is None or (strict and len(words) > 4):
         return False
     if out.genre is not None and out.genre != g.name:
-        raise ParseError(
-            f"The text names two genres: '{out.genre_word}' and '{named}'. Keep one.",
-            f"ジャンルが 2 つ書かれています: '{out.genre_word}' と '{named}'。どちらか 1 つにしてください。",
-        )
+        raise ParseError("two-genres", first=out.genre_word, second=named)
     out.genre = g.name
     out.genre_word = named
     flat = "".join(words).lower().replace("-", "")
-    if g.name == "numberlink" and any(flat.startswith(f) or f in flat for f in _FLOW_WORDS):
+    if any(flat.startswith(f) or f in flat for v in g.variants if v.name == "fill"
+           for f in (w.replace(" ", "").replace("-", "") for w in v.words)):
         out.fill = True
     if size is not None:
         _set_size(out, size)
@@ -157,10 +154,7 @@ def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:
 
 def _set_size(out: Cleaned, size: tuple[int, int]) -> None:
     if out.size is not None and out.size != size:
-        raise ParseError(
-            f"The text gives two sizes: {out.size[0]}x{out.size[1]} and {size[0]}x{size[1]}.",
-            f"サイズが 2 つ書かれています: {out.size[0]}x{out.size[1]} と {size[0]}x{size[1]}。",
-        )
+        raise ParseError("two-sizes", first=f"{out.size[0]}x{out.size[1]}", second=f"{size[0]}x{size[1]}")
     out.size = size
 
 

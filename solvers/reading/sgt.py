@@ -1,4 +1,4 @@
-"""Simon Tatham's Puzzles game IDs: Pearl (Masyu) ``5x5:BcBiBaBaWaBd`` and Rect (Shikaku) ``5x5:e2_2_2a4``.
+"""Simon Tatham's Puzzles game IDs: Pearl ``5x5:BcBiBaBaWaBd`` (circles) and Rect ``5x5:e2_2_2a4`` (numbers).
 
 The part after ``WxH:`` lists the cells row by row: ``B``/``W`` a black/white pearl, a number a
 Rect clue (``_`` separates two adjacent numbers), and a lower-case letter a run of 1 (``a``) to
@@ -25,6 +25,9 @@ def find_game_id(lines: list[str]) -> re.Match[str] | None:
     return None
 
 
+GAME_NAMES = {"circles": "Pearl", "numbers": "Rect"}  # Tatham's game of each kind (genres list it as an alias)
+
+
 def decode_game_id(m: re.Match[str]) -> tuple[str, list[list[int]]]:
     """("circles" or "numbers", rows of cell values) for a matched game ID; ParseError if malformed."""
     cols, rows, body = int(m.group(1)), int(m.group(2)), m.group(3)
@@ -49,14 +52,8 @@ def decode_game_id(m: re.Match[str]) -> tuple[str, list[list[int]]]:
         elif kind == "numbers" and ch == "_":
             i += 1
         else:
-            raise ParseError(
-                f"The game ID has an unexpected character '{ch}' at position {i + 1} of its data.",
-                f"ゲーム ID のデータの {i + 1} 文字目 '{ch}' は使えません。",
-            )
+            raise ParseError("game-id-bad-char", char=ch, position=i + 1)
     if len(cells) != limit:
-        raise ParseError(
-            f"The game ID describes {len(cells) if len(cells) <= limit else 'more than ' + str(limit)} cells, "
-            f"but its size {cols}x{rows} has {limit}.",
-            f"ゲーム ID のデータのマス数がサイズ {cols}x{rows} ({limit} マス) と合いません。",
-        )
+        raise ParseError("game-id-bad-count", got=len(cells) if len(cells) <= limit else f"> {limit}",
+                         size=f"{cols}x{rows}", cells_count=limit)
     return kind, [cells[r * cols : (r + 1) * cols] for r in range(rows)]
