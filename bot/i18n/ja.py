@@ -133,4 +133,20 @@ TEXTS: dict[str, str] = {
     "shikaku-answer-help": "1 マス 1 文字、同じ長方形のマスは同じ文字",
     "shikaku-hint": "{cell} の {number} は {rows}・{columns} の {height}×{width} の長方形です。",
     # -- the bot ------------------------------------------------------------------------------------
+    # -- slitherlink (genre codes) ------------------------------------------------------------------
+    "genre-slitherlink": "スリザーリンク",
+    "slitherlink-answer-help": "点の上にループを描く: 点の行ごとに 1 行、─ │ ┌ ┐ └ ┘ で、線の通らない点は ·",
+    "slitherlink-hint": "{dot_cell} の点（左上から数えて）は {symbol}（{dirs}へ線）です。",
+    "slitherlink-bad-clue": "{cell} の {value} は使えません。スリザーリンクのマスは '.' か 0〜3 の数です。",
+    "slitherlink-url-four": "puzz.link のデータで {cell} が 4 です。スリザーリンクの数字は 0〜3 です。",
+    "slitherlink-url-char": "puzz.link のデータの {position} 文字目 '{char}' は使えません。",
+    "slitherlink-url-genre": "この puzz.link の URL ('{pid}') はスリザーリンクではありません。",
+    "slitherlink-size": "ループは {rows}×{cols} の点の上に描いてください。",
+    "slitherlink-off-board": "{dot_cell} の点で線が盤の外に出ています。",
+    "slitherlink-mismatch": "{dot_cell} の点の線が {other_cell} の点につながっていません。",
+    "slitherlink-dead-end": "{dot_cell} の点で線が途切れています。",
+    "slitherlink-branch": "{dot_cell} の点で線が分岐しています。",
+    "slitherlink-no-loop": "ループが描かれていません。",
+    "slitherlink-loops": "線が 1 つのループではなく {count} 個のループになっています。",
+    "slitherlink-clue": "{cell} の {clue} の周りでループが通る辺は {got} 本です。",
 }

@@ -31,7 +31,7 @@ class Slitherlink(Genre[LoopSolution]):
     url_pids = ("slither",)
     symbols = Symbols.DIGITS
     solution_type = LoopSolution
-    example = "slitherlink\n3 . . 1\n. 2 . .\n. . 2 .\n2 . . 3"
+    example = "slitherlink\n. . 1 3 2\n. 3 . 3 .\n. 1 . . .\n. 2 1 . .\n. 1 . 3 1"
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)}
     answer_help = "slitherlink-answer-help"
     messages: ClassVar[dict[str, str]] = {
