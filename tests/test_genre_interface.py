@@ -1,0 +1,132 @@
+"""The genre interface holds: every registered genre fills it, and nothing outside a genre folder names one."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import has, say
+from solvers.engine import solve_puzzle
+from solvers.errors import Message
+from solvers.genre import Genre, Symbols, missing_parts
+from solvers.puzzle import Puzzle
+from solvers.reading import read_board
+from solvers.registry import GENRE_PACKAGES, GENRES
+from solvers.verdict import SolveOptions, Status
+
+REPO = Path(__file__).resolve().parents[1]
+ALL = list(GENRES.values())
+IDS = [g.name for g in ALL]
+
+
+def test_registry_lists_every_genre_folder() -> None:
+    folders = {p.parent.name for p in (REPO / "solvers").glob("*/__init__.py")}
+    genre_folders = {f for f in folders if (REPO / "solvers" / f / "__init__.py").read_text().find("GENRE =") >= 0}
+    assert {pkg.rsplit(".", 1)[1] for pkg in GENRE_PACKAGES} == genre_folders
+    assert len(GENRES) == len(GENRE_PACKAGES)
+
+
+@pytest.mark.parametrize("genre", ALL, ids=IDS)
+def test_genre_supplies_every_part(genre: Genre) -> None:  # type: ignore[type-arg]
+    assert missing_parts(genre) == []
+    assert not getattr(type(genre), "__abstractmethods__", None)
+    assert set(genre.daily_sizes) == {"easy", "medium", "hard"}
+    assert isinstance(genre.symbols, Symbols)
+    assert genre.url_pids, "a genre needs its puzz.link id"
+    for code in (genre.answer_help, *(v.help for v in genre.variants)):
+        assert has(code), f"no words for {code}"
+    for code in genre.messages:
+        assert code.startswith(f"{genre.name}-"), f"{code}: a genre's own codes start with its name"
+
+
+@pytest.mark.parametrize("genre", ALL, ids=IDS)
+def test_example_reads_solves_uniquely_draws_hints_and_round_trips(genre: Genre) -> None:  # type: ignore[type-arg]
+    puzzle = read_board(genre.example)
+    assert puzzle.genre == genre.name
+    res = solve_puzzle(puzzle, SolveOptions(time_limit=20, workers=1))
+    assert res.status is Status.UNIQUE, res.message
+    assert isinstance(res.solution, genre.solution_type)
+    assert genre.check(puzzle, res.solution) == []
+    # FORMATS.md edges: the record and the solution survive text and back
+    assert Puzzle.from_record(puzzle.to_record()) == puzzle
+    assert genre.solution_from_json(res.solution.to_json(), puzzle) == res.solution
+    assert genre.decode_url(genre.encode_url(puzzle)) == puzzle
+    for v in {v for row in puzzle.cells for v in row}:
+        assert genre.value_of(genre.token_of(v)) == v
+    hints = genre.hints(puzzle, res.solution)
+    assert hints and all(has(h.code) for h in hints)
+    assert say(Message(hints[0].code, hints[0].params), "en")
+    assert hints == genre.hints(puzzle, res.solution), "the same hints for every player"
+
+
+# -- nothing outside solvers/<genre>/ (and the registry line) names a genre -------------------------
+
+NAMES = sorted({w for g in ALL for w in (g.name, g.title, *g.url_pids)} | {"yin-yang", "yin yang", "mashu"},
+               key=len, reverse=True)
+NAME_RE = re.compile(r"(?<![a-z])(" + "|".join(re.escape(n) for n in NAMES) + r")(?![a-z])", re.IGNORECASE)
+CHECKED = ("bot", "rendering", "solvers", "vision")
+
+
+def _outside_genre_folders() -> list[Path]:
+    genre_dirs = {REPO / "solvers" / pkg.rsplit(".", 1)[1] for pkg in GENRE_PACKAGES}
+    files = [p for d in CHECKED for p in (REPO / d).rglob("*.py") if (REPO / d).is_dir()]
+    return [p for p in files if not any(d in p.parents for d in genre_dirs) and p.name != "registry.py"]
+
+
+def test_no_genre_named_outside_its_folder() -> None:
+    hits = []
+    for path in _outside_genre_folders():
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if m := NAME_RE.search(line):
+                hits.append(f"{path.relative_to(REPO)}:{n}: {m.group(0)!r}: {line.strip()[:90]}")
+    assert hits == [], "\n".join(hits)
+
+
+# -- layers ---------------------------------------------------------------------------------------
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            out.add(node.module)
+    return out
+
+
+FORBIDDEN = {
+    "solvers": ("bot", "rendering", "vision", "PIL", "cv2", "telegram", "discord", "sqlalchemy"),
+    "rendering": ("bot", "vision"),
+}
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_layers_import_only_downwards(package: str) -> None:
+    bad = []
+    for path in (REPO / package).rglob("*.py"):
+        for mod in _imports(path):
+            if mod.split(".")[0] in FORBIDDEN[package]:
+                bad.append(f"{path.relative_to(REPO)} imports {mod}")
+    assert bad == []
+
+
+def test_solvers_read_no_environment() -> None:
+    bad = [str(p.relative_to(REPO)) for p in (REPO / "solvers").rglob("*.py")
+           if re.search(r"\bos\.environ\b|\bgetenv\(|dotenv", p.read_text(encoding="utf-8"))]
+    assert bad == []
+
+
+def test_adapters_import_neither_the_app_nor_each_other() -> None:
+    adapters = {"bot.telegram_adapter", "bot.discord_adapter", "bot.console"}
+    bad = []
+    for mod in adapters:
+        path = REPO / (mod.replace(".", "/") + ".py")
+        for imp in _imports(path):
+            if imp == "bot.app" or imp in adapters - {mod}:
+                bad.append(f"{mod} imports {imp}")
+    assert bad == []
