@@ -132,6 +132,28 @@ TEXTS: dict[str, str] = {
     # -- shikaku (genre codes) --------------------------------------------------------------------
     "shikaku-answer-help": "1 マス 1 文字、同じ長方形のマスは同じ文字",
     "shikaku-hint": "{cell} の {number} は {rows}・{columns} の {height}×{width} の長方形です。",
+    "shikaku-form-too-big": "{cell}の数字 {number} は盤面のマス数 ({area}) より大きいです。",
+    "shikaku-form-no-numbers": "盤面に数字がありません。四角に切れでは長方形ごとに数字が 1 つ必要です。",
+    "shikaku-form-total": "数字の合計は {total} ですが、盤面は {area} マスです。四角に切れでは合計が盤面のマス数と等しくなります。",
+    "shikaku-form-total-unknown": "数字の合計 {total} (と '?' {unknown} 個) が盤面のマス数 {area} を超えています。",
+    "shikaku-bad-number": "{cell}の {number} は使えません。四角に切れの数字は正の数か '?' です。",
+    "shikaku-no-numbers": "盤面に数字がありません。四角に切れの長方形にはそれぞれ数字が一つ必要です。",
+    "shikaku-total": "数字の合計は {total} ですが、盤面は {rows}x{cols} = {area} マスです。四角に切れでは一致が必要です。",
+    "shikaku-total-unknown": "数字の合計 {total} と '?' {unknown} 個(各 1 マス以上)が、盤面の {area} マスに収まりません。",
+    "shikaku-no-room": "{cell}の {number} を含む面積 {number} の長方形は、どれも盤面からはみ出すか他の数字を含みます。",
+    "shikaku-stuck-cell": "このパズルには解がありません。確定する長方形を置くと、{cell}を覆える長方形が残りません。",
+    "shikaku-stuck-number": "このパズルには解がありません。確定する長方形を置くと、{cell}の {number}を覆える長方形が残りません。",
+    "shikaku-too-many-rectangles": "考えられる長方形が多すぎて探索できません(大きな数字や '?')。"
+                                   "数字を増やすか '?' の値を入れてください。",
+    "shikaku-rect-outside": "答えの {index} 番目の長方形 {rect} が {rows}x{cols} の盤面に収まっていません。",
+    "shikaku-overlap": "{cell}が二つの長方形に含まれています。",
+    "shikaku-one-number": "長方形 ({top}〜{bottom} 行、{left}〜{right} 列) に数字が {count} 個あります。ちょうど一つにしてください。",
+    "shikaku-area": "{cell}の {number} の長方形が {size} マスになっています。",
+    "shikaku-tiling": "どの長方形にも入っていないマスが {count} 個あります({cell}など)。",
+    "shikaku-answer-unlabelled": "{cell} に文字がありません。すべてのマスに長方形の文字を書いてください。",
+    "shikaku-answer-not-rectangle": "'{label}' のマスが 1 つの長方形になっていません ({cell} が '{token}' です)。"
+                                    "長方形ごとに別の文字を使ってください。",
+    "shikaku-generation-failed": "{rows}x{cols} の四角に切れを時間内に作れませんでした。別のシードを試してください。",
     # -- the bot ------------------------------------------------------------------------------------
     # -- slitherlink (genre codes) ------------------------------------------------------------------
     "genre-slitherlink": "スリザーリンク",

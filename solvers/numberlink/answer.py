@@ -14,11 +14,11 @@ spaces (``12 ─ ─ 12``). Mask rows (``2 10 8`` with up=1, right=2, down=4, le
 
 from __future__ import annotations
 
-from solvers.answer_grid import line_masks, masks_to_rows
+from solvers.answer_grid import line_masks
 from solvers.puzzle import Puzzle
-from solvers.verdict import Solution
+from solvers.solution import LinkSolution
 
 
-def parse_answer(puzzle: Puzzle, text: str) -> Solution:
-    """The player's paths as ``{"links": [mask rows]}``; raises ParseError naming the cell."""
-    return {"links": masks_to_rows(line_masks(puzzle, text, endpoints=True))}
+def parse_answer(puzzle: Puzzle, text: str) -> LinkSolution:
+    """The player's paths; raises ParseError naming the cell."""
+    return LinkSolution.from_masks(line_masks(puzzle, text, endpoints=True))

@@ -5,104 +5,117 @@ paths never cross, branch or share a cell; a numbered cell is the end of exactly
 Nikoli rule (default): cells may stay empty, and lines that join no numbers (stray loops) are
 not allowed. Flow rule (``puzzle.fill``): every cell is on a path.
 
-Written independently of :mod:`solvers.numberlink.model`; it only shares the mask reading of
-:mod:`solvers.gridgraph`.
+Written independently of :mod:`solvers.numberlink.model`. Every finding is a message code of the
+genre (English in ``Numberlink.messages``) with its facts as parameters.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from solvers.errors import InvalidPuzzle
-from solvers.gridgraph import mask_problems, parse_masks
+from solvers.errors import InvalidPuzzle, ParseError
+from solvers.gridgraph import DIR_NAMES, DIRECTIONS, OPPOSITE, inside
 from solvers.puzzle import UNKNOWN, Puzzle, check_rectangular
+from solvers.solution import LinkSolution
 from solvers.verdict import Violation
 
+Cell = tuple[int, int]
 STEP = {1: (-1, 0), 2: (0, 1), 4: (1, 0), 8: (0, -1)}  # FORMATS.md mask bits: up, right, down, left
 BACK = {1: 4, 2: 8, 4: 1, 8: 2}
 MAX_VIOLATIONS = 50
 
 
-def _at(cell: tuple[int, int]) -> tuple[str, str]:
-    return f"row {cell[0] + 1}, column {cell[1] + 1}", f"{cell[0] + 1} 行 {cell[1] + 1} 列"
+def _numbers(puzzle: Puzzle) -> dict[int, list[Cell]]:
+    where: dict[int, list[Cell]] = {}
+    for r, row in enumerate(puzzle.cells):
+        for c, v in enumerate(row):
+            if v > 0:
+                where.setdefault(v, []).append((r, c))
+    return where
 
 
-def _places(cells: list[tuple[int, int]]) -> tuple[str, str]:
-    return "; ".join(_at(x)[0] for x in cells), "、".join(_at(x)[1] for x in cells)
+def form_problem(puzzle: Puzzle) -> ParseError | None:
+    """Why these givens are not Numberlink pairs (for genre detection), or None."""
+    where = _numbers(puzzle)
+    if not where:
+        return ParseError("numberlink-form-no-numbers")
+    for v, spots in where.items():
+        if len(spots) == 1:
+            return ParseError("numberlink-form-once", cells=spots, number=v, clue_cells=spots)
+        if len(spots) != 2:
+            return ParseError("numberlink-form-times", cells=spots, number=v, times=len(spots), clue_cells=spots)
+    return None
 
 
 def validate(puzzle: Puzzle) -> None:
     """Raise InvalidPuzzle unless every number appears exactly twice and there is no '?' clue."""
     check_rectangular(puzzle)
-    where: dict[int, list[tuple[int, int]]] = {}
     for r, row in enumerate(puzzle.cells):
         for c, v in enumerate(row):
             if v == UNKNOWN:
-                raise InvalidPuzzle(
-                    f"Row {r + 1}, column {c + 1} holds a '?' clue; Numberlink boards with unknown numbers "
-                    "are not supported.",
-                    f"{r + 1} 行 {c + 1} 列に '?' があります。数字が不明なナンバーリンクには対応していません。",
-                    cells=((r, c),),
-                )
+                raise InvalidPuzzle("numberlink-unknown-clue", cells=((r, c),), cell=(r, c))
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise InvalidPuzzle(
-                    f"Row {r + 1}, column {c + 1} holds {v!r}; Numberlink cells are empty or a positive number.",
-                    f"{r + 1} 行 {c + 1} 列の値 {v!r} は使えません。マスは空白か正の数です。",
-                    cells=((r, c),),
-                )
-            if v > 0:
-                where.setdefault(v, []).append((r, c))
+                raise InvalidPuzzle("numberlink-bad-value", cells=((r, c),), cell=(r, c), value=repr(v))
+    where = _numbers(puzzle)
     if not where:
-        raise InvalidPuzzle("The board has no numbers; Numberlink needs pairs of numbers to join.",
-                            "盤面に数字がありません。ナンバーリンクには結ぶ数字のペアが必要です。")
-    for v, cells in where.items():
-        if len(cells) == 2:
-            continue
-        at, at_ja = _places(cells)
-        if len(cells) == 1:
-            msg = f"Number {v} appears once ({at}); Numberlink needs each number exactly twice."
-            msg_ja = f"数字 {v} が 1 回しかありません ({at_ja})。ナンバーリンクでは各数字がちょうど 2 回必要です。"
-        else:
-            msg = f"Number {v} appears {len(cells)} times ({at}); Numberlink needs each number exactly twice."
-            msg_ja = (f"数字 {v} が {len(cells)} 回あります ({at_ja})。"
-                      "ナンバーリンクでは各数字がちょうど 2 回必要です。")
-        raise InvalidPuzzle(msg, msg_ja, cells=tuple(cells))
+        raise InvalidPuzzle("numberlink-no-numbers")
+    for v, spots in where.items():
+        if len(spots) == 1:
+            raise InvalidPuzzle("numberlink-once", cells=spots, number=v, clue_cells=spots)
+        if len(spots) != 2:
+            raise InvalidPuzzle("numberlink-times", cells=spots, number=v, times=len(spots), clue_cells=spots)
 
 
-def check(puzzle: Puzzle, solution: Any) -> list[Violation]:
-    """Every broken rule of ``solution`` ({"links": [mask rows]}) on ``puzzle``; [] when correct."""
+def _shape_problems(puzzle: Puzzle, masks: tuple[tuple[int, ...], ...]) -> list[Violation]:
+    """The solution's size and mask values, then lines leaving the board or not connecting back."""
     rows, cols = puzzle.rows, puzzle.cols
-    if not isinstance(solution, dict) or "links" not in solution:
-        return [Violation("format", "A Numberlink solution must be {'links': [rows of connection masks]}.",
-                          message_ja="ナンバーリンクの解答は {'links': [接続マスクの行]} の形にしてください。")]
-    masks, problems = parse_masks(solution["links"], rows, cols, "links")
-    if masks is not None:
-        problems = mask_problems(masks)
-    if problems or masks is None:
-        return [Violation(p.rule, p.message, p.cells, p.message_ja) for p in problems[:MAX_VIOLATIONS]]
+    if len(masks) != rows:
+        return [Violation("solution-row-count", params={"key": "links", "got": len(masks), "rows": rows})]
+    for r, row in enumerate(masks):
+        if len(row) != cols:
+            return [Violation("solution-row-length",
+                              params={"key": "links", "row": r + 1, "got": len(row), "cols": cols})]
+        for c, m in enumerate(row):
+            if not 0 <= m <= 15:
+                return [Violation("solution-mask", cells=((r, c),), params={"cell": (r, c), "token": str(m)})]
+    out: list[Violation] = []
+    for r in range(rows):
+        for c in range(cols):
+            for bit, dr, dc in DIRECTIONS:
+                if not masks[r][c] & bit:
+                    continue
+                nr, nc = r + dr, c + dc
+                if not inside(rows, cols, nr, nc):
+                    out.append(Violation("numberlink-off-board", cells=((r, c),),
+                                         params={"cell": (r, c), "dir": DIR_NAMES[bit]}))
+                elif not masks[nr][nc] & OPPOSITE[bit]:
+                    out.append(Violation("numberlink-mismatch", cells=((r, c), (nr, nc)),
+                                         params={"cell": (r, c), "dir": DIR_NAMES[bit], "to_cell": (nr, nc)}))
+    return out
 
+
+def check(puzzle: Puzzle, solution: LinkSolution) -> list[Violation]:
+    """Every broken rule of ``solution`` on ``puzzle``; [] when correct. Never raises."""
+    masks = solution.masks
+    problems = _shape_problems(puzzle, masks)
+    if problems:
+        return problems[:MAX_VIOLATIONS]
+    rows, cols = puzzle.rows, puzzle.cols
     grid = puzzle.cells
     out: list[Violation] = []
     for r in range(rows):
         for c in range(cols):
             n = bin(masks[r][c]).count("1")
-            at, at_ja = _at((r, c))
+            here = {"cell": (r, c)}
             if grid[r][c] > 0:
                 if n != 1:
-                    out.append(Violation(
-                        "endpoint", f"The number {grid[r][c]} at {at} must be the end of exactly one line "
-                        f"(it has {n} connections).", ((r, c),),
-                        f"{at_ja} の数字 {grid[r][c]} からはちょうど 1 本の線が出なければなりません (今は {n} 本)。"))
+                    out.append(Violation("numberlink-endpoint", cells=((r, c),),
+                                         params={**here, "number": grid[r][c], "count": n}))
             elif n == 1:
-                out.append(Violation("dead-end", f"A line stops at {at}, which holds no number.", ((r, c),),
-                                     f"{at_ja} (数字なし) で線が途切れています。"))
+                out.append(Violation("numberlink-dead-end", cells=((r, c),), params=here))
             elif n > 2:
-                out.append(Violation("branch", f"Lines branch or cross at {at}.", ((r, c),),
-                                     f"{at_ja} で線が分岐または交差しています。"))
+                out.append(Violation("numberlink-branch", cells=((r, c),), params=here))
             elif n == 0 and puzzle.fill:
-                out.append(Violation("fill", f"The cell at {at} is empty; under the Flow rule every cell is used.",
-                                     ((r, c),), f"{at_ja} が空いています。フロールールでは全マスを使います。"))
-    if any(v.rule != "fill" for v in out):
+                out.append(Violation("numberlink-fill", cells=((r, c),), params=here))
+    if any(v.rule != "numberlink-fill" for v in out):
         return out[:MAX_VIOLATIONS]
 
     visited = [[False] * cols for _ in range(rows)]
@@ -114,25 +127,19 @@ def check(puzzle: Puzzle, solution: Any) -> list[Violation]:
             visited[pr][pc] = True
         er, ec = path[-1]
         if grid[er][ec] != v:
-            at, at_ja = _at((r, c))
-            eat, eat_ja = _at((er, ec))
-            out.append(Violation(
-                "wrong-pair", f"The line from the {v} at {at} ends at the {grid[er][ec]} at {eat}.",
-                ((r, c), (er, ec)), f"{at_ja} の {v} からの線が {eat_ja} の {grid[er][ec]} につながっています。"))
+            out.append(Violation("numberlink-wrong-pair", cells=((r, c), (er, ec)), params={
+                "number": v, "cell": (r, c), "other": grid[er][ec], "end_cell": (er, ec)}))
     for r in range(rows):
         for c in range(cols):
             if masks[r][c] and not visited[r][c]:
                 loop = _trace(masks, (r, c))
                 for pr, pc in loop:
                     visited[pr][pc] = True
-                at, at_ja = _at((r, c))
-                out.append(Violation(
-                    "stray-loop", f"A closed loop through {at} joins no numbers.", tuple(loop[:1]),
-                    f"{at_ja} を通る線は数字を結ばない閉じたループです。"))
+                out.append(Violation("numberlink-stray-loop", cells=tuple(loop[:1]), params={"cell": (r, c)}))
     return out[:MAX_VIOLATIONS]
 
 
-def _trace(masks: list[list[int]], start: tuple[int, int]) -> list[tuple[int, int]]:
+def _trace(masks: tuple[tuple[int, ...], ...], start: Cell) -> list[Cell]:
     """The cells met walking from ``start`` along the line (masks are consistent, degrees <= 2)
     until a cell with no way on or back at ``start`` (a loop)."""
     path = [start]

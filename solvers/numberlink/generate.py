@@ -16,8 +16,9 @@ Boards over ``BIG`` cells keep the former way (a random Hamiltonian path cut int
 stretches, the former grading): with long paths the engine's proofs there take too long. When an
 attempt cannot be made unique within ``MAX_REPAIRS`` splits, the next one makes shorter paths.
 
-Every uniqueness question goes to the engine (:func:`solvers.engine.solve_puzzle`, single worker,
-fixed seed, so the second answers that steer the repairs are reproducible).
+Every uniqueness question goes to the engine (:func:`solvers.engine.solve_puzzle`, so to the
+solver's own model) with :data:`ORACLE` (single worker, fixed seed, so the second answers that
+steer the repairs are reproducible).
 """
 
 from __future__ import annotations
@@ -30,12 +31,14 @@ from solvers.generation import (
     DEFAULT_BUDGET,
     BestAttempt,
     GeneratedPuzzle,
+    GenerationFailed,
     grade,
     prove,
     sub_rng,
 )
-from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, format_masks, parse_masks
+from solvers.gridgraph import DOWN, LEFT, RIGHT, UP
 from solvers.puzzle import Puzzle
+from solvers.solution import LinkSolution
 from solvers.verdict import SolveOptions, Status
 
 Cell = tuple[int, int]
@@ -44,6 +47,7 @@ Cell = tuple[int, int]
 # branches + conflicts (single worker), divided by (cells / 100)^2 (it grows about that fast with the board)
 THRESHOLDS = (10.5, 14.0)
 CALL_LIMIT = 30.0
+ORACLE = SolveOptions(time_limit=CALL_LIMIT, workers=1, seed=0, unique=True)  # every engine call here
 MAX_REPAIRS = 12  # per attempt; then the next attempt makes shorter paths
 
 
@@ -193,14 +197,14 @@ def _ask(rows: int, cols: int, stretches: list[list[Cell]]) -> tuple[str, set[Ce
     from solvers.engine import solve_puzzle
 
     puzzle = _puzzle(rows, cols, stretches)
-    res = solve_puzzle(puzzle, SolveOptions(time_limit=CALL_LIMIT, workers=1, seed=0, unique=True))
+    res = solve_puzzle(puzzle, ORACLE)
     eff = res.stats.branches + res.stats.conflicts
     if res.status is not Status.MULTIPLE:
         return str(res.status), set(), eff
     mine = _masks(rows, cols, stretches)
     for sol in (res.solution, res.second_solution):
-        other, _ = parse_masks(sol["links"], rows, cols, "links")
-        if other is not None and other != mine:
+        if isinstance(sol, LinkSolution) and sol.cell_values() != mine:
+            other = sol.masks
             return "multiple", {(r, c) for r in range(rows) for c in range(cols) if other[r][c] != mine[r][c]}, eff
     return "multiple", set(), eff
 
@@ -394,7 +398,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
             effort = mean_len / ((rows * cols) / 100) ** 0.35 + math.log10(1 + eff / (rows * cols / 100) ** 2)
             got = grade(effort, THRESHOLDS)
         puzzle = _puzzle(rows, cols, stretches)
-        solution = {"links": format_masks(_masks(rows, cols, stretches))}
+        solution = LinkSolution.from_masks(_masks(rows, cols, stretches))
         ok, info = prove(puzzle, solution)
         if not ok:
             continue
@@ -402,4 +406,6 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
                     mean_path=round(mean_len, 1))
         if search.offer(GeneratedPuzzle(puzzle, solution, got, info, seed)):
             break
-    return search.result(f"Could not generate a unique {rows}x{cols} Numberlink in time; try another seed.")
+    if search.best is None:
+        raise GenerationFailed("numberlink-generation-failed", rows=rows, cols=cols)
+    return search.best

@@ -55,10 +55,11 @@ from collections.abc import Callable
 
 from ortools.sat.python import cp_model
 
-from solvers.cpsat import Budget, found, run, timeout_result
-from solvers.gridgraph import Cell, Grid, edge_key, format_masks
+from solvers.cpsat import Budget, found, no_solution, run, timeout_result
+from solvers.gridgraph import Cell, Grid, edge_key
 from solvers.puzzle import Puzzle
-from solvers.verdict import Solution, SolveOptions, SolveResult, Status
+from solvers.solution import LinkSolution
+from solvers.verdict import SolveOptions, SolveResult, Status
 
 
 class BuildTimeout(Exception):
@@ -418,8 +419,7 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
         else:
             status, solver = run(nm.model, budget, params=params)
             if status == cp_model.INFEASIBLE:
-                return SolveResult(Status.NONE, error="This puzzle has no solution.",
-                                   error_ja="このパズルには解がありません。", stats=budget.stats)
+                return no_solution(budget)
             if not found(status):
                 return timeout_result(budget)
             first = nm.used(solver)
@@ -450,5 +450,5 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
     return res
 
 
-def _solution(grid: Grid, used: set[int]) -> Solution:
-    return {"links": format_masks(grid.masks_from_edges(used))}
+def _solution(grid: Grid, used: set[int]) -> LinkSolution:
+    return LinkSolution.from_masks(grid.masks_from_edges(used))

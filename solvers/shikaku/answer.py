@@ -13,28 +13,24 @@ tokens separated by spaces (``a1 a1 b2``).
 
 from __future__ import annotations
 
-from solvers.answer_grid import answer_cells, where, where_ja
+from solvers.answer_grid import answer_cells
 from solvers.errors import ParseError
 from solvers.puzzle import Puzzle
-from solvers.verdict import Solution
+from solvers.solution import Rect, RectSolution
 
 UNLABELLED = frozenset({".", "·", "?", "_"})
 
 
-def parse_answer(puzzle: Puzzle, text: str) -> Solution:
-    """The player's rectangles as ``{"rects": [[top, left, height, width], ...]}``."""
+def parse_answer(puzzle: Puzzle, text: str) -> RectSolution:
+    """The player's rectangles (sorted); raises ParseError naming the cell."""
     cells = answer_cells(puzzle, text)
     regions: dict[str, list[tuple[int, int]]] = {}
     for r, row in enumerate(cells):
         for c, tok in enumerate(row):
             if tok in UNLABELLED:
-                raise ParseError(
-                    f"{where(r, c).capitalize()} has no region letter: give every cell the letter of its rectangle.",
-                    f"{where_ja(r, c)} に文字がありません。すべてのマスに長方形の文字を書いてください。",
-                    cells=((r, c),),
-                )
+                raise ParseError("shikaku-answer-unlabelled", cells=((r, c),), cell=(r, c))
             regions.setdefault(tok, []).append((r, c))
-    rects = []
+    rects: list[Rect] = []
     for label, members in regions.items():
         top = min(r for r, _ in members)
         left = min(c for _, c in members)
@@ -43,13 +39,7 @@ def parse_answer(puzzle: Puzzle, text: str) -> Solution:
         for r in range(top, bottom + 1):
             for c in range(left, right + 1):
                 if cells[r][c] != label:
-                    raise ParseError(
-                        f"The cells marked '{label}' do not form one rectangle: {where(r, c)} lies between "
-                        f"them but is marked '{cells[r][c]}'. Use a different letter for each rectangle.",
-                        f"'{label}' のマスが 1 つの長方形になっていません ({where_ja(r, c)} が "
-                        f"'{cells[r][c]}' です)。長方形ごとに別の文字を使ってください。",
-                        cells=((r, c),),
-                    )
-        rects.append([top, left, bottom - top + 1, right - left + 1])
-    rects.sort()
-    return {"rects": rects}
+                    raise ParseError("shikaku-answer-not-rectangle", cells=((r, c),),
+                                     label=label, cell=(r, c), token=cells[r][c])
+        rects.append((top, left, bottom - top + 1, right - left + 1))
+    return RectSolution(tuple(sorted(rects)), puzzle.rows, puzzle.cols)

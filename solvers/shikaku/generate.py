@@ -3,8 +3,8 @@
 The clue set is fixed (one number per rectangle), so instead of removing clues the generator
 moves clues: while a second answer exists, a clue whose rectangle differs in it moves to the
 cell of its rectangle that leaves it the fewest candidate rectangles. Easy puzzles start with
-every clue on such a cell, hard ones at random cells. Uniqueness is asked of a small exact-cover
-CP-SAT model (one Boolean per candidate rectangle), then proved by the engine.
+every clue on such a cell, hard ones at random cells. Uniqueness is asked of the solver's own
+model (:func:`solvers.shikaku.model.solve`, with :data:`ORACLE`), then proved by the engine.
 """
 
 from __future__ import annotations
@@ -13,26 +13,26 @@ import math
 import random
 import time
 
-from ortools.sat.python import cp_model
-
 from solvers.generation import (
     DEFAULT_BUDGET,
     GRADE_ATTEMPTS,
     BestAttempt,
     GeneratedPuzzle,
+    GenerationFailed,
     grade,
     prove,
     sub_rng,
 )
 from solvers.puzzle import Puzzle
-from solvers.verdict import SolveOptions
+from solvers.solution import Rect, RectSolution
+from solvers.verdict import SolveOptions, Status
 
 Cell = tuple[int, int]
-Rect = tuple[int, int, int, int]  # top, left, height, width
 # grade bounds on effort: rounds of simple deductions (CP-SAT's presolve alone solves nearly every
 # Shikaku, so its effort figures cannot tell puzzles apart); 99 = deductions get stuck
 THRESHOLDS = (4, 50)
 CALL_LIMIT = 20.0
+ORACLE = SolveOptions(time_limit=CALL_LIMIT, workers=1, seed=0, unique=True)  # every uniqueness question here
 MAX_REPAIRS = 60
 
 
@@ -67,63 +67,29 @@ def random_partition(rows: int, cols: int, rng: random.Random, mean_area: float)
     return rects
 
 
-def candidates(rows: int, cols: int, clues: dict[Cell, int]) -> dict[Cell, list[Rect]]:
-    """For each clue cell, the rectangles of its area that contain it and no other clue."""
-    out: dict[Cell, list[Rect]] = {}
+def _puzzle(rows: int, cols: int, clues: dict[Cell, int]) -> Puzzle:
+    cells = [[0] * cols for _ in range(rows)]
     for (r, c), n in clues.items():
-        found = []
-        for h in range(1, n + 1):
-            if n % h:
-                continue
-            w = n // h
-            for top in range(max(0, r - h + 1), min(r, rows - h) + 1):
-                for left in range(max(0, c - w + 1), min(c, cols - w) + 1):
-                    if all((i, j) == (r, c) or (i, j) not in clues
-                           for i in range(top, top + h) for j in range(left, left + w)):
-                        found.append((top, left, h, w))
-        out[(r, c)] = found
-    return out
+        cells[r][c] = n
+    return Puzzle("shikaku", tuple(tuple(row) for row in cells))
 
 
-def solve(
-    rows: int, cols: int, clues: dict[Cell, int], exclude: dict[Cell, Rect] | None = None
-) -> tuple[dict[Cell, Rect] | None | bool, int]:
-    """An answer (clue → rectangle), None if none, False on timeout; and the solver effort."""
-    cand = candidates(rows, cols, clues)
-    m = cp_model.CpModel()
-    cover: dict[Cell, list] = {}
-    chosen: dict[Cell, list] = {}
-    for cell, rects in sorted(cand.items()):
-        vs = []
-        for rect in rects:
-            v = m.new_bool_var(f"{cell}{rect}")
-            vs.append((rect, v))
-            t, left, h, w = rect
-            for i in range(t, t + h):
-                for j in range(left, left + w):
-                    cover.setdefault((i, j), []).append(v)
-        if not vs:
-            return None, 0
-        m.add_exactly_one(v for _, v in vs)
-        chosen[cell] = vs
-    for i in range(rows):
-        for j in range(cols):
-            if (i, j) not in cover:
-                return None, 0
-            m.add_exactly_one(cover[(i, j)])
-    if exclude is not None:
-        m.add_bool_or([v.Not() for cell, vs in chosen.items() for rect, v in vs if exclude.get(cell) == rect])
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.max_time_in_seconds = CALL_LIMIT
-    status = solver.solve(m)
-    eff = solver.num_branches + solver.num_conflicts
-    if status == cp_model.INFEASIBLE:
-        return None, eff
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return False, eff
-    return {cell: next(rect for rect, v in vs if solver.boolean_value(v)) for cell, vs in chosen.items()}, eff
+def second_answer(rows: int, cols: int, clues: dict[Cell, int],
+                  owner: dict[Cell, Rect]) -> dict[Cell, Rect] | None | bool:
+    """Another answer than ``owner`` (clue -> rectangle), None when ``owner`` is the only one,
+    False when the solver could not tell in time. Asks the solver's own model (:data:`ORACLE`)."""
+    from solvers.shikaku.model import solve
+
+    res = solve(_puzzle(rows, cols, clues), ORACLE)
+    if res.status is Status.UNIQUE:
+        return None
+    for sol in (res.solution, res.second_solution):
+        if res.status is Status.MULTIPLE and isinstance(sol, RectSolution):
+            alt = {cell: next(rect for rect in sol.rects if rect[0] <= cell[0] < rect[0] + rect[2]
+                              and rect[1] <= cell[1] < rect[1] + rect[3]) for cell in clues}
+            if alt != owner:
+                return alt
+    return False
 
 
 def propagate(rows: int, cols: int, clues: dict[Cell, int]) -> tuple[bool, int]:
@@ -133,7 +99,9 @@ def propagate(rows: int, cols: int, clues: dict[Cell, int]) -> tuple[bool, int]:
     candidates over them; a cell only one clue can reach must be covered by that clue. The
     grade: few rounds = easy, many = medium, stuck (needs trial and error) = hard.
     """
-    cand = {cell: set(rects) for cell, rects in candidates(rows, cols, clues).items()}
+    from solvers.shikaku.model import candidates_by_clue
+
+    cand = {cell: set(rects) for cell, rects in candidates_by_clue(_puzzle(rows, cols, clues)).items()}
     rounds = 0
     while True:
         rounds += 1
@@ -224,7 +192,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
                 owner[spot] = rect
         unique = False
         for _ in range(MAX_REPAIRS):
-            alt, _eff = solve(rows, cols, clues, exclude=owner)
+            alt = second_answer(rows, cols, clues, owner)
             if alt is None:
                 unique = True
                 break
@@ -243,15 +211,14 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         solved, rounds = propagate(rows, cols, clues)
         effort = rounds if solved else 99
         got = grade(effort, THRESHOLDS)
-        cells = [[0] * cols for _ in range(rows)]
-        for (r, c), n in clues.items():
-            cells[r][c] = n
-        puzzle = Puzzle("shikaku", tuple(tuple(row) for row in cells))
-        solution = {"rects": [list(rect) for rect in sorted(owner.values())]}
+        puzzle = _puzzle(rows, cols, clues)
+        solution = RectSolution(tuple(sorted(owner.values())), rows, cols)
         ok, info = prove(puzzle, solution)
         if not ok:
             continue
         info.update(attempts=attempt + 1, clues=len(clues), effort=round(effort, 2))
         if search.offer(GeneratedPuzzle(puzzle, solution, got, info, seed)):
             break
-    return search.result(f"Could not generate a unique {rows}x{cols} Shikaku in time; try another seed.")
+    if search.best is None:
+        raise GenerationFailed("shikaku-generation-failed", rows=rows, cols=cols)
+    return search.best

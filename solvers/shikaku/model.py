@@ -17,14 +17,19 @@ bounded by what the known numbers leave.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ortools.sat.python import cp_model
 
 from solvers.cover import Reduction, add_exact_cover, presolve
 from solvers.cpsat import Budget, solve_twice
+from solvers.errors import Message
 from solvers.puzzle import EMPTY, UNKNOWN, Puzzle
-from solvers.verdict import Solution, SolveOptions, SolveResult, Status
+from solvers.solution import Rect, RectSolution
+from solvers.verdict import SolveOptions, SolveResult, Status
 
-Rect = tuple[int, int, int, int]  # top, left, height, width
+Cell = tuple[int, int]
+ClueCounter = Callable[[int, int, int, int], int]
 
 
 MAX_CANDIDATE_CELLS = 1_000_000  # summed areas of all candidates: beyond this '?' clues leave too much open
@@ -40,7 +45,7 @@ def candidates(puzzle: Puzzle, limit: int = MAX_CANDIDATE_CELLS) -> list[Rect]:
 
 
 def candidates_by_clue(puzzle: Puzzle, limit: int = MAX_CANDIDATE_CELLS,
-                       by_area: bool = True) -> dict[tuple[int, int], list[Rect]]:
+                       by_area: bool = True) -> dict[Cell, list[Rect]]:
     """Each clue's candidate rectangles: they hold that clue and no other, with its area.
 
     A '?' rectangle's area is bounded by what the other numbers leave: the board's area minus the
@@ -60,14 +65,15 @@ def candidates_by_clue(puzzle: Puzzle, limit: int = MAX_CANDIDATE_CELLS,
     clues = puzzle.clues()
     unknown = sum(1 for _, _, v in clues if v == UNKNOWN)
     room = rows * cols - sum(v for _, _, v in clues if v != UNKNOWN) - (unknown - 1)
-    out: dict[tuple[int, int], list[Rect]] = {}
-    budget = [limit, by_area]
+    out: dict[Cell, list[Rect]] = {}
+    budget = _Budget(limit, by_area)
     for r, c, v in clues:
         if v == UNKNOWN and unknown > 1:
             out[r, c] = _any_area(r, c, rows, cols, clues_in, room, budget)
             continue
         area = room if v == UNKNOWN else v
-        found = out[r, c] = []
+        found: list[Rect] = []
+        out[r, c] = found
         for h in range(1, min(area, rows) + 1):
             if area % h or area // h > cols:
                 continue
@@ -76,18 +82,27 @@ def candidates_by_clue(puzzle: Puzzle, limit: int = MAX_CANDIDATE_CELLS,
                 for left in range(max(0, c - w + 1), min(c, cols - w) + 1):
                     if clues_in(top, left, h, w) == 1:
                         found.append((top, left, h, w))
-                        budget[0] -= area if by_area else 1
-        if budget[0] < 0:
+                        budget.left -= area if by_area else 1
+        if budget.left < 0:
             raise TooManyCandidates
     return out
 
 
-def _any_area(r: int, c: int, rows: int, cols: int, clues_in, room: int, budget: list) -> list[Rect]:
+class _Budget:
+    """How many more cells (or rectangles) the enumeration may list."""
+
+    def __init__(self, left: int, by_area: bool) -> None:
+        self.left = left
+        self.by_area = by_area
+
+
+def _any_area(r: int, c: int, rows: int, cols: int, clues_in: ClueCounter, room: int,
+              budget: _Budget) -> list[Rect]:
     """Rectangles through (r, c) of at most ``room`` cells holding no other clue (for a '?').
 
     Growth in each direction stops at the first other clue or once the area passes ``room``.
     """
-    out = []
+    out: list[Rect] = []
     for top in range(r, -1, -1):
         if clues_in(top, c, r - top + 1, 1) > 1 or r - top + 1 > room:
             break
@@ -103,13 +118,13 @@ def _any_area(r: int, c: int, rows: int, cols: int, clues_in, room: int, budget:
                     if h * w > room or clues_in(top, left, h, w) > 1:
                         break
                     out.append((top, left, h, w))
-                    budget[0] -= h * w if budget[1] else 1
-                    if budget[0] < 0:
+                    budget.left -= h * w if budget.by_area else 1
+                    if budget.left < 0:
                         raise TooManyCandidates
     return out
 
 
-def cells_of(rect: Rect) -> list[tuple[int, int]]:
+def cells_of(rect: Rect) -> list[Cell]:
     top, left, h, w = rect
     return [(r, c) for r in range(top, top + h) for c in range(left, left + w)]
 
@@ -133,15 +148,15 @@ def solve(puzzle: Puzzle, options: SolveOptions, presolve_level: int = 1) -> Sol
         red = presolve(items, covers, probe=presolve_level >= 2)
     if red.dead is not None:
         return _dead_end(puzzle, red.dead, budget)
-    taken = sorted(list(rects[k]) for k in red.taken)
+    taken = [rects[k] for k in red.taken]
     if red.solved:
         status = Status.UNIQUE if options.unique else Status.SOLVED
-        return SolveResult(status, solution={"rects": taken}, stats=budget.stats)
+        return SolveResult(status, solution=_solution(puzzle, taken), stats=budget.stats)
     model = cp_model.CpModel()
     chosen = add_exact_cover(model, [it for it in items if it not in red.covered], covers, red.open)
 
-    def decode(solver: cp_model.CpSolver) -> Solution:
-        return {"rects": sorted(taken + [list(rects[k]) for k, var in chosen.items() if solver.boolean_value(var)])}
+    def decode(solver: cp_model.CpSolver) -> RectSolution:
+        return _solution(puzzle, taken + [rects[k] for k, var in chosen.items() if solver.boolean_value(var)])
 
     return solve_twice(model, list(chosen.values()), decode, options, budget=budget)
 
@@ -159,16 +174,12 @@ def _solve_boxes(puzzle: Puzzle, options: SolveOptions, budget: Budget) -> Solve
     try:
         groups = candidates_by_clue(puzzle, MAX_BOXES, by_area=False)
     except TooManyCandidates:
-        return SolveResult(
-            Status.TIMEOUT,
-            error="This board leaves too many possible rectangles to search (very large or '?' numbers); "
-                  "give more numbers or the values of some '?'.",
-            error_ja="考えられる長方形が多すぎて探索できません(大きな数字や '?')。"
-                     "数字を増やすか '?' の値を入れてください。",
-            stats=budget.stats)
+        return SolveResult(Status.TIMEOUT, message=Message("shikaku-too-many-rectangles"), stats=budget.stats)
     model = cp_model.CpModel()
     chosen: list[tuple[cp_model.IntVar, Rect]] = []
-    xs, ys, area = [], [], []
+    xs: list[cp_model.IntervalVar] = []
+    ys: list[cp_model.IntervalVar] = []
+    area: list[cp_model.LinearExprT] = []
     for rects in groups.values():
         lits = []
         for rect in rects:
@@ -183,23 +194,22 @@ def _solve_boxes(puzzle: Puzzle, options: SolveOptions, budget: Budget) -> Solve
     model.add_no_overlap_2d(xs, ys)
     model.add(sum(area) == puzzle.rows * puzzle.cols)
 
-    def decode(solver: cp_model.CpSolver) -> Solution:
-        return {"rects": sorted(list(rect) for b, rect in chosen if solver.boolean_value(b))}
+    def decode(solver: cp_model.CpSolver) -> RectSolution:
+        return _solution(puzzle, [rect for b, rect in chosen if solver.boolean_value(b)])
 
     return solve_twice(model, [b for b, _ in chosen], decode, options, budget=budget)
 
 
-def _dead_end(puzzle: Puzzle, cell: tuple[int, int], budget: Budget) -> SolveResult:
+def _solution(puzzle: Puzzle, rects: list[Rect]) -> RectSolution:
+    return RectSolution(tuple(sorted(rects)), puzzle.rows, puzzle.cols)
+
+
+def _dead_end(puzzle: Puzzle, cell: Cell, budget: Budget) -> SolveResult:
     """'none', naming the cell (or number) that no rectangle can cover once the forced ones are placed."""
     r, c = cell
     v = puzzle.cells[r][c]
     if v == EMPTY:
-        what, what_ja = f"row {r + 1}, column {c + 1}", f"{r + 1} 行 {c + 1} 列"
+        msg = Message("shikaku-stuck-cell", {"cell": cell}, (cell,))
     else:
-        shown = "?" if v == UNKNOWN else str(v)
-        what, what_ja = f"the {shown} at row {r + 1}, column {c + 1}", f"{r + 1} 行 {c + 1} 列の {shown}"
-    return SolveResult(
-        Status.NONE,
-        error=f"This puzzle has no solution: once the forced rectangles are placed, no rectangle is left for {what}.",
-        error_ja=f"このパズルには解がありません。確定する長方形を置くと、{what_ja}を覆える長方形が残りません。",
-        cells=((r, c),), stats=budget.stats)
+        msg = Message("shikaku-stuck-number", {"number": "?" if v == UNKNOWN else v, "cell": cell}, (cell,))
+    return SolveResult(Status.NONE, message=msg, stats=budget.stats)
