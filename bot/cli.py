@@ -110,6 +110,7 @@ def cmd_url(args: argparse.Namespace) -> int:
 def cmd_render(args: argparse.Namespace) -> int:
     from rendering import render_png
     from solvers.puzzle import Puzzle
+    from solvers.registry import get_genre
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -122,10 +123,11 @@ def cmd_render(args: argparse.Namespace) -> int:
             solution = rec.get("solution") if args.view == "solution" else None
             if args.view == "solution" and not solution:
                 raise PuzzleError("the record has no 'solution' to draw (use --view puzzle)")
+            typed = None if solution is None else get_genre(puzzle.genre).solution_from_json(solution, puzzle)
             name = str(rec.get("id") or f"line{n}")
             safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
             path = out / f"{safe}.png"
-            path.write_bytes(render_png(puzzle, solution, view=args.view))
+            path.write_bytes(render_png(puzzle, typed, view=args.view))
             print(path, flush=True)
         except PuzzleError as e:
             print(f"puzzlebot render: line {n}: {e.message}", file=sys.stderr)

@@ -79,9 +79,9 @@ def solve_job(puzzle: Puzzle, time_limit: float, solver_workers: int, lang: str 
     png = None
     if status in PICTURE_STATUSES or (status in MARKED_STATUSES and result.cells):
         try:
-            from rendering import render_result
+            from bot.pictures import result_png
 
-            png = render_result(puzzle, result, lang=lang)
+            png = result_png(puzzle, result, lang)
         except Exception:  # a picture is a bonus; the verdict still goes out as text
             log.exception("rendering failed for %s", puzzle.key())
     t2 = time.perf_counter()

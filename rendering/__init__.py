@@ -1,13 +1,15 @@
 """Pillow pictures of puzzles and solutions (puzz.link drawing conventions).
 
-``render_png(puzzle, solution, view=...)`` gives PNG bytes; ``render_result(puzzle, result)``
-picks the view for a solve verdict; ``render(...)`` returns the image with its panel geometry
-(for tests that read pixels).
+``render_png(puzzle, solution, view=...)`` gives PNG bytes; ``render(...)`` returns the image with
+its panel geometry (for tests that read pixels). Genres draw through the abstract
+:class:`solvers.drawing.Drawing`, implemented here by :class:`~rendering.board.PillowDrawing`.
+Nothing here knows a genre, a verdict or a language: the title is drawn as given.
 """
 
+from rendering.board import PillowDrawing
 from rendering.canvas import Canvas
 from rendering.geometry import MAX_CELL, MAX_SIDE, MIN_CELL, Layout, cell_size_for
-from rendering.views import VIEWS, Picture, encode_png, render, render_png, render_result, result_view
+from rendering.views import VIEWS, Picture, can_write, encode_png, render, render_png
 
 __all__ = [
     "MAX_CELL",
@@ -17,10 +19,10 @@ __all__ = [
     "Canvas",
     "Layout",
     "Picture",
+    "PillowDrawing",
+    "can_write",
     "cell_size_for",
     "encode_png",
     "render",
     "render_png",
-    "render_result",
-    "result_view",
 ]

@@ -191,7 +191,7 @@ class Canvas:
         ring_width: float = 0.05,
         background: RGB | None = None,
     ) -> None:
-        """A circle centred in the cell: ``radius`` and ``ring_width`` in cells (pzprjs pearls 0.4 / 0.05)."""
+        """A circle centred in the cell: ``radius`` and ``ring_width`` in cells (pzprjs circles 0.4 / 0.05)."""
         cx, cy = self.center(r, c)
         d = max(3, round(2 * radius * self.cell))
         if d % 2 == 0:
@@ -265,14 +265,48 @@ class Canvas:
         answer, or a bit pointing off the board) is drawn as the half link it claims.
         """
         w = width or self.layout.line_width
+        self._mask_lines(masks, self.rows, self.cols, self.center, color, w,
+                         lambda r, c, side, col: self.half_link(r, c, side, col, w))
+
+    def point_links(self, masks: Sequence[Sequence[int]], color: RGB = pal.LINE, width: int | None = None) -> None:
+        """Like :meth:`links`, over the (rows+1) x (cols+1) grid points: lines along the grid lines."""
+        w = width or self.layout.line_width
         h = w // 2
-        rows, cols = self.rows, self.cols
+        half = self.cell // 2
+
+        def half_edge(r: int, c: int, side: int, col: RGB) -> None:
+            x, y = self.layout.point(r, c)
+            dr, dc = DIRECTIONS[side]
+            self.rect(x - h, y - h, x + h + dc * half, y + h + dr * half, col)
+
+        self._mask_lines(masks, self.rows + 1, self.cols + 1, self.layout.point, color, w, half_edge)
+
+    def dots(self, color: RGB = pal.INK, size: int | None = None) -> None:
+        """A square dot centred on every grid point (``size`` px, odd; the frame's width by default)."""
+        h = (size or self.layout.frame_width) // 2
+        for r in range(self.rows + 1):
+            for c in range(self.cols + 1):
+                x, y = self.layout.point(r, c)
+                self.rect(x - h, y - h, x + h, y + h, color)
+
+    def _mask_lines(
+        self,
+        masks: Sequence[Sequence[int]],
+        rows: int,
+        cols: int,
+        pos: Callable[[int, int], tuple[int, int]],
+        color: RGB | Callable[[int, int], RGB],
+        w: int,
+        half_link: Callable[[int, int, int, RGB], None],
+    ) -> None:
+        """Mask lines between the positions ``pos(r, c)`` of a rows x cols lattice (cells or points)."""
+        h = w // 2
         m = [[(row[c] if c < len(row) else 0) for c in range(cols)] for row in list(masks[:rows])]
         m += [[0] * cols for _ in range(rows - len(m))]
         col_of = color if callable(color) else (lambda _r, _c: color)  # type: ignore[misc]
 
         def run(r0: int, c0: int, r1: int, c1: int, col: RGB) -> None:
-            (xa, ya), (xb, yb) = self.center(r0, c0), self.center(r1, c1)
+            (xa, ya), (xb, yb) = pos(r0, c0), pos(r1, c1)
             self.rect(xa - h, ya - h, xb + h, yb + h, col)
 
         for r in range(rows):  # horizontal runs
@@ -307,7 +341,7 @@ class Canvas:
                         continue
                     rr, cc = r + dr, c + dc
                     if not (0 <= rr < rows and 0 <= cc < cols and m[rr][cc] & _OPPOSITE[side]):
-                        self.half_link(r, c, side, col_of(r, c), w)
+                        half_link(r, c, side, col_of(r, c))
 
     def border(self, r: int, c: int, side: int, color: RGB = pal.INK, width: int | None = None) -> None:
         """A thick line on one side of a cell, covering the grid line there (corners included)."""

@@ -11,7 +11,7 @@ MARGIN = 0.5  # white border round each board, in cells
 GAP = 1.0  # space between two boards side by side, in cells
 TITLE_FONT_MIN, TITLE_FONT_MAX = 16, 44  # px: title text scales with the picture's width
 
-# Mask bits of FORMATS.md loop/link grids, and the (d_row, d_col) each one points to.
+# Mask bits of FORMATS.md line grids, and the (d_row, d_col) each one points to.
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
 DIRECTIONS: dict[int, tuple[int, int]] = {UP: (-1, 0), RIGHT: (0, 1), DOWN: (1, 0), LEFT: (0, -1)}
 OPPOSITE: dict[int, int] = {UP: DOWN, RIGHT: LEFT, DOWN: UP, LEFT: RIGHT}
@@ -76,6 +76,10 @@ class Layout:
     def center(self, r: int, c: int) -> tuple[int, int]:
         """The pixel at the centre of a cell."""
         return self.x0 + c * self.cell + self.cell // 2, self.y0 + r * self.cell + self.cell // 2
+
+    def point(self, r: int, c: int) -> tuple[int, int]:
+        """The pixel of grid point (r, c): the top-left corner of cell (r, c), on the grid lines."""
+        return self.x0 + c * self.cell, self.y0 + r * self.cell
 
     def midpoint(self, a: Cell, b: Cell) -> tuple[int, int]:
         """The pixel halfway between the centres of two cells."""

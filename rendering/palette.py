@@ -27,11 +27,11 @@ DIFF_BG: RGB = (255, 196, 64)  # cells where two solutions differ (amber)
 DIFF_EDGE: RGB = (230, 120, 0)
 TITLE_BG: RGB = (236, 239, 243)
 TITLE_INK: RGB = (33, 37, 41)
-DEDUCED_BLACK: RGB = (80, 80, 80)  # Yin-Yang circles the solver deduced (givens stay pure black)
-DEDUCED_RING: RGB = (110, 110, 110)
-DISC: RGB = (24, 24, 24)  # Shikaku clue discs
+DEDUCED_BLACK: RGB = (80, 80, 80)  # Role.DEDUCED: dark fills the solver deduced (givens stay pure black)
+DEDUCED_RING: RGB = (110, 110, 110)  # Role.DEDUCED_RING
+DISC: RGB = (24, 24, 24)  # Role.DISC: dark clue discs
 
-# Numberlink: one colour per path, strong and distinct from each other on white.
+# Role.PATH: one colour per path, strong and distinct from each other on white.
 PATH_COLORS: tuple[RGB, ...] = (
     (230, 25, 75),  # red
     (0, 130, 200),  # blue
@@ -58,9 +58,9 @@ PATH_COLORS: tuple[RGB, ...] = (
     (150, 150, 255),  # periwinkle
     (255, 170, 0),  # amber
 )
-STRAY: RGB = (150, 150, 150)  # path pieces joined to no clue (a wrong answer's loose ends)
+STRAY: RGB = (150, 150, 150)  # Role.STRAY: line pieces that join nothing (a wrong answer's loose ends)
 
-# Shikaku: light region tints (adjacent regions get different ones).
+# Role.TINT: light region tints (a genre gives touching regions different ones).
 TINTS: tuple[RGB, ...] = (  # no yellows/oranges: those mark differences between two solutions
     (200, 230, 255),  # blue
     (210, 245, 200),  # green

@@ -3,6 +3,10 @@
 A genre's ``draw`` says *what* goes where in board coordinates (cells, their sides, grid points)
 and in named colour roles; ``rendering/`` implements :class:`Drawing` with Pillow and decides
 pixels, palette and anti-aliasing. Nothing here imports Pillow.
+
+Coordinates: cell (r, c) is 0-based; grid point (r, c) is the top-left corner of cell (r, c), so
+a board has (rows+1) x (cols+1) points. Masks use the FORMATS.md bits up=1, right=2, down=4,
+left=8. Sizes (radius, width...) are fractions of a cell.
 """
 
 from __future__ import annotations
@@ -23,9 +27,9 @@ class Role(Enum):
     GRID = "grid"  # thin grid lines
     GRID_DARK = "grid-dark"  # darker grid lines (dashed grids)
     LINE = "line"  # a solution line (loop, path)
-    DEDUCED = "deduced"  # a solved cell's fill that was not given (Yin-Yang)
-    DEDUCED_RING = "deduced-ring"
-    DISC = "disc"  # a clue disc (Shikaku)
+    DEDUCED = "deduced"  # a solved cell's fill that was not given
+    DEDUCED_RING = "deduced-ring"  # the ring of a deduced light circle
+    DISC = "disc"  # a dark clue disc (light text on it)
     ERROR = "error"  # marks on cells a message is about
     STRAY = "stray"  # a line that joins nothing (a player's wrong answer)
     PATH = "path"  # one of several distinct path colours (``Paint.index``)
@@ -40,9 +44,26 @@ class Paint:
     index: int = 0
 
 
-PAPER, INK, GRID, GRID_DARK, LINE = (Paint(r) for r in (Role.PAPER, Role.INK, Role.GRID, Role.GRID_DARK, Role.LINE))
-DEDUCED, DEDUCED_RING, DISC, ERROR, STRAY = (
-    Paint(r) for r in (Role.DEDUCED, Role.DEDUCED_RING, Role.DISC, Role.ERROR, Role.STRAY))
+PAPER = Paint(Role.PAPER)
+INK = Paint(Role.INK)
+GRID = Paint(Role.GRID)
+GRID_DARK = Paint(Role.GRID_DARK)
+LINE = Paint(Role.LINE)
+DEDUCED = Paint(Role.DEDUCED)
+DEDUCED_RING = Paint(Role.DEDUCED_RING)
+DISC = Paint(Role.DISC)
+ERROR = Paint(Role.ERROR)
+STRAY = Paint(Role.STRAY)
+
+
+def path(index: int) -> Paint:
+    """The ``index``-th distinct path colour (taken modulo :attr:`Drawing.path_colours`)."""
+    return Paint(Role.PATH, index)
+
+
+def tint(index: int) -> Paint:
+    """The ``index``-th light region tint (taken modulo :attr:`Drawing.tint_colours`)."""
+    return Paint(Role.TINT, index)
 
 
 class Drawing(Protocol):
@@ -58,25 +79,38 @@ class Drawing(Protocol):
         ...
 
     def backgrounds(self, tints: Mapping[Cell, Paint] | None = None) -> None:
-        """Fill every cell's background (highlights first, then ``tints``, else paper)."""
+        """Fill every cell's background (highlights first, then ``tints``, else paper). Draw it first."""
         ...
 
-    def grid(self, paint: Paint = GRID, *, dashed: bool = False) -> None: ...
+    def grid(self, paint: Paint = GRID, *, dashed: bool = False) -> None:
+        """Thin lines between cells (not round the outside: that is :meth:`frame`)."""
+        ...
+
+    def frame(self, paint: Paint = INK) -> None:
+        """The thick outline of the board (boxed genres draw it last)."""
+        ...
 
     def dots(self, paint: Paint = INK) -> None:
         """A dot on every grid point (Slitherlink-style boards)."""
         ...
 
     def circle(self, r: int, c: int, fill: Paint, ring: Paint = INK, *, radius: float = 0.4,
-               ring_width: float = 0.05) -> None: ...
+               ring_width: float = 0.05) -> None:
+        """A ringed disc centred in the cell."""
+        ...
 
-    def square(self, r: int, c: int, fill: Paint, *, size: float = 0.7, outline: Paint | None = None) -> None: ...
+    def square(self, r: int, c: int, fill: Paint, *, size: float = 0.7, outline: Paint | None = None) -> None:
+        """A filled square centred in the cell, optionally outlined."""
+        ...
 
     def text(self, r: int, c: int, text: str, paint: Paint = INK, *, width: float = 0.72, height: float = 0.58,
-             background: Paint | None = None) -> None: ...
+             background: Paint | None = None) -> None:
+        """``text`` centred in the cell, as large as fits ``width`` x ``height``; ``background`` is what
+        lies under it (the cell's background by default)."""
+        ...
 
     def links(self, masks: Sequence[Sequence[int]], paint: Paint | Callable[[int, int], Paint] = LINE) -> None:
-        """Lines between cell centres by connection masks (up=1, right=2, down=4, left=8)."""
+        """Lines between cell centres by connection masks; ``paint`` may be a function of the cell."""
         ...
 
     def point_links(self, masks: Sequence[Sequence[int]], paint: Paint = LINE) -> None:
@@ -84,9 +118,9 @@ class Drawing(Protocol):
         ...
 
     def region_borders(self, ids: Sequence[Sequence[int]], paint: Paint = INK) -> None:
-        """Thick lines between cells of different regions."""
+        """Thick lines between orthogonal neighbours whose region ids differ."""
         ...
 
     def mark(self, r: int, c: int) -> None:
-        """Flag a cell a message is about."""
+        """Flag a cell a message is about (the picture's, not the genre's, business)."""
         ...

@@ -50,7 +50,7 @@ class LegacyGenre(Genre[Any]):
         return self.part("check").check(puzzle, self._raw(solution))  # type: ignore[no-any-return]
 
     def draw(self, d: Any, puzzle: Puzzle, solution: Any) -> None:
-        self.part("draw").draw(d, puzzle, self._raw(solution))
+        self.part("draw").draw(d, puzzle, solution)  # draw.py takes the typed solution
 
     def parse_answer(self, puzzle: Puzzle, text: str) -> Any:
         return self._typed(self.part("answer").parse_answer(puzzle, text), puzzle)

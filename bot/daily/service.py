@@ -257,11 +257,13 @@ class DailyService:
         key = (daily.id, view)
         png = self._pictures.get(key)
         if png is None:
-            from rendering import render_png
+            from bot.pictures import board_png
+            from solvers.registry import get_genre
 
             puzzle = Puzzle.from_record(daily.record)
-            solution = daily.solution if view == "solution" else None
-            png = await asyncio.to_thread(render_png, puzzle, solution, view=view)
+            solution = (get_genre(puzzle.genre).solution_from_json(daily.solution, puzzle)
+                        if view == "solution" else None)
+            png = await asyncio.to_thread(board_png, puzzle, solution)
             self._pictures[key] = png
             while len(self._pictures) > 64:
                 self._pictures.popitem(last=False)

@@ -101,4 +101,16 @@ TEXTS: dict[str, str] = {
     # -- verdicts -----------------------------------------------------------------------------------
     "no-solution": "This puzzle has no solution.",
     "timeout": "The solver ran out of time ({seconds} s) before it could settle this board.",
+    # -- pictures (bot/pictures.py: the title strip of a result picture) ------------------------------
+    "picture-title": "{genre} {rows}×{cols} · {verdict}",
+    "verdict-unique": "unique solution",
+    "verdict-solved": "a solution",
+    "verdict-timeout-solution": "a solution (time ran out before uniqueness was proven)",
+    "verdict-multiple": "not unique: two solutions, differences highlighted",
+    "verdict-multiple-one": "not unique: one of several solutions",
+    "verdict-none": "no solution",
+    "verdict-invalid": "invalid puzzle",
+    "verdict-timeout": "time limit reached",
+    "verdict-error": "internal error",
+    "verdict-marked": " (see the marked cells)",
 }

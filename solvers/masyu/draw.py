@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from rendering import palette as pal
-from rendering.canvas import Canvas
-from rendering.shapes import mask_grid
+from solvers.drawing import GRID_DARK, INK, LINE, PAPER, Drawing
 from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.solution import LoopSolution
 
 
-def draw(canvas: Canvas, puzzle: Puzzle, solution: Any = None, *, line_color: pal.RGB = pal.LINE) -> None:
+def draw(d: Drawing, puzzle: Puzzle, solution: LoopSolution | None) -> None:
     """Pearls on a dashed grid; with a solution, the loop through cell centres under the pearls."""
-    canvas.backgrounds()
-    canvas.grid(pal.GRID_DARK, dashed=True)
+    d.backgrounds()
+    d.grid(GRID_DARK, dashed=True)
     if solution is not None:
-        canvas.links(mask_grid(solution, "loop", puzzle.rows, puzzle.cols), line_color)
+        d.links(solution.masks, LINE)
     for r, c, v in puzzle.clues():
         if v == BLACK:
-            canvas.circle(r, c, pal.INK, pal.INK)
+            d.circle(r, c, INK, INK)
         elif v == WHITE:
-            canvas.circle(r, c, pal.WHITE, pal.INK, ring_width=0.06)
+            d.circle(r, c, PAPER, INK, ring_width=0.06)
+    d.frame()

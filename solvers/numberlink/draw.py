@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator, Sequence
 
-from rendering import palette as pal
-from rendering.canvas import Canvas, neighbours
-from rendering.shapes import mask_grid
+from solvers.drawing import GRID, INK, PAPER, STRAY, Drawing, Paint, path
+from solvers.gridgraph import DIRECTIONS
 from solvers.puzzle import UNKNOWN, Puzzle
+from solvers.solution import LinkSolution
 
 
 def _find(parent: list[int], i: int) -> int:
@@ -17,18 +17,31 @@ def _find(parent: list[int], i: int) -> int:
     return i
 
 
-def path_colors(puzzle: Puzzle, masks: list[list[int]]) -> list[list[pal.RGB]]:
-    """The colour of every cell's path: from the number it joins, touching paths kept apart.
+def _neighbours(r: int, c: int, rows: int, cols: int) -> Iterator[tuple[int, int, int]]:
+    """(side, row, col) of each on-board orthogonal neighbour."""
+    for side, dr, dc in DIRECTIONS:
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < rows and 0 <= cc < cols:
+            yield side, rr, cc
+
+
+def _grid(masks: Sequence[Sequence[int]], rows: int, cols: int) -> list[list[int]]:
+    """The masks as exactly rows x cols (missing entries 0)."""
+    return [[masks[r][c] if r < len(masks) and c < len(masks[r]) else 0 for c in range(cols)] for r in range(rows)]
+
+
+def path_paints(puzzle: Puzzle, masks: Sequence[Sequence[int]], colours: int) -> list[list[Paint]]:
+    """The paint of every cell's path: from the number it joins, touching paths kept apart.
 
     Cells are grouped by their links (a one-sided bit counts, so a wrong answer still gets
-    colours). A group holding clue n prefers PATH_COLORS[(n - 1) % len]; when a touching group
-    already has that colour the next free one is taken. Groups with no clue are grey.
+    colours). A group holding clue n prefers path colour (n - 1) % ``colours``; when a touching
+    group already has that colour the next free one is taken. Groups with no clue are STRAY.
     """
     rows, cols = puzzle.rows, puzzle.cols
     parent = list(range(rows * cols))
     for r in range(rows):
         for c in range(cols):
-            for side, rr, cc in neighbours(r, c, rows, cols):
+            for side, rr, cc in _neighbours(r, c, rows, cols):
                 if masks[r][c] & side:
                     a, b = _find(parent, r * cols + c), _find(parent, rr * cols + cc)
                     if a != b:
@@ -44,41 +57,41 @@ def path_colors(puzzle: Puzzle, masks: list[list[int]]) -> list[list[pal.RGB]]:
             a = _find(parent, r * cols + c)
             if a not in number or not masks[r][c] and puzzle.cells[r][c] == 0:
                 continue
-            for _side, rr, cc in neighbours(r, c, rows, cols):
+            for _side, rr, cc in _neighbours(r, c, rows, cols):
                 b = _find(parent, rr * cols + cc)
                 if b != a and b in number and (masks[rr][cc] or puzzle.cells[rr][cc]):
                     touching[a].add(b)
-    k = len(pal.PATH_COLORS)
     chosen: dict[int, int] = {}
     for root in sorted(number, key=lambda g: number[g]):
         taken = {chosen[b] for b in touching[root] if b in chosen}
-        start = (number[root] - 1) % k
-        idx = next(((start + i) % k for i in range(k) if (start + i) % k not in taken), start)
-        chosen[root] = idx
-    out = [[pal.STRAY] * cols for _ in range(rows)]
+        start = (number[root] - 1) % colours
+        chosen[root] = next(((start + i) % colours for i in range(colours) if (start + i) % colours not in taken),
+                            start)
+    out = [[STRAY] * cols for _ in range(rows)]
     for r in range(rows):
         for c in range(cols):
             root = _find(parent, r * cols + c)
             if root in chosen:
-                out[r][c] = pal.PATH_COLORS[chosen[root]]
+                out[r][c] = path(chosen[root])
     return out
 
 
-def draw(canvas: Canvas, puzzle: Puzzle, solution: Any = None) -> None:
-    canvas.backgrounds()
-    canvas.grid(pal.GRID)
-    colors: list[list[pal.RGB]] | None = None
+def draw(d: Drawing, puzzle: Puzzle, solution: LinkSolution | None) -> None:
+    d.backgrounds()
+    d.grid(GRID)
+    paints: list[list[Paint]] | None = None
     masks: list[list[int]] | None = None
     if solution is not None:
-        masks = mask_grid(solution, "links", puzzle.rows, puzzle.cols)
-        colors = path_colors(puzzle, masks)
-        canvas.links(masks, lambda r, c: colors[r][c])
+        masks = _grid(solution.masks, puzzle.rows, puzzle.cols)
+        paints = path_paints(puzzle, masks, d.path_colours)
+        of = paints
+        d.links(masks, lambda r, c: of[r][c])
     for r, c, v in puzzle.clues():
-        joined = masks is not None and colors is not None and masks[r][c] != 0
-        outline = colors[r][c] if joined and colors is not None else None
+        outline = paints[r][c] if masks is not None and paints is not None and masks[r][c] != 0 else None
         text = "?" if v == UNKNOWN else str(v)
         wide = len(text) > 1
-        if (r, c) in canvas.highlights or outline is not None:
-            canvas.square(r, c, pal.WHITE, size=0.84 if wide else 0.72, outline=outline)
-        bg = pal.WHITE if outline is not None else None
-        canvas.text(r, c, text, pal.INK, width=0.78 if wide else 0.6, height=0.6, background=bg)
+        if d.highlighted(r, c) or outline is not None:
+            d.square(r, c, PAPER, size=0.84 if wide else 0.72, outline=outline)
+        under = PAPER if outline is not None else None
+        d.text(r, c, text, INK, width=0.78 if wide else 0.6, height=0.6, background=under)
+    d.frame()

@@ -3,16 +3,15 @@ borders over light tints (touching rectangles get different tints)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
-from rendering import palette as pal
-from rendering.canvas import Canvas
-from rendering.shapes import rect_ids, rect_list
+from solvers.drawing import DISC, GRID, PAPER, Drawing, tint
 from solvers.puzzle import UNKNOWN, Puzzle
+from solvers.solution import RectSolution
 
 
-def rect_tints(ids: list[list[int]], count: int) -> list[pal.RGB]:
-    """A tint per rectangle, different from every touching rectangle's where the palette allows."""
+def rect_tints(ids: Sequence[Sequence[int]], count: int, tints: int) -> list[int]:
+    """A tint index per rectangle, different from every touching rectangle's where ``tints`` allow."""
     rows, cols = len(ids), len(ids[0]) if ids else 0
     touching: list[set[int]] = [set() for _ in range(count)]
     first: list[tuple[int, int]] = [(rows, cols)] * count
@@ -30,29 +29,39 @@ def rect_tints(ids: list[list[int]], count: int) -> list[pal.RGB]:
             if below is not None and (b := below[c]) != a and b >= 0:
                 touching[a].add(b)
                 touching[b].add(a)
-    k = len(pal.TINTS)
     chosen: dict[int, int] = {}
     for i in sorted(range(count), key=lambda j: first[j]):  # board order: two solutions colour alike
         taken = {chosen[j] for j in touching[i] if j in chosen}
-        chosen[i] = next((t for t in range(k) if t not in taken), i % k)
-    return [pal.TINTS[chosen[i]] for i in range(count)]
+        chosen[i] = next((t for t in range(tints) if t not in taken), i % tints)
+    return [chosen[i] for i in range(count)]
 
 
-def draw(canvas: Canvas, puzzle: Puzzle, solution: Any = None) -> None:
+def _on_board(solution: RectSolution, rows: int, cols: int) -> RectSolution:
+    """The rectangles clipped to the board (a player's answer may stick out); empty ones dropped."""
+    rects = []
+    for top, left, h, w in solution.rects:
+        t, l_, b, r = max(0, top), max(0, left), min(rows, top + h), min(cols, left + w)
+        if b > t and r > l_:
+            rects.append((t, l_, b - t, r - l_))
+    return RectSolution(tuple(rects), rows, cols)
+
+
+def draw(d: Drawing, puzzle: Puzzle, solution: RectSolution | None) -> None:
     rows, cols = puzzle.rows, puzzle.cols
     ids: list[list[int]] | None = None
     if solution is not None:
-        rects = rect_list(solution, rows, cols)
-        ids = rect_ids(rects, rows, cols)
-        tints = rect_tints(ids, len(rects))
-        canvas.backgrounds({(r, c): tints[i] for r in range(rows) for c in range(cols) if (i := ids[r][c]) >= 0})
+        clipped = _on_board(solution, rows, cols)
+        ids = clipped.ids()
+        tints = rect_tints(ids, len(clipped.rects), d.tint_colours)
+        d.backgrounds({(r, c): tint(tints[i]) for r in range(rows) for c in range(cols) if (i := ids[r][c]) >= 0})
     else:
-        canvas.backgrounds()
-    canvas.grid(pal.GRID, dashed=True)
+        d.backgrounds()
+    d.grid(GRID, dashed=True)
     if ids is not None:
-        canvas.region_borders(ids)
+        d.region_borders(ids)
     for r, c, v in puzzle.clues():
-        canvas.circle(r, c, pal.DISC, pal.DISC, radius=0.4)
+        d.circle(r, c, DISC, DISC, radius=0.4)
         text = "?" if v == UNKNOWN else str(v)
         wide = len(text) > 1
-        canvas.text(r, c, text, pal.WHITE, width=0.66 if wide else 0.5, height=0.46, background=pal.DISC)
+        d.text(r, c, text, PAPER, width=0.66 if wide else 0.5, height=0.46, background=DISC)
+    d.frame()

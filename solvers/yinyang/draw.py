@@ -6,33 +6,30 @@ are dark grey discs / white discs with a thin grey ring, so a player sees what w
 
 from __future__ import annotations
 
-from typing import Any
-
-from rendering import palette as pal
-from rendering.canvas import Canvas
-from rendering.shapes import color_grid
+from solvers.drawing import DEDUCED, DEDUCED_RING, GRID, INK, PAPER, Drawing
 from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.solution import ColorSolution
 
 GIVEN_RING = 0.08  # cells
-DEDUCED_RING = 0.04
+DEDUCED_RING_WIDTH = 0.04
 DEDUCED_RADIUS = 0.36
 
 
-def draw(canvas: Canvas, puzzle: Puzzle, solution: Any = None) -> None:
-    canvas.backgrounds()
-    canvas.grid(pal.GRID)
+def draw(d: Drawing, puzzle: Puzzle, solution: ColorSolution | None) -> None:
+    d.backgrounds()
+    d.grid(GRID)
     if solution is not None:
-        colors = color_grid(solution, puzzle.rows, puzzle.cols)
-        for r, row in enumerate(colors):
-            for c, color in enumerate(row):
-                if puzzle.cells[r][c] or color is None:
+        for r, row in enumerate(solution.colors[: puzzle.rows]):
+            for c, color in enumerate(row[: puzzle.cols]):
+                if puzzle.cells[r][c]:
                     continue
                 if color == "B":
-                    canvas.circle(r, c, pal.DEDUCED_BLACK, pal.DEDUCED_BLACK, radius=DEDUCED_RADIUS)
-                else:
-                    canvas.circle(r, c, pal.WHITE, pal.DEDUCED_RING, radius=DEDUCED_RADIUS, ring_width=DEDUCED_RING)
+                    d.circle(r, c, DEDUCED, DEDUCED, radius=DEDUCED_RADIUS)
+                elif color == "W":
+                    d.circle(r, c, PAPER, DEDUCED_RING, radius=DEDUCED_RADIUS, ring_width=DEDUCED_RING_WIDTH)
     for r, c, v in puzzle.clues():
         if v == BLACK:
-            canvas.circle(r, c, pal.INK, pal.INK)
+            d.circle(r, c, INK, INK)
         elif v == WHITE:
-            canvas.circle(r, c, pal.WHITE, pal.INK, ring_width=GIVEN_RING)
+            d.circle(r, c, PAPER, INK, ring_width=GIVEN_RING)
+    d.frame()

@@ -1,15 +1,17 @@
-"""Simple boards of any size with a drawable solution, for render tests and the render bench.
+"""Simple boards of any size with a drawable typed solution, for render tests and the render bench.
 
 They look like real puzzles to the renderer (clues where a solution makes sense, every cell
-used) but are not meant to be good or unique puzzles.
+used) but are not meant to be good or unique puzzles. Boards come in any size, so pictures can
+be checked from 1x1 to 60x60 without solving anything.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
-from rendering.geometry import DOWN, LEFT, RIGHT, UP
+from solvers.gridgraph import DOWN, LEFT, RIGHT, UP
 from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.solution import ColorSolution, LinkSolution, LoopSolution, RectSolution, Solution
 
 
 def serpentine_loop(rows: int, cols: int) -> list[list[int]]:
@@ -44,11 +46,7 @@ def serpentine_loop(rows: int, cols: int) -> list[list[int]]:
     return m
 
 
-def _masks_text(m: list[list[int]]) -> list[str]:
-    return [" ".join(str(v) for v in row) for row in m]
-
-
-def masyu(rows: int, cols: int) -> tuple[Puzzle, dict[str, Any]]:
+def masyu(rows: int, cols: int) -> tuple[Puzzle, Solution]:
     """A loop through every cell, with black pearls on some corners and white pearls on some straights."""
     m = serpentine_loop(rows, cols)
     cells = [[0] * cols for _ in range(rows)]
@@ -58,10 +56,10 @@ def masyu(rows: int, cols: int) -> tuple[Puzzle, dict[str, Any]]:
                 continue
             straight = m[r][c] in (UP | DOWN, LEFT | RIGHT)
             cells[r][c] = WHITE if straight else BLACK
-    return Puzzle("masyu", tuple(map(tuple, cells))), {"loop": _masks_text(m)}
+    return Puzzle("masyu", tuple(map(tuple, cells))), LoopSolution.from_masks(m)
 
 
-def yinyang(rows: int, cols: int) -> tuple[Puzzle, dict[str, Any]]:
+def yinyang(rows: int, cols: int) -> tuple[Puzzle, Solution]:
     """Black top row and comb teeth, white elsewhere; every third cell given."""
     colors = [["W"] * cols for _ in range(rows)]
     for c in range(cols):
@@ -73,10 +71,10 @@ def yinyang(rows: int, cols: int) -> tuple[Puzzle, dict[str, Any]]:
         tuple((BLACK if colors[r][c] == "B" else WHITE) if (r + 2 * c) % 3 == 0 else 0 for c in range(cols))
         for r in range(rows)
     )
-    return Puzzle("yinyang", cells), {"colors": ["".join(row) for row in colors]}
+    return Puzzle("yinyang", cells), ColorSolution(tuple("".join(row) for row in colors))
 
 
-def numberlink(rows: int, cols: int) -> tuple[Puzzle, dict[str, Any]]:
+def numberlink(rows: int, cols: int) -> tuple[Puzzle, Solution]:
     """One path per row from the left edge to the right edge, numbered 1, 2, ..."""
     cells = [[0] * cols for _ in range(rows)]
     m = [[0] * cols for _ in range(rows)]
@@ -85,25 +83,27 @@ def numberlink(rows: int, cols: int) -> tuple[Puzzle, dict[str, Any]]:
             cells[r][0] = cells[r][cols - 1] = r + 1
             for c in range(cols):
                 m[r][c] = (RIGHT if c + 1 < cols else 0) | (LEFT if c > 0 else 0)
-    return Puzzle("numberlink", tuple(map(tuple, cells)), fill=True), {"links": _masks_text(m)}
+    return Puzzle("numberlink", tuple(map(tuple, cells)), fill=True), LinkSolution.from_masks(m)
 
 
-def shikaku(rows: int, cols: int, block: tuple[int, int] = (2, 3)) -> tuple[Puzzle, dict[str, Any]]:
+def shikaku(rows: int, cols: int, block: tuple[int, int] = (2, 3)) -> tuple[Puzzle, Solution]:
     """The board cut into blocks (smaller at the edges), each numbered with its area."""
     bh, bw = block
     cells = [[0] * cols for _ in range(rows)]
-    rects: list[list[int]] = []
+    rects: list[tuple[int, int, int, int]] = []
     for top in range(0, rows, bh):
         for left in range(0, cols, bw):
             h, w = min(bh, rows - top), min(bw, cols - left)
-            rects.append([top, left, h, w])
+            rects.append((top, left, h, w))
             cells[top + (h - 1) // 2][left + (w - 1) // 2] = h * w
-    return Puzzle("shikaku", tuple(map(tuple, cells))), {"rects": rects}
+    return Puzzle("shikaku", tuple(map(tuple, cells))), RectSolution(tuple(rects), rows, cols)
 
 
-BOARDS = {"masyu": masyu, "yinyang": yinyang, "numberlink": numberlink, "shikaku": shikaku}
+BOARDS: dict[str, Callable[[int, int], tuple[Puzzle, Solution]]] = {
+    "masyu": masyu, "yinyang": yinyang, "numberlink": numberlink, "shikaku": shikaku,
+}
 
 
-def board(genre: str, rows: int, cols: int) -> tuple[Puzzle, dict[str, Any]]:
-    """A synthetic (puzzle, solution) of one genre and size."""
+def board(genre: str, rows: int, cols: int) -> tuple[Puzzle, Solution]:
+    """A synthetic (puzzle, typed solution) of one genre and size."""
     return BOARDS[genre](rows, cols)

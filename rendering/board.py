@@ -1,0 +1,93 @@
+"""The Pillow implementation of :class:`solvers.drawing.Drawing`: colour roles onto the palette.
+
+A genre's ``draw`` paints one board panel through a :class:`PillowDrawing`, which maps each
+:class:`~solvers.drawing.Paint` to a palette colour and hands the work to a :class:`Canvas`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from PIL import Image
+
+from rendering import palette as pal
+from rendering.canvas import Canvas
+from rendering.geometry import Cell, Layout
+from solvers.drawing import GRID, INK, LINE, Paint, Role
+
+ROLE_COLORS: dict[Role, pal.RGB] = {
+    Role.PAPER: pal.WHITE,
+    Role.INK: pal.INK,
+    Role.GRID: pal.GRID,
+    Role.GRID_DARK: pal.GRID_DARK,
+    Role.LINE: pal.LINE,
+    Role.DEDUCED: pal.DEDUCED_BLACK,
+    Role.DEDUCED_RING: pal.DEDUCED_RING,
+    Role.DISC: pal.DISC,
+    Role.ERROR: pal.ERROR,
+    Role.STRAY: pal.STRAY,
+}
+
+
+def rgb(paint: Paint) -> pal.RGB:
+    """The palette colour of a paint (PATH and TINT indices wrap round their colour lists)."""
+    if paint.role is Role.PATH:
+        return pal.PATH_COLORS[paint.index % len(pal.PATH_COLORS)]
+    if paint.role is Role.TINT:
+        return pal.TINTS[paint.index % len(pal.TINTS)]
+    return ROLE_COLORS[paint.role]
+
+
+class PillowDrawing:
+    """One board panel of a palette image, drawn in colour roles (implements ``solvers.drawing.Drawing``)."""
+
+    path_colours = len(pal.PATH_COLORS)
+    tint_colours = len(pal.TINTS)
+
+    def __init__(self, image: Image.Image, layout: Layout, *, highlights: Mapping[Cell, pal.RGB] | None = None) -> None:
+        self.canvas = Canvas(image, layout, highlights=highlights)
+        self.rows = layout.rows
+        self.cols = layout.cols
+
+    def highlighted(self, r: int, c: int) -> bool:
+        return (r, c) in self.canvas.highlights
+
+    def backgrounds(self, tints: Mapping[Cell, Paint] | None = None) -> None:
+        self.canvas.backgrounds({cell: rgb(p) for cell, p in (tints or {}).items()})
+
+    def grid(self, paint: Paint = GRID, *, dashed: bool = False) -> None:
+        self.canvas.grid(rgb(paint), dashed=dashed)
+
+    def frame(self, paint: Paint = INK) -> None:
+        self.canvas.frame(rgb(paint))
+
+    def dots(self, paint: Paint = INK) -> None:
+        self.canvas.dots(rgb(paint))
+
+    def circle(self, r: int, c: int, fill: Paint, ring: Paint = INK, *, radius: float = 0.4,
+               ring_width: float = 0.05) -> None:
+        self.canvas.circle(r, c, rgb(fill), rgb(ring), radius=radius, ring_width=ring_width)
+
+    def square(self, r: int, c: int, fill: Paint, *, size: float = 0.7, outline: Paint | None = None) -> None:
+        self.canvas.square(r, c, rgb(fill), size=size, outline=None if outline is None else rgb(outline))
+
+    def text(self, r: int, c: int, text: str, paint: Paint = INK, *, width: float = 0.72, height: float = 0.58,
+             background: Paint | None = None) -> None:
+        bg = None if background is None else rgb(background)
+        self.canvas.text(r, c, text, rgb(paint), width=width, height=height, background=bg)
+
+    def links(self, masks: Sequence[Sequence[int]], paint: Paint | Callable[[int, int], Paint] = LINE) -> None:
+        if isinstance(paint, Paint):
+            self.canvas.links(masks, rgb(paint))
+        else:
+            of = paint
+            self.canvas.links(masks, lambda r, c: rgb(of(r, c)))
+
+    def point_links(self, masks: Sequence[Sequence[int]], paint: Paint = LINE) -> None:
+        self.canvas.point_links(masks, rgb(paint))
+
+    def region_borders(self, ids: Sequence[Sequence[int]], paint: Paint = INK) -> None:
+        self.canvas.region_borders(ids, rgb(paint))
+
+    def mark(self, r: int, c: int) -> None:
+        self.canvas.mark(r, c)
