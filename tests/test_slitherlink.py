@@ -14,8 +14,8 @@ import pytest
 from bot.i18n import say
 from solvers.engine import solve_puzzle
 from solvers.errors import InvalidPuzzle, ParseError
-from solvers.genre import missing_parts
 from solvers.generation import generate
+from solvers.genre import missing_parts
 from solvers.puzzle import Puzzle
 from solvers.registry import find_genre, get_genre
 from solvers.slitherlink import GENRE
@@ -213,13 +213,13 @@ class Recorder:
 
 def test_draw_through_the_drawing_protocol() -> None:
     d = Recorder()
-    GENRE.draw(d, Puzzle.from_record(EXAMPLE), LoopSolution(LOOP))  # type: ignore[arg-type]
+    GENRE.draw(d, Puzzle.from_record(EXAMPLE), LoopSolution(LOOP))
     names = [n for n, _ in d.calls]
     assert {"dots", "point_links", "text"} <= set(names)
     assert ("point_links", (LOOP, GENRE_LINE())) in d.calls
     assert [a[:3] for n, a in d.calls if n == "text"] == [(0, 0, "3"), (1, 0, "1")]
     d2 = Recorder()
-    GENRE.draw(d2, Puzzle.from_record(EXAMPLE), None)  # type: ignore[arg-type]
+    GENRE.draw(d2, Puzzle.from_record(EXAMPLE), None)
     assert "point_links" not in [n for n, _ in d2.calls]
 
 
@@ -237,7 +237,7 @@ def test_generator_unique_and_reproducible(difficulty: str) -> None:
     gp = generate("slitherlink", 5, 6, difficulty, seed=7)
     assert time.perf_counter() - t0 < 20
     assert gp.puzzle.rows == 5 and gp.puzzle.cols == 6 and gp.stats["proof"] == "unique"
-    assert GENRE.check(gp.puzzle, gp.solution) == []
+    assert isinstance(gp.solution, LoopSolution) and GENRE.check(gp.puzzle, gp.solution) == []
     res = solve_puzzle(gp.puzzle, OPTS)
     assert res.status is Status.UNIQUE and res.solution == gp.solution
     assert generate("slitherlink", 5, 6, difficulty, seed=7).puzzle == gp.puzzle

@@ -29,7 +29,7 @@ class SlitherModel:
         self.grid = grid = points(rows, cols)
         self.model = m = cp_model.CpModel()
         self.edges = [m.new_bool_var(f"e{i}") for i in range(len(grid.edges))]
-        arcs: list[tuple[int, int, cp_model.IntVar]] = []
+        arcs: list[tuple[int, int, cp_model.LiteralT]] = []
         for i, (a, b) in enumerate(grid.edges):
             fwd, back = m.new_bool_var(f"f{i}"), m.new_bool_var(f"b{i}")
             arcs += [(grid.index(a), grid.index(b), fwd), (grid.index(b), grid.index(a), back)]
