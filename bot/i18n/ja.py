@@ -171,4 +171,16 @@ TEXTS: dict[str, str] = {
     "slitherlink-no-loop": "ループが描かれていません。",
     "slitherlink-loops": "線が 1 つのループではなく {count} 個のループになっています。",
     "slitherlink-clue": "{cell} の {clue} の周りでループが通る辺は {got} 本です。",
+    # -- pictures (bot/pictures.py: the title strip of a result picture) ------------------------------
+    "picture-title": "{genre} {rows}×{cols} · {verdict}",
+    "verdict-unique": "唯一解",
+    "verdict-solved": "解",
+    "verdict-timeout-solution": "解（時間内に唯一性は未確認）",
+    "verdict-multiple": "複数解：2つの解と異なるマス",
+    "verdict-multiple-one": "複数解：そのうちの1つ",
+    "verdict-none": "解なし",
+    "verdict-invalid": "問題が不正です",
+    "verdict-timeout": "時間切れ",
+    "verdict-error": "内部エラー",
+    "verdict-marked": "（印のマス）",
 }
