@@ -52,14 +52,16 @@ def _warm_up_models() -> None:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    from bot.config import solver_workers_from_env
     from bot.i18n import say
     from solvers.engine import solve_record
     from solvers.verdict import SolveOptions
 
     _warm_up_models()
     opts = SolveOptions(time_limit=args.time_limit, unique=not args.no_unique)
-    if args.workers:
-        opts = opts.with_(workers=args.workers)
+    workers = args.workers or solver_workers_from_env()  # PUZZLEBOT_SOLVER_WORKERS, read by bot.config
+    if workers:
+        opts = opts.with_(workers=workers)
     for _, rec in _records(args.jsonl):
         if isinstance(rec, str):
             _emit({"id": None, "status": "invalid", "solution": None, "second_solution": None,

@@ -26,10 +26,10 @@ class Status(StrEnum):
 
 
 def default_workers() -> int:
-    """CP-SAT search workers per solve: fits a 2-core machine unless PUZZLEBOT_SOLVER_WORKERS says."""
-    env = os.environ.get("PUZZLEBOT_SOLVER_WORKERS", "")
-    if env.isdigit() and int(env) > 0:
-        return int(env)
+    """CP-SAT search workers per solve when the caller does not say: fits a 2-core machine.
+
+    The bot passes its configured ``PUZZLEBOT_SOLVER_WORKERS`` (bot.config); nothing here reads the environment.
+    """
     return max(1, min(2, os.cpu_count() or 1))
 
 
