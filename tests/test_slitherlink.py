@@ -19,7 +19,8 @@ from solvers.genre import missing_parts
 from solvers.puzzle import Puzzle
 from solvers.registry import find_genre, get_genre
 from solvers.slitherlink import GENRE
-from solvers.solution import LoopSolution
+from solvers.slitherlink.lattice import DotLoop
+from solvers.solution import differing_cells
 from solvers.verdict import SolveOptions, Status
 
 REPO = Path(__file__).resolve().parents[1]
@@ -35,7 +36,7 @@ def board(*rows: str) -> Puzzle:
 
 
 def rules(puzzle: Puzzle, masks: Any) -> set[str]:
-    return {v.rule for v in GENRE.check(puzzle, LoopSolution.from_masks(masks))}
+    return {v.rule for v in GENRE.check(puzzle, DotLoop.from_masks(masks))}
 
 
 # -- the genre table and the text notation -------------------------------------------------------
@@ -93,7 +94,7 @@ def test_bad_urls() -> None:
 def test_unique() -> None:
     res = solve_puzzle(Puzzle.from_record(EXAMPLE), OPTS)
     assert res.status is Status.UNIQUE
-    assert res.solution == LoopSolution(LOOP)
+    assert res.solution == DotLoop(LOOP)
     assert res.solution.to_json() == EXAMPLE["solution"]
     assert solve_puzzle(Puzzle.from_record(EXAMPLE), OPTS.with_(unique=False)).status is Status.SOLVED
 
@@ -107,6 +108,9 @@ def test_example_board_is_unique() -> None:
 def test_multiple() -> None:
     res = solve_puzzle(board("3 . . 1", ". 2 . .", ". . 2 .", "2 . . 3"), OPTS)
     assert res.status is Status.MULTIPLE and res.solution != res.second_solution
+    assert res.solution is not None and res.second_solution is not None
+    diff = differing_cells(res.solution, res.second_solution)
+    assert diff and all(0 <= r < 4 and 0 <= c < 4 for r, c in diff)
     assert solve_puzzle(board(". .", ". ."), OPTS).status is Status.MULTIPLE
 
 
@@ -130,9 +134,15 @@ def test_invalid_values_are_refused() -> None:
 def test_checker_accepts_the_answer_and_reads_json() -> None:
     p = Puzzle.from_record(EXAMPLE)
     sol = GENRE.solution_from_json(EXAMPLE["solution"], p)
-    assert sol == LoopSolution(LOOP) and GENRE.check(p, sol) == []
+    assert sol == DotLoop(LOOP) and GENRE.check(p, sol) == []
     with pytest.raises(ParseError):
         GENRE.solution_from_json({"loop": ["6 10", "3 9"]}, p)
+
+
+def test_loops_differ_at_the_cells_beside_the_changed_sides() -> None:
+    only_corner = DotLoop(((6, 12, 0), (3, 9, 0), (0, 0, 0)))
+    assert differing_cells(DotLoop(LOOP), only_corner) == [(0, 0), (0, 1), (1, 1)]
+    assert differing_cells(DotLoop(LOOP), DotLoop(LOOP)) == []
 
 
 def test_checker_rules() -> None:
@@ -146,7 +156,7 @@ def test_checker_rules() -> None:
     assert rules(p, [[0] * 3] * 3) >= {"slitherlink-no-loop", "slitherlink-clue"}
     assert rules(board(". . ."), [[6, 12, 6, 12], [3, 9, 3, 9]]) == {"slitherlink-loops"}
     only_corner = [[6, 12, 0], [3, 9, 0], [0, 0, 0]]  # round the 3 alone: four sides
-    broken = GENRE.check(p, LoopSolution.from_masks(only_corner))
+    broken = GENRE.check(p, DotLoop.from_masks(only_corner))
     assert [(v.rule, v.cells, v.params) for v in broken] == [
         ("slitherlink-clue", ((0, 0),), {"cell": (0, 0), "clue": 3, "got": 4})]
     assert say(broken[0].msg) == "The 3 at row 1, column 1 has 4 sides on the loop."
@@ -158,11 +168,11 @@ def test_every_message_has_words_in_both_languages() -> None:
     samples = [[7, 10, 12], [3, 10, 9], [0, 0, 8]], [[2, 8, 0], [0, 0, 0], [0, 0, 0]], [[6, 14, 12], [7, 5, 13],
                                                                                         [3, 11, 9]]
     for masks in samples:
-        for v in GENRE.check(p, LoopSolution.from_masks(masks)):
+        for v in GENRE.check(p, DotLoop.from_masks(masks)):
             for lang in ("en", "ja"):
                 text = say(v.msg, lang)
                 assert text and "{" not in text and v.rule not in text, (lang, text)
-    first = GENRE.check(p, LoopSolution.from_masks(samples[0]))[0].msg
+    first = GENRE.check(p, DotLoop.from_masks(samples[0]))[0].msg
     assert say(first) == "The loop leaves the grid of dots at the dot at row 1, column 1."
     for code in GENRE.messages:
         assert say(code, "ja") != say(code, "en"), code
@@ -172,9 +182,9 @@ def test_every_message_has_words_in_both_languages() -> None:
 
 def test_answer_box_drawing_and_masks() -> None:
     p = Puzzle.from_record(EXAMPLE)
-    assert GENRE.parse_answer(p, "┌─┐\n└─┘\n···") == LoopSolution(LOOP)
-    assert GENRE.parse_answer(p, "/answer\n```\n╭─╮\n╰─╯\n. . .\n```") == LoopSolution(LOOP)
-    assert GENRE.parse_answer(p, "6 10 12\n3 10 9\n0 0 0") == LoopSolution(LOOP)
+    assert GENRE.parse_answer(p, "┌─┐\n└─┘\n···") == DotLoop(LOOP)
+    assert GENRE.parse_answer(p, "/answer\n```\n╭─╮\n╰─╯\n. . .\n```") == DotLoop(LOOP)
+    assert GENRE.parse_answer(p, "6 10 12\n3 10 9\n0 0 0") == DotLoop(LOOP)
     for bad in ("┌─┐\n└─┘", "┌─┐\n└──\n···", "┌┐\n└┘\n··"):
         with pytest.raises(ParseError):
             GENRE.parse_answer(p, bad)
@@ -182,8 +192,8 @@ def test_answer_box_drawing_and_masks() -> None:
 
 def test_hints_reveal_each_dot_of_the_loop_once() -> None:
     p = Puzzle.from_record(EXAMPLE)
-    steps = GENRE.hints(p, LoopSolution(LOOP))
-    assert len(steps) == 6 and steps == GENRE.hints(p, LoopSolution(LOOP))
+    steps = GENRE.hints(p, DotLoop(LOOP))
+    assert len(steps) == 6 and steps == GENRE.hints(p, DotLoop(LOOP))
     assert {s.params["dot_cell"] for s in steps} == {(r, c) for r in range(2) for c in range(3)}
     corner = next(s for s in steps if s.params["dot_cell"] == (0, 0))
     assert corner.params["symbol"] == "┌" and corner.params["dirs"] == ("right", "down")
@@ -213,7 +223,7 @@ class Recorder:
 
 def test_draw_through_the_drawing_protocol() -> None:
     d = Recorder()
-    GENRE.draw(d, Puzzle.from_record(EXAMPLE), LoopSolution(LOOP))
+    GENRE.draw(d, Puzzle.from_record(EXAMPLE), DotLoop(LOOP))
     names = [n for n, _ in d.calls]
     assert {"dots", "point_links", "text"} <= set(names)
     assert ("point_links", (LOOP, GENRE_LINE())) in d.calls
@@ -237,7 +247,7 @@ def test_generator_unique_and_reproducible(difficulty: str) -> None:
     gp = generate("slitherlink", 5, 6, difficulty, seed=7)
     assert time.perf_counter() - t0 < 20
     assert gp.puzzle.rows == 5 and gp.puzzle.cols == 6 and gp.stats["proof"] == "unique"
-    assert isinstance(gp.solution, LoopSolution) and GENRE.check(gp.puzzle, gp.solution) == []
+    assert isinstance(gp.solution, DotLoop) and GENRE.check(gp.puzzle, gp.solution) == []
     res = solve_puzzle(gp.puzzle, OPTS)
     assert res.status is Status.UNIQUE and res.solution == gp.solution
     assert generate("slitherlink", 5, 6, difficulty, seed=7).puzzle == gp.puzzle

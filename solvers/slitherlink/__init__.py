@@ -2,7 +2,8 @@
 
 Cell values: a clue ``n`` (0-3) is stored as ``n + 1`` and 0 means no clue, because a 0 clue is
 a real given (``token_of``/``value_of`` translate: token ``0`` is value 1). The solution is a
-:class:`~solvers.solution.LoopSolution` over the (rows+1) x (cols+1) grid points (FORMATS.md).
+:class:`~solvers.slitherlink.lattice.DotLoop` (a LoopSolution over the (rows+1) x (cols+1) grid
+points, FORMATS.md) compared cell by cell.
 Parts: ``notation`` (tokens, puzz.link ``slither``), ``model`` (CP-SAT), ``check`` (checker),
 ``answer`` (typed answers, hints), ``generate``; the picture is drawn here.
 """
@@ -17,20 +18,20 @@ from solvers.genre import Genre, HintStep, Symbols
 from solvers.puzzle import Puzzle
 from solvers.slitherlink import answer, notation
 from solvers.slitherlink import check as checker
-from solvers.solution import LoopSolution
+from solvers.slitherlink.lattice import DotLoop
 
 if TYPE_CHECKING:
     from solvers.generation import GeneratedPuzzle
     from solvers.verdict import SolveOptions, SolveResult, Violation
 
 
-class Slitherlink(Genre[LoopSolution]):
+class Slitherlink(Genre[DotLoop]):
     name = "slitherlink"
     title = "Slitherlink"
     aliases = ("slither", "slither link", "loop the loop", "スリザーリンク")
     url_pids = ("slither",)
     symbols = Symbols.DIGITS
-    solution_type = LoopSolution
+    solution_type = DotLoop
     example = "slitherlink\n. . 1 3 2\n. 3 . 3 .\n. 1 . . .\n. 2 1 . .\n. 1 . 3 1"
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)}
     answer_help = "slitherlink-answer-help"
@@ -80,13 +81,13 @@ class Slitherlink(Genre[LoopSolution]):
 
         return solve(puzzle, options)
 
-    def check(self, puzzle: Puzzle, solution: LoopSolution) -> list[Violation]:
+    def check(self, puzzle: Puzzle, solution: DotLoop) -> list[Violation]:
         return checker.check(puzzle, solution)
 
-    def solution_from_json(self, value: Any, puzzle: Puzzle) -> LoopSolution:
-        return LoopSolution.from_json(value, puzzle.rows + 1, puzzle.cols + 1)
+    def solution_from_json(self, value: Any, puzzle: Puzzle) -> DotLoop:
+        return DotLoop.from_json(value, puzzle.rows + 1, puzzle.cols + 1)
 
-    def draw(self, d: Drawing, puzzle: Puzzle, solution: LoopSolution | None) -> None:
+    def draw(self, d: Drawing, puzzle: Puzzle, solution: DotLoop | None) -> None:
         """puzz.link style: dots at the grid points, the numbers, the loop along the cell sides."""
         d.backgrounds()
         if solution is not None:
@@ -95,10 +96,10 @@ class Slitherlink(Genre[LoopSolution]):
         for r, c, v in puzzle.clues():
             d.text(r, c, str(v - 1), INK)
 
-    def parse_answer(self, puzzle: Puzzle, text: str) -> LoopSolution:
+    def parse_answer(self, puzzle: Puzzle, text: str) -> DotLoop:
         return answer.parse_answer(puzzle, text)
 
-    def hints(self, puzzle: Puzzle, solution: LoopSolution) -> list[HintStep]:
+    def hints(self, puzzle: Puzzle, solution: DotLoop) -> list[HintStep]:
         return answer.hints(puzzle, solution)
 
     def generate(self, rows: int, cols: int, difficulty: str, seed: int,

@@ -5,8 +5,7 @@ from __future__ import annotations
 from solvers.errors import InvalidPuzzle
 from solvers.gridgraph import DIRECTIONS, OPPOSITE, degree
 from solvers.puzzle import Puzzle, check_rectangular
-from solvers.slitherlink.lattice import cells_at, clues, points, sides
-from solvers.solution import LoopSolution
+from solvers.slitherlink.lattice import DotLoop, cells_at, clues, points, sides
 from solvers.verdict import Violation
 
 
@@ -19,7 +18,7 @@ def validate(puzzle: Puzzle) -> None:
                 raise InvalidPuzzle("slitherlink-bad-clue", cells=((r, c),), cell=(r, c), value=v)
 
 
-def check(puzzle: Puzzle, solution: LoopSolution) -> list[Violation]:
+def check(puzzle: Puzzle, solution: DotLoop) -> list[Violation]:
     """Every broken rule: lattice shape, line ends, branches, one loop, and each clue's count."""
     rows, cols = puzzle.rows + 1, puzzle.cols + 1
     masks = solution.masks

@@ -27,9 +27,8 @@ from solvers.generation import (
     sub_rng,
 )
 from solvers.puzzle import Puzzle
-from solvers.slitherlink.lattice import Cell, sides
+from solvers.slitherlink.lattice import Cell, DotLoop, sides
 from solvers.slitherlink.model import SlitherModel
-from solvers.solution import LoopSolution
 
 RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -160,7 +159,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int) -> GeneratedPuzzl
             eff = effort(rows, cols, {x: full[x] for x in kept})
             got = grade(eff, THRESHOLDS)
         puzzle = _puzzle(rows, cols, {x: full[x] for x in kept})
-        solution = LoopSolution.from_masks(probe.grid.masks_from_edges(loop))
+        solution = DotLoop.from_masks(probe.grid.masks_from_edges(loop))
         ok, info = prove(puzzle, solution)
         if not ok:
             continue

@@ -6,8 +6,12 @@ Point (r, c) is the top-left corner of cell (r, c). Cell values hold a clue ``n`
 
 from __future__ import annotations
 
-from solvers.gridgraph import Grid
+from dataclasses import dataclass
+from typing import Any
+
+from solvers.gridgraph import DOWN, RIGHT, Grid
 from solvers.puzzle import Puzzle
+from solvers.solution import LoopSolution
 
 Cell = tuple[int, int]
 
@@ -31,3 +35,17 @@ def clues(puzzle: Puzzle) -> dict[Cell, int]:
 def cells_at(rows: int, cols: int, r: int, c: int) -> tuple[Cell, ...]:
     """The board cells that have point (r, c) as a corner (for marking a point in a picture)."""
     return tuple((rr, cc) for rr in (r - 1, r) for cc in (c - 1, c) if 0 <= rr < rows and 0 <= cc < cols)
+
+
+@dataclass(frozen=True)
+class DotLoop(LoopSolution):
+    """A loop over the dots (FORMATS.md ``loop`` of point masks), compared cell by cell.
+
+    ``cell_values`` gives each cell its four sides (top, bottom, left, right), so two loops differ
+    exactly at the cells beside an edge only one of them uses (what a picture highlights).
+    """
+
+    def cell_values(self) -> list[list[Any]]:
+        m = self.masks
+        return [[(m[r][c] & RIGHT, m[r + 1][c] & RIGHT, m[r][c] & DOWN, m[r][c + 1] & DOWN)
+                 for c in range(len(m[0]) - 1)] for r in range(len(m) - 1)]

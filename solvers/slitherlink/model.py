@@ -16,8 +16,7 @@ from ortools.sat.python import cp_model
 
 from solvers.cpsat import Budget, solve_twice
 from solvers.puzzle import Puzzle
-from solvers.slitherlink.lattice import Cell, clues, points, sides
-from solvers.solution import LoopSolution
+from solvers.slitherlink.lattice import Cell, DotLoop, clues, points, sides
 from solvers.verdict import SolveOptions, SolveResult
 
 
@@ -50,10 +49,10 @@ class SlitherModel:
     def used(self, solver: cp_model.CpSolver) -> list[int]:
         return [i for i, e in enumerate(self.edges) if solver.boolean_value(e)]
 
-    def solution(self, used: Iterable[int]) -> LoopSolution:
-        return LoopSolution.from_masks(self.grid.masks_from_edges(used))
+    def solution(self, used: Iterable[int]) -> DotLoop:
+        return DotLoop.from_masks(self.grid.masks_from_edges(used))
 
-    def decode(self, solver: cp_model.CpSolver) -> LoopSolution:
+    def decode(self, solver: cp_model.CpSolver) -> DotLoop:
         return self.solution(self.used(solver))
 
 
