@@ -6,6 +6,7 @@ import string
 
 import pytest
 
+from bot.i18n import say
 from solvers.answer_grid import draw_lines
 from solvers.errors import ParseError
 from solvers.puzzle import Puzzle
@@ -30,8 +31,8 @@ def test_line_genres_round_trip_box_drawing_and_masks(genre, key):
         puzzle = Puzzle.from_record(rec)
         sol = rec["solution"]
         rows = [" ".join(row.split()) for row in sol[key]]
-        assert get_genre(genre).parse_answer(puzzle, draw_lines(sol[key])) == {key: rows}, rec["id"]
-        assert get_genre(genre).parse_answer(puzzle, "\n".join(sol[key])) == {key: rows}, rec["id"]
+        assert get_genre(genre).parse_answer(puzzle, draw_lines(sol[key])).to_json() == {key: rows}, rec["id"]
+        assert get_genre(genre).parse_answer(puzzle, "\n".join(sol[key])).to_json() == {key: rows}, rec["id"]
 
 
 def test_numberlink_numbers_written_at_path_ends():
@@ -41,11 +42,11 @@ def test_numberlink_numbers_written_at_path_ends():
         tokens = [[str(v) if v > 0 else drawn[r][c] for c, v in enumerate(row)] for r, row in enumerate(puzzle.cells)]
         text = "\n".join(" ".join(row) for row in tokens)
         want = [" ".join(row.split()) for row in rec["solution"]["links"]]
-        assert get_genre("numberlink").parse_answer(puzzle, text) == {"links": want}, rec["id"]
+        assert get_genre("numberlink").parse_answer(puzzle, text).to_json() == {"links": want}, rec["id"]
 
 
 def test_numberlink_adjacent_equal_numbers_join():
-    assert _parse("numberlink", ["1 1 .", ". . .", ". . ."], "11·\n···\n···") == {
+    assert _parse("numberlink", ["1 1 .", ". . .", ". . ."], "11·\n···\n···").to_json() == {
         "links": ["2 8 0", "0 0 0", "0 0 0"]}
 
 
@@ -76,7 +77,7 @@ def test_shikaku_region_letters():
                     grid[r][c] = LABELS[i] if len(rects) <= len(LABELS) else f"r{i}"
         sep = "" if len(rects) <= len(LABELS) else " "
         text = "\n".join(sep.join(row) for row in grid)
-        assert get_genre("shikaku").parse_answer(puzzle, text) == {"rects": sorted(rects)}, rec["id"]
+        assert get_genre("shikaku").parse_answer(puzzle, text).to_json() == {"rects": sorted(rects)}, rec["id"]
 
 
 @pytest.mark.parametrize("genre,grid,text,needle", [
@@ -96,8 +97,8 @@ def test_shikaku_region_letters():
 def test_clear_errors(genre, grid, text, needle):
     with pytest.raises(ParseError) as e:
         _parse(genre, grid, text)
-    assert needle.lower() in e.value.message.lower()
-    assert e.value.message_ja
+    assert needle.lower() in say(e.value.msg).lower()
+    assert say(e.value.msg, "ja") != say(e.value.msg)
 
 
 def test_command_word_and_spaces_are_ignored():

@@ -8,12 +8,15 @@ import random
 
 import pytest
 
+from bot.i18n import say
 from solvers.engine import solve_puzzle
-from solvers.errors import InvalidPuzzle
-from solvers.gridgraph import Grid, format_masks
+from solvers.errors import InvalidPuzzle, ParseError
+from solvers.gridgraph import Grid
+from solvers.numberlink import GENRE
 from solvers.numberlink import model as nl_model
 from solvers.numberlink.check import check, validate
 from solvers.puzzle import Puzzle
+from solvers.solution import LinkSolution
 from solvers.verdict import SolveOptions, Status
 from tests import corpus
 
@@ -24,14 +27,20 @@ def _puzzle(rows: list[str], fill: bool = False) -> Puzzle:
     return Puzzle("numberlink", tuple(tuple(0 if t == "." else int(t) for t in row.split()) for row in rows), fill=fill)
 
 
-def _masks(sol: dict) -> list[list[int]]:
+def _masks(sol: object) -> list[list[int]]:
+    if isinstance(sol, LinkSolution):
+        return [list(row) for row in sol.masks]
+    assert isinstance(sol, dict)
     return [[int(t) for t in row.split()] for row in sol["links"]]
 
 
-def _rules(puzzle: Puzzle, sol: object) -> set[str]:
-    is_grid = isinstance(sol, list) and bool(sol) and isinstance(sol[0], list)
-    value = {"links": format_masks(sol)} if is_grid else sol  # type: ignore[arg-type]
-    return {v.rule for v in check(puzzle, value)}
+def _typed(puzzle: Puzzle, rec_solution: dict) -> LinkSolution:
+    return GENRE.solution_from_json(rec_solution, puzzle)
+
+
+def _rules(puzzle: Puzzle, masks: list[list[int]]) -> set[str]:
+    """The checker's rule codes, without the genre prefix."""
+    return {v.rule.removeprefix("numberlink-") for v in check(puzzle, LinkSolution.from_masks(masks))}
 
 
 # -- corpus -------------------------------------------------------------------------------------
@@ -43,10 +52,12 @@ def _small() -> list:
 @pytest.mark.parametrize("rec", _small())
 def test_corpus_verdicts(rec: dict) -> None:
     puzzle = Puzzle.from_record(rec)
-    assert check(puzzle, rec["solution"]) == []
+    assert check(puzzle, _typed(puzzle, rec["solution"])) == []
     res = solve_puzzle(puzzle, OPTS)
     assert rec["unique"] is True
-    assert res.status is Status.UNIQUE, (res.status, res.error)
+    assert res.status is Status.UNIQUE, (res.status, res.message)
+    assert isinstance(res.solution, LinkSolution) and res.solution.to_json() == {
+        "links": [" ".join(row.split()) for row in rec["solution"]["links"]]}
     assert _masks(res.solution) == _masks(rec["solution"])
 
 
@@ -56,14 +67,14 @@ def test_corpus_large_records_get_a_checked_answer_or_an_honest_timeout() -> Non
         if rec["unique"] is not None:
             continue
         puzzle = Puzzle.from_record(rec)
-        assert check(puzzle, rec["solution"]) == [], rec["id"]
+        assert check(puzzle, _typed(puzzle, rec["solution"])) == [], rec["id"]
         if rec["rows"] * rec["cols"] > 400:
             continue  # measured by the bench, too slow for the suite
         res = solve_puzzle(puzzle, SolveOptions(time_limit=5, workers=2))
         assert res.status in (Status.UNIQUE, Status.MULTIPLE, Status.TIMEOUT), rec["id"]
         for sol in (res.solution, res.second_solution):
             if sol is not None:
-                assert check(puzzle, sol) == []
+                assert isinstance(sol, LinkSolution) and check(puzzle, sol) == []
 
 
 # -- both rules --------------------------------------------------------------------------------
@@ -102,7 +113,7 @@ def test_detour_second_solution() -> None:
     assert res.status is Status.MULTIPLE
     assert _masks(res.solution) == [[2, 8], [0, 0]]
     assert _masks(res.second_solution) == [[4, 4], [3, 9]]  # the detour through the free row
-    assert check(puzzle, res.second_solution) == []
+    assert isinstance(res.second_solution, LinkSolution) and check(puzzle, res.second_solution) == []
     res = solve_puzzle(_puzzle(["1 . 1", ". . .", ". . ."]), OPTS)
     assert res.status is Status.MULTIPLE and res.solution != res.second_solution
 
@@ -129,13 +140,24 @@ def test_checker_accepts_a_correct_answer() -> None:
     assert _rules(BOARD, GOOD) == set()
 
 
-@pytest.mark.parametrize("bad", [
-    None, "x", {"loop": ["2 10 8", "2 10 8", "0 0 0"]}, {"links": ["2 10 8", "2 10 8"]},
-    {"links": ["2 10", "2 10 8", "0 0 0"]}, {"links": ["2 10 8", "2 ten 8", "0 0 0"]},
-    {"links": ["2 10 8", "2 10 8", "0 0 99"]}, {"links": {"a": 1}}, {"links": ["2 10 8", "2 10 8", None]},
+@pytest.mark.parametrize(("bad", "code"), [
+    (None, "solution-shape"), ("x", "solution-shape"), ({"loop": ["2 10 8", "2 10 8", "0 0 0"]}, "solution-shape"),
+    ({"links": ["2 10 8", "2 10 8"]}, "solution-row-count"), ({"links": ["2 10", "2 10 8", "0 0 0"]},
+                                                              "solution-row-length"),
+    ({"links": ["2 10 8", "2 ten 8", "0 0 0"]}, "solution-mask"), ({"links": ["2 10 8", "2 10 8", "0 0 99"]},
+                                                                  "solution-mask"),
+    ({"links": {"a": 1}}, "solution-rows"), ({"links": ["2 10 8", "2 10 8", None]}, "solution-row"),
 ])
-def test_checker_rejects_malformed_solutions(bad: object) -> None:
-    assert _rules(BOARD, bad) == {"format"}
+def test_malformed_solutions_are_not_read(bad: object, code: str) -> None:
+    with pytest.raises(ParseError) as e:
+        GENRE.solution_from_json(bad, BOARD)
+    assert e.value.code == code
+
+
+def test_checker_rejects_typed_solutions_of_the_wrong_shape() -> None:
+    assert _rules(BOARD, GOOD[:2]) == {"solution-row-count"}
+    assert _rules(BOARD, [[2, 10], *GOOD[1:]]) == {"solution-row-length"}
+    assert _rules(BOARD, [[2, 10, 8], [2, 10, 8], [0, 0, 99]]) == {"solution-mask"}
 
 
 def test_checker_mask_consistency() -> None:
@@ -164,8 +186,17 @@ def test_checker_wrong_pair_and_stray_loop() -> None:
 def test_checker_fill_rule() -> None:
     flow = dataclasses.replace(BOARD, fill=True)
     assert _rules(flow, GOOD) == {"fill"}
-    v = check(flow, {"links": format_masks(GOOD)})[0]
-    assert "row 3, column 1" in v.message
+    v = check(flow, LinkSolution.from_masks(GOOD))[0]
+    assert v.params["cell"] == (2, 0) and v.cells == ((2, 0),)
+    assert say(v.msg) == "The cell at row 3, column 1 is empty; under the Flow rule every cell is used."
+    assert say(v.msg, "ja") == "3 行 1 列 が空いています。フロールールでは全マスを使います。"
+
+
+def test_every_checker_code_has_words_in_both_languages() -> None:
+    from bot.i18n import catalogue
+
+    for code in GENRE.messages:
+        assert code in catalogue("ja").TEXTS, code
 
 
 # -- invalid boards -----------------------------------------------------------------------------
@@ -178,16 +209,29 @@ def test_checker_fill_rule() -> None:
 def test_invalid_boards(rows: list[str], message: str, cells: tuple) -> None:
     with pytest.raises(InvalidPuzzle) as e:
         validate(_puzzle(rows))
-    assert message in e.value.message and e.value.cells == cells
-    assert e.value.message_ja != e.value.message
+    assert message in say(e.value.msg) and e.value.cells == cells
+    assert say(e.value.msg, "ja") != say(e.value.msg)
     res = solve_puzzle(_puzzle(rows), OPTS)
-    assert res.status is Status.INVALID and message in res.error
+    assert res.status is Status.INVALID and res.message is not None and message in say(res.message)
+
+
+@pytest.mark.parametrize(("rows", "message", "message_ja", "cells"), [
+    (["1 . 7", "1 . ."], "Number 7 appears once (row 1, column 3)", "数字 7 が 1 回", ((0, 2),)),
+    (["3 . 3", ". 3 ."], "Number 3 appears 3 times", "数字 3 が 3 回", ((0, 0), (0, 2), (1, 1))),
+    ([". . .", ". . ."], "There are no numbers on the board", "数字がありません", ()),
+])
+def test_form_problems(rows: list[str], message: str, message_ja: str, cells: tuple) -> None:
+    problem = GENRE.form_problem(_puzzle(rows))
+    assert isinstance(problem, ParseError) and problem.cells == cells
+    assert message in say(problem.msg) and message_ja in say(problem.msg, "ja")
+    assert GENRE.form_problem(_puzzle(["1 . 1", "2 . 2"])) is None
 
 
 def test_unknown_clue_is_invalid() -> None:
     puzzle = Puzzle("numberlink", ((1, 0, -1), (1, 0, 0)))
     res = solve_puzzle(puzzle, OPTS)
-    assert res.status is Status.INVALID and "'?'" in res.error and res.cells == ((0, 2),)
+    assert res.status is Status.INVALID and res.message is not None and res.cells == ((0, 2),)
+    assert res.message.code == "numberlink-unknown-clue" and "'?'" in say(res.message)
 
 
 @pytest.mark.parametrize("fill", [False, True])

@@ -6,11 +6,13 @@ import random
 
 import pytest
 
+from bot.i18n import say
 from solvers.engine import solve_puzzle, solve_record
-from solvers.errors import InvalidPuzzle
+from solvers.errors import InvalidPuzzle, ParseError
 from solvers.puzzle import Puzzle
-from solvers.shikaku import check, model
-from solvers.verdict import SolveOptions, Status
+from solvers.shikaku import GENRE, check, model
+from solvers.solution import RectSolution
+from solvers.verdict import SolveOptions, SolveResult, Status
 from tests import corpus
 
 OPTS = SolveOptions(time_limit=20, workers=1)
@@ -21,14 +23,29 @@ def board(*lines: str) -> Puzzle:
     return Puzzle.from_record({"genre": "shikaku", "grid": list(lines)})
 
 
-def rules(puzzle: Puzzle, rects: object) -> set[str]:
-    return {v.rule for v in check.check(puzzle, {"rects": rects})}
+def typed(puzzle: Puzzle, rects: list) -> RectSolution:
+    return RectSolution(tuple(tuple(r) for r in rects), puzzle.rows, puzzle.cols)
+
+
+def rules(puzzle: Puzzle, rects: list) -> set[str]:
+    """The checker's rule codes, without the genre prefix."""
+    return {v.rule.removeprefix("shikaku-") for v in check.check(puzzle, typed(puzzle, rects))}
+
+
+def rects_of(res: SolveResult, which: str = "solution") -> list[tuple[int, int, int, int]]:
+    sol = getattr(res, which)
+    assert isinstance(sol, RectSolution)
+    return sorted(sol.rects)
+
+
+def stored(rec: dict) -> RectSolution:
+    return GENRE.solution_from_json(rec["solution"], Puzzle.from_record(rec))
 
 
 # ------------------------------------------------------------------ checker
 def test_corpus_solutions_pass_the_checker() -> None:
     for rec in RECORDS:
-        assert check.check(Puzzle.from_record(rec), rec["solution"]) == [], rec["id"]
+        assert check.check(Puzzle.from_record(rec), stored(rec)) == [], rec["id"]
 
 
 def test_checker_each_rule() -> None:
@@ -41,22 +58,37 @@ def test_checker_each_rule() -> None:
     assert "one-number" in rules(two, [[0, 0, 1, 3], [1, 0, 1, 3]])
     # tiling: a cell left out
     assert rules(two, [[0, 0, 1, 2], [0, 2, 2, 1]]) == {"tiling"}
-    v = next(v for v in check.check(two, {"rects": [[0, 0, 1, 2], [0, 2, 2, 1]]}) if v.rule == "tiling")
-    assert v.cells == ((1, 0), (1, 1)) and "row 2, column 1" in v.message
+    v = next(v for v in check.check(two, typed(two, [[0, 0, 1, 2], [0, 2, 2, 1]])) if v.rule == "shikaku-tiling")
+    assert v.cells == ((1, 0), (1, 1)) and "row 2, column 1" in say(v.msg)
+    assert say(v.msg, "ja") == "どの長方形にも入っていないマスが 2 個あります(2 行 1 列など)。"
     # overlap
-    ov = [v for v in check.check(two, {"rects": [[0, 0, 2, 2], [0, 1, 1, 2]]}) if v.rule == "overlap"]
-    assert ov and ov[0].cells == ((0, 1),) and "Row 1, column 2" in ov[0].message
+    ov = [v for v in check.check(two, typed(two, [[0, 0, 2, 2], [0, 1, 1, 2]])) if v.rule == "shikaku-overlap"]
+    assert ov and ov[0].cells == ((0, 1),) and "row 1, column 2" in say(ov[0].msg).lower()
+    assert "(rows 1-2, columns 1-2 and rows 1-1, columns 2-3)" in say(ov[0].msg)
 
 
 @pytest.mark.parametrize("bad", [
     None, [], {"rect": []}, {"rects": "0 0 1 1"}, {"rects": [[0, 0, 1]]}, {"rects": [[0, 0, 1, "2"]]},
-    {"rects": [[0, 0, 1, 1.0]]}, {"rects": [[0, 0, True, 1]]}, {"rects": [[0, 0, 0, 2]]},
-    {"rects": [[-1, 0, 1, 1]]}, {"rects": [[0, 0, 3, 1]]}, {"rects": [[0, 1, 1, 2]]}, {"rects": [None]},
+    {"rects": [[0, 0, 1, 1.0]]}, {"rects": [[0, 0, True, 1]]}, {"rects": [None]},
 ])
-def test_checker_rejects_malformed_answers_without_raising(bad: object) -> None:
+def test_malformed_answers_are_not_read(bad: object) -> None:
+    with pytest.raises(ParseError) as e:
+        GENRE.solution_from_json(bad, board("2 .", ". 2"))
+    assert e.value.code in ("solution-shape", "solution-rect")
+
+
+@pytest.mark.parametrize("bad", [[[0, 0, 0, 2]], [[-1, 0, 1, 1]], [[0, 0, 3, 1]], [[0, 1, 1, 2]]])
+def test_checker_rejects_rectangles_off_the_board_without_raising(bad: list) -> None:
     p = board("2 .", ". 2")
-    broken = check.check(p, bad)
-    assert broken and broken[0].rule == "format" and broken[0].message
+    broken = check.check(p, typed(p, bad))
+    assert [v.rule for v in broken] == ["shikaku-rect-outside"] and "2x2 board" in say(broken[0].msg)
+
+
+def test_every_genre_code_has_words_in_both_languages() -> None:
+    from bot.i18n import catalogue
+
+    for code in GENRE.messages:
+        assert code in catalogue("ja").TEXTS, code
 
 
 def test_checker_on_a_broken_corpus_solution() -> None:
@@ -66,33 +98,48 @@ def test_checker_on_a_broken_corpus_solution() -> None:
     assert rules(p, rects[:-1]) == {"tiling"}
     rects2 = [list(r) for r in rects]
     rects2[0][2] += 1  # grow the first rectangle down one row
-    assert rules(p, rects2) & {"overlap", "format"}
+    assert rules(p, rects2) & {"overlap", "rect-outside"}
 
 
 # ------------------------------------------------------------------ validate
 def test_invalid_total_names_both_numbers() -> None:
     with pytest.raises(InvalidPuzzle) as e:
         check.validate(board("4 .", ". 2"))
-    assert "6" in e.value.message and "2x2 = 4" in e.value.message
-    assert "6" in e.value.message_ja
-    out = solve_record({"id": "t", "genre": "shikaku", "grid": ["4 .", ". 2"]})
-    assert out["status"] == "invalid" and "add up to 6" in out["error"]
+    assert "6" in say(e.value.msg) and "2x2 = 4" in say(e.value.msg)
+    assert "6" in say(e.value.msg, "ja") and say(e.value.msg, "ja") != say(e.value.msg)
+    _, res = solve_record({"id": "t", "genre": "shikaku", "grid": ["4 .", ". 2"]})
+    assert res.status is Status.INVALID and res.message is not None and "add up to 6" in say(res.message)
 
 
 def test_invalid_clue_without_room_names_the_cell() -> None:
     with pytest.raises(InvalidPuzzle) as e:
         check.validate(board("1 .", ". 3"))
-    assert "row 2, column 2" in e.value.message and e.value.cells == ((1, 1),)
+    assert "row 2, column 2" in say(e.value.msg) and e.value.cells == ((1, 1),)
     with pytest.raises(InvalidPuzzle) as e:  # 5 is prime: 1x5 / 5x1 do not fit a 3x3 board
         check.validate(board("5 . .", ". . .", ". . 4"))
-    assert "row 1, column 1" in e.value.message
+    assert "row 1, column 1" in say(e.value.msg)
 
 
 def test_invalid_no_numbers_and_too_many_unknowns() -> None:
-    with pytest.raises(InvalidPuzzle, match="no numbers"):
+    with pytest.raises(InvalidPuzzle) as e:
         check.validate(board(". .", ". ."))
-    with pytest.raises(InvalidPuzzle, match="'\\?'"):
+    assert "no numbers" in say(e.value.msg)
+    with pytest.raises(InvalidPuzzle) as e:
         check.validate(board("? 4", ". ."))
+    assert "'?'" in say(e.value.msg)
+
+
+@pytest.mark.parametrize(("rows", "message", "message_ja", "cells"), [
+    (("3 . .", ". . .", ". . 5"), "add up to 8, but the board has 9 cells", "合計は 8", ()),
+    (("10 . .", ". . .", ". . ."), "larger than the board (9 cells)", "マス数 (9) より大きい", ((0, 0),)),
+    ((". .", ". ."), "There are no numbers on the board", "数字がありません", ()),
+    (("? 4", ". ."), "plus 1 '?'", "'?' 1 個", ()),
+])
+def test_form_problems(rows: tuple[str, ...], message: str, message_ja: str, cells: tuple) -> None:
+    problem = GENRE.form_problem(board(*rows))
+    assert isinstance(problem, ParseError) and problem.cells == cells
+    assert message in say(problem.msg) and message_ja in say(problem.msg, "ja")
+    assert GENRE.form_problem(board("2 .", ". 2")) is None
 
 
 # ------------------------------------------------------------------ model
@@ -101,31 +148,32 @@ def test_corpus_unique_at_every_presolve_level(level: int) -> None:
     for rec in RECORDS:
         res = model.solve(Puzzle.from_record(rec), OPTS, presolve_level=level)
         assert res.status is Status.UNIQUE, (level, rec["id"])
-        assert check.check(Puzzle.from_record(rec), res.solution) == []
-        assert sorted(map(tuple, res.solution["rects"])) == sorted(map(tuple, rec["solution"]["rects"]))
+        assert isinstance(res.solution, RectSolution) and check.check(Puzzle.from_record(rec), res.solution) == []
+        assert rects_of(res) == sorted(stored(rec).rects)
 
 
 @pytest.mark.parametrize("level", [0, 1, 2])
 def test_multiple_none_solved(level: int) -> None:
     res = model.solve(board("2 .", ". 2"), OPTS, presolve_level=level)
     assert res.status is Status.MULTIPLE
-    assert {tuple(map(tuple, sorted(s["rects"]))) for s in (res.solution, res.second_solution)} == {
+    assert {tuple(rects_of(res, s)) for s in ("solution", "second_solution")} == {
         ((0, 0, 1, 2), (1, 0, 1, 2)), ((0, 0, 2, 1), (0, 1, 2, 1))}
     res = model.solve(board(". 1 4 .", "3 . . ."), OPTS, presolve_level=level)
-    assert res.status is Status.NONE and res.error and res.solution is None
+    assert res.status is Status.NONE and res.message is not None and res.solution is None
     res = solve_puzzle(board("2 .", ". 2"), OPTS.with_(unique=False))
-    assert res.status is Status.SOLVED and res.second_solution is None and check.check(board("2 .", ". 2"),
-                                                                                       res.solution) == []
+    assert res.status is Status.SOLVED and res.second_solution is None
+    assert isinstance(res.solution, RectSolution) and check.check(board("2 .", ". 2"), res.solution) == []
 
 
 def test_none_message_names_a_cell() -> None:
     res = solve_puzzle(board("1 3 1", ". . 4", ". . ."), OPTS)
-    assert res.status is Status.NONE and "the 3 at row 1, column 2" in res.error and res.cells == ((0, 1),)
+    assert res.status is Status.NONE and res.message is not None and res.cells == ((0, 1),)
+    assert "the 3 at row 1, column 2" in say(res.message) and "1 行 2 列の 3" in say(res.message, "ja")
 
 
 def test_unknown_clues() -> None:
     res = solve_puzzle(board("? . 2"), OPTS)
-    assert res.status is Status.UNIQUE and res.solution == {"rects": [[0, 0, 1, 1], [0, 1, 1, 2]]}
+    assert res.status is Status.UNIQUE and rects_of(res) == [(0, 0, 1, 1), (0, 1, 1, 2)]
     res = solve_puzzle(board("? .", ". 2"), OPTS)
     assert res.status is Status.MULTIPLE
     # a whole corpus board with a few numbers hidden still has its stored answer among the solutions
@@ -137,8 +185,9 @@ def test_unknown_clues() -> None:
         cells[r][c] = -1
     q = Puzzle("shikaku", tuple(map(tuple, cells)))
     res = solve_puzzle(q, OPTS)
-    assert res.status in (Status.UNIQUE, Status.MULTIPLE) and check.check(q, res.solution) == []
-    assert check.check(q, rec["solution"]) == []
+    assert res.status in (Status.UNIQUE, Status.MULTIPLE)
+    assert isinstance(res.solution, RectSolution) and check.check(q, res.solution) == []
+    assert check.check(q, stored(rec)) == []
 
 
 def count_tilings(p: Puzzle, cap: int = 2) -> int:
@@ -208,7 +257,7 @@ def test_random_boards_against_brute_force() -> None:
             assert res.status is want, (level, p.cells)
             for sol in (res.solution, res.second_solution):
                 if sol is not None:
-                    assert check.check(p, sol) == [], p.cells
+                    assert isinstance(sol, RectSolution) and check.check(p, sol) == [], p.cells
     assert all(seen.values()), seen  # the sample exercised every verdict
 
 
@@ -216,7 +265,7 @@ def test_unknown_clues_on_big_empty_boards_stay_bounded() -> None:
     grid = [["."] * 30 for _ in range(30)]
     grid[12][7] = "?"
     res = solve_puzzle(board(*(" ".join(row) for row in grid)), OPTS)
-    assert res.status is Status.UNIQUE and res.solution == {"rects": [[0, 0, 30, 30]]}  # one '?' takes the board
+    assert res.status is Status.UNIQUE and rects_of(res) == [(0, 0, 30, 30)]  # one '?' takes the board
     grid[20][25] = "?"  # two '?': far too many rectangles to list cell by cell; the box model gets them
     res = solve_puzzle(board(*(" ".join(row) for row in grid)), OPTS.with_(time_limit=2))
     assert res.status in (Status.TIMEOUT, Status.MULTIPLE) and res.seconds < 4
@@ -224,7 +273,8 @@ def test_unknown_clues_on_big_empty_boards_stay_bounded() -> None:
     for r, c in ((5, 5), (20, 20), (30, 30)):
         grid[r][c] = "?"
     res = solve_puzzle(board(*(" ".join(row) for row in grid)), OPTS)
-    assert res.status is Status.TIMEOUT and "too many possible rectangles" in res.error and res.seconds < 2
+    assert res.status is Status.TIMEOUT and res.seconds < 2
+    assert res.message is not None and "too many possible rectangles" in say(res.message)
 
 
 def test_box_model_for_huge_numbers() -> None:
@@ -233,8 +283,8 @@ def test_box_model_for_huge_numbers() -> None:
         grid[r][c] = "2500"
     p = board(*(" ".join(row) for row in grid))
     res = solve_puzzle(p, OPTS)
-    assert res.status is Status.UNIQUE and check.check(p, res.solution) == []
-    assert res.solution == {"rects": [[0, 0, 50, 50], [0, 50, 50, 50], [50, 0, 25, 100], [75, 0, 25, 100]]}
+    assert res.status is Status.UNIQUE and isinstance(res.solution, RectSolution) and check.check(p, res.solution) == []
+    assert res.solution.to_json() == {"rects": [[0, 0, 50, 50], [0, 50, 50, 50], [50, 0, 25, 100], [75, 0, 25, 100]]}
 
 
 @pytest.mark.parametrize("rec", RECORDS[:12], ids=lambda r: r["id"])
@@ -242,6 +292,6 @@ def test_box_model_agrees_on_the_corpus(rec: dict) -> None:
     p = Puzzle.from_record(rec)
     res = model._solve_boxes(p, OPTS, model.Budget(OPTS))
     assert res.status is Status.UNIQUE
-    assert sorted(map(tuple, res.solution["rects"])) == sorted(map(tuple, rec["solution"]["rects"]))
+    assert rects_of(res) == sorted(stored(rec).rects)
     res = model._solve_boxes(board("2 .", ". 2"), OPTS, model.Budget(OPTS))
     assert res.status is Status.MULTIPLE
