@@ -52,8 +52,9 @@ def test_numberlink_adjacent_equal_numbers_join():
 
 def test_masyu_variants_and_fences():
     text = "```\n╭━╮\n┃·║\n╰-╯\n```"
-    assert _parse("masyu", [". W .", ". . .", ". . ."], text) == {"loop": ["6 10 12", "5 0 5", "3 10 9"]}
-    assert _parse("masyu", [". W .", ". . .", ". . ."], "┌o┐\n│.│\n└─┘") == {"loop": ["6 10 12", "5 0 5", "3 10 9"]}
+    assert _parse("masyu", [". W .", ". . .", ". . ."], text).to_json() == {"loop": ["6 10 12", "5 0 5", "3 10 9"]}
+    assert _parse("masyu", [". W .", ". . .", ". . ."], "┌o┐\n│.│\n└─┘").to_json() == {
+        "loop": ["6 10 12", "5 0 5", "3 10 9"]}
 
 
 def test_yinyang_letters_and_circles():

@@ -7,7 +7,8 @@ def cell(r: int, c: int) -> str:
     return f"{r + 1} 行 {c + 1} 列"
 
 
-WORDS: dict[str, str] = {"or": "・", "and": "と", "list-sep": "、", "up": "上", "right": "右", "down": "下", "left": "左"}
+WORDS: dict[str, str] = {"series-sep": "・", "series-last": "・", "command-sep": " ",
+                         "or": "・", "and": "と", "list-sep": "、", "up": "上", "right": "右", "down": "下", "left": "左"}
 
 TEXTS: dict[str, str] = {
     # -- genres -------------------------------------------------------------------------------------
@@ -103,6 +104,18 @@ TEXTS: dict[str, str] = {
     # -- masyu (genre codes) ----------------------------------------------------------------------
     "masyu-answer-help": "ループを ─ │ ┌ ┐ └ ┘ で、線のないマスは · で",
     "masyu-hint": "{cell} は {symbol}（{dirs}へ線）です。",
+    "masyu-bad-cell": "{row} 行 {col} 列の値 {value} は使えません。ましゅのマスは空白・白丸・黒丸です。",
+    "masyu-format": "ましゅの解答は {{'loop': [接続マスクの行]}} の形にしてください。",
+    "masyu-dead-end": "{cell} で線が途切れています。",
+    "masyu-branch": "{cell} で線が分岐または交差しています。",
+    "masyu-white-unvisited": "{cell} の白丸を線が通っていません。",
+    "masyu-black-unvisited": "{cell} の黒丸を線が通っていません。",
+    "masyu-white-straight": "{cell} の白丸では線がまっすぐ通らなければなりません。",
+    "masyu-white-turn": "{cell} の白丸の前後どちらかのマスで線が曲がらなければなりません。",
+    "masyu-black-turn": "{cell} の黒丸では線が直角に曲がらなければなりません。",
+    "masyu-black-straight": "{cell} の黒丸の隣 ({next_cell}) では線が曲がらずに直進しなければなりません。",
+    "masyu-no-loop": "ループが描かれていません。",
+    "masyu-single-loop": "線が {count} 個に分かれています。ループは 1 つでなければなりません。",
     # -- yinyang (genre codes) --------------------------------------------------------------------
     "yinyang-answer-help": "すべてのマスに W（白）か B（黒）",
     "yinyang-hint-black": "{cell} は黒 ● です。",
@@ -155,6 +168,106 @@ TEXTS: dict[str, str] = {
                                     "長方形ごとに別の文字を使ってください。",
     "shikaku-generation-failed": "{rows}x{cols} の四角に切れを時間内に作れませんでした。別のシードを試してください。",
     # -- the bot ------------------------------------------------------------------------------------
+    "start": "こんにちは！ペンシルパズル（{genres}）を解きます。\n"
+             "盤面をテキスト、puzz.link の URL、.txt ファイルで送ると、解答の画像と判定"
+             "（唯一解・複数解・解なし）を返します。",
+    "help_howto": "盤面の送り方:\n"
+                  "• 個別チャットではそのまま貼り付け（1 行 = 盤面の 1 行）\n"
+                  "• グループでは /solve の後に盤面を書くか、盤面のメッセージに /solve で返信\n"
+                  "• puzz.link の URL や .txt ファイルも使えます",
+    "help_genres": "• {commands} でジャンルを指定",
+    "help_genres_variants": "• {commands} でジャンルを指定（{variants}）",
+    "help_examples": "例（ジャンルごとに 1 つ）:",
+    "help_commands": "コマンド:",
+    "cmd_start": "このボットについて",
+    "cmd_help": "盤面の送り方と例",
+    "cmd_solve": "盤面を解く: /solve <盤面または URL>",
+    "cmd_genre": "{genre}として解く",
+    "cmd_genre_variants": "{genre}として解く（{variants}）",
+    "cmd_spoiler": "画像をネタバレ防止にする: /spoiler on|off",
+    "no_board": "コマンドの後に盤面を書くか（1 行 = 1 行）、盤面のメッセージに {command} で返信してください。",
+    "unknown_command": "/{command} は知らないコマンドです。/help をご覧ください。",
+    "ask_genre": "この盤面は {options} のどれでも読めます。どのジャンルですか？",
+    "choice_expired": "この質問は期限切れです。盤面をもう一度送ってください。",
+    "queued": "あなたの盤面は待ち行列の {position} 番目です。少々お待ちください。",
+    "queue_full": "ただいま混み合っています。1 分ほどしてからもう一度お試しください。",
+    "user_busy": "すでに {count} 個の盤面が処理待ちです。答えが届いてから次を送ってください。",
+    "worker_crashed": "申し訳ありません。この盤面の処理中にソルバーが停止したため、答えを出せませんでした。"
+                      "他の盤面には影響ありません。もう一度お試しください。",
+    "worker_killed": "申し訳ありません。時間がかかりすぎたため処理を止めました（制限 {limit:g} 秒）。",
+    "internal_error": "申し訳ありません。ボット側で問題が起きました。記録しましたので後ほど対応します。",
+    "verdict_unique": "唯一解 ✓",
+    "verdict_solved": "解けました",
+    "verdict_multiple": "複数解（2 つの解を表示、違うマスに印）",
+    "verdict_none": "解なし",
+    "verdict_timeout": "{limit:g} 秒以内に解けませんでした",
+    "verdict_invalid": "盤面がルールに合っていません",
+    "verdict_error": "内部エラー",
+    "caption_head": "{genre} {rows}×{cols}: {verdict}",
+    "caption_time": "解答時間 {seconds} 秒",
+    "caption_time_cached": "解答時間 {seconds} 秒（キャッシュ）",
+    "caption_play": "遊ぶ: {url}",
+    "caption_why": "理由: {reason}",
+    "none_reason": "この盤面ではすべてのルールを満たす解がありません。",
+    "timeout_hint": "盤面が大きすぎるか、ヒントが少なすぎるかもしれません。小さい盤面にするか、入力を確認してください。",
+    "spoiler_state": "このチャットの解答画像はネタバレ防止{state}。",
+    "spoiler_on": "あり",
+    "spoiler_off": "なし",
+    "spoiler_usage": "/spoiler on または /spoiler off と送ってください。",
+    "admins_only": "この設定はグループの管理者だけが変更できます。",
+    "document_too_big": "盤面のファイルとしては大きすぎます（{size} バイト、上限 {limit}）。",
+    "document_unreadable": "ファイルをテキストとして読めませんでした。1 行 = 盤面の 1 行の .txt ファイルを送ってください。",
+    "parse_hint": "/help でジャンルごとの盤面の例を見られます。",
+    "not_a_board": "盤面はテキスト、puzz.link の URL、.txt ファイルで送ってください。パズルの画像には対応していません。",
+    "console_hello": "puzzlebot コンソールチャット。盤面を貼り付けて空行で終えてください。/help でヘルプ、Ctrl-D で終了。",
+    "console_choose": "番号か名前で答えてください:",
+    "console_picture": "画像: {path}",
+    "console_bye": "さようなら。",
+    # -- the daily puzzle (was bot/daily/texts.py) ---------------------------------------------------
+    "cmd_daily": "今日のパズル: /daily [ジャンル] [easy|medium|hard]",
+    "cmd_solution": "今日のパズルの答え（ネタバレ防止付き）",
+    "cmd_hint": "今日のパズルのヒント（1 マスずつ）",
+    "cmd_stats": "連続記録と今日のランキング",
+    "cmd_answer": "今日のパズルに答える: /answer <盤面>（投稿への返信でも可）",
+    "cmd_subscribe": "毎日パズルを配信: /subscribe [ジャンル|mix] [easy|medium|hard] [HH:MM]",
+    "cmd_unsubscribe": "配信を止める: /unsubscribe [ジャンル]",
+    "daily_date": "{date.year}年{date.month}月{date.day}日",
+    "daily_caption": "🧩 今日の{genre}・{date}\n{rows}×{cols}・{difficulty}{play}\n"
+                     "この画像に返信して答えを 1 行ずつ書いてください（{notation}）。"
+                     "/hint でヒント、/solution で答え、/stats でランキング。",
+    "daily_play": "\nオンラインで遊ぶ: {url}",
+    "daily_preparing": "今日の{genre}（{difficulty}）は準備中です。1 分ほどしてからもう一度どうぞ。",
+    "daily_usage": "{words} がわかりませんでした。/daily [ジャンル] [easy|medium|hard] の形で"
+                   "送ってください（例: /daily {example} hard）。",
+    "daily_none_here": "このチャットにはまだ今日のパズルがありません。先に /daily を送り、その画像に返信してください。",
+    "daily_solution": "今日の{genre}の答え・{date}（{rows}×{cols}、{difficulty}）",
+    "daily_right": "✅ {name} さん正解！ {time}{hints}。このチャットで {rank} 位です。",
+    "daily_right_hints": "（ヒント {count} 回）",
+    "daily_already": "{name} さんはもう {time} で解いています。",
+    "daily_wrong": "❌ {name} さん、まだ違います: {reason}",
+    "daily_unreadable": "🤔 答えとして読めませんでした: {reason}\n解いた盤面を 1 行ずつ書いてください: {notation}。",
+    "daily_no_answer": "/answer の後に答えを 1 行ずつ書いてください: {notation}。",
+    "daily_hint": "💡 {name} さんへのヒント {number}/{total}: {text}",
+    "daily_hint_solved": "{name} さんはもう解いています。",
+    "daily_hint_none": "{name} さん、ヒントはもうありません。",
+    "daily_stats_user": "📊 {name} さん: 連続 {streak} 日、最高 {best} 日、解いた日数 {total} 日。",
+    "daily_stats_head": "今日のこのチャット:",
+    "daily_stats_empty": "このチャットでは今日のパズルにまだ誰も挑戦していません。",
+    "daily_stats_solved": "{place}. {name} — {genre} {difficulty} — {time}、ヒント {hints} 回",
+    "daily_stats_playing": "… {name} — {genre} {difficulty} — 挑戦中（ヒント {hints} 回、誤答 {wrong} 回）",
+    "daily_subscribed": "🗓 このチャットに毎日 {time}（{zone}）に{what}を配信します。/unsubscribe で停止。",
+    "daily_what_genre": "{genre}（{difficulty}）",
+    "daily_what_mix": "日替わりジャンルのパズル（{difficulty}）",
+    "daily_subscribe_usage": "{words} がわかりませんでした。/subscribe [ジャンル|mix] [easy|medium|hard] [HH:MM] の形で"
+                             "送ってください（例: /subscribe {example} hard 08:30）。",
+    "daily_unsubscribed": "このチャットの配信を {count} 件止めました。",
+    "daily_not_subscribed": "このチャットは配信を受けていません。",
+    "daily_unavailable": "今日のパズルは現在利用できません（データベースを開けません）。盤面の解答は使えます。",
+    "daily_mix": "日替わり",
+    "difficulty_easy": "やさしい",
+    "difficulty_medium": "ふつう",
+    "difficulty_hard": "むずかしい",
+    # -- end of the bot's section --------------------------------------------------------------------
     # -- slitherlink (genre codes) ------------------------------------------------------------------
     "genre-slitherlink": "スリザーリンク",
     "slitherlink-answer-help": "点の上にループを描く: 点の行ごとに 1 行、─ │ ┌ ┐ └ ┘ で、線の通らない点は ·",
@@ -183,4 +296,10 @@ TEXTS: dict[str, str] = {
     "verdict-timeout": "時間切れ",
     "verdict-error": "内部エラー",
     "verdict-marked": "（印のマス）",
+}
+
+# Words people type to the bot (difficulties), lower case -> what they mean.
+UNDERSTANDS: dict[str, str] = {
+    "かんたん": "easy", "簡単": "easy", "やさしい": "easy", "ふつう": "medium", "普通": "medium",
+    "むずかしい": "hard", "難しい": "hard",
 }

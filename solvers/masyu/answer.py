@@ -14,11 +14,11 @@ left=8) are accepted as well.
 
 from __future__ import annotations
 
-from solvers.answer_grid import line_masks, masks_to_rows
+from solvers.answer_grid import line_masks
 from solvers.puzzle import Puzzle
-from solvers.verdict import Solution
+from solvers.solution import LoopSolution
 
 
-def parse_answer(puzzle: Puzzle, text: str) -> Solution:
-    """The player's loop as ``{"loop": [mask rows]}``; raises ParseError naming the cell."""
-    return {"loop": masks_to_rows(line_masks(puzzle, text, endpoints=False))}
+def parse_answer(puzzle: Puzzle, text: str) -> LoopSolution:
+    """The player's loop; raises ParseError naming the cell."""
+    return LoopSolution.from_masks(line_masks(puzzle, text, endpoints=False))

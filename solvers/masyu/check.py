@@ -5,23 +5,29 @@ branching, through every pearl (other cells optional). On a white pearl the loop
 and turns in at least one of the two cells before/after it. On a black pearl the loop turns
 and goes straight through both cells after it.
 
-Written independently of :mod:`solvers.masyu.model`; it only shares the mask reading of
-:mod:`solvers.gridgraph`.
+Written independently of :mod:`solvers.masyu.model`. :func:`pearl_problems` is the one statement
+of the pearl rules on a drawn loop: the checker and the generator (which pearls a loop allows,
+which pearls another loop breaks) both use it. Violations are message codes (see ``messages``
+in :mod:`solvers.masyu`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from solvers.errors import InvalidPuzzle
-from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, mask_problems, parse_masks
+from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, mask_problems
 from solvers.puzzle import BLACK, EMPTY, WHITE, Puzzle, check_rectangular
+from solvers.solution import LoopSolution
 from solvers.verdict import Violation
 
+Cell = tuple[int, int]
+Masks = Sequence[Sequence[int]]
 HORIZONTAL = LEFT | RIGHT  # 10: straight left-right
 VERTICAL = UP | DOWN  # 5: straight up-down
 CORNERS = frozenset({UP | RIGHT, RIGHT | DOWN, DOWN | LEFT, LEFT | UP})
 STEP = {UP: (-1, 0), RIGHT: (0, 1), DOWN: (1, 0), LEFT: (0, -1)}
+COLOUR = {WHITE: "white", BLACK: "black"}
 MAX_VIOLATIONS = 50
 
 
@@ -36,115 +42,109 @@ def validate(puzzle: Puzzle) -> None:
     for r, row in enumerate(puzzle.cells):
         for c, v in enumerate(row):
             if v not in (EMPTY, WHITE, BLACK):
-                raise InvalidPuzzle(
-                    f"Row {r + 1}, column {c + 1} holds {v!r}; Masyu cells are empty, white or black pearls.",
-                    f"{r + 1} 行 {c + 1} 列の値 {v!r} は使えません。ましゅのマスは空白・白丸・黒丸です。",
-                    cells=((r, c),),
-                )
+                raise InvalidPuzzle("masyu-bad-cell", cells=((r, c),), row=r + 1, col=c + 1, value=v)
 
 
-def _at(r: int, c: int) -> tuple[str, str]:
-    return f"row {r + 1}, column {c + 1}", f"{r + 1} 行 {c + 1} 列"
+def _at(masks: Masks, r: int, c: int) -> int:
+    return masks[r][c] if 0 <= r < len(masks) and 0 <= c < len(masks[r]) else 0
 
 
-def check(puzzle: Puzzle, solution: Any) -> list[Violation]:
-    """Every broken rule of ``solution`` ({"loop": [mask rows]}) on ``puzzle``; [] when correct."""
-    rows, cols = puzzle.rows, puzzle.cols
-    if not isinstance(solution, dict) or "loop" not in solution:
-        return [Violation("format", "A Masyu solution must be {'loop': [rows of connection masks]}.",
-                          message_ja="ましゅの解答は {'loop': [接続マスクの行]} の形にしてください。")]
-    masks, problems = parse_masks(solution["loop"], rows, cols, "loop")
-    if masks is not None:
-        problems = mask_problems(masks)
-    if problems or masks is None:
-        return [Violation(p.rule, p.message, p.cells, p.message_ja) for p in problems[:MAX_VIOLATIONS]]
+def pearl_problems(masks: Masks, r: int, c: int, kind: int) -> list[Violation]:
+    """The rules a pearl of ``kind`` at (r, c) breaks on the drawing ``masks`` ([] when kept).
 
+    A pearl on a cell of degree other than 2 is left to the dead-end / branch rules ([]).
+    """
+    m = masks[r][c]
+    if m == 0:
+        return [Violation(f"masyu-{COLOUR[kind]}-unvisited", cells=((r, c),), params={"cell": (r, c)})]
+    if bin(m).count("1") != 2:
+        return []
+    if kind == WHITE:
+        if m not in (HORIZONTAL, VERTICAL):
+            return [Violation("masyu-white-straight", cells=((r, c),), params={"cell": (r, c)})]
+        a, b = (LEFT, RIGHT) if m == HORIZONTAL else (UP, DOWN)
+        (ar, ac), (br, bc) = (r + STEP[a][0], c + STEP[a][1]), (r + STEP[b][0], c + STEP[b][1])
+        if _at(masks, ar, ac) == m and _at(masks, br, bc) == m:
+            return [Violation("masyu-white-turn", cells=((r, c), (ar, ac), (br, bc)), params={"cell": (r, c)})]
+        return []
+    if m not in CORNERS:
+        return [Violation("masyu-black-turn", cells=((r, c),), params={"cell": (r, c)})]
+    out = []
+    for bit in (UP, RIGHT, DOWN, LEFT):
+        if m & bit:
+            nr, nc = r + STEP[bit][0], c + STEP[bit][1]
+            if _at(masks, nr, nc) != (VERTICAL if bit in (UP, DOWN) else HORIZONTAL):
+                out.append(Violation("masyu-black-straight", cells=((r, c), (nr, nc)),
+                                     params={"cell": (r, c), "next_cell": (nr, nc)}))
+    return out
+
+
+def pearl_kept(masks: Masks, r: int, c: int, kind: int) -> bool:
+    """Whether a pearl of ``kind`` at (r, c) is satisfied by a loop (every cell of degree 0 or 2)."""
+    return not pearl_problems(masks, r, c, kind)
+
+
+def _shape_problem(puzzle: Puzzle, solution: object) -> Violation | None:
+    if not isinstance(solution, LoopSolution):
+        return Violation("masyu-format")
+    if solution.rows != puzzle.rows:
+        return Violation("solution-row-count", params={"key": "loop", "got": solution.rows, "rows": puzzle.rows})
+    for r, row in enumerate(solution.masks):
+        if len(row) != puzzle.cols:
+            return Violation("solution-row-length", cells=((r, 0),),
+                             params={"key": "loop", "row": r + 1, "got": len(row), "cols": puzzle.cols})
+        for c, v in enumerate(row):
+            if not 0 <= v <= 15:
+                return Violation("solution-mask", cells=((r, c),), params={"cell": (r, c), "token": str(v)})
+    return None
+
+
+def check(puzzle: Puzzle, solution: LoopSolution) -> list[Violation]:
+    """Every broken rule of the loop on ``puzzle``; [] when correct."""
+    shape = _shape_problem(puzzle, solution)
+    if shape is not None:
+        return [shape]
+    masks = solution.masks
+    problems = mask_problems(masks)
+    if problems:
+        return problems[:MAX_VIOLATIONS]
     out: list[Violation] = []
-
-    def mask(r: int, c: int) -> int:
-        return masks[r][c] if 0 <= r < rows and 0 <= c < cols else 0
-
-    for r in range(rows):
-        for c in range(cols):
-            n = bin(masks[r][c]).count("1")
-            at, at_ja = _at(r, c)
+    for r, row in enumerate(masks):
+        for c, m in enumerate(row):
+            n = bin(m).count("1")
             if n == 1:
-                out.append(Violation("dead-end", f"The loop stops at {at}.", ((r, c),),
-                                     f"{at_ja} で線が途切れています。"))
+                out.append(Violation("masyu-dead-end", cells=((r, c),), params={"cell": (r, c)}))
             elif n > 2:
-                out.append(Violation("branch", f"The loop branches or crosses at {at}.", ((r, c),),
-                                     f"{at_ja} で線が分岐または交差しています。"))
-
+                out.append(Violation("masyu-branch", cells=((r, c),), params={"cell": (r, c)}))
     for r, c, v in puzzle.clues():
-        m = masks[r][c]
-        at, at_ja = _at(r, c)
-        kind, kind_ja = ("white", "白丸") if v == WHITE else ("black", "黒丸")
-        if m == 0:
-            out.append(Violation("pearl-unvisited", f"The loop does not pass the {kind} pearl at {at}.",
-                                 ((r, c),), f"{at_ja} の{kind_ja}を線が通っていません。"))
-            continue
-        if bin(m).count("1") != 2:
-            continue  # already reported as a dead end / branch
-        if v == WHITE:
-            if m not in (HORIZONTAL, VERTICAL):
-                out.append(Violation("white-straight", f"The loop must go straight through the white pearl at {at}.",
-                                     ((r, c),), f"{at_ja} の白丸では線がまっすぐ通らなければなりません。"))
-                continue
-            a, b = (LEFT, RIGHT) if m == HORIZONTAL else (UP, DOWN)
-            (ar, ac), (br, bc) = (r + STEP[a][0], c + STEP[a][1]), (r + STEP[b][0], c + STEP[b][1])
-            if mask(ar, ac) == m and mask(br, bc) == m:
-                out.append(Violation(
-                    "white-turn",
-                    f"The loop must turn in a cell next to the white pearl at {at}, but goes straight on both sides.",
-                    ((r, c), (ar, ac), (br, bc)),
-                    f"{at_ja} の白丸の前後どちらかのマスで線が曲がらなければなりません。"))
-        else:
-            if m not in CORNERS:
-                out.append(Violation("black-turn", f"The loop must turn on the black pearl at {at}.", ((r, c),),
-                                     f"{at_ja} の黒丸では線が直角に曲がらなければなりません。"))
-                continue
-            for bit in (UP, RIGHT, DOWN, LEFT):
-                if not m & bit:
-                    continue
-                nr, nc = r + STEP[bit][0], c + STEP[bit][1]
-                straight = VERTICAL if bit in (UP, DOWN) else HORIZONTAL
-                if mask(nr, nc) != straight:
-                    nat, nat_ja = _at(nr, nc)
-                    out.append(Violation(
-                        "black-straight",
-                        f"After the black pearl at {at} the loop must go straight through {nat}.",
-                        ((r, c), (nr, nc)),
-                        f"{at_ja} の黒丸の隣 ({nat_ja}) では線が曲がらずに直進しなければなりません。"))
-
-    comps = _components(masks)
+        out += pearl_problems(masks, r, c, v)
+    comps = components(masks)
     if not comps:
-        out.append(Violation("no-loop", "No loop is drawn.", (), "ループが描かれていません。"))
+        out.append(Violation("masyu-no-loop"))
     elif len(comps) > 1:
-        firsts = tuple(comp[0] for comp in comps)
-        out.append(Violation(
-            "single-loop", f"The drawing has {len(comps)} separate pieces; Masyu needs exactly one loop.",
-            firsts, f"線が {len(comps)} 個に分かれています。ループは 1 つでなければなりません。"))
+        out.append(Violation("masyu-single-loop", cells=tuple(comp[0] for comp in comps),
+                             params={"count": len(comps)}))
     return out[:MAX_VIOLATIONS]
 
 
-def _components(masks: list[list[int]]) -> list[list[tuple[int, int]]]:
+def components(masks: Masks) -> list[list[Cell]]:
     """Connected pieces of the drawing (cells with a non-zero mask, joined by their connections)."""
-    rows, cols = len(masks), len(masks[0])
-    seen = [[False] * cols for _ in range(rows)]
+    rows = len(masks)
+    seen: set[Cell] = set()
     comps = []
     for r0 in range(rows):
-        for c0 in range(cols):
-            if masks[r0][c0] == 0 or seen[r0][c0]:
+        for c0 in range(len(masks[r0])):
+            if masks[r0][c0] == 0 or (r0, c0) in seen:
                 continue
-            seen[r0][c0] = True
+            seen.add((r0, c0))
             stack, comp = [(r0, c0)], []
             while stack:
                 r, c = stack.pop()
                 comp.append((r, c))
                 for bit, (dr, dc) in STEP.items():
                     nr, nc = r + dr, c + dc
-                    if masks[r][c] & bit and 0 <= nr < rows and 0 <= nc < cols and not seen[nr][nc]:
-                        seen[nr][nc] = True
+                    if masks[r][c] & bit and 0 <= nr < rows and 0 <= nc < len(masks[nr]) and (nr, nc) not in seen:
+                        seen.add((nr, nc))
                         stack.append((nr, nc))
             comps.append(comp)
     return comps

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
+from solvers.cpsat import Budget, found, run
 from solvers.generation import (
     DEFAULT_BUDGET,
     BestAttempt,
@@ -26,20 +27,21 @@ from solvers.generation import (
     remove_clues,
     sub_rng,
 )
-from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, format_masks
+from solvers.gridgraph import DOWN, LEFT, RIGHT, UP
+from solvers.masyu.check import pearl_kept
+from solvers.masyu.model import ORACLE_PARAMS, MasyuModel
 from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.solution import LoopSolution
 from solvers.verdict import SolveOptions
 
 Cell = tuple[int, int]
+Masks = Sequence[Sequence[int]]
 STEP = {UP: (-1, 0), RIGHT: (0, 1), DOWN: (1, 0), LEFT: (0, -1)}
-OPP = {UP: DOWN, DOWN: UP, LEFT: RIGHT, RIGHT: LEFT}
 RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
 # grade bounds on effort: CP-SAT conflicts of a fresh single-worker solve from the pearls, per 100 cells,
 # divided by cells / 100 above 10x10 (search effort grows faster than the board)
 THRESHOLDS = (3.0, 30.0)
-CALL_LIMIT = 20.0
-# CP-SAT settings for the many small oracle calls: the circuit's LP relaxation and probing cost more than they prune
-FAST = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0, "cp_model_presolve": False}
+CALL_LIMIT = 20.0  # seconds per oracle call; hitting it counts as "not unique" (conservative)
 
 
 # -- a random loop ------------------------------------------------------------------------------
@@ -116,143 +118,59 @@ def random_loop(
     return masks
 
 
-def pearls_of(masks: list[list[int]]) -> dict[Cell, int]:
-    """Every pearl the loop allows: BLACK at turns with straight runs on, WHITE on straights by a turn."""
-    rows, cols = len(masks), len(masks[0])
-    out: dict[Cell, int] = {}
-    for r in range(rows):
-        for c in range(cols):
-            m = masks[r][c]
-            if not m:
-                continue
-            dirs = [d for d in (UP, RIGHT, DOWN, LEFT) if m & d]
-            straight = m in (UP | DOWN, LEFT | RIGHT)
-            nbr = [(r + STEP[d][0], c + STEP[d][1]) for d in dirs]
-            if straight:
-                if any(masks[a][b] not in (UP | DOWN, LEFT | RIGHT) for a, b in nbr):
-                    out[(r, c)] = WHITE
-            elif all(masks[a][b] & d for (a, b), d in zip(nbr, dirs, strict=True)):
-                out[(r, c)] = BLACK
-    return out
+def pearls_of(masks: Masks) -> dict[Cell, int]:
+    """Every pearl the loop allows: the colour whose rule the loop keeps at each of its cells."""
+    return {(r, c): kind for r, row in enumerate(masks) for c, m in enumerate(row) if m
+            for kind in (BLACK, WHITE) if pearl_kept(masks, r, c, kind)}
 
 
-def broken_pearls(masks: list[list[int]], pearls: dict[Cell, int]) -> frozenset[Cell]:
+def broken_pearls(masks: Masks, pearls: dict[Cell, int]) -> frozenset[Cell]:
     """The pearls whose rule the loop ``masks`` breaks."""
-    rows, cols = len(masks), len(masks[0])
-
-    def at(r: int, c: int) -> int:
-        return masks[r][c] if 0 <= r < rows and 0 <= c < cols else 0
-
-    bad = set()
-    for (r, c), kind in pearls.items():
-        m = masks[r][c]
-        if not m:
-            bad.add((r, c))
-            continue
-        dirs = [d for d in (UP, RIGHT, DOWN, LEFT) if m & d]
-        straight = m in (UP | DOWN, LEFT | RIGHT)
-        nb = [at(r + STEP[d][0], c + STEP[d][1]) for d in dirs]
-        if kind == WHITE:
-            if not straight or all(x in (UP | DOWN, LEFT | RIGHT) for x in nb):
-                bad.add((r, c))
-        elif straight or not all(x & d for x, d in zip(nb, dirs, strict=True)):
-            bad.add((r, c))
-    return frozenset(bad)
+    return frozenset(cell for cell, kind in pearls.items() if not pearl_kept(masks, cell[0], cell[1], kind))
 
 
 # -- the CP-SAT oracle --------------------------------------------------------------------------
 
 
 class Oracle:
-    """Masyu on a board whose pearls are switched on and off by assumption literals."""
+    """The solver's :class:`~solvers.masyu.model.MasyuModel` with every pearl switched on and off by
+    an assumption literal, asked again and again which pearls keep a loop unique."""
 
-    def __init__(self, rows: int, cols: int, pearls: dict[Cell, int], exclude: list[list[int]] | None = None):
+    def __init__(self, rows: int, cols: int, pearls: dict[Cell, int], exclude: Masks | None = None) -> None:
         self.rows, self.cols = rows, cols
-        m = self.model = cp_model.CpModel()
-        self.edge: dict[tuple[Cell, int], Any] = {}
-        arcs = []
-        idx = {(r, c): r * cols + c for r in range(rows) for c in range(cols)}
-        self.on = {}
-        for (r, c), k in idx.items():
-            on = self.on[(r, c)] = m.new_bool_var(f"on{r}_{c}")
-            arcs.append((k, k, on.Not()))
-        for r in range(rows):
-            for c in range(cols):
-                for d in (RIGHT, DOWN):
-                    r2, c2 = r + STEP[d][0], c + STEP[d][1]
-                    if r2 < rows and c2 < cols:
-                        e = m.new_bool_var(f"e{r}_{c}_{d}")
-                        self.edge[((r, c), d)] = e
-                        self.edge[((r2, c2), OPP[d])] = e
-                        fwd, back = m.new_bool_var(""), m.new_bool_var("")
-                        arcs.append((idx[(r, c)], idx[(r2, c2)], fwd))
-                        arcs.append((idx[(r2, c2)], idx[(r, c)], back))
-                        m.add(fwd + back == e)
-        m.add_circuit(arcs)
-        for cell, on in self.on.items():
-            m.add(sum(self.e(cell, d) for d in (UP, RIGHT, DOWN, LEFT)) == 2 * on)
-        self.switch = {}
-        for cell, kind in sorted(pearls.items()):
-            s = self.switch[cell] = m.new_bool_var(f"p{cell}")
-            self._pearl(cell, kind, s)
+        self.mm = MasyuModel(rows, cols, pearls, switched=True)
+        self.model = self.mm.model
+        self.switch = self.mm.switch
         if exclude is not None:
             self.exclude(exclude)
         self.calls = self.conflicts = 0
 
-    def hint(self, masks: list[list[int]]) -> None:
+    def _used(self, masks: Masks) -> set[int]:
+        return self.mm.grid.edges_from_masks(masks)
+
+    def hint(self, masks: Masks) -> None:
         """Start every search from the loop ``masks`` (second answers are usually close to it)."""
         self.model.clear_hints()
-        for (cell, d), e in self.edge.items():
-            if d in (RIGHT, DOWN):
-                self.model.add_hint(e, bool(masks[cell[0]][cell[1]] & d))
+        used = self._used(masks)
+        for i, e in enumerate(self.mm.edges):
+            self.model.add_hint(e, i in used)
 
-    def exclude(self, masks: list[list[int]]) -> None:
+    def exclude(self, masks: Masks) -> None:
         """Forbid the loop ``masks``: another loop must leave out at least one of its edges."""
-        self.model.add_bool_or([self.edge[((r, c), d)].Not() for r, row in enumerate(masks)
-                                for c, v in enumerate(row) for d in (RIGHT, DOWN) if v & d])
+        self.model.add_bool_or([~self.mm.edges[i] for i in sorted(self._used(masks))])
 
-    def e(self, cell: Cell, d: int, far: int = 1) -> Any:
-        r, c = cell
-        for _ in range(far - 1):
-            r, c = r + STEP[d][0], c + STEP[d][1]
-        return self.edge.get(((r, c), d), 0)
-
-    def _pearl(self, cell: Cell, kind: int, s: Any) -> None:
-        m = self.model
-        m.add_implication(s, self.on[cell])
-        u, d, l, r = (self.e(cell, x) for x in (UP, DOWN, LEFT, RIGHT))
-        if kind == BLACK:
-            m.add(u + d <= 1).only_enforce_if(s)
-            m.add(l + r <= 1).only_enforce_if(s)
-            for x in (UP, DOWN, LEFT, RIGHT):
-                e1, e2 = self.e(cell, x), self.e(cell, x, 2)
-                if isinstance(e1, int):
-                    continue
-                if isinstance(e2, int):
-                    m.add(e1 == 0).only_enforce_if(s)
-                else:
-                    m.add_implication(e1, e2).only_enforce_if(s)
-        else:
-            m.add(u == d).only_enforce_if(s)
-            m.add(l == r).only_enforce_if(s)
-            for a, b in ((LEFT, RIGHT), (UP, DOWN)):
-                e1, e2, e3 = self.e(cell, a), self.e(cell, a, 2), self.e(cell, b, 2)
-                if isinstance(e1, int) or isinstance(e2, int) or isinstance(e3, int):
-                    continue
-                m.add_bool_or([e1.Not(), e2.Not(), e3.Not()]).only_enforce_if(s)
-
-    def rule_edges(self, cell: Cell) -> list[Any]:
-        """The edge literals a pearl at ``cell`` reads (its own edges and the next ones out)."""
-        out = []
+    def rule_edges(self, cell: Cell) -> list[int]:
+        """The edges a pearl at ``cell`` reads (its own edges and the next ones out)."""
+        out: list[int] = []
         for d in (UP, RIGHT, DOWN, LEFT):
             for far in (1, 2):
-                e = self.e(cell, d, far)
-                if not isinstance(e, int) and all(e is not x for x in out):
+                e = self.mm.grid.edge_towards(cell, d, far)
+                if e is not None and e not in out:
                     out.append(e)
         return out
 
     def solve(self, active: frozenset[Cell] | set[Cell], time_limit: float = CALL_LIMIT,
-              differ: tuple[list[list[int]], set[Cell]] | None = None) -> Any:
+              differ: tuple[Masks, set[Cell]] | None = None) -> list[list[int]] | None | bool:
         """Loop masks with the ``active`` pearls, None when there is none, False on timeout.
 
         ``differ`` = (loop, cells): the answer must differ from ``loop`` on an edge that a pearl at
@@ -260,39 +178,26 @@ class Oracle:
         """
         m = self.model
         m.clear_assumptions()
-        lits = [s if cell in active else s.Not() for cell, s in sorted(self.switch.items())]
+        lits = [s if cell in active else ~s for cell, s in sorted(self.switch.items())]
         if differ:
             loop, cells = differ
-            on = {id(self.edge[((r, c), d)]) for r, row in enumerate(loop) for c, v in enumerate(row)
-                  for d in (RIGHT, DOWN) if v & d}
-            clause = []
+            on = self._used(loop)
+            clause: list[int] = []
             for cell in sorted(cells):
-                for e in self.rule_edges(cell):
-                    lit = e.Not() if id(e) in on else e
-                    if all(lit is not x for x in clause):
-                        clause.append(lit)
+                clause += [e for e in self.rule_edges(cell) if e not in clause]
             act = m.new_bool_var(f"act{self.calls}")
-            m.add_bool_or([*clause, act.Not()])
+            m.add_bool_or([*(~self.mm.edges[e] if e in on else self.mm.edges[e] for e in clause), ~act])
             lits.append(act)
         m.add_assumptions(lits)
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        for key, value in FAST.items():
-            setattr(solver.parameters, key, value)
-        solver.parameters.random_seed = 0
-        solver.parameters.max_time_in_seconds = time_limit
-        status = solver.solve(m)
+        budget = Budget(SolveOptions(time_limit=time_limit, workers=1, seed=0))
+        status, solver = run(m, budget, params=ORACLE_PARAMS)
         self.calls += 1
-        self.conflicts += solver.num_conflicts
+        self.conflicts += budget.stats.conflicts
         if status == cp_model.INFEASIBLE:
             return None
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if not found(status):
             return False
-        masks = [[0] * self.cols for _ in range(self.rows)]
-        for (cell, d), e in self.edge.items():
-            if solver.boolean_value(e):
-                masks[cell[0]][cell[1]] |= d
-        return masks
+        return self.mm.masks(solver)
 
 
 def _single_loop(masks: list[list[int]]) -> bool:
@@ -344,8 +249,8 @@ def local_alternatives(masks: list[list[int]], pearls: dict[Cell, int]) -> list[
     Any trial that keeps none of the pearls such a loop breaks is not unique: known without a
     solver call.
     """
-    found = {broken_pearls(alt, pearls) for alt, _ in _toggles(masks)}
-    return sorted(found, key=lambda s: (len(s), sorted(s)))
+    broken = {broken_pearls(alt, pearls) for alt, _ in _toggles(masks)}
+    return sorted(broken, key=lambda s: (len(s), sorted(s)))
 
 
 def settle(rows: int, cols: int, masks: list[list[int]], rng: random.Random,
@@ -413,7 +318,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
             continue  # even every pearl leaves a second loop (or no answer in time): another loop
 
         def alternative(trial: frozenset[Cell], kept: frozenset[Cell], oracle: Oracle = oracle,
-                        full: dict = full, masks: list = masks) -> frozenset[Cell] | None | bool:
+                        full: dict[Cell, int] = full, masks: Masks = masks) -> frozenset[Cell] | None | bool:
             alt = oracle.solve(trial, differ=(masks, set(kept - trial)))
             if alt is None or alt is False:
                 return alt
@@ -432,11 +337,11 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
             eff = effort(rows, cols, pearls)
             got = grade(eff, THRESHOLDS)
         puzzle = _puzzle(rows, cols, pearls)
-        solution = {"loop": format_masks(masks)}
+        solution = LoopSolution.from_masks(masks)
         ok, info = prove(puzzle, solution)
         if not ok:
             continue
         info.update(attempts=attempt + 1, generator_calls=oracle.calls, clues=len(pearls), effort=round(eff, 1))
         if search.offer(GeneratedPuzzle(puzzle, solution, got, info, seed)):
             break
-    return search.result(f"Could not generate a unique {rows}x{cols} Masyu in time; try another seed.")
+    return search.result(genre="masyu", rows=rows, cols=cols)

@@ -1,77 +1,114 @@
 """Masyu as a CP-SAT model: one circuit over the cells, pearl rules on edge literals.
 
 Model: a Boolean per grid edge; two arc literals per edge (one per direction) feed
-``add_circuit``, whose self-loops let non-pearl cells stay off the loop, so the drawing is
-exactly one closed loop. Pearl rules, on edge literals (X1 = the pearl's edge in direction X,
-X2 = the next edge further that way; an edge off the board is false):
+``add_circuit``, whose self-loops let cells stay off the loop, so the drawing is exactly one
+closed loop. Pearl rules, on edge literals (X1 = the pearl's edge in direction X, X2 = the next
+edge further that way; an edge off the board is false):
 
 * every cell: degree = 2 x on-loop (redundant with the circuit, it propagates early);
 * white: straight (U1 = D1, L1 = R1) and not straight on both sides (not (L1 and L2 and R2),
   not (U1 and U2 and D2));
 * black: turns (not (U1 and D1), not (L1 and R1)) and goes straight after (X1 -> X2).
 
+:class:`MasyuModel` is the one encoding: the solver builds it with the pearls fixed, the
+generator's oracle with every pearl switched on and off by an assumption literal.
+
 Uniqueness: a second loop containing every edge of the first would be the first (a closed loop
 leaves no free ends), so "another solution" is "at least one edge of the first is unused";
-that one clause is added and the model solved again.
+:func:`solvers.cpsat.solve_twice` adds that clause (over every edge) and solves again.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ortools.sat.python import cp_model
 
-from solvers.cpsat import Budget, found, run, timeout_result
-from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, Grid, format_masks
+from solvers.cpsat import solve_twice
+from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, Grid
 from solvers.puzzle import BLACK, EMPTY, WHITE, Puzzle
-from solvers.verdict import Solution, SolveOptions, SolveResult, Status
+from solvers.solution import LoopSolution
+from solvers.verdict import SolveOptions, SolveResult
+
+Cell = tuple[int, int]
+Lit = cp_model.IntVar
 
 # Measured on the corpus (bench/solve.py): on boards up to 400 cells one search worker without the
 # LP relaxation and symmetry detection settles loop models 15-25% faster than a portfolio.
 SMALL_BOARD_CELLS = 400
 SMALL_BOARD_PARAMS = {"num_workers": 1, "linearization_level": 0, "symmetry_level": 0}
+# The generator's many small oracle calls (single worker, fixed seed): the circuit's LP relaxation,
+# probing and presolve cost more than they prune.
+ORACLE_PARAMS = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0,
+                 "cp_model_presolve": False}
 
 
-def search_params(puzzle: Puzzle) -> dict[str, int]:
-    """Extra CP-SAT parameters for this board (none on big boards: the configured portfolio)."""
-    return dict(SMALL_BOARD_PARAMS) if puzzle.rows * puzzle.cols <= SMALL_BOARD_CELLS else {}
+def search_params(rows: int, cols: int) -> dict[str, int]:
+    """Extra CP-SAT parameters for a board (none on big boards: the configured portfolio)."""
+    return dict(SMALL_BOARD_PARAMS) if rows * cols <= SMALL_BOARD_CELLS else {}
+
+
+def pearls_of_puzzle(puzzle: Puzzle) -> dict[Cell, int]:
+    return {(r, c): v for r, c, v in puzzle.clues()}
 
 
 class MasyuModel:
-    """The CP-SAT model of one board; ``edges[i]`` is the literal of ``grid.edges[i]``."""
+    """The CP-SAT model of one board; ``edges[i]`` is the literal of ``grid.edges[i]``.
 
-    def __init__(self, puzzle: Puzzle) -> None:
-        self.puzzle = puzzle
-        self.grid = grid = Grid(puzzle.rows, puzzle.cols)
+    ``switched``: every pearl's rules hold only under its literal ``switch[cell]`` (the generator
+    asks with assumptions which pearls keep a loop unique); otherwise they always hold.
+    """
+
+    def __init__(self, rows: int, cols: int, pearls: Mapping[Cell, int], *, switched: bool = False) -> None:
+        self.rows, self.cols = rows, cols
+        self.grid = grid = Grid(rows, cols)
         self.model = m = cp_model.CpModel()
+        # cells first: CP-SAT's single-worker search branches in creation order, and "is this cell
+        # on the loop" is the better first question (measured: fewer conflicts in the generator)
+        self.on: dict[Cell, Lit] = {cell: m.new_bool_var(f"on{cell}") for cell in grid.cells()
+                                    if switched or pearls.get(cell, EMPTY) == EMPTY}
         self.edges = [m.new_bool_var(f"e{i}") for i in range(len(grid.edges))]
-        arcs: list[tuple[int, int, cp_model.IntVar]] = []
+        self.switch: dict[Cell, Lit] = {}
+        arcs: list[tuple[int, int, Lit]] = []
         for i, (a, b) in enumerate(grid.edges):
             ia, ib = grid.index(a), grid.index(b)
             fwd, back = m.new_bool_var(f"f{i}"), m.new_bool_var(f"b{i}")
             arcs += [(ia, ib, fwd), (ib, ia, back)]
             m.add(self.edges[i] == fwd + back)
-        on_vars = []
         for cell in grid.cells():
             inc = [self.edges[e] for _, e in grid.cell_edges(cell)]
-            if puzzle[cell] == EMPTY:
-                on = m.new_bool_var(f"on{cell}")
-                on_vars.append(on)
-                arcs.append((grid.index(cell), grid.index(cell), ~on))
-                m.add(sum(inc) == 2 * on)
-            else:
+            on = self.on.get(cell)
+            if on is None:  # a fixed pearl: always on the loop
                 m.add(sum(inc) == 2)
-        if not puzzle.clues() and on_vars:
-            m.add_bool_or(on_vars)  # a loop must be drawn
+                continue
+            arcs.append((grid.index(cell), grid.index(cell), ~on))
+            m.add(sum(inc) == 2 * on)
+        if not pearls and self.on and not switched:
+            m.add_bool_or(list(self.on.values()))  # a loop must be drawn
         if arcs:
             m.add_circuit(arcs)
-        for r, c, v in puzzle.clues():
-            self._pearl((r, c), v)
+        for cell, kind in sorted(pearls.items()):
+            if kind == EMPTY:
+                continue
+            if switched:
+                s = self.switch[cell] = m.new_bool_var(f"p{cell}")
+                m.add_implication(s, self.on[cell])
+                self._pearl(cell, kind, s)
+            else:
+                self._pearl(cell, kind)
 
-    def lit(self, cell: tuple[int, int], bit: int, distance: int = 1) -> cp_model.IntVar | None:
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> MasyuModel:
+        return cls(puzzle.rows, puzzle.cols, pearls_of_puzzle(puzzle))
+
+    def lit(self, cell: Cell, bit: int, distance: int = 1) -> Lit | None:
+        """The edge ``distance`` steps from ``cell`` towards ``bit`` (None: off the board)."""
         e = self.grid.edge_towards(cell, bit, distance)
         return None if e is None else self.edges[e]
 
-    def _pearl(self, cell: tuple[int, int], kind: int) -> None:
+    def _pearl(self, cell: Cell, kind: int, switch: Lit | None = None) -> None:
         m = self.model
+        when = [] if switch is None else [switch]
         for a, b in ((UP, DOWN), (LEFT, RIGHT)):
             x1, y1 = self.lit(cell, a), self.lit(cell, b)
             x2, y2 = self.lit(cell, a, 2), self.lit(cell, b, 2)
@@ -79,51 +116,31 @@ class MasyuModel:
                 if x1 is None or y1 is None:  # cannot pass straight on this axis
                     for z in (x1, y1):
                         if z is not None:
-                            m.add(z == 0)
+                            m.add(z == 0).only_enforce_if(when)
                     continue
-                m.add(x1 == y1)
+                m.add(x1 == y1).only_enforce_if(when)
                 if x2 is not None and y2 is not None:
-                    m.add_bool_or([~x1, ~x2, ~y2])
+                    m.add_bool_or([~x1, ~x2, ~y2]).only_enforce_if(when)
             elif kind == BLACK:
                 if x1 is not None and y1 is not None:
-                    m.add_bool_or([~x1, ~y1])
+                    m.add_bool_or([~x1, ~y1]).only_enforce_if(when)
                 for z1, z2 in ((x1, x2), (y1, y2)):
                     if z1 is None:
                         continue
                     if z2 is None:
-                        m.add(z1 == 0)
+                        m.add(z1 == 0).only_enforce_if(when)
                     else:
-                        m.add_implication(z1, z2)
+                        m.add_implication(z1, z2).only_enforce_if(when)
 
-    def used(self, solver: cp_model.CpSolver) -> list[int]:
-        return [i for i, e in enumerate(self.edges) if solver.boolean_value(e)]
+    def masks(self, solver: cp_model.CpSolver) -> list[list[int]]:
+        """The loop of a solver's answer as connection masks."""
+        return self.grid.masks_from_edges(i for i, e in enumerate(self.edges) if solver.boolean_value(e))
 
-    def solution(self, used: list[int]) -> Solution:
-        return {"loop": format_masks(self.grid.masks_from_edges(used))}
+    def solution(self, solver: cp_model.CpSolver) -> LoopSolution:
+        return LoopSolution.from_masks(self.masks(solver))
 
 
 def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
     """Find the loop; with ``options.unique`` also prove it is the only one (or find a second)."""
-    budget = Budget(options)
-    mm = MasyuModel(puzzle)
-    params = search_params(puzzle)
-    status, solver = run(mm.model, budget, params=params)
-    if status == cp_model.INFEASIBLE:
-        return SolveResult(Status.NONE, error="This puzzle has no solution.",
-                           error_ja="このパズルには解がありません。", stats=budget.stats)
-    if not found(status):
-        return timeout_result(budget)
-    first = mm.used(solver)
-    sol = mm.solution(first)
-    if not options.unique:
-        return SolveResult(Status.SOLVED, solution=sol, stats=budget.stats)
-    mm.model.add_bool_or([~mm.edges[e] for e in first])
-    status, solver = run(mm.model, budget, params=params)
-    if status == cp_model.INFEASIBLE:
-        return SolveResult(Status.UNIQUE, solution=sol, stats=budget.stats)
-    if found(status):
-        return SolveResult(Status.MULTIPLE, solution=sol, second_solution=mm.solution(mm.used(solver)),
-                           stats=budget.stats)
-    res = timeout_result(budget)
-    res.solution = sol
-    return res
+    mm = MasyuModel.of(puzzle)
+    return solve_twice(mm.model, mm.edges, mm.solution, options, params=search_params(puzzle.rows, puzzle.cols))
