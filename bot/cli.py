@@ -110,6 +110,7 @@ def cmd_url(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    from bot.i18n import say
     from rendering import render_png
     from solvers.puzzle import Puzzle
     from solvers.registry import get_genre
@@ -132,7 +133,7 @@ def cmd_render(args: argparse.Namespace) -> int:
             path.write_bytes(render_png(puzzle, typed, view=args.view))
             print(path, flush=True)
         except PuzzleError as e:
-            print(f"puzzlebot render: line {n}: {e.message}", file=sys.stderr)
+            print(f"puzzlebot render: line {n}: {say(e.msg, 'en')}", file=sys.stderr)
             status = 2
     return status
 

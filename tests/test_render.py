@@ -3,38 +3,57 @@
 from __future__ import annotations
 
 import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
 
-from rendering import MAX_CELL, MAX_SIDE, MIN_CELL, cell_size_for, render, render_png, render_result
+from bot.pictures import result_png, result_title, result_view
+from rendering import MAX_CELL, MAX_SIDE, MIN_CELL, Picture, PillowDrawing, cell_size_for, render, render_png
 from rendering import palette as pal
-from rendering.geometry import DOWN, RIGHT, Layout
-from rendering.shapes import linked, mask_grid, rect_ids, rect_list
-from rendering.synthetic import board
+from rendering.geometry import DIRECTIONS, DOWN, LEFT, OPPOSITE, RIGHT, UP, Layout
+from solvers.errors import ParseError
 from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.registry import GENRES, get_genre
+from solvers.solution import ColorSolution, LinkSolution, LoopSolution, RectSolution, Solution
 from solvers.verdict import SolveResult, Status
-from tests.corpus import load
+from tests import corpus as shared
+from tests.synthetic import BOARDS, board
 
-GENRES = ("masyu", "yinyang", "numberlink", "shikaku")
+REPO = Path(__file__).resolve().parents[1]
+SYNTHETIC = tuple(BOARDS)  # the genres tests/synthetic.py can make boards of
 
 
-def corpus(genre: str, limit: int = 6) -> list[tuple[Puzzle, dict]]:
-    """A spread of corpus records (small to large) with their solutions."""
-    recs = sorted(load(genre), key=lambda r: r["rows"] * r["cols"])
+def corpus(genre: str, limit: int = 6) -> list[tuple[Puzzle, Any]]:
+    """A spread of corpus records (small to large) with their typed solutions; synthetic boards
+    of a few sizes when the shared corpus is not beside the checkout."""
+    if not (shared.CORPUS / f"{genre}.jsonl").is_file():
+        return [board(genre, r, c) for r, c in ((5, 5), (8, 10), (12, 9))][:limit]
+    recs = sorted((r for r in shared.load(genre) if r.get("solution")), key=lambda r: r["rows"] * r["cols"])
     step = max(1, len(recs) // limit)
-    return [(Puzzle.from_record(r), r["solution"]) for r in recs[::step][:limit]]
+    out = []
+    for rec in recs[::step][:limit]:
+        puzzle = Puzzle.from_record(rec)
+        out.append((puzzle, get_genre(puzzle.genre).solution_from_json(rec["solution"], puzzle)))
+    return out
 
 
-def rgb(picture) -> Image.Image:
+def rgb(picture: Picture) -> Image.Image:
     return picture.image.convert("RGB")
 
 
 def pixel(img: Image.Image, xy: tuple[int, int]) -> tuple[int, int, int]:
-    return img.getpixel(xy)
+    return img.getpixel(xy)  # type: ignore[return-value]
 
 
-def pairs(rows: int, cols: int):
+def colours(img: Image.Image) -> set[tuple[int, int, int]]:
+    return {c for _n, c in img.getcolors(1 << 22) or ()}
+
+
+def pairs(rows: int, cols: int) -> Iterator[tuple[tuple[int, int], tuple[int, int], int]]:
     """Every pair of orthogonally adjacent cells, with the side of the first facing the second."""
     for r in range(rows):
         for c in range(cols):
@@ -42,6 +61,15 @@ def pairs(rows: int, cols: int):
                 yield (r, c), (r, c + 1), RIGHT
             if r + 1 < rows:
                 yield (r, c), (r + 1, c), DOWN
+
+
+def linked(masks: tuple[tuple[int, ...], ...], a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """True when both cells (or points) point at each other (a real link)."""
+    (ra, ca), (rb, cb) = a, b
+    for side, (dr, dc) in DIRECTIONS.items():
+        if (ra + dr, ca + dc) == (rb, cb):
+            return bool(masks[ra][ca] & side) and bool(masks[rb][cb] & OPPOSITE[side])
+    return False
 
 
 def brightness(color: tuple[int, int, int]) -> int:
@@ -61,7 +89,7 @@ def test_cell_size_limits(rows: int, cols: int) -> None:
             assert MIN_CELL <= cell <= MAX_CELL
 
 
-@pytest.mark.parametrize("genre", GENRES)
+@pytest.mark.parametrize("genre", SYNTHETIC)
 @pytest.mark.parametrize(("rows", "cols"), [(1, 1), (10, 10), (5, 30), (60, 60)])
 def test_picture_fits_and_cells_in_range(genre: str, rows: int, cols: int) -> None:
     puzzle, solution = board(genre, rows, cols)
@@ -70,7 +98,7 @@ def test_picture_fits_and_cells_in_range(genre: str, rows: int, cols: int) -> No
         ("multiple", {"second_solution": solution}),
         ("problem", {"marks": [(0, 0)]}),
     ):
-        pic = render(puzzle, solution, view=view, title=f"{genre} {rows}x{cols}", **kw)
+        pic = render(puzzle, solution, view=view, title=f"{genre} {rows}x{cols}", **kw)  # type: ignore[arg-type]
         w, h = pic.image.size
         assert w <= MAX_SIDE and h <= MAX_SIDE, (view, w, h)
         for lay in pic.panels:
@@ -84,7 +112,7 @@ def test_small_boards_use_big_cells_and_big_boards_small_ones() -> None:
     assert cell_size_for(60, 60, panels=2) == MIN_CELL
 
 
-@pytest.mark.parametrize("genre", GENRES)
+@pytest.mark.parametrize("genre", SYNTHETIC)
 def test_png_under_1mb_at_60x60(genre: str) -> None:
     puzzle, solution = board(genre, 60, 60)
     data = render_png(puzzle, solution, title="60x60")
@@ -102,11 +130,21 @@ def test_png_decodes_to_the_drawn_picture() -> None:
     assert back.tobytes() == rgb(pic).tobytes()
 
 
+@pytest.mark.parametrize("name", sorted(GENRES))
+def test_every_genre_draws_its_example(name: str) -> None:
+    """Each registered genre draws its example board through the protocol: a framed or dotted board."""
+    from solvers.reading import read_board
+
+    puzzle = read_board(get_genre(name).example)
+    img = rgb(render(puzzle, view="puzzle", title=name))
+    assert pal.INK in colours(img) and pal.WHITE in colours(img)
+
+
 # -- Masyu ---------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("puzzle", "solution"), corpus("masyu"))
-def test_masyu_pearls_and_loop(puzzle: Puzzle, solution: dict) -> None:
+def test_masyu_pearls_and_loop(puzzle: Puzzle, solution: LoopSolution) -> None:
     pic = render(puzzle, solution)
     img, lay = rgb(pic), pic.panels[0]
     for r, c, v in puzzle.clues():
@@ -119,11 +157,10 @@ def test_masyu_pearls_and_loop(puzzle: Puzzle, solution: dict) -> None:
             x, y = lay.center(r, c)
             ring = [pixel(img, (x - round(0.4 * lay.cell) + k, y)) for k in range(4)]
             assert min(brightness(p) for p in ring) < 200
-    masks = mask_grid(solution, "loop", puzzle.rows, puzzle.cols)
     joined = 0
     for a, b, _side in pairs(puzzle.rows, puzzle.cols):
         color = pixel(img, lay.midpoint(a, b))
-        if linked(masks, a, b):
+        if linked(solution.masks, a, b):
             joined += 1
             assert color == pal.LINE, (a, b, color)
         else:
@@ -133,20 +170,18 @@ def test_masyu_pearls_and_loop(puzzle: Puzzle, solution: dict) -> None:
 
 def test_masyu_puzzle_view_has_no_loop() -> None:
     puzzle, solution = corpus("masyu", 1)[0]
-    img = rgb(render(puzzle, solution, view="puzzle"))
-    assert pal.LINE not in {c for _n, c in img.getcolors(1 << 20)}
-    img = rgb(render(puzzle, solution, view="solution"))
-    assert pal.LINE in {c for _n, c in img.getcolors(1 << 20)}
+    assert pal.LINE not in colours(rgb(render(puzzle, solution, view="puzzle")))
+    assert pal.LINE in colours(rgb(render(puzzle, solution, view="solution")))
 
 
 # -- Yin-Yang ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("puzzle", "solution"), corpus("yinyang"))
-def test_yinyang_every_cell_has_its_circle(puzzle: Puzzle, solution: dict) -> None:
+def test_yinyang_every_cell_has_its_circle(puzzle: Puzzle, solution: ColorSolution) -> None:
     pic = render(puzzle, solution)
     img, lay = rgb(pic), pic.panels[0]
-    for r, row in enumerate(solution["colors"]):
+    for r, row in enumerate(solution.colors):
         for c, letter in enumerate(row):
             centre = pixel(img, lay.center(r, c))
             given = puzzle.cells[r][c]
@@ -156,7 +191,7 @@ def test_yinyang_every_cell_has_its_circle(puzzle: Puzzle, solution: dict) -> No
                 assert (centre == pal.BLACK) == (given == BLACK), (r, c, centre)
             else:
                 assert brightness(centre) > 700, (r, c, centre)
-            # every cell has a circle: its edge (0.3 cell left of the centre) is not background
+            # every cell has a circle: its edge (0.36 cell left of the centre) is not background
             x, y = lay.center(r, c)
             edge = [pixel(img, (x - round(0.36 * lay.cell) + k, y)) for k in range(-1, 3)]
             assert min(brightness(p) for p in edge) < 500, (r, c, edge)
@@ -164,6 +199,7 @@ def test_yinyang_every_cell_has_its_circle(puzzle: Puzzle, solution: dict) -> No
 
 def test_yinyang_givens_have_a_thicker_ring_than_deduced_white() -> None:
     puzzle, solution = board("yinyang", 8, 8)
+    assert isinstance(solution, ColorSolution)
     pic = render(puzzle, solution)
     img, lay = rgb(pic), pic.panels[0]
 
@@ -174,7 +210,7 @@ def test_yinyang_givens_have_a_thicker_ring_than_deduced_white() -> None:
     given = [(r, c) for r, c, v in puzzle.clues() if v == WHITE]
     deduced = [
         (r, c)
-        for r, row in enumerate(solution["colors"])
+        for r, row in enumerate(solution.colors)
         for c, ch in enumerate(row)
         if ch == "W" and not puzzle.cells[r][c]
     ]
@@ -187,10 +223,10 @@ def test_yinyang_givens_have_a_thicker_ring_than_deduced_white() -> None:
 
 
 @pytest.mark.parametrize(("puzzle", "solution"), corpus("numberlink"))
-def test_numberlink_links_and_path_colours(puzzle: Puzzle, solution: dict) -> None:
+def test_numberlink_links_and_path_colours(puzzle: Puzzle, solution: LinkSolution) -> None:
     pic = render(puzzle, solution)
     img, lay = rgb(pic), pic.panels[0]
-    masks = mask_grid(solution, "links", puzzle.rows, puzzle.cols)
+    masks = solution.masks
     path_colors = set(pal.PATH_COLORS)
     for a, b, _side in pairs(puzzle.rows, puzzle.cols):
         color = pixel(img, lay.midpoint(a, b))
@@ -199,13 +235,13 @@ def test_numberlink_links_and_path_colours(puzzle: Puzzle, solution: dict) -> No
         else:
             assert color not in path_colors, (a, b, color)
     # one colour per path: the links next to the two clues of a number share it; numbers differ
-    by_number: dict[int, set] = {}
+    by_number: dict[int, set[tuple[int, int, int]]] = {}
     for r, c, v in puzzle.clues():
         for a, b, _side in pairs(puzzle.rows, puzzle.cols):
             if (r, c) in (a, b) and linked(masks, a, b):
                 by_number.setdefault(v, set()).add(pixel(img, lay.midpoint(a, b)))
-    for v, colors in by_number.items():
-        assert len(colors) == 1, (v, colors)
+    for v, cols in by_number.items():
+        assert len(cols) == 1, (v, cols)
     if len(by_number) <= len(pal.PATH_COLORS):
         firsts = [next(iter(c)) for c in by_number.values()]
         assert len(set(firsts)) == len(firsts), "two paths share a colour"
@@ -215,29 +251,29 @@ def test_numberlink_touching_paths_differ_beyond_the_palette() -> None:
     puzzle, solution = board("numberlink", 60, 12)  # 60 paths, each touching the next
     pic = render(puzzle, solution)
     img, lay = rgb(pic), pic.panels[0]
-    colors = [pixel(img, lay.midpoint((r, 4), (r, 5))) for r in range(60)]
-    assert all(c in pal.PATH_COLORS for c in colors)
-    assert all(colors[r] != colors[r + 1] for r in range(59))
+    cols = [pixel(img, lay.midpoint((r, 4), (r, 5))) for r in range(60)]
+    assert all(c in pal.PATH_COLORS for c in cols)
+    assert all(cols[r] != cols[r + 1] for r in range(59))
 
 
 def test_numberlink_clue_numbers_are_drawn() -> None:
-    puzzle, solution = corpus("numberlink", 1)[0]
+    puzzle, _solution = corpus("numberlink", 1)[0]
     pic = render(puzzle, None, view="puzzle")
     img, lay = rgb(pic), pic.panels[0]
     for r, c, _v in puzzle.clues():
         left, top, right, bottom = lay.cell_box(r, c)
         inner = img.crop((left + 3, top + 3, right - 2, bottom - 2))
-        assert min(brightness(p) for _n, p in inner.getcolors(1 << 16)) < 150  # dark digit ink
+        assert min(brightness(p) for p in colours(inner)) < 150  # dark digit ink
 
 
 # -- Shikaku -------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("puzzle", "solution"), corpus("shikaku"))
-def test_shikaku_borders_exactly_on_region_boundaries(puzzle: Puzzle, solution: dict) -> None:
+def test_shikaku_borders_exactly_on_region_boundaries(puzzle: Puzzle, solution: RectSolution) -> None:
     pic = render(puzzle, solution)
     img, lay = rgb(pic), pic.panels[0]
-    ids = rect_ids(rect_list(solution, puzzle.rows, puzzle.cols), puzzle.rows, puzzle.cols)
+    ids = solution.ids()
     for a, b, _side in pairs(puzzle.rows, puzzle.cols):
         x, y = lay.midpoint(a, b)
         # sample the boundary a little off its middle too (clear of clue discs)
@@ -259,9 +295,58 @@ def test_shikaku_clues_white_on_dark_discs_and_tinted_regions() -> None:
         assert disc == pal.DISC
         left, top, right, bottom = lay.cell_box(r, c)
         inner = img.crop((left + 3, top + 3, right - 2, bottom - 2))
-        assert max(brightness(p) for _n, p in inner.getcolors(1 << 16)) > 700  # white digit
+        assert max(brightness(p) for p in colours(inner)) > 700  # white digit
     tints = {pixel(img, inside_corner(lay, r, c)) for r in range(puzzle.rows) for c in range(puzzle.cols)}
     assert len(tints & set(pal.TINTS)) >= 2
+
+
+# -- grid points: dots and lines along the grid (Slitherlink-style boards) ------------------
+
+
+def point_picture(rows: int, cols: int, masks: list[list[int]]) -> tuple[Image.Image, Layout]:
+    lay = Layout(rows, cols, 30, 15, 15)
+    image = pal.new_image(cols * 30 + 30, rows * 30 + 30)
+    d = PillowDrawing(image, lay)
+    d.backgrounds()
+    d.point_links(masks)
+    d.dots()
+    return image.convert("RGB"), lay
+
+
+def test_dots_on_every_grid_point_and_nowhere_else() -> None:
+    img, lay = point_picture(3, 4, [[0] * 5 for _ in range(4)])
+    for r in range(4):
+        for c in range(5):
+            assert pixel(img, lay.point(r, c)) == pal.INK, (r, c)
+    for r in range(3):
+        for c in range(4):
+            x, y = lay.center(r, c)
+            assert pixel(img, (x, y)) == pal.WHITE
+            assert pixel(img, (x, lay.point(r, c)[1])) == pal.WHITE  # middle of a cell side: no line
+    assert colours(img) == {pal.INK, pal.WHITE}
+
+
+def test_point_links_follow_the_grid_lines() -> None:
+    # the loop round cell (0, 0) and cell (0, 1) of a 2x3 board: points (0,0)-(0,2)-(1,2)-(1,0)
+    m = [[0] * 4 for _ in range(3)]
+    m[0][0], m[0][1], m[0][2] = RIGHT | DOWN, LEFT | RIGHT, LEFT | DOWN
+    m[1][0], m[1][1], m[1][2] = UP | RIGHT, LEFT | RIGHT, UP | LEFT
+    m[2][3] = UP  # a one-sided bit: half a side, from point (2, 3) up
+    img, lay = point_picture(2, 3, m)
+    masks = tuple(tuple(row) for row in m)
+    for r in range(3):
+        for c in range(4):
+            for side, (dr, dc) in ((RIGHT, (0, 1)), (DOWN, (1, 0))):
+                rr, cc = r + dr, c + dc
+                if rr > 2 or cc > 3:
+                    continue
+                (xa, ya), (xb, yb) = lay.point(r, c), lay.point(rr, cc)
+                mid = ((xa + xb) // 2, (ya + yb) // 2)
+                assert (pixel(img, mid) == pal.LINE) == linked(masks, (r, c), (rr, cc)), (r, c, side)
+    x, y = lay.point(2, 3)
+    assert pixel(img, (x, y - lay.cell // 4)) == pal.LINE  # the half side drawn
+    assert pixel(img, (x, y - 3 * lay.cell // 4)) != pal.LINE  # and no further
+    assert pixel(img, lay.point(0, 0)) == pal.INK  # dots drawn over the line's corners
 
 
 # -- views ---------------------------------------------------------------------------------
@@ -273,15 +358,21 @@ def inside_corner(lay: Layout, r: int, c: int) -> tuple[int, int]:
     return left + max(3, lay.cell // 8), top + max(3, lay.cell // 8)
 
 
-@pytest.mark.parametrize("genre", GENRES)
+def other_solution(genre: str, puzzle: Puzzle, solution: Any) -> Solution:
+    """A second solution that differs from ``solution`` in some cells."""
+    empty = tuple((0,) * puzzle.cols for _ in range(puzzle.rows))
+    if genre == "yinyang":
+        flip = {"B": "W", "W": "B"}
+        return ColorSolution(tuple(row[:-1] + flip[row[-1]] for row in solution.colors))
+    if genre == "shikaku":
+        return RectSolution(solution.rects[1:], puzzle.rows, puzzle.cols)
+    return LinkSolution(empty) if genre == "numberlink" else LoopSolution(empty)
+
+
+@pytest.mark.parametrize("genre", SYNTHETIC)
 def test_multiple_view_highlights_differing_cells(genre: str) -> None:
     puzzle, solution = corpus(genre, 1)[0]
-    other = {
-        "masyu": lambda: {"loop": ["0 " * puzzle.cols] * puzzle.rows},
-        "numberlink": lambda: {"links": ["0 " * puzzle.cols] * puzzle.rows},
-        "yinyang": lambda: {"colors": [row[:-1] + ("W" if row[-1] == "B" else "B") for row in solution["colors"]]},
-        "shikaku": lambda: {"rects": [list(x) for x in solution["rects"][1:]]},
-    }[genre]()
+    other = other_solution(genre, puzzle, solution)
     pic = render(puzzle, solution, view="multiple", second_solution=other)
     assert len(pic.panels) == 2 and pic.highlighted
     img = rgb(pic)
@@ -292,18 +383,18 @@ def test_multiple_view_highlights_differing_cells(genre: str) -> None:
         for c in range(puzzle.cols):
             for lay in pic.panels:
                 left, top, right, bottom = lay.cell_box(r, c)
-                colors = {p for _n, p in img.crop((left + 1, top + 1, right, bottom)).getcolors(1 << 16)}
-                assert (pal.DIFF_BG in colors) == ((r, c) in differ), (genre, r, c)
+                cols = colours(img.crop((left + 1, top + 1, right, bottom)))
+                assert (pal.DIFF_BG in cols) == ((r, c) in differ), (genre, r, c)
 
 
 def test_multiple_view_of_identical_solutions_highlights_nothing() -> None:
     puzzle, solution = corpus("masyu", 1)[0]
     pic = render(puzzle, solution, view="multiple", second_solution=solution)
     assert pic.highlighted == []
-    assert pal.DIFF_BG not in {c for _n, c in rgb(pic).getcolors(1 << 20)}
+    assert pal.DIFF_BG not in colours(rgb(pic))
 
 
-@pytest.mark.parametrize("genre", GENRES)
+@pytest.mark.parametrize("genre", SYNTHETIC)
 def test_problem_view_marks_cells_in_red(genre: str) -> None:
     puzzle, _solution = corpus(genre, 1)[0]
     marks = [(0, 0), (puzzle.rows - 1, puzzle.cols - 2)]
@@ -312,74 +403,117 @@ def test_problem_view_marks_cells_in_red(genre: str) -> None:
     for r in range(puzzle.rows):
         for c in range(puzzle.cols):
             left, top, right, bottom = lay.cell_box(r, c)
-            colors = {p for _n, p in img.crop((left + 2, top + 2, right - 1, bottom - 1)).getcolors(1 << 16)}
-            assert (pal.ERROR in colors) == ((r, c) in marks), (r, c)
+            cols = colours(img.crop((left + 2, top + 2, right - 1, bottom - 1)))
+            assert (pal.ERROR in cols) == ((r, c) in marks), (r, c)
 
 
 def test_odd_solutions_never_crash() -> None:
+    """A player's wrong answer is drawn as it is: one-sided bits, rectangles off the board, short rows."""
     puzzle, _ = corpus("masyu", 1)[0]
-    for bad in (None, {}, {"loop": None}, {"loop": ["15 15 x", 3]}, {"loop": [[99, -1, "8"]]}, {"colors": 5}):
-        assert render_png(puzzle, bad).startswith(b"\x89PNG")
+    rows, cols = puzzle.rows, puzzle.cols
+    for odd in (LoopSolution(()), LoopSolution(((15,) * (cols + 3),)), LoopSolution(((15, 15),) * (rows + 2))):
+        assert render_png(puzzle, odd).startswith(b"\x89PNG")
     # a mask pointing off the board draws half a link up to the frame, nothing more
     c0 = puzzle.cells[0].index(0)  # a cell of the top row with no pearl
-    pic = render(puzzle, {"loop": [" ".join("1" if c == c0 else "0" for c in range(puzzle.cols))]})
+    pic = render(puzzle, LoopSolution((tuple(1 if c == c0 else 0 for c in range(cols)),)))
     img, lay = rgb(pic), pic.panels[0]
     x, y = lay.center(0, c0)
     assert pixel(img, (x, y - lay.cell // 3)) == pal.LINE
     sk, _ = corpus("shikaku", 1)[0]
-    for bad in ({"rects": [[0, 0, 99, 99], [1], "x", [-5, -5, 6, 6]]}, {"rects": "no"}):
-        assert render_png(sk, bad).startswith(b"\x89PNG")
+    bad = RectSolution(((0, 0, 99, 99), (-5, -5, 6, 6), (3, 3, 0, 2)), sk.rows, sk.cols)
+    assert render_png(sk, bad).startswith(b"\x89PNG")
     yy, _ = corpus("yinyang", 1)[0]
-    assert render_png(yy, {"colors": ["WBX?", None]}).startswith(b"\x89PNG")
+    assert render_png(yy, ColorSolution(("WB", ""))).startswith(b"\x89PNG")
     nl, _ = corpus("numberlink", 1)[0]
-    assert render_png(nl, {"links": ["2 8 2 8 2", "4"]}).startswith(b"\x89PNG")
+    assert render_png(nl, LinkSolution(((2, 8, 2, 8, 2), (4,)))).startswith(b"\x89PNG")
     assert render_png(nl, view="problem", marks=[(-1, 0), (99, 99)]).startswith(b"\x89PNG")
-    assert render_png(nl, view="problem", marks=[None, "ab", (1,), [0, 0]]).startswith(b"\x89PNG")
+    assert render_png(nl, view="problem", marks=[None, "ab", (1,), [0, 0]]).startswith(b"\x89PNG")  # type: ignore[list-item]
     with pytest.raises(ValueError, match="unknown view"):
         render_png(nl, view="nope")
+    # text that is not a solution of the board's shape is refused where it comes in
+    with pytest.raises(ParseError):
+        get_genre("masyu").solution_from_json({"loop": ["15 15 x", 3]}, puzzle)
 
 
-# -- render_result ---------------------------------------------------------------------------
+# -- layers ----------------------------------------------------------------------------------
 
 
-def test_render_result_picks_the_view() -> None:
+def test_rendering_names_no_genre_and_draw_files_import_no_pillow() -> None:
+    names = {name for g in GENRES.values() for name in (g.name, g.title)}
+    pattern = re.compile("|".join(re.escape(n) for n in names), re.IGNORECASE)
+    for path in sorted((REPO / "rendering").glob("*.py")):
+        found = pattern.findall(path.read_text(encoding="utf-8"))
+        assert not found, (path.name, found)
+    for path in sorted((REPO / "solvers").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(from|import) (rendering|bot|PIL)\b", text, re.MULTILINE), path
+
+
+# -- the picture for a verdict (bot/pictures.py) -----------------------------------------------
+
+
+def test_result_png_picks_the_view() -> None:
     puzzle, solution = corpus("masyu", 1)[0]
-    unique = render_png(puzzle, solution, view="solution", title="Masyu 5×5 · unique solution")
-    got = render_result(puzzle, SolveResult(Status.UNIQUE, solution=solution))
+    size = f"{puzzle.rows}×{puzzle.cols}"
+    unique = render_png(puzzle, solution, view="solution", title=f"Masyu {size} · unique solution")
+    got = result_png(puzzle, SolveResult(Status.UNIQUE, solution=solution))
     assert got == unique
-    other = {"loop": ["0 " * puzzle.cols] * puzzle.rows}
-    multi = Image.open(io.BytesIO(render_result(puzzle, SolveResult(Status.MULTIPLE, solution, other))))
+    other = other_solution("masyu", puzzle, solution)
+    multi = Image.open(io.BytesIO(result_png(puzzle, SolveResult(Status.MULTIPLE, solution, other))))
     single = Image.open(io.BytesIO(got))
     assert multi.size[0] > 1.6 * single.size[0]
-    none = render_result(puzzle, SolveResult(Status.NONE, cells=((1, 1),), error="no loop"))
-    img = Image.open(io.BytesIO(none)).convert("RGB")
-    assert pal.ERROR in {c for _n, c in img.getcolors(1 << 20)}
-    err = render_result(puzzle, SolveResult(Status.ERROR, solution=solution))  # never shows a solution
-    img = Image.open(io.BytesIO(err)).convert("RGB")
-    assert pal.LINE not in {c for _n, c in img.getcolors(1 << 20)}
-    timeout = render_result(puzzle, SolveResult(Status.TIMEOUT, solution=solution), lang="ja")
-    img = Image.open(io.BytesIO(timeout)).convert("RGB")
-    assert pal.LINE in {c for _n, c in img.getcolors(1 << 20)}
+    none = result_png(puzzle, SolveResult(Status.NONE, cells=((1, 1),)))
+    assert pal.ERROR in colours(Image.open(io.BytesIO(none)).convert("RGB"))
+    err = result_png(puzzle, SolveResult(Status.ERROR, solution=solution))  # never shows a solution
+    assert pal.LINE not in colours(Image.open(io.BytesIO(err)).convert("RGB"))
+    timeout = result_png(puzzle, SolveResult(Status.TIMEOUT, solution=solution), "ja")
+    assert pal.LINE in colours(Image.open(io.BytesIO(timeout)).convert("RGB"))
+
+
+@pytest.mark.parametrize(
+    ("status", "second", "cells", "view", "en", "ja"),
+    [
+        (Status.UNIQUE, False, (), "solution", "unique solution", "唯一解"),
+        (Status.SOLVED, False, (), "solution", "a solution", "解"),
+        (Status.TIMEOUT, False, (), "solution", "a solution (time ran out before uniqueness was proven)",
+         "解（時間内に唯一性は未確認）"),
+        (Status.MULTIPLE, True, (), "multiple", "not unique: two solutions, differences highlighted",
+         "複数解：2つの解と異なるマス"),
+        (Status.MULTIPLE, False, (), "solution", "not unique: one of several solutions", "複数解：そのうちの1つ"),
+        (Status.NONE, False, ((0, 1),), "problem", "no solution (see the marked cells)", "解なし（印のマス）"),
+        (Status.INVALID, False, (), "puzzle", "invalid puzzle", "問題が不正です"),
+        (Status.ERROR, False, (), "puzzle", "internal error", "内部エラー"),
+    ],
+)
+def test_result_view_and_title_words(status: Status, second: bool, cells: tuple[tuple[int, int], ...],
+                                     view: str, en: str, ja: str) -> None:
+    puzzle, solution = corpus("masyu", 1)[0]
+    with_solution = status not in (Status.NONE, Status.INVALID)  # an error verdict may carry one: never shown
+    other = other_solution("masyu", puzzle, solution) if second else None
+    v = result_view(SolveResult(status, solution if with_solution else None, other, cells=cells))
+    assert v.name == view
+    size = f"{puzzle.rows}×{puzzle.cols}"
+    assert result_title(puzzle, v, "en") == f"Masyu {size} · {en}"
+    assert result_title(puzzle, v, "ja") == f"ましゅ {size} · {ja}"
 
 
 def test_japanese_titles_only_with_a_cjk_font(monkeypatch: pytest.MonkeyPatch) -> None:
     from rendering import fonts
-    from rendering.views import result_title, result_view
 
     puzzle, solution = corpus("masyu", 1)[0]
     result = SolveResult(Status.UNIQUE, solution=solution)
-    _view, _kw, words = result_view(puzzle, result, "ja")
-    assert result_title(puzzle, words, "ja") == "ましゅ 5×5 · 唯一解"
+    view = result_view(result)
     monkeypatch.setattr(fonts, "CJK_CANDIDATES", ())
     monkeypatch.delenv("PUZZLEBOT_CJK_FONT", raising=False)
     fonts.cjk_font_file.cache_clear()
+    fonts.cjk_font.cache_clear()
     try:
-        english = render_png(puzzle, solution, title=result_title(puzzle, "unique solution"))
-        assert render_result(puzzle, result, lang="ja") == english  # no CJK font: the English title
+        english = render_png(puzzle, solution, title=result_title(puzzle, view, "en"))
+        assert result_png(puzzle, result, "ja") == english  # no CJK font: the English title
         monkeypatch.setenv("PUZZLEBOT_CJK_FONT", str(fonts.FONT_FILE))  # any font file takes the Japanese path
         fonts.cjk_font_file.cache_clear()
         fonts.cjk_font.cache_clear()
-        assert render_result(puzzle, result, lang="ja") != english
+        assert result_png(puzzle, result, "ja-JP") != english
     finally:
         fonts.cjk_font_file.cache_clear()
         fonts.cjk_font.cache_clear()

@@ -4,31 +4,51 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from PIL import Image
 
 from bot.cli import main
 from rendering import palette as pal
-from tests.corpus import load
+from tests import corpus as shared
+from tests.synthetic import board
 
 
-def test_render_cli_writes_one_png_per_record(tmp_path: Path, capsys) -> None:
-    recs = list(load("masyu")[:2]) + list(load("numberlink")[:1])
+def records(genre: str, count: int) -> list[dict[str, Any]]:
+    """Corpus records with solutions; synthetic ones when the shared corpus is absent."""
+    if (shared.CORPUS / f"{genre}.jsonl").is_file():
+        return [r for r in shared.load(genre) if r.get("solution")][:count]
+    out = []
+    for i in range(count):
+        puzzle, solution = board(genre, 5 + i, 6)
+        out.append(puzzle.to_record(id=f"{genre}-synthetic-{i}", solution=solution.to_json()))
+    return out
+
+
+def colours(path: Path) -> set[tuple[int, int, int]]:
+    return {c for _n, c in Image.open(path).convert("RGB").getcolors(1 << 22) or ()}
+
+
+def test_render_cli_writes_one_png_per_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    recs = records("masyu", 2) + records("numberlink", 1)
     src = tmp_path / "in.jsonl"
     src.write_text("\n".join(json.dumps(r) for r in recs) + "\n", encoding="utf-8")
     for view in ("solution", "puzzle"):
         out = tmp_path / view
         assert main(["render", "--jsonl", str(src), "--out", str(out), "--view", view]) == 0
         for rec in recs:
-            img = Image.open(out / f"{rec['id']}.png").convert("RGB")
-            colors = {c for _n, c in img.getcolors(1 << 20)}
+            cols = colours(out / f"{rec['id']}.png")
             if rec["genre"] == "masyu":
-                assert (pal.LINE in colors) == (view == "solution")
+                assert (pal.LINE in cols) == (view == "solution")
+            else:
+                hues = {c for c in pal.PATH_COLORS if len(set(c)) > 1}  # greys also edge the digits
+                assert bool(cols & hues) == (view == "solution")
     printed = capsys.readouterr().out.split()
     assert len(printed) == 2 * len(recs)
 
 
-def test_render_cli_reports_bad_lines_and_carries_on(tmp_path: Path, capsys) -> None:
+def test_render_cli_reports_bad_lines_and_carries_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     src = tmp_path / "in.jsonl"
     good = {"id": "ok", "genre": "yinyang", "grid": ["W . B", ". . ."]}
     src.write_text("not json\n" + json.dumps(good) + "\n", encoding="utf-8")
@@ -36,3 +56,24 @@ def test_render_cli_reports_bad_lines_and_carries_on(tmp_path: Path, capsys) -> 
     assert (tmp_path / "o" / "ok.png").exists()
     err = capsys.readouterr().err
     assert "line 1" in err and "Traceback" not in err
+
+
+def test_render_cli_solution_view_needs_a_solution_of_the_right_shape(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    grid = ["W . B", ". . ."]
+    lines = [
+        {"id": "none", "genre": "yinyang", "grid": grid},
+        {"id": "shape", "genre": "yinyang", "grid": grid, "solution": {"loop": ["0 0 0", "0 0 0"]}},
+        {"id": "short", "genre": "yinyang", "grid": grid, "solution": {"colors": ["WWB"]}},
+        {"id": "good", "genre": "yinyang", "grid": grid, "solution": {"colors": ["WWB", "WWB"]}},
+    ]
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n".join(json.dumps(r) for r in lines) + "\n", encoding="utf-8")
+    out = tmp_path / "o"
+    assert main(["render", "--jsonl", str(src), "--out", str(out), "--view", "solution"]) == 2
+    assert sorted(p.name for p in out.iterdir()) == ["good.png"]
+    err = capsys.readouterr().err.splitlines()
+    assert [e.split(":")[1].strip() for e in err] == ["line 1", "line 2", "line 3"]
+    assert "no 'solution'" in err[0] and "'colors'" in err[1] and "1 rows" in err[2]
+    assert "Traceback" not in "\n".join(err)
+    assert pal.DEDUCED_BLACK in colours(out / "good.png")  # the deduced black cell (row 2, column 3)
