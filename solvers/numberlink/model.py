@@ -61,6 +61,8 @@ from solvers.puzzle import Puzzle
 from solvers.solution import LinkSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
+Lit = cp_model.BoolVarT | bool  # a literal, or a constant folded away at build time
+
 
 class BuildTimeout(Exception):
     """The time limit ran out while the model was still being built (a huge board)."""
@@ -93,9 +95,9 @@ class NumberlinkModel:
         not_hint = ~hint
 
         # colour[cell][k - 1]: the cell is on the path of number k (endpoints: constants)
-        self.on: dict[Cell, cp_model.IntVar | bool] = {}
-        self.colour: dict[Cell, list[cp_model.IntVar | bool]] = {}
-        neg: dict[Cell, list[cp_model.IntVar | bool]] = {}
+        self.on: dict[Cell, Lit] = {}
+        self.colour: dict[Cell, list[Lit]] = {}
+        neg: dict[Cell, list[Lit]] = {}
         true = m.new_constant(1)
         for cell in grid.cells():
             if deadline is not None and cell[1] == 0 and time.perf_counter() > deadline:
@@ -106,7 +108,7 @@ class NumberlinkModel:
                 self.on[cell] = True
                 continue
             cols = [m.new_bool_var(f"y{cell}_{k}") for k in range(1, K + 1)]
-            self.colour[cell] = cols
+            self.colour[cell] = [*cols]
             neg[cell] = [~y for y in cols]
             if self.fill:
                 m.add_exactly_one(cols)
@@ -117,7 +119,7 @@ class NumberlinkModel:
                 m.add_implication(hint, on)  # heuristic: every cell used
                 self.on[cell] = on
 
-        arcs: list[tuple[int, int, cp_model.IntVar]] = []
+        arcs: list[tuple[int, int, cp_model.BoolVarT]] = []
         self.edges: list[cp_model.IntVar | None] = []
         for i, (a, b) in enumerate(grid.edges):
             if deadline is not None and i % 16 == 0 and time.perf_counter() > deadline:
@@ -162,16 +164,16 @@ class NumberlinkModel:
             nxt = k % K + 1
             arcs.append((grid.index(ends[k][1]), grid.index(ends[nxt][0]), true))
         for cell in grid.cells():
-            inc = [self.edges[e] for _, e in grid.cell_edges(cell) if self.edges[e] is not None]
+            inc = [x for _, e in grid.cell_edges(cell) if (x := self.edges[e]) is not None]
             if cell in fixed:
                 m.add(sum(inc) == 1)
             else:
-                on = self.on[cell]
-                if isinstance(on, bool):
+                used = self.on[cell]
+                if isinstance(used, bool):
                     m.add(sum(inc) == 2)
                 else:
-                    m.add(sum(inc) == 2 * on)
-                    arcs.append((grid.index(cell), grid.index(cell), ~on))
+                    m.add(sum(inc) == 2 * used)
+                    arcs.append((grid.index(cell), grid.index(cell), ~used))
         m.add_circuit(arcs)
 
     def _blocks_of_two(self, enforce: cp_model.IntVar | None) -> None:
@@ -183,8 +185,7 @@ class NumberlinkModel:
             for c in range(g.cols - 1):
                 ring = [((r, c), (r, c + 1)), ((r, c + 1), (r + 1, c + 1)),
                         ((r + 1, c), (r + 1, c + 1)), ((r, c), (r + 1, c))]
-                lits = [self.edges[g.edge_index[e]] for e in ring]
-                lits = [x for x in lits if x is not None]
+                lits = [x for e in ring if (x := self.edges[g.edge_index[e]]) is not None]
                 if len(lits) >= 3:
                     ct = self.model.add(sum(lits) <= 2)
                     if enforce is not None:
@@ -196,17 +197,17 @@ class NumberlinkModel:
     def exclude(self, used: set[int]) -> None:
         """Ask for a solution that leaves out at least one edge of ``used`` (see the docstring)."""
         self.model.add_bool_or([~self.edges[i] for i in used])  # type: ignore[operator]
-        self.model.clear_hints()
+        self.model.clear_hints()  # type: ignore[no-untyped-call]
         for i, e in enumerate(self.edges):
             if e is not None:
                 self.model.add_hint(e, i in used)
 
 
-def _neg(lit: cp_model.IntVar | bool) -> cp_model.IntVar | bool:
+def _neg(lit: Lit) -> Lit:
     return (not lit) if isinstance(lit, bool) else ~lit
 
 
-def _clause(m: cp_model.CpModel, lits: list) -> None:
+def _clause(m: cp_model.CpModel, lits: list[Lit]) -> None:
     """Add a clause, folding Python constants (True satisfies it, False drops out)."""
     if any(x is True for x in lits):
         return
@@ -368,7 +369,7 @@ def _shortest_path(grid: Grid, src: Cell, dst: Cell, free: Callable[[Cell], bool
     return path[::-1]
 
 
-def solver_params(options: SolveOptions) -> dict:
+def solver_params(options: SolveOptions) -> dict[str, int]:
     """CP-SAT settings for this model: one worker with no LP relaxation (the circuit's LP costs
     far more than it prunes here, and on a 2-core machine a second worker mostly slowed the
     first: 40x40 narrowed search 6.6 s with one worker, 11-13 s with two), light presolve, no

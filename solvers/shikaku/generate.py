@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Literal
 
 from solvers.generation import (
     DEFAULT_BUDGET,
@@ -75,7 +76,7 @@ def _puzzle(rows: int, cols: int, clues: dict[Cell, int]) -> Puzzle:
 
 
 def second_answer(rows: int, cols: int, clues: dict[Cell, int],
-                  owner: dict[Cell, Rect]) -> dict[Cell, Rect] | None | bool:
+                  owner: dict[Cell, Rect]) -> dict[Cell, Rect] | None | Literal[False]:
     """Another answer than ``owner`` (clue -> rectangle), None when ``owner`` is the only one,
     False when the solver could not tell in time. Asks the solver's own model (:data:`ORACLE`)."""
     from solvers.shikaku.model import solve

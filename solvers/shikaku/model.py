@@ -18,6 +18,7 @@ bounded by what the known numbers leave.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from ortools.sat.python import cp_model
 
@@ -147,7 +148,7 @@ def solve(puzzle: Puzzle, options: SolveOptions, presolve_level: int = 1) -> Sol
     else:
         red = presolve(items, covers, probe=presolve_level >= 2)
     if red.dead is not None:
-        return _dead_end(puzzle, red.dead, budget)
+        return _dead_end(puzzle, cast(Cell, red.dead), budget)  # the items are cells
     taken = [rects[k] for k in red.taken]
     if red.solved:
         status = Status.UNIQUE if options.unique else Status.SOLVED
