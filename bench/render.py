@@ -3,8 +3,9 @@
     .venv/bin/python bench/render.py [--repeat 7] [--sizes 10,40,60]
 
 Boards: the corpus record of the size when there is one (10x10 for every genre, 40x40 for
-Numberlink and Shikaku), else a synthetic board (rendering.synthetic) with a clue in about
-every fifth cell and every cell on the solution. Goal from the issue: 40x40 <= 100 ms.
+Numberlink and Shikaku), else a synthetic board (tests/synthetic.py) with a clue in about
+every fifth cell and every cell on the solution. Solutions are typed (solvers.solution), as the
+bot draws them. Goal from the issue: 40x40 <= 100 ms.
 """
 
 from __future__ import annotations
@@ -21,15 +22,19 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rendering import render_png  # noqa: E402
-from rendering.synthetic import board  # noqa: E402
 from solvers.puzzle import Puzzle  # noqa: E402
-from tests.corpus import GENRES, load  # noqa: E402
+from solvers.registry import get_genre  # noqa: E402
+from solvers.solution import Solution  # noqa: E402
+from tests.corpus import CORPUS, load  # noqa: E402
+from tests.synthetic import BOARDS, board  # noqa: E402
 
 
-def pick(genre: str, n: int) -> tuple[Puzzle, dict, str]:
-    for rec in load(genre):
-        if rec["rows"] == n and rec["cols"] == n and rec.get("solution"):
-            return Puzzle.from_record(rec), rec["solution"], rec["id"]
+def pick(genre: str, n: int) -> tuple[Puzzle, Solution, str]:
+    if (CORPUS / f"{genre}.jsonl").is_file():
+        for rec in load(genre):
+            if rec["rows"] == n and rec["cols"] == n and rec.get("solution"):
+                puzzle = Puzzle.from_record(rec)
+                return puzzle, get_genre(genre).solution_from_json(rec["solution"], puzzle), rec["id"]
     puzzle, solution = board(genre, n, n)
     return puzzle, solution, "synthetic"
 
@@ -40,11 +45,12 @@ def main() -> int:
     ap.add_argument("--sizes", default="10,40,60")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
-    render_png(*board("masyu", 4, 4))  # warm up: font files, palette, sprite caches are per process
+    warm_puzzle, warm_solution = board(next(iter(BOARDS)), 4, 4)
+    render_png(warm_puzzle, warm_solution)  # warm up: font files, palette, sprite caches are per process
     head = ("genre", "size", "board", "view", "median ms", "max ms", "PNG KiB", "px")
     print("{:11s} {:>7s} {:>16s} {:>8s} {:>10s} {:>7s} {:>8s} {:>10s}".format(*head))
     worst40 = 0.0
-    for genre in GENRES:
+    for genre in BOARDS:
         for n in sizes:
             puzzle, solution, source = pick(genre, n)
             for view in ("puzzle", "solution"):
