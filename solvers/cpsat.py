@@ -14,7 +14,10 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from solvers.errors import Message
-from solvers.verdict import Solution, SolveOptions, SolveResult, SolveStats, Status
+from solvers.solution import Solution
+from solvers.verdict import SolveOptions, SolveResult, SolveStats, Status
+
+SolverStatus = cp_model.CpSolverStatus  # what CpSolver.solve returns (compares equal to cp_model.OPTIMAL...)
 
 Literal = cp_model.IntVar  # a Boolean variable or its negation
 
@@ -36,7 +39,7 @@ class Budget:
 
 def run(
     model: cp_model.CpModel, budget: Budget, hint: bool = False, params: Mapping[str, Any] | None = None
-) -> tuple[int, cp_model.CpSolver]:
+) -> tuple[SolverStatus, cp_model.CpSolver]:
     """Solve ``model`` within the budget; returns (CP-SAT status, solver) and records effort.
 
     ``params``: extra CP-SAT parameters for this model (a list value extends a repeated field,
@@ -60,7 +63,7 @@ def run(
     return status, solver
 
 
-def found(status: int) -> bool:
+def found(status: SolverStatus | int) -> bool:
     return status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
 
@@ -77,28 +80,44 @@ def solve_twice(
     *,
     budget: Budget | None = None,
     params: Mapping[str, Any] | None = None,
+    runner: Callable[[cp_model.CpModel, Budget], tuple[SolverStatus, cp_model.CpSolver]] | None = None,
+    known: tuple[Solution, Sequence[bool]] | None = None,
+    shortcut: Callable[[Solution], Solution | None] | None = None,
 ) -> SolveResult:
     """The standard verdict: find a solution, then (if asked) look for another one.
 
     ``decision`` must be Booleans that fully determine a solution (two solutions that agree on
     them are the same answer), and ``decode`` reads a solution from a solver. ``params``: extra
-    CP-SAT parameters for both calls (see :func:`run`).
+    CP-SAT parameters for both calls (see :func:`run`). ``runner(model, budget)``: one solve
+    instead of :func:`run` (e.g. a lazy-cut loop). ``known``: a solution already in hand and its
+    ``decision`` values (only the uniqueness search runs). ``shortcut(first)``: a second solution
+    found without search, or None; tried before the uniqueness search.
     """
     budget = budget or Budget(options)
-    status, solver = run(model, budget, params=params)
-    if status == cp_model.INFEASIBLE:
-        return no_solution(budget)
-    if not found(status):
-        return timeout_result(budget)
-    first = decode(solver)
+
+    def solve() -> tuple[SolverStatus, cp_model.CpSolver]:
+        return runner(model, budget) if runner is not None else run(model, budget, params=params)
+
+    if known is None:
+        status, solver = solve()
+        if status == cp_model.INFEASIBLE:
+            return no_solution(budget)
+        if not found(status):
+            return timeout_result(budget)
+        first = decode(solver)
+        values: Sequence[bool] = [solver.boolean_value(b) for b in decision]
+    else:
+        first, values = known
     if not options.unique:
         return SolveResult(Status.SOLVED, solution=first, stats=budget.stats)
-    exclude(model, decision, solver)
+    if shortcut is not None and (other := shortcut(first)) is not None:
+        return SolveResult(Status.MULTIPLE, solution=first, second_solution=other, stats=budget.stats)
+    model.add_bool_or([b.Not() if v else b for b, v in zip(decision, values, strict=True)])
     # hint the first solution: the second search starts near it
-    model.clear_hints()
-    for b in decision:
-        model.add_hint(b, solver.boolean_value(b))
-    status, solver2 = run(model, budget, params=params)
+    model.clear_hints()  # type: ignore[no-untyped-call]
+    for b, v in zip(decision, values, strict=True):
+        model.add_hint(b, v)
+    status, solver2 = solve()
     if status == cp_model.INFEASIBLE:
         return SolveResult(Status.UNIQUE, solution=first, stats=budget.stats)
     if found(status):
