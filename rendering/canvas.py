@@ -136,14 +136,14 @@ class Canvas:
         for r, row in enumerate(grid):  # one rectangle per run of equal colour in a row
             c = 0
             while c < cols:
-                color = row[c]
+                fill = row[c]
                 start = c
-                while c + 1 < cols and row[c + 1] == color:
+                while c + 1 < cols and row[c + 1] == fill:
                     c += 1
-                if color is not None:
+                if fill is not None:
                     left, top, _, _ = lay.cell_box(r, start)
                     _, _, right, bottom = lay.cell_box(r, c)
-                    self.rect(left, top, right, bottom, color)
+                    self.rect(left, top, right, bottom, fill)
                 c += 1
 
     def grid(self, color: RGB = pal.GRID, *, dashed: bool = False) -> None:
@@ -303,7 +303,11 @@ class Canvas:
         h = w // 2
         m = [[(row[c] if c < len(row) else 0) for c in range(cols)] for row in list(masks[:rows])]
         m += [[0] * cols for _ in range(rows - len(m))]
-        col_of = color if callable(color) else (lambda _r, _c: color)  # type: ignore[misc]
+        if callable(color):
+            col_of = color
+        else:
+            flat: RGB = color
+            col_of = lambda _r, _c: flat  # noqa: E731
 
         def run(r0: int, c0: int, r1: int, c1: int, col: RGB) -> None:
             (xa, ya), (xb, yb) = pos(r0, c0), pos(r1, c1)
