@@ -53,7 +53,7 @@ def answer_lines(text: str) -> list[str]:
     if not isinstance(text, str):
         raise ParseError("answer-not-text")
     text = text.translate(_IGNORED_CHARS).replace("\r\n", "\n").replace("\r", "\n")
-    lines = []
+    lines: list[str] = []
     for line in text.split("\n"):
         s = line.strip()
         if s.startswith("```"):

@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from ortools.sat.python import cp_model
+from ortools.sat.python.cp_model_helper import Literal
 
-from solvers.cpsat import Budget, run
+from solvers.cpsat import Budget, SolverStatus, run
 
 Cell = tuple[int, int]
-Lit = cp_model.IntVar  # a Boolean variable or its negation
+Lit = Literal  # a Boolean variable or its negation
 
 
 def neighbours(rows: int, cols: int, cell: Cell) -> Iterable[Cell]:
@@ -109,8 +110,8 @@ def solve_connected(
     budget: Budget,
     find_cuts: Callable[[cp_model.CpSolver], Sequence[Sequence[Lit]]],
     max_rounds: int = 10_000,
-    runner: Callable[[cp_model.CpModel, Budget], tuple[int, cp_model.CpSolver]] = run,
-) -> tuple[int, cp_model.CpSolver]:
+    runner: Callable[[cp_model.CpModel, Budget], tuple[SolverStatus, cp_model.CpSolver]] = run,
+) -> tuple[SolverStatus, cp_model.CpSolver]:
     """Solve, add the cuts ``find_cuts`` returns for the answer, repeat until it returns none.
 
     Returns the last CP-SAT status and solver: OPTIMAL/FEASIBLE with an answer that needs no

@@ -92,7 +92,8 @@ def presolve(items: Sequence[Item], options: Sequence[Sequence[Item]], probe: bo
         changed = False
         for k in sorted(state.alive):
             if k in state.alive and _fails(state, k):
-                state.kill(k, queue := [])
+                queue: list[Item] = []
+                state.kill(k, queue)
                 if not state.propagate(queue):
                     return Reduction(state.taken, [], state.dead, state.covered)
                 changed = True

@@ -40,6 +40,9 @@ class PuzzleError(Exception):
         self.msg = Message(code, dict(params), tuple(tuple(c) for c in cells))  # type: ignore[misc]
         super().__init__(str(self.msg))
 
+    def __reduce__(self) -> tuple[Any, ...]:  # crosses process pools whole (code, params, cells)
+        return (_rebuild, (type(self), self.msg))
+
     @property
     def code(self) -> str:
         return self.msg.code
@@ -51,6 +54,13 @@ class PuzzleError(Exception):
     @property
     def cells(self) -> tuple[Cell, ...]:
         return self.msg.cells
+
+
+def _rebuild(cls: type[PuzzleError], msg: Message) -> PuzzleError:
+    err = cls.__new__(cls)
+    Exception.__init__(err, str(msg))
+    err.msg = msg
+    return err
 
 
 class ParseError(PuzzleError):

@@ -21,7 +21,8 @@ from typing import Any, TypeVar
 
 from solvers.errors import InvalidPuzzle, ParseError, PuzzleError
 from solvers.puzzle import Puzzle
-from solvers.verdict import Solution, SolveOptions, Status
+from solvers.solution import Solution
+from solvers.verdict import SolveOptions, Status
 
 DIFFICULTIES = ("easy", "medium", "hard")
 GENERATOR_VERSION = 1
@@ -111,7 +112,8 @@ def generate(
     return gp
 
 
-def generate_record(genre: str, rows: int, cols: int, difficulty: str = "medium", seed: int | None = None) -> dict:
+def generate_record(genre: str, rows: int, cols: int, difficulty: str = "medium",
+                    seed: int | None = None) -> dict[str, Any]:
     """The ``puzzlebot generate`` output: one FORMATS.md record (grid, solution, unique, difficulty, url)."""
     gp = generate(genre, rows, cols, difficulty or "medium", seed)
     extra: dict[str, Any] = {}
@@ -252,7 +254,7 @@ def remove_clues(
         alt = find_alternative(trial, kept)
         if alt is None:
             return True
-        if alt is not False:
+        if not isinstance(alt, bool):
             pool.append(frozenset(alt))
         return False
 

@@ -119,7 +119,8 @@ class Genre(ABC, Generic[S]):
 
     def solution_from_json(self, value: Any, puzzle: Puzzle) -> S:
         """Read a FORMATS.md ``solution`` for ``puzzle``; raises ParseError when it is not that shape."""
-        return self.solution_type.from_json(value, puzzle.rows, puzzle.cols)  # type: ignore[no-any-return]
+        reader: Any = self.solution_type
+        return reader.from_json(value, puzzle.rows, puzzle.cols)  # type: ignore[no-any-return]
 
     # -- pictures
     @abstractmethod

@@ -151,7 +151,7 @@ def parse_masks(value: Any, rows: int, cols: int, key: str) -> tuple[MaskGrid | 
     try:
         sol = _Any.from_json({key: value}, rows, cols)
     except ParseError as e:
-        return None, [Violation("format", cells=e.cells, params=dict(e.params | {"code": e.code}))]
+        return None, [Violation("format", cells=e.cells, params={**e.params, "code": e.code})]
     return [list(row) for row in sol.masks], []
 
 

@@ -1,9 +1,8 @@
-"""Which genres exist: a name (or alias, or puzz.link id) to its :class:`~solvers.plugin.Genre`."""
+"""Which genres exist: a name (or alias, or puzz.link id) to its :class:`~solvers.genre.Genre` entry."""
 
 from __future__ import annotations
 
 import importlib
-
 from typing import Any
 
 from solvers.genre import Genre, missing_parts

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from bot.i18n import say
 from solvers.engine import solve_puzzle
 from solvers.errors import PuzzleError
 from solvers.generation import DIFFICULTIES, generate, generate_record
@@ -26,7 +27,7 @@ def _assert_proven(genre: str, gp) -> None:
     assert puzzle.genre == genre
     assert puzzle.clues(), "a puzzle with no clues"
     res = solve_puzzle(puzzle, SolveOptions(time_limit=30, workers=1))
-    assert res.status is Status.UNIQUE, (res.status, res.error, puzzle.grid_lines())
+    assert res.status is Status.UNIQUE, (res.status, res.message, puzzle.grid_lines())
     assert get_genre(genre).check(puzzle, gp.solution) == []
     # the engine's answer and ours are the same answer: each passes the checker, and it is unique
     assert get_genre(genre).check(puzzle, res.solution) == []
@@ -63,7 +64,7 @@ def test_seed_none_picks_a_seed_that_reproduces() -> None:
 def test_bad_sizes_get_a_clear_message(size: tuple[int, int]) -> None:
     with pytest.raises(PuzzleError) as err:
         generate("masyu", *size)
-    msg = err.value.message
+    msg = say(err.value.msg)
     assert f"{size[0]}x{size[1]}" in msg and "between" in msg
 
 

@@ -2,9 +2,11 @@
 
 import pytest
 
+from bot.i18n import say
 from solvers.errors import InvalidPuzzle, ParseError
 from solvers.puzzle import BLACK, WHITE, Puzzle
-from solvers.registry import GENRES, find_genre
+from solvers.registry import GENRES, find_genre, get_genre
+from solvers.verdict import Status
 from tests.corpus import all_records
 
 
@@ -41,7 +43,7 @@ def test_ragged_rows_are_invalid() -> None:
 
 
 def test_registry_aliases() -> None:
-    assert set(GENRES) == {"masyu", "yinyang", "numberlink", "shikaku"}
+    assert {"masyu", "yinyang", "numberlink", "shikaku", "slitherlink"} <= set(GENRES)
     for name, want in [("Mashu", "masyu"), ("pearl", "masyu"), ("yin-yang", "yinyang"),
                        ("しろまるくろまる", "yinyang"), ("numlin", "numberlink"), ("Arukone", "numberlink"),
                        ("flow", "numberlink"), ("rect", "shikaku"), ("四角に切れ", "shikaku")]:
@@ -51,12 +53,11 @@ def test_registry_aliases() -> None:
 
 def test_a_failing_model_is_an_error_verdict_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
     from solvers.engine import solve_record
-    from solvers.masyu import model
 
-    def broken(puzzle, options):
+    def broken(self, puzzle, options):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(model, "solve", broken)
-    out = solve_record({"id": "x", "genre": "masyu", "grid": ["W . .", ". . .", ". . B"]})
-    assert out["status"] == "error" and out["solution"] is None
-    assert "bug in the bot" in out["error"]
+    monkeypatch.setattr(type(get_genre("masyu")), "solve", broken)
+    rid, res = solve_record({"id": "x", "genre": "masyu", "grid": ["W . .", ". . .", ". . B"]})
+    assert rid == "x" and res.status is Status.ERROR and res.solution is None
+    assert "bug in the bot" in say(res.message)

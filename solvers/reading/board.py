@@ -266,9 +266,12 @@ def _detect(rows: list[Row], limits: ReadLimits, fill: bool) -> Puzzle:
     """Pick the genre from the content alone; raises AmbiguousGenre or a ParseError explaining."""
     from solvers.registry import GENRES
 
+    tokens = {tok for row in rows for tok in row}
     readable = [g for g in GENRES.values() if all(_fits(g, tok, row.compact) for row in rows for tok in row)]
-    if any(tok in CIRCLE_ONLY for row in rows for tok in row) and any(g.symbols is Symbols.CIRCLES for g in readable):
+    if tokens & CIRCLE_ONLY and any(g.symbols is Symbols.CIRCLES for g in readable):
         readable = [g for g in readable if g.symbols is Symbols.CIRCLES]  # 'W', 'o', '●': a circle board
+    if "0" in tokens and not tokens & DIGIT_BLANKS:  # '0' for every empty cell: not a digit board's clue
+        readable = [g for g in readable if g.symbols is not Symbols.DIGITS]
     if not readable:
         for r, row in enumerate(rows):
             for c, tok in enumerate(row):
@@ -276,8 +279,12 @@ def _detect(rows: list[Row], limits: ReadLimits, fill: bool) -> Puzzle:
                     raise unknown_symbol(tok, r, c, None, "any")
         raise _mixed(rows)
     _check_min(len(rows), len(rows[0]), limits)
-    if any(tok.isdigit() for row in rows for tok in row):  # digits read as numbers first
-        readable.sort(key=lambda g: g.symbols is Symbols.CIRCLES)
+    # best first: with digits on the board numbers before circles; digit genres (any small number
+    # board reads as one) last
+    digits = any(tok.isdigit() for tok in tokens)
+    order = [Symbols.NUMBERS, Symbols.CIRCLES, Symbols.DIGITS] if digits else [Symbols.CIRCLES, Symbols.NUMBERS,
+                                                                                Symbols.DIGITS]
+    readable.sort(key=lambda g: order.index(g.symbols))
 
     fits: list[Puzzle] = []
     reasons: list[tuple[str, ParseError]] = []

@@ -34,7 +34,7 @@ DIGIT_BLANKS = BLANK_TOKENS - {"0"}  # where 0 is a clue (digit genres), these s
 TOO_BIG = 10**9
 
 
-class Row(list):
+class Row(list[str]):
     """A row's cell tokens; ``compact`` when written one character per cell (letters are base-36 there)."""
 
     compact: bool = False

@@ -15,7 +15,7 @@ FULL_SPACE = "\u3000"  # a full-width space: a blank cell in ○●・ boards, s
 
 # Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, the half-width katakana middle dot to '・'.
 # Deliberately not NFKC: that would also turn U+3000 into a space.
-_FOLD = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
+_FOLD: dict[int, int | None] = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
 _FOLD.update({0xFF65: ord("・"), 0x00A0: ord(" "), 0x2002: ord(" "), 0x2003: ord(" "), 0x2009: ord(" ")})
 _FOLD.update({cp: None for cp in (0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF)})  # zero-width chars, BOM
 _FOLD[0x2212] = ord("-")  # minus sign
