@@ -54,7 +54,7 @@ def result_view(result: SolveResult) -> View:
 
 
 def result_title(puzzle: Puzzle, view: View, lang: str = "en") -> str:
-    """ "Masyu 10×10 · unique solution" in ``lang`` (the genre's name from the catalogue)."""
+    """ "<genre> 10×10 · unique solution" in ``lang`` (the genre's name from the catalogue)."""
     verdict = "".join(t(lang, code) for code in view.words)
     return t(lang, "picture-title", genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, verdict=verdict)
 

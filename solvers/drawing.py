@@ -91,7 +91,7 @@ class Drawing(Protocol):
         ...
 
     def dots(self, paint: Paint = INK) -> None:
-        """A dot on every grid point (Slitherlink-style boards)."""
+        """A dot on every grid point (for boards drawn on the grid points, not in cells)."""
         ...
 
     def circle(self, r: int, c: int, fill: Paint, ring: Paint = INK, *, radius: float = 0.4,
