@@ -18,6 +18,7 @@ from rendering.board import PillowDrawing
 from rendering.canvas import paste_text
 from rendering.fonts import cjk_font, font, text_size
 from rendering.geometry import GAP, MARGIN, MAX_SIDE, Cell, Layout, cell_size_for, title_font_size, title_height
+from solvers.drawing import Drawing
 from solvers.solution import Solution, differing_cells
 
 if TYPE_CHECKING:
@@ -135,7 +136,7 @@ def render(
     layouts: list[Layout] = []
     for i, sol in enumerate(drawn):
         layout = Layout(rows, cols, cell, x_left + i * (cols * cell + gap), y_top)
-        drawing = PillowDrawing(image, layout, highlights=highlights)
+        drawing: Drawing = PillowDrawing(image, layout, highlights=highlights)
         genre.draw(drawing, puzzle, sol)
         if view == "problem":
             for r, c in mark_cells:
