@@ -35,9 +35,11 @@ STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 # grade bounds on effort: CP-SAT conflicts of one single-worker solve from the clues, per 100 cells
 THRESHOLDS = (2.0, 12.0)
 CALL_LIMIT = 20.0
-# settings for the many small oracle calls: the circuit's LP relaxation and probing cost more than they prune
-FAST = {"num_workers": 1, "random_seed": 0, "linearization_level": 0, "cp_model_probing_level": 0,
-        "symmetry_level": 0}
+# settings for grading (one fresh solve) and, without presolve, for the many small oracle calls: the
+# circuit's LP relaxation and probing cost more than they prune
+GRADING = {"num_workers": 1, "random_seed": 0, "linearization_level": 0, "cp_model_probing_level": 0,
+           "symmetry_level": 0}
+FAST = {**GRADING, "cp_model_presolve": False}
 
 
 def _flippable(inside: set[Cell], rows: int, cols: int, cell: Cell) -> bool:
@@ -69,6 +71,18 @@ def random_inside(rows: int, cols: int, rng: random.Random, fill: float) -> set[
         if _flippable(inside, rows, cols, cell):
             inside ^= {cell}
     return inside
+
+
+def local_alternatives(rows: int, cols: int, inside: set[Cell], full: dict[Cell, int]) -> list[frozenset[Cell]]:
+    """The clues broken by each loop one cell away (a cell moved across the loop): trials keeping
+    none of them are not unique, known without a solver call."""
+    out = set()
+    for r in range(rows):
+        for c in range(cols):
+            if _flippable(inside, rows, cols, (r, c)):
+                near = {(r + dr, c + dc) for dr, dc in STEPS if 0 <= r + dr < rows and 0 <= c + dc < cols}
+                out.add(frozenset(near | ({(r, c)} if full[(r, c)] != 2 else set())))
+    return sorted(out, key=lambda s: (len(s), sorted(s)))
 
 
 def clues_of(rows: int, cols: int, inside: set[Cell]) -> dict[Cell, int]:
@@ -121,7 +135,7 @@ class Oracle:
 def effort(rows: int, cols: int, givens: dict[Cell, int]) -> float:
     """Conflicts of one fresh single-worker solve, per 100 cells (scaled down on big boards)."""
     solver = cp_model.CpSolver()
-    for key, value in FAST.items():
+    for key, value in GRADING.items():
         setattr(solver.parameters, key, value)
     solver.parameters.max_time_in_seconds = CALL_LIMIT
     solver.solve(SlitherModel(rows, cols, givens).model)
@@ -149,7 +163,8 @@ def generate(rows: int, cols: int, difficulty: str, seed: int) -> GeneratedPuzzl
         cells = sorted(full)
         if oracle.alternative(frozenset(cells), frozenset(cells)) is not None:
             continue  # even every clue leaves another loop (or no answer in time)
-        kept = remove_clues(cells, oracle.alternative, rng, deadline=deadline)
+        known = local_alternatives(rows, cols, inside, full)
+        kept = remove_clues(cells, oracle.alternative, rng, deadline=deadline, known=known)
         eff = effort(rows, cols, {x: full[x] for x in kept})
         got = grade(eff, THRESHOLDS)
         for _ in range(20):
