@@ -86,14 +86,14 @@ async def main(chats: int, answers: int) -> None:
 
 def generate_day(day: dt.date) -> None:
     from bot.daily.making import make_daily
-    from bot.daily.slots import DEFAULT_SIZES, daily_seed
+    from bot.daily.slots import daily_seed, default_sizes
 
-    for genre, slots in DEFAULT_SIZES.items():
+    for genre, slots in default_sizes().items():
         parts = []
         for difficulty, (rows, cols) in slots.items():
             t = time.perf_counter()
             made = make_daily(genre, rows, cols, difficulty, daily_seed(day, genre, difficulty))
-            parts.append(f"{difficulty} {rows}x{cols} {time.perf_counter() - t:.1f}s (graded {made['grade']})")
+            parts.append(f"{difficulty} {rows}x{cols} {time.perf_counter() - t:.1f}s (graded {made.grade})")
         print(f"generate {genre}: " + ", ".join(parts), flush=True)
 
 

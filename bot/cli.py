@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from solvers.errors import PuzzleError
+from solvers.errors import Message, PuzzleError
 
 
 def _open_text(path: str) -> TextIO:
@@ -22,8 +22,15 @@ def _open_text(path: str) -> TextIO:
     return open(path, encoding="utf-8", errors="replace")  # noqa: SIM115 - closed by the caller's loop
 
 
+def _say(msg: Message) -> str:
+    """The CLI speaks English (the catalogue's words for ``msg``)."""
+    from bot.i18n import say
+
+    return say(msg, "en")
+
+
 def _records(path: str) -> Iterator[tuple[int, Any]]:
-    """Yield (line number, parsed JSON or an error string) for each non-blank line."""
+    """Yield (line number, parsed JSON or the Message saying why a line is not JSON) for each non-blank line."""
     stream = _open_text(path)
     try:
         for n, line in enumerate(stream, 1):
@@ -32,7 +39,7 @@ def _records(path: str) -> Iterator[tuple[int, Any]]:
             try:
                 yield n, json.loads(line)
             except json.JSONDecodeError as e:
-                yield n, f"line {n} is not valid JSON ({e.msg} at column {e.colno})"
+                yield n, Message("cli-bad-json", {"line": n, "error": e.msg, "column": e.colno})
     finally:
         if stream is not sys.stdin:
             stream.close()
@@ -53,7 +60,6 @@ def _warm_up_models() -> None:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     from bot.config import solver_workers_from_env
-    from bot.i18n import say
     from solvers.engine import solve_record
     from solvers.verdict import SolveOptions
 
@@ -63,12 +69,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if workers:
         opts = opts.with_(workers=workers)
     for _, rec in _records(args.jsonl):
-        if isinstance(rec, str):
+        if isinstance(rec, Message):
             _emit({"id": None, "status": "invalid", "solution": None, "second_solution": None,
-                   "seconds": 0.0, "error": rec})
+                   "seconds": 0.0, "error": _say(rec)})
             continue
         rid, result = solve_record(rec, opts)
-        _emit(result.to_json(rid, say(result.message, "en") if result.message else None))
+        _emit(result.to_json(rid, _say(result.message) if result.message else None))
     return 0
 
 
@@ -85,7 +91,7 @@ def cmd_parse(args: argparse.Namespace) -> int:
             with open(args.file, encoding="utf-8", errors="replace") as f:
                 text = f.read(budget)
     except OSError as e:
-        raise PuzzleError(f"cannot read {args.file}: {e.strerror or e}") from None
+        raise PuzzleError("cli-cannot-read", file=args.file, reason=e.strerror or str(e)) from None
     puzzle = read_board(text, genre=args.genre)
     _emit(puzzle.to_record(url=get_genre(puzzle.genre).encode_url(puzzle)))
     return 0
@@ -98,19 +104,18 @@ def cmd_url(args: argparse.Namespace) -> int:
     status = 0
     for n, rec in _records(args.jsonl):
         try:
-            if isinstance(rec, str):
-                raise PuzzleError(rec)
+            if isinstance(rec, Message):
+                raise PuzzleError(rec.code, **rec.params)
             puzzle = Puzzle.from_record(rec)
             print(get_genre(puzzle.genre).encode_url(puzzle), flush=True)
         except PuzzleError as e:
-            print(f"puzzlebot url: line {n}: {e.message}", file=sys.stderr)
+            print(f"puzzlebot url: line {n}: {_say(e.msg)}", file=sys.stderr)
             print("", flush=True)  # keep one output line per record
             status = 2
     return status
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from bot.i18n import say
     from rendering import render_png
     from solvers.puzzle import Puzzle
     from solvers.registry import get_genre
@@ -120,12 +125,12 @@ def cmd_render(args: argparse.Namespace) -> int:
     status = 0
     for n, rec in _records(args.jsonl):
         try:
-            if isinstance(rec, str):
-                raise PuzzleError(rec)
+            if isinstance(rec, Message):
+                raise PuzzleError(rec.code, **rec.params)
             puzzle = Puzzle.from_record(rec)
             solution = rec.get("solution") if args.view == "solution" else None
             if args.view == "solution" and not solution:
-                raise PuzzleError("the record has no 'solution' to draw (use --view puzzle)")
+                raise PuzzleError("cli-no-solution")
             typed = None if solution is None else get_genre(puzzle.genre).solution_from_json(solution, puzzle)
             name = str(rec.get("id") or f"line{n}")
             safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
@@ -133,7 +138,7 @@ def cmd_render(args: argparse.Namespace) -> int:
             path.write_bytes(render_png(puzzle, typed, view=args.view))
             print(path, flush=True)
         except PuzzleError as e:
-            print(f"puzzlebot render: line {n}: {say(e.msg, 'en')}", file=sys.stderr)
+            print(f"puzzlebot render: line {n}: {_say(e.msg)}", file=sys.stderr)
             status = 2
     return status
 
@@ -145,7 +150,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         rows_s, cols_s = args.size.lower().replace("×", "x").split("x")
         rows, cols = int(rows_s), int(cols_s)
     except ValueError:
-        raise PuzzleError(f"--size must look like 10x10 (rows x columns), not '{args.size}'") from None
+        raise PuzzleError("cli-bad-size", size=args.size) from None
     _emit(generate_record(args.genre, rows, cols, args.difficulty, args.seed))
     return 0
 
@@ -157,6 +162,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from solvers.registry import GENRES
+
     p = argparse.ArgumentParser(prog="puzzlebot", description="Solve, read, draw and generate pencil puzzles.")
     sub = p.add_subparsers(dest="command", required=True)
 
@@ -168,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_solve)
 
     s = sub.add_parser("parse", help="read a board from text or a puzz.link URL, print its record")
-    s.add_argument("--genre", default=None, help="force the genre (masyu, yinyang, numberlink, shikaku)")
+    s.add_argument("--genre", default=None, help=f"force the genre ({', '.join(GENRES)})")
     s.add_argument("file", nargs="?", default="-", help="text file, or - for standard input (default)")
     s.set_defaults(func=cmd_parse)
 
@@ -200,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except PuzzleError as e:
-        print(f"puzzlebot {args.command}: {e.message}", file=sys.stderr)
+        print(f"puzzlebot {args.command}: {_say(e.msg)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -4,7 +4,7 @@ Extensions (the daily puzzle) add entries without touching the adapters::
 
     def install(core):
         reg = core.registry
-        reg.add(Command("daily", daily_cmd, "cmd_daily"))     # help text keys from bot.messages
+        reg.add(Command("daily", daily_cmd, "cmd_daily"))     # help text: a code of bot.i18n
         reg.callback("d", on_daily_button)                    # button data "d:..." comes here
         reg.text_hook(on_daily_answer)                        # returns True when it consumed the text
         reg.on_startup(start_scheduler)                       # async fn(core, platform)
@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bot import messages
+from bot import i18n
 from bot.chat import Channel, Incoming, MessageRef, Platform, Reply
 
 if TYPE_CHECKING:
@@ -35,15 +35,15 @@ class Context:
 
     @property
     def lang(self) -> str:
-        return messages.lang_of(self.msg.lang)
+        return i18n.lang_of(self.msg.lang)
 
     @property
     def args(self) -> str:
         return self.msg.args
 
     def t(self, key: str, **kwargs: Any) -> str:
-        """``key`` from :mod:`bot.messages` in the user's language."""
-        return messages.t(self.lang, key, **kwargs)
+        """The words of message code ``key`` (see :mod:`bot.i18n`) in the user's language."""
+        return i18n.t(self.lang, key, **kwargs)
 
     async def reply(self, reply: Reply | str) -> MessageRef:
         """Send text (or a full :class:`Reply`) back to the chat; returns the sent message's id."""
@@ -64,21 +64,23 @@ LifecycleHook = Callable[["Core", Platform], Awaitable[None]]
 
 @dataclass
 class Command:
-    """``/name``: ``handler`` runs it; ``help_key`` names its one-line help in :mod:`bot.messages`.
+    """``/name``: ``handler`` runs it; ``help_key`` is the message code of its one-line help.
 
-    ``help_args`` fill the help text's placeholders; ``menu`` puts it in the platform's command
-    menu; ``takes_board`` tells the console chat that a board may follow on the next lines.
+    ``help_args`` fill the help text's placeholders (a callable value gets the
+    reader's language and returns the words); ``menu`` puts it in the platform's command menu;
+    ``takes_board`` tells the console chat that a board may follow on the next lines.
     """
 
     name: str
     handler: Handler
     help_key: str
-    help_args: dict[str, str] = field(default_factory=dict)
+    help_args: dict[str, Any] = field(default_factory=dict)
     menu: bool = True
     takes_board: bool = False
 
     def help(self, lang: str) -> str:
-        return messages.t(lang, self.help_key, **self.help_args)
+        args = {k: v(lang) if callable(v) else v for k, v in self.help_args.items()}
+        return i18n.t(lang, self.help_key, **args)
 
 
 class Registry:

@@ -16,20 +16,21 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import messages
 from bot.chat import ChatId, Choice, Incoming, Platform, Reply
 from bot.commands import Command, Context, Registry
 from bot.config import BotConfig
-from bot.examples import EXAMPLES
+from bot.i18n import genre_title, say, series, words
 from bot.pipeline import QueueFull, SolverBackend, UserBusy
-from bot.replies import genre_title, result_reply
+from bot.replies import result_reply
 from bot.worker import JobResult
 from solvers.errors import ParseError
+from solvers.genre import Genre, Variant
 from solvers.puzzle import Puzzle
+from solvers.registry import GENRES
+from solvers.verdict import Status
 
 log = logging.getLogger(__name__)
 
-GENRE_COMMANDS = ("masyu", "yinyang", "numberlink", "shikaku")
 ACTION_EVERY = 4.0  # seconds between "uploading photo" notices (Telegram shows one for ~5 s)
 
 
@@ -125,7 +126,7 @@ class Core:
             await self.ask_genre(ctx, text, fill, tuple(e.candidates))
             return None
         except ParseError as e:
-            await ctx.reply(e.text(ctx.lang) + "\n\n" + ctx.t("parse_hint"))
+            await ctx.reply(say(e.msg, ctx.lang) + "\n\n" + ctx.t("parse_hint"))
             return None
         return await self.solve_puzzle(ctx, puzzle)
 
@@ -148,8 +149,8 @@ class Core:
             return None
         finally:
             keepalive.cancel()
-        if result.status == "error" and result.failure is None:
-            log.error("engine error for board %s: %s", puzzle.key(), result.error)
+        if result.status is Status.ERROR and result.failure is None:
+            log.error("engine error for board %s: %s", puzzle.key(), result.message)
         await ctx.reply(result_reply(result, ctx.lang, spoiler=self.spoiler_for(msg)))
         return result
 
@@ -200,17 +201,28 @@ def board_source(ctx: Context, args: str) -> str:
 
 
 async def cmd_start(ctx: Context) -> None:
-    await ctx.reply(ctx.t("start") + "\n\n" + help_text(ctx))
+    titles = series([genre_title(name, ctx.lang) for name in GENRES], ctx.lang)
+    await ctx.reply(ctx.t("start", titles=titles) + "\n\n" + help_text(ctx))
 
 
 async def cmd_help(ctx: Context) -> None:
     await ctx.reply(help_text(ctx))
 
 
+def variants_help(genres: list[Genre[Any]], lang: str) -> str:
+    """One line per rule variant of ``genres`` ("/numberlink fill: the Flow rule ..."), joined."""
+    return words(lang).get("list-sep", "; ").join(say(v.help, lang) for g in genres for v in g.variants)
+
+
 def help_text(ctx: Context) -> str:
-    parts = [ctx.t("help_howto"), "", ctx.t("help_examples")]
-    for genre, example in EXAMPLES.items():
-        parts.append(f"{genre_title(genre, ctx.lang)}:\n{example}")
+    genres = list(GENRES.values())
+    commands = words(ctx.lang).get("command-sep", ", ").join(f"/{g.name}" for g in genres)
+    variants = variants_help(genres, ctx.lang)
+    force = (ctx.t("help_genres_variants", commands=commands, variants=variants) if variants
+             else ctx.t("help_genres", commands=commands))
+    parts = [ctx.t("help_howto"), force, "", ctx.t("help_examples")]
+    for g in genres:
+        parts.append(f"{genre_title(g.name, ctx.lang)}:\n{g.example}")
     parts += ["", ctx.t("help_commands")]
     parts += [f"/{c.name} — {c.help(ctx.lang)}" for c in ctx.core.registry.menu()]
     return "\n".join(parts)
@@ -224,24 +236,34 @@ async def cmd_solve(ctx: Context) -> None:
     await ctx.core.solve_text(ctx, text)
 
 
-def genre_command(genre: str) -> Command:
+def take_variant(genre: Genre[Any], args: str) -> tuple[Variant | None, str]:
+    """A rule variant named at the start of a genre command's arguments ("fill <board>"), and the rest."""
+    first, sep, rest = args.lstrip().partition("\n")
+    tokens = [w.lower() for w in first.split()]
+    for variant in genre.variants:
+        for word in sorted(variant.words, key=lambda w: len(w.split()), reverse=True):
+            n = len(word.split())
+            if tokens[:n] == word.lower().split():
+                parts = first.split(None, n)
+                return variant, ((parts[n] if len(parts) > n else "") + sep + rest).strip()
+    return None, args
+
+
+def genre_command(genre: Genre[Any]) -> Command:
+    """``/<genre> [variant] <board>``: solve as that genre (a variant's words switch it on)."""
+
     async def handler(ctx: Context) -> None:
-        args, fill = ctx.args, None
-        if genre == "numberlink":  # "/numberlink fill <board>": the Flow rule
-            first, sep, rest = args.lstrip().partition("\n")
-            words = first.split(None, 1)
-            if words and words[0].lower() == "fill":
-                fill = True
-                args = ((words[1] if len(words) > 1 else "") + sep + rest).strip()
+        variant, args = take_variant(genre, ctx.args)
         text = board_source(ctx, args)
         if not text.strip():
-            await ctx.reply(ctx.t("no_board", command=f"/{genre}"))
+            await ctx.reply(ctx.t("no_board", command=f"/{genre.name}"))
             return
-        await ctx.core.solve_text(ctx, text, genre, fill)
+        await ctx.core.solve_text(ctx, text, genre.name, True if variant else None)
 
-    if genre == "numberlink":
-        return Command(genre, handler, "cmd_numberlink", takes_board=True)
-    return Command(genre, handler, "cmd_genre", help_args={"genre": genre_title(genre, "en")}, takes_board=True)
+    if genre.variants:
+        return Command(genre.name, handler, "cmd_genre_variants", takes_board=True,
+                       help_args={"genre": genre.name, "variants": lambda lang: variants_help([genre], lang)})
+    return Command(genre.name, handler, "cmd_genre", help_args={"genre": genre.name}, takes_board=True)
 
 
 async def cmd_spoiler(ctx: Context) -> None:
@@ -263,14 +285,14 @@ async def _on_genre_button(ctx: Context) -> None:
 
 
 def install_builtins(reg: Registry) -> None:
-    """The core's own commands: /start, /help, /solve, one per genre, /spoiler; genre buttons."""
+    """The core's own commands: /start, /help, /solve, one per genre of the registry, /spoiler; genre buttons."""
     reg.add(Command("start", cmd_start, "cmd_start"))
     reg.add(Command("help", cmd_help, "cmd_help"))
     reg.add(Command("solve", cmd_solve, "cmd_solve", takes_board=True))
-    for genre in GENRE_COMMANDS:
+    for genre in GENRES.values():
         reg.add(genre_command(genre))
     reg.add(Command("spoiler", cmd_spoiler, "cmd_spoiler"))
     reg.callback("g", _on_genre_button)
 
 
-__all__ = ["Core", "ChatSettings", "messages"]
+__all__ = ["ChatSettings", "Core"]

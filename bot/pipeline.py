@@ -37,12 +37,12 @@ from typing import Protocol
 
 from bot.worker import JobResult, solve_job, warm_up
 from solvers.puzzle import Puzzle
+from solvers.verdict import Status
 
 log = logging.getLogger(__name__)
 
 OnQueued = Callable[[int], Awaitable[None]]
 JobFn = Callable[[Puzzle, float, int, str], JobResult]
-CACHEABLE = frozenset({"unique", "multiple", "solved", "none", "invalid"})
 
 
 class Overloaded(Exception):
@@ -168,7 +168,7 @@ class SolveFront:
             if self._inflight.get(key) is future:
                 del self._inflight[key]
             self._after_admitted()
-        if result.status in CACHEABLE and result.failure is None:
+        if result.cacheable:
             self._cache[key] = result
             while len(self._cache) > self.limits.cache_size:
                 self._cache.popitem(last=False)
@@ -372,6 +372,6 @@ class PoolBackend(SolveFront):
 
     def _failed(self, job: _Job, failure: str | None) -> JobResult:
         p = job.puzzle
-        return JobResult(status="error", genre=p.genre, rows=p.rows, cols=p.cols, failure=failure,
+        return JobResult(status=Status.ERROR, genre=p.genre, rows=p.rows, cols=p.cols, failure=failure,
                          time_limit=self.limits.wall_limit,
                          seconds=time.perf_counter() - job.queued_at)

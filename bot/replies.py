@@ -1,20 +1,17 @@
-"""Turning a finished job into the reply people see: caption text, picture, file name, spoiler."""
+"""Turning a finished job into the reply people see: caption text, picture, file name, spoiler.
+
+The picture itself (which view each verdict gets, its title) is drawn in the worker by
+:mod:`bot.pictures`; here the verdict becomes words through :mod:`bot.i18n`.
+"""
 
 from __future__ import annotations
 
 from bot.chat import Reply
-from bot.messages import t
-from bot.worker import JobResult
-from solvers.registry import find_genre
+from bot.i18n import say, t
+from bot.worker import Failure, JobResult
+from solvers.verdict import Status
 
 CAPTION_LIMIT = 1024  # Telegram's caption limit; longer text goes out as a separate message
-
-
-def genre_title(genre: str, lang: str) -> str:
-    g = find_genre(genre)
-    if g is None:
-        return genre
-    return g.title_ja if lang == "ja" else g.title
 
 
 def seconds_text(seconds: float) -> str:
@@ -22,26 +19,30 @@ def seconds_text(seconds: float) -> str:
 
 
 def verdict_text(result: JobResult, lang: str) -> str:
-    key = f"verdict_{result.status}"
-    return t(lang, key, limit=result.time_limit) if result.status == "timeout" else t(lang, key)
+    return t(lang, f"verdict_{Status(result.status)}", limit=result.time_limit)
+
+
+def reason_text(result: JobResult, lang: str) -> str | None:
+    """Why the engine gave this verdict, in words (None when it said nothing)."""
+    return say(result.message, lang) if result.message is not None else None
 
 
 def result_reply(result: JobResult, lang: str, *, spoiler: bool) -> Reply:
-    """The chat reply for ``result`` (``lang`` is "en" or "ja")."""
-    if result.failure == "crashed":
+    """The chat reply for ``result`` in ``lang``."""
+    if result.failure is Failure.CRASHED:
         return Reply(text=t(lang, "worker_crashed"))
-    if result.failure == "killed":
+    if result.failure is Failure.KILLED:
         return Reply(text=t(lang, "worker_killed", limit=result.time_limit))
-    if result.status == "error":
+    if result.status is Status.ERROR or result.failure is not None:
         return Reply(text=t(lang, "internal_error"))
 
-    lines = [t(lang, "caption_head", genre=genre_title(result.genre, lang), rows=result.rows, cols=result.cols,
+    lines = [t(lang, "caption_head", genre=result.genre, rows=result.rows, cols=result.cols,
                verdict=verdict_text(result, lang))]
-    if result.status == "none":
-        lines.append(t(lang, "caption_why", reason=result.error_text(lang) or t(lang, "none_reason")))
-    elif result.status == "invalid":
-        lines.append(t(lang, "caption_why", reason=result.error_text(lang) or ""))
-    elif result.status == "timeout":
+    if result.status is Status.NONE:
+        lines.append(t(lang, "caption_why", reason=reason_text(result, lang) or t(lang, "none_reason")))
+    elif result.status is Status.INVALID:
+        lines.append(t(lang, "caption_why", reason=reason_text(result, lang) or ""))
+    elif result.status is Status.TIMEOUT:
         lines.append(t(lang, "timeout_hint"))
     else:
         key = "caption_time_cached" if result.cached else "caption_time"
@@ -51,7 +52,7 @@ def result_reply(result: JobResult, lang: str, *, spoiler: bool) -> Reply:
     text = "\n".join(lines)
     if result.png is None:
         return Reply(text=text)
-    kind = "solution" if result.status in ("unique", "solved", "multiple") else "check"
+    kind = "solution" if result.answered else "check"
     filename = f"{result.genre}-{result.rows}x{result.cols}-{kind}.png"
     # Only a picture that shows a solution needs hiding; marked cells of a broken board do not.
     return Reply(text=text, image=result.png, filename=filename, spoiler=spoiler and kind == "solution")

@@ -1,49 +1,140 @@
-"""What runs inside a solver process: solve (with the engine's independent check), render, encode the URL.
+"""What runs inside a solver process: solve (with the engine's independent check), draw, encode the URL.
 
-Functions here take and return plain picklable data, so any process pool or task queue can
-run them. Nothing here touches the event loop.
+Functions here take and return picklable data (a :class:`JobResult` holds the engine's
+:class:`~solvers.verdict.Status`, typed solutions and a :class:`~solvers.errors.Message`), so any
+process pool can run them; :meth:`JobResult.to_json` / :meth:`JobResult.from_json` carry it across
+a JSON edge (the taskiq queue). Nothing here touches the event loop.
 """
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import logging
 import os
 import time
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
+from solvers.errors import Message
 from solvers.puzzle import Puzzle
+from solvers.solution import Solution
+from solvers.verdict import Status
 
 log = logging.getLogger(__name__)
 
-PICTURE_STATUSES = frozenset({"unique", "multiple", "solved"})  # always drawn
-MARKED_STATUSES = frozenset({"none", "invalid"})  # drawn only when the engine names cells
+Cell = tuple[int, int]
+ANSWERED = frozenset({Status.UNIQUE, Status.MULTIPLE, Status.SOLVED})  # verdicts that come with a solution
+FINAL = ANSWERED | {Status.NONE, Status.INVALID}  # verdicts a second solve would repeat (cacheable)
+
+
+class Failure(StrEnum):
+    """Why a job has no verdict of the engine (its status is then ``error``): bot-side states."""
+
+    CRASHED = "crashed"  # the solver process died
+    KILLED = "killed"  # the job passed its hard wall-clock limit
+    UNAVAILABLE = "unavailable"  # no solver worker was alive to take it
+    EXPIRED = "expired"  # skipped: its asker had stopped waiting
 
 
 @dataclass
 class JobResult:
-    """A finished job, as plain data (what the chat needs to reply)."""
+    """A finished job: what the chat needs to reply."""
 
-    status: str  # a solvers.verdict.Status value
+    status: Status
     genre: str
     rows: int
     cols: int
     seconds: float = 0.0
     url: str | None = None
     png: bytes | None = None
-    error: str | None = None
-    error_ja: str | None = None
-    cells: tuple[tuple[int, int], ...] = ()
-    solution: dict[str, Any] | None = None
-    second_solution: dict[str, Any] | None = None
-    failure: str | None = None  # "crashed" (worker died) or "killed" (hard time limit); status is then "error"
+    message: Message | None = None  # why (none, invalid, timeout, error), as a message code
+    cells: tuple[Cell, ...] = ()
+    solution: Solution | None = None
+    second_solution: Solution | None = None
+    failure: Failure | None = None  # set when no engine verdict came back
     cached: bool = False
     time_limit: float = 0.0
     timings: dict[str, float] = field(default_factory=dict)  # solve, render, total (worker side)
 
-    def error_text(self, lang: str) -> str | None:
-        return (self.error_ja or self.error) if lang.startswith("ja") else self.error
+    def __post_init__(self) -> None:  # callers (and tests) may still hand in the plain strings
+        self.status = Status(self.status)
+        self.failure = None if self.failure is None else Failure(self.failure)
+
+    @property
+    def answered(self) -> bool:
+        """A verdict with a solution (unique, multiple, solved)."""
+        return self.failure is None and self.status in ANSWERED
+
+    @property
+    def cacheable(self) -> bool:
+        """A final verdict: the same board would get it again (not a timeout, error or failure)."""
+        return self.failure is None and self.status in FINAL
+
+    # -- the JSON edge (taskiq): FORMATS.md solutions, message codes, base64 pictures
+    def to_json(self) -> dict[str, Any]:
+        m = self.message
+        return {
+            "status": str(self.status), "genre": self.genre, "rows": self.rows, "cols": self.cols,
+            "seconds": self.seconds, "url": self.url,
+            "png": None if self.png is None else base64.b64encode(self.png).decode("ascii"),
+            "message": None if m is None else {"code": m.code, "params": dict(m.params),
+                                               "cells": [list(c) for c in m.cells]},
+            "cells": [list(c) for c in self.cells],
+            "solution": None if self.solution is None else self.solution.to_json(),
+            "second_solution": None if self.second_solution is None else self.second_solution.to_json(),
+            "failure": None if self.failure is None else str(self.failure),
+            "cached": self.cached, "time_limit": self.time_limit, "timings": dict(self.timings),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], puzzle: Puzzle | None = None) -> JobResult:
+        """Read :meth:`to_json` back (``puzzle``, when known, reads the solutions the genre's way)."""
+        genre, rows, cols = str(data["genre"]), int(data["rows"]), int(data["cols"])
+        m = data.get("message")
+        message = None if not m else Message(str(m["code"]), _untuple(m.get("params") or {}),
+                                             _cells(m.get("cells")))
+        return cls(
+            status=Status(data["status"]), genre=genre, rows=rows, cols=cols,
+            seconds=float(data.get("seconds") or 0.0), url=data.get("url"),
+            png=None if data.get("png") is None else base64.b64decode(data["png"]),
+            message=message, cells=_cells(data.get("cells")),
+            solution=_solution(data.get("solution"), genre, rows, cols, puzzle),
+            second_solution=_solution(data.get("second_solution"), genre, rows, cols, puzzle),
+            failure=None if data.get("failure") is None else Failure(data["failure"]),
+            cached=bool(data.get("cached", False)), time_limit=float(data.get("time_limit") or 0.0),
+            timings={str(k): float(v) for k, v in (data.get("timings") or {}).items()},
+        )
+
+    @classmethod
+    def failed(cls, puzzle: Puzzle, failure: Failure | None, **kw: Any) -> JobResult:
+        """A job that produced no verdict (``failure`` None: a bug in the job itself)."""
+        return cls(status=Status.ERROR, genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, failure=failure, **kw)
+
+
+def _cells(raw: Any) -> tuple[Cell, ...]:
+    return tuple((int(r), int(c)) for r, c in raw or ())
+
+
+def _untuple(params: dict[str, Any]) -> dict[str, Any]:
+    """JSON turned the tuples of message parameters into lists: back to (nested) tuples."""
+
+    def fix(v: Any) -> Any:
+        return tuple(fix(x) for x in v) if isinstance(v, list) else v
+
+    return {str(k): fix(v) for k, v in params.items()}
+
+
+def _solution(value: Any, genre: str, rows: int, cols: int, puzzle: Puzzle | None) -> Solution | None:
+    if value is None:
+        return None
+    from solvers.registry import get_genre
+
+    g = get_genre(genre)
+    if puzzle is not None:
+        return g.solution_from_json(value, puzzle)  # type: ignore[no-any-return]
+    return g.solution_type.from_json(value, rows, cols)  # type: ignore[no-any-return]
 
 
 def warm_up(nice: int = 0) -> int:
@@ -60,9 +151,7 @@ def warm_up(nice: int = 0) -> int:
     from solvers.registry import GENRES
 
     for g in GENRES.values():
-        for part in ("model", "check", "notation"):
-            with contextlib.suppress(ImportError):  # a part not written yet: the solve will report it
-                g.part(part)
+        g.preload()
     return os.getpid()
 
 
@@ -75,13 +164,13 @@ def solve_job(puzzle: Puzzle, time_limit: float, solver_workers: int, lang: str 
     t0 = time.perf_counter()
     result = solve_puzzle(puzzle, SolveOptions(time_limit=time_limit, workers=solver_workers))
     t1 = time.perf_counter()
-    status = str(result.status)
     png = None
-    if status in PICTURE_STATUSES or (status in MARKED_STATUSES and result.cells):
+    marked = result.status in (Status.NONE, Status.INVALID) and bool(result.cells)
+    if result.status in ANSWERED or marked:
         try:
             from bot.pictures import result_png
 
-            png = result_png(puzzle, result, lang)
+            png = result_png(puzzle, result, lang=lang)
         except Exception:  # a picture is a bonus; the verdict still goes out as text
             log.exception("rendering failed for %s", puzzle.key())
     t2 = time.perf_counter()
@@ -91,8 +180,8 @@ def solve_job(puzzle: Puzzle, time_limit: float, solver_workers: int, lang: str 
     except Exception:
         log.exception("encode_url failed for %s", puzzle.key())
     return JobResult(
-        status=status, genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, seconds=result.seconds,
-        url=url, png=png, error=result.error, error_ja=result.error_ja, cells=tuple(result.cells),
+        status=result.status, genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, seconds=result.seconds,
+        url=url, png=png, message=result.message, cells=tuple(result.cells),
         solution=result.solution, second_solution=result.second_solution, time_limit=time_limit,
         timings={"solve": t1 - t0, "render": t2 - t1, "total": time.perf_counter() - t0},
     )

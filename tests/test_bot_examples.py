@@ -1,17 +1,17 @@
-"""The /help examples must read as their genre and have a unique solution."""
+"""The /help examples (each genre's ``example``) must read as their genre and have a unique solution."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.examples import EXAMPLES
 from solvers.engine import solve_puzzle
 from solvers.reading import read_board
+from solvers.registry import GENRES
 from solvers.verdict import SolveOptions, Status
 
 
-@pytest.mark.parametrize("genre", sorted(EXAMPLES))
+@pytest.mark.parametrize("genre", sorted(GENRES))
 def test_help_example_is_unique(genre: str) -> None:
-    puzzle = read_board(EXAMPLES[genre])
+    puzzle = read_board(GENRES[genre].example)
     assert puzzle.genre == genre
     assert solve_puzzle(puzzle, SolveOptions(time_limit=10, workers=1)).status is Status.UNIQUE

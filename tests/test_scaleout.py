@@ -22,7 +22,7 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
-from bot import messages
+from bot import i18n
 from bot.chat import Incoming, Reply
 from bot.commands import Context
 from bot.core import Core
@@ -40,6 +40,7 @@ from bot.scaleout import (
 from bot.worker import JobResult
 from solvers.puzzle import Puzzle
 from solvers.registry import get_genre
+from solvers.solution import LoopSolution
 from tests.corpus import load
 
 REPO = Path(__file__).resolve().parents[1]
@@ -162,8 +163,9 @@ def _available(genre: str) -> bool:
 
 # ---------------------------------------------------------------------- plain data, no Redis
 def test_job_results_survive_the_json_transport() -> None:
-    result = JobResult(status="unique", genre="masyu", rows=2, cols=3, seconds=0.5, url="https://puzz.link/p?x",
-                       png=b"\x89PNG\r\n\x1a\n\x00\xff", cells=((0, 1), (1, 2)), solution={"loop": ["6 12", "3 9"]},
+    result = JobResult(status="unique", genre="masyu", rows=2, cols=2, seconds=0.5, url="https://puzz.link/p?x",
+                       png=b"\x89PNG\r\n\x1a\n\x00\xff", cells=((0, 1), (1, 1)),
+                       solution=LoopSolution.from_masks([[6, 12], [3, 9]]),
                        timings={"solve": 0.1})
     assert result_from_json(result_to_json(result)) == result
 
@@ -171,7 +173,7 @@ def test_job_results_survive_the_json_transport() -> None:
 async def test_a_worker_skips_a_board_whose_asker_gave_up() -> None:
     puzzle = Puzzle("masyu", ((2, 0), (0, 1)))
     out = result_from_json(await solve_remote(puzzle_to_json(puzzle), 5, 1, "en", deadline=time.time() - 1))
-    assert out.status == EXPIRED and out.png is None and (out.rows, out.cols) == (2, 2)
+    assert out.failure is EXPIRED and out.png is None and (out.rows, out.cols) == (2, 2)
 
 
 # ---------------------------------------------------------------------- through Redis and a worker process
@@ -238,7 +240,7 @@ async def test_a_board_past_its_wall_limit_is_killed_and_the_next_is_solved(clus
         await asyncio.wait_for(Core(strict).handle(_private(_slow_board(), user=70), chat), 30)
     finally:
         await strict.close()
-    assert [r.text for r in chat.sent] == [messages.t("en", "worker_killed", limit=0.5)]
+    assert [r.text for r in chat.sent] == [i18n.t("en", "worker_killed", limit=0.5)]
     after = Chat()
     await asyncio.wait_for(cluster.core.handle(_private(_board(load("yinyang")[2]), user=71), after), 60)
     assert [r for r in after.sent if r.image is not None], [r.text for r in after.sent]
@@ -252,7 +254,7 @@ async def test_a_solver_that_dies_fails_only_its_board(cluster: SimpleNamespace)
     await asyncio.sleep(1.5)  # taken from the queue and well into the solve (which needs > 10 s)
     os.kill(pid, signal.SIGKILL)
     await asyncio.wait_for(job, 30)
-    assert [r.text for r in chat.sent] == [messages.t("en", "worker_crashed")]
+    assert [r.text for r in chat.sent] == [i18n.t("en", "worker_crashed")]
     after = Chat()
     await asyncio.wait_for(cluster.core.handle(_private(_board(load("masyu")[2]), user=73), after), 60)
     assert [r for r in after.sent if r.image is not None], [r.text for r in after.sent]
@@ -273,7 +275,7 @@ async def test_lost_answers_time_out_with_a_polite_message(redis_url: str) -> No
         t0 = time.monotonic()
         await asyncio.wait_for(Core(backend).handle(_private(MASYU_5, user=40), chat), 10)
         assert time.monotonic() - t0 < 5
-        assert [r.text for r in chat.sent] == [messages.t("en", "queued", position=1), messages.t("en", "queue_full")]
+        assert [r.text for r in chat.sent] == [i18n.t("en", "queued", position=1), i18n.t("en", "queue_full")]
         assert await redis.llen(QUEUE_NAME) == 1  # the stale board waits; a worker will skip it (deadline)
     finally:
         await redis.delete(ALIVE_PREFIX + "ghost")
@@ -289,7 +291,7 @@ async def test_with_every_worker_stopped_the_user_is_told_at_once(cluster: Simpl
     t0 = time.monotonic()
     await asyncio.wait_for(cluster.core.handle(_private("yinyang\n. . W\n. B .\n. . .", user=50), chat), 10)
     assert time.monotonic() - t0 < 2
-    assert [r.text for r in chat.sent] == [messages.t("en", "internal_error")]
+    assert [r.text for r in chat.sent] == [i18n.t("en", "internal_error")]
     assert cluster.backend.stats["unavailable"] >= 1
 
 
@@ -302,6 +304,6 @@ async def test_an_unreachable_redis_gives_a_clear_answer_not_a_hang() -> None:
         t0 = time.monotonic()
         await asyncio.wait_for(Core(backend).handle(_private(MASYU_5, user=60), chat), 10)
         assert time.monotonic() - t0 < 5
-        assert [r.text for r in chat.sent] == [messages.t("en", "internal_error")]
+        assert [r.text for r in chat.sent] == [i18n.t("en", "internal_error")]
     finally:
         await backend.close()

@@ -12,14 +12,14 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from bot import messages
 from bot.chat import Platform, Reply
 from bot.commands import Command, Context
-from bot.daily import texts
+from bot.daily.judge import Verdict
 from bot.daily.service import DailyService, DatabaseUnavailable
 from bot.daily.slots import MIX, parse_args
-from bot.replies import genre_title
+from bot.i18n import t
 from bot.storage import DailyPuzzle, Subscription
+from solvers.registry import GENRES, get_genre
 
 if TYPE_CHECKING:
     from bot.core import Core
@@ -39,11 +39,9 @@ def _looks_like_grid(text: str, rows: int) -> bool:
 
 def _reads_as_answer(daily: DailyPuzzle, text: str) -> bool:
     from solvers.errors import PuzzleError
-    from solvers.puzzle import Puzzle
-    from solvers.registry import get_genre
 
     try:
-        get_genre(daily.genre).parse_answer(Puzzle.from_record(daily.record), text)
+        get_genre(daily.genre).parse_answer(daily.puzzle, text)
     except PuzzleError:
         return False
     return True
@@ -61,7 +59,27 @@ def _redact(url: str | None) -> str:
 
 
 def _date(day: dt.date, lang: str) -> str:
-    return f"{day.year}年{day.month}月{day.day}日" if lang == "ja" else day.strftime("%a %d %b %Y")
+    return t(lang, "daily_date", date=day)
+
+
+def notation(genre: str, lang: str) -> str:
+    """How to type an answer of ``genre`` (the genre's ``answer_help`` message)."""
+    return t(lang, get_genre(genre).answer_help)
+
+
+def duration(seconds: float | None) -> str:
+    """``m:ss`` or ``h:mm:ss``."""
+    if seconds is None:
+        return "?"
+    s = max(0, int(round(seconds)))
+    h, rest = divmod(s, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def _example_genre() -> str:
+    """The genre named in usage examples ("/daily <name> hard"): the registry's first."""
+    return next(iter(GENRES))
 
 
 def _guarded(handler: Callable[[Context], Awaitable[Any]]) -> Callable[[Context], Awaitable[Any]]:
@@ -88,7 +106,6 @@ class DailyChat:
 
     # ------------------------------------------------------------------ wiring
     def install(self, core: Core) -> None:
-        texts.register()
         reg = core.registry
         for name, handler in (("daily", self.cmd_daily), ("solution", self.cmd_solution), ("hint", self.cmd_hint),
                               ("stats", self.cmd_stats), ("answer", self.cmd_answer),
@@ -147,12 +164,11 @@ class DailyChat:
 
     # ------------------------------------------------------------------ replies
     async def post_reply(self, daily: DailyPuzzle, lang: str) -> Reply:
-        t = messages.t
         diff = t(lang, f"difficulty_{daily.difficulty}")
-        caption = t(lang, "daily_caption", genre=genre_title(daily.genre, lang), date=_date(daily.day, lang),
+        caption = t(lang, "daily_caption", genre=daily.genre, date=_date(daily.day, lang),
                     rows=daily.rows, cols=daily.cols, difficulty=diff,
                     play=t(lang, "daily_play", url=daily.url) if daily.url else "",
-                    notation=texts.notation(daily.genre, lang))
+                    notation=notation(daily.genre, lang))
         return Reply(text=caption, image=await self.service.picture(daily, "puzzle"),
                      filename=f"daily-{daily.genre}-{daily.day.isoformat()}.png")
 
@@ -161,7 +177,7 @@ class DailyChat:
         args = parse_args(ctx.args)
         if args.unknown or args.time:
             words = " ".join(args.unknown) or args.time
-            await ctx.reply(ctx.t("daily_usage", words=f"'{words}'"))
+            await ctx.reply(ctx.t("daily_usage", words=f"'{words}'", example=_example_genre()))
             return
         m = ctx.msg
         genre, difficulty = args.genre, args.difficulty
@@ -172,7 +188,7 @@ class DailyChat:
         slot = self.service.slot(self.service.today(), genre or MIX, difficulty)
         daily = await self.service.get(slot)
         if daily is None:
-            await ctx.reply(ctx.t("daily_preparing", genre=genre_title(slot[1], ctx.lang),
+            await ctx.reply(ctx.t("daily_preparing", genre=slot[1],
                                   difficulty=ctx.t(f"difficulty_{slot[2]}")))
             return
         await ctx.channel.action("upload_photo")
@@ -191,7 +207,7 @@ class DailyChat:
         daily = await self._daily_for(ctx)
         if daily is None:
             return
-        text = ctx.t("daily_solution", genre=genre_title(daily.genre, ctx.lang), date=_date(daily.day, ctx.lang),
+        text = ctx.t("daily_solution", genre=daily.genre, date=_date(daily.day, ctx.lang),
                      rows=daily.rows, cols=daily.cols, difficulty=ctx.t(f"difficulty_{daily.difficulty}"))
         await ctx.reply(Reply(text=text, image=await self.service.picture(daily, "solution"),
                               filename=f"daily-{daily.genre}-{daily.day.isoformat()}-solution.png", spoiler=True))
@@ -222,11 +238,11 @@ class DailyChat:
             lines.append(ctx.t("daily_stats_head"))
             place = 0
             for row in st.board:
-                kw = dict(name=row.user_name, genre=genre_title(row.genre, ctx.lang),
+                kw = dict(name=row.user_name, genre=row.genre,
                           difficulty=ctx.t(f"difficulty_{row.difficulty}"), hints=row.hints, wrong=row.wrong)
                 if row.seconds is not None:
                     place += 1
-                    lines.append(ctx.t("daily_stats_solved", place=place, time=texts.duration(row.seconds), **kw))
+                    lines.append(ctx.t("daily_stats_solved", place=place, time=duration(row.seconds), **kw))
                 else:
                     lines.append(ctx.t("daily_stats_playing", **kw))
         await ctx.reply("\n".join(lines))
@@ -237,7 +253,7 @@ class DailyChat:
             return
         text = ctx.args if ctx.args.strip() else (ctx.msg.document_text or "")
         if not text.strip():
-            await ctx.reply(ctx.t("daily_no_answer", notation=texts.notation(daily.genre, ctx.lang)))
+            await ctx.reply(ctx.t("daily_no_answer", notation=notation(daily.genre, ctx.lang)))
             return
         await self._judge(ctx, daily, text)
 
@@ -245,33 +261,34 @@ class DailyChat:
         m = ctx.msg
         name = m.user_name or str(m.user_id)
         out = await self.service.answer(m.platform, m.chat_id, m.user_id, m.user_name, daily, text)
-        if out.verdict == "right":
+        if out.verdict is Verdict.RIGHT:
             hints = ctx.t("daily_right_hints", count=out.play.hints) if out.play.hints else ""
-            await ctx.reply(ctx.t("daily_right", name=name, time=texts.duration(out.seconds), hints=hints,
+            await ctx.reply(ctx.t("daily_right", name=name, time=duration(out.seconds), hints=hints,
                                   rank=out.rank or 1))
-        elif out.verdict == "already":
-            await ctx.reply(ctx.t("daily_already", name=name, time=texts.duration(out.seconds)))
-        elif out.verdict == "wrong":
+        elif out.verdict is Verdict.ALREADY:
+            await ctx.reply(ctx.t("daily_already", name=name, time=duration(out.seconds)))
+        elif out.verdict is Verdict.WRONG:
             assert out.judgement is not None
             await ctx.reply(ctx.t("daily_wrong", name=name, reason=out.judgement.text(ctx.lang)))
         else:
             assert out.judgement is not None
             await ctx.reply(ctx.t("daily_unreadable", reason=out.judgement.text(ctx.lang),
-                                  notation=texts.notation(daily.genre, ctx.lang)))
+                                  notation=notation(daily.genre, ctx.lang)))
 
     async def cmd_subscribe(self, ctx: Context) -> None:
         if not await ctx.require_admin():
             return
         args = parse_args(ctx.args)
         if args.unknown:
-            await ctx.reply(ctx.t("daily_subscribe_usage", words="'" + " ".join(args.unknown) + "'"))
+            await ctx.reply(ctx.t("daily_subscribe_usage", words="'" + " ".join(args.unknown) + "'",
+                                  example=_example_genre()))
             return
         m = ctx.msg
         sub = await self.service.subscribe(m.platform, m.chat_id, args.genre, args.difficulty, args.time,
                                            by=m.user_id, lang=ctx.lang)
         diff = ctx.t(f"difficulty_{sub.difficulty}")
         what = (ctx.t("daily_what_mix", difficulty=diff) if sub.genre == MIX
-                else ctx.t("daily_what_genre", genre=genre_title(sub.genre, ctx.lang), difficulty=diff))
+                else ctx.t("daily_what_genre", genre=sub.genre, difficulty=diff))
         await ctx.reply(ctx.t("daily_subscribed", what=what, time=sub.send_time, zone=self.service.config.timezone))
 
     async def cmd_unsubscribe(self, ctx: Context) -> None:
@@ -279,7 +296,8 @@ class DailyChat:
             return
         args = parse_args(ctx.args)
         if args.unknown or args.difficulty or args.time:
-            await ctx.reply(ctx.t("daily_subscribe_usage", words="'" + ctx.args.strip() + "'"))
+            await ctx.reply(ctx.t("daily_subscribe_usage", words="'" + ctx.args.strip() + "'",
+                                  example=_example_genre()))
             return
         m = ctx.msg
         n = await self.service.unsubscribe(m.platform, m.chat_id, args.genre)

@@ -1,21 +1,38 @@
 """Making a day's puzzle (runs in a generator process, never on the event loop).
 
-Plain data in, plain data out, so it can cross a process boundary.
+A :class:`MadeDaily` is picklable (a puzzle and its typed solution), so it crosses the process
+boundary as it is.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from solvers.puzzle import Puzzle
+from solvers.solution import Solution
 
 ATTEMPTS = 3  # seeds seed, seed+1, seed+2: still the same for everyone, if one seed fails to generate
 
 
-def make_daily(genre: str, rows: int, cols: int, difficulty: str, seed: int) -> dict[str, Any]:
-    """Generate the puzzle for one slot with the real generator; its solution passes the checker.
+@dataclass(frozen=True)
+class MadeDaily:
+    """A generated daily puzzle with its proven unique solution."""
 
-    Returns ``{"record", "solution", "grade", "url", "seed", "seconds"}``.
-    """
+    puzzle: Puzzle
+    solution: Solution
+    grade: str | None  # the generator's measured grade
+    url: str | None
+    seed: int  # the seed that made it
+    seconds: float = 0.0
+
+
+Maker = Callable[[str, int, int, str, int], MadeDaily]  # (genre, rows, cols, difficulty, seed)
+
+
+def make_daily(genre: str, rows: int, cols: int, difficulty: str, seed: int) -> MadeDaily:
+    """Generate the puzzle for one slot with the real generator; its solution passes the checker."""
     from solvers.errors import PuzzleError
     from solvers.generation import generate, puzzle_url
     from solvers.registry import get_genre
@@ -30,13 +47,7 @@ def make_daily(genre: str, rows: int, cols: int, difficulty: str, seed: int) -> 
             continue
         broken = get_genre(gp.puzzle.genre).check(gp.puzzle, gp.solution)
         if broken:  # never happens: generate() proves it; kept as the independent gate
-            raise RuntimeError(f"generated {genre} failed the checker: {broken[0].message}")
-        return {
-            "record": gp.puzzle.to_record(),
-            "solution": gp.solution,
-            "grade": gp.difficulty,
-            "url": puzzle_url(gp.puzzle),
-            "seed": seed + k,
-            "seconds": time.perf_counter() - t0,
-        }
+            raise RuntimeError(f"generated {genre} failed the checker: {broken[0].msg}")
+        return MadeDaily(gp.puzzle, gp.solution, gp.difficulty, puzzle_url(gp.puzzle), seed + k,
+                         time.perf_counter() - t0)
     raise RuntimeError(f"could not generate the daily {genre} {rows}x{cols} {difficulty}: {last}")

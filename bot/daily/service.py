@@ -20,15 +20,15 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.daily.judge import Hint, Judgement, hints, judge_answer
-from bot.daily.making import make_daily
+from bot.daily.judge import Hint, Judgement, Verdict, hints, judge_answer
+from bot.daily.making import Maker, make_daily
 from bot.daily.slots import DIFFICULTIES, MIX, DailyConfig, daily_seed, genre_of_day
 from bot.storage import DailyPuzzle, Database, Play, Post, Store, Subscription, utcnow
 from solvers.puzzle import Puzzle
+from solvers.solution import Solution, differing_cells
 
 log = logging.getLogger(__name__)
 
-Maker = Callable[[str, int, int, str, int], dict[str, Any]]
 Slot = tuple[dt.date, str, str]  # (day, genre, difficulty)
 RETRY_FAILED_AFTER = 600.0  # seconds before a slot whose generation failed is tried again
 SEND_CONCURRENCY = 32  # posts in flight at once; the platform's rate limiter paces them
@@ -51,7 +51,7 @@ class DeliveryReport:
 
 @dataclass(frozen=True)
 class AnswerOutcome:
-    verdict: str  # right / wrong / unreadable / already
+    verdict: Verdict  # right / wrong / unreadable / already
     judgement: Judgement | None
     play: Play
     seconds: float | None = None  # solve time when right or already solved
@@ -212,11 +212,9 @@ class DailyService:
         seed = daily_seed(day, genre, difficulty, self.config.salt)
         loop = asyncio.get_running_loop()
         made = await loop.run_in_executor(self._generator(), self.maker, genre, rows, cols, difficulty, seed)
-        puzzle = Puzzle.from_record(made["record"])
         row = await store.save_daily(
-            day=day, genre=genre, difficulty=difficulty, grade=made.get("grade"), seed=int(made.get("seed", seed)),
-            rows=puzzle.rows, cols=puzzle.cols, record=made["record"], solution=made["solution"], url=made.get("url"),
-            gen_seconds=float(made.get("seconds", 0.0)))
+            day=day, genre=genre, difficulty=difficulty, puzzle=made.puzzle, solution=made.solution,
+            seed=made.seed, grade=made.grade, url=made.url, gen_seconds=made.seconds)
         self._known.add(slot)
         log.info("daily %s %s %s ready (%dx%d, grade %s, %.2fs)", day, genre, difficulty, row.rows, row.cols,
                  row.grade, row.gen_seconds)
@@ -258,12 +256,9 @@ class DailyService:
         png = self._pictures.get(key)
         if png is None:
             from bot.pictures import board_png
-            from solvers.registry import get_genre
 
-            puzzle = Puzzle.from_record(daily.record)
-            solution = (get_genre(puzzle.genre).solution_from_json(daily.solution, puzzle)
-                        if view == "solution" else None)
-            png = await asyncio.to_thread(board_png, puzzle, solution)
+            solution = daily.solution if view == "solution" else None
+            png = await asyncio.to_thread(board_png, daily.puzzle, solution)
             self._pictures[key] = png
             while len(self._pictures) > 64:
                 self._pictures.popitem(last=False)
@@ -397,19 +392,19 @@ class DailyService:
         store = await self.ready()
         play = await self._play(platform, chat_id, user_id, user_name, daily)
         if play.solved_at is not None:
-            return AnswerOutcome("already", None, play, (play.solved_at - play.started_at).total_seconds(),
+            return AnswerOutcome(Verdict.ALREADY, None, play, (play.solved_at - play.started_at).total_seconds(),
                                  await self._rank(platform, chat_id, daily, play))
-        puzzle = Puzzle.from_record(daily.record)
+        puzzle = daily.puzzle
         judgement = await asyncio.to_thread(judge_answer, puzzle, text)
-        if judgement.verdict == "right":
+        if judgement.verdict is Verdict.RIGHT:
             at = (now.astimezone(dt.UTC).replace(tzinfo=None) if now and now.tzinfo else now) or utcnow()
             await store.mark_solved(play.id, at)
             play = await store.play(platform, str(chat_id), str(user_id), daily.id)
-            if daily.solution and judgement_differs(puzzle, daily.solution, text):
+            if judgement_differs(puzzle, daily.solution, text):
                 log.warning("daily %s: a rule-valid answer differs from the stored solution", daily.id)
             seconds = (play.solved_at - play.started_at).total_seconds() if play.solved_at else None
             return AnswerOutcome("right", judgement, play, seconds, await self._rank(platform, chat_id, daily, play))
-        if judgement.verdict == "wrong":
+        if judgement.verdict is Verdict.WRONG:
             await store.add_wrong(play.id)
         return AnswerOutcome(judgement.verdict, judgement, play)
 
@@ -426,7 +421,7 @@ class DailyService:
         play = await self._play(platform, chat_id, user_id, user_name, daily)
         if play.solved_at is not None:
             return HintOutcome(None, play, solved=True)
-        all_hints = hints(Puzzle.from_record(daily.record), daily.solution)
+        all_hints = hints(daily.puzzle, daily.solution)
         if play.hints >= len(all_hints):
             return HintOutcome(None, play)
         n = await store.add_hint(play.id)
@@ -447,7 +442,7 @@ class DailyService:
         return Stats(current, best, len(days), board)
 
 
-def judgement_differs(puzzle: Puzzle, stored: dict[str, Any], text: str) -> bool:
+def judgement_differs(puzzle: Puzzle, stored: Solution, text: str) -> bool:
     """True when the answer (already judged right) is not the stored solution: a non-unique daily."""
     from solvers.registry import get_genre
 
@@ -455,13 +450,7 @@ def judgement_differs(puzzle: Puzzle, stored: dict[str, Any], text: str) -> bool
         given = get_genre(puzzle.genre).parse_answer(puzzle, text)
     except Exception:
         return False
-    key = get_genre(puzzle.genre).solution_key
-    a, b = given.get(key), stored.get(key)
-    if key in ("loop", "links"):
-        return [r.split() for r in a or []] != [r.split() for r in b or []]
-    if key == "rects":
-        return sorted(map(list, a or [])) != sorted(map(list, b or []))
-    return a != b
+    return bool(differing_cells(given, stored))
 
 
 def classify_failure(exc: BaseException) -> str:

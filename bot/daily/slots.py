@@ -9,22 +9,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.i18n import understood
 from solvers.registry import GENRES, find_genre
 
 DIFFICULTIES = ("easy", "medium", "hard")
 MIX = "mix"  # a subscription to "mix" gets the genre of the day (a different genre each day)
-DIFFICULTY_WORDS = {
-    "easy": "easy", "e": "easy", "かんたん": "easy", "簡単": "easy", "やさしい": "easy",
-    "medium": "medium", "normal": "medium", "m": "medium", "ふつう": "medium", "普通": "medium",
-    "hard": "hard", "h": "hard", "difficult": "hard", "むずかしい": "hard", "難しい": "hard",
-}
-# rows x cols of each genre's daily puzzle per difficulty: small enough to type an answer on a phone.
-DEFAULT_SIZES: dict[str, dict[str, tuple[int, int]]] = {
-    "masyu": {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)},
-    "yinyang": {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)},
-    "numberlink": {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)},
-    "shikaku": {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)},
-}
+
+
+def default_sizes() -> dict[str, dict[str, tuple[int, int]]]:
+    """rows x cols of each genre's daily puzzle per difficulty (the genres' ``daily_sizes``)."""
+    return {g.name: dict(g.daily_sizes) for g in GENRES.values()}
 TIME_RE = re.compile(r"^([01]?\d|2[0-3])[:.h]([0-5]\d)$")
 
 
@@ -47,14 +41,15 @@ def parse_time(text: str) -> str | None:
 
 
 def parse_genre(word: str) -> str | None:
-    if word.strip().lower() in (MIX, "mixed", "any", "random", "all"):
+    if understood(word) == MIX:
         return MIX
     g = find_genre(word)
     return g.name if g else None
 
 
 def parse_difficulty(word: str) -> str | None:
-    return DIFFICULTY_WORDS.get(word.strip().lower())
+    meaning = understood(word)
+    return meaning if meaning in DIFFICULTIES else None
 
 
 @dataclass(frozen=True)
@@ -93,7 +88,7 @@ class DailyConfig:
     prepare_all: bool = True  # also make every genre at the default difficulty ahead [DAILY_PREPARE_ALL]
     generate_workers: int = 1  # generator processes; 0 = a thread [DAILY_GENERATE_WORKERS]
     max_attempts: int = 3  # sends of one post before giving up on transient errors [DAILY_MAX_ATTEMPTS]
-    sizes: Mapping[str, Mapping[str, tuple[int, int]]] = field(default_factory=lambda: DEFAULT_SIZES)
+    sizes: Mapping[str, Mapping[str, tuple[int, int]]] = field(default_factory=default_sizes)
 
     @property
     def zone(self) -> dt.tzinfo:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -53,7 +53,7 @@ def has(code: str) -> bool:
     return template(code) is not None
 
 
-def _value(name: str, value: Any, cat: ModuleType) -> str:
+def _value(name: str, value: Any, cat: ModuleType) -> Any:
     if name == "cell" or name.endswith("_cell"):
         r, c = value
         return str(cat.cell(int(r), int(c)))
@@ -71,7 +71,9 @@ def _value(name: str, value: Any, cat: ModuleType) -> str:
     if isinstance(value, tuple | list):
         words = [str(cat.WORDS.get(str(v), v)) for v in value]
         return cat.WORDS.get("and", " and ").join(words)
-    return str(cat.WORDS.get(str(value), value)) if isinstance(value, str) else str(value)
+    if isinstance(value, str):
+        return str(cat.WORDS.get(value, value))
+    return value  # numbers, dates...: the template may format them ("{limit:g}", "{date:%d %b}")
 
 
 def say(msg: Message | str, lang: str = DEFAULT, **params: Any) -> str:
@@ -95,7 +97,7 @@ def say(msg: Message | str, lang: str = DEFAULT, **params: Any) -> str:
         return text
 
 
-class _Defaults(dict[str, str]):
+class _Defaults(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 
@@ -118,3 +120,21 @@ def genre_title(name: str, lang: str = DEFAULT) -> str:
 
 def words(lang: str) -> Mapping[str, str]:
     return catalogue(lang_of(lang)).WORDS  # type: ignore[no-any-return]
+
+
+def series(items: Sequence[str], lang: str = DEFAULT) -> str:
+    """``items`` as one list in ``lang``: "A, B and C" / "A・B・C"."""
+    w = words(lang)
+    if len(items) < 2:
+        return "".join(items)
+    return w.get("series-sep", ", ").join(items[:-1]) + w.get("series-last", " and ") + items[-1]
+
+
+def understood(word: str) -> str | None:
+    """What a word someone typed means in any language's ``UNDERSTANDS`` (``"難しい"`` -> ``"hard"``), or None."""
+    key = word.strip().lower()
+    for lang in LANGUAGES:
+        meaning = getattr(catalogue(lang), "UNDERSTANDS", {}).get(key)
+        if meaning is not None:
+            return str(meaning)
+    return None

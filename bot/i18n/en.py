@@ -7,7 +7,8 @@ def cell(r: int, c: int) -> str:
     return f"row {r + 1}, column {c + 1}"
 
 
-WORDS: dict[str, str] = {"or": " or ", "and": " and ", "list-sep": "; "}
+WORDS: dict[str, str] = {"series-sep": ", ", "series-last": " and ", "command-sep": ", ",
+                         "or": " or ", "and": " and ", "list-sep": "; "}
 
 TEXTS: dict[str, str] = {
     # -- the engine: records, boards and solutions -----------------------------------------------
@@ -113,4 +114,119 @@ TEXTS: dict[str, str] = {
     "verdict-timeout": "time limit reached",
     "verdict-error": "internal error",
     "verdict-marked": " (see the marked cells)",
+    # -- the bot (chat texts; was bot/messages.py) -----------------------------------------------------
+    "start": "Hi! I solve pencil puzzles: {genres}.\n"
+             "Send me a board as text, a puzz.link URL or a .txt file and I reply with a picture "
+             "of the solution and a verdict (unique, several solutions, no solution).",
+    "help_howto": "How to send a board:\n"
+                  "• in a private chat, just paste it (one row per line);\n"
+                  "• in a group, write /solve followed by the board, or reply /solve to a message holding one;\n"
+                  "• puzz.link URLs and .txt files work too;",
+    "help_genres": "• {commands} force the genre.",
+    "help_genres_variants": "• {commands} force the genre ({variants}).",
+    "help_examples": "Examples (one per genre):",
+    "help_commands": "Commands:",
+    "cmd_start": "what this bot does",
+    "cmd_help": "how to send a board, with examples",
+    "cmd_solve": "solve a board: /solve <board or puzz.link URL>",
+    "cmd_genre": "solve a {genre} board",
+    "cmd_genre_variants": "solve a {genre} board ({variants})",
+    "cmd_spoiler": "pictures behind a spoiler here: /spoiler on|off",
+    "no_board": "Send the board after the command (one row per line), or reply with {command} to a message holding it.",
+    "unknown_command": "I don't know /{command}. See /help.",
+    "ask_genre": "This board could be {options}. Which genre is it?",
+    "choice_expired": "That question has expired: please send the board again.",
+    "queued": "Your board is #{position} in the queue; the picture follows shortly.",
+    "queue_full": "Sorry, I am solving too many boards right now. Please try again in a minute.",
+    "user_busy": "You already have {count} boards waiting. Please wait for their answers before sending more.",
+    "worker_crashed": "Sorry, the solver stopped while working on your board, so there is no answer for it. "
+                      "Other boards are not affected; you may try again.",
+    "worker_killed": "Sorry, your board took far too long and was stopped (limit {limit:g} s).",
+    "internal_error": "Sorry, something went wrong on my side. The problem has been logged.",
+    "verdict_unique": "unique solution ✓",
+    "verdict_solved": "solved",
+    "verdict_multiple": "several solutions (two shown, differences marked)",
+    "verdict_none": "no solution",
+    "verdict_timeout": "not decided within {limit:g} s",
+    "verdict_invalid": "the board breaks the rules",
+    "verdict_error": "internal error",
+    "caption_head": "{genre} {rows}×{cols}: {verdict}",
+    "caption_time": "Solved in {seconds} s",
+    "caption_time_cached": "Solved in {seconds} s (from cache)",
+    "caption_play": "Play: {url}",
+    "caption_why": "Why: {reason}",
+    "none_reason": "No way to satisfy every rule exists for these givens.",
+    "timeout_hint": "The board may be too large or too open. Try a smaller board, or check it for typos.",
+    "spoiler_state": "Solution pictures in this chat are {state} a spoiler.",
+    "spoiler_on": "behind",
+    "spoiler_off": "not behind",
+    "spoiler_usage": "Use /spoiler on or /spoiler off.",
+    "admins_only": "Only the group's administrators can change that.",
+    "document_too_big": "That file is too large for a board ({size} bytes; at most {limit}).",
+    "document_unreadable": "I could not read that file as text. Send a plain .txt file with one board row per line.",
+    "parse_hint": "/help shows an example board for each genre.",
+    "not_a_board": "I read boards as text, puzz.link URLs or .txt files; pictures of puzzles are not supported.",
+    "console_hello": "puzzlebot console chat. Paste a board and end it with an empty line; /help for help; "
+                     "Ctrl-D to quit.",
+    "console_choose": "Answer with a number or a name:",
+    "console_picture": "Picture: {path}",
+    "console_bye": "Bye.",
+    # -- the daily puzzle (was bot/daily/texts.py) ---------------------------------------------------
+    "cmd_daily": "today's puzzle: /daily [genre] [easy|medium|hard]",
+    "cmd_solution": "the daily puzzle's solution (behind a spoiler)",
+    "cmd_hint": "one more cell of the daily puzzle",
+    "cmd_stats": "your streak and today's leaderboard",
+    "cmd_answer": "answer the daily puzzle: /answer <grid> (or reply to the post)",
+    "cmd_subscribe": "daily puzzle every day: /subscribe [genre|mix] [easy|medium|hard] [HH:MM]",
+    "cmd_unsubscribe": "stop the daily puzzle: /unsubscribe [genre]",
+    "daily_date": "{date:%a %d %b %Y}",
+    "daily_caption": "🧩 Daily {genre} · {date}\n{rows}×{cols} · {difficulty}{play}\n"
+                     "Reply to this picture with your answer, one line per row ({notation}). "
+                     "/hint for a hint, /solution for the answer, /stats for the leaderboard.",
+    "daily_play": "\nPlay online: {url}",
+    "daily_preparing": "Today's {genre} ({difficulty}) is still being prepared. Try again in a minute.",
+    "daily_usage": "I did not understand {words}. Use /daily [genre] [easy|medium|hard], e.g. /daily {example} hard.",
+    "daily_none_here": "There is no daily puzzle in this chat today yet: send /daily first, then reply to its picture.",
+    "daily_solution": "Solution of the daily {genre} · {date} ({rows}×{cols}, {difficulty})",
+    "daily_right": "✅ {name} solved it in {time}{hints}! #{rank} in this chat.",
+    "daily_right_hints": " with {count} hint(s)",
+    "daily_already": "You already solved this one in {time}, {name}.",
+    "daily_wrong": "❌ Not right yet, {name}: {reason}",
+    "daily_unreadable": "🤔 I could not read that as an answer: {reason}\n"
+                        "Write the solved grid, one line per row: {notation}.",
+    "daily_no_answer": "Write your answer after /answer, one line per row: {notation}.",
+    "daily_hint": "💡 Hint {number}/{total} for {name}: {text}",
+    "daily_hint_solved": "You already solved it, {name}: no hint needed.",
+    "daily_hint_none": "No hints left, {name}: every cell has been revealed.",
+    "daily_stats_user": "📊 {name}: streak {streak} day(s), best {best}, {total} day(s) solved.",
+    "daily_stats_head": "Today in this chat:",
+    "daily_stats_empty": "Nobody has played today's puzzle in this chat yet.",
+    "daily_stats_solved": "{place}. {name} — {genre} {difficulty} — {time}, {hints} hint(s)",
+    "daily_stats_playing": "… {name} — {genre} {difficulty} — playing ({hints} hint(s), {wrong} wrong)",
+    "daily_subscribed": "🗓 This chat now gets {what} every day at {time} ({zone}). /unsubscribe to stop.",
+    "daily_what_genre": "the daily {genre} ({difficulty})",
+    "daily_what_mix": "the daily puzzle (a different genre each day, {difficulty})",
+    "daily_subscribe_usage": "I did not understand {words}. Use /subscribe [genre|mix] [easy|medium|hard] [HH:MM], "
+                             "e.g. /subscribe {example} hard 08:30.",
+    "daily_unsubscribed": "Stopped {count} daily subscription(s) in this chat.",
+    "daily_not_subscribed": "This chat has no daily subscription.",
+    "daily_unavailable": "The daily puzzle is unavailable right now (its database cannot be opened). "
+                         "Solving boards still works.",
+    "daily_mix": "mix",
+    "difficulty_easy": "easy",
+    "difficulty_medium": "medium",
+    "difficulty_hard": "hard",
+    # -- the command line (English only) ----------------------------------------------------------------
+    "cli-bad-json": "line {line} is not valid JSON ({error} at column {column})",
+    "cli-cannot-read": "cannot read {file}: {reason}",
+    "cli-no-solution": "the record has no 'solution' to draw (use --view puzzle)",
+    "cli-bad-size": "--size must look like 10x10 (rows x columns), not '{size}'",
+    # -- end of the bot's section --------------------------------------------------------------------
+}
+
+# Words people type to the bot (difficulties, the daily "mix"), lower case -> what they mean.
+UNDERSTANDS: dict[str, str] = {
+    "easy": "easy", "e": "easy", "medium": "medium", "normal": "medium", "m": "medium",
+    "hard": "hard", "h": "hard", "difficult": "hard",
+    "mix": "mix", "mixed": "mix", "any": "mix", "random": "mix", "all": "mix",
 }

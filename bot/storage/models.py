@@ -8,6 +8,9 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, Date, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from solvers.puzzle import Puzzle
+from solvers.solution import Solution
+
 
 class Base(DeclarativeBase):
     pass
@@ -28,10 +31,22 @@ class DailyPuzzle(Base):
     rows: Mapped[int] = mapped_column(Integer)
     cols: Mapped[int] = mapped_column(Integer)
     record: Mapped[dict[str, Any]] = mapped_column(JSON)  # FORMATS.md record: genre, grid, fill
-    solution: Mapped[dict[str, Any]] = mapped_column(JSON)  # FORMATS.md solution
+    solution_json: Mapped[dict[str, Any]] = mapped_column("solution", JSON)  # FORMATS.md solution
     url: Mapped[str | None] = mapped_column(Text)
     gen_seconds: Mapped[float] = mapped_column(Float, default=0.0)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+    # The typed values (FORMATS.md text stays in the columns: storage is an edge).
+    @property
+    def puzzle(self) -> Puzzle:
+        return Puzzle.from_record(self.record)
+
+    @property
+    def solution(self) -> Solution:
+        """The stored solution, read the genre's way (:meth:`~solvers.genre.Genre.solution_from_json`)."""
+        from solvers.registry import get_genre
+
+        return get_genre(self.genre).solution_from_json(self.solution_json, self.puzzle)  # type: ignore[no-any-return]
 
 
 class Subscription(Base):

@@ -12,6 +12,8 @@ from sqlalchemy.exc import IntegrityError
 
 from bot.storage.database import Database
 from bot.storage.models import DailyPuzzle, Delivery, Play, Post, Subscription
+from solvers.puzzle import Puzzle
+from solvers.solution import Solution
 
 
 def utcnow() -> dt.datetime:
@@ -43,9 +45,14 @@ class Store:
         async with self.db.sessions() as s:
             return await s.get(DailyPuzzle, daily_id)
 
-    async def save_daily(self, **fields: Any) -> DailyPuzzle:
-        """Insert a day's puzzle; if another worker stored that slot first, return theirs."""
-        fields.setdefault("created_at", utcnow())
+    async def save_daily(self, *, day: dt.date, genre: str, difficulty: str, puzzle: Puzzle, solution: Solution,
+                         seed: int, grade: str | None = None, url: str | None = None,
+                         gen_seconds: float = 0.0) -> DailyPuzzle:
+        """Insert a day's puzzle (as FORMATS.md text); if another worker stored that slot first, return theirs."""
+        fields: dict[str, Any] = dict(
+            day=day, genre=genre, difficulty=difficulty, grade=grade, seed=seed, rows=puzzle.rows, cols=puzzle.cols,
+            record=puzzle.to_record(), solution_json=solution.to_json(), url=url, gen_seconds=gen_seconds,
+            created_at=utcnow())
         async with self.db.sessions() as s:
             row = DailyPuzzle(**fields)
             s.add(row)
@@ -54,7 +61,7 @@ class Store:
                 return row
             except IntegrityError:
                 await s.rollback()
-        existing = await self.get_daily(fields["day"], fields["genre"], fields["difficulty"])
+        existing = await self.get_daily(day, genre, difficulty)
         assert existing is not None
         return existing
 
