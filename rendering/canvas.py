@@ -1,6 +1,8 @@
-"""The drawing surface a genre's ``draw.py`` paints one board on.
+"""The Pillow surface one board panel is painted on, in RGB colours (under :mod:`rendering.board`).
 
-All coordinates are cells (row, col), 0-based; the canvas turns them into pixels through its
+Genres never see it: they draw through :class:`solvers.drawing.Drawing`, which
+:class:`~rendering.board.PillowDrawing` maps onto a canvas. Coordinates are cells (row, col) or
+grid points, 0-based; the canvas turns them into pixels through its
 :class:`~rendering.geometry.Layout`. Horizontal and vertical strokes are filled rectangles of odd
 width centred on pixel rows/columns, so lines meet exactly and never blur; circles are
 anti-aliased sprites (drawn 4x larger, reduced, cached).
@@ -8,7 +10,7 @@ anti-aliased sprites (drawn 4x larger, reduced, cached).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
@@ -347,20 +349,6 @@ class Canvas:
                     if not (0 <= rr < rows and 0 <= cc < cols and m[rr][cc] & _OPPOSITE[side]):
                         half_link(r, c, side, col_of(r, c))
 
-    def border(self, r: int, c: int, side: int, color: RGB = pal.INK, width: int | None = None) -> None:
-        """A thick line on one side of a cell, covering the grid line there (corners included)."""
-        w = width or self.layout.line_width
-        h = w // 2
-        left, top, right, bottom = self.layout.cell_box(r, c)
-        if side == UP:
-            self.rect(left - h, top - h, right + h, top + h, color)
-        elif side == DOWN:
-            self.rect(left - h, bottom - h, right + h, bottom + h, color)
-        elif side == LEFT:
-            self.rect(left - h, top - h, left + h, bottom + h, color)
-        else:
-            self.rect(right - h, top - h, right + h, bottom + h, color)
-
     def region_borders(
         self, region: Sequence[Sequence[object]], color: RGB = pal.INK, width: int | None = None
     ) -> None:
@@ -390,12 +378,4 @@ class Canvas:
                 c += 1
 
 
-def neighbours(r: int, c: int, rows: int, cols: int) -> Iterable[tuple[int, int, int]]:
-    """(side, row, col) of each on-board orthogonal neighbour."""
-    for side, (dr, dc) in DIRECTIONS.items():
-        rr, cc = r + dr, c + dc
-        if 0 <= rr < rows and 0 <= cc < cols:
-            yield side, rr, cc
-
-
-__all__ = ["Canvas", "neighbours", "odd"]
+__all__ = ["Canvas", "odd"]
