@@ -61,10 +61,10 @@ def test_yinyang_letters_and_circles():
     for rec in _small("yinyang"):
         puzzle = Puzzle.from_record(rec)
         colors = rec["solution"]["colors"]
-        assert get_genre("yinyang").parse_answer(puzzle, "\n".join(colors)) == {"colors": colors}
+        assert get_genre("yinyang").parse_answer(puzzle, "\n".join(colors)).to_json() == {"colors": colors}
         circles = "\n".join(" ".join("○" if ch == "W" else "●" for ch in row) for row in colors)
-        assert get_genre("yinyang").parse_answer(puzzle, circles) == {"colors": colors}
-        assert get_genre("yinyang").parse_answer(puzzle, "\n".join(colors).lower()) == {"colors": colors}
+        assert get_genre("yinyang").parse_answer(puzzle, circles).to_json() == {"colors": colors}
+        assert get_genre("yinyang").parse_answer(puzzle, "\n".join(colors).lower()).to_json() == {"colors": colors}
 
 
 def test_shikaku_region_letters():
@@ -103,5 +103,5 @@ def test_clear_errors(genre, grid, text, needle):
 
 
 def test_command_word_and_spaces_are_ignored():
-    assert _parse("yinyang", ["W . .", ". . .", ". . ."], "/answer WWW\nW W W\n B B B ") == {
+    assert _parse("yinyang", ["W . .", ". . .", ". . ."], "/answer WWW\nW W W\n B B B ").to_json() == {
         "colors": ["WWW", "WWW", "BBB"]}

@@ -8,9 +8,11 @@ from functools import cache
 
 import pytest
 
+from bot.i18n import say
 from solvers.engine import solve_puzzle
-from solvers.errors import InvalidPuzzle
+from solvers.errors import InvalidPuzzle, ParseError
 from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.solution import ColorSolution
 from solvers.verdict import SolveOptions, Status
 from solvers.yinyang import check, model
 from tests import corpus
@@ -23,8 +25,17 @@ def board(*lines: str) -> Puzzle:
     return Puzzle.from_record({"genre": "yinyang", "grid": list(lines)})
 
 
+def sol(colors: list[str] | tuple[str, ...]) -> ColorSolution:
+    return ColorSolution(tuple(colors))
+
+
 def rules(puzzle: Puzzle, colors: list[str]) -> set[str]:
-    return {v.rule for v in check.check(puzzle, {"colors": colors})}
+    return {v.rule for v in check.check(puzzle, sol(colors))}
+
+
+def colors(solution: object) -> list[str]:
+    assert isinstance(solution, ColorSolution)
+    return list(solution.colors)
 
 
 # ------------------------------------------------------------------ checker
@@ -34,7 +45,8 @@ SAMPLE = next(r for r in RECORDS if r["rows"] != r["cols"])  # a non-square reco
 
 def test_corpus_solutions_pass_the_checker() -> None:
     for rec in RECORDS:
-        assert check.check(Puzzle.from_record(rec), rec["solution"]) == [], rec["id"]
+        p = Puzzle.from_record(rec)
+        assert check.check(p, ColorSolution.from_json(rec["solution"], p.rows, p.cols)) == [], rec["id"]
 
 
 def _flip(colors: list[str], r: int, c: int) -> list[str]:
@@ -45,26 +57,30 @@ def _flip(colors: list[str], r: int, c: int) -> list[str]:
 def test_checker_rejects_a_given_of_the_wrong_colour() -> None:
     p = Puzzle.from_record(SAMPLE)
     r, c, _ = p.clues()[0]
-    broken = check.check(p, {"colors": _flip(SAMPLE["solution"]["colors"], r, c)})
-    given = [v for v in broken if v.rule == "given"]
+    broken = check.check(p, sol(_flip(SAMPLE["solution"]["colors"], r, c)))
+    given = [v for v in broken if v.rule.endswith("-given")]
     assert given and given[0].cells == ((r, c),)
-    assert f"row {r + 1}, column {c + 1}" in given[0].message.lower()
+    assert f"row {r + 1}, column {c + 1}" in say(given[0].msg).lower()
+    assert f"{r + 1} 行 {c + 1} 列" in say(given[0].msg, "ja")
 
 
 def test_checker_rejects_a_2x2_block() -> None:
     p = board(". . .", ". . .")
-    assert rules(p, ["WWB", "WWB"]) == {"2x2"}
+    assert rules(p, ["WWB", "WWB"]) == {"yinyang-white-2x2"}
     assert rules(p, ["BWW", "BBB"]) == set()
-    v = check.check(p, {"colors": ["BBW", "BBW"]})[0]
-    assert v.cells == ((0, 0), (0, 1), (1, 0), (1, 1)) and "2x2" in v.message
+    v = check.check(p, sol(["BBW", "BBW"]))[0]
+    assert v.rule == "yinyang-black-2x2" and v.cells == ((0, 0), (0, 1), (1, 0), (1, 1))
+    assert say(v.msg) == "Rows 1-2, columns 1-2 form a 2x2 block of black."
+    assert say(v.msg, "ja") == "1-2 行 1-2 列が黒の 2x2 になっています。"
 
 
 def test_checker_rejects_a_split_colour() -> None:
     p = board(". . . .", ". . . .", ". . . .")
     assert rules(p, ["BBBB", "BWWB", "BWBB"]) == set()
-    assert rules(p, ["BWBW", "BWBW", "BWWW"]) == {"connected"}  # black split in two columns
-    v = next(v for v in check.check(p, {"colors": ["BWBW", "BWBW", "BWWW"]}) if v.rule == "connected")
-    assert "black" in v.message and "2" in v.message
+    assert rules(p, ["BWBW", "BWBW", "BWWW"]) == {"yinyang-black-split"}  # black split in two columns
+    v = next(v for v in check.check(p, sol(["BWBW", "BWBW", "BWWW"])) if v.rule == "yinyang-black-split")
+    assert say(v.msg) == "The black cells are split into 2 separate areas (one of them contains row 1, column 3)."
+    assert say(v.msg, "ja") == "黒のマスが 2 つに分かれています(1 行 3 列を含む部分など)。"
 
 
 def test_checker_accepts_a_one_colour_line() -> None:
@@ -72,34 +88,52 @@ def test_checker_accepts_a_one_colour_line() -> None:
     p = board(". . . .")
     assert rules(p, ["WWWW"]) == set()
     assert rules(p, ["WWBB"]) == set()
-    assert rules(p, ["WBBW"]) == {"connected"}
+    assert rules(p, ["WBBW"]) == {"yinyang-white-split"}
 
 
 @pytest.mark.parametrize("bad", [
     None, "WB", {}, {"colours": ["WB"]}, {"colors": "WBWB"}, {"colors": ["WB"]},
     {"colors": ["WBW", "BWB"]}, {"colors": ["WB", "BW", "WB"]}, {"colors": ["WX", "BW"]},
-    {"colors": ["wb", "bw"]}, {"colors": [["W", "B"], ["B", "W"]]}, {"colors": ["WB", 7]},
+    {"colors": [["W", "B"], ["B", "W"]]}, {"colors": ["WB", 7]},
 ])
-def test_checker_rejects_malformed_answers_without_raising(bad: object) -> None:
+def test_malformed_answers_are_parse_errors(bad: object) -> None:
     p = board(". .", ". .")
-    broken = check.check(p, bad)
-    assert broken and broken[0].rule == "format" and broken[0].message
+    with pytest.raises(ParseError):
+        ColorSolution.from_json(bad, p.rows, p.cols)
+
+
+@pytest.mark.parametrize("bad,rule", [
+    ({"colors": ["WB"]}, "yinyang-format"), (("WB",), "yinyang-row-count"), (("WBW", "BW"), "yinyang-row-length"),
+    (("WX", "BW"), "yinyang-not-colour"),
+])
+def test_checker_rejects_malformed_answers_without_raising(bad: object, rule: str) -> None:
+    p = board(". .", ". .")
+    value = bad if isinstance(bad, dict) else ColorSolution(bad)  # type: ignore[arg-type]
+    broken = check.check(p, value)  # type: ignore[arg-type]
+    assert [v.rule for v in broken] == [rule] and say(broken[0].msg) != say(broken[0].msg, "ja")
 
 
 # ------------------------------------------------------------------ validate
 def test_validate_rejects_a_given_2x2_block() -> None:
     with pytest.raises(InvalidPuzzle) as e:
         check.validate(board(". . .", ". B B", ". B B"))
-    assert "rows 2-3, columns 2-3" in e.value.message and e.value.cells == ((1, 1), (1, 2), (2, 1), (2, 2))
-    assert "2x2" in e.value.message_ja
+    assert "rows 2-3, columns 2-3" in say(e.value.msg) and e.value.cells == ((1, 1), (1, 2), (2, 1), (2, 2))
+    assert "2x2" in say(e.value.msg, "ja")
     res = solve_puzzle(board("W W", "W W"), OPTS)
-    assert res.status is Status.INVALID and "2x2" in res.error
+    assert res.status is Status.INVALID and res.message is not None and "2x2" in say(res.message)
+
+
+def test_validate_rejects_unknown_cell_values() -> None:
+    with pytest.raises(InvalidPuzzle) as e:
+        check.validate(Puzzle("yinyang", ((0, 3), (0, 0))))
+    assert say(e.value.msg) == "Row 1, column 2 holds '3': Yin-Yang cells are empty, W or B."
+    assert e.value.cells == ((0, 1),)
 
 
 def test_engine_says_invalid_for_a_ragged_grid_via_the_record() -> None:
     with pytest.raises(InvalidPuzzle) as e:
         board(". . .", ". .")
-    assert "Row 2" in e.value.message
+    assert "Row 2" in say(e.value.msg)
 
 
 # ------------------------------------------------------------------ models vs brute force
@@ -110,7 +144,7 @@ def all_valid(rows: int, cols: int) -> tuple[tuple[str, ...], ...]:
     out = []
     for bits in itertools.product("WB", repeat=rows * cols):
         colors = ["".join(bits[r * cols:(r + 1) * cols]) for r in range(rows)]
-        if not check.check(empty, {"colors": colors}):
+        if not check.check(empty, sol(colors)):
             out.append(tuple(colors))
     return tuple(out)
 
@@ -144,11 +178,11 @@ def test_models_agree_with_brute_force(rows: int, cols: int, seed: int) -> None:
     for method in METHODS:
         res = model.solve(p, OPTS, method=method)
         assert res.status is want, (method, p.cells)
-        for sol in (res.solution, res.second_solution):
-            if sol is not None:
-                assert tuple(sol["colors"]) in matching, method
+        for found in (res.solution, res.second_solution):
+            if found is not None:
+                assert tuple(colors(found)) in matching, method
         if want is Status.UNIQUE:
-            assert tuple(res.solution["colors"]) == matching[0]
+            assert tuple(colors(res.solution)) == matching[0]
         if want is Status.MULTIPLE:
             assert res.solution != res.second_solution
 
@@ -159,8 +193,8 @@ def test_both_models_prove_the_corpus_unique(method: str) -> None:
     for rec in RECORDS:
         p = Puzzle.from_record(rec)
         res = model.solve(p, OPTS, method=method)
-        assert res.status is Status.UNIQUE, (method, rec["id"], res.error)
-        assert res.solution == rec["solution"], rec["id"]
+        assert res.status is Status.UNIQUE, (method, rec["id"], res.message)
+        assert res.solution == sol(rec["solution"]["colors"]), rec["id"]
 
 
 def test_non_square_boards() -> None:
@@ -168,7 +202,7 @@ def test_non_square_boards() -> None:
     assert len(tall) >= 2
     for rec in tall:
         res = solve_puzzle(Puzzle.from_record(rec), OPTS)
-        assert res.status is Status.UNIQUE and res.solution == rec["solution"]
+        assert res.status is Status.UNIQUE and res.solution == sol(rec["solution"]["colors"])
     wide = solve_puzzle(board(". . . . . . .", ". . . . . . ."), OPTS)
     assert wide.status is Status.MULTIPLE
     assert check.check(board(". . . . . . .", ". . . . . . ."), wide.second_solution) == []
@@ -177,13 +211,14 @@ def test_non_square_boards() -> None:
 def test_verdicts_none_multiple_solved() -> None:
     assert solve_puzzle(board("W B W"), OPTS).status is Status.NONE  # white split on a strip
     res = solve_puzzle(board("W . B"), OPTS)
-    assert res.status is Status.MULTIPLE and {res.solution["colors"][0], res.second_solution["colors"][0]} == {
+    assert res.status is Status.MULTIPLE and {colors(res.solution)[0], colors(res.second_solution)[0]} == {
         "WWB", "WBB"}
     res = solve_puzzle(board("W . B"), OPTS.with_(unique=False))
     assert res.status is Status.SOLVED and res.second_solution is None
     # a given checkerboard splits both colours (a 2x2 checkerboard is never part of a solution)
     res = solve_puzzle(board(". . .", "W B .", "B W ."), OPTS)
-    assert res.status is Status.NONE and res.solution is None and res.error
+    assert res.status is Status.NONE and res.solution is None and res.message is not None
+    assert say(res.message) == "This puzzle has no solution."
 
 
 def test_combs_are_valid_and_give_instant_verdicts() -> None:
@@ -192,15 +227,15 @@ def test_combs_are_valid_and_give_instant_verdicts() -> None:
             empty = Puzzle("yinyang", tuple((0,) * cols for _ in range(rows)))
             found = model.combs(rows, cols)
             assert len(found) >= 4
-            for colors in found:
-                assert check.check(empty, {"colors": colors}) == [], (rows, cols, colors)
+            for colouring in found:
+                assert check.check(empty, sol(colouring)) == [], (rows, cols, colouring)
     res = solve_puzzle(Puzzle("yinyang", tuple((0,) * 40 for _ in range(30))), OPTS.with_(time_limit=5))
     assert res.status is Status.MULTIPLE and res.seconds < 2
     # one given that only some combs keep: still an answer that keeps it
     p = board("B . . .", ". . . .", ". . . .", ". . . W")
     res = solve_puzzle(p, OPTS)
-    assert res.status is Status.MULTIPLE and res.solution["colors"][0][0] == "B"
-    assert res.second_solution["colors"][3][3] == "W"
+    assert res.status is Status.MULTIPLE and colors(res.solution)[0][0] == "B"
+    assert colors(res.second_solution)[3][3] == "W"
 
 
 def test_one_flip_finds_a_neighbour_answer_only_when_there_is_one() -> None:
@@ -209,5 +244,5 @@ def test_one_flip_finds_a_neighbour_answer_only_when_there_is_one() -> None:
     p = board(". . .", ". . .", ". . .")
     first = ["BBB", "BWW", "BWB"]
     other = model.one_flip(p, first)
-    assert other is not None and check.check(p, {"colors": other}) == []
+    assert other is not None and check.check(p, sol(other)) == []
     assert sum(a != b for x, y in zip(first, other, strict=True) for a, b in zip(x, y, strict=True)) == 1

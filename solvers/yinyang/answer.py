@@ -12,17 +12,17 @@ colour. Cells may be separated by spaces (``W B B``).
 
 from __future__ import annotations
 
-from solvers.answer_grid import answer_cells, where, where_ja
+from solvers.answer_grid import answer_cells
 from solvers.errors import ParseError
 from solvers.puzzle import Puzzle
-from solvers.verdict import Solution
+from solvers.solution import ColorSolution
 
 WHITE_TOKENS = frozenset("Ww○◯⚪oO白")
 BLACK_TOKENS = frozenset("Bb●⚫xX#黒")
 
 
-def parse_answer(puzzle: Puzzle, text: str) -> Solution:
-    """The player's colouring as ``{"colors": ["WBBW", ...]}``; raises ParseError naming the cell."""
+def parse_answer(puzzle: Puzzle, text: str) -> ColorSolution:
+    """The player's colouring; raises ParseError naming the cell."""
     rows = []
     for r, row in enumerate(answer_cells(puzzle, text)):
         out = []
@@ -32,16 +32,8 @@ def parse_answer(puzzle: Puzzle, text: str) -> Solution:
             elif tok in BLACK_TOKENS:
                 out.append("B")
             elif tok in (".", "·", "?", "_"):
-                raise ParseError(
-                    f"{where(r, c).capitalize()} has no colour: write W or B for every cell.",
-                    f"{where_ja(r, c)} に色がありません。すべてのマスに W か B を書いてください。",
-                    cells=((r, c),),
-                )
+                raise ParseError("yinyang-no-colour", cells=((r, c),), row=r + 1, col=c + 1)
             else:
-                raise ParseError(
-                    f"'{tok}' at {where(r, c)} is not a colour: write W (white, ○) or B (black, ●).",
-                    f"{where_ja(r, c)} の '{tok}' は色ではありません。W (白 ○) か B (黒 ●) を書いてください。",
-                    cells=((r, c),),
-                )
+                raise ParseError("yinyang-not-a-colour", cells=((r, c),), cell=(r, c), token=tok)
         rows.append("".join(out))
-    return {"colors": rows}
+    return ColorSolution(tuple(rows))

@@ -12,14 +12,14 @@ No CP-SAT here: this module is written independently of :mod:`solvers.yinyang.mo
 
 from __future__ import annotations
 
-from typing import Any
-
 from solvers.errors import InvalidPuzzle
 from solvers.puzzle import BLACK, EMPTY, WHITE, Puzzle, check_rectangular
+from solvers.solution import ColorSolution
 from solvers.verdict import Violation
 
+Cell = tuple[int, int]
 LETTER = {WHITE: "W", BLACK: "B"}
-NAME = {"W": ("white", "白"), "B": ("black", "黒")}
+NAME = {"W": "white", "B": "black"}
 
 
 def validate(puzzle: Puzzle) -> None:
@@ -28,12 +28,14 @@ def validate(puzzle: Puzzle) -> None:
     for r, row in enumerate(puzzle.cells):
         for c, v in enumerate(row):
             if v not in (EMPTY, WHITE, BLACK):
-                raise InvalidPuzzle(
-                    f"Row {r + 1}, column {c + 1} holds '{v}': Yin-Yang cells are empty, W or B.",
-                    f"{r + 1} 行 {c + 1} 列の '{v}' は使えません。しろまるくろまるのマスは空・W・B です。",
-                    cells=((r, c),),
-                )
+                raise InvalidPuzzle("yinyang-bad-cell", cells=((r, c),), row=r + 1, col=c + 1, value=v)
     two_by_two_givens(puzzle)
+
+
+def _block(r: int, c: int) -> tuple[tuple[Cell, ...], dict[str, int]]:
+    """The cells of the 2x2 block at (r, c) and its 1-based rows and columns (message params)."""
+    return ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)), {"top": r + 1, "bottom": r + 2, "left": c + 1,
+                                                               "right": c + 2}
 
 
 def two_by_two_givens(puzzle: Puzzle) -> None:
@@ -42,82 +44,56 @@ def two_by_two_givens(puzzle: Puzzle) -> None:
         for c in range(puzzle.cols - 1):
             block = {puzzle.cells[r + i][c + j] for i in (0, 1) for j in (0, 1)}
             if len(block) == 1 and EMPTY not in block:
-                colour, colour_ja = NAME[LETTER[block.pop()]]
-                raise InvalidPuzzle(
-                    f"The given circles at rows {r + 1}-{r + 2}, columns {c + 1}-{c + 2} form a 2x2 block of "
-                    f"{colour}, which the rules forbid.",
-                    f"{r + 1}-{r + 2} 行 {c + 1}-{c + 2} 列の与えられた丸が{colour_ja}の 2x2 になっていて、"
-                    "ルール違反です。",
-                    cells=((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)),
-                )
+                cells, params = _block(r, c)
+                raise InvalidPuzzle(f"yinyang-{NAME[LETTER[block.pop()]]}-2x2-given", cells=cells, **params)
 
 
-def check(puzzle: Puzzle, solution: Any) -> list[Violation]:
+def check(puzzle: Puzzle, solution: ColorSolution) -> list[Violation]:
     """Every rule the colouring breaks (empty list: a correct answer). Never raises."""
-    grid, broken = _read(puzzle, solution)
-    if grid is None:
-        return broken
-    rows, cols = puzzle.rows, puzzle.cols
-    for r in range(rows):
-        for c in range(cols):
-            given = puzzle.cells[r][c]
-            if given != EMPTY and LETTER.get(given) != grid[r][c]:
-                want, want_ja = NAME[LETTER[given]]
-                broken.append(Violation(
-                    "given", f"Row {r + 1}, column {c + 1} has a given {want} circle but is coloured otherwise.",
-                    ((r, c),), f"{r + 1} 行 {c + 1} 列は{want_ja}丸が与えられていますが、違う色になっています。"))
-    for r in range(rows - 1):
-        for c in range(cols - 1):
+    malformed = _shape_problem(puzzle, solution)
+    if malformed is not None:
+        return [malformed]
+    grid = list(solution.colors)
+    broken: list[Violation] = []
+    for r, c, given in puzzle.clues():
+        if LETTER.get(given) != grid[r][c]:
+            broken.append(Violation(f"yinyang-{NAME[LETTER[given]]}-given", cells=((r, c),),
+                                    params={"row": r + 1, "col": c + 1}))
+    for r in range(puzzle.rows - 1):
+        for c in range(puzzle.cols - 1):
             block = {grid[r][c], grid[r][c + 1], grid[r + 1][c], grid[r + 1][c + 1]}
             if len(block) == 1:
-                colour, colour_ja = NAME[block.pop()]
-                broken.append(Violation(
-                    "2x2", f"Rows {r + 1}-{r + 2}, columns {c + 1}-{c + 2} form a 2x2 block of {colour}.",
-                    ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)),
-                    f"{r + 1}-{r + 2} 行 {c + 1}-{c + 2} 列が{colour_ja}の 2x2 になっています。"))
+                cells, params = _block(r, c)
+                broken.append(Violation(f"yinyang-{NAME[block.pop()]}-2x2", cells=cells, params=params))
     for letter in "WB":
         areas = _areas(grid, letter)
         if len(areas) > 1:
-            colour, colour_ja = NAME[letter]
             small = min(areas, key=len)
-            r, c = min(small)
-            broken.append(Violation(
-                "connected",
-                f"The {colour} cells are split into {len(areas)} separate areas (one of them contains row {r + 1}, "
-                f"column {c + 1}).",
-                tuple(sorted(small)),
-                f"{colour_ja}のマスが {len(areas)} つに分かれています({r + 1} 行 {c + 1} 列を含む部分など)。"))
+            broken.append(Violation(f"yinyang-{NAME[letter]}-split", cells=tuple(sorted(small)),
+                                    params={"count": len(areas), "cell": min(small)}))
     return broken
 
 
-def _read(puzzle: Puzzle, solution: Any) -> tuple[list[str] | None, list[Violation]]:
-    """The colour rows of a {"colors": [...]} answer, or a violation saying what is malformed."""
-    rows, cols = puzzle.rows, puzzle.cols
-
-    def bad(msg: str, msg_ja: str, cells: tuple[tuple[int, int], ...] = ()) -> tuple[None, list[Violation]]:
-        return None, [Violation("format", msg, cells, msg_ja)]
-
-    if not isinstance(solution, dict) or not isinstance(solution.get("colors"), list):
-        return bad('A Yin-Yang answer is {"colors": [one string of W/B per row]}.',
-                   'しろまるくろまるの答えは {"colors": [各行の W/B 文字列]} の形です。')
-    lines = solution["colors"]
-    if len(lines) != rows:
-        return bad(f"The answer has {len(lines)} rows, the board has {rows}.",
-                   f"答えは {len(lines)} 行ですが、盤面は {rows} 行です。")
+def _shape_problem(puzzle: Puzzle, solution: object) -> Violation | None:
+    """A violation when the value is not a colouring of this board's size, else None."""
+    if not isinstance(solution, ColorSolution):
+        return Violation("yinyang-format")
+    lines = solution.colors
+    if len(lines) != puzzle.rows:
+        return Violation("yinyang-row-count", params={"got": len(lines), "rows": puzzle.rows})
     for r, line in enumerate(lines):
-        if not isinstance(line, str) or len(line) != cols:
+        if not isinstance(line, str) or len(line) != puzzle.cols:
             n = len(line) if isinstance(line, str) else 0
-            return bad(f"Row {r + 1} of the answer has {n} cells, the board has {cols} columns.",
-                       f"答えの {r + 1} 行目は {n} マスですが、盤面は {cols} 列です。", ((r, 0),))
+            return Violation("yinyang-row-length", cells=((r, 0),),
+                             params={"row": r + 1, "got": n, "cols": puzzle.cols})
         for c, ch in enumerate(line):
             if ch not in "WB":
-                return bad(f"Row {r + 1}, column {c + 1} of the answer is '{ch}': every cell must be W or B.",
-                           f"答えの {r + 1} 行 {c + 1} 列が '{ch}' です。すべてのマスを W か B にしてください。",
-                           ((r, c),))
-    return list(lines), []
+                return Violation("yinyang-not-colour", cells=((r, c),),
+                                 params={"row": r + 1, "col": c + 1, "token": ch})
+    return None
 
 
-def _areas(grid: list[str], letter: str) -> list[set[tuple[int, int]]]:
+def _areas(grid: list[str], letter: str) -> list[set[Cell]]:
     """The orthogonally connected areas of one colour."""
     rows, cols = len(grid), len(grid[0])
     seen: set[tuple[int, int]] = set()

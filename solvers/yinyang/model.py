@@ -22,56 +22,141 @@ colouring (:func:`_comb_hint`); uniqueness excludes the first answer's cell colo
 circuit's direction never makes one colouring count twice.
 
 ``method="cuts"`` is a second, independent formulation (cells only, connectivity by lazily
-added separator cuts, :mod:`solvers.connectivity`), used to cross-check the circuit model.
+added separator cuts, :mod:`solvers.connectivity`), used to cross-check the circuit model and
+by the generator's oracle (givens as assumptions: the cuts stay valid for every question).
+
+:class:`YinYangModel` is the one encoding of the rules; the verdict is
+:func:`solvers.cpsat.solve_twice`.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import Any
 
 from ortools.sat.python import cp_model
 
 from solvers.connectivity import components, cuts, neighbours, solve_connected
-from solvers.cpsat import Budget, exclude, found, timeout_result
+from solvers.cpsat import Budget, SolverStatus, run, solve_twice
 from solvers.puzzle import BLACK, WHITE, Puzzle
-from solvers.verdict import Solution, SolveOptions, SolveResult, Status
+from solvers.solution import ColorSolution
+from solvers.verdict import SolveOptions, SolveResult, Status
 
 Cell = tuple[int, int]
+Lit = cp_model.IntVar
+Runner = Callable[[cp_model.CpModel, Budget], tuple[SolverStatus, cp_model.CpSolver]]
+# The generator's many small oracle calls (single worker, fixed seed): LP relaxation, probing and
+# presolve cost more than they prune here.
+ORACLE_PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0,
+                                 "cp_model_presolve": False}
+
+
+def search_params(options: SolveOptions) -> dict[str, Any]:
+    """CP-SAT settings of a solve: no LP relaxation.
+
+    The LP relaxation of the circuit costs much and prunes little here: with it, an empty 12x12
+    board finds no answer in 8 s; without it, 20x20 takes about a second (measured in bench).
+    With several workers the default portfolio brings the LP back: LP-free workers are chosen.
+    """
+    params: dict[str, Any] = {"linearization_level": 0}
+    workers = max(1, options.workers)
+    if workers > 1:
+        params["subsolvers"] = ["no_lp", "quick_restart_no_lp", "pseudo_costs", "fixed"][:workers]
+    return params
+
+
+class YinYangModel:
+    """The rules of one board as CP-SAT: ``black[r][c]`` is true when the cell is black.
+
+    ``givens`` (cell -> black?) are fixed; the generator leaves them out and asks with
+    assumptions instead. ``method``: "circuit" (complete: one call per answer) or "cuts"
+    (connectivity by lazy cuts: solve with :meth:`runner`).
+    """
+
+    def __init__(self, rows: int, cols: int, givens: Mapping[Cell, bool] | None = None,
+                 method: str = "circuit") -> None:
+        self.rows, self.cols, self.method = rows, cols, method
+        self.model = model = cp_model.CpModel()
+        self.black = [[model.new_bool_var(f"b{r}_{c}") for c in range(cols)] for r in range(rows)]
+        self.givens = dict(givens or {})
+        for (r, c), b in sorted(self.givens.items()):
+            model.add(self.black[r][c] == int(b))
+        self.flat = [b for row in self.black for b in row]
+        if rows == 1 or cols == 1:
+            _line(model, self.flat)
+            return
+        _blocks(model, self.black)
+        if method == "cuts":
+            _frame_changes(model, self.black)
+        else:
+            _boundary_circuit(model, self.black)
+
+    @classmethod
+    def of(cls, puzzle: Puzzle, method: str = "circuit") -> YinYangModel:
+        return cls(puzzle.rows, puzzle.cols, givens_of(puzzle), method)
+
+    @property
+    def lazy(self) -> bool:
+        """Whether connectivity still needs lazy cuts (the "cuts" method on a 2-D board)."""
+        return self.method == "cuts" and self.rows > 1 and self.cols > 1
+
+    def lit(self, cell: Cell, black: bool) -> Lit:
+        v = self.black[cell[0]][cell[1]]
+        return v if black else v.Not()
+
+    def colours(self, solver: cp_model.CpSolver) -> list[str]:
+        return ["".join("B" if solver.boolean_value(b) else "W" for b in row) for row in self.black]
+
+    def solution(self, solver: cp_model.CpSolver) -> ColorSolution:
+        return ColorSolution(tuple(self.colours(solver)))
+
+    def find_cuts(self, solver: cp_model.CpSolver) -> list[list[Lit]]:
+        """Cuts for both colours of a CP-SAT answer (given cells first: their literals are fixed)."""
+        rows, cols, black = self.rows, self.cols, self.black
+
+        def given_first(cell: Cell) -> int:
+            return 0 if cell in self.givens else 1
+
+        on = {(r, c) for r in range(rows) for c in range(cols) if solver.boolean_value(black[r][c])}
+        off = {(r, c) for r in range(rows) for c in range(cols)} - on
+        return (cuts(rows, cols, on, lambda cell: black[cell[0]][cell[1]], given_first)
+                + cuts(rows, cols, off, lambda cell: black[cell[0]][cell[1]].Not(), given_first))
+
+    def runner(self, params: Mapping[str, Any]) -> Runner:
+        """One solve: a plain CP-SAT call, or a lazy-cut loop for the "cuts" method."""
+        once: Runner = partial(run, params=params)
+        if not self.lazy:
+            return once
+        return partial(solve_connected, find_cuts=self.find_cuts, runner=once)
+
+
+def givens_of(puzzle: Puzzle) -> dict[Cell, bool]:
+    return {(r, c): v == BLACK for r, c, v in puzzle.clues() if v in (WHITE, BLACK)}
 
 
 def solve(puzzle: Puzzle, options: SolveOptions, method: str = "circuit") -> SolveResult:
     """The verdict for a Yin-Yang board (unique / multiple / solved / none / timeout)."""
-    model = cp_model.CpModel()
     rows, cols = puzzle.rows, puzzle.cols
-    black = [[model.new_bool_var(f"b{r}_{c}") for c in range(cols)] for r in range(rows)]
-    for r, c, v in puzzle.clues():
-        if v == BLACK:
-            model.add(black[r][c] == 1)
-        elif v == WHITE:
-            model.add(black[r][c] == 0)
-    flat = [b for row in black for b in row]
-
-    def decode(solver: cp_model.CpSolver) -> Solution:
-        return {"colors": ["".join("B" if solver.boolean_value(b) else "W" for b in row) for row in black]}
-
-    if rows == 1 or cols == 1:
-        _line(model, flat)
-        return _verdict(model, flat, decode, options)
-    _blocks(model, black)
-    if method == "cuts":
-        _frame_changes(model, black)
-        return _verdict(model, flat, decode, options, _cut_finder(puzzle, black))
-    fits = [c for c in combs(rows, cols) if _agrees(puzzle, c)]
+    two_d = rows > 1 and cols > 1
+    fits = [c for c in combs(rows, cols) if _agrees(puzzle, c)] if two_d and method == "circuit" else []
     if len(fits) >= 2:  # two known answers that respect every given: no search needed
         status = Status.MULTIPLE if options.unique else Status.SOLVED
-        return SolveResult(status, solution={"colors": fits[0]},
-                           second_solution={"colors": fits[1]} if options.unique else None)
-    _boundary_circuit(model, black)
+        return SolveResult(status, solution=ColorSolution(tuple(fits[0])),
+                           second_solution=ColorSolution(tuple(fits[1])) if options.unique else None)
+    ym = YinYangModel.of(puzzle, method)
+    known = None
     if fits:
-        return _verdict(model, flat, decode, options, known={"colors": fits[0]}, puzzle=puzzle)
-    _comb_hint(model, black, puzzle)
-    return _verdict(model, flat, decode, options, puzzle=puzzle)
+        known = (ColorSolution(tuple(fits[0])), [ch == "B" for ch in "".join(fits[0])])
+    elif two_d and method == "circuit":
+        _comb_hint(ym.model, ym.black, puzzle)
+
+    def shortcut(first: Any) -> ColorSolution | None:
+        other = one_flip(puzzle, list(first.colors))
+        return None if other is None else ColorSolution(tuple(other))
+
+    return solve_twice(ym.model, ym.flat, ym.solution, options, runner=ym.runner(search_params(options)),
+                       known=known, shortcut=shortcut if two_d and method == "circuit" else None)
 
 
 def _differ(model: cp_model.CpModel, a: cp_model.IntVar, b: cp_model.IntVar) -> cp_model.IntVar:
@@ -202,69 +287,6 @@ def _on_frame(p: tuple[int, int], rows: int, cols: int) -> bool:
     return p[0] in (0, rows) or p[1] in (0, cols)
 
 
-def _run(model: cp_model.CpModel, budget: Budget) -> tuple[int, cp_model.CpSolver]:
-    """One CP-SAT call under the budget, without the LP relaxation.
-
-    The LP relaxation of the circuit costs much and prunes little here: with it, an empty 12x12
-    board finds no answer in 8 s; without it, 20x20 takes about a second (measured in bench).
-    """
-    solver = cp_model.CpSolver()
-    p = solver.parameters
-    p.max_time_in_seconds = max(0.01, budget.remaining())
-    p.num_workers = max(1, budget.options.workers)
-    p.random_seed = budget.options.seed
-    p.linearization_level = 0
-    if p.num_workers > 1:  # the default portfolio brings the LP back: choose LP-free workers
-        p.subsolvers.extend(["no_lp", "quick_restart_no_lp", "pseudo_costs", "fixed"][: p.num_workers])
-    t0 = time.perf_counter()
-    status = solver.solve(model)
-    budget.stats.add(solver.num_branches, solver.num_conflicts, time.perf_counter() - t0)
-    return status, solver
-
-
-def _verdict(model: cp_model.CpModel, decision: list[cp_model.IntVar], decode: Callable[[cp_model.CpSolver], Solution],
-             options: SolveOptions, find_cuts: Callable | None = None, known: Solution | None = None,
-             puzzle: Puzzle | None = None) -> SolveResult:
-    """Solve, then (if asked) solve again with the answer's colours excluded: the verdict.
-
-    Exclusion is on the cell colours only, so one colouring is one answer whatever the auxiliary
-    variables (circuit direction, arcs) say. With ``find_cuts``, each call is a lazy-cut loop.
-    ``known``: an answer already in hand (a comb), so only the uniqueness search runs.
-    ``puzzle``: when given, a one-cell change of the first answer is tried before the search.
-    """
-    budget = Budget(options)
-    if known is not None:
-        if not options.unique:
-            return SolveResult(Status.SOLVED, solution=known, stats=budget.stats)
-        if puzzle is not None and (other := one_flip(puzzle, known["colors"])) is not None:
-            return SolveResult(Status.MULTIPLE, solution=known, second_solution={"colors": other}, stats=budget.stats)
-        letters = "".join(known["colors"])
-        value = [ch == "B" for ch in letters]
-        model.add_bool_or([b.Not() if v else b for b, v in zip(decision, value, strict=True)])
-        model.clear_hints()
-        for b, v in zip(decision, value, strict=True):
-            model.add_hint(b, v)
-        return _second(model, decode, budget, _once(model, budget, find_cuts), known)
-
-    solve_once = _once(model, budget, find_cuts)
-    status, solver = solve_once()
-    if status == cp_model.INFEASIBLE:
-        return SolveResult(Status.NONE, error="This puzzle has no solution.",
-                           error_ja="このパズルには解がありません。", stats=budget.stats)
-    if not found(status):
-        return timeout_result(budget)
-    first = decode(solver)
-    if not options.unique:
-        return SolveResult(Status.SOLVED, solution=first, stats=budget.stats)
-    if puzzle is not None and (other := one_flip(puzzle, first["colors"])) is not None:
-        return SolveResult(Status.MULTIPLE, solution=first, second_solution={"colors": other}, stats=budget.stats)
-    exclude(model, decision, solver)
-    model.clear_hints()
-    for b in decision:  # the second search starts next to the first answer
-        model.add_hint(b, solver.boolean_value(b))
-    return _second(model, decode, budget, solve_once, first)
-
-
 def one_flip(puzzle: Puzzle, colours: list[str]) -> list[str] | None:
     """Another valid colouring that differs from ``colours`` in one non-given cell, if there is one.
 
@@ -301,30 +323,6 @@ def _mono_block_at(grid: list[list[str]], r: int, c: int) -> bool:
     return False
 
 
-def _once(model: cp_model.CpModel, budget: Budget, find_cuts: Callable | None) -> Callable:
-    """One solve of ``model``: a plain CP-SAT call, or a lazy-cut loop when ``find_cuts`` is set."""
-
-    def solve_once() -> tuple[int, cp_model.CpSolver]:
-        if find_cuts is None:
-            return _run(model, budget)
-        return solve_connected(model, budget, find_cuts, runner=_run)
-
-    return solve_once
-
-
-def _second(model: cp_model.CpModel, decode: Callable, budget: Budget, solve_once: Callable,
-            first: Solution) -> SolveResult:
-    """The uniqueness search (the first answer is already excluded from ``model``)."""
-    status, solver = solve_once()
-    if status == cp_model.INFEASIBLE:
-        return SolveResult(Status.UNIQUE, solution=first, stats=budget.stats)
-    if found(status):
-        return SolveResult(Status.MULTIPLE, solution=first, second_solution=decode(solver), stats=budget.stats)
-    res = timeout_result(budget)
-    res.solution = first  # an answer exists; whether it is the only one was not settled in time
-    return res
-
-
 def combs(rows: int, cols: int) -> list[list[str]]:
     """Valid colourings of any empty board with at least 2 rows and 2 columns: two interlocking combs.
 
@@ -348,19 +346,3 @@ def combs(rows: int, cols: int) -> list[list[str]]:
                 if colours not in out:
                     out.append(colours)
     return out
-
-
-def _cut_finder(puzzle: Puzzle, black: list[list[cp_model.IntVar]]) -> Callable:
-    """Cuts for both colours of a CP-SAT answer (given cells first: their literals are fixed)."""
-    rows, cols = puzzle.rows, puzzle.cols
-
-    def given_first(cell: Cell) -> int:
-        return 0 if puzzle.cells[cell[0]][cell[1]] else 1
-
-    def find_cuts(solver: cp_model.CpSolver) -> list[list[cp_model.IntVar]]:
-        on = {(r, c) for r in range(rows) for c in range(cols) if solver.boolean_value(black[r][c])}
-        off = {(r, c) for r in range(rows) for c in range(cols)} - on
-        return (cuts(rows, cols, on, lambda cell: black[cell[0]][cell[1]], given_first)
-                + cuts(rows, cols, off, lambda cell: black[cell[0]][cell[1]].Not(), given_first))
-
-    return find_cuts
