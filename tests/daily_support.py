@@ -5,21 +5,41 @@ from __future__ import annotations
 import string
 from typing import Any
 
+from bot.daily.making import MadeDaily
 from solvers.answer_grid import draw_lines
+from solvers.engine import solve_puzzle
+from solvers.puzzle import Puzzle
+from solvers.reading import read_board
+from solvers.registry import get_genre
+from solvers.solution import Solution
+from solvers.verdict import SolveOptions
 from tests import corpus
 
 
-def corpus_maker(genre: str, rows: int, cols: int, difficulty: str, seed: int) -> dict[str, Any]:
+def corpus_maker(genre: str, rows: int, cols: int, difficulty: str, seed: int) -> MadeDaily:
     """A make_daily stand-in that picks a small, verified corpus puzzle by seed (picklable, instant)."""
-    recs = [r for r in corpus.load(genre) if r["rows"] * r["cols"] <= 64 and not r.get("fill")]
+    try:
+        recs = [r for r in corpus.load(genre) if r["rows"] * r["cols"] <= 64 and not r.get("fill")]
+    except FileNotFoundError:  # a genre without a corpus file: its /help example, solved
+        recs = []
+    if not recs:
+        puzzle = read_board(get_genre(genre).example)
+        solution = solve_puzzle(puzzle, SolveOptions(time_limit=10, workers=1)).solution
+        assert solution is not None
+        return MadeDaily(puzzle, solution, difficulty, None, seed, 0.0)
     rec = recs[seed % len(recs)]
-    record = {k: rec[k] for k in ("genre", "rows", "cols", "grid")}
-    return {"record": record, "solution": rec["solution"], "grade": difficulty, "url": rec.get("url"),
-            "seed": seed, "seconds": 0.0}
+    puzzle = Puzzle.from_record({k: rec[k] for k in ("genre", "rows", "cols", "grid")})
+    solution = get_genre(genre).solution_from_json(rec["solution"], puzzle)
+    return MadeDaily(puzzle, solution, difficulty, rec.get("url"), seed, 0.0)
 
 
-def typed_answer(genre: str, solution: dict[str, Any]) -> str:
-    """The solution written the way the README tells players to write it."""
+def _json(solution: Solution | dict[str, Any]) -> dict[str, Any]:
+    return solution if isinstance(solution, dict) else solution.to_json()
+
+
+def typed_answer(genre: str, solution: Solution | dict[str, Any]) -> str:
+    """The solution (typed, or FORMATS.md) written the way the README tells players to write it."""
+    solution = _json(solution)
     if genre == "masyu":
         return draw_lines(solution["loop"])
     if genre == "numberlink":
@@ -38,8 +58,9 @@ def typed_answer(genre: str, solution: dict[str, Any]) -> str:
     return "\n".join("".join(row) for row in grid)
 
 
-def broken_answer(genre: str, solution: dict[str, Any]) -> str:
+def broken_answer(genre: str, solution: Solution | dict[str, Any]) -> str:
     """A wrong answer: the solution with one change that breaks a rule."""
+    solution = _json(solution)
     text = typed_answer(genre, solution)
     lines = text.split("\n")
     if genre in ("masyu", "numberlink"):

@@ -12,10 +12,12 @@ from bot.daily.judge import hints, judge_answer
 from bot.daily.service import DailyService, streaks
 from bot.daily.slots import DailyConfig, daily_seed, genre_of_day, parse_args, parse_time
 from solvers.puzzle import Puzzle
+from solvers.registry import GENRES as REGISTRY
+from solvers.registry import get_genre
 from tests import corpus
 from tests.daily_support import broken_answer, corpus_maker, typed_answer
 
-GENRES = ("masyu", "yinyang", "numberlink", "shikaku")
+GENRES = ("masyu", "yinyang", "numberlink", "shikaku")  # the genres of the shared corpus
 DAY = dt.date(2026, 11, 21)
 NOON = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.UTC)
 
@@ -44,7 +46,7 @@ def test_seeds_slots_and_arguments():
              for d in ("easy", "medium", "hard")}
     assert len(seeds) == 36
     assert daily_seed(DAY, "masyu", "easy", salt="other") != daily_seed(DAY, "masyu", "easy")
-    assert {genre_of_day(DAY + dt.timedelta(days=i)) for i in range(4)} == set(GENRES)
+    assert {genre_of_day(DAY + dt.timedelta(days=i)) for i in range(len(REGISTRY))} == set(REGISTRY)
     a = parse_args("08:30 Hard shikaku")
     assert (a.genre, a.difficulty, a.time, a.unknown) == ("shikaku", "hard", "08:30", ())
     assert parse_args("mix 7:05 banana").unknown == ("banana",)
@@ -89,8 +91,9 @@ def test_judging_right_and_wrong(genre):
         assert judge_answer(puzzle, typed_answer(genre, rec["solution"])).verdict == "right", rec["id"]
         wrong = judge_answer(puzzle, broken_answer(genre, rec["solution"]))
         assert wrong.verdict == "wrong", (rec["id"], wrong)
-        assert wrong.message and wrong.message_ja
-        assert typed_answer(genre, rec["solution"]) not in wrong.message  # says the rule, not the answer
+        assert wrong.message is not None and wrong.text("en") and wrong.text("ja")
+        assert wrong.text("en") != wrong.text("ja"), wrong.message  # the rule has Japanese words too
+        assert typed_answer(genre, rec["solution"]) not in wrong.text("en")  # says the rule, not the answer
         assert judge_answer(puzzle, "hello").verdict == "unreadable"
 
 
@@ -98,14 +101,15 @@ def test_judging_right_and_wrong(genre):
 def test_hints_reveal_solution_cells_one_at_a_time(genre):
     rec = next(r for r in corpus.load(genre) if r["rows"] * r["cols"] <= 64 and not r.get("fill"))
     puzzle = Puzzle.from_record(rec)
-    hs = hints(puzzle, rec["solution"])
+    solution = get_genre(genre).solution_from_json(rec["solution"], puzzle)
+    hs = hints(puzzle, solution)
     assert hs and [h.number for h in hs] == list(range(1, len(hs) + 1)) and hs[0].total == len(hs)
-    assert hints(puzzle, rec["solution"]) == hs  # the same order for everyone
-    assert all(h.cells and "row" in h.en.lower() and "行" in h.ja for h in hs)
+    assert hints(puzzle, solution) == hs  # the same order for everyone
+    assert all(h.cells and "row" in h.text("en").lower() and "行" in h.text("ja") for h in hs)
     if genre == "yinyang":
         r, c = hs[0].cells[0]
         colour = rec["solution"]["colors"][r][c]
-        assert ("black" if colour == "B" else "white") in hs[0].en
+        assert ("black" if colour == "B" else "white") in hs[0].text("en")
 
 
 async def test_play_answers_hints_and_stats(service):
@@ -154,7 +158,8 @@ async def test_fan_out_posts_each_chat_once_at_its_time(service):
     await service.subscribe("telegram", -1, "masyu", "easy", "09:00")
     await service.subscribe("telegram", -2, "masyu", "easy", "13:00")
     await service.subscribe("telegram", -3, None, None, "08:00")  # mix: the genre of the day
-    await asyncio.gather(*service._making.values())  # /subscribe started making today's puzzles
+    await service.prepare("telegram", now=NOON)  # the test's day, whatever the clock says
+    await asyncio.gather(*service._making.values())
     send = Sender()
     report = await service.deliver_due("telegram", send, now=NOON)
     assert sorted(report.sent) == ["-1", "-3"] and not report.waiting
@@ -219,7 +224,7 @@ async def test_a_failed_generation_is_not_retried_every_tick(tmp_path):
     svc = DailyService(f"sqlite+aiosqlite:///{tmp_path / 'f.db'}", DailyConfig(generate_workers=0, prepare_all=True),
                        maker=_failing_maker)
     started = await svc.prepare(now=NOON)
-    assert len(started) == 8  # four genres, today and tomorrow
+    assert len(started) == 2 * len(REGISTRY)  # every genre, today and tomorrow
     await asyncio.gather(*svc._making.values())
     assert await svc.prepare(now=NOON) == []  # backing off
     assert await svc.get(svc.slot(DAY, "masyu", "medium")) is None and not svc._making

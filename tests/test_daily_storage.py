@@ -11,6 +11,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 
 from bot.storage import Base, Database, Store, database_url
+from solvers.puzzle import Puzzle
+from solvers.solution import LoopSolution
 
 
 @pytest.fixture
@@ -22,9 +24,9 @@ async def store(tmp_path):
 
 
 def _daily(day=dt.date(2026, 11, 21), genre="masyu", difficulty="easy"):
-    return dict(day=day, genre=genre, difficulty=difficulty, grade=difficulty, seed=7, rows=3, cols=3,
-                record={"genre": genre, "grid": [". . .", ". . .", ". . ."]}, solution={"loop": []}, url=None,
-                gen_seconds=0.1)
+    puzzle = Puzzle.from_record({"genre": genre, "grid": [". . .", ". . .", ". . ."]})
+    return dict(day=day, genre=genre, difficulty=difficulty, grade=difficulty, seed=7, puzzle=puzzle,
+                solution=LoopSolution.from_masks([[0] * 3] * 3), url=None, gen_seconds=0.1)
 
 
 async def test_migrations_create_the_models_schema_and_are_idempotent(tmp_path):
@@ -53,6 +55,9 @@ async def test_one_puzzle_per_slot(store):
     a = await store.save_daily(**_daily())
     b = await store.save_daily(**{**_daily(), "seed": 99})
     assert a.id == b.id and b.seed == 7
+    stored = await store.get_daily_by_id(a.id)  # typed values in, FORMATS.md text in the table, typed out
+    assert stored.solution_json == {"loop": ["0 0 0"] * 3} and stored.record["grid"] == [". . ."] * 3
+    assert stored.solution == _daily()["solution"] and stored.puzzle == _daily()["puzzle"]
     assert (await store.get_daily(dt.date(2026, 11, 21), "masyu", "easy")).id == a.id
     assert await store.get_daily(dt.date(2026, 11, 22), "masyu", "easy") is None
 
