@@ -140,6 +140,48 @@ def test_every_genre_draws_its_example(name: str) -> None:
     assert pal.INK in colours(img) and pal.WHITE in colours(img)
 
 
+class StrictDrawing:
+    """A Drawing that has exactly the protocol's methods and records every call (no Pillow behind it)."""
+
+    path_colours = 3
+    tint_colours = 2
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
+        self.calls: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        import solvers.drawing
+
+        if name.startswith("_") or not callable(getattr(solvers.drawing.Drawing, name, None)):
+            raise AttributeError(f"{name} is not part of the Drawing protocol")
+
+        def record(*args: Any, **kwargs: Any) -> bool:
+            self.calls.append(name)
+            for value in (*args, *kwargs.values()):
+                if isinstance(value, solvers.drawing.Paint) and value.role.name in ("PATH", "TINT"):
+                    limit = self.path_colours if value.role.name == "PATH" else self.tint_colours
+                    assert 0 <= value.index < limit, (name, value)
+            return False
+
+        return record
+
+
+@pytest.mark.parametrize("name", sorted(GENRES))
+def test_every_genre_draws_only_through_the_protocol(name: str) -> None:
+    from solvers.reading import read_board
+    from solvers.verdict import SolveOptions
+
+    genre = get_genre(name)
+    puzzle = read_board(genre.example)
+    solution = genre.solve(puzzle, SolveOptions(time_limit=20, workers=1)).solution
+    assert solution is not None
+    for sol in (None, solution):
+        d = StrictDrawing(puzzle.rows, puzzle.cols)
+        genre.draw(d, puzzle, sol)
+        assert d.calls and d.calls[0] == "backgrounds", d.calls  # backgrounds first: nothing is painted over
+
+
 # -- Masyu ---------------------------------------------------------------------------------
 
 
@@ -517,3 +559,11 @@ def test_japanese_titles_only_with_a_cjk_font(monkeypatch: pytest.MonkeyPatch) -
     finally:
         fonts.cjk_font_file.cache_clear()
         fonts.cjk_font.cache_clear()
+
+
+def test_board_png_is_the_puzzle_or_its_solution() -> None:
+    from bot.pictures import board_png
+
+    puzzle, solution = corpus("shikaku", 1)[0]
+    assert board_png(puzzle) == render_png(puzzle, view="puzzle")
+    assert board_png(puzzle, solution, title="t") == render_png(puzzle, solution, title="t")
