@@ -403,7 +403,8 @@ class DailyService:
             if judgement_differs(puzzle, daily.solution, text):
                 log.warning("daily %s: a rule-valid answer differs from the stored solution", daily.id)
             seconds = (play.solved_at - play.started_at).total_seconds() if play.solved_at else None
-            return AnswerOutcome("right", judgement, play, seconds, await self._rank(platform, chat_id, daily, play))
+            rank = await self._rank(platform, chat_id, daily, play)
+            return AnswerOutcome(Verdict.RIGHT, judgement, play, seconds, rank)
         if judgement.verdict is Verdict.WRONG:
             await store.add_wrong(play.id)
         return AnswerOutcome(judgement.verdict, judgement, play)
