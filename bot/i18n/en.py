@@ -115,7 +115,7 @@ TEXTS: dict[str, str] = {
     "verdict-error": "internal error",
     "verdict-marked": " (see the marked cells)",
     # -- the bot (chat texts; was bot/messages.py) -----------------------------------------------------
-    "start": "Hi! I solve pencil puzzles: {genres}.\n"
+    "start": "Hi! I solve pencil puzzles: {titles}.\n"
              "Send me a board as text, a puzz.link URL or a .txt file and I reply with a picture "
              "of the solution and a verdict (unique, several solutions, no solution).",
     "help_howto": "How to send a board:\n"
@@ -123,14 +123,14 @@ TEXTS: dict[str, str] = {
                   "• in a group, write /solve followed by the board, or reply /solve to a message holding one;\n"
                   "• puzz.link URLs and .txt files work too;",
     "help_genres": "• {commands} force the genre.",
-    "help_genres_variants": "• {commands} force the genre ({variants}).",
+    "help_genres_variants": "• {commands} force the genre; {variants}.",
     "help_examples": "Examples (one per genre):",
     "help_commands": "Commands:",
     "cmd_start": "what this bot does",
     "cmd_help": "how to send a board, with examples",
     "cmd_solve": "solve a board: /solve <board or puzz.link URL>",
     "cmd_genre": "solve a {genre} board",
-    "cmd_genre_variants": "solve a {genre} board ({variants})",
+    "cmd_genre_variants": "solve a {genre} board; {variants}",
     "cmd_spoiler": "pictures behind a spoiler here: /spoiler on|off",
     "no_board": "Send the board after the command (one row per line), or reply with {command} to a message holding it.",
     "unknown_command": "I don't know /{command}. See /help.",

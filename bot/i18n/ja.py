@@ -184,7 +184,7 @@ TEXTS: dict[str, str] = {
                                     "長方形ごとに別の文字を使ってください。",
     "shikaku-generation-failed": "{rows}x{cols} の四角に切れを時間内に作れませんでした。別のシードを試してください。",
     # -- the bot ------------------------------------------------------------------------------------
-    "start": "こんにちは！ペンシルパズル（{genres}）を解きます。\n"
+    "start": "こんにちは！ペンシルパズル（{titles}）を解きます。\n"
              "盤面をテキスト、puzz.link の URL、.txt ファイルで送ると、解答の画像と判定"
              "（唯一解・複数解・解なし）を返します。",
     "help_howto": "盤面の送り方:\n"
@@ -192,14 +192,14 @@ TEXTS: dict[str, str] = {
                   "• グループでは /solve の後に盤面を書くか、盤面のメッセージに /solve で返信\n"
                   "• puzz.link の URL や .txt ファイルも使えます",
     "help_genres": "• {commands} でジャンルを指定",
-    "help_genres_variants": "• {commands} でジャンルを指定（{variants}）",
+    "help_genres_variants": "• {commands} でジャンルを指定。{variants}",
     "help_examples": "例（ジャンルごとに 1 つ）:",
     "help_commands": "コマンド:",
     "cmd_start": "このボットについて",
     "cmd_help": "盤面の送り方と例",
     "cmd_solve": "盤面を解く: /solve <盤面または URL>",
     "cmd_genre": "{genre}として解く",
-    "cmd_genre_variants": "{genre}として解く（{variants}）",
+    "cmd_genre_variants": "{genre}として解く。{variants}",
     "cmd_spoiler": "画像をネタバレ防止にする: /spoiler on|off",
     "no_board": "コマンドの後に盤面を書くか（1 行 = 1 行）、盤面のメッセージに {command} で返信してください。",
     "unknown_command": "/{command} は知らないコマンドです。/help をご覧ください。",
