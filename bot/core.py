@@ -210,7 +210,7 @@ async def cmd_help(ctx: Context) -> None:
 
 
 def variants_help(genres: list[Genre[Any]], lang: str) -> str:
-    """One line per rule variant of ``genres`` ("/numberlink fill: the Flow rule ..."), joined."""
+    """The help of every rule variant of ``genres`` (each genre's ``Variant.help``), joined."""
     return words(lang).get("list-sep", "; ").join(say(v.help, lang) for g in genres for v in g.variants)
 
 
