@@ -22,8 +22,8 @@ colouring (:func:`_comb_hint`); uniqueness excludes the first answer's cell colo
 circuit's direction never makes one colouring count twice.
 
 ``method="cuts"`` is a second, independent formulation (cells only, connectivity by lazily
-added separator cuts, :mod:`solvers.connectivity`), used to cross-check the circuit model and
-by the generator's oracle (givens as assumptions: the cuts stay valid for every question).
+added cuts around a split area, :meth:`YinYangModel.find_cuts`), used to cross-check the circuit
+model and by the generator's oracle (givens as assumptions: the cuts stay valid for every question).
 
 :class:`YinYangModel` is the one encoding of the rules; the verdict is
 :func:`solvers.cpsat.solve_twice`.
@@ -37,7 +37,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from solvers.connectivity import components, cuts, neighbours, solve_connected
+from solvers.connectivity import components, neighbours, solve_connected
 from solvers.cpsat import Budget, SolverStatus, run, solve_twice
 from solvers.puzzle import BLACK, WHITE, Puzzle
 from solvers.solution import ColorSolution
@@ -112,16 +112,19 @@ class YinYangModel:
         return ColorSolution(tuple(self.colours(solver)))
 
     def find_cuts(self, solver: cp_model.CpSolver) -> list[list[Lit]]:
-        """Cuts for both colours of a CP-SAT answer (given cells first: their literals are fixed)."""
-        rows, cols, black = self.rows, self.cols, self.black
-
-        def given_first(cell: Cell) -> int:
-            return 0 if cell in self.givens else 1
-
-        on = {(r, c) for r in range(rows) for c in range(cols) if solver.boolean_value(black[r][c])}
-        off = {(r, c) for r in range(rows) for c in range(cols)} - on
-        return (cuts(rows, cols, on, lambda cell: black[cell[0]][cell[1]], given_first)
-                + cuts(rows, cols, off, lambda cell: black[cell[0]][cell[1]].Not(), given_first))
+        """Cuts for an answer with a split colour: per extra area, "its first cell and the main area's
+        first cell are not both this colour, or some cell around the area is" (a rule consequence,
+        whatever the givens: the generator's questions all share them)."""
+        grid = [[int(solver.boolean_value(v)) for v in row] for row in self.black]
+        clauses: list[list[Lit]] = []
+        for colour in (0, 1):
+            split = areas(grid, colour)
+            for area in split[1:]:
+                rim = sorted({q for cell in area for q in neighbours(self.rows, self.cols, cell) if q not in area})
+                u, v = min(area), min(split[0])
+                clauses.append([self.lit(u, colour == 0), self.lit(v, colour == 0),
+                                *(self.lit(q, colour == 1) for q in rim)])
+        return clauses
 
     def runner(self, params: Mapping[str, Any]) -> Runner:
         """One solve: a plain CP-SAT call, or a lazy-cut loop for the "cuts" method."""
@@ -129,6 +132,13 @@ class YinYangModel:
         if not self.lazy:
             return once
         return partial(solve_connected, find_cuts=self.find_cuts, runner=once)
+
+
+def areas(grid: list[list[int]], colour: int) -> list[set[Cell]]:
+    """The connected areas of one colour (1 = black), largest first."""
+    rows, cols = len(grid), len(grid[0])
+    cells = [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] == colour]
+    return sorted(components(rows, cols, cells), key=lambda a: (-len(a), min(a)))
 
 
 def givens_of(puzzle: Puzzle) -> dict[Cell, bool]:
@@ -217,8 +227,11 @@ def _frame(rows: int, cols: int) -> list[Cell]:
 def _frame_changes(model: cp_model.CpModel, black: list[list[cp_model.IntVar]]) -> None:
     """At most two colour changes around the frame (a rule consequence, see the module doc)."""
     ring = _frame(len(black), len(black[0]))
-    changes = [_differ(model, black[r][c], black[r2][c2])
-               for (r, c), (r2, c2) in zip(ring, ring[1:] + ring[:1], strict=True)]
+    changes = []
+    for i, ((r, c), (r2, c2)) in enumerate(zip(ring, ring[1:] + ring[:1], strict=True)):
+        ch = model.new_bool_var(f"ch{i}")
+        model.add_bool_xor([black[r][c], black[r2][c2], ch.Not()])
+        changes.append(ch)
     model.add(sum(changes) <= 2)
 
 
