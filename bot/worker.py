@@ -15,7 +15,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 from solvers.errors import Message
 from solvers.puzzle import Puzzle
@@ -134,7 +134,7 @@ def _solution(value: Any, genre: str, rows: int, cols: int, puzzle: Puzzle | Non
     g = get_genre(genre)
     if puzzle is not None:
         return g.solution_from_json(value, puzzle)  # type: ignore[no-any-return]
-    return g.solution_type.from_json(value, rows, cols)  # type: ignore[no-any-return]
+    return cast(Solution, cast(Any, g.solution_type).from_json(value, rows, cols))
 
 
 def warm_up(nice: int = 0) -> int:

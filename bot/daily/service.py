@@ -15,7 +15,7 @@ import datetime as dt
 import logging
 import multiprocessing
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -184,8 +184,12 @@ class DailyService:
         if task is None or task.done():
             task = asyncio.get_running_loop().create_task(self._make_logged(slot), name=f"daily-make-{slot}")
             self._making[slot] = task
-            task.add_done_callback(lambda t, s=slot: self._making.pop(s, None) if self._making.get(s) is t else None)
+            task.add_done_callback(lambda t: self._forget(slot, t))
         return task
+
+    def _forget(self, slot: Slot, task: asyncio.Task[DailyPuzzle | None]) -> None:
+        if self._making.get(slot) is task:
+            del self._making[slot]
 
     def _backing_off(self, slot: Slot) -> bool:
         failed = self._failed.get(slot)
@@ -290,7 +294,7 @@ class DailyService:
 
     # ------------------------------------------------------------------ subscriptions and fan-out
     async def subscribe(self, platform: str, chat_id: Any, genre: str | None, difficulty: str | None,
-                        send_time: str | None, by: Any = None, lang: str = "en"):
+                        send_time: str | None, by: Any = None, lang: str = "en") -> Subscription:
         store = await self.ready()
         sub = await store.subscribe(platform, str(chat_id), genre or MIX, difficulty or self.config.difficulty,
                                     send_time or self.config.send_time, None if by is None else str(by), lang)
@@ -301,7 +305,7 @@ class DailyService:
         store = await self.ready()
         return await store.unsubscribe(platform, str(chat_id), genre)
 
-    async def subscriptions(self, platform: str, chat_id: Any):
+    async def subscriptions(self, platform: str, chat_id: Any) -> Sequence[Subscription]:
         store = await self.ready()
         return await store.subscriptions(platform, str(chat_id))
 

@@ -7,6 +7,7 @@ import hashlib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.i18n import understood
@@ -168,7 +169,7 @@ _KEYS: dict[str, tuple[str, Callable[[str], object]]] = {
 
 def read_config(env: Mapping[str, str]) -> tuple[DailyConfig, list[str]]:
     """The daily settings from ``env`` and a message per bad key (that key keeps its default)."""
-    kw: dict = {}
+    kw: dict[str, Any] = {}
     problems: list[str] = []
     for key, (name, read) in _KEYS.items():
         v = (env.get(key) or "").strip()

@@ -5,10 +5,14 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +35,7 @@ def database_url(url: str | None = None) -> str:
     return u.render_as_string(hide_password=False)
 
 
-def alembic_config():
+def alembic_config() -> Config:
     """The Alembic config shipped inside the package (script location resolved to this folder)."""
     from alembic.config import Config
 
@@ -54,7 +58,7 @@ class Database:
     def __init__(self, url: str | None = None, *, echo: bool = False) -> None:
         self.url = database_url(url)
         u = make_url(self.url)
-        kwargs: dict = {"echo": echo}
+        kwargs: dict[str, Any] = {"echo": echo}
         if u.get_backend_name() == "sqlite":
             kwargs["connect_args"] = {"timeout": 30}
             if u.database and u.database != ":memory:":
@@ -74,7 +78,7 @@ class Database:
         await self.engine.dispose()
 
 
-def _sqlite_pragmas(dbapi_conn, _record) -> None:  # noqa: ANN001 - DB-API connection
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA journal_mode=WAL")

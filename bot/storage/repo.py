@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import delete, func, select, update
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 
 from bot.storage.database import Database
@@ -86,7 +87,7 @@ class Store:
             stmt = delete(Subscription).where(Subscription.platform == platform, Subscription.chat_id == chat_id)
             if genre:
                 stmt = stmt.where(Subscription.genre == genre)
-            n = (await s.execute(stmt)).rowcount
+            n = cast(CursorResult[Any], await s.execute(stmt)).rowcount
             await s.commit()
             return int(n or 0)
 
@@ -229,7 +230,7 @@ class Store:
             res = await s.execute(update(Play).where(Play.id == play_id, Play.solved_at.is_(None))
                                   .values(solved_at=at or utcnow()))
             await s.commit()
-            return bool(res.rowcount)
+            return bool(cast(CursorResult[Any], res).rowcount)
 
     async def leaderboard(self, platform: str, chat_id: str, day: dt.date) -> Sequence[tuple[Play, DailyPuzzle]]:
         """The chat's plays of ``day``'s puzzles, solved first by solve time."""
