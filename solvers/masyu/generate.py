@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from typing import Literal
 
 from ortools.sat.python import cp_model
 
@@ -150,7 +151,7 @@ class Oracle:
 
     def hint(self, masks: Masks) -> None:
         """Start every search from the loop ``masks`` (second answers are usually close to it)."""
-        self.model.clear_hints()
+        self.model.clear_hints()  # type: ignore[no-untyped-call]
         used = self._used(masks)
         for i, e in enumerate(self.mm.edges):
             self.model.add_hint(e, i in used)
@@ -170,7 +171,7 @@ class Oracle:
         return out
 
     def solve(self, active: frozenset[Cell] | set[Cell], time_limit: float = CALL_LIMIT,
-              differ: tuple[Masks, set[Cell]] | None = None) -> list[list[int]] | None | bool:
+              differ: tuple[Masks, set[Cell]] | None = None) -> list[list[int]] | None | Literal[False]:
         """Loop masks with the ``active`` pearls, None when there is none, False on timeout.
 
         ``differ`` = (loop, cells): the answer must differ from ``loop`` on an edge that a pearl at

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model, cp_model_helper
 
 from solvers.cpsat import solve_twice
 from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, Grid
@@ -31,7 +31,7 @@ from solvers.solution import LoopSolution
 from solvers.verdict import SolveOptions, SolveResult
 
 Cell = tuple[int, int]
-Lit = cp_model.IntVar
+Lit = cp_model_helper.Literal  # a Boolean variable or its negation
 
 # Measured on the corpus (bench/solve.py): on boards up to 400 cells one search worker without the
 # LP relaxation and symmetry detection settles loop models 15-25% faster than a portfolio.
@@ -67,7 +67,7 @@ class MasyuModel:
         # edge): CP-SAT's single-worker search depends on it, and so do the generator's seeds and grades
         self.on: dict[Cell, Lit] = {cell: m.new_bool_var(f"on{cell}") for cell in grid.cells()
                                     if switched or pearls.get(cell, EMPTY) == EMPTY}
-        self.edges: list[Lit] = []
+        self.edges: list[cp_model.IntVar] = []
         self.switch: dict[Cell, Lit] = {}
         arcs: list[tuple[int, int, Lit]] = []
         for i, (a, b) in enumerate(grid.edges):

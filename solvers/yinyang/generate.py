@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import Literal
 
 from ortools.sat.python import cp_model
 
@@ -30,7 +31,7 @@ from solvers.generation import (
 from solvers.puzzle import BLACK, WHITE, Puzzle
 from solvers.solution import ColorSolution
 from solvers.verdict import SolveOptions
-from solvers.yinyang.model import ORACLE_PARAMS, YinYangModel
+from solvers.yinyang.model import ORACLE_PARAMS, Lit, YinYangModel
 
 Cell = tuple[int, int]
 Grid = list[list[int]]
@@ -60,11 +61,11 @@ class Oracle:
         self.branches = 0
         self.conflicts = 0
 
-    def lit(self, cell: Cell, black: bool) -> cp_model.IntVar:
+    def lit(self, cell: Cell, black: bool) -> Lit:
         return self.ym.lit(cell, black)
 
     def solve(self, givens: dict[Cell, bool], differ: dict[Cell, bool] | None = None,
-              time_limit: float = CALL_LIMIT) -> Grid | None | bool:
+              time_limit: float = CALL_LIMIT) -> Grid | None | Literal[False]:
         """A connected answer keeping ``givens`` (cell → black?), None if there is none, False on timeout.
 
         ``differ``: the answer must differ from these colours in at least one cell (the cells whose

@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model, cp_model_helper
 
 from solvers.connectivity import components, neighbours, solve_connected
 from solvers.cpsat import Budget, SolverStatus, run, solve_twice
@@ -44,7 +44,7 @@ from solvers.solution import ColorSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 Cell = tuple[int, int]
-Lit = cp_model.IntVar
+Lit = cp_model_helper.Literal  # a Boolean variable or its negation
 Runner = Callable[[cp_model.CpModel, Budget], tuple[SolverStatus, cp_model.CpSolver]]
 # The generator's many small oracle calls (single worker, fixed seed): LP relaxation, probing and
 # presolve cost more than they prune here.
