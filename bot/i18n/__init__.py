@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from types import ModuleType
@@ -91,10 +92,13 @@ def say(msg: Message | str, lang: str = DEFAULT, **params: Any) -> str:
     values = {k: _value(k, v, cat) for k, v in msg.params.items()}
     try:
         out = text.format_map(_Defaults(values))
-        return out[:1].upper() + out[1:] if text.startswith("{") else out
+        return out[:1].upper() + out[1:] if _STARTS_WITH_CELL.match(text) else out  # "Row 3, column 4 is ..."
     except (ValueError, IndexError):
         log.exception("bad template for %s", msg.code)
         return text
+
+
+_STARTS_WITH_CELL = re.compile(r"\{(\w+_)?cells?[}!:]")
 
 
 class _Defaults(dict[str, Any]):
