@@ -35,7 +35,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from bot.worker import JobResult, solve_job, warm_up
+from bot.worker import Failure, JobResult, solve_job, warm_up
 from solvers.puzzle import Puzzle
 from solvers.verdict import Status
 
@@ -350,12 +350,12 @@ class PoolBackend(SolveFront):
             log.warning("job for %s passed %.1f s; killing worker %d (pid %s)", job.puzzle.key(),
                         limits.wall_limit, slot.index, slot.pid)
             self.stats["killed"] += 1
-            result = self._failed(job, "killed")
+            result = self._failed(job, Failure.KILLED)
             self._rebuild(slot)
         except (BrokenProcessPool, RuntimeError) as e:  # the worker died (or its pool was shut down)
             log.warning("worker %d (pid %s) died during a job: %s", slot.index, slot.pid, e)
             self.stats["crashed"] += 1
-            result = self._failed(job, "crashed")
+            result = self._failed(job, Failure.CRASHED)
             self._rebuild(slot)
         except Exception:  # a bug in the job itself: the worker is fine, the user gets an apology
             log.exception("solve job failed")
@@ -370,7 +370,7 @@ class PoolBackend(SolveFront):
             job.future.set_result(result)
         self._dispatch()
 
-    def _failed(self, job: _Job, failure: str | None) -> JobResult:
+    def _failed(self, job: _Job, failure: Failure | None) -> JobResult:
         p = job.puzzle
         return JobResult(status=Status.ERROR, genre=p.genre, rows=p.rows, cols=p.cols, failure=failure,
                          time_limit=self.limits.wall_limit,
