@@ -65,7 +65,7 @@ def check_request(genre: str, rows: int, cols: int, difficulty: str) -> tuple[st
         raise InvalidPuzzle("generate-size-not-numbers")
     if min(rows, cols) < MIN_SIDE or max(rows, cols) > MAX_SIDE or rows * cols > MAX_CELLS:
         raise InvalidPuzzle("generate-size-out-of-range", rows=rows, cols=cols, genre=name, min=MIN_SIDE,
-                            max=MAX_SIDE, max_cells=MAX_CELLS)
+                            max=MAX_SIDE, cell_limit=MAX_CELLS)
     return name, diff
 
 

@@ -172,6 +172,9 @@ class RectSolution:
     cols: int
     key: ClassVar[str] = "rects"
 
+    def __post_init__(self) -> None:  # one order, so equal divisions compare equal
+        object.__setattr__(self, "rects", tuple(sorted(self.rects)))
+
     def to_json(self) -> dict[str, Any]:
         return {self.key: [list(r) for r in self.rects]}
 

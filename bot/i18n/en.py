@@ -24,7 +24,8 @@ TEXTS: dict[str, str] = {
     "line-mismatch": "The line at {cell} goes {dir} but {other_cell} does not connect back.",
     "answer-not-text": "The answer must be text.",
     "answer-empty": "The answer is empty: write the solved grid, one line per row.",
-    "answer-row-count": "Rows in your answer: {got}; the puzzle has {rows}. Write one line per row.",
+    "answer-row-count": "Your answer has {got} rows; the puzzle has {rows}. Write one line per row.",
+    "answer-row-count-1": "Your answer has 1 row; the puzzle has {rows}. Write one line per row.",
     "answer-row-length": "Row {row} of your answer has {got} cells; the puzzle has {cols} columns.",
     "answer-line-symbol": "{cell} holds '{token}': write one line symbol per cell.",
     "answer-bad-mask": "{cell} has mask {mask}; masks are 0-15 (up=1, right=2, down=4, left=8).",
@@ -49,7 +50,7 @@ TEXTS: dict[str, str] = {
     "unknown-difficulty": "Unknown difficulty '{difficulty}': use easy, medium or hard.",
     "generate-size-not-numbers": "The size must be two whole numbers, like 10x10.",
     "generate-size-out-of-range": "Cannot generate a {rows}x{cols} {genre}: rows and columns must each be between "
-                                  "{min} and {max}, with at most {max_cells} cells (for example 10x10).",
+                                  "{min} and {max}, with at most {cell_limit} cells (for example 10x10).",
     "generation-unproven": "Internal error: a generated puzzle came without a uniqueness proof.",
     "generation-failed": "Could not generate a unique {rows}x{cols} {genre} in time; try another seed.",
     # -- reading boards, URLs and game IDs -----------------------------------------------------------

@@ -30,6 +30,7 @@ TEXTS: dict[str, str] = {
     "answer-not-text": "答えは文字で送ってください。",
     "answer-empty": "答えが空です。解いた盤面を 1 行ずつ書いてください。",
     "answer-row-count": "答えは {got} 行ですが、パズルは {rows} 行です。1 行ずつ書いてください。",
+    "answer-row-count-1": "答えは 1 行ですが、パズルは {rows} 行です。1 行ずつ書いてください。",
     "answer-row-length": "答えの {row} 行目は {got} マスですが、パズルは {cols} 列です。",
     "answer-line-symbol": "{cell} の '{token}' は読めません。1 マスに線の記号を 1 つ書いてください。",
     "answer-bad-mask": "{cell} のマスク {mask} は使えません (上=1, 右=2, 下=4, 左=8 の和で 0〜15)。",
@@ -98,7 +99,7 @@ TEXTS: dict[str, str] = {
     "unknown-difficulty": "難易度 '{difficulty}' は使えません。easy, medium, hard のいずれかにしてください。",
     "generate-size-not-numbers": "サイズは 10x10 のように整数2つで指定してください。",
     "generate-size-out-of-range": "{rows}x{cols} の {genre} は作れません。縦横はそれぞれ {min}〜{max}、"
-                                  "マス数は {max_cells} 以下にしてください (例: 10x10)。",
+                                  "マス数は {cell_limit} 以下にしてください (例: 10x10)。",
     "generation-unproven": "内部エラー: 生成した問題に唯一解の証明がありません。",
     "generation-failed": "時間内に {rows}x{cols} の{genre}を作れませんでした。別のシードで試してください。",
     # -- masyu (genre codes) ----------------------------------------------------------------------
