@@ -165,6 +165,18 @@ def test_multiple_none_solved(level: int) -> None:
     assert isinstance(res.solution, RectSolution) and check.check(board("2 .", ". 2"), res.solution) == []
 
 
+def test_other_solution_is_the_generators_question() -> None:
+    p = board("2 .", ". 2")
+    known = typed(p, [[0, 0, 1, 2], [1, 0, 1, 2]])
+    res = model.other_solution(p, known, OPTS)
+    assert res.status is Status.MULTIPLE and res.solution == known and rects_of(res, "second_solution") == [
+        (0, 0, 2, 1), (0, 1, 2, 1)]
+    rec = RECORDS[3]
+    p = Puzzle.from_record(rec)
+    res = model.other_solution(p, stored(rec), OPTS)
+    assert res.status is Status.UNIQUE and res.solution == stored(rec)
+
+
 def test_none_message_names_a_cell() -> None:
     res = solve_puzzle(board("1 3 1", ". . 4", ". . ."), OPTS)
     assert res.status is Status.NONE and res.message is not None and res.cells == ((0, 1),)

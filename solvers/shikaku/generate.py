@@ -4,7 +4,8 @@ The clue set is fixed (one number per rectangle), so instead of removing clues t
 moves clues: while a second answer exists, a clue whose rectangle differs in it moves to the
 cell of its rectangle that leaves it the fewest candidate rectangles. Easy puzzles start with
 every clue on such a cell, hard ones at random cells. Uniqueness is asked of the solver's own
-model (:func:`solvers.shikaku.model.solve`, with :data:`ORACLE`), then proved by the engine.
+exact-cover model with the intended answer excluded (:func:`solvers.shikaku.model.other_solution`,
+settings :data:`ORACLE`), then proved by the engine.
 """
 
 from __future__ import annotations
@@ -78,19 +79,18 @@ def _puzzle(rows: int, cols: int, clues: dict[Cell, int]) -> Puzzle:
 def second_answer(rows: int, cols: int, clues: dict[Cell, int],
                   owner: dict[Cell, Rect]) -> dict[Cell, Rect] | None | Literal[False]:
     """Another answer than ``owner`` (clue -> rectangle), None when ``owner`` is the only one,
-    False when the solver could not tell in time. Asks the solver's own model (:data:`ORACLE`)."""
-    from solvers.shikaku.model import solve
+    False when the solver could not tell in time."""
+    from solvers.shikaku.model import other_solution
 
-    res = solve(_puzzle(rows, cols, clues), ORACLE)
+    known = RectSolution(tuple(sorted(owner.values())), rows, cols)
+    res = other_solution(_puzzle(rows, cols, clues), known, ORACLE)
     if res.status is Status.UNIQUE:
         return None
-    for sol in (res.solution, res.second_solution):
-        if res.status is Status.MULTIPLE and isinstance(sol, RectSolution):
-            alt = {cell: next(rect for rect in sol.rects if rect[0] <= cell[0] < rect[0] + rect[2]
-                              and rect[1] <= cell[1] < rect[1] + rect[3]) for cell in clues}
-            if alt != owner:
-                return alt
-    return False
+    sol = res.second_solution
+    if res.status is not Status.MULTIPLE or not isinstance(sol, RectSolution):
+        return False
+    return {cell: next(rect for rect in sol.rects if rect[0] <= cell[0] < rect[0] + rect[2]
+                       and rect[1] <= cell[1] < rect[1] + rect[3]) for cell in clues}
 
 
 def propagate(rows: int, cols: int, clues: dict[Cell, int]) -> tuple[bool, int]:

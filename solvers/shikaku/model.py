@@ -23,7 +23,7 @@ from typing import cast
 from ortools.sat.python import cp_model
 
 from solvers.cover import Reduction, add_exact_cover, presolve
-from solvers.cpsat import Budget, solve_twice
+from solvers.cpsat import Budget, found, run, solve_twice, timeout_result
 from solvers.errors import Message
 from solvers.puzzle import EMPTY, UNKNOWN, Puzzle
 from solvers.solution import Rect, RectSolution
@@ -160,6 +160,34 @@ def solve(puzzle: Puzzle, options: SolveOptions, presolve_level: int = 1) -> Sol
         return _solution(puzzle, taken + [rects[k] for k, var in chosen.items() if solver.boolean_value(var)])
 
     return solve_twice(model, list(chosen.values()), decode, options, budget=budget)
+
+
+def other_solution(puzzle: Puzzle, known: RectSolution, options: SolveOptions) -> SolveResult:
+    """Is there a solution besides ``known`` (the generator's question)? On the same exact-cover
+    model, with ``known`` excluded: UNIQUE (``known`` is the only one), MULTIPLE (``known`` first,
+    the other second) or TIMEOUT. One CP-SAT call; no presolve, so every rectangle stays a choice."""
+    budget = Budget(options)
+    try:
+        groups = candidates_by_clue(puzzle)
+    except TooManyCandidates:
+        return timeout_result(budget)
+    rects = [rect for group in groups.values() for rect in group]
+    items = [(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols)]
+    model = cp_model.CpModel()
+    chosen = add_exact_cover(model, items, [cells_of(rect) for rect in rects], range(len(rects)))
+    start = 0
+    for group in groups.values():  # one rectangle per clue (implied by the cover; helps the search)
+        model.add_exactly_one(chosen[k] for k in range(start, start + len(group)))
+        start += len(group)
+    mine = set(known.rects)
+    model.add_bool_or([~var for k, var in chosen.items() if rects[k] in mine])
+    status, solver = run(model, budget)
+    if status == cp_model.INFEASIBLE:
+        return SolveResult(Status.UNIQUE, solution=known, stats=budget.stats)
+    if found(status):
+        other = _solution(puzzle, [rects[k] for k, var in chosen.items() if solver.boolean_value(var)])
+        return SolveResult(Status.MULTIPLE, solution=known, second_solution=other, stats=budget.stats)
+    return timeout_result(budget)
 
 
 MAX_BOXES = 150_000  # candidate rectangles the box model takes on
