@@ -104,9 +104,9 @@ def line_masks(puzzle: Puzzle, text: str, *, endpoints: bool) -> list[list[int]]
     """Read a loop/path answer (box drawing or mask numbers) as a grid of connection masks.
 
     Any other symbol (a number, a letter, ``o``, ``*``...) marks a cell whose lines are taken from
-    its neighbours' lines pointing into it; that is how a player writes a Numberlink number or a
-    pearl. With ``endpoints`` (Numberlink), two adjacent marked clue cells with the same number and
-    no other line are joined to each other.
+    its neighbours' lines pointing into it; that is how a player writes a path's end number or a
+    circle. With ``endpoints`` (path genres), two adjacent marked clue cells with the same number
+    and no other line are joined to each other.
     """
     cells = answer_cells(puzzle, text)
     if all(_mask_token(t) is not None for row in cells for t in row) and any(len(row) > 0 for row in cells):

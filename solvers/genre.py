@@ -36,15 +36,15 @@ class Symbols(Enum):
 
     CIRCLES = "circles"  # '.', 'W' (white circle), 'B' (black circle)
     NUMBERS = "numbers"  # '.', positive numbers, '?' where the genre allows it
-    DIGITS = "digits"  # '.', single numbers 0-3 (Slitherlink): the genre's own token_of/value_of
+    DIGITS = "digits"  # '.', small numbers where 0 is a clue: the genre's own token_of/value_of
 
 
 @dataclass(frozen=True)
 class Variant:
-    """A rule switch people can ask for (Numberlink ``fill``: the Flow rule, every cell on a path).
+    """A rule switch people can ask for (``fill``: e.g. the Flow rule, every cell on a path).
 
     ``words`` are what turns it on in a board header or after the genre command
-    (``/numberlink fill``); ``help`` is the message code of its one-line explanation.
+    (``/<genre> fill``); ``help`` is the message code of its one-line explanation.
     """
 
     name: str

@@ -1,11 +1,11 @@
 """Grid-graph helpers for line genres: cells, edges, neighbours and FORMATS.md connection masks.
 
 A board of ``rows`` x ``cols`` cells is a graph whose vertices are the cells and whose edges
-join orthogonal neighbours. Solutions of line genres (Masyu ``loop``, Numberlink ``links``) are
-written as one connection mask per cell: up=1, right=2, down=4, left=8 (FORMATS.md).
+join orthogonal neighbours. Solutions of line genres (``loop``, ``links``) are written as one
+connection mask per cell: up=1, right=2, down=4, left=8 (FORMATS.md).
 
-Used by the checkers and models of Masyu and Numberlink, and by anyone who needs to draw or
-read a line solution (renderer, generator, answer parser).
+Used by the checkers and models of line genres, and by anyone who needs to draw or read a line
+solution (renderer, generator, answer parser).
 """
 
 from __future__ import annotations

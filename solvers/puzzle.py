@@ -13,8 +13,8 @@ if TYPE_CHECKING:
     from solvers.genre import Symbols
 
 EMPTY = 0
-WHITE = 1  # circle genres: a white circle (pearl)
-BLACK = 2  # circle genres: a black circle (pearl)
+WHITE = 1  # circle genres: a white circle
+BLACK = 2  # circle genres: a black circle
 UNKNOWN = -1  # number genres: a clue whose number is not given ("?"); kept, not solved
 
 Grid = tuple[tuple[int, ...], ...]

@@ -29,7 +29,7 @@ URL_RE = re.compile(
     r"(?:https?://)?(?:www\.)?(?:puzz\.link/p(?:\.html)?|pzv\.jp/p(?:\.html)?|pzprxs\.vercel\.app/p)\?([^\s<>\"'`]*)",
     re.IGNORECASE,
 )
-# A bare query such as "mashu/6/6/0036..." or "p?mashu/6/6/...".
+# A bare query such as "<pid>/6/6/0036..." or "p?<pid>/6/6/...".
 BARE_RE = re.compile(r"^(?:p\?|\?)?([a-z]+(?:_[a-z]+)?)/((?:[a-z:]+/)?\d+/\d+(?:/\S*)?)$", re.IGNORECASE)
 
 _MODE_SUFFIXES = ("_edit", "_play", "_test")

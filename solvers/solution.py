@@ -2,7 +2,7 @@
 
 Inside the product a solution is one of these frozen values; FORMATS.md text (``{"loop": [...]}``)
 exists only at the edges (the CLI, storage), through ``to_json`` and ``from_json``. Genres pick
-the shape that fits them (Masyu and Slitherlink a :class:`LoopSolution`, Numberlink a
+the shape that fits them (a loop genre a :class:`LoopSolution`, a path genre a
 :class:`LinkSolution`...) and name it in their :class:`~solvers.genre.Genre` entry.
 
 ``from_json`` reads any shape (a wrong answer must still be drawable), but raises

@@ -79,7 +79,7 @@ def read_board_strict(
         raise ParseError("genre-not-name")
     forced = _genre_name(genre) if genre else None
     if fill is None and genre and forced is not None and _names_variant(forced, genre):
-        fill = True  # "flow" as a genre word means Numberlink's Flow variant
+        fill = True  # a genre word that names a variant ("flow") turns it on
     text = fold(text)
 
     stripped = text.strip()
