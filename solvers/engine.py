@@ -63,7 +63,6 @@ def _verify(genre: Genre[Any], puzzle: Puzzle, result: SolveResult) -> None:
 def _fail(result: SolveResult, message: Message) -> None:
     result.status = Status.ERROR
     result.message = message
-    result.error = result.error_ja = None
     result.cells = ()
     result.solution = result.second_solution = None
 

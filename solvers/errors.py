@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 Cell = tuple[int, int]
-LEGACY = "legacy-text"  # TRANSITIONAL: a message still written as an English sentence (params["text"])
 
 
 @dataclass(frozen=True)
@@ -33,10 +32,7 @@ class Message:
 class PuzzleError(Exception):
     """Something about the input that the user can fix: ``PuzzleError(code, cells=..., **params)``."""
 
-    def __init__(self, code: str, /, *legacy: str | None, cells: tuple[Cell, ...] | list[Cell] = (),
-                 **params: Any) -> None:
-        if legacy or " " in code:  # TRANSITIONAL: an English sentence instead of a code
-            code, params = LEGACY, {"text": code}
+    def __init__(self, code: str, /, *, cells: tuple[Cell, ...] | list[Cell] = (), **params: Any) -> None:
         self.msg = Message(code, dict(params), tuple(tuple(c) for c in cells))  # type: ignore[misc]
         super().__init__(str(self.msg))
 

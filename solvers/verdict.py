@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from solvers.errors import LEGACY, Message
+from solvers.errors import Message
 from solvers.solution import Solution
 
 Cell = tuple[int, int]
@@ -70,16 +70,12 @@ class SolveResult:
     solution: Solution | None = None
     second_solution: Solution | None = None
     seconds: float = 0.0
-    error: str | None = None  # TRANSITIONAL: legacy English text; use ``message``
-    error_ja: str | None = None  # TRANSITIONAL
     cells: tuple[Cell, ...] = ()  # cells the message is about (marked in pictures)
     stats: SolveStats = field(default_factory=SolveStats)
     message: Message | None = None  # what went wrong (invalid, none, timeout, error), as a code
 
     def __post_init__(self) -> None:
-        if self.message is None and self.error:
-            self.message = Message(LEGACY, {"text": self.error}, tuple(self.cells))
-        elif self.message is not None and not self.cells:
+        if self.message is not None and not self.cells:
             self.cells = self.message.cells
 
     def to_json(self, puzzle_id: Any = None, error: str | None = None) -> dict[str, Any]:
@@ -98,14 +94,10 @@ class SolveResult:
 class Violation:
     """One broken rule found by a checker: which rule (a message code), where, and its facts."""
 
-    rule: str  # the message code, e.g. "white-straight", "2x2", "tiling"
-    message: str = ""  # TRANSITIONAL: legacy English text; new code leaves it empty and uses params
+    rule: str  # the message code, e.g. "<genre>-white-straight"
     cells: tuple[Cell, ...] = ()
-    message_ja: str | None = None  # TRANSITIONAL
     params: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def msg(self) -> Message:
-        if self.message:
-            return Message(LEGACY, {"text": self.message}, tuple(self.cells))
         return Message(self.rule, self.params, tuple(self.cells))

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.i18n import has, say
-from solvers.errors import LEGACY, ParseError
+from solvers.errors import ParseError
 from solvers.genre import Symbols
 from solvers.puzzle import UNKNOWN, Puzzle
 from solvers.reading import AmbiguousGenre, ReadLimits, read_board, read_board_strict
@@ -41,7 +41,7 @@ def _read(text: str, genre: str | None) -> None:
         for g in e.candidates:  # each candidate must then read
             _sound(read_board_strict(text, g))
     except ParseError as e:
-        assert e.code != LEGACY and has(e.code), e.msg  # a code with words in the catalogue
+        assert has(e.code), e.msg  # a code with words in the catalogue
         assert say(e.msg, "en") and say(e.msg, "ja")
     else:
         _sound(p)

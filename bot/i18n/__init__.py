@@ -17,7 +17,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from solvers.errors import LEGACY, Message
+from solvers.errors import Message
 
 log = logging.getLogger(__name__)
 
@@ -81,8 +81,6 @@ def say(msg: Message | str, lang: str = DEFAULT, **params: Any) -> str:
     """The words for a message (or a bare code with ``params``) in ``lang``."""
     if isinstance(msg, str):
         msg = Message(msg, params)
-    if msg.code == LEGACY:
-        return str(msg.params.get("text", ""))
     lang = lang_of(lang)
     text = template(msg.code, lang)
     if text is None:
