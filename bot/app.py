@@ -1,10 +1,17 @@
-"""``puzzlebot run``: load the configuration, build the core, and start Telegram or the console chat."""
+"""``puzzlebot run``: the one place that wires settings → core → adapter.
+
+:func:`main` loads and validates the settings once (:func:`bot.config.load_config`), sets up
+secret-safe logging, builds the core once (solver backend, extensions), and hands it to the
+adapter the settings ask for. Every adapter exposes ``serve(core, config) -> int`` and starts and
+stops the core through :class:`bot.runtime.Runtime`; no adapter imports this module or another adapter.
+"""
 
 from __future__ import annotations
 
 import importlib
 import logging
 import sys
+from collections.abc import Callable
 
 from bot.config import BotConfig, ConfigError, load_config
 from bot.core import Core
@@ -14,11 +21,19 @@ from bot.pipeline import PoolBackend, SolverBackend
 log = logging.getLogger(__name__)
 
 EXTENSIONS: tuple[str, ...] = ("bot.daily",)  # modules with install(core), loaded when present
+ADAPTERS: dict[str, str] = {  # platform -> module with serve(core, config) -> int
+    "telegram": "bot.telegram_adapter",
+    "discord": "bot.discord_adapter",
+    "console": "bot.console",
+}
+
+Serve = Callable[[Core, BotConfig], int]
 
 
 def build_core(config: BotConfig, backend: SolverBackend | None = None,
                extensions: tuple[str, ...] = EXTENSIONS) -> Core:
-    """The core with its pipeline and every available extension installed."""
+    """The core with its pipeline and every available extension installed (each reads its
+    settings from ``config``: ``core.config``)."""
     core = Core(backend or default_backend(config), config=config)
     for name in extensions:
         try:
@@ -38,14 +53,21 @@ def build_core(config: BotConfig, backend: SolverBackend | None = None,
 def default_backend(config: BotConfig) -> SolverBackend:
     """The solver pipeline the configuration asks for (SOLVER_BACKEND)."""
     if config.solver_backend == "taskiq":
+        from bot.config import DEFAULT_REDIS_URL
         from bot.scaleout import TaskiqBackend
 
-        return TaskiqBackend(config.redis_url or "redis://127.0.0.1:6379/0", config.limits)
+        return TaskiqBackend(config.redis_url or DEFAULT_REDIS_URL, config.limits)
     return PoolBackend(config.limits)
 
 
-def run(env_file: str | None = ".env") -> int:
-    """Run the bot until stopped; returns the process exit status."""
+def adapter(config: BotConfig) -> Serve:
+    """The ``serve`` function of the platform ``config`` runs (imported only when chosen)."""
+    serve: Serve = importlib.import_module(ADAPTERS[config.platform]).serve
+    return serve
+
+
+def main(env_file: str | None = ".env") -> int:
+    """Run the bot until stopped; returns the process exit status (2: the settings are wrong)."""
     try:
         config = load_config(env_file)
     except ConfigError as e:
@@ -53,18 +75,11 @@ def run(env_file: str | None = ".env") -> int:
             f"  - {line}" for line in str(e).splitlines()), file=sys.stderr)
         return 2
     setup_logging(config.log_level, config.telegram_token, config.discord_token)
-    if config.discord_token:
-        from bot.discord_adapter import run_discord
-
-        log.info("starting the Discord bot: %s", config.redacted())
-        return run_discord(config)
-    if config.telegram_token:
-        from bot.telegram_adapter import run_polling
-
-        log.info("starting the Telegram bot: %s", config.redacted())
-        return run_polling(config)
-    from bot.console import run_console
-
-    if config.log_level == "INFO":  # keep the console chat readable
+    if config.platform == "console" and config.log_level == "INFO":  # keep the console chat readable
         logging.getLogger().setLevel(logging.WARNING)
-    return run_console(config)
+    serve = adapter(config)
+    log.info("starting the %s bot: %s", config.platform, config.redacted())
+    return serve(build_core(config), config)
+
+
+run = main  # ``bot.cli`` calls ``run(env_file=...)``

@@ -1,29 +1,49 @@
-"""Configuration from the environment and a ``.env`` file, validated once at start.
+"""The bot's settings: read once from the environment and one dotenv file, validated once, passed down.
 
-Every key is documented in ``.env.example``. The environment wins over the file.
+:func:`load_config` is the only place that reads settings (``puzzlebot run`` calls it with
+``--env-file``); everything else gets the :class:`BotConfig` it returns: the pipeline its
+:class:`~bot.pipeline.PipelineLimits` (the solver's options among them), the daily puzzle its
+:class:`~bot.daily.slots.DailyConfig`, the scale-out backend its Redis URL. Every key is
+documented in ``.env.example``. The environment wins over the file.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from bot.logsafe import redact_url
 from bot.pipeline import PipelineLimits
 
+if TYPE_CHECKING:
+    from bot.daily.slots import DailyConfig
+
 DEFAULT_API_URL = "https://api.telegram.org"
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 TOKEN_RE = re.compile(r"^\d+:[A-Za-z0-9_-]+$")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LANGS = ("en", "ja")
+BACKENDS = ("pool", "taskiq")
 
 
 class ConfigError(Exception):
     """One or more settings are wrong; ``str()`` lists each problem on its own line."""
 
 
+def _daily_defaults() -> DailyConfig:
+    from bot.daily.slots import DailyConfig
+
+    return DailyConfig()
+
+
 @dataclass(frozen=True)
 class BotConfig:
+    """Every setting of one bot process (see ``.env.example`` for the keys)."""
+
     telegram_token: str | None = None
     telegram_api_url: str = DEFAULT_API_URL
     limits: PipelineLimits = PipelineLimits()
@@ -34,6 +54,7 @@ class BotConfig:
     discord_token: str | None = None  # runs the Discord front-end (bot/discord_adapter.py)
     solver_backend: str = "pool"  # "pool" (local processes) or "taskiq" (workers through Redis, bot/scaleout.py)
     redis_url: str | None = None  # the taskiq backend's Redis
+    daily: DailyConfig = field(default_factory=_daily_defaults)  # the DAILY_* keys
 
     @property
     def api_base_url(self) -> str:
@@ -44,22 +65,23 @@ class BotConfig:
     def api_file_url(self) -> str:
         return f"{self.telegram_api_url}/file/bot"
 
+    @property
+    def platform(self) -> str:
+        """The front-end this configuration runs: "discord", "telegram" or "console"."""
+        return "discord" if self.discord_token else "telegram" if self.telegram_token else "console"
+
     def redacted(self) -> dict[str, object]:
         """The settings for a log line, without secrets."""
         return {"telegram": bool(self.telegram_token), "api_url": self.telegram_api_url,
                 "limits": self.limits, "log_level": self.log_level,
-                "database": _strip_password(self.database_url), "out_dir": str(self.out_dir),
+                "database": redact_url(self.database_url), "out_dir": str(self.out_dir),
                 "discord": bool(self.discord_token), "solver_backend": self.solver_backend,
-                "redis": _strip_password(self.redis_url)}
+                "redis": redact_url(self.redis_url), "daily": self.daily}
 
 
-def _strip_password(url: str | None) -> str | None:
-    return re.sub(r"//([^:/@]+):[^@]*@", r"//\1:***@", url) if url else url
-
-
-def read_env(env_file: str | os.PathLike[str] | None = ".env",
+def read_env(env_file: str | os.PathLike[str] | None,
              environ: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The ``.env`` file's values overlaid by the environment (missing file: environment only)."""
+    """``env_file``'s values overlaid by the environment (no file, or a missing one: the environment only)."""
     from dotenv import dotenv_values
 
     values: dict[str, str] = {}
@@ -69,74 +91,125 @@ def read_env(env_file: str | os.PathLike[str] | None = ".env",
     return values
 
 
-def load_config(env_file: str | os.PathLike[str] | None = ".env",
-                environ: Mapping[str, str] | None = None) -> BotConfig:
-    """Read and validate the configuration; raises :class:`ConfigError` listing every problem."""
-    env = read_env(env_file, environ)
-    problems: list[str] = []
+class _Reader:
+    """Typed reads of one settings mapping, collecting every problem instead of stopping at the first."""
 
-    def get(key: str) -> str | None:
-        v = env.get(key, "").strip()
+    def __init__(self, env: Mapping[str, str]) -> None:
+        self.env = env
+        self.problems: list[str] = []
+
+    def get(self, key: str) -> str | None:
+        v = self.env.get(key, "").strip()
         return v or None
 
-    def number(key: str, default: float, lo: float, hi: float, integer: bool = True) -> float:
-        raw = get(key)
+    def number(self, key: str, default: float, lo: float, hi: float, integer: bool = True) -> float:
+        raw = self.get(key)
         if raw is None:
             return default
         try:
             value = int(raw) if integer else float(raw)
         except ValueError:
-            problems.append(f"{key}={raw!r} is not {'a whole number' if integer else 'a number'}.")
+            self.problems.append(f"{key}={raw!r} is not {'a whole number' if integer else 'a number'}.")
             return default
         if not lo <= value <= hi:
-            problems.append(f"{key}={raw} is out of range ({lo:g} to {hi:g}).")
+            self.problems.append(f"{key}={raw} is out of range ({lo:g} to {hi:g}).")
             return default
         return value
 
-    token = get("TELEGRAM_TOKEN")
-    if token is not None and not TOKEN_RE.match(token):
-        problems.append("TELEGRAM_TOKEN does not look like a bot token (digits, a colon, then letters; "
-                        "get one from @BotFather).")
-    api_url = (get("TELEGRAM_API_URL") or DEFAULT_API_URL).rstrip("/")
-    if not re.match(r"^https?://[^/\s]+", api_url):
-        problems.append(f"TELEGRAM_API_URL={api_url!r} must be an http(s) URL such as {DEFAULT_API_URL}.")
+    def whole(self, key: str, default: int, lo: int, hi: int) -> int:
+        return int(self.number(key, default, lo, hi))
+
+    def choice(self, key: str, default: str, allowed: tuple[str, ...], norm: Callable[[str], str] = str.lower) -> str:
+        value = norm(self.get(key) or default)
+        if value not in allowed:
+            self.problems.append(f"{key}={value!r} must be {' or '.join(allowed)}."
+                                 if len(allowed) == 2 else f"{key}={value!r} must be one of {', '.join(allowed)}.")
+        return value
+
+
+def _limits(r: _Reader) -> PipelineLimits:
     cpus = os.cpu_count() or 1
-    time_limit = number("PUZZLEBOT_TIME_LIMIT", 10.0, 0.5, 600, integer=False)
-    hard = get("PUZZLEBOT_HARD_LIMIT")
+    time_limit = r.number("PUZZLEBOT_TIME_LIMIT", 10.0, 0.5, 600, integer=False)
+    hard = None
+    if r.get("PUZZLEBOT_HARD_LIMIT"):
+        hard = r.number("PUZZLEBOT_HARD_LIMIT", 0, time_limit, 3600, integer=False) or None
     limits = PipelineLimits(
-        workers=int(number("PUZZLEBOT_POOL_SIZE", max(1, min(cpus, 2)), 1, 256)),
+        workers=r.whole("PUZZLEBOT_POOL_SIZE", max(1, min(cpus, 2)), 1, 256),
         time_limit=time_limit,
-        solver_workers=int(number("PUZZLEBOT_SOLVER_WORKERS", 1, 1, 64)),
-        queue_limit=int(number("PUZZLEBOT_QUEUE_LIMIT", 50, 1, 100_000)),
-        user_running=int(number("PUZZLEBOT_USER_RUNNING", 1, 1, 1000)),
-        user_cap=int(number("PUZZLEBOT_USER_CAP", 3, 1, 10_000)),
-        cache_size=int(number("PUZZLEBOT_CACHE_SIZE", 256, 0, 1_000_000)),
-        hard_limit=number("PUZZLEBOT_HARD_LIMIT", 0, time_limit, 3600, integer=False) if hard else None,
-        worker_nice=int(number("PUZZLEBOT_WORKER_NICE", 5, 0, 19)),
+        solver_workers=r.whole("PUZZLEBOT_SOLVER_WORKERS", 1, 1, 64),
+        queue_limit=r.whole("PUZZLEBOT_QUEUE_LIMIT", 50, 1, 100_000),
+        user_running=r.whole("PUZZLEBOT_USER_RUNNING", 1, 1, 1000),
+        user_cap=r.whole("PUZZLEBOT_USER_CAP", 3, 1, 10_000),
+        cache_size=r.whole("PUZZLEBOT_CACHE_SIZE", 256, 0, 1_000_000),
+        hard_limit=hard,
+        worker_nice=r.whole("PUZZLEBOT_WORKER_NICE", 5, 0, 19),
     )
     if limits.user_running > limits.user_cap:
-        problems.append("PUZZLEBOT_USER_RUNNING must not exceed PUZZLEBOT_USER_CAP.")
-    level = (get("PUZZLEBOT_LOG_LEVEL") or get("LOG_LEVEL") or "INFO").upper()
-    if level not in LOG_LEVELS:
-        problems.append(f"PUZZLEBOT_LOG_LEVEL={level!r} must be one of {', '.join(LOG_LEVELS)}.")
-    lang = (get("PUZZLEBOT_LANG") or "en").lower()
-    if lang not in ("en", "ja"):
-        problems.append(f"PUZZLEBOT_LANG={lang!r} must be en or ja.")
-    discord_token = get("DISCORD_TOKEN")
+        r.problems.append("PUZZLEBOT_USER_RUNNING must not exceed PUZZLEBOT_USER_CAP.")
+    return limits
+
+
+def _tokens(r: _Reader) -> tuple[str | None, str | None]:
+    token = r.get("TELEGRAM_TOKEN")
+    if token is not None and not TOKEN_RE.match(token):
+        r.problems.append("TELEGRAM_TOKEN does not look like a bot token (digits, a colon, then letters; "
+                          "get one from @BotFather).")
+    discord_token = r.get("DISCORD_TOKEN")
     if discord_token is not None and (discord_token.count(".") != 2 or any(ch.isspace() for ch in discord_token)):
-        problems.append("DISCORD_TOKEN does not look like a Discord bot token (three parts separated by dots; "
-                        "Developer Portal → your application → Bot → Reset Token).")
+        r.problems.append("DISCORD_TOKEN does not look like a Discord bot token (three parts separated by dots; "
+                          "Developer Portal → your application → Bot → Reset Token).")
     if token and discord_token:
-        problems.append("Set only one of TELEGRAM_TOKEN and DISCORD_TOKEN: run one process per platform "
-                        "(with SOLVER_BACKEND=taskiq they share the solver workers).")
-    solver_backend = (get("SOLVER_BACKEND") or "pool").lower()
-    if solver_backend not in ("pool", "taskiq"):
-        problems.append(f"SOLVER_BACKEND={solver_backend!r} must be pool or taskiq.")
-    redis_url = get("REDIS_URL") or ("redis://127.0.0.1:6379/0" if solver_backend == "taskiq" else None)
-    if redis_url is not None and not re.match(r"^(rediss?|unix)://", redis_url):
-        problems.append(f"REDIS_URL={_strip_password(redis_url)!r} must start with redis://, rediss:// or unix://.")
-    if problems:
-        raise ConfigError("\n".join(problems))
+        r.problems.append("Set only one of TELEGRAM_TOKEN and DISCORD_TOKEN: run one process per platform "
+                          "(with SOLVER_BACKEND=taskiq they share the solver workers).")
+    return token, discord_token
+
+
+def _redis_url(r: _Reader, backend: str) -> str | None:
+    url = r.get("REDIS_URL") or (DEFAULT_REDIS_URL if backend == "taskiq" else None)
+    if url is not None and not re.match(r"^(rediss?|unix)://", url):
+        r.problems.append(f"REDIS_URL={redact_url(url)!r} must start with redis://, rediss:// or unix://.")
+    return url
+
+
+def _daily(env: Mapping[str, str], r: _Reader) -> DailyConfig:
+    from bot.daily.slots import read_config
+
+    daily, problems = read_config(env)
+    r.problems.extend(problems)
+    return daily
+
+
+def load_config(env_file: str | os.PathLike[str] | None = None,
+                environ: Mapping[str, str] | None = None) -> BotConfig:
+    """Read and validate every setting from ``environ`` (default: the process environment) over
+    ``env_file`` (None: no file); raises :class:`ConfigError` listing every problem."""
+    env = read_env(env_file, environ)
+    r = _Reader(env)
+    token, discord_token = _tokens(r)
+    api_url = (r.get("TELEGRAM_API_URL") or DEFAULT_API_URL).rstrip("/")
+    if not re.match(r"^https?://[^/\s]+", api_url):
+        r.problems.append(f"TELEGRAM_API_URL={api_url!r} must be an http(s) URL such as {DEFAULT_API_URL}.")
+    limits = _limits(r)
+    level = (r.get("PUZZLEBOT_LOG_LEVEL") or r.get("LOG_LEVEL") or "INFO").upper()
+    if level not in LOG_LEVELS:
+        r.problems.append(f"PUZZLEBOT_LOG_LEVEL={level!r} must be one of {', '.join(LOG_LEVELS)}.")
+    lang = r.choice("PUZZLEBOT_LANG", "en", LANGS)
+    backend = r.choice("SOLVER_BACKEND", "pool", BACKENDS)
+    redis_url = _redis_url(r, backend)
+    daily = _daily(env, r)
+    if r.problems:
+        raise ConfigError("\n".join(r.problems))
     return BotConfig(telegram_token=token, telegram_api_url=api_url, limits=limits, log_level=level,
-                     database_url=get("DATABASE_URL"), out_dir=Path(get("PUZZLEBOT_OUT_DIR") or "puzzlebot-out"),
-                     lang=lang, discord_token=discord_token, solver_backend=solver_backend, redis_url=redis_url)
+                     database_url=r.get("DATABASE_URL"), out_dir=Path(r.get("PUZZLEBOT_OUT_DIR") or "puzzlebot-out"),
+                     lang=lang, discord_token=discord_token, solver_backend=backend, redis_url=redis_url,
+                     daily=daily)
+
+
+def solver_workers_from_env(environ: Mapping[str, str] | None = None) -> int | None:
+    """``PUZZLEBOT_SOLVER_WORKERS`` for the command-line tools: None when unset or not a number from 1 to 64
+    (the tool's own default then applies, as before)."""
+    r = _Reader(os.environ if environ is None else environ)
+    if r.get("PUZZLEBOT_SOLVER_WORKERS") is None:
+        return None
+    workers = r.whole("PUZZLEBOT_SOLVER_WORKERS", 0, 1, 64)
+    return None if r.problems else workers

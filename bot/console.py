@@ -11,15 +11,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import signal
 import sys
 import threading
 from pathlib import Path
 from typing import TextIO
 
-from bot import messages
+from bot import i18n
 from bot.chat import ChatId, Choice, Incoming, MessageRef, Reply
 from bot.config import BotConfig
 from bot.core import Core
+from bot.runtime import Runtime, on_signals
 from bot.scheduling import AsyncioJobs
 
 log = logging.getLogger(__name__)
@@ -54,12 +56,12 @@ class ConsoleChat(AsyncioJobs):
             self._pictures += 1
             path = self.out_dir / f"{self._pictures:03d}-{reply.filename}"
             path.write_bytes(reply.image)
-            self._print(messages.t(self.lang, "console_picture", path=path))
+            self._print(i18n.t(self.lang, "console_picture", path=path))
         if reply.choices:
             self.choices = [c for row in reply.choices for c in row]
             for i, choice in enumerate(self.choices, 1):
                 self._print(f"  {i}) {choice.label}")
-            self._print(messages.t(self.lang, "console_choose"))
+            self._print(i18n.t(self.lang, "console_choose"))
         self._print("")
         return self._sent
 
@@ -72,7 +74,6 @@ class ConsoleChat(AsyncioJobs):
     # ------------------------------------------------------------------ Platform
     async def send_to(self, chat_id: ChatId, reply: Reply) -> MessageRef:
         return await self.send(reply)
-
 
     # ------------------------------------------------------------------ the conversation
     def _print(self, text: str) -> None:
@@ -138,7 +139,7 @@ class ConsoleChat(AsyncioJobs):
 
     async def run(self) -> None:
         """Read messages until end of input."""
-        self._print(messages.t(self.lang, "console_hello"))
+        self._print(i18n.t(self.lang, "console_hello"))
         self._print("")
         buffer: list[str] = []
         lines = self._start_reader()
@@ -166,28 +167,29 @@ class ConsoleChat(AsyncioJobs):
                 buffer = []
         if buffer:
             await self._send_message("\n".join(buffer))
-        self._print(messages.t(self.lang, "console_bye"))
+        self._print(i18n.t(self.lang, "console_bye"))
 
 
-async def console_main(config: BotConfig, core: Core | None = None, stdin: TextIO | None = None,
+async def console_main(core: Core, config: BotConfig, stdin: TextIO | None = None,
                        stdout: TextIO | None = None) -> None:
-    from bot.app import build_core
-
-    core = core or build_core(config)
+    """Chat on standard input/output until end of input (or SIGTERM), with ``core`` started and stopped around it."""
     chat = ConsoleChat(core, config.out_dir, config.lang, stdin, stdout)
-    await core.backend.start()
+    runtime = Runtime(core)
+    task = asyncio.current_task()
     try:
-        await core.start(chat)
-        await chat.run()
+        with on_signals(task.cancel if task else lambda: None, signal.SIGTERM):
+            await runtime.start(chat)
+            await chat.run()
     finally:
-        await core.stop()
-        await core.backend.close()
-        chat.cancel_jobs()
+        await runtime.stop()
 
 
-def run_console(config: BotConfig) -> int:
+def serve(core: Core, config: BotConfig) -> int:
+    """``puzzlebot run`` without a token: the console chat; returns the exit status."""
     try:
-        asyncio.run(console_main(config))
+        asyncio.run(console_main(core, config))
     except KeyboardInterrupt:
         return 130
+    except asyncio.CancelledError:  # SIGTERM: stopped cleanly
+        return 0
     return 0

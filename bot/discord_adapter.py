@@ -13,13 +13,14 @@ Inputs:
   buttons keep working after a restart).
 
 Reading message text in servers needs the privileged Message Content intent; without it the bot
-still answers slash commands, mentions, replies to itself and DMs (see :func:`run_discord`).
+still answers slash commands, mentions, replies to itself and DMs (see :func:`connect`).
 Server channels are groups (spoiler pictures by default), DMs are private chats; "admin" means the
 Manage Server permission.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import logging
@@ -31,18 +32,18 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot import messages
+from bot import attachments, i18n
 from bot.chat import ChatId, Incoming, MessageRef, Reply
 from bot.commands import Command
 from bot.config import BotConfig
 from bot.core import Core
+from bot.runtime import Runtime, on_signals
 from bot.scheduling import AsyncioJobs
 
 log = logging.getLogger(__name__)
 
 PREFIXES = ("!", "/")
 TEXT_LIMIT = 2000  # characters in one Discord message
-DOCUMENT_LIMIT = 64 * 1024  # bytes: a board file is small; anything larger is refused before download
 DESCRIPTION_LIMIT = 100  # characters in a slash command's description
 MODAL_LIMIT = 4000  # characters in a paragraph text input
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -91,31 +92,17 @@ def parse_command(text: str, known: Collection[str]) -> tuple[str, str] | None:
 
 
 def is_text_attachment(att: discord.Attachment) -> bool:
-    return att.filename.lower().endswith(".txt") or (att.content_type or "").startswith("text/")
+    return attachments.is_text_file(att.filename, att.content_type)
 
 
-def decode_text(data: bytes) -> str | None:
-    for enc in ("utf-8-sig", "utf-16", "shift_jis"):
-        try:
-            return data.decode(enc)
-        except UnicodeDecodeError:
-            continue
-    return None
-
-
-async def read_attachment(att: discord.Attachment) -> str | int | None:
-    """The attachment's text; its size (int) when too large; None when unreadable."""
-    if att.size > DOCUMENT_LIMIT:
-        return att.size
-    data = await att.read()
-    if len(data) > DOCUMENT_LIMIT:
-        return len(data)
-    return decode_text(data)
+async def read_attachment(att: discord.Attachment, lang: str) -> str | Reply:
+    """The attachment's text, or the reply that says why it cannot be read (:func:`bot.attachments.fetch_text`)."""
+    return await attachments.fetch_text(att.size, att.read, lang)
 
 
 def message_lang(message: discord.Message) -> str:
     """Discord sends no user locale with messages: use the server's preferred locale (DMs: English)."""
-    return messages.lang_of(str(message.guild.preferred_locale)) if message.guild else "en"
+    return i18n.lang_of(str(message.guild.preferred_locale)) if message.guild else "en"
 
 
 def incoming_from_message(message: discord.Message, bot_id: int, commands: Collection[str]) -> Incoming:
@@ -167,22 +154,11 @@ def make_file(reply: Reply) -> discord.File | None:
     return discord.File(io.BytesIO(reply.image), filename=reply.filename, spoiler=reply.spoiler)
 
 
-def chunks(text: str, size: int = TEXT_LIMIT) -> list[str]:
-    """``text`` in pieces of at most ``size`` characters, cut at line ends where possible."""
-    parts: list[str] = []
-    while len(text) > size:
-        cut = text.rfind("\n", 0, size + 1)
-        cut = cut if cut > 0 else size
-        parts.append(text[:cut])
-        text = text[cut:].lstrip("\n")
-    return parts + [text] if text or not parts else parts
-
-
 async def send_reply(send: Any, reply: Reply, **first_kwargs: Any) -> MessageRef:
     """Send ``reply`` through ``send`` (``Messageable.send`` or ``Webhook.send``): long text is split,
     the picture and the buttons go with the last part. ``first_kwargs`` (e.g. ``reference``) go with
     the first message only. Returns the last message's id."""
-    parts = chunks(reply.text) if reply.text else [""]
+    parts = attachments.split_text(reply.text, TEXT_LIMIT)
     sent = None
     for i, part in enumerate(parts):
         kwargs: dict[str, Any] = dict(first_kwargs) if i == 0 else {}
@@ -247,7 +223,7 @@ class BoardForm(discord.ui.Modal):
 
     board: discord.ui.TextInput[BoardForm] = discord.ui.TextInput(
         label="Board", style=discord.TextStyle.paragraph, max_length=MODAL_LIMIT,
-        placeholder="masyu\nB . . . B\n. . . . .")
+        placeholder="B . . . B\n. . . . .")
 
     def __init__(self, front: DiscordFrontEnd, command: str) -> None:
         super().__init__(title=f"/{command}"[:45], timeout=600)
@@ -277,7 +253,7 @@ class DiscordFrontEnd:
         source = self._text_attachment(message)
         if (source is None and incoming.command is None and incoming.addressed and not incoming.text.strip()
                 and (message.attachments or message.stickers)):  # a picture of a puzzle, say
-            await channel.send(Reply(messages.t(incoming.lang, "not_a_board")))
+            await channel.send(Reply(i18n.t(incoming.lang, "not_a_board")))
             return
         from_reply = False
         if source is None and incoming.command is not None and message.reference is not None:
@@ -285,13 +261,9 @@ class DiscordFrontEnd:
             source = self._text_attachment(ref) if isinstance(ref, discord.Message) else None
             from_reply = source is not None
         if source is not None:
-            content = await read_attachment(source)
-            if isinstance(content, int):
-                await channel.send(Reply(messages.t(incoming.lang, "document_too_big", size=content,
-                                                    limit=DOCUMENT_LIMIT)))
-                return
-            if content is None:
-                await channel.send(Reply(messages.t(incoming.lang, "document_unreadable")))
+            content = await read_attachment(source, incoming.lang)
+            if isinstance(content, Reply):
+                await channel.send(content)
                 return
             if from_reply:
                 incoming.reply_to_text = content
@@ -315,7 +287,7 @@ class DiscordFrontEnd:
         is_group = interaction.guild is not None
         incoming = Incoming(
             platform="discord", chat_id=interaction.channel_id or 0, user_id=interaction.user.id,
-            is_group=is_group, lang=messages.lang_of(str(interaction.locale)),
+            is_group=is_group, lang=i18n.lang_of(str(interaction.locale)),
             user_name=interaction.user.display_name, callback_data=data, extra={"interaction": interaction},
         )
         channel = DiscordChannel(interaction.channel, is_group=is_group,  # type: ignore[arg-type]
@@ -330,19 +302,16 @@ class DiscordFrontEnd:
         is_group = interaction.guild is not None
         channel = DiscordChannel(interaction.channel, is_group=is_group, interaction=interaction,  # type: ignore
                                  admin=bool(interaction.permissions.manage_guild))
-        lang = messages.lang_of(str(interaction.locale))
+        lang = i18n.lang_of(str(interaction.locale))
         incoming = Incoming(
             platform="discord", chat_id=interaction.channel_id or 0, user_id=interaction.user.id,
             text=f"/{command} {text}".strip(), command=command, args=text.strip(), is_group=is_group,
             lang=lang, user_name=interaction.user.display_name, extra={"interaction": interaction},
         )
         if file is not None:
-            content = await read_attachment(file)
-            if isinstance(content, int):
-                await channel.send(Reply(messages.t(lang, "document_too_big", size=content, limit=DOCUMENT_LIMIT)))
-                return
-            if content is None:
-                await channel.send(Reply(messages.t(lang, "document_unreadable")))
+            content = await read_attachment(file, lang)
+            if isinstance(content, Reply):
+                await channel.send(content)
                 return
             incoming.document_text, incoming.document_name = content, file.filename
         await self.core.handle(incoming, channel)
@@ -379,22 +348,28 @@ class DiscordFrontEnd:
 
 # ---------------------------------------------------------------------- the client
 class PuzzleClient(discord.Client):
-    """The Discord client: wires events to :class:`DiscordFrontEnd` and the core's lifecycle."""
+    """The Discord client: wires events to :class:`DiscordFrontEnd`, and starts ``runtime`` once connected.
 
-    def __init__(self, core: Core, *, message_content: bool = True, sync_commands: bool = True) -> None:
+    The runtime (the solver backend and the core's jobs) outlives a client that fails to connect,
+    so :func:`serve` can retry with another client on the same core.
+    """
+
+    def __init__(self, core: Core, *, runtime: Runtime | None = None, message_content: bool = True,
+                 sync_commands: bool = True) -> None:
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # a text bot: no voice warnings
         intents = discord.Intents.default()
         intents.message_content = message_content
         super().__init__(intents=intents)
         self.core = core
+        self.runtime = runtime or Runtime(core)
         self.front = DiscordFrontEnd(core)
         self.tree = app_commands.CommandTree(self)
         self.platform = DiscordPlatform(self)
         self.sync_commands = sync_commands
-        self._started = False
+        self._close_task: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
-        await self.core.backend.start()
+        await self.runtime.open()
         self.front.add_slash_commands(self.tree)
         if self.sync_commands:
             await self._sync_if_changed()
@@ -414,9 +389,7 @@ class PuzzleClient(discord.Client):
         assert self.user is not None
         self.front.bot_id = self.user.id
         log.info("connected to Discord as %s (id %s) in %d server(s)", self.user, self.user.id, len(self.guilds))
-        if not self._started:
-            self._started = True
-            await self.core.start(self.platform)
+        await self.runtime.start(self.platform)  # once: later on_ready calls are reconnections
 
     async def on_message(self, message: discord.Message) -> None:
         await self.front.on_message(message)
@@ -424,39 +397,54 @@ class PuzzleClient(discord.Client):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await self.front.on_interaction(interaction)
 
+    def request_close(self) -> None:
+        """Close from a signal handler (schedules :meth:`close` on the loop)."""
+        self._close_task = asyncio.ensure_future(self.close())
+
     async def close(self) -> None:
-        if self._started:
-            await self.core.stop()
-        self.platform.cancel_jobs()
-        with contextlib.suppress(Exception):
-            await self.core.backend.close()
+        if self.runtime.platform is self.platform:  # this client runs the core: stop it before disconnecting
+            await self.runtime.stop()
         await super().close()
 
 
-def run_discord(config: BotConfig) -> int:
-    """``puzzlebot run`` with DISCORD_TOKEN: connect to the gateway until Ctrl-C / SIGTERM."""
-    from bot.app import build_core
+async def connect(core: Core, token: str) -> int:
+    """Connect to the gateway until SIGTERM / SIGINT or a fatal error; returns the exit status.
 
-    token = getattr(config, "discord_token", None)
-    if not token:
-        raise ValueError("run_discord needs a DISCORD_TOKEN")
+    Without the Message Content intent, retries once with it switched off (same core, same runtime).
+    """
+    runtime = Runtime(core)
     message_content = True
-    while True:
-        client = PuzzleClient(build_core(config), message_content=message_content)
-        try:
-            client.run(token, log_handler=None)  # logging is already set up (token-safe)
-            return 0
-        except discord.LoginFailure:
-            log.error("Discord rejected DISCORD_TOKEN: copy the bot token again from the Developer Portal "
-                      "(Applications → your app → Bot → Reset Token).")
-            return 2
-        except (aiohttp.ClientError, OSError) as e:
-            log.error("cannot reach Discord (%s): check the network connection and try again.", e)
-            return 1
-        except discord.PrivilegedIntentsRequired:
-            if not message_content:
-                raise
-            log.warning("the Message Content intent is not enabled for this bot (Developer Portal → Bot → "
-                        "Privileged Gateway Intents). Continuing with slash commands, mentions, replies to "
-                        "the bot and DMs only; !commands typed in server channels will not be seen.")
-            message_content = False
+    try:
+        while True:
+            client = PuzzleClient(core, runtime=runtime, message_content=message_content)
+            try:
+                async with client:
+                    with on_signals(client.request_close):
+                        await client.start(token)
+                return 0
+            except discord.LoginFailure:
+                log.error("Discord rejected DISCORD_TOKEN: copy the bot token again from the Developer Portal "
+                          "(Applications → your app → Bot → Reset Token).")
+                return 2
+            except discord.PrivilegedIntentsRequired:
+                if not message_content:
+                    raise
+                log.warning("the Message Content intent is not enabled for this bot (Developer Portal → Bot → "
+                            "Privileged Gateway Intents). Continuing with slash commands, mentions, replies to "
+                            "the bot and DMs only; !commands typed in server channels will not be seen.")
+                message_content = False
+            except (aiohttp.ClientError, OSError) as e:
+                log.error("cannot reach Discord (%s): check the network connection and try again.", e)
+                return 1
+    finally:
+        await runtime.stop()
+
+
+def serve(core: Core, config: BotConfig) -> int:
+    """``puzzlebot run`` with DISCORD_TOKEN: the Discord bot until Ctrl-C / SIGTERM; returns the exit status."""
+    if not config.discord_token:
+        raise ValueError("the Discord adapter needs a DISCORD_TOKEN")
+    try:
+        return asyncio.run(connect(core, config.discord_token))
+    except KeyboardInterrupt:
+        return 130

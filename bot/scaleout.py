@@ -25,7 +25,6 @@ asker has stopped waiting.
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import json
 import logging
@@ -37,7 +36,6 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
@@ -45,13 +43,15 @@ from taskiq import TaskiqEvents, TaskiqState
 from taskiq.kicker import AsyncKicker
 from taskiq_redis import ListQueueBroker, RedisAsyncResultBackend
 
+from bot.config import DEFAULT_REDIS_URL
+from bot.logsafe import redact_url
 from bot.pipeline import OnQueued, PipelineLimits, QueueFull, SolveFront
-from bot.worker import JobResult, solve_job, warm_up
+from bot.worker import Failure, JobResult, solve_job, warm_up
 from solvers.puzzle import Puzzle
+from solvers.verdict import Status
 
 log = logging.getLogger(__name__)
 
-DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 QUEUE_NAME = "puzzlebot:solve"  # the Redis list holding waiting boards
 TASK_NAME = "puzzlebot.solve"
 ALIVE_PREFIX = "puzzlebot:worker:"  # heartbeat keys, one per worker process
@@ -59,7 +59,7 @@ HEARTBEAT_EVERY = 3.0  # seconds between heartbeats
 HEARTBEAT_TTL = 10  # seconds a heartbeat stays valid
 RESULT_TTL = 600  # seconds Redis keeps a verdict nobody fetched
 _PROJECT_ROOT = str(Path(__file__).resolve().parents[1])
-EXPIRED = "expired"  # status of a board skipped because its asker stopped waiting
+EXPIRED = Failure.EXPIRED  # the failure of a board skipped because its asker stopped waiting
 
 
 class SolversBusy(QueueFull):
@@ -77,19 +77,11 @@ def puzzle_from_json(data: dict[str, Any]) -> Puzzle:
 
 
 def result_to_json(result: JobResult) -> dict[str, Any]:
-    data = asdict(result)
-    data["png"] = base64.b64encode(result.png).decode("ascii") if result.png is not None else None
-    data["cells"] = [list(rc) for rc in result.cells]
-    return data
+    return result.to_json()
 
 
-def result_from_json(data: dict[str, Any]) -> JobResult:
-    known = {f.name for f in fields(JobResult)}
-    kw = {k: v for k, v in data.items() if k in known}
-    if kw.get("png") is not None:
-        kw["png"] = base64.b64decode(kw["png"])
-    kw["cells"] = tuple(tuple(rc) for rc in kw.get("cells") or ())
-    return JobResult(**kw)
+def result_from_json(data: dict[str, Any], puzzle: Puzzle | None = None) -> JobResult:
+    return JobResult.from_json(data, puzzle)
 
 
 # ---------------------------------------------------------------------- the worker side
@@ -135,12 +127,12 @@ class SolverProcess:
                 return await asyncio.wait_for(asyncio.wrap_future(fut), wall_limit)
             except TimeoutError:
                 log.warning("board %s passed %.1f s; killing solver process %s", puzzle.key(), wall_limit, self.pid)
-                failure = "killed"
+                failure = Failure.KILLED
             except (BrokenProcessPool, RuntimeError) as e:
                 log.warning("solver process %s died during a board: %s", self.pid, e)
-                failure = "crashed"
+                failure = Failure.CRASHED
             self.kill()
-            return JobResult(status="error", genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols,
+            return JobResult(status=Status.ERROR, genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols,
                              failure=failure, time_limit=wall_limit, seconds=time.perf_counter() - t0)
 
 
@@ -163,7 +155,7 @@ async def solve_remote(puzzle: dict[str, Any], time_limit: float, solver_workers
     """
     p = puzzle_from_json(puzzle)
     if deadline and time.time() > deadline:
-        return result_to_json(JobResult(status=EXPIRED, genre=p.genre, rows=p.rows, cols=p.cols))
+        return result_to_json(JobResult.failed(p, EXPIRED))
     wall = wall_limit if wall_limit > 0 else time_limit * 1.5 + 5.0
     return result_to_json(await _solver().run(p, time_limit, solver_workers, lang, wall))
 
@@ -226,13 +218,22 @@ def make_broker(redis_url: str, *, with_task: bool = False) -> ListQueueBroker:
     return broker
 
 
-def _configured_url() -> str:
-    from bot.config import read_env
+def broker() -> ListQueueBroker:
+    """The worker's broker: ``taskiq worker bot.scaleout:broker`` calls this factory in each worker process.
 
-    return (read_env(os.environ.get("PUZZLEBOT_ENV_FILE", ".env")).get("REDIS_URL") or "").strip() or DEFAULT_REDIS_URL
+    Its settings come from :func:`bot.config.load_config` on the worker's environment (no file is
+    read: give every worker host ``REDIS_URL``); a wrong setting stops the worker with the problem named.
+    """
+    from bot.config import ConfigError, load_config
 
-
-broker = make_broker(_configured_url(), with_task=True)  # `taskiq worker bot.scaleout:broker`
+    if _PROJECT_ROOT not in sys.path:  # taskiq has dropped the working directory again (see _worker_startup)
+        sys.path.append(_PROJECT_ROOT)
+    try:
+        config = load_config(None)
+    except ConfigError as e:
+        raise SystemExit("puzzlebot solver worker: the configuration has problems:\n"
+                         + "\n".join(f"  - {line}" for line in str(e).splitlines())) from None
+    return make_broker(config.redis_url or DEFAULT_REDIS_URL, with_task=True)
 
 
 # ---------------------------------------------------------------------- the bot side
@@ -307,7 +308,7 @@ class TaskiqBackend(SolveFront):
             self.stats["unavailable"] += 1
             log.error("no puzzlebot solver worker is alive on %s; board %s not solved",
                       _redact(self.redis_url), puzzle.key())
-            return self._failed(puzzle, "unavailable", started)
+            return self._failed(puzzle, Failure.UNAVAILABLE, started)
         limits = self.limits
         task = await self._kicker.kiq(puzzle=puzzle_to_json(puzzle), time_limit=limits.time_limit,
                                       solver_workers=limits.solver_workers, lang=lang,
@@ -332,15 +333,15 @@ class TaskiqBackend(SolveFront):
                 elif not await self.workers_alive():  # every worker went away while we waited
                     self.stats["unavailable"] += 1
                     log.error("every solver worker stopped while board %s was waiting", puzzle.key())
-                    return self._failed(puzzle, "unavailable", started)
+                    return self._failed(puzzle, Failure.UNAVAILABLE, started)
             await asyncio.sleep(self.poll)
         answer = await task.get_result()
         if answer.is_err:
             self.stats["errors"] += 1
             log.error("solver task failed for board %s: %s", puzzle.key(), answer.error)
-            return self._failed(puzzle, "crashed", started)
-        result = result_from_json(answer.return_value)
-        if result.status == EXPIRED:  # the worker's clock says we gave up already (clock skew)
+            return self._failed(puzzle, Failure.CRASHED, started)
+        result = result_from_json(answer.return_value, puzzle)
+        if result.failure is EXPIRED:  # the worker's clock says we gave up already (clock skew)
             self.stats["timeouts"] += 1
             raise SolversBusy("the worker found the board expired")
         self.stats["solved"] += 1
@@ -352,12 +353,10 @@ class TaskiqBackend(SolveFront):
         except Exception:
             return 0
 
-    def _failed(self, puzzle: Puzzle, failure: str, started: float) -> JobResult:
-        return JobResult(status="error", genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, failure=failure,
+    def _failed(self, puzzle: Puzzle, failure: Failure, started: float) -> JobResult:
+        return JobResult(status=Status.ERROR, genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, failure=failure,
                          time_limit=self.limits.wall_limit, seconds=time.perf_counter() - started)
 
 
 def _redact(url: str) -> str:
-    import re
-
-    return re.sub(r"//([^:/@]*):[^@]*@", r"//\1:***@", url)
+    return redact_url(url) or url

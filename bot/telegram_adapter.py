@@ -28,16 +28,16 @@ from telegram.constants import ChatAction, ChatMemberStatus, ChatType
 from telegram.error import TelegramError
 from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, ContextTypes, MessageHandler, filters
 
-from bot import messages
+from bot import attachments, i18n
 from bot.chat import ChatId, Incoming, JobCallback, MessageRef, Reply
 from bot.config import BotConfig
 from bot.core import Core
 from bot.replies import CAPTION_LIMIT
+from bot.runtime import Runtime
 
 log = logging.getLogger(__name__)
 
-TEXT_LIMIT = 4096
-DOCUMENT_LIMIT = 64 * 1024  # bytes: a board file is small; anything larger is refused before download
+TEXT_LIMIT = 4096  # characters in one Telegram message
 GROUP_TYPES = (ChatType.GROUP, ChatType.SUPERGROUP)
 ADMIN_STATUSES = (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
@@ -47,10 +47,6 @@ def _markup(reply: Reply) -> InlineKeyboardMarkup | None:
         return None
     return InlineKeyboardMarkup([[InlineKeyboardButton(c.label, callback_data=c.data) for c in row]
                                  for row in reply.choices])
-
-
-def _chunks(text: str, size: int = TEXT_LIMIT) -> list[str]:
-    return [text[i:i + size] for i in range(0, len(text), size)] or [""]
 
 
 async def send_reply(bot: Any, chat_id: ChatId, reply: Reply, reply_to: int | None = None) -> MessageRef:
@@ -63,10 +59,10 @@ async def send_reply(bot: Any, chat_id: ChatId, reply: Reply, reply_to: int | No
             chat_id, photo=reply.image, filename=reply.filename, caption=caption or None,
             has_spoiler=reply.spoiler, reply_markup=markup, reply_parameters=params)
         if caption is None and reply.text:
-            for part in _chunks(reply.text):
+            for part in attachments.split_text(reply.text, TEXT_LIMIT):
                 await bot.send_message(chat_id, part)
         return sent.message_id
-    parts = _chunks(reply.text or "…")
+    parts = attachments.split_text(reply.text or "…", TEXT_LIMIT)
     sent = None
     for i, part in enumerate(parts):
         last = i == len(parts) - 1
@@ -160,28 +156,19 @@ def _strip_mention(text: str, bot_username: str) -> str:
 
 def _is_text_document(message: Message | None) -> bool:
     doc = message.document if message else None
-    if doc is None:
-        return False
-    name = (doc.file_name or "").lower()
-    return name.endswith(".txt") or (doc.mime_type or "").startswith("text/")
+    return doc is not None and attachments.is_text_file(doc.file_name, doc.mime_type)
 
 
-async def _download_text(message: Message) -> str | None | int:
-    """The document's text; its size (int) when too large; None when unreadable."""
+async def _download_text(message: Message, lang: str) -> str | Reply:
+    """The document's text, or the reply that says why it cannot be read (:func:`bot.attachments.fetch_text`)."""
     doc = message.document
     assert doc is not None
-    if doc.file_size and doc.file_size > DOCUMENT_LIMIT:
-        return doc.file_size
-    file = await doc.get_file()
-    data = bytes(await file.download_as_bytearray())
-    if len(data) > DOCUMENT_LIMIT:
-        return len(data)
-    for enc in ("utf-8-sig", "utf-16", "shift_jis"):
-        try:
-            return data.decode(enc)
-        except UnicodeDecodeError:
-            continue
-    return None
+
+    async def download() -> bytes:
+        file = await doc.get_file()
+        return bytes(await file.download_as_bytearray())
+
+    return await attachments.fetch_text(doc.file_size, download, lang)
 
 
 class TelegramFrontEnd:
@@ -206,7 +193,7 @@ class TelegramFrontEnd:
         incoming = Incoming(
             platform="telegram", chat_id=message.chat.id, user_id=user.id, text=text,
             is_group=is_group, mentions_bot=_mentions(message, username),
-            lang=messages.lang_of(user.language_code), user_name=user.full_name, message_id=message.message_id,
+            lang=i18n.lang_of(user.language_code), user_name=user.full_name, message_id=message.message_id,
             reply_to_message_id=reply_to.message_id if reply_to else None,
             reply_to_text=(reply_to.text or reply_to.caption) if reply_to else None,
             reply_to_bot=bool(reply_to and reply_to.from_user and reply_to.from_user.id == bot.id),
@@ -218,21 +205,17 @@ class TelegramFrontEnd:
             incoming.text = _strip_mention(text, username)
         channel = TelegramChannel(bot, message.chat.id, user.id, is_group=is_group, reply_to=message.message_id)
         if not is_group and not text and message.document is None and (message.photo or message.sticker):
-            await channel.send(Reply(messages.t(incoming.lang, "not_a_board")))
+            await channel.send(Reply(i18n.t(incoming.lang, "not_a_board")))
             return
         if not is_group and message.document is not None and not _is_text_document(message):
-            await channel.send(Reply(messages.t(incoming.lang, "not_a_board")))
+            await channel.send(Reply(i18n.t(incoming.lang, "not_a_board")))
             return
         wanted = not is_group or bool(cmd) or incoming.mentions_bot or incoming.reply_to_bot
         source = message if _is_text_document(message) else reply_to if (cmd and _is_text_document(reply_to)) else None
         if source is not None and wanted:
-            content = await _download_text(source)
-            lang = incoming.lang
-            if isinstance(content, int):
-                await channel.send(Reply(messages.t(lang, "document_too_big", size=content, limit=DOCUMENT_LIMIT)))
-                return
-            if content is None:
-                await channel.send(Reply(messages.t(lang, "document_unreadable")))
+            content = await _download_text(source, incoming.lang)
+            if isinstance(content, Reply):
+                await channel.send(content)
                 return
             if source is message:
                 incoming.document_text, incoming.document_name = content, source.document.file_name  # type: ignore
@@ -256,7 +239,7 @@ class TelegramFrontEnd:
         is_group = chat.type in GROUP_TYPES
         incoming = Incoming(
             platform="telegram", chat_id=chat.id, user_id=query.from_user.id, is_group=is_group,
-            lang=messages.lang_of(query.from_user.language_code), user_name=query.from_user.full_name,
+            lang=i18n.lang_of(query.from_user.language_code), user_name=query.from_user.full_name,
             callback_data=query.data or "", extra={"update": update},
         )
         channel = TelegramChannel(context.bot, chat.id, query.from_user.id, is_group=is_group,
@@ -269,22 +252,22 @@ class TelegramFrontEnd:
 
 # ---------------------------------------------------------------------- the application
 async def _post_init(app: Application) -> None:
-    core: Core = app.bot_data["core"]
-    await core.backend.start()
+    runtime: Runtime = app.bot_data["runtime"]
+    await runtime.open()
     for lang, code in (("en", None), ("ja", "ja")):
-        commands = [BotCommand(c.name, c.help(lang)[:256]) for c in core.registry.menu()]
+        commands = [BotCommand(c.name, c.help(lang)[:256]) for c in runtime.core.registry.menu()]
         await app.bot.set_my_commands(commands, scope=BotCommandScopeDefault(), language_code=code)
-    await core.start(TelegramPlatform(app))
+    await runtime.start(TelegramPlatform(app))
 
 
 async def _post_shutdown(app: Application) -> None:
-    core: Core = app.bot_data["core"]
-    await core.stop()
-    await core.backend.close()
+    runtime: Runtime = app.bot_data["runtime"]
+    await runtime.stop()
 
 
 def build_application(core: Core, config: BotConfig, *, rate_limiter: bool = True) -> Application:
-    """The PTB Application for ``core`` (not started): handlers, rate limiter, post_init/shutdown."""
+    """The PTB Application for ``core`` (not started): handlers, rate limiter, and the
+    :class:`~bot.runtime.Runtime` started in post_init and stopped in post_shutdown."""
     if not config.telegram_token:
         raise ValueError("build_application needs a TELEGRAM_TOKEN")
     builder = (Application.builder().token(config.telegram_token)
@@ -294,6 +277,7 @@ def build_application(core: Core, config: BotConfig, *, rate_limiter: bool = Tru
         builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
     app = builder.build()
     app.bot_data["core"] = core
+    app.bot_data["runtime"] = Runtime(core)
     front = TelegramFrontEnd(core)
     app.add_handler(MessageHandler(filters.UpdateType.MESSAGE, front.on_message, block=False))
     app.add_handler(CallbackQueryHandler(front.on_button, block=False))
@@ -325,10 +309,8 @@ async def polling(app: Application, *, poll_timeout: int = 1) -> AsyncIterator[A
             await app.post_shutdown(app)
 
 
-def run_polling(config: BotConfig) -> int:
-    """``puzzlebot run`` with a token: poll Telegram until Ctrl-C / SIGTERM."""
-    from bot.app import build_core
-
-    app = build_application(build_core(config), config)
+def serve(core: Core, config: BotConfig) -> int:
+    """``puzzlebot run`` with TELEGRAM_TOKEN: poll Telegram until Ctrl-C / SIGTERM; returns the exit status."""
+    app = build_application(core, config)
     app.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
     return 0

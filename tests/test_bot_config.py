@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import DEFAULT_API_URL, ConfigError, load_config
-from bot.logsafe import REDACTED, RedactToken
+from bot.config import DEFAULT_API_URL, BotConfig, ConfigError, load_config, solver_workers_from_env
+from bot.logsafe import REDACTED, RedactToken, redact_url
 from tests.corpus import REPO
 from tests.fake_bot_api import FakeBotApi
 
@@ -40,6 +40,101 @@ def test_every_problem_is_named() -> None:
                 "PUZZLEBOT_LOG_LEVEL"):
         assert key in text
     assert len(text.splitlines()) == 5 and "oops" not in text
+
+
+def test_env_file_is_honoured_everywhere_and_nothing_else_is_read(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """`puzzlebot run --env-file x.env`: the daily puzzle, the scale-out backend and the solver options all get
+    x.env's values; neither ./.env nor $PUZZLEBOT_ENV_FILE is read by anyone."""
+    import bot.app
+    from bot.daily.chat import DailyChat
+    from bot.scaleout import TaskiqBackend
+
+    chosen = tmp_path / "x.env"
+    chosen.write_text("DAILY_TIMEZONE=Asia/Tokyo\nDAILY_SEND_TIME=07:30\nSOLVER_BACKEND=taskiq\n"
+                      "REDIS_URL=redis://:s3cret@redis-host:6380/2\nPUZZLEBOT_SOLVER_WORKERS=3\n"
+                      "DATABASE_URL=sqlite+aiosqlite:///chosen.db\n")
+    decoy = "DAILY_TIMEZONE=America/New_York\nREDIS_URL=redis://decoy:1/0\nPUZZLEBOT_SOLVER_WORKERS=7\n" \
+            "DAILY_SEND_TIME=23:00\nDATABASE_URL=sqlite+aiosqlite:///decoy.db\n"
+    (tmp_path / ".env").write_text(decoy)
+    (tmp_path / "decoy.env").write_text(decoy)
+    monkeypatch.chdir(tmp_path)
+    for key in ("DAILY_TIMEZONE", "DAILY_SEND_TIME", "SOLVER_BACKEND", "REDIS_URL", "PUZZLEBOT_SOLVER_WORKERS",
+                "DATABASE_URL", "TELEGRAM_TOKEN", "DISCORD_TOKEN"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("PUZZLEBOT_ENV_FILE", str(tmp_path / "decoy.env"))
+    served: list[tuple[object, BotConfig]] = []
+    monkeypatch.setattr(bot.app, "adapter", lambda config: lambda core, cfg: served.append((core, cfg)) or 0)
+    monkeypatch.setattr(bot.app, "setup_logging", lambda *a: None)
+
+    assert bot.app.main(env_file=str(chosen)) == 0
+    [(core, cfg)] = served
+    assert cfg.platform == "console" and cfg.daily.timezone == "Asia/Tokyo" and cfg.daily.send_time == "07:30"
+    daily = next(h.__self__ for h in core.registry.startup if isinstance(getattr(h, "__self__", None), DailyChat))
+    assert daily.service.config.timezone == "Asia/Tokyo" and daily.service.config.send_time == "07:30"
+    assert daily.service.database_url.endswith("chosen.db")
+    assert isinstance(core.backend, TaskiqBackend) and core.backend.redis_url == "redis://:s3cret@redis-host:6380/2"
+    assert core.backend.limits.solver_workers == 3
+
+    # the solver options inside the worker process come from those limits, not from the environment
+    import solvers.engine
+    from bot.worker import solve_job
+    from solvers.puzzle import Puzzle
+
+    seen = []
+    monkeypatch.setattr(solvers.engine, "solve_puzzle", lambda puzzle, options: seen.append(options) or 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        solve_job(Puzzle("masyu", ((2, 0), (0, 1))), 5.0, core.backend.limits.solver_workers)
+    assert seen[0].workers == 3 and seen[0].time_limit == 5.0
+
+
+def test_the_taskiq_worker_reads_its_environment_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot import scaleout
+
+    (tmp_path / ".env").write_text("REDIS_URL=redis://decoy:1/0\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PUZZLEBOT_ENV_FILE", str(tmp_path / ".env"))
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6390/3")
+    assert "decoy" not in repr(vars(scaleout))  # importing the module reads nothing
+    assert scaleout.broker().state.puzzlebot_url == "redis://127.0.0.1:6390/3"  # `taskiq worker ...:broker`
+    monkeypatch.setenv("REDIS_URL", "http://nope")
+    with pytest.raises(SystemExit, match="REDIS_URL"):
+        scaleout.broker()
+
+
+def test_bad_daily_settings_stop_the_start_with_the_key_named() -> None:
+    with pytest.raises(ConfigError) as e:
+        load_config(None, environ={"DAILY_TIMEZONE": "Mars/Olympus", "DAILY_SEND_TIME": "noon"})
+    assert "DAILY_TIMEZONE" in str(e.value) and "DAILY_SEND_TIME" in str(e.value)
+    assert BotConfig().daily.timezone == "UTC"
+
+
+def test_solver_workers_for_the_command_line() -> None:
+    assert solver_workers_from_env({}) is None
+    assert solver_workers_from_env({"PUZZLEBOT_SOLVER_WORKERS": "4"}) == 4
+    assert solver_workers_from_env({"PUZZLEBOT_SOLVER_WORKERS": "many"}) is None
+
+
+def test_nothing_under_solvers_reads_the_environment() -> None:
+    offenders = [str(path.relative_to(REPO)) for path in (REPO / "solvers").rglob("*.py")
+                 if any(word in path.read_text(encoding="utf-8") for word in ("os.environ", "getenv", "dotenv"))]
+    assert offenders == []
+
+
+def test_url_passwords_are_redacted_in_every_form() -> None:
+    cases = {
+        "redis://:password@host:6379/0": "redis://:***@host:6379/0",
+        "postgresql://bot:p@ss@db/puzzlebot": "postgresql://bot:***@db/puzzlebot",
+        "postgresql+asyncpg://user:pass@host/puzzlebot": "postgresql+asyncpg://user:***@host/puzzlebot",
+        "rediss://u:pw@h": "rediss://u:***@h",
+        "redis://127.0.0.1:6379/0": "redis://127.0.0.1:6379/0",
+        "sqlite+aiosqlite:///puzzlebot.db": "sqlite+aiosqlite:///puzzlebot.db",
+    }
+    for url, clean in cases.items():
+        assert redact_url(url) == clean
+    record = logging.LogRecord("x", logging.INFO, __file__, 1, "connecting to %s", ("redis://:hunter2@r:1/0",), None)
+    RedactToken().filter(record)
+    assert "hunter2" not in record.getMessage() and "redis://:***@r:1/0" in record.getMessage()
 
 
 def test_redaction_filter_hides_tokens_in_messages_args_and_tracebacks() -> None:

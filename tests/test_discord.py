@@ -15,14 +15,15 @@ import discord
 import pytest
 import pytest_asyncio
 
-from bot import messages
+from bot import i18n
 from bot.app import build_core
+from bot.attachments import split_text
 from bot.config import BotConfig
 from bot.discord_adapter import (
+    TEXT_LIMIT,
     BoardForm,
     DiscordFrontEnd,
     PuzzleClient,
-    chunks,
     incoming_from_message,
     parse_command,
 )
@@ -236,7 +237,7 @@ async def test_a_txt_attachment_is_read_as_the_board(world: World, monkeypatch: 
     assert sent.files == ["SPOILER_yinyang-5x5-solution.png"]
     photo = dict(att, filename="puzzle.jpg", content_type="image/jpeg")
     [hint] = await deliver(world, world.message("", dm=True, attachments=[photo]))
-    assert hint.payload["content"] == messages.t("en", "not_a_board")
+    assert hint.payload["content"] == i18n.t("en", "not_a_board")
     big = dict(att, size=10**6)
     [refused] = await deliver(world, world.message("!solve", attachments=[big]))
     assert refused.files == [] and "too large" in refused.payload["content"]
@@ -260,9 +261,9 @@ async def test_an_ambiguous_board_asks_with_buttons_and_a_press_solves_it(world:
 @in_module_loop
 async def test_only_members_with_manage_server_change_the_spoiler_setting(world: World) -> None:
     [refused] = await deliver(world, world.message("!spoiler off"))
-    assert refused.payload["content"] == messages.t("en", "admins_only")
+    assert refused.payload["content"] == i18n.t("en", "admins_only")
     [done] = await deliver(world, world.message("!spoiler off", author=MOD, roles=("250",)))
-    assert done.payload["content"] == messages.t("en", "spoiler_state", state=messages.t("en", "spoiler_off"))
+    assert done.payload["content"] == i18n.t("en", "spoiler_state", state=i18n.t("en", "spoiler_off"))
     [plain] = await deliver(world, world.message(f"!masyu {MASYU_5_URL}"))
     assert plain.files == ["masyu-5x5-solution.png"]
     world.client.core.chat_settings(CHANNEL).spoiler = None  # back to the default for the other tests
@@ -316,7 +317,7 @@ async def test_long_replies_are_split_at_line_ends_within_discords_limit(world: 
     assert sent and all(len(c.payload["content"]) <= 2000 for c in sent)
     assert "Masyu" in "".join(c.payload["content"] for c in sent)
     assert all(c.payload["flags"] & 4 and c.payload["allowed_mentions"]["parse"] == [] for c in sent)  # no embeds
-    assert chunks("a\n" + "b" * 2500) == ["a", "b" * 2000, "b" * 500]
+    assert split_text("a\n" + "b" * 2500, TEXT_LIMIT) == ["a", "b" * 2000, "b" * 500]
 
 
 def test_front_end_without_login_has_no_bot_id() -> None:
@@ -325,19 +326,44 @@ def test_front_end_without_login_has_no_bot_id() -> None:
 
 def test_run_falls_back_without_message_content_and_explains_a_bad_token(monkeypatch: pytest.MonkeyPatch,
                                                                           caplog: pytest.LogCaptureFixture) -> None:
-    from bot.discord_adapter import run_discord
+    from bot.discord_adapter import serve
 
     seen: list[bool] = []
     outcomes: list[BaseException | None] = [discord.PrivilegedIntentsRequired(None), None, discord.LoginFailure()]
 
-    def fake_run(self: PuzzleClient, token: str, **kw: Any) -> None:
+    async def fake_start(self: PuzzleClient, token: str, **kw: Any) -> None:
         seen.append(self.intents.message_content)
         outcome = outcomes.pop(0)
         if outcome is not None:
             raise outcome
 
-    monkeypatch.setattr(PuzzleClient, "run", fake_run)
-    cfg = BotConfig(discord_token="a.b.c")
-    assert run_discord(cfg) == 0 and seen == [True, False]
+    monkeypatch.setattr(PuzzleClient, "start", fake_start)
+    cfg = BotConfig(discord_token="a.b.c", limits=PipelineLimits(workers=1))
+    core = build_core(cfg, extensions=())
+    assert serve(core, cfg) == 0 and seen == [True, False]  # the same core, built once, for both attempts
     assert "Message Content intent is not enabled" in caplog.text
-    assert run_discord(cfg) == 2 and "rejected DISCORD_TOKEN" in caplog.text
+    assert serve(build_core(cfg, extensions=()), cfg) == 2 and "rejected DISCORD_TOKEN" in caplog.text
+
+
+async def test_the_client_starts_the_runtime_when_ready_and_stops_it_on_close(monkeypatch: pytest.MonkeyPatch) -> None:
+    order: list[str] = []
+    cfg = BotConfig(limits=PipelineLimits(workers=1))
+    core = build_core(cfg, extensions=())
+
+    async def record(name: str) -> None:
+        order.append(name)
+
+    monkeypatch.setattr(core.backend, "start", lambda: record("backend.start"))
+    monkeypatch.setattr(core.backend, "close", lambda: record("backend.close"))
+    monkeypatch.setattr(core, "start", lambda platform: record(f"core.start:{platform.name}"))
+    monkeypatch.setattr(core, "stop", lambda: record("core.stop"))
+    client = PuzzleClient(core, sync_commands=False)
+    client._connection.user = discord.ClientUser(state=client._connection,  # type: ignore[arg-type]
+                                                 data=user_json(BOT, "puzzlebot", True))
+    await client.setup_hook()
+    await client.on_ready()
+    await client.on_ready()  # a reconnection starts nothing twice
+    assert client.front.bot_id == BOT
+    await client.close()
+    await client.runtime.stop()  # a second stop (the serve loop's) does nothing
+    assert order == ["backend.start", "core.start:discord", "core.stop", "backend.close"]

@@ -100,7 +100,7 @@ def worker(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     """`taskiq worker bot.scaleout:broker --workers 1 --max-async-tasks 1`, as an operator starts it."""
     log = tmp_path_factory.mktemp("worker") / "worker.log"
     taskiq = Path(sys.executable).with_name("taskiq")
-    env = dict(os.environ, REDIS_URL=redis_url, PUZZLEBOT_ENV_FILE=os.devnull)
+    env = dict(os.environ, REDIS_URL=redis_url)  # the worker reads its environment only (no .env file)
     with log.open("wb") as out:
         proc = subprocess.Popen([str(taskiq), "worker", "bot.scaleout:broker", "--workers", "1",
                                  "--max-async-tasks", "1", "--shutdown-timeout", "3"],

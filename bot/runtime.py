@@ -1,0 +1,87 @@
+"""The one start/stop order of a running bot, shared by every adapter.
+
+Start: the solver backend (:meth:`Runtime.open`), then the core's startup hooks on the platform
+once it can send (:meth:`Runtime.start`). Stop, in reverse: the core's shutdown hooks, the
+platform's scheduled jobs, the backend. Each step runs at most once, so an adapter may call
+:meth:`Runtime.stop` from several exit paths.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from bot.scheduling import AsyncioJobs
+
+if TYPE_CHECKING:
+    from bot.chat import Platform
+    from bot.core import Core
+
+log = logging.getLogger(__name__)
+
+
+class Runtime:
+    """Starts and stops one :class:`~bot.core.Core` and its backend in the one right order."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        self.platform: Platform | None = None
+        self._opened = False
+        self._started = False
+        self._stopped = False
+
+    @property
+    def started(self) -> bool:
+        return self._started
+
+    async def open(self) -> None:
+        """Start the solver backend (before the platform takes messages)."""
+        if not self._opened and not self._stopped:
+            self._opened = True
+            await self.core.backend.start()
+
+    async def start(self, platform: Platform) -> None:
+        """The platform can send: open the backend if needed, then run the core's startup hooks."""
+        await self.open()
+        if not self._started and not self._stopped:
+            self._started, self.platform = True, platform
+            await self.core.start(platform)
+
+    async def stop(self) -> None:
+        """Shutdown hooks, then the platform's jobs, then the backend; safe to call more than once."""
+        if self._stopped:
+            return
+        self._stopped = True
+        if self._started:
+            try:
+                await self.core.stop()
+            except Exception:
+                log.exception("the core did not stop cleanly")
+        if isinstance(self.platform, AsyncioJobs):
+            self.platform.cancel_jobs()
+        if self._opened:
+            try:
+                await self.core.backend.close()
+            except Exception:
+                log.exception("the solver backend did not close cleanly")
+
+
+@contextlib.contextmanager
+def on_signals(stop: Callable[[], object], *signals: int) -> Iterator[None]:
+    """Call ``stop`` on SIGTERM/SIGINT (or ``signals``) inside the running loop; handlers removed on exit."""
+    loop = asyncio.get_running_loop()
+    wanted = signals or (signal.SIGTERM, signal.SIGINT)
+    added = []
+    for sig in wanted:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not the main thread / Windows
+            loop.add_signal_handler(sig, stop)
+            added.append(sig)
+    try:
+        yield
+    finally:
+        for sig in added:
+            loop.remove_signal_handler(sig)
