@@ -10,6 +10,16 @@ than the seed models on boards of 15x15 and more.
     .venv/bin/python bench/solve.py                 # everything (several minutes: the seeds are slow)
     .venv/bin/python bench/solve.py --quick         # every third record, seeds limited to 5 s
     .venv/bin/python bench/solve.py --genres shikaku,yinyang --no-seed
+    .venv/bin/python bench/solve.py --genres masyu,yinyang --no-seed --peer --repeat 3   # vs noqx, same run
+    .venv/bin/python bench/solve.py --records big.jsonl --no-seed --peer      # your own records
+
+``--peer`` runs noqx (the benchmark peer, never part of the project) beside us, board by board in
+one run, through ``bench/peers/noqx_server.py`` under the peer's Python (``PEERS_HOME``, default
+``<tempdir>/peers``: ``venv/`` with clingo and ``noqx/``, see ../shared/research/peer-solvers.md);
+without a peer the ratio comes from the reference file ``../shared/research/noqx-dev-times.jsonl``
+(corpus records only). The noqx table gives per genre our median / max (solve + uniqueness), the
+peer's, the median per-board ratio noqx / ours on boards of 144 cells or more, and the slowest
+boards with where their time went (deduce, build, first solve, proof, check: ``SolveStats.phases``).
 
 The seed models need ``z3-solver`` and ``pycosat`` (``pip install -e '.[bench]'``). The seeds
 solve only (no uniqueness proof), so the ratio compares their solve time with our solve +
@@ -42,6 +52,7 @@ from solvers.verdict import SolveOptions, Status  # noqa: E402
 
 GENRES = ("masyu", "yinyang", "numberlink", "shikaku")
 BIG = 15 * 15  # "boards of 15x15 and more": at least 225 cells
+PEER_BIG = 144  # issue 11: the ratio to noqx on boards of 144 cells or more
 TARGET_SECONDS = 5.0
 TARGET_RATIO = 10.0
 
@@ -60,6 +71,9 @@ class Row:
     seed_s: float | None = None
     seed_state: str = "not run"  # ok, wrong, timeout, unsupported, not run
     known: bool = True  # the record's `unique` is true/false (not null)
+    peer_s: float | None = None  # noqx solve + second-model search (None: no figure)
+    peer_state: str = ""  # ok, timeout, error, reference
+    phases: dict[str, float] = field(default_factory=dict)  # where our solve + uniqueness time went
     notes: list[str] = field(default_factory=list)
 
 
@@ -73,12 +87,102 @@ def expected_ok(unique: Any, status: Status, has_solution: bool) -> bool:
     return status in (Status.UNIQUE, Status.MULTIPLE, Status.TIMEOUT)
 
 
-def run_ours(rec: dict, opts: SolveOptions) -> tuple[float, float, str, bool]:
+def run_ours(rec: dict, opts: SolveOptions, repeat: int = 1) -> tuple[float, float, str, bool, dict[str, float]]:
+    """Solve only, then solve + uniqueness ``repeat`` times (the median run's figures are kept)."""
     puzzle = Puzzle.from_record(rec)
     only = solve_puzzle(puzzle, opts.with_(unique=False))
-    full = solve_puzzle(puzzle, opts)
-    right = only.status is Status.SOLVED and expected_ok(rec.get("unique"), full.status, full.solution is not None)
-    return only.seconds, full.seconds, str(full.status), right
+    fulls = sorted((solve_puzzle(puzzle, opts) for _ in range(max(1, repeat))), key=lambda r: r.seconds)
+    full = fulls[len(fulls) // 2]
+    right = only.status is Status.SOLVED and all(
+        expected_ok(rec.get("unique"), f.status, f.solution is not None) and f.status is full.status for f in fulls)
+    phases = dict(full.stats.phases)
+    phases["check"] = max(0.0, full.seconds - sum(phases.values()))
+    return only.seconds, full.seconds, str(full.status), right, phases
+
+
+class Peer:
+    """noqx in its own process (bench/peers/noqx_server.py under the peer's Python), one record at a time."""
+
+    def __init__(self, timeout: float) -> None:
+        home = Path(os.environ.get("PEERS_HOME", str(Path(tempfile.gettempdir()) / "peers")))
+        python = home / "venv" / "bin" / "python"
+        if not python.exists() or not (home / "noqx").is_dir():
+            raise FileNotFoundError(f"no peer at {home} (venv/bin/python and noqx/ needed)")
+        env = dict(os.environ, PEERS_HOME=str(home))
+        self.timeout = timeout
+        self.proc = subprocess.Popen([str(python), str(REPO / "bench" / "peers" / "noqx_server.py"), str(timeout)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+        assert self.proc.stdout is not None
+        json.loads(self.proc.stdout.readline())  # {"ready": true}
+
+    def solve(self, rec: dict, repeat: int = 1) -> tuple[float | None, str]:
+        """Median noqx total over ``repeat`` runs; its answer is checked with our checker."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        times, state = [], "ok"
+        for _ in range(max(1, repeat)):
+            self.proc.stdin.write(json.dumps(rec) + "\n")
+            self.proc.stdin.flush()
+            out = json.loads(self.proc.stdout.readline())
+            if out.get("error") or out.get("timed_out"):
+                timed_out = bool(out.get("timed_out"))
+                return (self.timeout if timed_out else None), ("timeout" if timed_out else "error")
+            if out.get("solution"):
+                puzzle = Puzzle.from_record(rec)
+                genre = get_genre(puzzle.genre)
+                if genre.check(puzzle, genre.solution_from_json(out["solution"], puzzle)):
+                    state = "wrong"
+            times.append(float(out["time_s"]["total"]))
+        return statistics.median(times), state
+
+    def close(self) -> None:
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=10)
+
+
+def load_reference(corpus: Path) -> dict[str, float]:
+    """noqx's reference seconds per corpus record (../shared/research/noqx-dev-times.jsonl)."""
+    path = corpus.parent / "research" / "noqx-dev-times.jsonl"
+    if not path.exists():
+        return {}
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            d = json.loads(line)
+            if d.get("noqx_s") is not None:
+                out[d["id"]] = float(d["noqx_s"])
+    return out
+
+
+def split_text(phases: dict[str, float]) -> str:
+    order = ("deduce", "build", "first", "proof", "check")  # check: the rest (checker, untimed set-up)
+    return " ".join(f"{k} {phases[k]:.3f}" for k in order if k in phases)
+
+
+def print_peer_table(all_rows: dict[str, list[Row]], source: str) -> None:
+    """Per genre: ours and noqx median / max, the per-board ratio on boards >= 144 cells, the slowest boards."""
+    print()
+    print(f"## against noqx ({source})")
+    head = ("| genre | n | ours median / max s | noqx median / max s | median ratio noqx / ours, all | "
+            f"median ratio, >= {PEER_BIG} cells (n) |")
+    print(head)
+    print("|---" * (head.count("|") - 1) + "|")
+    for g, rows in all_rows.items():
+        paired = [r for r in rows if r.peer_s is not None]
+        if not rows:
+            continue
+        full = [r.full_s for r in rows]
+        peer = [r.peer_s for r in paired if r.peer_s is not None]
+        ratios = [r.peer_s / max(r.full_s, 1e-3) for r in paired if r.peer_s is not None]
+        big = [r.peer_s / max(r.full_s, 1e-3) for r in paired if r.peer_s is not None and r.cells >= PEER_BIG]
+        print(f"| {g} | {len(rows)} | {fmt(median(full))} / {fmt(max(full))} | "
+              f"{fmt(median(peer))} / {fmt(max(peer, default=None))} | "
+              f"{fmt(median(ratios))} | {fmt(median(big))} ({len(big)}) |")
+    print()
+    for g, rows in all_rows.items():
+        for r in sorted(rows, key=lambda r: -r.full_s)[:3]:
+            print(f"slowest {g} {r.id} {r.size}: {r.full_s:.3f} s ({split_text(r.phases)}); "
+                  f"noqx {fmt(r.peer_s)} {r.peer_state}")
 
 
 def run_seed(seed_script: Path, path: Path, rec: dict, limit: float) -> tuple[float | None, str]:
@@ -100,7 +204,8 @@ def run_seed(seed_script: Path, path: Path, rec: dict, limit: float) -> tuple[fl
             return limit, "timeout"
         return None, "unsupported" + (f" ({out['error'][:60]})" if out.get("error") else "")
     puzzle = Puzzle.from_record(rec)
-    broken = get_genre(puzzle.genre).check(puzzle, out["solution"])
+    genre = get_genre(puzzle.genre)
+    broken = genre.check(puzzle, genre.solution_from_json(out["solution"], puzzle))
     return secs, "ok" if not broken else "wrong"
 
 
@@ -140,6 +245,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--min-cells", type=int, default=0, help="only boards with at least this many cells")
     ap.add_argument("--verbose", "-v", action="store_true", help="one line per record")
     ap.add_argument("--json", type=Path, default=None, help="also write every measurement to this file")
+    ap.add_argument("--records", type=Path, nargs="*", default=None,
+                    help="FORMATS.md .jsonl files to use instead of the corpus (genre from each record)")
+    ap.add_argument("--peer", action="store_true", help="run noqx beside us, board by board (see the module doc)")
+    ap.add_argument("--peer-limit", type=float, default=30.0, help="noqx limit per board (default 30 s)")
+    ap.add_argument("--repeat", type=int, default=1, help="solve + uniqueness runs per board, median kept (also noqx)")
     args = ap.parse_args(argv)
 
     if args.corpus is None:
@@ -156,9 +266,22 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_seed and not seed_script.exists():
         print(f"(no seed script at {seed_script}: seed columns left empty)")
 
+    sources: dict[str, list[dict]] = {}
+    if args.records:
+        for f in args.records:
+            for line in f.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    rec = json.loads(line)
+                    if rec["genre"] in genres:
+                        sources.setdefault(rec["genre"], []).append(rec)
+        genres = [g for g in genres if g in sources]
+    else:
+        sources = {g: load(args.corpus, g) for g in genres}
+    peer = Peer(args.peer_limit) if args.peer else None
+    reference = {} if peer or args.records else load_reference(args.corpus)
     # warm up imports (OR-Tools, each genre's modules) so the first record is not charged for them
     for g in genres:
-        recs = load(args.corpus, g)
+        recs = sources[g]
         if recs:
             solve_puzzle(Puzzle.from_record(recs[0]), opts)
 
@@ -168,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     all_rows: dict[str, list[Row]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for g in genres:
-            recs = [r for r in load(args.corpus, g) if r["rows"] * r["cols"] >= args.min_cells]
+            recs = [r for r in sources[g] if r["rows"] * r["cols"] >= args.min_cells]
             if args.quick and recs:
                 biggest = max(recs, key=lambda r: r["rows"] * r["cols"])
                 recs = [r for i, r in enumerate(recs) if i % 3 == 0 or r is biggest]
@@ -178,14 +301,19 @@ def main(argv: list[str] | None = None) -> int:
             for rec in recs:
                 row = Row(rec["id"], rec["rows"] * rec["cols"], f"{rec['rows']}x{rec['cols']}",
                           known=rec.get("unique") is not None)
-                row.solve_s, row.full_s, row.verdict, row.right = run_ours(rec, opts)
+                row.solve_s, row.full_s, row.verdict, row.right, row.phases = run_ours(rec, opts, args.repeat)
+                if peer is not None:
+                    row.peer_s, row.peer_state = peer.solve(rec, args.repeat)
+                elif rec["id"] in reference:
+                    row.peer_s, row.peer_state = reference[rec["id"]], "reference"
                 if run_seeds:
                     row.seed_s, row.seed_state = run_seed(seed_script, path, rec, seed_limit)
                 rows.append(row)
                 if args.verbose:
                     print(f"  {row.id:18} {row.size:>6} solve {fmt(row.solve_s):>7} full {fmt(row.full_s):>7} "
                           f"{row.verdict:9} {'ok ' if row.right else 'BAD'} seed {fmt(row.seed_s):>7} "
-                          f"{row.seed_state}", flush=True)
+                          f"{row.seed_state}" + (f" noqx {fmt(row.peer_s)} {row.peer_state}" if row.peer_state else "")
+                          + f" [{split_text(row.phases)}]", flush=True)
             all_rows[g] = rows
 
     print()
@@ -227,6 +355,10 @@ def main(argv: list[str] | None = None) -> int:
     print("ratio = median over puzzles of seed seconds / our solve+uniqueness seconds; big = boards >= 225 cells.")
     print("<=5 s target: records whose `unique` is known; null records (uniqueness unknown) are listed apart.")
     print("Timings are wall-clock on a shared machine: expect noise.")
+    if peer is not None or reference:
+        print_peer_table(all_rows, "run side by side" if peer is not None else "reference file noqx-dev-times.jsonl")
+    if peer is not None:
+        peer.close()
     bad = [(g, r) for g, rows in all_rows.items() for r in rows if not r.right]
     for g, r in bad:
         print(f"WRONG/UNSETTLED: {g} {r.id} {r.size}: verdict {r.verdict}")

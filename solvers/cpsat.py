@@ -36,6 +36,12 @@ class Budget:
     def expired(self) -> bool:
         return self.remaining() <= 0.005
 
+    def note(self, phase: str, since: float) -> float:
+        """Add the seconds since ``since`` to ``phase`` in the stats (deduce, build, first, proof); returns now."""
+        now = time.perf_counter()
+        self.stats.phases[phase] = self.stats.phases.get(phase, 0.0) + now - since
+        return now
+
 
 def run(
     model: cp_model.CpModel, budget: Budget, hint: bool = False, params: Mapping[str, Any] | None = None
@@ -99,7 +105,9 @@ def solve_twice(
         return runner(model, budget) if runner is not None else run(model, budget, params=params)
 
     if known is None:
+        t0 = time.perf_counter()
         status, solver = solve()
+        budget.note("first", t0)
         if status == cp_model.INFEASIBLE:
             return no_solution(budget)
         if not found(status):
@@ -117,7 +125,9 @@ def solve_twice(
     model.clear_hints()  # type: ignore[no-untyped-call]
     for b, v in zip(decision, values, strict=True):
         model.add_hint(b, v)
+    t0 = time.perf_counter()
     status, solver2 = solve()
+    budget.note("proof", t0)
     if status == cp_model.INFEASIBLE:
         return SolveResult(Status.UNIQUE, solution=first, stats=budget.stats)
     if found(status):

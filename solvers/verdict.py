@@ -54,6 +54,7 @@ class SolveStats:
     conflicts: int = 0
     solver_calls: int = 0
     wall_seconds: float = 0.0
+    phases: dict[str, float] = field(default_factory=dict)  # seconds per step (deduce, build, first, proof)
 
     def add(self, branches: int, conflicts: int, wall: float) -> None:
         self.branches += int(branches)
