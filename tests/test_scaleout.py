@@ -154,8 +154,7 @@ def _board(rec: dict) -> str:
 
 def _available(genre: str) -> bool:
     try:
-        get_genre(genre).part("model")
-        get_genre(genre).part("check")
+        get_genre(genre).preload()
     except ImportError:
         return False
     return True
