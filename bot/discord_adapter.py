@@ -329,15 +329,17 @@ class DiscordFrontEnd:
                     return
                 await front.run_slash(interaction, cmd.name, board or "", file)
 
-            slash = app_commands.Command(name=cmd.name, description=description, callback=board_callback)
+            board_slash: app_commands.Command[Any, Any, None] = app_commands.Command(
+                name=cmd.name, description=description, callback=board_callback)
             app_commands.describe(board="a one-line board or a puzz.link URL (leave empty for a multi-line box)",
-                                  file="a .txt file holding the board")(slash)
-            return slash
+                                  file="a .txt file holding the board")(board_slash)
+            return board_slash
 
         async def text_callback(interaction: discord.Interaction, text: str | None = None) -> None:
             await front.run_slash(interaction, cmd.name, text or "")
 
-        slash = app_commands.Command(name=cmd.name, description=description, callback=text_callback)
+        slash: app_commands.Command[Any, Any, None] = app_commands.Command(
+            name=cmd.name, description=description, callback=text_callback)
         app_commands.describe(text="options, as after the command in a message")(slash)
         return slash
 
@@ -378,7 +380,7 @@ class PuzzleClient(discord.Client):
         """Publish the slash commands only when they differ from Discord's copy (syncs are rate-limited)."""
         try:
             remote = {(c.name, c.description) for c in await self.tree.fetch_commands()}
-            local = {(c.name, c.description) for c in self.tree.get_commands()}
+            local = {(c.name, getattr(c, "description", "")) for c in self.tree.get_commands()}
             if remote != local:
                 await self.tree.sync()
                 log.info("slash commands published: %s", ", ".join(sorted(n for n, _ in local)))

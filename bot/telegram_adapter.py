@@ -12,7 +12,7 @@ import contextlib
 import datetime as dt
 import logging
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, Literal
 
 from telegram import (
     BotCommand,
@@ -36,6 +36,8 @@ from bot.replies import CAPTION_LIMIT
 from bot.runtime import Runtime
 
 log = logging.getLogger(__name__)
+
+App = Application[Any, Any, Any, Any, Any, Any]  # PTB's Application with the default context types
 
 TEXT_LIMIT = 4096  # characters in one Telegram message
 GROUP_TYPES = (ChatType.GROUP, ChatType.SUPERGROUP)
@@ -63,12 +65,12 @@ async def send_reply(bot: Any, chat_id: ChatId, reply: Reply, reply_to: int | No
                 await bot.send_message(chat_id, part)
         return sent.message_id
     parts = attachments.split_text(reply.text or "…", TEXT_LIMIT)
-    sent = None
+    last_sent: Message | None = None
     for i, part in enumerate(parts):
         last = i == len(parts) - 1
-        sent = await bot.send_message(chat_id, part, reply_markup=markup if last else None,
-                                      reply_parameters=params if i == 0 else None)
-    return sent.message_id if sent else None
+        last_sent = await bot.send_message(chat_id, part, reply_markup=markup if last else None,
+                                           reply_parameters=params if i == 0 else None)
+    return last_sent.message_id if last_sent else None
 
 
 class TelegramChannel:
@@ -102,7 +104,7 @@ class TelegramPlatform:
 
     name = "telegram"
 
-    def __init__(self, app: Application) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
 
     async def send_to(self, chat_id: ChatId, reply: Reply) -> MessageRef:
@@ -126,7 +128,7 @@ def _job(callback: JobCallback) -> Any:
 
 
 # ---------------------------------------------------------------------- update → Incoming
-def _command(message: Message, bot_username: str) -> tuple[str, str] | None | bool:
+def _command(message: Message, bot_username: str) -> tuple[str, str] | None | Literal[False]:
     """(command, args) when the text starts with a command; False when it is another bot's; None otherwise."""
     text = message.text or message.caption or ""
     entities = message.entities if message.text else message.caption_entities
@@ -251,7 +253,7 @@ class TelegramFrontEnd:
 
 
 # ---------------------------------------------------------------------- the application
-async def _post_init(app: Application) -> None:
+async def _post_init(app: App) -> None:
     runtime: Runtime = app.bot_data["runtime"]
     await runtime.open()
     for lang, code in (("en", None), ("ja", "ja")):
@@ -260,12 +262,12 @@ async def _post_init(app: Application) -> None:
     await runtime.start(TelegramPlatform(app))
 
 
-async def _post_shutdown(app: Application) -> None:
+async def _post_shutdown(app: App) -> None:
     runtime: Runtime = app.bot_data["runtime"]
     await runtime.stop()
 
 
-def build_application(core: Core, config: BotConfig, *, rate_limiter: bool = True) -> Application:
+def build_application(core: Core, config: BotConfig, *, rate_limiter: bool = True) -> App:
     """The PTB Application for ``core`` (not started): handlers, rate limiter, and the
     :class:`~bot.runtime.Runtime` started in post_init and stopped in post_shutdown."""
     if not config.telegram_token:
@@ -274,7 +276,7 @@ def build_application(core: Core, config: BotConfig, *, rate_limiter: bool = Tru
                .base_url(config.api_base_url).base_file_url(config.api_file_url)
                .concurrent_updates(True).post_init(_post_init).post_shutdown(_post_shutdown))
     if rate_limiter:
-        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
+        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))  # type: ignore[arg-type]
     app = builder.build()
     app.bot_data["core"] = core
     app.bot_data["runtime"] = Runtime(core)
@@ -286,7 +288,7 @@ def build_application(core: Core, config: BotConfig, *, rate_limiter: bool = Tru
 
 
 @contextlib.asynccontextmanager
-async def polling(app: Application, *, poll_timeout: int = 1) -> AsyncIterator[Application]:
+async def polling(app: App, *, poll_timeout: int = 1) -> AsyncIterator[App]:
     """Run ``app`` with long polling inside the current event loop (what ``run_polling`` does,
     without owning the loop or signals): for tests, benchmarks and embedding."""
     await app.initialize()
