@@ -1,4 +1,4 @@
-"""The daily service on a real SQLite file: slots, judging, hints, stats, and the exactly-once fan-out."""
+"""The daily service on a SQLite file and a real PostgreSQL server: slots, judging, hints, stats, the fan-out."""
 
 from __future__ import annotations
 
@@ -16,15 +16,22 @@ from solvers.registry import GENRES as REGISTRY
 from solvers.registry import get_genre
 from tests import corpus
 from tests.daily_support import broken_answer, corpus_maker, typed_answer
+from tests.pg_server import BACKENDS, fresh_url
 
 GENRES = ("masyu", "yinyang", "numberlink", "shikaku")  # the genres of the shared corpus
 DAY = dt.date(2026, 11, 21)
 NOON = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.UTC)
 
 
+@pytest.fixture(params=BACKENDS)
+def db_url(request, tmp_path):
+    """A fresh database: a SQLite file, then the real PostgreSQL server (skipped, with the reason, without one)."""
+    return fresh_url(tmp_path, request.param)
+
+
 @pytest.fixture
-async def service(tmp_path):
-    svc = DailyService(f"sqlite+aiosqlite:///{tmp_path / 'daily.db'}",
+async def service(db_url):
+    svc = DailyService(db_url,
                        DailyConfig(generate_workers=0, prepare_all=False), maker=corpus_maker)
     await svc.ready()
     yield svc

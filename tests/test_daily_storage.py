@@ -1,4 +1,4 @@
-"""The daily tables on a real SQLite file: migrations, unique slots, claim-before-send, plays."""
+"""The daily tables on a SQLite file and a real PostgreSQL server: migrations, slots, claims, plays."""
 
 from __future__ import annotations
 
@@ -13,11 +13,18 @@ from sqlalchemy import inspect
 from bot.storage import Base, Database, Store, database_url
 from solvers.puzzle import Puzzle
 from solvers.solution import LoopSolution
+from tests.pg_server import BACKENDS, fresh_url
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request, tmp_path):
+    """A fresh database: a SQLite file, then the real PostgreSQL server (skipped, with the reason, without one)."""
+    return fresh_url(tmp_path, request.param)
 
 
 @pytest.fixture
-async def store(tmp_path):
-    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'daily.db'}")
+async def store(db_url):
+    db = Database(db_url)
     await db.upgrade()
     yield Store(db)
     await db.close()
@@ -29,9 +36,9 @@ def _daily(day=dt.date(2026, 11, 21), genre="masyu", difficulty="easy"):
                 solution=LoopSolution.from_masks([[0] * 3] * 3), url=None, gen_seconds=0.1)
 
 
-async def test_migrations_create_the_models_schema_and_are_idempotent(tmp_path):
-    db = Database(f"sqlite:///{tmp_path / 'x.db'}")
-    assert db.url.startswith("sqlite+aiosqlite:///")
+async def test_migrations_create_the_models_schema_and_are_idempotent(db_url):
+    db = Database(db_url)
+    assert db.url.startswith(("sqlite+aiosqlite:///", "postgresql+asyncpg://"))
     await db.upgrade()
     await db.upgrade()  # running at every start is harmless
 

@@ -14,8 +14,11 @@ import contextlib
 import datetime as dt
 import logging
 import multiprocessing
+import os
+import socket
+import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +35,8 @@ log = logging.getLogger(__name__)
 Slot = tuple[dt.date, str, str]  # (day, genre, difficulty)
 RETRY_FAILED_AFTER = 600.0  # seconds before a slot whose generation failed is tried again
 SEND_CONCURRENCY = 32  # posts in flight at once; the platform's rate limiter paces them
+OPEN = ("retry", "claimed")  # delivery states a tick tries to claim (a live claim is refused by the store)
+WRITE_GRACE = 10.0  # seconds close() waits for shielded database writes to finish
 
 
 class DatabaseUnavailable(Exception):
@@ -47,6 +52,7 @@ class DeliveryReport:
     sent: list[str] = field(default_factory=list)  # chat ids
     failed: list[str] = field(default_factory=list)
     waiting: list[Slot] = field(default_factory=list)  # due, but the puzzle is still being made
+    leader: bool = True  # False: another process holds the fan-out lease and sends the posts
 
 
 @dataclass(frozen=True)
@@ -126,6 +132,10 @@ class DailyService:
         self._known: set[Slot] = set()
         self._failed: dict[Slot, float] = {}  # slot -> loop time of its last failed generation
         self._pictures: OrderedDict[tuple[int, str], bytes] = OrderedDict()
+        self.holder = f"{socket.gethostname()[:30]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"  # this process's leases
+        self.stopping = False  # set by stop(): no new claims; a failing send releases its claim
+        self._writes: set[asyncio.Task[None]] = set()
+        self._leases: set[str] = set()
 
     # ------------------------------------------------------------------ lifecycle
     async def ready(self) -> Store:
@@ -141,6 +151,13 @@ class DailyService:
             return self.store
 
     async def close(self) -> None:
+        self.stopping = True
+        if self._writes:  # a post that went out gets its record before the database closes
+            await asyncio.wait(list(self._writes), timeout=WRITE_GRACE)
+        if self.store is not None:
+            for name in list(self._leases):
+                with contextlib.suppress(Exception):
+                    await self.store.release_lease(name, self.holder)
         for task in list(self._making.values()):
             task.cancel()
         for task in list(self._making.values()):
@@ -315,12 +332,19 @@ class DailyService:
 
         ``send(subscription, daily)`` posts it and returns the platform's message id; it raises
         :class:`DeliveryGone` when the chat is gone for good. A chat subscribed after its time gets
-        today's post at the next tick.
+        today's post at the next tick. Of several processes on one database only the holder of
+        the platform's fan-out lease sends (``report.leader``); the lease and the claims it sends
+        are renewed while it works, and taken over by another process when the holder dies.
         """
         store = await self.ready()
+        report = DeliveryReport()
+        if self.stopping or not await store.acquire_lease(self.lease_name(platform_name), self.holder,
+                                                          self.config.lease_seconds):
+            report.leader = False
+            return report
+        self._leases.add(self.lease_name(platform_name))
         local = self.config.local_now(now)
         hhmm, today = local.strftime("%H:%M"), local.date()
-        report = DeliveryReport()
         due: list[tuple[Subscription, DailyPuzzle]] = []
         dailies: dict[Slot, DailyPuzzle | None] = {}
         for sub in await store.subscriptions(platform_name):
@@ -334,54 +358,94 @@ class DailyService:
             if (daily := dailies[slot]) is not None:
                 due.append((sub, daily))
         states = await store.delivery_states(platform_name, [d.id for d in dailies.values() if d is not None])
+        todo = [(sub, daily) for sub, daily in due if states.get((sub.chat_id, daily.id), "retry") in OPEN]
+        if not todo:
+            return report
         sem = asyncio.Semaphore(SEND_CONCURRENCY)
-        await asyncio.gather(*(self._deliver_one(platform_name, sub, daily, send, sem, report) for sub, daily in due
-                               if states.get((sub.chat_id, daily.id), "retry") == "retry"))
+        heartbeat = asyncio.get_running_loop().create_task(self._heartbeat(platform_name), name="daily-lease")
+        try:
+            await asyncio.gather(*(self._deliver_one(platform_name, sub, daily, send, sem, report)
+                                   for sub, daily in todo))
+        finally:
+            heartbeat.cancel()
+            with contextlib.suppress(BaseException):
+                await heartbeat
         return report
+
+    @staticmethod
+    def lease_name(platform_name: str) -> str:
+        return f"daily-fanout:{platform_name}"
+
+    async def _heartbeat(self, platform_name: str) -> None:
+        """Renew the fan-out lease and this process's claims while a fan-out runs."""
+        assert self.store is not None
+        every = self.config.lease_seconds / 4
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.store.acquire_lease(self.lease_name(platform_name), self.holder, self.config.lease_seconds)
+                await self.store.renew_claims(self.holder, self.config.lease_seconds)
+            except Exception as e:  # the database may be briefly busy: try again at the next beat
+                log.warning("could not renew the daily fan-out lease: %s: %s", type(e).__name__, e)
 
     async def _deliver_one(self, platform_name: str, sub: Subscription, daily: DailyPuzzle,
                            send: Callable[[Subscription, DailyPuzzle], Any], sem: asyncio.Semaphore,
                            report: DeliveryReport) -> None:
         """Claim, then send, then record. Failure policy:
 
-        - the claim is a row with a unique (platform, chat, puzzle) key: only one process or tick
-          ever sends a given post, and a restarted bot sees it as done;
-        - the chat is gone (bot blocked/removed): the delivery is ``failed`` and the chat's
-          subscriptions are switched off;
-        - a network error before Telegram answered: ``retry``, sent again by a later tick, at most
-          ``max_attempts`` times in all;
-        - a timeout (Telegram may have posted it) or any other error: ``failed`` for good — a
-          missed post is better than a duplicate;
-        - a crash between claiming and recording leaves ``claimed``: never re-sent, for the same reason.
+        - the claim is a row with a unique (platform, chat, puzzle) key, a holder and a lease:
+          one process at a time sends a given post; a claim whose holder died (its lease ran out)
+          is taken over, so no chat misses its post because of a crash, a restart or SIGTERM;
+        - the send went through: the delivery is ``sent`` and its post recorded in one
+          transaction, shielded from cancellation. Only a death between the platform accepting
+          the message and that commit can lead to a second post (the claim lapses and is re-sent);
+        - stopping (cancelled, or the platform's client already closed): the claim is released
+          for the next process;
+        - the chat is gone (bot blocked/removed): ``failed`` and the chat's subscriptions are off;
+        - a network error before Telegram answered: ``retry``, at most ``max_attempts`` sends;
+        - a timeout (Telegram may have posted it) or any other error: ``failed`` for good.
         """
         assert self.store is not None
+        store = self.store
         chat_id = sub.chat_id
         async with sem:
-            claim = await self.store.claim_delivery(platform_name, chat_id, daily.id, self.config.max_attempts)
+            if self.stopping:
+                return
+            claim = await store.claim_delivery(platform_name, chat_id, daily.id, self.config.max_attempts,
+                                               holder=self.holder, lease_seconds=self.config.lease_seconds)
             if claim is None:
                 return
             try:
                 message_id = await send(sub, daily)
             except asyncio.CancelledError:
-                await asyncio.shield(self.store.finish_delivery(claim.id, "failed", error="cancelled"))
+                await self._shielded(store.release_delivery(claim.id))
                 raise
             except Exception as e:
-                status = classify_failure(e)
+                status = "release" if self.stopping or client_closed(e) else classify_failure(e)
+                if status == "release":  # the send never left: the platform is shutting down
+                    await self._shielded(store.release_delivery(claim.id))
+                    log.info("daily post to chat %s released for the next process (%s)", chat_id, e)
+                    return
                 if status == "gone":
-                    await self.store.finish_delivery(claim.id, "failed", error=f"chat gone: {e}"[:500])
-                    await self.store.deactivate(platform_name, chat_id)
+                    await store.finish_delivery(claim.id, "failed", error=f"chat gone: {e}"[:500])
+                    await store.deactivate(platform_name, chat_id)
                     report.failed.append(chat_id)
                     log.warning("daily post to chat %s: chat gone (%s); its subscriptions are off", chat_id, e)
                     return
-                await self.store.finish_delivery(claim.id, status, error=f"{type(e).__name__}: {e}"[:500])
+                await store.finish_delivery(claim.id, status, error=f"{type(e).__name__}: {e}"[:500])
                 report.failed.append(chat_id)
                 log.warning("daily post to chat %s failed (%s, attempt %d): %s", chat_id, status, claim.attempts, e)
                 return
-            await self.store.finish_delivery(claim.id, "sent", message_id=None if message_id is None
-                                             else str(message_id))
-            if message_id is not None:
-                await self.store.record_post(platform_name, chat_id, str(message_id), daily.id)
+            await self._shielded(store.record_sent(claim.id, platform_name, chat_id, daily.id,
+                                                   None if message_id is None else str(message_id)))
             report.sent.append(chat_id)
+
+    async def _shielded(self, coro: Coroutine[Any, Any, None]) -> None:
+        """Run a database write to its end even if the caller is cancelled (:meth:`close` waits for it)."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+        await asyncio.shield(task)
 
     # ------------------------------------------------------------------ play
     async def _play(self, platform: str, chat_id: Any, user_id: Any, user_name: str, daily: DailyPuzzle) -> Play:
@@ -456,6 +520,12 @@ def judgement_differs(puzzle: Puzzle, stored: Solution, text: str) -> bool:
     except Exception:
         return False
     return bool(differing_cells(given, stored))
+
+
+def client_closed(exc: BaseException) -> bool:
+    """The platform's HTTP client is already shut down (the bot is stopping): the request never left."""
+    text = str(exc).lower()
+    return isinstance(exc, RuntimeError) and ("not initialized" in text or "has been closed" in text)
 
 
 def classify_failure(exc: BaseException) -> str:

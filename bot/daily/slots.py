@@ -89,6 +89,7 @@ class DailyConfig:
     prepare_all: bool = True  # also make every genre at the default difficulty ahead [DAILY_PREPARE_ALL]
     generate_workers: int = 1  # generator processes; 0 = a thread [DAILY_GENERATE_WORKERS]
     max_attempts: int = 3  # sends of one post before giving up on transient errors [DAILY_MAX_ATTEMPTS]
+    lease_seconds: float = 120.0  # a dead replica's fan-out and claims are taken over after this [DAILY_LEASE_SECONDS]
     sizes: Mapping[str, Mapping[str, tuple[int, int]]] = field(default_factory=default_sizes)
 
     @property
@@ -120,6 +121,16 @@ def _tick(v: str) -> float:
         raise ValueError(f"DAILY_TICK_SECONDS={v!r} is not a number of seconds.") from None
     if not 0.05 <= x <= 3600:
         raise ValueError("DAILY_TICK_SECONDS must be between 0.05 and 3600.")
+    return x
+
+
+def _lease(v: str) -> float:
+    try:
+        x = float(v)
+    except ValueError:
+        raise ValueError(f"DAILY_LEASE_SECONDS={v!r} is not a number of seconds.") from None
+    if not 0.5 <= x <= 86400:
+        raise ValueError("DAILY_LEASE_SECONDS must be between 0.5 and 86400.")
     return x
 
 
@@ -164,6 +175,7 @@ _KEYS: dict[str, tuple[str, Callable[[str], object]]] = {
     "DAILY_PREPARE_ALL": ("prepare_all", lambda v: v.lower() in ("1", "true", "yes", "on")),
     "DAILY_GENERATE_WORKERS": ("generate_workers", _count("DAILY_GENERATE_WORKERS")),
     "DAILY_MAX_ATTEMPTS": ("max_attempts", _count("DAILY_MAX_ATTEMPTS")),
+    "DAILY_LEASE_SECONDS": ("lease_seconds", _lease),
 }
 
 

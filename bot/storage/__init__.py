@@ -5,8 +5,8 @@ SQLite (``sqlite+aiosqlite``) by default, any SQLAlchemy async URL via ``DATABAS
 """
 
 from bot.storage.database import DEFAULT_URL, Database, alembic_config, database_url
-from bot.storage.models import Base, DailyPuzzle, Delivery, Play, Post, Subscription
+from bot.storage.models import Base, DailyPuzzle, Delivery, Lease, Play, Post, Reveal, Subscription
 from bot.storage.repo import Claim, Store, utcnow
 
-__all__ = ["DEFAULT_URL", "Base", "Claim", "DailyPuzzle", "Database", "Delivery", "Play", "Post", "Store",
-           "Subscription", "alembic_config", "database_url", "utcnow"]
+__all__ = ["DEFAULT_URL", "Base", "Claim", "DailyPuzzle", "Database", "Delivery", "Lease", "Play", "Post", "Reveal",
+           "Store", "Subscription", "alembic_config", "database_url", "utcnow"]

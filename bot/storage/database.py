@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import fcntl
 import logging
 import os
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
@@ -18,6 +22,7 @@ log = logging.getLogger(__name__)
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_URL = "sqlite+aiosqlite:///puzzlebot.db"
+MIGRATION_LOCK_KEY = 0x70757A7A  # pg_advisory_xact_lock key of the migration ("puzz")
 
 
 def database_url(url: str | None = None) -> str:
@@ -69,13 +74,36 @@ class Database:
         self.sessions: async_sessionmaker[AsyncSession] = async_sessionmaker(self.engine, expire_on_commit=False)
 
     async def upgrade(self) -> None:
-        """Bring the schema to the newest Alembic revision (idempotent; run at every start)."""
-        async with self.engine.begin() as conn:
-            await conn.run_sync(_upgrade_sync)
+        """Bring the schema to the newest Alembic revision (idempotent; run at every start).
+
+        Processes started together migrate one after another: SQLite under an exclusive lock on
+        a file next to the database, PostgreSQL under a transaction-scoped advisory lock. The
+        second finds the schema at head and does nothing.
+        """
+        u = make_url(self.url)
+        async with contextlib.AsyncExitStack() as stack:
+            if u.get_backend_name() == "sqlite" and u.database and u.database != ":memory:":
+                await stack.enter_async_context(_file_lock(Path(u.database).expanduser().with_suffix(".migrate.lock")))
+            async with self.engine.begin() as conn:
+                if u.get_backend_name() == "postgresql":
+                    await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+                await conn.run_sync(_upgrade_sync)
         log.info("database schema is at head (%s)", make_url(self.url).render_as_string(hide_password=True))
 
     async def close(self) -> None:
         await self.engine.dispose()
+
+
+@contextlib.asynccontextmanager
+async def _file_lock(path: Path) -> AsyncIterator[None]:
+    """An exclusive ``flock`` on ``path`` (waited for in a thread; the kernel frees it if we die)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        await asyncio.to_thread(fcntl.flock, fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -68,7 +68,11 @@ class Subscription(Base):
 
 
 class Delivery(Base):
-    """One scheduled post of a daily puzzle to a chat; the unique key makes it happen at most once."""
+    """One scheduled post of a daily puzzle to a chat; the unique key lets one claimant at a time send it.
+
+    ``status``: ``claimed`` (being sent by ``holder`` until ``lease_until``; a lapsed claim is taken
+    over), ``sent``, ``retry`` (a transient error; sent again up to ``max_attempts``) or ``failed``.
+    """
 
     __tablename__ = "deliveries"
     __table_args__ = (UniqueConstraint("platform", "chat_id", "daily_id", name="uq_delivery_chat_daily"),)
@@ -83,6 +87,18 @@ class Delivery(Base):
     sent_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
     message_id: Mapped[str | None] = mapped_column(String(64))
     error: Mapped[str | None] = mapped_column(Text)
+    holder: Mapped[str | None] = mapped_column(String(64))  # the process that claimed it
+    lease_until: Mapped[dt.datetime | None] = mapped_column(DateTime)  # a claim past this is taken over
+
+
+class Lease(Base):
+    """A named lease: one holder at a time, until ``expires_at`` unless renewed (e.g. the daily fan-out)."""
+
+    __tablename__ = "leases"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[dt.datetime] = mapped_column(DateTime)
 
 
 class Post(Base):
@@ -115,3 +131,18 @@ class Play(Base):
     solved_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
     hints: Mapped[int] = mapped_column(Integer, default=0)
     wrong: Mapped[int] = mapped_column(Integer, default=0)
+    seen: Mapped[str | None] = mapped_column(String(16))  # solved after seeing "solution" / "hints": unranked
+
+
+class Reveal(Base):
+    """Something shown to the whole chat that gives a daily puzzle away: its solution or a hint."""
+
+    __tablename__ = "reveals"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    platform: Mapped[str] = mapped_column(String(16))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    daily_id: Mapped[int] = mapped_column(ForeignKey("daily_puzzles.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[str] = mapped_column(String(64))  # who asked for it
+    kind: Mapped[str] = mapped_column(String(16))  # "solution" / "hints"
+    at: Mapped[dt.datetime] = mapped_column(DateTime)

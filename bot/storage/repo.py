@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import and_, case, delete, func, or_, select, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 
 from bot.storage.database import Database
-from bot.storage.models import DailyPuzzle, Delivery, Play, Post, Subscription
+from bot.storage.models import DailyPuzzle, Delivery, Lease, Play, Post, Reveal, Subscription
 from solvers.puzzle import Puzzle
 from solvers.solution import Solution
 
@@ -107,17 +107,21 @@ class Store:
             return (await s.execute(stmt)).scalars().all()
 
     # -- deliveries (claim before send)
-    async def claim_delivery(self, platform: str, chat_id: str, daily_id: int, max_attempts: int = 3) -> Claim | None:
-        """Claim the post of ``daily_id`` to a chat. None when it is sent, being sent, or given up.
+    async def claim_delivery(self, platform: str, chat_id: str, daily_id: int, max_attempts: int = 3, *,
+                             holder: str = "", lease_seconds: float = 120.0) -> Claim | None:
+        """Claim the post of ``daily_id`` to a chat for ``lease_seconds``. None when it is sent, being
+        sent by a live holder, or given up.
 
         The unique key (platform, chat_id, daily_id) lets exactly one claimant win, across
         processes and restarts. A delivery marked ``retry`` can be claimed again until
-        ``max_attempts``.
+        ``max_attempts``; a ``claimed`` one whose lease ran out (its holder died, or let it go)
+        is taken over without counting an attempt.
         """
         now = utcnow()
+        until = now + dt.timedelta(seconds=lease_seconds)
         async with self.db.sessions() as s:
             s.add(Delivery(platform=platform, chat_id=chat_id, daily_id=daily_id, status="claimed", attempts=1,
-                           claimed_at=now))
+                           claimed_at=now, holder=holder, lease_until=until))
             try:
                 await s.commit()
             except IntegrityError:
@@ -127,14 +131,33 @@ class Store:
                     Delivery.platform == platform, Delivery.chat_id == chat_id,
                     Delivery.daily_id == daily_id))).scalar_one()
                 return Claim(d, 1)
+            retry = and_(Delivery.status == "retry", Delivery.attempts < max_attempts)
+            lapsed = and_(Delivery.status == "claimed",
+                          or_(Delivery.lease_until.is_(None), Delivery.lease_until < now))
             res = await s.execute(update(Delivery).where(
                 Delivery.platform == platform, Delivery.chat_id == chat_id, Delivery.daily_id == daily_id,
-                Delivery.status == "retry", Delivery.attempts < max_attempts,
-            ).values(status="claimed", attempts=Delivery.attempts + 1, claimed_at=now).returning(
-                Delivery.id, Delivery.attempts))
+                or_(retry, lapsed),
+            ).values(status="claimed", attempts=case((Delivery.status == "retry", Delivery.attempts + 1),
+                                                     else_=Delivery.attempts),
+                     claimed_at=now, holder=holder, lease_until=until).returning(Delivery.id, Delivery.attempts))
             row = res.first()
             await s.commit()
             return Claim(row[0], row[1]) if row else None
+
+    async def renew_claims(self, holder: str, lease_seconds: float) -> int:
+        """Extend the lease of every delivery ``holder`` is still sending; returns how many."""
+        async with self.db.sessions() as s:
+            res = await s.execute(update(Delivery).where(Delivery.holder == holder, Delivery.status == "claimed")
+                                  .values(lease_until=utcnow() + dt.timedelta(seconds=lease_seconds)))
+            await s.commit()
+            return int(cast(CursorResult[Any], res).rowcount or 0)
+
+    async def release_delivery(self, claim_id: int) -> None:
+        """Give a claim up unsent (stopping, or the send never left): the next claimant takes it at once."""
+        async with self.db.sessions() as s:
+            await s.execute(update(Delivery).where(Delivery.id == claim_id, Delivery.status == "claimed")
+                            .values(lease_until=utcnow() - dt.timedelta(seconds=1)))
+            await s.commit()
 
     async def finish_delivery(self, claim_id: int, status: str, message_id: str | None = None,
                               error: str | None = None) -> None:
@@ -143,6 +166,51 @@ class Store:
                 status=status, message_id=message_id, error=error,
                 sent_at=utcnow() if status == "sent" else None))
             await s.commit()
+
+    async def record_sent(self, claim_id: int, platform: str, chat_id: str, daily_id: int,
+                          message_id: str | None) -> None:
+        """Mark the delivery sent and record its post, in one transaction: a sent delivery always has its post."""
+        async with self.db.sessions() as s, s.begin():
+            await s.execute(update(Delivery).where(Delivery.id == claim_id).values(
+                status="sent", message_id=message_id, error=None, sent_at=utcnow()))
+            if message_id is not None:
+                exists = (await s.execute(select(Post.id).where(
+                    Post.platform == platform, Post.chat_id == chat_id, Post.message_id == message_id))).first()
+                if exists is None:
+                    s.add(Post(platform=platform, chat_id=chat_id, message_id=message_id, daily_id=daily_id,
+                               posted_at=utcnow()))
+
+    # -- leases (one holder at a time)
+    async def acquire_lease(self, name: str, holder: str, seconds: float) -> bool:
+        """Take or renew the lease ``name`` for ``seconds``; False while another holder's lease runs."""
+        now = utcnow()
+        until = now + dt.timedelta(seconds=seconds)
+        async with self.db.sessions() as s:
+            res = await s.execute(update(Lease).where(Lease.name == name, or_(Lease.holder == holder,
+                                                                              Lease.expires_at < now))
+                                  .values(holder=holder, expires_at=until))
+            await s.commit()
+            if cast(CursorResult[Any], res).rowcount:
+                return True
+            s.add(Lease(name=name, holder=holder, expires_at=until))
+            try:
+                await s.commit()
+            except IntegrityError:
+                await s.rollback()
+                return False
+            return True
+
+    async def release_lease(self, name: str, holder: str) -> None:
+        """Let the lease go (a clean stop): another replica takes it at its next tick."""
+        async with self.db.sessions() as s:
+            await s.execute(delete(Lease).where(Lease.name == name, Lease.holder == holder))
+            await s.commit()
+
+    async def lease_holder(self, name: str) -> str | None:
+        """Who holds ``name`` now (None when nobody does, or the lease ran out)."""
+        async with self.db.sessions() as s:
+            return (await s.execute(select(Lease.holder).where(Lease.name == name,
+                                                               Lease.expires_at >= utcnow()))).scalar()
 
     async def delivery_states(self, platform: str, daily_ids: Sequence[int]) -> dict[tuple[str, int], str]:
         """(chat_id, daily_id) -> status of every delivery of these puzzles (one query per tick)."""
@@ -232,13 +300,39 @@ class Store:
             await s.commit()
             return bool(cast(CursorResult[Any], res).rowcount)
 
+    async def mark_seen(self, play_id: int, kind: str) -> None:
+        """The player saw ``kind`` ("solution" / "hints") given away before solving: the solve is unranked."""
+        async with self.db.sessions() as s:
+            await s.execute(update(Play).where(Play.id == play_id, Play.solved_at.is_(None), Play.seen.is_(None))
+                            .values(seen=kind))
+            await s.commit()
+
+    # -- reveals (what the whole chat has seen)
+    async def add_reveal(self, platform: str, chat_id: str, daily_id: int, user_id: str, kind: str,
+                         at: dt.datetime | None = None) -> None:
+        async with self.db.sessions() as s:
+            s.add(Reveal(platform=platform, chat_id=chat_id, daily_id=daily_id, user_id=user_id, kind=kind,
+                         at=at or utcnow()))
+            await s.commit()
+
+    async def seen_before(self, platform: str, chat_id: str, daily_id: int, user_id: str,
+                          at: dt.datetime) -> str | None:
+        """What the chat showed of the puzzle before ``at`` that ``user_id`` did not ask for themselves
+        ("solution" wins over "hints"; the asker's own /solution counts too); None when nothing."""
+        async with self.db.sessions() as s:
+            rows = (await s.execute(select(Reveal.kind, Reveal.user_id).where(
+                Reveal.platform == platform, Reveal.chat_id == chat_id, Reveal.daily_id == daily_id,
+                Reveal.at <= at))).all()
+        kinds = {k for k, u in rows if k == "solution" or u != user_id}
+        return "solution" if "solution" in kinds else ("hints" if kinds else None)
+
     async def leaderboard(self, platform: str, chat_id: str, day: dt.date) -> Sequence[tuple[Play, DailyPuzzle]]:
-        """The chat's plays of ``day``'s puzzles, solved first by solve time."""
+        """The chat's plays of ``day``'s puzzles: ranked solves by solve time, then unranked ones, then the rest."""
         async with self.db.sessions() as s:
             stmt = (select(Play, DailyPuzzle).join(DailyPuzzle, DailyPuzzle.id == Play.daily_id)
                     .where(Play.platform == platform, Play.chat_id == chat_id, DailyPuzzle.day == day))
             rows = [(p, d) for p, d in (await s.execute(stmt)).all()]
-        return sorted(rows, key=lambda pd: (pd[0].solved_at is None,
+        return sorted(rows, key=lambda pd: (pd[0].solved_at is None, pd[0].seen is not None,
                                             (pd[0].solved_at - pd[0].started_at) if pd[0].solved_at else dt.timedelta(),
                                             pd[0].hints, pd[0].id))
 
