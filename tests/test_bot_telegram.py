@@ -282,3 +282,39 @@ async def test_token_never_logged(bot: SimpleNamespace) -> None:
         httpx_log.setLevel(old)
     assert any("HTTP Request" in r for r in records)  # httpx did log URLs...
     assert not any(bot.api.token in r for r in records)  # ...with the token replaced
+
+
+# ---------------------------------------------------------------------- bot.attachments (all three adapters)
+async def test_long_text_is_split_at_line_ends_within_the_limit() -> None:
+    from bot.attachments import split_text
+    from bot.telegram_adapter import TEXT_LIMIT
+
+    text = "\n".join(f"line {i:04d} " + "x" * 40 for i in range(200))  # about 10,000 characters
+    parts = split_text(text, TEXT_LIMIT)
+    assert len(parts) == 3 and all(len(p) <= TEXT_LIMIT for p in parts)
+    assert "\n".join(parts) == text  # cut only at line ends: nothing lost, no line broken
+    assert split_text("", TEXT_LIMIT) == [""] and split_text("y" * 5000, TEXT_LIMIT) == ["y" * 4096, "y" * 904]
+
+
+async def test_documents_are_decoded_or_refused_with_a_reply() -> None:
+    from bot.attachments import DOCUMENT_LIMIT, fetch_text, is_text_file
+    from bot.chat import Reply
+
+    downloads: list[int] = []
+
+    def source(data: bytes):  # noqa: ANN202
+        async def download() -> bytes:
+            downloads.append(len(data))
+            return data
+        return download
+
+    assert await fetch_text(None, source(MASYU_5.encode("utf-8-sig")), "en") == MASYU_5
+    assert await fetch_text(None, source("ましゅ\nB . W".encode("shift_jis")), "ja") == "ましゅ\nB . W"
+    big = await fetch_text(DOCUMENT_LIMIT + 1, source(b""), "en")
+    assert isinstance(big, Reply) and "too large" in big.text and len(downloads) == 2  # refused before download
+    after = await fetch_text(None, source(b"x" * (DOCUMENT_LIMIT + 5)), "ja")  # the size was not announced
+    assert isinstance(after, Reply) and str(DOCUMENT_LIMIT + 5) in after.text and "大きすぎ" in after.text
+    unreadable = await fetch_text(10, source(b"\xff\xfe\x00\xd8"), "en")
+    assert isinstance(unreadable, Reply) and "could not read" in unreadable.text
+    assert is_text_file("Board.TXT", None) and is_text_file("board", "text/plain; charset=utf-8")
+    assert not is_text_file("puzzle.jpg", "image/jpeg")
