@@ -176,3 +176,16 @@ async def test_puzzlebot_run_with_a_token_polls_replies_and_stops(tmp_path: Path
     assert proc.returncode == 0, err[-2000:]
     assert "getUpdates" in err or "HTTP Request" in err or "Application started" in err  # it did log (DEBUG)
     assert TOKEN not in err and TOKEN.split(":")[1] not in err
+
+
+def test_adapters_import_neither_the_app_nor_each_other() -> None:
+    import ast
+
+    import bot.app
+
+    adapters = set(bot.app.ADAPTERS.values())
+    for module in adapters:
+        tree = ast.parse((REPO / (module.replace(".", "/") + ".py")).read_text(encoding="utf-8"))
+        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        assert not imported & ((adapters - {module}) | {"bot.app"}), module
