@@ -27,7 +27,7 @@ from solvers.generation import (
     sub_rng,
 )
 from solvers.puzzle import Puzzle
-from solvers.slitherlink.lattice import Cell, DotLoop, sides
+from solvers.slitherlink.lattice import Cell, DotLoop, points, sides
 from solvers.slitherlink.model import SlitherModel
 
 RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
@@ -157,8 +157,8 @@ def generate(rows: int, cols: int, difficulty: str, seed: int) -> GeneratedPuzzl
         rng = sub_rng(seed, "slitherlink", rows, cols, difficulty, attempt)
         inside = random_inside(rows, cols, rng, rng.uniform(0.45, 0.65))
         full = clues_of(rows, cols, inside)
-        probe = SlitherModel(rows, cols, full)
-        loop = {i for i, (a, b) in enumerate(probe.grid.edges) if _on_loop(a, b, inside)}
+        grid = points(rows, cols)
+        loop = {i for i, (a, b) in enumerate(grid.edges) if _on_loop(a, b, inside)}
         oracle = Oracle(rows, cols, full, loop)
         cells = sorted(full)
         if oracle.alternative(frozenset(cells), frozenset(cells)) is not None:
@@ -174,7 +174,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int) -> GeneratedPuzzl
             eff = effort(rows, cols, {x: full[x] for x in kept})
             got = grade(eff, THRESHOLDS)
         puzzle = _puzzle(rows, cols, {x: full[x] for x in kept})
-        solution = DotLoop.from_masks(probe.grid.masks_from_edges(loop))
+        solution = DotLoop.from_masks(grid.masks_from_edges(loop))
         ok, info = prove(puzzle, solution)
         if not ok:
             continue
