@@ -61,7 +61,8 @@ class AnswerOutcome:
     judgement: Judgement | None
     play: Play
     seconds: float | None = None  # solve time when right or already solved
-    rank: int | None = None  # place in the chat's leaderboard for this puzzle
+    rank: int | None = None  # place in the chat's leaderboard for this puzzle (None: unranked)
+    seen: str | None = None  # "solution" / "hints": solved after seeing them given away, so unranked
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,7 @@ class BoardRow:
     seconds: float | None  # None: not solved yet
     hints: int
     wrong: int
+    seen: str | None = None  # solved after seeing the solution / others' hints: listed, not ranked
 
 
 @dataclass(frozen=True)
@@ -461,18 +463,21 @@ class DailyService:
         play = await self._play(platform, chat_id, user_id, user_name, daily)
         if play.solved_at is not None:
             return AnswerOutcome(Verdict.ALREADY, None, play, (play.solved_at - play.started_at).total_seconds(),
-                                 await self._rank(platform, chat_id, daily, play))
+                                 await self._rank(platform, chat_id, daily, play), play.seen)
         puzzle = daily.puzzle
         judgement = await asyncio.to_thread(judge_answer, puzzle, text)
         if judgement.verdict is Verdict.RIGHT:
             at = (now.astimezone(dt.UTC).replace(tzinfo=None) if now and now.tzinfo else now) or utcnow()
+            seen = play.seen or await store.seen_before(platform, str(chat_id), daily.id, str(user_id), at)
+            if seen is not None:
+                await store.mark_seen(play.id, seen)
             await store.mark_solved(play.id, at)
             play = await store.play(platform, str(chat_id), str(user_id), daily.id)
             if judgement_differs(puzzle, daily.solution, text):
                 log.warning("daily %s: a rule-valid answer differs from the stored solution", daily.id)
             seconds = (play.solved_at - play.started_at).total_seconds() if play.solved_at else None
             rank = await self._rank(platform, chat_id, daily, play)
-            return AnswerOutcome(Verdict.RIGHT, judgement, play, seconds, rank)
+            return AnswerOutcome(Verdict.RIGHT, judgement, play, seconds, rank, play.seen)
         if judgement.verdict is Verdict.WRONG:
             await store.add_wrong(play.id)
         return AnswerOutcome(judgement.verdict, judgement, play)
@@ -480,7 +485,7 @@ class DailyService:
     async def _rank(self, platform: str, chat_id: Any, daily: DailyPuzzle, play: Play) -> int | None:
         store = await self.ready()
         board = [p for p, d in await store.leaderboard(platform, str(chat_id), daily.day)
-                 if d.id == daily.id and p.solved_at is not None]
+                 if d.id == daily.id and p.solved_at is not None and p.seen is None]
         return next((i + 1 for i, p in enumerate(board) if p.id == play.id), None)
 
     async def hint(self, platform: str, chat_id: Any, user_id: Any, user_name: str,
@@ -498,6 +503,16 @@ class DailyService:
             return HintOutcome(None, play)
         return HintOutcome(all_hints[n - 1], play)
 
+    async def reveal(self, platform: str, chat_id: Any, user_id: Any, user_name: str, daily: DailyPuzzle,
+                     kind: str) -> None:
+        """The chat was shown ``kind`` ("solution" / "hints") of the puzzle at ``user_id``'s request:
+        solves after it are unranked (the asker's own hints only count as hints)."""
+        store = await self.ready()
+        await store.add_reveal(platform, str(chat_id), daily.id, str(user_id), kind)
+        if kind == "solution":
+            play = await self._play(platform, chat_id, user_id, user_name, daily)
+            await store.mark_seen(play.id, kind)
+
     async def stats(self, platform: str, chat_id: Any, user_id: Any, now: dt.datetime | None = None) -> Stats:
         """The user's streak and the chat's leaderboard for today's puzzles."""
         store = await self.ready()
@@ -507,7 +522,8 @@ class DailyService:
         board = []
         for p, d in await store.leaderboard(platform, str(chat_id), today):
             secs = (p.solved_at - p.started_at).total_seconds() if p.solved_at else None
-            board.append(BoardRow(p.user_name or str(p.user_id), d.genre, d.difficulty, secs, p.hints, p.wrong))
+            board.append(BoardRow(p.user_name or str(p.user_id), d.genre, d.difficulty, secs, p.hints, p.wrong,
+                                  p.seen))
         return Stats(current, best, len(days), board)
 
 
