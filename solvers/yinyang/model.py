@@ -31,17 +31,19 @@ model and by the generator's oracle (givens as assumptions: the cuts stay valid 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
 from ortools.sat.python import cp_model, cp_model_helper
 
-from solvers.connectivity import components, neighbours, solve_connected
+from solvers.connectivity import components, cuts, neighbours, solve_connected
 from solvers.cpsat import Budget, SolverStatus, run, solve_twice
 from solvers.puzzle import BLACK, WHITE, Puzzle
 from solvers.solution import ColorSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
+from solvers.yinyang.deduce import Contradiction, deduce
 
 Cell = tuple[int, int]
 Lit = cp_model_helper.Literal  # a Boolean variable or its negation
@@ -126,12 +128,24 @@ class YinYangModel:
                                 *(self.lit(q, colour == 1) for q in rim)])
         return clauses
 
-    def runner(self, params: Mapping[str, Any]) -> Runner:
-        """One solve: a plain CP-SAT call, or a lazy-cut loop for the "cuts" method."""
+    def separator_cuts(self, solver: cp_model.CpSolver) -> list[list[Lit]]:
+        """Stronger cuts for a split colour (:func:`solvers.connectivity.cuts`: minimal separators, both
+        ways, givens preferred as ends): fewer rounds than :meth:`find_cuts` on big boards."""
+        grid = [[solver.boolean_value(v) for v in row] for row in self.black]
+        clauses: list[list[Lit]] = []
+        for colour in (False, True):
+            chosen = [(r, c) for r in range(self.rows) for c in range(self.cols) if grid[r][c] == colour]
+            clauses += cuts(self.rows, self.cols, chosen, partial(self.lit, black=colour),
+                            prefer=lambda cell: 0 if cell in self.givens else 1)
+        return clauses
+
+    def runner(self, params: Mapping[str, Any], separators: bool = False) -> Runner:
+        """One solve: a plain CP-SAT call, or a lazy-cut loop for the "cuts" method (``separators``:
+        with :meth:`separator_cuts` instead of :meth:`find_cuts`)."""
         once: Runner = partial(run, params=params)
         if not self.lazy:
             return once
-        return partial(solve_connected, find_cuts=self.find_cuts, runner=once)
+        return partial(solve_connected, find_cuts=self.separator_cuts if separators else self.find_cuts, runner=once)
 
 
 def areas(grid: list[list[int]], colour: int) -> list[set[Cell]]:
@@ -145,28 +159,60 @@ def givens_of(puzzle: Puzzle) -> dict[Cell, bool]:
     return {(r, c): v == BLACK for r, c, v in puzzle.clues() if v in (WHITE, BLACK)}
 
 
-def solve(puzzle: Puzzle, options: SolveOptions, method: str = "circuit") -> SolveResult:
-    """The verdict for a Yin-Yang board (unique / multiple / solved / none / timeout)."""
+def solve(puzzle: Puzzle, options: SolveOptions, method: str = "deduce") -> SolveResult:
+    """The verdict for a Yin-Yang board (unique / multiple / solved / none / timeout).
+
+    ``method``: "deduce" (the default: :mod:`solvers.yinyang.deduce` to a fixed point, then the
+    "cuts" model for the cells left), or "circuit" / "cuts" alone (the full models, for cross-checks).
+    """
+    budget, requested = Budget(options), method
     rows, cols = puzzle.rows, puzzle.cols
     two_d = rows > 1 and cols > 1
-    fits = [c for c in combs(rows, cols) if _agrees(puzzle, c)] if two_d and method == "circuit" else []
+    fits = [c for c in combs(rows, cols) if _agrees(puzzle, c)] if two_d and method != "cuts" else []
     if len(fits) >= 2:  # two known answers that respect every given: no search needed
         status = Status.MULTIPLE if options.unique else Status.SOLVED
         return SolveResult(status, solution=ColorSolution(tuple(fits[0])),
                            second_solution=ColorSolution(tuple(fits[1])) if options.unique else None)
-    ym = YinYangModel.of(puzzle, method)
+    givens = givens_of(puzzle)
+    params = search_params(options)
+    if method == "deduce" and two_d:
+        t0 = time.perf_counter()
+        try:
+            found = deduce(rows, cols, givens)
+        except Contradiction:  # no solution: the full model says so (and names nothing we did not prove)
+            method = "circuit"
+        else:
+            givens = found.known()
+            if found.complete:
+                budget.note("deduce", t0)  # every cell forced by the rules: the one solution
+                status = Status.UNIQUE if options.unique else Status.SOLVED
+                return SolveResult(status, solution=ColorSolution(tuple(found.colours())), stats=budget.stats)
+            method, params = "cuts", deduced_params(options)
+        budget.note("deduce", t0)
+    t0 = time.perf_counter()
+    ym = YinYangModel(rows, cols, givens, "circuit" if method == "deduce" else method)
     known = None
     if fits:
         known = (ColorSolution(tuple(fits[0])), [ch == "B" for ch in "".join(fits[0])])
-    elif two_d and method == "circuit":
+    elif two_d and ym.method == "circuit":
         _comb_hint(ym.model, ym.black, puzzle)
+    budget.note("build", t0)
+    fixed = set(givens)
 
     def shortcut(first: Any) -> ColorSolution | None:
-        other = one_flip(puzzle, list(first.colors))
+        other = one_flip(puzzle, list(first.colors), fixed)
         return None if other is None else ColorSolution(tuple(other))
 
-    return solve_twice(ym.model, ym.flat, ym.solution, options, runner=ym.runner(search_params(options)),
-                       known=known, shortcut=shortcut if two_d and method == "circuit" else None)
+    return solve_twice(ym.model, ym.flat, ym.solution, options, budget=budget,
+                       runner=ym.runner(params, separators=requested == "deduce"),
+                       known=known, shortcut=shortcut if two_d and requested != "cuts" else None)
+
+
+def deduced_params(options: SolveOptions) -> dict[str, Any]:
+    """CP-SAT settings for the "cuts" model after deduction: many small calls (one per round of cuts),
+    so presolve, probing and the LP relaxation cost more than they prune, and one worker beats two
+    on a busy 2-core machine (measured with bench/solve.py --peer)."""
+    return dict(ORACLE_PARAMS, num_workers=1)
 
 
 def _differ(model: cp_model.CpModel, a: cp_model.IntVar, b: cp_model.IntVar) -> cp_model.IntVar:
@@ -300,18 +346,19 @@ def _on_frame(p: tuple[int, int], rows: int, cols: int) -> bool:
     return p[0] in (0, rows) or p[1] in (0, cols)
 
 
-def one_flip(puzzle: Puzzle, colours: list[str]) -> list[str] | None:
+def one_flip(puzzle: Puzzle, colours: list[str], fixed: set[Cell] | None = None) -> list[str] | None:
     """Another valid colouring that differs from ``colours`` in one non-given cell, if there is one.
 
     A cheap way to show "multiple" on boards with few givens before the uniqueness search: the
     flipped cell must not complete a one-colour 2x2 block, must touch its new colour, and both
-    colours must stay connected (checked with a flood fill).
+    colours must stay connected (checked with a flood fill). ``fixed``: cells known to keep their
+    colour in every solution (givens and deduced cells), never flipped.
     """
     rows, cols = puzzle.rows, puzzle.cols
     grid = [list(row) for row in colours]
     for r in range(rows):
         for c in range(cols):
-            if puzzle.cells[r][c]:
+            if puzzle.cells[r][c] or (fixed and (r, c) in fixed):
                 continue
             new = "W" if grid[r][c] == "B" else "B"
             if not any(grid[y][x] == new for y, x in neighbours(rows, cols, (r, c))):
