@@ -90,8 +90,10 @@ async def test_subscribe_post_play_and_restart_without_duplicates(api, tmp_path)
         assert "Bob" in wrong and typed_answer("masyu", puzzle_row.solution) not in wrong
         api.send_text(bob, "nice one!", chat=group, reply_to=post_id)  # chatter, not an answer: no reply
         n = time.perf_counter()
-        api.send_text(bob, "/hint", chat=group, reply_to=post_id)
-        assert "Hint 1/" in await _reply_text(api, group.id, n, "Hint")
+        api.send_text(bob, "/hint", chat=group, reply_to=post_id)  # sent to Bob privately, not to the group
+        assert "Bob, I sent you hint 1/" in await _reply_text(api, group.id, n, "private message")
+        assert "Hint 1/" in await _reply_text(api, bob.id, n, "Hint")
+        assert not api.find(lambda c: replies_to(group.id)(c) and "💡 Hint" in c.text)
         n = time.perf_counter()
         api.send_text(ann, typed_answer("masyu", puzzle_row.solution), chat=group, reply_to=post_id)
         assert "Ann solved it" in await _reply_text(api, group.id, n, "solved it")
@@ -104,6 +106,13 @@ async def test_subscribe_post_play_and_restart_without_duplicates(api, tmp_path)
         sol = (await api.wait_for(lambda c: c.method == "sendPhoto" and c.chat_id == group.id
                                   and c.at >= n, timeout=60))[0]
         assert sol.flag("has_spoiler") and "Solution" in sol.text
+        n = time.perf_counter()  # after /solution a right answer counts, but not for the leaderboard
+        api.send_text(bob, typed_answer("masyu", puzzle_row.solution), chat=group, reply_to=post_id)
+        assert "after seeing the solution: not ranked" in await _reply_text(api, group.id, n, "solved it")
+        n = time.perf_counter()
+        api.send_text(bob, "/stats", chat=group)
+        stats = await _reply_text(api, group.id, n, "streak")
+        assert "1. Ann" in stats and "2. Bob" not in stats and "Bob" in stats and "not ranked" in stats
         assert not api.find(lambda c: c.chat_id == group.id and "could not read" in c.text)
         await asyncio.sleep(4 * TICK)
         assert len([c for c in _photos(api, group.id) if c.text.startswith("🧩")]) == 1
@@ -154,3 +163,75 @@ async def test_daily_on_demand_in_a_private_chat(api, tmp_path):
         n = time.perf_counter()
         api.send_text(cy, typed_answer("shikaku", row.solution))
         assert "正解" in await _reply_text(api, cy.id, n, "正解")
+
+
+class RefusingApi(FakeBotApi):
+    """Telegram's answer to a bot writing first to a user who never started it."""
+
+    refused: set[int] = set()
+
+    def _result(self, call):
+        from tests.fake_bot_api import ApiError
+
+        if call.method == "sendMessage" and int(call.params["chat_id"]) in self.refused:
+            raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
+        return super()._result(call)
+
+
+async def test_a_group_hint_that_cannot_go_privately_is_shown_and_unranks_the_others(tmp_path):
+    api = RefusingApi()
+    try:
+        db_url = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
+        ann, bob, cy = api.user(31, "Ann"), api.user(32, "Bob"), api.user(33, "Cy")
+        api.refused = {bob.id}
+        group = api.group(-2001, admins={ann.id})
+        async with running_bot(api, db_url):
+            api.send_text(ann, "/subscribe masyu easy 00:00", chat=group)
+            post = (await api.wait_for(lambda c: c.method == "sendPhoto" and c.chat_id == group.id, timeout=60))[0]
+            post_id = post.result["message_id"]
+            store = Store(Database(db_url))
+            puzzle_row = await store.get_daily_by_id((await store.deliveries())[0].daily_id)
+            await store.db.close()
+            n = time.perf_counter()
+            api.send_text(bob, "/hint", chat=group, reply_to=post_id)
+            assert "💡 Hint 1/" in await _reply_text(api, group.id, n, "Hint 1/")  # in the group, as a fallback
+            answer = typed_answer("masyu", puzzle_row.solution)
+            n = time.perf_counter()
+            api.send_text(bob, answer, chat=group, reply_to=post_id)  # his own hint: ranked
+            assert "#1 in this chat" in await _reply_text(api, group.id, n, "solved it")
+            n = time.perf_counter()
+            api.send_text(cy, answer, chat=group, reply_to=post_id)  # saw Bob's hint: not ranked
+            assert "after seeing hints given to others: not ranked" in await _reply_text(api, group.id, n, "Cy")
+    finally:
+        api.close()
+
+
+async def test_a_board_pasted_in_a_private_chat_with_a_daily_open_is_solved(api, tmp_path):
+    db_url = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
+    dee = api.user(41, "Dee")
+    async with running_bot(api, db_url) as daily:
+        slot = daily.service.slot(daily.service.today(), "masyu", "easy")
+        row = await daily.service.request(slot)
+        n = time.perf_counter()
+        api.send_text(dee, "/daily masyu easy")
+        await api.wait_for(lambda c: c.method == "sendPhoto" and c.chat_id == dee.id and c.at >= n, timeout=60)
+        store = Store(Database(db_url))
+        for _ in range(200):
+            if await store.latest_post("telegram", str(dee.id)) is not None:
+                break
+            await asyncio.sleep(0.05)
+        await store.db.close()
+        n = time.perf_counter()
+        api.send_text(dee, "\n".join(row.puzzle.grid_lines()))  # today's board itself, pasted to be solved
+        call = (await api.wait_for(lambda c: replies_to(dee.id)(c) and c.at >= n, timeout=60))[0]
+        assert "Not right yet" not in call.text
+        if call.method != "sendPhoto":  # only circles: the bot asks the genre, as for any board
+            assert "Masyu" in call.text and call.buttons
+            api.press(dee, call.result["message_id"], call.buttons[0]["callback_data"])
+            call = (await api.wait_for(lambda c: c.method == "sendPhoto" and c.chat_id == dee.id and c.at >= n
+                                       and "solution" in c.text, timeout=60))[0]
+        assert "Masyu" in call.text and "unique solution" in call.text
+        assert not api.find(lambda c: replies_to(dee.id)(c) and "Not right yet" in c.text)
+        n = time.perf_counter()  # drawn lines can only be an answer: judged without a reply
+        api.send_text(dee, typed_answer("masyu", row.solution))
+        assert "Dee solved it" in await _reply_text(api, dee.id, n, "solved it")

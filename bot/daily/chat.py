@@ -47,6 +47,25 @@ def _reads_as_answer(daily: DailyPuzzle, text: str) -> bool:
     return True
 
 
+def _can_only_be_answer(daily: DailyPuzzle, text: str) -> bool:
+    """Text sent without a reply answers today's puzzle only when it reads as an answer and cannot be a
+    board to solve: no reading of it as a board (any genre, or the daily's) leaves a cell to fill.
+    So drawn lines or a full grid are answers; a pasted puzzle, even of the daily's genre, is solved."""
+    from solvers.errors import ParseError
+    from solvers.reading import read_board
+
+    if not _reads_as_answer(daily, text):
+        return False
+    for genre in (None, daily.genre):
+        try:
+            board = read_board(text, genre)
+        except ParseError:
+            continue
+        if len(board.clues()) < board.rows * board.cols:
+            return False
+    return True
+
+
 def _redact(url: str | None) -> str:
     from sqlalchemy.engine import make_url
 
@@ -122,14 +141,14 @@ class DailyChat:
             return
         try:
             await self.service.ready()
-        except Exception as e:  # the bot still solves boards; the daily commands will report the problem
+        except Exception as e:  # the bot still solves boards; each tick tries the database again
             log.error("the daily puzzle cannot open its database (%s): %s: %s",
                       _redact(self.service.database_url), type(e).__name__, e)
-            return
         interval = self.service.config.tick_seconds
         platform.run_repeating(self.tick, interval=interval, first=min(1.0, interval), name="daily-tick")
 
     async def stop(self, core: Core, platform: Platform | None) -> None:
+        self.service.stopping = True  # no new claims; a send that fails now releases its claim
         if self._round is not None and not self._round.done():
             self._round.cancel()
             with contextlib.suppress(BaseException):
@@ -207,6 +226,8 @@ class DailyChat:
         daily = await self._daily_for(ctx)
         if daily is None:
             return
+        m = ctx.msg
+        await self.service.reveal(m.platform, m.chat_id, m.user_id, m.user_name, daily, "solution")
         text = ctx.t("daily_solution", genre=daily.genre, date=_date(daily.day, ctx.lang),
                      rows=daily.rows, cols=daily.cols, difficulty=ctx.t(f"difficulty_{daily.difficulty}"))
         await ctx.reply(Reply(text=text, image=await self.service.picture(daily, "solution"),
@@ -224,8 +245,26 @@ class DailyChat:
         elif out.hint is None:
             await ctx.reply(ctx.t("daily_hint_none", name=name))
         else:
-            await ctx.reply(ctx.t("daily_hint", number=out.hint.number, total=out.hint.total, name=name,
-                                  text=out.hint.text(ctx.lang)))
+            hint = ctx.t("daily_hint", number=out.hint.number, total=out.hint.total, name=name,
+                         text=out.hint.text(ctx.lang))
+            if m.is_group and await self._send_privately(m.user_id, hint):
+                await ctx.reply(ctx.t("daily_hint_private", name=name, number=out.hint.number, total=out.hint.total))
+                return
+            if m.is_group:  # everyone sees it: solves after it (but the asker's) are unranked
+                await self.service.reveal(m.platform, m.chat_id, m.user_id, m.user_name, daily, "hints")
+            await ctx.reply(hint)
+
+    async def _send_privately(self, user_id: Any, text: str) -> bool:
+        """Send ``text`` to the user's private chat with the bot; False when the platform refuses
+        (e.g. the user never started the bot)."""
+        if self.platform is None or user_id is None:
+            return False
+        try:
+            await self.platform.send_to(_chat_target(str(user_id)), Reply(text=text))
+        except Exception as e:
+            log.info("hint not sent privately to user %s (%s: %s); sent in the group", user_id, type(e).__name__, e)
+            return False
+        return True
 
     async def cmd_stats(self, ctx: Context) -> None:
         m = ctx.msg
@@ -240,7 +279,10 @@ class DailyChat:
             for row in st.board:
                 kw = dict(name=row.user_name, genre=row.genre,
                           difficulty=ctx.t(f"difficulty_{row.difficulty}"), hints=row.hints, wrong=row.wrong)
-                if row.seconds is not None:
+                if row.seconds is not None and row.seen is not None:
+                    lines.append(ctx.t("daily_stats_unranked", time=duration(row.seconds),
+                                       seen=ctx.t(f"daily_seen_{row.seen}"), **kw))
+                elif row.seconds is not None:
                     place += 1
                     lines.append(ctx.t("daily_stats_solved", place=place, time=duration(row.seconds), **kw))
                 else:
@@ -263,8 +305,12 @@ class DailyChat:
         out = await self.service.answer(m.platform, m.chat_id, m.user_id, m.user_name, daily, text)
         if out.verdict is Verdict.RIGHT:
             hints = ctx.t("daily_right_hints", count=out.play.hints) if out.play.hints else ""
-            await ctx.reply(ctx.t("daily_right", name=name, time=duration(out.seconds), hints=hints,
-                                  rank=out.rank or 1))
+            if out.seen is not None:
+                await ctx.reply(ctx.t("daily_right_unranked", name=name, time=duration(out.seconds), hints=hints,
+                                      seen=ctx.t(f"daily_seen_{out.seen}")))
+            else:
+                await ctx.reply(ctx.t("daily_right", name=name, time=duration(out.seconds), hints=hints,
+                                      rank=out.rank or 1))
         elif out.verdict is Verdict.ALREADY:
             await ctx.reply(ctx.t("daily_already", name=name, time=duration(out.seconds)))
         elif out.verdict is Verdict.WRONG:
@@ -313,7 +359,8 @@ class DailyChat:
 
     async def on_text(self, ctx: Context) -> bool:
         """A reply to a daily post is an answer to it. In a private chat that has today's daily
-        puzzle, text that reads as an answer to it is one too. Other text goes on to board solving."""
+        puzzle, text that can only be an answer to it (see :func:`_can_only_be_answer`) is one too.
+        Other text, a pasted board above all, goes on to board solving."""
         m = ctx.msg
         if m.callback_data is not None:
             return False
@@ -322,7 +369,7 @@ class DailyChat:
             if m.is_group or self.service.store is None:  # (the console opens the database on first use)
                 return False
             daily = await self.service.find_daily(m.platform, m.chat_id)
-            if daily is None or not _reads_as_answer(daily, text):
+            if daily is None or not _can_only_be_answer(daily, text):
                 return False
             await self._judge(ctx, daily, text)
             return True
