@@ -33,19 +33,19 @@ from solvers.verdict import SolveOptions, SolveResult
 Cell = tuple[int, int]
 Lit = cp_model_helper.Literal  # a Boolean variable or its negation
 
-# Measured on the corpus (bench/solve.py): on boards up to 400 cells one search worker without the
-# LP relaxation and symmetry detection settles loop models 15-25% faster than a portfolio.
-SMALL_BOARD_CELLS = 400
-SMALL_BOARD_PARAMS = {"num_workers": 1, "linearization_level": 0, "symmetry_level": 0}
 # The generator's many small oracle calls (single worker, fixed seed): the circuit's LP relaxation,
 # probing and presolve cost more than they prune.
 ORACLE_PARAMS = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0,
                  "cp_model_presolve": False}
+# The solver, every size (issue 11, bench/solve.py --peer): the same settings on one worker. A two-worker
+# portfolio (the old setting above 400 cells) lost a 25x25 board for 10 s that one LP-free worker
+# settles in 0.5 s, and on 10x10 boards these settings are a third faster than LP-free search with presolve.
+SOLVE_PARAMS = dict(ORACLE_PARAMS, num_workers=1)
 
 
 def search_params(rows: int, cols: int) -> dict[str, int]:
-    """Extra CP-SAT parameters for a board (none on big boards: the configured portfolio)."""
-    return dict(SMALL_BOARD_PARAMS) if rows * cols <= SMALL_BOARD_CELLS else {}
+    """CP-SAT parameters of a solve (the same on every board size, see ``SOLVE_PARAMS``)."""
+    return dict(SOLVE_PARAMS)
 
 
 def pearls_of_puzzle(puzzle: Puzzle) -> dict[Cell, int]:
