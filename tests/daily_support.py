@@ -1,4 +1,4 @@
-"""Helpers for the daily-puzzle tests: a puzzle source from the shared corpus, answers as players type them."""
+"""Helpers for the daily-puzzle tests: a puzzle source from the own corpus, answers as players type them."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from tests import corpus
 
 def corpus_maker(genre: str, rows: int, cols: int, difficulty: str, seed: int) -> dict[str, Any]:
     """A make_daily stand-in that picks a small, verified corpus puzzle by seed (picklable, instant)."""
-    recs = [r for r in corpus.load(genre) if r["rows"] * r["cols"] <= 64 and not r.get("fill")]
+    recs = [r for r in corpus.own(genre) if r["rows"] * r["cols"] <= 64 and not r.get("fill") and r["unique"]]
     rec = recs[seed % len(recs)]
     record = {k: rec[k] for k in ("genre", "rows", "cols", "grid")}
     return {"record": record, "solution": rec["solution"], "grade": difficulty, "url": rec.get("url"),

@@ -13,9 +13,9 @@ from bot.daily.service import DailyService, streaks
 from bot.daily.slots import DailyConfig, daily_seed, genre_of_day, parse_args, parse_time
 from solvers.puzzle import Puzzle
 from tests import corpus
+from tests.corpus import GENRES
 from tests.daily_support import broken_answer, corpus_maker, typed_answer
 
-GENRES = ("masyu", "yinyang", "numberlink", "shikaku")
 DAY = dt.date(2026, 11, 21)
 NOON = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.UTC)
 
@@ -84,7 +84,7 @@ async def test_same_day_same_puzzle_in_every_database(tmp_path):
 
 @pytest.mark.parametrize("genre", GENRES)
 def test_judging_right_and_wrong(genre):
-    for rec in [r for r in corpus.load(genre) if r["rows"] * r["cols"] <= 100 and not r.get("fill")][:3]:
+    for rec in [r for r in corpus.solved(genre) if r["rows"] * r["cols"] <= 100 and not r.get("fill")][:3]:
         puzzle = Puzzle.from_record(rec)
         assert judge_answer(puzzle, typed_answer(genre, rec["solution"])).verdict == "right", rec["id"]
         wrong = judge_answer(puzzle, broken_answer(genre, rec["solution"]))
@@ -96,7 +96,7 @@ def test_judging_right_and_wrong(genre):
 
 @pytest.mark.parametrize("genre", GENRES)
 def test_hints_reveal_solution_cells_one_at_a_time(genre):
-    rec = next(r for r in corpus.load(genre) if r["rows"] * r["cols"] <= 64 and not r.get("fill"))
+    rec = next(r for r in corpus.own(genre) if r["rows"] * r["cols"] <= 64 and not r.get("fill") and r["unique"])
     puzzle = Puzzle.from_record(rec)
     hs = hints(puzzle, rec["solution"])
     assert hs and [h.number for h in hs] == list(range(1, len(hs) + 1)) and hs[0].total == len(hs)
@@ -155,6 +155,8 @@ async def test_fan_out_posts_each_chat_once_at_its_time(service):
     await service.subscribe("telegram", -2, "masyu", "easy", "13:00")
     await service.subscribe("telegram", -3, None, None, "08:00")  # mix: the genre of the day
     await asyncio.gather(*service._making.values())  # /subscribe started making today's puzzles
+    for genre, difficulty in (("masyu", "easy"), (None, None)):  # and DAY's (today may be another day)
+        await service.make(service.slot(DAY, genre, difficulty))
     send = Sender()
     report = await service.deliver_due("telegram", send, now=NOON)
     assert sorted(report.sent) == ["-1", "-3"] and not report.waiting

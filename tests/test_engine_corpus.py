@@ -1,9 +1,11 @@
-"""Every record of the shared corpus through the engine: solved, checked, and the verdict it deserves.
+"""Every record of the own corpus (tests/data/corpus) and of the shared corpus (../shared/corpus,
+skipped when absent) through the engine: solved, checked, and the verdict it deserves.
 
-``unique: true`` must give ``unique``, ``false`` must give ``multiple``. ``null`` (unknown: the
-large Numberlink boards whose uniqueness nobody has settled) asks for any verdict but a wrong
-answer, so those records are solved without the uniqueness search (``solved``) and the answer is
-checked; this keeps a proof that cannot finish in time from costing the suite 20 s a record.
+``unique: true`` must give ``unique``, ``false`` must give ``multiple``, ``"solution": null`` (own
+corpus: proven unsolvable) must give ``none``. ``unique: null`` with a solution (unknown: the large
+Numberlink boards whose uniqueness nobody has settled) asks for any verdict but a wrong answer, so
+those records are solved without the uniqueness search (``solved``) and the answer is checked; this
+keeps a proof that cannot finish in time from costing the suite 20 s a record.
 A genre whose model module does not exist yet is skipped by name; a model module that exists
 but fails to import is a failure, not a skip.
 """
@@ -27,14 +29,17 @@ OPTS = SolveOptions(time_limit=LIMIT)
 EXPECTED = {True: {Status.UNIQUE}, False: {Status.MULTIPLE}, None: {Status.SOLVED}}
 
 
+def _missing_part(genre: str) -> list:
+    missing = [part for part in ("check", "model") if importlib.util.find_spec(f"solvers.{genre}.{part}") is None]
+    return [pytest.mark.skip(reason=f"solvers/{genre}/{missing[0]}.py does not exist yet")] if missing else []
+
+
 def _cases() -> list:
-    out = []
-    for genre in corpus.GENRES:
-        missing = [part for part in ("check", "model")
-                   if importlib.util.find_spec(f"solvers.{genre}.{part}") is None]
-        for rec in corpus.load(genre):
-            marks = [pytest.mark.skip(reason=f"solvers/{genre}/{missing[0]}.py does not exist yet")] if missing else []
-            out.append(pytest.param(rec, id=rec["id"], marks=marks))
+    out = [pytest.param(rec, id=rec["id"], marks=_missing_part(genre))
+           for genre in corpus.own_genres() for rec in corpus.own(genre)]
+    for case in corpus.shared_params():
+        rec = case.values[0]
+        out.append(case if rec is None else pytest.param(rec, id=rec["id"], marks=_missing_part(rec["genre"])))
     return out
 
 
@@ -42,6 +47,11 @@ def _cases() -> list:
 def test_corpus_record(rec: dict) -> None:
     puzzle = Puzzle.from_record(rec)
     genre = get_genre(puzzle.genre)
+    if rec["solution"] is None:  # proven unsolvable
+        res = solve_puzzle(puzzle, OPTS)
+        assert res.status is Status.NONE and res.solution is None, f"{rec['id']}: {res.status} ({res.error})"
+        assert res.error, rec["id"]
+        return
     res = solve_puzzle(puzzle, OPTS if rec["unique"] is not None else OPTS.with_(unique=False))
     assert res.status in EXPECTED[rec["unique"]], f"{rec['id']}: {res.status} ({res.error})"
     assert res.solution is not None, f"{rec['id']}: no solution ({res.status}, {res.error})"
@@ -66,6 +76,20 @@ def _canonical(solution: dict) -> dict:
     return out
 
 
-def test_every_genre_has_a_corpus() -> None:
+def test_every_genre_has_its_own_corpus() -> None:
+    """Every registered genre, end to end, without ../shared: small to 15x15, unique, several, none."""
     for genre in corpus.GENRES:
-        assert len(corpus.load(genre)) >= 20, genre
+        assert genre in corpus.own_genres(), f"tests/data/corpus/{genre}.jsonl is missing (tests/data/make_corpus.py)"
+        recs = corpus.own(genre)
+        assert {rec["genre"] for rec in recs} == {genre}
+        assert len({rec["id"] for rec in recs}) == len(recs) >= 8, genre
+        assert min(r["rows"] * r["cols"] for r in recs) <= 25 and max(r["rows"] * r["cols"] for r in recs) >= 225
+        assert [r["unique"] for r in recs].count(True) >= 6, genre
+        assert any(r["unique"] is False for r in recs), f"{genre}: no board with several solutions"
+        assert any(r["solution"] is None for r in recs), f"{genre}: no unsolvable board"
+
+
+@pytest.mark.parametrize("genre", corpus.shared_genres() or [
+    pytest.param(None, marks=pytest.mark.skip(reason=corpus.MISSING))])
+def test_every_shared_corpus_file_is_large(genre: str) -> None:
+    assert len(corpus.load(genre)) >= 20, genre

@@ -14,7 +14,7 @@ from solvers.verdict import SolveOptions, Status
 from tests import corpus
 
 OPTS = SolveOptions(time_limit=20, workers=1)
-RECORDS = corpus.load("shikaku")
+RECORDS = corpus.unique("own", "shikaku")
 
 
 def board(*lines: str) -> Puzzle:
@@ -26,8 +26,9 @@ def rules(puzzle: Puzzle, rects: object) -> set[str]:
 
 
 # ------------------------------------------------------------------ checker
-def test_corpus_solutions_pass_the_checker() -> None:
-    for rec in RECORDS:
+@pytest.mark.parametrize("source", corpus.SOURCES)
+def test_corpus_solutions_pass_the_checker(source: str) -> None:
+    for rec in corpus.unique(source, "shikaku"):
         assert check.check(Puzzle.from_record(rec), rec["solution"]) == [], rec["id"]
 
 
@@ -59,8 +60,9 @@ def test_checker_rejects_malformed_answers_without_raising(bad: object) -> None:
     assert broken and broken[0].rule == "format" and broken[0].message
 
 
-def test_checker_on_a_broken_corpus_solution() -> None:
-    rec = RECORDS[-1]
+@pytest.mark.parametrize("source", corpus.SOURCES)
+def test_checker_on_a_broken_corpus_solution(source: str) -> None:
+    rec = corpus.unique(source, "shikaku")[-1]
     p = Puzzle.from_record(rec)
     rects = [list(r) for r in rec["solution"]["rects"]]
     assert rules(p, rects[:-1]) == {"tiling"}
@@ -96,9 +98,10 @@ def test_invalid_no_numbers_and_too_many_unknowns() -> None:
 
 
 # ------------------------------------------------------------------ model
+@pytest.mark.parametrize("source", corpus.SOURCES)
 @pytest.mark.parametrize("level", [0, 1, 2])
-def test_corpus_unique_at_every_presolve_level(level: int) -> None:
-    for rec in RECORDS:
+def test_corpus_unique_at_every_presolve_level(level: int, source: str) -> None:
+    for rec in corpus.unique(source, "shikaku"):
         res = model.solve(Puzzle.from_record(rec), OPTS, presolve_level=level)
         assert res.status is Status.UNIQUE, (level, rec["id"])
         assert check.check(Puzzle.from_record(rec), res.solution) == []
@@ -237,7 +240,7 @@ def test_box_model_for_huge_numbers() -> None:
     assert res.solution == {"rects": [[0, 0, 50, 50], [0, 50, 50, 50], [50, 0, 25, 100], [75, 0, 25, 100]]}
 
 
-@pytest.mark.parametrize("rec", RECORDS[:12], ids=lambda r: r["id"])
+@pytest.mark.parametrize("rec", [*RECORDS[:6], *corpus.shared_params("shikaku")[:12]], ids=lambda r: r["id"])
 def test_box_model_agrees_on_the_corpus(rec: dict) -> None:
     p = Puzzle.from_record(rec)
     res = model._solve_boxes(p, OPTS, model.Budget(OPTS))

@@ -1,4 +1,4 @@
-"""Rendering: read pixels of the pictures to prove what they show (corpus solutions + synthetic boards)."""
+"""Rendering: read pixels of the pictures to prove what they show (own-corpus solutions + synthetic boards)."""
 
 from __future__ import annotations
 
@@ -14,14 +14,12 @@ from rendering.shapes import linked, mask_grid, rect_ids, rect_list
 from rendering.synthetic import board
 from solvers.puzzle import BLACK, WHITE, Puzzle
 from solvers.verdict import SolveResult, Status
-from tests.corpus import load
-
-GENRES = ("masyu", "yinyang", "numberlink", "shikaku")
+from tests.corpus import GENRES, solved
 
 
 def corpus(genre: str, limit: int = 6) -> list[tuple[Puzzle, dict]]:
-    """A spread of corpus records (small to large) with their solutions."""
-    recs = sorted(load(genre), key=lambda r: r["rows"] * r["cols"])
+    """A spread of own-corpus records (small to large) with their solutions."""
+    recs = sorted(solved(genre), key=lambda r: r["rows"] * r["cols"])
     step = max(1, len(recs) // limit)
     return [(Puzzle.from_record(r), r["solution"]) for r in recs[::step][:limit]]
 

@@ -9,11 +9,11 @@ from PIL import Image
 
 from bot.cli import main
 from rendering import palette as pal
-from tests.corpus import load
+from tests.corpus import own
 
 
 def test_render_cli_writes_one_png_per_record(tmp_path: Path, capsys) -> None:
-    recs = list(load("masyu")[:2]) + list(load("numberlink")[:1])
+    recs = list(own("masyu")[:2]) + list(own("numberlink")[:1])
     src = tmp_path / "in.jsonl"
     src.write_text("\n".join(json.dumps(r) for r in recs) + "\n", encoding="utf-8")
     for view in ("solution", "puzzle"):
