@@ -165,7 +165,8 @@ async def test_fan_out_posts_each_chat_once_at_its_time(service):
     assert later.sent == ["-2"]
     assert len(send.sent) == 3
     # a reply to a scheduled post finds its puzzle
-    daily = await service.find_daily("telegram", -1, 1001)
+    message_id = 1001 + [chat for chat, _ in send.sent].index("-1")  # the sends run concurrently
+    daily = await service.find_daily("telegram", -1, message_id)
     assert daily is not None and daily.genre == "masyu"
     assert (await service.store.get_daily_by_id(send.sent[0][1])).day == DAY
 
