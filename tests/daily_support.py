@@ -1,4 +1,4 @@
-"""Helpers for the daily-puzzle tests: a puzzle source from the shared corpus, answers as players type them."""
+"""Helpers for the daily-puzzle tests: a puzzle source from the own corpus, answers as players type them."""
 
 from __future__ import annotations
 
@@ -18,11 +18,10 @@ from tests import corpus
 
 def corpus_maker(genre: str, rows: int, cols: int, difficulty: str, seed: int) -> MadeDaily:
     """A make_daily stand-in that picks a small, verified corpus puzzle by seed (picklable, instant)."""
-    try:
-        recs = [r for r in corpus.load(genre) if r["rows"] * r["cols"] <= 64 and not r.get("fill")]
-    except FileNotFoundError:  # a genre without a corpus file: its /help example, solved
-        recs = []
-    if not recs:
+    recs = []
+    if genre in corpus.own_genres():
+        recs = [r for r in corpus.own(genre) if r["rows"] * r["cols"] <= 64 and not r.get("fill") and r["unique"]]
+    if not recs:  # a genre without a corpus file yet: its /help example, solved
         puzzle = read_board(get_genre(genre).example)
         solution = solve_puzzle(puzzle, SolveOptions(time_limit=10, workers=1)).solution
         assert solution is not None

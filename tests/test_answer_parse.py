@@ -1,4 +1,4 @@
-"""Players' typed answers: every notation round-trips the corpus solutions; bad text gets a clear error."""
+"""Players' typed answers: every notation round-trips the own corpus's solutions; bad text gets a clear error."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ LABELS = string.ascii_letters + string.digits
 
 
 def _small(genre: str, limit: int = 8):
-    return [rec for rec in corpus.load(genre) if rec["rows"] * rec["cols"] <= 400][:limit]
+    return [rec for rec in corpus.solved(genre) if rec["rows"] * rec["cols"] <= 400][:limit]
 
 
 def _parse(genre: str, grid: list[str], text: str):

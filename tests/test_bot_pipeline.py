@@ -14,16 +14,16 @@ from bot.app import build_core
 from bot.config import BotConfig
 from bot.pipeline import PipelineLimits, PoolBackend
 from bot.telegram_adapter import build_application, polling
-from tests.corpus import load
+from tests.corpus import own
 from tests.fake_bot_api import HANG_COLS, Call, FakeBotApi, replies_to, scripted_job
 
 
 def board(i: int) -> str:
-    rec = [r for r in load("masyu") if r["cols"] != HANG_COLS][i]
+    rec = [r for r in own("masyu") if r["cols"] != HANG_COLS and r["unique"]][i]
     return "masyu\n" + "\n".join(rec["grid"])
 
 
-HUNG = "masyu\n" + "\n".join(next(r for r in load("masyu") if r["cols"] == HANG_COLS)["grid"])
+HUNG = "masyu\n" + "\n".join(next(r for r in own("masyu") if r["cols"] == HANG_COLS)["grid"])
 
 
 def photo_to(chat_id: int):  # noqa: ANN201

@@ -15,7 +15,7 @@ from bot.config import BotConfig
 from bot.logsafe import RedactToken
 from bot.pipeline import PipelineLimits
 from bot.telegram_adapter import build_application, polling
-from tests.corpus import load
+from tests.corpus import own, own_genres
 from tests.fake_bot_api import Call, FakeBotApi, png_size, replies_to
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -111,10 +111,11 @@ async def test_group_plain_text_and_other_bots_commands_are_ignored(bot: SimpleN
 async def test_reply_to_a_board_with_solve(bot: SimpleNamespace) -> None:
     dana, eve = bot.api.user(106, "Dana"), bot.api.user(107, "Eve")
     group = bot.api.group(-1003)
-    board = bot.api.send_text(dana, "\n".join(load("yinyang")[2]["grid"]), chat=group)  # genre from content: ambiguous
+    rec = own("yinyang")[3]
+    board = bot.api.send_text(dana, "\n".join(rec["grid"]), chat=group)  # genre from content: ambiguous
     bot.api.send_text(eve, "/yinyang", chat=group, reply_to=board["message_id"])
     [photo] = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == group.id)
-    assert_solution_photo(photo, "yinyang", 6, 6)
+    assert_solution_photo(photo, "yinyang", rec["rows"], rec["cols"])
     assert photo.flag("has_spoiler")
 
 
@@ -127,7 +128,7 @@ async def test_solve_without_a_board_explains_how(bot: SimpleNamespace) -> None:
 
 async def test_puzzlink_url(bot: SimpleNamespace) -> None:
     gus = bot.api.user(109, "Gus")
-    rec = next(r for r in load("numberlink") if r.get("url") and not r.get("fill") and r["rows"] <= 10)
+    rec = next(r for r in own("numberlink") if r.get("url") and not r.get("fill") and r["unique"] and r["rows"] <= 10)
     bot.api.send_text(gus, rec["url"])
     [photo] = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == gus.id)
     assert_solution_photo(photo, "numberlink", rec["rows"], rec["cols"])
@@ -135,7 +136,7 @@ async def test_puzzlink_url(bot: SimpleNamespace) -> None:
 
 async def test_txt_document(bot: SimpleNamespace) -> None:
     hal = bot.api.user(110, "Hal")
-    rec = load("masyu")[5]
+    rec = own("masyu")[5]
     bot.api.send_document(hal, "board.txt", board_text(rec).encode())
     [photo] = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == hal.id)
     assert_solution_photo(photo, "masyu", rec["rows"], rec["cols"])
@@ -148,7 +149,7 @@ async def test_group_mention_and_solve_replying_to_a_file(bot: SimpleNamespace) 
     bot.api.send_text(pat, "@puzzle_test_bot " + MASYU_5, chat=group)
     [photo] = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == group.id)
     assert_solution_photo(photo, "masyu", 5, 5)
-    rec = load("shikaku")[0]
+    rec = own("shikaku")[0]
     doc = bot.api.send_document(pat, "shikaku.txt", board_text(rec).encode(), chat=group)
     bot.api.send_text(quin, "/solve", chat=group, reply_to=doc["message_id"])
     photos = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == group.id, count=2)
@@ -202,7 +203,7 @@ async def test_chit_chat_and_pictures_get_a_pointer_to_help(bot: SimpleNamespace
 
 async def test_japanese_user_gets_japanese_caption(bot: SimpleNamespace) -> None:
     kei = bot.api.user(113, "Kei", lang="ja")
-    bot.api.send_text(kei, board_text(load("masyu")[6]))
+    bot.api.send_text(kei, board_text(own("masyu")[6]))
     [photo] = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == kei.id)
     assert "ましゅ" in photo.text and "唯一解" in photo.text and "解答時間" in photo.text
 
@@ -215,7 +216,7 @@ async def test_spoiler_setting_is_for_admins(bot: SimpleNamespace) -> None:
     assert "administrators" in refusal.text
     bot.api.send_text(mia, "/spoiler off", chat=group)
     await bot.api.wait_for(replies_to(group.id), count=2)
-    bot.api.send_text(lee, "/solve " + board_text(load("masyu")[7]), chat=group)
+    bot.api.send_text(lee, "/solve " + board_text(own("masyu")[7]), chat=group)
     [photo] = await bot.api.wait_for(lambda c: is_photo(c) and c.chat_id == group.id)
     assert not photo.flag("has_spoiler")
 
@@ -229,9 +230,8 @@ async def test_identical_board_is_answered_from_the_cache(bot: SimpleNamespace) 
 
 
 async def test_thirty_boards_from_ten_users_all_answered(bot: SimpleNamespace) -> None:
-    records = [r for g in ("masyu", "yinyang", "numberlink", "shikaku") for r in load(g)
-               if r["rows"] <= 8 and r["cols"] <= 8 and r.get("unique")]
-    used = {tuple(load("masyu")[i]["grid"]) for i in (0, 5, 6, 7)}
+    records = [r for g in own_genres() for r in own(g) if r["rows"] <= 8 and r["cols"] <= 8 and r.get("unique")]
+    used = {tuple(own("masyu")[i]["grid"]) for i in (5, 6, 7)} | {tuple(MASYU_5.split("\n")[1:])}
     records = [r for r in records if tuple(r["grid"]) not in used]
     picks = [records[(i * 7) % len(records)] for i in range(60)]
     chosen: list[dict] = []

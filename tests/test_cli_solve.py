@@ -28,8 +28,8 @@ def run_cli(*args: str, stdin: str | None = None, command: list[str] | None = No
     return [json.loads(line) for line in proc.stdout.splitlines()]
 
 
-YY = corpus.load("yinyang")[2]
-SK = corpus.load("shikaku")[3]
+YY = corpus.own("yinyang")[2]
+SK = corpus.own("shikaku")[3]
 LINES = [
     json.dumps(YY),
     "{not json",

@@ -12,9 +12,9 @@ from bot.daily.service import DailyService
 from bot.daily.slots import DailyConfig
 from solvers.puzzle import Puzzle
 from solvers.registry import get_genre
+from tests.corpus import GENRES
 
 DAY = dt.date(2026, 11, 21)
-GENRES = ("masyu", "yinyang", "numberlink", "shikaku")
 
 
 def _config(genre: str, workers: int) -> DailyConfig:

@@ -18,7 +18,7 @@ from tests import corpus
 from tests.daily_support import broken_answer, corpus_maker, typed_answer
 from tests.pg_server import BACKENDS, fresh_url
 
-GENRES = ("masyu", "yinyang", "numberlink", "shikaku")  # the genres of the shared corpus
+GENRES = ("masyu", "yinyang", "numberlink", "shikaku")  # genres with an own corpus and a typed-answer helper
 DAY = dt.date(2026, 11, 21)
 NOON = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.UTC)
 
@@ -93,7 +93,7 @@ async def test_same_day_same_puzzle_in_every_database(tmp_path):
 
 @pytest.mark.parametrize("genre", GENRES)
 def test_judging_right_and_wrong(genre):
-    for rec in [r for r in corpus.load(genre) if r["rows"] * r["cols"] <= 100 and not r.get("fill")][:3]:
+    for rec in [r for r in corpus.solved(genre) if r["rows"] * r["cols"] <= 100 and not r.get("fill")][:3]:
         puzzle = Puzzle.from_record(rec)
         assert judge_answer(puzzle, typed_answer(genre, rec["solution"])).verdict == "right", rec["id"]
         wrong = judge_answer(puzzle, broken_answer(genre, rec["solution"]))
@@ -106,7 +106,7 @@ def test_judging_right_and_wrong(genre):
 
 @pytest.mark.parametrize("genre", GENRES)
 def test_hints_reveal_solution_cells_one_at_a_time(genre):
-    rec = next(r for r in corpus.load(genre) if r["rows"] * r["cols"] <= 64 and not r.get("fill"))
+    rec = next(r for r in corpus.own(genre) if r["rows"] * r["cols"] <= 64 and not r.get("fill") and r["unique"])
     puzzle = Puzzle.from_record(rec)
     solution = get_genre(genre).solution_from_json(rec["solution"], puzzle)
     hs = hints(puzzle, solution)

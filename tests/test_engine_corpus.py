@@ -1,16 +1,17 @@
-"""Every record of the shared corpus through the engine: solved, checked, and the verdict it deserves.
+"""Every record of the own corpus (tests/data/corpus) and of the shared corpus (../shared/corpus,
+skipped when absent) through the engine: solved, checked, and the verdict it deserves.
 
-``unique: true`` must give ``unique``, ``false`` must give ``multiple``. ``null`` (unknown: the
-large Numberlink boards whose uniqueness nobody has settled) asks for any verdict but a wrong
-answer, so those records are solved without the uniqueness search (``solved``) and the answer is
-checked; this keeps a proof that cannot finish in time from costing the suite 20 s a record.
+``unique: true`` must give ``unique``, ``false`` must give ``multiple``, ``"solution": null`` (own
+corpus: proven unsolvable) must give ``none``. ``unique: null`` with a solution (unknown: the large
+Numberlink boards whose uniqueness nobody has settled) asks for any verdict but a wrong answer, so
+those records are solved without the uniqueness search (``solved``) and the answer is checked; this
+keeps a proof that cannot finish in time from costing the suite 20 s a record.
 A genre whose model module does not exist yet is skipped by name; a model module that exists
 but fails to import is a failure, not a skip.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 
 import pytest
@@ -28,20 +29,19 @@ EXPECTED = {True: {Status.UNIQUE}, False: {Status.MULTIPLE}, None: {Status.SOLVE
 
 
 def _cases() -> list:
-    out = []
-    for genre in corpus.GENRES:
-        missing = [part for part in ("check", "model")
-                   if importlib.util.find_spec(f"solvers.{genre}.{part}") is None]
-        for rec in corpus.load(genre):
-            marks = [pytest.mark.skip(reason=f"solvers/{genre}/{missing[0]}.py does not exist yet")] if missing else []
-            out.append(pytest.param(rec, id=rec["id"], marks=marks))
-    return out
+    out = [pytest.param(rec, id=rec["id"]) for genre in corpus.own_genres() for rec in corpus.own(genre)]
+    return out + corpus.shared_params()
 
 
 @pytest.mark.parametrize("rec", _cases())
 def test_corpus_record(rec: dict) -> None:
     puzzle = Puzzle.from_record(rec)
     genre = get_genre(puzzle.genre)
+    if rec["solution"] is None:  # proven unsolvable
+        res = solve_puzzle(puzzle, OPTS)
+        assert res.status is Status.NONE and res.solution is None, f"{rec['id']}: {res.status} ({res.message})"
+        assert res.message is not None, rec["id"]  # says why (a stuck cell, or simply no solution)
+        return
     res = solve_puzzle(puzzle, OPTS if rec["unique"] is not None else OPTS.with_(unique=False))
     assert res.status in EXPECTED[rec["unique"]], f"{rec['id']}: {res.status} ({res.message})"
     assert res.solution is not None, f"{rec['id']}: no solution ({res.status}, {res.message})"
@@ -55,6 +55,20 @@ def test_corpus_record(rec: dict) -> None:
     assert res.seconds <= LIMIT + 2, f"{rec['id']}: {res.seconds:.1f} s over the {LIMIT:g} s limit"
 
 
-def test_every_genre_has_a_corpus() -> None:
+def test_every_genre_has_its_own_corpus() -> None:
+    """Every registered genre, end to end, without ../shared: small to 15x15, unique, several, none."""
     for genre in corpus.GENRES:
-        assert len(corpus.load(genre)) >= 20, genre
+        assert genre in corpus.own_genres(), f"tests/data/corpus/{genre}.jsonl is missing (tests/data/make_corpus.py)"
+        recs = corpus.own(genre)
+        assert {rec["genre"] for rec in recs} == {genre}
+        assert len({rec["id"] for rec in recs}) == len(recs) >= 8, genre
+        assert min(r["rows"] * r["cols"] for r in recs) <= 25 and max(r["rows"] * r["cols"] for r in recs) >= 225
+        assert [r["unique"] for r in recs].count(True) >= 6, genre
+        assert any(r["unique"] is False for r in recs), f"{genre}: no board with several solutions"
+        assert any(r["solution"] is None for r in recs), f"{genre}: no unsolvable board"
+
+
+@pytest.mark.parametrize("genre", corpus.shared_genres() or [
+    pytest.param(None, marks=pytest.mark.skip(reason=corpus.MISSING))])
+def test_every_shared_corpus_file_is_large(genre: str) -> None:
+    assert len(corpus.load(genre)) >= 20, genre

@@ -42,7 +42,7 @@ def _rules(puzzle: Puzzle, masks: list[list[int]]) -> set[str]:
 
 # -- corpus -------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("rec", corpus.load("masyu"), ids=lambda r: r["id"])
+@pytest.mark.parametrize("rec", corpus.shared_params("masyu"))
 def test_corpus_unique_and_checked(rec: dict) -> None:
     puzzle = Puzzle.from_record(rec)
     assert check(puzzle, LoopSolution.from_json(rec["solution"], puzzle.rows, puzzle.cols)) == []
@@ -55,7 +55,9 @@ def test_corpus_unique_and_checked(rec: dict) -> None:
 
 # -- checker: every rule, by breaking a correct solution -----------------------------------------
 
-REC = corpus.load("masyu")[0]  # 5x5: B...B / ..... / ....B / .B.W. / B....
+REC = {"id": "masyu-5x5", "genre": "masyu", "rows": 5, "cols": 5,
+       "grid": ["B . . . B", ". . . . .", ". . . . B", ". B . W .", "B . . . ."],
+       "solution": {"loop": ["6 10 10 10 12", "5 6 12 0 5", "5 5 3 10 9", "5 3 10 10 12", "3 10 10 10 9"]}}
 
 
 def _base() -> tuple[Puzzle, list[list[int]]]:

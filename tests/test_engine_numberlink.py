@@ -45,11 +45,7 @@ def _rules(puzzle: Puzzle, masks: list[list[int]]) -> set[str]:
 
 # -- corpus -------------------------------------------------------------------------------------
 
-def _small() -> list:
-    return [pytest.param(r, id=r["id"]) for r in corpus.load("numberlink") if r["unique"] is not None]
-
-
-@pytest.mark.parametrize("rec", _small())
+@pytest.mark.parametrize("rec", corpus.shared_params("numberlink", keep=lambda r: r["unique"] is not None))
 def test_corpus_verdicts(rec: dict) -> None:
     puzzle = Puzzle.from_record(rec)
     assert check(puzzle, _typed(puzzle, rec["solution"])) == []
@@ -95,10 +91,13 @@ def test_nikoli_and_flow_rules(rows: list[str], nikoli: Status, flow: Status) ->
             assert res.solution != res.second_solution
 
 
-@pytest.mark.parametrize("rid", ["numberlink-0001", "numberlink-h0001"])
+@pytest.mark.parametrize("rid", ["own-numberlink-01", "own-numberlink-15", "own-numberlink-17",
+                                 "numberlink-0001", "numberlink-h0001"])
 def test_small_records_against_brute_force_under_both_rules(rid: str) -> None:
     """A 5x5 record under both rules: the model's verdict is the brute-force count's."""
-    rec = next(r for r in corpus.load("numberlink") if r["id"] == rid)
+    recs = corpus.own("numberlink") if rid.startswith("own-") else corpus.load("numberlink")
+    rec = next(r for r in recs if r["id"] == rid)
+    assert rec["rows"] * rec["cols"] <= 25
     for fill in (False, True):
         puzzle = dataclasses.replace(Puzzle.from_record(rec), fill=fill)
         count = _count_solutions(puzzle)

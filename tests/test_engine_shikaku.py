@@ -16,7 +16,7 @@ from solvers.verdict import SolveOptions, SolveResult, Status
 from tests import corpus
 
 OPTS = SolveOptions(time_limit=20, workers=1)
-RECORDS = corpus.load("shikaku")
+RECORDS = corpus.unique("own", "shikaku")
 
 
 def board(*lines: str) -> Puzzle:
@@ -43,8 +43,9 @@ def stored(rec: dict) -> RectSolution:
 
 
 # ------------------------------------------------------------------ checker
-def test_corpus_solutions_pass_the_checker() -> None:
-    for rec in RECORDS:
+@pytest.mark.parametrize("source", corpus.SOURCES)
+def test_corpus_solutions_pass_the_checker(source: str) -> None:
+    for rec in corpus.unique(source, "shikaku"):
         assert check.check(Puzzle.from_record(rec), stored(rec)) == [], rec["id"]
 
 
@@ -91,8 +92,9 @@ def test_every_genre_code_has_words_in_both_languages() -> None:
         assert code in catalogue("ja").TEXTS, code
 
 
-def test_checker_on_a_broken_corpus_solution() -> None:
-    rec = RECORDS[-1]
+@pytest.mark.parametrize("source", corpus.SOURCES)
+def test_checker_on_a_broken_corpus_solution(source: str) -> None:
+    rec = corpus.unique(source, "shikaku")[-1]
     p = Puzzle.from_record(rec)
     rects = [list(r) for r in rec["solution"]["rects"]]
     assert rules(p, rects[:-1]) == {"tiling"}
@@ -143,9 +145,10 @@ def test_form_problems(rows: tuple[str, ...], message: str, message_ja: str, cel
 
 
 # ------------------------------------------------------------------ model
+@pytest.mark.parametrize("source", corpus.SOURCES)
 @pytest.mark.parametrize("level", [0, 1, 2])
-def test_corpus_unique_at_every_presolve_level(level: int) -> None:
-    for rec in RECORDS:
+def test_corpus_unique_at_every_presolve_level(level: int, source: str) -> None:
+    for rec in corpus.unique(source, "shikaku"):
         res = model.solve(Puzzle.from_record(rec), OPTS, presolve_level=level)
         assert res.status is Status.UNIQUE, (level, rec["id"])
         assert isinstance(res.solution, RectSolution) and check.check(Puzzle.from_record(rec), res.solution) == []
@@ -299,7 +302,7 @@ def test_box_model_for_huge_numbers() -> None:
     assert res.solution.to_json() == {"rects": [[0, 0, 50, 50], [0, 50, 50, 50], [50, 0, 25, 100], [75, 0, 25, 100]]}
 
 
-@pytest.mark.parametrize("rec", RECORDS[:12], ids=lambda r: r["id"])
+@pytest.mark.parametrize("rec", [*RECORDS[:6], *corpus.shared_params("shikaku")[:12]], ids=lambda r: r["id"])
 def test_box_model_agrees_on_the_corpus(rec: dict) -> None:
     p = Puzzle.from_record(rec)
     res = model._solve_boxes(p, OPTS, model.Budget(OPTS))

@@ -39,12 +39,13 @@ def colors(solution: object) -> list[str]:
 
 
 # ------------------------------------------------------------------ checker
-RECORDS = corpus.load("yinyang")
+RECORDS = corpus.unique("own", "yinyang")
 SAMPLE = next(r for r in RECORDS if r["rows"] != r["cols"])  # a non-square record
 
 
-def test_corpus_solutions_pass_the_checker() -> None:
-    for rec in RECORDS:
+@pytest.mark.parametrize("source", corpus.SOURCES)
+def test_corpus_solutions_pass_the_checker(source: str) -> None:
+    for rec in corpus.unique(source, "yinyang"):
         p = Puzzle.from_record(rec)
         assert check.check(p, ColorSolution.from_json(rec["solution"], p.rows, p.cols)) == [], rec["id"]
 
@@ -188,17 +189,19 @@ def test_models_agree_with_brute_force(rows: int, cols: int, seed: int) -> None:
 
 
 # ------------------------------------------------------------------ corpus, both formulations
+@pytest.mark.parametrize("source", corpus.SOURCES)
 @pytest.mark.parametrize("method", METHODS)
-def test_both_models_prove_the_corpus_unique(method: str) -> None:
-    for rec in RECORDS:
+def test_both_models_prove_the_corpus_unique(method: str, source: str) -> None:
+    for rec in corpus.unique(source, "yinyang"):
         p = Puzzle.from_record(rec)
         res = model.solve(p, OPTS, method=method)
         assert res.status is Status.UNIQUE, (method, rec["id"], res.message)
         assert res.solution == sol(rec["solution"]["colors"]), rec["id"]
 
 
-def test_non_square_boards() -> None:
-    tall = [r for r in RECORDS if r["rows"] != r["cols"]]
+@pytest.mark.parametrize("source", corpus.SOURCES)
+def test_non_square_boards(source: str) -> None:
+    tall = [r for r in corpus.unique(source, "yinyang") if r["rows"] != r["cols"]]
     assert len(tall) >= 2
     for rec in tall:
         res = solve_puzzle(Puzzle.from_record(rec), OPTS)
@@ -238,8 +241,9 @@ def test_combs_are_valid_and_give_instant_verdicts() -> None:
     assert colors(res.second_solution)[3][3] == "W"
 
 
-def test_one_flip_finds_a_neighbour_answer_only_when_there_is_one() -> None:
-    for rec in RECORDS[:10]:  # unique boards: no valid one-cell change
+@pytest.mark.parametrize("source", corpus.SOURCES)
+def test_one_flip_finds_a_neighbour_answer_only_when_there_is_one(source: str) -> None:
+    for rec in corpus.unique(source, "yinyang")[:10]:  # unique boards: no valid one-cell change
         assert model.one_flip(Puzzle.from_record(rec), rec["solution"]["colors"]) is None
     p = board(". . .", ". . .", ". . .")
     first = ["BBB", "BWW", "BWB"]

@@ -15,9 +15,8 @@ from solvers.generation import DIFFICULTIES, generate, generate_record
 from solvers.puzzle import Puzzle
 from solvers.registry import get_genre
 from solvers.verdict import SolveOptions, Status
-from tests.corpus import REPO
+from tests.corpus import GENRES, REPO
 
-GENRES = ("masyu", "yinyang", "numberlink", "shikaku")
 SOLUTION_KEY = {"masyu": "loop", "yinyang": "colors", "numberlink": "links", "shikaku": "rects"}
 
 

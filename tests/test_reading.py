@@ -10,11 +10,13 @@ from bot.i18n import say
 from solvers.errors import ParseError
 from solvers.puzzle import Puzzle
 from solvers.reading import AmbiguousGenre, ReadLimits, read_board
-from tests.corpus import all_records, load
+from tests.corpus import load, own, own_records, shared_params
 
-RECORDS = all_records()
-CIRCLE_RECORDS = [r for r in RECORDS if r["genre"] in ("masyu", "yinyang")]
-NUMBER_RECORDS = [r for r in RECORDS if r["genre"] in ("numberlink", "shikaku")]
+OWN = [r for r in own_records() if r["unique"]]  # unique boards: content-based detection must find their genre
+CIRCLE_RECORDS = [*(r for r in OWN if r["genre"] in ("masyu", "yinyang")), *shared_params(("masyu", "yinyang"))]
+NUMBER_RECORDS = [*(r for r in OWN if r["genre"] in ("numberlink", "shikaku")),
+                  *shared_params(("numberlink", "shikaku"))]
+MASYU_5 = {"genre": "masyu", "grid": ["B . . . B", ". . . . .", ". . . . B", ". B . W .", "B . . . ."]}
 
 Cells = tuple[tuple[int, ...], ...]
 
@@ -118,9 +120,7 @@ def test_circles_that_break_yinyang_rules_are_masyu() -> None:
     assert read_board("W W .\nW W .\n. . B").genre == "masyu"
 
 
-def test_seed_printouts() -> None:
-    """The seed articles' boards as printed (masyu01 numpy print; yin-yang .Ox; numberlink hex file)."""
-    masyu01 = """[[0 1 0 0 1 0 0 2]
+SEED_MASYU01 = """[[0 1 0 0 1 0 0 2]
  [0 0 0 0 0 1 0 0]
  [0 0 2 0 0 1 0 0]
  [0 0 1 0 1 1 0 0]
@@ -128,7 +128,11 @@ def test_seed_printouts() -> None:
  [0 0 0 0 0 1 0 0]
  [0 2 0 0 1 0 0 0]
  [0 0 0 1 0 0 0 2]]"""
-    p = read_board(masyu01, "masyu")
+
+
+def test_seed_printouts() -> None:
+    """The seed articles' boards as printed (masyu01 numpy print; yin-yang .Ox; numberlink hex file)."""
+    p = read_board(SEED_MASYU01, "masyu")
     assert p.grid_lines()[0] == ". W . . W . . B"
     assert p.cells[7] == (0, 0, 0, 1, 0, 0, 0, 2)
     yy = read_board("yinyang\nx...x\n...OO\nO.O..\n.....\n.....")
@@ -138,8 +142,11 @@ def test_seed_printouts() -> None:
     assert nl.genre == "numberlink"
     assert nl.cells[0][0] == 1 and nl.cells[9][9] == 2
     assert sorted(v for row in nl.cells for v in row if v) == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8]
-    seed = next(r for r in load("masyu") if "seeds/000" in r.get("source", ""))
-    assert p.cells == Puzzle.from_record(seed).cells
+
+
+def test_seed_printout_is_the_shared_corpus_board() -> None:
+    seed = next(r for r in load("masyu") if "seeds/000" in r.get("source", ""))  # skips without ../shared
+    assert read_board(SEED_MASYU01, "masyu").cells == Puzzle.from_record(seed).cells
 
 
 def test_noise_around_the_board() -> None:
@@ -159,7 +166,7 @@ def test_noise_around_the_board() -> None:
     )
     p = read_board(text)
     assert p.genre == "masyu"
-    assert p.cells == Puzzle.from_record(load("masyu")[0]).cells
+    assert p.cells == Puzzle.from_record(MASYU_5).cells
 
 
 @pytest.mark.parametrize(
@@ -240,11 +247,11 @@ def test_two_number_size_line() -> None:
 def test_json_record_pasted() -> None:
     import json
 
-    rec = load("shikaku")[0]
+    rec = own("shikaku")[0]
     p = read_board(json.dumps({"genre": rec["genre"], "grid": rec["grid"]}))
     assert p.cells == Puzzle.from_record(rec).cells
     # a whole corpus line keeps its fill flag even though it also holds a URL
-    flow = next(r for r in load("numberlink") if r.get("fill"))
+    flow = next(r for r in own("numberlink") if r.get("fill"))
     assert read_board(json.dumps({**flow, "url": "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"})).fill is True
     assert read_board(json.dumps({"url": "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3", "fill": True})).fill is True
 
@@ -385,7 +392,7 @@ def test_errors_survive_pickling_across_process_pools() -> None:
     assert type(again) is type(err.value) and again.msg == err.value.msg
 
 
-SGT_RECORDS = [r for r in RECORDS if r.get("source", "").startswith("sgt-puzzles")]
+SGT_RECORDS = shared_params(keep=lambda r: r.get("source", "").startswith("sgt-puzzles"))
 
 
 @pytest.mark.parametrize("rec", SGT_RECORDS, ids=_id)

@@ -12,7 +12,7 @@ import pytest
 from bot.cli import main
 from solvers.puzzle import Puzzle
 from solvers.reading import read_board
-from tests.corpus import CORPUS, load
+from tests.corpus import OWN, own
 
 
 def _stdin(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
@@ -68,9 +68,9 @@ def test_parse_missing_file(capsys: pytest.CaptureFixture) -> None:
 
 
 def test_url_prints_one_url_per_record(capsys: pytest.CaptureFixture) -> None:
-    assert main(["url", "--jsonl", str(CORPUS / "shikaku.jsonl")]) == 0
+    assert main(["url", "--jsonl", str(OWN / "shikaku.jsonl")]) == 0
     urls = capsys.readouterr().out.splitlines()
-    recs = load("shikaku")
+    recs = own("shikaku")
     assert len(urls) == len(recs)
     for url, rec in zip(urls, recs, strict=True):
         assert url.startswith("https://puzz.link/p?shikaku/")

@@ -1,4 +1,4 @@
-"""Rendering: read pixels of the pictures to prove what they show (corpus solutions + synthetic boards)."""
+"""Rendering: read pixels of the pictures to prove what they show (own-corpus solutions + synthetic boards)."""
 
 from __future__ import annotations
 
@@ -28,11 +28,11 @@ SYNTHETIC = tuple(BOARDS)  # the genres tests/synthetic.py can make boards of
 
 
 def corpus(genre: str, limit: int = 6) -> list[tuple[Puzzle, Any]]:
-    """A spread of corpus records (small to large) with their typed solutions; synthetic boards
-    of a few sizes when the shared corpus is not beside the checkout."""
-    if not (shared.CORPUS / f"{genre}.jsonl").is_file():
+    """A spread of own-corpus records (small to large) with their typed solutions; synthetic boards
+    of a few sizes for a genre that has no own corpus file."""
+    if genre not in shared.own_genres():
         return [board(genre, r, c) for r, c in ((5, 5), (8, 10), (12, 9))][:limit]
-    recs = sorted((r for r in shared.load(genre) if r.get("solution")), key=lambda r: r["rows"] * r["cols"])
+    recs = sorted(shared.solved(genre), key=lambda r: r["rows"] * r["cols"])
     step = max(1, len(recs) // limit)
     out = []
     for rec in recs[::step][:limit]:

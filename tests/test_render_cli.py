@@ -16,9 +16,9 @@ from tests.synthetic import board
 
 
 def records(genre: str, count: int) -> list[dict[str, Any]]:
-    """Corpus records with solutions; synthetic ones when the shared corpus is absent."""
-    if (shared.CORPUS / f"{genre}.jsonl").is_file():
-        return [r for r in shared.load(genre) if r.get("solution")][:count]
+    """Own-corpus records with solutions; synthetic ones for a genre without an own corpus file."""
+    if genre in shared.own_genres():
+        return [r for r in shared.own(genre) if r.get("solution")][:count]
     out = []
     for i in range(count):
         puzzle, solution = board(genre, 5 + i, 6)

@@ -41,7 +41,7 @@ from bot.worker import JobResult
 from solvers.puzzle import Puzzle
 from solvers.registry import get_genre
 from solvers.solution import LoopSolution
-from tests.corpus import load
+from tests.corpus import load, own, own_genres
 
 REPO = Path(__file__).resolve().parents[1]
 LIMITS = PipelineLimits(time_limit=10, queue_limit=20, user_cap=3, user_running=1)
@@ -178,9 +178,9 @@ async def test_a_worker_skips_a_board_whose_asker_gave_up() -> None:
 # ---------------------------------------------------------------------- through Redis and a worker process
 @in_module_loop
 async def test_boards_are_solved_on_the_worker_through_the_core(cluster: SimpleNamespace) -> None:
-    genres = [g for g in ("masyu", "yinyang", "numberlink", "shikaku") if _available(g)]
+    genres = [g for g in own_genres() if _available(g)]
     assert genres, "no genre solver is available"
-    records = [next(r for r in load(g) if r.get("unique") and r["rows"] <= 7) for g in genres]
+    records = [next(r for r in own(g) if r.get("unique") and r["rows"] <= 7) for g in genres]
     chats = [Chat() for _ in records]
     ctxs = [Context(cluster.core, _private(_board(rec), user=10 + i), chat)
             for i, (rec, chat) in enumerate(zip(records, chats, strict=True))]
@@ -199,7 +199,7 @@ async def test_boards_are_solved_on_the_worker_through_the_core(cluster: SimpleN
 @in_module_loop
 async def test_a_repeated_board_is_answered_from_the_cache(cluster: SimpleNamespace) -> None:
     chat = Chat()
-    board = _board(load("masyu")[1])  # not solved by any other test
+    board = _board(own("masyu")[1])  # not solved by any other test
     await cluster.core.handle(_private(board, user=30), chat)
     kicked = cluster.backend.stats["solved"]
     await cluster.core.handle(_private(board, user=31), chat)
@@ -209,7 +209,8 @@ async def test_a_repeated_board_is_answered_from_the_cache(cluster: SimpleNamesp
 
 
 def _slow_board() -> str:
-    return _board(next(r for r in load("numberlink") if r["rows"] >= 40))  # takes far more than a second
+    """A board that takes far more than a second: a 40x40 Numberlink of the shared corpus (skips without it)."""
+    return _board(next(r for r in load("numberlink") if r["rows"] >= 40))
 
 
 async def _solver_pid(redis_url: str, timeout: float = 30) -> int:
@@ -232,30 +233,32 @@ async def _solver_pid(redis_url: str, timeout: float = 30) -> int:
 
 @in_module_loop
 async def test_a_board_past_its_wall_limit_is_killed_and_the_next_is_solved(cluster: SimpleNamespace) -> None:
+    slow = _slow_board()
     strict = TaskiqBackend(cluster.url, PipelineLimits(time_limit=10, hard_limit=0.5))
     await strict.start()
     chat = Chat()
     try:
-        await asyncio.wait_for(Core(strict).handle(_private(_slow_board(), user=70), chat), 30)
+        await asyncio.wait_for(Core(strict).handle(_private(slow, user=70), chat), 30)
     finally:
         await strict.close()
     assert [r.text for r in chat.sent] == [i18n.t("en", "worker_killed", limit=0.5)]
     after = Chat()
-    await asyncio.wait_for(cluster.core.handle(_private(_board(load("yinyang")[2]), user=71), after), 60)
+    await asyncio.wait_for(cluster.core.handle(_private(_board(own("yinyang")[2]), user=71), after), 60)
     assert [r for r in after.sent if r.image is not None], [r.text for r in after.sent]
 
 
 @in_module_loop
 async def test_a_solver_that_dies_fails_only_its_board(cluster: SimpleNamespace) -> None:
+    slow = _slow_board()
     chat = Chat()
     pid = await _solver_pid(cluster.url)
-    job = asyncio.create_task(cluster.core.handle(_private(_slow_board(), user=72), chat))
+    job = asyncio.create_task(cluster.core.handle(_private(slow, user=72), chat))
     await asyncio.sleep(1.5)  # taken from the queue and well into the solve (which needs > 10 s)
     os.kill(pid, signal.SIGKILL)
     await asyncio.wait_for(job, 30)
     assert [r.text for r in chat.sent] == [i18n.t("en", "worker_crashed")]
     after = Chat()
-    await asyncio.wait_for(cluster.core.handle(_private(_board(load("masyu")[2]), user=73), after), 60)
+    await asyncio.wait_for(cluster.core.handle(_private(_board(own("masyu")[2]), user=73), after), 60)
     assert [r for r in after.sent if r.image is not None], [r.text for r in after.sent]
 
 
