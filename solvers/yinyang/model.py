@@ -33,16 +33,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from functools import partial
+from functools import cached_property, partial
 from typing import Any
 
 from ortools.sat.python import cp_model, cp_model_helper
 
-from solvers.connectivity import components, cuts, neighbours, solve_connected
+from solvers.connectivity import components, neighbours, solve_connected
 from solvers.cpsat import Budget, SolverStatus, run, solve_twice
 from solvers.puzzle import BLACK, WHITE, Puzzle
 from solvers.solution import ColorSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
+from solvers.yinyang.areas import Board
 from solvers.yinyang.deduce import Contradiction, deduce
 
 Cell = tuple[int, int]
@@ -131,13 +132,21 @@ class YinYangModel:
     def separator_cuts(self, solver: cp_model.CpSolver) -> list[list[Lit]]:
         """Stronger cuts for a split colour (:func:`solvers.connectivity.cuts`: minimal separators, both
         ways, givens preferred as ends): fewer rounds than :meth:`find_cuts` on big boards."""
-        grid = [[solver.boolean_value(v) for v in row] for row in self.black]
+        black = [solver.boolean_value(v) for v in self.flat]
+        cols = self.cols
+        fixed = [divmod(i, cols) in self.givens for i in range(len(black))]
         clauses: list[list[Lit]] = []
         for colour in (False, True):
-            chosen = [(r, c) for r in range(self.rows) for c in range(self.cols) if grid[r][c] == colour]
-            clauses += cuts(self.rows, self.cols, chosen, partial(self.lit, black=colour),
-                            prefer=lambda cell: 0 if cell in self.givens else 1)
+            def lit(i: int, colour: bool = colour) -> Lit:
+                return self.lit(divmod(i, cols), colour)
+
+            clauses += self.board.cuts([b == colour for b in black], lit, _negate,
+                                       prefer=lambda i: 0 if fixed[i] else 1)
         return clauses
+
+    @cached_property
+    def board(self) -> Board:
+        return Board(self.rows, self.cols)
 
     def runner(self, params: Mapping[str, Any], separators: bool = False) -> Runner:
         """One solve: a plain CP-SAT call, or a lazy-cut loop for the "cuts" method (``separators``:
@@ -146,6 +155,10 @@ class YinYangModel:
         if not self.lazy:
             return once
         return partial(solve_connected, find_cuts=self.separator_cuts if separators else self.find_cuts, runner=once)
+
+
+def _negate(lit: Lit) -> Lit:
+    return lit.Not()
 
 
 def areas(grid: list[list[int]], colour: int) -> list[set[Cell]]:
@@ -350,12 +363,39 @@ def one_flip(puzzle: Puzzle, colours: list[str], fixed: set[Cell] | None = None)
     """Another valid colouring that differs from ``colours`` in one non-given cell, if there is one.
 
     A cheap way to show "multiple" on boards with few givens before the uniqueness search: the
-    flipped cell must not complete a one-colour 2x2 block, must touch its new colour, and both
-    colours must stay connected (checked with a flood fill). ``fixed``: cells known to keep their
-    colour in every solution (givens and deduced cells), never flipped.
+    flipped cell must not complete a one-colour 2x2 block and must touch its new colour (so that
+    colour stays connected), and it must not be a cut cell of its old colour (so that one stays
+    connected too). ``fixed``: cells known to keep their colour in every solution (givens and
+    deduced cells), never flipped.
     """
     rows, cols = puzzle.rows, puzzle.cols
     grid = [list(row) for row in colours]
+    board = Board(rows, cols)
+    flat = "".join(colours)
+    if any(len(board.components([ch == letter for ch in flat])) > 1 for letter in "WB"):
+        return _one_flip_checked(puzzle, grid, fixed)  # a split colouring: check every flip in full
+    cut = {letter: board.cut_vertices([ch == letter for ch in flat]) for letter in "WB"}
+    size = {letter: flat.count(letter) for letter in "WB"}
+    for r in range(rows):
+        for c in range(cols):
+            if puzzle.cells[r][c] or (fixed and (r, c) in fixed):
+                continue
+            old = grid[r][c]
+            new = "W" if old == "B" else "B"
+            if r * cols + c in cut[old] or size[old] < 2:
+                continue
+            if not any(grid[y][x] == new for y, x in neighbours(rows, cols, (r, c))):
+                continue
+            grid[r][c] = new
+            if not _mono_block_at(grid, r, c):
+                return ["".join(row) for row in grid]
+            grid[r][c] = old
+    return None
+
+
+def _one_flip_checked(puzzle: Puzzle, grid: list[list[str]], fixed: set[Cell] | None) -> list[str] | None:
+    """:func:`one_flip` for any colouring: each candidate flip is checked with a flood fill of both colours."""
+    rows, cols = puzzle.rows, puzzle.cols
     for r in range(rows):
         for c in range(cols):
             if puzzle.cells[r][c] or (fixed and (r, c) in fixed):
