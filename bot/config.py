@@ -28,6 +28,7 @@ TOKEN_RE = re.compile(r"^\d+:[A-Za-z0-9_-]+$")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LANGS = ("en", "ja")
 BACKENDS = ("pool", "taskiq")
+SECRET_RE = re.compile(r"^[A-Za-z0-9_-]{1,256}$")  # Telegram's rule for a webhook secret token
 
 
 class ConfigError(Exception):
@@ -55,6 +56,9 @@ class BotConfig:
     solver_backend: str = "pool"  # "pool" (local processes) or "taskiq" (workers through Redis, bot/scaleout.py)
     redis_url: str | None = None  # the taskiq backend's Redis
     daily: DailyConfig = field(default_factory=_daily_defaults)  # the DAILY_* keys
+    webhook: WebhookConfig | None = None  # TELEGRAM_WEBHOOK_*: set = webhook mode instead of polling
+    metrics_port: int | None = None  # PUZZLEBOT_METRICS_PORT: serve /healthz and /metrics
+    metrics_listen: str = "127.0.0.1"  # PUZZLEBOT_METRICS_LISTEN
 
     @property
     def api_base_url(self) -> str:
@@ -76,7 +80,32 @@ class BotConfig:
                 "limits": self.limits, "log_level": self.log_level,
                 "database": redact_url(self.database_url), "out_dir": str(self.out_dir),
                 "discord": bool(self.discord_token), "solver_backend": self.solver_backend,
-                "redis": redact_url(self.redis_url), "daily": self.daily}
+                "redis": redact_url(self.redis_url), "daily": self.daily,
+                "webhook": self.webhook.redacted() if self.webhook else None,
+                "metrics": f"{self.metrics_listen}:{self.metrics_port}" if self.metrics_port else None}
+
+
+@dataclass(frozen=True)
+class WebhookConfig:
+    """Telegram webhook mode: PTB's own server listens on ``listen:port`` at the path of ``url``."""
+
+    url: str  # the public URL Telegram posts to (TELEGRAM_WEBHOOK_URL)
+    secret: str = field(repr=False)  # TELEGRAM_WEBHOOK_SECRET: Telegram sends it in X-Telegram-Bot-Api-Secret-Token
+    listen: str = "0.0.0.0"
+    port: int = 8443
+
+    @property
+    def path(self) -> str:
+        """The path the local server answers on (the public URL's path, without the leading slash)."""
+        from urllib.parse import urlsplit
+
+        return urlsplit(self.url).path.lstrip("/")
+
+    def redacted(self) -> dict[str, object]:
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(self.url)
+        return {"host": parts.hostname, "listen": f"{self.listen}:{self.port}", "secret": "<set>"}
 
 
 def read_env(env_file: str | os.PathLike[str] | None,
@@ -171,6 +200,26 @@ def _redis_url(r: _Reader, backend: str) -> str | None:
     return url
 
 
+def _webhook(r: _Reader, token: str | None) -> WebhookConfig | None:
+    url = r.get("TELEGRAM_WEBHOOK_URL")
+    if url is None:
+        return None
+    if not re.match(r"^https?://[^/\s]+(/\S*)?$", url):
+        r.problems.append("TELEGRAM_WEBHOOK_URL must be the public http(s) URL Telegram posts updates to, "
+                          "e.g. https://bot.example.org/telegram.")
+    if token is None:
+        r.problems.append("TELEGRAM_WEBHOOK_URL is set but TELEGRAM_TOKEN is not: webhook mode needs the bot token.")
+    secret = r.get("TELEGRAM_WEBHOOK_SECRET")
+    if secret is None:
+        r.problems.append("TELEGRAM_WEBHOOK_SECRET is required in webhook mode (1-256 characters A-Z, a-z, 0-9, _ "
+                          "and -; e.g. the output of `openssl rand -hex 32`).")
+    elif not SECRET_RE.match(secret):
+        r.problems.append("TELEGRAM_WEBHOOK_SECRET may hold only 1-256 characters A-Z, a-z, 0-9, _ and -.")
+    listen = r.get("TELEGRAM_WEBHOOK_LISTEN") or "0.0.0.0"
+    port = r.whole("TELEGRAM_WEBHOOK_PORT", 8443, 1, 65535)
+    return WebhookConfig(url=url, secret=secret or "", listen=listen, port=port)
+
+
 def _daily(env: Mapping[str, str], r: _Reader) -> DailyConfig:
     from bot.daily.slots import read_config
 
@@ -197,12 +246,16 @@ def load_config(env_file: str | os.PathLike[str] | None = None,
     backend = r.choice("SOLVER_BACKEND", "pool", BACKENDS)
     redis_url = _redis_url(r, backend)
     daily = _daily(env, r)
+    webhook = _webhook(r, token)
+    metrics_port = r.whole("PUZZLEBOT_METRICS_PORT", 0, 1, 65535) if r.get("PUZZLEBOT_METRICS_PORT") else None
+    metrics_listen = r.get("PUZZLEBOT_METRICS_LISTEN") or "127.0.0.1"
     if r.problems:
         raise ConfigError("\n".join(r.problems))
     return BotConfig(telegram_token=token, telegram_api_url=api_url, limits=limits, log_level=level,
                      database_url=r.get("DATABASE_URL"), out_dir=Path(r.get("PUZZLEBOT_OUT_DIR") or "puzzlebot-out"),
                      lang=lang, discord_token=discord_token, solver_backend=backend, redis_url=redis_url,
-                     daily=daily)
+                     daily=daily, webhook=webhook, metrics_port=metrics_port or None,
+                     metrics_listen=metrics_listen)
 
 
 def solver_workers_from_env(environ: Mapping[str, str] | None = None) -> int | None:
