@@ -1,0 +1,29 @@
+"""Standing drill (issue 9): kill -9 the bot at random moments of a fan-out to 300 chats, restart,
+repeat (3 rounds here; bench/faults.py runs 10+): every chat ends with one post and its record."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from tests.fake_bot_api import FakeBotApi
+from tests.fanout_drill import allowed_duplicates, run_drill
+from tests.pg_server import BACKENDS, fresh_url
+
+pytestmark = pytest.mark.skipif(
+    dt.datetime.now(dt.UTC).time() > dt.time(23, 55), reason="the day changes during the drill")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_kill_9_during_the_fan_out_loses_no_post(tmp_path, backend):
+    db_url = fresh_url(tmp_path, backend)
+    api = FakeBotApi()
+    try:
+        result = await run_drill(api, db_url, tmp_path, chats=300, rounds=3, seed=len(backend))
+    finally:
+        api.close()
+    print(result.summary())
+    assert len(result.kills) == 3 and all(k < 300 for k in result.kills), result.summary()
+    assert result.missed == [] and result.unrecorded == [], result.summary()
+    assert sum(n - 1 for n in result.duplicated.values()) <= allowed_duplicates(result), result.summary()
