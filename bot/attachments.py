@@ -1,43 +1,105 @@
 """What every adapter does with attached files and long texts, done one way for all of them.
 
 - :func:`is_text_file`: whether an attachment may hold a board (a ``.txt`` name or a ``text/`` type);
+- :func:`decode_text`: the text of a file in any usual encoding (UTF-8/16 with or without a BOM,
+  Shift-JIS, EUC-JP, ISO-2022-JP, cp1252), detected by charset-normalizer among those candidates;
 - :func:`fetch_text`: download it within :data:`DOCUMENT_LIMIT` and decode it, or the
-  :class:`~bot.chat.Reply` that tells the user why not (too big, not text);
+  :class:`~bot.chat.Reply` that tells the user why not (too big, binary, unknown encoding);
 - :func:`split_text`: cut a long text into messages within a platform's limit, at line ends
   where possible.
 """
 
 from __future__ import annotations
 
+import codecs
+import enum
+import re
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import charset_normalizer
 
 from bot import i18n
 from bot.chat import Reply
 
 DOCUMENT_LIMIT = 64 * 1024  # bytes: a board file is small; anything larger is refused before download
-ENCODINGS = ("utf-8-sig", "utf-16", "shift_jis")  # tried in this order
+# What charset-normalizer chooses among when the bytes are neither UTF-8 nor marked by a BOM.
+# cp932 is Windows' Shift-JIS (a superset of shift_jis). Boards are symbol-heavy ("○ . ●"), which
+# the detector's "mess" measure dislikes: hence threshold=1.0 and this short list, not every codec.
+CANDIDATES = ("cp932", "euc_jp", "utf_16_le", "utf_16_be", "cp1252")
+BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF8, "utf-8-sig"),
+        (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+ISO2022_ESCAPES = (b"\x1b$B", b"\x1b$@", b"\x1b(J", b"\x1b(I", b"\x1b$(D")  # JIS X 0208/0201/0212 shifts
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # not in a text file (tabs, line ends, \f and \v are)
+
+
+class Unreadable(enum.Enum):
+    """Why a file's bytes are not text; the value is the i18n code of the reason."""
+
+    BINARY = "document_binary"  # a picture, an archive, a program...
+    ENCODING = "document_encoding"  # text in an encoding we do not read
+
+
+@dataclass(frozen=True)
+class Decoded:
+    text: str
+    encoding: str
 
 
 def is_text_file(name: str | None, mime_type: str | None) -> bool:
     return (name or "").lower().endswith(".txt") or (mime_type or "").startswith("text/")
 
 
-def decode_text(data: bytes) -> str | None:
-    """The text of a document's bytes, or None when no encoding we know reads it."""
-    for enc in ENCODINGS:
+def detect(data: bytes) -> Decoded | Unreadable:
+    """The text of ``data`` and the encoding it was read in, or why it cannot be read as text."""
+    for bom, encoding in BOMS:
+        if data.startswith(bom):
+            try:
+                return _checked(data.decode(encoding), encoding)
+            except UnicodeDecodeError:
+                return Unreadable.ENCODING
+    if any(esc in data for esc in ISO2022_ESCAPES):
         try:
-            return data.decode(enc)
+            return _checked(data.decode("iso2022_jp_ext"), "iso2022_jp")
         except UnicodeDecodeError:
-            continue
-    return None
+            pass
+    if b"\x00" not in data:  # NUL bytes: UTF-16 without a BOM (or binary), never UTF-8 text
+        try:
+            return _checked(data.decode("utf-8"), "utf-8")
+        except UnicodeDecodeError:
+            pass
+    best = charset_normalizer.from_bytes(data, cp_isolation=_candidates(data), threshold=1.0).best()
+    if best is None:
+        return Unreadable.BINARY if b"\x00" in data or charset_normalizer.is_binary(data) else Unreadable.ENCODING
+    return _checked(str(best), best.encoding)
+
+
+def _candidates(data: bytes) -> list[str]:
+    """:data:`CANDIDATES`, with one UTF-16 byte order only: the one that puts the NUL halves of
+    ASCII characters (spaces, dots, line ends: every board has them) where they belong."""
+    odd, even = data[1::2].count(0), data[0::2].count(0)
+    drop = "utf_16_be" if odd > even else "utf_16_le" if even > odd else ""
+    return [c for c in CANDIDATES if c != drop]
+
+
+def _checked(text: str, encoding: str) -> Decoded | Unreadable:
+    """Text with control characters in it is a binary file that happened to decode."""
+    return Unreadable.BINARY if _CONTROL.search(text) else Decoded(text, encoding)
+
+
+def decode_text(data: bytes) -> str | None:
+    """The text of a document's bytes, or None when it is not text in an encoding we read."""
+    found = detect(data)
+    return found.text if isinstance(found, Decoded) else None
 
 
 def too_big(size: int, lang: str) -> Reply:
     return Reply(i18n.t(lang, "document_too_big", size=size, limit=DOCUMENT_LIMIT))
 
 
-def unreadable(lang: str) -> Reply:
-    return Reply(i18n.t(lang, "document_unreadable"))
+def unreadable(lang: str, why: Unreadable = Unreadable.ENCODING) -> Reply:
+    """"I could not read this file as text (why). Send ..." in ``lang``."""
+    return Reply(i18n.t(lang, "document_unreadable", reason=i18n.t(lang, why.value)))
 
 
 async def fetch_text(size: int | None, download: Callable[[], Awaitable[bytes]], lang: str) -> str | Reply:
@@ -51,8 +113,8 @@ async def fetch_text(size: int | None, download: Callable[[], Awaitable[bytes]],
     data = await download()
     if len(data) > DOCUMENT_LIMIT:
         return too_big(len(data), lang)
-    text = decode_text(data)
-    return unreadable(lang) if text is None else text
+    found = detect(data)
+    return found.text if isinstance(found, Decoded) else unreadable(lang, found)
 
 
 def split_text(text: str, limit: int) -> list[str]:

@@ -164,7 +164,10 @@ TEXTS: dict[str, str] = {
     "spoiler_usage": "Use /spoiler on or /spoiler off.",
     "admins_only": "Only the group's administrators can change that.",
     "document_too_big": "That file is too large for a board ({size} bytes; at most {limit}).",
-    "document_unreadable": "I could not read that file as text. Send a plain .txt file with one board row per line.",
+    "document_unreadable": "I could not read this file as text ({reason}). Send the board as a plain .txt file "
+                           "(UTF-8, UTF-16, Shift-JIS or EUC-JP), one board row per line, or paste it as a message.",
+    "document_binary": "it looks like a binary file, such as a picture or an archive",
+    "document_encoding": "its characters are in an encoding I do not know",
     "parse_hint": "/help shows an example board for each genre.",
     "not_a_board": "I read boards as text, puzz.link URLs or .txt files; pictures of puzzles are not supported.",
     "console_hello": "puzzlebot console chat. Paste a board and end it with an empty line; /help for help; "

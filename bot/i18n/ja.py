@@ -233,7 +233,10 @@ TEXTS: dict[str, str] = {
     "spoiler_usage": "/spoiler on または /spoiler off と送ってください。",
     "admins_only": "この設定はグループの管理者だけが変更できます。",
     "document_too_big": "盤面のファイルとしては大きすぎます（{size} バイト、上限 {limit}）。",
-    "document_unreadable": "ファイルをテキストとして読めませんでした。1 行 = 盤面の 1 行の .txt ファイルを送ってください。",
+    "document_unreadable": "このファイルをテキストとして読めませんでした（{reason}）。盤面はテキスト形式の .txt ファイル"
+                           "（UTF-8、UTF-16、Shift-JIS、EUC-JP）で 1 行 = 盤面の 1 行にして送るか、メッセージに貼り付けてください。",
+    "document_binary": "画像や圧縮ファイルなどのバイナリファイルのようです",
+    "document_encoding": "文字コードを判別できませんでした",
     "parse_hint": "/help でジャンルごとの盤面の例を見られます。",
     "not_a_board": "盤面はテキスト、puzz.link の URL、.txt ファイルで送ってください。パズルの画像には対応していません。",
     "console_hello": "puzzlebot コンソールチャット。盤面を貼り付けて空行で終えてください。/help でヘルプ、Ctrl-D で終了。",
