@@ -7,7 +7,6 @@ a triggering message, scheduling). Nothing here imports a chat library.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -107,10 +106,6 @@ class Platform(Protocol):
 
     async def send_to(self, chat_id: ChatId, reply: Reply) -> MessageRef:
         """Send ``reply`` to ``chat_id`` (rate-limited by the platform)."""
-        ...
-
-    def run_daily(self, callback: JobCallback, time: dt.time, name: str) -> None:
-        """Call ``callback`` every day at ``time`` (give it a tzinfo; naive means UTC)."""
         ...
 
     def run_repeating(self, callback: JobCallback, interval: float, first: float, name: str) -> None:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import logging
 from collections.abc import Coroutine
 from typing import Any
@@ -15,22 +14,15 @@ log = logging.getLogger(__name__)
 
 
 class AsyncioJobs:
-    """The ``run_daily`` / ``run_repeating`` half of :class:`bot.chat.Platform`."""
+    """The ``run_repeating`` half of :class:`bot.chat.Platform`.
+
+    The daily posts need no daily timer: a repeating tick compares each subscription's HH:MM with
+    the local time in ``DAILY_TIMEZONE`` (:meth:`bot.daily.service.DailyService.deliver_due`), so
+    they go out at the chat's local time on DST change days too.
+    """
 
     def __init__(self) -> None:
         self._jobs: set[asyncio.Task[Any]] = set()
-
-    def run_daily(self, callback: JobCallback, time: dt.time, name: str) -> None:
-        async def loop() -> None:
-            while True:
-                now = dt.datetime.now(time.tzinfo or dt.UTC)
-                at = now.replace(hour=time.hour, minute=time.minute, second=time.second, microsecond=0)
-                if at <= now:
-                    at += dt.timedelta(days=1)
-                await asyncio.sleep((at - now).total_seconds())
-                await self._job(callback, name)
-
-        self._keep(loop())
 
     def run_repeating(self, callback: JobCallback, interval: float, first: float, name: str) -> None:
         async def loop() -> None:

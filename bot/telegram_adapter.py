@@ -9,7 +9,6 @@ documents, inline-keyboard button presses. Groups are assumed to run with privac
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import logging
 from collections.abc import AsyncIterator
 from typing import Any, Literal
@@ -109,11 +108,6 @@ class TelegramPlatform:
 
     async def send_to(self, chat_id: ChatId, reply: Reply) -> MessageRef:
         return await send_reply(self.app.bot, chat_id, reply)
-
-    def run_daily(self, callback: JobCallback, time: dt.time, name: str) -> None:
-        if time.tzinfo is None:
-            time = time.replace(tzinfo=dt.UTC)
-        self.app.job_queue.run_daily(_job(callback), time=time, name=name)  # type: ignore[union-attr]
 
     def run_repeating(self, callback: JobCallback, interval: float, first: float, name: str) -> None:
         self.app.job_queue.run_repeating(_job(callback), interval=interval, first=first,  # type: ignore[union-attr]

@@ -221,3 +221,37 @@ async def test_two_processes_migrate_a_fresh_database_once(db_url, tmp_path, rou
                     "0002_leases"]
         finally:
             await db.close()
+
+
+def _utc(*args) -> dt.datetime:
+    return dt.datetime(*args, tzinfo=dt.UTC)
+
+
+@pytest.mark.parametrize(("zone", "cases"), [
+    # spring forward (01:00 UTC): 09:00 BST is 08:00 UTC; 01:30 does not exist, it goes at 02:00 BST
+    ("Europe/London", [("09:00", _utc(2026, 3, 29, 7, 59), _utc(2026, 3, 29, 8, 0)),
+                       ("01:30", _utc(2026, 3, 29, 0, 59), _utc(2026, 3, 29, 1, 0))]),
+    # fall back (01:00 UTC): 09:00 GMT is 09:00 UTC; 01:30 happens twice and is posted once
+    ("Europe/London", [("09:00", _utc(2026, 10, 25, 8, 59), _utc(2026, 10, 25, 9, 0)),
+                       ("01:30", _utc(2026, 10, 25, 0, 29), _utc(2026, 10, 25, 0, 30))]),
+    # 2:00 EST -> 3:00 EDT (07:00 UTC): 09:00 EDT is 13:00 UTC
+    ("America/New_York", [("09:00", _utc(2026, 3, 8, 12, 59), _utc(2026, 3, 8, 13, 0))]),
+    # 2:00 EDT -> 1:00 EST (06:00 UTC): 09:00 EST is 14:00 UTC
+    ("America/New_York", [("09:00", _utc(2026, 11, 1, 13, 59), _utc(2026, 11, 1, 14, 0))]),
+], ids=["london-spring", "london-autumn", "new-york-spring", "new-york-autumn"])
+async def test_posts_go_out_at_the_local_time_on_dst_change_days(tmp_path, zone, cases):
+    svc = _service(f"sqlite+aiosqlite:///{tmp_path / 'dst.db'}", timezone=zone)
+    try:
+        store = await svc.ready()
+        for i, (hhmm, before, at) in enumerate(cases):
+            chat = str(-(i + 1))
+            await store.subscribe("telegram", chat, "masyu", "easy", hhmm)
+            await svc.request(svc.slot(svc.today(at), "masyu", "easy"))
+            send = Sender()
+            assert (await svc.deliver_due("telegram", send, now=before)).sent == [], (hhmm, before)
+            assert (await svc.deliver_due("telegram", send, now=at)).sent == [chat], (hhmm, at)
+            for later in (1, 2, 10):  # an hour that repeats, and later that day: no second post
+                assert (await svc.deliver_due("telegram", send, now=at + dt.timedelta(hours=later))).sent == []
+            await store.unsubscribe("telegram", chat)
+    finally:
+        await svc.close()
