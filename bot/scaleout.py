@@ -14,18 +14,27 @@ wall limit is killed with that process, a solver that dies fails only its board,
 board gets a fresh one. (taskiq's own ``--use-process-pool`` is not used: one crashed child
 breaks its pool for good.)
 
-What the backend keeps from the local pipeline: the cache of finished verdicts, joining an
-identical board already in flight, the global and per-user limits, queue position notices (from
-the Redis list's length). What it adds: every worker process writes a heartbeat key; with none
-alive (or Redis unreachable) the user is told at once instead of waiting; a board whose answer
-does not come back in time is dropped with a polite message, and workers skip boards whose
-asker has stopped waiting.
+Shared through Redis, so several bot replicas behave as one:
+
+- the cache of finished verdicts (``puzzlebot:result:<board>``, ``CACHE_TTL`` s) and joining an identical
+  board already in flight on any replica (``puzzlebot:inflight:<board>``, SET NX: solved once);
+- the global and per-user limits: sorted sets of admitted / running job ids scored by their expiry,
+  so a replica that dies leaks nothing past that expiry (:data:`ADMIT_SCRIPT`, one atomic Lua call);
+- honest queue positions: ``puzzlebot:waiting`` holds the job ids still waiting, scored by enqueue
+  time; a worker removes its job when it starts it, expired entries are pruned; the position is ZRANK + 1;
+- O(1) liveness: each worker process refreshes its score in ``puzzlebot:workers`` every
+  ``HEARTBEAT_EVERY`` s; the bot counts the scores newer than ``HEARTBEAT_TTL`` (ZCOUNT, no scans).
+
+With no worker alive (or Redis unreachable) the user is told at once instead of waiting; a board
+whose answer does not come back in time is dropped with a polite message, and workers skip boards
+whose asker has stopped waiting.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import multiprocessing
@@ -34,8 +43,10 @@ import signal
 import socket
 import sys
 import time
+import uuid
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +56,7 @@ from taskiq_redis import ListQueueBroker, RedisAsyncResultBackend
 
 from bot.config import DEFAULT_REDIS_URL
 from bot.logsafe import redact_url
-from bot.pipeline import OnQueued, PipelineLimits, QueueFull, SolveFront
+from bot.pipeline import OnQueued, PipelineLimits, QueueFull, SolveFront, UserBusy
 from bot.worker import Failure, JobResult, solve_job, warm_up
 from solvers.puzzle import Puzzle
 from solvers.verdict import Status
@@ -54,10 +65,43 @@ log = logging.getLogger(__name__)
 
 QUEUE_NAME = "puzzlebot:solve"  # the Redis list holding waiting boards
 TASK_NAME = "puzzlebot.solve"
-ALIVE_PREFIX = "puzzlebot:worker:"  # heartbeat keys, one per worker process
+ALIVE_PREFIX = "puzzlebot:worker:"  # one info key per worker process ({"at", "solver_pid"}), for operators
+WORKERS = "puzzlebot:workers"  # sorted set: worker id -> time of its last heartbeat (liveness, ZCOUNT)
+WAITING = "puzzlebot:waiting"  # sorted set: job id -> enqueue time, while the job waits for a worker
+ADMITTED = "puzzlebot:admitted"  # sorted set: job id -> expiry, every admitted job (PUZZLEBOT_QUEUE_LIMIT)
+USER_PREFIX = "puzzlebot:user:"  # sorted set per user: job id -> expiry (PUZZLEBOT_USER_CAP)
+RUNNING_PREFIX = "puzzlebot:running:"  # sorted set per user: job id -> expiry (PUZZLEBOT_USER_RUNNING)
+RESULT_PREFIX = "puzzlebot:result:"  # verdict of a board: {"cacheable", "result"}
+INFLIGHT_PREFIX = "puzzlebot:inflight:"  # the job id solving a board right now (SET NX)
 HEARTBEAT_EVERY = 3.0  # seconds between heartbeats
 HEARTBEAT_TTL = 10  # seconds a heartbeat stays valid
 RESULT_TTL = 600  # seconds Redis keeps a verdict nobody fetched
+CACHE_TTL = 3600  # seconds a final verdict is shared with every replica
+JOIN_TTL = 60  # seconds a non-final verdict (timeout, failure) stays readable for boards that joined it
+
+# Admit one job: prune expired entries, refuse beyond the global / per-user limit, else add it.
+# KEYS: admitted, user; ARGV: now, expiry, job id, queue limit, user cap, key ttl.
+ADMIT_SCRIPT = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
+local all = redis.call('ZCARD', KEYS[1])
+if all >= tonumber(ARGV[4]) then return {1, all} end
+local mine = redis.call('ZCARD', KEYS[2])
+if mine >= tonumber(ARGV[5]) then return {2, mine} end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[6])
+redis.call('EXPIRE', KEYS[2], ARGV[6])
+return {0, mine + 1}
+"""
+# Take one of a user's running places. KEYS: running; ARGV: now, expiry, job id, limit, key ttl.
+RUN_SCRIPT = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+return 1
+"""
 _PROJECT_ROOT = str(Path(__file__).resolve().parents[1])
 EXPIRED = Failure.EXPIRED  # the failure of a board skipped because its asker stopped waiting
 
@@ -146,13 +190,20 @@ def _solver() -> SolverProcess:
     return _SOLVER
 
 
+_REDIS: Any = None  # the worker process's Redis client (set at worker start-up)
+
+
 async def solve_remote(puzzle: dict[str, Any], time_limit: float, solver_workers: int, lang: str = "en",
-                       deadline: float = 0.0, wall_limit: float = 0.0) -> dict[str, Any]:
+                       deadline: float = 0.0, wall_limit: float = 0.0, job_id: str = "") -> dict[str, Any]:
     """The taskiq task: :func:`bot.worker.solve_job` on plain JSON data, in this worker's solver process.
 
     A board whose ``deadline`` (epoch seconds) has passed is skipped: its asker has given up.
     ``wall_limit`` (default 1.5 x time_limit + 5 s) bounds the job, killing the solver if needed.
+    ``job_id`` leaves the waiting set as the job starts (the queue positions others are shown).
     """
+    if job_id and _REDIS is not None:
+        with contextlib.suppress(Exception):
+            await _REDIS.zrem(WAITING, job_id)
     p = puzzle_from_json(puzzle)
     if deadline and time.time() > deadline:
         return result_to_json(JobResult.failed(p, EXPIRED))
@@ -165,10 +216,16 @@ def _alive_key() -> str:
 
 
 async def _heartbeat(redis: Any) -> None:
+    """Refresh this worker's liveness score (and its info key) every ``HEARTBEAT_EVERY`` seconds."""
     key = _alive_key()
     while True:
         try:
-            await redis.set(key, json.dumps({"at": time.time(), "solver_pid": _solver().pid}), ex=HEARTBEAT_TTL)
+            now = time.time()
+            async with redis.pipeline(transaction=False) as pipe:
+                pipe.zadd(WORKERS, {key: now})
+                pipe.zremrangebyscore(WORKERS, "-inf", now - 6 * HEARTBEAT_TTL)  # long-dead workers
+                pipe.set(key, json.dumps({"at": now, "solver_pid": _solver().pid}), ex=HEARTBEAT_TTL)
+                await pipe.execute()
         except Exception as e:  # Redis briefly away: try again next beat
             log.warning("heartbeat to Redis failed: %s", e)
         await asyncio.sleep(HEARTBEAT_EVERY)
@@ -181,8 +238,9 @@ async def _worker_startup(state: TaskiqState) -> None:
     # the job imports solvers/rendering lazily, so keep the project root importable.
     if _PROJECT_ROOT not in sys.path:
         sys.path.append(_PROJECT_ROOT)
+    global _REDIS
     await _solver().start()
-    state.puzzlebot_redis = Redis.from_url(state.puzzlebot_url)
+    state.puzzlebot_redis = _REDIS = Redis.from_url(state.puzzlebot_url)
     state.puzzlebot_beat = asyncio.create_task(_heartbeat(state.puzzlebot_redis))
     log.info("puzzlebot solver worker %s ready", _alive_key())
 
@@ -195,6 +253,7 @@ async def _worker_shutdown(state: TaskiqState) -> None:
     redis = getattr(state, "puzzlebot_redis", None)
     if redis is not None:
         with contextlib.suppress(Exception):
+            await redis.zrem(WORKERS, _alive_key())
             await redis.delete(_alive_key())
         await redis.aclose()
 
@@ -237,11 +296,18 @@ def broker() -> ListQueueBroker:
 
 
 # ---------------------------------------------------------------------- the bot side
+def board_digest(puzzle: Puzzle, lang: str) -> str:
+    """The shared name of a board's verdict (same genre, rule, givens and language = same digest)."""
+    return hashlib.sha256(f"{puzzle.key()}|{lang}".encode()).hexdigest()[:32]
+
+
 class TaskiqBackend(SolveFront):
     """A :class:`~bot.pipeline.SolverBackend` that solves on taskiq workers through Redis.
 
-    Admission (cache, joining, limits, stats) is :class:`~bot.pipeline.SolveFront`'s; this class
-    runs an admitted board on a worker, at most ``user_running`` per user at once.
+    Every replica on the same Redis shares the verdict cache, in-flight joining, the global and
+    per-user limits and the waiting set (see the module docstring); the local LRU cache and
+    in-flight map of :class:`~bot.pipeline.SolveFront` sit in front, so a replica asks Redis only once
+    per board.
     """
 
     def __init__(self, redis_url: str, limits: PipelineLimits | None = None, *,
@@ -254,14 +320,24 @@ class TaskiqBackend(SolveFront):
         self.notice_after = notice_after
         self.broker = make_broker(redis_url)
         self._redis: Any = None
+        self._admit: Any = None
+        self._run_place: Any = None
         self._kicker: AsyncKicker[Any, Any] = AsyncKicker(TASK_NAME, self.broker, {})
         self._user_gates: dict[str, asyncio.Semaphore] = {}
+        self.positions: list[int] = []  # every queue position shown (for tests and benchmarks)
+
+    @property
+    def lease(self) -> float:
+        """Seconds an admitted job's entry lives in the shared sets unless released first."""
+        return self.result_timeout + self.limits.wall_limit * self.limits.user_cap + 30
 
     async def start(self) -> None:
         from redis.asyncio import Redis
 
         await self.broker.startup()
         self._redis = Redis.from_url(self.redis_url, socket_connect_timeout=3, socket_timeout=5)
+        self._admit = self._redis.register_script(ADMIT_SCRIPT)
+        self._run_place = self._redis.register_script(RUN_SCRIPT)
         alive = await self.workers_alive()
         if alive:
             log.info("taskiq backend: %d solver worker process(es) alive", alive)
@@ -277,19 +353,171 @@ class TaskiqBackend(SolveFront):
                 await self._redis.aclose()
 
     async def workers_alive(self) -> int:
-        """How many worker processes sent a heartbeat recently (0 when Redis is unreachable)."""
+        """How many worker processes sent a heartbeat within ``HEARTBEAT_TTL`` s (0 when Redis is unreachable).
+
+        One ZCOUNT on ``puzzlebot:workers``: O(log N), whatever else Redis holds.
+        """
         try:
-            return len([k async for k in self._redis.scan_iter(match=ALIVE_PREFIX + "*", count=100)])
+            return int(await self._redis.zcount(WORKERS, time.time() - HEARTBEAT_TTL, "+inf"))
         except Exception as e:
             log.error("Redis at %s is unreachable: %s", _redact(self.redis_url), e)
             return 0
 
-    async def _run_admitted(self, puzzle: Puzzle, user: str, lang: str, future: asyncio.Future[JobResult],
-                            on_queued: OnQueued | None) -> JobResult:
+    async def waiting(self) -> int:
+        """Boards waiting for a worker, all replicas together (expired ones pruned first)."""
         try:
-            gate = self._user_gates.setdefault(user, asyncio.Semaphore(self.limits.user_running))
-            async with gate:
-                result = await self._remote(puzzle, lang, on_queued)
+            async with self._redis.pipeline(transaction=True) as pipe:
+                pipe.zremrangebyscore(WAITING, "-inf", time.time() - self.result_timeout)
+                pipe.zcard(WAITING)
+                _, count = await pipe.execute()
+            return int(count)
+        except Exception:
+            return 0
+
+    async def admitted(self) -> int:
+        """Boards waiting or being solved, all replicas together."""
+        try:
+            async with self._redis.pipeline(transaction=True) as pipe:
+                pipe.zremrangebyscore(ADMITTED, "-inf", time.time())
+                pipe.zcard(ADMITTED)
+                _, count = await pipe.execute()
+            return int(count)
+        except Exception:
+            return 0
+
+    async def health(self) -> tuple[bool, str]:
+        """(can take boards, why not): a worker is alive and the shared queue has room."""
+        if self._redis is None:
+            return False, "not started"
+        if not await self.workers_alive():
+            return False, "no solver worker alive (or Redis unreachable)"
+        if await self.admitted() >= self.limits.queue_limit:
+            return False, "the shared queue is full"
+        return True, "ok"
+
+    # ------------------------------------------------------------------ admission, shared
+    async def solve(self, puzzle: Puzzle, *, user: str, lang: str = "en",
+                    on_queued: OnQueued | None = None) -> JobResult:
+        """The verdict for ``puzzle``: local cache, local join, shared cache, shared join, then a
+        shared admission (raises :class:`QueueFull` / :class:`UserBusy`) and a solve on a worker."""
+        key = (puzzle.key(), lang)
+        self.stats["requests"] += 1
+        cached = self._cache.get(key)
+        if cached is not None:
+            self._cache.move_to_end(key)
+            self.stats["cache_hits"] += 1
+            return replace(cached, cached=True)
+        same = self._inflight.get(key)
+        if same is not None:
+            self.stats["joined"] += 1
+            return await asyncio.shield(same)
+        digest = board_digest(puzzle, lang)
+        shared = await self._shared_result(puzzle, digest, final_only=True)
+        if shared is not None:
+            self.stats["cache_hits"] += 1
+            self._remember(key, shared)
+            return replace(shared, cached=True)
+        user = str(user)
+        future: asyncio.Future[JobResult] = asyncio.get_running_loop().create_future()
+        job_id = uuid.uuid4().hex
+        joining = await self._inflight_owner(digest) is not None
+        if not joining:
+            await self._admit_job(user, job_id)
+        self._inflight[key] = future
+        self._pending_by_user[user] += 1
+        try:
+            result = await self._run_shared(puzzle, user, lang, digest, job_id, future, on_queued,
+                                            admitted=not joining)
+        finally:
+            self._pending_by_user[user] -= 1
+            if not self._pending_by_user[user]:
+                del self._pending_by_user[user]
+                self._user_idle(user)
+            if self._inflight.get(key) is future:
+                del self._inflight[key]
+            if not joining:
+                await self._release(user, job_id)
+        if result.cacheable:
+            self._remember(key, result)
+        return result
+
+    def _remember(self, key: tuple[str, str], result: JobResult) -> None:
+        self._cache[key] = result
+        while len(self._cache) > self.limits.cache_size:
+            self._cache.popitem(last=False)
+
+    async def _admit_job(self, user: str, job_id: str) -> None:
+        now = time.time()
+        try:
+            verdict, count = await self._admit(keys=[ADMITTED, USER_PREFIX + user],
+                                               args=[now, now + self.lease, job_id, self.limits.queue_limit,
+                                                     self.limits.user_cap, int(self.lease) + 60])
+        except Exception as e:  # Redis away: the solve itself reports it (unavailable)
+            log.error("Redis at %s is unreachable: %s", _redact(self.redis_url), e)
+            return
+        if int(verdict) == 1:
+            self.stats["refused_full"] += 1
+            raise QueueFull("the solve queue is full")
+        if int(verdict) == 2:
+            self.stats["refused_user"] += 1
+            raise UserBusy(int(count))
+
+    async def _release(self, user: str, job_id: str) -> None:
+        with contextlib.suppress(Exception):
+            async with self._redis.pipeline(transaction=False) as pipe:
+                pipe.zrem(ADMITTED, job_id)
+                pipe.zrem(USER_PREFIX + user, job_id)
+                pipe.zrem(WAITING, job_id)
+                await pipe.execute()
+
+    async def _shared_result(self, puzzle: Puzzle, digest: str, *, final_only: bool) -> JobResult | None:
+        try:
+            raw = await self._redis.get(RESULT_PREFIX + digest)
+        except Exception:
+            return None
+        if raw is None:
+            return None
+        data = json.loads(raw)
+        if final_only and not data.get("cacheable"):
+            return None
+        return result_from_json(data["result"], puzzle)
+
+    async def _inflight_owner(self, digest: str) -> str | None:
+        try:
+            owner = await self._redis.get(INFLIGHT_PREFIX + digest)
+        except Exception:
+            return None
+        return owner.decode() if isinstance(owner, bytes) else owner
+
+    async def _run_shared(self, puzzle: Puzzle, user: str, lang: str, digest: str, job_id: str,
+                          future: asyncio.Future[JobResult], on_queued: OnQueued | None, *,
+                          admitted: bool) -> JobResult:
+        """Solve as the owner of ``digest`` (SET NX), or wait for the replica that owns it."""
+        try:
+            deadline = time.perf_counter() + self.result_timeout + self.limits.wall_limit
+            while True:
+                try:
+                    owned = bool(await self._redis.set(INFLIGHT_PREFIX + digest, job_id, nx=True,
+                                                       ex=int(self.lease)))
+                except Exception:  # Redis away: go on alone; the solve reports it to the user
+                    owned = True
+                if owned:
+                    try:
+                        result = await self._run_owned(puzzle, user, lang, job_id, on_queued)
+                        await self._publish(digest, result)
+                    finally:
+                        with contextlib.suppress(Exception):
+                            if await self._inflight_owner(digest) == job_id:
+                                await self._redis.delete(INFLIGHT_PREFIX + digest)
+                    break
+                joined = await self._join(puzzle, digest, deadline)
+                if joined is not None:
+                    self.stats["joined"] += 1
+                    result = joined
+                    break
+                if not admitted:  # the owner went away without a verdict: take a place and solve it here
+                    await self._admit_job(user, job_id)
+                    admitted = True
             future.set_result(result)
         except BaseException as e:
             if not future.done():
@@ -298,11 +526,80 @@ class TaskiqBackend(SolveFront):
             raise
         return result
 
-    def _user_idle(self, user: str) -> None:
-        if user in self._user_gates and not self._user_gates[user].locked():
-            del self._user_gates[user]
+    async def _join(self, puzzle: Puzzle, digest: str, deadline: float) -> JobResult | None:
+        """Wait for another replica's verdict on ``digest``; None when its owner vanished without one."""
+        while True:
+            result = await self._shared_result(puzzle, digest, final_only=False)
+            if result is not None:
+                return result
+            if await self._inflight_owner(digest) is None:
+                result = await self._shared_result(puzzle, digest, final_only=False)  # published, then released
+                return result
+            if time.perf_counter() > deadline:
+                self.stats["timeouts"] += 1
+                raise SolversBusy("the replica solving this board gave no answer in time")
+            await asyncio.sleep(max(self.poll, 0.05))
 
-    async def _remote(self, puzzle: Puzzle, lang: str, on_queued: OnQueued | None) -> JobResult:
+    async def _publish(self, digest: str, result: JobResult) -> None:
+        ttl = CACHE_TTL if result.cacheable else JOIN_TTL
+        with contextlib.suppress(Exception):
+            await self._redis.set(RESULT_PREFIX + digest,
+                                  json.dumps({"cacheable": result.cacheable, "result": result_to_json(result)}),
+                                  ex=ttl)
+
+    # ------------------------------------------------------------------ running on a worker
+    async def _run_owned(self, puzzle: Puzzle, user: str, lang: str, job_id: str,
+                         on_queued: OnQueued | None) -> JobResult:
+        gate = self._user_gates.setdefault(user, asyncio.Semaphore(self.limits.user_running))
+        async with gate:
+            started = time.perf_counter()
+            noticed = await self._take_running_place(user, job_id, started, on_queued)
+            try:
+                return await self._remote(puzzle, lang, job_id, None if noticed else on_queued)
+            finally:
+                with contextlib.suppress(Exception):
+                    await self._redis.zrem(RUNNING_PREFIX + user, job_id)
+
+    async def _take_running_place(self, user: str, job_id: str, started: float, on_queued: OnQueued | None) -> bool:
+        """Wait for one of the user's ``user_running`` places, shared by every replica; True when the
+        user was shown a queue position meanwhile."""
+        noticed = False
+        deadline = started + self.result_timeout
+        while True:
+            now = time.time()
+            try:
+                if await self._run_place(keys=[RUNNING_PREFIX + user],
+                                         args=[now, now + self.lease, job_id, self.limits.user_running,
+                                               int(self.lease) + 60]):
+                    return noticed
+            except Exception:
+                return noticed  # Redis away: _remote reports it
+            elapsed = time.perf_counter()
+            if elapsed > deadline:
+                self.stats["timeouts"] += 1
+                raise SolversBusy("the user's earlier boards did not finish in time")
+            if not noticed and on_queued is not None and elapsed - started >= self.notice_after:
+                noticed = True  # every waiting board is ahead of one not yet queued
+                await self._notice(on_queued, await self.waiting() + 1)
+            await asyncio.sleep(max(self.poll, 0.05))
+
+    async def _notice(self, on_queued: OnQueued, position: int) -> None:
+        self.positions.append(position)
+        with contextlib.suppress(Exception):
+            await on_queued(position)
+
+    async def _position(self, job_id: str) -> int | None:
+        """1 + the boards ahead of ``job_id`` still waiting and not expired; None once a worker took it."""
+        try:
+            async with self._redis.pipeline(transaction=True) as pipe:
+                pipe.zremrangebyscore(WAITING, "-inf", time.time() - self.result_timeout)
+                pipe.zrank(WAITING, job_id)
+                _, rank = await pipe.execute()
+        except Exception:
+            return None
+        return None if rank is None else int(rank) + 1
+
+    async def _remote(self, puzzle: Puzzle, lang: str, job_id: str, on_queued: OnQueued | None) -> JobResult:
         started = time.perf_counter()
         if not await self.workers_alive():
             self.stats["unavailable"] += 1
@@ -310,31 +607,36 @@ class TaskiqBackend(SolveFront):
                       _redact(self.redis_url), puzzle.key())
             return self._failed(puzzle, Failure.UNAVAILABLE, started)
         limits = self.limits
+        await self._redis.zadd(WAITING, {job_id: time.time()})
         task = await self._kicker.kiq(puzzle=puzzle_to_json(puzzle), time_limit=limits.time_limit,
                                       solver_workers=limits.solver_workers, lang=lang,
-                                      deadline=time.time() + self.result_timeout, wall_limit=limits.wall_limit)
+                                      deadline=time.time() + self.result_timeout, wall_limit=limits.wall_limit,
+                                      job_id=job_id)
         deadline = started + self.result_timeout
         next_check = started + self.notice_after
         noticed = False
-        while not await task.is_ready():
-            now = time.perf_counter()
-            if now > deadline:
-                self.stats["timeouts"] += 1
-                log.warning("no answer for board %s within %.1f s", puzzle.key(), self.result_timeout)
-                raise SolversBusy(f"no answer within {self.result_timeout:g} s")
-            if now >= next_check:
-                next_check = now + 2.0
-                if not noticed and on_queued is not None:
-                    noticed = True
-                    waiting = await self._queue_length()
-                    if waiting:
-                        with contextlib.suppress(Exception):
-                            await on_queued(waiting)
-                elif not await self.workers_alive():  # every worker went away while we waited
-                    self.stats["unavailable"] += 1
-                    log.error("every solver worker stopped while board %s was waiting", puzzle.key())
-                    return self._failed(puzzle, Failure.UNAVAILABLE, started)
-            await asyncio.sleep(self.poll)
+        try:
+            while not await task.is_ready():
+                now = time.perf_counter()
+                if now > deadline:
+                    self.stats["timeouts"] += 1
+                    log.warning("no answer for board %s within %.1f s", puzzle.key(), self.result_timeout)
+                    raise SolversBusy(f"no answer within {self.result_timeout:g} s")
+                if now >= next_check:
+                    next_check = now + 2.0
+                    if not noticed and on_queued is not None:
+                        noticed = True
+                        position = await self._position(job_id)
+                        if position:
+                            await self._notice(on_queued, position)
+                    elif not await self.workers_alive():  # every worker went away while we waited
+                        self.stats["unavailable"] += 1
+                        log.error("every solver worker stopped while board %s was waiting", puzzle.key())
+                        return self._failed(puzzle, Failure.UNAVAILABLE, started)
+                await asyncio.sleep(self.poll)
+        finally:
+            with contextlib.suppress(Exception):
+                await self._redis.zrem(WAITING, job_id)
         answer = await task.get_result()
         if answer.is_err:
             self.stats["errors"] += 1
@@ -347,11 +649,9 @@ class TaskiqBackend(SolveFront):
         self.stats["solved"] += 1
         return result
 
-    async def _queue_length(self) -> int:
-        try:
-            return int(await self._redis.llen(QUEUE_NAME))
-        except Exception:
-            return 0
+    def _user_idle(self, user: str) -> None:
+        if user in self._user_gates and not self._user_gates[user].locked():
+            del self._user_gates[user]
 
     def _failed(self, puzzle: Puzzle, failure: Failure, started: float) -> JobResult:
         return JobResult(status=Status.ERROR, genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, failure=failure,

@@ -26,11 +26,14 @@ from bot import i18n
 from bot.chat import Incoming, Reply
 from bot.commands import Context
 from bot.core import Core
-from bot.pipeline import PipelineLimits
+from bot.pipeline import PipelineLimits, UserBusy
 from bot.scaleout import (
     ALIVE_PREFIX,
     EXPIRED,
+    HEARTBEAT_TTL,
     QUEUE_NAME,
+    WAITING,
+    WORKERS,
     TaskiqBackend,
     puzzle_to_json,
     result_from_json,
@@ -208,6 +211,111 @@ async def test_a_repeated_board_is_answered_from_the_cache(cluster: SimpleNamesp
     assert first.image == second.image and "(from cache)" in second.text and "(from cache)" not in first.text
 
 
+# ---------------------------------------------------------------------- two replicas on one Redis (issue 12 item 2)
+@pytest_asyncio.fixture(loop_scope="module")
+async def replicas(cluster: SimpleNamespace) -> AsyncIterator[list[TaskiqBackend]]:
+    """Two more bot-side backends (two replicas, each with its own local cache) on the cluster's Redis."""
+    pair = [TaskiqBackend(cluster.url, LIMITS), TaskiqBackend(cluster.url, LIMITS)]
+    for b in pair:
+        await b.start()
+    yield pair
+    for b in pair:
+        await b.close()
+
+
+@in_module_loop
+async def test_an_identical_board_sent_to_two_replicas_is_solved_once(replicas: list[TaskiqBackend]) -> None:
+    a, b = replicas
+    puzzle = Puzzle.from_record(load("masyu")[3])
+    ra, rb = await asyncio.wait_for(asyncio.gather(a.solve(puzzle, user="telegram:1"),
+                                                   b.solve(puzzle, user="telegram:2")), 60)
+    assert a.stats["solved"] + b.stats["solved"] == 1, (a.stats, b.stats)
+    assert ra.status == rb.status == "unique" and ra.png == rb.png
+    later = Core(b)  # a third user on the other replica: the shared cache answers
+    chat = Chat()
+    await asyncio.wait_for(later.handle(_private(_board(load("masyu")[3]), user=81), chat), 30)
+    [reply] = [r for r in chat.sent if r.image is not None]
+    assert "(from cache)" in reply.text and a.stats["solved"] + b.stats["solved"] == 1
+
+
+@in_module_loop
+async def test_a_verdict_solved_on_one_replica_is_cached_for_the_other(replicas: list[TaskiqBackend]) -> None:
+    a, b = replicas
+    puzzle = Puzzle.from_record(load("yinyang")[4])
+    first = await asyncio.wait_for(a.solve(puzzle, user="telegram:3"), 60)
+    solved = b.stats["solved"]
+    second = await asyncio.wait_for(b.solve(puzzle, user="discord:4"), 10)
+    assert b.stats["solved"] == solved and second.cached and second.png == first.png
+
+
+@in_module_loop
+async def test_the_per_user_cap_holds_across_replicas(replicas: list[TaskiqBackend]) -> None:
+    a, b = replicas  # LIMITS.user_cap == 3: four different boards from one user, two on each replica
+    boards = [Puzzle.from_record(r) for r in load("masyu")[5:9]]
+    outcomes = await asyncio.wait_for(asyncio.gather(
+        *((a if i % 2 else b).solve(p, user="telegram:9") for i, p in enumerate(boards)),
+        return_exceptions=True), 120)
+    refused = [o for o in outcomes if isinstance(o, UserBusy)]
+    answered = [o for o in outcomes if isinstance(o, JobResult)]
+    assert len(refused) == 1 and refused[0].count == 3, outcomes
+    assert len(answered) == 3 and all(o.status == "unique" for o in answered), outcomes
+    from redis.asyncio import Redis
+
+    redis = Redis.from_url(a.redis_url)
+    try:  # every place taken was given back
+        assert await redis.zcard("puzzlebot:user:telegram:9") == 0
+        assert await redis.zcard("puzzlebot:running:telegram:9") == 0
+    finally:
+        await redis.aclose()
+
+
+@in_module_loop
+async def test_queue_positions_count_only_live_boards_ahead(cluster: SimpleNamespace) -> None:
+    from redis.asyncio import Redis
+
+    url = cluster.url.rsplit("/", 1)[0] + "/2"  # a database of its own
+    backend = TaskiqBackend(url, LIMITS, result_timeout=30)
+    await backend.start()
+    redis = Redis.from_url(url)
+    now = time.time()
+    try:
+        await redis.zadd(WAITING, {"expired": now - 31, "ahead1": now - 5, "ahead2": now - 1, "mine": now,
+                                   "later": now + 1})
+        assert await backend._position("mine") == 3  # not the expired board, not the later one
+        await redis.zrem(WAITING, "ahead1")  # a worker took it
+        assert await backend._position("mine") == 2
+        assert await backend._position("taken") is None
+        assert await redis.zscore(WAITING, "expired") is None  # pruned
+        assert await backend.waiting() == 3
+    finally:
+        await redis.flushdb()
+        await redis.aclose()
+        await backend.close()
+
+
+@in_module_loop
+async def test_liveness_is_one_sorted_set_lookup_not_a_keyspace_scan(cluster: SimpleNamespace) -> None:
+    from redis.asyncio import Redis
+
+    redis = Redis.from_url(cluster.url)
+
+    async def scans() -> int:
+        stats = await redis.info("commandstats")
+        return sum(int(stats.get(f"cmdstat_{c}", {}).get("calls", 0)) for c in ("scan", "keys"))
+
+    try:
+        await redis.zadd(WORKERS, {"dead-worker": time.time() - HEARTBEAT_TTL - 5})  # a stale heartbeat
+        before = await scans()
+        assert await cluster.backend.workers_alive() == 1  # the one real worker, not the stale one
+        chat = Chat()
+        await asyncio.wait_for(cluster.core.handle(_private(_board(load("shikaku")[1]), user=82), chat), 60)
+        assert [r for r in chat.sent if r.image is not None]
+        assert await scans() == before
+    finally:
+        await redis.zrem(WORKERS, "dead-worker")
+        await redis.aclose()
+
+
 def _slow_board() -> str:
     """A board that takes far more than a second: a 40x40 Numberlink of the shared corpus (skips without it)."""
     return _board(next(r for r in load("numberlink") if r["rows"] >= 40))
@@ -221,7 +329,7 @@ async def _solver_pid(redis_url: str, timeout: float = 30) -> int:
     try:
         deadline = time.monotonic() + timeout
         while True:
-            for key in await redis.keys(ALIVE_PREFIX + "*"):
+            for key in await redis.zrange(WORKERS, 0, -1):
                 pid = json.loads(await redis.get(key) or "{}").get("solver_pid")
                 if pid and Path(f"/proc/{pid}").exists():
                     return int(pid)
@@ -269,7 +377,7 @@ async def test_lost_answers_time_out_with_a_polite_message(redis_url: str) -> No
 
     url = redis_url.rsplit("/", 1)[0] + "/1"  # an empty database: nobody takes the board
     redis = Redis.from_url(url)
-    await redis.set(ALIVE_PREFIX + "ghost", "1", ex=30)
+    await redis.zadd(WORKERS, {ALIVE_PREFIX + "ghost": time.time() + 30})
     backend = TaskiqBackend(url, LIMITS, result_timeout=1.5)
     await backend.start()
     chat = Chat()
@@ -280,7 +388,7 @@ async def test_lost_answers_time_out_with_a_polite_message(redis_url: str) -> No
         assert [r.text for r in chat.sent] == [i18n.t("en", "queued", position=1), i18n.t("en", "queue_full")]
         assert await redis.llen(QUEUE_NAME) == 1  # the stale board waits; a worker will skip it (deadline)
     finally:
-        await redis.delete(ALIVE_PREFIX + "ghost")
+        await redis.zrem(WORKERS, ALIVE_PREFIX + "ghost")
         await redis.aclose()
         await backend.close()
 
