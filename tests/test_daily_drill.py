@@ -7,8 +7,7 @@ import datetime as dt
 
 import pytest
 
-from tests.fake_bot_api import FakeBotApi
-from tests.fanout_drill import allowed_duplicates, run_drill
+from tests.fanout_drill import allowed_duplicates, drill_api, run_drill
 from tests.pg_server import BACKENDS, fresh_url
 
 pytestmark = pytest.mark.skipif(
@@ -18,7 +17,7 @@ pytestmark = pytest.mark.skipif(
 @pytest.mark.parametrize("backend", BACKENDS)
 async def test_kill_9_during_the_fan_out_loses_no_post(tmp_path, backend):
     db_url = fresh_url(tmp_path, backend)
-    api = FakeBotApi()
+    api = drill_api()
     try:
         result = await run_drill(api, db_url, tmp_path, chats=300, rounds=3, seed=len(backend))
     finally:

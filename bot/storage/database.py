@@ -110,5 +110,6 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")  # WAL: a commit survives a crash of the process; fsync at checkpoints
     cur.execute("PRAGMA busy_timeout=30000")
     cur.close()
