@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from bot.config import BotConfig, ConfigError, load_config
 from bot.core import Core
-from bot.logsafe import setup_logging
+from bot.logsafe import secrets_of, setup_logging
 from bot.pipeline import PoolBackend, SolverBackend
 
 log = logging.getLogger(__name__)
@@ -74,7 +74,7 @@ def main(env_file: str | None = ".env") -> int:
         print("puzzlebot run: the configuration has problems:\n" + "\n".join(
             f"  - {line}" for line in str(e).splitlines()), file=sys.stderr)
         return 2
-    setup_logging(config.log_level, config.telegram_token, config.discord_token)
+    setup_logging(config.log_level, *secrets_of(config))
     if config.platform == "console" and config.log_level == "INFO":  # keep the console chat readable
         logging.getLogger().setLevel(logging.WARNING)
     serve = adapter(config)

@@ -67,12 +67,11 @@ def _can_only_be_answer(daily: DailyPuzzle, text: str) -> bool:
 
 
 def _redact(url: str | None) -> str:
-    from sqlalchemy.engine import make_url
-
+    from bot.logsafe import redact_url  # not SQLAlchemy's rendering: it shows half of "bot:p@ss@db"
     from bot.storage import database_url
 
     try:
-        return make_url(database_url(url)).render_as_string(hide_password=True)
+        return redact_url(url or database_url(None)) or "DATABASE_URL"  # the URL as configured
     except Exception:
         return "DATABASE_URL"
 
