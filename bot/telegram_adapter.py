@@ -29,7 +29,7 @@ from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, Cont
 
 from bot import attachments, i18n
 from bot.chat import ChatId, Incoming, JobCallback, MessageRef, Reply
-from bot.config import BotConfig
+from bot.config import BotConfig, WebhookConfig
 from bot.core import Core
 from bot.replies import CAPTION_LIMIT
 from bot.runtime import Runtime
@@ -305,8 +305,45 @@ async def polling(app: App, *, poll_timeout: int = 1) -> AsyncIterator[App]:
             await app.post_shutdown(app)
 
 
+@contextlib.asynccontextmanager
+async def webhook(app: App, hook: WebhookConfig) -> AsyncIterator[App]:
+    """Run ``app`` in webhook mode inside the current event loop (what ``run_webhook`` does, without
+    owning the loop or signals): PTB's own server on ``hook.listen:hook.port`` at the URL's path, and
+    ``setWebhook`` with the secret token; a request without that token is refused (403) by PTB."""
+    await app.initialize()
+    try:
+        if app.post_init:
+            await app.post_init(app)
+        assert app.updater is not None
+        await app.updater.start_webhook(**_webhook_args(hook))
+        await app.start()
+        try:
+            yield app
+        finally:
+            if app.updater.running:
+                await app.updater.stop()
+            if app.running:
+                await app.stop()
+    finally:
+        await app.shutdown()
+        if app.post_shutdown:
+            await app.post_shutdown(app)
+
+
+def _webhook_args(hook: WebhookConfig) -> dict[str, Any]:
+    return {"listen": hook.listen, "port": hook.port, "url_path": hook.path, "webhook_url": hook.url,
+            "secret_token": hook.secret, "allowed_updates": Update.ALL_TYPES, "drop_pending_updates": False,
+            "bootstrap_retries": 3}
+
+
 def serve(core: Core, config: BotConfig) -> int:
-    """``puzzlebot run`` with TELEGRAM_TOKEN: poll Telegram until Ctrl-C / SIGTERM; returns the exit status."""
+    """``puzzlebot run`` with TELEGRAM_TOKEN: long polling (the default), or webhook mode when
+    TELEGRAM_WEBHOOK_URL is set, until Ctrl-C / SIGTERM; returns the exit status."""
     app = build_application(core, config)
-    app.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
+    if config.webhook is not None:
+        log.info("webhook mode: listening on %s:%d at /%s", config.webhook.listen, config.webhook.port,
+                 config.webhook.path)
+        app.run_webhook(**_webhook_args(config.webhook))
+    else:
+        app.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
     return 0

@@ -118,6 +118,9 @@ class FakeBotApi:
         self.messages: dict[int, dict[str, Any]] = {}  # every message, by id (users' and the bot's)
         self.chats: dict[int, FakeChat] = {}
         self.on_call: Callable[[Call], None] | None = None
+        self.webhook_url: str | None = None  # set by setWebhook: updates are then POSTed there, as Telegram does
+        self.webhook_secret: str | None = None
+        self.deliveries: list[int] = []  # HTTP status of every webhook delivery
         self._cond = threading.Condition()
         self._update_ids = itertools.count(1)
         self._message_ids = itertools.count(1000)
@@ -238,6 +241,12 @@ class FakeBotApi:
             if "reply_markup" in p:
                 msg["reply_markup"] = call.json("reply_markup")
             return msg
+        if m == "setWebhook":
+            self.webhook_url, self.webhook_secret = p["url"], p.get("secret_token")
+            return True
+        if m == "deleteWebhook":
+            self.webhook_url = self.webhook_secret = None
+            return True
         if m == "getFile":
             file_id = p["file_id"]
             if file_id not in self.files:
@@ -279,11 +288,37 @@ class FakeBotApi:
         return msg
 
     def push_update(self, **payload: Any) -> int:
+        """Queue an update for getUpdates or, once setWebhook was called, POST it to the webhook."""
         with self._cond:
             update_id = next(self._update_ids)
-            self.updates.append({"update_id": update_id, **payload})
+            update = {"update_id": update_id, **payload}
+            if self.webhook_url is None:
+                self.updates.append(update)
             self._cond.notify_all()
+        if self.webhook_url is not None:
+            threading.Thread(target=self.post_webhook, args=(update,), daemon=True).start()
         return update_id
+
+    def post_webhook(self, update: dict[str, Any], secret: str | None | bool = True) -> int:
+        """POST ``update`` to the webhook as Telegram does; ``secret`` True = the one from setWebhook,
+        None = no secret header, a string = that header. Returns the HTTP status (recorded in ``deliveries``)."""
+        import urllib.error
+        import urllib.request
+
+        assert self.webhook_url is not None, "setWebhook was not called"
+        headers = {"Content-Type": "application/json"}
+        token = self.webhook_secret if secret is True else secret
+        if isinstance(token, str):
+            headers["X-Telegram-Bot-Api-Secret-Token"] = token
+        request = urllib.request.Request(self.webhook_url, json.dumps(update).encode(), headers, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                status = int(response.status)
+        except urllib.error.HTTPError as e:
+            status = e.code
+        with self._cond:
+            self.deliveries.append(status)
+        return status
 
     @staticmethod
     def entities(text: str) -> list[dict[str, Any]]:
