@@ -95,7 +95,7 @@ def run_ours(rec: dict, opts: SolveOptions, repeat: int = 1) -> tuple[float, flo
     full = fulls[len(fulls) // 2]
     right = only.status is Status.SOLVED and all(
         expected_ok(rec.get("unique"), f.status, f.solution is not None) and f.status is full.status for f in fulls)
-    phases = dict(full.stats.phases)
+    phases = dict(getattr(full.stats, "phases", {}))  # older commits (bench of a "before" tree) have none
     phases["check"] = max(0.0, full.seconds - sum(phases.values()))
     return only.seconds, full.seconds, str(full.status), right, phases
 

@@ -20,11 +20,12 @@ leaves no free ends), so "another solution" is "at least one edge of the first i
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 
 from ortools.sat.python import cp_model, cp_model_helper
 
-from solvers.cpsat import solve_twice
+from solvers.cpsat import Budget, solve_twice
 from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, Grid
 from solvers.puzzle import BLACK, EMPTY, WHITE, Puzzle
 from solvers.solution import LoopSolution
@@ -143,5 +144,8 @@ class MasyuModel:
 
 def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
     """Find the loop; with ``options.unique`` also prove it is the only one (or find a second)."""
+    budget, t0 = Budget(options), time.perf_counter()
     mm = MasyuModel.of(puzzle)
-    return solve_twice(mm.model, mm.edges, mm.solution, options, params=search_params(puzzle.rows, puzzle.cols))
+    budget.note("build", t0)
+    return solve_twice(mm.model, mm.edges, mm.solution, options, budget=budget,
+                       params=search_params(puzzle.rows, puzzle.cols))

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 Cell = tuple[int, int]
 
@@ -63,41 +64,54 @@ class Deduction:
         return ["".join(ch[self.value[r * self.cols + c]] for c in range(self.cols)) for r in range(self.rows)]
 
 
-def deduce(rows: int, cols: int, givens: Mapping[Cell, bool]) -> Deduction:
-    """Apply the rules above until none fixes another cell (boards of at least 2x2)."""
+def deduce(rows: int, cols: int, givens: Mapping[Cell, bool], probe: int = 0) -> Deduction:
+    """Apply the rules above until none fixes another cell (boards of at least 2x2).
+
+    ``probe``: then try up to this many unknown cells one colour at a time ("if this cell were
+    black, the rules above would contradict themselves, so it is white": rule ``trial``), and deduce
+    again after each success.
+    """
     d = Deduction(rows, cols, [None] * (rows * cols))
     for (r, c), b in givens.items():
         d.value[r * cols + c] = b
     if rows < 2 or cols < 2:
         return d
-    _Deducer(d).run()
+    deducer = _Deducer(d)
+    deducer.run()
+    if probe:
+        deducer.probe(probe)
     return d
+
+
+@lru_cache(maxsize=8)
+def _tables(rows: int, cols: int) -> tuple[list[list[int]], list[tuple[int, int, int, int]], list[int]]:
+    """Neighbours of each cell, the 2x2 blocks (a b / c e) and the frame in cyclic order, on flat indices."""
+    adj: list[list[int]] = []
+    for r in range(rows):
+        for c in range(cols):
+            nb = []
+            if r > 0:
+                nb.append((r - 1) * cols + c)
+            if r + 1 < rows:
+                nb.append((r + 1) * cols + c)
+            if c > 0:
+                nb.append(r * cols + c - 1)
+            if c + 1 < cols:
+                nb.append(r * cols + c + 1)
+            adj.append(nb)
+    blocks = [(r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1)
+              for r in range(rows - 1) for c in range(cols - 1)]
+    top = list(range(cols))
+    right = [r * cols + cols - 1 for r in range(1, rows)]
+    bottom = [(rows - 1) * cols + c for c in range(cols - 2, -1, -1)]
+    left = [r * cols for r in range(rows - 2, 0, -1)]
+    return adj, blocks, top + right + bottom + left
 
 
 class _Deducer:
     def __init__(self, d: Deduction) -> None:
         self.d = d
-        rows, cols = d.rows, d.cols
-        self.adj: list[list[int]] = []
-        for r in range(rows):
-            for c in range(cols):
-                nb = []
-                if r > 0:
-                    nb.append((r - 1) * cols + c)
-                if r + 1 < rows:
-                    nb.append((r + 1) * cols + c)
-                if c > 0:
-                    nb.append(r * cols + c - 1)
-                if c + 1 < cols:
-                    nb.append(r * cols + c + 1)
-                self.adj.append(nb)
-        self.blocks = [(r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1)
-                       for r in range(rows - 1) for c in range(cols - 1)]
-        top = [c for c in range(cols)]
-        right = [r * cols + cols - 1 for r in range(1, rows)]
-        bottom = [(rows - 1) * cols + c for c in range(cols - 2, -1, -1)]
-        left = [r * cols for r in range(rows - 2, 0, -1)]
-        self.ring = top + right + bottom + left
+        self.adj, self.blocks, self.ring = _tables(d.rows, d.cols)
 
     def set(self, i: int, black: bool, rule: str) -> None:
         v = self.d.value[i]
@@ -117,6 +131,35 @@ class _Deducer:
                     self.connectivity(colour)
                 if len(self.d.steps) == before:
                     return
+
+    def probe(self, budget: int) -> None:
+        """Trial: a colour whose consequences contradict the rules is impossible (rule ``trial``)."""
+        d = self.d
+        progress = True
+        while progress and budget > 0:
+            progress = False
+            for i in self._candidates():
+                if d.value[i] is not None:
+                    continue
+                budget -= 1
+                if budget < 0:
+                    return
+                for colour in (True, False):
+                    trial = Deduction(d.rows, d.cols, list(d.value))
+                    trial.value[i] = colour
+                    try:
+                        _Deducer(trial).run()
+                    except Contradiction:
+                        self.set(i, not colour, "trial")
+                        self.run()
+                        progress = True
+                        break
+
+    def _candidates(self) -> list[int]:
+        """Unknown cells, those with the most known neighbours first."""
+        value = self.d.value
+        score = [(-sum(value[n] is not None for n in self.adj[i]), i) for i, v in enumerate(value) if v is None]
+        return [i for _, i in sorted(score)]
 
     def block_rules(self) -> None:
         value = self.d.value
