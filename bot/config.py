@@ -161,7 +161,11 @@ def _limits(r: _Reader) -> PipelineLimits:
     time_limit = r.number("PUZZLEBOT_TIME_LIMIT", 10.0, 0.5, 600, integer=False)
     hard = None
     if r.get("PUZZLEBOT_HARD_LIMIT"):
-        hard = r.number("PUZZLEBOT_HARD_LIMIT", 0, time_limit, 3600, integer=False) or None
+        hard = r.number("PUZZLEBOT_HARD_LIMIT", 0, 0.5, 3600, integer=False) or None
+        if hard is not None and hard <= time_limit:  # the watchdog must never beat the solver's own limit
+            r.problems.append(f"PUZZLEBOT_HARD_LIMIT={hard:g} must be above PUZZLEBOT_TIME_LIMIT={time_limit:g} "
+                              "(a hard board should get its 'not decided' answer, not be killed).")
+            hard = None
     limits = PipelineLimits(
         workers=r.whole("PUZZLEBOT_POOL_SIZE", max(1, min(cpus, 2)), 1, 256),
         time_limit=time_limit,
@@ -172,7 +176,11 @@ def _limits(r: _Reader) -> PipelineLimits:
         cache_size=r.whole("PUZZLEBOT_CACHE_SIZE", 256, 0, 1_000_000),
         hard_limit=hard,
         worker_nice=r.whole("PUZZLEBOT_WORKER_NICE", 5, 0, 19),
+        memory_mb=r.whole("PUZZLEBOT_WORKER_MEMORY_MB", 2048, 0, 1_048_576),
     )
+    if 0 < limits.memory_mb < 512:
+        r.problems.append(f"PUZZLEBOT_WORKER_MEMORY_MB={limits.memory_mb} is too small for a solver worker "
+                          "(at least 512, or 0 for no cap).")
     if limits.user_running > limits.user_cap:
         r.problems.append("PUZZLEBOT_USER_RUNNING must not exceed PUZZLEBOT_USER_CAP.")
     return limits

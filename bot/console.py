@@ -176,8 +176,17 @@ async def console_main(core: Core, config: BotConfig, stdin: TextIO | None = Non
     chat = ConsoleChat(core, config.out_dir, config.lang, stdin, stdout)
     runtime = Runtime(core)
     task = asyncio.current_task()
+    stopping: list[asyncio.Future[None]] = []
+
+    async def stop() -> None:  # SIGTERM: waiting boards are answered 'restarting', then the chat ends
+        try:
+            await runtime.interrupt()
+        finally:
+            if task is not None:
+                task.cancel()
+
     try:
-        with on_signals(task.cancel if task else lambda: None, signal.SIGTERM):
+        with on_signals(lambda: stopping.append(asyncio.ensure_future(stop())), signal.SIGTERM):
             await runtime.start(chat)
             await chat.run()
     finally:

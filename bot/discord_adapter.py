@@ -405,6 +405,7 @@ class PuzzleClient(discord.Client):
 
     async def close(self) -> None:
         if self.runtime.platform is self.platform:  # this client runs the core: stop it before disconnecting
+            await self.runtime.interrupt()  # waiting boards are answered 'restarting', solves aborted
             await self.runtime.stop()
         await super().close()
 

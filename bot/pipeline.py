@@ -35,6 +35,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from bot.children import guard, pool_pids
 from bot.worker import Failure, JobResult, solve_job, warm_up
 from solvers.puzzle import Puzzle
 from solvers.verdict import Status
@@ -43,6 +44,10 @@ log = logging.getLogger(__name__)
 
 OnQueued = Callable[[int], Awaitable[None]]
 JobFn = Callable[[Puzzle, float, int, str], JobResult]
+
+START_BACKOFF = 0.5  # seconds before the second attempt to start a solver slot; doubles each time
+START_BACKOFF_CAP = 30.0  # the longest pause between two attempts (they go on forever)
+WARM_UP_LIMIT = 120.0  # seconds a new worker may take to import the solver before it counts as failed
 
 
 class Overloaded(Exception):
@@ -87,6 +92,7 @@ class PipelineLimits:
     cache_size: int = 256  # finished verdicts kept
     hard_limit: float | None = None  # wall seconds before a worker is killed; default 1.5 x time_limit + 5
     worker_nice: int = 5  # CPU priority drop of the workers, so the event loop stays responsive
+    memory_mb: int = 2048  # address-space cap of each worker (RLIMIT_AS), MiB; 0: no cap
 
     @property
     def wall_limit(self) -> float:
@@ -109,6 +115,15 @@ class _Slot:
     pid: int | None = None
     ready: bool = False
     job: _Job | None = None
+    failures: int = 0  # starts that failed since the slot was last ready
+    process: multiprocessing.process.BaseProcess | None = None
+
+    def exitcode(self) -> int | None:
+        """How the slot's worker process ended (negative: the signal), waiting for it up to half a second."""
+        if self.process is None:
+            return None
+        self.process.join(0.5)
+        return self.process.exitcode
 
 
 class SolveFront:
@@ -127,6 +142,8 @@ class SolveFront:
         self._pending_by_user: defaultdict[str, int] = defaultdict(int)
         self._inflight: dict[tuple[str, str], asyncio.Future[JobResult]] = {}
         self._cache: OrderedDict[tuple[str, str], JobResult] = OrderedDict()
+        self._admitted: dict[asyncio.Task[JobResult], tuple[Puzzle, asyncio.Future[JobResult]]] = {}
+        self.stopping = False  # set by abort(): no board is taken any more
         self.stats: defaultdict[str, int] = defaultdict(int)
 
     @property
@@ -148,6 +165,9 @@ class SolveFront:
             self.stats["joined"] += 1
             return await asyncio.shield(same)
         user = str(user)
+        if self.stopping:
+            self.stats["refused_stopping"] += 1
+            return self._stopped(puzzle)
         if self.pending >= self.limits.queue_limit:
             self.stats["refused_full"] += 1
             raise QueueFull("the solve queue is full")
@@ -158,9 +178,20 @@ class SolveFront:
         future: asyncio.Future[JobResult] = asyncio.get_running_loop().create_future()
         self._inflight[key] = future
         self._pending_by_user[user] += 1
+        inner = asyncio.ensure_future(self._run_admitted(puzzle, user, lang, future, on_queued))
+        self._admitted[inner] = (puzzle, future)
         try:
-            result = await self._run_admitted(puzzle, user, lang, future, on_queued)
+            try:
+                result = await inner
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if not (self.stopping and inner.cancelled() and (task is None or not task.cancelling())):
+                    raise
+                result = self._stopped(puzzle)  # abort() stopped it: the asker is told
+                if not future.done():
+                    future.set_result(result)
         finally:
+            self._admitted.pop(inner, None)
             self._pending_by_user[user] -= 1
             if not self._pending_by_user[user]:
                 del self._pending_by_user[user]
@@ -178,6 +209,19 @@ class SolveFront:
                             on_queued: OnQueued | None) -> JobResult:
         """Run an admitted job to its verdict; ``future`` is what identical boards join on."""
         raise NotImplementedError
+
+    def abort(self) -> None:
+        """Stop at once (SIGTERM): refuse new boards, and answer every waiting or running one with
+        :attr:`Failure.STOPPING` (the asker is told the bot is restarting). Backends also stop their work."""
+        self.stopping = True
+        for inner, (puzzle, future) in list(self._admitted.items()):
+            if not future.done():
+                future.set_result(self._stopped(puzzle))
+            inner.cancel()
+
+    def _stopped(self, puzzle: Puzzle) -> JobResult:
+        self.stats["stopped"] += 1
+        return JobResult.failed(puzzle, Failure.STOPPING, time_limit=self.limits.wall_limit)
 
     def _user_idle(self, user: str) -> None:
         """``user`` has no job waiting or running any more."""
@@ -205,19 +249,25 @@ class PoolBackend(SolveFront):
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
-        """Start every worker process and wait until each has imported the solver."""
+        """Start every worker process and wait until each has imported the solver (or failed once;
+        a slot that fails keeps retrying in the background)."""
         await asyncio.gather(*(self._start_slot(s) for s in self._slots))
 
-    async def close(self) -> None:
+    def abort(self) -> None:
+        """SIGTERM: answer every waiting and running board (the bot is restarting), kill the workers."""
         self._closed = True
+        super().abort()
         for job in self._waiting:
             if not job.future.done():
-                job.future.cancel()
+                job.future.set_result(self._stopped(job.puzzle))
         self._waiting.clear()
         for slot in self._slots:
             if slot.job is not None and not slot.job.future.done():
-                slot.job.future.cancel()
+                slot.job.future.set_result(self._stopped(slot.job.puzzle))
             self._kill(slot)
+
+    async def close(self) -> None:
+        self.abort()
         for task in list(self._tasks):
             task.cancel()
 
@@ -226,6 +276,11 @@ class PoolBackend(SolveFront):
         """The worker processes' ids (for operators and tests)."""
         return [s.pid for s in self._slots]
 
+    @property
+    def available(self) -> bool:
+        """Whether a board can be served: a slot is ready, or one is starting that has not failed yet."""
+        return not self._closed and any(s.ready or s.failures == 0 for s in self._slots)
+
     def running_pid(self, user: str | None = None) -> int | None:
         """The process id working on a job of ``user`` (any user when None), if one runs."""
         for s in self._slots:
@@ -233,25 +288,37 @@ class PoolBackend(SolveFront):
                 return s.pid
         return None
 
+    def _new_executor(self) -> ProcessPoolExecutor:
+        memory = self.limits.memory_mb * 1024 * 1024 if self.limits.memory_mb > 0 else None
+        return ProcessPoolExecutor(max_workers=1, mp_context=self._ctx, initializer=guard,
+                                   initargs=(os.getpid(), self.limits.worker_nice, memory))
+
     async def _start_slot(self, slot: _Slot) -> None:
+        """Start the slot's worker; on failure try again after a pause that doubles up to
+        :data:`START_BACKOFF_CAP`, for as long as the backend is open."""
         slot.ready, slot.pid = False, None
-        for attempt in range(3):
-            if self._closed:
-                return
-            slot.executor = ProcessPoolExecutor(max_workers=1, mp_context=self._ctx)
+        while not self._closed:
+            slot.executor = executor = self._new_executor()
             try:
-                slot.pid = await asyncio.wrap_future(slot.executor.submit(self._warm_fn, self.limits.worker_nice))
-                break
-            except Exception:
-                log.exception("solver worker %d failed to start (attempt %d)", slot.index, attempt + 1)
-                slot.executor.shutdown(wait=False, cancel_futures=True)
-                await asyncio.sleep(0.5 * (attempt + 1))
-        else:
-            log.error("solver worker %d could not be started", slot.index)
+                pid = await asyncio.wait_for(asyncio.wrap_future(executor.submit(self._warm_fn, 0)), WARM_UP_LIMIT)
+            except Exception as e:
+                slot.failures += 1
+                self.stats["start_failed"] += 1
+                delay = min(START_BACKOFF_CAP, START_BACKOFF * 2 ** (slot.failures - 1))
+                log.error("solver worker %d failed to start (attempt %d: %s); next try in %.1f s",
+                          slot.index, slot.failures, e or type(e).__name__, delay)
+                self._kill(slot)
+                if not self.available:
+                    self._fail_waiting(Failure.UNAVAILABLE)
+                await asyncio.sleep(delay)
+                continue
+            if self._closed or slot.executor is not executor:
+                return
+            slot.pid, slot.ready, slot.failures = pid, True, 0
+            slot.process = next(iter(getattr(executor, "_processes", {}).values()), None)
+            log.info("solver worker %d ready (pid %s)", slot.index, slot.pid)
+            self._dispatch()
             return
-        slot.ready = True
-        log.info("solver worker %d ready (pid %s)", slot.index, slot.pid)
-        self._dispatch()
 
     def _rebuild(self, slot: _Slot) -> None:
         self._kill(slot)
@@ -260,12 +327,31 @@ class PoolBackend(SolveFront):
 
     def _kill(self, slot: _Slot) -> None:
         slot.ready = False
+        pids = set(pool_pids(slot.executor))
         if slot.pid is not None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(slot.pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+            pids.add(slot.pid)
         if slot.executor is not None:
             slot.executor.shutdown(wait=False, cancel_futures=True)
+        for pid in pids:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
         slot.executor, slot.pid = None, None
+
+    def _fail_waiting(self, failure: Failure) -> None:
+        """Answer every waiting board with ``failure`` (no worker can take them)."""
+        for job in list(self._waiting):
+            self._waiting.remove(job)
+            if not job.future.done():
+                self.stats[str(failure)] += 1
+                job.future.set_result(self._failed(job, failure))
+
+    def _expire(self, job: _Job) -> None:
+        """The hard limit passed while ``job`` waited: when no worker is ready, say so instead of waiting on."""
+        if job in self._waiting and not any(s.ready for s in self._slots):
+            self._waiting.remove(job)
+            if not job.future.done():
+                self.stats[str(Failure.UNAVAILABLE)] += 1
+                job.future.set_result(self._failed(job, Failure.UNAVAILABLE))
 
     def _spawn(self, coro: Awaitable[None]) -> None:
         task = asyncio.ensure_future(coro)
@@ -276,7 +362,11 @@ class PoolBackend(SolveFront):
     async def _run_admitted(self, puzzle: Puzzle, user: str, lang: str, future: asyncio.Future[JobResult],
                             on_queued: OnQueued | None) -> JobResult:
         job = _Job(puzzle, user, lang, future)
+        if not self.available:
+            self.stats[str(Failure.UNAVAILABLE)] += 1
+            return self._failed(job, Failure.UNAVAILABLE)
         self._waiting.append(job)
+        expiry = asyncio.get_running_loop().call_later(self.limits.wall_limit, self._expire, job)
         try:
             self._dispatch()
             if job in self._waiting and on_queued is not None:
@@ -286,6 +376,7 @@ class PoolBackend(SolveFront):
                     log.warning("queue position notice failed: %s", e)
             return await asyncio.shield(job.future)
         finally:
+            expiry.cancel()
             if job in self._waiting:
                 self._waiting.remove(job)
 
@@ -352,10 +443,18 @@ class PoolBackend(SolveFront):
             self.stats["killed"] += 1
             result = self._failed(job, Failure.KILLED)
             self._rebuild(slot)
+        except MemoryError:  # the board needs more than the worker's memory cap
+            log.warning("job for %s passed the memory cap of %d MiB", job.puzzle.key(), limits.memory_mb)
+            self.stats["too_large"] += 1
+            result = self._failed(job, Failure.TOO_LARGE)
+            self._rebuild(slot)  # a fresh process: nothing left half-allocated
         except (BrokenProcessPool, RuntimeError) as e:  # the worker died (or its pool was shut down)
-            log.warning("worker %d (pid %s) died during a job: %s", slot.index, slot.pid, e)
-            self.stats["crashed"] += 1
-            result = self._failed(job, Failure.CRASHED)
+            aborted = slot.exitcode() == -getattr(signal, "SIGABRT", 6)
+            too_large = aborted and limits.memory_mb > 0 and not self._closed  # C++ out of memory: std::bad_alloc
+            log.warning("worker %d (pid %s) died during a job (%s): %s", slot.index, slot.pid,
+                        "memory cap" if too_large else "crash", e)
+            self.stats["too_large" if too_large else "crashed"] += 1
+            result = self._failed(job, Failure.TOO_LARGE if too_large else Failure.CRASHED)
             self._rebuild(slot)
         except Exception:  # a bug in the job itself: the worker is fine, the user gets an apology
             log.exception("solve job failed")

@@ -12,6 +12,8 @@ from bot.worker import Failure, JobResult
 from solvers.verdict import Status
 
 CAPTION_LIMIT = 1024  # Telegram's caption limit; longer text goes out as a separate message
+FAILURE_KEYS = {Failure.UNAVAILABLE: "solver_unavailable", Failure.STOPPING: "bot_restarting",
+                Failure.TOO_LARGE: "board_too_large"}  # catalogue keys of the failures told in one sentence
 
 
 def seconds_text(seconds: float) -> str:
@@ -33,6 +35,8 @@ def result_reply(result: JobResult, lang: str, *, spoiler: bool) -> Reply:
         return Reply(text=t(lang, "worker_crashed"))
     if result.failure is Failure.KILLED:
         return Reply(text=t(lang, "worker_killed", limit=result.time_limit))
+    if result.failure in FAILURE_KEYS:
+        return Reply(text=t(lang, FAILURE_KEYS[result.failure]))
     if result.status is Status.ERROR or result.failure is not None:
         return Reply(text=t(lang, "internal_error"))
 

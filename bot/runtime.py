@@ -51,6 +51,21 @@ class Runtime:
             self._started, self.platform = True, platform
             await self.core.start(platform)
 
+    async def interrupt(self, grace: float = 3.0) -> None:
+        """SIGTERM: the backend stops taking boards and answers every waiting or running one (the
+        asker is told the bot is restarting); returns once those answers are out, or after ``grace`` s."""
+        backend = self.core.backend
+        abort = getattr(backend, "abort", None)
+        if abort is None or self._stopped:
+            return
+        log.info("stopping: %s boards waiting or running are answered 'restarting'", getattr(backend, "pending", "?"))
+        abort()
+        loop = asyncio.get_running_loop()
+        end = loop.time() + grace
+        while getattr(backend, "pending", 0) and loop.time() < end:
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(min(0.2, max(0.0, end - loop.time())))  # the replies themselves go out
+
     async def stop(self) -> None:
         """Shutdown hooks, then the platform's jobs, then the backend; safe to call more than once."""
         if self._stopped:

@@ -8,8 +8,11 @@ documents, inline-keyboard button presses. Groups are assumed to run with privac
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import functools
 import logging
+import signal
 from collections.abc import AsyncIterator
 from typing import Any, Literal
 
@@ -27,7 +30,7 @@ from telegram.constants import ChatAction, ChatMemberStatus, ChatType
 from telegram.error import TelegramError
 from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, ContextTypes, MessageHandler, filters
 
-from bot import attachments, i18n
+from bot import attachments, i18n, sending
 from bot.chat import ChatId, Incoming, JobCallback, MessageRef, Reply
 from bot.config import BotConfig, WebhookConfig
 from bot.core import Core
@@ -51,24 +54,29 @@ def _markup(reply: Reply) -> InlineKeyboardMarkup | None:
 
 
 async def send_reply(bot: Any, chat_id: ChatId, reply: Reply, reply_to: int | None = None) -> MessageRef:
-    """Send ``reply`` to ``chat_id``; returns the id of the (last) message sent."""
+    """Send ``reply`` to ``chat_id``; returns the id of the (last) message sent.
+
+    Each Bot API call goes through :func:`bot.sending.retrying` (RetryAfter waited out, a request
+    that never left sent again; one that may have been posted is not); other failures are raised.
+    """
     params = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None
     markup = _markup(reply)
     if reply.image is not None:
         caption = reply.text if len(reply.text) <= CAPTION_LIMIT else None
-        sent: Message = await bot.send_photo(
-            chat_id, photo=reply.image, filename=reply.filename, caption=caption or None,
-            has_spoiler=reply.spoiler, reply_markup=markup, reply_parameters=params)
+        sent: Message = await sending.retrying(functools.partial(
+            bot.send_photo, chat_id, photo=reply.image, filename=reply.filename, caption=caption or None,
+            has_spoiler=reply.spoiler, reply_markup=markup, reply_parameters=params), what="photo")
         if caption is None and reply.text:
             for part in attachments.split_text(reply.text, TEXT_LIMIT):
-                await bot.send_message(chat_id, part)
+                await sending.retrying(functools.partial(bot.send_message, chat_id, part))
         return sent.message_id
     parts = attachments.split_text(reply.text or "…", TEXT_LIMIT)
     last_sent: Message | None = None
     for i, part in enumerate(parts):
         last = i == len(parts) - 1
-        last_sent = await bot.send_message(chat_id, part, reply_markup=markup if last else None,
-                                           reply_parameters=params if i == 0 else None)
+        last_sent = await sending.retrying(functools.partial(
+            bot.send_message, chat_id, part, reply_markup=markup if last else None,
+            reply_parameters=params if i == 0 else None))
     return last_sent.message_id if last_sent else None
 
 
@@ -80,7 +88,16 @@ class TelegramChannel:
         self.is_group, self.reply_to = is_group, reply_to
 
     async def send(self, reply: Reply) -> MessageRef:
-        return await send_reply(self.bot, self.chat_id, reply, self.reply_to if self.is_group else None)
+        """Answer in this chat. A failure that is not a bug (the user blocked the bot, the answer
+        may have arrived, ...) is logged without a traceback: there is no one left to tell."""
+        try:
+            return await send_reply(self.bot, self.chat_id, reply, self.reply_to if self.is_group else None)
+        except TelegramError as e:
+            failure = sending.classify(e).failure
+            if failure is sending.Failure.FAILED:
+                raise
+            log.warning("reply to chat %s not sent (%s): %s", self.chat_id, failure.value, e)
+            return None
 
     async def action(self, kind: str = "upload_photo") -> None:
         action = ChatAction.UPLOAD_PHOTO if kind == "upload_photo" else ChatAction.TYPING
@@ -254,6 +271,28 @@ async def _post_init(app: App) -> None:
         commands = [BotCommand(c.name, c.help(lang)[:256]) for c in runtime.core.registry.menu()]
         await app.bot.set_my_commands(commands, scope=BotCommandScopeDefault(), language_code=code)
     await runtime.start(TelegramPlatform(app))
+    if app.bot_data.get("own_signals"):
+        _install_stop_signals(app)
+
+
+def _install_stop_signals(app: App) -> None:
+    """SIGTERM / SIGINT: answer every waiting board ('restarting') and abort the solves first, then
+    stop (PTB's own handlers would wait for every queued board before stopping)."""
+    runtime: Runtime = app.bot_data["runtime"]
+    loop = asyncio.get_running_loop()
+
+    async def stop() -> None:
+        try:
+            await runtime.interrupt()
+        finally:
+            app.stop_running()
+
+    def on_signal() -> None:
+        app.bot_data["stopping"] = asyncio.ensure_future(stop())
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, on_signal)
 
 
 async def _post_shutdown(app: App) -> None:
@@ -340,10 +379,11 @@ def serve(core: Core, config: BotConfig) -> int:
     """``puzzlebot run`` with TELEGRAM_TOKEN: long polling (the default), or webhook mode when
     TELEGRAM_WEBHOOK_URL is set, until Ctrl-C / SIGTERM; returns the exit status."""
     app = build_application(core, config)
+    app.bot_data["own_signals"] = True  # SIGTERM/SIGINT handled by _install_stop_signals (post_init)
     if config.webhook is not None:
         log.info("webhook mode: listening on %s:%d at /%s", config.webhook.listen, config.webhook.port,
                  config.webhook.path)
-        app.run_webhook(**_webhook_args(config.webhook))
+        app.run_webhook(**_webhook_args(config.webhook), stop_signals=None)
     else:
-        app.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
+        app.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False, stop_signals=None)
     return 0

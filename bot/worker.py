@@ -36,6 +36,8 @@ class Failure(StrEnum):
     KILLED = "killed"  # the job passed its hard wall-clock limit
     UNAVAILABLE = "unavailable"  # no solver worker was alive to take it
     EXPIRED = "expired"  # skipped: its asker had stopped waiting
+    STOPPING = "stopping"  # the bot was stopped (SIGTERM) before the job finished
+    TOO_LARGE = "too_large"  # the job needed more memory than a worker may use
 
 
 @dataclass
@@ -157,12 +159,17 @@ def warm_up(nice: int = 0) -> int:
 
 def solve_job(puzzle: Puzzle, time_limit: float, solver_workers: int, lang: str = "en") -> JobResult:
     """Solve ``puzzle`` within ``time_limit`` seconds and draw the verdict."""
+    from solvers.cpsat import defer_release, release_later
     from solvers.engine import solve_puzzle
     from solvers.registry import get_genre
     from solvers.verdict import SolveOptions
 
     t0 = time.perf_counter()
-    result = solve_puzzle(puzzle, SolveOptions(time_limit=time_limit, workers=solver_workers))
+    defer_release()  # a huge model is freed after the answer has gone out, not inside the time limit
+    try:
+        result = solve_puzzle(puzzle, SolveOptions(time_limit=time_limit, workers=solver_workers))
+    finally:
+        release_later()
     t1 = time.perf_counter()
     png = None
     marked = result.status in (Status.NONE, Status.INVALID) and bool(result.cells)

@@ -6,6 +6,7 @@ counts and effort statistics are handled in one place.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +21,38 @@ from solvers.verdict import SolveOptions, SolveResult, SolveStats, Status
 SolverStatus = cp_model.CpSolverStatus  # what CpSolver.solve returns (compares equal to cp_model.OPTIMAL...)
 
 Literal = cp_model.IntVar  # a Boolean variable or its negation
+
+_LEFTOVERS: list[object] = []  # big models of finished solves, kept alive until release_later()
+_defer = threading.local()
+
+
+def defer_release(on: bool = True) -> None:
+    """In this thread, let :func:`leave` keep finished models until :func:`release_later` (a solver
+    worker: freeing a model of millions of variables takes seconds, which must not count against
+    the answer's time)."""
+    _defer.on = on
+
+
+def leave(obj: object) -> None:
+    """A finished solve's big model (or the exception whose traceback holds one): with
+    :func:`defer_release` on, kept alive until :func:`release_later`; otherwise dropped as usual."""
+    if getattr(_defer, "on", False):
+        _LEFTOVERS.append(obj)
+
+
+def release_later(delay: float = 0.2) -> None:
+    """Free the models kept by :func:`leave` in a background thread, after ``delay`` seconds (the
+    answer goes out first)."""
+    if not _LEFTOVERS:
+        return
+    batch = _LEFTOVERS[:]
+    _LEFTOVERS.clear()
+
+    def free() -> None:
+        time.sleep(delay)
+        batch.clear()
+
+    threading.Thread(target=free, name="release-models", daemon=True).start()
 
 
 @dataclass

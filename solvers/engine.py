@@ -30,6 +30,8 @@ def solve_puzzle(puzzle: Puzzle, options: SolveOptions | None = None) -> SolveRe
         return SolveResult(Status.INVALID, message=e.msg, seconds=time.perf_counter() - t0)
     try:
         result = genre.solve(puzzle, options)
+    except MemoryError:  # not a bug: the board needs more memory than the process may use
+        raise
     except Exception:  # a bug of ours must cost one answer, never the whole run
         log.exception("the %s model failed on board %s", puzzle.genre, puzzle.key())
         result = SolveResult(Status.ERROR)

@@ -20,6 +20,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,7 +115,10 @@ def streaks(days: list[dt.date], today: dt.date) -> tuple[int, int]:
 
 
 def _spawn_pool(workers: int) -> Executor:
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    from bot.children import guard
+
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=guard, initargs=(os.getpid(),))  # generators die with the bot
 
 
 class DailyService:
@@ -234,7 +238,19 @@ class DailyService:
         rows, cols = self.config.size(genre, difficulty)
         seed = daily_seed(day, genre, difficulty, self.config.salt)
         loop = asyncio.get_running_loop()
-        made = await loop.run_in_executor(self._generator(), self.maker, genre, rows, cols, difficulty, seed)
+        for attempt in (1, 2):  # a generator process that died breaks the pool: a new pool, the same puzzle again
+            try:
+                made = await loop.run_in_executor(self._generator(), self.maker, genre, rows, cols, difficulty, seed)
+                break
+            except BrokenProcessPool:
+                log.warning("the daily generator pool broke (a process died); rebuilding it")
+                if self._own_executor:
+                    from bot.children import kill_pool
+
+                    kill_pool(self._executor)
+                    self._executor = None
+                if attempt == 2:
+                    raise
         row = await store.save_daily(
             day=day, genre=genre, difficulty=difficulty, puzzle=made.puzzle, solution=made.solution,
             seed=made.seed, grade=made.grade, url=made.url, gen_seconds=made.seconds)

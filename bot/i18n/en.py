@@ -143,6 +143,11 @@ TEXTS: dict[str, str] = {
     "worker_crashed": "Sorry, the solver stopped while working on your board, so there is no answer for it. "
                       "Other boards are not affected; you may try again.",
     "worker_killed": "Sorry, your board took far too long and was stopped (limit {limit:g} s).",
+    "solver_unavailable": "Sorry, the solver is temporarily unavailable, so I cannot solve your board now. "
+                          "Please try again in a few minutes.",
+    "bot_restarting": "Sorry, the bot is restarting, so your board was not solved. Please send it again in a minute.",
+    "board_too_large": "Sorry, this board is too large for me: solving it needs more memory than I may use. "
+                       "Try a smaller board.",
     "internal_error": "Sorry, something went wrong on my side. The problem has been logged.",
     "verdict_unique": "unique solution ✓",
     "verdict_solved": "solved",

@@ -55,7 +55,7 @@ from collections.abc import Callable
 
 from ortools.sat.python import cp_model
 
-from solvers.cpsat import Budget, found, no_solution, run, timeout_result
+from solvers.cpsat import Budget, found, leave, no_solution, run, timeout_result
 from solvers.gridgraph import Cell, Grid, edge_key
 from solvers.puzzle import Puzzle
 from solvers.solution import LinkSolution
@@ -409,8 +409,10 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
     if first is None:
         try:
             nm = NumberlinkModel(puzzle, deadline=time.perf_counter() + budget.remaining())
-        except BuildTimeout:
+        except BuildTimeout as e:
+            leave(e)  # its traceback holds the half-built model: freed after the answer (the deadline)
             return timeout_result(budget)
+        leave(nm)
         narrowed = nm.model.clone()
         narrowed.add(narrowed.get_bool_var_from_proto_index(nm.hint_lit.index) == 1)
         share = Budget(options.with_(time_limit=max(0.0, 0.7 * budget.remaining())), stats=budget.stats)
@@ -435,10 +437,12 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
     if nm is None:
         try:
             nm = NumberlinkModel(puzzle, deadline=time.perf_counter() + budget.remaining())
-        except BuildTimeout:
+        except BuildTimeout as e:
+            leave(e)
             res = timeout_result(budget)
             res.solution = sol
             return res
+        leave(nm)
     nm.exclude(first)
     status, solver = run(nm.model, budget, params=params)
     if status == cp_model.INFEASIBLE:
