@@ -20,7 +20,7 @@ from bot.pipeline import PoolBackend, SolverBackend
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("bot.daily",)  # modules with install(core), loaded when present
+EXTENSIONS: tuple[str, ...] = ("bot.daily", "bot.observability")  # modules with install(core), loaded when present
 ADAPTERS: dict[str, str] = {  # platform -> module with serve(core, config) -> int
     "telegram": "bot.telegram_adapter",
     "discord": "bot.discord_adapter",

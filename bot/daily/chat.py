@@ -178,7 +178,15 @@ class DailyChat:
 
     async def _send_post(self, sub: Subscription, daily: DailyPuzzle) -> Any:
         assert self.platform is not None
-        return await self.platform.send_to(_chat_target(sub.chat_id), await self.post_reply(daily, sub.lang))
+        from bot.observability import count_daily_post, count_send_failure
+
+        try:
+            ref = await self.platform.send_to(_chat_target(sub.chat_id), await self.post_reply(daily, sub.lang))
+        except Exception:
+            count_send_failure(self.platform.name)
+            raise
+        count_daily_post(self.platform.name)
+        return ref
 
     # ------------------------------------------------------------------ replies
     async def post_reply(self, daily: DailyPuzzle, lang: str) -> Reply:
