@@ -32,7 +32,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot import attachments, i18n
+from bot import attachments, i18n, sending
 from bot.chat import ChatId, Incoming, MessageRef, Reply
 from bot.commands import Command
 from bot.config import BotConfig
@@ -157,21 +157,31 @@ def make_file(reply: Reply) -> discord.File | None:
 async def send_reply(send: Any, reply: Reply, **first_kwargs: Any) -> MessageRef:
     """Send ``reply`` through ``send`` (``Messageable.send`` or ``Webhook.send``): long text is split,
     the picture and the buttons go with the last part. ``first_kwargs`` (e.g. ``reference``) go with
-    the first message only. Returns the last message's id."""
+    the first message only. Returns the last message's id.
+
+    Each message goes through :func:`bot.sending.retrying`: a connection that could not be made
+    is tried again with back-off, a rate limit discord.py gives up on is waited out; a request
+    that may have been posted is not sent again.
+    """
     parts = attachments.split_text(reply.text, TEXT_LIMIT)
     sent = None
     for i, part in enumerate(parts):
-        kwargs: dict[str, Any] = dict(first_kwargs) if i == 0 else {}
-        kwargs.update(suppress_embeds=True, allowed_mentions=NO_MENTIONS)  # no link cards, no pings
-        if i == len(parts) - 1:
-            file, view = make_file(reply), make_view(reply)
-            if file is not None:
-                kwargs["file"] = file
-            if view is not None:
-                kwargs["view"] = view
-        if not part and "file" not in kwargs:
-            part = "…"
-        sent = await send(content=part or None, **kwargs)
+        last = i == len(parts) - 1
+
+        async def attempt(i: int = i, part: str = part, last: bool = last) -> Any:
+            kwargs: dict[str, Any] = dict(first_kwargs) if i == 0 else {}
+            kwargs.update(suppress_embeds=True, allowed_mentions=NO_MENTIONS)  # no link cards, no pings
+            if last:  # made afresh for each attempt: discord.py closes the file after a send
+                file, view = make_file(reply), make_view(reply)
+                if file is not None:
+                    kwargs["file"] = file
+                if view is not None:
+                    kwargs["view"] = view
+            if not part and "file" not in kwargs:
+                part = "…"
+            return await send(content=part or None, **kwargs)
+
+        sent = await sending.retrying(attempt)
     return sent.id if sent is not None else None
 
 
@@ -184,13 +194,22 @@ class DiscordChannel:
         self.reference, self.interaction = reference, interaction
 
     async def send(self, reply: Reply) -> MessageRef:
-        if self.interaction is not None:  # deferred with "thinking": answer through the follow-up webhook
-            return await send_reply(self.interaction.followup.send, reply, wait=True)
-        assert self.target is not None
-        first: dict[str, Any] = {}
-        if self.reference is not None and self.is_group:
-            first = {"reference": self.reference.to_reference(fail_if_not_exists=False), "mention_author": False}
-        return await send_reply(self.target.send, reply, **first)
+        """Answer here. A failure that is not a bug (no access any more, the answer may have
+        arrived, ...) is logged without a traceback: there is no one left to tell."""
+        try:
+            if self.interaction is not None:  # deferred with "thinking": answer through the follow-up webhook
+                return await send_reply(self.interaction.followup.send, reply, wait=True)
+            assert self.target is not None
+            first: dict[str, Any] = {}
+            if self.reference is not None and self.is_group:
+                first = {"reference": self.reference.to_reference(fail_if_not_exists=False), "mention_author": False}
+            return await send_reply(self.target.send, reply, **first)
+        except (discord.DiscordException, aiohttp.ClientError, OSError) as e:
+            failure = sending.classify(e).failure
+            if failure is sending.Failure.FAILED:
+                raise
+            log.warning("reply in channel %s not sent (%s): %s", getattr(self.target, "id", "?"), failure.value, e)
+            return None
 
     async def action(self, kind: str = "upload_photo") -> None:
         if self.interaction is not None or self.target is None:
