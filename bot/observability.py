@@ -143,14 +143,16 @@ class MeteredChannel:
 async def backend_health(backend: Any) -> tuple[bool, str, int]:
     """(can take boards, the reason when not, solver workers ready or alive) for any backend."""
     health = getattr(backend, "health", None)
-    if health is not None:  # the taskiq backend knows its shared state
+    if health is not None and not getattr(backend, "stopping", False):  # the taskiq backend knows its shared state
         ok, why = await health()
         alive = await backend.workers_alive() if ok else 0
         return ok, why, alive
+    if getattr(backend, "stopping", False):
+        return False, "stopping", 0
     pids = getattr(backend, "worker_pids", None)
     alive = sum(1 for pid in pids or () if pid is not None)
-    if pids is not None and not alive:
-        return False, "no solver worker process is ready", 0
+    if not getattr(backend, "available", pids is None or alive):
+        return False, "no solver worker process is ready", alive
     limits = getattr(backend, "limits", None)
     if limits is not None and getattr(backend, "pending", 0) >= limits.queue_limit:
         return False, "the queue is full", alive

@@ -418,6 +418,9 @@ class TaskiqBackend(SolveFront):
             self._remember(key, shared)
             return replace(shared, cached=True)
         user = str(user)
+        if self.stopping:
+            self.stats["refused_stopping"] += 1
+            return self._stopped(puzzle)
         future: asyncio.Future[JobResult] = asyncio.get_running_loop().create_future()
         job_id = uuid.uuid4().hex
         joining = await self._inflight_owner(digest) is not None
@@ -425,10 +428,19 @@ class TaskiqBackend(SolveFront):
             await self._admit_job(user, job_id)
         self._inflight[key] = future
         self._pending_by_user[user] += 1
+        inner = asyncio.ensure_future(self._run_shared(puzzle, user, lang, digest, job_id, future, on_queued,
+                                                       admitted=not joining))
+        self._admitted[inner] = (puzzle, future)  # abort() (SIGTERM) answers and cancels it
         try:
-            result = await self._run_shared(puzzle, user, lang, digest, job_id, future, on_queued,
-                                            admitted=not joining)
+            try:
+                result = await inner
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if not (self.stopping and inner.cancelled() and (task is None or not task.cancelling())):
+                    raise
+                result = self._stopped(puzzle)
         finally:
+            self._admitted.pop(inner, None)
             self._pending_by_user[user] -= 1
             if not self._pending_by_user[user]:
                 del self._pending_by_user[user]
