@@ -401,7 +401,7 @@ async def test_with_every_worker_stopped_the_user_is_told_at_once(cluster: Simpl
     t0 = time.monotonic()
     await asyncio.wait_for(cluster.core.handle(_private("yinyang\n. . W\n. B .\n. . .", user=50), chat), 10)
     assert time.monotonic() - t0 < 2
-    assert [r.text for r in chat.sent] == [i18n.t("en", "internal_error")]
+    assert [r.text for r in chat.sent] == [i18n.t("en", "solver_unavailable")]
     assert cluster.backend.stats["unavailable"] >= 1
 
 
@@ -414,6 +414,6 @@ async def test_an_unreachable_redis_gives_a_clear_answer_not_a_hang() -> None:
         t0 = time.monotonic()
         await asyncio.wait_for(Core(backend).handle(_private(MASYU_5, user=60), chat), 10)
         assert time.monotonic() - t0 < 5
-        assert [r.text for r in chat.sent] == [i18n.t("en", "internal_error")]
+        assert [r.text for r in chat.sent] == [i18n.t("en", "solver_unavailable")]
     finally:
         await backend.close()
