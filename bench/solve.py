@@ -52,6 +52,7 @@ from solvers.verdict import SolveOptions, Status  # noqa: E402
 
 GENRES = ("masyu", "yinyang", "numberlink", "shikaku")
 BIG = 15 * 15  # "boards of 15x15 and more": at least 225 cells
+Record = dict[str, Any]  # one FORMATS.md record
 PEER_BIG = 144  # issue 11: the ratio to noqx on boards of 144 cells or more
 TARGET_SECONDS = 5.0
 TARGET_RATIO = 10.0
@@ -87,7 +88,7 @@ def expected_ok(unique: Any, status: Status, has_solution: bool) -> bool:
     return status in (Status.UNIQUE, Status.MULTIPLE, Status.TIMEOUT)
 
 
-def run_ours(rec: dict, opts: SolveOptions, repeat: int = 1) -> tuple[float, float, str, bool, dict[str, float]]:
+def run_ours(rec: Record, opts: SolveOptions, repeat: int = 1) -> tuple[float, float, str, bool, dict[str, float]]:
     """Solve only, then solve + uniqueness ``repeat`` times (the median run's figures are kept)."""
     puzzle = Puzzle.from_record(rec)
     only = solve_puzzle(puzzle, opts.with_(unique=False))
@@ -115,7 +116,7 @@ class Peer:
         assert self.proc.stdout is not None
         json.loads(self.proc.stdout.readline())  # {"ready": true}
 
-    def solve(self, rec: dict, repeat: int = 1) -> tuple[float | None, str]:
+    def solve(self, rec: Record, repeat: int = 1) -> tuple[float | None, str]:
         """Median noqx total over ``repeat`` runs; its answer is checked with our checker."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         times, state = [], "ok"
@@ -185,7 +186,7 @@ def print_peer_table(all_rows: dict[str, list[Row]], source: str) -> None:
                   f"noqx {fmt(r.peer_s)} {r.peer_state}")
 
 
-def run_seed(seed_script: Path, path: Path, rec: dict, limit: float) -> tuple[float | None, str]:
+def run_seed(seed_script: Path, path: Path, rec: Record, limit: float) -> tuple[float | None, str]:
     """Time one record with the seed model in its own process; judge its answer with our checker."""
     try:
         proc = subprocess.run(
@@ -228,7 +229,7 @@ def ratio_text(rows: list[Row]) -> tuple[str, float | None]:
     return f"{'>=' if bound else ''}{m:.1f}x (n={len(pairs)})", m
 
 
-def load(corpus: Path, genre: str) -> list[dict]:
+def load(corpus: Path, genre: str) -> list[Record]:
     with (corpus / f"{genre}.jsonl").open(encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
@@ -266,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_seed and not seed_script.exists():
         print(f"(no seed script at {seed_script}: seed columns left empty)")
 
-    sources: dict[str, list[dict]] = {}
+    sources: dict[str, list[Record]] = {}
     if args.records:
         for f in args.records:
             for line in f.read_text(encoding="utf-8").splitlines():
@@ -345,8 +346,9 @@ def main(argv: list[str] | None = None) -> int:
         if run_seeds:
             marks.append(f">=10x on big: {'MET' if ratio_ok else ('n/a' if m_big is None else 'UNMET')}")
         verdict_all &= max_ok and (not run_seeds or m_big is None or ratio_ok)
+        seed_s = [r.seed_s for r in seeds if r.seed_s is not None]
         seed_txt = "-" if not run_seeds else (
-            f"{fmt(median([r.seed_s for r in seeds]))} / {fmt(max((r.seed_s for r in seeds), default=None))} "
+            f"{fmt(median(seed_s))} / {fmt(max(seed_s, default=None))} "
             f"({counts['ok']}/{counts['wrong']}/{counts['timeout']}/{counts['unsupported']})")
         print(f"| {g} | {len(rows)} | {fmt(median(solve))} / {fmt(max(solve))} | {fmt(median(full))} / "
               f"{fmt(max(full))} | {right}/{len(rows)} | {seed_txt} | {ratio_all} | {ratio_big} | "

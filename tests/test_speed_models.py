@@ -1,0 +1,162 @@
+"""Issue 11's faster models: Yin-Yang deductions are sound, the deduce-then-search solve gives the
+same verdicts as the full models, the flat-index area helpers agree with brute force, and Masyu's
+solve reports where its time went. Behaviour only, never timings (figures: bench/solve.py --peer)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+
+from solvers.engine import solve_puzzle
+from solvers.puzzle import Puzzle
+from solvers.solution import ColorSolution
+from solvers.verdict import SolveOptions, Status
+from solvers.yinyang import model
+from solvers.yinyang.areas import Board
+from solvers.yinyang.deduce import Contradiction, deduce
+from tests import corpus
+
+OPTS = SolveOptions(time_limit=20, workers=1)
+
+
+def board(*lines: str) -> Puzzle:
+    return Puzzle.from_record({"genre": "yinyang", "grid": list(lines)})
+
+
+def unique_records() -> list[dict[str, Any]]:
+    recs = [r for r in corpus.own("yinyang") if r.get("unique") is True]
+    if corpus.shared_available():
+        recs += [r for r in corpus.load("yinyang") if r.get("unique") is True and r.get("solution")]
+    return recs
+
+
+@pytest.mark.parametrize("probe", [0, 25])
+def test_every_deduced_colour_is_the_unique_solutions(probe: int) -> None:
+    checked = 0
+    for rec in unique_records():
+        p = Puzzle.from_record(rec)
+        if probe and p.rows * p.cols > 150:  # trials are for hints and grades: small boards keep it quick
+            continue
+        d = deduce(p.rows, p.cols, model.givens_of(p), probe=probe)
+        want = rec["solution"]["colors"]
+        for (r, c), black in d.known().items():
+            assert (want[r][c] == "B") == black, (rec["id"], r, c)
+        for step in d.steps:
+            assert (want[step.cell[0]][step.cell[1]] == "B") == step.black, (rec["id"], step)
+        checked += len(d.steps)
+    assert checked > 100  # the rules do fix cells
+
+
+def test_a_fully_deduced_board_is_proven_unique_without_search() -> None:
+    for rec in unique_records():
+        p = Puzzle.from_record(rec)
+        d = deduce(p.rows, p.cols, model.givens_of(p))
+        if d.complete and p.rows * p.cols >= 25:
+            res = solve_puzzle(p, OPTS)
+            assert res.status is Status.UNIQUE
+            assert res.solution == ColorSolution(tuple(rec["solution"]["colors"]))
+            assert res.stats.solver_calls == 0 and "deduce" in res.stats.phases
+            return
+    pytest.fail("no corpus board is solved by deduction alone")
+
+
+def test_frame_rule_fills_the_gap_that_cannot_hold_the_other_colour() -> None:
+    # frame of a 4x4 clockwise from the top-left: B at (0,0) and (0,3), W at (3,0):
+    # the black arc must join them along the top, so (0,1) and (0,2) are black
+    d = deduce(4, 4, {(0, 0): True, (0, 3): True, (3, 0): False})
+    assert d.value[1] is True and d.value[2] is True
+    assert {s.rule for s in d.steps if s.cell in ((0, 1), (0, 2))} == {"frame"}
+
+
+def test_cut_cell_and_unreachable_cell_rules() -> None:
+    # a white wall down column 1 leaves black (0,0) and (0,2) one way to meet: through (0,1) ("cut")
+    d = deduce(4, 4, {(0, 0): True, (0, 2): True, (1, 1): False, (2, 1): False, (3, 1): False})
+    assert d.value[1] is True
+    # a corner walled off by white cells cannot be black while black lies elsewhere ("reach")
+    d = deduce(4, 4, {(0, 1): False, (1, 0): False, (3, 3): True})
+    assert d.value[0] is False
+    # a checkerboard of givens has no solution
+    with pytest.raises(Contradiction):
+        deduce(4, 4, {(1, 1): True, (1, 2): False, (2, 1): False, (2, 2): True})
+
+
+def test_impossible_board_is_still_answered_none() -> None:
+    p = board(". . . .", ". B W .", ". W B .", ". . . .")
+    assert solve_puzzle(p, OPTS).status is Status.NONE
+
+
+def random_boards(n: int, seed: int) -> list[Puzzle]:
+    rng = random.Random(seed)
+    out: list[Puzzle] = []
+    while len(out) < n:
+        rows, cols = rng.choice([(3, 3), (4, 4), (4, 5), (5, 5), (3, 6)])
+        grid = [" ".join(rng.choice("..........BW") for _ in range(cols)) for _ in range(rows)]
+        try:
+            p = board(*grid)
+            from solvers.registry import get_genre
+
+            get_genre("yinyang").validate(p)
+        except Exception:
+            continue
+        out.append(p)
+    return out
+
+
+def test_deduce_then_search_gives_the_full_models_verdicts() -> None:
+    for p in random_boards(60, seed=11):
+        want = model.solve(p, OPTS, method="circuit").status
+        got = model.solve(p, OPTS).status
+        assert got is want, p.cells
+        res = solve_puzzle(p, OPTS)  # every answer passes the independent checker
+        assert res.status is want, p.cells
+
+
+def test_cut_vertices_match_brute_force() -> None:
+    rng = random.Random(5)
+    b = Board(4, 5)
+    for _ in range(60):
+        member = [rng.random() < 0.6 for _ in range(20)]
+        base = len(b.components(member))
+        want = {i for i in range(20) if member[i]
+                and len(b.components([m and j != i for j, m in enumerate(member)])) > base}
+        assert b.cut_vertices(member) == want
+
+
+def test_separator_cuts_never_cut_off_a_valid_colouring() -> None:
+    rng = random.Random(3)
+    for rec in [r for r in corpus.own("yinyang") if r.get("unique") is True][:8]:
+        p = Puzzle.from_record(rec)
+        b = Board(p.rows, p.cols)
+        truth = "".join(rec["solution"]["colors"])
+        for _ in range(10):  # a split colouring: the true one with some cells flipped
+            flat = [ch == "B" if rng.random() > 0.25 else ch != "B" for ch in truth]
+            for colour in (False, True):
+                def lit(i: int, c: bool = colour) -> tuple[int, bool]:
+                    return i, c
+
+                def neg(x: tuple[int, bool]) -> tuple[int, bool]:
+                    return x[0], not x[1]
+
+                for clause in b.cuts([v == colour for v in flat], lit, neg, prefer=lambda i: 0):
+                    assert any((truth[i] == "B") == c for i, c in clause), clause
+
+
+def test_masyu_solve_reports_where_its_time_went() -> None:
+    rec = corpus.own("masyu")[0]
+    res = solve_puzzle(Puzzle.from_record(rec), OPTS)
+    assert res.status is Status.UNIQUE
+    assert {"build", "first", "proof"} <= set(res.stats.phases)
+
+
+def test_one_flip_fast_path_agrees_with_a_full_check() -> None:
+    for p in itertools.islice(random_boards(40, seed=4), 40):
+        res = model.solve(p, OPTS, method="circuit")
+        if res.solution is None:
+            continue
+        colours = list(res.solution.colors)  # type: ignore[attr-defined]
+        fast = model.one_flip(p, colours)
+        slow = model._one_flip_checked(p, [list(r) for r in colours], None)
+        assert (fast is None) == (slow is None), p.cells
