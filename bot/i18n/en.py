@@ -82,7 +82,7 @@ TEXTS: dict[str, str] = {
     "read-unknown-symbol-board": "Unknown symbol '{token}' at {cell}: board cells are {symbols}.",
     "read-help-circles": "'.', W/O/1/○ (white) or B/x/2/● (black)",
     "read-help-numbers": "numbers, '?', or '.', '0', '-', '_', '・' for an empty cell",
-    "read-help-digits": "digits, or '.', '-', '_', '・' for an empty cell",
+    "read-help-digits": "numbers 0-3, or '.', '-', '_', '・' for an empty cell",
     "read-help-any": "numbers, '.', or circles (W/B, O/x, ○/●)",
     "read-number-too-large": "The number {number} at {cell} is too large (at most {max}).",
     "game-id-bad-char": "The game ID has an unexpected character '{char}' at position {position} of its data.",

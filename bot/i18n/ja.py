@@ -77,7 +77,7 @@ TEXTS: dict[str, str] = {
     "read-unknown-symbol-board": "{cell}の記号 '{token}' は使えません。盤面のマスは {symbols} です。",
     "read-help-circles": "'.'・W/O/1/○ (白丸)・B/x/2/● (黒丸)",
     "read-help-numbers": "数字・'?'・空白マスを表す '.'、'0'、'-'、'_'、'・'",
-    "read-help-digits": "数字・空白マスを表す '.'、'-'、'_'、'・'",
+    "read-help-digits": "0〜3 の数字・空白マスを表す '.'、'-'、'_'、'・'",
     "read-help-any": "数字・'.'・丸 (W/B、O/x、○/●)",
     "read-number-too-large": "{cell} の数字 {number} は大きすぎます (最大 {max})。",
     "game-id-bad-char": "ゲーム ID のデータの {position} 文字目 '{char}' は使えません。",
