@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 import re
@@ -231,7 +232,8 @@ class DiscordPlatform(AsyncioJobs):
         self.client = client
 
     async def send_to(self, chat_id: ChatId, reply: Reply) -> MessageRef:
-        channel = self.client.get_channel(int(chat_id)) or await self.client.fetch_channel(int(chat_id))
+        channel = self.client.get_channel(int(chat_id)) or await sending.retrying(
+            functools.partial(self.client.fetch_channel, int(chat_id)), what="channel lookup")
         return await send_reply(channel.send, reply)  # type: ignore[union-attr]
 
 

@@ -23,6 +23,7 @@ import asyncio
 import datetime as dt
 import enum
 import logging
+import warnings
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -83,7 +84,9 @@ def _telegram(exc: BaseException) -> Classified:
     from telegram import error
 
     if isinstance(exc, error.RetryAfter):
-        return Classified(Failure.RATE_LIMITED, retry_after=_seconds(exc.retry_after))
+        with warnings.catch_warnings():  # PTB 22 warns that retry_after becomes a timedelta: both are read
+            warnings.simplefilter("ignore")
+            return Classified(Failure.RATE_LIMITED, retry_after=_seconds(exc.retry_after))
     if isinstance(exc, error.ChatMigrated):
         return Classified(Failure.MIGRATED, new_chat_id=int(exc.new_chat_id))
     text = str(exc).lower()
@@ -97,7 +100,8 @@ def _telegram(exc: BaseException) -> Classified:
         cause = exc.__cause__
         if cause is not None:
             return _transport(cause)
-        if "pool timeout" in text:  # PTB says so itself: the request was not sent
+        if "pool timeout" in text or "connection refused" in text or any(
+                f"httpx.{name.lower()}" in text for name in HTTPX_NOT_SENT):  # PTB names the httpx error
             return Classified(Failure.NOT_SENT)
         return Classified(Failure.MAYBE_SENT)  # "Bad Gateway" and the like: Telegram may have acted
     return Classified(Failure.FAILED)  # InvalidToken, Conflict, EndPointNotFound...

@@ -110,8 +110,10 @@ def png_size(data: bytes) -> tuple[int, int]:
 class FakeBotApi:
     """The server; start it with the constructor, stop it with :meth:`close`."""
 
-    def __init__(self, token: str = "123456:TEST-token-for-the-fake-server") -> None:
+    def __init__(self, token: str = "123456:TEST-token-for-the-fake-server", port: int = 0) -> None:
         self.token = token
+        self.faults: list[Fault] = []  # see fail(): errors and dropped connections on demand
+        self.refused: list[Call] = []  # calls answered with a fault
         self.calls: list[Call] = []
         self.updates: list[dict[str, Any]] = []
         self.files: dict[str, tuple[str, bytes]] = {}  # file_id -> (file_path, data)
@@ -125,7 +127,7 @@ class FakeBotApi:
         self._update_ids = itertools.count(1)
         self._message_ids = itertools.count(1000)
         self._file_ids = itertools.count(1)
-        self.httpd = _QuietServer(("127.0.0.1", 0), self._handler_class())
+        self.httpd = _QuietServer(("127.0.0.1", port), self._handler_class())
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self._thread.start()
@@ -166,7 +168,13 @@ class FakeBotApi:
                 try:
                     result = api.handle(method, params, files)
                 except ApiError as e:
-                    return self._json(200, {"ok": False, "error_code": e.code, "description": e.description})
+                    answer = {"ok": False, "error_code": e.code, "description": e.description}
+                    if e.parameters:
+                        answer["parameters"] = e.parameters
+                    return self._json(e.status, answer)
+                except DropConnection:  # carried out, but the answer is lost: close without a response
+                    self.close_connection = True
+                    return None
                 return self._json(200, {"ok": True, "result": result})
 
             def _json(self, code: int, obj: Any) -> None:
@@ -205,6 +213,12 @@ class FakeBotApi:
         call = Call(method, params, files)
         if method == "getUpdates":
             return self._get_updates(params)
+        fault = self._fault(call)
+        if fault is not None and fault.kind != "drop":
+            with self._cond:
+                self.refused.append(call)
+                self._cond.notify_all()
+            raise fault.error()
         result = self._result(call)
         call.result = result
         with self._cond:
@@ -212,7 +226,36 @@ class FakeBotApi:
             self._cond.notify_all()
         if self.on_call:
             self.on_call(call)
+        if fault is not None:  # "drop": the message is posted, the bot never hears so
+            raise DropConnection
         return result
+
+    # ------------------------------------------------------------------ faults on demand
+    def fail(self, method: str, kind: str, *, chat_id: int | None = None, times: int = 1, retry_after: int = 1,
+             new_chat_id: int = 0, description: str = "") -> None:
+        """Answer the next ``times`` calls of ``method`` (to ``chat_id``, when given) with a fault:
+
+        - ``retry_after``: 429 "Too Many Requests" with ``parameters.retry_after``;
+        - ``migrated``: 400 "group chat was upgraded to a supergroup chat" with ``migrate_to_chat_id``;
+        - ``blocked``: 403 "Forbidden: bot was blocked by the user";
+        - ``kicked``: 403 "Forbidden: bot was kicked from the supergroup chat";
+        - ``no_rights``: 400 "Bad Request: not enough rights to send photos to the chat";
+        - ``bad_request``: 400 with ``description``;
+        - ``drop``: carry the call out (the message is posted and recorded), then close the
+          connection without answering: the bot sees a read error after Telegram posted it.
+
+        Refused calls are kept in ``api.refused``, not in ``api.calls``.
+        """
+        with self._cond:
+            self.faults.append(Fault(method, kind, chat_id, times, retry_after, new_chat_id, description))
+
+    def _fault(self, call: Call) -> Fault | None:
+        with self._cond:
+            for fault in self.faults:
+                if fault.method == call.method and fault.chat_id in (None, call.chat_id) and fault.times > 0:
+                    fault.times -= 1
+                    return fault
+        return None
 
     def _get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         offset = int(params.get("offset") or 0)
@@ -412,9 +455,41 @@ class _QuietServer(ThreadingHTTPServer):
 
 
 class ApiError(Exception):
-    def __init__(self, code: int, description: str) -> None:
+    def __init__(self, code: int, description: str, parameters: dict[str, Any] | None = None,
+                 status: int = 200) -> None:
         super().__init__(description)
-        self.code, self.description = code, description
+        self.code, self.description, self.parameters, self.status = code, description, parameters, status
+
+
+class DropConnection(Exception):
+    """Close the connection without an answer (the request was carried out)."""
+
+
+@dataclass
+class Fault:
+    """One fault on demand (:meth:`FakeBotApi.fail`)."""
+
+    method: str
+    kind: str
+    chat_id: int | None
+    times: int
+    retry_after: int = 1
+    new_chat_id: int = 0
+    description: str = ""
+
+    def error(self) -> ApiError:
+        answers: dict[str, tuple[int, str, dict[str, Any] | None]] = {
+            "retry_after": (429, f"Too Many Requests: retry after {self.retry_after}",
+                            {"retry_after": self.retry_after}),
+            "migrated": (400, "Bad Request: group chat was upgraded to a supergroup chat",
+                         {"migrate_to_chat_id": self.new_chat_id}),
+            "blocked": (403, "Forbidden: bot was blocked by the user", None),
+            "kicked": (403, "Forbidden: bot was kicked from the supergroup chat", None),
+            "no_rights": (400, "Bad Request: not enough rights to send photos to the chat", None),
+            "bad_request": (400, f"Bad Request: {self.description or 'message is too long'}", None),
+        }
+        code, description, parameters = answers[self.kind]
+        return ApiError(code, description, parameters, status=code)
 
 
 def replies_to(chat_id: int) -> Callable[[Call], bool]:
