@@ -27,6 +27,7 @@ from typing import Any
 from bot.daily.judge import Hint, Judgement, Verdict, hints, judge_answer
 from bot.daily.making import Maker, make_daily
 from bot.daily.slots import DIFFICULTIES, MIX, DailyConfig, daily_seed, genre_of_day
+from bot.sending import Failure, classify, delivery_status, migrated_to
 from bot.storage import DailyPuzzle, Database, Play, Post, Store, Subscription, utcnow
 from solvers.puzzle import Puzzle
 from solvers.solution import Solution, differing_cells
@@ -419,9 +420,13 @@ class DailyService:
           the message and that commit can lead to a second post (the claim lapses and is re-sent);
         - stopping (cancelled, or the platform's client already closed): the claim is released
           for the next process;
+        - what a failure means is decided in one place, :func:`bot.sending.delivery_status`;
         - the chat is gone (bot blocked/removed): ``failed`` and the chat's subscriptions are off;
-        - a network error before Telegram answered: ``retry``, at most ``max_attempts`` sends;
-        - a timeout (Telegram may have posted it) or any other error: ``failed`` for good.
+        - the group became a supergroup: the chat's rows move to the new id, the post is ``retry``;
+        - not sent (a network error before the request left, no rights to post for now, a rate
+          limit beyond the send's own waits): ``retry``, at most ``max_attempts`` sends;
+        - maybe sent (a read error or timeout after the request left): ``maybe_sent``, never re-sent;
+        - any other error: ``failed`` for good.
         """
         assert self.store is not None
         store = self.store
@@ -449,6 +454,13 @@ class DailyService:
                     await store.deactivate(platform_name, chat_id)
                     report.failed.append(chat_id)
                     log.warning("daily post to chat %s: chat gone (%s); its subscriptions are off", chat_id, e)
+                    return
+                if status == "migrated":
+                    new_id = str(migrated_to(e))
+                    await store.migrate_chat(platform_name, chat_id, new_id)
+                    await store.finish_delivery(claim.id, "retry", error=f"chat moved to {new_id}")
+                    report.failed.append(chat_id)
+                    log.info("daily post: chat %s became %s; its subscriptions moved there", chat_id, new_id)
                     return
                 await store.finish_delivery(claim.id, status, error=f"{type(e).__name__}: {e}"[:500])
                 report.failed.append(chat_id)
@@ -556,30 +568,9 @@ def judgement_differs(puzzle: Puzzle, stored: Solution, text: str) -> bool:
 
 def client_closed(exc: BaseException) -> bool:
     """The platform's HTTP client is already shut down (the bot is stopping): the request never left."""
-    text = str(exc).lower()
-    return isinstance(exc, RuntimeError) and ("not initialized" in text or "has been closed" in text)
+    return classify(exc).failure is Failure.CLOSED
 
 
 def classify_failure(exc: BaseException) -> str:
-    """``gone`` (the chat cannot receive posts), ``retry`` (the request surely did not arrive) or
-    ``failed`` (anything else, timeouts included: Telegram may have posted it)."""
-    if isinstance(exc, DeliveryGone):
-        return "gone"
-    if type(exc).__module__.startswith("discord"):
-        import discord
-
-        return "gone" if isinstance(exc, discord.Forbidden | discord.NotFound) else "failed"
-    try:
-        from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
-    except ImportError:  # pragma: no cover - telegram is a dependency
-        return "retry" if isinstance(exc, ConnectionRefusedError) else "failed"
-    if isinstance(exc, Forbidden | ChatMigrated):
-        return "gone"
-    if isinstance(exc, BadRequest):
-        text = str(exc).lower()
-        return "gone" if "chat not found" in text or "kicked" in text or "not enough rights" in text else "failed"
-    if isinstance(exc, TimedOut):
-        return "failed"
-    if isinstance(exc, RetryAfter | NetworkError | ConnectionRefusedError):
-        return "retry"
-    return "failed"
+    """The delivery state after ``exc`` (:func:`bot.sending.delivery_status`; ``gone`` for :class:`DeliveryGone`)."""
+    return "gone" if isinstance(exc, DeliveryGone) else delivery_status(exc)

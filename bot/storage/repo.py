@@ -97,6 +97,26 @@ class Store:
                                                        Subscription.chat_id == chat_id).values(active=False))
             await s.commit()
 
+    async def migrate_chat(self, platform: str, old: str, new: str) -> int:
+        """Move a chat's subscriptions, deliveries, posts, plays and reveals to its new id (a Telegram
+        group that became a supergroup), in one transaction; a row the new id already has wins.
+        Returns how many rows moved."""
+        keys: list[tuple[Any, tuple[str, ...]]] = [(Subscription, ("genre",)), (Delivery, ("daily_id",)),
+                                                   (Post, ("message_id",)), (Play, ("user_id", "daily_id")),
+                                                   (Reveal, ())]
+        moved = 0
+        async with self.db.sessions() as s, s.begin():
+            for model, key in keys:
+                taken = {tuple(getattr(r, k) for k in key) for r in (await s.execute(select(model).where(
+                    model.platform == platform, model.chat_id == new))).scalars()} if key else set()
+                for row in (await s.execute(select(model).where(model.platform == platform,
+                                                                model.chat_id == old))).scalars().all():
+                    if key and tuple(getattr(row, k) for k in key) in taken:
+                        await s.delete(row)
+                    else:
+                        row.chat_id, moved = new, moved + 1
+        return moved
+
     async def subscriptions(self, platform: str | None = None, chat_id: str | None = None) -> Sequence[Subscription]:
         async with self.db.sessions() as s:
             stmt = select(Subscription).where(Subscription.active.is_(True)).order_by(Subscription.id)
