@@ -11,7 +11,10 @@ from typing import Any
 import pytest
 
 from solvers.engine import solve_puzzle
-from solvers.puzzle import Puzzle
+from solvers.masyu import model as masyu_model
+from solvers.masyu.deduce import Contradiction as MasyuContradiction
+from solvers.masyu.deduce import deduce as masyu_deduce
+from solvers.puzzle import BLACK, Puzzle
 from solvers.solution import ColorSolution
 from solvers.verdict import SolveOptions, Status
 from solvers.yinyang import model
@@ -144,11 +147,53 @@ def test_separator_cuts_never_cut_off_a_valid_colouring() -> None:
                     assert any((truth[i] == "B") == c for i, c in clause), clause
 
 
-def test_masyu_solve_reports_where_its_time_went() -> None:
-    rec = corpus.own("masyu")[0]
-    res = solve_puzzle(Puzzle.from_record(rec), OPTS)
-    assert res.status is Status.UNIQUE
-    assert {"build", "first", "proof"} <= set(res.stats.phases)
+def masyu_records() -> list[dict[str, Any]]:
+    recs = [r for r in corpus.own("masyu") if r.get("unique") is True]
+    if corpus.shared_available():
+        recs += [r for r in corpus.load("masyu") if r.get("unique") is True and r.get("solution")]
+    return recs
+
+
+def test_every_deduced_masyu_edge_is_the_unique_loops() -> None:
+    checked = 0
+    for rec in masyu_records():
+        p = Puzzle.from_record(rec)
+        d = masyu_deduce(p.rows, p.cols, masyu_model.pearls_of_puzzle(p))
+        used = d.grid.edges_from_masks([[int(x) for x in row.split()] for row in rec["solution"]["loop"]])
+        for step in d.steps:
+            assert (step.edge in used) == step.used, (rec["id"], step)
+        checked += len(d.steps)
+    assert checked > 100
+
+
+def test_masyu_fully_deduced_board_needs_no_search_and_others_report_their_split() -> None:
+    seen = set()
+    for rec in masyu_records():
+        p = Puzzle.from_record(rec)
+        res = solve_puzzle(p, OPTS)
+        assert res.status is Status.UNIQUE, rec["id"]
+        if res.stats.solver_calls == 0:
+            assert set(res.stats.phases) == {"deduce"}
+            seen.add("deduced")
+        else:
+            assert {"deduce", "build", "first", "proof"} <= set(res.stats.phases)
+            seen.add("searched")
+    assert seen == {"deduced", "searched"}
+
+
+def test_masyu_contradiction_and_random_boards_keep_the_plain_models_verdicts() -> None:
+    with pytest.raises(MasyuContradiction):  # a black pearl in the middle of 3x3 has no room for two steps
+        masyu_deduce(3, 3, {(1, 1): BLACK})
+    rng = random.Random(7)
+    for _ in range(60):
+        rows, cols = rng.choice([(3, 3), (4, 4), (4, 5), (5, 5), (3, 6)])
+        grid = [" ".join(rng.choice("........BW") for _ in range(cols)) for _ in range(rows)]
+        p = Puzzle.from_record({"genre": "masyu", "grid": grid})
+        mm = masyu_model.MasyuModel.of(p)
+        from solvers.cpsat import solve_twice
+
+        want = solve_twice(mm.model, mm.edges, mm.solution, OPTS).status
+        assert solve_puzzle(p, OPTS).status is want, grid
 
 
 def test_one_flip_fast_path_agrees_with_a_full_check() -> None:

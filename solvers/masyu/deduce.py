@@ -1,0 +1,233 @@
+"""Masyu deductions a human solver makes, iterated to a fixed point before any search.
+
+The state is one value per grid edge (True: the loop uses it, False: it does not, None: not
+known yet). Every step is a consequence of the rules, so a deduced edge is the same in every
+solution:
+
+* ``degree``: a cell has 0 or 2 loop edges, a pearl exactly 2 (a cell with one loop edge and one
+  open edge left uses it; a cell with two loop edges uses no other; an empty cell with one open
+  edge left uses none);
+* ``white``: the loop goes straight through a white pearl (an axis it cannot use is not used,
+  the other one is) and turns right before or after it (straight on both sides is ruled out);
+* ``black``: the loop turns on a black pearl (one edge of each axis) and goes straight on for a
+  second step each way (so it cannot leave towards the border or a blocked second step);
+* ``loop``: no premature loop: an edge that would close a path into a loop is unused while a
+  pearl or a loop edge lies outside that path; once the loop is closed every other edge is unused.
+
+Pairs and triples of pearls (two whites in a row, black pearls beside each other or the border)
+follow from these rules by propagation. :func:`deduce` returns the edge values and the steps in
+order (rule and edge), material for hints and a human-style grade. A contradiction raises
+:class:`Contradiction`; the solver then leaves the board to the full model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, Grid
+from solvers.puzzle import BLACK, EMPTY, WHITE
+
+Cell = tuple[int, int]
+Clause = tuple[tuple[int, bool], ...]  # (edge, wanted value) pairs: at least one holds
+
+
+class Contradiction(Exception):
+    """The pearls and the deductions so far admit no loop."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduced edge: the rule that fixed it and whether the loop uses it."""
+
+    rule: str
+    edge: int
+    used: bool
+
+
+@dataclass
+class Deduction:
+    """Edge values of one board under deduction (indices of ``grid.edges``)."""
+
+    grid: Grid
+    value: list[bool | None]
+    steps: list[Step] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return all(v is not None for v in self.value)
+
+    def known(self) -> dict[int, bool]:
+        return {i: v for i, v in enumerate(self.value) if v is not None}
+
+    def used(self) -> list[int]:
+        return [i for i, v in enumerate(self.value) if v]
+
+
+def deduce(rows: int, cols: int, pearls: Mapping[Cell, int]) -> Deduction:
+    """Apply the rules above until none fixes another edge."""
+    grid = Grid(rows, cols)
+    d = Deduction(grid, [None] * len(grid.edges))
+    _Deducer(d, {c: k for c, k in pearls.items() if k != EMPTY}).run()
+    return d
+
+
+class _Deducer:
+    def __init__(self, d: Deduction, pearls: Mapping[Cell, int]) -> None:
+        self.d = d
+        grid = self.grid = d.grid
+        self.pearls = pearls
+        self.cell_edges: list[list[int]] = [[e for _, e in grid.cell_edges(cell)] for cell in grid.cells()]
+        self.must = [grid.cell(i) in pearls for i in range(grid.size)]
+        self.ends = [(grid.index(a), grid.index(b)) for a, b in grid.edges]
+        clauses: list[tuple[str, Clause]] = []
+        for cell, kind in sorted(pearls.items()):
+            clauses += [(("white" if kind == WHITE else "black"), c) for c in _pearl_clauses(grid, cell, kind)]
+        self.clauses = clauses
+        self.edge_clauses: list[list[int]] = [[] for _ in grid.edges]
+        for k, (_, clause) in enumerate(clauses):
+            for e, _want in clause:
+                self.edge_clauses[e].append(k)
+        self.queue: list[int] = []
+
+    def set(self, e: int, used: bool, rule: str) -> None:
+        v = self.d.value[e]
+        if v is None:
+            self.d.value[e] = used
+            self.d.steps.append(Step(rule, e, used))
+            self.queue.append(e)
+        elif v != used:
+            raise Contradiction(rule)
+
+    def run(self) -> None:
+        for k in range(len(self.clauses)):
+            self.clause(k)
+        for i in range(self.grid.size):
+            self.cell(i)
+        while True:
+            self.propagate()
+            before = len(self.d.steps)
+            self.loop_rule()
+            if len(self.d.steps) == before:
+                return
+
+    def propagate(self) -> None:
+        queue = self.queue
+        while queue:
+            e = queue.pop()
+            for k in self.edge_clauses[e]:
+                self.clause(k)
+            a, b = self.ends[e]
+            self.cell(a)
+            self.cell(b)
+
+    def clause(self, k: int) -> None:
+        rule, clause = self.clauses[k]
+        value = self.d.value
+        open_lit = None
+        for e, want in clause:
+            v = value[e]
+            if v is None:
+                if open_lit is not None:
+                    return  # two open literals: nothing to say yet
+                open_lit = (e, want)
+            elif v == want:
+                return  # satisfied
+        if open_lit is None:
+            raise Contradiction(rule)
+        self.set(open_lit[0], open_lit[1], rule)
+
+    def cell(self, i: int) -> None:
+        value = self.d.value
+        edges = self.cell_edges[i]
+        on = sum(1 for e in edges if value[e] is True)
+        unknown = [e for e in edges if value[e] is None]
+        if on > 2:
+            raise Contradiction("degree")
+        if on == 2:
+            for e in unknown:
+                self.set(e, False, "degree")
+        elif on == 1:
+            if not unknown:
+                raise Contradiction("degree")
+            if len(unknown) == 1:
+                self.set(unknown[0], True, "degree")
+        elif self.must[i]:
+            if len(unknown) < 2:
+                raise Contradiction("degree")
+            if len(unknown) == 2:
+                for e in unknown:
+                    self.set(e, True, "degree")
+        elif len(unknown) == 1:
+            self.set(unknown[0], False, "degree")
+
+    def loop_rule(self) -> None:
+        """No premature loop; a closed loop holding every pearl and loop edge ends the drawing."""
+        value, ends, grid = self.d.value, self.ends, self.grid
+        adj: dict[int, list[int]] = {}
+        for e, v in enumerate(value):
+            if v:
+                a, b = ends[e]
+                adj.setdefault(a, []).append(b)
+                adj.setdefault(b, []).append(a)
+        if not adj:
+            return
+        seen: set[int] = set()
+        parts = []
+        for s in adj:
+            if s in seen:
+                continue
+            part = [s]
+            seen.add(s)
+            stack = [s]
+            while stack:
+                for n in adj[stack.pop()]:
+                    if n not in seen:
+                        seen.add(n)
+                        part.append(n)
+                        stack.append(n)
+            parts.append(part)
+        n_pearls = len(self.pearls)
+        for part in parts:
+            tips = [c for c in part if len(adj[c]) == 1]
+            pearls_in = sum(1 for c in part if self.must[c])
+            whole = len(parts) == 1 and pearls_in == n_pearls
+            if not tips:  # a closed loop: the drawing, if it holds everything
+                if not whole:
+                    raise Contradiction("loop")
+                for e, v in enumerate(value):
+                    if v is None:
+                        self.set(e, False, "loop")
+                continue
+            a, b = tips
+            closing = grid.edge(grid.cell(a), grid.cell(b))
+            if closing is not None and value[closing] is None and not whole:
+                self.set(closing, False, "loop")
+        self.propagate()
+
+
+def _pearl_clauses(grid: Grid, cell: Cell, kind: int) -> list[Clause]:
+    """The pearl rules as clauses over edges (an edge off the board is unused)."""
+    out: list[Clause] = []
+
+    def lit(bit: int, distance: int = 1) -> int | None:
+        return grid.edge_towards(cell, bit, distance)
+
+    for a, b in ((UP, DOWN), (LEFT, RIGHT)):
+        x1, y1, x2, y2 = lit(a), lit(b), lit(a, 2), lit(b, 2)
+        if kind == WHITE:
+            if x1 is None or y1 is None:  # cannot pass straight on this axis
+                out += [((z, False),) for z in (x1, y1) if z is not None]
+                continue
+            out += [((x1, False), (y1, True)), ((x1, True), (y1, False))]
+            if x2 is not None and y2 is not None:
+                out.append(((x1, False), (x2, False), (y2, False)))
+        elif kind == BLACK:  # exactly one edge of each axis, and two steps straight along it
+            out.append(tuple((z, True) for z in (x1, y1) if z is not None))
+            if x1 is not None and y1 is not None:
+                out.append(((x1, False), (y1, False)))
+            for z1, z2 in ((x1, x2), (y1, y2)):
+                if z1 is None:
+                    continue
+                out.append(((z1, False),) if z2 is None else ((z1, False), (z2, True)))
+    return out
