@@ -196,8 +196,8 @@ async def test_send_failures(service):
     await _ready_daily(service, "masyu")
     # -1: network error then fine -> retried; -2: timeout -> never resent; -3: blocked -> unsubscribed;
     # -4: chat not found -> unsubscribed
-    errors = {"-1": NetworkError("httpx.ConnectError: [Errno 111] Connection refused"), "-2": TimedOut(), "-3": Forbidden("bot was blocked"),
-              "-4": BadRequest("Chat not found")}
+    errors = {"-1": NetworkError("httpx.ConnectError: [Errno 111] Connection refused"), "-2": TimedOut(),
+              "-3": Forbidden("bot was blocked"), "-4": BadRequest("Chat not found")}
     seen: list[str] = []
 
     async def send(sub, daily):
