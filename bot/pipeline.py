@@ -251,7 +251,12 @@ class PoolBackend(SolveFront):
     async def start(self) -> None:
         """Start every worker process and wait until each has imported the solver (or failed once;
         a slot that fails keeps retrying in the background)."""
-        await asyncio.gather(*(self._start_slot(s) for s in self._slots))
+        loop = asyncio.get_running_loop()
+        tried: list[asyncio.Future[None]] = []
+        for slot in self._slots:
+            tried.append(loop.create_future())
+            self._spawn(self._start_slot(slot, tried[-1]))
+        await asyncio.gather(*tried)
 
     def abort(self) -> None:
         """SIGTERM: answer every waiting and running board (the bot is restarting), kill the workers."""
@@ -293,10 +298,18 @@ class PoolBackend(SolveFront):
         return ProcessPoolExecutor(max_workers=1, mp_context=self._ctx, initializer=guard,
                                    initargs=(os.getpid(), self.limits.worker_nice, memory))
 
-    async def _start_slot(self, slot: _Slot) -> None:
+    async def _start_slot(self, slot: _Slot, tried: asyncio.Future[None] | None = None) -> None:
         """Start the slot's worker; on failure try again after a pause that doubles up to
-        :data:`START_BACKOFF_CAP`, for as long as the backend is open."""
+        :data:`START_BACKOFF_CAP`, for as long as the backend is open. ``tried`` is set after the
+        first attempt, whatever its outcome."""
         slot.ready, slot.pid = False, None
+        try:
+            await self._start_attempts(slot, tried)
+        finally:
+            if tried is not None and not tried.done():
+                tried.set_result(None)
+
+    async def _start_attempts(self, slot: _Slot, tried: asyncio.Future[None] | None) -> None:
         while not self._closed:
             slot.executor = executor = self._new_executor()
             try:
@@ -310,6 +323,8 @@ class PoolBackend(SolveFront):
                 self._kill(slot)
                 if not self.available:
                     self._fail_waiting(Failure.UNAVAILABLE)
+                if tried is not None and not tried.done():
+                    tried.set_result(None)
                 await asyncio.sleep(delay)
                 continue
             if self._closed or slot.executor is not executor:
@@ -430,11 +445,30 @@ class PoolBackend(SolveFront):
             self._last_start[job.user] = self._starts
             self._spawn(self._run(slot, job))
 
+    def _requeue(self, slot: _Slot, job: _Job) -> None:
+        """The slot's worker died while idle: the job goes back to the head of the line, the slot restarts."""
+        log.warning("worker %d (pid %s) died while idle; restarting it", slot.index, slot.pid)
+        self.stats["died_idle"] += 1
+        slot.job = None
+        self._running_by_user[job.user] -= 1
+        if not self._running_by_user[job.user]:
+            del self._running_by_user[job.user]
+        if not job.future.done():
+            self._waiting.insert(0, job)
+        self._rebuild(slot)
+        self._dispatch()
+
     async def _run(self, slot: _Slot, job: _Job) -> None:
         limits = self.limits
+        if slot.executor is None or (slot.process is not None and not slot.process.is_alive()):
+            self._requeue(slot, job)
+            return
         try:
-            assert slot.executor is not None
             fut = slot.executor.submit(self._job_fn, job.puzzle, limits.time_limit, limits.solver_workers, job.lang)
+        except (BrokenProcessPool, RuntimeError):  # the pool already knows its process is gone
+            self._requeue(slot, job)
+            return
+        try:
             result = await asyncio.wait_for(asyncio.wrap_future(fut), limits.wall_limit)
             self.stats["solved"] += 1
         except TimeoutError:

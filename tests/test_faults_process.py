@@ -1,0 +1,277 @@
+"""Processes under faults (issue 9 items 2, 3, 5, 11): real bot subprocesses, real signals, the
+process table read from /proc, worker processes killed with os.kill.
+
+- SIGTERM with a full queue: the bot exits within 10 s, every waiting user is told it restarts,
+  no process of ours is left;
+- however the bot dies (SIGTERM, SIGINT, SIGKILL), its workers, daily generator and resource
+  tracker are gone within 5 s;
+- solver slots and the daily generator pool heal after a worker dies; when no worker can start,
+  boards get "temporarily unavailable" at once (not "queue full", not an endless wait);
+- a board beyond the worker memory cap gets "too large"; the hard limit is always above the time limit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, load_config
+from bot.pipeline import PipelineLimits, PoolBackend
+from bot.worker import Failure
+from solvers.puzzle import Puzzle
+from tests import process_drill as drill
+from tests.fake_bot_api import FakeBotApi, echo_job
+
+pytestmark = pytest.mark.skipif(not drill.has_proc(), reason="needs /proc (Linux) to read the process table")
+
+EXIT_BOUND = 10.0  # seconds from SIGTERM to exit, whatever the queue holds
+ORPHAN_BOUND = 5.0  # seconds a process of ours may outlive the bot
+
+
+def tiny(n: int) -> Puzzle:
+    return Puzzle("masyu", tuple(tuple(1 if (r, c) == divmod(n, 3) else 0 for c in range(3)) for r in range(3)))
+
+
+# ---------------------------------------------------------------------- item 2: SIGTERM with a full queue
+def test_sigterm_with_a_full_queue_tells_everyone_and_exits_within_10_s(tmp_path: Path) -> None:
+    api = FakeBotApi()
+    try:
+        with drill.running_bot(tmp_path, TELEGRAM_TOKEN=api.token, TELEGRAM_API_URL=api.url,
+                               PUZZLEBOT_POOL_SIZE="1", PUZZLEBOT_TIME_LIMIT="60", PUZZLEBOT_USER_CAP="3",
+                               DAILY_PREPARE_ALL="0") as bot:
+            assert drill.wait_until(lambda: api.find(lambda c: c.method == "deleteWebhook"), 60, 0.1), drill.log_of(bot)
+            users = [api.user(10 + i, f"User{i}") for i in range(4)]
+            for i, user in enumerate(users):
+                api.send_text(user, drill.slow_board(300, seed=i))
+            queued = lambda: [c for c in api.find(lambda c: c.method == "sendMessage") if "in the queue" in c.text]  # noqa: E731
+            assert drill.wait_until(lambda: len(queued()) >= 3, 60, 0.1), drill.log_of(bot)
+            ours = drill.descendants(bot.pid)
+            assert drill.kinds(ours)["worker"] >= 1
+            time.sleep(1.0)  # the first board is being solved
+            t0 = time.monotonic()
+            bot.send_signal(signal.SIGTERM)
+            bot.wait(EXIT_BOUND + 20)
+            took = time.monotonic() - t0
+            assert took < EXIT_BOUND, f"exit took {took:.1f} s"
+            assert bot.returncode == 0, drill.log_of(bot)
+            for user in users:
+                told = api.find(lambda c, u=user: c.method == "sendMessage" and c.chat_id == u.id
+                                and "restarting" in c.text)
+                assert told, f"user {user.id} was not told: {[c.text[:50] for c in api.find(lambda c: True)]}"
+            assert drill.survivors(ours, ORPHAN_BOUND) == []
+            assert "Traceback" not in drill.log_of(bot)
+    finally:
+        api.close()
+
+
+# ---------------------------------------------------------------------- item 3: no orphans
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT], ids=lambda s: s.name)
+def test_no_process_outlives_the_bot(tmp_path: Path, sig: signal.Signals) -> None:
+    with drill.running_bot(tmp_path, PUZZLEBOT_POOL_SIZE="2", PUZZLEBOT_TIME_LIMIT="60") as bot:
+        drill.workers_up(bot, 2)
+        assert bot.stdin is not None
+        bot.stdin.write(drill.slow_board(300) + "\n\n")  # one worker busy solving
+        bot.stdin.flush()
+        time.sleep(1.0)
+        ours = drill.descendants(bot.pid)
+        found = drill.kinds(ours)
+        assert found["worker"] >= 2 and found["tracker"] == 1, (found, [drill.cmdline(p) for p in ours])
+        bot.send_signal(sig)
+        bot.wait(ORPHAN_BOUND + 20)
+        assert drill.survivors(ours, ORPHAN_BOUND) == [], [drill.cmdline(p) for p in ours if drill.alive(p)]
+
+
+def test_discord_stops_on_sigterm(tmp_path: Path) -> None:
+    """The Discord client (its gateway replaced by a wait, no network) closes and the process exits on SIGTERM."""
+    script = textwrap.dedent("""
+        import asyncio, sys
+        from bot.app import build_core
+        from bot.config import BotConfig
+        from bot.discord_adapter import PuzzleClient, serve
+        from bot.pipeline import PipelineLimits
+
+        async def start(self, token, **kw):
+            print("connected", flush=True)
+            while not self.is_closed():
+                await asyncio.sleep(0.05)
+
+        PuzzleClient.start = start
+        cfg = BotConfig(discord_token="a.b.c", limits=PipelineLimits(workers=1))
+        code = serve(build_core(cfg, extensions=()), cfg)
+        print("exit", code, flush=True)
+        sys.exit(code)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", script], cwd=drill.ROOT, env=drill.bot_env(tmp_path),
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "connected"
+        ours = drill.descendants(proc.pid)
+        proc.send_signal(signal.SIGTERM)
+        out, _ = proc.communicate(timeout=EXIT_BOUND)
+        assert proc.returncode == 0 and "exit 0" in out, out
+        assert drill.survivors(ours, ORPHAN_BOUND) == []
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+# ---------------------------------------------------------------------- item 5: pools heal
+async def test_a_worker_killed_while_idle_is_replaced_and_the_next_board_answered() -> None:
+    backend = PoolBackend(PipelineLimits(workers=1, queue_limit=10, hard_limit=30), job_fn=echo_job)
+    await backend.start()
+    try:
+        first = await backend.solve(tiny(0), user="ann")
+        assert first.failure is None
+        [pid] = backend.worker_pids
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)
+        assert drill.wait_until(lambda: not drill.alive(pid), 5)
+        second = await asyncio.wait_for(backend.solve(tiny(1), user="ann"), 60)
+        assert second.failure is None and str(second.status) == "unique"
+        assert backend.worker_pids[0] not in (None, pid)
+    finally:
+        await backend.close()
+
+
+async def test_when_no_worker_can_start_boards_get_unavailable_and_the_slot_heals(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    flag = tmp_path / "fail-start"
+    flag.touch()
+    monkeypatch.setenv("PUZZLEBOT_TEST_FAIL_START", str(flag))
+    monkeypatch.setattr("bot.pipeline.START_BACKOFF", 0.2)
+    backend = PoolBackend(PipelineLimits(workers=1, queue_limit=10, hard_limit=20), job_fn=echo_job,
+                          warm_fn=drill.flaky_warm_up)
+    await backend.start()  # the first attempt fails; the slot keeps trying in the background
+    try:
+        assert backend.stats["start_failed"] >= 1 and not backend.available
+        down = await asyncio.wait_for(backend.solve(tiny(0), user="ann"), 5)  # told at once, never queued
+        assert down.failure is Failure.UNAVAILABLE
+        from bot.replies import result_reply
+
+        assert "temporarily unavailable" in result_reply(down, "en", spoiler=False).text
+        assert "一時的" in result_reply(down, "ja", spoiler=False).text
+        await asyncio.sleep(1.0)
+        assert backend.stats["start_failed"] >= 3  # retried with back-off, not given up after 3
+        flag.unlink()  # starting works again: the slot heals by itself
+        deadline = time.monotonic() + 60
+        while not any(backend.worker_pids) and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        healed = await asyncio.wait_for(backend.solve(tiny(1), user="ann"), 30)
+        assert healed.failure is None and str(healed.status) == "unique"
+    finally:
+        await backend.close()
+
+
+async def test_a_waiting_user_is_told_when_the_worker_dies_and_cannot_restart(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.fake_bot_api import scripted_job
+
+    flag = tmp_path / "fail-start"
+    monkeypatch.setenv("PUZZLEBOT_TEST_FAIL_START", str(flag))
+    backend = PoolBackend(PipelineLimits(workers=1, queue_limit=10, hard_limit=20), job_fn=scripted_job,
+                          warm_fn=drill.flaky_warm_up)
+    await backend.start()
+    try:
+        running = asyncio.ensure_future(backend.solve(tiny(0), user="ann"))
+        await asyncio.sleep(0.3)
+        waiting = asyncio.ensure_future(backend.solve(tiny(1), user="bob"))
+        await asyncio.sleep(0.1)
+        flag.touch()  # from now on the worker cannot be restarted
+        pid = backend.running_pid("ann")
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)
+        ran, waited = await asyncio.wait_for(asyncio.gather(running, waiting), 20)  # within the hard limit
+        assert ran.failure is Failure.CRASHED
+        assert waited.failure is Failure.UNAVAILABLE
+    finally:
+        await backend.close()
+
+
+async def test_the_daily_generator_pool_heals_after_a_generator_dies(tmp_path: Path) -> None:
+    import datetime as dt
+
+    from bot.daily.service import DailyService
+    from bot.daily.slots import DailyConfig
+
+    service = DailyService(f"sqlite:///{tmp_path / 'daily.db'}", DailyConfig(generate_workers=1))
+    try:
+        day = dt.date(2026, 11, 22)
+        first = await asyncio.wait_for(service.make(service.slot(day, "shikaku", "easy")), 120)
+        assert first is not None
+        pids = drill.descendants(os.getpid())
+        generators = [p for p in pids if "spawn_main" in drill.cmdline(p) and p in _pool_pids(service)]
+        assert generators, "no generator process"
+        for pid in generators:
+            os.kill(pid, signal.SIGKILL)
+        assert drill.wait_until(lambda: not any(drill.alive(p) for p in generators), 5)
+        await asyncio.sleep(0.5)  # the pool notices its dead process: it is broken
+        second = await asyncio.wait_for(service.make(service.slot(day, "masyu", "easy")), 120)
+        assert second is not None and second.genre == "masyu"
+        third = await asyncio.wait_for(service.make(service.slot(day, "yinyang", "easy")), 120)
+        assert third is not None  # and it stays healed
+    finally:
+        await service.close()
+
+
+def _pool_pids(service: object) -> list[int]:
+    from bot.children import pool_pids
+
+    return pool_pids(getattr(service, "_executor", None))
+
+
+# ---------------------------------------------------------------------- item 11: bounded solves
+async def test_a_board_beyond_the_memory_cap_gets_too_large_and_the_next_board_is_answered() -> None:
+    backend = PoolBackend(PipelineLimits(workers=1, time_limit=60, hard_limit=90, memory_mb=600, queue_limit=5))
+    await backend.start()
+    try:
+        big = await asyncio.wait_for(backend.solve(drill.slow_puzzle(600), user="ann"), 90)
+        assert big.failure is Failure.TOO_LARGE, big
+        from bot.replies import result_reply
+
+        assert "too large" in result_reply(big, "en", spoiler=False).text
+        from solvers.reading import read_board
+        from solvers.registry import get_genre
+
+        example = read_board(get_genre("masyu").example, "masyu")  # a real solve: the /help example is unique
+        small = await asyncio.wait_for(backend.solve(example, user="ann"), 60)
+        assert small.failure is None and str(small.status) == "unique"
+    finally:
+        await backend.close()
+
+
+def test_the_hard_limit_must_be_above_the_time_limit() -> None:
+    with pytest.raises(ConfigError, match="PUZZLEBOT_HARD_LIMIT=10 must be above"):
+        load_config(None, {"PUZZLEBOT_TIME_LIMIT": "10", "PUZZLEBOT_HARD_LIMIT": "10"})
+    ok = load_config(None, {"PUZZLEBOT_TIME_LIMIT": "10", "PUZZLEBOT_HARD_LIMIT": "10.5"})
+    assert ok.limits.wall_limit == 10.5
+    assert load_config(None, {"PUZZLEBOT_TIME_LIMIT": "30"}).limits.wall_limit > 30
+    assert load_config(None, {}).limits.memory_mb == 2048
+    assert load_config(None, {"PUZZLEBOT_WORKER_MEMORY_MB": "0"}).limits.memory_mb == 0
+    with pytest.raises(ConfigError, match="PUZZLEBOT_WORKER_MEMORY_MB"):
+        load_config(None, {"PUZZLEBOT_WORKER_MEMORY_MB": "100"})
+
+
+def test_a_huge_model_is_freed_after_the_answer_not_inside_the_time_limit() -> None:
+    from solvers import cpsat
+    from solvers.numberlink.model import solve
+    from solvers.verdict import SolveOptions, Status
+
+    cpsat.defer_release()
+    try:
+        result = solve(drill.slow_puzzle(300), SolveOptions(time_limit=1.0, workers=1))
+        assert result.status is Status.TIMEOUT
+        assert cpsat._LEFTOVERS, "the half-built model was freed inside the time limit"
+        cpsat.release_later(0.0)
+        assert not cpsat._LEFTOVERS
+    finally:
+        cpsat.defer_release(False)
