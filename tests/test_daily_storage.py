@@ -112,3 +112,23 @@ async def test_plays_hints_solves_and_streak_days(store):
     p1 = await store.play("telegram", "-2", "7", d1.id)
     await store.mark_solved(p1.id)
     assert await store.solved_days("telegram", "7") == [dt.date(2026, 11, 21), dt.date(2026, 11, 20)]
+
+
+async def test_bulk_claims_are_disjoint_and_take_over_lapsed_ones(store):
+    d = await store.save_daily(**_daily())
+    wanted = [(str(-i), d.id) for i in range(1, 31)]
+    x, y = await asyncio.gather(store.claim_deliveries("telegram", wanted, holder="x", lease_seconds=60),
+                                store.claim_deliveries("telegram", wanted, holder="y", lease_seconds=60))
+    assert not set(x) & set(y) and set(x) | set(y) == set(wanted)  # racing: every post claimed once
+    d = await store.save_daily(**_daily(difficulty="hard"))
+    wanted = [(str(-i), d.id) for i in range(1, 31)]
+    a = await store.claim_deliveries("telegram", wanted[:20], holder="a", lease_seconds=60)
+    b = await store.claim_deliveries("telegram", wanted, holder="b", lease_seconds=60)
+    assert set(a) == set(wanted[:20]) and set(b) == set(wanted[20:])  # live claims are not taken
+    assert await store.claim_deliveries("telegram", wanted, holder="c", lease_seconds=60) == {}
+    retried = wanted[0]
+    await store.finish_delivery(a[retried].id, "retry", error="network")
+    await store.release_claims("b")  # b stopped early: its claims are free at once
+    c = await store.claim_deliveries("telegram", wanted, holder="c", lease_seconds=60)
+    assert set(c) == set(b) | {retried}
+    assert {c[k].attempts for k in b} == {1} and c[retried].attempts == 2  # a retry counts, a takeover not

@@ -28,7 +28,7 @@ from bot.daily.judge import Hint, Judgement, Verdict, hints, judge_answer
 from bot.daily.making import Maker, make_daily
 from bot.daily.slots import DIFFICULTIES, MIX, DailyConfig, daily_seed, genre_of_day
 from bot.sending import Failure, classify, delivery_status, migrated_to
-from bot.storage import DailyPuzzle, Database, Play, Post, Store, Subscription, utcnow
+from bot.storage import Claim, DailyPuzzle, Database, Play, Post, Store, Subscription, utcnow
 from solvers.puzzle import Puzzle
 from solvers.solution import Solution, differing_cells
 
@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 
 Slot = tuple[dt.date, str, str]  # (day, genre, difficulty)
 RETRY_FAILED_AFTER = 600.0  # seconds before a slot whose generation failed is tried again
-SEND_CONCURRENCY = 32  # posts in flight at once; the platform's rate limiter paces them
+SEND_CONCURRENCY = 8  # posts in flight at once (the rate limiter paces them; a kill can duplicate at most these)
 OPEN = ("retry", "claimed")  # delivery states a tick tries to claim (a live claim is refused by the store)
 WRITE_GRACE = 10.0  # seconds close() waits for shielded database writes to finish
 
@@ -380,15 +380,22 @@ class DailyService:
         todo = [(sub, daily) for sub, daily in due if states.get((sub.chat_id, daily.id), "retry") in OPEN]
         if not todo:
             return report
+        claims = await store.claim_deliveries(platform_name, [(sub.chat_id, daily.id) for sub, daily in todo],
+                                              self.config.max_attempts, holder=self.holder,
+                                              lease_seconds=self.config.lease_seconds)
+        if not claims:
+            return report
         sem = asyncio.Semaphore(SEND_CONCURRENCY)
         heartbeat = asyncio.get_running_loop().create_task(self._heartbeat(platform_name), name="daily-lease")
         try:
-            await asyncio.gather(*(self._deliver_one(platform_name, sub, daily, send, sem, report)
-                                   for sub, daily in todo))
+            await asyncio.gather(*(self._deliver_one(platform_name, sub, daily, claim, send, sem, report)
+                                   for sub, daily in todo if (claim := claims.get((sub.chat_id, daily.id)))))
         finally:
             heartbeat.cancel()
             with contextlib.suppress(BaseException):
                 await heartbeat
+            with contextlib.suppress(BaseException):  # claims never sent (stopping): free for the next process
+                await self._shielded(store.release_claims(self.holder))
         return report
 
     @staticmethod
@@ -407,14 +414,15 @@ class DailyService:
             except Exception as e:  # the database may be briefly busy: try again at the next beat
                 log.warning("could not renew the daily fan-out lease: %s: %s", type(e).__name__, e)
 
-    async def _deliver_one(self, platform_name: str, sub: Subscription, daily: DailyPuzzle,
+    async def _deliver_one(self, platform_name: str, sub: Subscription, daily: DailyPuzzle, claim: Claim,
                            send: Callable[[Subscription, DailyPuzzle], Any], sem: asyncio.Semaphore,
                            report: DeliveryReport) -> None:
-        """Claim, then send, then record. Failure policy:
+        """Send one claimed post, then record it. Failure policy:
 
-        - the claim is a row with a unique (platform, chat, puzzle) key, a holder and a lease:
-          one process at a time sends a given post; a claim whose holder died (its lease ran out)
-          is taken over, so no chat misses its post because of a crash, a restart or SIGTERM;
+        - the fan-out claimed its posts up front (:meth:`~bot.storage.Store.claim_deliveries`): rows
+          with a unique (platform, chat, puzzle) key, a holder and a lease, so one process at a time
+          sends a given post; a claim whose holder died (its lease ran out) is taken over, so no
+          chat misses its post because of a crash, a restart or SIGTERM;
         - the send went through: the delivery is ``sent`` and its post recorded in one
           transaction, shielded from cancellation. Only a death between the platform accepting
           the message and that commit can lead to a second post (the claim lapses and is re-sent);
@@ -433,11 +441,7 @@ class DailyService:
         chat_id = sub.chat_id
         async with sem:
             if self.stopping:
-                return
-            claim = await store.claim_delivery(platform_name, chat_id, daily.id, self.config.max_attempts,
-                                               holder=self.holder, lease_seconds=self.config.lease_seconds)
-            if claim is None:
-                return
+                return  # released with the others at the end of the fan-out
             try:
                 message_id = await send(sub, daily)
             except asyncio.CancelledError:

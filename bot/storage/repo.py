@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from sqlalchemy import and_, case, delete, func, or_, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 
@@ -20,6 +22,10 @@ from solvers.solution import Solution
 def utcnow() -> dt.datetime:
     """Now as a naive UTC datetime (how every time is stored)."""
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+def _chunks(items: list[str], size: int) -> list[list[str]]:
+    return [items[i:i + size] for i in range(0, len(items), size)]
 
 
 @dataclass(frozen=True)
@@ -164,6 +170,44 @@ class Store:
             await s.commit()
             return Claim(row[0], row[1]) if row else None
 
+    async def claim_deliveries(self, platform: str, wanted: Sequence[tuple[str, int]], max_attempts: int = 3, *,
+                               holder: str, lease_seconds: float = 120.0) -> dict[tuple[str, int], Claim]:
+        """Claim many posts ((chat_id, daily_id) pairs) in one transaction, as :meth:`claim_delivery` does
+        one: new ones, ``retry`` ones under ``max_attempts``, and lapsed claims. Returns the ones won.
+
+        A fan-out claims its chats up front, so while it sends, the only database write per post is
+        :meth:`record_sent` (the shortest window between a post going out and its record).
+        """
+        if not wanted:
+            return {}
+        now = utcnow()
+        until = now + dt.timedelta(seconds=lease_seconds)
+        by_daily: dict[int, list[str]] = {}
+        for chat_id, daily_id in dict.fromkeys(wanted):
+            by_daily.setdefault(daily_id, []).append(chat_id)
+        async with self.db.sessions() as s, s.begin():
+            dialect = s.get_bind().dialect.name
+            insert = sqlite_insert if dialect == "sqlite" else pg_insert
+            for daily_id, chats in by_daily.items():
+                for part in _chunks(chats, 500):
+                    await s.execute(insert(Delivery).values([
+                        dict(platform=platform, chat_id=c, daily_id=daily_id, status="claimed", attempts=1,
+                             claimed_at=now, holder=holder, lease_until=until) for c in part]
+                    ).on_conflict_do_nothing(index_elements=["platform", "chat_id", "daily_id"]))
+                    retry = and_(Delivery.status == "retry", Delivery.attempts < max_attempts)
+                    lapsed = and_(Delivery.status == "claimed",
+                                  or_(Delivery.lease_until.is_(None), Delivery.lease_until < now))
+                    await s.execute(update(Delivery).where(
+                        Delivery.platform == platform, Delivery.daily_id == daily_id, Delivery.chat_id.in_(part),
+                        or_(retry, lapsed),
+                    ).values(status="claimed", attempts=case((Delivery.status == "retry", Delivery.attempts + 1),
+                                                             else_=Delivery.attempts),
+                             claimed_at=now, holder=holder, lease_until=until))
+            rows = (await s.execute(select(Delivery.id, Delivery.chat_id, Delivery.daily_id, Delivery.attempts).where(
+                Delivery.platform == platform, Delivery.holder == holder, Delivery.status == "claimed",
+                Delivery.lease_until == until))).all()
+        return {(c, d): Claim(i, a) for i, c, d, a in rows}
+
     async def renew_claims(self, holder: str, lease_seconds: float) -> int:
         """Extend the lease of every delivery ``holder`` is still sending; returns how many."""
         async with self.db.sessions() as s:
@@ -176,6 +220,13 @@ class Store:
         """Give a claim up unsent (stopping, or the send never left): the next claimant takes it at once."""
         async with self.db.sessions() as s:
             await s.execute(update(Delivery).where(Delivery.id == claim_id, Delivery.status == "claimed")
+                            .values(lease_until=utcnow() - dt.timedelta(seconds=1)))
+            await s.commit()
+
+    async def release_claims(self, holder: str) -> None:
+        """Give up every claim ``holder`` still has unsent (a fan-out that stopped early)."""
+        async with self.db.sessions() as s:
+            await s.execute(update(Delivery).where(Delivery.holder == holder, Delivery.status == "claimed")
                             .values(lease_until=utcnow() - dt.timedelta(seconds=1)))
             await s.commit()
 
