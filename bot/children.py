@@ -16,7 +16,11 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 POLL_SECONDS = 0.5  # how often the watchdog thread looks at the parent
@@ -32,6 +36,24 @@ def guard(parent: int, nice: int = 0, memory_bytes: int | None = None) -> None:
             os.nice(nice)
     if memory_bytes:
         cap_memory(memory_bytes)
+
+
+_taken: Any = None  # this worker's shared "number of the job I took" (set by guard_slot)
+
+
+def guard_slot(taken: Any, parent: int, nice: int = 0, memory_bytes: int | None = None) -> None:
+    """:func:`guard` for a solver slot, plus the shared counter :func:`run_numbered` writes to."""
+    global _taken
+    _taken = taken
+    guard(parent, nice, memory_bytes)
+
+
+def run_numbered(number: int, fn: Callable[..., T], *args: Any) -> T:
+    """Run ``fn(*args)`` after telling the parent that this worker took job ``number``: when the
+    worker dies, the parent knows whether the job had started (a crash) or not (the job waits on)."""
+    if _taken is not None:
+        _taken.value = number
+    return fn(*args)
 
 
 def follow_parent(parent: int) -> None:

@@ -33,9 +33,9 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Any, Protocol
 
-from bot.children import guard, pool_pids
+from bot.children import guard_slot, pool_pids, run_numbered
 from bot.worker import Failure, JobResult, solve_job, warm_up
 from solvers.puzzle import Puzzle
 from solvers.verdict import Status
@@ -117,6 +117,7 @@ class _Slot:
     job: _Job | None = None
     failures: int = 0  # starts that failed since the slot was last ready
     process: multiprocessing.process.BaseProcess | None = None
+    taken: Any = None  # shared with the worker: the number of the last job it took (0: none)
 
     def exitcode(self) -> int | None:
         """How the slot's worker process ended (negative: the signal), waiting for it up to half a second."""
@@ -293,10 +294,11 @@ class PoolBackend(SolveFront):
                 return s.pid
         return None
 
-    def _new_executor(self) -> ProcessPoolExecutor:
+    def _new_executor(self, slot: _Slot) -> ProcessPoolExecutor:
         memory = self.limits.memory_mb * 1024 * 1024 if self.limits.memory_mb > 0 else None
-        return ProcessPoolExecutor(max_workers=1, mp_context=self._ctx, initializer=guard,
-                                   initargs=(os.getpid(), self.limits.worker_nice, memory))
+        slot.taken = self._ctx.RawValue("q", 0)
+        return ProcessPoolExecutor(max_workers=1, mp_context=self._ctx, initializer=guard_slot,
+                                   initargs=(slot.taken, os.getpid(), self.limits.worker_nice, memory))
 
     async def _start_slot(self, slot: _Slot, tried: asyncio.Future[None] | None = None) -> None:
         """Start the slot's worker; on failure try again after a pause that doubles up to
@@ -311,7 +313,7 @@ class PoolBackend(SolveFront):
 
     async def _start_attempts(self, slot: _Slot, tried: asyncio.Future[None] | None) -> None:
         while not self._closed:
-            slot.executor = executor = self._new_executor()
+            slot.executor = executor = self._new_executor(slot)
             try:
                 pid = await asyncio.wait_for(asyncio.wrap_future(executor.submit(self._warm_fn, 0)), WARM_UP_LIMIT)
             except Exception as e:
@@ -443,31 +445,37 @@ class PoolBackend(SolveFront):
             self._running_by_user[job.user] += 1
             self._starts += 1
             self._last_start[job.user] = self._starts
-            self._spawn(self._run(slot, job))
+            self._spawn(self._run(slot, job, self._starts))
 
     def _requeue(self, slot: _Slot, job: _Job) -> None:
         """The slot's worker died while idle: the job goes back to the head of the line, the slot restarts."""
         log.warning("worker %d (pid %s) died while idle; restarting it", slot.index, slot.pid)
         self.stats["died_idle"] += 1
-        slot.job = None
-        self._running_by_user[job.user] -= 1
-        if not self._running_by_user[job.user]:
-            del self._running_by_user[job.user]
+        self._release(slot, job)
         if not job.future.done():
             self._waiting.insert(0, job)
         self._rebuild(slot)
         self._dispatch()
 
-    async def _run(self, slot: _Slot, job: _Job) -> None:
+    def _release(self, slot: _Slot, job: _Job) -> None:
+        """``job`` no longer runs on ``slot``."""
+        slot.job = None
+        self._running_by_user[job.user] -= 1
+        if not self._running_by_user[job.user]:
+            del self._running_by_user[job.user]
+
+    async def _run(self, slot: _Slot, job: _Job, number: int) -> None:
         limits = self.limits
         if slot.executor is None or (slot.process is not None and not slot.process.is_alive()):
             self._requeue(slot, job)
             return
         try:
-            fut = slot.executor.submit(self._job_fn, job.puzzle, limits.time_limit, limits.solver_workers, job.lang)
+            fut = slot.executor.submit(run_numbered, number, self._job_fn, job.puzzle, limits.time_limit,
+                                       limits.solver_workers, job.lang)
         except (BrokenProcessPool, RuntimeError):  # the pool already knows its process is gone
             self._requeue(slot, job)
             return
+        untaken = False
         try:
             result = await asyncio.wait_for(asyncio.wrap_future(fut), limits.wall_limit)
             self.stats["solved"] += 1
@@ -483,6 +491,9 @@ class PoolBackend(SolveFront):
             result = self._failed(job, Failure.TOO_LARGE)
             self._rebuild(slot)  # a fresh process: nothing left half-allocated
         except (BrokenProcessPool, RuntimeError) as e:  # the worker died (or its pool was shut down)
+            if slot.taken is not None and slot.taken.value != number and not self._closed:
+                untaken = True  # it died before taking the job: the job waits for the next worker
+                return
             aborted = slot.exitcode() == -getattr(signal, "SIGABRT", 6)
             too_large = aborted and limits.memory_mb > 0 and not self._closed  # C++ out of memory: std::bad_alloc
             log.warning("worker %d (pid %s) died during a job (%s): %s", slot.index, slot.pid,
@@ -495,10 +506,10 @@ class PoolBackend(SolveFront):
             self.stats["errors"] += 1
             result = self._failed(job, None)
         finally:
-            slot.job = None
-            self._running_by_user[job.user] -= 1
-            if not self._running_by_user[job.user]:
-                del self._running_by_user[job.user]
+            if untaken:
+                self._requeue(slot, job)
+            else:
+                self._release(slot, job)
         if not job.future.done():
             job.future.set_result(result)
         self._dispatch()

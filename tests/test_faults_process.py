@@ -143,6 +143,23 @@ async def test_a_worker_killed_while_idle_is_replaced_and_the_next_board_answere
         await backend.close()
 
 
+async def test_a_board_sent_as_its_idle_worker_dies_waits_for_the_next_worker() -> None:
+    """The kill and the board race: whether the pool has noticed the death or not, a job the worker
+    never took is not reported as a crash but runs on the replacement."""
+    backend = PoolBackend(PipelineLimits(workers=1, queue_limit=10, hard_limit=30), job_fn=echo_job)
+    await backend.start()
+    try:
+        for n in range(3):
+            [pid] = backend.worker_pids
+            assert pid is not None
+            os.kill(pid, signal.SIGKILL)  # no waiting: the board goes straight to the dying worker
+            result = await asyncio.wait_for(backend.solve(tiny(3 + n), user="ann"), 60)
+            assert result.failure is None and str(result.status) == "unique"
+            assert backend.worker_pids[0] not in (None, pid)
+    finally:
+        await backend.close()
+
+
 async def test_when_no_worker_can_start_boards_get_unavailable_and_the_slot_heals(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     flag = tmp_path / "fail-start"
