@@ -39,6 +39,13 @@ class Symbols(Enum):
     DIGITS = "digits"  # '.', small numbers where 0 is a clue: the genre's own token_of/value_of
 
 
+class Lattice(Enum):
+    """How pictures of the genre draw the grid (how the picture reader tells genres apart)."""
+
+    LINES = "lines"  # lines between the cells (solid, dashed or dotted)
+    DOTS = "dots"  # only a dot at each grid point
+
+
 @dataclass(frozen=True)
 class Variant:
     """A rule switch people can ask for (``fill``: e.g. the Flow rule, every cell on a path).
@@ -70,6 +77,7 @@ class Genre(ABC, Generic[S]):
     aliases: ClassVar[tuple[str, ...]] = ()  # other names people write
     url_pids: ClassVar[tuple[str, ...]] = ()  # puzz.link puzzle ids; the first is the one we emit
     symbols: ClassVar[Symbols]
+    lattice: ClassVar[Lattice] = Lattice.LINES  # how its pictures draw the grid
     variants: ClassVar[tuple[Variant, ...]] = ()
     solution_type: ClassVar[type]  # the typed solution (see solvers.solution)
     example: ClassVar[str]  # a small board with a unique solution, as text (shown by /help)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from solvers.drawing import INK, LINE, Drawing
 from solvers.errors import PuzzleError
-from solvers.genre import Genre, HintStep, Symbols
+from solvers.genre import Genre, HintStep, Lattice, Symbols
 from solvers.puzzle import Puzzle
 from solvers.slitherlink import answer, notation
 from solvers.slitherlink import check as checker
@@ -31,6 +31,7 @@ class Slitherlink(Genre[DotLoop]):
     aliases = ("slither", "slither link", "loop the loop", "スリザーリンク")
     url_pids = ("slither",)
     symbols = Symbols.DIGITS
+    lattice = Lattice.DOTS  # puzz.link and print draw only the grid points
     solution_type = DotLoop
     example = "slitherlink\n. . 1 3 2\n. 3 . 3 .\n. 1 . . .\n. 2 1 . .\n. 1 . 3 1"
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)}

@@ -1,0 +1,150 @@
+"""What one cell of a straightened board holds: nothing, a white or black circle, a number or ``?``.
+
+Circles are told apart from characters by the roundness of their outline; a black circle by how
+full it is. A number may also sit inside a circle (white on black, or ringed): the characters in
+it are read instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.glyphs import classify
+
+INK = 0.4  # darkness above which a pixel is ink
+MARGIN = 0.03  # share of the cell left out on each side (the grid lines themselves)
+
+
+@dataclass(frozen=True)
+class CellGuess:
+    """A cell's token ('.', 'W', 'B', a number, '?'), how sure the reader is, and other readings."""
+
+    token: str
+    confidence: float
+    alternatives: tuple[str, ...] = ()
+
+
+def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float) -> CellGuess:
+    """Read the cell between x0..x1 and y0..y1 of ``paper`` (0 ink .. 1 paper)."""
+    w, h = x1 - x0, y1 - y0
+    mx, my = w * MARGIN, h * MARGIN
+    crop = paper[int(round(y0 + my)):int(round(y1 - my)), int(round(x0 + mx)):int(round(x1 - mx))]
+    if crop.size == 0:
+        return CellGuess(".", 0.0)
+    dark = 1.0 - crop
+    raw = (dark > INK).astype(np.uint8)
+    ink = _without_edge_lines(raw)
+    share = float(ink.mean())
+    if share < 0.012:
+        return CellGuess(".", 1.0 if share < 0.004 else 0.8, ("?",) if share >= 0.006 else ())
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    circle = _circle(labels == biggest, stats[biggest], crop.shape)
+    if circle is not None:
+        return _inside_circle(dark, raw.astype(bool), labels == biggest, circle)
+    return _characters(ink, crop.shape)
+
+
+def _without_edge_lines(ink: np.ndarray) -> np.ndarray:
+    """Drop straight strokes along the crop's edges (what is left of grid lines and frames)."""
+    h, w = ink.shape
+    horizontal = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, max(3, int(0.5 * w))), np.uint8))
+    vertical = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((max(3, int(0.5 * h)), 1), np.uint8))
+    band_y, band_x = max(2, int(0.15 * h)), max(2, int(0.15 * w))
+    horizontal[band_y:h - band_y] = 0
+    vertical[:, band_x:w - band_x] = 0
+    ink = ink & (1 - np.maximum(horizontal, vertical))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    for i in range(1, n):  # dashes and dots of the grid: wholly inside a band along an edge
+        x, y, bw, bh, _ = stats[i]
+        if x + bw <= band_x or x >= w - band_x or y + bh <= band_y or y >= h - band_y:
+            ink[labels == i] = 0
+    return ink
+
+
+def _circle(blob: np.ndarray, stat: np.ndarray, shape: tuple[int, ...]) -> np.ndarray | None:
+    """The filled outline of ``blob`` if it is a circle of about cell size, else None."""
+    _, _, bw, bh, _ = stat
+    h, w = shape[:2]
+    if not (0.5 * w <= bw and 0.5 * h <= bh and 0.85 <= bw / max(bh, 1) <= 1.18):
+        return None
+    contours, _ = cv2.findContours(blob.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    outline = cv2.convexHull(max(contours, key=cv2.contourArea))  # a ring cut by a grid line is still round
+    area, perimeter = cv2.contourArea(outline), cv2.arcLength(outline, True)
+    if perimeter == 0 or 4 * np.pi * area / perimeter**2 < 0.72:
+        return None
+    filled = np.zeros(blob.shape, np.uint8)
+    cv2.drawContours(filled, [outline], -1, 1, thickness=-1)
+    return filled.astype(bool)
+
+
+def _inside_circle(dark: np.ndarray, raw: np.ndarray, blob: np.ndarray, disk: np.ndarray) -> CellGuess:
+    fill = float(blob[disk].mean())
+    inner = cv2.erode(disk.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=max(2, disk.shape[0] // 12))
+    inner_b = inner.astype(bool)
+    if fill > 0.6:  # dark disk: white characters inside make it a number
+        holes = (dark < 0.5) & inner_b
+        glyphs = _glyph_masks(holes.astype(np.uint8), min_height=0.25 * np.sqrt(disk.sum()))
+        if glyphs:
+            return _number(glyphs, 0.95)
+        return CellGuess("B", min(1.0, 0.5 + (fill - 0.6) * 2.5), ("W",) if fill < 0.8 else ())
+    inside = (raw & ~blob & inner_b).astype(np.uint8)
+    glyphs = _glyph_masks(inside, min_height=0.25 * np.sqrt(disk.sum()))
+    if glyphs:
+        return _number(glyphs, 0.95)
+    return CellGuess("W", min(1.0, 0.5 + (0.6 - fill) * 2.0), ("B",) if fill > 0.45 else ())
+
+
+def _characters(ink: np.ndarray, shape: tuple[int, ...]) -> CellGuess:
+    glyphs = _glyph_masks(ink, min_height=0.22 * shape[0])
+    if not glyphs:
+        return CellGuess(".", 0.6, ("?",))
+    return _number(glyphs, 1.0)
+
+
+def _glyph_masks(ink: np.ndarray, min_height: float) -> list[np.ndarray]:
+    """The characters in ``ink``, left to right: components grouped where their columns overlap."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    parts = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 3]
+    if not parts:
+        return []
+    groups: list[list[int]] = []
+    for i in sorted(parts, key=lambda i: stats[i, cv2.CC_STAT_LEFT]):
+        x, w = stats[i, cv2.CC_STAT_LEFT], stats[i, cv2.CC_STAT_WIDTH]
+        for g in groups:
+            gx0 = min(stats[j, cv2.CC_STAT_LEFT] for j in g)
+            gx1 = max(stats[j, cv2.CC_STAT_LEFT] + stats[j, cv2.CC_STAT_WIDTH] for j in g)
+            overlap = min(gx1, x + w) - max(gx0, x)
+            if overlap > 0.5 * min(w, gx1 - gx0):
+                g.append(i)
+                break
+        else:
+            groups.append([i])
+    out = []
+    for g in groups:
+        top = min(stats[j, cv2.CC_STAT_TOP] for j in g)
+        bottom = max(stats[j, cv2.CC_STAT_TOP] + stats[j, cv2.CC_STAT_HEIGHT] for j in g)
+        if bottom - top >= min_height:
+            out.append(np.isin(labels, g).astype(np.uint8))
+    return out
+
+
+def _number(glyphs: list[np.ndarray], base: float) -> CellGuess:
+    if len(glyphs) > 3:
+        return CellGuess("?", 0.0)
+    guesses = classify(glyphs)
+    text = "".join(g.char for g in guesses)
+    confidence = base * min(g.confidence for g in guesses)
+    if "?" in text and text != "?":
+        return CellGuess(text.replace("?", "0"), 0.0)
+    if text != "?" and text.startswith("0") and len(text) > 1:
+        confidence = min(confidence, 0.3)
+    alternatives = tuple(
+        "".join(g.runner_up if k == i else h.char for k, h in enumerate(guesses))
+        for i, g in enumerate(guesses) if g.runner_up != g.char
+    )
+    token = str(int(text)) if text.isdigit() else text
+    return CellGuess(token, confidence, alternatives[:3])

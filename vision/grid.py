@@ -1,0 +1,279 @@
+"""Finding the board in a picture: its outline, a straightened view, and the lines between cells.
+
+The outline is the largest four-sided shape of ink (the board's frame) or, for boards drawn as a
+lattice of dots, the box around the ink. The straightened view is scaled so the board is
+:data:`SIDE` pixels on its longer side. Rows and columns are counted from how much thin,
+straight ink lies on each vertical and horizontal line: the count whose lines carry the most ink
+compared with the middles of its cells wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.errors import Unreadable
+
+SIDE = 900  # pixels on the straightened board's longer side, at least
+MIN_CELLS, MAX_CELLS = 4, 40
+
+
+@dataclass(frozen=True)
+class Board:
+    """A straightened board: ``paper`` is 0 (ink) .. 1 (paper); ``xs``/``ys`` are its cell edges."""
+
+    paper: np.ndarray
+    xs: np.ndarray
+    ys: np.ndarray
+    dots: bool  # drawn as a lattice of dots, without lines between the cells
+    clarity: float  # how clearly the lines stand out (lower: less sure of the count)
+
+    @property
+    def rows(self) -> int:
+        return len(self.ys) - 1
+
+    @property
+    def cols(self) -> int:
+        return len(self.xs) - 1
+
+
+def flatten(grey: np.ndarray) -> np.ndarray:
+    """Grey as paper 0..1: each pixel divided by the local paper brightness (removes uneven light)."""
+    side = max(grey.shape)
+    k = max(9, side // 25) | 1
+    background = cv2.dilate(grey, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    background = cv2.GaussianBlur(background, (0, 0), k / 2)
+    paper = grey.astype(np.float32) / np.maximum(background.astype(np.float32), 1.0)
+    return np.clip(paper, 0.0, 1.0)
+
+
+def find_board(grey: np.ndarray) -> Board:
+    """The board in a grey picture; raises :class:`Unreadable` when there is none."""
+    paper = flatten(grey)
+    ink = (paper < 0.7).astype(np.uint8)
+    if ink.mean() < 0.002:
+        raise Unreadable("blank", "I see an empty picture; send a screenshot or photo of the puzzle's grid.")
+    dotted = _dot_lattice(paper)
+    if dotted is not None:
+        return dotted
+    best: Board | None = None
+    for quad in _outlines(ink):
+        board = _straighten(paper, quad)
+        if board is not None and (best is None or board.clarity > best.clarity):
+            best = board
+        if best is not None and best.clarity >= 1.6:  # the largest outline that holds a clear grid
+            break
+    if best is None or best.clarity < 1.2:
+        raise Unreadable("no-grid", "I could not find a puzzle grid in that picture; send a straight, sharp "
+                                    "screenshot or photo with the whole grid in view.")
+    return best
+
+
+def _outlines(ink: np.ndarray) -> list[np.ndarray]:
+    """Candidate board corners (4x2, clockwise from top left), most likely first."""
+    h, w = ink.shape
+    closed = cv2.dilate(ink, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(closed, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    quads: list[tuple[float, np.ndarray]] = []
+    for c in contours:
+        area = cv2.contourArea(c)
+        if area < 0.04 * h * w:
+            continue
+        hull = cv2.convexHull(c)
+        approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
+        if len(approx) == 4 and cv2.isContourConvex(approx):
+            quads.append((cv2.contourArea(approx), _order(approx.reshape(4, 2).astype(np.float32))))
+    quads.sort(key=lambda aq: -aq[0])
+    found = _dedupe([q for _, q in quads])[:4]
+    # boards without a frame (dots): the box around the ink, without specks
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    big = stats[:, cv2.CC_STAT_AREA] >= 3
+    big[0] = False
+    ys, xs = np.nonzero(big[labels])
+    if len(xs) > 20:
+        box = cv2.boxPoints(cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32)))
+        found.append(_order(box.astype(np.float32)))
+    return found
+
+
+def _dedupe(quads: list[np.ndarray]) -> list[np.ndarray]:
+    out: list[np.ndarray] = []
+    for q in quads:
+        if all(np.abs(q - o).max() > 6 for o in out):
+            out.append(q)
+    return out
+
+
+def _order(pts: np.ndarray) -> np.ndarray:
+    """Corners in the order top-left, top-right, bottom-right, bottom-left."""
+    s = pts.sum(axis=1)
+    d = np.diff(pts, axis=1).ravel()
+    return np.array([pts[np.argmin(s)], pts[np.argmin(d)], pts[np.argmax(s)], pts[np.argmax(d)]], np.float32)
+
+
+def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
+    tl, tr, br, bl = quad
+    width = float(max(np.linalg.norm(tr - tl), np.linalg.norm(br - bl)))
+    height = float(max(np.linalg.norm(bl - tl), np.linalg.norm(br - tr)))
+    if min(width, height) < 20:
+        return None
+    scale = max(1.0, SIDE / max(width, height))  # never below the picture's own resolution
+    w, h = max(20, round(width * scale)), max(20, round(height * scale))
+    target = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+    m = cv2.getPerspectiveTransform(quad, target)
+    flat = cv2.warpPerspective(paper, m, (w, h), flags=cv2.INTER_AREA, borderValue=1.0)
+    darkness = 1.0 - flat
+    d = max(2, round(max(w, h) / 150))
+    xs, cx = _lattice(_line_profile(_thin(darkness, d, axis=1)))
+    ys, cy = _lattice(_line_profile(_thin(darkness, d, axis=0).T))
+    if xs is None or ys is None:
+        return None
+    dots = _dotted(darkness, xs, ys)
+    return Board(paper=flat, xs=xs, ys=ys, dots=dots, clarity=min(cx, cy))
+
+
+def _thin(darkness: np.ndarray, d: int, axis: int) -> np.ndarray:
+    """Ink darker than both neighbours ``d`` pixels away across ``axis``: thin lines stay, areas go."""
+    a = np.roll(darkness, d, axis=axis)
+    b = np.roll(darkness, -d, axis=axis)
+    out: np.ndarray = np.clip(darkness - np.maximum(a, b), 0.0, None)
+    return out
+
+
+def _line_profile(thin: np.ndarray, bands: int = 30) -> np.ndarray:
+    """Per column, the share of horizontal bands in which the column holds thin ink: a line (solid,
+    dashed or dotted) is there in nearly every band, the side of a circle or digit in one or two."""
+    marked = cv2.morphologyEx((thin > 0.08).astype(np.uint8), cv2.MORPH_OPEN, np.ones((5, 1), np.uint8))
+    marked = cv2.dilate(marked, np.ones((1, 3), np.uint8))  # (dashes across the line are too short)
+    h = marked.shape[0] - marked.shape[0] % bands
+    profile: np.ndarray = marked[:h].reshape(bands, h // bands, -1).max(axis=1).mean(axis=0).astype(np.float64)
+    return profile
+
+
+def _lattice(profile: np.ndarray) -> tuple[np.ndarray | None, float]:
+    """The cell edges along one axis (n+1 positions) and how clearly they stand out."""
+    size = len(profile)
+    margin = max(2, size // 200)
+    prof = profile.copy()
+    prof[:margin] = prof[-margin:] = 0.0
+    spread = float(prof.std()) or 1e-6
+    best_n, best_s = 0, -np.inf
+    scores: dict[int, float] = {}
+    for n in range(MIN_CELLS, MAX_CELLS + 1):
+        cell = size / n
+        if cell < 8:
+            break
+        win = max(1, round(cell / 10))
+        peaks = [prof[max(0, round(k * cell) - win):round(k * cell) + win + 1].max() for k in range(1, n)]
+        mids = [prof[max(0, round((k + 0.5) * cell) - win):round((k + 0.5) * cell) + win + 1].mean()
+                for k in range(n)]
+        s = (float(np.mean(peaks)) - float(np.mean(mids))) / spread
+        scores[n] = s
+        if s > best_s:
+            best_n, best_s = n, s
+    if best_n == 0 or best_s <= 0:
+        return None, 0.0
+    # a count whose lines fall on every other true line scores as well as the true count: the
+    # largest count that nearly matches the best one is the true one
+    best_n = max(n for n, s in scores.items() if s >= 0.8 * best_s)
+    best_s = scores[best_n]
+    cell = size / best_n
+    edges = [0.0]
+    for k in range(1, best_n):
+        lo, hi = max(0, round((k - 0.3) * cell)), min(size, round((k + 0.3) * cell) + 1)
+        window = prof[lo:hi]
+        edges.append(float(lo + int(np.argmax(window))) if window.max() > 0 else k * cell)
+    edges.append(float(size - 1))
+    rivals = [s for n, s in scores.items() if n != best_n]
+    clarity = best_s / max(0.5, max(rivals, default=0.5)) * min(1.0, best_s / 1.5) * 2.0
+    return np.array(edges), clarity
+
+
+def _dotted(darkness: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> bool:
+    """Whether the lattice is drawn as dots: ink at the corners, little along the edges between them."""
+    corners, edges = [], []
+    r = 2
+    for y in ys[1:-1]:
+        for x in xs[1:-1]:
+            yi, xi = int(y), int(x)
+            corners.append(darkness[max(0, yi - r):yi + r + 1, max(0, xi - r):xi + r + 1].max())
+    for y in ys[1:-1]:
+        for a, b in zip(xs[:-1], xs[1:], strict=False):
+            xi, yi = int((a + b) / 2), int(y)
+            edges.append(darkness[max(0, yi - r):yi + r + 1, max(0, xi - r):xi + r + 1].max())
+    if not corners or not edges:
+        return False
+    return float(np.median(corners)) > 0.35 and float(np.median(edges)) < 0.15
+
+
+def _dot_lattice(paper: np.ndarray) -> Board | None:
+    """A board drawn as a lattice of dots: the corner dots give the outline, the dots the cell edges."""
+    ink = (paper < 0.6).astype(np.uint8)
+    n, _, stats, centres = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    if n < 26:
+        return None
+    side = max(paper.shape)
+    x, y, w, h, area = (stats[1:, i] for i in range(5))
+    small = (w <= side / 30) & (h <= side / 30) & (area >= 2)
+    roundish = (w <= 1.6 * h) & (h <= 1.6 * w) & (area >= 0.45 * w * h)
+    cand = np.nonzero(small & roundish)[0]
+    if len(cand) < 25:
+        return None
+    typical = float(np.median(area[cand]))
+    cand = cand[(area[cand] >= 0.4 * typical) & (area[cand] <= 2.5 * typical)]
+    pts = centres[1:][cand].astype(np.float32)
+    if len(pts) < 25:
+        return None
+    hull = cv2.convexHull(pts)
+    quad = None
+    for eps in (0.01, 0.02, 0.04, 0.06):
+        approx = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
+        if len(approx) == 4:
+            quad = _order(approx.reshape(4, 2).astype(np.float32))
+            break
+    if quad is None:
+        return None
+    tl, tr, br, bl = quad
+    width = float(max(np.linalg.norm(tr - tl), np.linalg.norm(br - bl)))
+    height = float(max(np.linalg.norm(bl - tl), np.linalg.norm(br - tr)))
+    if min(width, height) < 40:
+        return None
+    scale = max(1.0, SIDE / max(width, height))
+    wd, ht = round(width * scale), round(height * scale)
+    target = np.array([[0, 0], [wd, 0], [wd, ht], [0, ht]], np.float32)
+    m = cv2.getPerspectiveTransform(quad, target)
+    flat_pts = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), m).reshape(-1, 2)
+    inside = (flat_pts[:, 0] > -6) & (flat_pts[:, 0] < wd + 6) & (flat_pts[:, 1] > -6) & (flat_pts[:, 1] < ht + 6)
+    flat_pts = flat_pts[inside]
+    xs, ys = _clusters(flat_pts[:, 0]), _clusters(flat_pts[:, 1])
+    if xs is None or ys is None or not all(MIN_CELLS + 1 <= len(v) <= MAX_CELLS + 1 for v in (xs, ys)):
+        return None
+    if len(flat_pts) < 0.8 * len(xs) * len(ys) or len(flat_pts) > 1.3 * len(xs) * len(ys):
+        return None
+    margin = round(0.5 * max(wd / (len(xs) - 1), ht / (len(ys) - 1)))
+    shift = np.array([[1, 0, margin], [0, 1, margin], [0, 0, 1]], np.float64)
+    flat = cv2.warpPerspective(paper, shift @ m, (wd + 2 * margin + 1, ht + 2 * margin + 1),
+                               flags=cv2.INTER_AREA, borderValue=1.0)
+    return Board(paper=flat, xs=xs + margin, ys=ys + margin, dots=True, clarity=3.0)
+
+
+def _clusters(values: np.ndarray) -> np.ndarray | None:
+    """The centres of evenly spaced groups of coordinates (None unless the spacing is even)."""
+    v = np.sort(values)
+    gaps = np.diff(v)
+    if len(gaps) == 0:
+        return None
+    step = float(np.max(gaps))
+    if step <= 0:
+        return None
+    cuts = np.nonzero(gaps > 0.4 * step)[0]
+    groups = np.split(v, cuts + 1)
+    centres = np.array([g.mean() for g in groups])
+    if len(centres) < 2:
+        return None
+    spacing = np.diff(centres)
+    if spacing.std() > 0.2 * spacing.mean():
+        return None
+    return centres

@@ -1,0 +1,131 @@
+"""From picture bytes to a :class:`Reading`: the grid, every cell's token, the genres it may be."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from solvers.errors import ParseError
+from solvers.genre import Lattice, Symbols
+from solvers.puzzle import Puzzle
+from solvers.reading import AmbiguousGenre, read_board
+from solvers.registry import GENRES, get_genre
+from vision.cells import CellGuess, read_cell
+from vision.decode import decode
+from vision.errors import Unreadable
+from vision.grid import Board, find_board
+
+SURE = 0.6  # a cell read with less confidence than this is named to the player before solving
+MIN_SIDE, MAX_SIDE = 4, 40
+DEFAULT_MAX_BYTES = 20_000_000
+DEFAULT_MAX_PIXELS = 40_000_000
+
+
+@dataclass(frozen=True)
+class CellRead:
+    """A cell the reader is unsure of (0-based row and column), what it read, what else it may be."""
+
+    row: int
+    col: int
+    token: str
+    alternatives: tuple[str, ...]
+    confidence: float
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A board read from a picture. ``genres``: the genres it may be, most likely first (more
+    than one: ask the player); ``unsure``: the cells to confirm before solving."""
+
+    rows: int
+    cols: int
+    tokens: tuple[tuple[str, ...], ...]
+    genres: tuple[str, ...]
+    unsure: tuple[CellRead, ...]
+    seconds: float
+    problem: ParseError | None = None  # why the tokens are no board of any genre (None: they are)
+
+    def grid_text(self) -> str:
+        return "\n".join(" ".join(row) for row in self.tokens)
+
+    def puzzle(self, genre: str | None = None) -> Puzzle:
+        """The board as ``genre`` (default: the most likely); raises ParseError if it does not fit."""
+        name = genre or (self.genres[0] if self.genres else None)
+        return read_board(self.grid_text(), name)
+
+    def text(self, genre: str | None = None) -> str:
+        """The bot's own text notation (a header line with the genre, then the rows): paste it back to solve."""
+        name = genre or (self.genres[0] if self.genres else None)
+        try:
+            p = self.puzzle(name)
+        except ParseError:
+            return (f"{name}\n" if name else "") + self.grid_text()
+        return "\n".join([get_genre(p.genre).name, *p.grid_lines()])
+
+    def record(self, genre: str | None = None) -> dict[str, Any]:
+        """The FORMATS.md record (genre, rows, cols, grid)."""
+        return self.puzzle(genre).to_record()
+
+
+def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES,
+               max_pixels: int = DEFAULT_MAX_PIXELS) -> Reading:
+    """Read the puzzle in a screenshot or photo; raises :class:`Unreadable` when there is none."""
+    start = time.perf_counter()
+    forced = get_genre(genre).name if genre else None
+    grey = decode(data, max_bytes=max_bytes, max_pixels=max_pixels)
+    board = find_board(grey)
+    if not (MIN_SIDE <= board.rows <= MAX_SIDE and MIN_SIDE <= board.cols <= MAX_SIDE):
+        raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
+                                      "read; send a picture of a grid of 4x4 to 40x40 cells.")
+    guesses = _read_cells(board)
+    tokens = tuple(tuple(g.token for g in row) for row in guesses)
+    inked = sum(t != "." for row in tokens for t in row)
+    if inked == 0:
+        raise Unreadable("no-clues", "I found a grid but no clues in it; send a picture of the puzzle "
+                                     "with its circles or numbers.")
+    unsure = tuple(
+        CellRead(r, c, g.token, g.alternatives, round(g.confidence, 2))
+        for r, row in enumerate(guesses) for c, g in enumerate(row) if g.confidence < SURE
+    )
+    if board.clarity < 1.6:  # the count of rows and columns itself is in doubt: say so on a corner cell
+        unsure = (CellRead(board.rows - 1, board.cols - 1, tokens[-1][-1], (), 0.0), *unsure)
+    text = "\n".join(" ".join(row) for row in tokens)
+    genres, problem = _genres(text, board, forced)
+    return Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
+                   seconds=time.perf_counter() - start, problem=problem)
+
+
+def _read_cells(board: Board) -> list[list[CellGuess]]:
+    xs, ys = board.xs, board.ys
+    return [[read_cell(board.paper, float(xs[c]), float(xs[c + 1]), float(ys[r]), float(ys[r + 1]))
+             for c in range(board.cols)] for r in range(board.rows)]
+
+
+def _genres(text: str, board: Board, forced: str | None) -> tuple[tuple[str, ...], ParseError | None]:
+    """The genres the tokens fit, best first (the picture's lattice style first), and why none fits."""
+    if forced:
+        try:
+            read_board(text, forced)
+        except ParseError as e:
+            return (forced,), e
+        return (forced,), None
+    style = Lattice.DOTS if board.dots else Lattice.LINES
+    try:
+        found: tuple[str, ...] = (read_board(text).genre,)
+    except AmbiguousGenre as e:
+        found = e.candidates
+    except ParseError as e:
+        return _by_symbols(text, style), e
+    styled = tuple(g for g in found if GENRES[g].lattice is style)
+    if len(found) > 1 and len(styled) == 1:
+        return styled, None
+    return tuple(sorted(found, key=lambda g: GENRES[g].lattice is not style)), None
+
+
+def _by_symbols(text: str, style: Lattice) -> tuple[str, ...]:
+    """Genres whose kind of clue appears in the tokens (for a board that fits none exactly)."""
+    circles = any(t in ("W", "B") for t in text.split())
+    names = [name for name, g in GENRES.items() if (g.symbols is Symbols.CIRCLES) == circles]
+    return tuple(sorted(names, key=lambda g: GENRES[g].lattice is not style))
+
