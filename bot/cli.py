@@ -1,4 +1,4 @@
-"""``puzzlebot``: the command line (solve, parse, url, render, generate, run).
+"""``puzzlebot``: the command line (solve, parse, url, render, generate, read-image, run).
 
 These commands are the product's outside contract; their flags and output shapes are stable
 and documented in the README. Errors go to stderr as one plain sentence, never a traceback.
@@ -94,6 +94,39 @@ def cmd_parse(args: argparse.Namespace) -> int:
         raise PuzzleError("cli-cannot-read", file=args.file, reason=e.strerror or str(e)) from None
     puzzle = read_board(text, genre=args.genre)
     _emit(puzzle.to_record(url=get_genre(puzzle.genre).encode_url(puzzle)))
+    return 0
+
+
+def cmd_read_image(args: argparse.Namespace) -> int:
+    """Read the board in a picture: one FORMATS.md record on stdout, or exit 2 with the reason."""
+    from solvers.errors import ParseError
+    from vision import Unreadable, read_image
+    from vision.reading import DEFAULT_MAX_BYTES
+
+    try:
+        with open(args.file, "rb") as f:
+            data = f.read(DEFAULT_MAX_BYTES + 1)
+    except OSError as e:
+        raise PuzzleError("cli-cannot-read", file=args.file, reason=e.strerror or str(e)) from None
+    try:
+        reading = read_image(data, genre=args.genre)
+    except Unreadable as e:
+        print(f"puzzlebot read-image: {e.message}", file=sys.stderr)
+        return 2
+    except ParseError as e:  # an unknown --genre
+        print(f"puzzlebot read-image: {_say(e.msg)}", file=sys.stderr)
+        return 2
+    genre = reading.genres[0] if reading.genres else None
+    try:
+        record = reading.record(genre)
+    except ParseError:  # no valid board of that genre: print what was read all the same
+        record = {"genre": genre, "rows": reading.rows, "cols": reading.cols,
+                  "grid": reading.grid_text().splitlines()}
+    if len(reading.genres) > 1:
+        record["genres"] = list(reading.genres)
+    if reading.unsure:
+        record["unsure"] = [[u.row, u.col] for u in reading.unsure]
+    _emit(record)
     return 0
 
 
@@ -195,6 +228,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--difficulty", default="medium", choices=("easy", "medium", "hard"))
     s.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     s.set_defaults(func=cmd_generate)
+
+    s = sub.add_parser("read-image", help="read the board in a screenshot or photo, print its record")
+    s.add_argument("file", help="PNG, JPEG or WebP picture of the board")
+    s.add_argument("--genre", default=None, help=f"the genre, when known ({', '.join(GENRES)})")
+    s.set_defaults(func=cmd_read_image)
 
     s = sub.add_parser("run", help="run the bot (console chat when no token is configured)")
     s.add_argument("--env-file", default=".env", help="dotenv file to read (default .env)")
