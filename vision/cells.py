@@ -42,7 +42,7 @@ def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float) -> 
         return CellGuess(".", 1.0 if share < 0.004 else 0.8, ("?",) if share >= 0.006 else ())
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    circle = _circle(labels == biggest, stats[biggest], crop.shape)
+    circle = _circle(labels == biggest, ink.astype(bool), stats[biggest], crop.shape)
     if circle is not None:
         return _inside_circle(dark, raw.astype(bool), labels == biggest, circle)
     return _characters(ink, crop.shape)
@@ -51,8 +51,8 @@ def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float) -> 
 def _without_edge_lines(ink: np.ndarray) -> np.ndarray:
     """Drop straight strokes along the crop's edges (what is left of grid lines and frames)."""
     h, w = ink.shape
-    horizontal = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, max(3, int(0.5 * w))), np.uint8))
-    vertical = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((max(3, int(0.5 * h)), 1), np.uint8))
+    horizontal = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, max(3, int(0.8 * w))), np.uint8))
+    vertical = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((max(3, int(0.8 * h)), 1), np.uint8))
     band_y, band_x = max(2, int(0.15 * h)), max(2, int(0.15 * w))
     horizontal[band_y:h - band_y] = 0
     vertical[:, band_x:w - band_x] = 0
@@ -65,25 +65,45 @@ def _without_edge_lines(ink: np.ndarray) -> np.ndarray:
     return ink
 
 
-def _circle(blob: np.ndarray, stat: np.ndarray, shape: tuple[int, ...]) -> np.ndarray | None:
-    """The filled outline of ``blob`` if it is a circle of about cell size, else None."""
+def _circle(blob: np.ndarray, ink: np.ndarray, stat: np.ndarray, shape: tuple[int, ...]) -> np.ndarray | None:
+    """The filled outline of ``blob`` if it is a circle of about cell size (a disk, or a ring, even
+    one cut by a grid line), else None."""
     _, _, bw, bh, _ = stat
     h, w = shape[:2]
-    if not (0.5 * w <= bw and 0.5 * h <= bh and 0.85 <= bw / max(bh, 1) <= 1.18):
+    if not (0.3 * w <= bw and 0.3 * h <= bh and 0.8 <= bw / max(bh, 1) <= 1.25):
         return None
     contours, _ = cv2.findContours(blob.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    outline = cv2.convexHull(max(contours, key=cv2.contourArea))  # a ring cut by a grid line is still round
-    area, perimeter = cv2.contourArea(outline), cv2.arcLength(outline, True)
-    if perimeter == 0 or 4 * np.pi * area / perimeter**2 < 0.72:
+    outer = max(contours, key=cv2.contourArea)
+    hull = cv2.convexHull(outer)
+    (_, _), enclosing = cv2.minEnclosingCircle(hull)
+    roundness = cv2.contourArea(hull) / (np.pi * enclosing**2 + 1e-6)  # 1 for a circle, b/a for an oval
+    if roundness < 0.8:
+        return None
+    if not 0.9 <= bw / max(bh, 1) <= 1.11 and classify([blob.astype(np.uint8)], "0123456789")[0].confidence >= 0.7:
+        return None  # not quite round, and plainly a digit (0, 6, 8, 9 in a bold face)
+    area, perimeter = cv2.contourArea(hull), cv2.arcLength(hull, True)
+    if perimeter == 0 or area == 0 or 4 * np.pi * area / perimeter**2 < 0.8:
         return None
     filled = np.zeros(blob.shape, np.uint8)
-    cv2.drawContours(filled, [outline], -1, 1, thickness=-1)
-    return filled.astype(bool)
+    cv2.drawContours(filled, [hull], -1, 1, thickness=-1)
+    disk = filled.astype(bool)
+    if float(ink[disk].mean()) >= 0.6:  # a dark disk (white characters in it may cut it apart)
+        return disk
+    m = cv2.moments(hull)
+    cx, cy = m["m10"] / m["m00"], m["m01"] / m["m00"]
+    radius = np.sqrt(area / np.pi)
+    ys, xs = np.nonzero(blob)
+    dist = np.hypot(xs - cx, ys - cy)
+    angles = np.floor((np.arctan2(ys - cy, xs - cx) + np.pi) / (2 * np.pi) * 16).astype(int) % 16
+    near_rim = dist >= 0.7 * radius
+    if near_rim.mean() >= 0.85 and len(np.unique(angles[near_rim])) >= 15:
+        return disk
+    return None
 
 
 def _inside_circle(dark: np.ndarray, raw: np.ndarray, blob: np.ndarray, disk: np.ndarray) -> CellGuess:
-    fill = float(blob[disk].mean())
-    inner = cv2.erode(disk.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=max(2, disk.shape[0] // 12))
+    fill = float(raw[disk].mean())
+    inner = cv2.erode(disk.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2)
     inner_b = inner.astype(bool)
     if fill > 0.6:  # dark disk: white characters inside make it a number
         holes = (dark < 0.5) & inner_b

@@ -125,6 +125,8 @@ def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
     m = cv2.getPerspectiveTransform(quad, target)
     flat = cv2.warpPerspective(paper, m, (w, h), flags=cv2.INTER_AREA, borderValue=1.0)
     darkness = 1.0 - flat
+    if _blank_edge(darkness):
+        return None  # blank paper inside the outline: a sheet of paper, not the board's frame
     d = max(2, round(max(w, h) / 150))
     xs, cx = _lattice(_line_profile(_thin(darkness, d, axis=1)))
     ys, cy = _lattice(_line_profile(_thin(darkness, d, axis=0).T))
@@ -253,6 +255,9 @@ def _dot_lattice(paper: np.ndarray) -> Board | None:
     if len(flat_pts) < 0.8 * len(xs) * len(ys) or len(flat_pts) > 1.3 * len(xs) * len(ys):
         return None
     margin = round(0.5 * max(wd / (len(xs) - 1), ht / (len(ys) - 1)))
+    if _edge_ink(cv2.warpPerspective(paper, m, (wd + 1, ht + 1), flags=cv2.INTER_AREA, borderValue=1.0),
+                 xs, ys) > 0.08:
+        return None  # lines (dashed) run between the points: a grid of lines, not of dots
     shift = np.array([[1, 0, margin], [0, 1, margin], [0, 0, 1]], np.float64)
     flat = cv2.warpPerspective(paper, shift @ m, (wd + 2 * margin + 1, ht + 2 * margin + 1),
                                flags=cv2.INTER_AREA, borderValue=1.0)
@@ -277,3 +282,35 @@ def _clusters(values: np.ndarray) -> np.ndarray | None:
     if spacing.std() > 0.2 * spacing.mean():
         return None
     return centres
+
+
+def _edge_ink(flat: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> float:
+    """The share of ink along the straight paths between neighbouring lattice points (dots left out)."""
+    dark = cv2.dilate((flat < 0.85).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    step = min(float(np.diff(xs).mean()), float(np.diff(ys).mean()))
+    gap = 0.25 * step
+    samples: list[float] = []
+    h, w = dark.shape
+    for y in ys:
+        yi = min(h - 1, max(0, int(round(y))))
+        for a, b in zip(xs[:-1], xs[1:], strict=False):
+            seg = dark[yi, int(a + gap):int(b - gap)]
+            if seg.size:
+                samples.append(float(seg.mean()))
+    for x in xs:
+        xi = min(w - 1, max(0, int(round(x))))
+        for a, b in zip(ys[:-1], ys[1:], strict=False):
+            seg = dark[int(a + gap):int(b - gap), xi]
+            if seg.size:
+                samples.append(float(seg.mean()))
+    return float(np.median(samples)) if samples else 1.0
+
+
+def _blank_edge(darkness: np.ndarray) -> bool:
+    """Whether a band just inside any side holds no ink: inside a board's frame the grid lines cross it."""
+    h, w = darkness.shape
+    ink = darkness > 0.12
+    a, b = max(1, int(0.03 * h)), max(2, int(0.09 * h))
+    c, d = max(1, int(0.03 * w)), max(2, int(0.09 * w))
+    bands = [ink[a:b, c:w - c], ink[h - b:h - a, c:w - c], ink[a:h - a, c:d], ink[a:h - a, w - d:w - c]]
+    return any(band.size == 0 or band.mean() < 0.003 for band in bands)

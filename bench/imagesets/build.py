@@ -1,0 +1,263 @@
+"""Build the picture test sets for the board reader, from renderers other than ours and from ours.
+
+    .venv/bin/python bench/imagesets/build.py [--out /tmp/imagesets] [--tools /tmp/imagesets-tools]
+
+Sources (each a screenshot; plus one simulated photo per board from one of them):
+- ``pzprjs``: puzz.link's own renderer (the npm ``pzpr`` package) draws the board's puzz.link URL
+  as SVG, rasterised by ``rsvg-convert`` at 24, 32 or 44 pixels per cell;
+- ``sgt``: Simon Tatham's Pearl (Masyu) and Rectangles (Shikaku) from Debian's ``sgt-puzzles``,
+  opened on the board's game ID under Xvfb and grabbed from the screen (window only);
+- ``printed``: a plain printed-style grid drawn with Pillow (solid black lines, Liberation/Free fonts);
+- ``ours``: the bot's own picture.
+Boards: the project's corpus and, when present, ``../shared/corpus`` (up to 30x30). Each board
+goes wholly to one split (train 50%, dev 20%, test 30%, by a hash of its id): the reader is tuned
+on train/dev only. Writes ``<out>/<split>/<source>/<id>-<kind>.png|jpg`` and ``<out>/<split>/truth.jsonl``.
+
+Needs (not project dependencies): ``apt-get install sgt-puzzles xvfb librsvg2-bin fonts-liberation2
+fonts-freefont-ttf`` and ``npm install pzpr`` in ``--tools``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench" / "imagesets"))
+from photo import simulate  # noqa: E402
+
+from rendering import render_png  # noqa: E402
+from solvers.puzzle import Puzzle  # noqa: E402
+from solvers.registry import get_genre  # noqa: E402
+
+SGT_APPS = {"masyu": "sgt-pearl", "shikaku": "sgt-rect"}  # the benchmark's own map to sgt's programs
+PZPR_JS = r"""
+const pzpr = require('pzpr'); const fs = require('fs'); const rl = require('readline');
+const lines = rl.createInterface({input: process.stdin});
+lines.on('line', (l) => {
+  const job = JSON.parse(l);
+  try {
+    const p = new pzpr.Puzzle(); p.open(job.url);
+    fs.writeFileSync(job.out, p.toBuffer('svg', 0, job.cell));
+    console.log('ok');
+  } catch (e) { console.log('error ' + e); }
+});
+"""
+FONTS = ["/usr/share/fonts/truetype/liberation2/LiberationSerif-Bold.ttf",
+         "/usr/share/fonts/truetype/freefont/FreeSans.ttf",
+         "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf"]
+
+
+def split_of(board_id: str) -> str:
+    h = int(hashlib.sha1(board_id.encode()).hexdigest(), 16) % 10
+    return "train" if h < 5 else "dev" if h < 7 else "test"
+
+
+def boards() -> list[dict[str, Any]]:
+    out = []
+    folders = [REPO / "tests" / "data" / "corpus"]
+    shared = Path(os.environ.get("PUZZLEBOT_SHARED", REPO.parent / "shared")) / "corpus"
+    if shared.is_dir():
+        folders.append(shared)
+    for folder in folders:
+        for f in sorted(folder.glob("*.jsonl")):
+            for line in f.read_text(encoding="utf-8").splitlines():
+                if not line.strip():
+                    continue
+                rec = json.loads(line)
+                if rec["rows"] <= 30 and rec["cols"] <= 30 and min(rec["rows"], rec["cols"]) >= 5:
+                    out.append(rec)
+    return out
+
+
+def sgt_id(p: Puzzle) -> str:
+    """Simon Tatham's game ID of a board (Pearl: B/W; Rect: numbers joined by '_'); runs of empties as letters."""
+    parts: list[str] = []
+    run = 0
+    prev_number = False
+    for row in p.cells:
+        for v in row:
+            if v == 0:
+                run += 1
+                continue
+            while run:
+                k = min(run, 26)
+                parts.append(chr(ord("a") + k - 1))
+                run -= k
+                prev_number = False
+            tok = get_genre(p.genre).token_of(v)
+            if tok.isdigit() and prev_number:
+                parts.append("_")
+            parts.append(tok)
+            prev_number = tok.isdigit()
+    while run:
+        k = min(run, 26)
+        parts.append(chr(ord("a") + k - 1))
+        run -= k
+    return f"{p.cols}x{p.rows}:" + "".join(parts)
+
+
+def printed(p: Puzzle, seed: int) -> bytes:
+    """A plain printed-style picture: white paper, black lines, a thick frame, common fonts."""
+    rng = np.random.default_rng(seed)
+    cell = int(rng.integers(26, 52))
+    margin = cell
+    w, h = p.cols * cell + 2 * margin, p.rows * cell + 2 * margin
+    img = Image.new("L", (w, h), 255)
+    d = ImageDraw.Draw(img)
+    g = get_genre(p.genre)
+    dots = g.lattice.value == "dots"
+    font_path = FONTS[int(rng.integers(len(FONTS)))]
+    if dots:
+        for r in range(p.rows + 1):
+            for c in range(p.cols + 1):
+                x, y = margin + c * cell, margin + r * cell
+                d.rectangle([x - 2, y - 2, x + 2, y + 2], fill=0)
+    else:
+        for k in range(p.cols + 1):
+            x = margin + k * cell
+            d.line([x, margin, x, margin + p.rows * cell], fill=0 if k in (0, p.cols) else 60,
+                   width=3 if k in (0, p.cols) else 1)
+        for k in range(p.rows + 1):
+            y = margin + k * cell
+            d.line([margin, y, margin + p.cols * cell, y], fill=0 if k in (0, p.rows) else 60,
+                   width=3 if k in (0, p.rows) else 1)
+    for r, c, v in p.clues():
+        tok = g.token_of(v)
+        x0, y0 = margin + c * cell, margin + r * cell
+        if tok in ("W", "B"):
+            k = int(cell * 0.15)
+            d.ellipse([x0 + k, y0 + k, x0 + cell - k, y0 + cell - k], outline=0, width=2,
+                      fill=0 if tok == "B" else 255)
+        else:
+            size = int(cell * (0.62 if len(tok) == 1 else 0.5 if len(tok) == 2 else 0.38))
+            f = ImageFont.truetype(font_path, size)
+            d.text((x0 + cell / 2, y0 + cell / 2), tok, font=f, fill=0, anchor="mm")
+    buf = io.BytesIO()
+    img.save(buf, "PNG")
+    return buf.getvalue()
+
+
+class Sgt:
+    """Simon Tatham's puzzles under a private Xvfb screen; each board opened, grabbed and closed."""
+
+    def __init__(self) -> None:
+        self.display = ":93"
+        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1800x1400x24"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1.0)
+
+    def shot(self, app: str, game_id: str, tile: int) -> bytes | None:
+        from PIL import ImageGrab
+
+        env = dict(os.environ, DISPLAY=self.display, **{f"{app.split('-')[1].upper()}_TILESIZE": str(tile)})
+        proc = subprocess.Popen([f"/usr/games/{app}", game_id], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(1.2)
+            if proc.poll() is not None:
+                return None
+            shot = ImageGrab.grab(xdisplay=self.display).convert("RGB")
+        finally:
+            proc.kill()
+            proc.wait()
+        a = np.asarray(shot)
+        ys, xs = np.nonzero(a.max(axis=2) > 20)  # the window: everything but the black root
+        if len(xs) == 0:
+            return None
+        crop = shot.crop((int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1))
+        buf = io.BytesIO()
+        crop.save(buf, "PNG")
+        return buf.getvalue()
+
+    def close(self) -> None:
+        self.xvfb.kill()
+        self.xvfb.wait()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default="/tmp/imagesets")
+    ap.add_argument("--tools", default="/tmp/imagesets-tools", help="folder with node_modules/pzpr")
+    ap.add_argument("--no-sgt", action="store_true")
+    args = ap.parse_args()
+    out = Path(args.out)
+    if out.exists():
+        shutil.rmtree(out)
+    recs = boards()
+    node = None
+    if (Path(args.tools) / "node_modules" / "pzpr").is_dir() and shutil.which("rsvg-convert"):
+        (Path(args.tools) / "draw.js").write_text(PZPR_JS, encoding="utf-8")
+        node = subprocess.Popen(["node", "draw.js"], cwd=args.tools, stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, text=True)
+    else:
+        print("pzprjs skipped: npm install pzpr in --tools and apt-get install librsvg2-bin", file=sys.stderr)
+    sgt = None if args.no_sgt or not shutil.which("Xvfb") else Sgt()
+    truth: dict[str, list[dict[str, Any]]] = {"train": [], "dev": [], "test": []}
+    counts: dict[str, int] = {}
+    try:
+        for n, rec in enumerate(recs):
+            p = Puzzle.from_record(rec)
+            bid = str(rec.get("id") or f"board{n}")
+            split = split_of(bid)
+            seed = int(hashlib.sha1(bid.encode()).hexdigest()[:8], 16)
+            shots: dict[str, bytes] = {"ours": render_png(p, None, view="puzzle"), "printed": printed(p, seed)}
+            if node is not None and node.stdin is not None and node.stdout is not None:
+                svg = Path(args.tools) / "board.svg"
+                cell = (24, 32, 44)[seed % 3]
+                node.stdin.write(json.dumps({"url": get_genre(p.genre).encode_url(p).split("?", 1)[1],
+                                             "out": str(svg), "cell": cell}) + "\n")
+                node.stdin.flush()
+                if node.stdout.readline().strip() == "ok":
+                    png = subprocess.run(["rsvg-convert", "-b", "white", str(svg)], capture_output=True).stdout
+                    if png:
+                        shots["pzprjs"] = png
+            if sgt is not None and p.genre in SGT_APPS:
+                shot = sgt.shot(SGT_APPS[p.genre], sgt_id(p), (24, 32, 40)[seed % 3])
+                if shot:
+                    shots["sgt"] = shot
+            base = {"genre": p.genre, "rows": p.rows, "cols": p.cols, "grid": p.grid_lines(), "board": bid}
+            for source, data in shots.items():
+                path = out / split / source / f"{bid}-screenshot.png"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+                truth[split].append({"file": str(path.relative_to(out / split)), "source": source,
+                                     "kind": "screenshot", **base})
+                counts[f"{split}/{source}/screenshot"] = counts.get(f"{split}/{source}/screenshot", 0) + 1
+            source = sorted(shots)[seed % len(shots)]
+            rgb = np.asarray(Image.open(io.BytesIO(shots[source])).convert("RGB"))[:, :, ::-1]
+            path = out / split / source / f"{bid}-photo.jpg"
+            path.write_bytes(simulate(np.ascontiguousarray(rgb), seed))
+            truth[split].append({"file": str(path.relative_to(out / split)), "source": source, "kind": "photo",
+                                 **base})
+            counts[f"{split}/{source}/photo"] = counts.get(f"{split}/{source}/photo", 0) + 1
+    finally:
+        if node is not None:
+            node.kill()
+        if sgt is not None:
+            sgt.close()
+    for split, rows in truth.items():
+        (out / split).mkdir(parents=True, exist_ok=True)
+        with open(out / split / "truth.jsonl", "w", encoding="utf-8") as f:
+            for row in rows:
+                f.write(json.dumps(row) + "\n")
+    for k in sorted(counts):
+        print(f"{k}: {counts[k]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

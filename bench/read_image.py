@@ -1,0 +1,168 @@
+"""How well the board reader reads pictures it was not tuned on (issue 13's figures).
+
+    .venv/bin/python bench/imagesets/build.py                 # once: /tmp/imagesets (see its docstring)
+    .venv/bin/python bench/read_image.py [--sets /tmp/imagesets] [--split test] [--markdown] [-v]
+
+Per source and kind (screenshot / photo): images, boards read exactly (size, every cell, genre
+among the candidates), cells right, wrong boards whose every wrong cell was flagged unsure, genre
+decided outright, refusals, median and max seconds. Then the time to read a 20x20 screenshot
+(one core) and the time to refuse bad inputs (noise, a crossword-like grid, heavy blur, a 50 MB
+file, a text file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from vision import Unreadable, read_image  # noqa: E402
+
+
+def evaluate(folder: Path, verbose: bool) -> dict[tuple[str, str], dict[str, Any]]:
+    stats: dict[tuple[str, str], dict[str, Any]] = defaultdict(lambda: defaultdict(int))
+    times: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for line in (folder / "truth.jsonl").read_text(encoding="utf-8").splitlines():
+        t = json.loads(line)
+        key = (t["source"], t["kind"])
+        s = stats[key]
+        s["images"] += 1
+        truth = [row.split() for row in t["grid"]]
+        s["cells"] += t["rows"] * t["cols"]
+        start = time.perf_counter()
+        try:
+            r = read_image((folder / t["file"]).read_bytes())
+        except Unreadable as e:
+            times[key].append(time.perf_counter() - start)
+            s["refused"] += 1
+            s[f"refused: {e.code}"] += 1
+            if verbose:
+                print(f"REFUSED {t['file']}: {e.code}")
+            continue
+        times[key].append(time.perf_counter() - start)
+        if (r.rows, r.cols) != (t["rows"], t["cols"]):
+            s["wrong size"] += 1
+            if verbose:
+                print(f"SIZE {t['file']}: {r.rows}x{r.cols} for {t['rows']}x{t['cols']}")
+            continue
+        wrong = [(i, j) for i in range(r.rows) for j in range(r.cols) if r.tokens[i][j] != truth[i][j]]
+        s["cells right"] += r.rows * r.cols - len(wrong)
+        genre_ok = t["genre"] in r.genres
+        s["genre outright"] += int(r.genres == (t["genre"],))
+        if not wrong and genre_ok:
+            s["exact"] += 1
+        else:
+            flagged = {(u.row, u.col) for u in r.unsure}
+            s["wrong flagged"] += int(bool(wrong) and all(w in flagged for w in wrong))
+            s["wrong unflagged"] += int(bool(wrong) and not all(w in flagged for w in wrong))
+            if verbose:
+                cells = ", ".join(f"r{i + 1}c{j + 1} {truth[i][j]}->{r.tokens[i][j]}" for i, j in wrong[:6])
+                print(f"WRONG {t['file']}: {cells}" + ("" if genre_ok else f" genres {r.genres}"))
+    for key, ts in times.items():
+        stats[key]["median s"] = statistics.median(ts)
+        stats[key]["max s"] = max(ts)
+    return stats
+
+
+def pct(a: float, b: float) -> str:
+    return f"{100.0 * a / b:.1f}%" if b else "-"
+
+
+def bad_inputs() -> list[tuple[str, str, float]]:
+    rng = np.random.default_rng(7)
+    cases: dict[str, bytes] = {}
+    noise = (rng.random((900, 1200, 3)) * 255).astype(np.uint8)
+    cases["noise photo"] = cv2.imencode(".jpg", noise)[1].tobytes()
+    cross = Image.new("L", (600, 600), 255)
+    d = ImageDraw.Draw(cross)
+    for k in range(16):
+        d.line([20 + k * 37, 20, 20 + k * 37, 575], fill=0, width=2)
+        d.line([20, 20 + k * 37, 575, 20 + k * 37], fill=0, width=2)
+    for _ in range(60):
+        x, y = rng.integers(0, 15, 2)
+        d.rectangle([20 + x * 37, 20 + y * 37, 57 + x * 37, 57 + y * 37], fill=0)
+    buf = io.BytesIO()
+    cross.save(buf, "PNG")
+    cases["crossword"] = buf.getvalue()
+    blur = cv2.GaussianBlur(np.asarray(cross), (0, 0), 25)
+    cases["heavy blur"] = cv2.imencode(".png", blur)[1].tobytes()
+    cases["50 MB file"] = b"\x89PNG\r\n\x1a\n" + bytes(50_000_000)
+    cases["text file"] = b"hello, this is not a picture\n" * 100
+    cat = np.full((800, 800, 3), 200, np.uint8)
+    cv2.circle(cat, (400, 420), 250, (90, 120, 160), -1)
+    cv2.circle(cat, (320, 360), 30, (20, 20, 20), -1)
+    cv2.circle(cat, (480, 360), 30, (20, 20, 20), -1)
+    cases["cat-like drawing"] = cv2.imencode(".jpg", cat)[1].tobytes()
+    out = []
+    for name, data in cases.items():
+        start = time.perf_counter()
+        try:
+            r = read_image(data)
+            verdict = f"read as {r.rows}x{r.cols} {r.genres} ({len(r.unsure)} unsure)"
+        except Unreadable as e:
+            verdict = f"refused: {e.code}"
+        out.append((name, verdict, time.perf_counter() - start))
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sets", default="/tmp/imagesets")
+    ap.add_argument("--split", default="test")
+    ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("-v", action="store_true", help="one line per wrong or refused image")
+    args = ap.parse_args()
+    folder = Path(args.sets) / args.split
+    if not (folder / "truth.jsonl").is_file():
+        print(f"no picture set at {folder}: run bench/imagesets/build.py first", file=sys.stderr)
+        return 2
+    stats = evaluate(folder, args.v)
+    head = ["source", "kind", "images", "exact", "cells right", "wrong boards flagged", "genre outright",
+            "refused", "median s", "max s"]
+    rows = []
+    totals: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for (source, kind), s in sorted(stats.items()):
+        wrong = s["images"] - s["exact"]
+        rows.append([source, kind, str(s["images"]), pct(s["exact"], s["images"]), pct(s["cells right"], s["cells"]),
+                     f"{s['wrong flagged']}/{wrong}", pct(s["genre outright"], s["images"]), str(s["refused"]),
+                     f"{s['median s']:.3f}", f"{s['max s']:.3f}"])
+        for k in ("images", "exact", "cells right", "cells", "wrong flagged", "refused"):
+            totals[kind][k] += s[k]
+    for kind, t in sorted(totals.items()):
+        rows.append(["all", kind, str(int(t["images"])), pct(t["exact"], t["images"]),
+                     pct(t["cells right"], t["cells"]), f"{int(t['wrong flagged'])}/{int(t['images'] - t['exact'])}",
+                     "", str(int(t["refused"])), "", ""])
+    if args.markdown:
+        print("| " + " | ".join(head) + " |")
+        print("|" + " --- |" * len(head))
+        for r in rows:
+            print("| " + " | ".join(r) + " |")
+    else:
+        print("  ".join(f"{h:>12}" for h in head))
+        for r in rows:
+            print("  ".join(f"{c:>12}" for c in r))
+    for (source, kind), s in sorted(stats.items()):
+        reasons = {k: v for k, v in s.items() if str(k).startswith("refused:") or k == "wrong size"}
+        if reasons:
+            print(f"{source} {kind}: {dict(reasons)}")
+    print("\nbad inputs:")
+    for name, verdict, seconds in bad_inputs():
+        print(f"  {name}: {verdict} in {seconds:.3f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
