@@ -5,6 +5,8 @@
   Shift-JIS, EUC-JP, ISO-2022-JP, cp1252), detected by charset-normalizer among those candidates;
 - :func:`fetch_text`: download it within :data:`DOCUMENT_LIMIT` and decode it, or the
   :class:`~bot.chat.Reply` that tells the user why not (too big, binary, unknown encoding);
+- :func:`is_image_file` / :func:`fetch_image`: a picture of a board (PNG, JPEG, WebP), downloaded
+  only when the platform's announced size is within the limit;
 - :func:`split_text`: cut a long text into messages within a platform's limit, at line ends
   where possible.
 """
@@ -115,6 +117,30 @@ async def fetch_text(size: int | None, download: Callable[[], Awaitable[bytes]],
         return too_big(len(data), lang)
     found = detect(data)
     return found.text if isinstance(found, Decoded) else unreadable(lang, found)
+
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp")
+IMAGE_TYPES = ("image/png", "image/jpeg", "image/webp", "image/bmp")
+
+
+def is_image_file(name: str | None, mime_type: str | None) -> bool:
+    """Whether an attachment is a picture the board reader opens."""
+    return (name or "").lower().endswith(IMAGE_SUFFIXES) or (mime_type or "").lower() in IMAGE_TYPES
+
+
+def image_too_big(size: int, limit: int, lang: str) -> Reply:
+    return Reply(i18n.t(lang, "image_too_big", size=f"{size / 1e6:.1f}", limit=f"{limit / 1e6:.0f}"))
+
+
+async def fetch_image(size: int | None, download: Callable[[], Awaitable[bytes]], limit: int,
+                      lang: str) -> bytes | Reply:
+    """The picture's bytes, or the reply to send instead (too big: refused before downloading)."""
+    if size and size > limit:
+        return image_too_big(size, limit, lang)
+    data = await download()
+    if len(data) > limit:
+        return image_too_big(len(data), limit, lang)
+    return data
 
 
 def split_text(text: str, limit: int) -> list[str]:

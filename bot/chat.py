@@ -51,6 +51,7 @@ class Incoming:
     - a command: ``command`` (lower case, no slash, no @botname) and ``args`` (everything after it,
       newlines kept); ``text`` is still the whole text;
     - a document: ``document_text`` (decoded), ``document_name``; ``text`` is the caption;
+    - a picture (photo or image file): ``image`` (its bytes); ``text`` is the caption;
     - a button press: ``callback_data``;
     - ``reply_to_*``: the message this one answers (``reply_to_bot`` when the bot wrote it).
     """
@@ -71,6 +72,7 @@ class Incoming:
     reply_to_bot: bool = False
     document_text: str | None = None
     document_name: str | None = None
+    image: bytes | None = None
     callback_data: str | None = None
     extra: dict[str, object] = field(default_factory=dict)  # adapter-specific, for extensions
 

@@ -59,6 +59,7 @@ class BotConfig:
     webhook: WebhookConfig | None = None  # TELEGRAM_WEBHOOK_*: set = webhook mode instead of polling
     metrics_port: int | None = None  # PUZZLEBOT_METRICS_PORT: serve /healthz and /metrics
     metrics_listen: str = "127.0.0.1"  # PUZZLEBOT_METRICS_LISTEN
+    image_max_bytes: int = 20_000_000  # PUZZLEBOT_IMAGE_MAX_BYTES: pictures of boards larger than this are refused
 
     @property
     def api_base_url(self) -> str:
@@ -257,13 +258,14 @@ def load_config(env_file: str | os.PathLike[str] | None = None,
     webhook = _webhook(r, token)
     metrics_port = r.whole("PUZZLEBOT_METRICS_PORT", 0, 1, 65535) if r.get("PUZZLEBOT_METRICS_PORT") else None
     metrics_listen = r.get("PUZZLEBOT_METRICS_LISTEN") or "127.0.0.1"
+    image_max_bytes = r.whole("PUZZLEBOT_IMAGE_MAX_BYTES", 20_000_000, 10_000, 200_000_000)
     if r.problems:
         raise ConfigError("\n".join(r.problems))
     return BotConfig(telegram_token=token, telegram_api_url=api_url, limits=limits, log_level=level,
                      database_url=r.get("DATABASE_URL"), out_dir=Path(r.get("PUZZLEBOT_OUT_DIR") or "puzzlebot-out"),
                      lang=lang, discord_token=discord_token, solver_backend=backend, redis_url=redis_url,
                      daily=daily, webhook=webhook, metrics_port=metrics_port or None,
-                     metrics_listen=metrics_listen)
+                     metrics_listen=metrics_listen, image_max_bytes=image_max_bytes)
 
 
 def solver_workers_from_env(environ: Mapping[str, str] | None = None) -> int | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 import signal
 import sys
@@ -17,7 +18,7 @@ import threading
 from pathlib import Path
 from typing import TextIO
 
-from bot import i18n
+from bot import attachments, i18n
 from bot.chat import ChatId, Choice, Incoming, MessageRef, Reply
 from bot.config import BotConfig
 from bot.core import Core
@@ -114,7 +115,28 @@ class ConsoleChat(AsyncioJobs):
 
     async def _send_message(self, text: str) -> None:
         self.choices = []
-        await self.core.handle(self.incoming(text), self)
+        msg = self.incoming(text)
+        if msg.command == "image":  # /image PATH: a picture of a board from a file
+            data = self._read_picture(msg.args.strip())
+            if isinstance(data, Reply):
+                await self.send(data)
+                return
+            msg.command, msg.args, msg.text, msg.image = None, "", "", data
+        await self.core.handle(msg, self)
+
+    def _read_picture(self, path: str) -> bytes | Reply:
+        """The bytes of the picture at ``path`` (at most the configured limit), or why not."""
+        limit = self.core.config.image_max_bytes if self.core.config else 20_000_000
+        if not path:
+            return Reply(i18n.t(self.lang, "image_usage"))
+        try:
+            with open(os.path.expanduser(path), "rb") as f:
+                data = f.read(limit + 1)
+        except OSError as e:
+            return Reply(i18n.t(self.lang, "image_cannot_open", path=path, reason=e.strerror or str(e)))
+        if len(data) > limit:
+            return attachments.image_too_big(os.path.getsize(os.path.expanduser(path)), limit, self.lang)
+        return data
 
     def _start_reader(self) -> asyncio.Queue[str]:
         """Read stdin in a daemon thread (so Ctrl-C never waits for a pending readline); "" = EOF."""

@@ -107,6 +107,12 @@ class Core:
             elif not msg.is_group:  # in groups the command may be another bot's
                 await ctx.reply(ctx.t("unknown_command", command=msg.command))
             return
+        if msg.image is not None:
+            if msg.addressed or msg.reply_to_bot:
+                from bot.imagereader import solve_image
+
+                await solve_image(ctx, msg.image)
+            return
         for hook in self.registry.text_hooks:
             if await hook(ctx):
                 return
@@ -160,11 +166,20 @@ class Core:
                 await ctx.channel.action("upload_photo")
                 await asyncio.sleep(ACTION_EVERY)
 
-    async def ask_genre(self, ctx: Context, text: str, fill: bool | None, candidates: tuple[str, ...]) -> None:
+    def remember_board(self, text: str, candidates: tuple[str, ...], fill: bool | None = None) -> str:
+        """Keep a board until the user answers a question about it; the key for the buttons."""
         pid = secrets.token_urlsafe(6)
         self._pending[pid] = PendingBoard(text, fill, candidates)
         while len(self._pending) > self._pending_size:
             self._pending.popitem(last=False)
+        return pid
+
+    def take_board(self, pid: str) -> PendingBoard | None:
+        """The board kept under ``pid`` (once), or None when it has expired."""
+        return self._pending.pop(pid, None)
+
+    async def ask_genre(self, ctx: Context, text: str, fill: bool | None, candidates: tuple[str, ...]) -> None:
+        pid = self.remember_board(text, candidates, fill)
         names = [genre_title(g, ctx.lang) for g in candidates]
         buttons = tuple(Choice(name, f"g:{pid}:{g}") for name, g in zip(names, candidates, strict=True))
         options = " / ".join(names)
@@ -173,7 +188,7 @@ class Core:
     async def on_genre_choice(self, ctx: Context) -> None:
         _, _, rest = (ctx.msg.callback_data or "").partition(":")
         pid, _, genre = rest.partition(":")
-        board = self._pending.pop(pid, None)
+        board = self.take_board(pid)
         if board is None or genre not in board.candidates:
             await ctx.reply(ctx.t("choice_expired"))
             return
@@ -293,6 +308,9 @@ def install_builtins(reg: Registry) -> None:
         reg.add(genre_command(genre))
     reg.add(Command("spoiler", cmd_spoiler, "cmd_spoiler"))
     reg.callback("g", _on_genre_button)
+    from bot import imagereader
+
+    imagereader.install(reg)
 
 
 __all__ = ["ChatSettings", "Core"]

@@ -101,6 +101,10 @@ async def read_attachment(att: discord.Attachment, lang: str) -> str | Reply:
     return await attachments.fetch_text(att.size, att.read, lang)
 
 
+def is_image_attachment(att: discord.Attachment) -> bool:
+    return attachments.is_image_file(att.filename, att.content_type)
+
+
 def message_lang(message: discord.Message) -> str:
     """Discord sends no user locale with messages: use the server's preferred locale (DMs: English)."""
     return i18n.lang_of(str(message.guild.preferred_locale)) if message.guild else "en"
@@ -272,8 +276,18 @@ class DiscordFrontEnd:
         channel = DiscordChannel(message.channel, is_group=incoming.is_group, reference=message,
                                  admin=can_manage(message.author, message.channel))
         source = self._text_attachment(message)
+        picture = next((a for a in message.attachments if is_image_attachment(a)), None)
+        if source is None and picture is not None and incoming.command is None:
+            limit = self.core.config.image_max_bytes if self.core.config else 20_000_000
+            data = await attachments.fetch_image(picture.size, picture.read, limit, incoming.lang)
+            if isinstance(data, Reply):
+                await channel.send(data)
+                return
+            incoming.image = data
+            await self.core.handle(incoming, channel)
+            return
         if (source is None and incoming.command is None and incoming.addressed and not incoming.text.strip()
-                and (message.attachments or message.stickers)):  # a picture of a puzzle, say
+                and (message.attachments or message.stickers)):  # a sticker or a file that is no board
             await channel.send(Reply(i18n.t(incoming.lang, "not_a_board")))
             return
         from_reply = False

@@ -19,10 +19,12 @@ from typing import Any, Literal
 from telegram import (
     BotCommand,
     BotCommandScopeDefault,
+    Document,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     Message,
     MessageEntity,
+    PhotoSize,
     ReplyParameters,
     Update,
 )
@@ -184,6 +186,27 @@ async def _download_text(message: Message, lang: str) -> str | Reply:
     return await attachments.fetch_text(doc.file_size, download, lang)
 
 
+def _picture(message: Message) -> PhotoSize | Document | None:
+    """The picture of a board in ``message``: the largest size of a photo, or an image file."""
+    if message.photo:
+        return message.photo[-1]
+    doc = message.document
+    if doc is not None and attachments.is_image_file(doc.file_name, doc.mime_type):
+        return doc
+    return None
+
+
+async def _download_image(picture: PhotoSize | Document, core: Core, lang: str) -> bytes | Reply:
+    """The picture's bytes (refused before download when Telegram says it is too large)."""
+    limit = core.config.image_max_bytes if core.config else 20_000_000
+
+    async def download() -> bytes:
+        file = await picture.get_file()
+        return bytes(await file.download_as_bytearray())
+
+    return await attachments.fetch_image(picture.file_size, download, limit, lang)
+
+
 class TelegramFrontEnd:
     """The handlers registered on the PTB :class:`~telegram.ext.Application`."""
 
@@ -217,13 +240,23 @@ class TelegramFrontEnd:
         elif incoming.mentions_bot:
             incoming.text = _strip_mention(text, username)
         channel = TelegramChannel(bot, message.chat.id, user.id, is_group=is_group, reply_to=message.message_id)
-        if not is_group and not text and message.document is None and (message.photo or message.sticker):
+        wanted = not is_group or bool(cmd) or incoming.mentions_bot or incoming.reply_to_bot
+        picture = _picture(message)
+        if picture is not None:
+            if wanted:
+                data = await _download_image(picture, self.core, incoming.lang)
+                if isinstance(data, Reply):
+                    await channel.send(data)
+                    return
+                incoming.image = data
+                await self.core.handle(incoming, channel)
+            return
+        if not is_group and not text and message.document is None and message.sticker:
             await channel.send(Reply(i18n.t(incoming.lang, "not_a_board")))
             return
         if not is_group and message.document is not None and not _is_text_document(message):
             await channel.send(Reply(i18n.t(incoming.lang, "not_a_board")))
             return
-        wanted = not is_group or bool(cmd) or incoming.mentions_bot or incoming.reply_to_bot
         source = message if _is_text_document(message) else reply_to if (cmd and _is_text_document(reply_to)) else None
         if source is not None and wanted:
             content = await _download_text(source, incoming.lang)

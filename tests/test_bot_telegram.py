@@ -190,15 +190,16 @@ async def test_broken_board_gets_an_explanation_and_no_photo(bot: SimpleNamespac
     assert not bot.api.find(lambda c: is_photo(c) and c.chat_id == jan.id)
 
 
-async def test_chit_chat_and_pictures_get_a_pointer_to_help(bot: SimpleNamespace) -> None:
+async def test_chit_chat_and_stickers_get_a_pointer_to_help(bot: SimpleNamespace) -> None:
     sam = bot.api.user(123, "Sam")
     bot.api.send_text(sam, "hello")
     [msg] = await bot.api.wait_for(replies_to(sam.id))
     assert "/help" in msg.text
-    photo = [{"file_id": "P1", "file_unique_id": "p1", "width": 90, "height": 90}]
-    bot.api.push_update(message=bot.api._message(bot.api.chats[sam.id], sam, photo=photo))
+    sticker = {"file_id": "S1", "file_unique_id": "s1", "width": 90, "height": 90, "is_animated": False,
+               "is_video": False, "type": "regular"}
+    bot.api.push_update(message=bot.api._message(bot.api.chats[sam.id], sam, sticker=sticker))
     msgs = await bot.api.wait_for(replies_to(sam.id), count=2)
-    assert "pictures of puzzles are not supported" in msgs[1].text
+    assert "pictures of the grid" in msgs[1].text and "puzz.link" in msgs[1].text
 
 
 async def test_japanese_user_gets_japanese_caption(bot: SimpleNamespace) -> None:

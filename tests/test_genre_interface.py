@@ -106,6 +106,7 @@ def _imports(path: Path) -> set[str]:
 FORBIDDEN = {
     "solvers": ("bot", "rendering", "vision", "PIL", "cv2", "telegram", "discord", "sqlalchemy"),
     "rendering": ("bot", "vision"),
+    "vision": ("bot", "rendering", "telegram", "discord", "sqlalchemy"),
 }
 
 

@@ -1,0 +1,92 @@
+"""Boards sent as pictures: read off the event loop, shown as text, then solved (or asked about first).
+
+The reader (:mod:`vision`) runs in a thread, two pictures at a time, within
+:data:`READ_LIMIT` seconds. The reply always shows what was read as the bot's own text notation,
+so the player can copy it, fix a cell and send it back. Cells the reader is unsure of are named,
+and the board is solved only when the player presses "Solve as read" (or sends a fixed board).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from bot.chat import Choice, Reply
+from bot.commands import Context, Registry
+
+if TYPE_CHECKING:
+    from vision import Reading
+
+log = logging.getLogger(__name__)
+
+READ_LIMIT = 10.0  # seconds to read one picture
+DEFAULT_MAX_BYTES = 20_000_000
+MAX_NAMED = 8  # unsure cells named in one reply
+_slots: dict[int, asyncio.Semaphore] = {}  # per event loop: pictures read at the same time
+
+
+def _slot() -> asyncio.Semaphore:
+    loop = id(asyncio.get_running_loop())
+    if loop not in _slots:
+        _slots[loop] = asyncio.Semaphore(2)
+    return _slots[loop]
+
+
+async def solve_image(ctx: Context, data: bytes) -> None:
+    """Read the board in ``data`` and answer: the text read, then the verdict (or a question first)."""
+    from vision import Unreadable, read_image
+
+    core = ctx.core
+    limit = core.config.image_max_bytes if core.config else DEFAULT_MAX_BYTES
+    try:
+        async with _slot():
+            reading = await asyncio.wait_for(asyncio.to_thread(read_image, data, max_bytes=limit), READ_LIMIT)
+    except Unreadable as e:
+        from bot.i18n import template
+
+        known = template(f"image_why_{e.code}", ctx.lang) is not None
+        why = ctx.t(f"image_why_{e.code}", limit=f"{limit / 1e6:.0f}") if known else e.message
+        await ctx.reply(ctx.t("image_unreadable", reason=why))
+        return
+    except TimeoutError:
+        await ctx.reply(ctx.t("image_timeout"))
+        return
+    log.info("picture read: %dx%d, genres %s, %d unsure, %.2f s", reading.rows, reading.cols,
+             ",".join(reading.genres), len(reading.unsure), reading.seconds)
+    text = _board_text(reading)
+    if reading.unsure:
+        pid = core.remember_board(text, reading.genres)
+        button = ctx.t("image_solve_as_read")
+        named = [_cell_words(ctx, u.row, u.col, u.token, u.alternatives) for u in reading.unsure[:MAX_NAMED]]
+        cells = "; ".join(named) + (" …" if len(reading.unsure) > MAX_NAMED else "")
+        message = ctx.t("image_unsure", count=len(reading.unsure), which=cells, button=button)
+        await ctx.reply(Reply(text=f"{message}\n\n{text}", choices=((Choice(button, f"i:{pid}"),),)))
+        return
+    await ctx.reply(f"{ctx.t('image_read')}\n\n{text}")
+    await core.solve_text(ctx, text)
+
+
+def _board_text(reading: Reading) -> str:
+    """The board as the player would type it: a genre line when the genre is known, then the rows."""
+    return reading.text() if len(reading.genres) == 1 else reading.grid_text()
+
+
+def _cell_words(ctx: Context, row: int, col: int, token: str, alternatives: tuple[str, ...]) -> str:
+    if alternatives:
+        return ctx.t("image_cell_or", row=row + 1, col=col + 1, token=token, alternatives=" / ".join(alternatives))
+    return ctx.t("image_cell", row=row + 1, col=col + 1, token=token)
+
+
+async def on_solve_as_read(ctx: Context) -> None:
+    """The "Solve as read" button: solve the board as the picture was read."""
+    _, _, pid = (ctx.msg.callback_data or "").partition(":")
+    board = ctx.core.take_board(pid)
+    if board is None:
+        await ctx.reply(ctx.t("choice_expired"))
+        return
+    await ctx.core.solve_text(ctx, board.text)
+
+
+def install(reg: Registry) -> None:
+    reg.callback("i", on_solve_as_read)
