@@ -406,6 +406,22 @@ class FakeBotApi:
         self.push_update(message=msg)
         return msg
 
+    def send_photo(self, user: FakeUser, data: bytes, chat: FakeChat | None = None, caption: str | None = None,
+                   announced_size: int | None = None) -> dict[str, Any]:
+        """A user's photo (one size; ``announced_size`` overrides the file_size Telegram reports)."""
+        chat = chat or self.chats[user.id]
+        f = self.add_file("photo.jpg", data)
+        size = {"file_id": f["file_id"], "file_unique_id": f["file_unique_id"], "width": 800, "height": 800,
+                "file_size": announced_size if announced_size is not None else len(data)}
+        extra: dict[str, Any] = {"photo": [size]}
+        if caption:
+            extra["caption"] = caption
+            if ents := self.entities(caption):
+                extra["caption_entities"] = ents
+        msg = self._message(chat, user, **extra)
+        self.push_update(message=msg)
+        return msg
+
     def press(self, user: FakeUser, message_id: int, data: str) -> None:
         """Press an inline-keyboard button of the bot's message ``message_id``."""
         self.push_update(callback_query={"id": f"cq{next(self._update_ids)}", "from": user.as_json(),

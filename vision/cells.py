@@ -103,10 +103,11 @@ def _circle(blob: np.ndarray, ink: np.ndarray, stat: np.ndarray, shape: tuple[in
 
 def _inside_circle(dark: np.ndarray, raw: np.ndarray, blob: np.ndarray, disk: np.ndarray) -> CellGuess:
     fill = float(raw[disk].mean())
-    inner = cv2.erode(disk.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2)
+    size = float(np.sqrt(disk.sum()))
+    inner = cv2.erode(disk.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=max(2, int(size / 25)))
     inner_b = inner.astype(bool)
     if fill > 0.6:  # dark disk: white characters inside make it a number
-        holes = (dark < 0.5) & inner_b
+        holes = _without_specks((dark < 0.5) & inner_b, 0.004 * disk.sum())
         glyphs = _glyph_masks(holes.astype(np.uint8), min_height=0.25 * np.sqrt(disk.sum()))
         if glyphs:
             return _number(glyphs, 0.95)
@@ -116,6 +117,14 @@ def _inside_circle(dark: np.ndarray, raw: np.ndarray, blob: np.ndarray, disk: np
     if glyphs:
         return _number(glyphs, 0.95)
     return CellGuess("W", min(1.0, 0.5 + (0.6 - fill) * 2.0), ("B",) if fill > 0.45 else ())
+
+
+def _without_specks(mask: np.ndarray, min_area: float) -> np.ndarray:
+    """``mask`` without components smaller than ``min_area`` pixels (as uint8)."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    keep = stats[:, cv2.CC_STAT_AREA] >= min_area
+    keep[0] = False
+    return keep[labels].astype(np.uint8)
 
 
 def _characters(ink: np.ndarray, shape: tuple[int, ...]) -> CellGuess:
