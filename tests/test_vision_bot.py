@@ -1,0 +1,122 @@
+"""Pictures of boards in chat: the real PTB stack against the fake Bot API, and the console's /image."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import AsyncIterator
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+import pytest_asyncio
+
+from bot.app import build_core
+from bot.config import BotConfig
+from bot.pipeline import PipelineLimits
+from bot.telegram_adapter import build_application, polling
+from rendering import render_png
+from solvers.puzzle import Puzzle
+from tests.corpus import own
+from tests.fake_bot_api import FakeBotApi, replies_to
+
+IN_MODULE_LOOP = pytest.mark.asyncio(loop_scope="module")
+IMAGES = Path(__file__).parent / "data" / "images"
+
+
+def picture(genre: str, n: int) -> tuple[Puzzle, bytes]:
+    p = Puzzle.from_record(own(genre)[n])
+    return p, render_png(p, None, view="puzzle")
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def bot() -> AsyncIterator[SimpleNamespace]:
+    api = FakeBotApi()
+    cfg = BotConfig(telegram_token=api.token, telegram_api_url=api.url, image_max_bytes=2_000_000,
+                    limits=PipelineLimits(workers=1, time_limit=10, queue_limit=20, user_cap=3, user_running=1))
+    core = build_core(cfg, extensions=())
+    app = build_application(core, cfg)
+    async with polling(app):
+        yield SimpleNamespace(api=api, core=core)
+    api.close()
+
+
+@IN_MODULE_LOOP
+async def test_a_photo_of_a_board_is_read_shown_as_text_and_solved(bot: SimpleNamespace) -> None:
+    ann = bot.api.user(701, "Ann")
+    p, png = picture("shikaku", 4)
+    bot.api.send_photo(ann, png)
+    said, photo = await bot.api.wait_for(replies_to(ann.id), count=2)
+    assert said.method == "sendMessage" and "I read this board from your picture" in said.text
+    assert "\n".join(["shikaku", *p.grid_lines()]) in said.text  # the bot's own notation, to copy and fix
+    assert photo.method == "sendPhoto" and photo.text.startswith(f"Shikaku {p.rows}×{p.cols}: unique solution")
+
+
+@IN_MODULE_LOOP
+async def test_an_image_file_in_a_group_needs_a_mention_and_is_answered(bot: SimpleNamespace) -> None:
+    bea = bot.api.user(702, "Bea")
+    group = bot.api.group(-7020)
+    p, png = picture("numberlink", 6)
+    bot.api.send_document(bea, "board.png", png, chat=group)  # not addressed: ignored
+    bot.api.send_photo(bea, png, chat=group, caption="@puzzle_test_bot")
+    said, photo = await bot.api.wait_for(replies_to(group.id), count=2)
+    assert "I read this board" in said.text and photo.method == "sendPhoto" and photo.flag("has_spoiler")
+
+
+@IN_MODULE_LOOP
+async def test_unsure_cells_are_named_and_solved_only_on_request(bot: SimpleNamespace) -> None:
+    cai = bot.api.user(703, "Cai")
+    p, png = picture("masyu", 8)
+    from PIL import Image, ImageDraw
+
+    img = Image.open(io.BytesIO(png)).convert("L")
+    d = ImageDraw.Draw(img)  # a smudge in an empty cell: half a ring the reader cannot place
+    cell = (img.width - 2 * 21) / p.cols
+    empty = next((r, c) for r in range(p.rows) for c in range(p.cols) if p.cells[r][c] == 0)
+    x0, y0 = 21 + empty[1] * cell, 21 + empty[0] * cell
+    d.arc([x0 + cell * 0.2, y0 + cell * 0.2, x0 + cell * 0.8, y0 + cell * 0.8], 0, 160, fill=0, width=4)
+    buf = io.BytesIO()
+    img.save(buf, "PNG")
+    bot.api.send_photo(cai, buf.getvalue())
+    [question] = await bot.api.wait_for(replies_to(cai.id))
+    assert "not sure" in question.text and f"row {empty[0] + 1}, column {empty[1] + 1}" in question.text
+    [(label, data)] = [(b["text"], b["callback_data"]) for b in question.buttons]
+    assert label == "Solve as read" and not bot.api.find(lambda c: c.method == "sendPhoto" and c.chat_id == cai.id)
+    bot.api.press(cai, question.result["message_id"], data)
+    answers = await bot.api.wait_for(replies_to(cai.id), count=2)
+    assert answers[1].method in ("sendPhoto", "sendMessage")
+
+
+@IN_MODULE_LOOP
+async def test_not_a_picture_of_a_board_gets_the_reason(bot: SimpleNamespace) -> None:
+    dan = bot.api.user(704, "Dan")
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (300, 200), (200, 180, 160)).save(buf, "JPEG")
+    bot.api.send_photo(dan, buf.getvalue())
+    [msg] = await bot.api.wait_for(replies_to(dan.id))
+    assert msg.text.startswith("I could not read a board in that picture:")
+
+
+@IN_MODULE_LOOP
+async def test_a_too_large_picture_is_refused_before_download(bot: SimpleNamespace) -> None:
+    eve = bot.api.user(705, "Eve")
+    downloads = len(bot.api.find(lambda c: c.method == "getFile"))
+    bot.api.send_photo(eve, b"\xff\xd8" + bytes(100), announced_size=50_000_000)
+    [msg] = await bot.api.wait_for(replies_to(eve.id))
+    assert "too large" in msg.text and "50.0 MB" in msg.text and "at most 2 MB" in msg.text
+    assert len(bot.api.find(lambda c: c.method == "getFile")) == downloads
+
+
+def test_console_image_command(tmp_path: Path) -> None:
+    from tests.test_bot_console import run_console
+
+    p, png = picture("masyu", 4)
+    board = tmp_path / "board.png"
+    board.write_bytes(png)
+    done = run_console(tmp_path, f"/image {board}\n1\n/image {tmp_path}/nope.png\n/image\n")
+    text = done.stdout
+    assert done.returncode == 0, done.stderr
+    assert "I read this board from your picture" in text and "\n".join(p.grid_lines()) in text
+    assert "Which genre" in text and f"Masyu {p.rows}×{p.cols}: unique solution" in text
+    assert "I could not open" in text and "/image PATH" in text
