@@ -124,7 +124,8 @@ def _without_specks(mask: np.ndarray, min_area: float) -> np.ndarray:
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     keep = stats[:, cv2.CC_STAT_AREA] >= min_area
     keep[0] = False
-    return keep[labels].astype(np.uint8)
+    out: np.ndarray = keep[labels].astype(np.uint8)
+    return out
 
 
 def _characters(ink: np.ndarray, shape: tuple[int, ...]) -> CellGuess:
