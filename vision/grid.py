@@ -17,7 +17,7 @@ import numpy as np
 from vision.errors import Unreadable
 
 SIDE = 900  # pixels on the straightened board's longer side, at least
-MIN_CELLS, MAX_CELLS = 4, 40
+MIN_CELLS, MAX_CELLS = 5, 40
 
 
 @dataclass(frozen=True)
@@ -58,13 +58,11 @@ def find_board(grey: np.ndarray) -> Board:
     dotted = _dot_lattice(paper)
     if dotted is not None:
         return dotted
-    best: Board | None = None
-    for quad in _outlines(ink):
-        board = _straighten(paper, quad)
-        if board is not None and (best is None or board.clarity > best.clarity):
-            best = board
-        if best is not None and best.clarity >= 1.6:  # the largest outline that holds a clear grid
-            break
+    found = [b for b in (_straighten(paper, quad) for quad in _outlines(ink)) if b is not None]
+    top = max((b.clarity for b in found), default=0.0)
+    # the largest outline whose lines stand out nearly as well as the best: the board's frame (an
+    # inner outline may fit a coarser count; the sheet of paper around the board fits none well)
+    best = next((b for b in found if b.clarity >= 0.7 * top), None)
     if best is None or best.clarity < 1.2:
         raise Unreadable("no-grid", "I could not find a puzzle grid in that picture; send a straight, sharp "
                                     "screenshot or photo with the whole grid in view.")
@@ -99,9 +97,14 @@ def _outlines(ink: np.ndarray) -> list[np.ndarray]:
 
 
 def _dedupe(quads: list[np.ndarray]) -> list[np.ndarray]:
+    """Largest first, without near-copies: an outline inside a kept one and almost as large is the
+    inner edge of the same frame (bent where a clue touches it)."""
     out: list[np.ndarray] = []
     for q in quads:
-        if all(np.abs(q - o).max() > 6 for o in out):
+        area = cv2.contourArea(q)
+        if all(not (area >= 0.8 * cv2.contourArea(o) and all(
+                cv2.pointPolygonTest(o.reshape(-1, 1, 2), (float(x), float(y)), False) >= 0 for x, y in q))
+               for o in out):
             out.append(q)
     return out
 

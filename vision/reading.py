@@ -17,7 +17,7 @@ from vision.errors import Unreadable
 from vision.grid import Board, find_board
 
 SURE = 0.6  # a cell read with less confidence than this is named to the player before solving
-MIN_SIDE, MAX_SIDE = 4, 40
+MIN_SIDE, MAX_SIDE = 5, 40
 DEFAULT_MAX_BYTES = 20_000_000
 DEFAULT_MAX_PIXELS = 40_000_000
 
@@ -77,7 +77,7 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     board = find_board(grey)
     if not (MIN_SIDE <= board.rows <= MAX_SIDE and MIN_SIDE <= board.cols <= MAX_SIDE):
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
-                                      "read; send a picture of a grid of 4x4 to 40x40 cells.")
+                                      "read; send a picture of a grid of 5x5 to 40x40 cells.")
     guesses = _read_cells(board)
     tokens = tuple(tuple(g.token for g in row) for row in guesses)
     inked = sum(t != "." for row in tokens for t in row)
@@ -88,6 +88,9 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         CellRead(r, c, g.token, g.alternatives, round(g.confidence, 2))
         for r, row in enumerate(guesses) for c, g in enumerate(row) if g.confidence < SURE
     )
+    if len(unsure) > max(3, 0.25 * board.rows * board.cols):
+        raise Unreadable("unclear", "I found a grid but could not make out most of its cells; send a sharper, "
+                                    "better lit picture taken straight on.")
     if board.clarity < 1.6:  # the count of rows and columns itself is in doubt: say so on a corner cell
         unsure = (CellRead(board.rows - 1, board.cols - 1, tokens[-1][-1], (), 0.0), *unsure)
     text = "\n".join(" ".join(row) for row in tokens)

@@ -194,7 +194,9 @@ TEXTS: dict[str, str] = {
     "image_why_blank": "it looks empty; send a screenshot or photo of the puzzle's grid.",
     "image_why_no-grid": "I could not find a puzzle grid in it; send a straight, sharp screenshot or photo with "
                          "the whole grid in view.",
-    "image_why_grid-size": "the grid I found is no board size I read (4x4 to 40x40 cells).",
+    "image_why_grid-size": "the grid I found is no board size I read (5x5 to 40x40 cells).",
+    "image_why_unclear": "I found a grid but could not make out most of its cells; send a sharper, better lit "
+                         "picture taken straight on.",
     "image_why_no-clues": "I found a grid but no circles or numbers in it.",
     "console_hello": "puzzlebot console chat. Paste a board and end it with an empty line; /help for help; "
                      "Ctrl-D to quit.",
