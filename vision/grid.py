@@ -64,7 +64,7 @@ def find_board(grey: np.ndarray) -> Board:
     # inner outline may fit a coarser count; the sheet of paper around the board fits none well)
     best = next((b for b in found if b.clarity >= 0.7 * top), None)
     if best is not None and MIN_CELLS in (best.rows, best.cols):  # the fewest lines: often a sheet's poor fit
-        best = next((b for b in found if b.clarity >= 0.5 * top and MIN_CELLS not in (b.rows, b.cols)), best)
+        best = next((b for b in found if b.clarity >= 0.8 * best.clarity and MIN_CELLS not in (b.rows, b.cols)), best)
     if best is None or best.clarity < 1.2:
         raise Unreadable("no-grid", "I could not find a puzzle grid in that picture; send a straight, sharp "
                                     "screenshot or photo with the whole grid in view.")
