@@ -55,6 +55,8 @@ def evaluate(folder: Path, verbose: bool) -> dict[tuple[str, str], dict[str, Any
         times[key].append(time.perf_counter() - start)
         if (r.rows, r.cols) != (t["rows"], t["cols"]):
             s["wrong size"] += 1
+            s["wrong flagged"] += int(r.size_unsure)
+            s["wrong unflagged"] += int(not r.size_unsure)
             if verbose:
                 print(f"SIZE {t['file']}: {r.rows}x{r.cols} for {t['rows']}x{t['cols']}")
             continue

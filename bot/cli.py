@@ -126,6 +126,8 @@ def cmd_read_image(args: argparse.Namespace) -> int:
         record["genres"] = list(reading.genres)
     if reading.unsure:
         record["unsure"] = [[u.row, u.col] for u in reading.unsure]
+    if reading.size_unsure:
+        record["size_unsure"] = True
     _emit(record)
     return 0
 

@@ -55,12 +55,15 @@ async def solve_image(ctx: Context, data: bytes) -> None:
     log.info("picture read: %dx%d, genres %s, %d unsure, %.2f s", reading.rows, reading.cols,
              ",".join(reading.genres), len(reading.unsure), reading.seconds)
     text = _board_text(reading)
-    if reading.unsure:
+    if not reading.sure:
         pid = core.remember_board(text, reading.genres)
         button = ctx.t("image_solve_as_read")
         named = [_cell_words(ctx, u.row, u.col, u.token, u.alternatives) for u in reading.unsure[:MAX_NAMED]]
         cells = "; ".join(named) + (" …" if len(reading.unsure) > MAX_NAMED else "")
-        message = ctx.t("image_unsure", count=len(reading.unsure), which=cells, button=button)
+        message = ctx.t("image_unsure", count=len(reading.unsure), which=cells, button=button) if named else ""
+        if reading.size_unsure:
+            size = ctx.t("image_size_unsure", rows=reading.rows, cols=reading.cols, button=button)
+            message = f"{size}\n{message}" if message else size
         await ctx.reply(Reply(text=f"{message}\n\n{text}", choices=((Choice(button, f"i:{pid}"),),)))
         return
     await ctx.reply(f"{ctx.t('image_read')}\n\n{text}")

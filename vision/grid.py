@@ -18,6 +18,7 @@ from vision.errors import Unreadable
 
 SIDE = 900  # pixels on the straightened board's longer side, at least
 MIN_CELLS, MAX_CELLS = 5, 40
+SUPPORTED = 0.5  # evidence every inner edge of a well-read grid reaches (share of bands with a line)
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class Board:
     ys: np.ndarray
     dots: bool  # drawn as a lattice of dots, without lines between the cells
     clarity: float  # how clearly the lines stand out (lower: less sure of the count)
+    support: float = 1.0  # how surely each inner edge is a line (0..1; low: the count may be wrong)
 
     @property
     def rows(self) -> int:
@@ -59,6 +61,7 @@ def find_board(grey: np.ndarray) -> Board:
     if dotted is not None:
         return dotted
     found = [b for b in (_straighten(paper, quad) for quad in _outlines(ink)) if b is not None]
+    found = [b for b in found if b.support >= SUPPORTED] or found  # a line on every edge, where one fits
     top = max((b.clarity for b in found), default=0.0)
     # the largest outline whose lines stand out nearly as well as the best: the board's frame (an
     # inner outline may fit a coarser count; the sheet of paper around the board fits none well)
@@ -133,12 +136,12 @@ def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
     if _blank_edge(darkness):
         return None  # blank paper inside the outline: a sheet of paper, not the board's frame
     d = max(2, round(max(w, h) / 150))
-    xs, cx = _lattice(_line_profile(_thin(darkness, d, axis=1)))
-    ys, cy = _lattice(_line_profile(_thin(darkness, d, axis=0).T))
+    xs, cx, sx = _lattice(_line_profile(_thin(darkness, d, axis=1)))
+    ys, cy, sy = _lattice(_line_profile(_thin(darkness, d, axis=0).T))
     if xs is None or ys is None:
         return None
     dots = _dotted(darkness, xs, ys)
-    return Board(paper=flat, xs=xs, ys=ys, dots=dots, clarity=min(cx, cy))
+    return Board(paper=flat, xs=xs, ys=ys, dots=dots, clarity=min(cx, cy), support=min(sx, sy))
 
 
 def _thin(darkness: np.ndarray, d: int, axis: int) -> np.ndarray:
@@ -159,8 +162,9 @@ def _line_profile(thin: np.ndarray, bands: int = 30) -> np.ndarray:
     return profile
 
 
-def _lattice(profile: np.ndarray) -> tuple[np.ndarray | None, float]:
-    """The cell edges along one axis (n+1 positions) and how clearly they stand out."""
+def _lattice(profile: np.ndarray) -> tuple[np.ndarray | None, float, float]:
+    """The cell edges along one axis (n+1 positions), how clearly they stand out, and how
+    surely each one is a line (the weakest fifth of the inner edges' evidence, 0..1)."""
     size = len(profile)
     margin = max(2, size // 200)
     prof = profile.copy()
@@ -181,7 +185,7 @@ def _lattice(profile: np.ndarray) -> tuple[np.ndarray | None, float]:
         if s > best_s:
             best_n, best_s = n, s
     if best_n == 0 or best_s <= 0:
-        return None, 0.0
+        return None, 0.0, 0.0
     # a count whose lines fall on every other true line scores as well as the true count: the
     # largest count that nearly matches the best one is the true one
     best_n = max(n for n, s in scores.items() if s >= 0.8 * best_s)
@@ -195,7 +199,10 @@ def _lattice(profile: np.ndarray) -> tuple[np.ndarray | None, float]:
     edges.append(float(size - 1))
     rivals = [s for n, s in scores.items() if n != best_n]
     clarity = best_s / max(0.5, max(rivals, default=0.5)) * min(1.0, best_s / 1.5) * 2.0
-    return np.array(edges), clarity
+    win = max(1, round(cell / 10))
+    evidence = sorted(float(prof[max(0, round(e) - win):round(e) + win + 1].max()) for e in edges[1:-1])
+    support = evidence[len(evidence) // 5] if evidence else 0.0
+    return np.array(edges), clarity, support
 
 
 def _dotted(darkness: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> bool:

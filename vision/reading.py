@@ -14,7 +14,7 @@ from solvers.registry import GENRES, get_genre
 from vision.cells import CellGuess, read_cell
 from vision.decode import decode
 from vision.errors import Unreadable
-from vision.grid import Board, find_board
+from vision.grid import SUPPORTED, Board, find_board
 
 SURE = 0.6  # a cell read with less confidence than this is named to the player before solving
 MIN_SIDE, MAX_SIDE = 5, 40
@@ -36,7 +36,8 @@ class CellRead:
 @dataclass(frozen=True)
 class Reading:
     """A board read from a picture. ``genres``: the genres it may be, most likely first (more
-    than one: ask the player); ``unsure``: the cells to confirm before solving."""
+    than one: ask the player); ``unsure``: the cells to confirm before solving; ``size_unsure``:
+    the rows and columns themselves to confirm."""
 
     rows: int
     cols: int
@@ -45,6 +46,12 @@ class Reading:
     unsure: tuple[CellRead, ...]
     seconds: float
     problem: ParseError | None = None  # why the tokens are no board of any genre (None: they are)
+    size_unsure: bool = False  # the count of rows and columns itself is in doubt (faint or missing lines)
+
+    @property
+    def sure(self) -> bool:
+        """Whether every cell and the size were read with confidence (solve without asking)."""
+        return not self.unsure and not self.size_unsure
 
     def grid_text(self) -> str:
         return "\n".join(" ".join(row) for row in self.tokens)
@@ -91,12 +98,11 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     if len(unsure) > max(3, 0.25 * board.rows * board.cols):
         raise Unreadable("unclear", "I found a grid but could not make out most of its cells; send a sharper, "
                                     "better lit picture taken straight on.")
-    if board.clarity < 1.6:  # the count of rows and columns itself is in doubt: say so on a corner cell
-        unsure = (CellRead(board.rows - 1, board.cols - 1, tokens[-1][-1], (), 0.0), *unsure)
     text = "\n".join(" ".join(row) for row in tokens)
     genres, problem = _genres(text, board, forced)
     return Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
-                   seconds=time.perf_counter() - start, problem=problem)
+                   seconds=time.perf_counter() - start, problem=problem,
+                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED)
 
 
 def _read_cells(board: Board) -> list[list[CellGuess]]:

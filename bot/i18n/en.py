@@ -181,6 +181,9 @@ TEXTS: dict[str, str] = {
     "image_read": "I read this board from your picture (copy it, fix a cell and send it back if anything is off):",
     "image_unsure": "I read this board from your picture, but I am not sure of {count} cell(s): {which}. Send the "
                     "board back with those cells fixed, or press \"{button}\" to solve it as it is.",
+    "image_size_unsure": "I read a {rows}x{cols} grid from your picture, but its lines are faint, so I may have "
+                         "counted the rows or columns wrong. Check the board below: send it back fixed, or press "
+                         "\"{button}\" to solve it as it is.",
     "image_cell": "row {row}, column {col}: read {token}",
     "image_cell_or": "row {row}, column {col}: read {token} (or {alternatives})",
     "image_solve_as_read": "Solve as read",

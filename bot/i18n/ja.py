@@ -247,6 +247,8 @@ TEXTS: dict[str, str] = {
     "image_read": "画像からこの盤面を読み取りました（違うところがあればコピーして直し、送り返してください）:",
     "image_unsure": "画像からこの盤面を読み取りましたが、{count} マスに自信がありません: {which}。そのマスを直して送り返すか、"
                     "「{button}」を押してこのまま解いてください。",
+    "image_size_unsure": "画像から {rows}x{cols} の盤面を読み取りましたが、線がかすれていて行数か列数を数え間違えたかもしれません。"
+                         "下の盤面を確かめて、直して送り返すか「{button}」を押してこのまま解いてください。",
     "image_cell": "{row} 行 {col} 列: {token}",
     "image_cell_or": "{row} 行 {col} 列: {token}（{alternatives} かも）",
     "image_solve_as_read": "このまま解く",
