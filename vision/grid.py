@@ -141,6 +141,14 @@ def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
     if xs is None or ys is None:
         return None
     dots = _dotted(darkness, xs, ys)
+    # square cells: a photo's outline gives the board's sides only up to perspective, so the cells
+    # come out stretched; stretch them back (circles must be round to be told from a 0)
+    cell_w, cell_h = (xs[-1] - xs[0]) / (len(xs) - 1), (ys[-1] - ys[0]) / (len(ys) - 1)
+    if abs(cell_w / cell_h - 1.0) > 0.03:
+        side = max(cell_w, cell_h)
+        fx, fy = side / cell_w, side / cell_h
+        flat = cv2.resize(flat, (round(w * fx), round(h * fy)), interpolation=cv2.INTER_LINEAR)
+        xs, ys = xs * fx, ys * fy
     return Board(paper=flat, xs=xs, ys=ys, dots=dots, clarity=min(cx, cy), support=min(sx, sy))
 
 
