@@ -58,9 +58,13 @@ def _without_edge_lines(ink: np.ndarray) -> np.ndarray:
     vertical[:, band_x:w - band_x] = 0
     ink = ink & (1 - np.maximum(horizontal, vertical))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    for i in range(1, n):  # dashes and dots of the grid: wholly inside a band along an edge
+    for i in range(1, n):
         x, y, bw, bh, _ = stats[i]
-        if x + bw <= band_x or x >= w - band_x or y + bh <= band_y or y >= h - band_y:
+        inside_band = x + bw <= band_x or x >= w - band_x or y + bh <= band_y or y >= h - band_y
+        # a grid line left slanted or broken (photos): long, thin, and touching the crop's side
+        upright = bh >= 0.5 * h and bw <= 0.2 * w and (x == 0 or x + bw == w)
+        lying = bw >= 0.5 * w and bh <= 0.2 * h and (y == 0 or y + bh == h)
+        if inside_band or upright or lying:  # (dashes and dots of the grid lie wholly in a band)
             ink[labels == i] = 0
     return ink
 
