@@ -45,6 +45,12 @@ def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float) -> 
     circle = _circle(labels == biggest, ink.astype(bool), stats[biggest], crop.shape)
     if circle is not None:
         return _inside_circle(dark, raw.astype(bool), labels == biggest, circle)
+    if n > 2:  # a thin ring a blurred photo broke into arcs: all the ink together may be round
+        ys, xs = np.nonzero(ink)
+        whole = np.array([xs.min(), ys.min(), xs.max() - xs.min() + 1, ys.max() - ys.min() + 1, len(xs)])
+        circle = _circle(ink.astype(bool), ink.astype(bool), whole, crop.shape)
+        if circle is not None:
+            return _inside_circle(dark, raw.astype(bool), ink.astype(bool), circle)
     return _characters(ink, crop.shape)
 
 
