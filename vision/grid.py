@@ -244,7 +244,7 @@ def _dot_lattice(paper: np.ndarray) -> Board | None:
     if len(cand) < 25:
         return None
     typical = float(np.median(area[cand]))
-    cand = cand[(area[cand] >= 0.4 * typical) & (area[cand] <= 2.5 * typical)]
+    cand = cand[(area[cand] >= 0.5 * typical) & (area[cand] <= 1.6 * typical)]
     pts = centres[1:][cand].astype(np.float32)
     if len(pts) < 25:
         return None
