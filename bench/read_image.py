@@ -24,12 +24,15 @@ from typing import Any
 
 import cv2
 import numpy as np
-from PIL import Image, ImageDraw
+from PIL import Image
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from vision import Unreadable, read_image  # noqa: E402
+
+sys.path.insert(0, str(REPO / "bench" / "imagesets"))
+from samples import crossword  # noqa: E402
 
 
 def evaluate(folder: Path, verbose: bool) -> dict[tuple[str, str], dict[str, Any]]:
@@ -88,18 +91,8 @@ def bad_inputs() -> list[tuple[str, str, float]]:
     cases: dict[str, bytes] = {}
     noise = (rng.random((900, 1200, 3)) * 255).astype(np.uint8)
     cases["noise photo"] = cv2.imencode(".jpg", noise)[1].tobytes()
-    cross = Image.new("L", (600, 600), 255)
-    d = ImageDraw.Draw(cross)
-    for k in range(16):
-        d.line([20 + k * 37, 20, 20 + k * 37, 575], fill=0, width=2)
-        d.line([20, 20 + k * 37, 575, 20 + k * 37], fill=0, width=2)
-    for _ in range(60):
-        x, y = rng.integers(0, 15, 2)
-        d.rectangle([20 + x * 37, 20 + y * 37, 57 + x * 37, 57 + y * 37], fill=0)
-    buf = io.BytesIO()
-    cross.save(buf, "PNG")
-    cases["crossword"] = buf.getvalue()
-    blur = cv2.GaussianBlur(np.asarray(cross), (0, 0), 25)
+    cases["crossword"] = crossword(rng)
+    blur = cv2.GaussianBlur(np.asarray(Image.open(io.BytesIO(cases["crossword"]))), (0, 0), 25)
     cases["heavy blur"] = cv2.imencode(".png", blur)[1].tobytes()
     cases["50 MB file"] = b"\x89PNG\r\n\x1a\n" + bytes(50_000_000)
     cases["text file"] = b"hello, this is not a picture\n" * 100

@@ -126,7 +126,7 @@ class ConsoleChat(AsyncioJobs):
 
     def _read_picture(self, path: str) -> bytes | Reply:
         """The bytes of the picture at ``path`` (at most the configured limit), or why not."""
-        limit = self.core.config.image_max_bytes if self.core.config else 20_000_000
+        limit = self.core.image_limit
         if not path:
             return Reply(i18n.t(self.lang, "image_usage"))
         try:

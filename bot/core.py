@@ -66,6 +66,11 @@ class Core:
         self._pending_size = pending_size
         install_builtins(self.registry)
 
+    @property
+    def image_limit(self) -> int:
+        """The largest picture of a board accepted, in bytes (PUZZLEBOT_IMAGE_MAX_BYTES)."""
+        return (self.config or BotConfig()).image_max_bytes
+
     # ------------------------------------------------------------------ lifecycle
     async def start(self, platform: Platform) -> None:
         """Called by the adapter once it can send: runs the extensions' startup hooks."""

@@ -278,8 +278,7 @@ class DiscordFrontEnd:
         source = self._text_attachment(message)
         picture = next((a for a in message.attachments if is_image_attachment(a)), None)
         if source is None and picture is not None and incoming.command is None:
-            limit = self.core.config.image_max_bytes if self.core.config else 20_000_000
-            data = await attachments.fetch_image(picture.size, picture.read, limit, incoming.lang)
+            data = await attachments.fetch_image(picture.size, picture.read, self.core.image_limit, incoming.lang)
             if isinstance(data, Reply):
                 await channel.send(data)
                 return

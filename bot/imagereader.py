@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 READ_LIMIT = 10.0  # seconds to read one picture
-DEFAULT_MAX_BYTES = 20_000_000
 MAX_NAMED = 8  # unsure cells named in one reply
 _slots: dict[int, asyncio.Semaphore] = {}  # per event loop: pictures read at the same time
 
@@ -38,7 +37,7 @@ async def solve_image(ctx: Context, data: bytes) -> None:
     from vision import Unreadable, read_image
 
     core = ctx.core
-    limit = core.config.image_max_bytes if core.config else DEFAULT_MAX_BYTES
+    limit = core.image_limit
     try:
         async with _slot():
             reading = await asyncio.wait_for(asyncio.to_thread(read_image, data, max_bytes=limit), READ_LIMIT)

@@ -198,13 +198,11 @@ def _picture(message: Message) -> PhotoSize | Document | None:
 
 async def _download_image(picture: PhotoSize | Document, core: Core, lang: str) -> bytes | Reply:
     """The picture's bytes (refused before download when Telegram says it is too large)."""
-    limit = core.config.image_max_bytes if core.config else 20_000_000
-
     async def download() -> bytes:
         file = await picture.get_file()
         return bytes(await file.download_as_bytearray())
 
-    return await attachments.fetch_image(picture.file_size, download, limit, lang)
+    return await attachments.fetch_image(picture.file_size, download, core.image_limit, lang)
 
 
 class TelegramFrontEnd:

@@ -397,14 +397,7 @@ class FakeBotApi:
     def send_document(self, user: FakeUser, name: str, data: bytes, chat: FakeChat | None = None,
                       caption: str | None = None) -> dict[str, Any]:
         chat = chat or self.chats[user.id]
-        extra: dict[str, Any] = {"document": self.add_file(name, data)}
-        if caption:
-            extra["caption"] = caption
-            if ents := self.entities(caption):
-                extra["caption_entities"] = ents
-        msg = self._message(chat, user, **extra)
-        self.push_update(message=msg)
-        return msg
+        return self._send_with_caption(chat, user, {"document": self.add_file(name, data)}, caption)
 
     def send_photo(self, user: FakeUser, data: bytes, chat: FakeChat | None = None, caption: str | None = None,
                    announced_size: int | None = None) -> dict[str, Any]:
@@ -413,7 +406,11 @@ class FakeBotApi:
         f = self.add_file("photo.jpg", data)
         size = {"file_id": f["file_id"], "file_unique_id": f["file_unique_id"], "width": 800, "height": 800,
                 "file_size": announced_size if announced_size is not None else len(data)}
-        extra: dict[str, Any] = {"photo": [size]}
+        return self._send_with_caption(chat, user, {"photo": [size]}, caption)
+
+    def _send_with_caption(self, chat: FakeChat, user: FakeUser, extra: dict[str, Any],
+                           caption: str | None) -> dict[str, Any]:
+        """Push a user's message with an attachment (``extra``) and an optional caption."""
         if caption:
             extra["caption"] = caption
             if ents := self.entities(caption):

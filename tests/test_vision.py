@@ -23,6 +23,7 @@ from vision import Unreadable, read_image
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench" / "imagesets"))
+import samples  # noqa: E402
 from photo import simulate  # noqa: E402
 
 
@@ -118,18 +119,7 @@ def test_simulated_photos_are_read_or_their_doubts_are_said() -> None:
 
 
 def crossword() -> bytes:
-    img = Image.new("L", (600, 600), 255)
-    d = ImageDraw.Draw(img)
-    rng = np.random.default_rng(3)
-    for k in range(16):
-        d.line([20 + k * 37, 20, 20 + k * 37, 575], fill=0, width=2)
-        d.line([20, 20 + k * 37, 575, 20 + k * 37], fill=0, width=2)
-    for _ in range(60):
-        x, y = rng.integers(0, 15, 2)
-        d.rectangle([20 + x * 37, 20 + y * 37, 57 + x * 37, 57 + y * 37], fill=0)
-    buf = io.BytesIO()
-    img.save(buf, "PNG")
-    return buf.getvalue()
+    return samples.crossword(np.random.default_rng(3))
 
 
 @pytest.mark.parametrize("name, data, code", [

@@ -85,13 +85,13 @@ def _circle(blob: np.ndarray, ink: np.ndarray, stat: np.ndarray, shape: tuple[in
     contours, _ = cv2.findContours(blob.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     outer = max(contours, key=cv2.contourArea)
     hull = cv2.convexHull(outer)
+    area, perimeter = cv2.contourArea(hull), cv2.arcLength(hull, True)
     (_, _), enclosing = cv2.minEnclosingCircle(hull)
-    roundness = cv2.contourArea(hull) / (np.pi * enclosing**2 + 1e-6)  # 1 for a circle, b/a for an oval
+    roundness = area / (np.pi * enclosing**2 + 1e-6)  # 1 for a circle, b/a for an oval
     if roundness < 0.8:
         return None
     if not 0.9 <= bw / max(bh, 1) <= 1.11 and classify([blob.astype(np.uint8)], "0123456789")[0].confidence >= 0.7:
         return None  # not quite round, and plainly a digit (0, 6, 8, 9 in a bold face)
-    area, perimeter = cv2.contourArea(hull), cv2.arcLength(hull, True)
     if perimeter == 0 or area == 0 or 4 * np.pi * area / perimeter**2 < 0.8:
         return None
     filled = np.zeros(blob.shape, np.uint8)
