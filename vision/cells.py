@@ -68,8 +68,11 @@ def _without_edge_lines(ink: np.ndarray) -> np.ndarray:
         x, y, bw, bh, _ = stats[i]
         inside_band = x + bw <= band_x or x >= w - band_x or y + bh <= band_y or y >= h - band_y
         # a grid line left slanted or broken (photos): long, thin, and touching the crop's side
-        upright = bh >= 0.5 * h and bw <= 0.2 * w and (x == 0 or x + bw == w)
-        lying = bw >= 0.5 * w and bh <= 0.2 * h and (y == 0 or y + bh == h)
+        # or one the straightening left a little inside the cell: as tall as the cell, near a side
+        upright = bw <= 0.2 * w and ((bh >= 0.5 * h and (x == 0 or x + bw == w))
+                                     or (bh >= 0.9 * h and (x <= band_x or x + bw >= w - band_x)))
+        lying = bh <= 0.2 * h and ((bw >= 0.5 * w and (y == 0 or y + bh == h))
+                                   or (bw >= 0.9 * w and (y <= band_y or y + bh >= h - band_y)))
         if inside_band or upright or lying:  # (dashes and dots of the grid lie wholly in a band)
             ink[labels == i] = 0
     return ink
@@ -80,7 +83,7 @@ def _circle(blob: np.ndarray, ink: np.ndarray, stat: np.ndarray, shape: tuple[in
     one cut by a grid line), else None."""
     _, _, bw, bh, _ = stat
     h, w = shape[:2]
-    if not (0.3 * w <= bw and 0.3 * h <= bh and 0.8 <= bw / max(bh, 1) <= 1.25):
+    if not (0.42 * w <= bw and 0.42 * h <= bh and 0.8 <= bw / max(bh, 1) <= 1.25):
         return None
     contours, _ = cv2.findContours(blob.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     outer = max(contours, key=cv2.contourArea)
@@ -117,7 +120,7 @@ def _inside_circle(dark: np.ndarray, raw: np.ndarray, blob: np.ndarray, disk: np
     inner = cv2.erode(disk.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=max(2, int(size / 25)))
     inner_b = inner.astype(bool)
     if fill > 0.6:  # dark disk: white characters inside make it a number
-        holes = _without_specks((dark < 0.5) & inner_b, 0.004 * disk.sum())
+        holes = _without_rim_slivers(_without_specks((dark < 0.5) & inner_b, 0.004 * disk.sum()), inner_b)
         glyphs = _glyph_masks(holes.astype(np.uint8), min_height=0.25 * np.sqrt(disk.sum()))
         if glyphs:
             return _number(glyphs, 0.95)
@@ -127,6 +130,19 @@ def _inside_circle(dark: np.ndarray, raw: np.ndarray, blob: np.ndarray, disk: np
     if glyphs:
         return _number(glyphs, 0.95)
     return CellGuess("W", min(1.0, 0.5 + (0.6 - fill) * 2.0), ("B",) if fill > 0.45 else ())
+
+
+def _without_rim_slivers(mask: np.ndarray, inner: np.ndarray) -> np.ndarray:
+    """``mask`` without the parts that lie almost wholly along the rim of ``inner`` (paper between
+    a disk and a line that touched it, not a character)."""
+    depth = cv2.distanceTransform(inner.astype(np.uint8), cv2.DIST_L2, 3)
+    radius = np.sqrt(inner.sum() / np.pi)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    for i in range(1, n):
+        part = labels == i
+        if float((depth[part] < 0.2 * radius).mean()) >= 0.6:
+            mask = mask & ~part
+    return mask
 
 
 def _without_specks(mask: np.ndarray, min_area: float) -> np.ndarray:
@@ -172,7 +188,38 @@ def _glyph_masks(ink: np.ndarray, min_height: float) -> list[np.ndarray]:
     return out
 
 
+def _split_touching(glyph: np.ndarray) -> list[np.ndarray]:
+    """A glyph too wide for one character (serifs or bold strokes of two or three digits that
+    touch) cut at its thinnest columns into the characters that read best."""
+    ys, xs = np.nonzero(glyph)
+    x0, x1, h = int(xs.min()), int(xs.max()) + 1, int(ys.max() - ys.min()) + 1
+    w = x1 - x0
+    if w < 0.9 * h:
+        return [glyph]
+    counts = [2] if w < 1.3 * h else [2, 3] if w < 2.2 * h else [3]
+    column = glyph[:, x0:x1].sum(axis=0)
+    best: list[np.ndarray] = [glyph]
+    best_score = classify([glyph])[0].confidence + 0.1  # a split must read clearly better
+    for parts in counts:
+        cuts = [x0]
+        for j in range(1, parts):
+            lo, hi = x0 + int(w * (j / parts - 0.12)), x0 + int(w * (j / parts + 0.12)) + 1
+            cuts.append(lo + int(np.argmin(column[lo - x0:hi - x0])))
+        cuts.append(x1)
+        pieces = []
+        for a, b in zip(cuts, cuts[1:], strict=False):
+            piece = np.zeros_like(glyph)
+            piece[:, a:b] = glyph[:, a:b]
+            if piece.any():
+                pieces.append(piece)
+        score = min(g.confidence for g in classify(pieces))
+        if score > best_score:
+            best, best_score = pieces, score
+    return best
+
+
 def _number(glyphs: list[np.ndarray], base: float) -> CellGuess:
+    glyphs = [part for g in glyphs for part in _split_touching(g)]
     if len(glyphs) > 3:
         return CellGuess("?", 0.0)
     guesses = classify(glyphs)
