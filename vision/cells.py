@@ -62,7 +62,8 @@ def _without_edge_lines(ink: np.ndarray) -> np.ndarray:
     band_y, band_x = max(2, int(0.15 * h)), max(2, int(0.15 * w))
     horizontal[band_y:h - band_y] = 0
     vertical[:, band_x:w - band_x] = 0
-    ink = ink & (1 - np.maximum(horizontal, vertical))
+    lines = cv2.dilate(np.maximum(horizontal, vertical), np.ones((5, 5), np.uint8))  # with their fringes
+    ink = ink & (1 - lines)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     for i in range(1, n):
         x, y, bw, bh, _ = stats[i]
@@ -70,12 +71,17 @@ def _without_edge_lines(ink: np.ndarray) -> np.ndarray:
         # a grid line left slanted or broken (photos): long, thin, and touching the crop's side
         # or one the straightening left a little inside the cell: as tall as the cell, near a side
         upright = bw <= 0.2 * w and ((bh >= 0.5 * h and (x == 0 or x + bw == w))
-                                     or (bh >= 0.9 * h and (x <= band_x or x + bw >= w - band_x)))
+                                     or (_line_like(bh, bw, h, w) and (x <= band_x or x + bw >= w - band_x)))
         lying = bh <= 0.2 * h and ((bw >= 0.5 * w and (y == 0 or y + bh == h))
-                                   or (bw >= 0.9 * w and (y <= band_y or y + bh >= h - band_y)))
+                                   or (_line_like(bw, bh, w, h) and (y <= band_y or y + bh >= h - band_y)))
         if inside_band or upright or lying:  # (dashes and dots of the grid lie wholly in a band)
             ink[labels == i] = 0
     return ink
+
+
+def _line_like(length: int, thickness: int, side: int, across: int) -> bool:
+    """Whether a stroke this long and thick is a grid line's rest rather than a character's."""
+    return length >= 0.9 * side or (length >= 0.75 * side and thickness <= 0.1 * across)
 
 
 def _circle(blob: np.ndarray, ink: np.ndarray, stat: np.ndarray, shape: tuple[int, ...]) -> np.ndarray | None:
@@ -158,7 +164,16 @@ def _characters(ink: np.ndarray, shape: tuple[int, ...]) -> CellGuess:
     glyphs = _glyph_masks(ink, min_height=0.22 * shape[0])
     if not glyphs:
         return CellGuess(".", 0.6, ("?",))
+    if any(_solid(g, shape) for g in glyphs):  # a shaded block (a crossword's black square), no character
+        return CellGuess("?", 0.0)
     return _number(glyphs, 1.0)
+
+
+def _solid(glyph: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Whether ``glyph`` is a block filling most of the cell, as no character does."""
+    ys, xs = np.nonzero(glyph)
+    w, h = xs.max() - xs.min() + 1, ys.max() - ys.min() + 1
+    return w >= 0.6 * shape[1] and h >= 0.6 * shape[0] and len(xs) >= 0.85 * w * h
 
 
 def _glyph_masks(ink: np.ndarray, min_height: float) -> list[np.ndarray]:
