@@ -18,6 +18,7 @@ from vision.errors import Unreadable
 
 SIDE = 900  # pixels on the straightened board's longer side, at least
 MIN_CELLS, MAX_CELLS = 5, 40
+LINE_INK = (0.08, 0.04, 0.02)  # how much darker than around a line must be, tried in turn
 SUPPORTED = 0.5  # evidence every inner edge of a well-read grid reaches (share of bands with a line)
 
 
@@ -67,7 +68,8 @@ def find_board(grey: np.ndarray) -> Board:
     # inner outline may fit a coarser count; the sheet of paper around the board fits none well)
     best = next((b for b in found if b.clarity >= 0.7 * top), None)
     if best is not None and MIN_CELLS in (best.rows, best.cols):  # the fewest lines: often a sheet's poor fit
-        best = next((b for b in found if b.clarity >= 0.8 * best.clarity and MIN_CELLS not in (b.rows, b.cols)), best)
+        best = next((b for b in found if MIN_CELLS not in (b.rows, b.cols) and (
+            b.clarity >= 0.8 * best.clarity or (b.clarity >= 0.5 * best.clarity and b.support > best.support))), best)
     if best is None or best.clarity < 1.2:
         raise Unreadable("no-grid", "I could not find a puzzle grid in that picture; send a straight, sharp "
                                     "screenshot or photo with the whole grid in view.")
@@ -136,10 +138,18 @@ def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
     if _blank_edge(darkness):
         return None  # blank paper inside the outline: a sheet of paper, not the board's frame
     d = max(2, round(max(w, h) / 150))
-    xs, cx, sx = _lattice(_line_profile(_thin(darkness, d, axis=1)))
-    ys, cy, sy = _lattice(_line_profile(_thin(darkness, d, axis=0).T))
-    if xs is None or ys is None:
+    across, down = _thin(darkness, d, axis=1), _thin(darkness, d, axis=0).T
+    fits = []
+    for faint in LINE_INK:  # faint lines (a photo of light grey or dashed lines) only when needed
+        xs, cx, sx = _lattice(_line_profile(across, faint))
+        ys, cy, sy = _lattice(_line_profile(down, faint))
+        if xs is not None and ys is not None:
+            fits.append((min(sx, sy) >= SUPPORTED, min(cx, cy), xs, ys, min(sx, sy)))
+            if fits[-1][0]:
+                break
+    if not fits:
         return None
+    _, clarity, xs, ys, support = max(fits, key=lambda f: (f[0], f[1]))
     dots = _dotted(darkness, xs, ys)
     # square cells: a photo's outline gives the board's sides only up to perspective, so the cells
     # come out stretched; stretch them back (circles must be round to be told from a 0)
@@ -149,7 +159,7 @@ def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
         fx, fy = side / cell_w, side / cell_h
         flat = cv2.resize(flat, (round(w * fx), round(h * fy)), interpolation=cv2.INTER_LINEAR)
         xs, ys = xs * fx, ys * fy
-    return Board(paper=flat, xs=xs, ys=ys, dots=dots, clarity=min(cx, cy), support=min(sx, sy))
+    return Board(paper=flat, xs=xs, ys=ys, dots=dots, clarity=clarity, support=support)
 
 
 def _thin(darkness: np.ndarray, d: int, axis: int) -> np.ndarray:
@@ -160,10 +170,11 @@ def _thin(darkness: np.ndarray, d: int, axis: int) -> np.ndarray:
     return out
 
 
-def _line_profile(thin: np.ndarray, bands: int = 30) -> np.ndarray:
-    """Per column, the share of horizontal bands in which the column holds thin ink: a line (solid,
-    dashed or dotted) is there in nearly every band, the side of a circle or digit in one or two."""
-    marked = cv2.morphologyEx((thin > 0.08).astype(np.uint8), cv2.MORPH_OPEN, np.ones((5, 1), np.uint8))
+def _line_profile(thin: np.ndarray, faint: float = 0.08, bands: int = 30) -> np.ndarray:
+    """Per column, the share of horizontal bands in which the column holds thin ink (darker than
+    its surroundings by ``faint``): a line (solid, dashed or dotted) is there in nearly every band,
+    the side of a circle or digit in one or two."""
+    marked = cv2.morphologyEx((thin > faint).astype(np.uint8), cv2.MORPH_OPEN, np.ones((5, 1), np.uint8))
     marked = cv2.dilate(marked, np.ones((1, 3), np.uint8))  # (dashes across the line are too short)
     h = marked.shape[0] - marked.shape[0] % bands
     profile: np.ndarray = marked[:h].reshape(bands, h // bands, -1).max(axis=1).mean(axis=0).astype(np.float64)
