@@ -69,6 +69,7 @@ def evaluate(folder: Path, verbose: bool) -> dict[tuple[str, str], dict[str, Any
         s["genre outright"] += int(r.genres == (t["genre"],))
         if not wrong and genre_ok:
             s["exact"] += 1
+            s["exact sure"] += int(r.sure)
         else:
             flagged = {(u.row, u.col) for u in r.unsure}
             s["wrong flagged"] += int(bool(wrong) and all(w in flagged for w in wrong))
@@ -125,21 +126,23 @@ def main() -> int:
         print(f"no picture set at {folder}: run bench/imagesets/build.py first", file=sys.stderr)
         return 2
     stats = evaluate(folder, args.v)
-    head = ["source", "kind", "images", "exact", "cells right", "wrong boards flagged", "genre outright",
+    head = ["source", "kind", "images", "exact", "cells right", "wrong boards flagged", "exact, no question",
+            "genre outright",
             "refused", "median s", "max s"]
     rows = []
     totals: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     for (source, kind), s in sorted(stats.items()):
         wrong = s["images"] - s["exact"]
         rows.append([source, kind, str(s["images"]), pct(s["exact"], s["images"]), pct(s["cells right"], s["cells"]),
-                     f"{s['wrong flagged']}/{wrong}", pct(s["genre outright"], s["images"]), str(s["refused"]),
+                     f"{s['wrong flagged']}/{wrong}", pct(s["exact sure"], s["images"]),
+                     pct(s["genre outright"], s["images"]), str(s["refused"]),
                      f"{s['median s']:.3f}", f"{s['max s']:.3f}"])
-        for k in ("images", "exact", "cells right", "cells", "wrong flagged", "refused"):
+        for k in ("images", "exact", "cells right", "cells", "wrong flagged", "exact sure", "refused"):
             totals[kind][k] += s[k]
     for kind, t in sorted(totals.items()):
         rows.append(["all", kind, str(int(t["images"])), pct(t["exact"], t["images"]),
                      pct(t["cells right"], t["cells"]), f"{int(t['wrong flagged'])}/{int(t['images'] - t['exact'])}",
-                     "", str(int(t["refused"])), "", ""])
+                     pct(t["exact sure"], t["images"]), "", str(int(t["refused"])), "", ""])
     if args.markdown:
         print("| " + " | ".join(head) + " |")
         print("|" + " --- |" * len(head))

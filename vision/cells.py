@@ -126,10 +126,12 @@ def _inside_circle(dark: np.ndarray, raw: np.ndarray, blob: np.ndarray, disk: np
     inner = cv2.erode(disk.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=max(2, int(size / 25)))
     inner_b = inner.astype(bool)
     if fill > 0.6:  # dark disk: white characters inside make it a number
-        holes = _without_rim_slivers(_without_specks((dark < 0.5) & inner_b, 0.004 * disk.sum()), inner_b)
+        everything = _without_specks((dark < 0.5) & inner_b, 0.004 * disk.sum())
+        holes = _without_rim_slivers(everything, inner_b)
         glyphs = _glyph_masks(holes.astype(np.uint8), min_height=0.25 * np.sqrt(disk.sum()))
-        if glyphs:
-            return _number(glyphs, 0.95)
+        if glyphs:  # much paper along the rim: a number too wide for its disk, cut by the edge
+            cut = everything.sum() - holes.sum() > 0.3 * holes.sum()
+            return _number(glyphs, 0.5 if cut else 0.95)
         return CellGuess("B", min(1.0, 0.5 + (fill - 0.6) * 2.5), ("W",) if fill < 0.8 else ())
     inside = (raw & ~blob & inner_b).astype(np.uint8)
     glyphs = _glyph_masks(inside, min_height=0.25 * np.sqrt(disk.sum()))
