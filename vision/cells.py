@@ -91,9 +91,7 @@ def _circle(blob: np.ndarray, ink: np.ndarray, stat: np.ndarray, shape: tuple[in
     h, w = shape[:2]
     if not (0.42 * w <= bw and 0.42 * h <= bh and 0.8 <= bw / max(bh, 1) <= 1.25):
         return None
-    contours, _ = cv2.findContours(blob.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    outer = max(contours, key=cv2.contourArea)
-    hull = cv2.convexHull(outer)
+    hull = cv2.convexHull(cv2.findNonZero(blob.astype(np.uint8)))  # (all of it: arcs of a broken ring too)
     area, perimeter = cv2.contourArea(hull), cv2.arcLength(hull, True)
     (_, _), enclosing = cv2.minEnclosingCircle(hull)
     roundness = area / (np.pi * enclosing**2 + 1e-6)  # 1 for a circle, b/a for an oval
