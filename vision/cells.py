@@ -57,17 +57,24 @@ def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float) -> 
 def _without_edge_lines(ink: np.ndarray) -> np.ndarray:
     """Drop straight strokes along the crop's edges (what is left of grid lines and frames)."""
     h, w = ink.shape
-    horizontal = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, max(3, int(0.8 * w))), np.uint8))
-    vertical = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((max(3, int(0.8 * h)), 1), np.uint8))
+    # (thickened across first, so a line a photo left slightly slanted still runs unbroken)
+    horizontal = cv2.morphologyEx(cv2.dilate(ink, np.ones((3, 1), np.uint8)), cv2.MORPH_OPEN,
+                                  np.ones((1, max(3, int(0.8 * w))), np.uint8))
+    vertical = cv2.morphologyEx(cv2.dilate(ink, np.ones((1, 3), np.uint8)), cv2.MORPH_OPEN,
+                                np.ones((max(3, int(0.8 * h)), 1), np.uint8))
     band_y, band_x = max(2, int(0.15 * h)), max(2, int(0.15 * w))
     horizontal[band_y:h - band_y] = 0
     vertical[:, band_x:w - band_x] = 0
     lines = cv2.dilate(np.maximum(horizontal, vertical), np.ones((5, 5), np.uint8))  # with their fringes
     ink = ink & (1 - lines)
+    edge = np.ones((h, w), bool)
+    edge[band_y:h - band_y, band_x:w - band_x] = False
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     for i in range(1, n):
         x, y, bw, bh, _ = stats[i]
         inside_band = x + bw <= band_x or x >= w - band_x or y + bh <= band_y or y >= h - band_y
+        if not inside_band and (x < band_x or x + bw > w - band_x) and (y < band_y or y + bh > h - band_y):
+            inside_band = float(edge[labels == i].mean()) >= 0.8  # a corner's two stubs of line
         # a grid line left slanted or broken (photos): long, thin, and touching the crop's side
         # or one the straightening left a little inside the cell: as tall as the cell, near a side
         upright = bw <= 0.2 * w and ((bh >= 0.5 * h and (x == 0 or x + bw == w))
