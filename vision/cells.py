@@ -180,7 +180,7 @@ def _solid(glyph: np.ndarray, shape: tuple[int, ...]) -> bool:
     """Whether ``glyph`` is a block filling most of the cell, as no character does."""
     ys, xs = np.nonzero(glyph)
     w, h = xs.max() - xs.min() + 1, ys.max() - ys.min() + 1
-    return w >= 0.6 * shape[1] and h >= 0.6 * shape[0] and len(xs) >= 0.85 * w * h
+    return bool(w >= 0.6 * shape[1] and h >= 0.6 * shape[0] and len(xs) >= 0.85 * w * h)
 
 
 def _glyph_masks(ink: np.ndarray, min_height: float) -> list[np.ndarray]:
