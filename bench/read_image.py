@@ -72,11 +72,14 @@ def evaluate(folder: Path, verbose: bool) -> dict[tuple[str, str], dict[str, Any
             s["exact sure"] += int(r.sure)
         else:
             flagged = {(u.row, u.col) for u in r.unsure}
-            s["wrong flagged"] += int(bool(wrong) and all(w in flagged for w in wrong))
-            s["wrong unflagged"] += int(bool(wrong) and not all(w in flagged for w in wrong))
+            caught = bool(wrong) and all(w in flagged for w in wrong)
+            s["wrong flagged"] += int(caught)
+            s["wrong unflagged"] += int(bool(wrong) and not caught)
             if verbose:
-                cells = ", ".join(f"r{i + 1}c{j + 1} {truth[i][j]}->{r.tokens[i][j]}" for i, j in wrong[:6])
-                print(f"WRONG {t['file']}: {cells}" + ("" if genre_ok else f" genres {r.genres}"))
+                cells = ", ".join(f"r{i + 1}c{j + 1} {truth[i][j]}->{r.tokens[i][j]}{'' if (i, j) in flagged else '!'}"
+                                  for i, j in sorted(wrong, key=lambda w: w in flagged)[:6])  # unflagged first
+                print(f"WRONG {t['file']}: {cells}" + ("" if genre_ok else f" genres {r.genres}")
+                      + (" (all flagged)" if caught else ""))
     for key, ts in times.items():
         stats[key]["median s"] = statistics.median(ts)
         stats[key]["max s"] = max(ts)

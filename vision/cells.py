@@ -27,15 +27,16 @@ class CellGuess:
     alternatives: tuple[str, ...] = ()
 
 
-def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float) -> CellGuess:
-    """Read the cell between x0..x1 and y0..y1 of ``paper`` (0 ink .. 1 paper)."""
+def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink_level: float = INK) -> CellGuess:
+    """Read the cell between x0..x1 and y0..y1 of ``paper`` (0 ink .. 1 paper); pixels darker
+    than ``ink_level`` are ink."""
     w, h = x1 - x0, y1 - y0
     mx, my = w * MARGIN, h * MARGIN
     crop = paper[int(round(y0 + my)):int(round(y1 - my)), int(round(x0 + mx)):int(round(x1 - mx))]
     if crop.size == 0:
         return CellGuess(".", 0.0)
     dark = 1.0 - crop
-    raw = (dark > INK).astype(np.uint8)
+    raw = (dark > ink_level).astype(np.uint8)
     ink = _without_edge_lines(raw)
     share = float(ink.mean())
     if share < 0.012:
@@ -131,18 +132,29 @@ def _inside_circle(dark: np.ndarray, raw: np.ndarray, blob: np.ndarray, disk: np
     inner = cv2.erode(disk.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=max(2, int(size / 25)))
     inner_b = inner.astype(bool)
     if fill > 0.6:  # dark disk: white characters inside make it a number
-        everything = _without_specks((dark < 0.5) & inner_b, 0.004 * disk.sum())
-        holes = _without_rim_slivers(everything, inner_b)
-        glyphs = _glyph_masks(holes.astype(np.uint8), min_height=0.25 * np.sqrt(disk.sum()))
-        if glyphs:  # much paper along the rim: a number too wide for its disk, cut by the edge
-            cut = everything.sum() - holes.sum() > 0.3 * holes.sum()
-            return _number(glyphs, 0.5 if cut else 0.95)
+        inside = dark[inner_b]  # (white characters a blur made grey: also split between disk and lightest)
+        top, low = (float(np.percentile(inside, 95)), float(np.percentile(inside, 2))) if inside.size else (1.0, 0.0)
+        levels = [0.5, 0.5 * (top + low)] if top - low > 0.45 and top + low > 1.0 else [0.5]
+        reads = [r for r in (_white_number(dark, disk, inner_b, level) for level in levels) if r is not None]
+        if reads:
+            return max(reads, key=lambda r: r.confidence)  # (the usual level first: it wins a tie)
         return CellGuess("B", min(1.0, 0.5 + (fill - 0.6) * 2.5), ("W",) if fill < 0.8 else ())
     inside = (raw & ~blob & inner_b).astype(np.uint8)
     glyphs = _glyph_masks(inside, min_height=0.25 * np.sqrt(disk.sum()))
     if glyphs:
         return _number(glyphs, 0.95)
     return CellGuess("W", min(1.0, 0.5 + (0.6 - fill) * 2.0), ("B",) if fill > 0.45 else ())
+
+
+def _white_number(dark: np.ndarray, disk: np.ndarray, inner: np.ndarray, level: float) -> CellGuess | None:
+    """The number written in paper colour (lighter than ``level``) inside a dark disk, if any."""
+    everything = _without_specks((dark < level) & inner, 0.004 * disk.sum())
+    holes = _without_rim_slivers(everything, inner)
+    glyphs = _glyph_masks(holes.astype(np.uint8), min_height=0.25 * np.sqrt(disk.sum()))
+    if not glyphs:
+        return None
+    cut = everything.sum() - holes.sum() > 0.3 * holes.sum()  # much paper along the rim: cut by the edge
+    return _number(glyphs, 0.5 if cut else 0.95)
 
 
 def _without_rim_slivers(mask: np.ndarray, inner: np.ndarray) -> np.ndarray:

@@ -32,6 +32,7 @@ class Board:
     dots: bool  # drawn as a lattice of dots, without lines between the cells
     clarity: float  # how clearly the lines stand out (lower: less sure of the count)
     support: float = 1.0  # how surely each inner edge is a line (0..1; low: the count may be wrong)
+    zoom: float = 1.0  # straightened pixels per pixel of the picture (above 1: detail was interpolated)
 
     @property
     def rows(self) -> int:
@@ -154,12 +155,14 @@ def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
     # square cells: a photo's outline gives the board's sides only up to perspective, so the cells
     # come out stretched; stretch them back (circles must be round to be told from a 0)
     cell_w, cell_h = (xs[-1] - xs[0]) / (len(xs) - 1), (ys[-1] - ys[0]) / (len(ys) - 1)
+    zoom = scale
     if abs(cell_w / cell_h - 1.0) > 0.03:
         side = max(cell_w, cell_h)
         fx, fy = side / cell_w, side / cell_h
+        zoom = scale * max(fx, fy)
         flat = cv2.resize(flat, (round(w * fx), round(h * fy)), interpolation=cv2.INTER_LINEAR)
         xs, ys = xs * fx, ys * fy
-    return Board(paper=flat, xs=xs, ys=ys, dots=dots, clarity=clarity, support=support)
+    return Board(paper=flat, xs=xs, ys=ys, dots=dots, clarity=clarity, support=support, zoom=zoom)
 
 
 def _thin(darkness: np.ndarray, d: int, axis: int) -> np.ndarray:
@@ -292,7 +295,7 @@ def _dot_lattice(paper: np.ndarray) -> Board | None:
     shift = np.array([[1, 0, margin], [0, 1, margin], [0, 0, 1]], np.float64)
     flat = cv2.warpPerspective(paper, shift @ m, (wd + 2 * margin + 1, ht + 2 * margin + 1),
                                flags=cv2.INTER_AREA, borderValue=1.0)
-    return Board(paper=flat, xs=xs + margin, ys=ys + margin, dots=True, clarity=3.0)
+    return Board(paper=flat, xs=xs + margin, ys=ys + margin, dots=True, clarity=3.0, zoom=scale)
 
 
 def _clusters(values: np.ndarray) -> np.ndarray | None:

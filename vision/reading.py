@@ -16,6 +16,7 @@ from vision.decode import decode
 from vision.errors import Unreadable
 from vision.grid import SUPPORTED, Board, find_board
 
+FAINT_INK = 0.28  # the second reading's ink level (see _read_twice)
 SURE = 0.6  # a cell read with less confidence than this is named to the player before solving
 MIN_SIDE, MAX_SIDE = 5, 40
 DEFAULT_MAX_BYTES = 20_000_000
@@ -85,7 +86,7 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     if not (MIN_SIDE <= board.rows <= MAX_SIDE and MIN_SIDE <= board.cols <= MAX_SIDE):
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
                                       "read; send a picture of a grid of 5x5 to 40x40 cells.")
-    guesses = _read_cells(board)
+    guesses = _one_kind(_read_cells(board), forced)
     tokens = tuple(tuple(g.token for g in row) for row in guesses)
     inked = sum(t != "." for row in tokens for t in row)
     if inked == 0:
@@ -105,10 +106,39 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
                    size_unsure=board.clarity < 1.6 or board.support < SUPPORTED)
 
 
+def _one_kind(guesses: list[list[CellGuess]], forced: str | None) -> list[list[CellGuess]]:
+    """No genre mixes circles and numbers: where both were read, the rarer kind (or the kind the
+    chosen genre lacks) is asked about."""
+    circles = [(r, c) for r, row in enumerate(guesses) for c, g in enumerate(row) if g.token in ("W", "B")]
+    numbers = [(r, c) for r, row in enumerate(guesses) for c, g in enumerate(row) if g.token not in (".", "W", "B")]
+    if not circles or not numbers:
+        return guesses
+    if forced:
+        odd = numbers if GENRES[forced].symbols is Symbols.CIRCLES else circles
+    else:
+        odd = circles if len(circles) < len(numbers) else numbers if len(numbers) < len(circles) else circles + numbers
+    out = [list(row) for row in guesses]
+    for r, c in odd:
+        g = out[r][c]
+        out[r][c] = CellGuess(g.token, min(g.confidence, SURE - 0.1), g.alternatives)
+    return out
+
+
 def _read_cells(board: Board) -> list[list[CellGuess]]:
     xs, ys = board.xs, board.ys
-    return [[read_cell(board.paper, float(xs[c]), float(xs[c + 1]), float(ys[r]), float(ys[r + 1]))
-             for c in range(board.cols)] for r in range(board.rows)]
+    return [[_read_twice(board, xs[c], xs[c + 1], ys[r], ys[r + 1]) for c in range(board.cols)]
+            for r in range(board.rows)]
+
+
+def _read_twice(board: Board, x0: float, x1: float, y0: float, y1: float) -> CellGuess:
+    """A cell read at the usual ink level and again counting fainter ink as ink: a reading that
+    changes with the level is fragile (blur, faint print), so it is asked about."""
+    first = read_cell(board.paper, float(x0), float(x1), float(y0), float(y1))
+    second = read_cell(board.paper, float(x0), float(x1), float(y0), float(y1), ink_level=FAINT_INK)
+    if first.token == second.token:
+        return first
+    others = tuple(dict.fromkeys((second.token, *first.alternatives)))
+    return CellGuess(first.token, min(first.confidence, SURE - 0.1), others[:3])
 
 
 def _genres(text: str, board: Board, forced: str | None) -> tuple[tuple[str, ...], ParseError | None]:
