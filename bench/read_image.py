@@ -13,6 +13,7 @@ file, a text file).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import statistics
@@ -117,6 +118,22 @@ def bad_inputs() -> list[tuple[str, str, float]]:
     return out
 
 
+def large_screenshots(sets: Path) -> list[float]:
+    """Seconds to read each screenshot of 20x20 cells or more, in every split (run under
+    ``taskset -c 0`` for the one-core figure)."""
+    out = []
+    for truth in sorted(sets.glob("*/truth.jsonl")):
+        for line in truth.read_text(encoding="utf-8").splitlines():
+            t = json.loads(line)
+            if t["kind"] == "screenshot" and t["rows"] * t["cols"] >= 400:
+                data = (truth.parent / t["file"]).read_bytes()
+                start = time.perf_counter()
+                with contextlib.suppress(Unreadable):
+                    read_image(data)
+                out.append(time.perf_counter() - start)
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sets", default="/tmp/imagesets")
@@ -159,6 +176,10 @@ def main() -> int:
         reasons = {k: v for k, v in s.items() if str(k).startswith("refused:") or k == "wrong size"}
         if reasons:
             print(f"{source} {kind}: {dict(reasons)}")
+    large = large_screenshots(Path(args.sets))
+    if large:
+        print(f"\nscreenshots of 20x20 cells or more: {len(large)}, median {statistics.median(large):.3f} s, "
+              f"max {max(large):.3f} s")
     print("\nbad inputs:")
     for name, verdict, seconds in bad_inputs():
         print(f"  {name}: {verdict} in {seconds:.3f} s")

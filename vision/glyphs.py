@@ -49,22 +49,24 @@ def features(ink: np.ndarray) -> np.ndarray:
 
 
 @cache
-def _model() -> tuple[np.ndarray, np.ndarray]:
+def _model(allowed: str = CLASSES) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The examples of the ``allowed`` characters: features, classes, squared norms."""
     data = np.load(MODEL)
     x = data["x"].astype(np.float32) / 255.0
-    return x, data["y"].astype(np.int64)
+    y = data["y"].astype(np.int64)
+    keep = np.isin(y, [CLASSES.index(c) for c in allowed])
+    x, y = np.ascontiguousarray(x[keep]), y[keep]
+    return x, y, (x * x).sum(1)
 
 
 def classify(glyphs: list[np.ndarray], allowed: str = CLASSES) -> list[Guess]:
     """The best guess for each glyph (ink masks), choosing among ``allowed`` characters."""
     if not glyphs:
         return []
-    x, y = _model()
-    keep = np.isin(y, [CLASSES.index(c) for c in allowed])
-    x, y = x[keep], y[keep]
+    x, y, norms = _model(allowed)
     q = np.stack([features(g) for g in glyphs])
     q[:, :-1] = np.round(q[:, :-1] * 255.0) / 255.0
-    d = (q * q).sum(1)[:, None] + (x * x).sum(1)[None, :] - 2.0 * q @ x.T
+    d = (q * q).sum(1)[:, None] + norms[None, :] - 2.0 * q @ x.T
     out = []
     for row in d:
         near = np.argpartition(row, K)[:K]
