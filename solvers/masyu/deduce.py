@@ -12,7 +12,12 @@ solution:
 * ``black``: the loop turns on a black pearl (one edge of each axis) and goes straight on for a
   second step each way (so it cannot leave towards the border or a blocked second step);
 * ``loop``: no premature loop: an edge that would close a path into a loop is unused while a
-  pearl or a loop edge lies outside that path; once the loop is closed every other edge is unused.
+  pearl or a loop edge lies outside that path; once the loop is closed every other edge is unused;
+* ``parity``: a closed loop crosses every straight line between two rows (or two columns) an even
+  number of times, so the last open edge across such a line is fixed by the others;
+* ``trial``: an open edge is tried both ways; when one way leads to a contradiction under the
+  rules above, the edge takes the other (what a human does when "this would close the loop too
+  early, three moves on").
 
 Pairs and triples of pearls (two whites in a row, black pearls beside each other or the border)
 follow from these rules by propagation. :func:`deduce` returns the edge values and the steps in
@@ -64,11 +69,12 @@ class Deduction:
         return [i for i, v in enumerate(self.value) if v]
 
 
-def deduce(rows: int, cols: int, pearls: Mapping[Cell, int]) -> Deduction:
-    """Apply the rules above until none fixes another edge."""
+def deduce(rows: int, cols: int, pearls: Mapping[Cell, int], *, trials: bool = True) -> Deduction:
+    """Apply the rules above until none fixes another edge (with ``trials``, then try each open
+    edge both ways and keep what a contradiction forces, again to a fixed point)."""
     grid = Grid(rows, cols)
     d = Deduction(grid, [None] * len(grid.edges))
-    _Deducer(d, {c: k for c, k in pearls.items() if k != EMPTY}).run()
+    _Deducer(d, {c: k for c, k in pearls.items() if k != EMPTY}).run(trials)
     return d
 
 
@@ -77,9 +83,11 @@ class _Deducer:
         self.d = d
         grid = self.grid = d.grid
         self.pearls = pearls
+        self.n_pearls = len(pearls)
         self.cell_edges: list[list[int]] = [[e for _, e in grid.cell_edges(cell)] for cell in grid.cells()]
         self.must = [grid.cell(i) in pearls for i in range(grid.size)]
         self.ends = [(grid.index(a), grid.index(b)) for a, b in grid.edges]
+        self.between = {pair: e for e, pair in enumerate(self.ends)}
         clauses: list[tuple[str, Clause]] = []
         for cell, kind in sorted(pearls.items()):
             clauses += [(("white" if kind == WHITE else "black"), c) for c in _pearl_clauses(grid, cell, kind)]
@@ -88,7 +96,34 @@ class _Deducer:
         for k, (_, clause) in enumerate(clauses):
             for e, _want in clause:
                 self.edge_clauses[e].append(k)
+        # parity: each straight line between two rows (or columns) is crossed by a closed loop an
+        # even number of times; cut_of[e] is the line edge e crosses
+        lines: dict[tuple[str, int], list[int]] = {}
+        for e, (a, b) in enumerate(grid.edges):
+            key = ("row", a[0]) if a[1] == b[1] else ("col", a[1])
+            lines.setdefault(key, []).append(e)
+        self.lines = list(lines.values())
+        self.line_of = [0] * len(grid.edges)
+        for k, line in enumerate(self.lines):
+            for e in line:
+                self.line_of[e] = k
+        # the paths drawn so far: at each end, the other end, the edges and the pearls of its path
+        n = grid.size
+        self.other = list(range(n))
+        self.length = [0] * n
+        self.pearls_on = [1 if m else 0 for m in self.must]
+        self.degree = [0] * n
+        self.n_used = 0
         self.queue: list[int] = []
+
+    def snapshot(self) -> tuple[list[bool | None], list[int], list[int], list[int], list[int], int, int]:
+        return (self.d.value[:], self.other[:], self.length[:], self.pearls_on[:], self.degree[:],
+                self.n_used, len(self.d.steps))
+
+    def restore(self, snap: tuple[list[bool | None], list[int], list[int], list[int], list[int], int, int]) -> None:
+        self.d.value, self.other, self.length, self.pearls_on, self.degree, self.n_used, steps = snap
+        del self.d.steps[steps:]
+        self.queue.clear()
 
     def set(self, e: int, used: bool, rule: str) -> None:
         v = self.d.value[e]
@@ -96,10 +131,40 @@ class _Deducer:
             self.d.value[e] = used
             self.d.steps.append(Step(rule, e, used))
             self.queue.append(e)
+            if used:
+                self.join(e)
         elif v != used:
             raise Contradiction(rule)
 
-    def run(self) -> None:
+    def join(self, e: int) -> None:
+        """Add used edge ``e`` to the paths; a path closing too early is a contradiction, and the
+        edge that would close a path early is unused ("loop")."""
+        a, b = self.ends[e]
+        degree = self.degree
+        if degree[a] >= 2 or degree[b] >= 2:
+            raise Contradiction("degree")
+        degree[a] += 1
+        degree[b] += 1
+        self.n_used += 1
+        pa, pb = self.other[a], self.other[b]
+        if pa == b:  # the path closes into a loop: it must hold every pearl and every used edge
+            if self.pearls_on[a] != self.n_pearls or self.length[a] + 1 != self.n_used:
+                raise Contradiction("loop")
+            for f, v in enumerate(self.d.value):
+                if v is None:
+                    self.set(f, False, "loop")
+            return
+        length = self.length[a] + self.length[b] + 1
+        held = self.pearls_on[a] + self.pearls_on[b]
+        self.other[pa], self.other[pb] = pb, pa
+        self.length[pa] = self.length[pb] = length
+        self.pearls_on[pa] = self.pearls_on[pb] = held
+        closing = self.between.get((pa, pb) if pa < pb else (pb, pa))
+        if closing is not None and self.d.value[closing] is None and (
+                held != self.n_pearls or length != self.n_used):
+            self.set(closing, False, "loop")
+
+    def run(self, trials: bool) -> None:
         for k in range(len(self.clauses)):
             self.clause(k)
         for i in range(self.grid.size):
@@ -108,8 +173,28 @@ class _Deducer:
             self.propagate()
             before = len(self.d.steps)
             self.loop_rule()
-            if len(self.d.steps) == before:
+            if len(self.d.steps) == before and not (trials and self.trials()):
                 return
+
+    def trials(self) -> bool:
+        """Each open edge tried both ways: one that leads to a contradiction fixes the other."""
+        changed = False
+        for e in range(len(self.d.value)):
+            for guess in (True, False):
+                if self.d.value[e] is not None:
+                    break
+                snap = self.snapshot()
+                try:
+                    self.set(e, guess, "trial")
+                    self.propagate()
+                except Contradiction:
+                    self.restore(snap)
+                    self.set(e, not guess, "trial")
+                    self.propagate()
+                    changed = True
+                else:
+                    self.restore(snap)
+        return changed
 
     def propagate(self) -> None:
         queue = self.queue
@@ -120,6 +205,25 @@ class _Deducer:
             a, b = self.ends[e]
             self.cell(a)
             self.cell(b)
+            self.parity(self.line_of[e])
+
+    def parity(self, k: int) -> None:
+        value = self.d.value
+        open_edge = None
+        used = 0
+        for e in self.lines[k]:
+            v = value[e]
+            if v is None:
+                if open_edge is not None:
+                    return
+                open_edge = e
+            elif v:
+                used += 1
+        if open_edge is None:
+            if used % 2:
+                raise Contradiction("parity")
+        else:
+            self.set(open_edge, used % 2 == 1, "parity")
 
     def clause(self, k: int) -> None:
         rule, clause = self.clauses[k]

@@ -146,7 +146,7 @@ class MasyuModel:
 def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
     """Find the loop; with ``options.unique`` also prove it is the only one (or find a second).
 
-    First :mod:`solvers.masyu.deduce` to a fixed point: when it fixes every edge that loop is the
+    First :mod:`solvers.masyu.deduce` (with trials) to a fixed point: when it fixes every edge that loop is the
     only one (each step is forced by the rules) and no search runs; otherwise the deduced edges
     are fixed in the model and CP-SAT settles the rest.
     """
