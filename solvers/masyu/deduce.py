@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, Grid
 from solvers.puzzle import BLACK, EMPTY, WHITE
@@ -113,22 +114,27 @@ class _Deducer:
         self.length = [0] * n
         self.pearls_on = [1 if m else 0 for m in self.must]
         self.degree = [0] * n
-        self.n_used = 0
+        self.n_used = [0]  # edges used so far (a list, so that a trial's change can be undone)
         self.queue: list[int] = []
+        self.trail: list[tuple[list[Any], int, Any]] = []
 
-    def snapshot(self) -> tuple[list[bool | None], list[int], list[int], list[int], list[int], int, int]:
-        return (self.d.value[:], self.other[:], self.length[:], self.pearls_on[:], self.degree[:],
-                self.n_used, len(self.d.steps))
+    def change(self, array: list[Any], i: int, new: Any) -> None:
+        """``array[i] = new``, undoable (see :meth:`undo`)."""
+        self.trail.append((array, i, array[i]))
+        array[i] = new
 
-    def restore(self, snap: tuple[list[bool | None], list[int], list[int], list[int], list[int], int, int]) -> None:
-        self.d.value, self.other, self.length, self.pearls_on, self.degree, self.n_used, steps = snap
-        del self.d.steps[steps:]
+    def undo(self, mark: int) -> None:
+        """Take back every change made since the trail was ``mark`` long."""
+        trail = self.trail
+        while len(trail) > mark:
+            array, i, old = trail.pop()
+            array[i] = old
         self.queue.clear()
 
     def set(self, e: int, used: bool, rule: str) -> None:
         v = self.d.value[e]
         if v is None:
-            self.d.value[e] = used
+            self.change(self.d.value, e, used)
             self.d.steps.append(Step(rule, e, used))
             self.queue.append(e)
             if used:
@@ -140,15 +146,16 @@ class _Deducer:
         """Add used edge ``e`` to the paths; a path closing too early is a contradiction, and the
         edge that would close a path early is unused ("loop")."""
         a, b = self.ends[e]
-        degree = self.degree
+        degree, change = self.degree, self.change
         if degree[a] >= 2 or degree[b] >= 2:
             raise Contradiction("degree")
-        degree[a] += 1
-        degree[b] += 1
-        self.n_used += 1
+        change(degree, a, degree[a] + 1)
+        change(degree, b, degree[b] + 1)
+        n_used = self.n_used[0] + 1
+        change(self.n_used, 0, n_used)
         pa, pb = self.other[a], self.other[b]
         if pa == b:  # the path closes into a loop: it must hold every pearl and every used edge
-            if self.pearls_on[a] != self.n_pearls or self.length[a] + 1 != self.n_used:
+            if self.pearls_on[a] != self.n_pearls or self.length[a] + 1 != n_used:
                 raise Contradiction("loop")
             for f, v in enumerate(self.d.value):
                 if v is None:
@@ -156,12 +163,13 @@ class _Deducer:
             return
         length = self.length[a] + self.length[b] + 1
         held = self.pearls_on[a] + self.pearls_on[b]
-        self.other[pa], self.other[pb] = pb, pa
-        self.length[pa] = self.length[pb] = length
-        self.pearls_on[pa] = self.pearls_on[pb] = held
+        for end, far in ((pa, pb), (pb, pa)):
+            change(self.other, end, far)
+            change(self.length, end, length)
+            change(self.pearls_on, end, held)
         closing = self.between.get((pa, pb) if pa < pb else (pb, pa))
         if closing is not None and self.d.value[closing] is None and (
-                held != self.n_pearls or length != self.n_used):
+                held != self.n_pearls or length != n_used):
             self.set(closing, False, "loop")
 
     def run(self, trials: bool) -> None:
@@ -179,21 +187,25 @@ class _Deducer:
     def trials(self) -> bool:
         """Each open edge tried both ways: one that leads to a contradiction fixes the other."""
         changed = False
-        for e in range(len(self.d.value)):
+        value, steps = self.d.value, self.d.steps
+        for e in range(len(value)):
             for guess in (True, False):
-                if self.d.value[e] is not None:
+                if value[e] is not None:
                     break
-                snap = self.snapshot()
+                self.trail.clear()
+                n_steps = len(steps)
                 try:
                     self.set(e, guess, "trial")
                     self.propagate()
                 except Contradiction:
-                    self.restore(snap)
+                    self.undo(0)
+                    del steps[n_steps:]
                     self.set(e, not guess, "trial")
                     self.propagate()
                     changed = True
                 else:
-                    self.restore(snap)
+                    self.undo(0)
+                    del steps[n_steps:]
         return changed
 
     def propagate(self) -> None:

@@ -64,12 +64,13 @@ class Deduction:
         return ["".join(ch[self.value[r * self.cols + c]] for c in range(self.cols)) for r in range(self.rows)]
 
 
-def deduce(rows: int, cols: int, givens: Mapping[Cell, bool], probe: int = 0) -> Deduction:
+def deduce(rows: int, cols: int, givens: Mapping[Cell, bool], probe: int | None = None,
+           patience: int | None = None) -> Deduction:
     """Apply the rules above until none fixes another cell (boards of at least 2x2).
 
-    ``probe``: then try up to this many unknown cells one colour at a time ("if this cell were
-    black, the rules above would contradict themselves, so it is white": rule ``trial``), and deduce
-    again after each success.
+    ``probe``: then try unknown cells one colour at a time ("if this cell were black, the local
+    rules and the frame would contradict themselves, so it is white": rule ``trial``), at most this
+    many trials (None: no limit), and deduce again after each success.
     """
     d = Deduction(rows, cols, [None] * (rows * cols))
     for (r, c), b in givens.items():
@@ -78,14 +79,16 @@ def deduce(rows: int, cols: int, givens: Mapping[Cell, bool], probe: int = 0) ->
         return d
     deducer = _Deducer(d)
     deducer.run()
-    if probe:
-        deducer.probe(probe)
+    if probe is None or probe > 0:
+        deducer.probe(probe, patience)
     return d
 
 
 @lru_cache(maxsize=8)
-def _tables(rows: int, cols: int) -> tuple[list[list[int]], list[tuple[int, int, int, int]], list[int]]:
-    """Neighbours of each cell, the 2x2 blocks (a b / c e) and the frame in cyclic order, on flat indices."""
+def _tables(rows: int, cols: int) -> tuple[list[list[int]], list[tuple[int, int, int, int]], list[int],
+                                           list[list[int]]]:
+    """Neighbours of each cell, the 2x2 blocks (a b / c e), the frame in cyclic order and the blocks
+    of each cell, on flat indices."""
     adj: list[list[int]] = []
     for r in range(rows):
         for c in range(cols):
@@ -101,59 +104,152 @@ def _tables(rows: int, cols: int) -> tuple[list[list[int]], list[tuple[int, int,
             adj.append(nb)
     blocks = [(r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1)
               for r in range(rows - 1) for c in range(cols - 1)]
+    of: list[list[int]] = [[] for _ in range(rows * cols)]
+    for k, block in enumerate(blocks):
+        for i in block:
+            of[i].append(k)
     top = list(range(cols))
     right = [r * cols + cols - 1 for r in range(1, rows)]
     bottom = [(rows - 1) * cols + c for c in range(cols - 2, -1, -1)]
     left = [r * cols for r in range(rows - 2, 0, -1)]
-    return adj, blocks, top + right + bottom + left
+    return adj, blocks, top + right + bottom + left, of
 
 
 class _Deducer:
     def __init__(self, d: Deduction) -> None:
         self.d = d
-        self.adj, self.blocks, self.ring = _tables(d.rows, d.cols)
+        self.adj, self.blocks, self.ring, self.blocks_of = _tables(d.rows, d.cols)
+        on_ring = [False] * (d.rows * d.cols)
+        for i in self.ring:
+            on_ring[i] = True
+        self.on_ring = on_ring
+        self.queue: list[int] = []
+        self.trail: list[int] = []  # cells set since the trial began
+        self.trying = False  # inside a trial: cells set are taken back, no step is recorded
+        self.budget: int | None = None
+        # a trial that failed to contradict is not repeated until a cell near it is set:
+        # clock counts cells set outside trials, tried[i] / near[i] the clock of cell i's last
+        # fruitless trial / of the last cell set within two steps of it
+        self.clock = 0
+        self.tried = [-1] * (d.rows * d.cols)
+        self.near = [0] * (d.rows * d.cols)
+        rows, cols = d.rows, d.cols
+        self.around = [[r2 * cols + c2 for r2 in range(max(0, r - 2), min(rows, r + 3))
+                        for c2 in range(max(0, c - 2), min(cols, c + 3))]
+                       for r in range(rows) for c in range(cols)]
 
     def set(self, i: int, black: bool, rule: str) -> None:
         v = self.d.value[i]
         if v is None:
             self.d.value[i] = black
-            self.d.steps.append(Step(rule, divmod(i, self.d.cols), black))
+            self.queue.append(i)
+            if self.trying:
+                self.trail.append(i)
+            else:
+                self.d.steps.append(Step(rule, divmod(i, self.d.cols), black))
+                self.clock += 1
+                near, clock = self.near, self.clock
+                for j in self.around[i]:
+                    near[j] = clock
         elif v != black:
             raise Contradiction(rule)
 
     def run(self) -> None:
+        for k in range(len(self.blocks)):
+            self.block(k)
+        self.frame_rule()
+        self.settle()
+
+    def settle(self) -> None:
+        """Local rules, then the global ones, until no rule sets a cell."""
         while True:
             before = len(self.d.steps)
-            self.block_rules()
-            self.frame_rule()
-            if len(self.d.steps) == before:  # the local rules are settled: now the global ones
-                for colour in (True, False):
-                    self.connectivity(colour)
-                if len(self.d.steps) == before:
-                    return
+            self.propagate()
+            for colour in (True, False):  # the local rules are settled: now the global ones
+                self.connectivity(colour)
+            if len(self.d.steps) == before:
+                return
 
-    def probe(self, budget: int) -> None:
-        """Trial: a colour whose consequences contradict the rules is impossible (rule ``trial``)."""
-        d = self.d
-        progress = True
-        while progress and budget > 0:
-            progress = False
-            for i in self._candidates():
-                if d.value[i] is not None:
-                    continue
-                budget -= 1
-                if budget < 0:
-                    return
-                for colour in (True, False):
-                    trial = Deduction(d.rows, d.cols, list(d.value))
-                    trial.value[i] = colour
-                    try:
-                        _Deducer(trial).run()
-                    except Contradiction:
-                        self.set(i, not colour, "trial")
-                        self.run()
-                        progress = True
-                        break
+    def propagate(self) -> None:
+        """The block rules around each newly set cell and the frame rule, until neither sets a cell."""
+        queue, blocks_of, on_ring = self.queue, self.blocks_of, self.on_ring
+        while queue:
+            frame = False
+            while queue:
+                i = queue.pop()
+                frame = frame or on_ring[i]
+                for k in blocks_of[i]:
+                    self.block(k)
+            if frame:
+                self.frame_rule()
+
+    def probe(self, budget: int | None, patience: int | None) -> None:
+        """Trials to a fixed point: shallow ones (block and frame rules) until none succeeds, then
+        one deep one (also checking that each colour can still join up) and shallow ones again.
+        ``budget`` bounds the trials in all; a deep pass gives up after ``patience`` fruitless
+        trials in a row (None: no bound)."""
+        self.budget = budget
+        while True:
+            while self.trials(deep=False, patience=None):
+                self.settle()
+            if not self.trials(deep=True, patience=patience):
+                return
+
+    def trials(self, deep: bool, patience: int | None) -> bool:
+        """One pass over the unknown cells, each tried in both colours; a colour that contradicts
+        the rules fixes the other (rule ``trial``). A deep pass stops at its first success; a
+        shallow one skips cells whose surroundings are as they were at their last fruitless trial."""
+        value, tried, near = self.d.value, self.tried, self.near
+        progress = False
+        fruitless = 0
+        for i in self._candidates():
+            if value[i] is not None or (not deep and near[i] < tried[i]):
+                continue
+            if self.budget is not None:
+                self.budget -= 1
+                if self.budget < 0:
+                    return False
+            if patience is not None and fruitless >= patience:
+                return False
+            fruitless += 1
+            for colour in (True, False):
+                if self.trial(i, colour, deep):
+                    self.set(i, not colour, "trial")
+                    self.propagate()  # the global rules once the pass is over (they cost a sweep)
+                    if deep:
+                        self.settle()
+                        return True
+                    progress = True
+                    fruitless = 0
+                    break
+            else:
+                if not deep:
+                    tried[i] = self.clock + 1
+        return progress
+
+    def trial(self, i: int, colour: bool, deep: bool) -> bool:
+        """Whether cell ``i`` in ``colour`` contradicts the rules (the board is left as it was)."""
+        value = self.d.value
+        self.trail.clear()
+        self.trying = True
+        try:
+            self.set(i, colour, "trial")
+            self.propagate()
+            if deep:  # a colour stays joined up while only cells of its own colour are set
+                value = self.d.value
+                for c in (True, False):
+                    if any(value[j] is not c for j in self.trail):
+                        self.reachable(c)
+        except Contradiction:
+            failed = True
+        else:
+            failed = False
+        finally:
+            self.trying = False
+        for j in self.trail:
+            value[j] = None
+        self.queue.clear()
+        return failed
 
     def _candidates(self) -> list[int]:
         """Unknown cells, those with the most known neighbours first."""
@@ -161,32 +257,26 @@ class _Deducer:
         score = [(-sum(value[n] is not None for n in self.adj[i]), i) for i, v in enumerate(value) if v is None]
         return [i for _, i in sorted(score)]
 
-    def block_rules(self) -> None:
+    def block(self, k: int) -> None:
+        """``block`` and ``checkerboard`` on one 2x2 block."""
         value = self.d.value
-        changed = True
-        while changed:
-            changed = False
-            for a, b, c, e in self.blocks:  # a b / c e
-                vals = (value[a], value[b], value[c], value[e])
-                if vals.count(None) != 1:
-                    if None not in vals and (vals[0] == vals[1] == vals[2] == vals[3]
-                                             or (vals[0] == vals[3] != vals[1] == vals[2])):
-                        raise Contradiction("block")
-                    continue
-                k = vals.index(None)
-                cells = (a, b, c, e)
-                others = [v for v in vals if v is not None]
-                if others[0] == others[1] == others[2]:
-                    self.set(cells[k], not others[0], "block")
-                    changed = True
-                    continue
-                # checkerboard: the diagonal partner of the unknown cell equals the missing colour's pattern
-                partner = vals[3 - k]  # a<->e, b<->c
-                if partner is not None:
-                    side = [vals[j] for j in range(4) if j not in (k, 3 - k)]
-                    if side[0] == side[1] != partner:
-                        self.set(cells[k], not partner, "checkerboard")
-                        changed = True
+        cells = self.blocks[k]  # a b / c e
+        vals = (value[cells[0]], value[cells[1]], value[cells[2]], value[cells[3]])
+        if vals.count(None) != 1:
+            if None not in vals and (vals[0] == vals[1] == vals[2] == vals[3]
+                                     or (vals[0] == vals[3] != vals[1] == vals[2])):
+                raise Contradiction("block")
+            return
+        j = vals.index(None)
+        others = [v for v in vals if v is not None]
+        if others[0] == others[1] == others[2]:
+            self.set(cells[j], not others[0], "block")
+            return
+        # checkerboard: the diagonal partner of the unknown cell equals the missing colour's pattern
+        partner = vals[3 - j]  # a<->e, b<->c
+        side = [vals[t] for t in range(4) if t not in (j, 3 - j)]
+        if side[0] == side[1] != partner:
+            self.set(cells[j], not partner, "checkerboard")
 
     def frame_rule(self) -> None:
         ring, value = self.ring, self.d.value
@@ -210,6 +300,33 @@ class _Deducer:
                     if (p, length) != blocked[0]:
                         for t in range(length):
                             self.set(ring[(p + 1 + t) % n], colour, "frame")
+
+    def reachable(self, colour: bool) -> None:
+        """A contradiction unless the cells of ``colour`` are joined by cells that may have it."""
+        value, adj = self.d.value, self.adj
+        start = -1
+        total = 0
+        for i, v in enumerate(value):
+            if v is colour:
+                total += 1
+                start = i
+        if total < 2:
+            return
+        seen = [False] * len(value)
+        seen[start] = True
+        stack = [start]
+        found = 1
+        while stack:
+            for u in adj[stack.pop()]:
+                if not seen[u]:
+                    v = value[u]
+                    if v is None or v is colour:
+                        seen[u] = True
+                        stack.append(u)
+                        if v is colour:
+                            found += 1
+        if found < total:
+            raise Contradiction("reach")
 
     def connectivity(self, colour: bool) -> None:
         """``reach`` and ``cut`` for one colour over the cells that are this colour or unknown."""

@@ -51,6 +51,9 @@ Lit = cp_model_helper.Literal  # a Boolean variable or its negation
 Runner = Callable[[cp_model.CpModel, Budget], tuple[SolverStatus, cp_model.CpSolver]]
 # The generator's many small oracle calls (single worker, fixed seed): LP relaxation, probing and
 # presolve cost more than they prune here.
+# Deep trials give up after this many fruitless cells in a row (the most constrained cells come first)
+PATIENCE = 60
+
 ORACLE_PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0,
                                  "cp_model_presolve": False}
 
@@ -191,7 +194,7 @@ def solve(puzzle: Puzzle, options: SolveOptions, method: str = "deduce") -> Solv
     if method == "deduce" and two_d:
         t0 = time.perf_counter()
         try:
-            found = deduce(rows, cols, givens)
+            found = deduce(rows, cols, givens, None, PATIENCE)
         except Contradiction:  # no solution: the full model says so (and names nothing we did not prove)
             method = "circuit"
         else:
