@@ -117,6 +117,17 @@ class _Deducer:
         self.n_used = [0]  # edges used so far (a list, so that a trial's change can be undone)
         self.queue: list[int] = []
         self.trail: list[tuple[list[Any], int, Any]] = []
+        self.trying = False  # inside a trial: every change is taken back, no step is recorded
+        # a trial that found no contradiction is not repeated until an edge near it is set: clock
+        # counts edges set outside trials; tried[e] / near[c]: the clock at edge e's last fruitless
+        # trial / when an edge at a cell within two steps of cell c was last set
+        self.clock = 0
+        self.tried = [-1] * len(grid.edges)
+        self.near = [0] * n
+        rows, cols = grid.rows, grid.cols
+        self.around = [[r2 * cols + c2 for r2 in range(max(0, r - 2), min(rows, r + 3))
+                        for c2 in range(max(0, c - 2), min(cols, c + 3))]
+                       for r in range(rows) for c in range(cols)]
 
     def change(self, array: list[Any], i: int, new: Any) -> None:
         """``array[i] = new``, undoable (see :meth:`undo`)."""
@@ -135,8 +146,14 @@ class _Deducer:
         v = self.d.value[e]
         if v is None:
             self.change(self.d.value, e, used)
-            self.d.steps.append(Step(rule, e, used))
             self.queue.append(e)
+            if not self.trying:
+                self.d.steps.append(Step(rule, e, used))
+                self.clock += 1
+                near, clock = self.near, self.clock
+                for end in self.ends[e]:
+                    for c in self.around[end]:
+                        near[c] = clock
             if used:
                 self.join(e)
         elif v != used:
@@ -185,28 +202,40 @@ class _Deducer:
                 return
 
     def trials(self) -> bool:
-        """Each open edge tried both ways: one that leads to a contradiction fixes the other."""
+        """Each open edge tried both ways: one that leads to a contradiction fixes the other. An
+        edge whose surroundings are as they were at its last fruitless trial is not tried again."""
         changed = False
-        value, steps = self.d.value, self.d.steps
+        value, ends, near, tried = self.d.value, self.ends, self.near, self.tried
         for e in range(len(value)):
+            a, b = ends[e]
+            if value[e] is not None or (near[a] < tried[e] and near[b] < tried[e]):
+                continue
+            if not (self.degree[a] or self.degree[b] or self.must[a] or self.must[b]):
+                continue  # only beside a pearl or a drawn line, where a human looks (measured: faster, as strong)
             for guess in (True, False):
-                if value[e] is not None:
-                    break
-                self.trail.clear()
-                n_steps = len(steps)
-                try:
-                    self.set(e, guess, "trial")
-                    self.propagate()
-                except Contradiction:
-                    self.undo(0)
-                    del steps[n_steps:]
+                if self.trial(e, guess):
                     self.set(e, not guess, "trial")
                     self.propagate()
                     changed = True
-                else:
-                    self.undo(0)
-                    del steps[n_steps:]
+                    break
+            else:
+                tried[e] = self.clock + 1
         return changed
+
+    def trial(self, e: int, guess: bool) -> bool:
+        """Whether edge ``e`` set to ``guess`` contradicts the rules (the state is left as it was)."""
+        self.trail.clear()
+        self.trying = True
+        try:
+            self.set(e, guess, "trial")
+            self.propagate()
+        except Contradiction:
+            return True
+        else:
+            return False
+        finally:
+            self.trying = False
+            self.undo(0)
 
     def propagate(self) -> None:
         queue = self.queue
