@@ -36,6 +36,7 @@ from solvers.puzzle import BLACK, EMPTY, WHITE
 
 Cell = tuple[int, int]
 Clause = tuple[tuple[int, bool], ...]  # (edge, wanted value) pairs: at least one holds
+Implied = set[tuple[int, bool]]  # (edge, value) pairs a fruitless trial implied
 
 
 class Contradiction(Exception):
@@ -203,35 +204,44 @@ class _Deducer:
 
     def trials(self) -> bool:
         """Each open edge tried both ways: one that leads to a contradiction fixes the other. An
-        edge whose surroundings are as they were at its last fruitless trial is not tried again."""
+        edge whose surroundings are as they were at its last fruitless trial is not tried again,
+        nor a value that an earlier fruitless trial of this pass implied (its consequences are
+        among that trial's, so it cannot contradict either)."""
         changed = False
-        value, ends, near, tried = self.d.value, self.ends, self.near, self.tried
+        value, ends, near, tried, degree, must = self.d.value, self.ends, self.near, self.tried, self.degree, self.must
+        implied: Implied = set()
         for e in range(len(value)):
             a, b = ends[e]
             if value[e] is not None or (near[a] < tried[e] and near[b] < tried[e]):
                 continue
-            if not (self.degree[a] or self.degree[b] or self.must[a] or self.must[b]):
+            if not (degree[a] or degree[b] or must[a] or must[b]):
                 continue  # only beside a pearl or a drawn line, where a human looks (measured: faster, as strong)
             for guess in (True, False):
-                if self.trial(e, guess):
+                if (e, guess) in implied:
+                    continue
+                if self.trial(e, guess, implied):
                     self.set(e, not guess, "trial")
                     self.propagate()
                     changed = True
+                    implied.clear()
                     break
             else:
                 tried[e] = self.clock + 1
         return changed
 
-    def trial(self, e: int, guess: bool) -> bool:
-        """Whether edge ``e`` set to ``guess`` contradicts the rules (the state is left as it was)."""
+    def trial(self, e: int, guess: bool, implied: Implied) -> bool:
+        """Whether edge ``e`` set to ``guess`` contradicts the rules (the state is left as it was;
+        the edge values a fruitless trial implied are added to ``implied``)."""
         self.trail.clear()
         self.trying = True
+        value = self.d.value
         try:
             self.set(e, guess, "trial")
             self.propagate()
         except Contradiction:
             return True
         else:
+            implied.update((i, bool(value[i])) for array, i, _ in self.trail if array is value)
             return False
         finally:
             self.trying = False
@@ -284,9 +294,14 @@ class _Deducer:
 
     def cell(self, i: int) -> None:
         value = self.d.value
-        edges = self.cell_edges[i]
-        on = sum(1 for e in edges if value[e] is True)
-        unknown = [e for e in edges if value[e] is None]
+        on = 0
+        unknown = []
+        for e in self.cell_edges[i]:
+            v = value[e]
+            if v is None:
+                unknown.append(e)
+            elif v:
+                on += 1
         if on > 2:
             raise Contradiction("degree")
         if on == 2:
