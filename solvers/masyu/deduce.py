@@ -27,7 +27,7 @@ order (rule and edge), material for hints and a human-style grade. A contradicti
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -109,6 +109,30 @@ class _Deducer:
         for k, line in enumerate(self.lines):
             for e in line:
                 self.line_of[e] = k
+        # inside and outside: the loop cuts the plane in two; the grid's corner points (and the
+        # whole frame, which is outside) are in a union-find with parity: a used edge separates
+        # the two corners it passes between, an unused one joins them
+        rows, cols = grid.rows, grid.cols
+        width = cols + 1
+        corners = (rows + 1) * width
+        self.up = list(range(corners))
+        self.flip = [0] * corners  # parity to up[x]
+        self.members = [1] * corners
+        for x in range(corners):
+            r, c = divmod(x, width)
+            if x and (r in (0, rows) or c in (0, cols)):
+                self.up[x] = 0
+        self.members[0] = sum(1 for x in range(corners) if self.up[x] == 0)
+        self.sides: list[tuple[int, int]] = []  # the two corners each edge passes between
+        self.corner_edges: list[list[int]] = [[] for _ in range(corners)]
+        for e, (a, b) in enumerate(grid.edges):
+            if a[0] == b[0]:  # horizontal: crosses the column line right of a
+                pq = (a[0] * width + a[1] + 1, (a[0] + 1) * width + a[1] + 1)
+            else:  # vertical: crosses the row line below a
+                pq = ((a[0] + 1) * width + a[1], (a[0] + 1) * width + a[1] + 1)
+            self.sides.append(pq)
+            for x in pq:
+                self.corner_edges[x].append(e)
         # the paths drawn so far: at each end, the other end, the edges and the pearls of its path
         n = grid.size
         self.other = list(range(n))
@@ -125,7 +149,6 @@ class _Deducer:
         self.clock = 0
         self.tried = [-1] * len(grid.edges)
         self.near = [0] * n
-        rows, cols = grid.rows, grid.cols
         self.around = [[r2 * cols + c2 for r2 in range(max(0, r - 2), min(rows, r + 3))
                         for c2 in range(max(0, c - 2), min(cols, c + 3))]
                        for r in range(rows) for c in range(cols)]
@@ -148,7 +171,8 @@ class _Deducer:
         if v is None:
             self.change(self.d.value, e, used)
             self.queue.append(e)
-            if not self.trying:
+            if not self.trying:  # (trials skip the inside rule: measured, it costs them more than it finds)
+                self.relate(e, used)
                 self.d.steps.append(Step(rule, e, used))
                 self.clock += 1
                 near, clock = self.near, self.clock
@@ -159,6 +183,41 @@ class _Deducer:
                 self.join(e)
         elif v != used:
             raise Contradiction(rule)
+
+    def find(self, x: int) -> tuple[int, int]:
+        """The representative of corner ``x`` and whether ``x`` is on the other side of it."""
+        up, flip = self.up, self.flip
+        odd = 0
+        while up[x] != x:
+            odd ^= flip[x]
+            x = up[x]
+        return x, odd
+
+    def relate(self, e: int, used: bool) -> None:
+        """Record that the corners on either side of edge ``e`` differ (used) or agree."""
+        p, q = self.sides[e]
+        (rp, xp), (rq, xq) = self.find(p), self.find(q)
+        want = 1 if used else 0
+        if rp == rq:
+            if xp ^ xq != want:
+                raise Contradiction("inside")
+            return
+        if self.members[rp] < self.members[rq]:
+            rp, rq = rq, rp
+        self.change(self.up, rq, rp)
+        self.change(self.flip, rq, xp ^ xq ^ want)
+        self.change(self.members, rp, self.members[rp] + self.members[rq])
+
+    def inside(self, edges: Iterable[int]) -> None:
+        """An open edge between two corners already known to be on the same side (unused) or on
+        opposite sides (used) of the loop."""
+        value, find = self.d.value, self.find
+        for f in edges:
+            if value[f] is None:
+                p, q = self.sides[f]
+                (rp, xp), (rq, xq) = find(p), find(q)
+                if rp == rq:
+                    self.set(f, xp != xq, "inside")
 
     def join(self, e: int) -> None:
         """Add used edge ``e`` to the paths; a path closing too early is a contradiction, and the
@@ -199,6 +258,8 @@ class _Deducer:
             self.propagate()
             before = len(self.d.steps)
             self.loop_rule()
+            self.inside(range(len(self.d.value)))
+            self.propagate()
             if len(self.d.steps) == before and not (trials and self.trials()):
                 return
 
@@ -257,6 +318,10 @@ class _Deducer:
             self.cell(a)
             self.cell(b)
             self.parity(self.line_of[e])
+            if not self.trying:
+                p, q = self.sides[e]
+                self.inside(self.corner_edges[p])
+                self.inside(self.corner_edges[q])
 
     def parity(self, k: int) -> None:
         value = self.d.value
