@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 Cell = tuple[int, int]
+Implied = set[tuple[int, bool]]  # (cell, colour) pairs a fruitless trial implied
 
 
 class Contradiction(Exception):
@@ -132,6 +133,7 @@ class _Deducer:
         # fruitless trial / of the last cell set within two steps of it
         self.clock = 0
         self.tried = [-1] * (d.rows * d.cols)
+        self.tried_deep = [-1] * (d.rows * d.cols)
         self.near = [0] * (d.rows * d.cols)
         rows, cols = d.rows, d.cols
         self.around = [[r2 * cols + c2 for r2 in range(max(0, r - 2), min(rows, r + 3))
@@ -191,19 +193,23 @@ class _Deducer:
         self.budget = budget
         while True:
             while self.trials(deep=False, patience=None):
-                self.settle()
-            if not self.trials(deep=True, patience=patience):
+                pass
+            before = len(self.d.steps)
+            self.settle()
+            if len(self.d.steps) == before and not self.trials(deep=True, patience=patience):
                 return
 
     def trials(self, deep: bool, patience: int | None) -> bool:
         """One pass over the unknown cells, each tried in both colours; a colour that contradicts
         the rules fixes the other (rule ``trial``). A deep pass stops at its first success; a
         shallow one skips cells whose surroundings are as they were at their last fruitless trial."""
-        value, tried, near = self.d.value, self.tried, self.near
+        value, near = self.d.value, self.near
+        tried = self.tried_deep if deep else self.tried
         progress = False
         fruitless = 0
+        implied: Implied = set()  # colours a fruitless trial of this pass implied: no contradiction either
         for i in self._candidates():
-            if value[i] is not None or (not deep and near[i] < tried[i]):
+            if value[i] is not None or near[i] < tried[i]:
                 continue
             if self.budget is not None:
                 self.budget -= 1
@@ -213,22 +219,24 @@ class _Deducer:
                 return False
             fruitless += 1
             for colour in (True, False):
-                if self.trial(i, colour, deep):
+                if (i, colour) in implied:
+                    continue
+                if self.trial(i, colour, deep, implied):
+                    implied.clear()
                     self.set(i, not colour, "trial")
                     self.propagate()  # the global rules once the pass is over (they cost a sweep)
                     if deep:
-                        self.settle()
                         return True
                     progress = True
                     fruitless = 0
                     break
             else:
-                if not deep:
-                    tried[i] = self.clock + 1
+                tried[i] = self.clock + 1
         return progress
 
-    def trial(self, i: int, colour: bool, deep: bool) -> bool:
-        """Whether cell ``i`` in ``colour`` contradicts the rules (the board is left as it was)."""
+    def trial(self, i: int, colour: bool, deep: bool, implied: Implied) -> bool:
+        """Whether cell ``i`` in ``colour`` contradicts the rules (the board is left as it was; the
+        colours a fruitless trial implied are added to ``implied``)."""
         value = self.d.value
         self.trail.clear()
         self.trying = True
@@ -244,6 +252,7 @@ class _Deducer:
             failed = True
         else:
             failed = False
+            implied.update((j, bool(value[j])) for j in self.trail)
         finally:
             self.trying = False
         for j in self.trail:
@@ -261,22 +270,30 @@ class _Deducer:
         """``block`` and ``checkerboard`` on one 2x2 block."""
         value = self.d.value
         cells = self.blocks[k]  # a b / c e
-        vals = (value[cells[0]], value[cells[1]], value[cells[2]], value[cells[3]])
-        if vals.count(None) != 1:
-            if None not in vals and (vals[0] == vals[1] == vals[2] == vals[3]
-                                     or (vals[0] == vals[3] != vals[1] == vals[2])):
+        a, b, c, e = value[cells[0]], value[cells[1]], value[cells[2]], value[cells[3]]
+        if a is None:
+            if b is None or c is None or e is None:
+                return
+            j, partner, side = 0, e, (b, c)
+        elif b is None:
+            if c is None or e is None:
+                return
+            j, partner, side = 1, c, (a, e)
+        elif c is None:
+            if e is None:
+                return
+            j, partner, side = 2, b, (a, e)
+        elif e is None:
+            j, partner, side = 3, a, (b, c)
+        else:
+            if a == b == c == e or a == e != b == c:
                 raise Contradiction("block")
             return
-        j = vals.index(None)
-        others = [v for v in vals if v is not None]
-        if others[0] == others[1] == others[2]:
-            self.set(cells[j], not others[0], "block")
-            return
-        # checkerboard: the diagonal partner of the unknown cell equals the missing colour's pattern
-        partner = vals[3 - j]  # a<->e, b<->c
-        side = [vals[t] for t in range(4) if t not in (j, 3 - j)]
-        if side[0] == side[1] != partner:
-            self.set(cells[j], not partner, "checkerboard")
+        if side[0] == side[1]:
+            if partner == side[0]:  # three of one colour: the fourth takes the other
+                self.set(cells[j], not partner, "block")
+            else:  # checkerboard: the diagonal pair differs from the other pair
+                self.set(cells[j], not partner, "checkerboard")
 
     def frame_rule(self) -> None:
         ring, value = self.ring, self.d.value
