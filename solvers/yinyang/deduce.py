@@ -349,49 +349,57 @@ class _Deducer:
         """``reach`` and ``cut`` for one colour over the cells that are this colour or unknown."""
         value, adj = self.d.value, self.adj
         n = len(value)
-        open_ = [v is None or v is colour for v in value]
-        terminals = [v is colour for v in value]
-        total = sum(terminals)
+        total = 0
+        start = -1
+        for i, x in enumerate(value):
+            if x is colour:
+                total += 1
+                start = i
         if total == 0:
             return
         disc = [-1] * n
         low = [0] * n
         count = [0] * n  # terminals in the DFS subtree
-        start = terminals.index(True)
         forced: list[int] = []
         timer = 0
-        disc[start] = low[start] = timer
+        disc[start] = 0
         count[start] = 1
-        stack: list[tuple[int, int, int]] = [(start, -1, 0)]
-        while stack:
-            v, parent, k = stack[-1]
-            if k < len(adj[v]):
-                stack[-1] = (v, parent, k + 1)
-                u = adj[v][k]
-                if not open_[u] or u == parent:
+        parents = [-1]
+        path = [start]
+        iters = [iter(adj[start])]
+        while iters:
+            v = path[-1]
+            for u in iters[-1]:
+                w = value[u]
+                if w is not None and w is not colour:
                     continue
                 if disc[u] == -1:
                     timer += 1
                     disc[u] = low[u] = timer
-                    count[u] = int(terminals[u])
-                    stack.append((u, v, 0))
-                elif disc[u] < low[v]:
+                    count[u] = 1 if w is colour else 0
+                    parents.append(v)
+                    path.append(u)
+                    iters.append(iter(adj[u]))
+                    break
+                if u != parents[-1] and disc[u] < low[v]:
                     low[v] = disc[u]
-                continue
-            stack.pop()
-            if parent == -1:
-                continue
-            if low[v] < low[parent]:
-                low[parent] = low[v]
-            count[parent] += count[v]
-            # removing `parent` cuts v's subtree off the rest: terminals on both sides force it
-            if low[v] >= disc[parent] and value[parent] is None and count[v] > 0 \
-                    and total - count[v] - int(terminals[parent]) > 0:
-                forced.append(parent)
+            else:
+                iters.pop()
+                path.pop()
+                parent = parents.pop()
+                if parent == -1:
+                    continue
+                if low[v] < low[parent]:
+                    low[parent] = low[v]
+                count[parent] += count[v]
+                # removing `parent` cuts v's subtree off the rest: terminals on both sides force it
+                if low[v] >= disc[parent] and value[parent] is None and count[v] > 0 \
+                        and total - count[v] > 0:
+                    forced.append(parent)
         if count[start] < total:
             raise Contradiction("reach")
         for i in range(n):
-            if open_[i] and disc[i] == -1:
+            if disc[i] == -1 and (value[i] is None):
                 self.set(i, not colour, "reach")
         for i in forced:
             if self.d.value[i] is None:
