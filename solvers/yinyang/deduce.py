@@ -321,14 +321,10 @@ class _Deducer:
     def reachable(self, colour: bool) -> None:
         """A contradiction unless the cells of ``colour`` are joined by cells that may have it."""
         value, adj = self.d.value, self.adj
-        start = -1
-        total = 0
-        for i, v in enumerate(value):
-            if v is colour:
-                total += 1
-                start = i
+        total = value.count(colour)
         if total < 2:
             return
+        start = value.index(colour)
         seen = [False] * len(value)
         seen[start] = True
         stack = [start]
@@ -342,8 +338,9 @@ class _Deducer:
                         stack.append(u)
                         if v is colour:
                             found += 1
-        if found < total:
-            raise Contradiction("reach")
+                            if found == total:
+                                return
+        raise Contradiction("reach")
 
     def connectivity(self, colour: bool) -> None:
         """``reach`` and ``cut`` for one colour over the cells that are this colour or unknown."""
