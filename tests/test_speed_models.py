@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+from ortools.sat.python import cp_model
 
 from solvers.engine import solve_puzzle
 from solvers.masyu import model as masyu_model
@@ -36,14 +37,16 @@ def unique_records() -> list[dict[str, Any]]:
     return recs
 
 
-@pytest.mark.parametrize("probe", [0, 25])
-def test_every_deduced_colour_is_the_unique_solutions(probe: int) -> None:
+@pytest.mark.parametrize("probe", [0, 25, None])
+def test_every_deduced_colour_is_the_unique_solutions(probe: int | None) -> None:
     checked = 0
+    rules: set[str] = set()
     for rec in unique_records():
         p = Puzzle.from_record(rec)
-        if probe and p.rows * p.cols > 150:  # trials are for hints and grades: small boards keep it quick
+        if probe == 25 and p.rows * p.cols > 150:
             continue
-        d = deduce(p.rows, p.cols, model.givens_of(p), probe=probe)
+        d = deduce(p.rows, p.cols, model.givens_of(p), probe=probe, patience=model.PATIENCE)
+        rules |= {s.rule for s in d.steps}
         want = rec["solution"]["colors"]
         for (r, c), black in d.known().items():
             assert (want[r][c] == "B") == black, (rec["id"], r, c)
@@ -51,6 +54,8 @@ def test_every_deduced_colour_is_the_unique_solutions(probe: int) -> None:
             assert (want[step.cell[0]][step.cell[1]] == "B") == step.black, (rec["id"], step)
         checked += len(d.steps)
     assert checked > 100  # the rules do fix cells
+    if probe is None:  # the solver's setting: trials of both depths find cells the plain rules miss
+        assert "trial" in rules
 
 
 def test_a_fully_deduced_board_is_proven_unique_without_search() -> None:
@@ -164,6 +169,32 @@ def test_every_deduced_masyu_edge_is_the_unique_loops() -> None:
             assert (step.edge in used) == step.used, (rec["id"], step)
         checked += len(d.steps)
     assert checked > 100
+
+
+def test_masyu_rules_beyond_the_pearls_fire_and_trials_can_be_turned_off() -> None:
+    rules: set[str] = set()
+    for rec in masyu_records():
+        p = Puzzle.from_record(rec)
+        with_trials = masyu_deduce(p.rows, p.cols, masyu_model.pearls_of_puzzle(p))
+        without = masyu_deduce(p.rows, p.cols, masyu_model.pearls_of_puzzle(p), trials=False)
+        assert with_trials.known().items() >= without.known().items(), rec["id"]
+        assert not any(s.rule == "trial" for s in without.steps)
+        rules |= {s.rule for s in with_trials.steps}
+    assert {"degree", "white", "black", "loop", "trial", "parity"} <= rules
+
+
+def test_masyu_parity_cuts_keep_every_true_loop() -> None:
+    from solvers.cpsat import Budget, run
+
+    for rec in masyu_records()[:12]:
+        p = Puzzle.from_record(rec)
+        mm = masyu_model.MasyuModel.of(p)
+        used = mm.grid.edges_from_masks([[int(x) for x in row.split()] for row in rec["solution"]["loop"]])
+        mm.add_parity({})
+        for i, e in enumerate(mm.edges):
+            mm.model.add(e == int(i in used))
+        status, _ = run(mm.model, Budget(OPTS), params=masyu_model.SOLVE_PARAMS)
+        assert status in (cp_model.FEASIBLE, cp_model.OPTIMAL), rec["id"]  # the true loop passes every cut
 
 
 def test_masyu_fully_deduced_board_needs_no_search_and_others_report_their_split() -> None:
