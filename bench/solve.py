@@ -244,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed-limit", type=float, default=None, help="seed model limit (default 20 s, 5 with --quick)")
     ap.add_argument("--no-seed", action="store_true", help="skip the seed models")
     ap.add_argument("--min-cells", type=int, default=0, help="only boards with at least this many cells")
+    ap.add_argument("--max-cells", type=int, default=None, help="only boards with at most this many cells")
     ap.add_argument("--verbose", "-v", action="store_true", help="one line per record")
     ap.add_argument("--json", type=Path, default=None, help="also write every measurement to this file")
     ap.add_argument("--records", type=Path, nargs="*", default=None,
@@ -292,7 +293,8 @@ def main(argv: list[str] | None = None) -> int:
     all_rows: dict[str, list[Row]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for g in genres:
-            recs = [r for r in sources[g] if r["rows"] * r["cols"] >= args.min_cells]
+            recs = [r for r in sources[g] if r["rows"] * r["cols"] >= args.min_cells
+                    and (args.max_cells is None or r["rows"] * r["cols"] <= args.max_cells)]
             if args.quick and recs:
                 biggest = max(recs, key=lambda r: r["rows"] * r["cols"])
                 recs = [r for i, r in enumerate(recs) if i % 3 == 0 or r is biggest]
