@@ -143,11 +143,13 @@ class _Deducer:
         self.queue: list[int] = []
         self.trail: list[tuple[list[Any], int, Any]] = []
         self.trying = False  # inside a trial: every change is taken back, no step is recorded
+        self.sides_on = True  # the inside rule applies (off in shallow trials)
         # a trial that found no contradiction is not repeated until an edge near it is set: clock
         # counts edges set outside trials; tried[e] / near[c]: the clock at edge e's last fruitless
         # trial / when an edge at a cell within two steps of cell c was last set
         self.clock = 0
         self.tried = [-1] * len(grid.edges)
+        self.tried_deep = [-1] * len(grid.edges)
         self.near = [0] * n
         self.around = [[r2 * cols + c2 for r2 in range(max(0, r - 2), min(rows, r + 3))
                         for c2 in range(max(0, c - 2), min(cols, c + 3))]
@@ -171,8 +173,9 @@ class _Deducer:
         if v is None:
             self.change(self.d.value, e, used)
             self.queue.append(e)
-            if not self.trying:  # (trials skip the inside rule: measured, it costs them more than it finds)
+            if self.sides_on:  # (shallow trials skip the inside rule: it costs them more than it finds)
                 self.relate(e, used)
+            if not self.trying:
                 self.d.steps.append(Step(rule, e, used))
                 self.clock += 1
                 near, clock = self.near, self.clock
@@ -260,16 +263,18 @@ class _Deducer:
             self.loop_rule()
             self.inside(range(len(self.d.value)))
             self.propagate()
-            if len(self.d.steps) == before and not (trials and self.trials()):
+            if len(self.d.steps) == before and not (trials and (self.trials(deep=False) or self.trials(deep=True))):
                 return
 
-    def trials(self) -> bool:
+    def trials(self, deep: bool) -> bool:
         """Each open edge tried both ways: one that leads to a contradiction fixes the other. An
         edge whose surroundings are as they were at its last fruitless trial is not tried again,
         nor a value that an earlier fruitless trial of this pass implied (its consequences are
-        among that trial's, so it cannot contradict either)."""
+        among that trial's, so it cannot contradict either). Shallow trials leave the inside rule
+        out; deep ones (when shallow ones find nothing) use it too and stop at their first find."""
         changed = False
-        value, ends, near, tried, degree, must = self.d.value, self.ends, self.near, self.tried, self.degree, self.must
+        value, ends, near, degree, must = self.d.value, self.ends, self.near, self.degree, self.must
+        tried = self.tried_deep if deep else self.tried
         implied: Implied = set()
         for e in range(len(value)):
             a, b = ends[e]
@@ -280,9 +285,11 @@ class _Deducer:
             for guess in (True, False):
                 if (e, guess) in implied:
                     continue
-                if self.trial(e, guess, implied):
+                if self.trial(e, guess, implied, deep):
                     self.set(e, not guess, "trial")
                     self.propagate()
+                    if deep:
+                        return True
                     changed = True
                     implied.clear()
                     break
@@ -290,11 +297,12 @@ class _Deducer:
                 tried[e] = self.clock + 1
         return changed
 
-    def trial(self, e: int, guess: bool, implied: Implied) -> bool:
+    def trial(self, e: int, guess: bool, implied: Implied, deep: bool) -> bool:
         """Whether edge ``e`` set to ``guess`` contradicts the rules (the state is left as it was;
         the edge values a fruitless trial implied are added to ``implied``)."""
         self.trail.clear()
         self.trying = True
+        self.sides_on = deep
         value = self.d.value
         try:
             self.set(e, guess, "trial")
@@ -306,6 +314,7 @@ class _Deducer:
             return False
         finally:
             self.trying = False
+            self.sides_on = True
             self.undo(0)
 
     def propagate(self) -> None:
@@ -318,7 +327,7 @@ class _Deducer:
             self.cell(a)
             self.cell(b)
             self.parity(self.line_of[e])
-            if not self.trying:
+            if self.sides_on:
                 p, q = self.sides[e]
                 self.inside(self.corner_edges[p])
                 self.inside(self.corner_edges[q])
