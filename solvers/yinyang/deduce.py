@@ -12,7 +12,10 @@ colour), so a cell deduced here has that colour in every solution:
 * ``reach``: a cell that no path of "this colour or unknown" cells joins to a cell known to be
   of this colour takes the other colour;
 * ``cut``: an unknown cell whose removal separates cells known to be of one colour (an
-  articulation point of the "this colour or unknown" cells) has that colour.
+  articulation point of the "this colour or unknown" cells) has that colour;
+* ``trial``: an unknown cell tried in each colour; a colour that contradicts the rules gives the
+  cell the other one. Shallow trials use the block and frame rules; when they stall, deep ones
+  also check that each colour can still join up (bounded by ``patience``).
 
 :func:`deduce` returns the colours it fixed and the steps in order (rule and cell), the raw
 material of hints and of a human-style difficulty grade. A contradiction (a board with no
@@ -69,9 +72,10 @@ def deduce(rows: int, cols: int, givens: Mapping[Cell, bool], probe: int | None 
            patience: int | None = None) -> Deduction:
     """Apply the rules above until none fixes another cell (boards of at least 2x2).
 
-    ``probe``: then try unknown cells one colour at a time ("if this cell were black, the local
-    rules and the frame would contradict themselves, so it is white": rule ``trial``), at most this
-    many trials (None: no limit), and deduce again after each success.
+    ``probe``: then try unknown cells one colour at a time ("if this cell were black, the rules
+    would contradict themselves, so it is white": rule ``trial``), at most this many trials
+    (None: no limit; 0: no trials), and deduce again after each success. ``patience``: a deep
+    pass gives up after this many fruitless cells in a row (None: never).
     """
     d = Deduction(rows, cols, [None] * (rows * cols))
     for (r, c), b in givens.items():
