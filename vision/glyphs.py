@@ -49,11 +49,16 @@ def features(ink: np.ndarray) -> np.ndarray:
 
 
 @cache
+def _examples() -> tuple[np.ndarray, np.ndarray]:
+    """Every shipped example: features and classes (read from disk once)."""
+    data = np.load(MODEL)
+    return data["x"].astype(np.float32) / 255.0, data["y"].astype(np.int64)
+
+
+@cache
 def _model(allowed: str = CLASSES) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The examples of the ``allowed`` characters: features, classes, squared norms."""
-    data = np.load(MODEL)
-    x = data["x"].astype(np.float32) / 255.0
-    y = data["y"].astype(np.int64)
+    x, y = _examples()
     keep = np.isin(y, [CLASSES.index(c) for c in allowed])
     x, y = np.ascontiguousarray(x[keep]), y[keep]
     return x, y, (x * x).sum(1)
