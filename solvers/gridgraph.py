@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from solvers.verdict import Violation
@@ -37,6 +38,15 @@ def neighbours(rows: int, cols: int, r: int, c: int) -> Iterator[tuple[int, Cell
         nr, nc = r + dr, c + dc
         if 0 <= nr < rows and 0 <= nc < cols:
             yield bit, (nr, nc)
+
+
+@cache
+def within(rows: int, cols: int, radius: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell (row-major), the flat indices of the cells at most ``radius`` rows and
+    ``radius`` columns away, itself included."""
+    return tuple(tuple(r2 * cols + c2 for r2 in range(max(0, r - radius), min(rows, r + radius + 1))
+                       for c2 in range(max(0, c - radius), min(cols, c + radius + 1)))
+                 for r in range(rows) for c in range(cols))
 
 
 def step(cell: Cell, bit: int, times: int = 1) -> Cell:
@@ -103,6 +113,13 @@ class Grid:
         if not (self.inside(a) and self.inside(b)):
             return None
         return self.edge(a, b)
+
+    def lines(self) -> list[list[int]]:
+        """The edges crossing each straight line between two rows, then between two columns (a
+        closed loop crosses every such line an even number of times)."""
+        across_rows = [[self.edge_index[((r, c), (r + 1, c))] for c in range(self.cols)] for r in range(self.rows - 1)]
+        across_cols = [[self.edge_index[((r, c), (r, c + 1))] for r in range(self.rows)] for c in range(self.cols - 1)]
+        return across_rows + across_cols
 
     def cell_edges(self, cell: Cell) -> list[tuple[int, int]]:
         """(direction bit, edge index) for the edges at ``cell``."""

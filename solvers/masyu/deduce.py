@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, Grid
+from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, Grid, within
 from solvers.puzzle import BLACK, EMPTY, WHITE
 
 Cell = tuple[int, int]
@@ -99,40 +100,16 @@ class _Deducer:
             for e, _want in clause:
                 self.edge_clauses[e].append(k)
         # parity: each straight line between two rows (or columns) is crossed by a closed loop an
-        # even number of times; cut_of[e] is the line edge e crosses
-        lines: dict[tuple[str, int], list[int]] = {}
-        for e, (a, b) in enumerate(grid.edges):
-            key = ("row", a[0]) if a[1] == b[1] else ("col", a[1])
-            lines.setdefault(key, []).append(e)
-        self.lines = list(lines.values())
-        self.line_of = [0] * len(grid.edges)
-        for k, line in enumerate(self.lines):
-            for e in line:
-                self.line_of[e] = k
+        # even number of times; line_of[e] is the line edge e crosses
+        self.lines, self.line_of = _lines(grid.rows, grid.cols)
         # inside and outside: the loop cuts the plane in two; the grid's corner points (and the
         # whole frame, which is outside) are in a union-find with parity: a used edge separates
         # the two corners it passes between, an unused one joins them
-        rows, cols = grid.rows, grid.cols
-        width = cols + 1
-        corners = (rows + 1) * width
-        self.up = list(range(corners))
-        self.flip = [0] * corners  # parity to up[x]
-        self.members = [1] * corners
-        for x in range(corners):
-            r, c = divmod(x, width)
-            if x and (r in (0, rows) or c in (0, cols)):
-                self.up[x] = 0
-        self.members[0] = sum(1 for x in range(corners) if self.up[x] == 0)
-        self.sides: list[tuple[int, int]] = []  # the two corners each edge passes between
-        self.corner_edges: list[list[int]] = [[] for _ in range(corners)]
-        for e, (a, b) in enumerate(grid.edges):
-            if a[0] == b[0]:  # horizontal: crosses the column line right of a
-                pq = (a[0] * width + a[1] + 1, (a[0] + 1) * width + a[1] + 1)
-            else:  # vertical: crosses the row line below a
-                pq = ((a[0] + 1) * width + a[1], (a[0] + 1) * width + a[1] + 1)
-            self.sides.append(pq)
-            for x in pq:
-                self.corner_edges[x].append(e)
+        self.sides, self.corner_edges, up = _corners(grid.rows, grid.cols)
+        self.up = list(up)
+        self.flip = [0] * len(up)  # parity to up[x]
+        self.members = [1] * len(up)
+        self.members[0] = up.count(0)
         # the paths drawn so far: at each end, the other end, the edges and the pearls of its path
         n = grid.size
         self.other = list(range(n))
@@ -151,19 +128,17 @@ class _Deducer:
         self.tried = [-1] * len(grid.edges)
         self.tried_deep = [-1] * len(grid.edges)
         self.near = [0] * n
-        self.around = [[r2 * cols + c2 for r2 in range(max(0, r - 2), min(rows, r + 3))
-                        for c2 in range(max(0, c - 2), min(cols, c + 3))]
-                       for r in range(rows) for c in range(cols)]
+        self.around = within(grid.rows, grid.cols, 2)
 
     def change(self, array: list[Any], i: int, new: Any) -> None:
         """``array[i] = new``, undoable (see :meth:`undo`)."""
         self.trail.append((array, i, array[i]))
         array[i] = new
 
-    def undo(self, mark: int) -> None:
-        """Take back every change made since the trail was ``mark`` long."""
+    def undo(self) -> None:
+        """Take back every change on the trail (a trial's)."""
         trail = self.trail
-        while len(trail) > mark:
+        while trail:
             array, i, old = trail.pop()
             array[i] = old
         self.queue.clear()
@@ -315,7 +290,7 @@ class _Deducer:
         finally:
             self.trying = False
             self.sides_on = True
-            self.undo(0)
+            self.undo()
 
     def propagate(self) -> None:
         queue = self.queue
@@ -438,6 +413,41 @@ class _Deducer:
             if closing is not None and value[closing] is None and not whole:
                 self.set(closing, False, "loop")
         self.propagate()
+
+
+@lru_cache(maxsize=8)
+def _lines(rows: int, cols: int) -> tuple[list[list[int]], list[int]]:
+    """The edges across each row and column line, and the line of each edge."""
+    grid = Grid(rows, cols)
+    lines = grid.lines()
+    line_of = [0] * len(grid.edges)
+    for k, line in enumerate(lines):
+        for e in line:
+            line_of[e] = k
+    return lines, line_of
+
+
+@lru_cache(maxsize=8)
+def _corners(rows: int, cols: int) -> tuple[list[tuple[int, int]], list[list[int]], tuple[int, ...]]:
+    """For the corner points of the cells (row-major, (rows + 1) x (cols + 1)): the two corners
+    each edge passes between, the edges passing each corner, and the union-find start (every
+    point of the frame joined to point 0)."""
+    grid = Grid(rows, cols)
+    width = cols + 1
+    corners = (rows + 1) * width
+    sides: list[tuple[int, int]] = []
+    corner_edges: list[list[int]] = [[] for _ in range(corners)]
+    for e, (a, b) in enumerate(grid.edges):
+        if a[0] == b[0]:  # horizontal: crosses the column line right of a
+            pq = (a[0] * width + a[1] + 1, (a[0] + 1) * width + a[1] + 1)
+        else:  # vertical: crosses the row line below a
+            pq = ((a[0] + 1) * width + a[1], (a[0] + 1) * width + a[1] + 1)
+        sides.append(pq)
+        for x in pq:
+            corner_edges[x].append(e)
+    up = tuple(0 if r in (0, rows) or c in (0, cols) else x
+               for x, (r, c) in ((x, divmod(x, width)) for x in range(corners)))
+    return sides, corner_edges, up
 
 
 def _pearl_clauses(grid: Grid, cell: Cell, kind: int) -> list[Clause]:

@@ -144,11 +144,8 @@ class MasyuModel:
         """Redundant cuts CP-SAT cannot see: the loop crosses each straight line between two rows
         (or two columns) an even number of times (measured: the uniqueness proof of a 20x36 board
         2-4x faster). ``known``: edges already fixed, left out of the constraints."""
-        lines: dict[tuple[bool, int], list[int]] = {}
-        for e, (a, b) in enumerate(self.grid.edges):
-            lines.setdefault((a[1] == b[1], a[0] if a[1] == b[1] else a[1]), []).append(e)
         m = self.model
-        for line in lines.values():
+        for line in self.grid.lines():
             free = [self.edges[e] for e in line if e not in known]
             odd = sum(1 for e in line if known.get(e)) % 2 == 1
             if free:  # XOR of the free edges = parity of the used ones (add_bool_xor: an odd count)

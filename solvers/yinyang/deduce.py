@@ -28,6 +28,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from solvers.gridgraph import within
+
 Cell = tuple[int, int]
 Implied = set[tuple[int, bool]]  # (cell, colour) pairs a fruitless trial implied
 
@@ -139,10 +141,7 @@ class _Deducer:
         self.tried = [-1] * (d.rows * d.cols)
         self.tried_deep = [-1] * (d.rows * d.cols)
         self.near = [0] * (d.rows * d.cols)
-        rows, cols = d.rows, d.cols
-        self.around = [[r2 * cols + c2 for r2 in range(max(0, r - 2), min(rows, r + 3))
-                        for c2 in range(max(0, c - 2), min(cols, c + 3))]
-                       for r in range(rows) for c in range(cols)]
+        self.around = within(d.rows, d.cols, 2)
 
     def set(self, i: int, black: bool, rule: str) -> None:
         v = self.d.value[i]
@@ -248,7 +247,6 @@ class _Deducer:
             self.set(i, colour, "trial")
             self.propagate()
             if deep:  # a colour stays joined up while only cells of its own colour are set
-                value = self.d.value
                 for c in (True, False):
                     if any(value[j] is not c for j in self.trail):
                         self.reachable(c)
