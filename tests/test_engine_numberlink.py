@@ -310,3 +310,97 @@ def test_huge_board_stops_at_the_time_limit() -> None:
     res = solve_puzzle(Puzzle("numberlink", cells, fill=True), SolveOptions(time_limit=1, workers=1))
     assert res.status is Status.TIMEOUT and res.solution is None
     assert res.seconds < 4
+
+
+def _all_solutions(puzzle: Puzzle, limit: int) -> list[set[int]]:
+    """Up to ``limit`` Nikoli-rule solutions by plain DFS, each as its set of grid edge indices."""
+    grid = Grid(puzzle.rows, puzzle.cols)
+    ends: dict[int, list[tuple[int, int]]] = {}
+    for r, c, v in puzzle.clues():
+        ends.setdefault(v, []).append((r, c))
+    pairs = [ends[v] for v in sorted(ends)]
+    used = {cell for pair in pairs for cell in pair}
+    edges: list[int] = []
+    out: list[set[int]] = []
+
+    def walk(i: int, cur: tuple[int, int]) -> None:
+        if len(out) >= limit:
+            return
+        if i == len(pairs):
+            out.append(set(edges))
+            return
+        goal = pairs[i][1]
+        for _, nb in grid.neighbours(cur):
+            if nb == goal or nb not in used:
+                edges.append(grid.edge_index[nl_model.edge_key(cur, nb)])
+                if nb == goal:
+                    walk(i + 1, pairs[i + 1][0] if i + 1 < len(pairs) else goal)
+                else:
+                    used.add(nb)
+                    walk(i, nb)
+                    used.discard(nb)
+                edges.pop()
+
+    walk(0, pairs[0][0])
+    return out
+
+
+def test_uniqueness_step_is_exact_from_every_first_answer() -> None:
+    """The proof step alone (module docstring of the model: detours and flips of the first answer,
+    then a tight, flip-free search excluding it), started from every solution of small open boards
+    (many empty cells, so many flips): it finds another answer exactly when one exists."""
+    from ortools.sat.python import cp_model
+
+    rng = random.Random(5)
+    checked = {True: 0, False: 0}
+    boards: list[Puzzle] = [GENRE.generate(rows, cols, "hard", seed).puzzle  # unique ones
+                            for seed, (rows, cols) in enumerate([(4, 5), (5, 5), (5, 6)] * 4)]
+    for _ in range(200):  # random ones: none or several answers
+        rows, cols = rng.choice([(4, 4), (4, 5), (5, 5), (3, 6)])
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        rng.shuffle(cells)
+        grid_rows = [[0] * cols for _ in range(rows)]
+        for i in range(rng.randint(1, 4)):
+            for r, c in cells[2 * i: 2 * i + 2]:
+                grid_rows[r][c] = i + 1
+        boards.append(Puzzle("numberlink", tuple(tuple(r) for r in grid_rows)))
+    for puzzle in boards:
+        rows, cols = puzzle.rows, puzzle.cols
+        answers = _all_solutions(puzzle, limit=40)
+        grid = Grid(rows, cols)
+        clues = {(r, c) for r, c, _ in puzzle.clues()}
+        for first in answers[:6]:
+            other = nl_model.find_detour(grid, clues, first)
+            if other is None:
+                nm = nl_model.NumberlinkModel(puzzle)
+                nm.forbid_downhill_flips()
+                nm.exclude(first)
+                solver = cp_model.CpSolver()
+                solver.parameters.num_workers = 1
+                status = solver.solve(nm.model)
+                assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
+                if status != cp_model.INFEASIBLE:
+                    other = nm.used(solver)
+            if other is not None:
+                assert other != first and other in answers or len(answers) == 40, (puzzle, first, other)
+            assert (other is not None) == (len(answers) > 1), (puzzle, first, len(answers))
+            checked[other is not None] += 1
+    assert checked[True] > 300 and checked[False] >= 12, checked
+
+
+def test_local_second_answer_differs_inside_one_window_only() -> None:
+    """The window search returns a genuine second answer, changed only inside one window."""
+    puzzle = _puzzle([" ".join("1" if (r, c) in ((0, 0), (19, 19)) else "." for c in range(20)) for r in range(20)])
+    grid = Grid(20, 20)
+    path = [(0, c) for c in range(20)] + [(r, 19) for r in range(1, 20)]
+    first = nl_model._edges_of(grid, [path])
+    nm = nl_model.NumberlinkModel(puzzle)
+    nm.exclude(first)
+    budget = nl_model.Budget(SolveOptions(time_limit=10, workers=1))
+    other = nl_model.local_second(nm, first, budget, nl_model.solver_params(budget.options))
+    assert other is not None and other != first
+    assert check(puzzle, LinkSolution.from_masks(grid.masks_from_edges(other))) == []
+    changed = {cell for i in other ^ first for cell in grid.edges[i]}
+    rows = [r for r, _ in changed]
+    cols = [c for _, c in changed]
+    assert max(rows) - min(rows) <= nl_model.WINDOW + 1 and max(cols) - min(cols) <= nl_model.WINDOW + 1

@@ -22,18 +22,25 @@ edges of any 2x2 block), so a tight-infeasible board has no solution at all.
 (1) Find a first solution S1 (tight or not). (2) Look for a *detour* of S1: a stretch u-v (one
 edge) or u-e-v (two edges) of a path where u has an empty neighbour e1 and v an empty neighbour
 e2 in the same connected region of S1's empty cells; rerouting the stretch as u-e1-...-e2-v
-(shortest path through that region) gives another solution, returned as the second one.
-(3) Otherwise exclude S1 and search for a tight solution: found => multiple, infeasible =>
-unique. Exactness: let S2 != S1 be any solution, and S2 = T0, T1, ..., Tn its shortening chain
-down to a tight Tn. If Tn != S1, step (3) finds a tight solution other than S1 (if S1 itself is
-not tight, its own shortening is one). If Tn = S1 (n >= 1), the last step replaced a stretch
-u-w1-...-wm-v of T_{n-1} by the edge u-v; w1..wm are empty in S1 and connected, w1 next to u and
-wm next to v: a one-edge detour of S1, found in step (2). (Two-edge detours are an extra quick
-find; every detour found is a genuine second solution.) So when (2) and (3) both find nothing,
-S1 is the only solution. (Excluding S1 needs only "some edge of S1 unused": a solution
-containing every edge of S1 has no free cell end to attach anything else to, and extra edges
-elsewhere would be stray loops.) Brute-force enumeration on small boards cross-checks this in
-``tests/test_engine_numberlink.py``.
+(shortest path through that region) gives another solution, returned as the second one. (A
+*flip*, a corner u-w-v whose fourth cell e of the 2x2 block is empty, rerouted as u-e-v, is the
+two-edge detour with e1 = e2 = e.) (3) Otherwise exclude S1 and search for a solution that is
+tight and *flip-free*: no corner u-w-v whose empty fourth cell e comes before w in reading order.
+Found => multiple, infeasible => unique.
+Exactness: let S2 != S1 be any solution. Move from it while a move applies: *shorten* (u, v
+adjacent on one path but not joined: cut out the stretch between them, join u-v; fewer cells
+used) or *flip* a corner to an earlier empty cell (as many cells, smaller sum of reading-order
+indices). Both give solutions, and (cells used, index sum) drops at each move, so the moves stop,
+at a solution T that is tight and flip-free. No move lands on S1: the move before it would make
+S1 have a detour (a shortening's freed stretch u-w1..wm-v: w1..wm empty and connected, w1 next to
+u, wm next to v) or a flip (the corner just made), both found in step (2). So T != S1, and step
+(3) finds a solution whenever another one exists; every solution it finds is a genuine one.
+(Excluding S1 needs only "some edge of S1 unused": a solution containing every edge of S1 has no
+free cell end to attach anything else to, and extra edges elsewhere would be stray loops.)
+Brute-force enumeration on small boards cross-checks this in ``tests/test_engine_numberlink.py``.
+The flip rule is what makes the proof fast on big open boards: 14x24 Nikoli board 39 s -> 1.6 s.
+Big boards also try, before the proof, a second solution that differs from S1 only inside a
+window (S1 fixed outside it): :func:`local_second`.
 
 First answers: under the Nikoli rule a quick negotiated-congestion router
 (:func:`route_negotiated`) tries first (when its answer is not tight under (a), it and its
@@ -190,6 +197,24 @@ class NumberlinkModel:
                     ct = self.model.add(sum(lits) <= 2)
                     if enforce is not None:
                         ct.only_enforce_if(enforce)
+
+    def forbid_downhill_flips(self) -> None:
+        """The uniqueness search's canonical form (module docstring): no corner u-w-v of a 2x2
+        block whose fourth cell e is empty and earlier than w in reading order."""
+        g = self.grid
+        for r in range(g.rows - 1):
+            for c in range(g.cols - 1):
+                block = ((r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c))
+                for i, w in enumerate(block):
+                    u, e, v = block[i - 1], block[(i + 2) % 4], block[(i + 1) % 4]
+                    if e > w:  # (row, col) tuples compare in reading order
+                        continue
+                    in_edge = self.edges[g.edge_index[edge_key(u, w)]]
+                    out_edge = self.edges[g.edge_index[edge_key(w, v)]]
+                    on_e = self.on[e]
+                    if in_edge is None or out_edge is None or on_e is True:
+                        continue
+                    self.model.add_bool_or([~in_edge, ~out_edge, on_e])
 
     def used(self, solver: cp_model.CpSolver) -> set[int]:
         return {i for i, e in enumerate(self.edges) if e is not None and solver.boolean_value(e)}
@@ -397,6 +422,7 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
     params = solver_params(options)
     clues = {(r, c) for r, c, _ in puzzle.clues()}
     first: set[int] | None = None
+    t0 = time.perf_counter()
     if not puzzle.fill:
         routed = route_negotiated(grid, _pairs(puzzle), seconds=min(1.0, 0.1 * options.time_limit), seed=options.seed)
         if routed is not None:
@@ -426,6 +452,7 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
             if not found(status):
                 return timeout_result(budget)
             first = nm.used(solver)
+    budget.note("first", t0)
     sol = _solution(grid, first)
     if not options.unique:
         return SolveResult(Status.SOLVED, solution=sol, stats=budget.stats)
@@ -443,8 +470,20 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
             res.solution = sol
             return res
         leave(nm)
+    if not puzzle.fill:
+        nm.forbid_downhill_flips()  # exact: find_detour found no detour or flip of the first answer
     nm.exclude(first)
+    if puzzle.rows * puzzle.cols >= LOCAL_FROM:
+        t0 = time.perf_counter()
+        share = Budget(options.with_(time_limit=LOCAL_SHARE * budget.remaining()), stats=budget.stats)
+        other = local_second(nm, first, share, params)
+        budget.note("local", t0)
+        if other is not None:
+            return SolveResult(Status.MULTIPLE, solution=sol, second_solution=_solution(grid, other),
+                               stats=budget.stats)
+    t0 = time.perf_counter()
     status, solver = run(nm.model, budget, params=params)
+    budget.note("proof", t0)
     if status == cp_model.INFEASIBLE:
         return SolveResult(Status.UNIQUE, solution=sol, stats=budget.stats)
     if found(status):
@@ -453,6 +492,42 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
     res = timeout_result(budget)
     res.solution = sol
     return res
+
+
+LOCAL_FROM = 300  # boards of this many cells first look for a second answer window by window
+LOCAL_SHARE = 0.25  # ... with at most this share of the time left
+WINDOW, STRIDE = 12, 6  # window side and step, cells
+WINDOW_SECONDS = 0.5  # at most per window
+
+
+def local_second(nm: NumberlinkModel, first: set[int], budget: Budget, params: dict[str, int]) -> set[int] | None:
+    """Another answer that differs from ``first`` only inside one WINDOW x WINDOW window (every
+    edge outside it fixed as in ``first``), trying overlapping windows until the budget ends; or
+    None. ``nm`` already excludes ``first``. Non-unique big boards often have such a local second
+    answer, which the windows find in well under a second where the whole-board search may take
+    a minute (20x40 Nikoli board: 1.5 s against over 60 s); a window search that finds nothing
+    proves nothing."""
+    g = nm.grid
+
+    def starts(n: int) -> list[int]:
+        return sorted({*range(0, max(1, n - WINDOW + 1), STRIDE), max(0, n - WINDOW)})
+
+    for r0 in starts(g.rows):
+        for c0 in starts(g.cols):
+            if budget.expired():
+                return None
+            m = nm.model.clone()
+            for i, (a, b) in enumerate(g.edges):
+                e = nm.edges[i]
+                if e is None or any(r0 <= x[0] < r0 + WINDOW and c0 <= x[1] < c0 + WINDOW for x in (a, b)):
+                    continue
+                m.add(m.get_bool_var_from_proto_index(e.index) == int(i in first))
+            window = Budget(budget.options.with_(time_limit=min(WINDOW_SECONDS, budget.remaining())),
+                            stats=budget.stats)
+            status, solver = run(m, window, params=params)
+            if found(status):
+                return nm.used(solver)
+    return None
 
 
 def _solution(grid: Grid, used: set[int]) -> LinkSolution:
