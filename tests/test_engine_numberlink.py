@@ -9,9 +9,10 @@ import random
 import pytest
 
 from bot.i18n import say
+from solvers.cpsat import Budget
 from solvers.engine import solve_puzzle
 from solvers.errors import InvalidPuzzle, ParseError
-from solvers.gridgraph import Grid
+from solvers.gridgraph import Grid, edge_key
 from solvers.numberlink import GENRE
 from solvers.numberlink import model as nl_model
 from solvers.numberlink.check import check, validate
@@ -332,7 +333,7 @@ def _all_solutions(puzzle: Puzzle, limit: int) -> list[set[int]]:
         goal = pairs[i][1]
         for _, nb in grid.neighbours(cur):
             if nb == goal or nb not in used:
-                edges.append(grid.edge_index[nl_model.edge_key(cur, nb)])
+                edges.append(grid.edge_index[edge_key(cur, nb)])
                 if nb == goal:
                     walk(i + 1, pairs[i + 1][0] if i + 1 < len(pairs) else goal)
                 else:
@@ -396,7 +397,7 @@ def test_local_second_answer_differs_inside_one_window_only() -> None:
     first = nl_model._edges_of(grid, [path])
     nm = nl_model.NumberlinkModel(puzzle)
     nm.exclude(first)
-    budget = nl_model.Budget(SolveOptions(time_limit=10, workers=1))
+    budget = Budget(SolveOptions(time_limit=10, workers=1))
     other = nl_model.local_second(nm, first, budget, nl_model.solver_params(budget.options))
     assert other is not None and other != first
     assert check(puzzle, LinkSolution.from_masks(grid.masks_from_edges(other))) == []
