@@ -1,7 +1,9 @@
 """Build the large development sets of issue 11 (nothing of them is committed).
 
-* ``published-<genre>.jsonl``: published Masyu and Yin-Yang boards of 144 cells or more (janko.at,
-  Nikoli and others, 12x12 to 40x58) from a fetched snapshot of the public
+* ``published-<genre>.jsonl``: published Masyu, Yin-Yang and Numberlink (janko.at's Arukone)
+  boards of 144 cells or more (janko.at, Nikoli and others, 12x12 to 40x58); Arukone answers use
+  every cell, so under the Nikoli rule their uniqueness is unknown (``unique: null``), and
+  ``published-numberlink-fill.jsonl`` holds them again under their own (Flow) rule from a fetched snapshot of the public
   ``SmilingWayne/puzzlekit-dataset`` repository (``--puzzlekit``: its git directory);
 * ``generated-<genre>.jsonl``: our own generator at 20x20 to 40x40, past the CLI's size limit
   (minutes per board; ``--no-generate`` skips it).
@@ -26,8 +28,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solvers.registry import get_genre  # noqa: E402
 from solvers.verdict import SolveOptions  # noqa: E402
 
-DATASETS = {"masyu": "assets/data/Masyu/Masyu_dataset.json", "yinyang": "assets/data/YinYang/YinYang_dataset.json"}
+DATASETS = {"masyu": "assets/data/Masyu/Masyu_dataset.json", "yinyang": "assets/data/YinYang/YinYang_dataset.json",
+            "numberlink": "assets/data/NumberLink/NumberLink_dataset.json"}
 SYMBOLS = {"-": ".", "w": "W", "b": "B"}
+
+
+def symbol(genre: str, token: str) -> str:
+    """The dataset's cell token in our text notation ("?" when unknown)."""
+    if genre == "numberlink" and token.isdigit():
+        return token
+    return SYMBOLS.get(token, "?")
 GENERATED = [("masyu", 20, 36, 1), ("yinyang", 20, 20, 1), ("masyu", 30, 30, 2), ("yinyang", 25, 25, 2),
              ("masyu", 20, 36, 3), ("yinyang", 30, 30, 3), ("masyu", 25, 25, 4), ("yinyang", 20, 30, 4),
              ("yinyang", 30, 30, 5), ("yinyang", 25, 25, 6), ("yinyang", 20, 20, 7), ("masyu", 24, 24, 8),
@@ -42,11 +52,14 @@ def published(git_dir: Path, genre: str, min_cells: int) -> list[dict[str, objec
     for name, item in json.loads(text)["data"].items():
         lines = item["problem"].strip().split("\n")
         rows, cols = map(int, lines[0].split())
-        grid = [" ".join(SYMBOLS.get(t, "?") for t in line.split()) for line in lines[1:1 + rows]]
+        grid = [" ".join(symbol(genre, t) for t in line.split()) for line in lines[1:1 + rows]]
         if rows * cols < min_cells or len(grid) != rows or any("?" in g for g in grid):
             continue
+        # janko.at's Arukone answers use every cell (its rule): unique there, unknown under the
+        # Nikoli rule, where cells may stay empty
         out.append({"id": f"pk-{genre}-{name}", "genre": genre, "rows": rows, "cols": cols, "grid": grid,
-                    "unique": True, "source": item.get("source") or "puzzlekit-dataset"})
+                    "unique": None if genre == "numberlink" else True,
+                    "source": item.get("source") or "puzzlekit-dataset"})
     return out
 
 
@@ -64,6 +77,9 @@ def main() -> int:
             recs = published(Path(args.puzzlekit), genre, args.min_cells)
             (out / f"published-{genre}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in recs))
             print(f"published {genre}: {len(recs)} boards")
+            if genre == "numberlink":  # the same boards under their own rule (the Flow rule: "fill")
+                fill = [{**r, "id": f"{r['id']}-fill", "fill": True, "unique": True} for r in recs]
+                (out / "published-numberlink-fill.jsonl").write_text("".join(json.dumps(r) + "\n" for r in fill))
     if not args.no_generate:
         for genre, rows, cols, seed in GENERATED:
             start = time.perf_counter()
