@@ -405,3 +405,32 @@ def test_local_second_answer_differs_inside_one_window_only() -> None:
     rows = [r for r, _ in changed]
     cols = [c for _, c in changed]
     assert max(rows) - min(rows) <= nl_model.WINDOW + 1 and max(cols) - min(cols) <= nl_model.WINDOW + 1
+
+
+def test_flow_rule_verdicts_through_the_nikoli_proof() -> None:
+    """Under the Flow rule the Nikoli-rule proof runs first: boards unique under both rules, boards
+    unique under Flow only (the Nikoli search finds answers with empty cells, which settle
+    nothing) and boards with two Flow answers all get the brute-force verdict, and a second Flow
+    answer fills every cell."""
+    rng = random.Random(8)
+    kinds: set[str] = set()
+    for _ in range(300):
+        rows, cols = rng.choice([(3, 4), (4, 4), (4, 5), (5, 5)])
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        rng.shuffle(cells)
+        grid_rows = [[0] * cols for _ in range(rows)]
+        for i in range(rng.randint(2, 5)):
+            for r, c in cells[2 * i: 2 * i + 2]:
+                grid_rows[r][c] = i + 1
+        nikoli = Puzzle("numberlink", tuple(tuple(r) for r in grid_rows))
+        flow = dataclasses.replace(nikoli, fill=True)
+        n_flow, n_nikoli = _count_solutions(flow), _count_solutions(nikoli)
+        if n_flow == 0:
+            continue
+        res = solve_puzzle(flow, SolveOptions(time_limit=10, workers=1))
+        assert res.status is (Status.UNIQUE if n_flow == 1 else Status.MULTIPLE), (grid_rows, n_flow, res.status)
+        if res.status is Status.MULTIPLE:
+            assert isinstance(res.second_solution, LinkSolution)
+            assert check(flow, res.second_solution) == []
+        kinds.add("multiple" if n_flow > 1 else "unique both" if n_nikoli == 1 else "unique flow only")
+    assert kinds == {"multiple", "unique both", "unique flow only"}, kinds
