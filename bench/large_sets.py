@@ -1,10 +1,12 @@
 """Build the large development sets of issue 11 (nothing of them is committed).
 
 * ``published-<genre>.jsonl``: published Masyu, Yin-Yang and Numberlink (janko.at's Arukone)
-  boards of 144 cells or more (janko.at, Nikoli and others, 12x12 to 40x58); Arukone answers use
-  every cell, so under the Nikoli rule their uniqueness is unknown (``unique: null``), and
-  ``published-numberlink-fill.jsonl`` holds them again under their own (Flow) rule from a fetched snapshot of the public
-  ``SmilingWayne/puzzlekit-dataset`` repository (``--puzzlekit``: its git directory);
+  boards of 144 cells or more (janko.at, Nikoli and others, 12x12 to 40x58) from a fetched
+  snapshot of the public
+  ``SmilingWayne/puzzlekit-dataset`` repository (``--puzzlekit``: its git directory). The
+  Arukone records say ``unique: null`` (janko.at's exact rule is not known to us); most of their
+  answers use every cell, and ``published-numberlink-fill.jsonl`` holds those boards again under
+  the Flow rule;
 * ``generated-<genre>.jsonl``: our own generator at 20x20 to 40x40, past the CLI's size limit
   (minutes per board; ``--no-generate`` skips it).
 
@@ -55,11 +57,12 @@ def published(git_dir: Path, genre: str, min_cells: int) -> list[dict[str, objec
         grid = [" ".join(symbol(genre, t) for t in line.split()) for line in lines[1:1 + rows]]
         if rows * cols < min_cells or len(grid) != rows or any("?" in g for g in grid):
             continue
-        # janko.at's Arukone answers use every cell (its rule): unique there, unknown under the
-        # Nikoli rule, where cells may stay empty
+        # janko.at's Arukone: its exact rule is not known to us (most answers use every cell, a few
+        # leave cells empty), so the Numberlink records say unique: null
         out.append({"id": f"pk-{genre}-{name}", "genre": genre, "rows": rows, "cols": cols, "grid": grid,
                     "unique": None if genre == "numberlink" else True,
-                    "source": item.get("source") or "puzzlekit-dataset"})
+                    "source": item.get("source") or "puzzlekit-dataset",
+                    "full": "-" not in item.get("solution", "-").split("\n", 1)[-1].split()})
     return out
 
 
@@ -77,8 +80,8 @@ def main() -> int:
             recs = published(Path(args.puzzlekit), genre, args.min_cells)
             (out / f"published-{genre}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in recs))
             print(f"published {genre}: {len(recs)} boards")
-            if genre == "numberlink":  # the same boards under their own rule (the Flow rule: "fill")
-                fill = [{**r, "id": f"{r['id']}-fill", "fill": True, "unique": True} for r in recs]
+            if genre == "numberlink":  # the boards whose answer uses every cell, under the Flow rule
+                fill = [{**r, "id": f"{r['id']}-fill", "fill": True} for r in recs if r["full"]]
                 (out / "published-numberlink-fill.jsonl").write_text("".join(json.dumps(r) + "\n" for r in fill))
     if not args.no_generate:
         for genre, rows, cols, seed in GENERATED:
