@@ -472,14 +472,15 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
             res.solution = sol
             return res
         leave(nm)
+    small_enough = puzzle.rows * puzzle.cols * nm.K <= SECOND_MODEL_MAX  # room for a copy of the model
     if not puzzle.fill:
         nm.forbid_downhill_flips()  # exact: find_detour found no detour or flip of the first answer
-    elif (settled := _flow_by_nikoli(puzzle, first, budget, params)) is not None:
+    elif small_enough and (settled := _flow_by_nikoli(puzzle, first, budget, params)) is not None:
         other = settled or None
         return SolveResult(Status.UNIQUE if other is None else Status.MULTIPLE, solution=sol,
                            second_solution=None if other is None else _solution(grid, other), stats=budget.stats)
     nm.exclude(first)
-    if puzzle.rows * puzzle.cols >= LOCAL_FROM:
+    if puzzle.rows * puzzle.cols >= LOCAL_FROM and small_enough:
         t0 = time.perf_counter()
         share = Budget(options.with_(time_limit=LOCAL_SHARE * budget.remaining()), stats=budget.stats)
         other = local_second(nm, first, share, params)
@@ -531,6 +532,7 @@ def _flow_by_nikoli(puzzle: Puzzle, first: set[int], budget: Budget, params: dic
     return None
 
 
+SECOND_MODEL_MAX = 500_000  # cells x numbers: above it no window copies or second model (memory)
 NIKOLI_SHARE = 0.6  # Flow rule: at most this share of the time left goes to the Nikoli-rule proof
 LOCAL_FROM = 300  # boards of this many cells first look for a second answer window by window
 LOCAL_SHARE = 0.25  # ... with at most this share of the time left
