@@ -39,8 +39,8 @@ u, wm next to v) or a flip (the corner just made), both found in step (2). So T 
 free cell end to attach anything else to, and extra edges elsewhere would be stray loops.)
 Brute-force enumeration on small boards cross-checks this in ``tests/test_engine_numberlink.py``.
 The flip rule is what makes the proof fast on big open boards: 14x24 Nikoli board 39 s -> 1.6 s.
-Big boards also try, before the proof, a second solution that differs from S1 only inside a
-window (S1 fixed outside it): :func:`local_second`.
+Big boards, when a short first try at the proof does not settle it, look for a second solution
+that differs from S1 only inside a window (S1 fixed outside it): :func:`local_second`.
 
 First answers: under the Nikoli rule a quick negotiated-congestion router
 (:func:`route_negotiated`) tries first (when its answer is not tight under (a), it and its
@@ -480,17 +480,24 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
         return SolveResult(Status.UNIQUE if other is None else Status.MULTIPLE, solution=sol,
                            second_solution=None if other is None else _solution(grid, other), stats=budget.stats)
     nm.exclude(first)
+    status = cp_model.UNKNOWN
     if puzzle.rows * puzzle.cols >= LOCAL_FROM and small_enough:
+        # a short try at the proof first (easy big boards stay quick), then the windows
         t0 = time.perf_counter()
-        share = Budget(options.with_(time_limit=LOCAL_SHARE * budget.remaining()), stats=budget.stats)
-        other = local_second(nm, first, share, params)
-        budget.note("local", t0)
-        if other is not None:
-            return SolveResult(Status.MULTIPLE, solution=sol, second_solution=_solution(grid, other),
-                               stats=budget.stats)
-    t0 = time.perf_counter()
-    status, solver = run(nm.model, budget, params=params)
-    budget.note("proof", t0)
+        quick = Budget(options.with_(time_limit=min(QUICK_PROOF, 0.1 * budget.remaining())), stats=budget.stats)
+        status, solver = run(nm.model, quick, params=params)
+        t0 = budget.note("proof", t0)
+        if status == cp_model.UNKNOWN:
+            share = Budget(options.with_(time_limit=LOCAL_SHARE * budget.remaining()), stats=budget.stats)
+            other = local_second(nm, first, share, params)
+            budget.note("local", t0)
+            if other is not None:
+                return SolveResult(Status.MULTIPLE, solution=sol, second_solution=_solution(grid, other),
+                                   stats=budget.stats)
+    if status == cp_model.UNKNOWN:
+        t0 = time.perf_counter()
+        status, solver = run(nm.model, budget, params=params)
+        budget.note("proof", t0)
     if status == cp_model.INFEASIBLE:
         return SolveResult(Status.UNIQUE, solution=sol, stats=budget.stats)
     if found(status):
@@ -536,6 +543,7 @@ SECOND_MODEL_MAX = 500_000  # cells x numbers: above it no window copies or seco
 NIKOLI_SHARE = 0.6  # Flow rule: at most this share of the time left goes to the Nikoli-rule proof
 LOCAL_FROM = 300  # boards of this many cells first look for a second answer window by window
 LOCAL_SHARE = 0.25  # ... with at most this share of the time left
+QUICK_PROOF = 1.0  # ... after a try at the whole proof of at most this many seconds
 WINDOW, STRIDE = 12, 6  # window side and step, cells
 WINDOW_SECONDS = 0.5  # at most per window
 
