@@ -46,8 +46,9 @@ GENERATED = [("masyu", 20, 36, 1), ("yinyang", 20, 20, 1), ("masyu", 30, 30, 2),
              ("yinyang", 24, 24, 8)]
 
 
-def published(git_dir: Path, genre: str, min_cells: int) -> list[dict[str, object]]:
-    """The dataset's boards of one genre with at least ``min_cells`` cells, as FORMATS.md records."""
+def published(git_dir: Path, genre: str, min_cells: int) -> list[tuple[dict[str, object], bool]]:
+    """The dataset's boards of one genre with at least ``min_cells`` cells, as FORMATS.md records,
+    each with whether its published answer uses every cell."""
     text = subprocess.run(["git", f"--git-dir={git_dir}", "show", f"HEAD:{DATASETS[genre]}"],
                           check=True, capture_output=True, text=True).stdout
     out = []
@@ -59,10 +60,10 @@ def published(git_dir: Path, genre: str, min_cells: int) -> list[dict[str, objec
             continue
         # janko.at's Arukone: its exact rule is not known to us (most answers use every cell, a few
         # leave cells empty), so the Numberlink records say unique: null
-        out.append({"id": f"pk-{genre}-{name}", "genre": genre, "rows": rows, "cols": cols, "grid": grid,
+        out.append(({"id": f"pk-{genre}-{name}", "genre": genre, "rows": rows, "cols": cols, "grid": grid,
                     "unique": None if genre == "numberlink" else True,
-                    "source": item.get("source") or "puzzlekit-dataset",
-                    "full": "-" not in item.get("solution", "-").split("\n", 1)[-1].split()})
+                    "source": item.get("source") or "puzzlekit-dataset"},
+                    "-" not in item.get("solution", "-").split("\n", 1)[-1].split()))
     return out
 
 
@@ -78,10 +79,10 @@ def main() -> int:
     if args.puzzlekit:
         for genre in DATASETS:
             recs = published(Path(args.puzzlekit), genre, args.min_cells)
-            (out / f"published-{genre}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in recs))
+            (out / f"published-{genre}.jsonl").write_text("".join(json.dumps(r) + "\n" for r, _ in recs))
             print(f"published {genre}: {len(recs)} boards")
             if genre == "numberlink":  # the boards whose answer uses every cell, under the Flow rule
-                fill = [{**r, "id": f"{r['id']}-fill", "fill": True} for r in recs if r["full"]]
+                fill = [{**r, "id": f"{r['id']}-fill", "fill": True} for r, full in recs if full]
                 (out / "published-numberlink-fill.jsonl").write_text("".join(json.dumps(r) + "\n" for r in fill))
     if not args.no_generate:
         for genre, rows, cols, seed in GENERATED:
