@@ -69,6 +69,11 @@ class Budget:
     def expired(self) -> bool:
         return self.remaining() <= 0.005
 
+    def part(self, seconds: float) -> Budget:
+        """A budget of ``seconds`` from now (at most what is left) for one step of this solve,
+        adding its effort to the same stats."""
+        return Budget(self.options.with_(time_limit=max(0.0, min(seconds, self.remaining()))), stats=self.stats)
+
     def note(self, phase: str, since: float) -> float:
         """Add the seconds since ``since`` to ``phase`` in the stats (deduce, build, first, proof); returns now."""
         now = time.perf_counter()

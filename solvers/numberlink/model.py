@@ -443,7 +443,7 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
         leave(nm)
         narrowed = nm.model.clone()
         narrowed.add(narrowed.get_bool_var_from_proto_index(nm.hint_lit.index) == 1)
-        share = Budget(options.with_(time_limit=max(0.0, 0.7 * budget.remaining())), stats=budget.stats)
+        share = budget.part(0.7 * budget.remaining())
         status, solver = run(narrowed, share, params=params)
         if found(status):
             first = nm.used(solver)
@@ -476,19 +476,19 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
     if not puzzle.fill:
         nm.forbid_downhill_flips()  # exact: find_detour found no detour or flip of the first answer
     elif small_enough and (settled := _flow_by_nikoli(puzzle, first, budget, params)) is not None:
-        other = settled or None
-        return SolveResult(Status.UNIQUE if other is None else Status.MULTIPLE, solution=sol,
-                           second_solution=None if other is None else _solution(grid, other), stats=budget.stats)
+        verdict, other = settled
+        return SolveResult(verdict, solution=sol, second_solution=None if other is None else _solution(grid, other),
+                           stats=budget.stats)
     nm.exclude(first)
     status = cp_model.UNKNOWN
     if puzzle.rows * puzzle.cols >= LOCAL_FROM and small_enough:
         # a short try at the proof first (easy big boards stay quick), then the windows
         t0 = time.perf_counter()
-        quick = Budget(options.with_(time_limit=min(QUICK_PROOF, 0.1 * budget.remaining())), stats=budget.stats)
+        quick = budget.part(min(QUICK_PROOF, 0.1 * budget.remaining()))
         status, solver = run(nm.model, quick, params=params)
         t0 = budget.note("proof", t0)
         if status == cp_model.UNKNOWN:
-            share = Budget(options.with_(time_limit=LOCAL_SHARE * budget.remaining()), stats=budget.stats)
+            share = budget.part(LOCAL_SHARE * budget.remaining())
             other = local_second(nm, first, share, params)
             budget.note("local", t0)
             if other is not None:
@@ -508,12 +508,14 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
     return res
 
 
-def _flow_by_nikoli(puzzle: Puzzle, first: set[int], budget: Budget, params: dict[str, int]) -> set[int] | None:
+def _flow_by_nikoli(
+    puzzle: Puzzle, first: set[int], budget: Budget, params: dict[str, int]
+) -> tuple[Status, set[int] | None] | None:
     """Under the Flow rule, the Nikoli rule's proof first (with part of the time): another Flow
     answer, taut-shortened, is another Nikoli answer, and ``first`` fills every cell, so it has no
     detour or flip; so "no other Nikoli answer" (the taut, flip-free search) proves the Flow
     answer unique, and a Nikoli answer found that fills every cell is a second Flow answer.
-    Returns an empty set for unique, the second answer, or None when this settles nothing (a
+    Returns (unique, None), (multiple, the second answer), or None when this settles nothing (a
     Nikoli answer with empty cells, or time up). The taut search is much the stronger on boards
     made for the Flow rule (janko.at Arukone 12x12 to 15x20: 0.4-2.4 s where the plain Flow
     search timed out at 10 s)."""
@@ -527,15 +529,15 @@ def _flow_by_nikoli(puzzle: Puzzle, first: set[int], budget: Budget, params: dic
     leave(nik)
     nik.forbid_downhill_flips()
     nik.exclude(first)
-    share = Budget(budget.options.with_(time_limit=NIKOLI_SHARE * budget.remaining()), stats=budget.stats)
+    share = budget.part(NIKOLI_SHARE * budget.remaining())
     status, solver = run(nik.model, share, params=params)
     budget.note("proof", t0)
     if status == cp_model.INFEASIBLE:
-        return set()
+        return Status.UNIQUE, None
     if found(status):
         other = nik.used(solver)
         if len({cell for i in other for cell in nik.grid.edges[i]}) == nik.grid.size:
-            return other
+            return Status.MULTIPLE, other
     return None
 
 
@@ -570,8 +572,7 @@ def local_second(nm: NumberlinkModel, first: set[int], budget: Budget, params: d
                 if e is None or any(r0 <= x[0] < r0 + WINDOW and c0 <= x[1] < c0 + WINDOW for x in (a, b)):
                     continue
                 m.add(m.get_bool_var_from_proto_index(e.index) == int(i in first))
-            window = Budget(budget.options.with_(time_limit=min(WINDOW_SECONDS, budget.remaining())),
-                            stats=budget.stats)
+            window = budget.part(WINDOW_SECONDS)
             status, solver = run(m, window, params=params)
             if found(status):
                 return nm.used(solver)
