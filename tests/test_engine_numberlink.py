@@ -243,38 +243,21 @@ def test_none(fill: bool) -> None:
 # -- brute force on tiny boards ------------------------------------------------------------------
 
 def _count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
-    """Solutions by plain DFS: each pair's path in turn, through cells no other path uses."""
-    grid = Grid(puzzle.rows, puzzle.cols)
-    ends: dict[int, list[tuple[int, int]]] = {}
-    for r, c, v in puzzle.clues():
-        ends.setdefault(v, []).append((r, c))
-    pairs = [ends[v] for v in sorted(ends)]
-    clue_cells = {cell for pair in pairs for cell in pair}
-    used: set[tuple[int, int]] = set(clue_cells)
-    count = 0
+    """How many solutions, counting up to ``limit``."""
+    return len(_all_solutions(puzzle, limit))
 
-    def pair(i: int) -> None:
-        nonlocal count
-        if count >= limit:
-            return
-        if i == len(pairs):
-            if not puzzle.fill or len(used) == grid.size:
-                count += 1
-            return
-        a, b = pairs[i]
-        walk(i, a, b)
 
-    def walk(i: int, cur: tuple[int, int], goal: tuple[int, int]) -> None:
-        for _, nb in grid.neighbours(cur):
-            if nb == goal:
-                pair(i + 1)
-            elif nb not in used:
-                used.add(nb)
-                walk(i, nb, goal)
-                used.discard(nb)
-
-    pair(0)
-    return count
+def _random_board(rng: random.Random, sizes: list[tuple[int, int]], fewest: int, most: int,
+                  fill: bool = False) -> Puzzle:
+    """A random board of one of ``sizes`` with ``fewest`` to ``most`` pairs of numbers."""
+    rows, cols = rng.choice(sizes)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    rng.shuffle(cells)
+    grid = [[0] * cols for _ in range(rows)]
+    for i in range(rng.randint(fewest, most)):
+        for r, c in cells[2 * i: 2 * i + 2]:
+            grid[r][c] = i + 1
+    return Puzzle("numberlink", tuple(tuple(r) for r in grid), fill=fill)
 
 
 @pytest.mark.parametrize("router", [True, False])
@@ -286,19 +269,11 @@ def test_brute_force_agrees_on_random_small_boards(router: bool, monkeypatch: py
     rng = random.Random(11 if router else 12)
     seen = set()
     for trial in range(400):
-        rows, cols = rng.choice([(3, 3), (3, 4), (4, 4), (2, 5), (4, 5)])
-        cells = [(r, c) for r in range(rows) for c in range(cols)]
-        rng.shuffle(cells)
-        k = rng.randint(1, 4)
-        grid = [[0] * cols for _ in range(rows)]
-        for i in range(k):
-            for r, c in cells[2 * i: 2 * i + 2]:
-                grid[r][c] = i + 1
-        puzzle = Puzzle("numberlink", tuple(tuple(r) for r in grid), fill=trial % 3 == 0)
+        puzzle = _random_board(rng, [(3, 3), (3, 4), (4, 4), (2, 5), (4, 5)], 1, 4, fill=trial % 3 == 0)
         count = _count_solutions(puzzle)
         want = Status.NONE if count == 0 else Status.UNIQUE if count == 1 else Status.MULTIPLE
         res = solve_puzzle(puzzle, SolveOptions(time_limit=10, workers=1))
-        assert res.status is want, (grid, puzzle.fill, count, res.status)
+        assert res.status is want, (puzzle, count, res.status)
         seen.add((want, puzzle.fill))
     assert len(seen) == 6  # every verdict under both rules
 
@@ -314,7 +289,8 @@ def test_huge_board_stops_at_the_time_limit() -> None:
 
 
 def _all_solutions(puzzle: Puzzle, limit: int) -> list[set[int]]:
-    """Up to ``limit`` Nikoli-rule solutions by plain DFS, each as its set of grid edge indices."""
+    """Up to ``limit`` solutions (under the puzzle's rule) by plain DFS, each pair's path in turn
+    through cells no other path uses; each solution as its set of grid edge indices."""
     grid = Grid(puzzle.rows, puzzle.cols)
     ends: dict[int, list[tuple[int, int]]] = {}
     for r, c, v in puzzle.clues():
@@ -328,7 +304,8 @@ def _all_solutions(puzzle: Puzzle, limit: int) -> list[set[int]]:
         if len(out) >= limit:
             return
         if i == len(pairs):
-            out.append(set(edges))
+            if not puzzle.fill or len(used) == grid.size:
+                out.append(set(edges))
             return
         goal = pairs[i][1]
         for _, nb in grid.neighbours(cur):
@@ -342,7 +319,7 @@ def _all_solutions(puzzle: Puzzle, limit: int) -> list[set[int]]:
                     used.discard(nb)
                 edges.pop()
 
-    walk(0, pairs[0][0])
+    walk(0, pairs[0][0] if pairs else (0, 0))
     return out
 
 
@@ -356,15 +333,8 @@ def test_uniqueness_step_is_exact_from_every_first_answer() -> None:
     checked = {True: 0, False: 0}
     boards: list[Puzzle] = [GENRE.generate(rows, cols, "hard", seed).puzzle  # unique ones
                             for seed, (rows, cols) in enumerate([(4, 5), (5, 5), (5, 6)] * 4)]
-    for _ in range(200):  # random ones: none or several answers
-        rows, cols = rng.choice([(4, 4), (4, 5), (5, 5), (3, 6)])
-        cells = [(r, c) for r in range(rows) for c in range(cols)]
-        rng.shuffle(cells)
-        grid_rows = [[0] * cols for _ in range(rows)]
-        for i in range(rng.randint(1, 4)):
-            for r, c in cells[2 * i: 2 * i + 2]:
-                grid_rows[r][c] = i + 1
-        boards.append(Puzzle("numberlink", tuple(tuple(r) for r in grid_rows)))
+    boards += [_random_board(rng, [(4, 4), (4, 5), (5, 5), (3, 6)], 1, 4)  # none or several answers
+               for _ in range(200)]
     for puzzle in boards:
         rows, cols = puzzle.rows, puzzle.cols
         answers = _all_solutions(puzzle, limit=40)
@@ -415,20 +385,13 @@ def test_flow_rule_verdicts_through_the_nikoli_proof() -> None:
     rng = random.Random(8)
     kinds: set[str] = set()
     for _ in range(300):
-        rows, cols = rng.choice([(3, 4), (4, 4), (4, 5), (5, 5)])
-        cells = [(r, c) for r in range(rows) for c in range(cols)]
-        rng.shuffle(cells)
-        grid_rows = [[0] * cols for _ in range(rows)]
-        for i in range(rng.randint(2, 5)):
-            for r, c in cells[2 * i: 2 * i + 2]:
-                grid_rows[r][c] = i + 1
-        nikoli = Puzzle("numberlink", tuple(tuple(r) for r in grid_rows))
+        nikoli = _random_board(rng, [(3, 4), (4, 4), (4, 5), (5, 5)], 2, 5)
         flow = dataclasses.replace(nikoli, fill=True)
         n_flow, n_nikoli = _count_solutions(flow), _count_solutions(nikoli)
         if n_flow == 0:
             continue
         res = solve_puzzle(flow, SolveOptions(time_limit=10, workers=1))
-        assert res.status is (Status.UNIQUE if n_flow == 1 else Status.MULTIPLE), (grid_rows, n_flow, res.status)
+        assert res.status is (Status.UNIQUE if n_flow == 1 else Status.MULTIPLE), (flow, n_flow, res.status)
         if res.status is Status.MULTIPLE:
             assert isinstance(res.second_solution, LinkSolution)
             assert check(flow, res.second_solution) == []
