@@ -42,9 +42,9 @@ The flip rule is what makes the proof fast on big open boards: 14x24 Nikoli boar
 Big boards, when a short first try at the proof does not settle it, look for a second solution
 that differs from S1 only inside a window (S1 fixed outside it): :func:`local_second`.
 
-First answers: under the Nikoli rule a quick negotiated-congestion router
-(:func:`route_negotiated`) tries first (when its answer is not tight under (a), it and its
-tightened form are two answers at once); then CP-SAT, first narrowed by a heuristic literal
+First answers: under the Nikoli rule, on boards of ROUTER_FROM cells or more, a quick
+negotiated-congestion router (:func:`route_negotiated`) tries first (when its answer is not
+tight under (a), it and its tightened form are two answers at once); then CP-SAT, first narrowed by a heuristic literal
 (every cell used — most well-made boards' answers are), then the exact model.
 
 Flow rule (``fill``): every cell is on a path; no shortening constraint (not valid there; a
@@ -425,7 +425,7 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
     clues = {(r, c) for r, c, _ in puzzle.clues()}
     first: set[int] | None = None
     t0 = time.perf_counter()
-    if not puzzle.fill:
+    if not puzzle.fill and puzzle.rows * puzzle.cols >= ROUTER_FROM:
         routed = route_negotiated(grid, _pairs(puzzle), seconds=min(1.0, 0.1 * options.time_limit), seed=options.seed)
         if routed is not None:
             first = _edges_of(grid, [tighten(grid, p) for p in routed])
@@ -541,6 +541,7 @@ def _flow_by_nikoli(
     return None
 
 
+ROUTER_FROM = 400  # cells: smaller boards go straight to CP-SAT (the router rarely beat it there)
 SECOND_MODEL_MAX = 500_000  # cells x numbers: above it no window copies or second model (memory)
 NIKOLI_SHARE = 0.6  # Flow rule: at most this share of the time left goes to the Nikoli-rule proof
 LOCAL_FROM = 300  # boards of this many cells first look for a second answer window by window
