@@ -44,8 +44,9 @@ that differs from S1 only inside a window (S1 fixed outside it): :func:`local_se
 
 First answers: under the Nikoli rule, on boards of ROUTER_FROM cells or more, a quick
 negotiated-congestion router (:func:`route_negotiated`) tries first (when its answer is not
-tight under (a), it and its tightened form are two answers at once); then CP-SAT, first narrowed by a heuristic literal
-(every cell used — most well-made boards' answers are), then the exact model.
+tight under (a), it and its tightened form are two answers at once); then CP-SAT, first
+narrowed by a heuristic literal (every cell used — most well-made boards' answers are), then
+the exact model.
 
 Flow rule (``fill``): every cell is on a path; no shortening constraint (not valid there; a
 "taut" first search is only the heuristic narrowing). Uniqueness: first the Nikoli rule's proof
@@ -435,11 +436,12 @@ def solve(puzzle: Puzzle, options: SolveOptions, *, router_from: int | None = No
     Then the detour test and one more exact search decide (module docstring)."""
     budget = Budget(options)
     grid = Grid(puzzle.rows, puzzle.cols)
-    params = solver_params(options, puzzle.rows * puzzle.cols)
+    cells = grid.size
+    params = solver_params(options, cells)
     clues = {(r, c) for r, c, _ in puzzle.clues()}
     first: set[int] | None = None
     t0 = time.perf_counter()
-    if not puzzle.fill and puzzle.rows * puzzle.cols >= (ROUTER_FROM if router_from is None else router_from):
+    if not puzzle.fill and cells >= (ROUTER_FROM if router_from is None else router_from):
         routed = route_negotiated(grid, _pairs(puzzle), seconds=min(1.0, 0.1 * options.time_limit), seed=options.seed)
         if routed is not None:
             first = _edges_of(grid, [tighten(grid, p) for p in routed])
@@ -486,7 +488,7 @@ def solve(puzzle: Puzzle, options: SolveOptions, *, router_from: int | None = No
             res.solution = sol
             return res
         leave(nm)
-    small_enough = puzzle.rows * puzzle.cols * nm.K <= SECOND_MODEL_MAX  # room for a copy of the model
+    small_enough = cells * nm.K <= SECOND_MODEL_MAX  # room for a copy of the model
     if not puzzle.fill:
         nm.forbid_downhill_flips()  # exact: find_detour found no detour or flip of the first answer
     elif small_enough and (settled := _flow_by_nikoli(puzzle, first, budget, params)) is not None:
@@ -495,7 +497,7 @@ def solve(puzzle: Puzzle, options: SolveOptions, *, router_from: int | None = No
                            stats=budget.stats)
     nm.exclude(first)
     status = cp_model.UNKNOWN
-    if puzzle.rows * puzzle.cols >= LOCAL_FROM and small_enough:
+    if cells >= LOCAL_FROM and small_enough:
         # a short try at the proof first (easy big boards stay quick), then the windows
         t0 = time.perf_counter()
         quick = budget.part(min(QUICK_PROOF, 0.1 * budget.remaining()))
