@@ -30,7 +30,8 @@ _DELTA = {Direction.UP: (-1, 0), Direction.RIGHT: (0, 1), Direction.DOWN: (1, 0)
 
 @dataclass(frozen=True)
 class Arrow:
-    """A clue cell: ``number`` shaded cells lie in ``direction`` (both None: a grey cell)."""
+    """A clue cell: ``number`` shaded cells lie in ``direction`` (both None: a grey cell; number
+    None with a direction: a ``?`` clue, which counts nothing)."""
 
     number: int | None
     direction: Direction | None
@@ -47,17 +48,17 @@ def read_token(token: str) -> Arrow | None:
     if token == "#":
         return GREY
     number, letter = token[:-1], token[-1:]
-    if not (number.isascii() and number.isdigit()) or letter not in "urdl" or not letter:
+    if not letter or letter not in "urdl" or not (number == "?" or number.isascii() and number.isdigit()):
         raise ValueError(token)
-    return Arrow(int(number), Direction(letter))
+    return Arrow(None if number == "?" else int(number), Direction(letter))
 
 
 def write_token(cell: Arrow | None) -> str:
     if cell is None:
         return "."
-    if cell.number is None or cell.direction is None:
+    if cell.direction is None:
         return "#"
-    return f"{cell.number}{cell.direction.value}"
+    return f"{'?' if cell.number is None else cell.number}{cell.direction.value}"
 
 
 def read_grid(rows: Sequence[str]) -> tuple[tuple[Arrow | None, ...], ...]:

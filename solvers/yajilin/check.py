@@ -26,10 +26,10 @@ def validate(cells: Cells) -> None:
         raise InvalidPuzzle("yajilin-shape")
     for r, row in enumerate(cells):
         for c, v in enumerate(row):
-            if v is None or v.number is None or v.direction is None:
-                if v is not None and (v.number is None) != (v.direction is None):
-                    raise InvalidPuzzle("yajilin-bad-clue", cells=((r, c),), cell=(r, c))
+            if v is None or v.number is None:
                 continue
+            if v.direction is None:  # a number needs an arrow (an arrow without one is a "?" clue)
+                raise InvalidPuzzle("yajilin-bad-clue", cells=((r, c),), cell=(r, c))
             if v.number < 0 or v.number > room(cells, (r, c), v):
                 raise InvalidPuzzle("yajilin-clue-too-big", cells=((r, c),), cell=(r, c), clue=v.number)
 
