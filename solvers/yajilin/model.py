@@ -108,18 +108,19 @@ class YajilinModel:
         return YajilinSolution(tuple(tuple(row) for row in masks), tuple(shaded))
 
 
-def solve_cells(cells: Cells, options: SolveOptions) -> SolveResult:
+def solve_cells(cells: Cells, options: SolveOptions, *, trials: bool = True) -> SolveResult:
     """The verdict on a board: a loop and shading, and with ``options.unique`` whether it is the only one.
 
     First :mod:`solvers.yajilin.deduce` to a fixed point: when it fixes everything (every step
     forced by the rules) that answer is the only one and no search runs; otherwise the deduced
-    values are fixed in the model and CP-SAT settles the rest.
+    values are fixed in the model and CP-SAT settles the rest. ``trials=False`` (the generator's
+    oracle, mostly asked about boards with several answers) skips the deductions' trials.
     """
     budget, t0 = Budget(options), time.perf_counter()
     known_cells: dict[Cell, bool] = {}
     known_edges: dict[tuple[Cell, Cell], bool] = {}
     try:
-        found = deduce(cells)
+        found = deduce(cells, trials=trials)
     except Contradiction:  # no answer: the full model says so
         pass
     else:

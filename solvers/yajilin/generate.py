@@ -1,0 +1,119 @@
+"""Yajilin generator: clue cells added one at a time where two answers differ, each first as a
+``?`` arrow (a clue cell that counts nothing) and then given the count of the answer found.
+
+Each round solves the board so far (deductions, then CP-SAT) and looks at two of its answers:
+
+1. a cell in line with a cell whose shading differs between them, shaded in the first answer,
+   becomes a ``?`` arrow aimed at that cell (else a cell where the loops differ does, aimed its
+   longest way);
+2. the board is solved again: no answer -> that clue is dropped; else the new clue takes its count
+   in the answer found (so that answer stays an answer and the counts are always consistent);
+3. until the solver calls the board unique (or the rounds run out: a fresh start).
+
+Grade: the deductions' trials (none: easy; a few: medium; many, or search needed: hard).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Set
+from dataclasses import dataclass
+
+from solvers.generation import grade, sub_rng
+from solvers.verdict import SolveOptions, Status
+from solvers.yajilin.arrows import Arrow, Direction, ray
+from solvers.yajilin.deduce import Contradiction, deduce
+from solvers.yajilin.model import solve_cells
+from solvers.yajilin.solution import YajilinSolution
+
+Cell = tuple[int, int]
+Board = tuple[tuple[Arrow | None, ...], ...]
+THRESHOLDS = (0.0, 8.0)  # trial steps: easy / medium / hard
+ORACLE = SolveOptions(time_limit=5.0, workers=1, seed=0)
+
+
+@dataclass
+class Made:
+    """A unique board, its answer and its grade."""
+
+    cells: Board
+    solution: YajilinSolution
+    difficulty: str
+    effort: float
+
+
+def board(rows: int, cols: int, clues: dict[Cell, Arrow]) -> Board:
+    return tuple(tuple(clues.get((r, c)) for c in range(cols)) for r in range(rows))
+
+
+def new_clue(rng: random.Random, rows: int, cols: int, clues: Set[Cell], first: YajilinSolution,
+             second: YajilinSolution) -> tuple[Cell, Direction] | None:
+    """Where the next ``?`` arrow goes and where it points (None: nowhere left); ``clues``: cells
+    taken or refused."""
+    shade_diff = [(r, c) for r in range(rows) for c in range(cols) if first.shaded[r][c] != second.shaded[r][c]]
+    rng.shuffle(shade_diff)
+    for x in shade_diff[:4]:
+        options = [(abs(y[0] - x[0]) + abs(y[1] - x[1]), y, d) for d in Direction
+                   for y in ray(rows, cols, x, d) if first.is_shaded(*y) and y not in clues]
+        if options:
+            _, y, d = min(options, key=lambda o: (o[0], rng.random()))
+            return y, {Direction.UP: Direction.DOWN, Direction.DOWN: Direction.UP,
+                       Direction.LEFT: Direction.RIGHT, Direction.RIGHT: Direction.LEFT}[d]
+    diff = [(r, c) for r in range(rows) for c in range(cols)
+            if (first.masks[r][c] != second.masks[r][c] or first.shaded[r][c] != second.shaded[r][c])
+            and (r, c) not in clues]
+    if not diff:
+        return None
+    y = rng.choice(diff)
+    d = max(Direction, key=lambda d: (len(list(ray(rows, cols, y, d))), rng.random()))
+    return y, d
+
+
+def make(rows: int, cols: int, seed: int, deadline: float) -> Made | None:
+    """One proven-unique board (None when time ran out); the caller retries for the grade."""
+    for attempt in range(20):
+        rng = sub_rng(seed, "yajilin", rows, cols, attempt)
+        clues: dict[Cell, Arrow] = {}
+        bad: set[Cell] = set()  # cells where a clue left no answer
+        res = solve_cells(board(rows, cols, clues), ORACLE, trials=False)
+        for _ in range(rows * cols):
+            if time.perf_counter() > deadline:
+                return None
+            first, second = res.solution, res.second_solution
+            if res.status is Status.UNIQUE and isinstance(first, YajilinSolution):
+                effort = _effort(board(rows, cols, clues))
+                return Made(board(rows, cols, clues), first, grade(effort, THRESHOLDS), effort)
+            if not (isinstance(first, YajilinSolution) and isinstance(second, YajilinSolution)):
+                break
+            where = new_clue(rng, rows, cols, clues.keys() | bad, first, second)
+            if where is None:
+                break
+            y, d = where
+            got = solve_cells(board(rows, cols, {**clues, y: Arrow(None, d)}), ORACLE, trials=False)
+            if not isinstance(got.solution, YajilinSolution):  # no room for a clue there
+                bad.add(y)
+                continue
+            clues[y] = Arrow(_count(rows, cols, y, d, got.solution), d)
+            if got.status is Status.UNIQUE or (
+                    isinstance(got.second_solution, YajilinSolution)
+                    and _count(rows, cols, y, d, got.second_solution) == clues[y].number):
+                res = got  # the same verdict with the count given
+            else:
+                res = solve_cells(board(rows, cols, clues), ORACLE, trials=False)
+    return None
+
+
+def _count(rows: int, cols: int, cell: Cell, d: Direction, answer: YajilinSolution) -> int:
+    return sum(1 for q in ray(rows, cols, cell, d) if answer.is_shaded(*q))
+
+
+def _effort(cells: Board) -> float:
+    """The trial steps deduction needs (100 when it cannot finish alone)."""
+    try:
+        d = deduce(cells)
+    except Contradiction:
+        return 100.0
+    if not d.complete:
+        return 100.0
+    return float(sum(1 for s in d.steps if s.rule == "trial"))
