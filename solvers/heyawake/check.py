@@ -25,7 +25,7 @@ def validate(numbers: Numbers, regions: Regions) -> None:
         raise InvalidPuzzle("heyawake-shape")
     rooms = Rooms.of_board([[None] * cols for _ in range(rows)], regions)
     seen: dict[int, Cell] = {}
-    for k, cells in enumerate(rooms.cells):
+    for cells in rooms.cells:
         if not connected(rows, cols, cells):
             raise InvalidPuzzle("heyawake-room-split", cells=tuple(rooms.cell(i) for i in cells),
                                 cell=rooms.cell(cells[0]))
@@ -71,6 +71,6 @@ def check(numbers: Numbers, regions: Regions, shaded: Sequence[str]) -> list[Vio
             out.append(Violation("heyawake-count", cells=(at,), params={"cell": at, "number": n, "got": got}))
     for window in rooms.windows:
         if not any(dark[i] for i in window):
-            cells = tuple(rooms.cell(i) for i in window)
-            out.append(Violation("heyawake-run", cells=cells, params={"cell": cells[0], "other_cell": cells[-1]}))
+            run = tuple(rooms.cell(i) for i in window)
+            out.append(Violation("heyawake-run", cells=run, params={"cell": run[0], "other_cell": run[-1]}))
     return out

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model, cp_model_helper
 
 from solvers.connectivity import solve_connected
 from solvers.cpsat import Budget, SolverStatus, run, solve_twice
@@ -25,6 +25,7 @@ from solvers.heyawake.rooms import Numbers, Regions, Rooms
 from solvers.heyawake.solution import Shading
 from solvers.verdict import SolveOptions, SolveResult, Status
 
+Lit = cp_model_helper.Literal
 SOLVE_PARAMS: dict[str, object] = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0,
                                    "cp_model_presolve": False, "num_workers": 1}
 
@@ -51,7 +52,7 @@ class HeyawakeModel:
         for i, v in (known or {}).items():
             m.add_bool_or([self.dark[i] if v else self.dark[i].Not()])
 
-    def cuts(self, solver: cp_model.CpSolver) -> list[list[cp_model.IntVar]]:
+    def cuts(self, solver: cp_model.CpSolver) -> list[list[Lit]]:
         """For each white area but the largest: not every shaded cell around it stays shaded."""
         rows, cols = self.rooms.rows, self.rooms.cols
         dark = [solver.boolean_value(v) for v in self.dark]

@@ -35,17 +35,17 @@ class Rooms:
         rows, cols = len(regions), len(regions[0])
         ids: dict[int, int] = {}
         of = []
-        for row in regions:
-            for v in row:
-                of.append(ids.setdefault(v, len(ids)))
+        for line in regions:
+            for rid in line:
+                of.append(ids.setdefault(rid, len(ids)))
         cells: list[list[int]] = [[] for _ in ids]
         for i, k in enumerate(of):
             cells[k].append(i)
         number: list[int | None] = [None] * len(ids)
-        for r, row in enumerate(numbers):
-            for c, v in enumerate(row):
-                if v is not None:
-                    number[of[r * cols + c]] = v
+        for r, given in enumerate(numbers):
+            for c, value in enumerate(given):
+                if value is not None:
+                    number[of[r * cols + c]] = value
         return cls(rows, cols, tuple(of), tuple(tuple(x) for x in cells), tuple(number))
 
     def cell(self, i: int) -> Cell:
