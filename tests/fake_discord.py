@@ -21,7 +21,9 @@ A test acts as users::
     fake.post(ann, f"<@{BOT_ID}> masyu ...")  # MESSAGE_CREATE in the server's channel
     fake.post(ann, "", attachments=[fake.upload("board.png", png, "image/png")])
     inter = fake.slash(ann, "solve", board=url)       # INTERACTION_CREATE, application command
-    fake.press(ann, bot_message, custom_id)           # INTERACTION_CREATE, a button
+    fake.slash(ann, "solve", files={"file": fake.upload("b.txt", data, "text/plain")})
+    fake.submit(ann, modal, [board])                  # INTERACTION_CREATE, a form the bot opened
+    fake.press(ann, bot_message_id, custom_id)        # INTERACTION_CREATE, a button
     [msg] = await fake.wait_for(lambda c: c.is_post(CHANNEL_ID) and c.files)
 """
 
@@ -364,7 +366,7 @@ class FakeDiscord:
     def upload(self, filename: str, data: bytes, content_type: str) -> dict[str, Any]:
         """Put a file on the CDN; returns the attachment object a message carries."""
         aid = next(self._ids)
-        path = f"{CHANNEL_ID}/{aid}/{filename}"
+        path = f"{CHANNEL_ID}/{aid}/{filename}"  # Discord's CDN path: channel, attachment id, name
         self.blobs[path] = Upload(filename, content_type, data)
         return {"id": str(aid), "filename": filename, "size": len(data), "content_type": content_type,
                 "url": f"{self.base}/attachments/{path}", "proxy_url": f"{self.base}/attachments/{path}",
@@ -400,13 +402,30 @@ class FakeDiscord:
             payload["message"] = message
         return payload, token
 
-    def slash(self, user: FakeMember, command: str, **options: str) -> FakeInteraction:
-        """``user`` runs the slash command ``/command`` with string ``options``."""
+    def slash(self, user: FakeMember, command: str, *, files: dict[str, dict[str, Any]] | None = None,
+              **options: str) -> FakeInteraction:
+        """``user`` runs the slash command ``/command`` with string ``options`` and attachment options
+        ``files`` (name -> an :meth:`upload`'s attachment, sent as Discord does: by id, resolved beside)."""
         cmd = next((c for c in self.commands if c["name"] == command), None)
         assert cmd is not None, f"/{command} was not synced: {[c['name'] for c in self.commands]}"
-        data = {"id": cmd["id"], "name": command, "type": 1,
-                "options": [{"name": k, "type": 3, "value": v} for k, v in options.items()]}
+        given = [{"name": k, "type": 3, "value": v} for k, v in options.items()]
+        given += [{"name": k, "type": 11, "value": a["id"]} for k, a in (files or {}).items()]
+        data: dict[str, Any] = {"id": cmd["id"], "name": command, "type": 1, "options": given}
+        if files:
+            data["resolved"] = {"attachments": {a["id"]: a for a in files.values()}}
         payload, token = self._interaction(2, user, data)
+        return FakeInteraction(int(payload["id"]), token, self.dispatch("INTERACTION_CREATE", payload))
+
+    def submit(self, user: FakeMember, modal: dict[str, Any], values: list[str]) -> FakeInteraction:
+        """``user`` fills the form ``modal`` (the ``data`` of the bot's type-9 callback) with ``values``,
+        one per text input in order, and submits it."""
+        # rows (type 1) or labels (type 18) hold the text inputs (type 4)
+        inputs = [c for row in modal["components"] for c in row.get("components") or [row.get("component") or {}]
+                  if c.get("type") == 4]
+        assert len(inputs) == len(values), inputs
+        rows = [{"type": 1, "components": [{"type": 4, "custom_id": c["custom_id"], "value": v}]}
+                for c, v in zip(inputs, values, strict=True)]
+        payload, token = self._interaction(5, user, {"custom_id": modal["custom_id"], "components": rows})
         return FakeInteraction(int(payload["id"]), token, self.dispatch("INTERACTION_CREATE", payload))
 
     def press(self, user: FakeMember, message_id: int, custom_id: str) -> FakeInteraction:

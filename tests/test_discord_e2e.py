@@ -18,12 +18,14 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
 
+import discord
 import pytest
 import pytest_asyncio
+from discord.gateway import DiscordWebSocket
 
 from bot.app import build_core
 from bot.config import BotConfig, load_config
-from bot.discord_adapter import PuzzleClient, endpoints
+from bot.discord_adapter import PuzzleClient, connect, endpoints
 from bot.pipeline import PipelineLimits
 from rendering import render_png
 from solvers.puzzle import Puzzle
@@ -72,6 +74,28 @@ def test_discord_urls_are_read_checked_and_redacted() -> None:
     assert "DISCORD_API_URL" in str(e.value) and "DISCORD_GATEWAY_URL" in str(e.value)
     proxy = load_config(None, environ={"DISCORD_API_URL": "https://u:secret@proxy.example/api/v10"})
     assert "secret" not in json.dumps(proxy.redacted(), default=str)
+
+
+def test_endpoints_hold_for_the_block_only() -> None:
+    before = discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+    with endpoints("http://127.0.0.1:9/api/v10/", "ws://127.0.0.1:9/"):
+        assert discord.http.Route("GET", "/users/@me").url == "http://127.0.0.1:9/api/v10/users/@me"
+        assert str(DiscordWebSocket.DEFAULT_GATEWAY) == "ws://127.0.0.1:9/"
+    assert before == (discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)
+    with endpoints(None, None):
+        assert before == (discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)
+
+
+async def test_a_token_the_fake_rejects_ends_the_run_with_status_2(caplog: pytest.LogCaptureFixture) -> None:
+    fake = FakeDiscord()
+    try:
+        core = build_core(BotConfig(limits=PipelineLimits(workers=1)), extensions=())
+        code = await asyncio.wait_for(connect(core, "not.the.token", api_url=fake.api_url,
+                                              gateway_url=fake.gateway_url), 30)
+        assert code == 2 and "Discord rejected DISCORD_TOKEN" in caplog.text
+        assert [(c.path, c.status) for c in fake.calls] == [("/users/@me", 401)]  # nothing after the login
+    finally:
+        fake.close()
 
 
 @pytest.mark.slow
@@ -170,6 +194,7 @@ async def test_login_syncs_the_slash_commands_and_identifies_with_message_conten
 async def test_a_board_pasted_in_a_server_channel_gets_a_spoiler_picture(bot: SimpleNamespace) -> None:
     fake = bot.fake
     ann = fake.member(301, "Ann")
+    start = time.perf_counter()
     fake.post(ann, MASYU_5)  # not addressed to the bot: a server channel's chatter is ignored
     sent = fake.post(ann, mention(MASYU_5))
     [photo] = await fake.wait_for(lambda c: c.is_post(CHANNEL_ID) and picture_reply(c))
@@ -180,7 +205,7 @@ async def test_a_board_pasted_in_a_server_channel_gets_a_spoiler_picture(bot: Si
     assert photo.payload["allowed_mentions"]["parse"] == []  # nobody is pinged
     assert fake.find(lambda c: c.path == f"/channels/{CHANNEL_ID}/typing")
     await asyncio.sleep(0.3)
-    assert len(fake.find(lambda c: c.is_post(CHANNEL_ID))) == 1
+    assert len(fake.find(lambda c: c.is_post(CHANNEL_ID) and c.at > start)) == 1
 
 
 @IN_MODULE_LOOP
@@ -197,6 +222,37 @@ async def test_a_slash_command_is_deferred_then_answered_by_a_followup(bot: Simp
     name = f"yinyang-{rec['rows']}x{rec['cols']}-solution.png"
     assert_spoiler_picture(answer, name, f"Yin-Yang {rec['rows']}×{rec['cols']}: unique solution")
     assert not fake.find(lambda c: c.is_post(CHANNEL_ID) and c.at > inter.sent_at)  # all through the interaction
+
+
+@IN_MODULE_LOOP
+async def test_a_slash_command_reads_an_attached_txt_file(bot: SimpleNamespace) -> None:
+    fake = bot.fake
+    fay = fake.member(306, "Fay")
+    rec = own("numberlink")[3]
+    att = fake.upload("board.txt", ("numberlink\n" + "\n".join(rec["grid"])).encode(), "text/plain; charset=utf-8")
+    inter = fake.slash(fay, "solve", files={"file": att})
+    [answer] = await fake.wait_for(lambda c: c.is_followup(inter.token), timeout=60)
+    took("slash /solve file:board.txt -> follow-up picture", answer.at - inter.sent_at)
+    assert fake.downloads.count(att["url"].split("/attachments/", 1)[1]) == 1  # from the fake CDN
+    name = f"numberlink-{rec['rows']}x{rec['cols']}-solution.png"
+    assert_spoiler_picture(answer, name, f"Numberlink {rec['rows']}×{rec['cols']}: ")
+
+
+@IN_MODULE_LOOP
+async def test_a_board_command_without_a_board_opens_a_form_and_solves_what_is_typed(bot: SimpleNamespace) -> None:
+    fake = bot.fake
+    gil = fake.member(307, "Gil")
+    rec = own("masyu")[2]
+    inter = fake.slash(gil, "masyu")
+    [form] = await fake.wait_for(lambda c: c.path == inter.callback_path)
+    assert form.payload["type"] == 9  # a modal with a multi-line box
+    submit = fake.submit(gil, form.payload["data"], ["\n".join(rec["grid"])])
+    [ack] = await fake.wait_for(lambda c: c.path == submit.callback_path)
+    assert ack.payload["type"] == 5  # "thinking…"
+    [answer] = await fake.wait_for(lambda c: c.is_followup(submit.token), timeout=60)
+    took("form submitted -> follow-up picture", answer.at - submit.sent_at)
+    assert_spoiler_picture(answer, f"masyu-{rec['rows']}x{rec['cols']}-solution.png",
+                           f"Masyu {rec['rows']}×{rec['cols']}: ")
 
 
 @IN_MODULE_LOOP
@@ -229,7 +285,7 @@ async def test_a_picture_attachment_is_downloaded_read_and_solved(bot: SimpleNam
     sent = fake.post(dee, f"<@{BOT_ID}>", attachments=[att])
     said, photo = await fake.wait_for(lambda c: c.is_post(CHANNEL_ID) and c.at > start, count=2, timeout=60)
     took("picture attachment -> read board + spoiler picture", photo.at - sent)
-    assert fake.downloads == [att["url"].split("/attachments/", 1)[1]]  # fetched from the fake CDN, once
+    assert fake.downloads.count(att["url"].split("/attachments/", 1)[1]) == 1  # fetched from the fake CDN, once
     assert "I read this board from your picture" in said.content
     assert "\n".join(["shikaku", *p.grid_lines()]) in said.content
     assert_spoiler_picture(photo, f"shikaku-{p.rows}x{p.cols}-solution.png", f"Shikaku {p.rows}×{p.cols}: unique")
