@@ -11,8 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
-import subprocess
-import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -24,7 +22,7 @@ import pytest_asyncio
 from discord.gateway import DiscordWebSocket
 
 from bot.app import build_core
-from bot.config import BotConfig, load_config
+from bot.config import BotConfig, ConfigError, load_config
 from bot.discord_adapter import PuzzleClient, connect, endpoints
 from bot.pipeline import PipelineLimits
 from rendering import render_png
@@ -69,7 +67,7 @@ def test_discord_urls_are_read_checked_and_redacted() -> None:
                                      "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/"})
     assert (cfg.discord_api_url, cfg.discord_gateway_url) == ("http://127.0.0.1:9/api/v10", "ws://127.0.0.1:9/")
     assert load_config(None, environ={}).discord_api_url is None  # discord.py's own endpoints
-    with pytest.raises(Exception) as e:
+    with pytest.raises(ConfigError) as e:
         load_config(None, environ={"DISCORD_API_URL": "discord.com/api", "DISCORD_GATEWAY_URL": "http://x/"})
     assert "DISCORD_API_URL" in str(e.value) and "DISCORD_GATEWAY_URL" in str(e.value)
     proxy = load_config(None, environ={"DISCORD_API_URL": "https://u:secret@proxy.example/api/v10"})
@@ -99,24 +97,19 @@ async def test_a_token_the_fake_rejects_ends_the_run_with_status_2(caplog: pytes
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not drill.has_proc(), reason="needs /proc (Linux) to read the process table")
 async def test_puzzlebot_run_reaches_the_fake_by_its_urls_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
     fake = FakeDiscord()
-    log = tmp_path / "bot.log"
     try:
-        with log.open("w") as out:
-            proc = subprocess.Popen(
-                [sys.executable, "-m", "bot.cli", "run", "--env-file", str(tmp_path / "none.env")], cwd=tmp_path,
-                env=drill.bot_env(tmp_path, DISCORD_TOKEN=fake.token, DISCORD_API_URL=fake.api_url,
-                                  DISCORD_GATEWAY_URL=fake.gateway_url, PUZZLEBOT_POOL_SIZE="1",
-                                  DAILY_PREPARE_ALL="0"),
-                stdout=out, stderr=subprocess.STDOUT)
-        try:
+        with drill.running_bot(tmp_path, DISCORD_TOKEN=fake.token, DISCORD_API_URL=fake.api_url,
+                               DISCORD_GATEWAY_URL=fake.gateway_url, PUZZLEBOT_POOL_SIZE="1",
+                               DAILY_PREPARE_ALL="0") as proc:
             t0 = time.perf_counter()
             deadline = time.monotonic() + 60
-            while "connected to Discord as" not in log.read_text() and time.monotonic() < deadline:
-                assert proc.poll() is None, log.read_text()
+            while "connected to Discord as" not in drill.log_of(proc) and time.monotonic() < deadline:
+                assert proc.poll() is None, drill.log_of(proc)
                 await asyncio.sleep(0.1)
-            assert fake.connected, log.read_text()
+            assert "connected to Discord as" in drill.log_of(proc) and fake.connected, drill.log_of(proc)
             took("subprocess start -> ready", time.perf_counter() - t0)
             eve = fake.member(305, "Eve")
             sent = fake.post(eve, mention(MASYU_5))
@@ -132,18 +125,14 @@ async def test_puzzlebot_run_reaches_the_fake_by_its_urls_and_stops_cleanly_on_s
             while proc.poll() is None and time.perf_counter() - t1 < EXIT_BOUND:
                 await asyncio.sleep(0.05)
             took("SIGTERM -> exit", time.perf_counter() - t1)
-            assert proc.returncode == 0, log.read_text()  # None: still running after the bound
+            assert proc.returncode == 0, drill.log_of(proc)  # None: still running after the bound
             assert drill.survivors(ours, ORPHAN_BOUND) == []
             # one connection, ended by the bot's close frame (not dropped: 1006). Its code is discord.py's 1000, or
             # 4000 when aiohttp hands the close to discord.py's pending read first, which then closes with 4000
-            assert fake.close_codes in ([1000], [4000]), (fake.close_codes, log.read_text())
+            assert fake.close_codes in ([1000], [4000]), (fake.close_codes, drill.log_of(proc))
             told = fake.find(lambda c: c.is_post(CHANNEL_ID) and "restarting" in c.content)
             assert told, [c.content[:60] for c in fake.find(lambda c: c.is_post(CHANNEL_ID))]
-            assert "Traceback" not in log.read_text()
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait(10)
+            assert "Traceback" not in drill.log_of(proc)
     finally:
         fake.close()
 
