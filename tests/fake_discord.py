@@ -98,11 +98,11 @@ class Call:
 
     @property
     def content(self) -> str:
-        return str((self.payload or {}).get("content") or "") if isinstance(self.payload, dict) else ""
+        return str(self.payload.get("content") or "") if isinstance(self.payload, dict) else ""
 
     @property
     def buttons(self) -> list[dict[str, Any]]:
-        rows = (self.payload or {}).get("components") or [] if isinstance(self.payload, dict) else []
+        rows = (self.payload.get("components") or []) if isinstance(self.payload, dict) else []
         return [b for row in rows for b in row.get("components", [])]
 
 
