@@ -161,7 +161,6 @@ def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang:
     """Solve ``puzzle`` within ``time_limit`` seconds and draw the verdict."""
     from solvers.cpsat import defer_release, release_later
     from solvers.engine import solve_puzzle
-    from solvers.registry import get_genre
     from solvers.verdict import SolveOptions
 
     t0 = time.perf_counter()
@@ -183,7 +182,7 @@ def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang:
     t2 = time.perf_counter()
     url = None
     try:
-        url = get_genre(puzzle.genre).encode_url(puzzle)
+        url = puzzle.kind.encode_url(puzzle)
     except Exception:
         log.exception("encode_url failed for %s", puzzle.key())
     return JobResult(

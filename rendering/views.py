@@ -92,11 +92,10 @@ def render(
     title: str | None = None,
 ) -> Picture:
     """Draw one view of a puzzle (see :func:`render_png`) and return the image with its geometry."""
-    from solvers.registry import get_genre
 
     if view not in VIEWS:
         raise ValueError(f"unknown view {view!r}; use one of {', '.join(VIEWS)}")
-    genre = get_genre(puzzle.genre)
+    genre = puzzle.kind
     rows, cols = puzzle.rows, puzzle.cols
     drawn: list[Solution | None]
     highlights: dict[Cell, pal.RGB] = {}

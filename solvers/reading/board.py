@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -117,6 +118,20 @@ def _genre_name(name: str) -> str:
     from solvers.registry import get_genre
 
     return get_genre(name).name
+
+
+def read_cells(tokens: Sequence[Sequence[str]], genre: str, *, limits: ReadLimits | None = None) -> Puzzle[Any]:
+    """A board whose cells are already tokens (a picture's reading), as ``genre``: no round trip
+    through text. Raises ParseError naming what does not fit."""
+    limits = limits or DEFAULT_LIMITS
+    rows = [Row(row) for row in tokens]
+    if not rows or not rows[0]:
+        raise NO_BOARD
+    _check_rectangular(rows)
+    puzzle = _board(_genre(genre), rows, limits, frozenset(), {})
+    _check_min(puzzle.rows, puzzle.cols, limits)
+    check_form(puzzle)
+    return puzzle
 
 
 def _genre(name: str) -> Genre[Any, Any]:
