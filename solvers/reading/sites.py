@@ -22,17 +22,21 @@ from typing import Any
 from solvers.errors import ParseError
 from solvers.reading.limits import ReadLimits
 
-MAX_PAGE_CHARS = 1_500_000  # a saved 30x30 page is well under this; a larger text is refused unread
+MAX_PAGE_CHARS = 1_000_000  # a saved 30x30 page is well under this; a larger text is refused unread
+CELL_MARKUP = 4096  # characters read past the last cell's opening tag: its text and closing tags
 
 _PAGE = re.compile(r"<\s*(?:div|html|body|head|!doctype|span|script|meta|table|td)\b", re.IGNORECASE)
 _HOST_OF = (  # where a page names its own address (not the links to its sister sites)
-    re.compile(r"<link\b[^>]*\brel\s*=\s*[\"']?canonical[^>]*>", re.IGNORECASE),
-    re.compile(r"<meta\b[^>]*\bog:url\b[^>]*>", re.IGNORECASE),
+    re.compile(r"<link\b[^<>]*\brel\s*=\s*[\"']?canonical[^<>]*>", re.IGNORECASE),
+    re.compile(r"<meta\b[^<>]*\bog:url\b[^<>]*>", re.IGNORECASE),
     re.compile(r"saved from url=\(\d+\)\S+", re.IGNORECASE),
 )
 _POS = {k: re.compile(rf"(?<![\w-]){k}\s*:\s*(-?\d+(?:\.\d+)?)px", re.IGNORECASE) for k in ("top", "left")}
 _TASK = re.compile(r"\btask\s*=\s*['\"]([0-9,\s]+)['\"]")
 _SCRIPT_TASK = re.compile(r"\btask\s*=\s*['\"]")
+_TAG = re.compile(r"""<(?:[a-zA-Z][\w:-]*(?:\s+[^\s"'=<>/]+(?:\s*=\s*(?:"[^"<>]*"|'[^'<>]*'|[^\s"'<>]+))?)*\s*/?"""
+                  r"|/[a-zA-Z][\w:-]*\s*|![^<>-][^<>]*|\?[^<>]*)>")
+_HIDDEN = (("<!--", "-->"), ("<script", "</script"), ("<style", "</style"))  # markup that holds no cell
 ROOM_BORDERS = frozenset({"br", "bb", "bl", "bt"})  # a room border on that side of the cell
 
 
@@ -99,7 +103,7 @@ def read_page(text: str, limits: ReadLimits, genre: str | None = None) -> SiteBo
     site = which_site(text, genre)
     if site is not None and site.json_key:
         return _read_json(site, text, limits)
-    cells = _collect(text, site)
+    cells = _collect(text, site, limits)
     if not cells:
         return _from_task(site, text, limits)
     grid = _place(cells, limits)
@@ -143,9 +147,9 @@ class _Cell:
 class _CellParser(HTMLParser):
     """Collects the outermost ``div``s carrying a cell class, with their position and text."""
 
-    def __init__(self, cell_classes: frozenset[str], need: frozenset[str]) -> None:
+    def __init__(self, cell_classes: frozenset[str], need: frozenset[str], most: int) -> None:
         super().__init__(convert_charrefs=True)
-        self.cell_classes, self.need = cell_classes, need
+        self.cell_classes, self.need, self.most = cell_classes, need, most
         self.cells: list[_Cell] = []
         self._depth = 0  # open divs
         self._open: int | None = None  # the depth at which the current cell opened
@@ -155,12 +159,17 @@ class _CellParser(HTMLParser):
             return
         self._depth += 1
         if self._open is None and (cell := self._cell(attrs)) is not None:
-            self.cells.append(cell)
+            self._add(cell)
             self._open = self._depth
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "div" and self._open is None and (cell := self._cell(attrs)) is not None:
-            self.cells.append(cell)
+            self._add(cell)
+
+    def _add(self, cell: _Cell) -> None:
+        if len(self.cells) >= self.most:  # no board is this big: stop before parsing the rest
+            raise ParseError("site-too-many-cells", max=self.most)
+        self.cells.append(cell)
 
     def handle_endtag(self, tag: str) -> None:
         if tag != "div":
@@ -183,15 +192,40 @@ class _CellParser(HTMLParser):
         return _Cell(classes, float(top.group(1)) if top else None, float(left.group(1)) if left else None)
 
 
-def _collect(text: str, site: Site | None) -> list[_Cell]:
-    if site is not None:
-        parser = _CellParser(site.cells, site.need)
-    else:  # a fragment naming no site: any site's cell class, read by content alone
-        table, _ = sites()
-        parser = _CellParser(frozenset().union(*(s.cells for s in table)), frozenset())
-    parser.feed(text)
+def _collect(text: str, site: Site | None, limits: ReadLimits) -> list[_Cell]:
+    """The board's cells. Only the stretch of the page from the first to the last tag that may be a
+    cell is parsed (a cell's own markup is short), so menus, ads and scripts cost a regex scan."""
+    classes = site.cells if site is not None else frozenset().union(*(s.cells for s in sites()[0]))
+    names = "|".join(re.escape(c) for c in sorted(classes))
+    starts = [m.start() for m in re.finditer(rf"<div\b[^<>]*?\bclass\s*=[^<>]*?(?:{names})", text, re.IGNORECASE)]
+    if not starts:
+        return []
+    parser = _CellParser(classes, site.need if site is not None else frozenset(), limits.max_rows * limits.max_cols)
+    parser.feed(_tidy(text[starts[0]:starts[-1] + CELL_MARKUP]))
     parser.close()
     return parser.cells
+
+
+def _tidy(html: str) -> str:
+    """``html`` without comments and scripts, and with every ``<`` that does not open a well-formed
+    tag written as text: html.parser rescans an unfinished tag or quote to the end for each ``<``
+    (quadratic), and a cell never needs one."""
+    low = html.lower()
+    kept: list[str] = []
+    at = 0
+    while True:
+        found = [(i, end) for start, end in _HIDDEN if (i := low.find(start, at)) >= 0]
+        if not found:
+            break
+        i, end = min(found)
+        kept.append(html[at:i])
+        close = low.find(end, i + 1)
+        if close < 0:
+            at = len(html)
+            break
+        at = low.find(">", close) + 1 or len(html)
+    kept.append(html[at:])
+    return re.sub("<", lambda m: "<" if _TAG.match(m.string, m.start()) else "&lt;", "".join(kept))
 
 
 def _lines(values: list[float], gap_code: str) -> dict[float, int]:
