@@ -95,7 +95,8 @@ TEXTS: dict[str, str] = {
                            "whole board.",
     "site-rooms-unknown": "This board has rooms but names no site, so I cannot tell its genre: send it with the "
                           "genre's command (see /help) or copy it with the page's address.",
-    "site-too-many-cells": "The page holds more than {max} cells; no board I read is that big.",
+    "site-too-many-cells": "The page holds more than {max} cells; the largest board I read is {max_rows} rows by "
+                           "{max_cols} columns.",
     "site-cell-unplaced": "{count} of the {total} cells have no position (top/left); copy the board's <div> "
                           "as it is.",
     "site-not-square": "I found {count} cells without positions, which is not a square board; copy the "

@@ -86,7 +86,7 @@ TEXTS: dict[str, str] = {
     "site-column-missing": "コピーした盤面に抜けがあります ({after} 列目の後に {count} 列)。盤面全体をコピーしてください。",
     "site-rooms-unknown": "部屋のある盤面ですがサイト名がないため、ジャンルが分かりません。ジャンルのコマンド "
                           "(/help を参照) と一緒に送るか、ページのアドレスごとコピーしてください。",
-    "site-too-many-cells": "ページに {max} を超えるマスがあります。読み取れる盤面はそれより小さいものだけです。",
+    "site-too-many-cells": "ページに {max} を超えるマスがあります。読み取れる盤面は {max_rows} 行 {max_cols} 列までです。",
     "site-cell-unplaced": "{total} マスのうち {count} マスに位置 (top/left) がありません。盤面の <div> をそのまま"
                           "コピーしてください。",
     "site-not-square": "位置のないマスが {count} 個あり、正方形の盤面になりません。マスのスタイルごと盤面の "

@@ -147,9 +147,10 @@ class _Cell:
 class _CellParser(HTMLParser):
     """Collects the outermost ``div``s carrying a cell class, with their position and text."""
 
-    def __init__(self, cell_classes: frozenset[str], need: frozenset[str], most: int) -> None:
+    def __init__(self, cell_classes: frozenset[str], need: frozenset[str], limits: ReadLimits) -> None:
         super().__init__(convert_charrefs=True)
-        self.cell_classes, self.need, self.most = cell_classes, need, most
+        self.cell_classes, self.need, self.limits = cell_classes, need, limits
+        self.most = (limits.max_rows + 1) * (limits.max_cols + 1)
         self.cells: list[_Cell] = []
         self._depth = 0  # open divs
         self._open: int | None = None  # the depth at which the current cell opened
@@ -168,7 +169,8 @@ class _CellParser(HTMLParser):
 
     def _add(self, cell: _Cell) -> None:
         if len(self.cells) >= self.most:  # no board is this big: stop before parsing the rest
-            raise ParseError("site-too-many-cells", max=self.most)
+            raise ParseError("site-too-many-cells", max=self.most, max_rows=self.limits.max_rows,
+                             max_cols=self.limits.max_cols)
         self.cells.append(cell)
 
     def handle_endtag(self, tag: str) -> None:
@@ -200,7 +202,7 @@ def _collect(text: str, site: Site | None, limits: ReadLimits) -> list[_Cell]:
     starts = [m.start() for m in re.finditer(rf"<div\b[^<>]*?\bclass\s*=[^<>]*?(?:{names})", text, re.IGNORECASE)]
     if not starts:
         return []
-    parser = _CellParser(classes, site.need if site is not None else frozenset(), limits.max_rows * limits.max_cols)
+    parser = _CellParser(classes, site.need if site is not None else frozenset(), limits)
     parser.feed(_tidy(text[starts[0]:starts[-1] + CELL_MARKUP]))
     parser.close()
     return parser.cells
