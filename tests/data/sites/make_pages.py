@@ -203,8 +203,8 @@ def main() -> None:
         return {k: rec[k] for k in ("genre", "grid", *keys)}
 
     masyu = corpus("masyu", 10, 10)
-    write("masyu_ja_page.html", page("puzzle-masyu.com", "ましゅ", board_back(cells_html(tokens(masyu), 33.5, 0.5, pearl)),
-                                     lang="ja"), rec_of(masyu))
+    masyu_board = board_back(cells_html(tokens(masyu), 33.5, 0.5, pearl))
+    write("masyu_ja_page.html", page("puzzle-masyu.com", "ましゅ", masyu_board, lang="ja"), rec_of(masyu))
     small = corpus("masyu", 6, 6)
     frag = board_back(cells_html(tokens(small), 37.27, 0, pearl))
     write("masyu_fragment.html", frag.replace("        <div", "<div", 1), rec_of(small))
