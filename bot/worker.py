@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, cast
 
+from solvers.cell import Cell
 from solvers.errors import Message
 from solvers.puzzle import Puzzle
 from solvers.solution import Solution
@@ -24,7 +25,6 @@ from solvers.verdict import Status
 
 log = logging.getLogger(__name__)
 
-Cell = tuple[int, int]
 ANSWERED = frozenset({Status.UNIQUE, Status.MULTIPLE, Status.SOLVED})  # verdicts that come with a solution
 FINAL = ANSWERED | {Status.NONE, Status.INVALID}  # verdicts a second solve would repeat (cacheable)
 

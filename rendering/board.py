@@ -12,7 +12,8 @@ from PIL import Image
 
 from rendering import palette as pal
 from rendering.canvas import Canvas
-from rendering.geometry import Cell, Layout
+from rendering.geometry import Layout
+from solvers.cell import Cell
 from solvers.drawing import GRID, INK, LINE, Paint, Role
 
 ROLE_COLORS: dict[Role, pal.RGB] = {

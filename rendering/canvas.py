@@ -17,8 +17,9 @@ from PIL import Image, ImageDraw
 
 from rendering import palette as pal
 from rendering.fonts import Font, fitted
-from rendering.geometry import DIRECTIONS, DOWN, LEFT, RIGHT, UP, Cell, Layout, odd
+from rendering.geometry import DIRECTIONS, DOWN, LEFT, RIGHT, UP, Layout, odd
 from rendering.geometry import OPPOSITE as _OPPOSITE
+from solvers.cell import Cell
 
 RGB = pal.RGB
 SUPERSAMPLE = 4

@@ -17,7 +17,8 @@ from rendering import palette as pal
 from rendering.board import PillowDrawing
 from rendering.canvas import paste_text
 from rendering.fonts import cjk_font, font, text_size
-from rendering.geometry import GAP, MARGIN, MAX_SIDE, Cell, Layout, cell_size_for, title_font_size, title_height
+from rendering.geometry import GAP, MARGIN, MAX_SIDE, Layout, cell_size_for, title_font_size, title_height
+from solvers.cell import Cell
 from solvers.drawing import Drawing
 from solvers.solution import Solution, differing_cells
 

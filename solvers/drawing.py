@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
-Cell = tuple[int, int]
+from solvers.cell import Cell
 
 
 class Role(Enum):
