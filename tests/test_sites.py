@@ -102,6 +102,17 @@ def test_cell_classes_attribute_order_and_positions_are_tolerated() -> None:
     assert board.rows == (("B", "."), ("W", "."))
 
 
+def test_cell_text_is_normalised_and_letters_are_numbers_over_nine() -> None:
+    cells = ["&nbsp;", "\uff13", " 12 ", "B"]
+    text = '<link rel="canonical" href="https://ja.puzzle-shikaku.com/">' + "".join(
+        f'<div class="cell" style="top: {1 + 30 * (i // 2)}px; left: {1 + 30 * (i % 2)}px">{t}</div>'
+        for i, t in enumerate(cells))
+    assert read_page(text, DEFAULT_LIMITS).rows == ((".", "3"), ("12", "11"))
+    with pytest.raises(ParseError) as e:
+        read_page(text.replace(">B<", ">x2<"), DEFAULT_LIMITS)
+    assert e.value.code == "site-cell-text" and e.value.cells == ((1, 1),)
+
+
 def test_rooms_come_from_the_border_classes() -> None:
     text = page("heyawake_fragment.html")
     board = read_page(text, DEFAULT_LIMITS)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from html.parser import HTMLParser
@@ -287,7 +288,7 @@ def _check_size(rows: int, cols: int, limits: ReadLimits) -> None:
 def _token(site: Site | None, cell: _Cell | None, at: tuple[int, int]) -> str:
     """The FORMATS.md token of a cell: its number, else the token its class stands for, else '.'."""
     assert cell is not None
-    raw = "".join(cell.text).strip()
+    raw = unicodedata.normalize("NFKC", "".join(cell.text)).strip()  # full-width digits, &nbsp;
     if raw and (site is None or site.text):
         if raw.isdigit() and raw.isascii():
             return str(int(raw))
