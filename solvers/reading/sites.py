@@ -348,7 +348,7 @@ def _from_task(site: Site | None, text: str, limits: ReadLimits) -> SiteBoard:
             raise ParseError("site-not-square", count=len(ids))
         _check_size(side, side, limits)
         rooms = tuple(tuple(ids[r * side:(r + 1) * side]) for r in range(side))
-        return SiteBoard(site, tuple(("." ,) * side for _ in range(side)), rooms, _params(site, text))
+        return SiteBoard(site, tuple((".",) * side for _ in range(side)), rooms, _params(site, text))
     if site is not None and _SCRIPT_TASK.search(text):
         raise ParseError("site-board-in-script", site=site.host)
     if site is not None:
