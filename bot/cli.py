@@ -80,9 +80,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_parse(args: argparse.Namespace) -> int:
     from solvers.reading import DEFAULT_LIMITS, read_board
+    from solvers.reading.sites import MAX_PAGE_CHARS
 
-    # Read one character past the limit so read_board refuses an over-long input itself.
-    budget = DEFAULT_LIMITS.max_chars + 1
+    # Read one character past the limit (a saved page's, the larger) so read_board refuses an
+    # over-long input itself.
+    budget = max(DEFAULT_LIMITS.max_chars, MAX_PAGE_CHARS) + 1
     try:
         if args.file == "-":
             text = sys.stdin.buffer.read(budget * 4).decode("utf-8", errors="replace")[:budget]
