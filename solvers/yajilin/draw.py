@@ -12,8 +12,8 @@ def draw(d: Drawing, cells: Cells, solution: YajilinSolution | None) -> None:
     d.backgrounds()
     d.grid()
     if solution is not None:
-        for r, row in enumerate(solution.shaded):
-            for c, ch in enumerate(row):
+        for r, marks in enumerate(solution.shaded):
+            for c, ch in enumerate(marks):
                 if ch == "#" and cells[r][c] is None:
                     d.fill_cell(r, c, SHADED)
         d.links(solution.masks, LINE)
