@@ -1,73 +1,32 @@
-"""Yajilin givens as plain data (until ``solvers.clues`` lands): arrow clues and grey cells.
+"""Yajilin givens: how a board's cells are held and the rays its arrows count along.
 
-A clue cell holds a number and a direction (``2r``: two shaded cells to its right, counted to the
-edge of the board over other clue cells); a grey cell (``#``) is a clue cell with neither. Any
-other cell is ``None``. Boards here are ``Cells``: rows of ``Arrow | None``.
+A puzzle's cells are ``Arrow`` (``solvers.clues``: ``2r`` is ``Arrow(2, RIGHT)``, a grey cell
+``Arrow(None, None)``, a ``?`` arrow ``Arrow(None, RIGHT)``) or ``EMPTY`` (0). Inside the folder a
+board is ``Cells``: rows of ``Arrow | None`` (None: a free cell).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from enum import Enum
+from typing import Any
 
-Cell = tuple[int, int]
+from solvers.cell import Cell
+from solvers.clues import Arrow, Direction
+from solvers.puzzle import Puzzle
 
-
-class Direction(Enum):
-    UP = "u"
-    RIGHT = "r"
-    DOWN = "d"
-    LEFT = "l"
-
-    @property
-    def delta(self) -> tuple[int, int]:
-        return _DELTA[self]
-
-
-_DELTA = {Direction.UP: (-1, 0), Direction.RIGHT: (0, 1), Direction.DOWN: (1, 0), Direction.LEFT: (0, -1)}
-
-
-@dataclass(frozen=True)
-class Arrow:
-    """A clue cell: ``number`` shaded cells lie in ``direction`` (both None: a grey cell; number
-    None with a direction: a ``?`` clue, which counts nothing)."""
-
-    number: int | None
-    direction: Direction | None
-
-
+EMPTY = 0
 GREY = Arrow(None, None)
+YCell = Arrow | int
 Cells = Sequence[Sequence[Arrow | None]]
 
 
-def read_token(token: str) -> Arrow | None:
-    """FORMATS.md token -> cell (``.`` None, ``#`` grey, ``2r`` an arrow); ValueError otherwise."""
-    if token == ".":
-        return None
-    if token == "#":
-        return GREY
-    number, letter = token[:-1], token[-1:]
-    if not letter or letter not in "urdl" or not (number == "?" or number.isascii() and number.isdigit()):
-        raise ValueError(token)
-    return Arrow(None if number == "?" else int(number), Direction(letter))
+def cells_of(puzzle: Puzzle[Any]) -> tuple[tuple[Arrow | None, ...], ...]:
+    """The puzzle's board with None for every free cell."""
+    return tuple(tuple(v if isinstance(v, Arrow) else None for v in row) for row in puzzle.cells)
 
 
-def write_token(cell: Arrow | None) -> str:
-    if cell is None:
-        return "."
-    if cell.direction is None:
-        return "#"
-    return f"{'?' if cell.number is None else cell.number}{cell.direction.value}"
-
-
-def read_grid(rows: Sequence[str]) -> tuple[tuple[Arrow | None, ...], ...]:
-    """FORMATS.md ``grid`` rows -> cells."""
-    return tuple(tuple(read_token(t) for t in row.split()) for row in rows)
-
-
-def write_grid(cells: Cells) -> list[str]:
-    return [" ".join(write_token(v) for v in row) for row in cells]
+def puzzle_of(cells: Cells, id: str | None = None) -> Puzzle[YCell]:
+    return Puzzle("yajilin", tuple(tuple(EMPTY if v is None else v for v in row) for row in cells), id=id)
 
 
 def ray(rows: int, cols: int, cell: Cell, direction: Direction) -> Iterator[Cell]:

@@ -8,22 +8,22 @@ edge of the board (other clue cells on the way do not stop the count).
 
 from __future__ import annotations
 
+from solvers.clues import Arrow
 from solvers.errors import InvalidPuzzle
 from solvers.gridgraph import DIRECTIONS, OPPOSITE, degree
+from solvers.puzzle import Puzzle, check_rectangular
 from solvers.verdict import Violation
-from solvers.yajilin.arrows import Arrow, Cells, ray
+from solvers.yajilin.arrows import Cells, YCell, cells_of, ray
 from solvers.yajilin.solution import YajilinSolution
 
 Cell = tuple[int, int]
 
 
-def validate(cells: Cells) -> None:
+def validate(puzzle: Puzzle[YCell]) -> None:
     """Raise InvalidPuzzle unless the board is a rectangle whose arrows could be satisfied: a
     number never exceeds the shaded cells that fit in its direction (:func:`room`)."""
-    rows = len(cells)
-    cols = len(cells[0]) if rows else 0
-    if rows == 0 or cols == 0 or any(len(row) != cols for row in cells):
-        raise InvalidPuzzle("yajilin-shape")
+    check_rectangular(puzzle)
+    cells = cells_of(puzzle)
     for r, row in enumerate(cells):
         for c, v in enumerate(row):
             if v is None or v.number is None:
@@ -47,8 +47,13 @@ def room(cells: Cells, cell: Cell, arrow: Arrow) -> int:
     return total + (run + 1) // 2
 
 
-def check(cells: Cells, solution: YajilinSolution) -> list[Violation]:
+def check(puzzle: Puzzle[YCell], solution: YajilinSolution) -> list[Violation]:
     """Every broken rule, one message code each, with the cells at fault."""
+    return problems(cells_of(puzzle), solution)
+
+
+def problems(cells: Cells, solution: YajilinSolution) -> list[Violation]:
+    """:func:`check` on a board of ``Arrow | None`` cells."""
     rows, cols = len(cells), len(cells[0])
     masks, shaded = solution.masks, solution.shaded
     if len(masks) != rows or any(len(m) != cols for m in masks) or len(shaded) != rows or any(

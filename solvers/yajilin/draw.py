@@ -4,11 +4,13 @@ cells, and with an answer the shaded cells and the loop through cell centres."""
 from __future__ import annotations
 
 from solvers.drawing import GRID_DARK, LINE, SHADED, Drawing
-from solvers.yajilin.arrows import Cells
+from solvers.puzzle import Puzzle
+from solvers.yajilin.arrows import YCell, cells_of
 from solvers.yajilin.solution import YajilinSolution
 
 
-def draw(d: Drawing, cells: Cells, solution: YajilinSolution | None) -> None:
+def draw(d: Drawing, puzzle: Puzzle[YCell], solution: YajilinSolution | None) -> None:
+    cells = cells_of(puzzle)
     d.backgrounds()
     d.grid()
     if solution is not None:

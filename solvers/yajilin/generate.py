@@ -20,9 +20,10 @@ import time
 from collections.abc import Set
 from dataclasses import dataclass
 
-from solvers.generation import grade, sub_rng
+from solvers.clues import Arrow, Direction
+from solvers.generation import Candidate, GeneratedPuzzle, grade, search
 from solvers.verdict import SolveOptions, Status
-from solvers.yajilin.arrows import Arrow, Direction, ray
+from solvers.yajilin.arrows import puzzle_of, ray
 from solvers.yajilin.deduce import Contradiction, deduce
 from solvers.yajilin.model import solve_cells
 from solvers.yajilin.solution import YajilinSolution
@@ -31,6 +32,7 @@ Cell = tuple[int, int]
 Board = tuple[tuple[Arrow | None, ...], ...]
 THRESHOLDS = (0.0, 8.0)  # trial steps: easy / medium / hard
 ORACLE = SolveOptions(time_limit=5.0, workers=1, seed=0)
+ATTEMPT_SECONDS = 20.0
 
 
 @dataclass
@@ -70,37 +72,50 @@ def new_clue(rng: random.Random, rows: int, cols: int, clues: Set[Cell], first: 
     return y, d
 
 
-def make(rows: int, cols: int, seed: int, deadline: float) -> Made | None:
-    """One proven-unique board (None when time ran out); the caller retries for the grade."""
-    for attempt in range(20):
-        rng = sub_rng(seed, "yajilin", rows, cols, attempt)
-        clues: dict[Cell, Arrow] = {}
-        bad: set[Cell] = set()  # cells where a clue left no answer
-        res = solve_cells(board(rows, cols, clues), ORACLE, trials=False)
-        for _ in range(rows * cols):
-            if time.perf_counter() > deadline:
-                return None
-            first, second = res.solution, res.second_solution
-            if res.status is Status.UNIQUE and isinstance(first, YajilinSolution):
-                effort = _effort(board(rows, cols, clues))
-                return Made(board(rows, cols, clues), first, grade(effort, THRESHOLDS), effort)
-            if not (isinstance(first, YajilinSolution) and isinstance(second, YajilinSolution)):
-                break
-            where = new_clue(rng, rows, cols, clues.keys() | bad, first, second)
-            if where is None:
-                break
-            y, d = where
-            got = solve_cells(board(rows, cols, {**clues, y: Arrow(None, d)}), ORACLE, trials=False)
-            if not isinstance(got.solution, YajilinSolution):  # no room for a clue there
-                bad.add(y)
-                continue
-            clues[y] = Arrow(_count(rows, cols, y, d, got.solution), d)
-            if got.status is Status.UNIQUE or (
-                    isinstance(got.second_solution, YajilinSolution)
-                    and _count(rows, cols, y, d, got.second_solution) == clues[y].number):
-                res = got  # the same verdict with the count given
-            else:
-                res = solve_cells(board(rows, cols, clues), ORACLE, trials=False)
+def generate(rows: int, cols: int, difficulty: str, seed: int,
+             options: SolveOptions | None = None) -> GeneratedPuzzle:
+    """A proven unique puzzle graded as close to ``difficulty`` as a few attempts allow (the clue
+    cells are the answer's, so there is nothing to remove: each attempt is a finished board)."""
+
+    def attempt(rng: random.Random) -> Candidate[Cell] | None:
+        made = make(rng, rows, cols, time.perf_counter() + ATTEMPT_SECONDS)
+        if made is None:
+            return None
+        return Candidate([], lambda trial, kept: None, lambda kept: puzzle_of(made.cells),
+                         lambda kept: made.effort, made.solution)
+
+    return search("yajilin", rows, cols, difficulty, seed, THRESHOLDS, attempt)
+
+
+def make(rng: random.Random, rows: int, cols: int, deadline: float) -> Made | None:
+    """One unique board by the rounds above (None when the rounds or the time ran out)."""
+    clues: dict[Cell, Arrow] = {}
+    bad: set[Cell] = set()  # cells where a clue left no answer
+    res = solve_cells(board(rows, cols, clues), ORACLE, trials=False)
+    for _ in range(rows * cols):
+        if time.perf_counter() > deadline:
+            return None
+        first, second = res.solution, res.second_solution
+        if res.status is Status.UNIQUE and isinstance(first, YajilinSolution):
+            effort = _effort(board(rows, cols, clues))
+            return Made(board(rows, cols, clues), first, grade(effort, THRESHOLDS), effort)
+        if not (isinstance(first, YajilinSolution) and isinstance(second, YajilinSolution)):
+            return None
+        where = new_clue(rng, rows, cols, clues.keys() | bad, first, second)
+        if where is None:
+            return None
+        y, d = where
+        got = solve_cells(board(rows, cols, {**clues, y: Arrow(None, d)}), ORACLE, trials=False)
+        if not isinstance(got.solution, YajilinSolution):  # no room for a clue there
+            bad.add(y)
+            continue
+        clues[y] = Arrow(_count(rows, cols, y, d, got.solution), d)
+        if got.status is Status.UNIQUE or (
+                isinstance(got.second_solution, YajilinSolution)
+                and _count(rows, cols, y, d, got.second_solution) == clues[y].number):
+            res = got  # the same verdict with the count given
+        else:
+            res = solve_cells(board(rows, cols, clues), ORACLE, trials=False)
     return None
 
 

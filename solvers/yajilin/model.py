@@ -22,9 +22,10 @@ from collections.abc import Mapping
 from ortools.sat.python import cp_model, cp_model_helper
 
 from solvers.cpsat import Budget, solve_twice
+from solvers.puzzle import Puzzle
 from solvers.verdict import SolveOptions, SolveResult, Status
-from solvers.yajilin.arrows import Cells, ray
-from solvers.yajilin.check import check
+from solvers.yajilin.arrows import Cells, YCell, cells_of, ray
+from solvers.yajilin.check import problems
 from solvers.yajilin.deduce import Contradiction, Deduction, deduce
 from solvers.yajilin.solution import YajilinSolution
 
@@ -108,6 +109,11 @@ class YajilinModel:
         return YajilinSolution(tuple(tuple(row) for row in masks), tuple(shaded))
 
 
+def solve(puzzle: Puzzle[YCell], options: SolveOptions) -> SolveResult:
+    """The engine's entry: :func:`solve_cells` on the puzzle's board."""
+    return solve_cells(cells_of(puzzle), options)
+
+
 def solve_cells(cells: Cells, options: SolveOptions, *, trials: bool = True) -> SolveResult:
     """The verdict on a board: a loop and shading, and with ``options.unique`` whether it is the only one.
 
@@ -126,7 +132,7 @@ def solve_cells(cells: Cells, options: SolveOptions, *, trials: bool = True) -> 
     else:
         if found.complete:
             answer = answer_of(found)
-            if not check(cells, answer):
+            if not problems(cells, answer):
                 budget.note("deduce", t0)
                 return SolveResult(Status.UNIQUE if options.unique else Status.SOLVED, solution=answer,
                                    stats=budget.stats)

@@ -9,9 +9,11 @@ nothing, so it reads as a grey cell too. (Written from pzprjs's documented forma
 
 from __future__ import annotations
 
+from solvers.clues import Arrow, Direction
 from solvers.errors import ParseError
+from solvers.puzzle import Puzzle
 from solvers.puzzlink import make_url, split_url
-from solvers.yajilin.arrows import GREY, Arrow, Cells, Direction
+from solvers.yajilin.arrows import GREY, Cells, YCell, cells_of, puzzle_of
 
 PIDS = ("yajilin", "yajirin", "yajilin-regions")
 DIGIT = {Direction.UP: 1, Direction.DOWN: 2, Direction.LEFT: 3, Direction.RIGHT: 4}
@@ -84,12 +86,12 @@ def _token(v: Arrow) -> str:
     raise ParseError("url-number-too-large", number=n, max=4095)
 
 
-def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> tuple[tuple[Arrow | None, ...], ...]:
+def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[YCell]:
     link = split_url(url, max_rows=max_rows, max_cols=max_cols)
     if link.pid not in PIDS:
         raise ParseError("url-other-genre", genre=link.pid, pid=link.pid, wanted="yajilin")
-    return decode_body(link.body, link.rows, link.cols)
+    return puzzle_of(decode_body(link.body, link.rows, link.cols))
 
 
-def encode_url(cells: Cells) -> str:
-    return make_url("yajilin", len(cells[0]), len(cells), encode_body(cells))
+def encode_url(puzzle: Puzzle[YCell]) -> str:
+    return make_url("yajilin", puzzle.cols, puzzle.rows, encode_body(cells_of(puzzle)))
