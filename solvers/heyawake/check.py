@@ -10,15 +10,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solvers.errors import InvalidPuzzle
-from solvers.heyawake.rooms import Numbers, Regions, Rooms, connected
+from solvers.heyawake.rooms import Numbers, Regions, Rooms, connected, numbers_of, regions_of
+from solvers.puzzle import Puzzle, check_rectangular
+from solvers.solution import ShadeSolution
 from solvers.verdict import Violation
 
 Cell = tuple[int, int]
 
 
-def validate(numbers: Numbers, regions: Regions) -> None:
+def validate(puzzle: Puzzle[int]) -> None:
     """Raise InvalidPuzzle unless both grids are the same rectangle, every room is connected,
     holds at most one number, and its number fits (at most half its cells, rounded up)."""
+    check_rectangular(puzzle)
+    if puzzle.regions is None:
+        raise InvalidPuzzle("regions-missing", genre="heyawake")
+    validate_board(numbers_of(puzzle), regions_of(puzzle))
+
+
+def validate_board(numbers: Numbers, regions: Regions) -> None:
+    """:func:`validate` on plain grids."""
     rows = len(regions)
     cols = len(regions[0]) if rows else 0
     if rows == 0 or cols == 0 or len(numbers) != rows or any(len(x) != cols for x in (*numbers, *regions)):
@@ -42,8 +52,13 @@ def validate(numbers: Numbers, regions: Regions) -> None:
                                     size=len(rooms.cells[k]))
 
 
-def check(numbers: Numbers, regions: Regions, shaded: Sequence[str]) -> list[Violation]:
+def check(puzzle: Puzzle[int], solution: ShadeSolution) -> list[Violation]:
     """Every broken rule, one message code each, with the cells at fault."""
+    return problems(numbers_of(puzzle), regions_of(puzzle), solution.marks)
+
+
+def problems(numbers: Numbers, regions: Regions, shaded: Sequence[str]) -> list[Violation]:
+    """:func:`check` on plain grids and ``#``/``.`` rows."""
     rows, cols = len(regions), len(regions[0])
     if len(shaded) != rows or any(len(s) != cols for s in shaded):
         return [Violation("heyawake-size", params={"rows": rows, "cols": cols})]

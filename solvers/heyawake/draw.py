@@ -3,16 +3,17 @@ cell, and with an answer the shaded cells (a number on a shaded cell turns white
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from solvers.drawing import INK, PAPER, SHADED, Drawing
-from solvers.heyawake.rooms import Numbers, Regions
+from solvers.heyawake.rooms import numbers_of, regions_of
+from solvers.puzzle import Puzzle
+from solvers.solution import ShadeSolution
 
 
-def draw(d: Drawing, numbers: Numbers, regions: Regions, shaded: Sequence[str] | None) -> None:
+def draw(d: Drawing, puzzle: Puzzle[int], solution: ShadeSolution | None) -> None:
+    numbers, regions = numbers_of(puzzle), regions_of(puzzle)
     d.backgrounds()
     d.grid()
-    dark = {(r, c) for r, row in enumerate(shaded or ()) for c, ch in enumerate(row) if ch == "#"}
+    dark = set(solution.cells()) if solution is not None else set()
     for r, c in sorted(dark):
         d.fill_cell(r, c, SHADED)
     for r, row in enumerate(numbers):

@@ -5,41 +5,31 @@ its number, then numbers removed while the answer stays unique.
 2. An answer: the model without numbers (no touching shaded cells, the border runs, white cells
    connected by lazy cuts), CP-SAT steered by random shading hints.
 3. Every room gets its count; the board must be unique with all of them.
-4. :func:`solvers.generation.remove_clues` removes numbers while the solver (deductions, then
-   CP-SAT) calls the board unique; a second answer names the rooms whose count it breaks.
+4. :func:`solvers.generation.search` removes numbers while the solver (deductions, then CP-SAT)
+   calls the board unique (a second answer names the rooms whose count it breaks), grades,
+   gives numbers back while too hard, and proves the result.
 5. Grade: the deductions' trials (up to 4: easy; up to 15: medium; more, or search needed: hard).
 """
 
 from __future__ import annotations
 
 import random
-import time
-from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
 from solvers.connectivity import solve_connected
 from solvers.cpsat import Budget, SolverStatus, found, run
-from solvers.generation import grade, remove_clues, sub_rng
+from solvers.generation import Candidate, GeneratedPuzzle, search
 from solvers.heyawake.deduce import Contradiction, deduce
 from solvers.heyawake.model import HeyawakeModel, solve_board
-from solvers.heyawake.rooms import Rooms
-from solvers.heyawake.solution import Shading
+from solvers.heyawake.rooms import Rooms, puzzle_of
+from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, Status
 
 Grid = tuple[tuple[int, ...], ...]
 Numbers = tuple[tuple[int | None, ...], ...]
 THRESHOLDS = (4.0, 15.0)  # trial steps: easy / medium / hard
 ORACLE = SolveOptions(time_limit=5.0, workers=1, seed=0)
-
-
-@dataclass
-class Made:
-    numbers: Numbers
-    regions: Grid
-    solution: Shading
-    difficulty: str
-    effort: float
 
 
 def random_rooms(rng: random.Random, rows: int, cols: int) -> Grid:
@@ -64,7 +54,7 @@ def random_rooms(rng: random.Random, rows: int, cols: int) -> Grid:
     return tuple(tuple(row) for row in ids)
 
 
-def random_answer(rng: random.Random, rooms: Rooms, budget: Budget) -> Shading | None:
+def random_answer(rng: random.Random, rooms: Rooms, budget: Budget) -> ShadeSolution | None:
     hm = HeyawakeModel(rooms)
     for v in hm.dark:
         hm.model.add_hint(v, rng.random() < 0.3)
@@ -74,52 +64,45 @@ def random_answer(rng: random.Random, rooms: Rooms, budget: Budget) -> Shading |
         return run(model, b, params=params)
 
     status, solver = solve_connected(hm.model, budget.part(3.0), hm.cuts, runner=once)
-    return Shading(hm.shading(solver)) if found(status) else None
+    return hm.shading(solver) if found(status) else None
 
 
-def make(rows: int, cols: int, seed: int, deadline: float) -> Made | None:
-    """One proven-unique board (None when time ran out)."""
-    for attempt in range(30):
-        if time.perf_counter() > deadline:
+def generate(rows: int, cols: int, difficulty: str, seed: int,
+             options: SolveOptions | None = None) -> GeneratedPuzzle:
+    """A proven unique puzzle graded as close to ``difficulty`` as a few attempts allow."""
+
+    def attempt(rng: random.Random) -> Candidate[int] | None:
+        regions = random_rooms(rng, rows, cols)
+        rooms = Rooms.of_board([[None] * cols for _ in range(rows)], regions)
+        answer = random_answer(rng, rooms, Budget(SolveOptions(time_limit=5.0, workers=1)))
+        if answer is None:
             return None
-        made = _attempt(sub_rng(seed, "heyawake", rows, cols, attempt), rows, cols, deadline)
-        if made is not None:
-            return made
-    return None
+        count = [sum(1 for i in cells if answer.marked(*rooms.cell(i))) for cells in rooms.cells]
 
+        def board(keep: frozenset[int]) -> Numbers:
+            out: list[list[int | None]] = [[None] * cols for _ in range(rows)]
+            for k in keep:
+                r, c = rooms.number_cell(k)
+                out[r][c] = count[k]
+            return tuple(tuple(row) for row in out)
 
-def _attempt(rng: random.Random, rows: int, cols: int, deadline: float) -> Made | None:
-    regions = random_rooms(rng, rows, cols)
-    rooms = Rooms.of_board([[None] * cols for _ in range(rows)], regions)
-    answer = random_answer(rng, rooms, Budget(SolveOptions(time_limit=5.0, workers=1)))
-    if answer is None:
-        return None
-    count = [sum(1 for i in cells if answer.shaded[i // cols][i % cols] == "#") for cells in rooms.cells]
+        def alternative(trial: frozenset[int], kept: frozenset[int]) -> frozenset[int] | None | bool:
+            res = solve_board(board(trial), regions, ORACLE)
+            if res.status is Status.UNIQUE:
+                return None
+            other = res.second_solution
+            if not isinstance(other, ShadeSolution):
+                return False
+            return frozenset(k for k, cells in enumerate(rooms.cells)
+                             if sum(1 for i in cells if other.marked(*rooms.cell(i))) != count[k])
 
-    def board(keep: frozenset[int]) -> Numbers:
-        out: list[list[int | None]] = [[None] * cols for _ in range(rows)]
-        for k in keep:
-            r, c = rooms.number_cell(k)
-            out[r][c] = count[k]
-        return tuple(tuple(row) for row in out)
-
-    def alternative(trial: frozenset[int], kept: frozenset[int]) -> frozenset[int] | None | bool:
-        res = solve_board(board(trial), regions, ORACLE)
-        if res.status is Status.UNIQUE:
+        everything = frozenset(range(len(rooms.cells)))
+        if alternative(everything, everything) is not None:
             return None
-        other = res.second_solution
-        if not isinstance(other, Shading):
-            return False
-        return frozenset(k for k, cells in enumerate(rooms.cells)
-                         if sum(1 for i in cells if other.shaded[i // cols][i % cols] == "#") != count[k])
+        return Candidate(sorted(everything), alternative, lambda kept: puzzle_of(board(kept), regions),
+                         lambda kept: _effort(board(kept), regions), answer)
 
-    everything = frozenset(range(len(rooms.cells)))
-    if alternative(everything, everything) is not None:
-        return None
-    kept = remove_clues(sorted(everything), alternative, rng, deadline=deadline)
-    numbers = board(kept)
-    effort = _effort(numbers, regions)
-    return Made(numbers, regions, answer, grade(effort, THRESHOLDS), effort)
+    return search("heyawake", rows, cols, difficulty, seed, THRESHOLDS, attempt)
 
 
 def _effort(numbers: Numbers, regions: Grid) -> float:

@@ -19,10 +19,11 @@ from ortools.sat.python import cp_model, cp_model_helper
 
 from solvers.connectivity import solve_connected
 from solvers.cpsat import Budget, SolverStatus, run, solve_twice
-from solvers.heyawake.check import check
+from solvers.heyawake.check import problems
 from solvers.heyawake.deduce import Contradiction, deduce
-from solvers.heyawake.rooms import Numbers, Regions, Rooms
-from solvers.heyawake.solution import Shading
+from solvers.heyawake.rooms import Numbers, Regions, Rooms, numbers_of, regions_of
+from solvers.puzzle import Puzzle
+from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 Lit = cp_model_helper.Literal
@@ -66,10 +67,10 @@ class HeyawakeModel:
             clauses.append([self.dark[j].Not() for j in sorted(ring)])
         return clauses
 
-    def shading(self, solver: cp_model.CpSolver) -> tuple[str, ...]:
+    def shading(self, solver: cp_model.CpSolver) -> ShadeSolution:
         cols = self.rooms.cols
-        return tuple("".join("#" if solver.boolean_value(self.dark[r * cols + c]) else "." for c in range(cols))
-                     for r in range(self.rooms.rows))
+        return ShadeSolution(tuple("".join("#" if solver.boolean_value(self.dark[r * cols + c]) else "."
+                                           for c in range(cols)) for r in range(self.rooms.rows)))
 
 
 def around(rows: int, cols: int, i: int) -> list[int]:
@@ -104,8 +105,13 @@ def white_areas(rows: int, cols: int, dark: Sequence[bool]) -> list[list[int]]:
     return areas
 
 
+def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
+    """The engine's entry: :func:`solve_board` on the puzzle's grids."""
+    return solve_board(numbers_of(puzzle), regions_of(puzzle), options)
+
+
 def solve_board(numbers: Numbers, regions: Regions, options: SolveOptions) -> SolveResult:
-    """The verdict on a board: the shading, and with ``options.unique`` whether it is the only one.
+    """The verdict on plain grids: the shading, and with ``options.unique`` whether it is the only one.
 
     First :mod:`solvers.heyawake.deduce` to a fixed point: when it fixes every cell (each step
     forced by the rules) that shading is the only answer and no search runs; otherwise the
@@ -121,9 +127,9 @@ def solve_board(numbers: Numbers, regions: Regions, options: SolveOptions) -> So
     else:
         if found.complete:
             cols = rooms.cols
-            answer = Shading(tuple("".join("#" if found.dark[r * cols + c] else "." for c in range(cols))
-                                   for r in range(rooms.rows)))
-            if not check(numbers, regions, answer.shaded):
+            answer = ShadeSolution(tuple("".join("#" if found.dark[r * cols + c] else "." for c in range(cols))
+                                         for r in range(rooms.rows)))
+            if not problems(numbers, regions, answer.marks):
                 budget.note("deduce", t0)
                 return SolveResult(Status.UNIQUE if options.unique else Status.SOLVED, solution=answer,
                                    stats=budget.stats)
@@ -135,4 +141,4 @@ def solve_board(numbers: Numbers, regions: Regions, options: SolveOptions) -> So
     def runner(model: cp_model.CpModel, b: Budget) -> tuple[SolverStatus, cp_model.CpSolver]:
         return solve_connected(model, b, hm.cuts, runner=lambda mm, bb: run(mm, bb, params=SOLVE_PARAMS))
 
-    return solve_twice(hm.model, hm.dark, lambda s: Shading(hm.shading(s)), options, budget=budget, runner=runner)
+    return solve_twice(hm.model, hm.dark, hm.shading, options, budget=budget, runner=runner)

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+from solvers.puzzle import Puzzle
 
 Cell = tuple[int, int]
 Numbers = Sequence[Sequence[int | None]]
@@ -54,6 +57,20 @@ class Rooms:
     def number_cell(self, k: int) -> Cell:
         """Where puzz.link writes room k's number: its leftmost column, then topmost cell."""
         return min((self.cell(i) for i in self.cells[k]), key=lambda rc: (rc[1], rc[0]))
+
+
+def numbers_of(puzzle: Puzzle[Any]) -> tuple[tuple[int | None, ...], ...]:
+    """The puzzle's room numbers where written (cells hold number + 1; 0 and ``?`` are no number)."""
+    return tuple(tuple(v - 1 if v > 0 else None for v in row) for row in puzzle.cells)
+
+
+def regions_of(puzzle: Puzzle[Any]) -> tuple[tuple[int, ...], ...]:
+    return puzzle.regions or tuple((1,) * puzzle.cols for _ in range(puzzle.rows))
+
+
+def puzzle_of(numbers: Numbers, regions: Regions, id: str | None = None) -> Puzzle[int]:
+    return Puzzle("heyawake", tuple(tuple(0 if v is None else v + 1 for v in row) for row in numbers),
+                  regions=tuple(tuple(row) for row in regions), id=id)
 
 
 def _windows(rooms: Rooms) -> list[tuple[int, ...]]:

@@ -11,7 +11,8 @@ from a URL sits there. (Written from pzprjs's documented format, not copied.)
 from __future__ import annotations
 
 from solvers.errors import ParseError
-from solvers.heyawake.rooms import Numbers, Regions, Rooms
+from solvers.heyawake.rooms import Numbers, Regions, Rooms, numbers_of, puzzle_of, regions_of
+from solvers.puzzle import Puzzle
 from solvers.puzzlink import make_url, split_url
 
 PIDS = ("heyawake", "heyawake2")
@@ -110,12 +111,12 @@ def encode_body(numbers: Numbers, regions: Regions) -> str:
     return "".join(out)
 
 
-def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Board:
+def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[int]:
     link = split_url(url, max_rows=max_rows, max_cols=max_cols)
     if link.pid not in PIDS:
         raise ParseError("url-other-genre", genre=link.pid, pid=link.pid, wanted="heyawake")
-    return decode_body(link.body, link.rows, link.cols)
+    return puzzle_of(*decode_body(link.body, link.rows, link.cols))
 
 
-def encode_url(numbers: Numbers, regions: Regions) -> str:
-    return make_url("heyawake", len(regions[0]), len(regions), encode_body(numbers, regions))
+def encode_url(puzzle: Puzzle[int]) -> str:
+    return make_url("heyawake", puzzle.cols, puzzle.rows, encode_body(numbers_of(puzzle), regions_of(puzzle)))
