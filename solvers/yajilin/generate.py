@@ -5,9 +5,9 @@ Each round solves the board so far (deductions, then CP-SAT) and looks at two of
 
 1. a cell in line with a cell whose shading differs between them, shaded in the first answer,
    becomes a ``?`` arrow aimed at that cell (else a cell where the loops differ does, aimed its
-   longest way);
-2. the board is solved again: no answer -> that clue is dropped; else the new clue takes its count
-   in the answer found (so that answer stays an answer and the counts are always consistent);
+   longest way); big boards take a few such clues a round, apart from each other;
+2. the board is solved again: no answer -> those clues are dropped; else each new clue takes its
+   count in the answer found (so that answer stays an answer and the counts are always consistent);
 3. until the solver calls the board unique (or the rounds run out: a fresh start).
 
 Grade: the deductions' trials (none: easy; a few: medium; many, or search needed: hard).
@@ -31,7 +31,7 @@ from solvers.yajilin.solution import YajilinSolution
 Cell = tuple[int, int]
 Board = tuple[tuple[Arrow | None, ...], ...]
 THRESHOLDS = (0.0, 8.0)  # trial steps: easy / medium / hard
-ORACLE = SolveOptions(time_limit=5.0, workers=1, seed=0)
+ORACLE = SolveOptions(time_limit=1.0, workers=1, seed=0)  # a board that takes longer: given up
 ATTEMPT_SECONDS = 20.0
 
 
@@ -91,6 +91,7 @@ def make(rng: random.Random, rows: int, cols: int, deadline: float) -> Made | No
     """One unique board by the rounds above (None when the rounds or the time ran out)."""
     clues: dict[Cell, Arrow] = {}
     bad: set[Cell] = set()  # cells where a clue left no answer
+    single = False  # the last round's clues together left no answer: one clue a round
     res = solve_cells(board(rows, cols, clues), ORACLE, trials=False)
     for _ in range(rows * cols):
         if time.perf_counter() > deadline:
@@ -101,22 +102,43 @@ def make(rng: random.Random, rows: int, cols: int, deadline: float) -> Made | No
             return Made(board(rows, cols, clues), first, grade(effort, THRESHOLDS), effort)
         if not (isinstance(first, YajilinSolution) and isinstance(second, YajilinSolution)):
             return None
-        where = new_clue(rng, rows, cols, clues.keys() | bad, first, second)
-        if where is None:
+        new: dict[Cell, Direction] = {}
+        for _ in range(1 if single else 1 + rows * cols // 100):  # a few clues a round on big boards
+            taken = clues.keys() | bad | new.keys() | {q for y in new for q in _around(y)}
+            where = new_clue(rng, rows, cols, taken, first, second)
+            if where is not None:
+                new[where[0]] = where[1]
+        if not new:
             return None
-        y, d = where
-        got = solve_cells(board(rows, cols, {**clues, y: Arrow(None, d)}), ORACLE, trials=False)
-        if not isinstance(got.solution, YajilinSolution):  # no room for a clue there
-            bad.add(y)
+        got = solve_cells(board(rows, cols, {**clues, **{y: Arrow(None, d) for y, d in new.items()}}), ORACLE,
+                          trials=False)
+        if not isinstance(got.solution, YajilinSolution):  # no room for these clues (or too slow to tell)
+            if len(new) == 1:
+                bad |= new.keys()
+            single = len(new) > 1  # which one? ask one at a time
             continue
-        clues[y] = Arrow(_count(rows, cols, y, d, got.solution), d)
-        if got.status is Status.UNIQUE or (
-                isinstance(got.second_solution, YajilinSolution)
-                and _count(rows, cols, y, d, got.second_solution) == clues[y].number):
-            res = got  # the same verdict with the count given
+        single = False
+        for y, d in new.items():
+            clues[y] = Arrow(_count(rows, cols, y, d, got.solution), d)
+        if got.status is Status.UNIQUE or (isinstance(got.second_solution, YajilinSolution) and all(
+                _count(rows, cols, y, d, got.second_solution) == clues[y].number for y, d in new.items())):
+            res = got  # the same verdict with the counts given
         else:
-            res = solve_cells(board(rows, cols, clues), ORACLE, trials=False)
+            again = solve_cells(board(rows, cols, clues), ORACLE, trials=False)
+            if again.status in (Status.UNIQUE, Status.MULTIPLE):
+                res = again
+            else:  # too slow to tell: take those clues back
+                for y in new:
+                    del clues[y]
+                if len(new) == 1:
+                    bad |= new.keys()
+                single = len(new) > 1
     return None
+
+
+def _around(cell: Cell) -> list[Cell]:
+    r, c = cell
+    return [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
 
 
 def _count(rows: int, cols: int, cell: Cell, d: Direction, answer: YajilinSolution) -> int:
