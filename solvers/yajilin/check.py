@@ -76,9 +76,9 @@ def problems(cells: Cells, solution: YajilinSolution) -> list[Violation]:
                         bad("yajilin-mismatch", (r, c), (rr, cc), other_cell=(rr, cc))
             if clue and (dark or m):
                 bad("yajilin-clue-used", (r, c))
-            elif dark and m:
-                bad("yajilin-shaded-on-loop", (r, c))
             elif dark:
+                if m:
+                    bad("yajilin-shaded-on-loop", (r, c))
                 for rr, cc in ((r + 1, c), (r, c + 1)):
                     if rr < rows and cc < cols and shaded[rr][cc] == "#":
                         bad("yajilin-adjacent", (r, c), (rr, cc), other_cell=(rr, cc))
