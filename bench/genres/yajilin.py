@@ -1,5 +1,6 @@
-"""Yajilin on the development corpus: every board solved with its uniqueness proof under a time
-limit, checked by the independent checker, timed against noqx's reference times.
+"""Yajilin on the development corpus: every board solved through the engine (validate, deductions,
+CP-SAT, uniqueness proof, independent checker) under a time limit, timed against noqx's reference
+times (``research/noqx-dev-times.jsonl``, measured on this machine class).
 
     PYTHONPATH=. .venv/bin/python bench/genres/yajilin.py [--shared ../shared] [--limit 5]
 
@@ -16,10 +17,12 @@ import statistics
 import time
 from pathlib import Path
 
+from solvers.engine import solve_puzzle
+from solvers.puzzle import Puzzle
+from solvers.registry import get_genre
 from solvers.verdict import SolveOptions, Status
-from solvers.yajilin.arrows import read_grid
-from solvers.yajilin.check import check
-from solvers.yajilin.model import solve_cells
+
+GENRE = "yajilin"
 
 
 def main() -> None:
@@ -32,14 +35,17 @@ def main() -> None:
     for line in (shared / "research" / "noqx-dev-times.jsonl").read_text().splitlines():
         rec = json.loads(line)
         noqx[rec["id"]] = rec.get("noqx_s")
-    ours, ratios, failures = [], [], []
-    for line in (shared / "corpus" / "yajilin.jsonl").read_text().splitlines():
+    ours: list[float] = []
+    ratios: list[float] = []
+    failures: list[str] = []
+    for line in (shared / "corpus" / f"{GENRE}.jsonl").read_text().splitlines():
         rec = json.loads(line)
-        cells = read_grid(rec["grid"])
+        puzzle = Puzzle.from_record(rec)
         t0 = time.perf_counter()
-        res = solve_cells(cells, SolveOptions(time_limit=args.limit, workers=1))
+        res = solve_puzzle(puzzle, SolveOptions(time_limit=args.limit, workers=1))
         seconds = time.perf_counter() - t0
-        ok = res.solution is not None and not check(cells, res.solution) and res.status is Status.UNIQUE
+        ok = (res.status is Status.UNIQUE and res.solution is not None
+              and not get_genre(GENRE).check(puzzle, res.solution))
         if not ok or seconds > args.limit:
             failures.append(rec["id"])
         ours.append(seconds)
