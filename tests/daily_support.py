@@ -27,7 +27,7 @@ def corpus_maker(genre: str, rows: int, cols: int, difficulty: str, seed: int) -
         assert solution is not None
         return MadeDaily(puzzle, solution, difficulty, None, seed, 0.0)
     rec = recs[seed % len(recs)]
-    puzzle = Puzzle.from_record({k: rec[k] for k in ("genre", "rows", "cols", "grid")})
+    puzzle = Puzzle.from_record({k: rec[k] for k in ("genre", "rows", "cols", "grid", "regions") if k in rec})
     solution = get_genre(genre).solution_from_json(rec["solution"], puzzle)
     return MadeDaily(puzzle, solution, difficulty, rec.get("url"), seed, 0.0)
 
