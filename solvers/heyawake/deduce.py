@@ -81,6 +81,7 @@ class _Deducer:
                       for cc in range(max(0, c - 2), min(cols, c + 3)) if abs(rr - r) + abs(cc - c) > 1]
                      for r, c in (divmod(i, cols) for i in range(n))]
         self.windows = rooms.windows
+        self.by_column = [sorted(cells, key=lambda i: (i % cols, i // cols)) for cells in rooms.cells]
         self.cell_windows: list[list[int]] = [[] for _ in range(n)]
         for k, w in enumerate(self.windows):
             for i in w:
@@ -183,19 +184,20 @@ class _Deducer:
     def runs(self, k: int) -> tuple[list[list[int]], list[list[int]]]:
         """Room k's open cells as horizontal runs and as vertical runs."""
         dark, cols = self.d.dark, self.d.rooms.cols
-        cells = [i for i in self.d.rooms.cells[k] if dark[i] is None]
         rows_: list[list[int]] = []
-        for i in cells:  # row-major order
-            if rows_ and rows_[-1][-1] == i - 1 and i % cols:
-                rows_[-1].append(i)
-            else:
-                rows_.append([i])
+        for i in self.d.rooms.cells[k]:  # row-major order
+            if dark[i] is None:
+                if rows_ and rows_[-1][-1] == i - 1 and i % cols:
+                    rows_[-1].append(i)
+                else:
+                    rows_.append([i])
         cols_: list[list[int]] = []
-        for i in sorted(cells, key=lambda i: (i % cols, i // cols)):
-            if cols_ and cols_[-1][-1] == i - cols:
-                cols_[-1].append(i)
-            else:
-                cols_.append([i])
+        for i in self.by_column[k]:
+            if dark[i] is None:
+                if cols_ and cols_[-1][-1] == i - cols:
+                    cols_[-1].append(i)
+                else:
+                    cols_.append([i])
         return rows_, cols_
 
     def window(self, k: int) -> None:
@@ -221,7 +223,7 @@ class _Deducer:
                 for j in self.nbrs[i]:
                     self.set(j, False, "shade")
                 for j in self.near[i]:  # open cells whose shading would now close a ring
-                    if dark[j] is None:
+                    if dark[j] is None and self.on_edge[j] + sum(1 for k in self.diag[j] if dark[k]) >= 2:
                         roots = self.links(j)
                         if len(set(roots)) != len(roots):
                             self.set(j, False, "wall")
