@@ -259,9 +259,13 @@ class _Deducer:
         then white; a contradiction fixes it the other way."""
         changed = False
         dark, stamp, tried = self.d.dark, self.stamp, self.tried
+        number, of = self.d.rooms.number, self.d.rooms.of
         for i in range(len(dark)):
             if dark[i] is not None or tried[i] >= stamp[i]:
                 continue
+            if number[of[i]] is None and all(dark[j] is None for j in self.nbrs[i]) and all(
+                    dark[j] is None for j in self.diag[i]):
+                continue  # nothing known around it and no count in its room: where a human does not look
             for guess in (True, False):
                 if self.trial(i, guess):
                     self.set(i, not guess, "trial")
