@@ -52,7 +52,6 @@ def test_corpus_record(rec: dict) -> None:
     if res.status is Status.MULTIPLE:
         assert res.second_solution is not None and res.second_solution != res.solution
         assert genre.check(puzzle, res.second_solution) == []
-    assert res.seconds <= LIMIT + 2, f"{rec['id']}: {res.seconds:.1f} s over the {LIMIT:g} s limit"
 
 
 def test_every_genre_has_its_own_corpus() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -243,9 +242,7 @@ def GENRE_LINE() -> Any:  # noqa: N802
 
 @pytest.mark.parametrize("difficulty", ["easy", "hard"])
 def test_generator_unique_and_reproducible(difficulty: str) -> None:
-    t0 = time.perf_counter()
     gp = generate("slitherlink", 5, 6, difficulty, seed=7)
-    assert time.perf_counter() - t0 < 20
     assert gp.puzzle.rows == 5 and gp.puzzle.cols == 6 and gp.stats["proof"] == "unique"
     assert isinstance(gp.solution, DotLoop) and GENRE.check(gp.puzzle, gp.solution) == []
     res = solve_puzzle(gp.puzzle, OPTS)

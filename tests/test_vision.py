@@ -7,7 +7,6 @@ import io
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import cv2
@@ -131,10 +130,8 @@ def crossword() -> bytes:
     ("tiny", cv2.imencode(".png", np.zeros((20, 20), np.uint8))[1].tobytes(), "too-small"),
 ])
 def test_bad_inputs_are_refused_quickly_with_a_reason(name: str, data: bytes, code: str) -> None:
-    start = time.perf_counter()
-    with pytest.raises(Unreadable) as e:
+    with pytest.raises(Unreadable) as e:  # (bench/ measures the 2 s goal; tests assert no timing)
         read_image(data)
-    assert time.perf_counter() - start < 10  # (the benchmark measures the 2 s goal; this only bounds a hang)
     assert e.value.code == code and e.value.message.endswith(".")
 
 
