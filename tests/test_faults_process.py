@@ -19,6 +19,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -193,18 +194,20 @@ async def test_when_no_worker_can_start_boards_get_unavailable_and_the_slot_heal
 
 async def test_a_waiting_user_is_told_when_the_worker_dies_and_cannot_restart(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.fake_bot_api import scripted_job
+    from tests.fake_bot_api import GATE_ENV, held, scripted_job
 
-    flag = tmp_path / "fail-start"
+    flag, gate = tmp_path / "fail-start", tmp_path / "gate"
+    gate.touch()  # ann's job waits mid-run until killed
     monkeypatch.setenv("PUZZLEBOT_TEST_FAIL_START", str(flag))
+    monkeypatch.setenv(GATE_ENV, str(gate))
     backend = PoolBackend(PipelineLimits(workers=1, queue_limit=10, hard_limit=20), job_fn=scripted_job,
                           warm_fn=drill.flaky_warm_up)
     await backend.start()
     try:
         running = asyncio.ensure_future(backend.solve(tiny(0), user="ann"))
-        await asyncio.sleep(0.3)
+        assert await _soon(lambda: held(gate))  # taken by the worker, waiting mid-run
         waiting = asyncio.ensure_future(backend.solve(tiny(1), user="bob"))
-        await asyncio.sleep(0.1)
+        assert await _soon(lambda: backend.pending == 2)
         flag.touch()  # from now on the worker cannot be restarted
         pid = backend.running_pid("ann")
         assert pid is not None
@@ -240,6 +243,15 @@ async def test_the_daily_generator_pool_heals_after_a_generator_dies(tmp_path: P
         assert third is not None  # and it stays healed
     finally:
         await service.close()
+
+
+async def _soon(pred: Callable[[], bool], timeout: float = 60.0) -> bool:
+    """Poll ``pred`` until it holds; False after ``timeout`` s (a hang bound, not a timing)."""
+    for _ in range(int(timeout / 0.02)):
+        if pred():
+            return True
+        await asyncio.sleep(0.02)
+    return pred()
 
 
 def _pool_pids(service: object) -> list[int]:
