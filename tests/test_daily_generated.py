@@ -29,9 +29,9 @@ async def test_same_date_same_puzzle_from_the_generator(genre, tmp_path):
     for name, workers in (("thread", 0), ("process", 1)):
         svc = DailyService(f"sqlite+aiosqlite:///{tmp_path / name}.db", _config(genre, workers))
         try:
-            rows.append(await svc.make(svc.slot(DAY, genre, "medium")))
+            rows.append(await svc.making.make(svc.slot(DAY, genre, "medium")))
             if name == "thread":
-                other_day = await svc.make(svc.slot(DAY + dt.timedelta(days=1), genre, "medium"))
+                other_day = await svc.making.make(svc.slot(DAY + dt.timedelta(days=1), genre, "medium"))
         finally:
             await svc.close()
     a, b = rows

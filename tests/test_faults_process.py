@@ -228,18 +228,18 @@ async def test_the_daily_generator_pool_heals_after_a_generator_dies(tmp_path: P
     service = DailyService(f"sqlite:///{tmp_path / 'daily.db'}", DailyConfig(generate_workers=1))
     try:
         day = dt.date(2026, 11, 22)
-        first = await asyncio.wait_for(service.make(service.slot(day, "shikaku", "easy")), 120)
+        first = await asyncio.wait_for(service.making.make(service.slot(day, "shikaku", "easy")), 120)
         assert first is not None
         pids = drill.descendants(os.getpid())
-        generators = [p for p in pids if "spawn_main" in drill.cmdline(p) and p in _pool_pids(service)]
+        generators = [p for p in pids if "spawn_main" in drill.cmdline(p) and p in _pool_pids(service.making)]
         assert generators, "no generator process"
         for pid in generators:
             os.kill(pid, signal.SIGKILL)
         assert drill.wait_until(lambda: not any(drill.alive(p) for p in generators), 5)
         await asyncio.sleep(0.5)  # the pool notices its dead process: it is broken
-        second = await asyncio.wait_for(service.make(service.slot(day, "masyu", "easy")), 120)
+        second = await asyncio.wait_for(service.making.make(service.slot(day, "masyu", "easy")), 120)
         assert second is not None and second.genre == "masyu"
-        third = await asyncio.wait_for(service.make(service.slot(day, "yinyang", "easy")), 120)
+        third = await asyncio.wait_for(service.making.make(service.slot(day, "yinyang", "easy")), 120)
         assert third is not None  # and it stays healed
     finally:
         await service.close()
@@ -254,10 +254,10 @@ async def _soon(pred: Callable[[], bool], timeout: float = 60.0) -> bool:
     return pred()
 
 
-def _pool_pids(service: object) -> list[int]:
+def _pool_pids(making: object) -> list[int]:
     from bot.children import pool_pids
 
-    return pool_pids(getattr(service, "_executor", None))
+    return pool_pids(getattr(making, "_executor", None))
 
 
 # ---------------------------------------------------------------------- item 11: bounded solves
