@@ -69,6 +69,7 @@ async def wait_until(pred, timeout: float = 60.0) -> None:  # noqa: ANN001
     raise TimeoutError("condition not reached")
 
 
+@pytest.mark.slow
 async def test_queue_full_user_cap_and_position(gate: Path) -> None:
     async with scripted_bot(queue_limit=2, user_cap=1, hard_limit=30) as b:
         ann, bob, cat = b.api.user(1, "Ann"), b.api.user(2, "Bob"), b.api.user(3, "Cat")
@@ -89,6 +90,7 @@ async def test_queue_full_user_cap_and_position(gate: Path) -> None:
         assert b.backend.pending == 0
 
 
+@pytest.mark.slow
 async def test_worker_killed_mid_solve_fails_only_that_job(gate: Path) -> None:
     async with scripted_bot(queue_limit=10, hard_limit=30) as b:
         ann, bob = b.api.user(1, "Ann"), b.api.user(2, "Bob")
@@ -107,6 +109,7 @@ async def test_worker_killed_mid_solve_fails_only_that_job(gate: Path) -> None:
         assert b.backend.stats["crashed"] == 1
 
 
+@pytest.mark.slow
 async def test_hung_worker_is_killed_at_the_hard_limit(gate: Path) -> None:
     gate.unlink()  # an open gate: the next board runs at once (its margin under the limit is not a timing)
     async with scripted_bot(queue_limit=10, hard_limit=8) as b:

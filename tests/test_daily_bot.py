@@ -19,8 +19,8 @@ from bot.storage import Database, Store
 from tests.daily_support import broken_answer, typed_answer
 from tests.fake_bot_api import FakeBotApi, replies_to
 
-pytestmark = pytest.mark.skipif(
-    dt.datetime.now(dt.UTC).time() > dt.time(23, 58), reason="the day changes during the test")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
+    dt.datetime.now(dt.UTC).time() > dt.time(23, 58), reason="the day changes during the test")]
 
 TICK = 0.2
 

@@ -78,6 +78,7 @@ async def _posts(store: Store, chat: str):
         return (await s.execute(select(Post).where(Post.chat_id == chat))).scalars().all()
 
 
+@pytest.mark.slow
 async def test_a_claim_whose_holder_died_is_taken_over_after_its_lease(two):
     a, _ = two
     await _subscribe(a, (-1, -2))
@@ -200,6 +201,7 @@ asyncio.run(main())
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rounds", [1])
 async def test_two_processes_migrate_a_fresh_database_once(db_url, tmp_path, rounds):
     for i in range(rounds):  # (one round showed the race every time before the locks)

@@ -21,6 +21,7 @@ def _config(genre: str, workers: int) -> DailyConfig:
     return DailyConfig(generate_workers=workers, prepare_all=False, sizes={genre: {"medium": (6, 6)}})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("genre", GENRES)
 async def test_same_date_same_puzzle_from_the_generator(genre, tmp_path):
     if importlib.util.find_spec(f"solvers.{genre}.generate") is None:

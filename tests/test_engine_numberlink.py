@@ -59,6 +59,7 @@ def test_corpus_verdicts(rec: dict) -> None:
     assert _masks(res.solution) == _masks(rec["solution"])
 
 
+@pytest.mark.slow
 def test_corpus_large_records_get_a_checked_answer_or_an_honest_timeout() -> None:
     """The big boards (unique: null): never a wrong answer; the stored answers pass the checker."""
     for rec in corpus.load("numberlink"):
@@ -261,6 +262,7 @@ def _random_board(rng: random.Random, sizes: list[tuple[int, int]], fewest: int,
     return Puzzle("numberlink", tuple(tuple(r) for r in grid), fill=fill)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("router", [True, False])
 def test_brute_force_agrees_on_random_small_boards(router: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """Verdicts equal the brute-force count; without the router every first answer and every
@@ -325,6 +327,7 @@ def _all_solutions(puzzle: Puzzle, limit: int) -> list[set[int]]:
     return out
 
 
+@pytest.mark.slow
 def test_uniqueness_step_is_exact_from_every_first_answer() -> None:
     """The proof step alone (module docstring of the model: detours and flips of the first answer,
     then a tight, flip-free search excluding it), started from every solution of small open boards
@@ -379,6 +382,7 @@ def test_local_second_answer_differs_inside_one_window_only() -> None:
     assert max(rows) - min(rows) <= uniqueness.WINDOW + 1 and max(cols) - min(cols) <= uniqueness.WINDOW + 1
 
 
+@pytest.mark.slow
 def test_flow_rule_verdicts_through_the_nikoli_proof() -> None:
     """Under the Flow rule the Nikoli-rule proof runs first: boards unique under both rules, boards
     unique under Flow only (the Nikoli search finds answers with empty cells, which settle

@@ -276,6 +276,7 @@ def test_random_boards_against_brute_force() -> None:
     assert all(seen.values()), seen  # the sample exercised every verdict
 
 
+@pytest.mark.slow
 def test_unknown_clues_on_big_empty_boards_stay_bounded() -> None:
     grid = [["."] * 30 for _ in range(30)]
     grid[12][7] = "?"

@@ -154,6 +154,7 @@ def brute_board_cases() -> list[tuple[int, int, int]]:
     return [(rows, cols, seed) for rows, cols in ((1, 5), (2, 4), (3, 3), (3, 4), (4, 3), (4, 4)) for seed in range(6)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rows,cols,seed", brute_board_cases())
 def test_models_agree_with_brute_force(rows: int, cols: int, seed: int) -> None:
     rnd = random.Random(seed * 100 + rows * 10 + cols)
@@ -189,6 +190,7 @@ def test_models_agree_with_brute_force(rows: int, cols: int, seed: int) -> None:
 
 
 # ------------------------------------------------------------------ corpus, both formulations
+@pytest.mark.slow
 @pytest.mark.parametrize("source", corpus.SOURCES)
 @pytest.mark.parametrize("method", METHODS)
 def test_both_models_prove_the_corpus_unique(method: str, source: str) -> None:

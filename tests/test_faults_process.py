@@ -45,6 +45,7 @@ def tiny(n: int) -> Puzzle:
 
 
 # ---------------------------------------------------------------------- item 2: SIGTERM with a full queue
+@pytest.mark.slow
 def test_sigterm_with_a_full_queue_tells_everyone_and_exits_without_waiting_for_the_solve(tmp_path: Path) -> None:
     api = FakeBotApi()
     try:
@@ -74,6 +75,7 @@ def test_sigterm_with_a_full_queue_tells_everyone_and_exits_without_waiting_for_
 
 
 # ---------------------------------------------------------------------- item 3: no orphans
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT], ids=lambda s: s.name)
 def test_no_process_outlives_the_bot(tmp_path: Path, sig: signal.Signals) -> None:
     with drill.running_bot(tmp_path, PUZZLEBOT_POOL_SIZE="2", PUZZLEBOT_TIME_LIMIT="60") as bot:
@@ -90,6 +92,7 @@ def test_no_process_outlives_the_bot(tmp_path: Path, sig: signal.Signals) -> Non
         assert drill.survivors(ours, ORPHAN_BOUND) == [], [drill.cmdline(p) for p in ours if drill.alive(p)]
 
 
+@pytest.mark.slow
 def test_discord_stops_on_sigterm(tmp_path: Path) -> None:
     """The Discord client (its gateway replaced by a wait, no network) closes and the process exits on SIGTERM."""
     script = textwrap.dedent("""
@@ -127,6 +130,7 @@ def test_discord_stops_on_sigterm(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------- item 5: pools heal
+@pytest.mark.slow
 async def test_a_worker_killed_while_idle_is_replaced_and_the_next_board_answered() -> None:
     backend = PoolBackend(PipelineLimits(workers=1, queue_limit=10, hard_limit=30), job_fn=echo_job)
     await backend.start()
@@ -144,6 +148,7 @@ async def test_a_worker_killed_while_idle_is_replaced_and_the_next_board_answere
         await backend.close()
 
 
+@pytest.mark.slow
 async def test_a_board_sent_as_its_idle_worker_dies_waits_for_the_next_worker() -> None:
     """The kill and the board race: whether the pool has noticed the death or not, a job the worker
     never took is not reported as a crash but runs on the replacement."""
@@ -161,6 +166,7 @@ async def test_a_board_sent_as_its_idle_worker_dies_waits_for_the_next_worker() 
         await backend.close()
 
 
+@pytest.mark.slow
 async def test_when_no_worker_can_start_boards_get_unavailable_and_the_slot_heals(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     flag = tmp_path / "fail-start"
@@ -192,6 +198,7 @@ async def test_when_no_worker_can_start_boards_get_unavailable_and_the_slot_heal
         await backend.close()
 
 
+@pytest.mark.slow
 async def test_a_waiting_user_is_told_when_the_worker_dies_and_cannot_restart(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from tests.fake_bot_api import GATE_ENV, held, scripted_job
@@ -219,6 +226,7 @@ async def test_a_waiting_user_is_told_when_the_worker_dies_and_cannot_restart(
         await backend.close()
 
 
+@pytest.mark.slow
 async def test_the_daily_generator_pool_heals_after_a_generator_dies(tmp_path: Path) -> None:
     import datetime as dt
 
@@ -261,6 +269,7 @@ def _pool_pids(making: object) -> list[int]:
 
 
 # ---------------------------------------------------------------------- item 11: bounded solves
+@pytest.mark.slow
 async def test_a_board_beyond_the_memory_cap_gets_too_large_and_the_next_board_is_answered() -> None:
     backend = PoolBackend(PipelineLimits(workers=1, time_limit=60, hard_limit=90, memory_mb=600, queue_limit=5))
     await backend.start()
@@ -292,6 +301,7 @@ def test_the_hard_limit_must_be_above_the_time_limit() -> None:
         load_config(None, {"PUZZLEBOT_WORKER_MEMORY_MB": "100"})
 
 
+@pytest.mark.slow
 def test_a_huge_model_is_freed_after_the_answer_not_inside_the_time_limit() -> None:
     from solvers import cpsat
     from solvers.numberlink.model import solve

@@ -179,6 +179,7 @@ async def test_a_worker_skips_a_board_whose_asker_gave_up() -> None:
 
 
 # ---------------------------------------------------------------------- through Redis and a worker process
+@pytest.mark.slow
 @in_module_loop
 async def test_boards_are_solved_on_the_worker_through_the_core(cluster: SimpleNamespace) -> None:
     genres = [g for g in own_genres() if _available(g)]
@@ -339,6 +340,7 @@ async def _solver_pid(redis_url: str, timeout: float = 30) -> int:
         await redis.aclose()
 
 
+@pytest.mark.slow
 @in_module_loop
 async def test_a_board_past_its_wall_limit_is_killed_and_the_next_is_solved(cluster: SimpleNamespace) -> None:
     slow = _slow_board()
@@ -355,6 +357,7 @@ async def test_a_board_past_its_wall_limit_is_killed_and_the_next_is_solved(clus
     assert [r for r in after.sent if r.image is not None], [r.text for r in after.sent]
 
 
+@pytest.mark.slow
 @in_module_loop
 async def test_a_solver_that_dies_fails_only_its_board(cluster: SimpleNamespace) -> None:
     slow = _slow_board()

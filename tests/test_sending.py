@@ -112,6 +112,7 @@ async def tg() -> AsyncIterator[SimpleNamespace]:
     api.close()
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio(loop_scope="module")
 async def test_a_reply_waits_out_retry_after_and_arrives_once(tg: SimpleNamespace) -> None:
     user = tg.api.user(801, "Ann")

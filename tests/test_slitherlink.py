@@ -257,6 +257,7 @@ def run_cli(*args: str, stdin: str | None = None) -> list[dict[str, Any]]:
     return [json.loads(line) for line in proc.stdout.splitlines()]
 
 
+@pytest.mark.slow
 def test_cli_solve_and_generate() -> None:
     recs = [EXAMPLE, {"id": "none", "genre": "slitherlink", "grid": ["0"]}]
     out = run_cli("solve", "--jsonl", "-", stdin="\n".join(json.dumps(r) for r in recs))

@@ -34,6 +34,7 @@ def boards(genre: str) -> list[Puzzle]:
     return [Puzzle.from_record(r) for r in own(genre) if min(r["rows"], r["cols"]) >= 5]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("genre", sorted(GENRES))
 def test_our_own_pictures_read_back_exactly(genre: str) -> None:
     for p in boards(genre):
@@ -99,6 +100,7 @@ def test_a_printed_style_grid_is_read(genre: str) -> None:
         assert r.tokens == tokens(p), p.id
 
 
+@pytest.mark.slow
 def test_simulated_photos_are_read_or_their_doubts_are_said() -> None:
     """Perspective, rotation, uneven light, blur, noise, JPEG 50: every cell right, or the wrong ones flagged,
     or a clear refusal; never a silent wrong board (on a fixed sample)."""
@@ -148,6 +150,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
                           cwd=REPO, timeout=120)
 
 
+@pytest.mark.slow
 def test_read_image_command(tmp_path: Path) -> None:
     p = boards("shikaku")[5]
     picture = tmp_path / "board.png"
