@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 
 OnQueued = Callable[[int], Awaitable[None]]
 Ticket = TypeVar("Ticket")  # what a backend's admission hands to the run of the board (see SolveFront)
-JobFn = Callable[[Puzzle, float, int, str], JobResult]
+JobFn = Callable[[Puzzle[Any], float, int, str], JobResult]
 
 START_BACKOFF = 0.5  # seconds before the second attempt to start a solver slot; doubles each time
 START_BACKOFF_CAP = 30.0  # the longest pause between two attempts (they go on forever)
@@ -76,7 +76,7 @@ class SolverBackend(Protocol):
 
     async def close(self) -> None: ...
 
-    async def solve(self, puzzle: Puzzle, *, user: str, lang: str = "en",
+    async def solve(self, puzzle: Puzzle[Any], *, user: str, lang: str = "en",
                     on_queued: OnQueued | None = None) -> JobResult: ...
 
 
@@ -102,7 +102,7 @@ class PipelineLimits:
 
 @dataclass(eq=False)
 class _Job:
-    puzzle: Puzzle
+    puzzle: Puzzle[Any]
     user: str
     lang: str
     future: asyncio.Future[JobResult]
@@ -119,6 +119,7 @@ class _Slot:
     failures: int = 0  # starts that failed since the slot was last ready
     process: multiprocessing.process.BaseProcess | None = None
     taken: Any = None  # shared with the worker: the number of the last job it took (0: none)
+    number: int = 0  # the number of the job given to this slot
 
     def exitcode(self) -> int | None:
         """How the slot's worker process ended (negative: the signal), waiting for it up to half a second."""
@@ -148,7 +149,7 @@ class SolveFront(Generic[Ticket]):
         self._pending_by_user: defaultdict[str, int] = defaultdict(int)
         self._inflight: dict[tuple[str, str], asyncio.Future[JobResult]] = {}
         self._cache: OrderedDict[tuple[str, str], JobResult] = OrderedDict()
-        self._admitted: dict[asyncio.Task[JobResult], tuple[Puzzle, asyncio.Future[JobResult]]] = {}
+        self._admitted: dict[asyncio.Task[JobResult], tuple[Puzzle[Any], asyncio.Future[JobResult]]] = {}
         self.stopping = False  # set by abort(): no board is taken any more
         self.stats: defaultdict[str, int] = defaultdict(int)
 
@@ -156,7 +157,7 @@ class SolveFront(Generic[Ticket]):
     def pending(self) -> int:
         return sum(self._pending_by_user.values())
 
-    async def solve(self, puzzle: Puzzle, *, user: str, lang: str = "en",
+    async def solve(self, puzzle: Puzzle[Any], *, user: str, lang: str = "en",
                     on_queued: OnQueued | None = None) -> JobResult:
         """The verdict for ``puzzle``; raises :class:`QueueFull` / :class:`UserBusy` when refused."""
         key = (puzzle.key(), lang)
@@ -213,16 +214,16 @@ class SolveFront(Generic[Ticket]):
         while len(self._cache) > self.limits.cache_size:
             self._cache.popitem(last=False)
 
-    async def _shared_answer(self, puzzle: Puzzle, lang: str) -> JobResult | None:
+    async def _shared_answer(self, puzzle: Puzzle[Any], lang: str) -> JobResult | None:
         """A final verdict another replica already has (none by default: a single host)."""
         return None
 
-    async def _admit(self, puzzle: Puzzle, user: str, lang: str) -> Ticket:
+    async def _admit(self, puzzle: Puzzle[Any], user: str, lang: str) -> Ticket:
         """Take a place for the board within ``queue_limit`` and ``user_cap``, or refuse it
         (:class:`QueueFull`, :class:`UserBusy`)."""
         raise NotImplementedError
 
-    async def _run_admitted(self, puzzle: Puzzle, user: str, lang: str, future: asyncio.Future[JobResult],
+    async def _run_admitted(self, puzzle: Puzzle[Any], user: str, lang: str, future: asyncio.Future[JobResult],
                             on_queued: OnQueued | None, ticket: Ticket) -> JobResult:
         """Run an admitted job to its verdict; ``future`` is what identical boards join on."""
         raise NotImplementedError
@@ -236,7 +237,7 @@ class SolveFront(Generic[Ticket]):
                 future.set_result(self._stopped(puzzle))
             inner.cancel()
 
-    def _stopped(self, puzzle: Puzzle) -> JobResult:
+    def _stopped(self, puzzle: Puzzle[Any]) -> JobResult:
         self.stats["stopped"] += 1
         return JobResult.failed(puzzle, Failure.STOPPING, time_limit=self.limits.wall_limit)
 
@@ -304,9 +305,11 @@ class PoolBackend(SolveFront[None]):
         return not self._closed and any(s.ready or s.failures == 0 for s in self._slots)
 
     def running_pid(self, user: str | None = None) -> int | None:
-        """The process id working on a job of ``user`` (any user when None), if one runs."""
+        """The process id working on a job of ``user`` (any user when None): one whose worker has
+        taken the job, not one merely handed to a worker that has yet to start it."""
         for s in self._slots:
-            if s.job is not None and (user is None or s.job.user == user):
+            if (s.job is not None and (user is None or s.job.user == user)
+                    and s.taken is not None and s.taken.value == s.number):
                 return s.pid
         return None
 
@@ -392,7 +395,7 @@ class PoolBackend(SolveFront[None]):
         task.add_done_callback(self._tasks.discard)
 
     # ------------------------------------------------------------------ solving
-    async def _admit(self, puzzle: Puzzle, user: str, lang: str) -> None:
+    async def _admit(self, puzzle: Puzzle[Any], user: str, lang: str) -> None:
         """This process's boards are all there is: its own counters decide."""
         if self.pending >= self.limits.queue_limit:
             self.stats["refused_full"] += 1
@@ -401,7 +404,7 @@ class PoolBackend(SolveFront[None]):
             self.stats["refused_user"] += 1
             raise UserBusy(self._pending_by_user[user])
 
-    async def _run_admitted(self, puzzle: Puzzle, user: str, lang: str, future: asyncio.Future[JobResult],
+    async def _run_admitted(self, puzzle: Puzzle[Any], user: str, lang: str, future: asyncio.Future[JobResult],
                             on_queued: OnQueued | None, ticket: None) -> JobResult:
         job = _Job(puzzle, user, lang, future)
         if not self.available:
@@ -470,6 +473,7 @@ class PoolBackend(SolveFront[None]):
             self._running_by_user[job.user] += 1
             self._starts += 1
             self._last_start[job.user] = self._starts
+            slot.number = self._starts
             self._spawn(self._run(slot, job, self._starts))
 
     def _requeue(self, slot: _Slot, job: _Job) -> None:

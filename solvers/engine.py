@@ -9,13 +9,12 @@ from typing import Any
 from solvers.errors import Message, PuzzleError
 from solvers.genre import Genre
 from solvers.puzzle import Puzzle
-from solvers.registry import get_genre
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 log = logging.getLogger(__name__)
 
 
-def solve_puzzle(puzzle: Puzzle, options: SolveOptions | None = None) -> SolveResult:
+def solve_puzzle(puzzle: Puzzle[Any], options: SolveOptions | None = None) -> SolveResult:
     """Solve ``puzzle`` and return its verdict.
 
     Every solution in the result has passed the genre's independent checker; a solution that
@@ -24,7 +23,7 @@ def solve_puzzle(puzzle: Puzzle, options: SolveOptions | None = None) -> SolveRe
     options = options or SolveOptions()
     t0 = time.perf_counter()
     try:
-        genre = get_genre(puzzle.genre)
+        genre = puzzle.kind
         genre.validate(puzzle)
     except PuzzleError as e:
         return SolveResult(Status.INVALID, message=e.msg, seconds=time.perf_counter() - t0)
@@ -46,7 +45,7 @@ def solve_puzzle(puzzle: Puzzle, options: SolveOptions | None = None) -> SolveRe
     return result
 
 
-def _verify(genre: Genre[Any], puzzle: Puzzle, result: SolveResult) -> None:
+def _verify(genre: Genre[Any, Any], puzzle: Puzzle[Any], result: SolveResult) -> None:
     """Run the independent checker over every solution the model returned."""
     for label, sol in (("solution", result.solution), ("second solution", result.second_solution)):
         if sol is None:

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -131,7 +132,7 @@ async def test_backend_round_robin_cache_and_shared_solves() -> None:
     from solvers.puzzle import Puzzle
     from tests.fake_bot_api import echo_job
 
-    def board_n(n: int) -> Puzzle:
+    def board_n(n: int) -> Puzzle[Any]:
         return Puzzle("masyu", tuple(tuple(1 if (r, c) == divmod(n, 3) else 0 for c in range(3)) for r in range(3)))
 
     backend = PoolBackend(PipelineLimits(workers=1, user_running=1, user_cap=3, queue_limit=10), job_fn=echo_job)

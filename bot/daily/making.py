@@ -20,7 +20,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.daily.slots import Slot, daily_seed
 from solvers.puzzle import Puzzle
@@ -40,7 +40,7 @@ RETRY_FAILED_AFTER = 600.0  # seconds before a slot whose generation failed is t
 class MadeDaily:
     """A generated daily puzzle with its proven unique solution."""
 
-    puzzle: Puzzle
+    puzzle: Puzzle[Any]
     solution: Solution
     grade: str | None  # the generator's measured grade
     url: str | None

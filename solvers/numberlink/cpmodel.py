@@ -21,8 +21,9 @@ import time
 
 from ortools.sat.python import cp_model
 
+from solvers.cell import Cell
 from solvers.cpsat import leave
-from solvers.gridgraph import Cell, Grid, edge_key
+from solvers.gridgraph import Grid, edge_key
 from solvers.puzzle import Puzzle
 from solvers.verdict import SolveOptions
 
@@ -37,13 +38,13 @@ class NumberlinkModel:
     """The CP-SAT model of one board; ``edges[i]`` is the literal of ``grid.edges[i]`` (or None
     when the edge can never be used)."""
 
-    def __init__(self, puzzle: Puzzle, deadline: float | None = None) -> None:
+    def __init__(self, puzzle: Puzzle[int], deadline: float | None = None) -> None:
         """The exact model of the puzzle's rule (Nikoli: taut answers only, see above), plus
         ``self.hint_lit``, a literal that when set asks for the other property too (Nikoli: every
         cell used; Flow: taut). It is not a rule: it narrows a first search, which is fast when
         the answer has that shape (well-made boards' answers usually do)."""
         self.puzzle = puzzle
-        self.fill = puzzle.fill
+        self.fill = "fill" in puzzle.variants
         self.grid = grid = Grid(puzzle.rows, puzzle.cols)
         self.model = m = cp_model.CpModel()
         values = sorted({v for _, _, v in puzzle.clues()})
@@ -194,7 +195,7 @@ def _clause(m: cp_model.CpModel, lits: list[Lit]) -> None:
     m.add_bool_or([x for x in lits if x is not False])
 
 
-def build(puzzle: Puzzle, seconds: float) -> NumberlinkModel:
+def build(puzzle: Puzzle[int], seconds: float) -> NumberlinkModel:
     """The board's model, built within ``seconds`` or :class:`BuildTimeout`; either way the big
     object (the model, or the exception whose traceback holds the half-built one) is handed to
     :func:`solvers.cpsat.leave`, to be freed after the answer goes out."""

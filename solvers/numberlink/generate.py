@@ -27,6 +27,7 @@ import math
 import random
 import time
 
+from solvers.cell import Cell
 from solvers.generation import (
     DEFAULT_BUDGET,
     BestAttempt,
@@ -41,7 +42,6 @@ from solvers.puzzle import Puzzle
 from solvers.solution import LinkSolution
 from solvers.verdict import SolveOptions, Status
 
-Cell = tuple[int, int]
 # grade bounds on effort: the mean path length (scaled like the stretch lengths to a 10x10 board;
 # long winding paths are what make Numberlink hard for people) plus log10 of the engine's
 # branches + conflicts (single worker), divided by (cells / 100)^2 (it grows about that fast with the board)
@@ -183,7 +183,7 @@ def _masks(rows: int, cols: int, stretches: list[list[Cell]]) -> list[list[int]]
     return masks
 
 
-def _puzzle(rows: int, cols: int, stretches: list[list[Cell]]) -> Puzzle:
+def _puzzle(rows: int, cols: int, stretches: list[list[Cell]]) -> Puzzle[int]:
     cells = [[0] * cols for _ in range(rows)]
     ordered = sorted(stretches, key=lambda s: min(s[0], s[-1]))
     for k, s in enumerate(ordered, 1):

@@ -37,7 +37,7 @@ class Answers:
     second: set[int] | None = None
 
 
-def solve(puzzle: Puzzle, options: SolveOptions, *, router_from: int | None = None) -> SolveResult:
+def solve(puzzle: Puzzle[int], options: SolveOptions, *, router_from: int | None = None) -> SolveResult:
     """Join the pairs; with ``options.unique`` also prove there is no other way (or find one).
 
     ``router_from``: the board size (cells) from which the router tries first (default
@@ -55,11 +55,11 @@ def solve(puzzle: Puzzle, options: SolveOptions, *, router_from: int | None = No
     return _result(grid, budget, Answers(status, answers.first, second))
 
 
-def _first_answer(puzzle: Puzzle, grid: Grid, options: SolveOptions, budget: Budget, params: dict[str, int],
+def _first_answer(puzzle: Puzzle[int], grid: Grid, options: SolveOptions, budget: Budget, params: dict[str, int],
                   router_from: int | None) -> tuple[Answers, NumberlinkModel | None]:
     """A first answer (solved; multiple when the router has two at once; none; timeout), and the
     board's model when CP-SAT found it (the proof reuses it)."""
-    if not puzzle.fill and grid.size >= (ROUTER_FROM if router_from is None else router_from):
+    if "fill" not in puzzle.variants and grid.size >= (ROUTER_FROM if router_from is None else router_from):
         routed = route(puzzle, grid, options)
         if routed is not None:
             tight, loose = routed

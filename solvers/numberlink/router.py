@@ -11,7 +11,8 @@ import heapq
 import random
 import time
 
-from solvers.gridgraph import Cell, Grid, edge_key
+from solvers.cell import Cell
+from solvers.gridgraph import Grid, edge_key
 from solvers.puzzle import Puzzle
 from solvers.verdict import SolveOptions
 
@@ -20,7 +21,7 @@ from solvers.verdict import SolveOptions
 ROUTER_FROM = 400
 
 
-def route(puzzle: Puzzle, grid: Grid, options: SolveOptions) -> tuple[set[int], set[int]] | None:
+def route(puzzle: Puzzle[int], grid: Grid, options: SolveOptions) -> tuple[set[int], set[int]] | None:
     """The router's answer as grid edge indices, tightened and as routed (they differ when a path
     ran beside itself: two answers at once); None when the router gives up."""
     routed = route_negotiated(grid, _pairs(puzzle), seconds=min(1.0, 0.1 * options.time_limit), seed=options.seed)
@@ -29,7 +30,7 @@ def route(puzzle: Puzzle, grid: Grid, options: SolveOptions) -> tuple[set[int], 
     return edges_of(grid, [tighten(grid, p) for p in routed]), edges_of(grid, routed)
 
 
-def _pairs(puzzle: Puzzle) -> list[tuple[Cell, Cell]]:
+def _pairs(puzzle: Puzzle[int]) -> list[tuple[Cell, Cell]]:
     """The two cells of each number, numbers in increasing order (the model's k = 1..K)."""
     ends: dict[int, list[Cell]] = {}
     for r, c, v in puzzle.clues():

@@ -27,7 +27,7 @@ u, wm next to v) or a flip (the corner just made), both found in step (2). So T 
 (3) finds a solution whenever another one exists; every solution it finds is a genuine one.
 (Excluding S1 needs only "some edge of S1 unused": a solution containing every edge of S1 has no
 free cell end to attach anything else to, and extra edges elsewhere would be stray loops.)
-Brute-force enumeration on small boards cross-checks this in ``tests/test_engine_numberlink.py``.
+Brute-force enumeration on small boards cross-checks this in ``tests/genres/test_numberlink.py``.
 The flip rule is what makes the proof fast on big open boards: 14x24 Nikoli board 39 s -> 1.6 s.
 Big boards, when a short first try at the proof does not settle it, look for a second solution
 that differs from S1 only inside a window (S1 fixed outside it): :func:`local_second`.
@@ -48,8 +48,9 @@ from collections.abc import Callable
 
 from ortools.sat.python import cp_model
 
+from solvers.cell import Cell
 from solvers.cpsat import Budget, SolverStatus, found, run
-from solvers.gridgraph import Cell, Grid, edge_key
+from solvers.gridgraph import Grid, edge_key
 from solvers.numberlink.cpmodel import BuildTimeout, NumberlinkModel, build
 from solvers.puzzle import Puzzle
 from solvers.verdict import Status
@@ -63,19 +64,19 @@ WINDOW, STRIDE = 12, 6  # window side and step, cells
 WINDOW_SECONDS = 0.5  # at most per window
 
 
-def prove(puzzle: Puzzle, grid: Grid, first: set[int], nm: NumberlinkModel | None, budget: Budget,
+def prove(puzzle: Puzzle[int], grid: Grid, first: set[int], nm: NumberlinkModel | None, budget: Budget,
           params: dict[str, int]) -> tuple[Status, set[int] | None]:
     """(unique, None), (multiple, another answer) or (timeout, None) for the board's answer
     ``first``; ``nm`` is the board's model when the first search built one."""
     clues = {(r, c) for r, c, _ in puzzle.clues()}
-    if not puzzle.fill and (detour := find_detour(grid, clues, first)) is not None:
+    if "fill" not in puzzle.variants and (detour := find_detour(grid, clues, first)) is not None:
         return Status.MULTIPLE, detour
     try:
         nm = nm or build(puzzle, budget.remaining())
     except BuildTimeout:
         return Status.TIMEOUT, None
     small_enough = grid.size * nm.K <= SECOND_MODEL_MAX  # room for a copy of the model
-    if not puzzle.fill:
+    if "fill" not in puzzle.variants:
         nm.forbid_downhill_flips()  # exact: find_detour found no detour or flip of the first answer
     elif small_enough and (settled := _flow_by_nikoli(puzzle, first, budget, params)) is not None:
         return settled
@@ -171,7 +172,7 @@ def _shortest_path(grid: Grid, src: Cell, dst: Cell, free: Callable[[Cell], bool
 
 
 def _flow_by_nikoli(
-    puzzle: Puzzle, first: set[int], budget: Budget, params: dict[str, int]
+    puzzle: Puzzle[int], first: set[int], budget: Budget, params: dict[str, int]
 ) -> tuple[Status, set[int] | None] | None:
     """Under the Flow rule, the Nikoli rule's proof first (with part of the time): another Flow
     answer, taut-shortened, is another Nikoli answer, and ``first`` fills every cell, so it has no
@@ -183,7 +184,7 @@ def _flow_by_nikoli(
     search timed out at 10 s)."""
     t0 = time.perf_counter()
     try:
-        nik = build(dataclasses.replace(puzzle, fill=False), NIKOLI_SHARE * budget.remaining())
+        nik = build(dataclasses.replace(puzzle, variants=puzzle.variants - {"fill"}), NIKOLI_SHARE * budget.remaining())
     except BuildTimeout:
         return None
     nik.forbid_downhill_flips()

@@ -9,11 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from solvers.cell import Cell
 from solvers.gridgraph import DOWN, RIGHT, Grid
 from solvers.puzzle import Puzzle
 from solvers.solution import LoopSolution
-
-Cell = tuple[int, int]
 
 
 def points(rows: int, cols: int) -> Grid:
@@ -27,7 +26,7 @@ def sides(grid: Grid, r: int, c: int) -> list[int]:
     return [grid.edge_index[p] for p in pairs]
 
 
-def clues(puzzle: Puzzle) -> dict[Cell, int]:
+def clues(puzzle: Puzzle[int]) -> dict[Cell, int]:
     """The clue numbers (0-3) by cell."""
     return {(r, c): v - 1 for r, c, v in puzzle.clues()}
 

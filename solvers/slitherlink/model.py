@@ -14,9 +14,10 @@ from collections.abc import Iterable, Mapping
 
 from ortools.sat.python import cp_model
 
+from solvers.cell import Cell
 from solvers.cpsat import Budget, solve_twice
 from solvers.puzzle import Puzzle
-from solvers.slitherlink.lattice import Cell, DotLoop, clues, points, sides
+from solvers.slitherlink.lattice import DotLoop, clues, points, sides
 from solvers.verdict import SolveOptions, SolveResult
 
 # one search worker without the LP relaxation and symmetry detection settles boards up to 400
@@ -61,7 +62,7 @@ class SlitherModel:
         return self.solution(self.used(solver))
 
 
-def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
+def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
     """Find the loop; with ``options.unique`` also prove it is the only one (or find a second)."""
     sm = SlitherModel(puzzle.rows, puzzle.cols, clues(puzzle))
     params = SMALL_BOARD_PARAMS if puzzle.rows * puzzle.cols <= SMALL_BOARD_CELLS else None
