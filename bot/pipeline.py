@@ -33,7 +33,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from bot.children import guard_slot, pool_pids, run_numbered
 from bot.worker import Failure, JobResult, solve_job, warm_up
@@ -43,6 +43,7 @@ from solvers.verdict import Status
 log = logging.getLogger(__name__)
 
 OnQueued = Callable[[int], Awaitable[None]]
+Ticket = TypeVar("Ticket")  # what a backend's admission hands to the run of the board (see SolveFront)
 JobFn = Callable[[Puzzle[Any], float, int, str], JobResult]
 
 START_BACKOFF = 0.5  # seconds before the second attempt to start a solver slot; doubles each time
@@ -118,7 +119,6 @@ class _Slot:
     failures: int = 0  # starts that failed since the slot was last ready
     process: multiprocessing.process.BaseProcess | None = None
     taken: Any = None  # shared with the worker: the number of the last job it took (0: none)
-    number: int = 0  # the number of the job given to this slot
 
     def exitcode(self) -> int | None:
         """How the slot's worker process ended (negative: the signal), waiting for it up to half a second."""
@@ -128,14 +128,18 @@ class _Slot:
         return self.process.exitcode
 
 
-class SolveFront:
-    """The admission rules every backend shares, enforced on the event loop before any work is queued.
+class SolveFront(Generic[Ticket]):
+    """The admission every backend shares, written once: :meth:`solve`, on the event loop before any
+    work is queued.
 
-    :meth:`solve` answers from the LRU cache of finished verdicts, joins an identical board already
-    in flight, refuses with :class:`QueueFull` / :class:`UserBusy` beyond ``queue_limit`` /
-    ``user_cap``, keeps the pending counters and ``stats``, and caches the verdict when the job
-    finishes. A backend implements only how an admitted job runs (:meth:`_run_admitted`) and may
-    hook into :meth:`_user_idle` (the user has no job left) and :meth:`_after_admitted` (a job left).
+    It answers from the LRU cache of finished verdicts, joins an identical board already in flight
+    here, asks the backend for an answer it shares with other replicas (:meth:`_shared_answer`),
+    refuses when stopping, admits the board, keeps the pending counters and ``stats``, answers a
+    board cut off by :meth:`abort`, and caches the verdict. A backend implements the count behind
+    the admission (:meth:`_admit`: this process's counters, or shared ones across replicas; raises
+    :class:`QueueFull` / :class:`UserBusy`) and how an admitted board runs (:meth:`_run_admitted`,
+    with the ``Ticket`` its :meth:`_admit` gave), and may hook into :meth:`_user_idle` (the user
+    has no board left) and :meth:`_left` (an admitted board left: finished, failed or cancelled).
     """
 
     def __init__(self, limits: PipelineLimits | None = None) -> None:
@@ -166,22 +170,21 @@ class SolveFront:
         if same is not None:
             self.stats["joined"] += 1
             return await asyncio.shield(same)
+        shared = await self._shared_answer(puzzle, lang)
+        if shared is not None:
+            self.stats["cache_hits"] += 1
+            self._remember(key, shared)
+            return replace(shared, cached=True)
         user = str(user)
         if self.stopping:
             self.stats["refused_stopping"] += 1
             return self._stopped(puzzle)
-        if self.pending >= self.limits.queue_limit:
-            self.stats["refused_full"] += 1
-            raise QueueFull("the solve queue is full")
-        if self._pending_by_user[user] >= self.limits.user_cap:
-            self.stats["refused_user"] += 1
-            raise UserBusy(self._pending_by_user[user])
-
+        ticket = await self._admit(puzzle, user, lang)
         future: asyncio.Future[JobResult] = asyncio.get_running_loop().create_future()
         self._inflight[key] = future
         self._pending_by_user[user] += 1
-        inner = asyncio.ensure_future(self._run_admitted(puzzle, user, lang, future, on_queued))
-        self._admitted[inner] = (puzzle, future)
+        inner = asyncio.ensure_future(self._run_admitted(puzzle, user, lang, future, on_queued, ticket))
+        self._admitted[inner] = (puzzle, future)  # abort() (SIGTERM) answers and cancels it
         try:
             try:
                 result = await inner
@@ -200,15 +203,27 @@ class SolveFront:
                 self._user_idle(user)
             if self._inflight.get(key) is future:
                 del self._inflight[key]
-            self._after_admitted()
+            await self._left(user, ticket)
         if result.cacheable:
-            self._cache[key] = result
-            while len(self._cache) > self.limits.cache_size:
-                self._cache.popitem(last=False)
+            self._remember(key, result)
         return result
 
+    def _remember(self, key: tuple[str, str], result: JobResult) -> None:
+        self._cache[key] = result
+        while len(self._cache) > self.limits.cache_size:
+            self._cache.popitem(last=False)
+
+    async def _shared_answer(self, puzzle: Puzzle[Any], lang: str) -> JobResult | None:
+        """A final verdict another replica already has (none by default: a single host)."""
+        return None
+
+    async def _admit(self, puzzle: Puzzle[Any], user: str, lang: str) -> Ticket:
+        """Take a place for the board within ``queue_limit`` and ``user_cap``, or refuse it
+        (:class:`QueueFull`, :class:`UserBusy`)."""
+        raise NotImplementedError
+
     async def _run_admitted(self, puzzle: Puzzle[Any], user: str, lang: str, future: asyncio.Future[JobResult],
-                            on_queued: OnQueued | None) -> JobResult:
+                            on_queued: OnQueued | None, ticket: Ticket) -> JobResult:
         """Run an admitted job to its verdict; ``future`` is what identical boards join on."""
         raise NotImplementedError
 
@@ -228,11 +243,11 @@ class SolveFront:
     def _user_idle(self, user: str) -> None:
         """``user`` has no job waiting or running any more."""
 
-    def _after_admitted(self) -> None:
+    async def _left(self, user: str, ticket: Ticket) -> None:
         """An admitted job has left (finished, failed or cancelled)."""
 
 
-class PoolBackend(SolveFront):
+class PoolBackend(SolveFront[None]):
     """The default :class:`SolverBackend`: a fair asyncio queue over ``limits.workers`` processes."""
 
     def __init__(self, limits: PipelineLimits | None = None, *, job_fn: JobFn = solve_job,
@@ -289,11 +304,9 @@ class PoolBackend(SolveFront):
         return not self._closed and any(s.ready or s.failures == 0 for s in self._slots)
 
     def running_pid(self, user: str | None = None) -> int | None:
-        """The process id working on a job of ``user`` (any user when None): one whose worker has
-        taken the job, not one merely handed to a worker that has yet to start it."""
+        """The process id working on a job of ``user`` (any user when None), if one runs."""
         for s in self._slots:
-            if (s.job is not None and (user is None or s.job.user == user)
-                    and s.taken is not None and s.taken.value == s.number):
+            if s.job is not None and (user is None or s.job.user == user):
                 return s.pid
         return None
 
@@ -379,8 +392,17 @@ class PoolBackend(SolveFront):
         task.add_done_callback(self._tasks.discard)
 
     # ------------------------------------------------------------------ solving
+    async def _admit(self, puzzle: Puzzle[Any], user: str, lang: str) -> None:
+        """This process's boards are all there is: its own counters decide."""
+        if self.pending >= self.limits.queue_limit:
+            self.stats["refused_full"] += 1
+            raise QueueFull("the solve queue is full")
+        if self._pending_by_user[user] >= self.limits.user_cap:
+            self.stats["refused_user"] += 1
+            raise UserBusy(self._pending_by_user[user])
+
     async def _run_admitted(self, puzzle: Puzzle[Any], user: str, lang: str, future: asyncio.Future[JobResult],
-                            on_queued: OnQueued | None) -> JobResult:
+                            on_queued: OnQueued | None, ticket: None) -> JobResult:
         job = _Job(puzzle, user, lang, future)
         if not self.available:
             self.stats[str(Failure.UNAVAILABLE)] += 1
@@ -403,7 +425,7 @@ class PoolBackend(SolveFront):
     def _user_idle(self, user: str) -> None:
         self._last_start.pop(user, None)
 
-    def _after_admitted(self) -> None:
+    async def _left(self, user: str, ticket: None) -> None:
         self._dispatch()
 
     def _next_job(self) -> _Job | None:
@@ -448,7 +470,6 @@ class PoolBackend(SolveFront):
             self._running_by_user[job.user] += 1
             self._starts += 1
             self._last_start[job.user] = self._starts
-            slot.number = self._starts
             self._spawn(self._run(slot, job, self._starts))
 
     def _requeue(self, slot: _Slot, job: _Job) -> None:

@@ -15,6 +15,7 @@ from solvers.registry import GENRES, find_genre
 
 DIFFICULTIES = ("easy", "medium", "hard")
 MIX = "mix"  # a subscription to "mix" gets the genre of the day (a different genre each day)
+Slot = tuple[dt.date, str, str]  # (day, genre, difficulty): one daily puzzle
 
 
 def default_sizes() -> dict[str, dict[str, tuple[int, int]]]:
