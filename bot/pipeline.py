@@ -8,7 +8,7 @@ killed and replaced without touching the jobs running on the others. A task-queu
 
 Rules, all enforced on the event loop before any work is queued:
 
-- identical boards (``Puzzle.key()`` and language) are answered from an LRU cache, and a board
+- identical boards (``Puzzle.key()``, whatever the reply language) are answered from an LRU cache, and a board
   already being solved is awaited, not solved twice;
 - at most ``queue_limit`` jobs wait or run in total, beyond that :class:`QueueFull`;
 - one user has at most ``user_cap`` jobs waiting or running (beyond: :class:`UserBusy`) and at
@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 
 OnQueued = Callable[[int], Awaitable[None]]
 Ticket = TypeVar("Ticket")  # what a backend's admission hands to the run of the board (see SolveFront)
-JobFn = Callable[[Puzzle[Any], float, int, str], JobResult]
+JobFn = Callable[[Puzzle[Any], float, int], JobResult]
 
 START_BACKOFF = 0.5  # seconds before the second attempt to start a solver slot; doubles each time
 START_BACKOFF_CAP = 30.0  # the longest pause between two attempts (they go on forever)
@@ -76,7 +76,7 @@ class SolverBackend(Protocol):
 
     async def close(self) -> None: ...
 
-    async def solve(self, puzzle: Puzzle[Any], *, user: str, lang: str = "en",
+    async def solve(self, puzzle: Puzzle[Any], *, user: str,
                     on_queued: OnQueued | None = None) -> JobResult: ...
 
 
@@ -104,7 +104,6 @@ class PipelineLimits:
 class _Job:
     puzzle: Puzzle[Any]
     user: str
-    lang: str
     future: asyncio.Future[JobResult]
     queued_at: float = field(default_factory=time.perf_counter)
 
@@ -147,8 +146,8 @@ class SolveFront(Generic[Ticket]):
         self.limits = limits or PipelineLimits()
         self.time_limit = self.limits.time_limit
         self._pending_by_user: defaultdict[str, int] = defaultdict(int)
-        self._inflight: dict[tuple[str, str], asyncio.Future[JobResult]] = {}
-        self._cache: OrderedDict[tuple[str, str], JobResult] = OrderedDict()
+        self._inflight: dict[str, asyncio.Future[JobResult]] = {}
+        self._cache: OrderedDict[str, JobResult] = OrderedDict()
         self._admitted: dict[asyncio.Task[JobResult], tuple[Puzzle[Any], asyncio.Future[JobResult]]] = {}
         self.stopping = False  # set by abort(): no board is taken any more
         self.stats: defaultdict[str, int] = defaultdict(int)
@@ -157,10 +156,10 @@ class SolveFront(Generic[Ticket]):
     def pending(self) -> int:
         return sum(self._pending_by_user.values())
 
-    async def solve(self, puzzle: Puzzle[Any], *, user: str, lang: str = "en",
+    async def solve(self, puzzle: Puzzle[Any], *, user: str,
                     on_queued: OnQueued | None = None) -> JobResult:
         """The verdict for ``puzzle``; raises :class:`QueueFull` / :class:`UserBusy` when refused."""
-        key = (puzzle.key(), lang)
+        key = puzzle.key()
         self.stats["requests"] += 1
         cached = self._cache.get(key)
         if cached is not None:
@@ -171,7 +170,7 @@ class SolveFront(Generic[Ticket]):
         if same is not None:
             self.stats["joined"] += 1
             return await asyncio.shield(same)
-        shared = await self._shared_answer(puzzle, lang)
+        shared = await self._shared_answer(puzzle)
         if shared is not None:
             self.stats["cache_hits"] += 1
             self._remember(key, shared)
@@ -180,11 +179,11 @@ class SolveFront(Generic[Ticket]):
         if self.stopping:
             self.stats["refused_stopping"] += 1
             return self._stopped(puzzle)
-        ticket = await self._admit(puzzle, user, lang)
+        ticket = await self._admit(puzzle, user)
         future: asyncio.Future[JobResult] = asyncio.get_running_loop().create_future()
         self._inflight[key] = future
         self._pending_by_user[user] += 1
-        inner = asyncio.ensure_future(self._run_admitted(puzzle, user, lang, future, on_queued, ticket))
+        inner = asyncio.ensure_future(self._run_admitted(puzzle, user, future, on_queued, ticket))
         self._admitted[inner] = (puzzle, future)  # abort() (SIGTERM) answers and cancels it
         try:
             try:
@@ -209,21 +208,21 @@ class SolveFront(Generic[Ticket]):
             self._remember(key, result)
         return result
 
-    def _remember(self, key: tuple[str, str], result: JobResult) -> None:
+    def _remember(self, key: str, result: JobResult) -> None:
         self._cache[key] = result
         while len(self._cache) > self.limits.cache_size:
             self._cache.popitem(last=False)
 
-    async def _shared_answer(self, puzzle: Puzzle[Any], lang: str) -> JobResult | None:
+    async def _shared_answer(self, puzzle: Puzzle[Any]) -> JobResult | None:
         """A final verdict another replica already has (none by default: a single host)."""
         return None
 
-    async def _admit(self, puzzle: Puzzle[Any], user: str, lang: str) -> Ticket:
+    async def _admit(self, puzzle: Puzzle[Any], user: str) -> Ticket:
         """Take a place for the board within ``queue_limit`` and ``user_cap``, or refuse it
         (:class:`QueueFull`, :class:`UserBusy`)."""
         raise NotImplementedError
 
-    async def _run_admitted(self, puzzle: Puzzle[Any], user: str, lang: str, future: asyncio.Future[JobResult],
+    async def _run_admitted(self, puzzle: Puzzle[Any], user: str, future: asyncio.Future[JobResult],
                             on_queued: OnQueued | None, ticket: Ticket) -> JobResult:
         """Run an admitted job to its verdict; ``future`` is what identical boards join on."""
         raise NotImplementedError
@@ -395,7 +394,7 @@ class PoolBackend(SolveFront[None]):
         task.add_done_callback(self._tasks.discard)
 
     # ------------------------------------------------------------------ solving
-    async def _admit(self, puzzle: Puzzle[Any], user: str, lang: str) -> None:
+    async def _admit(self, puzzle: Puzzle[Any], user: str) -> None:
         """This process's boards are all there is: its own counters decide."""
         if self.pending >= self.limits.queue_limit:
             self.stats["refused_full"] += 1
@@ -404,9 +403,9 @@ class PoolBackend(SolveFront[None]):
             self.stats["refused_user"] += 1
             raise UserBusy(self._pending_by_user[user])
 
-    async def _run_admitted(self, puzzle: Puzzle[Any], user: str, lang: str, future: asyncio.Future[JobResult],
+    async def _run_admitted(self, puzzle: Puzzle[Any], user: str, future: asyncio.Future[JobResult],
                             on_queued: OnQueued | None, ticket: None) -> JobResult:
-        job = _Job(puzzle, user, lang, future)
+        job = _Job(puzzle, user, future)
         if not self.available:
             self.stats[str(Failure.UNAVAILABLE)] += 1
             return self._failed(job, Failure.UNAVAILABLE)
@@ -500,7 +499,7 @@ class PoolBackend(SolveFront[None]):
             return
         try:
             fut = slot.executor.submit(run_numbered, number, self._job_fn, job.puzzle, limits.time_limit,
-                                       limits.solver_workers, job.lang)
+                                       limits.solver_workers)
         except (BrokenProcessPool, RuntimeError):  # the pool already knows its process is gone
             self._requeue(slot, job)
             return

@@ -154,7 +154,7 @@ class SolverProcess:
             self._executor.shutdown(wait=False, cancel_futures=True)
         self._executor, self.pid = None, None
 
-    async def run(self, puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang: str,
+    async def run(self, puzzle: Puzzle[Any], time_limit: float, solver_workers: int,
                   wall_limit: float) -> JobResult:
         async with self._lock:  # the wall clock starts when the job really starts
             t0 = time.perf_counter()
@@ -163,11 +163,11 @@ class SolverProcess:
                     await self.start()
                 assert self._executor is not None
                 try:
-                    fut = self._executor.submit(solve_job, puzzle, time_limit, solver_workers, lang)
+                    fut = self._executor.submit(solve_job, puzzle, time_limit, solver_workers)
                 except BrokenProcessPool:  # the child died while idle: replace it first
                     self.kill()
                     await self.start()
-                    fut = self._executor.submit(solve_job, puzzle, time_limit, solver_workers, lang)
+                    fut = self._executor.submit(solve_job, puzzle, time_limit, solver_workers)
                 return await asyncio.wait_for(asyncio.wrap_future(fut), wall_limit)
             except TimeoutError:
                 log.warning("board %s passed %.1f s; killing solver process %s", puzzle.key(), wall_limit, self.pid)
@@ -193,7 +193,7 @@ def _solver() -> SolverProcess:
 _REDIS: Any = None  # the worker process's Redis client (set at worker start-up)
 
 
-async def solve_remote(puzzle: dict[str, Any], time_limit: float, solver_workers: int, lang: str = "en",
+async def solve_remote(puzzle: dict[str, Any], time_limit: float, solver_workers: int,
                        deadline: float = 0.0, wall_limit: float = 0.0, job_id: str = "") -> dict[str, Any]:
     """The taskiq task: :func:`bot.worker.solve_job` on plain JSON data, in this worker's solver process.
 
@@ -208,7 +208,7 @@ async def solve_remote(puzzle: dict[str, Any], time_limit: float, solver_workers
     if deadline and time.time() > deadline:
         return result_to_json(JobResult.failed(p, EXPIRED))
     wall = wall_limit if wall_limit > 0 else time_limit * 1.5 + 5.0
-    return result_to_json(await _solver().run(p, time_limit, solver_workers, lang, wall))
+    return result_to_json(await _solver().run(p, time_limit, solver_workers, wall))
 
 
 def _alive_key() -> str:
@@ -296,9 +296,10 @@ def broker() -> ListQueueBroker:
 
 
 # ---------------------------------------------------------------------- the bot side
-def board_digest(puzzle: Puzzle[Any], lang: str) -> str:
-    """The shared name of a board's verdict (same genre, rule, givens and language = same digest)."""
-    return hashlib.sha256(f"{puzzle.key()}|{lang}".encode()).hexdigest()[:32]
+def board_digest(puzzle: Puzzle[Any]) -> str:
+    """The shared name of a board's verdict (same genre, rules and givens = same digest; the reply
+    language is the bot's business, after the verdict)."""
+    return hashlib.sha256(puzzle.key().encode()).hexdigest()[:32]
 
 
 @dataclass(frozen=True)
@@ -406,13 +407,13 @@ class TaskiqBackend(SolveFront[_Ticket]):
         return True, "ok"
 
     # ------------------------------------------------------------------ admission, shared
-    async def _shared_answer(self, puzzle: Puzzle[Any], lang: str) -> JobResult | None:
-        return await self._shared_result(puzzle, board_digest(puzzle, lang), final_only=True)
+    async def _shared_answer(self, puzzle: Puzzle[Any]) -> JobResult | None:
+        return await self._shared_result(puzzle, board_digest(puzzle), final_only=True)
 
-    async def _admit(self, puzzle: Puzzle[Any], user: str, lang: str) -> _Ticket:
+    async def _admit(self, puzzle: Puzzle[Any], user: str) -> _Ticket:
         """A place in the shared queue (one Lua script over every replica's boards), unless another
         replica is solving the same board already: then this one joins it without a place."""
-        digest = board_digest(puzzle, lang)
+        digest = board_digest(puzzle)
         ticket = _Ticket(digest, uuid.uuid4().hex, admitted=await self._inflight_owner(digest) is None)
         if ticket.admitted:
             await self._admit_job(user, ticket.job_id)
@@ -465,7 +466,7 @@ class TaskiqBackend(SolveFront[_Ticket]):
             return None
         return owner.decode() if isinstance(owner, bytes) else owner
 
-    async def _run_admitted(self, puzzle: Puzzle[Any], user: str, lang: str, future: asyncio.Future[JobResult],
+    async def _run_admitted(self, puzzle: Puzzle[Any], user: str, future: asyncio.Future[JobResult],
                             on_queued: OnQueued | None, ticket: _Ticket) -> JobResult:
         """Solve as the owner of the board's digest (SET NX), or wait for the replica that owns it."""
         digest, job_id, admitted = ticket.digest, ticket.job_id, ticket.admitted
@@ -479,7 +480,7 @@ class TaskiqBackend(SolveFront[_Ticket]):
                     owned = True
                 if owned:
                     try:
-                        result = await self._run_owned(puzzle, user, lang, job_id, on_queued)
+                        result = await self._run_owned(puzzle, user, job_id, on_queued)
                         await self._publish(digest, result)
                     finally:
                         with contextlib.suppress(Exception):
@@ -524,14 +525,14 @@ class TaskiqBackend(SolveFront[_Ticket]):
                                   ex=ttl)
 
     # ------------------------------------------------------------------ running on a worker
-    async def _run_owned(self, puzzle: Puzzle[Any], user: str, lang: str, job_id: str,
+    async def _run_owned(self, puzzle: Puzzle[Any], user: str, job_id: str,
                          on_queued: OnQueued | None) -> JobResult:
         gate = self._user_gates.setdefault(user, asyncio.Semaphore(self.limits.user_running))
         async with gate:
             started = time.perf_counter()
             noticed = await self._take_running_place(user, job_id, started, on_queued)
             try:
-                return await self._remote(puzzle, lang, job_id, None if noticed else on_queued)
+                return await self._remote(puzzle, job_id, None if noticed else on_queued)
             finally:
                 with contextlib.suppress(Exception):
                     await self._redis.zrem(RUNNING_PREFIX + user, job_id)
@@ -575,7 +576,7 @@ class TaskiqBackend(SolveFront[_Ticket]):
             return None
         return None if rank is None else int(rank) + 1
 
-    async def _remote(self, puzzle: Puzzle[Any], lang: str, job_id: str, on_queued: OnQueued | None) -> JobResult:
+    async def _remote(self, puzzle: Puzzle[Any], job_id: str, on_queued: OnQueued | None) -> JobResult:
         started = time.perf_counter()
         if not await self.workers_alive():
             self.stats["unavailable"] += 1
@@ -585,7 +586,7 @@ class TaskiqBackend(SolveFront[_Ticket]):
         limits = self.limits
         await self._redis.zadd(WAITING, {job_id: time.time()})
         task = await self._kicker.kiq(puzzle=puzzle_to_json(puzzle), time_limit=limits.time_limit,
-                                      solver_workers=limits.solver_workers, lang=lang,
+                                      solver_workers=limits.solver_workers,
                                       deadline=time.time() + self.result_timeout, wall_limit=limits.wall_limit,
                                       job_id=job_id)
         deadline = started + self.result_timeout

@@ -531,7 +531,7 @@ def held(gate: str | os.PathLike[str]) -> bool:
     return os.path.exists(f"{os.fspath(gate)}.held")
 
 
-def scripted_job(puzzle: Any, time_limit: float, solver_workers: int, lang: str = "en") -> Any:
+def scripted_job(puzzle: Any, time_limit: float, solver_workers: int) -> Any:
     """A solver job for pipeline tests: boards ``HANG_COLS`` wide hang; others wait while the gate
     file (``GATE_ENV``) exists, or a little without one, then run the real
     :func:`bot.worker.solve_job`. A test that must catch a job mid-run holds the gate: on a loaded
@@ -549,11 +549,11 @@ def scripted_job(puzzle: Any, time_limit: float, solver_workers: int, lang: str 
             time.sleep(0.02)
     else:
         time.sleep(SLOW_SECONDS)
-    return solve_job(puzzle, time_limit, solver_workers, lang)
+    return solve_job(puzzle, time_limit, solver_workers)
 
 
 
-def echo_job(puzzle: Any, time_limit: float, solver_workers: int, lang: str = "en") -> Any:
+def echo_job(puzzle: Any, time_limit: float, solver_workers: int) -> Any:
     """A stand-in solver: 0.3 s of "work", then a fake verdict (for queue-order tests)."""
     from bot.worker import JobResult
 

@@ -4,13 +4,13 @@ queue full, per-user cap, queue position, a worker killed mid-solve, a hung work
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import signal
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
 
@@ -132,7 +132,7 @@ async def test_backend_round_robin_cache_and_shared_solves() -> None:
     from solvers.puzzle import Puzzle
     from tests.fake_bot_api import echo_job
 
-    def board_n(n: int) -> Puzzle[Any]:
+    def board_n(n: int) -> Puzzle:
         return Puzzle("masyu", tuple(tuple(1 if (r, c) == divmod(n, 3) else 0 for c in range(3)) for r in range(3)))
 
     backend = PoolBackend(PipelineLimits(workers=1, user_running=1, user_cap=3, queue_limit=10), job_fn=echo_job)
@@ -162,3 +162,24 @@ async def test_backend_round_robin_cache_and_shared_solves() -> None:
         assert backend.stats["solved"] == 5 and backend.pending == 0
     finally:
         await backend.close()
+
+
+async def test_one_solve_serves_every_language() -> None:
+    """The same board asked in English and in Japanese is solved once; each reader gets the picture
+    titled in their own language (the title is the bot's, after the solver's shared answer)."""
+    from PIL import Image
+
+    async with scripted_bot(queue_limit=10, hard_limit=30) as b:
+        ann, aki = b.api.user(1, "Ann"), b.api.user(2, "Aki", lang="ja")
+        b.api.send_text(ann, board(0))
+        [first] = await b.api.wait_for(photo_to(ann.id), timeout=40)
+        b.api.send_text(aki, board(0))
+        [second] = await b.api.wait_for(photo_to(aki.id), timeout=40)
+        assert b.backend.stats["solved"] == 1
+        assert "Masyu" in first.text and "ましゅ" in second.text
+        en, ja = (Image.open(io.BytesIO(c.files["photo"][2])) for c in (first, second))
+        assert en.size[1] == ja.size[1]  # the same boards under a title strip of the same height
+        from rendering import can_write
+
+        # the strip's words differ where a CJK font can write them (else the title stays English)
+        assert (en.tobytes() != ja.tobytes()) == can_write("ましゅ")

@@ -174,7 +174,7 @@ def test_job_results_survive_the_json_transport() -> None:
 
 async def test_a_worker_skips_a_board_whose_asker_gave_up() -> None:
     puzzle = Puzzle("masyu", ((2, 0), (0, 1)))
-    out = result_from_json(await solve_remote(puzzle_to_json(puzzle), 5, 1, "en", deadline=time.time() - 1))
+    out = result_from_json(await solve_remote(puzzle_to_json(puzzle), 5, 1, deadline=time.time() - 1))
     assert out.failure is EXPIRED and out.png is None and (out.rows, out.cols) == (2, 2)
 
 

@@ -206,7 +206,8 @@ class DailyChat:
             await ctx.reply(ctx.t("daily_usage", words=f"'{words}'", example=_example_genre()))
             return
         m = ctx.msg
-        genre, difficulty = args.genre, args.difficulty
+        genre: str | None = args.genre
+        difficulty: str | None = args.difficulty
         if genre is None:  # the chat's subscription, else the genre of the day
             subs = await self.service.delivery.subscriptions(m.platform, m.chat_id)
             if subs:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.daily.slots import Slot, daily_seed
+from solvers.generation import Difficulty
 from solvers.puzzle import Puzzle
 from solvers.solution import Solution
 
@@ -48,10 +49,10 @@ class MadeDaily:
     seconds: float = 0.0
 
 
-Maker = Callable[[str, int, int, str, int], MadeDaily]  # (genre, rows, cols, difficulty, seed)
+Maker = Callable[[str, int, int, Difficulty, int], MadeDaily]  # (genre, rows, cols, difficulty, seed)
 
 
-def make_daily(genre: str, rows: int, cols: int, difficulty: str, seed: int) -> MadeDaily:
+def make_daily(genre: str, rows: int, cols: int, difficulty: Difficulty, seed: int) -> MadeDaily:
     """Generate the puzzle for one slot with the real generator; its solution passes the checker."""
     from solvers.errors import PuzzleError
     from solvers.generation import generate, puzzle_url

@@ -19,8 +19,9 @@ from concurrent.futures import Executor
 from bot.daily.delivery import DailyDelivery
 from bot.daily.making import DailyMaking, Maker, make_daily
 from bot.daily.play import DailyPlay
-from bot.daily.slots import DIFFICULTIES, MIX, DailyConfig, Slot, genre_of_day
+from bot.daily.slots import MIX, DailyConfig, Slot, genre_of_day
 from bot.storage import Database, Store
+from solvers.generation import DIFFICULTIES, Difficulty
 
 
 class DatabaseUnavailable(Exception):
@@ -68,5 +69,5 @@ class DailyService:
     def slot(self, day: dt.date, genre: str | None, difficulty: str | None) -> Slot:
         """A concrete slot: ``mix``/None becomes the genre of the day, None the default difficulty."""
         g = genre_of_day(day) if genre in (None, MIX) else genre
-        d = difficulty if difficulty in DIFFICULTIES else self.config.difficulty
+        d = Difficulty(difficulty) if difficulty in DIFFICULTIES else self.config.difficulty
         return day, g, d

@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from bot.storage.database import Database
 from bot.storage.models import DailyPuzzle, Delivery, Lease, Play, Post, Reveal, Subscription
+from solvers.generation import Difficulty
 from solvers.puzzle import Puzzle
 from solvers.solution import Solution
 
@@ -43,7 +44,7 @@ class Store:
         self.db = db
 
     # -- daily puzzles
-    async def get_daily(self, day: dt.date, genre: str, difficulty: str) -> DailyPuzzle | None:
+    async def get_daily(self, day: dt.date, genre: str, difficulty: Difficulty) -> DailyPuzzle | None:
         async with self.db.sessions() as s:
             return (await s.execute(select(DailyPuzzle).where(
                 DailyPuzzle.day == day, DailyPuzzle.genre == genre, DailyPuzzle.difficulty == difficulty))).scalar()
@@ -52,8 +53,8 @@ class Store:
         async with self.db.sessions() as s:
             return await s.get(DailyPuzzle, daily_id)
 
-    async def save_daily(self, *, day: dt.date, genre: str, difficulty: str, puzzle: Puzzle[Any], solution: Solution,
-                         seed: int, grade: str | None = None, url: str | None = None,
+    async def save_daily(self, *, day: dt.date, genre: str, difficulty: Difficulty, puzzle: Puzzle[Any],
+                         solution: Solution, seed: int, grade: str | None = None, url: str | None = None,
                          gen_seconds: float = 0.0) -> DailyPuzzle:
         """Insert a day's puzzle (as FORMATS.md text); if another worker stored that slot first, return theirs."""
         fields: dict[str, Any] = dict(
