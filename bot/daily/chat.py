@@ -41,7 +41,7 @@ def _reads_as_answer(daily: DailyPuzzle, text: str) -> bool:
     from solvers.errors import PuzzleError
 
     try:
-        get_genre(daily.genre).parse_answer(daily.puzzle, text)
+        daily.puzzle.kind.parse_answer(daily.puzzle, text)
     except PuzzleError:
         return False
     return True

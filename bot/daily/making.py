@@ -56,7 +56,6 @@ def make_daily(genre: str, rows: int, cols: int, difficulty: Difficulty, seed: i
     """Generate the puzzle for one slot with the real generator; its solution passes the checker."""
     from solvers.errors import PuzzleError
     from solvers.generation import generate, puzzle_url
-    from solvers.registry import get_genre
 
     t0 = time.perf_counter()
     last: Exception | None = None
@@ -66,7 +65,7 @@ def make_daily(genre: str, rows: int, cols: int, difficulty: Difficulty, seed: i
         except PuzzleError as e:
             last = e
             continue
-        broken = get_genre(gp.puzzle.genre).check(gp.puzzle, gp.solution)
+        broken = gp.puzzle.kind.check(gp.puzzle, gp.solution)
         if broken:  # never happens: generate() proves it; kept as the independent gate
             raise RuntimeError(f"generated {genre} failed the checker: {broken[0].msg}")
         return MadeDaily(gp.puzzle, gp.solution, gp.difficulty, puzzle_url(gp.puzzle), seed + k,

@@ -180,10 +180,9 @@ class DailyPlay:
 
 def judgement_differs(puzzle: Puzzle[Any], stored: Solution, text: str) -> bool:
     """True when the answer (already judged right) is not the stored solution: a non-unique daily."""
-    from solvers.registry import get_genre
 
     try:
-        given = get_genre(puzzle.genre).parse_answer(puzzle, text)
+        given = puzzle.kind.parse_answer(puzzle, text)
     except Exception:
         return False
     return bool(differing_cells(given, stored))
