@@ -1,0 +1,151 @@
+"""The LITS solver: placement deductions, a short exhaustive search, then CP-SAT on what is left.
+
+:mod:`solvers.lits.deduce` narrows every region to the tetromino placements the rules still
+allow; small boards are often settled there (then unique) or by its search within a few nodes.
+Otherwise CP-SAT chooses one placement per region (exact selection) among the survivors:
+
+* one Boolean per placement, exactly one per region; a cell is shaded when its region's chosen
+  placement covers it;
+* no 2x2 block of four shaded cells;
+* for every edge between two regions and every shape, at most one of "the left (upper) region
+  takes a placement of that shape covering its cell" and the same for the other side;
+* a chosen placement has a shaded cell next to it (a rule consequence: everything is connected);
+* all shaded cells connected, by lazily added cuts (:func:`solvers.connectivity.cuts` in a
+  :func:`solvers.connectivity.solve_connected` loop).
+
+Uniqueness: the first answer's placements are excluded and the same loop runs again.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import partial
+
+from ortools.sat.python import cp_model
+
+from solvers.connectivity import Lit, cuts, solve_connected
+from solvers.cpsat import Budget, SolverStatus, found, run
+from solvers.lits.deduce import SHADED, Board, Contradiction, OutOfBudget, State, count, start
+from solvers.verdict import SolveOptions, SolveStats, Status
+
+Rows = tuple[str, ...]
+SEARCH_NODES = 40  # search nodes before CP-SAT takes over
+CPSAT_PARAMS = {"num_workers": 1, "cp_model_presolve": False, "linearization_level": 0}
+
+
+@dataclass
+class Outcome:
+    """A verdict on plain data: the status and up to two answers as ``shaded`` rows."""
+
+    status: Status
+    answers: tuple[Rows, ...] = ()
+    stats: SolveStats = field(default_factory=SolveStats)
+
+
+def solve_regions(regions: Sequence[Sequence[int]], options: SolveOptions,
+                  search_nodes: int = SEARCH_NODES) -> Outcome:
+    """The verdict for a board given as its region grid (uniqueness asked or not, by ``options.unique``)."""
+    budget = Budget(options)
+    limit = 2 if options.unique else 1
+    t0 = time.perf_counter()
+    board = Board.of(regions)
+    try:
+        state = start(board)
+    except Contradiction:
+        budget.note("deduce", t0)
+        return Outcome(Status.NONE, stats=budget.stats)
+    t0 = budget.note("deduce", t0)
+    try:
+        answers = [s.rows() for s in count(state, limit, search_nodes)]
+    except OutOfBudget:
+        budget.note("search", t0)
+        return _cpsat(state, budget, limit)
+    budget.note("search", t0)
+    return _verdict(answers, options, budget.stats)
+
+
+def _verdict(answers: list[Rows], options: SolveOptions, stats: SolveStats) -> Outcome:
+    if not answers:
+        return Outcome(Status.NONE, stats=stats)
+    if not options.unique:
+        return Outcome(Status.SOLVED, (answers[0],), stats)
+    return Outcome(Status.MULTIPLE if len(answers) > 1 else Status.UNIQUE, tuple(answers[:2]), stats)
+
+
+def _cpsat(state: State, budget: Budget, limit: int) -> Outcome:
+    """CP-SAT over the placements the deductions left (see the module doc)."""
+    t0 = time.perf_counter()
+    b = state.board
+    rows, cols = b.rows, b.cols
+    model = cp_model.CpModel()
+    alive = [p for p, ok in enumerate(state.alive) if ok]
+    x = {p: model.new_bool_var(f"p{p}") for p in alive}
+    for ps in b.by_region:
+        model.add_exactly_one([x[p] for p in ps if p in x])
+    true = model.new_constant(1)
+    false = model.new_constant(0)
+    shaded: list[Lit] = []
+    for i, cov in enumerate(b.covering):
+        mine = [x[p] for p in cov if p in x]
+        if not mine:
+            shaded.append(false)
+        elif state.cell[i] == SHADED:
+            shaded.append(true)
+        elif len(mine) == 1:
+            shaded.append(mine[0])
+        else:
+            v = model.new_bool_var(f"s{i}")
+            model.add(sum(mine) == v)
+            shaded.append(v)
+    for r in range(rows - 1):
+        for c in range(cols - 1):
+            i = r * cols + c
+            model.add_bool_or([shaded[j].Not() for j in (i, i + 1, i + cols, i + cols + 1)])
+    for i in range(len(b.owner)):
+        for j in (i + 1, i + cols):
+            if j >= len(b.owner) or (j == i + 1 and j % cols == 0) or b.owner[i] == b.owner[j]:
+                continue
+            for shape in range(4):
+                a = [x[p] for p in b.covering[i] if p in x and b.places[p].shape == shape]
+                o = [x[p] for p in b.covering[j] if p in x and b.places[p].shape == shape]
+                if a and o:
+                    model.add_at_most_one(a + o)
+    if len(b.members) > 1:
+        for p in alive:
+            model.add_bool_or([x[p].Not(), *(shaded[j] for j in b.touch[p])])
+
+    def lit(cell: tuple[int, int]) -> Lit:
+        return shaded[cell[0] * cols + cell[1]]
+
+    def prefer(cell: tuple[int, int]) -> int:
+        return 0 if state.cell[cell[0] * cols + cell[1]] == SHADED else 1
+
+    def find_cuts(solver: cp_model.CpSolver) -> list[list[Lit]]:
+        chosen = [divmod(i, cols) for i in range(len(shaded)) if solver.boolean_value(shaded[i])]
+        return cuts(rows, cols, chosen, lit, prefer)
+
+    def once(m: cp_model.CpModel, bud: Budget) -> tuple[SolverStatus, cp_model.CpSolver]:
+        return run(m, bud, params=CPSAT_PARAMS)
+
+    runner = partial(solve_connected, find_cuts=find_cuts, runner=once)
+    budget.note("build", t0)
+    answers: list[Rows] = []
+    decision = [x[p] for p in alive]
+    while len(answers) < limit:
+        t0 = time.perf_counter()
+        status, solver = runner(model, budget)
+        budget.note("cpsat", t0)
+        if status == cp_model.INFEASIBLE:
+            break
+        if not found(status):
+            return Outcome(Status.TIMEOUT, tuple(answers), budget.stats)
+        values = [solver.boolean_value(v) for v in decision]
+        answers.append(tuple("".join("#" if solver.boolean_value(shaded[r * cols + c]) else "."
+                                     for c in range(cols)) for r in range(rows)))
+        model.add_bool_or([v.Not() if on else v for v, on in zip(decision, values, strict=True)])
+        model.clear_hints()  # type: ignore[no-untyped-call]
+        for v, on in zip(decision, values, strict=True):
+            model.add_hint(v, on)
+    return _verdict(answers, budget.options, budget.stats)

@@ -1,0 +1,85 @@
+"""The LITS tetrominoes and every placement of one inside a region.
+
+A placement is four cells of one region forming an L, I, T or S (the 2x2 square is never one).
+The fixed orientations come from rotating and mirroring one base drawing of each shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+Cell = tuple[int, int]
+SHAPES = "LITS"
+_BASE = {
+    "L": ((0, 0), (1, 0), (2, 0), (2, 1)),
+    "I": ((0, 0), (1, 0), (2, 0), (3, 0)),
+    "T": ((0, 0), (0, 1), (0, 2), (1, 1)),
+    "S": ((0, 1), (0, 2), (1, 0), (1, 1)),
+}
+
+
+def _normal(cells: Sequence[Cell]) -> tuple[Cell, ...]:
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return tuple(sorted((r - top, c - left) for r, c in cells))
+
+
+def orientations(shape: str) -> list[tuple[Cell, ...]]:
+    """The distinct fixed orientations of a shape, each normalised to its top-left corner."""
+    out: list[tuple[Cell, ...]] = []
+    cells = list(_BASE[shape])
+    for _ in range(4):
+        cells = [(c, -r) for r, c in cells]  # a quarter turn
+        for form in (cells, [(r, -c) for r, c in cells]):  # and its mirror image
+            norm = _normal(form)
+            if norm not in out:
+                out.append(norm)
+    return out
+
+
+ORIENTATIONS: tuple[tuple[int, tuple[Cell, ...]], ...] = tuple(
+    (k, form) for k, shape in enumerate(SHAPES) for form in orientations(shape))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One tetromino in one region: its region index, cells (flat indices, sorted) and shape index."""
+
+    region: int
+    cells: tuple[int, ...]
+    shape: int
+
+
+def placements(regions: Sequence[Sequence[int]]) -> tuple[list[int], list[list[int]], list[Placement]]:
+    """(region index per flat cell, cells per region, every placement), regions indexed 0.. in reading order."""
+    rows, cols = len(regions), len(regions[0])
+    index: dict[int, int] = {}
+    owner: list[int] = []
+    members: list[list[int]] = []
+    for r in range(rows):
+        for c in range(cols):
+            k = index.setdefault(regions[r][c], len(index))
+            if k == len(members):
+                members.append([])
+            owner.append(k)
+            members[k].append(r * cols + c)
+    out: list[Placement] = []
+    for k, cells in enumerate(members):
+        seen: set[tuple[int, ...]] = set()
+        for anchor in cells:
+            ar, ac = divmod(anchor, cols)
+            for shape, form in ORIENTATIONS:
+                dr, dc = form[0]
+                spots = []
+                for r, c in form:
+                    y, x = ar + r - dr, ac + c - dc
+                    if not (0 <= y < rows and 0 <= x < cols) or owner[y * cols + x] != k:
+                        break
+                    spots.append(y * cols + x)
+                else:
+                    key = tuple(sorted(spots))
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(Placement(k, key, shape))
+    return owner, members, out
