@@ -25,14 +25,15 @@ from functools import partial
 
 from ortools.sat.python import cp_model
 
-from solvers.connectivity import Lit, cuts, solve_connected
+from solvers.connectivity import Lit, components, cuts, solve_connected
 from solvers.cpsat import Budget, SolverStatus, found, run
 from solvers.lits.deduce import SHADED, Board, Contradiction, OutOfBudget, State, count, start
 from solvers.verdict import SolveOptions, SolveStats, Status
 
 Rows = tuple[str, ...]
-SEARCH_NODES = 40  # search nodes before CP-SAT takes over
-CPSAT_PARAMS = {"num_workers": 1, "cp_model_presolve": False, "linearization_level": 0}
+GROUP_SIZE = 3  # connected groups of up to this many regions get their "some border cell shaded" cut up front
+SEARCH_NODES = 10  # search nodes before CP-SAT takes over
+CPSAT_PARAMS = {"num_workers": 1, "linearization_level": 1}
 
 
 @dataclass
@@ -74,7 +75,7 @@ def _verdict(answers: list[Rows], options: SolveOptions, stats: SolveStats) -> O
     return Outcome(Status.MULTIPLE if len(answers) > 1 else Status.UNIQUE, tuple(answers[:2]), stats)
 
 
-def _cpsat(state: State, budget: Budget, limit: int) -> Outcome:
+def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Outcome:
     """CP-SAT over the placements the deductions left (see the module doc)."""
     t0 = time.perf_counter()
     b = state.board
@@ -116,6 +117,11 @@ def _cpsat(state: State, budget: Budget, limit: int) -> Outcome:
         for p in alive:
             model.add_bool_or([x[p].Not(), *(shaded[j] for j in b.touch[p])])
 
+    if flow and len(b.members) > 1:
+        _region_flow(model, b, shaded)
+    for group in small_groups(b, GROUP_SIZE):
+        model.add_bool_or([shaded[j] for j in _rim(b, group)])
+
     def lit(cell: tuple[int, int]) -> Lit:
         return shaded[cell[0] * cols + cell[1]]
 
@@ -123,8 +129,18 @@ def _cpsat(state: State, budget: Budget, limit: int) -> Outcome:
         return 0 if state.cell[cell[0] * cols + cell[1]] == SHADED else 1
 
     def find_cuts(solver: cp_model.CpSolver) -> list[list[Lit]]:
-        chosen = [divmod(i, cols) for i in range(len(shaded)) if solver.boolean_value(shaded[i])]
-        return cuts(rows, cols, chosen, lit, prefer)
+        on = [solver.boolean_value(v) for v in shaded]
+        chosen = [divmod(i, cols) for i in range(len(shaded)) if on[i]]
+        areas = components(rows, cols, chosen)
+        if len(areas) < 2:
+            return []
+        clauses = [clause for area in areas if (clause := region_cut(b, on, area, shaded))]
+        picked = {b.places[p].region: p for p in alive if solver.boolean_value(x[p])}
+        for area in areas:
+            regions = {b.owner[r * cols + c] for r, c in area}
+            rim = {j for r, c in area for j in b.nbrs[r * cols + c] if b.owner[j] not in regions}
+            clauses.append([*(x[picked[k]].Not() for k in sorted(regions)), *(shaded[j] for j in sorted(rim))])
+        return clauses + cuts(rows, cols, chosen, lit, prefer)
 
     def once(m: cp_model.CpModel, bud: Budget) -> tuple[SolverStatus, cp_model.CpSolver]:
         return run(m, bud, params=CPSAT_PARAMS)
@@ -149,3 +165,100 @@ def _cpsat(state: State, budget: Budget, limit: int) -> Outcome:
         for v, on in zip(decision, values, strict=True):
             model.add_hint(v, on)
     return _verdict(answers, budget.options, budget.stats)
+
+
+def region_cut(board: Board, on: Sequence[bool], area: set[tuple[int, int]], shaded: Sequence[Lit]) -> list[Lit]:
+    """A cut valid for every answer, violated by this one (``on``: its shaded cells), or [] if none.
+
+    Close ``area`` (one connected group of shaded cells) under "whole regions" and "shaded
+    neighbours": the closure S holds every cell of each region it touches, and its border cells
+    are all unshaded and belong to other regions. When some region lies outside S, every answer
+    needs a shaded path from S's tetrominoes (inside S) to that region's (outside), so one border
+    cell of S is shaded.
+    """
+    cols, owner, members = board.cols, board.owner, board.members
+    inside = [False] * len(owner)
+    taken = [False] * len(members)
+    stack = [r * cols + c for r, c in area]
+    for i in stack:
+        inside[i] = True
+    while stack:
+        i = stack.pop()
+        k = owner[i]
+        if not taken[k]:
+            taken[k] = True
+            for j in members[k]:
+                if not inside[j]:
+                    inside[j] = True
+                    stack.append(j)
+        for j in board.nbrs[i]:
+            if on[j] and not inside[j]:
+                inside[j] = True
+                stack.append(j)
+    if all(taken):
+        return []
+    rim = sorted({j for i, v in enumerate(inside) if v for j in board.nbrs[i] if not inside[j]})
+    return [shaded[j] for j in rim]
+
+
+def _region_flow(model: cp_model.CpModel, board: Board, shaded: Sequence[Lit]) -> None:
+    """All tetrominoes connected, stated completely as a single-commodity flow between regions.
+
+    Region 0 sends one unit to every other region; flow may pass from region A to region B only
+    when a shaded cell of A touches a shaded cell of B. (Tetrominoes are connected, so the shaded
+    cells are one area exactly when this region graph is connected.)
+    """
+    owner, cols, n = board.owner, board.cols, len(board.owner)
+    count = len(board.members)
+    touching: dict[tuple[int, int], list[Lit]] = {}
+    for i in range(n):
+        for j in (i + 1, i + cols):
+            if j >= n or (j == i + 1 and j % cols == 0) or owner[i] == owner[j]:
+                continue
+            a, bb = sorted((owner[i], owner[j]))
+            y = model.new_bool_var("")
+            model.add_implication(y, shaded[i])
+            model.add_implication(y, shaded[j])
+            touching.setdefault((a, bb), []).append(y)
+    inflow: list[list[cp_model.IntVar]] = [[] for _ in range(count)]
+    outflow: list[list[cp_model.IntVar]] = [[] for _ in range(count)]
+    for (a, bb), ys in touching.items():
+        e = model.new_bool_var("")
+        model.add_bool_or([e.Not(), *ys])
+        for u, v in ((a, bb), (bb, a)):
+            f = model.new_int_var(0, count - 1, "")
+            model.add(f <= (count - 1) * e)
+            outflow[u].append(f)
+            inflow[v].append(f)
+    model.add(sum(outflow[0]) - sum(inflow[0]) == count - 1)
+    for k in range(1, count):
+        model.add(sum(inflow[k]) - sum(outflow[k]) == 1)
+
+
+def _rim(board: Board, regions: Sequence[int]) -> list[int]:
+    """The cells outside these regions that touch them."""
+    mine = set(regions)
+    return sorted({j for k in regions for i in board.members[k] for j in board.nbrs[i] if board.owner[j] not in mine})
+
+
+def small_groups(board: Board, size: int) -> list[tuple[int, ...]]:
+    """Every connected set of 2 to ``size`` regions (fewer than all): each must touch a shaded cell
+    outside it, or its tetrominoes would be an island."""
+    count = len(board.members)
+    adjacent: list[set[int]] = [set() for _ in range(count)]
+    for i, k in enumerate(board.owner):
+        for j in board.nbrs[i]:
+            if board.owner[j] != k:
+                adjacent[k].add(board.owner[j])
+    seen: set[tuple[int, ...]] = set()
+    frontier = [(k,) for k in range(count)]
+    for _ in range(size - 1):
+        grown: list[tuple[int, ...]] = []
+        for group in frontier:
+            for k in set().union(*(adjacent[g] for g in group)) - set(group):
+                key = tuple(sorted((*group, k)))
+                if key not in seen and len(key) < count:
+                    seen.add(key)
+                    grown.append(key)
+        frontier = grown
+    return sorted(seen)
