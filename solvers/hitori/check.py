@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from solvers.errors import InvalidPuzzle, ParseError
+from solvers.puzzle import Puzzle, check_rectangular
+from solvers.solution import ShadeSolution
 from solvers.verdict import Violation
 
 Cell = tuple[int, int]
@@ -71,3 +74,22 @@ def violations(numbers: Sequence[Sequence[int]], shaded: Sequence[str]) -> list[
         if cut:
             out.append(Violation("hitori-connected", cells=tuple(cut), params={"cell": cut[0], "count": len(cut)}))
     return out
+
+
+def form_problem(puzzle: Puzzle[int]) -> ParseError | None:
+    """Why these givens cannot be a Hitori (for genre detection), or None: a cell without a number."""
+    found = form_problems(puzzle.cells)
+    return None if not found else ParseError(found[0].rule, cells=found[0].cells, **found[0].params)
+
+
+def validate(puzzle: Puzzle[int]) -> None:
+    """Raise InvalidPuzzle unless every cell holds a number from 1 to MAX_NUMBER."""
+    check_rectangular(puzzle)
+    found = form_problems(puzzle.cells)
+    if found:
+        raise InvalidPuzzle(found[0].rule, cells=found[0].cells, **found[0].params)
+
+
+def check(puzzle: Puzzle[int], solution: ShadeSolution) -> list[Violation]:
+    """Every rule the answer breaks; [] when it is right. Never raises."""
+    return violations(puzzle.cells, solution.marks)

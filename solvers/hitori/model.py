@@ -20,7 +20,10 @@ from ortools.sat.python import cp_model
 from solvers.connectivity import Lit, cuts, solve_connected
 from solvers.cpsat import Budget, SolverStatus, found, run
 from solvers.hitori.deduce import BLACK, UNKNOWN, WHITE, Board, Contradiction, OutOfBudget, count, rows_of, start
-from solvers.verdict import SolveOptions, SolveStats, Status
+from solvers.errors import Message
+from solvers.puzzle import Puzzle
+from solvers.solution import ShadeSolution
+from solvers.verdict import SolveOptions, SolveResult, SolveStats, Status
 
 Rows = tuple[str, ...]
 SEARCH_NODES = 20_000  # search nodes before CP-SAT takes over (published 20x20 boards need under 10)
@@ -108,3 +111,22 @@ def _cpsat(board: Board, state: list[int], budget: Budget, limit: int) -> Outcom
         answers.append(rows_of(board, [BLACK if v else WHITE for v in values]))
         model.add_bool_or([b.Not() if v else b for b, v in zip(black, values, strict=True)])
     return _verdict(answers, budget.options, budget.stats)
+
+
+def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
+    """The verdict for a Hitori board (unique / multiple / solved / none / timeout)."""
+    out = solve_numbers(puzzle.cells, options)
+    return to_result(out, options)
+
+
+def to_result(out: Outcome, options: SolveOptions) -> SolveResult:
+    """An :class:`Outcome` as the engine's :class:`SolveResult` (shared with LITS)."""
+    sols = [ShadeSolution(a) for a in out.answers]
+    if out.status is Status.NONE:
+        return SolveResult(Status.NONE, message=Message("no-solution"), stats=out.stats)
+    if out.status is Status.TIMEOUT:
+        limit = options.time_limit
+        return SolveResult(Status.TIMEOUT, solution=sols[0] if sols else None,
+                           message=Message("timeout", {"seconds": f"{limit:g}"}), stats=out.stats)
+    return SolveResult(out.status, solution=sols[0], second_solution=sols[1] if len(sols) > 1 else None,
+                       stats=out.stats)

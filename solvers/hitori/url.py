@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solvers.errors import ParseError
+from solvers.puzzle import Puzzle
+from solvers.puzzlink import genre_link, make_url
 
 PID = "hitori"
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -29,13 +31,13 @@ def decode_body(body: str, rows: int, cols: int) -> list[list[int]]:
         elif ch == "-":
             digits = body[pos + 1:pos + 3].lower()
             if len(digits) != 2 or any(d not in _B36 for d in digits):
-                raise ParseError("url-bad-number", position=pos + 1)
+                raise ParseError("hitori-url-char", char=body[pos], position=pos + 1)
             out[i] = int(digits, 36)
             pos += 3
         elif ch == ".":
             pos += 1
         else:
-            raise ParseError("url-bad-char", char=body[pos], position=pos + 1)
+            raise ParseError("hitori-url-char", char=body[pos], position=pos + 1)
         i += 1
     return [out[r * cols:(r + 1) * cols] for r in range(rows)]
 
@@ -52,3 +54,15 @@ def encode_body(numbers: Sequence[Sequence[int]]) -> str:
             else:
                 raise ValueError(f"hitori number {v} does not fit a puzz.link URL")
     return "".join(out)
+
+
+def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[int]:
+    link = genre_link(url, "hitori", max_rows=max_rows, max_cols=max_cols)
+    numbers = decode_body(link.body, link.rows, link.cols)
+    return Puzzle("hitori", tuple(tuple(row) for row in numbers))
+
+
+def encode_url(puzzle: Puzzle[int]) -> str:
+    if any(not 0 < v < 36 * 36 for row in puzzle.cells for v in row):
+        raise ParseError("hitori-url-number", max=36 * 36 - 1)
+    return make_url(PID, puzzle.cols, puzzle.rows, encode_body(puzzle.cells))
