@@ -15,6 +15,7 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.shikaku",
     "solvers.slitherlink",
     "solvers.hitori",
+    "solvers.lits",
 )
 
 GENRES: dict[str, Genre[Any, Any]] = {}

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from solvers.errors import InvalidPuzzle, ParseError
+from solvers.puzzle import Puzzle, check_rectangular
+from solvers.solution import ShadeSolution
 from solvers.verdict import Violation
 
 Cell = tuple[int, int]
@@ -112,3 +115,36 @@ def violations(regions: Sequence[Sequence[int]], shaded: Sequence[str]) -> list[
         cut = sorted(dark - seen)
         out.append(Violation("lits-connected", cells=tuple(cut), params={"cell": cut[0], "count": len(cut)}))
     return out
+
+
+def _regions(puzzle: Puzzle[int]) -> Sequence[Sequence[int]]:
+    if puzzle.regions is None:
+        raise InvalidPuzzle("regions-missing", genre="lits")
+    return puzzle.regions
+
+
+def form_problem(puzzle: Puzzle[int]) -> ParseError | None:
+    """Why this board cannot be a LITS (for genre detection), or None: a region under four cells."""
+    if puzzle.regions is None:
+        return ParseError("regions-missing", genre="lits")
+    found = form_problems(puzzle.regions)
+    return None if not found else ParseError(found[0].rule, cells=found[0].cells, **found[0].params)
+
+
+def validate(puzzle: Puzzle[int]) -> None:
+    """Raise InvalidPuzzle unless the board is regions only, each connected and of four cells or more."""
+    check_rectangular(puzzle)
+    for r, row in enumerate(puzzle.cells):
+        for c, v in enumerate(row):
+            if v != 0:
+                raise InvalidPuzzle("lits-given", cells=((r, c),), cell=(r, c))
+    found = form_problems(_regions(puzzle))
+    if found:
+        raise InvalidPuzzle(found[0].rule, cells=found[0].cells, **found[0].params)
+
+
+def check(puzzle: Puzzle[int], solution: ShadeSolution) -> list[Violation]:
+    """Every rule the answer breaks; [] when it is right. Never raises."""
+    if puzzle.regions is None:
+        return [Violation("lits-answer-size", params={"rows": puzzle.rows, "cols": puzzle.cols})]
+    return violations(puzzle.regions, solution.marks)

@@ -92,6 +92,7 @@ class Board:
             pblocks.append(tuple(sorted(met)))
             regs = {owner[j] for j in touch[p]} | {owner[j] for bl in met for j in bl}
             regs.discard(pl.region)
+            regs.discard(-1)
             near.append(tuple(sorted(regs)))
             around[pl.region] |= regs
         return cls(rows, cols, tuple(owner), tuple(tuple(m) for m in members), tuple(places),
@@ -110,7 +111,7 @@ class State:
         self.alive = [True] * len(board.places)
         self.left = [len(ps) for ps in board.by_region]
         self.cover = [len(ps) for ps in board.covering]
-        self.cell = [UNKNOWN] * len(board.owner)
+        self.cell = [UNKNOWN if k >= 0 else EMPTY for k in board.owner]
         self.fixed_shape = [-1] * len(board.members)
         self.dirty: list[int] = list(range(len(board.members)))
 

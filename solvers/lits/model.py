@@ -28,7 +28,10 @@ from ortools.sat.python import cp_model
 from solvers.connectivity import Lit, components, cuts, solve_connected
 from solvers.cpsat import Budget, SolverStatus, found, run
 from solvers.lits.deduce import SHADED, Board, Contradiction, OutOfBudget, State, count, start
-from solvers.verdict import SolveOptions, SolveStats, Status
+from solvers.errors import Message
+from solvers.puzzle import Puzzle
+from solvers.solution import ShadeSolution
+from solvers.verdict import SolveOptions, SolveResult, SolveStats, Status
 
 Rows = tuple[str, ...]
 GROUP_SIZE = 3  # connected groups of up to this many regions get their "some border cell shaded" cut up front
@@ -106,7 +109,8 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Outco
             model.add_bool_or([shaded[j].Not() for j in (i, i + 1, i + cols, i + cols + 1)])
     for i in range(len(b.owner)):
         for j in (i + 1, i + cols):
-            if j >= len(b.owner) or (j == i + 1 and j % cols == 0) or b.owner[i] == b.owner[j]:
+            if j >= len(b.owner) or (j == i + 1 and j % cols == 0) or b.owner[i] == b.owner[j] \
+                    or min(b.owner[i], b.owner[j]) < 0:
                 continue
             for shape in range(4):
                 a = [x[p] for p in b.covering[i] if p in x and b.places[p].shape == shape]
@@ -213,7 +217,7 @@ def _region_flow(model: cp_model.CpModel, board: Board, shaded: Sequence[Lit]) -
     touching: dict[tuple[int, int], list[Lit]] = {}
     for i in range(n):
         for j in (i + 1, i + cols):
-            if j >= n or (j == i + 1 and j % cols == 0) or owner[i] == owner[j]:
+            if j >= n or (j == i + 1 and j % cols == 0) or owner[i] == owner[j] or min(owner[i], owner[j]) < 0:
                 continue
             a, bb = sorted((owner[i], owner[j]))
             y = model.new_bool_var("")
@@ -248,7 +252,7 @@ def small_groups(board: Board, size: int) -> list[tuple[int, ...]]:
     adjacent: list[set[int]] = [set() for _ in range(count)]
     for i, k in enumerate(board.owner):
         for j in board.nbrs[i]:
-            if board.owner[j] != k:
+            if board.owner[j] != k and min(k, board.owner[j]) >= 0:
                 adjacent[k].add(board.owner[j])
     seen: set[tuple[int, ...]] = set()
     frontier = [(k,) for k in range(count)]
@@ -262,3 +266,18 @@ def small_groups(board: Board, size: int) -> list[tuple[int, ...]]:
                     grown.append(key)
         frontier = grown
     return sorted(seen)
+
+
+def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
+    """The verdict for a LITS board (unique / multiple / solved / none / timeout)."""
+    if puzzle.regions is None:
+        return SolveResult(Status.INVALID, message=Message("regions-missing", {"genre": "lits"}))
+    out = solve_regions(puzzle.regions, options)
+    sols = [ShadeSolution(a) for a in out.answers]
+    if out.status is Status.NONE:
+        return SolveResult(Status.NONE, message=Message("no-solution"), stats=out.stats)
+    if out.status is Status.TIMEOUT:
+        return SolveResult(Status.TIMEOUT, solution=sols[0] if sols else None,
+                           message=Message("timeout", {"seconds": f"{options.time_limit:g}"}), stats=out.stats)
+    return SolveResult(out.status, solution=sols[0], second_solution=sols[1] if len(sols) > 1 else None,
+                       stats=out.stats)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 Cell = tuple[int, int]
 SHAPES = "LITS"
+OUTSIDE = 0  # region label of a cell in no region (region labels are positive)
 _BASE = {
     "L": ((0, 0), (1, 0), (2, 0), (2, 1)),
     "I": ((0, 0), (1, 0), (2, 0), (3, 0)),
@@ -52,13 +53,20 @@ class Placement:
 
 
 def placements(regions: Sequence[Sequence[int]]) -> tuple[list[int], list[list[int]], list[Placement]]:
-    """(region index per flat cell, cells per region, every placement), regions indexed 0.. in reading order."""
+    """(region index per flat cell, cells per region, every placement), regions indexed 0.. in reading order.
+
+    A cell labelled OUTSIDE belongs to no region (index -1) and is never shaded: the generator's
+    half-built boards, whose unshaded cells join rooms one at a time.
+    """
     rows, cols = len(regions), len(regions[0])
     index: dict[int, int] = {}
     owner: list[int] = []
     members: list[list[int]] = []
     for r in range(rows):
         for c in range(cols):
+            if regions[r][c] == OUTSIDE:
+                owner.append(-1)
+                continue
             k = index.setdefault(regions[r][c], len(index))
             if k == len(members):
                 members.append([])

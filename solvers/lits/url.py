@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solvers.errors import ParseError
+from solvers.puzzle import Puzzle
+from solvers.puzzlink import genre_link, make_url
 
 PID = "lits"
 _B32 = "0123456789abcdefghijklmnopqrstuv"
@@ -21,7 +23,7 @@ def _bits(chars: str, count: int) -> list[bool]:
     for pos, ch in enumerate(chars):
         d = _B32.find(ch.lower())
         if d < 0:
-            raise ParseError("url-bad-char", char=ch, position=pos + 1)
+            raise ParseError("lits-url-char", char=ch, position=pos + 1)
         out += [bool(d >> (4 - k) & 1) for k in range(5)]
     out = out[:count]
     return out + [False] * (count - len(out))
@@ -71,3 +73,15 @@ def encode_body(regions: Sequence[Sequence[int]]) -> str:
     right = [regions[r][c] != regions[r][c + 1] for r in range(rows) for c in range(cols - 1)]
     down = [regions[r][c] != regions[r + 1][c] for r in range(rows - 1) for c in range(cols)]
     return _chars(right) + _chars(down)
+
+
+def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[int]:
+    link = genre_link(url, "lits", max_rows=max_rows, max_cols=max_cols)
+    ids = decode_body(link.body, link.rows, link.cols)
+    return Puzzle("lits", tuple((0,) * link.cols for _ in range(link.rows)), regions=tuple(tuple(row) for row in ids))
+
+
+def encode_url(puzzle: Puzzle[int]) -> str:
+    if puzzle.regions is None:
+        raise ParseError("regions-missing", genre="lits")
+    return make_url(PID, puzzle.cols, puzzle.rows, encode_body(puzzle.regions))
