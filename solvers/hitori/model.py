@@ -19,8 +19,8 @@ from ortools.sat.python import cp_model
 
 from solvers.connectivity import Lit, cuts, solve_connected
 from solvers.cpsat import Budget, SolverStatus, found, run
-from solvers.hitori.deduce import BLACK, UNKNOWN, WHITE, Board, Contradiction, OutOfBudget, count, rows_of, start
 from solvers.errors import Message
+from solvers.hitori.deduce import BLACK, UNKNOWN, WHITE, Board, Contradiction, OutOfBudget, count, rows_of, start
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, SolveResult, SolveStats, Status

@@ -22,7 +22,9 @@ class HitoriNumbers(Numbers):
         return str(cell)
 
     def rank(self, tokens: frozenset[str]) -> Rank | None:
-        return (0, 0)
+        # asked only when every token reads as a positive number: a board full of numbers is a
+        # Hitori (no other genre's puzzle fills every cell), so it goes before every other tier
+        return (-1, 0)
 
 
 HITORI_NUMBERS = HitoriNumbers()

@@ -49,7 +49,7 @@ def region_cells(regions: Sequence[Sequence[int]]) -> dict[int, list[Cell]]:
 def form_problems(regions: Sequence[Sequence[int]]) -> list[Violation]:
     """Why these regions cannot hold a LITS puzzle: a region split in two, or one under four cells."""
     out: list[Violation] = []
-    for rid, cells in sorted(region_cells(regions).items()):
+    for _, cells in sorted(region_cells(regions).items()):
         if not _connected(set(cells)):
             out.append(Violation("lits-form-split", cells=tuple(cells), params={"cell": cells[0]}))
         elif len(cells) < 4:

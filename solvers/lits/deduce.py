@@ -73,9 +73,9 @@ class Board:
             by_region[pl.region].append(p)
             for i in pl.cells:
                 covering[i].append(p)
-            around = sorted({j for i in pl.cells for j in nbrs[i] if owner[j] != pl.region})
-            touch.append(tuple(around))
-            for j in around:
+            rim = sorted({j for i in pl.cells for j in nbrs[i] if owner[j] != pl.region})
+            touch.append(tuple(rim))
+            for j in rim:
                 touching[j].append(p)
         blocks: list[list[int]] = [[] for _ in range(n)]
         for r in range(rows - 1):

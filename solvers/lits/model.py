@@ -27,8 +27,8 @@ from ortools.sat.python import cp_model
 
 from solvers.connectivity import Lit, components, cuts, solve_connected
 from solvers.cpsat import Budget, SolverStatus, found, run
-from solvers.lits.deduce import SHADED, Board, Contradiction, OutOfBudget, State, count, start
 from solvers.errors import Message
+from solvers.lits.deduce import SHADED, Board, Contradiction, OutOfBudget, State, count, start
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, SolveResult, SolveStats, Status
@@ -255,7 +255,7 @@ def small_groups(board: Board, size: int) -> list[tuple[int, ...]]:
             if board.owner[j] != k and min(k, board.owner[j]) >= 0:
                 adjacent[k].add(board.owner[j])
     seen: set[tuple[int, ...]] = set()
-    frontier = [(k,) for k in range(count)]
+    frontier: list[tuple[int, ...]] = [(k,) for k in range(count)]
     for _ in range(size - 1):
         grown: list[tuple[int, ...]] = []
         for group in frontier:
