@@ -173,6 +173,8 @@ class State:
         for s in range(0, len(blocks), 4):
             block = blocks[s:s + 4]
             open_ = [j for j in block if cell[j] != SHADED]
+            if not open_:
+                raise Contradiction  # a 2x2 block of shaded cells
             if len(open_) > 2:
                 continue
             # a placement covering every open cell of the block would complete it
@@ -303,6 +305,8 @@ class State:
 def start(board: Board) -> State:
     """The settled state every answer agrees with; raises Contradiction."""
     state = State(board)
+    if not all(state.left):
+        raise Contradiction  # a room that holds no L, I, T or S
     if len(board.members) > 1:
         for p, around in enumerate(board.touch):
             if not around:
