@@ -49,10 +49,11 @@ class Board:
     touch: tuple[tuple[int, ...], ...]  # per placement: cells of other regions next to it
     touching: tuple[tuple[int, ...], ...]  # per cell: placements of other regions next to it
     nbrs: tuple[tuple[int, ...], ...]
-    blocks: tuple[tuple[int, ...], ...]  # per cell: the 2x2 blocks holding it, as 4 cells each, flattened
-    # (blocks[i][4k:4k+4] is block k of cell i)
+    blocks: tuple[tuple[tuple[int, int, int, int], ...], ...]  # per cell: the 2x2 blocks holding it
     near: tuple[tuple[int, ...], ...]  # per placement: other regions it touches or shares a 2x2 block with
-    pblocks: tuple[tuple[tuple[int, ...], ...], ...]  # per placement: the 2x2 blocks it meets
+    missing: tuple[dict[int, list[tuple[int, ...]]], ...]  # per placement: cell -> the rest of each 2x2 block
+    # the placement meets that this cell (outside it) helps fill
+    touchset: tuple[frozenset[int], ...]
     around: tuple[tuple[int, ...], ...]  # per region: the regions some of its placements are near
 
     @classmethod
@@ -77,20 +78,27 @@ class Board:
             touch.append(tuple(rim))
             for j in rim:
                 touching[j].append(p)
-        blocks: list[list[int]] = [[] for _ in range(n)]
+        blocks: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
         for r in range(rows - 1):
             for c in range(cols - 1):
                 i = r * cols + c
                 block = (i, i + 1, i + cols, i + cols + 1)
                 for j in block:
-                    blocks[j] += block
+                    blocks[j].append(block)
         near: list[tuple[int, ...]] = []
-        pblocks: list[tuple[tuple[int, ...], ...]] = []
+        missing: list[dict[int, list[tuple[int, ...]]]] = []
         around: list[set[int]] = [set() for _ in members]
         for p, pl in enumerate(places):
-            met = {tuple(blocks[i][s:s + 4]) for i in pl.cells for s in range(0, len(blocks[i]), 4)}
-            pblocks.append(tuple(sorted(met)))
-            regs = {owner[j] for j in touch[p]} | {owner[j] for bl in met for j in bl}
+            mine = pl.cells
+            met = {bl for i in mine for bl in blocks[i]}
+            rest: dict[int, list[tuple[int, ...]]] = {}
+            regs = {owner[j] for j in touch[p]}
+            for bl in met:
+                miss = tuple(j for j in bl if j not in mine)
+                for j in miss:
+                    rest.setdefault(j, []).append(miss)
+                    regs.add(owner[j])
+            missing.append(rest)
             regs.discard(pl.region)
             regs.discard(-1)
             near.append(tuple(sorted(regs)))
@@ -98,7 +106,8 @@ class Board:
         return cls(rows, cols, tuple(owner), tuple(tuple(m) for m in members), tuple(places),
                    tuple(tuple(x) for x in by_region), tuple(tuple(x) for x in covering), tuple(touch),
                    tuple(tuple(x) for x in touching), tuple(nbrs), tuple(tuple(x) for x in blocks),
-                   tuple(near), tuple(pblocks), tuple(tuple(sorted(a)) for a in around))
+                   tuple(near), tuple(missing), tuple(frozenset(t) for t in touch),
+                   tuple(tuple(sorted(a)) for a in around))
 
 
 class State:
@@ -169,9 +178,7 @@ class State:
 
     def _shaded(self, i: int) -> None:
         b, cell = self.board, self.cell
-        blocks = b.blocks[i]
-        for s in range(0, len(blocks), 4):
-            block = blocks[s:s + 4]
+        for block in b.blocks[i]:
             open_ = [j for j in block if cell[j] != SHADED]
             if not open_:
                 raise Contradiction  # a 2x2 block of shaded cells
@@ -257,12 +264,15 @@ class State:
         shape and touch, nor if together with the shaded cells they fill a 2x2 block."""
         b = self.board
         pp, qq = b.places[p], b.places[q]
-        if pp.shape == qq.shape and any(j in b.touch[p] for j in qq.cells):
+        if pp.shape == qq.shape and not b.touchset[p].isdisjoint(qq.cells):
             return False
-        cell = self.cell
-        for block in b.pblocks[p]:
-            if all(j in pp.cells or j in qq.cells or cell[j] == SHADED for j in block):
-                return False
+        rest = b.missing[p]
+        if rest:
+            cell, mine = self.cell, qq.cells
+            for i in mine:
+                for miss in rest.get(i, ()):
+                    if all(j in mine or cell[j] == SHADED for j in miss):
+                        return False
         return True
 
     def _revise(self, a: int, other: int) -> None:

@@ -73,21 +73,18 @@ def placements(regions: Sequence[Sequence[int]]) -> tuple[list[int], list[list[i
             owner.append(k)
             members[k].append(r * cols + c)
     out: list[Placement] = []
+    # each orientation as (shape, height, width, row of its first cell, column of it, flat offsets)
+    forms = [(shape, max(r for r, _ in form) + 1, max(c for _, c in form) + 1, form[0][0], form[0][1],
+              tuple(r * cols + c for r, c in form)) for shape, form in ORIENTATIONS]
     for k, cells in enumerate(members):
-        seen: set[tuple[int, ...]] = set()
-        for anchor in cells:
+        for anchor in cells:  # the placement's first cell in reading order: each placement once
             ar, ac = divmod(anchor, cols)
-            for shape, form in ORIENTATIONS:
-                dr, dc = form[0]
-                spots = []
-                for r, c in form:
-                    y, x = ar + r - dr, ac + c - dc
-                    if not (0 <= y < rows and 0 <= x < cols) or owner[y * cols + x] != k:
-                        break
-                    spots.append(y * cols + x)
-                else:
-                    key = tuple(sorted(spots))
-                    if key not in seen:
-                        seen.add(key)
-                        out.append(Placement(k, key, shape))
+            for shape, h, w, dr, dc, offsets in forms:
+                top, left = ar - dr, ac - dc
+                if top < 0 or left < 0 or top + h > rows or left + w > cols:
+                    continue
+                base = top * cols + left
+                spots = tuple(base + o for o in offsets)
+                if all(owner[i] == k for i in spots):
+                    out.append(Placement(k, spots, shape))
     return owner, members, out
