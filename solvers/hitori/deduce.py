@@ -17,6 +17,7 @@ two answers or when its node budget runs out.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -183,8 +184,10 @@ def _branch_cell(board: Board, state: list[int]) -> int:
     return best
 
 
-def count(board: Board, state: list[int], limit: int = 2, budget: int = 20_000) -> list[list[int]]:
-    """Up to ``limit`` complete answers extending the settled ``state``; raises OutOfBudget."""
+def count(board: Board, state: list[int], limit: int = 2, budget: int = 20_000,
+          deadline: float = float("inf")) -> list[list[int]]:
+    """Up to ``limit`` complete answers extending the settled ``state``; raises OutOfBudget after
+    ``budget`` nodes or at ``deadline`` (a ``time.perf_counter()`` value)."""
     found: list[list[int]] = []
     nodes = 0
     stack = [state]
@@ -197,7 +200,7 @@ def count(board: Board, state: list[int], limit: int = 2, budget: int = 20_000) 
                 break
             continue
         nodes += 1
-        if nodes > budget:
+        if nodes > budget or (nodes % 16 == 0 and time.perf_counter() > deadline):
             raise OutOfBudget
         for v in (BLACK, WHITE):  # popped last-in first: white is tried first
             t = s[:]

@@ -53,7 +53,7 @@ def solve_numbers(numbers: Sequence[Sequence[int]], options: SolveOptions,
         return Outcome(Status.NONE, stats=budget.stats)
     t0 = budget.note("deduce", t0)
     try:
-        answers = count(board, state, limit, search_nodes)
+        answers = count(board, state, limit, search_nodes, deadline=t0 + budget.remaining() / 2)
     except OutOfBudget:
         budget.note("search", t0)
         return _cpsat(board, state, budget, limit)

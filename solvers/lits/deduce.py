@@ -19,6 +19,7 @@ its node budget runs out.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -325,8 +326,9 @@ def start(board: Board) -> State:
     return state
 
 
-def count(state: State, limit: int = 2, budget: int = 50_000) -> list[State]:
-    """Up to ``limit`` complete answers extending the settled ``state``; raises OutOfBudget."""
+def count(state: State, limit: int = 2, budget: int = 50_000, deadline: float = float("inf")) -> list[State]:
+    """Up to ``limit`` complete answers extending the settled ``state``; raises OutOfBudget after
+    ``budget`` nodes or at ``deadline`` (a ``time.perf_counter()`` value)."""
     b = state.board
     found: list[State] = []
     nodes = 0
@@ -340,7 +342,7 @@ def count(state: State, limit: int = 2, budget: int = 50_000) -> list[State]:
                 break
             continue
         nodes += 1
-        if nodes > budget:
+        if nodes > budget or (nodes % 16 == 0 and time.perf_counter() > deadline):
             raise OutOfBudget
         k = min(open_, key=lambda k: s.left[k])
         for p in reversed(b.by_region[k]):

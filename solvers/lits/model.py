@@ -62,7 +62,7 @@ def solve_regions(regions: Sequence[Sequence[int]], options: SolveOptions,
         return Outcome(Status.NONE, stats=budget.stats)
     t0 = budget.note("deduce", t0)
     try:
-        answers = [s.rows() for s in count(state, limit, search_nodes)]
+        answers = [s.rows() for s in count(state, limit, search_nodes, deadline=t0 + budget.remaining() / 2)]
     except OutOfBudget:
         budget.note("search", t0)
         return _cpsat(state, budget, limit)
