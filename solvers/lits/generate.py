@@ -6,7 +6,7 @@
 2. Rooms: each piece starts as its own room; the unshaded cells join neighbouring rooms one at a
    time while the answer stays unique, the last ones where they open the fewest other pieces
    (:func:`grow_rooms`).
-3. The solver (:mod:`solvers.lits.model`) counts answers. While it finds a second one, a cell that
+3. The deductions and their search (:mod:`solvers.lits.deduce`) count answers. While it finds a second one, a cell that
    answer shades but ours does not moves to a neighbouring room (:func:`_move`): that answer's
    piece no longer fits, ours are untouched. A draw that does not settle is dropped.
 
@@ -19,17 +19,17 @@ import random
 import time
 
 from solvers.generation import BestAttempt, GeneratedPuzzle, grade, prove, sub_rng
-from solvers.lits.deduce import Board, Contradiction, start
-from solvers.lits.model import solve_regions
+from solvers.lits.deduce import Board, Contradiction, OutOfBudget, count, start
 from solvers.lits.shapes import ORIENTATIONS, OUTSIDE
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
-from solvers.verdict import SolveOptions, Status
+from solvers.verdict import SolveOptions
 
 Cell = tuple[int, int]
 THRESHOLDS = (0.0, 0.35)  # share of rooms the deductions leave open: easy none
 BUDGET = 30.0
 FIX_STEPS = 40  # second answers cut by moving a cell between rooms before a fresh draw
+ORACLE_NODES = 400  # search nodes of the quick uniqueness check while rooms are tuned
 DENSITY = 0.5
 
 
@@ -120,7 +120,6 @@ def grow_rooms(rows: int, cols: int, owner: dict[Cell, int], shape_of: list[int]
     grid = [[OUTSIDE] * cols for _ in range(rows)]
     for (r, c), k in owner.items():
         grid[r][c] = k + 1
-    opts = SolveOptions(time_limit=2.0, workers=1, seed=0)
     stuck = False
     while not stuck and time.perf_counter() < deadline:
         edge = sorted({q for r in range(rows) for c in range(cols) if grid[r][c] != OUTSIDE
@@ -134,7 +133,7 @@ def grow_rooms(rows: int, cols: int, owner: dict[Cell, int], shape_of: list[int]
             rng.shuffle(choices)
             for k in choices:
                 grid[y][x] = k
-                if solve_regions(grid, opts).status is Status.UNIQUE:
+                if (found := _answers(grid)) is not None and len(found) == 1:
                     stuck = False
                     break
                 grid[y][x] = OUTSIDE
@@ -212,19 +211,29 @@ def attempt(rows: int, cols: int, rng: random.Random, deadline: float) -> tuple[
     grid = grow_rooms(rows, cols, owner, shape_of, rng, deadline)
     ours = set(owner)
     target = tuple("".join("#" if (r, c) in ours else "." for c in range(cols)) for r in range(rows))
-    opts = SolveOptions(time_limit=5.0, workers=1, seed=0)
     for _ in range(FIX_STEPS):
         if time.perf_counter() > deadline:
             return None
-        out = solve_regions(grid, opts)
-        if out.status is Status.UNIQUE:
-            return (grid, ours) if out.answers[0] == target else None
-        if out.status is not Status.MULTIPLE:
+        answers = _answers(grid)
+        if answers is None or target not in answers:
             return None
-        alt = next(a for a in out.answers if a != target)
+        if len(answers) == 1:
+            return grid, ours
+        alt = next(a for a in answers if a != target)
         if not _move(grid, ours, {(r, c) for r in range(rows) for c in range(cols) if alt[r][c] == "#"}, rng):
             return None
     return None
+
+
+def _answers(grid: list[list[int]]) -> list[tuple[str, ...]] | None:
+    """Up to two answers by the deductions and their search alone (small boards: a few nodes), or
+    None when the search runs past ORACLE_NODES (the draw is dropped)."""
+    try:
+        return [found.rows() for found in count(start(Board.of(grid)), 2, ORACLE_NODES)]
+    except Contradiction:
+        return []
+    except OutOfBudget:
+        return None
 
 
 def effort(grid: list[list[int]]) -> float:
