@@ -15,7 +15,6 @@ uniqueness proof and "no solution, complete" a proof of none.
 from __future__ import annotations
 
 import time
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -28,10 +27,6 @@ UNKNOWN = -1
 
 class Conflict(Exception):
     """The constraints admit no assignment extending the current one."""
-
-
-class TooDeep(Exception):
-    """A bounded probe's propagation ran past its limit: no verdict on that value."""
 
 
 @dataclass
@@ -89,15 +84,13 @@ class Cardinality:
             return
         self._assign(var, val)
 
-    def _assign(self, var: int, val: int, limit: int = 1 << 30) -> None:
-        """Propagate; more than ``limit`` assignments raise :class:`TooDeep` (the caller undoes)."""
+    def _assign(self, var: int, val: int) -> None:
+        """Propagate depth first (last implied, first assigned)."""
         queue = [(var, val)]
-        value, watch, true, free, lo, hi, cvars = self.value, self.watch, self.true, self.free, self.lo, self.hi, self.vars
+        value, watch, true, free, lo, hi, cvars = (self.value, self.watch, self.true, self.free, self.lo, self.hi,
+                                                   self.vars)
         trail = self.trail
-        stop = len(trail) + limit
         while queue:
-            if len(trail) >= stop:
-                raise TooDeep
             v, x = queue.pop()
             cur = value[v]
             if cur != UNKNOWN:
