@@ -58,6 +58,7 @@ class Cardinality:
         self.free: list[int] = []
         self.trail: list[int] = []
         self.steps = {"probe": 0, "branch": 0}
+        self.fixes: list[tuple[int, int]] = []  # (trail position, variable) of each failed-literal fix
 
     def add(self, cells: Sequence[int], lo: int, hi: int) -> None:
         """``lo <= sum(cells) <= hi``; raises :class:`Conflict` when it can never hold."""
@@ -141,6 +142,8 @@ class Cardinality:
     def undo(self, mark: int) -> None:
         """Take back every assignment made since ``mark``."""
         value, watch, true, free, trail = self.value, self.watch, self.true, self.free, self.trail
+        while self.fixes and self.fixes[-1][0] >= mark:
+            self.fixes.pop()
         while len(trail) > mark:
             v = trail.pop()
             x = value[v]
@@ -188,6 +191,7 @@ class Cardinality:
                         self._assign(v, val)
                     except Conflict:
                         self.undo(m)
+                        self.fixes.append((m, v))
                         self.set(v, 1 - val)  # a conflict here: the board has none
                         self.steps["probe"] += 1
                         changed = fixed_any = True

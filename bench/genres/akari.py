@@ -36,12 +36,12 @@ def main() -> None:
     args = ap.parse_args()
     noqx = {}
     if Path(args.noqx).exists():
-        for line in open(args.noqx):
+        for line in Path(args.noqx).read_text().splitlines():
             rec = json.loads(line)
             noqx[rec["id"]] = rec.get("noqx_s")
     times, ratios, bad = [], [], []
     print(f"{'id':<14} {'size':>7} {'ours_s':>8} {'noqx_s':>8} {'ratio':>6}  verdict")
-    for line in open(args.records):
+    for line in Path(args.records).read_text().splitlines():
         rec = json.loads(line)
         best = float("inf")
         verdict = ""

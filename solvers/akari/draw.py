@@ -1,0 +1,51 @@
+"""Akari picture as puzz.link draws it: black cells with white numbers, round bulbs, lit cells
+tinted (the solution only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solvers.akari.board import Cell, Grid, LightSolution
+from solvers.akari.check import RAYS
+from solvers.drawing import GRID, INK, PAPER
+
+
+def lit_cells(grid: Grid, lights: set[Cell]) -> set[Cell]:
+    """The white cells the lights shine on (their own cells included)."""
+    rows, cols = len(grid), len(grid[0])
+    out: set[Cell] = set()
+    for r, c in lights:
+        if grid[r][c] is not None:
+            continue
+        out.add((r, c))
+        for dr, dc in RAYS:
+            nr, nc = r + dr, c + dc
+            while 0 <= nr < rows and 0 <= nc < cols and grid[nr][nc] is None:
+                out.add((nr, nc))
+                nr, nc = nr + dr, nc + dc
+    return out
+
+
+def draw_grid(d: Any, grid: Grid, solution: LightSolution | None) -> None:
+    """``d``: the drawing (its Akari primitives ``fill_cell``, ``light`` and the ``LIT`` tint land
+    with the shared drawing interface)."""
+    from solvers import drawing
+
+    lights = solution.lit() if solution is not None else set()
+    lit = lit_cells(grid, lights)
+    lit_paint = getattr(drawing, "LIT", None)
+    if lit and lit_paint is not None:
+        d.backgrounds({cell: lit_paint for cell in lit})
+    else:
+        d.backgrounds()
+    d.grid(GRID)
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            if cell is None:
+                continue
+            d.fill_cell(r, c, INK)
+            if cell.number is not None:
+                d.text(r, c, str(cell.number), PAPER, background=INK)
+    for r, c in sorted(lights):
+        d.light(r, c, INK)
+    d.frame()

@@ -1,0 +1,162 @@
+"""Akari: the solver against brute force and the published boards, the checker rule by rule,
+URLs, generation, answers and hints."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+
+from solvers.akari.answer import hint_order, parse_lights
+from solvers.akari.board import Block, Grid, LightSolution, grid_of
+from solvers.akari.check import check, validate
+from solvers.akari.generate import make
+from solvers.akari.model import solve_grid
+from solvers.akari.url import decode_url, encode_url
+from solvers.errors import InvalidPuzzle, ParseError
+from solvers.verdict import SolveOptions, Status
+from tests.corpus import load
+
+OPTS = SolveOptions(time_limit=5.0, workers=1)
+EXAMPLE = grid_of([". . #", "1 . .", ". . 2"])
+
+
+def brute(grid: Grid) -> list[tuple[str, ...]]:
+    """Every correct lighting, by trying every subset of white cells (small boards only)."""
+    whites = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v is None]
+    out = []
+    for bits in itertools.product((0, 1), repeat=len(whites)):
+        marks = LightSolution.of(len(grid), len(grid[0]), {w for w, b in zip(whites, bits, strict=True) if b}).marks
+        if not check(grid, marks):
+            out.append(marks)
+    return out
+
+
+def random_grid(rng: random.Random, rows: int, cols: int) -> Grid:
+    def cell() -> Block | None:
+        x = rng.random()
+        if x < 0.6:
+            return None
+        return Block(None) if x < 0.75 else Block(rng.randint(0, 2))
+
+    return tuple(tuple(cell() for _ in range(cols)) for _ in range(rows))
+
+
+def test_example_is_unique() -> None:
+    res = solve_grid(EXAMPLE, OPTS)
+    assert res.status is Status.UNIQUE
+    assert res.solution is not None and res.solution.marks == ("*..", "..*", ".*.")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_verdicts_agree_with_brute_force(seed: int) -> None:
+    rng = random.Random(seed)
+    grid = random_grid(rng, rng.randint(2, 4), rng.randint(2, 4))
+    try:
+        validate(grid)
+    except InvalidPuzzle:
+        return
+    every = brute(grid)
+    res = solve_grid(grid, OPTS)
+    if not every:
+        assert res.status is Status.NONE
+    elif len(every) == 1:
+        assert res.status is Status.UNIQUE
+        assert res.solution is not None and res.solution.marks == every[0]
+    else:
+        assert res.status is Status.MULTIPLE
+        assert res.solution is not None and res.second_solution is not None
+        assert {res.solution.marks, res.second_solution.marks} <= set(every)
+        assert res.solution != res.second_solution
+
+
+def test_open_board_has_several_answers_and_a_boxed_one_none() -> None:
+    assert solve_grid(grid_of([". . .", ". # .", ". . ."]), OPTS).status is Status.MULTIPLE
+    assert solve_grid(grid_of(["0 .", ". 0"]), OPTS).status is Status.NONE
+
+
+def test_cpsat_fallback_gives_the_same_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
+    import solvers.akari.model as model
+
+    monkeypatch.setattr(model, "MAX_NODES", 0)
+    assert solve_grid(grid_of([". . . .", ". # . .", ". . . .", ". . . ."]), OPTS).status is Status.MULTIPLE
+    res = solve_grid(grid_of([". . . . .", ". . . . .", ". . . . .", ". . . . .", ". . . . ."]), OPTS)
+    assert res.status is Status.MULTIPLE
+    assert res.solution is not None and not check(grid_of([". . . . ."] * 5), res.solution.marks)
+
+
+def _records() -> tuple[dict[str, Any], ...]:
+    return load("akari")  # skips when the shared corpus is absent
+
+
+def test_published_boards_are_answered_and_checked() -> None:
+    for rec in _records():
+        grid = grid_of(rec["grid"])
+        res = solve_grid(grid, OPTS)
+        assert res.status is Status.UNIQUE, rec["id"]
+        assert res.solution is not None and not check(grid, res.solution.marks)
+        assert list(res.solution.marks) == rec["solution"]["lights"]
+
+
+def test_published_urls_decode_to_their_grids_and_back() -> None:
+    for rec in _records():
+        grid = grid_of(rec["grid"])
+        assert decode_url(str(rec["url"])) == grid
+        assert encode_url(grid) == str(rec["url"]).rstrip("/")
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_url_round_trip(seed: int) -> None:
+    grid = random_grid(random.Random(seed), 5, 7)
+    assert decode_url(encode_url(grid)) == grid
+
+
+def test_url_of_the_formats_example() -> None:
+    assert encode_url(EXAMPLE) == "https://puzz.link/p?akari/3/3/h.bhc"
+    assert decode_url("puzz.link/p?lightup/3/3/h.bhc") == EXAMPLE
+    with pytest.raises(ParseError):
+        decode_url("https://puzz.link/p?akari/3/3/h!bhc")
+
+
+@pytest.mark.parametrize(
+    ("marks", "rule"),
+    [
+        (("*.*", "..*", ".*."), "akari-light-on-black"),
+        (("**.", "..*", ".*."), "akari-lights-see"),
+        (("*..", "...", ".*."), "akari-dark"),
+        (("*..", "..*", "*.."), "akari-clue"),
+    ],
+)
+def test_checker_names_each_broken_rule(marks: tuple[str, ...], rule: str) -> None:
+    assert rule in {v.rule for v in check(EXAMPLE, marks)}
+
+
+def test_checker_accepts_the_answer() -> None:
+    assert check(EXAMPLE, ("*..", "..*", ".*.")) == []
+
+
+def test_validate_refuses_a_number_without_room() -> None:
+    with pytest.raises(InvalidPuzzle) as err:
+        validate(grid_of(["# 4", ". ."]))
+    assert err.value.code == "akari-no-room"
+
+
+def test_generated_board_is_unique_and_checked() -> None:
+    made = make(7, 7, "medium", seed=3)
+    assert made is not None
+    assert not check(made.grid, made.solution.marks)
+    res = solve_grid(made.grid, OPTS)
+    assert res.status is Status.UNIQUE and res.solution == made.solution
+    assert made.difficulty in ("easy", "medium", "hard")
+
+
+def test_typed_answer_and_hints() -> None:
+    sol = parse_lights(EXAMPLE, "* . #\n1 . o\n. L 2")
+    assert sol.marks == ("*..", "..*", ".*.")
+    with pytest.raises(ParseError):
+        parse_lights(EXAMPLE, "*.?\n1.*\n.*2")
+    hints = hint_order(EXAMPLE, sol)
+    assert sorted(h.cell for h in hints) == sorted(sol.lit())
+    assert all(h.code.startswith("akari-hint-") for h in hints)
