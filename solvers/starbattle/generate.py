@@ -118,22 +118,18 @@ def grow_regions(n: int, k: int, stars: set[Cell], rng: random.Random) -> list[l
                     touching[area[r][c]].add(area[rr][cc])
                     touching[area[rr][cc]].add(area[r][c])
     group = [-1] * count
-    groups = 0
-    for _ in range(count):
+    for number in range(count // k):
         free = [a for a in range(count) if group[a] < 0]
-        if not free:
-            break
         start = min(free, key=lambda a: (sum(1 for b in touching[a] if group[b] < 0), rng.random()))
         members = [start]
-        group[start] = groups
+        group[start] = number
         while len(members) < k:
             options = sorted({b for a in members for b in touching[a] if group[b] < 0})
             if not options:
                 return None
             pick = rng.choice(options)
-            group[pick] = groups
+            group[pick] = number
             members.append(pick)
-        groups += 1
     return [[group[area[r][c]] + 1 for c in range(n)] for r in range(n)]
 
 
