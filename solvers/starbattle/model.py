@@ -20,6 +20,7 @@ from solvers.starbattle.search import StarBoard
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 MAX_NODES = 40  # bitboard search nodes before CP-SAT takes over (a node costs up to ~2 ms at 15x15)
+MAX_NODES_3 = 10  # the same from three stars a line, where the search rarely finishes
 CPSAT_PARAMS = {"linearization_level": 0, "cp_model_presolve": False}
 
 
@@ -29,8 +30,10 @@ def solution_of(regions: Regions, stars: int) -> StarSolution:
     return StarSolution.of(rows, cols, {(i // cols, i % cols) for i in range(rows * cols) if stars >> i & 1})
 
 
-def solve_board(regions: Regions, stars: int, options: SolveOptions, max_nodes: int = MAX_NODES) -> SolveResult:
+def solve_board(regions: Regions, stars: int, options: SolveOptions, max_nodes: int | None = None) -> SolveResult:
     """The verdict for a Star Battle board: unique / multiple (two answers) / none / timeout."""
+    if max_nodes is None:
+        max_nodes = MAX_NODES if stars < 3 else MAX_NODES_3
     budget = Budget(options)
     t0 = time.perf_counter()
     want = 2 if options.unique else 1
@@ -48,6 +51,13 @@ def solve_board(regions: Regions, stars: int, options: SolveOptions, max_nodes: 
     if budget.expired():
         return timeout_result(budget)
     model, xs = cpsat_model(regions, stars)
+    root = board.propagate(0, 0)  # not None: the search found no dead end at the root
+    if root is not None:
+        for i, x in enumerate(xs):
+            if root[0] >> i & 1:
+                model.add(x == 1)
+            elif root[1] >> i & 1:
+                model.add(x == 0)
     budget.note("build", t0)
 
     def decode(s: cp_model.CpSolver) -> StarSolution:
