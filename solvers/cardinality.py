@@ -1,10 +1,10 @@
 """Boolean cardinality constraints in plain Python: propagation, failed-literal probing and a
 small backtracking search that counts solutions up to two.
 
-Akari and Star Battle are nothing but "between lo and hi of these cells" rules (one light per
-run, every cell lit, a clue's count; k stars per row, column and region, one per 2x2 block).
-On such boards a CP-SAT call costs more in model building than the whole solve: propagation
-settles most published boards outright, and what it leaves is small. Every deduction here is a
+Some genres are nothing but "between lo and hi of these cells" rules (one light per run, every
+cell lit, a clue's count; so many marks per row, column and region). On such boards a CP-SAT
+call costs more in model building than the whole solve: propagation and failed-literal probing
+settle most published boards outright, and what they leave is small. Every deduction here is a
 consequence of the constraints, so a board settled without branching has exactly one solution.
 
 Values: -1 unknown, 0 false, 1 true. The search is exhaustive: it returns every solution up to

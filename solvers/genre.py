@@ -83,7 +83,7 @@ class Variant:
 
 @dataclass(frozen=True)
 class Param:
-    """A named number a board carries beside its cells (Star Battle's ``stars``); in a record,
+    """A named number a board carries beside its cells (e.g. a star count per line); in a record,
     ``"<name>": n``; in a header, ``<n> <name>`` or ``<name> <n>``."""
 
     name: str

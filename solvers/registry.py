@@ -14,6 +14,8 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.numberlink",
     "solvers.shikaku",
     "solvers.slitherlink",
+    "solvers.akari",
+    "solvers.starbattle",
 )
 
 GENRES: dict[str, Genre[Any, Any]] = {}

@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from solvers.akari.board import grid_of  # noqa: E402
-from solvers.akari.check import check, validate  # noqa: E402
+from solvers.akari.check import check_marks, validate_grid  # noqa: E402
 from solvers.akari.model import solve_grid  # noqa: E402
 from solvers.verdict import SolveOptions, Status  # noqa: E402
 
@@ -48,9 +48,9 @@ def main() -> None:
         for _ in range(args.repeat):
             t0 = time.perf_counter()
             grid = grid_of(rec["grid"])
-            validate(grid)
+            validate_grid(grid)
             res = solve_grid(grid, SolveOptions(time_limit=args.time_limit, workers=1))
-            broken = check(grid, res.solution.marks) if res.solution else ["no solution"]
+            broken = check_marks(grid, res.solution.marks) if res.solution else ["no solution"]
             best = min(best, time.perf_counter() - t0)
             want = rec.get("solution", {}).get("lights")
             right = not broken and (want is None or list(res.solution.marks) == want)  # type: ignore[union-attr]

@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from solvers.starbattle.board import regions_of  # noqa: E402
-from solvers.starbattle.check import check, validate  # noqa: E402
+from solvers.starbattle.check import check_marks, validate_board  # noqa: E402
 from solvers.starbattle.model import solve_board  # noqa: E402
 from solvers.verdict import SolveOptions, Status  # noqa: E402
 
@@ -49,9 +49,9 @@ def main() -> None:
         for _ in range(args.repeat):
             t0 = time.perf_counter()
             regions = regions_of(rec["regions"])
-            validate(regions, rec["stars"])
+            validate_board(regions, rec["stars"])
             res = solve_board(regions, rec["stars"], SolveOptions(time_limit=args.time_limit, workers=1))
-            broken = check(regions, rec["stars"], res.solution.marks) if res.solution else ["no solution"]
+            broken = check_marks(regions, rec["stars"], res.solution.marks) if res.solution else ["no solution"]
             best = min(best, time.perf_counter() - t0)
             want = rec.get("solution", {}).get("stars")
             right = not broken and (want is None or list(res.solution.marks) == want)  # type: ignore[union-attr]

@@ -13,13 +13,15 @@ Cells may be separated by spaces.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from solvers.akari.board import Grid, Layout, LightSolution
+from solvers.akari.board import Grid, Layout
 from solvers.akari.model import constraints
-from solvers.answer_grid import answer_lines
+from solvers.akari.notation import Given
+from solvers.answer_grid import answer_cells
 from solvers.cardinality import Conflict
 from solvers.errors import ParseError
+from solvers.genre import HintStep
+from solvers.puzzle import Puzzle
+from solvers.solution import LightSolution
 
 LIGHT_TOKENS = frozenset({"*", "o", "O", "L", "l", "●", "💡", "○", "◯", "☆", "★"})
 EMPTY_TOKENS = frozenset({".", "-", "_", "x", "X", "+", "·", "・", "#", "0", "1", "2", "3", "4", "■", "□"})
@@ -27,62 +29,36 @@ EMPTY_TOKENS = frozenset({".", "-", "_", "x", "X", "+", "·", "・", "#", "0", "
 Cell = tuple[int, int]
 
 
-def answer_tokens(rows: int, cols: int, text: str) -> list[list[str]]:
-    """The answer split into ``rows`` rows of ``cols`` tokens (spaces optional)."""
-    lines = answer_lines(text)
-    if len(lines) != rows:
-        raise ParseError("answer-row-count-1" if len(lines) == 1 else "answer-row-count", got=len(lines), rows=rows)
-    out = []
-    for r, line in enumerate(lines):
-        tokens = line.split()
-        if len(tokens) != cols:
-            joined = "".join(tokens)
-            if len(joined) != cols:
-                n = len(tokens) if len(tokens) > 1 else len(joined)
-                raise ParseError("answer-row-length", cells=((r, min(n, cols) - 1),), row=r + 1, got=n, cols=cols)
-            tokens = list(joined)
-        out.append(tokens)
-    return out
-
-
-def parse_lights(grid: Grid, text: str) -> LightSolution:
+def parse_answer(puzzle: Puzzle[Given], text: str) -> LightSolution:
     """The player's lights; raises ParseError naming the cell of an unknown symbol."""
-    rows, cols = len(grid), len(grid[0])
-    lights: set[Cell] = set()
-    for r, row in enumerate(answer_tokens(rows, cols, text)):
+    lights: list[Cell] = []
+    for r, row in enumerate(answer_cells(puzzle, text)):
         for c, tok in enumerate(row):
             if tok in LIGHT_TOKENS:
-                lights.add((r, c))
+                lights.append((r, c))
             elif tok not in EMPTY_TOKENS:
                 raise ParseError("akari-answer-symbol", cells=((r, c),), cell=(r, c), token=tok)
-    return LightSolution.of(rows, cols, lights)
+    return LightSolution.from_cells(puzzle.rows, puzzle.cols, lights)
 
 
-@dataclass(frozen=True)
-class Hint:
-    """One light to reveal and why it is there (a message code and its facts)."""
-
-    code: str
-    params: dict[str, object]
-    cell: Cell
+def hints(puzzle: Puzzle[Given], solution: LightSolution) -> list[HintStep]:
+    """Every light of ``solution`` in the order the deductions place it (see :func:`hint_order`)."""
+    return hint_order(puzzle.cells, solution)
 
 
-def hint_order(grid: Grid, solution: LightSolution) -> list[Hint]:
-    """Every light of ``solution`` in the order the deductions place it.
-
-    ``akari-hint-forced``: it follows from the numbers and cells with a single candidate alone;
-    ``akari-hint-trial``: it follows once a light at ``trial_cell`` is seen to break a rule (or
-    no light there is); ``akari-hint-reveal``: the deductions alone do not place it.
-    """
+def hint_order(grid: Grid, solution: LightSolution) -> list[HintStep]:
+    """``akari-hint-forced``: the light follows from the numbers and cells with a single candidate;
+    ``akari-hint-trial``: it follows once a light (or none) at ``trial_cell`` is seen to break a
+    rule; ``akari-hint-reveal``: the deductions alone do not place it."""
     layout = Layout(grid)
-    lights = solution.lit()
-    order: list[Hint] = []
+    lights = set(solution.cells())
+    order: list[HintStep] = []
+    placed: set[Cell] = set()
     try:
         card = constraints(layout)
         card.probe()
     except Conflict:
         card = None
-    placed: set[Cell] = set()
     if card is not None:
         fixes = card.fixes
         k = 0
@@ -96,10 +72,10 @@ def hint_order(grid: Grid, solution: LightSolution) -> list[Hint]:
                 continue
             cell = layout.white[v]
             if trial is None:
-                order.append(Hint("akari-hint-forced", {"cell": cell}, cell))
+                order.append(HintStep("akari-hint-forced", {"cell": cell}, (cell,)))
             else:
-                order.append(Hint("akari-hint-trial", {"cell": cell, "trial_cell": trial}, cell))
+                order.append(HintStep("akari-hint-trial", {"cell": cell, "trial_cell": trial}, (cell,)))
             placed.add(cell)
     for cell in sorted(lights - placed):
-        order.append(Hint("akari-hint-reveal", {"cell": cell}, cell))
+        order.append(HintStep("akari-hint-reveal", {"cell": cell}, (cell,)))
     return order

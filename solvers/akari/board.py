@@ -10,46 +10,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
 
+from solvers.akari.notation import NOTATION, Given
+from solvers.clues import Block
 from solvers.errors import ParseError
 
 Cell = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class Block:
-    """A black cell, with or without a number (phase A stand-in for ``solvers.clues.Block``)."""
-
-    number: int | None
-
-
-Given = Block | None  # None: a white cell
 Grid = tuple[tuple[Given, ...], ...]
 LIGHT = "*"
-NO_LIGHT = "."
 
 
-def read_token(token: str) -> Given:
-    """A FORMATS.md token: '.' white, '#' black, '0'-'4' black with that number."""
-    if token == ".":
-        return None
-    if token == "#":
-        return Block(None)
-    if len(token) == 1 and token in "01234":
-        return Block(int(token))
-    raise ParseError("akari-token", token=token)
-
-
-def write_token(cell: Given) -> str:
-    if cell is None:
-        return "."
-    return "#" if cell.number is None else str(cell.number)
+def is_white(cell: Given) -> bool:
+    return not isinstance(cell, Block)
 
 
 def grid_of(lines: Sequence[str]) -> Grid:
     """A grid from FORMATS.md row strings (tokens separated by spaces)."""
-    return tuple(tuple(read_token(t) for t in line.split()) for line in lines)
+    out = []
+    for r, line in enumerate(lines):
+        row = []
+        for c, tok in enumerate(line.split()):
+            cell = NOTATION.read_token(tok)
+            if cell is None:
+                raise ParseError("unknown-symbol", cells=((r, c),), cell=(r, c), token=tok, genre="akari",
+                                 symbols=NOTATION.help)
+            row.append(cell)
+        out.append(tuple(row))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -65,7 +52,7 @@ class Layout:
     def __init__(self, grid: Grid) -> None:
         self.rows = len(grid)
         self.cols = len(grid[0]) if grid else 0
-        self.white: list[Cell] = [(r, c) for r in range(self.rows) for c in range(self.cols) if grid[r][c] is None]
+        self.white: list[Cell] = [(r, c) for r in range(self.rows) for c in range(self.cols) if is_white(grid[r][c])]
         self.index: dict[Cell, int] = {cell: i for i, cell in enumerate(self.white)}
         self.runs: list[tuple[int, ...]] = []  # horizontal runs first, then vertical ones
         self.row_run = [0] * len(self.white)
@@ -77,7 +64,7 @@ class Layout:
         self.clues: list[Clue] = []
         for r, row in enumerate(grid):
             for c, cell in enumerate(row):
-                if cell is not None and cell.number is not None:
+                if isinstance(cell, Block) and cell.number is not None:
                     around = tuple(self.index[n] for n in _neighbours(r, c, self.rows, self.cols) if n in self.index)
                     self.clues.append(Clue((r, c), cell.number, around))
 
@@ -108,27 +95,3 @@ def _neighbours(r: int, c: int, rows: int, cols: int) -> list[Cell]:
 def neighbours(cell: Cell, rows: int, cols: int) -> list[Cell]:
     """The up to four cells sharing an edge with ``cell``."""
     return _neighbours(cell[0], cell[1], rows, cols)
-
-
-@dataclass(frozen=True)
-class LightSolution:
-    """Where the lights stand (FORMATS.md ``lights``): one string per row, '*' light, '.' none.
-
-    Phase A stand-in for the shared ``ShadeSolution`` subclass keyed ``lights``.
-    """
-
-    marks: tuple[str, ...]
-    key: ClassVar[str] = "lights"
-
-    @classmethod
-    def of(cls, rows: int, cols: int, lights: set[Cell] | frozenset[Cell]) -> LightSolution:
-        return cls(tuple("".join(LIGHT if (r, c) in lights else NO_LIGHT for c in range(cols)) for r in range(rows)))
-
-    def lit(self) -> set[Cell]:
-        return {(r, c) for r, row in enumerate(self.marks) for c, ch in enumerate(row) if ch == LIGHT}
-
-    def to_json(self) -> dict[str, Any]:
-        return {self.key: list(self.marks)}
-
-    def cell_values(self) -> list[list[Any]]:
-        return [list(row) for row in self.marks]

@@ -8,15 +8,29 @@ fault: ``akari-light-on-black``, ``akari-lights-see`` (two lights in one line of
 
 from __future__ import annotations
 
-from solvers.akari.board import LIGHT, Grid, neighbours
+from solvers.akari.board import LIGHT, Grid, is_white, neighbours
+from solvers.akari.notation import Given
+from solvers.clues import Block
 from solvers.errors import InvalidPuzzle
+from solvers.puzzle import Puzzle
+from solvers.solution import LightSolution
 from solvers.verdict import Violation
 
 Cell = tuple[int, int]
 RAYS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
-def validate(grid: Grid) -> None:
+def validate(puzzle: Puzzle[Given]) -> None:
+    """Raise InvalidPuzzle when the givens cannot be an Akari (see :func:`validate_grid`)."""
+    validate_grid(puzzle.cells)
+
+
+def check(puzzle: Puzzle[Given], solution: LightSolution) -> list[Violation]:
+    """Every rule the lights break; [] for a correct answer."""
+    return check_marks(puzzle.cells, solution.marks)
+
+
+def validate_grid(grid: Grid) -> None:
     """Raise InvalidPuzzle when the givens cannot be an Akari: a ragged grid, a number outside 0-4,
     or a number with fewer white neighbours than its count."""
     if not grid or not grid[0]:
@@ -24,25 +38,25 @@ def validate(grid: Grid) -> None:
     rows, cols = len(grid), len(grid[0])
     for r, row in enumerate(grid):
         if len(row) != cols:
-            raise InvalidPuzzle("ragged-board", row=r + 1, got=len(row), cols=cols)
+            raise InvalidPuzzle("not-rectangle", row=r + 1, got=len(row), width=cols)
         for c, cell in enumerate(row):
-            if cell is None or cell.number is None:
+            if not isinstance(cell, Block) or cell.number is None:
                 continue
             if not 0 <= cell.number <= 4:
                 raise InvalidPuzzle("akari-bad-number", cells=((r, c),), cell=(r, c), number=cell.number)
-            room = sum(1 for nr, nc in neighbours((r, c), rows, cols) if grid[nr][nc] is None)
+            room = sum(1 for nr, nc in neighbours((r, c), rows, cols) if is_white(grid[nr][nc]))
             if cell.number > room:
                 raise InvalidPuzzle("akari-no-room", cells=((r, c),), cell=(r, c), number=cell.number, room=room)
 
 
-def check(grid: Grid, marks: tuple[str, ...]) -> list[Violation]:
+def check_marks(grid: Grid, marks: tuple[str, ...]) -> list[Violation]:
     """Every rule the lights ``marks`` (rows of '*' and '.') break; [] for a correct answer."""
     rows, cols = len(grid), len(grid[0])
     if len(marks) != rows or any(len(m) != cols for m in marks):
         return [Violation("akari-answer-size", params={"rows": rows, "cols": cols})]
     lights = {(r, c) for r in range(rows) for c in range(cols) if marks[r][c] == LIGHT}
     broken: list[Violation] = []
-    on_black = sorted(cell for cell in lights if grid[cell[0]][cell[1]] is not None)
+    on_black = sorted(cell for cell in lights if not is_white(grid[cell[0]][cell[1]]))
     if on_black:
         broken.append(Violation("akari-light-on-black", tuple(on_black), {"cell": on_black[0]}))
     lit: set[Cell] = set()
@@ -50,19 +64,19 @@ def check(grid: Grid, marks: tuple[str, ...]) -> list[Violation]:
         lit.add((r, c))
         for dr, dc in RAYS:
             nr, nc = r + dr, c + dc
-            while 0 <= nr < rows and 0 <= nc < cols and grid[nr][nc] is None:
+            while 0 <= nr < rows and 0 <= nc < cols and is_white(grid[nr][nc]):
                 if (nr, nc) in lights and (dr, dc) in ((0, 1), (1, 0)):
                     broken.append(Violation("akari-lights-see", ((r, c), (nr, nc)),
                                             {"cell": (r, c), "other_cell": (nr, nc)}))
                 lit.add((nr, nc))
                 nr, nc = nr + dr, nc + dc
-    dark = [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] is None and (r, c) not in lit]
+    dark = [(r, c) for r in range(rows) for c in range(cols) if is_white(grid[r][c]) and (r, c) not in lit]
     if dark:
         broken.append(Violation("akari-dark", tuple(dark), {"count": len(dark), "cell": dark[0]}))
     for r in range(rows):
         for c in range(cols):
             cell = grid[r][c]
-            if cell is None or cell.number is None:
+            if not isinstance(cell, Block) or cell.number is None:
                 continue
             got = sum(1 for n in neighbours((r, c), rows, cols) if n in lights)
             if got != cell.number:

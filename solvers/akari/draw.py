@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from solvers.akari.board import Cell, Grid, LightSolution
+from solvers.akari.board import Cell, Grid, is_white
 from solvers.akari.check import RAYS
+from solvers.akari.notation import Given
+from solvers.clues import Block
 from solvers.drawing import GRID, INK, PAPER
+from solvers.puzzle import Puzzle
+from solvers.solution import LightSolution
 
 
 def lit_cells(grid: Grid, lights: set[Cell]) -> set[Cell]:
@@ -15,23 +19,24 @@ def lit_cells(grid: Grid, lights: set[Cell]) -> set[Cell]:
     rows, cols = len(grid), len(grid[0])
     out: set[Cell] = set()
     for r, c in lights:
-        if grid[r][c] is not None:
+        if not is_white(grid[r][c]):
             continue
         out.add((r, c))
         for dr, dc in RAYS:
             nr, nc = r + dr, c + dc
-            while 0 <= nr < rows and 0 <= nc < cols and grid[nr][nc] is None:
+            while 0 <= nr < rows and 0 <= nc < cols and is_white(grid[nr][nc]):
                 out.add((nr, nc))
                 nr, nc = nr + dr, nc + dc
     return out
 
 
-def draw_grid(d: Any, grid: Grid, solution: LightSolution | None) -> None:
-    """``d``: the drawing (its Akari primitives ``fill_cell``, ``light`` and the ``LIT`` tint land
+def draw(d: Any, puzzle: Puzzle[Given], solution: LightSolution | None) -> None:
+    """``d``: the drawing (its Akari primitives ``fill_cell``, ``light`` and the ``LIT`` tint come
     with the shared drawing interface)."""
     from solvers import drawing
 
-    lights = solution.lit() if solution is not None else set()
+    grid = puzzle.cells
+    lights = set(solution.cells()) if solution is not None else set()
     lit = lit_cells(grid, lights)
     lit_paint = getattr(drawing, "LIT", None)
     if lit and lit_paint is not None:
@@ -41,7 +46,7 @@ def draw_grid(d: Any, grid: Grid, solution: LightSolution | None) -> None:
     d.grid(GRID)
     for r, row in enumerate(grid):
         for c, cell in enumerate(row):
-            if cell is None:
+            if not isinstance(cell, Block):
                 continue
             d.fill_cell(r, c, INK)
             if cell.number is not None:

@@ -21,10 +21,24 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from solvers.akari.board import Block, Cell, Given, Grid, Layout, LightSolution, neighbours
+from solvers.akari.board import Cell, Grid, Layout, neighbours
 from solvers.akari.model import constraints
+from solvers.akari.notation import WHITE, Given
 from solvers.cardinality import UNKNOWN, Conflict
-from solvers.generation import add_back, grade, remove_clues, sub_rng
+from solvers.clues import Block
+from solvers.generation import (
+    DEFAULT_BUDGET,
+    BestAttempt,
+    GeneratedPuzzle,
+    add_back,
+    grade,
+    prove,
+    remove_clues,
+    sub_rng,
+)
+from solvers.puzzle import Puzzle
+from solvers.solution import LightSolution
+from solvers.verdict import SolveOptions
 
 DENSITY = 0.2
 THRESHOLDS = (0.35, 1.5)  # effort: failed-light trials per 10 white cells (99: a guess was needed)
@@ -76,7 +90,7 @@ def _ray_cells(rows: int, cols: int, blacks: set[Cell], cell: Cell) -> set[Cell]
 
 def _grid(rows: int, cols: int, blacks: set[Cell], numbers: dict[Cell, int]) -> Grid:
     def cell(rc: Cell) -> Given:
-        return Block(numbers.get(rc)) if rc in blacks else None
+        return Block(numbers.get(rc)) if rc in blacks else WHITE
 
     return tuple(tuple(cell((r, c)) for c in range(cols)) for r in range(rows))
 
@@ -147,4 +161,24 @@ def make(rows: int, cols: int, difficulty: str, seed: int, attempt: int = 0) -> 
     work = effort(grid)
     stats = {"attempt": attempt + 1, "blacks": len(blacks), "numbers": len(kept), "effort": round(work, 3),
              "make_seconds": round(time.perf_counter() - t0, 3)}
-    return Made(grid, LightSolution.of(rows, cols, lights), grade(work, THRESHOLDS), stats)
+    return Made(grid, LightSolution.from_cells(rows, cols, lights), grade(work, THRESHOLDS), stats)
+
+
+def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
+    """A proven unique Akari graded as close to ``difficulty`` as a few attempts allow."""
+    deadline = time.perf_counter() + DEFAULT_BUDGET
+    search = BestAttempt(difficulty)
+    for attempt in range(100):
+        if time.perf_counter() > deadline:
+            break
+        made = make(rows, cols, difficulty, seed, attempt)
+        if made is None:
+            continue
+        puzzle = Puzzle("akari", made.grid)
+        ok, info = prove(puzzle, made.solution)
+        if not ok:
+            continue
+        info.update(made.stats)
+        if search.offer(GeneratedPuzzle(puzzle, made.solution, made.difficulty, info, seed)):
+            break
+    return search.result(genre="akari", rows=rows, cols=cols)

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import time
 
-from solvers.akari.board import Grid, Layout, LightSolution
+from solvers.akari.board import Grid, Layout
+from solvers.akari.notation import Given
 from solvers.cardinality import UNKNOWN, Cardinality, Conflict, to_cpsat
 from solvers.cpsat import Budget, no_solution, solve_twice, timeout_result
+from solvers.puzzle import Puzzle
+from solvers.solution import LightSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 MAX_NODES = 400  # search nodes before the rest goes to CP-SAT
@@ -45,6 +48,11 @@ def deduce(layout: Layout, deadline: float | None = None) -> Cardinality:
     card = constraints(layout)
     card.probe(deadline)
     return card
+
+
+def solve(puzzle: Puzzle[Given], options: SolveOptions) -> SolveResult:
+    """The verdict for an Akari board: unique / multiple (two answers) / none / timeout."""
+    return solve_grid(puzzle.cells, options)
 
 
 def solve_grid(grid: Grid, options: SolveOptions) -> SolveResult:
@@ -87,4 +95,4 @@ def _verdict(layout: Layout, found: list[list[int]], options: SolveOptions, budg
 
 def _solution(layout: Layout, value: list[int]) -> LightSolution:
     lit = {layout.white[i] for i, v in enumerate(value[: len(layout.white)]) if v == 1}
-    return LightSolution.of(layout.rows, layout.cols, lit)
+    return LightSolution.from_cells(layout.rows, layout.cols, lit)

@@ -9,8 +9,11 @@ number with the white cells after it the way pzpr does, so its URLs are the engi
 
 from __future__ import annotations
 
-from solvers.akari.board import Block, Given, Grid
+from solvers.akari.board import Grid
+from solvers.akari.notation import WHITE, Given
+from solvers.clues import Block
 from solvers.errors import ParseError
+from solvers.puzzle import Puzzle
 from solvers.puzzlink import make_url, split_url
 
 PIDS = ("akari", "lightup", "bijutsukan")
@@ -19,7 +22,7 @@ _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 def decode_body(body: str, rows: int, cols: int) -> Grid:
     """The grid a URL body describes; cells past the body's end stay white."""
-    cells: list[Given] = [None] * (rows * cols)
+    cells: list[Given] = [WHITE] * (rows * cols)
     i = 0
     for ch in body.lower():
         if i >= len(cells):
@@ -37,7 +40,7 @@ def decode_body(body: str, rows: int, cols: int) -> Grid:
         elif ch == ".":
             cells[i] = Block(None)
         else:
-            raise ParseError("url-bad-body", pid="akari", char=ch)
+            raise ParseError("akari-url-char", char=ch)
         i += 1
     return tuple(tuple(cells[r * cols:(r + 1) * cols]) for r in range(rows))
 
@@ -50,15 +53,15 @@ def encode_body(grid: Grid) -> str:
     while i < len(cells):
         cell = cells[i]
         token = ""
-        if cell is None:
+        if not isinstance(cell, Block):
             gap += 1
         elif cell.number is None:
             token = "."
         else:
             n = cell.number
-            if i + 1 < len(cells) and cells[i + 1] is not None:
+            if i + 1 < len(cells) and isinstance(cells[i + 1], Block):
                 token = str(n)
-            elif i + 2 < len(cells) and cells[i + 2] is not None:
+            elif i + 2 < len(cells) and isinstance(cells[i + 2], Block):
                 token, i = str(5 + n), i + 1
             else:  # two white cells follow (or the board ends): pzpr writes a-e here too
                 token, i = _BASE36[10 + n], i + 2
@@ -72,12 +75,13 @@ def encode_body(grid: Grid) -> str:
     return "".join(out)
 
 
-def decode_url(url: str, *, max_rows: int = 100, max_cols: int = 100) -> Grid:
+def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[Given]:
     link = split_url(url, max_rows=max_rows, max_cols=max_cols)
     if link.pid not in PIDS:
-        raise ParseError("url-wrong-genre", pid=link.pid, genre="akari")
-    return decode_body(link.body.split("/")[0], link.rows, link.cols)
+        raise ParseError("akari-url-genre", pid=link.pid)
+    return Puzzle("akari", decode_body(link.body.split("/")[0], link.rows, link.cols))
 
 
-def encode_url(grid: Grid) -> str:
+def encode_url(puzzle: Puzzle[Given]) -> str:
+    grid = puzzle.cells
     return make_url(PIDS[0], len(grid[0]), len(grid), encode_body(grid))

@@ -7,13 +7,19 @@ number of stars every row, column and region holds. Answers are rows of ``*`` (a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from solvers.puzzle import Puzzle
 
 Cell = tuple[int, int]
 Regions = tuple[tuple[int, ...], ...]
 STAR = "*"
-NO_STAR = "."
+
+
+def regions_and_stars(puzzle: Puzzle[int]) -> tuple[Regions, int]:
+    """The board's regions (every cell its own region when it has none: the form check refuses
+    that) and its star count."""
+    regions = puzzle.regions or tuple(tuple(r * puzzle.cols + c + 1 for c in range(puzzle.cols))
+                                      for r in range(puzzle.rows))
+    return regions, puzzle.param("stars", default_stars(puzzle.rows))
 
 
 def default_stars(size: int) -> int:
@@ -48,27 +54,3 @@ def renumber(regions: Regions | list[list[int]]) -> Regions:
         for k in row:
             seen.setdefault(k, len(seen) + 1)
     return tuple(tuple(seen[k] for k in row) for row in regions)
-
-
-@dataclass(frozen=True)
-class StarSolution:
-    """Where the stars stand (FORMATS.md ``stars``): one string per row, '*' star, '.' none.
-
-    Phase A stand-in for the shared ``ShadeSolution`` subclass keyed ``stars``.
-    """
-
-    marks: tuple[str, ...]
-    key: ClassVar[str] = "stars"
-
-    @classmethod
-    def of(cls, rows: int, cols: int, stars: set[Cell] | frozenset[Cell]) -> StarSolution:
-        return cls(tuple("".join(STAR if (r, c) in stars else NO_STAR for c in range(cols)) for r in range(rows)))
-
-    def cells(self) -> set[Cell]:
-        return {(r, c) for r, row in enumerate(self.marks) for c, ch in enumerate(row) if ch == STAR}
-
-    def to_json(self) -> dict[str, Any]:
-        return {self.key: list(self.marks)}
-
-    def cell_values(self) -> list[list[Any]]:
-        return [list(row) for row in self.marks]

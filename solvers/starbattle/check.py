@@ -9,13 +9,31 @@ stars, with the count) and ``starbattle-touch`` (two stars side by side or corne
 from __future__ import annotations
 
 from solvers.errors import InvalidPuzzle
-from solvers.starbattle.board import STAR, Regions, cells_by_region
+from solvers.puzzle import Puzzle
+from solvers.solution import StarSolution
+from solvers.starbattle.board import STAR, Regions, cells_by_region, regions_and_stars
 from solvers.verdict import Violation
 
 Cell = tuple[int, int]
 
 
-def validate(regions: Regions, stars: int) -> None:
+def validate(puzzle: Puzzle[int]) -> None:
+    """Raise InvalidPuzzle unless the board can be a Star Battle (see :func:`validate_board`);
+    its cells hold no givens."""
+    for r, row in enumerate(puzzle.cells):
+        for c, v in enumerate(row):
+            if v:
+                raise InvalidPuzzle("starbattle-given", cells=((r, c),), cell=(r, c))
+    validate_board(*regions_and_stars(puzzle))
+
+
+def check(puzzle: Puzzle[int], solution: StarSolution) -> list[Violation]:
+    """Every rule the stars break; [] for a correct answer."""
+    regions, stars = regions_and_stars(puzzle)
+    return check_marks(regions, stars, solution.marks)
+
+
+def validate_board(regions: Regions, stars: int) -> None:
     """Raise InvalidPuzzle unless the board can be a Star Battle: square, a positive star count,
     as many regions as rows, each region one connected area."""
     if not regions or not regions[0]:
@@ -23,7 +41,7 @@ def validate(regions: Regions, stars: int) -> None:
     rows, cols = len(regions), len(regions[0])
     for r, row in enumerate(regions):
         if len(row) != cols:
-            raise InvalidPuzzle("ragged-board", row=r + 1, got=len(row), cols=cols)
+            raise InvalidPuzzle("not-rectangle", row=r + 1, got=len(row), width=cols)
     if rows != cols:
         raise InvalidPuzzle("starbattle-not-square", rows=rows, cols=cols)
     if stars < 1 or 2 * stars - 1 > rows:
@@ -48,7 +66,7 @@ def _connected(cells: list[Cell]) -> bool:
     return len(seen) == len(members)
 
 
-def check(regions: Regions, stars: int, marks: tuple[str, ...]) -> list[Violation]:
+def check_marks(regions: Regions, stars: int, marks: tuple[str, ...]) -> list[Violation]:
     """Every rule the answer ``marks`` (rows of '*' and '.') breaks; [] for a correct answer."""
     rows, cols = len(regions), len(regions[0])
     if len(marks) != rows or any(len(m) != cols for m in marks):

@@ -21,8 +21,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from solvers.generation import grade, sub_rng
-from solvers.starbattle.board import Cell, Regions, StarSolution, default_stars, renumber
+from solvers.errors import InvalidPuzzle
+from solvers.generation import DEFAULT_BUDGET, BestAttempt, GeneratedPuzzle, grade, prove, sub_rng
+from solvers.puzzle import Puzzle
+from solvers.solution import StarSolution
+from solvers.starbattle.board import Cell, Regions, default_stars, renumber
 from solvers.starbattle.model import solution_of, solve_board
 from solvers.starbattle.search import StarBoard
 from solvers.verdict import SolveOptions, Status
@@ -172,7 +175,7 @@ def make(n: int, difficulty: str, seed: int, attempt: int = 0, stars: int | None
     ids = grow_regions(n, k, placed, rng)
     if ids is None:
         return None
-    ours = StarSolution.of(n, n, placed)
+    ours = StarSolution.from_cells(n, n, placed)
     moves = 0
     while True:
         regions = renumber(ids)
@@ -183,7 +186,7 @@ def make(n: int, difficulty: str, seed: int, attempt: int = 0, stars: int | None
             return None
         other = res.second_solution if res.solution == ours else res.solution
         assert isinstance(other, StarSolution)
-        extra = sorted(other.cells() - placed)
+        extra = sorted(set(other.cells()) - placed)
         rng.shuffle(extra)
         moved = False
         for r, c in extra:
@@ -199,3 +202,27 @@ def make(n: int, difficulty: str, seed: int, attempt: int = 0, stars: int | None
     stats = {"attempt": attempt + 1, "moves": moves, "effort": work, "make_seconds": round(time.perf_counter() - t0, 3)}
     return Made(regions, k, solution_of(regions, sum(1 << (r * n + c) for r, c in placed)), grade(work, THRESHOLDS),
                 stats)
+
+
+def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
+    """A proven unique square board (its star count by size, :func:`default_stars`), graded as
+    close to ``difficulty`` as a few attempts allow."""
+    if rows != cols:
+        raise InvalidPuzzle("starbattle-not-square", rows=rows, cols=cols)
+    deadline = time.perf_counter() + DEFAULT_BUDGET
+    search = BestAttempt(difficulty)
+    for attempt in range(200):
+        if time.perf_counter() > deadline:
+            break
+        made = make(rows, difficulty, seed, attempt)
+        if made is None:
+            continue
+        puzzle = Puzzle("starbattle", tuple((0,) * cols for _ in range(rows)), regions=made.regions,
+                        params=(("stars", made.stars),))
+        ok, info = prove(puzzle, made.solution)
+        if not ok:
+            continue
+        info.update(made.stats)
+        if search.offer(GeneratedPuzzle(puzzle, made.solution, made.difficulty, info, seed)):
+            break
+    return search.result(genre="starbattle", rows=rows, cols=cols)

@@ -15,7 +15,9 @@ import time
 from ortools.sat.python import cp_model
 
 from solvers.cpsat import Budget, no_solution, solve_twice, timeout_result
-from solvers.starbattle.board import Regions, StarSolution, cells_by_region
+from solvers.puzzle import Puzzle
+from solvers.solution import StarSolution
+from solvers.starbattle.board import Regions, cells_by_region, regions_and_stars
 from solvers.starbattle.search import StarBoard
 from solvers.verdict import SolveOptions, SolveResult, Status
 
@@ -27,7 +29,12 @@ CPSAT_PARAMS = {"linearization_level": 0, "cp_model_presolve": False}
 def solution_of(regions: Regions, stars: int) -> StarSolution:
     """The answer a star bitboard stands for."""
     rows, cols = len(regions), len(regions[0])
-    return StarSolution.of(rows, cols, {(i // cols, i % cols) for i in range(rows * cols) if stars >> i & 1})
+    return StarSolution.from_cells(rows, cols, [(i // cols, i % cols) for i in range(rows * cols) if stars >> i & 1])
+
+
+def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
+    """The verdict for a Star Battle board: unique / multiple (two answers) / none / timeout."""
+    return solve_board(*regions_and_stars(puzzle), options)
 
 
 def solve_board(regions: Regions, stars: int, options: SolveOptions, max_nodes: int | None = None) -> SolveResult:

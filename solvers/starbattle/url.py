@@ -10,8 +10,9 @@ the areas the walls enclose, numbered 1, 2, ... by their first cell.
 from __future__ import annotations
 
 from solvers.errors import ParseError
+from solvers.puzzle import Puzzle
 from solvers.puzzlink import make_url, split_url
-from solvers.starbattle.board import Regions
+from solvers.starbattle.board import Regions, regions_and_stars
 
 PID = "starbattle"
 _BASE32 = "0123456789abcdefghijklmnopqrstuv"
@@ -22,7 +23,7 @@ def _bits(chars: str, count: int) -> list[int]:
     for ch in chars:
         v = _BASE32.find(ch)
         if v < 0:
-            raise ParseError("url-bad-body", pid=PID, char=ch)
+            raise ParseError("starbattle-url-char", char=ch)
         out.extend((v >> (4 - i)) & 1 for i in range(5))
     return (out + [0] * count)[:count]
 
@@ -76,16 +77,19 @@ def encode_borders(regions: Regions) -> str:
     return _digits(vertical) + _digits(horizontal)
 
 
-def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> tuple[Regions, int]:
-    """The regions and star count of a Star Battle URL."""
+def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[int]:
+    """The board of a Star Battle URL: its regions and star count."""
     link = split_url(url, max_rows=max_rows, max_cols=max_cols)
     if link.pid != PID:
-        raise ParseError("url-wrong-genre", pid=link.pid, genre=PID)
+        raise ParseError("starbattle-url-genre", pid=link.pid)
     parts = link.body.split("/")
     if len(parts) < 2 or not parts[0].isdigit() or int(parts[0]) < 1:
         raise ParseError("starbattle-url-stars")
-    return decode_borders(parts[1], link.rows, link.cols), int(parts[0])
+    regions = decode_borders(parts[1], link.rows, link.cols)
+    cells = tuple((0,) * link.cols for _ in range(link.rows))
+    return Puzzle(PID, cells, regions=regions, params=(("stars", int(parts[0])),))
 
 
-def encode_url(regions: Regions, stars: int) -> str:
+def encode_url(puzzle: Puzzle[int]) -> str:
+    regions, stars = regions_and_stars(puzzle)
     return make_url(PID, len(regions[0]), len(regions), f"{stars}/{encode_borders(regions)}")

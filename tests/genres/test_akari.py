@@ -9,13 +9,17 @@ from typing import Any
 
 import pytest
 
-from solvers.akari.answer import hint_order, parse_lights
-from solvers.akari.board import Block, Grid, LightSolution, grid_of
-from solvers.akari.check import check, validate
-from solvers.akari.generate import make
+from solvers.akari.answer import hint_order, parse_answer
+from solvers.akari.board import Grid, grid_of
+from solvers.akari.check import check_marks, validate_grid
+from solvers.akari.generate import generate, make
 from solvers.akari.model import solve_grid
+from solvers.akari.notation import WHITE, Given
 from solvers.akari.url import decode_url, encode_url
+from solvers.clues import Block
 from solvers.errors import InvalidPuzzle, ParseError
+from solvers.puzzle import Puzzle
+from solvers.solution import LightSolution
 from solvers.verdict import SolveOptions, Status
 from tests.corpus import load
 
@@ -25,23 +29,32 @@ EXAMPLE = grid_of([". . #", "1 . .", ". . 2"])
 
 def brute(grid: Grid) -> list[tuple[str, ...]]:
     """Every correct lighting, by trying every subset of white cells (small boards only)."""
-    whites = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v is None]
+    whites = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == WHITE]
     out = []
     for bits in itertools.product((0, 1), repeat=len(whites)):
-        marks = LightSolution.of(len(grid), len(grid[0]), {w for w, b in zip(whites, bits, strict=True) if b}).marks
-        if not check(grid, marks):
+        on = [w for w, b in zip(whites, bits, strict=True) if b]
+        marks = LightSolution.from_cells(len(grid), len(grid[0]), on).marks
+        if not check_marks(grid, marks):
             out.append(marks)
     return out
 
 
 def random_grid(rng: random.Random, rows: int, cols: int) -> Grid:
-    def cell() -> Block | None:
+    def cell() -> Given:
         x = rng.random()
         if x < 0.6:
-            return None
-        return Block(None) if x < 0.75 else Block(rng.randint(0, 2))
+            return WHITE
+        return Block() if x < 0.75 else Block(rng.randint(0, 2))
 
     return tuple(tuple(cell() for _ in range(cols)) for _ in range(rows))
+
+
+def test_text_board_is_detected_and_read() -> None:
+    from solvers.reading import read_board
+
+    puzzle = read_board(". . #\n1 . .\n. . 2")
+    assert puzzle.genre == "akari" and puzzle.cells == EXAMPLE
+    assert Puzzle.from_record(puzzle.to_record()) == puzzle
 
 
 def test_example_is_unique() -> None:
@@ -55,7 +68,7 @@ def test_verdicts_agree_with_brute_force(seed: int) -> None:
     rng = random.Random(seed)
     grid = random_grid(rng, rng.randint(2, 4), rng.randint(2, 4))
     try:
-        validate(grid)
+        validate_grid(grid)
     except InvalidPuzzle:
         return
     every = brute(grid)
@@ -84,7 +97,7 @@ def test_cpsat_fallback_gives_the_same_verdicts(monkeypatch: pytest.MonkeyPatch)
     assert solve_grid(grid_of([". . . .", ". # . .", ". . . .", ". . . ."]), OPTS).status is Status.MULTIPLE
     res = solve_grid(grid_of([". . . . .", ". . . . .", ". . . . .", ". . . . .", ". . . . ."]), OPTS)
     assert res.status is Status.MULTIPLE
-    assert res.solution is not None and not check(grid_of([". . . . ."] * 5), res.solution.marks)
+    assert res.solution is not None and not check_marks(grid_of([". . . . ."] * 5), res.solution.marks)
 
 
 def _records() -> tuple[dict[str, Any], ...]:
@@ -96,26 +109,26 @@ def test_published_boards_are_answered_and_checked() -> None:
         grid = grid_of(rec["grid"])
         res = solve_grid(grid, OPTS)
         assert res.status is Status.UNIQUE, rec["id"]
-        assert res.solution is not None and not check(grid, res.solution.marks)
+        assert res.solution is not None and not check_marks(grid, res.solution.marks)
         assert list(res.solution.marks) == rec["solution"]["lights"]
 
 
 def test_published_urls_decode_to_their_grids_and_back() -> None:
     for rec in _records():
         grid = grid_of(rec["grid"])
-        assert decode_url(str(rec["url"])) == grid
-        assert encode_url(grid) == str(rec["url"]).rstrip("/")
+        assert decode_url(str(rec["url"]), max_rows=100, max_cols=100).cells == grid
+        assert encode_url(Puzzle("akari", grid)) == str(rec["url"]).rstrip("/")
 
 
 @pytest.mark.parametrize("seed", range(10))
 def test_url_round_trip(seed: int) -> None:
-    grid = random_grid(random.Random(seed), 5, 7)
-    assert decode_url(encode_url(grid)) == grid
+    puzzle = Puzzle("akari", random_grid(random.Random(seed), 5, 7))
+    assert decode_url(encode_url(puzzle)) == puzzle
 
 
 def test_url_of_the_formats_example() -> None:
-    assert encode_url(EXAMPLE) == "https://puzz.link/p?akari/3/3/h.bhc"
-    assert decode_url("puzz.link/p?lightup/3/3/h.bhc") == EXAMPLE
+    assert encode_url(Puzzle("akari", EXAMPLE)) == "https://puzz.link/p?akari/3/3/h.bhc"
+    assert decode_url("puzz.link/p?lightup/3/3/h.bhc").cells == EXAMPLE
     with pytest.raises(ParseError):
         decode_url("https://puzz.link/p?akari/3/3/h!bhc")
 
@@ -130,33 +143,36 @@ def test_url_of_the_formats_example() -> None:
     ],
 )
 def test_checker_names_each_broken_rule(marks: tuple[str, ...], rule: str) -> None:
-    assert rule in {v.rule for v in check(EXAMPLE, marks)}
+    assert rule in {v.rule for v in check_marks(EXAMPLE, marks)}
 
 
 def test_checker_accepts_the_answer() -> None:
-    assert check(EXAMPLE, ("*..", "..*", ".*.")) == []
+    assert check_marks(EXAMPLE, ("*..", "..*", ".*.")) == []
 
 
 def test_validate_refuses_a_number_without_room() -> None:
     with pytest.raises(InvalidPuzzle) as err:
-        validate(grid_of(["# 4", ". ."]))
+        validate_grid(grid_of(["# 4", ". ."]))
     assert err.value.code == "akari-no-room"
 
 
 def test_generated_board_is_unique_and_checked() -> None:
     made = make(7, 7, "medium", seed=3)
     assert made is not None
-    assert not check(made.grid, made.solution.marks)
+    assert not check_marks(made.grid, made.solution.marks)
     res = solve_grid(made.grid, OPTS)
     assert res.status is Status.UNIQUE and res.solution == made.solution
     assert made.difficulty in ("easy", "medium", "hard")
+    gp = generate(6, 6, "easy", seed=2)
+    assert gp.stats["proof"] == "unique" and not check_marks(gp.puzzle.cells, gp.solution.marks)
 
 
 def test_typed_answer_and_hints() -> None:
-    sol = parse_lights(EXAMPLE, "* . #\n1 . o\n. L 2")
+    puzzle = Puzzle("akari", EXAMPLE)
+    sol = parse_answer(puzzle, "* . #\n1 . o\n. L 2")
     assert sol.marks == ("*..", "..*", ".*.")
     with pytest.raises(ParseError):
-        parse_lights(EXAMPLE, "*.?\n1.*\n.*2")
+        parse_answer(puzzle, "*.?\n1.*\n.*2")
     hints = hint_order(EXAMPLE, sol)
-    assert sorted(h.cell for h in hints) == sorted(sol.lit())
+    assert sorted(h.cells[0] for h in hints) == sorted(sol.cells())
     assert all(h.code.startswith("akari-hint-") for h in hints)

@@ -10,10 +10,12 @@ from typing import Any
 import pytest
 
 from solvers.errors import InvalidPuzzle, ParseError
-from solvers.starbattle.answer import hint_order, parse_stars
-from solvers.starbattle.board import Regions, StarSolution, default_stars, regions_of, renumber
-from solvers.starbattle.check import check, validate
-from solvers.starbattle.generate import make
+from solvers.puzzle import Puzzle
+from solvers.solution import StarSolution
+from solvers.starbattle.answer import hint_order, parse_answer
+from solvers.starbattle.board import Regions, default_stars, regions_of, renumber
+from solvers.starbattle.check import check_marks, validate_board
+from solvers.starbattle.generate import generate, make
 from solvers.starbattle.model import solve_board
 from solvers.starbattle.url import decode_url, encode_url
 from solvers.verdict import SolveOptions, Status
@@ -22,6 +24,11 @@ from tests.corpus import load
 OPTS = SolveOptions(time_limit=5.0, workers=1)
 EXAMPLE = regions_of(["1 1 2 2", "1 2 2 2", "3 3 3 4", "3 4 4 4"])
 EXAMPLE_STARS = (".*..", "...*", "*...", "..*.")
+
+
+def board(regions: Regions, stars: int) -> Puzzle[int]:
+    return Puzzle("starbattle", tuple((0,) * len(regions[0]) for _ in regions), regions=regions,
+                  params=(("stars", stars),))
 
 
 def random_regions(rng: random.Random, n: int) -> Regions:
@@ -45,8 +52,8 @@ def brute(regions: Regions) -> list[tuple[str, ...]]:
     n = len(regions)
     out = []
     for cols in itertools.permutations(range(n)):
-        marks = StarSolution.of(n, n, {(r, c) for r, c in enumerate(cols)}).marks
-        if not check(regions, 1, marks):
+        marks = StarSolution.from_cells(n, n, list(enumerate(cols))).marks
+        if not check_marks(regions, 1, marks):
             out.append(marks)
     return out
 
@@ -85,25 +92,25 @@ def test_published_boards_are_answered_and_checked() -> None:
         regions = regions_of(rec["regions"])
         res = solve_board(regions, rec["stars"], OPTS)
         assert res.status is Status.UNIQUE, rec["id"]
-        assert res.solution is not None and not check(regions, rec["stars"], res.solution.marks)
+        assert res.solution is not None and not check_marks(regions, rec["stars"], res.solution.marks)
         assert list(res.solution.marks) == rec["solution"]["stars"]
 
 
 def test_published_urls_decode_to_their_boards_and_back() -> None:
     for rec in _records():
         regions = renumber(regions_of(rec["regions"]))
-        assert decode_url(rec["url"]) == (regions, rec["stars"])
-        assert encode_url(regions, rec["stars"]) == rec["url"].rstrip("/")
+        assert decode_url(rec["url"]) == board(regions, rec["stars"])
+        assert encode_url(board(regions, rec["stars"])) == rec["url"].rstrip("/")
 
 
 @pytest.mark.parametrize("seed", range(10))
 def test_url_round_trip(seed: int) -> None:
-    regions = random_regions(random.Random(seed), 7)
-    assert decode_url(encode_url(regions, 2)) == (regions, 2)
+    puzzle = board(random_regions(random.Random(seed), 7), 2)
+    assert decode_url(encode_url(puzzle)) == puzzle
 
 
 def test_url_of_the_formats_example() -> None:
-    assert encode_url(EXAMPLE, 1) == "https://puzz.link/p?starbattle/4/4/1/a309tg"
+    assert encode_url(board(EXAMPLE, 1)) == "https://puzz.link/p?starbattle/4/4/1/a309tg"
     with pytest.raises(ParseError):
         decode_url("https://puzz.link/p?starbattle/4/4/a309tg")
 
@@ -118,11 +125,11 @@ def test_url_of_the_formats_example() -> None:
     ],
 )
 def test_checker_names_each_broken_rule(marks: tuple[str, ...], rule: str) -> None:
-    assert rule in {v.rule for v in check(EXAMPLE, 1, marks)}
+    assert rule in {v.rule for v in check_marks(EXAMPLE, 1, marks)}
 
 
 def test_checker_accepts_the_answer() -> None:
-    assert check(EXAMPLE, 1, EXAMPLE_STARS) == []
+    assert check_marks(EXAMPLE, 1, EXAMPLE_STARS) == []
 
 
 @pytest.mark.parametrize(
@@ -136,7 +143,7 @@ def test_checker_accepts_the_answer() -> None:
 )
 def test_validate_refuses_bad_forms(lines: list[str], stars: int, code: str) -> None:
     with pytest.raises(InvalidPuzzle) as err:
-        validate(regions_of(lines), stars)
+        validate_board(regions_of(lines), stars)
     assert err.value.code == code
 
 
@@ -147,17 +154,43 @@ def test_default_star_counts_follow_the_published_sizes() -> None:
 @pytest.mark.parametrize(("n", "stars"), [(6, 1), (9, 2)])
 def test_generated_board_is_unique_and_checked(n: int, stars: int) -> None:
     made = next(m for attempt in range(20) if (m := make(n, "medium", seed=1, attempt=attempt, stars=stars)))
-    validate(made.regions, made.stars)
-    assert not check(made.regions, made.stars, made.solution.marks)
+    validate_board(made.regions, made.stars)
+    assert not check_marks(made.regions, made.stars, made.solution.marks)
     res = solve_board(made.regions, made.stars, OPTS)
     assert res.status is Status.UNIQUE and res.solution == made.solution
 
 
+def test_generate_proves_its_board() -> None:
+    gp = generate(6, 6, "easy", seed=4)
+    assert gp.stats["proof"] == "unique" and gp.puzzle.param("stars", 0) == 1
+    with pytest.raises(InvalidPuzzle):
+        generate(6, 7, "easy", seed=4)
+
+
 def test_typed_answer_and_hints() -> None:
-    sol = parse_stars(EXAMPLE, ". * . .\n...★\n*...\n..o.")
+    puzzle = board(EXAMPLE, 1)
+    sol = parse_answer(puzzle, ". * . .\n...★\n*...\n..o.")
     assert sol.marks == EXAMPLE_STARS
     with pytest.raises(ParseError):
-        parse_stars(EXAMPLE, ".?..\n...*\n*...\n..*.")
+        parse_answer(puzzle, ".?..\n...*\n*...\n..*.")
     hints = hint_order(EXAMPLE, 1, sol)
-    assert sorted(h.cell for h in hints) == sorted(sol.cells())
+    assert sorted(h.cells[0] for h in hints) == sorted(sol.cells())
     assert all(h.code.startswith("starbattle-hint-") for h in hints)
+
+
+@pytest.mark.parametrize(
+    ("text", "stars"),
+    [
+        ("starbattle 2\n" + "\n".join(" ".join("ABCDEFGHIJ"[(r // 2) * 2 + c // 5] for c in range(10))
+                                       for r in range(10)), 2),
+        ("2 stars\n" + "\n".join(". " * 4 for _ in range(4)) + "\n" + "1 1 2 2\n1 2 2 2\n3 3 3 4\n3 4 4 4", 2),
+        ("star battle\n1 1 2 2\n1 2 2 2\n3 3 3 4\n3 4 4 4", 1),
+    ],
+)
+def test_text_boards_carry_regions_and_stars(text: str, stars: int) -> None:
+    from solvers.reading import read_board
+
+    puzzle = read_board(text)
+    assert puzzle.genre == "starbattle" and puzzle.regions is not None
+    assert puzzle.param("stars", 0) == stars
+    assert Puzzle.from_record(puzzle.to_record()) == puzzle
