@@ -26,13 +26,13 @@ from solvers.generation import DEFAULT_BUDGET, BestAttempt, GeneratedPuzzle, gra
 from solvers.puzzle import Puzzle
 from solvers.solution import StarSolution
 from solvers.starbattle.board import Cell, Regions, default_stars, renumber
-from solvers.starbattle.model import solution_of, solve_board
+from solvers.starbattle.model import solution_of
 from solvers.starbattle.search import StarBoard
-from solvers.verdict import SolveOptions, Status
+from solvers.verdict import SolveOptions
 
 THRESHOLDS = (1, 12)  # search nodes from the bare board: 1 = propagation alone
-ORACLE = SolveOptions(time_limit=10.0, workers=1, seed=0)
-MAX_MOVES = 400
+MAX_MOVES = 300
+ORACLE_NODES = 20_000  # search nodes per uniqueness question; beyond, the attempt is dropped
 
 
 @dataclass
@@ -46,57 +46,40 @@ class Made:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
-def random_stars(n: int, k: int, rng: random.Random) -> set[Cell] | None:
-    """``k`` stars per row and column, no two touching (None if the random walk got stuck)."""
-    col_count = [0] * n
-    chosen: list[list[int]] = []
+def random_stars(n: int, k: int, rng: random.Random, max_nodes: int = 5000) -> set[Cell] | None:
+    """``k`` stars per row and column, no two touching: the bitboard search with rows for regions,
+    branching on a random open cell of the tightest line (None if it got stuck)."""
+    board = StarBoard(tuple(tuple([r + 1] * n) for r in range(n)), k, bands=False)
+    nb = board.nb
+    lines = board.rows_mask + board.cols_mask
+    nodes = [0]
 
-    def fits(row: int, cols: tuple[int, ...]) -> bool:
-        prev = chosen[-1] if chosen else []
-        left = n - row - 1
-        for c in cols:
-            if col_count[c] >= k or any(abs(c - p) <= 1 for p in prev):
-                return False
-        return all(k - col_count[c] - (c in cols) <= (left + 1) // 2 for c in range(n))
-
-    def rows_from(row: int, tries: list[int]) -> bool:
-        if row == n:
-            return True
-        options = _row_patterns(n, k)
-        rng.shuffle(options)
-        for cols in options:
-            tries[0] += 1
-            if tries[0] > 5000:
-                return False
-            if not fits(row, cols):
-                continue
-            for c in cols:
-                col_count[c] += 1
-            chosen.append(list(cols))
-            if rows_from(row + 1, tries):
-                return True
-            chosen.pop()
-            for c in cols:
-                col_count[c] -= 1
-        return False
-
-    if not rows_from(0, [0]):
+    def dfs(stars: int, banned: int) -> int | None:
+        nodes[0] += 1
+        if nodes[0] > max_nodes:
+            return None
+        best, best_slack = 0, 1 << 30
+        for m in lines:
+            need = k - (stars & m).bit_count()
+            if need:
+                avail = m & ~(stars | banned)
+                if avail.bit_count() - need < best_slack:
+                    best, best_slack = avail, avail.bit_count() - need
+        if not best:
+            return stars
+        i = rng.choice([j for j in range(n * n) if best >> j & 1])
+        cell = 1 << i
+        for nxt in (board.propagate(stars | cell, banned | nb[i], cell | nb[i]),
+                    board.propagate(stars, banned | cell, cell)):
+            if nxt is not None and (done := dfs(*nxt)) is not None:
+                return done
         return None
-    return {(r, c) for r, cols in enumerate(chosen) for c in cols}
 
-
-def _row_patterns(n: int, k: int) -> list[tuple[int, ...]]:
-    out: list[tuple[int, ...]] = []
-
-    def extend(start: int, acc: tuple[int, ...]) -> None:
-        if len(acc) == k:
-            out.append(acc)
-            return
-        for c in range(start, n):
-            extend(c + 2, (*acc, c))
-
-    extend(0, ())
-    return out
+    start = board.propagate(0, 0)
+    found = dfs(*start) if start is not None else None
+    if found is None:
+        return None
+    return {(i // n, i % n) for i in range(n * n) if found >> i & 1}
 
 
 def grow_regions(n: int, k: int, stars: set[Cell], rng: random.Random) -> list[list[int]] | None:
@@ -120,20 +103,54 @@ def grow_regions(n: int, k: int, stars: set[Cell], rng: random.Random) -> list[l
                 if rr < n and cc < n and area[r][c] != area[rr][cc]:
                     touching[area[r][c]].add(area[rr][cc])
                     touching[area[rr][cc]].add(area[r][c])
-    group = [-1] * count
-    for number in range(count // k):
-        free = [a for a in range(count) if group[a] < 0]
-        start = min(free, key=lambda a: (sum(1 for b in touching[a] if group[b] < 0), rng.random()))
-        members = [start]
-        group[start] = number
-        while len(members) < k:
-            options = sorted({b for a in members for b in touching[a] if group[b] < 0})
-            if not options:
-                return None
-            pick = rng.choice(options)
-            group[pick] = number
-            members.append(pick)
+    group = _group(touching, k, rng)
+    if group is None:
+        return None
     return [[group[area[r][c]] + 1 for c in range(n)] for r in range(n)]
+
+
+def _group(touching: list[set[int]], k: int, rng: random.Random, budget: int = 2000) -> list[int] | None:
+    """A partition of the areas into connected groups of ``k`` (a group number per area), by a
+    backtracking search that always extends the area with the fewest free neighbours; None when
+    none was found within ``budget`` steps."""
+    count = len(touching)
+    group = [-1] * count
+    steps = [0]
+
+    def groups_with(start: int) -> list[tuple[int, ...]]:
+        found: set[tuple[int, ...]] = set()
+        frontier: list[tuple[int, ...]] = [(start,)]
+        while frontier:
+            members = frontier.pop()
+            if len(members) == k:
+                found.add(tuple(sorted(members)))
+                continue
+            for a in members:
+                for b in touching[a]:
+                    if group[b] < 0 and b not in members:
+                        frontier.append((*members, b))
+        out = sorted(found)
+        rng.shuffle(out)
+        return out
+
+    def place(number: int) -> bool:
+        steps[0] += 1
+        free = [a for a in range(count) if group[a] < 0]
+        if not free:
+            return True
+        if steps[0] > budget:
+            return False
+        start = min(free, key=lambda a: (sum(1 for b in touching[a] if group[b] < 0), a))
+        for members in groups_with(start):
+            for a in members:
+                group[a] = number
+            if place(number + 1):
+                return True
+            for a in members:
+                group[a] = -1
+        return False
+
+    return group if place(0) else None
 
 
 def _around(r: int, c: int, n: int) -> list[Cell]:
@@ -159,6 +176,31 @@ def _connected_without(regions: list[list[int]], cell: Cell) -> bool:
     return len(seen) == len(members)
 
 
+def _answers(ids: list[list[int]], k: int) -> tuple[list[int], bool]:
+    """Up to two answers of the board (star bitboards) and whether that list is complete."""
+    found = StarBoard(renumber(ids), k).search(2, max_nodes=ORACLE_NODES)
+    return found.stars, found.complete
+
+
+def _moves(ids: list[list[int]], sols: list[int], ours: int, n: int,
+           rng: random.Random) -> list[tuple[Cell, int]]:
+    """Border moves that break other answers and keep ours: a cell with a star in another answer
+    (none in ours) joins a neighbouring region, its own region staying connected; shuffled."""
+    extra = 0
+    for s in sols:
+        extra |= s & ~ours
+    out: list[tuple[Cell, int]] = []
+    for i in range(n * n):
+        if not extra >> i & 1:
+            continue
+        r, c = divmod(i, n)
+        targets = sorted({ids[rr][cc] for rr, cc in _around(r, c, n)} - {ids[r][c]})
+        if targets and _connected_without(ids, (r, c)):
+            out.extend(((r, c), t) for t in targets)
+    rng.shuffle(out)
+    return out
+
+
 def effort(regions: Regions, stars: int) -> int:
     """Nodes the bitboard search needs to settle the bare board (1: propagation alone)."""
     return StarBoard(regions, stars).search(2, max_nodes=10_000).nodes
@@ -175,29 +217,22 @@ def make(n: int, difficulty: str, seed: int, attempt: int = 0, stars: int | None
     ids = grow_regions(n, k, placed, rng)
     if ids is None:
         return None
-    ours = StarSolution.from_cells(n, n, placed)
+    ours = sum(1 << (r * n + c) for r, c in placed)
     moves = 0
     while True:
-        regions = renumber(ids)
-        res = solve_board(regions, k, ORACLE)
-        if res.status is Status.UNIQUE:
+        sols, done = _answers(ids, k)
+        if done and sols == [ours]:
             break
-        if res.status is not Status.MULTIPLE or moves >= MAX_MOVES:
+        other = next((x for x in sols if x != ours), None)
+        if other is None or moves >= MAX_MOVES:
+            return None  # no second answer in reach: the search could not settle the board
+        options = _moves(ids, [other], ours, n, rng)
+        if not options:
             return None
-        other = res.second_solution if res.solution == ours else res.solution
-        assert isinstance(other, StarSolution)
-        extra = sorted(set(other.cells()) - placed)
-        rng.shuffle(extra)
-        moved = False
-        for r, c in extra:
-            targets = sorted({ids[rr][cc] for rr, cc in _around(r, c, n)} - {ids[r][c]})
-            if targets and _connected_without(ids, (r, c)):
-                ids[r][c] = rng.choice(targets)
-                moved = True
-                break
-        if not moved:
-            return None
+        (r, c), target = options[0]
+        ids[r][c] = target
         moves += 1
+    regions = renumber(ids)
     work = effort(regions, k)
     stats = {"attempt": attempt + 1, "moves": moves, "effort": work, "make_seconds": round(time.perf_counter() - t0, 3)}
     return Made(regions, k, solution_of(regions, sum(1 << (r * n + c) for r, c in placed)), grade(work, THRESHOLDS),
