@@ -18,7 +18,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from solvers.errors import InvalidPuzzle, ParseError, PuzzleError
 from solvers.puzzle import Puzzle
@@ -134,9 +134,8 @@ def generate_record(genre: str, rows: int, cols: int, difficulty: str = "medium"
 
 def puzzle_url(puzzle: Puzzle[Any]) -> str | None:
     """The puzz.link URL of a board."""
-    from solvers.registry import get_genre
 
-    return get_genre(puzzle.genre).encode_url(puzzle)
+    return puzzle.kind.encode_url(puzzle)
 
 
 # -- proof and grading --------------------------------------------------------------------------
@@ -149,7 +148,6 @@ def prove(puzzle: Puzzle[Any], solution: Solution, time_limit: float = 60.0) -> 
     solution — then our solution is the one and only answer. Single worker, fixed seed.
     """
     from solvers.engine import solve_puzzle
-    from solvers.registry import get_genre
 
     opts = SolveOptions(time_limit=time_limit, workers=1, seed=0, unique=True)
     res = solve_puzzle(puzzle, opts)
@@ -161,7 +159,7 @@ def prove(puzzle: Puzzle[Any], solution: Solution, time_limit: float = 60.0) -> 
     }
     if res.status is not Status.UNIQUE:
         return False, info
-    g = get_genre(puzzle.genre)
+    g = puzzle.kind
     if isinstance(solution, dict):  # TRANSITIONAL: an old generator's FORMATS.md solution
         solution = g.solution_from_json(solution, puzzle)
     if g.check(puzzle, solution):
@@ -212,6 +210,67 @@ class BestAttempt:
         if self.best is None:
             raise GenerationFailed(code, **params)
         return self.best
+
+
+# -- the one generator search every genre calls ------------------------------------------------
+
+
+Alternative = Callable[[frozenset[K], frozenset[K]], "frozenset[K] | None | bool"]
+
+
+@dataclass
+class Candidate(Generic[K]):
+    """One attempt of a genre's generator: a random solution and its clues, and how to ask about them.
+
+    ``alternative`` is :func:`remove_clues`'s question ("a second answer with only these clues?");
+    ``puzzle_of`` and ``effort_of`` turn a set of kept clues into the board and its solver effort
+    (the grade); ``known``: clue sets that cheap local changes of the solution already break;
+    ``calls``: how many solver calls the attempt made (for the stats).
+    """
+
+    clues: Sequence[K]
+    alternative: Alternative[K]
+    puzzle_of: Callable[[frozenset[K]], Puzzle[Any]]
+    effort_of: Callable[[frozenset[K]], float]
+    solution: Solution
+    known: Sequence[frozenset[K]] = ()
+    calls: Callable[[], int] = lambda: 0
+
+
+def search(genre: str, rows: int, cols: int, difficulty: str, seed: int, thresholds: tuple[float, float],
+           attempt: Callable[[random.Random], Candidate[K] | None], *, attempts: int = 100,
+           budget: float = DEFAULT_BUDGET, add_back_steps: int = 20) -> GeneratedPuzzle:
+    """Make puzzles until one grades as asked (or the budget runs out): for each attempt the genre
+    builds a random solution (``attempt``; None: that solution is no use), then the search removes
+    clues while the answer stays unique, grades the result, gives clues back while it is too hard,
+    and proves it through the engine and the checker. Returns the proven puzzle closest to
+    ``difficulty``; raises GenerationFailed when none was proven."""
+    deadline = time.perf_counter() + budget
+    best = BestAttempt(difficulty)
+    for n in range(attempts):
+        if time.perf_counter() > deadline:
+            break
+        rng = sub_rng(seed, genre, rows, cols, difficulty, n)
+        cand = attempt(rng)
+        if cand is None:
+            continue
+        kept = remove_clues(cand.clues, cand.alternative, rng, deadline=deadline, known=cand.known)
+        effort = cand.effort_of(kept)
+        got = grade(effort, thresholds)
+        for _ in range(add_back_steps):  # too hard: more givens never break uniqueness
+            if not harder(got, difficulty):
+                break
+            kept = add_back(cand.clues, kept, rng, 0.05)
+            effort = cand.effort_of(kept)
+            got = grade(effort, thresholds)
+        puzzle = cand.puzzle_of(kept)
+        ok, info = prove(puzzle, cand.solution)
+        if not ok:
+            continue
+        info.update(attempts=n + 1, generator_calls=cand.calls(), clues=len(kept), effort=round(effort, 1))
+        if best.offer(GeneratedPuzzle(puzzle, cand.solution, got, info, seed)):
+            break
+    return best.result(genre=genre, rows=rows, cols=cols)
 
 
 # -- the shared clue-removal loop ---------------------------------------------------------------
