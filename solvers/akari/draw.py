@@ -3,13 +3,11 @@ tinted (the solution only)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from solvers.akari.board import Cell, Grid, is_white
 from solvers.akari.check import RAYS
 from solvers.akari.notation import Given
 from solvers.clues import Block
-from solvers.drawing import GRID, INK, PAPER
+from solvers.drawing import GRID, INK, LIT, PAPER, Drawing
 from solvers.puzzle import Puzzle
 from solvers.solution import LightSolution
 
@@ -30,19 +28,10 @@ def lit_cells(grid: Grid, lights: set[Cell]) -> set[Cell]:
     return out
 
 
-def draw(d: Any, puzzle: Puzzle[Given], solution: LightSolution | None) -> None:
-    """``d``: the drawing (its Akari primitives ``fill_cell``, ``light`` and the ``LIT`` tint come
-    with the shared drawing interface)."""
-    from solvers import drawing
-
+def draw(d: Drawing, puzzle: Puzzle[Given], solution: LightSolution | None) -> None:
     grid = puzzle.cells
     lights = set(solution.cells()) if solution is not None else set()
-    lit = lit_cells(grid, lights)
-    lit_paint = getattr(drawing, "LIT", None)
-    if lit and lit_paint is not None:
-        d.backgrounds({cell: lit_paint for cell in lit})
-    else:
-        d.backgrounds()
+    d.backgrounds({cell: LIT for cell in lit_cells(grid, lights)})
     d.grid(GRID)
     for r, row in enumerate(grid):
         for c, cell in enumerate(row):
@@ -50,7 +39,7 @@ def draw(d: Any, puzzle: Puzzle[Given], solution: LightSolution | None) -> None:
                 continue
             d.fill_cell(r, c, INK)
             if cell.number is not None:
-                d.text(r, c, str(cell.number), PAPER, background=INK)
+                d.text(r, c, str(cell.number), PAPER)
     for r, c in sorted(lights):
         d.light(r, c, INK)
     d.frame()

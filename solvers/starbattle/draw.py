@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from solvers.drawing import GRID, INK
+from solvers.drawing import GRID, INK, Drawing
 from solvers.puzzle import Puzzle
 from solvers.solution import StarSolution
 from solvers.starbattle.board import regions_and_stars
 
 
-def draw(d: Any, puzzle: Puzzle[int], solution: StarSolution | None) -> None:
-    """``d``: the drawing (its ``star`` primitive comes with the shared drawing interface)."""
+def draw(d: Drawing, puzzle: Puzzle[int], solution: StarSolution | None) -> None:
     regions, _ = regions_and_stars(puzzle)
     d.backgrounds()
     d.grid(GRID)

@@ -176,3 +176,32 @@ def test_typed_answer_and_hints() -> None:
     hints = hint_order(EXAMPLE, sol)
     assert sorted(h.cells[0] for h in hints) == sorted(sol.cells())
     assert all(h.code.startswith("akari-hint-") for h in hints)
+
+
+class Recorder:
+    """A Drawing that records the calls (the genre never sees Pillow)."""
+
+    rows, cols, path_colours, tint_colours = 3, 3, 4, 4
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kw: self.calls.append((name, args, kw))
+
+
+def test_picture_black_cells_numbers_lights_and_lit_cells() -> None:
+    from solvers.akari.draw import draw
+    from solvers.drawing import INK, LIT, PAPER
+
+    puzzle = Puzzle("akari", EXAMPLE)
+    d = Recorder()
+    draw(d, puzzle, LightSolution(("*..", "..*", ".*.")))  # type: ignore[arg-type]
+    assert [a for n, a, _ in d.calls if n == "fill_cell"] == [(0, 2, INK), (1, 0, INK), (2, 2, INK)]
+    assert [a[:4] for n, a, _ in d.calls if n == "text"] == [(1, 0, "1", PAPER), (2, 2, "2", PAPER)]
+    assert sorted(a[:2] for n, a, _ in d.calls if n == "light") == [(0, 0), (1, 2), (2, 1)]
+    tints = next(a[0] for n, a, _ in d.calls if n == "backgrounds")
+    assert set(tints) == {(0, 0), (0, 1), (1, 1), (1, 2), (2, 0), (2, 1)} and set(tints.values()) == {LIT}
+    bare = Recorder()
+    draw(bare, puzzle, None)  # type: ignore[arg-type]
+    assert "light" not in [n for n, _, _ in bare.calls]

@@ -194,3 +194,27 @@ def test_text_boards_carry_regions_and_stars(text: str, stars: int) -> None:
     assert puzzle.genre == "starbattle" and puzzle.regions is not None
     assert puzzle.param("stars", 0) == stars
     assert Puzzle.from_record(puzzle.to_record()) == puzzle
+
+
+class Recorder:
+    """A Drawing that records the calls (the genre never sees Pillow)."""
+
+    rows, cols, path_colours, tint_colours = 4, 4, 4, 4
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kw: self.calls.append((name, args))
+
+
+def test_picture_region_borders_and_stars() -> None:
+    from solvers.starbattle.draw import draw
+
+    d = Recorder()
+    draw(d, board(EXAMPLE, 1), StarSolution(EXAMPLE_STARS))  # type: ignore[arg-type]
+    assert ("region_borders", ([list(row) for row in EXAMPLE],)) in d.calls
+    assert sorted(a[:2] for n, a in d.calls if n == "star") == [(0, 1), (1, 3), (2, 0), (3, 2)]
+    bare = Recorder()
+    draw(bare, board(EXAMPLE, 1), None)  # type: ignore[arg-type]
+    assert "star" not in [n for n, _ in bare.calls]
