@@ -59,6 +59,7 @@ class Cardinality:
         self.trail: list[int] = []
         self.steps = {"probe": 0, "branch": 0}
         self.fixes: list[tuple[int, int]] = []  # (trail position, variable) of each failed-literal fix
+        self.order: list[int] = list(range(self.size))  # the variables probing tries, in this order
 
     def add(self, cells: Sequence[int], lo: int, hi: int) -> None:
         """``lo <= sum(cells) <= hi``; raises :class:`Conflict` when it can never hold."""
@@ -179,7 +180,7 @@ class Cardinality:
         count = 0
         while True:
             changed = False
-            for v in range(self.size):
+            for v in self.order:
                 if value[v] != UNKNOWN:
                     continue
                 count += 1
