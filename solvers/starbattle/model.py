@@ -5,7 +5,8 @@ counting answers up to two; it settles one-star and most two-star boards in mill
 has not finished after :data:`MAX_NODES` nodes, CP-SAT takes the board: one Boolean per cell,
 exactly ``stars`` per row, column and region, at most one star per 2x2 window (that is "no two
 stars touch, diagonals included"), solved with linear relaxation and presolve off (on these
-small pure-Boolean models both only cost time), and the usual second solve for uniqueness.
+small pure-Boolean models both only cost time, as do more workers than one), and the usual
+second solve for uniqueness.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from solvers.verdict import SolveOptions, SolveResult, Status
 
 MAX_NODES = 40  # bitboard search nodes before CP-SAT takes over (a node costs up to ~2 ms at 15x15)
 MAX_NODES_3 = 10  # the same from three stars a line, where the search rarely finishes
-CPSAT_PARAMS = {"linearization_level": 0, "cp_model_presolve": False}
+CPSAT_PARAMS = {"linearization_level": 0, "cp_model_presolve": False, "num_workers": 1}
 
 
 def solution_of(regions: Regions, stars: int) -> StarSolution:

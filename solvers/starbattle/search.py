@@ -83,7 +83,7 @@ class StarBoard:
                     if inside:
                         rest = band & ~_union(inside)
                         out.setdefault(rest, k * (width - len(inside)))
-                    if len(touch) > len(inside):
+                    if len(inside) < len(touch) <= width + 1:  # wider: too loose to tell anything
                         outside = _union(touch) & ~band
                         out.setdefault(outside, k * (len(touch) - width))
         own = set(self.lines)
