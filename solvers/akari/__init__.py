@@ -24,6 +24,7 @@ class Akari(Genre[Given, LightSolution]):
     url_pids = ("akari", "lightup", "bijutsukan")
     notation = NOTATION
     picture_clues = frozenset({ClueKind.BLOCK})
+    max_side = 100  # published boards go up to 100x100 and solve in about a second
     solution_type = LightSolution
     example = "akari\n. # . . .\n. 0 2 . .\n. . . . .\n. . 1 0 .\n. . . 1 ."
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (7, 7), "medium": (10, 10), "hard": (12, 12)}

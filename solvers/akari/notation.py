@@ -47,11 +47,9 @@ class AkariNotation(CellNotation[Given]):
         return "#" if cell.number is None else str(cell.number)
 
     def rank(self, tokens: frozenset[str]) -> Rank | None:
-        """A board of white cells, ``#`` and 0-4 is an Akari; without a ``#`` (only numbers), other
-        number genres read it too and come first."""
-        if tokens & BLACK_TOKENS:
-            return (0, 0)
-        return (0, 3)
+        """A board of white cells, ``#`` and 0-4 is an Akari. Without a ``#`` (white cells and
+        numbers only) it is taken for a number genre's board: a first line naming the genre tells."""
+        return (0, 0) if tokens & BLACK_TOKENS else None
 
 
 NOTATION = AkariNotation()

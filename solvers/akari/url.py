@@ -83,5 +83,7 @@ def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[Gi
 
 
 def encode_url(puzzle: Puzzle[Given]) -> str:
+    """The URL as puzz.link writes it (a body ending in '.' gets a closing '/')."""
     grid = puzzle.cells
-    return make_url(PIDS[0], len(grid[0]), len(grid), encode_body(grid))
+    body = encode_body(grid)
+    return make_url(PIDS[0], len(grid[0]), len(grid), body if body[-1:].isalnum() else body + "/")

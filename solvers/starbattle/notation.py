@@ -2,20 +2,14 @@
 
 A pasted board is the region grid itself (any labels: letters or numbers, equal labels one
 region), or FORMATS.md's blank grid followed by the region grid (or ``grid | regions`` side by
-side). So this notation reads blanks and region labels alike, every one as an empty cell, and
-ranks such boards last: number and circle genres come first where they read the board too.
+side), after a first line naming the genre and the star count (``starbattle 2``, ``2 stars``):
+the genre's ``read_rows`` reads the labels. The notation itself reads only blank cells, so a
+board of labels is never taken for a board of this genre's cells (nor is any other board).
 """
 
 from __future__ import annotations
 
-from solvers.notation import BLANK_TOKENS, EMPTY, CellNotation, Rank
-
-SIDE_BY_SIDE = "|"
-
-
-def is_label(token: str) -> bool:
-    """A region label: a short run of letters or digits."""
-    return 0 < len(token) <= 3 and token.isalnum()
+from solvers.notation import DIGIT_BLANKS, EMPTY, CellNotation, Rank
 
 
 class StarNotation(CellNotation[int]):
@@ -23,7 +17,7 @@ class StarNotation(CellNotation[int]):
     help = "starbattle-read-help"
 
     def read(self, token: str, compact: bool) -> int | None:
-        return EMPTY if token in BLANK_TOKENS or token == SIDE_BY_SIDE or is_label(token) else None
+        return EMPTY if token in DIGIT_BLANKS else None
 
     def write(self, cell: int) -> str:
         return "."
@@ -32,7 +26,7 @@ class StarNotation(CellNotation[int]):
         return EMPTY if token == "." else None
 
     def rank(self, tokens: frozenset[str]) -> Rank | None:
-        return (0, 9)
+        return None  # blank cells alone say nothing: the header names the genre
 
 
 NOTATION = StarNotation()
