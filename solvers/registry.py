@@ -16,6 +16,8 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.slitherlink",
     "solvers.hitori",
     "solvers.lits",
+    "solvers.akari",
+    "solvers.starbattle",
 )
 
 GENRES: dict[str, Genre[Any, Any]] = {}

@@ -30,7 +30,7 @@ def _sound(p: Puzzle[Any], limits: ReadLimits | None = None) -> None:
     assert 1 <= p.rows <= limits.max_rows and 1 <= p.cols <= limits.max_cols
     assert all(len(row) == p.cols for row in p.cells)
     circles = get_genre(p.genre).notation is CIRCLES
-    allowed = (lambda v: v in (0, 1, 2)) if circles else (lambda v: v >= 0 or v == UNKNOWN)
+    allowed = (lambda v: v in (0, 1, 2)) if circles else (lambda v: not isinstance(v, int) or v >= 0 or v == UNKNOWN)
     assert all(allowed(v) for row in p.cells for v in row)
     assert p.variants <= {v.name for v in get_genre(p.genre).variants}
 

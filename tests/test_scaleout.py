@@ -152,7 +152,10 @@ async def cluster(redis_url: str, worker: subprocess.Popen[bytes]) -> AsyncItera
 
 
 def _board(rec: dict) -> str:
-    return ("numberlink fill" if rec.get("fill") else rec["genre"]) + "\n" + "\n".join(rec["grid"])
+    """The record as a player pastes it: a header (genre, variant, params), the grid, its regions."""
+    head = "numberlink fill" if rec.get("fill") else rec["genre"]
+    head += "".join(f" {p.name} {rec[p.name]}" for p in get_genre(rec["genre"]).params if p.name in rec)
+    return head + "\n" + "\n".join(rec["grid"] + rec.get("regions", []))
 
 
 def _available(genre: str) -> bool:
