@@ -1,0 +1,73 @@
+"""Fillomino rules in plain Python: the givens' form and the independent answer checker.
+
+The rules: every cell holds a positive number; every given keeps its number; every orthogonally
+connected area of equal numbers has exactly as many cells as its number (so two areas of the
+same size never touch: they would be one area).
+
+No CP-SAT here: this module is written independently of :mod:`solvers.fillomino.model`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from solvers.connectivity import neighbours
+from solvers.errors import InvalidPuzzle
+from solvers.verdict import Violation
+
+Cell = tuple[int, int]
+
+
+def validate_cells(cells: Sequence[Sequence[int]]) -> None:
+    """Raise InvalidPuzzle when a given is not a positive number or cannot fit on the board."""
+    rows, cols = len(cells), len(cells[0]) if cells else 0
+    for r in range(rows):
+        for c in range(cols):
+            v = cells[r][c]
+            if v < 0:
+                raise InvalidPuzzle("fillomino-bad-number", cells=((r, c),), cell=(r, c), number=v)
+            if v > rows * cols:
+                raise InvalidPuzzle("fillomino-too-big", cells=((r, c),), cell=(r, c), number=v,
+                                    area=rows * cols)
+
+
+def areas(numbers: Sequence[Sequence[int]]) -> list[list[Cell]]:
+    """The orthogonally connected areas of equal numbers, each sorted, in reading order of first cell."""
+    rows, cols = len(numbers), len(numbers[0])
+    seen: set[Cell] = set()
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            if (r, c) in seen:
+                continue
+            seen.add((r, c))
+            area, stack = [(r, c)], [(r, c)]
+            while stack:
+                for n in neighbours(rows, cols, stack.pop()):
+                    if n not in seen and numbers[n[0]][n[1]] == numbers[r][c]:
+                        seen.add(n)
+                        area.append(n)
+                        stack.append(n)
+            out.append(sorted(area))
+    return out
+
+
+def check_cells(cells: Sequence[Sequence[int]], numbers: Sequence[Sequence[int]]) -> list[Violation]:
+    """Every broken rule of the answer ``numbers`` (one positive int per cell), empty when it is right."""
+    rows, cols = len(cells), len(cells[0])
+    if len(numbers) != rows or any(len(row) != cols for row in numbers):
+        return [Violation("fillomino-answer-size")]
+    out: list[Violation] = []
+    blank = sorted((r, c) for r in range(rows) for c in range(cols) if numbers[r][c] < 1)
+    if blank:
+        return [Violation("fillomino-blank", tuple(blank))]
+    changed = sorted((r, c) for r in range(rows) for c in range(cols)
+                     if cells[r][c] > 0 and numbers[r][c] != cells[r][c])
+    if changed:
+        out.append(Violation("fillomino-given-changed", tuple(changed)))
+    for area in areas(numbers):
+        v = numbers[area[0][0]][area[0][1]]
+        if v != len(area):
+            rule = "fillomino-area-big" if len(area) > v else "fillomino-area-small"
+            out.append(Violation(rule, tuple(area), {"number": v, "size": len(area)}))
+    return out
