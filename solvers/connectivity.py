@@ -264,3 +264,49 @@ def needed_cells(adj: Sequence[Sequence[int]], member: Sequence[bool], marked: S
             if inside and total - inside > 0:
                 out.add(v)
     return out
+
+
+def add_tree(
+    model: cp_model.CpModel,
+    rows: int,
+    cols: int,
+    lits: Mapping[Cell, Lit],
+    root: Cell,
+    max_depth: int | None = None,
+) -> None:
+    """"The chosen cells are connected to ``root``" stated in full (no cuts needed): every chosen
+    cell but the root picks one chosen neighbour as its parent, one step closer to the root.
+
+    ``lits`` maps each cell that may be chosen to its literal (``root`` is always chosen and
+    needs none). A cell farther than ``max_depth`` steps from the root (through cells of
+    ``lits``) is never chosen; depths start at that distance, which keeps the domains small.
+    Suits small areas of known size (a Nurikabe island: depth below its size); for a large area
+    lazy cuts (:class:`ConnectedArea`) cost less.
+    """
+    dist = {root: 0}
+    order = [root]
+    for cell in order:
+        for n in neighbours(rows, cols, cell):
+            if n in lits and n not in dist and (max_depth is None or dist[cell] < max_depth):
+                dist[n] = dist[cell] + 1
+                order.append(n)
+    top = max_depth if max_depth is not None else len(lits)
+    depth = {root: model.new_constant(0)}
+    for cell in order[1:]:
+        depth[cell] = model.new_int_var(dist[cell], top, "")
+    for cell, lit in lits.items():
+        if cell == root:
+            continue
+        if cell not in dist:
+            model.add_bool_or([lit.Not()])
+            continue
+        parents = []
+        for n in neighbours(rows, cols, cell):
+            if n not in dist or dist[n] > top - 1:
+                continue
+            p = model.new_bool_var("")
+            parents.append(p)
+            model.add_implication(p, lits[n] if n != root else p)
+            model.add(depth[cell] == depth[n] + 1).only_enforce_if(p)
+        model.add(sum(parents) == 1).only_enforce_if(lit)
+        model.add(sum(parents) == 0).only_enforce_if(lit.Not())

@@ -96,12 +96,16 @@ class Board:
 def deduce(cells: Sequence[Sequence[int]]) -> Board:
     """Apply the rules above until nothing changes; raise Contradiction when the board breaks."""
     board = Board.of(cells)
-    # the cheap local rules first; the board-wide ones only when those stall
+    propagate(board)
+    _reach(board)  # the final reach sets, for the model
+    return board
+
+
+def propagate(board: Board) -> None:
+    """The rules to a fixed point: the cheap local ones first, the board-wide ones when those stall."""
     rules = (_islands, _pools, _reach, _sea, _count)
     while any(rule(board) for rule in rules):
         pass
-    _reach(board)  # the final reach sets, for the model
-    return board
 
 
 def _members(board: Board) -> list[list[int]]:
