@@ -13,6 +13,7 @@ treated conservatively as "not unique").
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
@@ -39,7 +40,7 @@ K = TypeVar("K", bound=Hashable)
 class GeneratedPuzzle:
     """A generated puzzle with its (proven unique) solution and how it was made."""
 
-    puzzle: Puzzle
+    puzzle: Puzzle[Any]
     solution: Solution
     difficulty: str  # the achieved grade: easy, medium or hard
     stats: dict[str, Any] = field(default_factory=dict)
@@ -107,7 +108,7 @@ def generate(
     if gp.stats.get("proof") != "unique":  # the genre generators prove; never trust blindly
         raise GenerationFailed("generation-unproven")
     gp.stats["seconds"] = round(time.perf_counter() - t0, 3)
-    gp.puzzle = Puzzle(name, gp.puzzle.cells, fill=gp.puzzle.fill, id=f"gen-{name}-{rows}x{cols}-{diff}-{seed}")
+    gp.puzzle = dataclasses.replace(gp.puzzle, genre=name, id=f"gen-{name}-{rows}x{cols}-{diff}-{seed}")
     gp.seed = int(seed)
     return gp
 
@@ -131,7 +132,7 @@ def generate_record(genre: str, rows: int, cols: int, difficulty: str = "medium"
     )
 
 
-def puzzle_url(puzzle: Puzzle) -> str | None:
+def puzzle_url(puzzle: Puzzle[Any]) -> str | None:
     """The puzz.link URL of a board."""
     from solvers.registry import get_genre
 
@@ -141,7 +142,7 @@ def puzzle_url(puzzle: Puzzle) -> str | None:
 # -- proof and grading --------------------------------------------------------------------------
 
 
-def prove(puzzle: Puzzle, solution: Solution, time_limit: float = 60.0) -> tuple[bool, dict[str, Any]]:
+def prove(puzzle: Puzzle[Any], solution: Solution, time_limit: float = 60.0) -> tuple[bool, dict[str, Any]]:
     """Ask the engine whether ``puzzle`` is unique and the checker whether ``solution`` solves it.
 
     Returns (ok, stats). ``ok`` only when the engine says ``unique`` and the checker accepts our

@@ -31,7 +31,8 @@ from solvers.generation import (
 from solvers.gridgraph import DOWN, LEFT, RIGHT, UP
 from solvers.masyu.check import pearl_kept
 from solvers.masyu.model import ORACLE_PARAMS, MasyuModel
-from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.notation import BLACK, WHITE
+from solvers.puzzle import Puzzle
 from solvers.solution import LoopSolution
 from solvers.verdict import SolveOptions
 
@@ -294,7 +295,7 @@ def effort(rows: int, cols: int, pearls: dict[Cell, int]) -> float:
     return o.conflicts * 100 / (rows * cols) / max(1.0, rows * cols / 100)
 
 
-def _puzzle(rows: int, cols: int, pearls: dict[Cell, int]) -> Puzzle:
+def _puzzle(rows: int, cols: int, pearls: dict[Cell, int]) -> Puzzle[int]:
     cells = [[0] * cols for _ in range(rows)]
     for (r, c), k in pearls.items():
         cells[r][c] = k

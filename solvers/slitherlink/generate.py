@@ -29,6 +29,7 @@ from solvers.generation import (
 from solvers.puzzle import Puzzle
 from solvers.slitherlink.lattice import Cell, DotLoop, points, sides
 from solvers.slitherlink.model import SlitherModel
+from solvers.verdict import SolveOptions
 
 RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -142,12 +143,13 @@ def effort(rows: int, cols: int, givens: dict[Cell, int]) -> float:
     return float(solver.num_conflicts) * 100 / (rows * cols) / max(1.0, rows * cols / 100)
 
 
-def _puzzle(rows: int, cols: int, givens: dict[Cell, int]) -> Puzzle:
+def _puzzle(rows: int, cols: int, givens: dict[Cell, int]) -> Puzzle[int]:
     return Puzzle("slitherlink", tuple(tuple(givens[(r, c)] + 1 if (r, c) in givens else 0 for c in range(cols))
                                        for r in range(rows)))
 
 
-def generate(rows: int, cols: int, difficulty: str, seed: int) -> GeneratedPuzzle:
+def generate(rows: int, cols: int, difficulty: str, seed: int,
+             options: SolveOptions | None = None) -> GeneratedPuzzle:
     """A proven unique puzzle graded as close to ``difficulty`` as a few attempts allow."""
     deadline = time.perf_counter() + DEFAULT_BUDGET
     search = BestAttempt(difficulty)

@@ -28,7 +28,8 @@ from solvers.generation import (
     remove_clues,
     sub_rng,
 )
-from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.notation import BLACK, WHITE
+from solvers.puzzle import Puzzle
 from solvers.solution import ColorSolution
 from solvers.verdict import SolveOptions
 from solvers.yinyang.model import ORACLE_PARAMS, Lit, YinYangModel
@@ -132,7 +133,7 @@ def effort(rows: int, cols: int, givens: dict[Cell, bool]) -> float:
 # -- the generator ------------------------------------------------------------------------------
 
 
-def _puzzle(rows: int, cols: int, givens: dict[Cell, bool]) -> Puzzle:
+def _puzzle(rows: int, cols: int, givens: dict[Cell, bool]) -> Puzzle[int]:
     cells = [[0] * cols for _ in range(rows)]
     for (r, c), black in givens.items():
         cells[r][c] = BLACK if black else WHITE
