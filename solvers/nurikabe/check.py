@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 from solvers.connectivity import components
 from solvers.errors import InvalidPuzzle
+from solvers.puzzle import Puzzle, check_rectangular
+from solvers.solution import ShadeSolution
 from solvers.verdict import Violation
 
 UNKNOWN = -1  # a "?" clue
@@ -65,3 +67,14 @@ def check_cells(cells: Sequence[Sequence[int]], shaded: Sequence[str]) -> list[V
                 out.append(Violation("nurikabe-island-size", tuple(sorted(island)),
                                      {"number": v, "size": len(island)}))
     return out
+
+
+def validate(puzzle: Puzzle[int]) -> None:
+    """Raise InvalidPuzzle when the givens break the genre's form."""
+    check_rectangular(puzzle)
+    validate_cells(puzzle.cells)
+
+
+def check(puzzle: Puzzle[int], solution: ShadeSolution) -> list[Violation]:
+    """Every rule the answer breaks (empty: a correct answer). Never raises."""
+    return check_cells(puzzle.cells, solution.marks)

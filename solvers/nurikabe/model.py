@@ -28,6 +28,8 @@ from ortools.sat.python import cp_model
 from solvers.connectivity import ConnectedArea, joined, solve_connected
 from solvers.cpsat import Budget, no_solution, run, solve_twice
 from solvers.nurikabe.deduce import BLACK, FREE, NO_LIMIT, UNKNOWN_CLUE, WHITE, Board, Contradiction, deduce
+from solvers.puzzle import Puzzle
+from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 Cell = tuple[int, int]
@@ -142,3 +144,8 @@ def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
     budget.note("build", t0)
     return solve_twice(nm.model, free, lambda s: decode(nm.shaded(s)), options, budget=budget,
                        runner=nm.runner(PARAMS))
+
+
+def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
+    """The verdict for a Nurikabe board (unique / multiple / solved / none / timeout)."""
+    return solve_cells(puzzle.cells, options, decode=lambda rows: ShadeSolution(tuple(rows)))
