@@ -15,6 +15,7 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.shikaku",
     "solvers.slitherlink",
     "solvers.nurikabe",
+    "solvers.fillomino",
 )
 
 GENRES: dict[str, Genre[Any, Any]] = {}

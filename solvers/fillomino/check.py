@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 from solvers.connectivity import neighbours
 from solvers.errors import InvalidPuzzle
+from solvers.puzzle import Puzzle, check_rectangular
+from solvers.solution import NumberSolution
 from solvers.verdict import Violation
 
 Cell = tuple[int, int]
@@ -71,3 +73,15 @@ def check_cells(cells: Sequence[Sequence[int]], numbers: Sequence[Sequence[int]]
             rule = "fillomino-area-big" if len(area) > v else "fillomino-area-small"
             out.append(Violation(rule, tuple(area), {"number": v, "size": len(area)}))
     return out
+
+
+def validate(puzzle: Puzzle[int]) -> None:
+    """Raise InvalidPuzzle when the givens break the genre's form."""
+    check_rectangular(puzzle)
+    validate_cells(puzzle.cells)
+
+
+def check(puzzle: Puzzle[int], solution: NumberSolution) -> list[Violation]:
+    """Every rule the answer breaks (empty: a correct answer). Never raises."""
+    numbers = [[v if v is not None else 0 for v in row] for row in solution.numbers]
+    return check_cells(puzzle.cells, numbers)

@@ -26,6 +26,8 @@ from ortools.sat.python import cp_model
 
 from solvers.connectivity import neighbours, solve_connected
 from solvers.cpsat import Budget, run, solve_twice
+from solvers.puzzle import Puzzle
+from solvers.solution import NumberSolution
 from solvers.verdict import SolveOptions, SolveResult
 
 Cell = tuple[int, int]
@@ -147,3 +149,9 @@ def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
     budget.note("build", t0)
     return solve_twice(fm.model, fm.decision, lambda s: decode(fm.numbers(s)), options, budget=budget,
                        runner=partial(solve_connected, find_cuts=fm.find_cuts, runner=partial(run, params=PARAMS)))
+
+
+def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
+    """The verdict for a Fillomino board (unique / multiple / solved / none / timeout)."""
+    return solve_cells(puzzle.cells, options,
+                       decode=lambda rows: NumberSolution(tuple(tuple(row) for row in rows)))

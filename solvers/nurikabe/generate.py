@@ -92,7 +92,7 @@ def _with_clues(rows: int, cols: int, islands: list[set[Cell]], rng: random.Rand
         for k, (r, c) in enumerate(spot):
             grid[r][c] = len(islands[k])
         puzzle = Puzzle("nurikabe", tuple(tuple(row) for row in grid))
-        res = solve(puzzle, SolveOptions(time_limit=3.0, workers=1))
+        res = solve(puzzle, SolveOptions(time_limit=1.0, workers=1))
         if res.status is not Status.MULTIPLE or not isinstance(res.second_solution, ShadeSolution):
             return res, puzzle
         other = res.second_solution

@@ -1,0 +1,33 @@
+"""Fillomino (フィルオミノ): write a number in every cell so that each area of equal numbers has
+exactly that many cells (areas of the same size never touch); empty cells form new areas too.
+
+Cells are ints: a given number, 0 empty. The solution is a :class:`~solvers.solution.NumberSolution`.
+Parts: ``url`` (puzz.link ``fillomino``), ``model`` (CP-SAT with lazy area cuts), ``check``,
+``answer``, ``generate``, ``draw``.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from solvers.fillomino import words
+from solvers.genre import ClueKind, Genre
+from solvers.notation import NUMBERS
+from solvers.solution import NumberSolution
+
+
+class Fillomino(Genre[int, NumberSolution]):
+    name = "fillomino"
+    title = "Fillomino"
+    aliases = ("fillia", "フィルオミノ")
+    url_pids = ("fillomino",)
+    notation = NUMBERS
+    picture_clues = frozenset({ClueKind.NUMBER})
+    solution_type = NumberSolution
+    example = "fillomino\n3 . . 2\n. 1 . .\n. . 4 .\n2 . . ."
+    daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)}
+    answer_help = "fillomino-answer-help"
+    messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
+
+
+GENRE = Fillomino()
