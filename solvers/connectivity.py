@@ -148,7 +148,7 @@ def anchored_cuts(
     allowed: Container[Cell] | None = None,
 ) -> list[list[Lit]]:
     """Clauses that cut off every area of ``chosen`` that does not hold ``anchor``, a cell that is
-    always chosen (a Nurikabe island's clue): "u is not chosen or some separator cell is"."""
+    always chosen (an island's numbered cell): "u is not chosen or some separator cell is"."""
     clauses = []
     for area in components(rows, cols, chosen):
         if anchor in area:
@@ -280,7 +280,7 @@ def add_tree(
     ``lits`` maps each cell that may be chosen to its literal (``root`` is always chosen and
     needs none). A cell farther than ``max_depth`` steps from the root (through cells of
     ``lits``) is never chosen; depths start at that distance, which keeps the domains small.
-    Suits small areas of known size (a Nurikabe island: depth below its size); for a large area
+    Suits small areas of known size (an island of n cells: depth below n); for a large area
     lazy cuts (:class:`ConnectedArea`) cost less.
     """
     dist = {root: 0}

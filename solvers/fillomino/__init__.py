@@ -24,7 +24,7 @@ class Fillomino(Genre[int, NumberSolution]):
     notation = NUMBERS
     picture_clues = frozenset({ClueKind.NUMBER})
     solution_type = NumberSolution
-    example = "fillomino\n3 . . 2\n. 1 . .\n. . 4 .\n2 . . ."
+    example = "fillomino\n8 8 8 4 .\n. 8 8 . 4\n8 8 5 5 3\n1 5 5 5 .\n. 4 4 4 3"
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)}
     answer_help = "fillomino-answer-help"
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}

@@ -18,8 +18,8 @@ number is in an area of at least 3.
 from __future__ import annotations
 
 import time
-from functools import partial
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from ortools.sat.python import cp_model
@@ -31,6 +31,7 @@ from solvers.solution import NumberSolution
 from solvers.verdict import SolveOptions, SolveResult
 
 Cell = tuple[int, int]
+SMALL = 2  # closed shapes up to this size are stated up front (see FillominoModel._small_areas)
 
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_presolve": False, "num_workers": 1,
                           "cp_model_probing_level": 0, "symmetry_level": 0}
@@ -75,7 +76,31 @@ class FillominoModel:
             for x in range(len(eq)):
                 for y in range(x + 1, len(eq)):
                     m.add(self.v[i] >= 3).only_enforce_if([eq[x], eq[y]])
+        self._small_areas(SMALL)
         self.decision = list(self.same.values())
+
+    def _small_areas(self, most: int) -> None:
+        """Every small shape (2 to ``most`` cells): joined by equal numbers and closed off by
+        different ones, it is a whole area, so its number is its size."""
+        m, n = self.model, len(self.v)
+        seen: set[frozenset[int]] = set()
+        for start in range(n):
+            shapes = [frozenset([start])]
+            for _ in range(most - 1):
+                grown = []
+                for shape in shapes:
+                    for i in shape:
+                        for j, _ in self.near[i]:
+                            bigger = shape | {j}
+                            if j not in shape and min(bigger) == start and bigger not in seen:
+                                seen.add(bigger)
+                                grown.append(bigger)
+                shapes = grown
+                for shape in shapes:
+                    tree = _spanning_tree(shape, self.near)
+                    rim = [self.edge(i, j) for i in shape for j, _ in self.near[i] if j not in shape]
+                    m.add(self.v[start] == len(shape)).only_enforce_if(
+                        [self.edge(i, j) for i, j in tree] + [e.Not() for e in rim])
 
     def numbers(self, solver: cp_model.CpSolver) -> list[list[int]]:
         return [[int(solver.value(self.v[r * self.cols + c])) for c in range(self.cols)] for r in range(self.rows)]
@@ -115,6 +140,18 @@ class FillominoModel:
                 rim = [self.edge(i, j) for i in order for j, _ in self.near[i] if j not in area]
                 clauses.append([then, *(self.edge(i, j).Not() for i, j in tree), *rim])
         return clauses
+
+
+def _spanning_tree(shape: frozenset[int], near: list[list[tuple[int, Any]]]) -> list[tuple[int, int]]:
+    start = min(shape)
+    order, tree, seen = [start], [], {start}
+    for i in order:
+        for j, _ in near[i]:
+            if j in shape and j not in seen:
+                seen.add(j)
+                order.append(j)
+                tree.append((i, j))
+    return tree
 
 
 def _bounds(cells: Sequence[Sequence[int]]) -> list[int]:

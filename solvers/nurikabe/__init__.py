@@ -25,7 +25,7 @@ class Nurikabe(Genre[int, ShadeSolution]):
     notation = NUMBERS
     picture_clues = frozenset({ClueKind.NUMBER})
     solution_type = ShadeSolution
-    example = "nurikabe\n2 . . . 2\n. . . . .\n. . 3 . .\n. . . . .\n1 . . . 2"
+    example = "nurikabe\n3 . . . .\n. . . . .\n1 . 2 . .\n. . . . .\n. 2 . . 4"
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (7, 7), "medium": (9, 9), "hard": (10, 10)}
     answer_help = "nurikabe-answer-help"
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}

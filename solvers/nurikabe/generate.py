@@ -61,17 +61,24 @@ def random_islands(rows: int, cols: int, rng: random.Random, biggest: int) -> li
         pools = [(r, c) for r in range(rows - 1) for c in range(cols - 1)
                  if all(x in sea for x in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)))]
         if not pools:
-            return islands
+            return [island for island in islands if island]
         r, c = rng.choice(pools)
         block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
         rng.shuffle(block)
         for cell in block:
-            near = {owner[n] for n in neighbours(rows, cols, cell) if n in owner}
-            if len(near) > 1 or len(components(rows, cols, sea - {cell})) != 1:
+            if not joins(cell):
                 continue
-            k = near.pop() if near else len(islands)
+            near = sorted({owner[n] for n in neighbours(rows, cols, cell) if n in owner})
+            if sum(len(islands[k]) for k in near) >= biggest + 2:
+                continue  # joining would make a large island: hard to pin down with one clue
+            k = near[0] if near else len(islands)
             if k == len(islands):
                 islands.append(set())
+            for other in near[1:]:  # the cell joins touching islands into one
+                for moved in islands[other]:
+                    owner[moved] = k
+                islands[k] |= islands[other]
+                islands[other] = set()
             islands[k].add(cell)
             owner[cell] = k
             sea.discard(cell)
