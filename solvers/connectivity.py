@@ -87,13 +87,15 @@ def cuts(
     lit: Callable[[Cell], Lit],
     prefer: Callable[[Cell], int] | None = None,
     allowed: Container[Cell] | None = None,
+    every: bool = False,
 ) -> list[list[Lit]]:
     """Clauses that cut off this disconnected choice of cells (empty when it is connected).
 
     For every area but the largest, one clause joins it to the largest: not u or not v or some
     separator cell chosen. ``prefer`` ranks cells to use as u and v (given cells make clauses
     shorter: their literal is fixed), lowest first. ``allowed``: the cells that may be chosen at
-    all (separators then run around the others: shorter clauses), default all.
+    all (separators then run around the others: shorter clauses), default all. ``every``: the
+    small area's wall clause for each of its cells, not only u (more clauses, fewer rounds).
     """
     areas = components(rows, cols, chosen)
     if len(areas) < 2:
@@ -106,8 +108,9 @@ def cuts(
         u = min(area, key=rank)
         # cut both ways: the small area's wall as seen from v, and the main area's wall as seen from u
         for a, b, t in ((area, u, v), (main, v, u)):
-            sep = separator(rows, cols, a, t, allowed)
-            clauses.append([lit(b).Not(), lit(t).Not(), *(lit(s) for s in sorted(sep))])
+            sep = [lit(s) for s in sorted(separator(rows, cols, a, t, allowed))]
+            ends = sorted(area) if every and a is area else [b]
+            clauses.extend([lit(e).Not(), lit(t).Not(), *sep] for e in ends)
     return clauses
 
 
@@ -153,8 +156,9 @@ def anchored_cuts(
     for area in components(rows, cols, chosen):
         if anchor in area:
             continue
-        u = min(area)
-        clauses.append([lit(u).Not(), *(lit(s) for s in sorted(separator(rows, cols, area, anchor, allowed)))])
+        sep = [lit(s) for s in sorted(separator(rows, cols, area, anchor, allowed))]
+        # one clause per cell of the area (the separator holds for each): fewer rounds than one
+        clauses.extend([lit(u).Not(), *sep] for u in sorted(area))
     return clauses
 
 
@@ -196,7 +200,7 @@ class ConnectedArea:
         chosen = self.chosen(solver)
         if self.anchor is not None:
             return anchored_cuts(self.rows, self.cols, chosen, self.anchor, self.lit, self.lits)
-        return cuts(self.rows, self.cols, chosen, self.lit, self.prefer, self.lits)
+        return cuts(self.rows, self.cols, chosen, self.lit, self.prefer, self.lits, every=True)
 
 
 def joined(*finders: Callable[[cp_model.CpSolver], Sequence[Sequence[Lit]]],

@@ -118,7 +118,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         if time.perf_counter() > t0 + DEFAULT_BUDGET:
             break
         rng = sub_rng(seed, "nurikabe", rows, cols, difficulty, attempt)
-        islands = random_islands(rows, cols, rng, biggest=4)
+        islands = random_islands(rows, cols, rng, biggest=3)
         if not islands:
             continue
         res, puzzle = _with_clues(rows, cols, islands, rng)

@@ -36,7 +36,7 @@ def test_checker_each_rule() -> None:
     assert "shaded-clue" in rules(p, "#.#", "###", ".#.")
     assert "shaded-split" in rules(p, ".##", "#..", ".#.")
     assert "pool" in rules(board(". . .", ". . .", ". . 5"), "##.", "##.", "...")
-    assert "island-no-clue" in rules(p, "..#", "#.#", ".#.")
+    assert "island-no-clue" in rules(p, ".#.", "###", ".#.")
     assert "island-clues" in rules(board("1 . 1", ". . .", ". . ."), "...", "###", "###")
     assert "island-size" in rules(p, "...", "###", ".#.")
     assert rules(p, "..", "##") == {"answer-size"}
