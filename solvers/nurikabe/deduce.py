@@ -161,6 +161,13 @@ def _reach(board: Board) -> bool:
     reached_by = [0] * n
     only = [-1] * n
     board.reach = []
+    # touch[j]: the one island next to cell j, -1 for none, -2 for several (then j joins none)
+    touch = [-1] * n
+    for j in range(n):
+        for m in adj[j]:
+            o = owner[m]
+            if o >= 0 and touch[j] != o:
+                touch[j] = o if touch[j] == -1 else -2
     for k, cells in enumerate(members):
         left = board.size(k) - len(cells)
         dist = {i: 0 for i in cells}
@@ -171,10 +178,8 @@ def _reach(board: Board) -> bool:
             if d >= left:
                 continue
             for j in adj[i]:
-                if j in dist or color[j] == BLACK or owner[j] >= 0:
-                    continue
                 # a cell touching another island cannot join this one
-                if any(owner[m] >= 0 and owner[m] != k for m in adj[j]):
+                if j in dist or color[j] == BLACK or owner[j] >= 0 or touch[j] not in (-1, k):
                     continue
                 dist[j] = d + 1
                 queue.append(j)
