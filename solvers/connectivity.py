@@ -103,7 +103,7 @@ def cuts(
     rank = prefer or (lambda cell: 0)
     main = areas[0]
     v = min(main, key=rank)
-    clauses = []
+    clauses: list[list[Lit]] = []
     for area in areas[1:]:
         u = min(area, key=rank)
         # cut both ways: the small area's wall as seen from v, and the main area's wall as seen from u
@@ -152,7 +152,7 @@ def anchored_cuts(
 ) -> list[list[Lit]]:
     """Clauses that cut off every area of ``chosen`` that does not hold ``anchor``, a cell that is
     always chosen (an island's numbered cell): "u is not chosen or some separator cell is"."""
-    clauses = []
+    clauses: list[list[Lit]] = []
     for area in components(rows, cols, chosen):
         if anchor in area:
             continue

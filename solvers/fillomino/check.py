@@ -9,10 +9,10 @@ No CP-SAT here: this module is written independently of :mod:`solvers.fillomino.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from solvers.connectivity import neighbours
-from solvers.errors import InvalidPuzzle
+from solvers.errors import InvalidPuzzle, ParseError
 from solvers.puzzle import Puzzle, check_rectangular
 from solvers.solution import NumberSolution
 from solvers.verdict import Violation
@@ -85,3 +85,38 @@ def check(puzzle: Puzzle[int], solution: NumberSolution) -> list[Violation]:
     """Every rule the answer breaks (empty: a correct answer). Never raises."""
     numbers = [[v if v is not None else 0 for v in row] for row in solution.numbers]
     return check_cells(puzzle.cells, numbers)
+
+
+def form_problem(puzzle: Puzzle[int]) -> ParseError | None:
+    """Why these givens cannot be a Fillomino (for genre detection), or None: a bad number, equal
+    givens joined into an area larger than their number, a given with no room for its area, or
+    the look of a Numberlink board (the labels 1..k, k >= 4, each exactly twice: a Fillomino
+    with that pattern must then be named, e.g. by a first line or a URL)."""
+    try:
+        validate_cells(puzzle.cells)
+    except InvalidPuzzle as e:
+        return ParseError(e.code, cells=e.cells, **e.params)
+    cells = puzzle.cells
+    counts: dict[int, int] = {}
+    for r, c, v in puzzle.clues():
+        counts[v] = counts.get(v, 0) + 1
+        joined = _flood(cells, (r, c), lambda x, v=v: x == v)
+        if len(joined) > v:
+            return ParseError("fillomino-form-joined", cells=tuple(sorted(joined)), number=v)
+        if len(_flood(cells, (r, c), lambda x, v=v: x in (0, v), limit=v)) < v:
+            return ParseError("fillomino-form-no-room", cells=((r, c),), number=v, cell=(r, c))
+    if len(counts) >= 4 and all(n == 2 for n in counts.values()) and sorted(counts) == list(range(1, len(counts) + 1)):
+        return ParseError("fillomino-form-pairs")
+    return None
+
+
+def _flood(cells: Sequence[Sequence[int]], start: Cell, ok: Callable[[int], bool], limit: int = 0) -> set[Cell]:
+    """Cells joined to ``start`` through cells whose given passes ``ok`` (stops at ``limit`` cells)."""
+    rows, cols = len(cells), len(cells[0])
+    seen, stack = {start}, [start]
+    while stack and (not limit or len(seen) < limit):
+        for n in neighbours(rows, cols, stack.pop()):
+            if n not in seen and ok(cells[n[0]][n[1]]):
+                seen.add(n)
+                stack.append(n)
+    return seen

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 
-from solvers.connectivity import neighbours
+from solvers.connectivity import components, neighbours
 from solvers.fillomino.check import check_cells
 from solvers.fillomino.model import solve
 from solvers.generation import DEFAULT_BUDGET, BestAttempt, GeneratedPuzzle, GenerationFailed, prove, sub_rng
@@ -45,18 +45,28 @@ def random_division(rows: int, cols: int, rng: random.Random, biggest: int = 6) 
             area.append(pick)
             owner[pick] = k
         areas.append(area)
-    # two touching areas of one size merge (the merged area is twice as big) until none touch
-    for _ in range(rows * cols):
+    # two touching areas of one size: merge small ones, else move a border cell from one to the other
+    for _ in range(4 * rows * cols):
         size = {k: len(a) for k, a in enumerate(areas) if a}
-        pair = next(((owner[cell], owner[n]) for cell in sorted(owner) for n in neighbours(rows, cols, cell)
-                     if owner[n] != owner[cell] and size[owner[n]] == size[owner[cell]]), None)
-        if pair is None:
+        pairs = sorted({(owner[cell], owner[n]) for cell in owner for n in neighbours(rows, cols, cell)
+                        if owner[n] != owner[cell] and size[owner[n]] == size[owner[cell]]})
+        if not pairs:
             break
-        keep, gone = pair
-        for cell in areas[gone]:
-            owner[cell] = keep
-        areas[keep] += areas[gone]
-        areas[gone] = []
+        keep, gone = rng.choice(pairs)
+        if 2 * size[keep] <= biggest:
+            for cell in areas[gone]:
+                owner[cell] = keep
+            areas[keep] += areas[gone]
+            areas[gone] = []
+            continue
+        movable = [x for x in sorted(areas[gone]) if any(owner.get(n) == keep for n in neighbours(rows, cols, x))
+                   and len(components(rows, cols, [y for y in areas[gone] if y != x])) == 1]
+        if not movable:
+            continue  # another pair next time (the choice is random)
+        x = rng.choice(movable)
+        areas[gone].remove(x)
+        areas[keep].append(x)
+        owner[x] = keep
     numbers = [[len(areas[owner[(r, c)]]) for c in range(cols)] for r in range(rows)]
     if max(max(row) for row in numbers) > 2 * biggest or check_cells([[0] * cols for _ in range(rows)], numbers):
         return None
@@ -74,7 +84,8 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         if numbers is None:
             continue
         cells = [(r, c) for r in range(rows) for c in range(cols)]
-        given = set(rng.sample(cells, round(len(cells) * SHARE.get(difficulty, 0.45))))
+        share = SHARE.get(difficulty, 0.5) + (0.1 if rows * cols > 100 else 0.0)  # big boards: quicker proofs
+        given = set(rng.sample(cells, round(len(cells) * share)))
         res = None
         for _ in range(20):
             grid = tuple(tuple(numbers[r][c] if (r, c) in given else 0 for c in range(cols)) for r in range(rows))
@@ -84,7 +95,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
                 break
             other = res.second_solution.numbers
             wrong = sorted(cell for cell in cells if other[cell[0]][cell[1]] != numbers[cell[0]][cell[1]])
-            given.update(rng.sample(wrong, min(3, len(wrong))))
+            given.update(rng.sample(wrong, min(4, len(wrong))))
         if res is None or res.status is not Status.UNIQUE or not isinstance(res.solution, NumberSolution):
             continue
         calls = res.stats.solver_calls

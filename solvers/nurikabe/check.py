@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solvers.connectivity import components
-from solvers.errors import InvalidPuzzle
+from solvers.errors import InvalidPuzzle, ParseError
 from solvers.puzzle import Puzzle, check_rectangular
 from solvers.solution import ShadeSolution
 from solvers.verdict import Violation
@@ -78,3 +78,18 @@ def validate(puzzle: Puzzle[int]) -> None:
 def check(puzzle: Puzzle[int], solution: ShadeSolution) -> list[Violation]:
     """Every rule the answer breaks (empty: a correct answer). Never raises."""
     return check_cells(puzzle.cells, solution.marks)
+
+
+def form_problem(puzzle: Puzzle[int]) -> ParseError | None:
+    """Why these givens cannot be a Nurikabe (for genre detection), or None: no clue, a bad
+    number, or two clues side by side (they would share an island; a Numberlink board often has them)."""
+    try:
+        validate_cells(puzzle.cells)
+    except InvalidPuzzle as e:
+        return ParseError(e.code, cells=e.cells, **e.params)
+    cells = puzzle.cells
+    for r, c, _ in puzzle.clues():
+        for r2, c2 in ((r, c + 1), (r + 1, c)):
+            if r2 < puzzle.rows and c2 < puzzle.cols and cells[r2][c2] != 0:
+                return ParseError("nurikabe-form-touching", cells=((r, c), (r2, c2)), cell=(r, c), other=(r2, c2))
+    return None

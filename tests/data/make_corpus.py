@@ -34,6 +34,9 @@ SPECS = [
     (10, 7, "hard", 14),
 ]
 
+# genres whose generator cannot yet make the larger SPECS boards in its time budget
+MAX_SIDE = {"fillomino": 10}
+
 # boards written by hand: one with several solutions and one with none per genre (+ a Flow board)
 HAND = {
     "masyu": [
@@ -79,6 +82,8 @@ def build(genre: str) -> list[dict]:
 
     records: list[dict] = []
     for rows, cols, difficulty, seed in SPECS:
+        if max(rows, cols) > MAX_SIDE.get(genre, rows):
+            continue
         rec = json.loads(run(["generate", genre, "--size", f"{rows}x{cols}", "--difficulty", difficulty,
                               "--seed", str(seed)]))
         rec["id"] = f"own-{genre}-{len(records) + 1:02d}"

@@ -149,3 +149,11 @@ def test_picture_borders_and_numbers() -> None:
 def test_generator_makes_a_proven_unique_board() -> None:
     gp = GENRE.generate(5, 5, "easy", 2)
     assert gp.stats["proof"] == "unique" and GENRE.check(gp.puzzle, gp.solution) == []
+
+
+def test_form_problems_for_detection() -> None:
+    assert check.form_problem(board("3 . .", "1 2 .")) is None
+    assert check.form_problem(board("1 1", ". .")).code == "fillomino-form-joined"  # type: ignore[union-attr]
+    assert check.form_problem(board("4 1", "1 .")).code == "fillomino-form-no-room"  # type: ignore[union-attr]
+    pairs = board("1 . 2 . 3", ". . . . .", "4 . . . 4", ". . . . .", "3 . 2 . 1")
+    assert check.form_problem(pairs).code == "fillomino-form-pairs"  # type: ignore[union-attr]

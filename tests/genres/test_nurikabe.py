@@ -207,3 +207,9 @@ def test_needed_cells_are_cut_vertices_between_marked_cells() -> None:
     adj = [[1], [0, 2], [1, 3], [2, 4], [3]]
     assert needed_cells(adj, [True] * 5, [True, False, False, False, True]) == {1, 2, 3}
     assert needed_cells(adj, [True] * 5, [True, False, False, False, False]) == set()
+
+
+def test_form_problem_for_detection() -> None:
+    assert check.form_problem(board("2 . .", ". . .", "1 . 1")) is None
+    assert check.form_problem(board("1 2", ". .")).code == "nurikabe-form-touching"  # type: ignore[union-attr]
+    assert check.form_problem(board(". .", ". .")) is not None
