@@ -9,7 +9,7 @@ No CP-SAT here: this module is written independently of :mod:`solvers.fillomino.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from solvers.connectivity import neighbours
 from solvers.errors import InvalidPuzzle, ParseError
@@ -100,23 +100,23 @@ def form_problem(puzzle: Puzzle[int]) -> ParseError | None:
     counts: dict[int, int] = {}
     for r, c, v in puzzle.clues():
         counts[v] = counts.get(v, 0) + 1
-        joined = _flood(cells, (r, c), lambda x, v=v: x == v)
+        joined = _flood(cells, (r, c), {v})
         if len(joined) > v:
             return ParseError("fillomino-form-joined", cells=tuple(sorted(joined)), number=v)
-        if len(_flood(cells, (r, c), lambda x, v=v: x in (0, v), limit=v)) < v:
+        if len(_flood(cells, (r, c), {0, v}, limit=v)) < v:
             return ParseError("fillomino-form-no-room", cells=((r, c),), number=v, cell=(r, c))
     if len(counts) >= 4 and all(n == 2 for n in counts.values()) and sorted(counts) == list(range(1, len(counts) + 1)):
         return ParseError("fillomino-form-pairs")
     return None
 
 
-def _flood(cells: Sequence[Sequence[int]], start: Cell, ok: Callable[[int], bool], limit: int = 0) -> set[Cell]:
-    """Cells joined to ``start`` through cells whose given passes ``ok`` (stops at ``limit`` cells)."""
+def _flood(cells: Sequence[Sequence[int]], start: Cell, ok: set[int], limit: int = 0) -> set[Cell]:
+    """Cells joined to ``start`` through cells whose given is in ``ok`` (stops at ``limit`` cells)."""
     rows, cols = len(cells), len(cells[0])
     seen, stack = {start}, [start]
     while stack and (not limit or len(seen) < limit):
         for n in neighbours(rows, cols, stack.pop()):
-            if n not in seen and ok(cells[n[0]][n[1]]):
+            if n not in seen and cells[n[0]][n[1]] in ok:
                 seen.add(n)
                 stack.append(n)
     return seen
