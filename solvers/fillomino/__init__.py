@@ -25,7 +25,7 @@ class Fillomino(Genre[int, NumberSolution]):
     picture_clues = frozenset({ClueKind.NUMBER})
     solution_type = NumberSolution
     example = "fillomino\n8 8 8 4 .\n. 8 8 . 4\n8 8 5 5 3\n1 5 5 5 .\n. 4 4 4 3"
-    daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)}
+    daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (7, 7), "hard": (8, 8)}
     answer_help = "fillomino-answer-help"
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
 
