@@ -18,6 +18,8 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.lits",
     "solvers.akari",
     "solvers.starbattle",
+    "solvers.nurikabe",
+    "solvers.fillomino",
 )
 
 GENRES: dict[str, Genre[Any, Any]] = {}
