@@ -64,7 +64,7 @@ class RegionUse(Enum):
 
     NONE = "none"
     OPTIONAL = "optional"  # e.g. a jigsaw Sudoku
-    REQUIRED = "required"  # e.g. Heyawake's rooms
+    REQUIRED = "required"  # e.g. puzzles played on rooms
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,8 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.starbattle",
     "solvers.nurikabe",
     "solvers.fillomino",
+    "solvers.yajilin",
+    "solvers.heyawake",
 )
 
 GENRES: dict[str, Genre[Any, Any]] = {}
