@@ -38,7 +38,7 @@ class Arrow:
 
 @dataclass(frozen=True)
 class Block:
-    """A black cell, with a number or without (Akari's ``#`` and ``0``-``4``)."""
+    """A black cell, with a number or without (``#`` and ``0``-``4`` in light-placing genres)."""
 
     number: int | None = None
 

@@ -14,6 +14,12 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.numberlink",
     "solvers.shikaku",
     "solvers.slitherlink",
+    "solvers.hitori",
+    "solvers.lits",
+    "solvers.akari",
+    "solvers.starbattle",
+    "solvers.nurikabe",
+    "solvers.fillomino",
     "solvers.yajilin",
     "solvers.heyawake",
 )

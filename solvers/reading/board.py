@@ -22,6 +22,8 @@ from solvers.reading.normalise import clean, fold
 from solvers.reading.sgt import GAME_NAMES, decode_game_id, find_game_id
 from solvers.reading.sites import looks_like_page, read_page
 
+URL_SIDE = 10**4  # a URL's size before its genre is known: only absurd sizes are refused here
+
 log = logging.getLogger(__name__)
 
 Variants = frozenset[str]
@@ -178,13 +180,16 @@ def _check_min(rows: int, cols: int, limits: ReadLimits) -> None:
 
 
 def _read_url(url: str, forced: str | None, variants: Variants | None, limits: ReadLimits) -> Puzzle[Any]:
-    link = split_url(url, max_rows=limits.max_rows, max_cols=limits.max_cols)
+    link = split_url(url, max_rows=URL_SIDE, max_cols=URL_SIDE)  # the size is checked per genre below
     found = genre_of_pid(link.pid)
     if found is None:
         raise unsupported_pid(link.pid)
     if forced is not None and forced != found:
         raise ParseError("url-other-genre", genre=found, pid=link.pid, wanted=forced)
-    puzzle = _genre(found).decode_url(url, max_rows=limits.max_rows, max_cols=limits.max_cols)
+    g = _genre(found)
+    max_rows, max_cols = max(limits.max_rows, g.max_side), max(limits.max_cols, g.max_side)
+    check_size(link.rows, link.cols, max_rows=max_rows, max_cols=max_cols)
+    puzzle = g.decode_url(url, max_rows=max_rows, max_cols=max_cols)
     _check_min(puzzle.rows, puzzle.cols, limits)
     if variants is not None:
         puzzle = _with_variants(puzzle, variants)
