@@ -110,6 +110,18 @@ def make(rng: random.Random, rows: int, cols: int, deadline: float) -> Made | No
                 new[where[0]] = where[1]
         if not new:
             return None
+        if _keeps(rows, cols, clues, new, first):  # the first answer stays one: read the counts off it
+            dark = {y for y in new}
+            for y, d in new.items():
+                clues[y] = Arrow(sum(1 for q in ray(rows, cols, y, d) if q not in dark and first.is_shaded(*q)), d)
+            again = solve_cells(board(rows, cols, clues), ORACLE, trials=False)
+            if again.status in (Status.UNIQUE, Status.MULTIPLE):
+                res = again
+                continue
+            for y in new:
+                del clues[y]
+            bad |= new.keys()
+            continue
         got = solve_cells(board(rows, cols, {**clues, **{y: Arrow(None, d) for y, d in new.items()}}), ORACLE,
                           trials=False)
         if not isinstance(got.solution, YajilinSolution):  # no room for these clues (or too slow to tell)
@@ -134,6 +146,16 @@ def make(rng: random.Random, rows: int, cols: int, deadline: float) -> Made | No
                     bad |= new.keys()
                 single = len(new) > 1
     return None
+
+
+def _keeps(rows: int, cols: int, clues: dict[Cell, Arrow], new: dict[Cell, Direction],
+           first: YajilinSolution) -> bool:
+    """Whether ``first`` stays an answer with the new clue cells: each is shaded there (so off the
+    loop) and no arrow, old or new, counts across one of them."""
+    if not all(first.is_shaded(*y) for y in new):
+        return False
+    arrows = [(y, a.direction) for y, a in clues.items() if a.direction is not None] + list(new.items())
+    return not any(q in new for y, d in arrows for q in ray(rows, cols, y, d))
 
 
 def _around(cell: Cell) -> list[Cell]:
