@@ -26,6 +26,7 @@ from typing import Any
 from solvers.heyawake.rooms import Rooms
 
 Cell = tuple[int, int]
+Implied = set[tuple[int, bool]]  # (cell, shaded?) values a fruitless trial implied
 
 
 class Contradiction(Exception):
@@ -256,10 +257,12 @@ class _Deducer:
 
     def trials(self) -> bool:
         """Each open cell whose surroundings changed since its last fruitless trial, tried shaded
-        then white; a contradiction fixes it the other way."""
+        then white; a contradiction fixes it the other way. A value that an earlier fruitless
+        trial of this pass implied is not tried (its consequences are among that trial's)."""
         changed = False
         dark, stamp, tried = self.d.dark, self.stamp, self.tried
         number, of = self.d.rooms.number, self.d.rooms.of
+        implied: Implied = set()
         for i in range(len(dark)):
             if dark[i] is not None or tried[i] >= stamp[i]:
                 continue
@@ -267,24 +270,31 @@ class _Deducer:
                     dark[j] is None for j in self.diag[i]):
                 continue  # nothing known around it and no count in its room: where a human does not look
             for guess in (True, False):
-                if self.trial(i, guess):
+                if (i, guess) in implied:
+                    continue
+                if self.trial(i, guess, implied):
                     self.set(i, not guess, "trial")
                     self.propagate()
                     changed = True
+                    implied.clear()
                     break
             else:
                 tried[i] = self.clock
         return changed
 
-    def trial(self, i: int, guess: bool) -> bool:
+    def trial(self, i: int, guess: bool, implied: Implied) -> bool:
+        """Whether cell i set to ``guess`` contradicts the rules (the state is kept; the values a
+        fruitless trial implied are added to ``implied``)."""
         self.trail.clear()
         self.trying = True
+        dark = self.d.dark
         try:
             self.set(i, guess, "trial")
             self.propagate()
         except Contradiction:
             return True
         else:
+            implied.update((j, bool(dark[j])) for array, j, _ in self.trail if array is dark)
             return False
         finally:
             self.trying = False
