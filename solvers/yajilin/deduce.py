@@ -148,6 +148,7 @@ class _Deducer:
         self.stamp = [0] * n  # clock when something at or next to a cell last changed
         self.tried = [-1] * n
         self.tried_edge = [-1] * len(d.edges)
+        self.seen: list[tuple[list[Any], int, Any]] = []  # the cell values the last fruitless trial set
 
     # -- changes, undoable
     def change(self, array: list[Any], i: int, new: Any) -> None:
@@ -370,15 +371,20 @@ class _Deducer:
         other way. A cell whose surroundings are unchanged since its last fruitless trial is skipped."""
         changed = False
         shaded, free, stamp, tried = self.d.shaded, self.d.free, self.stamp, self.tried
+        implied: set[tuple[int, bool]] = set()  # cell values a fruitless trial of this pass implied
         for i in range(len(shaded)):
             if not free[i] or shaded[i] is not None or tried[i] >= max(stamp[j] for j in (i, *self.nbrs[i])):
                 continue
             for guess in (True, False):
+                if (i, guess) in implied:
+                    continue  # its consequences are among that trial's: no contradiction
                 if self.trial(self.shade, i, guess):
                     self.shade(i, not guess, "trial")
                     self.propagate()
                     changed = True
+                    implied.clear()
                     break
+                implied.update((j, bool(value)) for _, j, value in self.seen)
             else:
                 tried[i] = self.clock
         if changed:
@@ -406,6 +412,7 @@ class _Deducer:
         except Contradiction:
             return True
         else:
+            self.seen = [(array, i, array[i]) for array, i, _ in self.trail if array is self.d.shaded]
             return False
         finally:
             self.trying = False
