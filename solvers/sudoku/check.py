@@ -97,7 +97,8 @@ def check_grid(cells: Sequence[Sequence[int]], regions: Sequence[Sequence[int]] 
     broken: list[Violation] = []
     blank = [(r, c) for r in range(n) for c in range(n) if not 1 <= numbers[r][c] <= n]
     if blank:
-        broken.append(Violation("sudoku-blank", cells=tuple(blank), params={"cell": blank[0], "count": len(blank), "n": n}))
+        broken.append(Violation("sudoku-blank", cells=tuple(blank),
+                                params={"cell": blank[0], "count": len(blank), "n": n}))
     changed = [(r, c) for r in range(n) for c in range(n) if cells[r][c] and numbers[r][c] != cells[r][c]]
     if changed:
         r, c = changed[0]
