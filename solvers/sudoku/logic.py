@@ -155,7 +155,11 @@ class _State:
         n = self.lay.n
         for d in range(1, n + 1):
             bit = 1 << (d - 1)
-            for base, cover in ((range(n), lambda i: i % n), (range(n, 2 * n), lambda i: i // n)):
+            for base, div in ((range(n), 1), (range(n, 2 * n), n)):  # rows cover columns and back
+
+                def cover(i: int, div: int = div) -> int:
+                    return (i // div) % n
+
                 lines: list[tuple[int, frozenset[int]]] = []
                 for u in base:
                     spots = frozenset(cover(i) for i in self.lay.units[u] if not self.value[i] and self.cand[i] & bit)
