@@ -37,7 +37,7 @@ class Made:
 
 def orbits(n: int) -> list[tuple[int, ...]]:
     """Cells grouped with their 180° rotation partner (the centre alone on odd sides)."""
-    out = []
+    out: list[tuple[int, ...]] = []
     last = n * n - 1
     for i in range(n * n):
         j = last - i
