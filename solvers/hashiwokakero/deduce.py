@@ -39,15 +39,17 @@ def start(board: Board) -> Bounds:
     return Bounds(lo, hi)
 
 
-def propagate(board: Board, b: Bounds) -> None:
-    """Tighten ``b`` to a fixed point of the rules; raises Contradiction."""
+def propagate(board: Board, b: Bounds) -> int:
+    """Tighten ``b`` to a fixed point of the rules; raises Contradiction. Returns 0 when counting and
+    crossings sufficed, 1 when the group rules (closed groups, cut places) were needed."""
+    level = 0
     while True:
         changed = _local(board, b)
-        changed |= _groups(board, b)
+        if _groups(board, b) or not changed and _cut_edges(board, b):
+            level = 1
+            continue
         if not changed:
-            changed = _cut_edges(board, b)
-        if not changed:
-            return
+            return level
 
 
 def _local(board: Board, b: Bounds) -> bool:

@@ -32,8 +32,9 @@ def start(board: Board) -> State:
     return State([FULL] * len(board.white), sets)
 
 
-def propagate(board: Board, st: State) -> None:
-    """Tighten ``st`` to a fixed point; raises Contradiction."""
+def propagate(board: Board, st: State, hidden: bool = True) -> None:
+    """Tighten ``st`` to a fixed point; raises Contradiction. ``hidden``: also place hidden singles
+    (off, the easy grade's rules: sets against cells only)."""
     dom, sets = st.dom, st.sets
     dirty = set(range(len(board.runs)))
     while dirty:
@@ -66,10 +67,10 @@ def propagate(board: Board, st: State) -> None:
             m = doms[pos] & allowed
             if m & (m - 1):
                 m &= ~fixed  # a digit placed elsewhere in the run
-                hidden = m & needed
-                while hidden:
-                    bit = hidden & -hidden
-                    hidden ^= bit
+                hidden_bits = m & needed if hidden else 0
+                while hidden_bits:
+                    bit = hidden_bits & -hidden_bits
+                    hidden_bits ^= bit
                     if not any(doms[q] & bit for q in range(len(cells)) if q != pos):
                         m = bit  # the only cell left for a digit every set needs
                         break
