@@ -16,6 +16,7 @@ import sys
 import time
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
@@ -29,7 +30,7 @@ from tests.corpus import CORPUS, load  # noqa: E402
 from tests.synthetic import BOARDS, board  # noqa: E402
 
 
-def pick(genre: str, n: int) -> tuple[Puzzle, Solution, str]:
+def pick(genre: str, n: int) -> tuple[Puzzle[Any], Solution, str]:
     if (CORPUS / f"{genre}.jsonl").is_file():
         for rec in load(genre):
             if rec["rows"] == n and rec["cols"] == n and rec.get("solution"):

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import dataclasses
 import json
 import os
 import re
@@ -85,7 +86,7 @@ def boards(n: int) -> list[tuple[str, str]]:
     for turn in range(8):
         for rec in records:
             base = Puzzle.from_record(rec)
-            p = Puzzle(base.genre, _variants(base.cells)[turn], fill=base.fill)
+            p = dataclasses.replace(base, cells=_variants(base.cells)[turn])
             if p.key() not in seen.values():
                 seen[get_genre(p.genre).encode_url(p)] = p.key()
             if len(seen) == n:

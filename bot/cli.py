@@ -181,12 +181,15 @@ def cmd_render(args: argparse.Namespace) -> int:
 def cmd_generate(args: argparse.Namespace) -> int:
     from solvers.generation import generate_record
 
+    name = args.genre_option or args.genre
+    if not name:
+        raise PuzzleError("cli-no-genre")
     try:
         rows_s, cols_s = args.size.lower().replace("×", "x").split("x")
         rows, cols = int(rows_s), int(cols_s)
     except ValueError:
         raise PuzzleError("cli-bad-size", size=args.size) from None
-    _emit(generate_record(args.genre, rows, cols, args.difficulty, args.seed))
+    _emit(generate_record(name, rows, cols, args.difficulty, args.seed))
     return 0
 
 
@@ -225,8 +228,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_render)
 
     s = sub.add_parser("generate", help="generate a puzzle with a proven unique solution")
-    s.add_argument("genre")
-    s.add_argument("--size", default="10x10", help="RxC, e.g. 10x10")
+    s.add_argument("genre", nargs="?", default=None, help=f"one of: {', '.join(GENRES)}")
+    s.add_argument("--genre", dest="genre_option", default=None, help="the genre (instead of the positional one)")
+    s.add_argument("--size", default="10x10", help="RxC, e.g. 10x10 (default)")
     s.add_argument("--difficulty", default="medium", choices=("easy", "medium", "hard"))
     s.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     s.set_defaults(func=cmd_generate)

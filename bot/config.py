@@ -53,6 +53,8 @@ class BotConfig:
     out_dir: Path = Path("puzzlebot-out")  # the console chat's pictures
     lang: str = "en"  # the console chat's language
     discord_token: str | None = None  # runs the Discord front-end (bot/discord_adapter.py)
+    discord_api_url: str | None = None  # DISCORD_API_URL: another REST base (tests, proxies); None = discord.py's
+    discord_gateway_url: str | None = None  # DISCORD_GATEWAY_URL: another gateway; None = discord.py's
     solver_backend: str = "pool"  # "pool" (local processes) or "taskiq" (workers through Redis, bot/scaleout.py)
     redis_url: str | None = None  # the taskiq backend's Redis
     daily: DailyConfig = field(default_factory=_daily_defaults)  # the DAILY_* keys
@@ -80,7 +82,8 @@ class BotConfig:
         return {"telegram": bool(self.telegram_token), "api_url": self.telegram_api_url,
                 "limits": self.limits, "log_level": self.log_level,
                 "database": redact_url(self.database_url), "out_dir": str(self.out_dir),
-                "discord": bool(self.discord_token), "solver_backend": self.solver_backend,
+                "discord": bool(self.discord_token), "discord_api_url": redact_url(self.discord_api_url),
+                "discord_gateway_url": redact_url(self.discord_gateway_url), "solver_backend": self.solver_backend,
                 "redis": redact_url(self.redis_url), "daily": self.daily,
                 "webhook": self.webhook.redacted() if self.webhook else None,
                 "metrics": f"{self.metrics_listen}:{self.metrics_port}" if self.metrics_port else None}
@@ -202,6 +205,19 @@ def _tokens(r: _Reader) -> tuple[str | None, str | None]:
     return token, discord_token
 
 
+def _discord_urls(r: _Reader) -> tuple[str | None, str | None]:
+    """DISCORD_API_URL and DISCORD_GATEWAY_URL: another Discord (a fake one in tests, a proxy)."""
+    api_url = r.get("DISCORD_API_URL")
+    if api_url is not None:
+        api_url = api_url.rstrip("/")
+        if not re.match(r"^https?://[^/\s]+\S*$", api_url):
+            r.problems.append(f"DISCORD_API_URL={api_url!r} must be an http(s) URL such as https://discord.com/api/v10.")
+    gateway_url = r.get("DISCORD_GATEWAY_URL")
+    if gateway_url is not None and not re.match(r"^wss?://[^/\s]+\S*$", gateway_url):
+        r.problems.append(f"DISCORD_GATEWAY_URL={gateway_url!r} must be a ws(s) URL such as wss://gateway.discord.gg/.")
+    return api_url, gateway_url
+
+
 def _redis_url(r: _Reader, backend: str) -> str | None:
     url = r.get("REDIS_URL") or (DEFAULT_REDIS_URL if backend == "taskiq" else None)
     if url is not None and not re.match(r"^(rediss?|unix)://", url):
@@ -244,6 +260,7 @@ def load_config(env_file: str | os.PathLike[str] | None = None,
     env = read_env(env_file, environ)
     r = _Reader(env)
     token, discord_token = _tokens(r)
+    discord_api_url, discord_gateway_url = _discord_urls(r)
     api_url = (r.get("TELEGRAM_API_URL") or DEFAULT_API_URL).rstrip("/")
     if not re.match(r"^https?://[^/\s]+", api_url):
         r.problems.append(f"TELEGRAM_API_URL={api_url!r} must be an http(s) URL such as {DEFAULT_API_URL}.")
@@ -263,7 +280,8 @@ def load_config(env_file: str | os.PathLike[str] | None = None,
         raise ConfigError("\n".join(r.problems))
     return BotConfig(telegram_token=token, telegram_api_url=api_url, limits=limits, log_level=level,
                      database_url=r.get("DATABASE_URL"), out_dir=Path(r.get("PUZZLEBOT_OUT_DIR") or "puzzlebot-out"),
-                     lang=lang, discord_token=discord_token, solver_backend=backend, redis_url=redis_url,
+                     lang=lang, discord_token=discord_token, discord_api_url=discord_api_url,
+                     discord_gateway_url=discord_gateway_url, solver_backend=backend, redis_url=redis_url,
                      daily=daily, webhook=webhook, metrics_port=metrics_port or None,
                      metrics_listen=metrics_listen, image_max_bytes=image_max_bytes)
 

@@ -39,8 +39,9 @@ class PendingBoard:
     """A board waiting for the user to pick its genre."""
 
     text: str
-    fill: bool | None
+    variants: frozenset[str] | None
     candidates: tuple[str, ...]
+    boards: tuple[Puzzle[Any], ...] = ()  # the board as each candidate reads it (a typed board is not read twice)
 
 
 @dataclass
@@ -127,21 +128,21 @@ class Core:
 
     # ------------------------------------------------------------------ solving
     async def solve_text(self, ctx: Context, text: str, genre: str | None = None,
-                         fill: bool | None = None) -> JobResult | None:
+                         variants: frozenset[str] | None = None) -> JobResult | None:
         """Read ``text`` as a board and answer it; asks for the genre when it is ambiguous."""
         from solvers.reading import AmbiguousGenre, read_board
 
         try:
-            puzzle = read_board(text, genre, fill=fill, limits=self.read_limits)
+            puzzle = read_board(text, genre, variants=variants, limits=self.read_limits)
         except AmbiguousGenre as e:
-            await self.ask_genre(ctx, text, fill, tuple(e.candidates))
+            await self.ask_genre(ctx, text, variants, tuple(e.candidates), e.boards)
             return None
         except ParseError as e:
             await ctx.reply(say(e.msg, ctx.lang) + "\n\n" + ctx.t("parse_hint"))
             return None
         return await self.solve_puzzle(ctx, puzzle)
 
-    async def solve_puzzle(self, ctx: Context, puzzle: Puzzle) -> JobResult | None:
+    async def solve_puzzle(self, ctx: Context, puzzle: Puzzle[Any]) -> JobResult | None:
         """Queue ``puzzle``, keep the chat informed while it runs, and send the verdict."""
         msg = ctx.msg
 
@@ -171,10 +172,11 @@ class Core:
                 await ctx.channel.action("upload_photo")
                 await asyncio.sleep(ACTION_EVERY)
 
-    def remember_board(self, text: str, candidates: tuple[str, ...], fill: bool | None = None) -> str:
+    def remember_board(self, text: str, candidates: tuple[str, ...], variants: frozenset[str] | None = None,
+                       boards: tuple[Puzzle[Any], ...] = ()) -> str:
         """Keep a board until the user answers a question about it; the key for the buttons."""
         pid = secrets.token_urlsafe(6)
-        self._pending[pid] = PendingBoard(text, fill, candidates)
+        self._pending[pid] = PendingBoard(text, variants, candidates, boards)
         while len(self._pending) > self._pending_size:
             self._pending.popitem(last=False)
         return pid
@@ -183,8 +185,9 @@ class Core:
         """The board kept under ``pid`` (once), or None when it has expired."""
         return self._pending.pop(pid, None)
 
-    async def ask_genre(self, ctx: Context, text: str, fill: bool | None, candidates: tuple[str, ...]) -> None:
-        pid = self.remember_board(text, candidates, fill)
+    async def ask_genre(self, ctx: Context, text: str, variants: frozenset[str] | None, candidates: tuple[str, ...],
+                        boards: tuple[Puzzle[Any], ...] = ()) -> None:
+        pid = self.remember_board(text, candidates, variants, boards)
         names = [genre_title(g, ctx.lang) for g in candidates]
         buttons = tuple(Choice(name, f"g:{pid}:{g}") for name, g in zip(names, candidates, strict=True))
         options = " / ".join(names)
@@ -197,7 +200,11 @@ class Core:
         if board is None or genre not in board.candidates:
             await ctx.reply(ctx.t("choice_expired"))
             return
-        await self.solve_text(ctx, board.text, genre, board.fill)
+        chosen = next((b for b in board.boards if b.genre == genre), None)
+        if chosen is not None:
+            await self.solve_puzzle(ctx, chosen)
+            return
+        await self.solve_text(ctx, board.text, genre, board.variants)
 
     # ------------------------------------------------------------------ settings
     def chat_settings(self, chat_id: ChatId) -> ChatSettings:
@@ -229,7 +236,7 @@ async def cmd_help(ctx: Context) -> None:
     await ctx.reply(help_text(ctx))
 
 
-def variants_help(genres: list[Genre[Any]], lang: str) -> str:
+def variants_help(genres: list[Genre[Any, Any]], lang: str) -> str:
     """The help of every rule variant of ``genres`` (each genre's ``Variant.help``), joined."""
     return words(lang).get("list-sep", "; ").join(say(v.help, lang) for g in genres for v in g.variants)
 
@@ -256,7 +263,7 @@ async def cmd_solve(ctx: Context) -> None:
     await ctx.core.solve_text(ctx, text)
 
 
-def take_variant(genre: Genre[Any], args: str) -> tuple[Variant | None, str]:
+def take_variant(genre: Genre[Any, Any], args: str) -> tuple[Variant | None, str]:
     """A rule variant named at the start of a genre command's arguments ("fill <board>"), and the rest."""
     first, sep, rest = args.lstrip().partition("\n")
     tokens = [w.lower() for w in first.split()]
@@ -269,7 +276,7 @@ def take_variant(genre: Genre[Any], args: str) -> tuple[Variant | None, str]:
     return None, args
 
 
-def genre_command(genre: Genre[Any]) -> Command:
+def genre_command(genre: Genre[Any, Any]) -> Command:
     """``/<genre> [variant] <board>``: solve as that genre (a variant's words switch it on)."""
 
     async def handler(ctx: Context) -> None:
@@ -278,7 +285,7 @@ def genre_command(genre: Genre[Any]) -> Command:
         if not text.strip():
             await ctx.reply(ctx.t("no_board", command=f"/{genre.name}"))
             return
-        await ctx.core.solve_text(ctx, text, genre.name, True if variant else None)
+        await ctx.core.solve_text(ctx, text, genre.name, frozenset({variant.name}) if variant else None)
 
     if genre.variants:
         return Command(genre.name, handler, "cmd_genre_variants", takes_board=True,

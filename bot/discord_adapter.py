@@ -26,12 +26,14 @@ import functools
 import io
 import logging
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from typing import Any
 
 import aiohttp
 import discord
+import yarl
 from discord import app_commands
+from discord.gateway import DiscordWebSocket
 
 from bot import attachments, i18n, sending
 from bot.chat import ChatId, Incoming, MessageRef, Reply
@@ -444,35 +446,61 @@ class PuzzleClient(discord.Client):
         await super().close()
 
 
-async def connect(core: Core, token: str) -> int:
-    """Connect to the gateway until SIGTERM / SIGINT or a fatal error; returns the exit status.
+@contextlib.contextmanager
+def endpoints(api_url: str | None = None, gateway_url: str | None = None) -> Iterator[None]:
+    """Point discord.py at another Discord (``DISCORD_API_URL``, ``DISCORD_GATEWAY_URL``: a fake one
+    in tests, a proxy) while the block runs; None keeps discord.py's own.
+
+    discord.py 2 has no per-client setting for either, so the two class attributes it reads are set
+    (and put back after): every REST request, webhooks and interaction callbacks included, is built on
+    ``discord.http.Route.BASE`` (the attribute discord.py itself rewrites to change the API version),
+    and ``Client.connect`` opens the gateway at ``DiscordWebSocket.DEFAULT_GATEWAY`` (again after an
+    invalidated session; resumes go to READY's ``resume_gateway_url``). Overriding ``connect`` or
+    ``get_bot_gateway`` instead would mean copying discord.py's reconnect loop. Attachment downloads
+    need nothing: they use the absolute URL Discord sends with each attachment.
+    """
+    saved = discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+    if api_url:
+        discord.http.Route.BASE = api_url.rstrip("/")
+    if gateway_url:
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+    try:
+        yield
+    finally:
+        discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved
+
+
+async def connect(core: Core, token: str, *, api_url: str | None = None, gateway_url: str | None = None) -> int:
+    """Connect to the gateway (at ``gateway_url``, REST at ``api_url``: see :func:`endpoints`) until
+    SIGTERM / SIGINT or a fatal error; returns the exit status.
 
     Without the Message Content intent, retries once with it switched off (same core, same runtime).
     """
     runtime = Runtime(core)
     message_content = True
     try:
-        while True:
-            client = PuzzleClient(core, runtime=runtime, message_content=message_content)
-            try:
-                async with client:
-                    with on_signals(client.request_close):
-                        await client.start(token)
-                return 0
-            except discord.LoginFailure:
-                log.error("Discord rejected DISCORD_TOKEN: copy the bot token again from the Developer Portal "
-                          "(Applications → your app → Bot → Reset Token).")
-                return 2
-            except discord.PrivilegedIntentsRequired:
-                if not message_content:
-                    raise
-                log.warning("the Message Content intent is not enabled for this bot (Developer Portal → Bot → "
-                            "Privileged Gateway Intents). Continuing with slash commands, mentions, replies to "
-                            "the bot and DMs only; !commands typed in server channels will not be seen.")
-                message_content = False
-            except (aiohttp.ClientError, OSError) as e:
-                log.error("cannot reach Discord (%s): check the network connection and try again.", e)
-                return 1
+        with endpoints(api_url, gateway_url):
+            while True:
+                client = PuzzleClient(core, runtime=runtime, message_content=message_content)
+                try:
+                    async with client:
+                        with on_signals(client.request_close):
+                            await client.start(token)
+                    return 0
+                except discord.LoginFailure:
+                    log.error("Discord rejected DISCORD_TOKEN: copy the bot token again from the Developer Portal "
+                              "(Applications → your app → Bot → Reset Token).")
+                    return 2
+                except discord.PrivilegedIntentsRequired:
+                    if not message_content:
+                        raise
+                    log.warning("the Message Content intent is not enabled for this bot (Developer Portal → Bot → "
+                                "Privileged Gateway Intents). Continuing with slash commands, mentions, replies to "
+                                "the bot and DMs only; !commands typed in server channels will not be seen.")
+                    message_content = False
+                except (aiohttp.ClientError, OSError) as e:
+                    log.error("cannot reach Discord (%s): check the network connection and try again.", e)
+                    return 1
     finally:
         await runtime.stop()
 
@@ -482,6 +510,7 @@ def serve(core: Core, config: BotConfig) -> int:
     if not config.discord_token:
         raise ValueError("the Discord adapter needs a DISCORD_TOKEN")
     try:
-        return asyncio.run(connect(core, config.discord_token))
+        return asyncio.run(connect(core, config.discord_token, api_url=config.discord_api_url,
+                                   gateway_url=config.discord_gateway_url))
     except KeyboardInterrupt:
         return 130

@@ -91,7 +91,7 @@ class MeteredBackend:
     async def close(self) -> None:
         await self.inner.close()
 
-    async def solve(self, puzzle: Puzzle, *, user: str, lang: str = "en",
+    async def solve(self, puzzle: Puzzle[Any], *, user: str, lang: str = "en",
                     on_queued: OnQueued | None = None) -> JobResult:
         platform = _platform_of(str(user))
         BOARDS_RECEIVED.labels(platform).inc()

@@ -9,7 +9,7 @@ The title is in the chat's language when the picture's fonts can write it, else 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import lang_of, t
 
@@ -53,13 +53,13 @@ def result_view(result: SolveResult) -> View:
     return View("puzzle", (code,))
 
 
-def result_title(puzzle: Puzzle, view: View, lang: str = "en") -> str:
+def result_title(puzzle: Puzzle[Any], view: View, lang: str = "en") -> str:
     """ "<genre> 10×10 · unique solution" in ``lang`` (the genre's name from the catalogue)."""
     verdict = "".join(t(lang, code) for code in view.words)
     return t(lang, "picture-title", genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, verdict=verdict)
 
 
-def result_png(puzzle: Puzzle, result: SolveResult, lang: str = "en") -> bytes:
+def result_png(puzzle: Puzzle[Any], result: SolveResult, lang: str = "en") -> bytes:
     """The PNG for a solve result: the view that fits the verdict, with a title strip (genre, size, verdict)."""
     from rendering import can_write, render_png
 
@@ -71,7 +71,7 @@ def result_png(puzzle: Puzzle, result: SolveResult, lang: str = "en") -> bytes:
                       marks=view.marks, title=title)
 
 
-def board_png(puzzle: Puzzle, solution: Solution | None = None, *, title: str | None = None) -> bytes:
+def board_png(puzzle: Puzzle[Any], solution: Solution | None = None, *, title: str | None = None) -> bytes:
     """The PNG of a board alone (``solution`` None) or with its solution (daily puzzles, /example)."""
     from rendering import render_png
 

@@ -43,7 +43,7 @@ from solvers.verdict import Status
 log = logging.getLogger(__name__)
 
 OnQueued = Callable[[int], Awaitable[None]]
-JobFn = Callable[[Puzzle, float, int, str], JobResult]
+JobFn = Callable[[Puzzle[Any], float, int, str], JobResult]
 
 START_BACKOFF = 0.5  # seconds before the second attempt to start a solver slot; doubles each time
 START_BACKOFF_CAP = 30.0  # the longest pause between two attempts (they go on forever)
@@ -75,7 +75,7 @@ class SolverBackend(Protocol):
 
     async def close(self) -> None: ...
 
-    async def solve(self, puzzle: Puzzle, *, user: str, lang: str = "en",
+    async def solve(self, puzzle: Puzzle[Any], *, user: str, lang: str = "en",
                     on_queued: OnQueued | None = None) -> JobResult: ...
 
 
@@ -101,7 +101,7 @@ class PipelineLimits:
 
 @dataclass(eq=False)
 class _Job:
-    puzzle: Puzzle
+    puzzle: Puzzle[Any]
     user: str
     lang: str
     future: asyncio.Future[JobResult]
@@ -143,7 +143,7 @@ class SolveFront:
         self._pending_by_user: defaultdict[str, int] = defaultdict(int)
         self._inflight: dict[tuple[str, str], asyncio.Future[JobResult]] = {}
         self._cache: OrderedDict[tuple[str, str], JobResult] = OrderedDict()
-        self._admitted: dict[asyncio.Task[JobResult], tuple[Puzzle, asyncio.Future[JobResult]]] = {}
+        self._admitted: dict[asyncio.Task[JobResult], tuple[Puzzle[Any], asyncio.Future[JobResult]]] = {}
         self.stopping = False  # set by abort(): no board is taken any more
         self.stats: defaultdict[str, int] = defaultdict(int)
 
@@ -151,7 +151,7 @@ class SolveFront:
     def pending(self) -> int:
         return sum(self._pending_by_user.values())
 
-    async def solve(self, puzzle: Puzzle, *, user: str, lang: str = "en",
+    async def solve(self, puzzle: Puzzle[Any], *, user: str, lang: str = "en",
                     on_queued: OnQueued | None = None) -> JobResult:
         """The verdict for ``puzzle``; raises :class:`QueueFull` / :class:`UserBusy` when refused."""
         key = (puzzle.key(), lang)
@@ -206,7 +206,7 @@ class SolveFront:
                 self._cache.popitem(last=False)
         return result
 
-    async def _run_admitted(self, puzzle: Puzzle, user: str, lang: str, future: asyncio.Future[JobResult],
+    async def _run_admitted(self, puzzle: Puzzle[Any], user: str, lang: str, future: asyncio.Future[JobResult],
                             on_queued: OnQueued | None) -> JobResult:
         """Run an admitted job to its verdict; ``future`` is what identical boards join on."""
         raise NotImplementedError
@@ -220,7 +220,7 @@ class SolveFront:
                 future.set_result(self._stopped(puzzle))
             inner.cancel()
 
-    def _stopped(self, puzzle: Puzzle) -> JobResult:
+    def _stopped(self, puzzle: Puzzle[Any]) -> JobResult:
         self.stats["stopped"] += 1
         return JobResult.failed(puzzle, Failure.STOPPING, time_limit=self.limits.wall_limit)
 
@@ -376,7 +376,7 @@ class PoolBackend(SolveFront):
         task.add_done_callback(self._tasks.discard)
 
     # ------------------------------------------------------------------ solving
-    async def _run_admitted(self, puzzle: Puzzle, user: str, lang: str, future: asyncio.Future[JobResult],
+    async def _run_admitted(self, puzzle: Puzzle[Any], user: str, lang: str, future: asyncio.Future[JobResult],
                             on_queued: OnQueued | None) -> JobResult:
         job = _Job(puzzle, user, lang, future)
         if not self.available:

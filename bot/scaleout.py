@@ -111,20 +111,20 @@ class SolversBusy(QueueFull):
 
 
 # ---------------------------------------------------------------------- plain-data transport (JSON)
-def puzzle_to_json(puzzle: Puzzle) -> dict[str, Any]:
-    return {"genre": puzzle.genre, "cells": [list(row) for row in puzzle.cells], "fill": puzzle.fill}
+def puzzle_to_json(puzzle: Puzzle[Any]) -> dict[str, Any]:
+    """A board as a job payload: its FORMATS.md record (cells, regions, variants, params of any genre)."""
+    return puzzle.to_record()
 
 
-def puzzle_from_json(data: dict[str, Any]) -> Puzzle:
-    return Puzzle(str(data["genre"]), tuple(tuple(int(v) for v in row) for row in data["cells"]),
-                  fill=bool(data.get("fill", False)))
+def puzzle_from_json(data: dict[str, Any]) -> Puzzle[Any]:
+    return Puzzle.from_record(data)
 
 
 def result_to_json(result: JobResult) -> dict[str, Any]:
     return result.to_json()
 
 
-def result_from_json(data: dict[str, Any], puzzle: Puzzle | None = None) -> JobResult:
+def result_from_json(data: dict[str, Any], puzzle: Puzzle[Any] | None = None) -> JobResult:
     return JobResult.from_json(data, puzzle)
 
 
@@ -154,7 +154,7 @@ class SolverProcess:
             self._executor.shutdown(wait=False, cancel_futures=True)
         self._executor, self.pid = None, None
 
-    async def run(self, puzzle: Puzzle, time_limit: float, solver_workers: int, lang: str,
+    async def run(self, puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang: str,
                   wall_limit: float) -> JobResult:
         async with self._lock:  # the wall clock starts when the job really starts
             t0 = time.perf_counter()
@@ -296,7 +296,7 @@ def broker() -> ListQueueBroker:
 
 
 # ---------------------------------------------------------------------- the bot side
-def board_digest(puzzle: Puzzle, lang: str) -> str:
+def board_digest(puzzle: Puzzle[Any], lang: str) -> str:
     """The shared name of a board's verdict (same genre, rule, givens and language = same digest)."""
     return hashlib.sha256(f"{puzzle.key()}|{lang}".encode()).hexdigest()[:32]
 
@@ -396,7 +396,7 @@ class TaskiqBackend(SolveFront):
         return True, "ok"
 
     # ------------------------------------------------------------------ admission, shared
-    async def solve(self, puzzle: Puzzle, *, user: str, lang: str = "en",
+    async def solve(self, puzzle: Puzzle[Any], *, user: str, lang: str = "en",
                     on_queued: OnQueued | None = None) -> JobResult:
         """The verdict for ``puzzle``: local cache, local join, shared cache, shared join, then a
         shared admission (raises :class:`QueueFull` / :class:`UserBusy`) and a solve on a worker."""
@@ -482,7 +482,7 @@ class TaskiqBackend(SolveFront):
                 pipe.zrem(WAITING, job_id)
                 await pipe.execute()
 
-    async def _shared_result(self, puzzle: Puzzle, digest: str, *, final_only: bool) -> JobResult | None:
+    async def _shared_result(self, puzzle: Puzzle[Any], digest: str, *, final_only: bool) -> JobResult | None:
         try:
             raw = await self._redis.get(RESULT_PREFIX + digest)
         except Exception:
@@ -501,7 +501,7 @@ class TaskiqBackend(SolveFront):
             return None
         return owner.decode() if isinstance(owner, bytes) else owner
 
-    async def _run_shared(self, puzzle: Puzzle, user: str, lang: str, digest: str, job_id: str,
+    async def _run_shared(self, puzzle: Puzzle[Any], user: str, lang: str, digest: str, job_id: str,
                           future: asyncio.Future[JobResult], on_queued: OnQueued | None, *,
                           admitted: bool) -> JobResult:
         """Solve as the owner of ``digest`` (SET NX), or wait for the replica that owns it."""
@@ -538,7 +538,7 @@ class TaskiqBackend(SolveFront):
             raise
         return result
 
-    async def _join(self, puzzle: Puzzle, digest: str, deadline: float) -> JobResult | None:
+    async def _join(self, puzzle: Puzzle[Any], digest: str, deadline: float) -> JobResult | None:
         """Wait for another replica's verdict on ``digest``; None when its owner vanished without one."""
         while True:
             result = await self._shared_result(puzzle, digest, final_only=False)
@@ -560,7 +560,7 @@ class TaskiqBackend(SolveFront):
                                   ex=ttl)
 
     # ------------------------------------------------------------------ running on a worker
-    async def _run_owned(self, puzzle: Puzzle, user: str, lang: str, job_id: str,
+    async def _run_owned(self, puzzle: Puzzle[Any], user: str, lang: str, job_id: str,
                          on_queued: OnQueued | None) -> JobResult:
         gate = self._user_gates.setdefault(user, asyncio.Semaphore(self.limits.user_running))
         async with gate:
@@ -611,7 +611,7 @@ class TaskiqBackend(SolveFront):
             return None
         return None if rank is None else int(rank) + 1
 
-    async def _remote(self, puzzle: Puzzle, lang: str, job_id: str, on_queued: OnQueued | None) -> JobResult:
+    async def _remote(self, puzzle: Puzzle[Any], lang: str, job_id: str, on_queued: OnQueued | None) -> JobResult:
         started = time.perf_counter()
         if not await self.workers_alive():
             self.stats["unavailable"] += 1
@@ -665,7 +665,7 @@ class TaskiqBackend(SolveFront):
         if user in self._user_gates and not self._user_gates[user].locked():
             del self._user_gates[user]
 
-    def _failed(self, puzzle: Puzzle, failure: Failure, started: float) -> JobResult:
+    def _failed(self, puzzle: Puzzle[Any], failure: Failure, started: float) -> JobResult:
         return JobResult(status=Status.ERROR, genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, failure=failure,
                          time_limit=self.limits.wall_limit, seconds=time.perf_counter() - started)
 

@@ -91,7 +91,7 @@ class JobResult:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], puzzle: Puzzle | None = None) -> JobResult:
+    def from_json(cls, data: dict[str, Any], puzzle: Puzzle[Any] | None = None) -> JobResult:
         """Read :meth:`to_json` back (``puzzle``, when known, reads the solutions the genre's way)."""
         genre, rows, cols = str(data["genre"]), int(data["rows"]), int(data["cols"])
         m = data.get("message")
@@ -110,7 +110,7 @@ class JobResult:
         )
 
     @classmethod
-    def failed(cls, puzzle: Puzzle, failure: Failure | None, **kw: Any) -> JobResult:
+    def failed(cls, puzzle: Puzzle[Any], failure: Failure | None, **kw: Any) -> JobResult:
         """A job that produced no verdict (``failure`` None: a bug in the job itself)."""
         return cls(status=Status.ERROR, genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, failure=failure, **kw)
 
@@ -128,7 +128,7 @@ def _untuple(params: dict[str, Any]) -> dict[str, Any]:
     return {str(k): fix(v) for k, v in params.items()}
 
 
-def _solution(value: Any, genre: str, rows: int, cols: int, puzzle: Puzzle | None) -> Solution | None:
+def _solution(value: Any, genre: str, rows: int, cols: int, puzzle: Puzzle[Any] | None) -> Solution | None:
     if value is None:
         return None
     from solvers.registry import get_genre
@@ -157,7 +157,7 @@ def warm_up(nice: int = 0) -> int:
     return os.getpid()
 
 
-def solve_job(puzzle: Puzzle, time_limit: float, solver_workers: int, lang: str = "en") -> JobResult:
+def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang: str = "en") -> JobResult:
     """Solve ``puzzle`` within ``time_limit`` seconds and draw the verdict."""
     from solvers.cpsat import defer_release, release_later
     from solvers.engine import solve_puzzle

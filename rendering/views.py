@@ -82,7 +82,7 @@ def _cells_on_board(cells: Iterable[Any], rows: int, cols: int) -> list[Cell]:
 
 
 def render(
-    puzzle: Puzzle,
+    puzzle: Puzzle[Any],
     solution: Solution | None = None,
     *,
     view: str = "solution",
@@ -146,7 +146,7 @@ def render(
 
 
 def render_png(
-    puzzle: Puzzle,
+    puzzle: Puzzle[Any],
     solution: Solution | None = None,
     *,
     view: str = "solution",

@@ -8,6 +8,8 @@ selectors are ignored. Every error is a :class:`ParseError` naming the row/colum
 
 from __future__ import annotations
 
+from typing import Any
+
 from solvers.errors import ParseError
 from solvers.puzzle import Puzzle
 
@@ -73,7 +75,7 @@ def answer_lines(text: str) -> list[str]:
     return lines
 
 
-def answer_cells(puzzle: Puzzle, text: str) -> list[list[str]]:
+def answer_cells(puzzle: Puzzle[Any], text: str) -> list[list[str]]:
     """Split the answer into ``puzzle.rows`` rows of ``puzzle.cols`` cell tokens."""
     lines = answer_lines(text)
     if len(lines) != puzzle.rows:
@@ -100,7 +102,7 @@ def _mask_token(tok: str) -> int | None:
     return None
 
 
-def line_masks(puzzle: Puzzle, text: str, *, endpoints: bool) -> list[list[int]]:
+def line_masks(puzzle: Puzzle[Any], text: str, *, endpoints: bool) -> list[list[int]]:
     """Read a loop/path answer (box drawing or mask numbers) as a grid of connection masks.
 
     Any other symbol (a number, a letter, ``o``, ``*``...) marks a cell whose lines are taken from
@@ -132,7 +134,8 @@ def line_masks(puzzle: Puzzle, text: str, *, endpoints: bool) -> list[list[int]]
     return masks
 
 
-def _infer_markers(puzzle: Puzzle, masks: list[list[int]], markers: list[tuple[int, int]], endpoints: bool) -> None:
+def _infer_markers(puzzle: Puzzle[Any], masks: list[list[int]], markers: list[tuple[int, int]],
+                   endpoints: bool) -> None:
     marked = set(markers)
     for r, c in markers:
         m = 0
@@ -155,7 +158,7 @@ def _infer_markers(puzzle: Puzzle, masks: list[list[int]], markers: list[tuple[i
                     break
 
 
-def _check_consistent(puzzle: Puzzle, masks: list[list[int]]) -> None:
+def _check_consistent(puzzle: Puzzle[Any], masks: list[list[int]]) -> None:
     """Every line must leave one cell and enter its neighbour; none may leave the board."""
     for r in range(puzzle.rows):
         for c in range(puzzle.cols):

@@ -15,7 +15,7 @@ from solvers.verdict import SolveOptions, SolveResult, Status
 log = logging.getLogger(__name__)
 
 
-def solve_puzzle(puzzle: Puzzle, options: SolveOptions | None = None) -> SolveResult:
+def solve_puzzle(puzzle: Puzzle[Any], options: SolveOptions | None = None) -> SolveResult:
     """Solve ``puzzle`` and return its verdict.
 
     Every solution in the result has passed the genre's independent checker; a solution that
@@ -46,7 +46,7 @@ def solve_puzzle(puzzle: Puzzle, options: SolveOptions | None = None) -> SolveRe
     return result
 
 
-def _verify(genre: Genre[Any], puzzle: Puzzle, result: SolveResult) -> None:
+def _verify(genre: Genre[Any, Any], puzzle: Puzzle[Any], result: SolveResult) -> None:
     """Run the independent checker over every solution the model returned."""
     for label, sol in (("solution", result.solution), ("second solution", result.second_solution)):
         if sol is None:

@@ -13,11 +13,12 @@ treated conservatively as "not unique").
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from solvers.errors import InvalidPuzzle, ParseError, PuzzleError
 from solvers.puzzle import Puzzle
@@ -39,7 +40,7 @@ K = TypeVar("K", bound=Hashable)
 class GeneratedPuzzle:
     """A generated puzzle with its (proven unique) solution and how it was made."""
 
-    puzzle: Puzzle
+    puzzle: Puzzle[Any]
     solution: Solution
     difficulty: str  # the achieved grade: easy, medium or hard
     stats: dict[str, Any] = field(default_factory=dict)
@@ -107,7 +108,7 @@ def generate(
     if gp.stats.get("proof") != "unique":  # the genre generators prove; never trust blindly
         raise GenerationFailed("generation-unproven")
     gp.stats["seconds"] = round(time.perf_counter() - t0, 3)
-    gp.puzzle = Puzzle(name, gp.puzzle.cells, fill=gp.puzzle.fill, id=f"gen-{name}-{rows}x{cols}-{diff}-{seed}")
+    gp.puzzle = dataclasses.replace(gp.puzzle, genre=name, id=f"gen-{name}-{rows}x{cols}-{diff}-{seed}")
     gp.seed = int(seed)
     return gp
 
@@ -131,7 +132,7 @@ def generate_record(genre: str, rows: int, cols: int, difficulty: str = "medium"
     )
 
 
-def puzzle_url(puzzle: Puzzle) -> str | None:
+def puzzle_url(puzzle: Puzzle[Any]) -> str | None:
     """The puzz.link URL of a board."""
     from solvers.registry import get_genre
 
@@ -141,7 +142,7 @@ def puzzle_url(puzzle: Puzzle) -> str | None:
 # -- proof and grading --------------------------------------------------------------------------
 
 
-def prove(puzzle: Puzzle, solution: Solution, time_limit: float = 60.0) -> tuple[bool, dict[str, Any]]:
+def prove(puzzle: Puzzle[Any], solution: Solution, time_limit: float = 60.0) -> tuple[bool, dict[str, Any]]:
     """Ask the engine whether ``puzzle`` is unique and the checker whether ``solution`` solves it.
 
     Returns (ok, stats). ``ok`` only when the engine says ``unique`` and the checker accepts our
@@ -211,6 +212,67 @@ class BestAttempt:
         if self.best is None:
             raise GenerationFailed(code, **params)
         return self.best
+
+
+# -- the one generator search every genre calls ------------------------------------------------
+
+
+Alternative = Callable[[frozenset[K], frozenset[K]], "frozenset[K] | None | bool"]
+
+
+@dataclass
+class Candidate(Generic[K]):
+    """One attempt of a genre's generator: a random solution and its clues, and how to ask about them.
+
+    ``alternative`` is :func:`remove_clues`'s question ("a second answer with only these clues?");
+    ``puzzle_of`` and ``effort_of`` turn a set of kept clues into the board and its solver effort
+    (the grade); ``known``: clue sets that cheap local changes of the solution already break;
+    ``calls``: how many solver calls the attempt made (for the stats).
+    """
+
+    clues: Sequence[K]
+    alternative: Alternative[K]
+    puzzle_of: Callable[[frozenset[K]], Puzzle[Any]]
+    effort_of: Callable[[frozenset[K]], float]
+    solution: Solution
+    known: Sequence[frozenset[K]] = ()
+    calls: Callable[[], int] = lambda: 0
+
+
+def search(genre: str, rows: int, cols: int, difficulty: str, seed: int, thresholds: tuple[float, float],
+           attempt: Callable[[random.Random], Candidate[K] | None], *, attempts: int = 100,
+           budget: float = DEFAULT_BUDGET, add_back_steps: int = 20) -> GeneratedPuzzle:
+    """Make puzzles until one grades as asked (or the budget runs out): for each attempt the genre
+    builds a random solution (``attempt``; None: that solution is no use), then the search removes
+    clues while the answer stays unique, grades the result, gives clues back while it is too hard,
+    and proves it through the engine and the checker. Returns the proven puzzle closest to
+    ``difficulty``; raises GenerationFailed when none was proven."""
+    deadline = time.perf_counter() + budget
+    best = BestAttempt(difficulty)
+    for n in range(attempts):
+        if time.perf_counter() > deadline:
+            break
+        rng = sub_rng(seed, genre, rows, cols, difficulty, n)
+        cand = attempt(rng)
+        if cand is None:
+            continue
+        kept = remove_clues(cand.clues, cand.alternative, rng, deadline=deadline, known=cand.known)
+        effort = cand.effort_of(kept)
+        got = grade(effort, thresholds)
+        for _ in range(add_back_steps):  # too hard: more givens never break uniqueness
+            if not harder(got, difficulty):
+                break
+            kept = add_back(cand.clues, kept, rng, 0.05)
+            effort = cand.effort_of(kept)
+            got = grade(effort, thresholds)
+        puzzle = cand.puzzle_of(kept)
+        ok, info = prove(puzzle, cand.solution)
+        if not ok:
+            continue
+        info.update(attempts=n + 1, generator_calls=cand.calls(), clues=len(kept), effort=round(effort, 1))
+        if best.offer(GeneratedPuzzle(puzzle, cand.solution, got, info, seed)):
+            break
+    return best.result(genre=genre, rows=rows, cols=cols)
 
 
 # -- the shared clue-removal loop ---------------------------------------------------------------

@@ -1,42 +1,43 @@
 """The one interface every genre fills (Simon Tatham's ``game`` table; cspuz's module per genre).
 
-A genre is one folder ``solvers/<name>/`` whose ``__init__`` defines ``GENRE``, an instance of a
-:class:`Genre` subclass, plus one line in :mod:`solvers.registry`. Nothing outside the folder
-names the genre: the bot, the reader, the daily puzzle and the pictures reach it only through
-this table. :func:`missing_parts` (run by the registry and a test) says what a genre lacks.
-
-Heavy parts (OR-Tools models, generators) are imported inside the methods, so reading a board
-never pays for importing the solver.
+A genre is one folder ``solvers/<name>/``: its ``__init__`` defines ``GENRE``, an instance of a
+:class:`Genre` subclass that holds the genre's identity (names, notation, messages, sizes), plus
+one line in :mod:`solvers.registry`. The parts are found by convention, as modules of the folder
+(see :data:`PARTS`): ``check.py``, ``model.py``, ``generate.py``, ``answer.py``, ``draw.py`` and
+``url.py``, each imported when first used, so reading a board never pays for the solver. Nothing
+outside the folder names the genre: the bot, the reader, the daily puzzle and the pictures reach
+it only through this table. :func:`missing_parts` (run by the registry and a test) says what a
+genre lacks.
 """
 
 from __future__ import annotations
 
-import inspect
-from abc import ABC, abstractmethod
+import importlib
+import importlib.util
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from solvers.errors import ParseError
+from solvers.notation import CellNotation
 from solvers.solution import Solution
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from solvers.drawing import Drawing
     from solvers.errors import PuzzleError
     from solvers.generation import GeneratedPuzzle
     from solvers.puzzle import Puzzle
+    from solvers.reading.cells import Row
+    from solvers.reading.limits import ReadLimits
     from solvers.verdict import SolveOptions, SolveResult, Violation
 
+C = TypeVar("C")
 S = TypeVar("S", bound=Solution)
 Cell = tuple[int, int]
-
-
-class Symbols(Enum):
-    """Which givens a cell may hold: how text, URLs and pictures are read."""
-
-    CIRCLES = "circles"  # '.', 'W' (white circle), 'B' (black circle)
-    NUMBERS = "numbers"  # '.', positive numbers, '?' where the genre allows it
-    DIGITS = "digits"  # '.', small numbers where 0 is a clue: the genre's own token_of/value_of
 
 
 class Lattice(Enum):
@@ -46,17 +47,49 @@ class Lattice(Enum):
     DOTS = "dots"  # only a dot at each grid point
 
 
+class ClueKind(Enum):
+    """What a picture of the genre shows in a cell (what the picture reader must recognise)."""
+
+    CIRCLE = "circle"  # white and black circles
+    NUMBER = "number"  # numbers, '?'
+    REGION_BORDER = "region-border"  # thick lines between rooms
+    BLOCK = "block"  # black cells, with or without a white number
+    ARROW = "arrow"  # a number with an arrow
+    SUM = "sum"  # a split cell with two sums
+    ISLAND = "island"  # a circled number
+
+
+class RegionUse(Enum):
+    """Whether a genre's boards carry a region partition (FORMATS.md ``regions``)."""
+
+    NONE = "none"
+    OPTIONAL = "optional"  # e.g. a jigsaw Sudoku
+    REQUIRED = "required"  # e.g. Heyawake's rooms
+
+
 @dataclass(frozen=True)
 class Variant:
-    """A rule switch people can ask for (``fill``: e.g. the Flow rule, every cell on a path).
+    """A rule switch people can ask for (e.g. ``fill``: the Flow rule, every cell on a path).
 
-    ``words`` are what turns it on in a board header or after the genre command
-    (``/<genre> fill``); ``help`` is the message code of its one-line explanation.
+    ``words`` turn it on in a board header or after the genre command (``/<genre> fill``); ``help``
+    is the message code of its one-line explanation. On a board it is ``Puzzle.variants``; in a
+    record, ``"<name>": true``.
     """
 
     name: str
     words: tuple[str, ...]
     help: str
+
+
+@dataclass(frozen=True)
+class Param:
+    """A named number a board carries beside its cells (Star Battle's ``stars``); in a record,
+    ``"<name>": n``; in a header, ``<n> <name>`` or ``<name> <n>``."""
+
+    name: str
+    default: int
+    low: int
+    high: int
 
 
 @dataclass(frozen=True)
@@ -68,102 +101,160 @@ class HintStep:
     cells: tuple[Cell, ...]
 
 
-class Genre(ABC, Generic[S]):
-    """Everything the product knows about one genre."""
+# The parts a genre folder supplies by convention: method -> (module, function).
+PARTS: dict[str, tuple[str, str]] = {
+    "decode_url": ("url", "decode_url"),
+    "encode_url": ("url", "encode_url"),
+    "validate": ("check", "validate"),
+    "check": ("check", "check"),
+    "solve": ("model", "solve"),
+    "draw": ("draw", "draw"),
+    "parse_answer": ("answer", "parse_answer"),
+    "hints": ("answer", "hints"),
+    "generate": ("generate", "generate"),
+}
+
+
+class Genre(Generic[C, S]):
+    """Everything the product knows about one genre: ``C`` its cell type, ``S`` its solution type."""
 
     # -- identity
     name: ClassVar[str]  # canonical name, as in FORMATS.md records and commands
-    title: ClassVar[str]  # English display name (other languages: the catalogue's "genre-<name>")
+    title: ClassVar[str]  # English display name (other languages: the genre's "genre-<name>" message)
     aliases: ClassVar[tuple[str, ...]] = ()  # other names people write
     url_pids: ClassVar[tuple[str, ...]] = ()  # puzz.link puzzle ids; the first is the one we emit
-    symbols: ClassVar[Symbols]
-    lattice: ClassVar[Lattice] = Lattice.LINES  # how its pictures draw the grid
+    notation: ClassVar[CellNotation[Any]]  # how a cell is written (text, records, detection)
+    regions: ClassVar[RegionUse] = RegionUse.NONE
+    params: ClassVar[tuple[Param, ...]] = ()
     variants: ClassVar[tuple[Variant, ...]] = ()
+    lattice: ClassVar[Lattice] = Lattice.LINES  # how its pictures draw the grid
+    picture_clues: ClassVar[frozenset[ClueKind]] = frozenset()  # what its pictures show in cells
     solution_type: ClassVar[type]  # the typed solution (see solvers.solution)
     example: ClassVar[str]  # a small board with a unique solution, as text (shown by /help)
     daily_sizes: ClassVar[Mapping[str, tuple[int, int]]]  # difficulty -> (rows, cols) of daily puzzles
     answer_help: ClassVar[str]  # message code: how to type an answer in chat
-    messages: ClassVar[Mapping[str, str]] = {}  # this genre's message codes -> English wording
+    # this genre's message codes ("<name>-...") per language: {"en": {code: words}, "ja": {...}}
+    messages: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
-    # -- text notation (FORMATS.md tokens)
-    def token_of(self, value: int) -> str:
-        """The token of a cell value (``.`` for empty)."""
-        from solvers.puzzle import default_token_of
+    def part(self, module: str) -> ModuleType:
+        """The genre folder's module ``module`` (imported on first use)."""
+        return importlib.import_module(f"{type(self).__module__}.{module}")
 
-        return default_token_of(self.symbols, value)
+    def _call(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        module, function = PARTS[method]
+        return getattr(self.part(module), function)(*args, **kwargs)
 
-    def value_of(self, token: str) -> int | None:
-        """The cell value of a token, or None when the genre has no such symbol."""
-        from solvers.puzzle import default_value_of
+    # -- text
+    def read_rows(self, rows: Sequence[Row], limits: ReadLimits, params: Mapping[str, int]) -> Puzzle[C]:
+        """A pasted board (rows of tokens) as a puzzle of this genre; ParseError naming the cell.
 
-        return default_value_of(self.symbols, token)
+        Region genres override this (see :func:`solvers.reading.regions.split_regions`).
+        """
+        from solvers.puzzle import Puzzle
 
-    # -- puzz.link
-    @abstractmethod
-    def decode_url(self, url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle:
+        return Puzzle(self.name, self.notation.read_grid(rows, self.name, limits), params=self.params_of(params))
+
+    def params_of(self, given: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+        """The board's params: those given (checked against their range), else their defaults."""
+        out = []
+        for p in self.params:
+            v = given.get(p.name, p.default)
+            if not isinstance(v, int) or isinstance(v, bool) or not p.low <= v <= p.high:
+                raise ParseError("param-out-of-range", name=p.name, value=v, low=p.low, high=p.high)
+            out.append((p.name, v))
+        return tuple(sorted(out))
+
+    def read_params(self, rec: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+        return self.params_of({p.name: rec[p.name] for p in self.params if p.name in rec})
+
+    # -- puzz.link (url.py)
+    def decode_url(self, url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[C]:
         """The board of a puzz.link URL of this genre; raises ParseError."""
+        puzzle: Puzzle[C] = self._call("decode_url", url, max_rows=max_rows, max_cols=max_cols)
+        return puzzle
 
-    @abstractmethod
-    def encode_url(self, puzzle: Puzzle) -> str:
+    def encode_url(self, puzzle: Puzzle[C]) -> str:
         """The https://puzz.link/p?... URL that opens this board."""
+        url: str = self._call("encode_url", puzzle)
+        return url
 
-    # -- form
-    @abstractmethod
-    def validate(self, puzzle: Puzzle) -> None:
+    # -- form (check.py)
+    def validate(self, puzzle: Puzzle[C]) -> None:
         """Raise InvalidPuzzle unless the givens fit the genre's form (the engine's gate)."""
+        self._call("validate", puzzle)
 
-    def form_problem(self, puzzle: Puzzle) -> PuzzleError | None:
-        """Why these givens cannot be this genre at all (for genre detection), or None."""
-        return None
+    def form_problem(self, puzzle: Puzzle[C]) -> PuzzleError | None:
+        """Why these givens cannot be this genre at all (for genre detection), or None.
 
-    # -- solving
-    @abstractmethod
-    def solve(self, puzzle: Puzzle, options: SolveOptions) -> SolveResult:
+        ``check.form_problem`` where the folder has one."""
+        problem = getattr(self.part("check"), "form_problem", None)
+        return None if problem is None else problem(puzzle)
+
+    # -- solving (model.py) and the independent checker (check.py)
+    def solve(self, puzzle: Puzzle[C], options: SolveOptions) -> SolveResult:
         """The verdict from the genre's model (solutions of ``solution_type``); the engine re-checks."""
+        result: SolveResult = self._call("solve", puzzle, options)
+        return result
 
-    @abstractmethod
-    def check(self, puzzle: Puzzle, solution: S) -> list[Violation]:
-        """Every broken rule (the independent checker: plain Python, no solver); [] when right."""
+    def check(self, puzzle: Puzzle[C], solution: S) -> list[Violation]:
+        """Every broken rule (plain Python, no solver); [] when right."""
+        found: list[Violation] = self._call("check", puzzle, solution)
+        return found
 
-    def solution_from_json(self, value: Any, puzzle: Puzzle) -> S:
+    def solution_from_json(self, value: Any, puzzle: Puzzle[C]) -> S:
         """Read a FORMATS.md ``solution`` for ``puzzle``; raises ParseError when it is not that shape."""
         reader: Any = self.solution_type
         return reader.from_json(value, puzzle.rows, puzzle.cols)  # type: ignore[no-any-return]
 
-    # -- pictures
-    @abstractmethod
-    def draw(self, d: Drawing, puzzle: Puzzle, solution: S | None) -> None:
+    # -- pictures (draw.py)
+    def draw(self, d: Drawing, puzzle: Puzzle[C], solution: S | None) -> None:
         """The board (and the solution, when given) through the abstract drawing interface."""
+        self._call("draw", d, puzzle, solution)
 
-    # -- play in chat
-    @abstractmethod
-    def parse_answer(self, puzzle: Puzzle, text: str) -> S:
+    # -- play in chat (answer.py)
+    def parse_answer(self, puzzle: Puzzle[C], text: str) -> S:
         """A player's answer typed in chat; raises ParseError naming the cell."""
+        answer: S = self._call("parse_answer", puzzle, text)
+        return answer
 
-    @abstractmethod
-    def hints(self, puzzle: Puzzle, solution: S) -> list[HintStep]:
+    def hints(self, puzzle: Puzzle[C], solution: S) -> list[HintStep]:
         """Every hint in the order they are revealed (the same order for everyone)."""
+        steps: list[HintStep] = self._call("hints", puzzle, solution)
+        return steps
 
-    # -- generator
-    @abstractmethod
+    # -- generator (generate.py)
     def generate(self, rows: int, cols: int, difficulty: str, seed: int,
                  options: SolveOptions | None = None) -> GeneratedPuzzle:
         """A puzzle with a proven unique solution, graded easy/medium/hard."""
+        made: GeneratedPuzzle = self._call("generate", rows, cols, difficulty, seed, options)
+        return made
 
     def preload(self) -> None:
-        """Import the heavy parts (model, generator) now, so the first board does not pay for it."""
+        """Import the heavy parts (checker, model) now, so the first board does not pay for it."""
+        for module in ("check", "model"):
+            self.part(module)
 
     def __repr__(self) -> str:
         return f"<genre {self.name}>"
 
 
-REQUIRED_ATTRIBUTES = ("name", "title", "symbols", "solution_type", "example", "daily_sizes", "answer_help")
+REQUIRED_ATTRIBUTES = ("name", "title", "notation", "solution_type", "example", "daily_sizes", "answer_help")
 
 
-def missing_parts(genre: Genre[Any]) -> list[str]:
-    """What a genre entry does not supply: unset attributes and unimplemented methods."""
+def missing_parts(genre: Genre[Any, Any], *, load: bool = False) -> list[str]:
+    """What a genre entry does not supply: unset attributes, missing part modules, and (``load``:
+    importing the modules) missing part functions."""
     missing = [a for a in REQUIRED_ATTRIBUTES if not getattr(genre, a, None)]
-    missing += sorted(getattr(type(genre), "__abstractmethods__", ()))
-    if not inspect.isclass(getattr(genre, "solution_type", None)) or not hasattr(genre.solution_type, "from_json"):
+    package = type(genre).__module__
+    for method, (module, function) in PARTS.items():
+        if type(genre).__dict__.get(method) is not None or any(
+            method in k.__dict__ for k in type(genre).__mro__[1:] if k is not Genre and issubclass(k, Genre)
+        ):
+            continue  # the genre writes this method itself
+        if importlib.util.find_spec(f"{package}.{module}") is None:
+            missing.append(f"{module}.py")
+        elif load and not callable(getattr(genre.part(module), function, None)):
+            missing.append(f"{module}.{function}")
+    if not isinstance(getattr(genre, "solution_type", None), type) or not hasattr(genre.solution_type, "from_json"):
         missing.append("solution_type.from_json")
-    return missing
+    return sorted(dict.fromkeys(missing))

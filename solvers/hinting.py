@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from solvers.genre import HintStep
 from solvers.puzzle import Puzzle
@@ -13,13 +13,13 @@ T = TypeVar("T")
 DIRECTIONS = ((1, "up"), (2, "right"), (4, "down"), (8, "left"))
 
 
-def shuffled(puzzle: Puzzle, items: list[T]) -> list[T]:
+def shuffled(puzzle: Puzzle[Any], items: list[T]) -> list[T]:
     """``items`` in an order fixed by the puzzle itself (the same hints for every player)."""
     random.Random(puzzle.key()).shuffle(items)
     return items
 
 
-def line_hints(puzzle: Puzzle, masks: Sequence[Sequence[int]], code: str) -> list[HintStep]:
+def line_hints(puzzle: Puzzle[Any], masks: Sequence[Sequence[int]], code: str) -> list[HintStep]:
     """One hint per cell a line passes: the cell, its box-drawing symbol and the directions."""
     from solvers.answer_grid import MASK_CHAR
 

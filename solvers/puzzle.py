@@ -4,34 +4,35 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from solvers.errors import InvalidPuzzle, ParseError
 
 if TYPE_CHECKING:
-    from solvers.genre import Symbols
+    from solvers.genre import Genre
 
-EMPTY = 0
-WHITE = 1  # circle genres: a white circle
-BLACK = 2  # circle genres: a black circle
-UNKNOWN = -1  # number genres: a clue whose number is not given ("?"); kept, not solved
+C = TypeVar("C", bound=Hashable)  # a genre's cell type: int, or a value of solvers.clues
 
-Grid = tuple[tuple[int, ...], ...]
+Regions = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
-class Puzzle:
-    """A rectangular board of givens.
+class Puzzle(Generic[C]):
+    """A rectangular board of givens, of any genre.
 
-    ``cells[r][c]``: 0 empty; for circle genres 1 white, 2 black; for number genres the clue's
-    positive number or -1 for '?' (a genre may define its own values: see its token_of).
-    ``fill`` is the genre's rule variant switch (see :class:`solvers.genre.Variant`).
+    ``cells[r][c]``: the given in each cell, of the genre's own type (its ``notation.empty`` where
+    there is none). ``regions``: a region id per cell, for genres played on rooms. ``variants``:
+    the named rule switches on (e.g. ``fill``: every cell on a path). ``params``: named numbers of the board
+    (Star Battle's ``stars``), sorted by name.
     """
 
     genre: str
-    cells: Grid
-    fill: bool = False
+    cells: tuple[tuple[C, ...], ...]
+    regions: Regions | None = None
+    variants: frozenset[str] = frozenset()
+    params: tuple[tuple[str, int], ...] = ()
     id: str | None = field(default=None, compare=False)
 
     @property
@@ -42,36 +43,53 @@ class Puzzle:
     def cols(self) -> int:
         return len(self.cells[0]) if self.cells else 0
 
-    def __getitem__(self, rc: tuple[int, int]) -> int:
+    @property
+    def kind(self) -> Genre[C, Any]:
+        """The genre's entry (typed: where layers meet, ask the puzzle, not the registry by name)."""
+        from solvers.registry import get_genre
+
+        return get_genre(self.genre)
+
+    def __getitem__(self, rc: tuple[int, int]) -> C:
         return self.cells[rc[0]][rc[1]]
 
-    def clues(self) -> list[tuple[int, int, int]]:
-        """Every non-empty cell as (row, col, value), row by row."""
-        return [(r, c, v) for r, row in enumerate(self.cells) for c, v in enumerate(row) if v != EMPTY]
+    def param(self, name: str, default: int) -> int:
+        return dict(self.params).get(name, default)
+
+    def clues(self) -> list[tuple[int, int, C]]:
+        """Every cell that holds a given, as (row, col, given), row by row."""
+        empty = self.kind.notation.empty
+        return [(r, c, v) for r, row in enumerate(self.cells) for c, v in enumerate(row) if v != empty]
 
     def grid_lines(self) -> list[str]:
         """The FORMATS.md ``grid``: one string per row, cells separated by single spaces."""
-        return [" ".join(token_of(self.genre, v) for v in row) for row in self.cells]
+        write = self.kind.notation.write
+        return [" ".join(write(v) for v in row) for row in self.cells]
 
     def to_record(self, **extra: Any) -> dict[str, Any]:
-        """The FORMATS.md record (id, genre, rows, cols, grid, fill when set) plus ``extra``."""
+        """The FORMATS.md record (id, genre, rows, cols, grid, regions, variants, params) plus ``extra``."""
         rec: dict[str, Any] = {}
         if self.id is not None:
             rec["id"] = self.id
         rec.update(genre=self.genre, rows=self.rows, cols=self.cols, grid=self.grid_lines())
-        if self.fill:
-            rec["fill"] = True
+        if self.regions is not None:
+            rec["regions"] = [" ".join(str(v) for v in row) for row in self.regions]
+        rec.update(dict.fromkeys(sorted(self.variants), True))
+        rec.update(self.params)
         rec.update(extra)
         return rec
 
     def key(self) -> str:
-        """A stable hash of the board (genre, rule, givens) for caches and databases."""
-        payload = json.dumps([self.genre, self.fill, self.cells], separators=(",", ":"))
+        """A stable hash of the board (genre, givens, regions, rules) for caches and databases."""
+        rec = self.to_record()
+        rec.pop("id", None)
+        payload = json.dumps(rec, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(payload.encode()).hexdigest()[:32]
 
     @classmethod
-    def from_record(cls, rec: dict[str, Any]) -> Puzzle:
-        """Read a FORMATS.md record (``genre``, ``grid``, optional ``rows``/``cols``/``fill``/``id``).
+    def from_record(cls, rec: dict[str, Any]) -> Puzzle[Any]:
+        """Read a FORMATS.md record (``genre``, ``grid``; ``rows``, ``cols``, ``regions``, the genre's
+        variants and params, ``id`` where given).
 
         Raises :class:`ParseError` or :class:`InvalidPuzzle` naming the row or cell at fault.
         """
@@ -86,15 +104,17 @@ class Puzzle:
         grid = rec.get("grid")
         if not isinstance(grid, list) or not grid or not all(isinstance(s, str) for s in grid):
             raise ParseError("record-bad-grid")
-        rows = [line.split() for line in grid]
-        cells = tuple(
-            tuple(value_of(g.name, tok, r, c) for c, tok in enumerate(row)) for r, row in enumerate(rows)
+        cells = tuple(tuple(_cell(g, tok, r, c) for c, tok in enumerate(line.split())) for r, line in enumerate(grid))
+        puzzle: Puzzle[Any] = cls(
+            g.name, cells, regions=_regions(rec.get("regions")),
+            variants=frozenset(v.name for v in g.variants if rec.get(v.name) is True),
+            params=g.read_params(rec), id=_str_or_none(rec.get("id")),
         )
-        puzzle = cls(g.name, cells, fill=bool(rec.get("fill", False)), id=_str_or_none(rec.get("id")))
         check_rectangular(puzzle)
         for name, size in (("rows", puzzle.rows), ("cols", puzzle.cols)):
             if name in rec and rec[name] != size:
                 raise InvalidPuzzle("record-size-mismatch", field=name, said=rec[name], size=size)
+        check_regions(puzzle)
         return puzzle
 
 
@@ -102,50 +122,26 @@ def _str_or_none(v: Any) -> str | None:
     return None if v is None else str(v)
 
 
-def token_of(genre: str, value: int) -> str:
-    """The FORMATS.md token for a cell value of ``genre``."""
-    from solvers.registry import get_genre
-
-    return get_genre(genre).token_of(value)
-
-
-def value_of(genre: str, token: str, r: int, c: int) -> int:
-    """The cell value of a FORMATS.md token; raises ParseError naming the cell."""
-    from solvers.registry import get_genre
-
-    g = get_genre(genre)
-    v = g.value_of(token)
+def _cell(g: Genre[Any, Any], token: str, r: int, c: int) -> Any:
+    v = g.notation.read_token(token)
     if v is None:
         raise ParseError("unknown-symbol", cells=((r, c),), cell=(r, c), token=token, genre=g.name,
-                         symbols=g.symbols.value)
+                         symbols=g.notation.help)
     return v
 
 
-def default_token_of(symbols: Symbols, value: int) -> str:
-    """The token of a value for circle and number genres."""
-    if value == EMPTY:
-        return "."
-    if symbols.value == "circles":
-        return {WHITE: "W", BLACK: "B"}[value]
-    if value == UNKNOWN:
-        return "?"
-    return str(value)
+def _regions(value: Any) -> Regions | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
+        raise ParseError("record-bad-regions")
+    try:
+        return tuple(tuple(int(t) for t in line.split()) for line in value)
+    except ValueError:
+        raise ParseError("record-bad-regions") from None
 
 
-def default_value_of(symbols: Symbols, token: str) -> int | None:
-    """The value of a token for circle and number genres, or None when it is not one."""
-    if token == ".":
-        return EMPTY
-    if symbols.value == "circles":
-        return {"W": WHITE, "B": BLACK}.get(token.upper())
-    if token == "?":
-        return UNKNOWN
-    if token.isascii() and token.isdigit() and int(token) > 0:
-        return int(token)
-    return None
-
-
-def check_rectangular(puzzle: Puzzle) -> None:
+def check_rectangular(puzzle: Puzzle[Any]) -> None:
     """Raise InvalidPuzzle unless every row has as many cells as the first."""
     if not puzzle.cells or puzzle.cols == 0:
         raise InvalidPuzzle("empty-board")
@@ -154,3 +150,41 @@ def check_rectangular(puzzle: Puzzle) -> None:
         if len(row) != width:
             raise InvalidPuzzle("not-rectangle", cells=((r, min(len(row), width) - 1 if row else 0),),
                                 row=r + 1, got=len(row), width=width)
+
+
+def check_regions(puzzle: Puzzle[Any]) -> None:
+    """Raise InvalidPuzzle unless the regions (when given) cover the board and each is one connected area."""
+    from solvers.genre import RegionUse
+
+    use = puzzle.kind.regions
+    if puzzle.regions is None:
+        if use is RegionUse.REQUIRED:
+            raise InvalidPuzzle("regions-missing", genre=puzzle.genre)
+        return
+    if use is RegionUse.NONE:
+        raise InvalidPuzzle("regions-not-used", genre=puzzle.genre)
+    ids = puzzle.regions
+    if len(ids) != puzzle.rows or any(len(row) != puzzle.cols for row in ids):
+        raise InvalidPuzzle("regions-size", rows=puzzle.rows, cols=puzzle.cols)
+    seen: dict[int, tuple[int, int]] = {}
+    for r, row in enumerate(ids):
+        for c, v in enumerate(row):
+            seen.setdefault(v, (r, c))
+    for v, start in seen.items():
+        area = _flood(ids, start)
+        total = sum(row.count(v) for row in ids)
+        if len(area) != total:
+            far = next((r, c) for r, row in enumerate(ids) for c, w in enumerate(row) if w == v and (r, c) not in area)
+            raise InvalidPuzzle("region-split", cells=(start, far), region=v, cell=start, other_cell=far)
+
+
+def _flood(ids: Regions, start: tuple[int, int]) -> set[tuple[int, int]]:
+    v = ids[start[0]][start[1]]
+    todo, area = [start], {start}
+    while todo:
+        r, c = todo.pop()
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= rr < len(ids) and 0 <= cc < len(ids[0]) and (rr, cc) not in area and ids[rr][cc] == v:
+                area.add((rr, cc))
+                todo.append((rr, cc))
+    return area

@@ -1,4 +1,4 @@
-"""puzz.link (pzprjs) URLs: split them, name their genre, and the two cell encodings our genres use.
+"""puzz.link (pzprjs) URLs: split them, name their genre, and the cell encodings genres share.
 
 A puzz.link URL looks like ``https://puzz.link/p?<pid>/[<flag>/]<cols>/<rows>/<body>`` (also
 ``pzv.jp/p.html?...``, with or without the scheme). Note the order: **columns first**.
@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass
 
 from solvers.errors import ParseError
-from solvers.genre import Symbols
-from solvers.puzzle import UNKNOWN, Puzzle
+from solvers.notation import UNKNOWN
+from solvers.puzzle import Puzzle
 
 HOSTS = ("puzz.link/p", "pzv.jp/p.html", "pzv.jp/p")
 SITE = "https://puzz.link/p?"
@@ -223,43 +223,49 @@ def _number16_token(v: int, unknown: int) -> str:
     raise ParseError("url-number-too-large", number=v, max=MAX_NUMBER16)
 
 
-# -- whole puzzles: what each genre's notation.py delegates to
+# -- whole boards: what each genre's url.py builds on
 
 
-def decode_puzzle(url: str, genre: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle:
-    """Decode a puzz.link URL of ``genre`` (canonical name); a URL of another genre raises ParseError."""
-    from solvers.registry import get_genre
-
-    g = get_genre(genre)
+def genre_link(url: str, genre: str, *, max_rows: int = 60, max_cols: int = 60) -> PuzzLink:
+    """The parts of a puzz.link URL that must be of ``genre`` (canonical name); ParseError otherwise."""
     link = split_url(url, max_rows=max_rows, max_cols=max_cols)
     found = genre_of_pid(link.pid)
-    if found != g.name:
+    if found != genre:
         if found is None:
             raise unsupported_pid(link.pid)
-        raise ParseError("url-other-genre", genre=found, pid=link.pid, wanted=g.name)
-    if g.symbols is Symbols.CIRCLES:
-        values = decode_circles(link.body, link.rows, link.cols)
-    else:
-        values = decode_number16(link.body, link.rows, link.cols, unknown=UNKNOWN)
-    cells = tuple(tuple(values[r * link.cols : (r + 1) * link.cols]) for r in range(link.rows))
-    return Puzzle(g.name, cells)
+        raise ParseError("url-other-genre", genre=found, pid=link.pid, wanted=genre)
+    return link
 
 
-def encode_puzzle(puzzle: Puzzle) -> str:
-    """The canonical ``https://puzz.link/p?<pid>/<cols>/<rows>/<body>`` URL of a puzzle."""
-    from solvers.registry import get_genre
+def grid_of(values: list[int], cols: int) -> tuple[tuple[int, ...], ...]:
+    """Row-major values as rows of ``cols``."""
+    return tuple(tuple(values[r * cols : (r + 1) * cols]) for r in range(len(values) // cols))
 
-    g = get_genre(puzzle.genre)
+
+def decode_circle_board(url: str, genre: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[int]:
+    """A circle genre's board (0 empty, 1 white, 2 black) from its URL."""
+    link = genre_link(url, genre, max_rows=max_rows, max_cols=max_cols)
+    return Puzzle(genre, grid_of(decode_circles(link.body, link.rows, link.cols), link.cols))
+
+
+def encode_circle_board(puzzle: Puzzle[int], pid: str) -> str:
     values = [v for row in puzzle.cells for v in row]
-    if g.symbols is Symbols.CIRCLES:
-        if any(v not in (0, 1, 2) for v in values):
-            raise ParseError("url-circles-only", genre=g.name)
-        body = encode_circles(values)
-    else:
-        if any(v < 0 and v != UNKNOWN for v in values):
-            raise ParseError("url-numbers-only", genre=g.name)
-        body = encode_number16(values, unknown=UNKNOWN)
-    return make_url(g.url_pids[0], puzzle.cols, puzzle.rows, body)
+    if any(v not in (0, 1, 2) for v in values):
+        raise ParseError("url-circles-only", genre=puzzle.genre)
+    return make_url(pid, puzzle.cols, puzzle.rows, encode_circles(values))
+
+
+def decode_number_board(url: str, genre: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[int]:
+    """A number genre's board (0 empty, positive numbers, UNKNOWN for '?') from its URL."""
+    link = genre_link(url, genre, max_rows=max_rows, max_cols=max_cols)
+    return Puzzle(genre, grid_of(decode_number16(link.body, link.rows, link.cols, unknown=UNKNOWN), link.cols))
+
+
+def encode_number_board(puzzle: Puzzle[int], pid: str) -> str:
+    values = [v for row in puzzle.cells for v in row]
+    if any(v < 0 and v != UNKNOWN for v in values):
+        raise ParseError("url-numbers-only", genre=puzzle.genre)
+    return make_url(pid, puzzle.cols, puzzle.rows, encode_number16(values, unknown=UNKNOWN))
 
 
 def unsupported_pid(pid: str) -> ParseError:

@@ -16,9 +16,9 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.slitherlink",
 )
 
-GENRES: dict[str, Genre[Any]] = {}
+GENRES: dict[str, Genre[Any, Any]] = {}
 for _pkg in GENRE_PACKAGES:
-    _g: Genre[Any] = importlib.import_module(_pkg).GENRE
+    _g: Genre[Any, Any] = importlib.import_module(_pkg).GENRE
     if missing := missing_parts(_g):
         raise TypeError(f"{_pkg}.GENRE does not supply: {', '.join(missing)}")
     GENRES[_g.name] = _g
@@ -28,18 +28,18 @@ def _norm(name: str) -> str:
     return "".join(ch for ch in name.strip().lower() if ch not in " -_")
 
 
-_LOOKUP: dict[str, Genre[Any]] = {}
+_LOOKUP: dict[str, Genre[Any, Any]] = {}
 for _g in GENRES.values():
     for _n in (_g.name, _g.title, *_g.aliases, *_g.url_pids):
         _LOOKUP.setdefault(_norm(_n), _g)
 
 
-def find_genre(name: str) -> Genre[Any] | None:
+def find_genre(name: str) -> Genre[Any, Any] | None:
     """The genre called ``name`` (any alias, any case, ignoring spaces, dashes and underscores)."""
     return _LOOKUP.get(_norm(name))
 
 
-def get_genre(name: str) -> Genre[Any]:
+def get_genre(name: str) -> Genre[Any, Any]:
     """Like :func:`find_genre` but raises ParseError for an unknown name."""
     g = find_genre(name)
     if g is None:

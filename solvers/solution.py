@@ -11,7 +11,7 @@ the shape that fits them (a loop genre a :class:`LoopSolution`, a path genre a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -202,6 +202,153 @@ class RectSolution:
             top, left, h, w = (int(v) for v in item)
             rects.append((top, left, h, w))
         return cls(tuple(rects), rows, cols)
+
+
+@dataclass(frozen=True)
+class MarkSolution:
+    """Some cells marked (FORMATS.md ``shaded``, ``lights``, ``stars``): one string per row, ``mark``
+    where marked, ``.`` elsewhere. Subclasses set the key and the mark."""
+
+    marks: tuple[str, ...]
+    key: ClassVar[str] = "shaded"
+    mark: ClassVar[str] = "#"
+
+    @classmethod
+    def from_cells(cls: type[K], rows: int, cols: int, cells: Iterable[Cell]) -> K:
+        on = set(cells)
+        return cls(tuple("".join(cls.mark if (r, c) in on else "." for c in range(cols)) for r in range(rows)))
+
+    def marked(self, r: int, c: int) -> bool:
+        return self.marks[r][c] == self.mark
+
+    def cells(self) -> list[Cell]:
+        """The marked cells, row by row."""
+        return [(r, c) for r, row in enumerate(self.marks) for c, ch in enumerate(row) if ch == self.mark]
+
+    def to_json(self) -> dict[str, Any]:
+        return {self.key: list(self.marks)}
+
+    def cell_values(self) -> list[list[Any]]:
+        return [list(row) for row in self.marks]
+
+    @classmethod
+    def from_json(cls: type[K], value: Any, rows: int, cols: int) -> K:
+        out = []
+        for r, row in enumerate(_rows(value, cls.key, rows)):
+            if not isinstance(row, str):
+                raise ParseError("solution-row", key=cls.key, row=r + 1)
+            chars = "".join(row.split())
+            if len(chars) != cols:
+                raise ParseError("solution-row-length", key=cls.key, row=r + 1, got=len(chars), cols=cols)
+            for c, ch in enumerate(chars):
+                if ch not in (cls.mark, "."):
+                    raise ParseError("solution-mark", cells=((r, c),), cell=(r, c), token=ch, mark=cls.mark)
+            out.append(chars)
+        return cls(tuple(out))
+
+
+K = TypeVar("K", bound=MarkSolution)
+
+
+@dataclass(frozen=True)
+class ShadeSolution(MarkSolution):
+    """Shaded cells (FORMATS.md ``shaded``, ``#``)."""
+
+    key: ClassVar[str] = "shaded"
+    mark: ClassVar[str] = "#"
+
+
+@dataclass(frozen=True)
+class LightSolution(MarkSolution):
+    """Lights (FORMATS.md ``lights``, ``*``)."""
+
+    key: ClassVar[str] = "lights"
+    mark: ClassVar[str] = "*"
+
+
+@dataclass(frozen=True)
+class StarSolution(MarkSolution):
+    """Stars (FORMATS.md ``stars``, ``*``)."""
+
+    key: ClassVar[str] = "stars"
+    mark: ClassVar[str] = "*"
+
+
+@dataclass(frozen=True)
+class NumberSolution:
+    """A number per cell (FORMATS.md ``numbers``): rows of space-separated integers, ``.`` (None)
+    where no number belongs."""
+
+    numbers: tuple[tuple[int | None, ...], ...]
+    key: ClassVar[str] = "numbers"
+
+    def to_json(self) -> dict[str, Any]:
+        return {self.key: [" ".join("." if v is None else str(v) for v in row) for row in self.numbers]}
+
+    def cell_values(self) -> list[list[Any]]:
+        return [list(row) for row in self.numbers]
+
+    @classmethod
+    def from_json(cls, value: Any, rows: int, cols: int) -> NumberSolution:
+        out = []
+        for r, row in enumerate(_rows(value, cls.key, rows)):
+            vals: list[int | None] = []
+            for c, tok in enumerate(_tokens(row, r, cols, cls.key)):
+                if tok in (".", None):
+                    vals.append(None)
+                elif isinstance(tok, int) and not isinstance(tok, bool):
+                    vals.append(tok)
+                elif isinstance(tok, str) and tok.isascii() and tok.isdigit() and len(tok) <= 6:
+                    vals.append(int(tok))
+                else:
+                    raise ParseError("solution-number", cells=((r, c),), cell=(r, c), token=str(tok))
+            out.append(tuple(vals))
+        return cls(tuple(out))
+
+
+Bridge = tuple[int, int, int, int, int]  # r1, c1, r2, c2, count (the ends in reading order)
+
+
+@dataclass(frozen=True)
+class BridgeSolution:
+    """Bridges between islands (FORMATS.md ``bridges``: ``[r1, c1, r2, c2, count]`` each)."""
+
+    bridges: tuple[Bridge, ...]
+    rows: int
+    cols: int
+    key: ClassVar[str] = "bridges"
+
+    def __post_init__(self) -> None:  # one order and one direction, so equal answers compare equal
+        norm = [(r1, c1, r2, c2, n) if (r1, c1) <= (r2, c2) else (r2, c2, r1, c1, n)
+                for r1, c1, r2, c2, n in self.bridges]
+        object.__setattr__(self, "bridges", tuple(sorted(norm)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {self.key: [list(b) for b in self.bridges]}
+
+    def cell_values(self) -> list[list[Any]]:
+        """Per cell: the bridges' (direction, count) crossing or ending in it, sorted."""
+        out: list[list[Any]] = [[() for _ in range(self.cols)] for _ in range(self.rows)]
+        for r1, c1, r2, c2, n in self.bridges:
+            across = r1 == r2
+            span = [(r1, c) for c in range(c1, c2 + 1)] if across else [(r, c1) for r in range(r1, r2 + 1)]
+            for r, c in span:
+                if 0 <= r < self.rows and 0 <= c < self.cols:
+                    out[r][c] = tuple(sorted((*out[r][c], ("-" if across else "|", n))))
+        return out
+
+    @classmethod
+    def from_json(cls, value: Any, rows: int, cols: int) -> BridgeSolution:
+        if not isinstance(value, dict) or not isinstance(value.get(cls.key), list | tuple):
+            raise ParseError("solution-shape", key=cls.key)
+        out: list[Bridge] = []
+        for i, item in enumerate(value[cls.key]):
+            if (not isinstance(item, list | tuple) or len(item) != 5
+                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in item)):
+                raise ParseError("solution-bridge", index=i + 1)
+            r1, c1, r2, c2, n = (int(v) for v in item)
+            out.append((r1, c1, r2, c2, n))
+        return cls(tuple(out), rows, cols)
 
 
 def differing_cells(a: Solution, b: Solution) -> list[Cell]:

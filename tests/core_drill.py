@@ -144,7 +144,7 @@ class FastBackend:
     async def close(self) -> None:
         return None
 
-    async def solve(self, puzzle: Puzzle, *, user: str, lang: str = "en",
+    async def solve(self, puzzle: Puzzle[Any], *, user: str, lang: str = "en",
                     on_queued: OnQueued | None = None) -> JobResult:
         await asyncio.sleep(0)
         return JobResult(status=Status.TIMEOUT, genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols,

@@ -8,9 +8,11 @@ be checked from 1x1 to 60x60 without solving anything.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from solvers.gridgraph import DOWN, LEFT, RIGHT, UP
-from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.notation import BLACK, WHITE
+from solvers.puzzle import Puzzle
 from solvers.solution import ColorSolution, LinkSolution, LoopSolution, RectSolution, Solution
 
 
@@ -46,7 +48,7 @@ def serpentine_loop(rows: int, cols: int) -> list[list[int]]:
     return m
 
 
-def masyu(rows: int, cols: int) -> tuple[Puzzle, Solution]:
+def masyu(rows: int, cols: int) -> tuple[Puzzle[Any], Solution]:
     """A loop through every cell, with black pearls on some corners and white pearls on some straights."""
     m = serpentine_loop(rows, cols)
     cells = [[0] * cols for _ in range(rows)]
@@ -59,7 +61,7 @@ def masyu(rows: int, cols: int) -> tuple[Puzzle, Solution]:
     return Puzzle("masyu", tuple(map(tuple, cells))), LoopSolution.from_masks(m)
 
 
-def yinyang(rows: int, cols: int) -> tuple[Puzzle, Solution]:
+def yinyang(rows: int, cols: int) -> tuple[Puzzle[Any], Solution]:
     """Black top row and comb teeth, white elsewhere; every third cell given."""
     colors = [["W"] * cols for _ in range(rows)]
     for c in range(cols):
@@ -74,7 +76,7 @@ def yinyang(rows: int, cols: int) -> tuple[Puzzle, Solution]:
     return Puzzle("yinyang", cells), ColorSolution(tuple("".join(row) for row in colors))
 
 
-def numberlink(rows: int, cols: int) -> tuple[Puzzle, Solution]:
+def numberlink(rows: int, cols: int) -> tuple[Puzzle[Any], Solution]:
     """One path per row from the left edge to the right edge, numbered 1, 2, ..."""
     cells = [[0] * cols for _ in range(rows)]
     m = [[0] * cols for _ in range(rows)]
@@ -83,10 +85,10 @@ def numberlink(rows: int, cols: int) -> tuple[Puzzle, Solution]:
             cells[r][0] = cells[r][cols - 1] = r + 1
             for c in range(cols):
                 m[r][c] = (RIGHT if c + 1 < cols else 0) | (LEFT if c > 0 else 0)
-    return Puzzle("numberlink", tuple(map(tuple, cells)), fill=True), LinkSolution.from_masks(m)
+    return Puzzle("numberlink", tuple(map(tuple, cells)), variants=frozenset({"fill"})), LinkSolution.from_masks(m)
 
 
-def shikaku(rows: int, cols: int, block: tuple[int, int] = (2, 3)) -> tuple[Puzzle, Solution]:
+def shikaku(rows: int, cols: int, block: tuple[int, int] = (2, 3)) -> tuple[Puzzle[Any], Solution]:
     """The board cut into blocks (smaller at the edges), each numbered with its area."""
     bh, bw = block
     cells = [[0] * cols for _ in range(rows)]
@@ -99,11 +101,11 @@ def shikaku(rows: int, cols: int, block: tuple[int, int] = (2, 3)) -> tuple[Puzz
     return Puzzle("shikaku", tuple(map(tuple, cells))), RectSolution(tuple(rects), rows, cols)
 
 
-BOARDS: dict[str, Callable[[int, int], tuple[Puzzle, Solution]]] = {
+BOARDS: dict[str, Callable[[int, int], tuple[Puzzle[Any], Solution]]] = {
     "masyu": masyu, "yinyang": yinyang, "numberlink": numberlink, "shikaku": shikaku,
 }
 
 
-def board(genre: str, rows: int, cols: int) -> tuple[Puzzle, Solution]:
+def board(genre: str, rows: int, cols: int) -> tuple[Puzzle[Any], Solution]:
     """A synthetic (puzzle, typed solution) of one genre and size."""
     return BOARDS[genre](rows, cols)

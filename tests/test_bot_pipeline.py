@@ -9,6 +9,7 @@ import signal
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from types import SimpleNamespace
+from typing import Any
 
 from bot.app import build_core
 from bot.config import BotConfig
@@ -78,7 +79,7 @@ async def test_queue_full_user_cap_and_position() -> None:
 async def test_worker_killed_mid_solve_fails_only_that_job() -> None:
     async with scripted_bot(queue_limit=10, hard_limit=30) as b:
         ann, bob = b.api.user(1, "Ann"), b.api.user(2, "Bob")
-        b.api.send_text(ann, board(0))
+        b.api.send_text(ann, HUNG)  # runs until killed, however slow the machine is
         await wait_until(lambda: b.backend.running_pid("telegram:1") is not None)
         b.api.send_text(bob, board(1))  # waits behind Ann's job
         await b.api.wait_for(text_to(bob.id, "#1 in the queue"))
@@ -110,7 +111,7 @@ async def test_backend_round_robin_cache_and_shared_solves() -> None:
     from solvers.puzzle import Puzzle
     from tests.fake_bot_api import echo_job
 
-    def board_n(n: int) -> Puzzle:
+    def board_n(n: int) -> Puzzle[Any]:
         return Puzzle("masyu", tuple(tuple(1 if (r, c) == divmod(n, 3) else 0 for c in range(3)) for r in range(3)))
 
     backend = PoolBackend(PipelineLimits(workers=1, user_running=1, user_cap=3, queue_limit=10), job_fn=echo_job)

@@ -20,6 +20,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,7 +37,7 @@ EXIT_BOUND = 10.0  # seconds from SIGTERM to exit, whatever the queue holds
 ORPHAN_BOUND = 5.0  # seconds a process of ours may outlive the bot
 
 
-def tiny(n: int) -> Puzzle:
+def tiny(n: int) -> Puzzle[Any]:
     return Puzzle("masyu", tuple(tuple(1 if (r, c) == divmod(n, 3) else 0 for c in range(3)) for r in range(3)))
 
 

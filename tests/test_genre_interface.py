@@ -11,7 +11,8 @@ import pytest
 from bot.i18n import has, say
 from solvers.engine import solve_puzzle
 from solvers.errors import Message
-from solvers.genre import Genre, Symbols, missing_parts
+from solvers.genre import Genre, missing_parts
+from solvers.notation import CellNotation
 from solvers.puzzle import Puzzle
 from solvers.reading import read_board
 from solvers.registry import GENRE_PACKAGES, GENRES
@@ -31,15 +32,20 @@ def test_registry_lists_every_genre_folder() -> None:
 
 @pytest.mark.parametrize("genre", ALL, ids=IDS)
 def test_genre_supplies_every_part(genre: Genre) -> None:  # type: ignore[type-arg]
-    assert missing_parts(genre) == []
-    assert not getattr(type(genre), "__abstractmethods__", None)
+    assert missing_parts(genre, load=True) == []
     assert set(genre.daily_sizes) == {"easy", "medium", "hard"}
-    assert isinstance(genre.symbols, Symbols)
+    assert isinstance(genre.notation, CellNotation)
     assert genre.url_pids, "a genre needs its puzz.link id"
+    assert genre.picture_clues, "the picture reader needs to know what the genre's cells show"
     for code in (genre.answer_help, *(v.help for v in genre.variants)):
         assert has(code), f"no words for {code}"
-    for code in genre.messages:
-        assert code.startswith(f"{genre.name}-"), f"{code}: a genre's own codes start with its name"
+    assert set(genre.messages) == {"en", "ja"}, "a genre speaks English and Japanese"
+    assert set(genre.messages["en"]) <= set(genre.messages["ja"]), "Japanese words for every code"
+    for lang, words in genre.messages.items():
+        for code in words:
+            assert code.startswith(f"{genre.name}-") or code == f"genre-{genre.name}", \
+                f"{lang} {code}: a genre's own codes start with its name"
+        assert set(words) <= set(genre.messages["en"]) | {f"genre-{genre.name}"}, f"{lang}: words English lacks"
 
 
 @pytest.mark.parametrize("genre", ALL, ids=IDS)
@@ -55,7 +61,7 @@ def test_example_reads_solves_uniquely_draws_hints_and_round_trips(genre: Genre)
     assert genre.solution_from_json(res.solution.to_json(), puzzle) == res.solution
     assert genre.decode_url(genre.encode_url(puzzle)) == puzzle
     for v in {v for row in puzzle.cells for v in row}:
-        assert genre.value_of(genre.token_of(v)) == v
+        assert genre.notation.read(genre.notation.write(v), False) == v
     hints = genre.hints(puzzle, res.solution)
     assert hints and all(has(h.code) for h in hints)
     assert say(Message(hints[0].code, hints[0].params), "en")
@@ -78,6 +84,14 @@ def _outside_genre_folders() -> list[Path]:
     catalogues = {p for p in (REPO / "bot" / "i18n").glob("*.py") if p.name != "__init__.py"}
     return [p for p in files
             if not any(d in p.parents for d in genre_dirs) and p.name != "registry.py" and p not in catalogues]
+
+
+def test_a_genres_words_live_with_the_genre() -> None:
+    """No language catalogue holds a genre's own codes: adding a genre touches no catalogue."""
+    from bot.i18n import LANGUAGES, catalogue
+
+    prefixes = tuple(f"{g.name}-" for g in ALL) + tuple(f"genre-{g.name}" for g in ALL)
+    assert [(lang, code) for lang in LANGUAGES for code in catalogue(lang).TEXTS if code.startswith(prefixes)] == []
 
 
 def test_no_genre_named_outside_its_folder() -> None:

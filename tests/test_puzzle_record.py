@@ -4,7 +4,8 @@ import pytest
 
 from bot.i18n import say
 from solvers.errors import InvalidPuzzle, ParseError
-from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.notation import BLACK, WHITE
+from solvers.puzzle import Puzzle
 from solvers.registry import GENRES, find_genre, get_genre
 from solvers.verdict import Status
 from tests.corpus import own_records, shared_params

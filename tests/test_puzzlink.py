@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from bot.i18n import say
 from solvers import puzzlink
 from solvers.errors import ParseError
-from solvers.puzzle import UNKNOWN, Puzzle
+from solvers.notation import UNKNOWN
+from solvers.puzzle import Puzzle
 from solvers.reading import read_board
 from solvers.registry import get_genre
 from tests.corpus import all_records, own_records, shared_params

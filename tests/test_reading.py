@@ -202,7 +202,7 @@ def test_genre_headers(header: str, genre: str, fill: bool) -> None:
         "shikaku": "3 . .\n. . 3\n3 . .",
     }
     p = read_board(f"{header}\n{boards[genre]}")
-    assert (p.genre, p.fill) == (genre, fill)
+    assert (p.genre, "fill" in p.variants) == (genre, fill)
 
 
 def test_comment_and_prose_lines() -> None:
@@ -218,15 +218,16 @@ def test_chat_command_and_mention_lines() -> None:
 
 
 def test_flow_as_genre_argument_means_fill() -> None:
-    assert read_board("1 . 2\n1 . 2", "flow").fill is True
-    assert read_board("1 . 2\n1 . 2", "Flow Free").fill is True
-    assert read_board("1 . 2\n1 . 2", "numberlink").fill is False
+    assert read_board("1 . 2\n1 . 2", "flow").variants == {"fill"}
+    assert read_board("1 . 2\n1 . 2", "Flow Free").variants == {"fill"}
+    assert read_board("1 . 2\n1 . 2", "numberlink").variants == set()
 
 
-def test_fill_argument_overrides_header() -> None:
-    assert read_board("flow\n1 . 2\n. . .\n1 . 2", fill=False).fill is False
-    assert read_board("1 . 2\n. . .\n1 . 2", "numberlink", fill=True).fill is True
-    assert read_board("W . B\n. . .", "masyu", fill=True).fill is False  # the Flow rule is Numberlink's
+def test_variants_argument_overrides_header() -> None:
+    fill = frozenset({"fill"})
+    assert read_board("flow\n1 . 2\n. . .\n1 . 2", variants=frozenset()).variants == set()
+    assert read_board("1 . 2\n. . .\n1 . 2", "numberlink", variants=fill).variants == fill
+    assert read_board("W . B\n. . .", "masyu", variants=fill).variants == set()  # the Flow rule is Numberlink's
 
 
 def test_explicit_genre_argument_wins_over_header() -> None:
@@ -252,8 +253,9 @@ def test_json_record_pasted() -> None:
     assert p.cells == Puzzle.from_record(rec).cells
     # a whole corpus line keeps its fill flag even though it also holds a URL
     flow = next(r for r in own("numberlink") if r.get("fill"))
-    assert read_board(json.dumps({**flow, "url": "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"})).fill is True
-    assert read_board(json.dumps({"url": "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3", "fill": True})).fill is True
+    assert read_board(json.dumps({**flow, "url": "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"})).variants == {"fill"}
+    url_only = {"url": "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3", "fill": True}
+    assert read_board(json.dumps(url_only)).variants == {"fill"}
 
 
 # -- detection
@@ -313,7 +315,7 @@ BROKEN = [
     (". . .\n. . .", "numberlink", "no numbers on the board", "数字がありません", ()),
     ("3 . .\n. . .\n. . 5", "shikaku", "add up to 8, but the board has 9 cells", "合計は 8", ()),
     ("10 . .\n. . .\n. . .", "shikaku", "larger than the board (9 cells)", "マス数 (9) より大きい", ((0, 0),)),
-    ("W 3\n. .", None, "mixes circles ('W' at row 1, column 1) and numbers ('3' at row 1, column 2)", "混ざって", ()),
+    ("W 3\n. .", None, "mixes 'W' at row 1, column 1 and '3' at row 1, column 2", "混ざって", ()),
     ("1 . 2\n. . .\n5 . .", None, "fits no genre", "どのジャンルにも合いません", ()),
     ("", None, "I found no board", "盤面が見つかりません", ()),
     ("W . B", "masyu", "a puzzle needs at least 2 rows and 2 columns", "少なくとも 2 行 2 列", ()),

@@ -7,14 +7,15 @@ as a failing example instead of hiding behind the guard's "internal error" messa
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.i18n import has, say
 from solvers.errors import ParseError
-from solvers.genre import Symbols
-from solvers.puzzle import UNKNOWN, Puzzle
+from solvers.notation import CIRCLES, UNKNOWN
+from solvers.puzzle import Puzzle
 from solvers.reading import AmbiguousGenre, ReadLimits, read_board, read_board_strict
 from solvers.registry import GENRES, get_genre
 
@@ -22,15 +23,15 @@ SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[Heal
 GENRE_ARG = st.sampled_from([None, "masyu", "yinyang", "numberlink", "shikaku", "flow", "ましゅ"])
 
 
-def _sound(p: Puzzle, limits: ReadLimits | None = None) -> None:
+def _sound(p: Puzzle[Any], limits: ReadLimits | None = None) -> None:
     limits = limits or ReadLimits()
     assert p.genre in GENRES
     assert 1 <= p.rows <= limits.max_rows and 1 <= p.cols <= limits.max_cols
     assert all(len(row) == p.cols for row in p.cells)
-    circles = get_genre(p.genre).symbols is Symbols.CIRCLES
+    circles = get_genre(p.genre).notation is CIRCLES
     allowed = (lambda v: v in (0, 1, 2)) if circles else (lambda v: v >= 0 or v == UNKNOWN)
     assert all(allowed(v) for row in p.cells for v in row)
-    assert not p.fill or any(v.name == "fill" for v in get_genre(p.genre).variants)
+    assert p.variants <= {v.name for v in get_genre(p.genre).variants}
 
 
 def _read(text: str, genre: str | None) -> None:

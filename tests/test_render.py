@@ -16,7 +16,8 @@ from rendering import MAX_CELL, MAX_SIDE, MIN_CELL, Picture, PillowDrawing, cell
 from rendering import palette as pal
 from rendering.geometry import DIRECTIONS, DOWN, LEFT, OPPOSITE, RIGHT, UP, Layout
 from solvers.errors import ParseError
-from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.notation import BLACK, WHITE
+from solvers.puzzle import Puzzle
 from solvers.registry import GENRES, get_genre
 from solvers.solution import ColorSolution, LinkSolution, LoopSolution, RectSolution, Solution
 from solvers.verdict import SolveResult, Status
@@ -27,7 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 SYNTHETIC = tuple(BOARDS)  # the genres tests/synthetic.py can make boards of
 
 
-def corpus(genre: str, limit: int = 6) -> list[tuple[Puzzle, Any]]:
+def corpus(genre: str, limit: int = 6) -> list[tuple[Puzzle[Any], Any]]:
     """A spread of own-corpus records (small to large) with their typed solutions; synthetic boards
     of a few sizes for a genre that has no own corpus file."""
     if genre not in shared.own_genres():
@@ -186,7 +187,7 @@ def test_every_genre_draws_only_through_the_protocol(name: str) -> None:
 
 
 @pytest.mark.parametrize(("puzzle", "solution"), corpus("masyu"))
-def test_masyu_pearls_and_loop(puzzle: Puzzle, solution: LoopSolution) -> None:
+def test_masyu_pearls_and_loop(puzzle: Puzzle[Any], solution: LoopSolution) -> None:
     pic = render(puzzle, solution)
     img, lay = rgb(pic), pic.panels[0]
     for r, c, v in puzzle.clues():
@@ -220,7 +221,7 @@ def test_masyu_puzzle_view_has_no_loop() -> None:
 
 
 @pytest.mark.parametrize(("puzzle", "solution"), corpus("yinyang"))
-def test_yinyang_every_cell_has_its_circle(puzzle: Puzzle, solution: ColorSolution) -> None:
+def test_yinyang_every_cell_has_its_circle(puzzle: Puzzle[Any], solution: ColorSolution) -> None:
     pic = render(puzzle, solution)
     img, lay = rgb(pic), pic.panels[0]
     for r, row in enumerate(solution.colors):
@@ -265,7 +266,7 @@ def test_yinyang_givens_have_a_thicker_ring_than_deduced_white() -> None:
 
 
 @pytest.mark.parametrize(("puzzle", "solution"), corpus("numberlink"))
-def test_numberlink_links_and_path_colours(puzzle: Puzzle, solution: LinkSolution) -> None:
+def test_numberlink_links_and_path_colours(puzzle: Puzzle[Any], solution: LinkSolution) -> None:
     pic = render(puzzle, solution)
     img, lay = rgb(pic), pic.panels[0]
     masks = solution.masks
@@ -312,7 +313,7 @@ def test_numberlink_clue_numbers_are_drawn() -> None:
 
 
 @pytest.mark.parametrize(("puzzle", "solution"), corpus("shikaku"))
-def test_shikaku_borders_exactly_on_region_boundaries(puzzle: Puzzle, solution: RectSolution) -> None:
+def test_shikaku_borders_exactly_on_region_boundaries(puzzle: Puzzle[Any], solution: RectSolution) -> None:
     pic = render(puzzle, solution)
     img, lay = rgb(pic), pic.panels[0]
     ids = solution.ids()
@@ -400,7 +401,7 @@ def inside_corner(lay: Layout, r: int, c: int) -> tuple[int, int]:
     return left + max(3, lay.cell // 8), top + max(3, lay.cell // 8)
 
 
-def other_solution(genre: str, puzzle: Puzzle, solution: Any) -> Solution:
+def other_solution(genre: str, puzzle: Puzzle[Any], solution: Any) -> Solution:
     """A second solution that differs from ``solution`` in some cells."""
     empty = tuple((0,) * puzzle.cols for _ in range(puzzle.rows))
     if genre == "yinyang":

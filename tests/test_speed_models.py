@@ -15,7 +15,8 @@ from solvers.engine import solve_puzzle
 from solvers.masyu import model as masyu_model
 from solvers.masyu.deduce import Contradiction as MasyuContradiction
 from solvers.masyu.deduce import deduce as masyu_deduce
-from solvers.puzzle import BLACK, Puzzle
+from solvers.notation import BLACK
+from solvers.puzzle import Puzzle
 from solvers.solution import ColorSolution
 from solvers.verdict import SolveOptions, Status
 from solvers.yinyang import model
@@ -26,7 +27,7 @@ from tests import corpus
 OPTS = SolveOptions(time_limit=20, workers=1)
 
 
-def board(*lines: str) -> Puzzle:
+def board(*lines: str) -> Puzzle[Any]:
     return Puzzle.from_record({"genre": "yinyang", "grid": list(lines)})
 
 
@@ -96,9 +97,9 @@ def test_impossible_board_is_still_answered_none() -> None:
     assert solve_puzzle(p, OPTS).status is Status.NONE
 
 
-def random_boards(n: int, seed: int) -> list[Puzzle]:
+def random_boards(n: int, seed: int) -> list[Puzzle[Any]]:
     rng = random.Random(seed)
-    out: list[Puzzle] = []
+    out: list[Puzzle[Any]] = []
     while len(out) < n:
         rows, cols = rng.choice([(3, 3), (4, 4), (4, 5), (5, 5), (3, 6)])
         grid = [" ".join(rng.choice("..........BW") for _ in range(cols)) for _ in range(rows)]

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -16,6 +17,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from rendering import render_png
+from solvers.genre import ClueKind
 from solvers.puzzle import Puzzle
 from solvers.registry import GENRES
 from tests.corpus import own
@@ -27,11 +29,11 @@ import samples  # noqa: E402
 from photo import simulate  # noqa: E402
 
 
-def tokens(p: Puzzle) -> tuple[tuple[str, ...], ...]:
+def tokens(p: Puzzle[Any]) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(line.split()) for line in p.grid_lines())
 
 
-def boards(genre: str) -> list[Puzzle]:
+def boards(genre: str) -> list[Puzzle[Any]]:
     return [Puzzle.from_record(r) for r in own(genre) if min(r["rows"], r["cols"]) >= 5]
 
 
@@ -49,7 +51,7 @@ def test_the_genre_comes_from_the_picture_through_the_genre_interface() -> None:
     dots = next(g for g in GENRES.values() if g.lattice.value == "dots")
     p = boards(dots.name)[0]
     assert read_image(render_png(p, None, view="puzzle")).genres == (dots.name,)  # a dot lattice decides it
-    circles = [g.name for g in GENRES.values() if g.symbols.value == "circles"]
+    circles = [g.name for g in GENRES.values() if ClueKind.CIRCLE in g.picture_clues]
     q = boards(circles[0])[2]
     r = read_image(render_png(q, None, view="puzzle"))
     assert set(r.genres) == set(circles)  # circles alone: the player is asked
@@ -67,7 +69,7 @@ def test_reading_text_is_the_bots_own_notation_and_reads_back() -> None:
     assert read_board(text).cells == p.cells
 
 
-def printed(p: Puzzle, cell: int = 36) -> bytes:
+def printed(p: Puzzle[Any], cell: int = 36) -> bytes:
     """A plain printed-style grid drawn here (black lines, a different typeface from ours)."""
     img = Image.new("L", (p.cols * cell + 60, p.rows * cell + 60), 255)
     d = ImageDraw.Draw(img)
@@ -82,7 +84,7 @@ def printed(p: Puzzle, cell: int = 36) -> bytes:
     for k in range(p.rows + 1):
         d.line([30, 30 + k * cell, 30 + p.cols * cell, 30 + k * cell], fill=0, width=3 if k in (0, p.rows) else 1)
     for r, c, v in p.clues():
-        tok = GENRES[p.genre].token_of(v)
+        tok = GENRES[p.genre].notation.write(v)
         x, y = 30 + c * cell, 30 + r * cell
         if tok in ("W", "B"):
             d.ellipse([x + 5, y + 5, x + cell - 5, y + cell - 5], outline=0, width=2, fill=0 if tok == "B" else 255)

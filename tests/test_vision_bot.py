@@ -6,6 +6,7 @@ import io
 from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -23,7 +24,7 @@ IN_MODULE_LOOP = pytest.mark.asyncio(loop_scope="module")
 IMAGES = Path(__file__).parent / "data" / "images"
 
 
-def picture(genre: str, n: int) -> tuple[Puzzle, bytes]:
+def picture(genre: str, n: int) -> tuple[Puzzle[Any], bytes]:
     p = Puzzle.from_record(own(genre)[n])
     return p, render_png(p, None, view="puzzle")
 

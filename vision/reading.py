@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers.errors import ParseError
-from solvers.genre import Lattice, Symbols
+from solvers.genre import ClueKind, Lattice
 from solvers.puzzle import Puzzle
 from solvers.reading import AmbiguousGenre, read_board
 from solvers.registry import GENRES, get_genre
@@ -57,7 +57,7 @@ class Reading:
     def grid_text(self) -> str:
         return "\n".join(" ".join(row) for row in self.tokens)
 
-    def puzzle(self, genre: str | None = None) -> Puzzle:
+    def puzzle(self, genre: str | None = None) -> Puzzle[Any]:
         """The board as ``genre`` (default: the most likely); raises ParseError if it does not fit."""
         name = genre or (self.genres[0] if self.genres else None)
         return read_board(self.grid_text(), name)
@@ -114,7 +114,7 @@ def _one_kind(guesses: list[list[CellGuess]], forced: str | None) -> list[list[C
     if not circles or not numbers:
         return guesses
     if forced:
-        odd = numbers if GENRES[forced].symbols is Symbols.CIRCLES else circles
+        odd = numbers if ClueKind.NUMBER not in GENRES[forced].picture_clues else circles
     else:
         odd = circles if len(circles) < len(numbers) else numbers if len(numbers) < len(circles) else circles + numbers
     out = [list(row) for row in guesses]
@@ -164,7 +164,7 @@ def _genres(text: str, board: Board, forced: str | None) -> tuple[tuple[str, ...
 
 def _by_symbols(text: str, style: Lattice) -> tuple[str, ...]:
     """Genres whose kind of clue appears in the tokens (for a board that fits none exactly)."""
-    circles = any(t in ("W", "B") for t in text.split())
-    names = [name for name, g in GENRES.items() if (g.symbols is Symbols.CIRCLES) == circles]
+    kind = ClueKind.CIRCLE if any(t in ("W", "B") for t in text.split()) else ClueKind.NUMBER
+    names = [name for name, g in GENRES.items() if kind in g.picture_clues]
     return tuple(sorted(names, key=lambda g: GENRES[g].lattice is not style))
 

@@ -83,7 +83,7 @@ def boards() -> list[dict[str, Any]]:
     return out
 
 
-def sgt_id(p: Puzzle) -> str:
+def sgt_id(p: Puzzle[Any]) -> str:
     """Simon Tatham's game ID of a board (Pearl: B/W; Rect: numbers joined by '_'); runs of empties as letters."""
     parts: list[str] = []
     run = 0
@@ -98,7 +98,7 @@ def sgt_id(p: Puzzle) -> str:
                 parts.append(chr(ord("a") + k - 1))
                 run -= k
                 prev_number = False
-            tok = get_genre(p.genre).token_of(v)
+            tok = get_genre(p.genre).notation.write(v)
             if tok.isdigit() and prev_number:
                 parts.append("_")
             parts.append(tok)
@@ -110,7 +110,7 @@ def sgt_id(p: Puzzle) -> str:
     return f"{p.cols}x{p.rows}:" + "".join(parts)
 
 
-def printed(p: Puzzle, seed: int) -> bytes:
+def printed(p: Puzzle[Any], seed: int) -> bytes:
     """A plain printed-style picture: white paper, black lines, a thick frame, common fonts."""
     rng = np.random.default_rng(seed)
     cell = int(rng.integers(26, 52))
@@ -136,7 +136,7 @@ def printed(p: Puzzle, seed: int) -> bytes:
             d.line([margin, y, margin + p.cols * cell, y], fill=0 if k in (0, p.rows) else 60,
                    width=3 if k in (0, p.rows) else 1)
     for r, c, v in p.clues():
-        tok = g.token_of(v)
+        tok = g.notation.write(v)
         x0, y0 = margin + c * cell, margin + r * cell
         if tok in ("W", "B"):
             k = int(cell * 0.15)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from bot.i18n import say
 from solvers.errors import Message, PuzzleError
@@ -37,7 +38,7 @@ class Judgement:
         return say(self.message, lang) if self.message is not None else ""
 
 
-def judge_answer(puzzle: Puzzle, text: str) -> Judgement:
+def judge_answer(puzzle: Puzzle[Any], text: str) -> Judgement:
     """Read ``text`` as an answer to ``puzzle`` and check it against the genre's rules.
 
     Right iff the genre's independent checker finds no broken rule: the daily puzzles are proven
@@ -67,7 +68,7 @@ class Hint:
         return say(self.message, lang)
 
 
-def hints(puzzle: Puzzle, solution: Solution) -> list[Hint]:
+def hints(puzzle: Puzzle[Any], solution: Solution) -> list[Hint]:
     """Every hint the puzzle has, in the order they are revealed (the genre's :meth:`~solvers.genre.Genre.hints`)."""
     steps = get_genre(puzzle.genre).hints(puzzle, solution)
     return [Hint(i + 1, len(steps), Message(s.code, dict(s.params), tuple(s.cells)), tuple(s.cells))

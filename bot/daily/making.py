@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from solvers.puzzle import Puzzle
 from solvers.solution import Solution
@@ -20,7 +21,7 @@ ATTEMPTS = 3  # seeds seed, seed+1, seed+2: still the same for everyone, if one 
 class MadeDaily:
     """A generated daily puzzle with its proven unique solution."""
 
-    puzzle: Puzzle
+    puzzle: Puzzle[Any]
     solution: Solution
     grade: str | None  # the generator's measured grade
     url: str | None

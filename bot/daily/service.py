@@ -559,7 +559,7 @@ class DailyService:
         return Stats(current, best, len(days), board)
 
 
-def judgement_differs(puzzle: Puzzle, stored: Solution, text: str) -> bool:
+def judgement_differs(puzzle: Puzzle[Any], stored: Solution, text: str) -> bool:
     """True when the answer (already judged right) is not the stored solution: a non-unique daily."""
     from solvers.registry import get_genre
 

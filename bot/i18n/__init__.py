@@ -2,7 +2,7 @@
 
 The engine reports :class:`~solvers.errors.Message` values (a code, parameters, cells); the bot's
 own texts are codes too. :func:`say` finds the code's template in the language asked for, then in
-English, then in the genre's own English ``messages`` table, and fills it in. Parameter values are
+the genres' own ``messages`` for that language, then the same in English, and fills it in. Parameter values are
 written the language's way: a ``cell`` (or ``*_cell``) as "row 3, column 4", a tuple as a list.
 Adding a language is one file here with ``TEXTS``, ``cell`` and ``WORDS`` (see ``ja.py``).
 """
@@ -38,15 +38,16 @@ def catalogue(lang: str) -> ModuleType:
 
 def template(code: str, lang: str = DEFAULT) -> str | None:
     """The raw template of ``code`` in ``lang`` (falling back to English, then to the genre's own table)."""
-    for cat in (catalogue(lang), catalogue(DEFAULT)):
-        text = cat.TEXTS.get(code)
-        if text is not None:
-            return str(text)
     from solvers.registry import GENRES
 
-    for g in GENRES.values():
-        if code in g.messages:
-            return g.messages[code]
+    for language in dict.fromkeys((lang if lang in LANGUAGES else DEFAULT, DEFAULT)):
+        text = catalogue(language).TEXTS.get(code)
+        if text is not None:
+            return str(text)
+        for g in GENRES.values():  # a genre's own words live with the genre
+            words = g.messages.get(language, {})
+            if code in words:
+                return words[code]
     return None
 
 
@@ -111,13 +112,10 @@ def t(lang: str, code: str, **params: Any) -> str:
 
 def genre_title(name: str, lang: str = DEFAULT) -> str:
     """A genre's display name in ``lang`` (the catalogue's ``genre-<name>``, else its English title)."""
-    text = catalogue(lang_of(lang)).TEXTS.get(f"genre-{name}")
-    if text:
-        return str(text)
     from solvers.registry import find_genre
 
     g = find_genre(name)
-    return g.title if g else name
+    return template(f"genre-{g.name if g else name}", lang_of(lang)) or (g.title if g else name)
 
 
 def words(lang: str) -> Mapping[str, str]:

@@ -39,6 +39,17 @@ TEXTS: dict[str, str] = {
     "solution-mask": "At {cell} of the solution: {token!r} is not a connection mask 0-15.",
     "solution-color": "At {cell} of the solution: '{token}' is not W or B.",
     "solution-rect": "Rectangle {index} of the solution is not [top, left, height, width].",
+    "regions-missing": "A {genre} board needs its rooms: paste the region grid below the clue grid (the same size), or each row as 'clues | rooms'.",
+    "regions-missing-grid": "I need the clue grid and the room grid of the same size, one below the other ({rows} rows is an odd number), or each row as 'clues | rooms'.",
+    "regions-side-width": "Each row needs as many room labels after '|' as cells before it.",
+    "regions-not-used": "{genre} boards have no rooms; leave the region grid out.",
+    "regions-size": "The region grid must have {rows} rows of {cols} cells, as the board.",
+    "region-split": "Room {region} is in two pieces ({cell} and {other_cell}); each room must be one connected area.",
+    "record-bad-regions": "The record's 'regions' must be a list of rows of region numbers.",
+    "param-out-of-range": "'{name}' must be between {low} and {high} (it is {value}).",
+    "solution-mark": "At {cell} of the solution: '{token}' is neither '{mark}' nor '.'.",
+    "solution-number": "At {cell} of the solution: '{token}' is not a number or '.'.",
+    "solution-bridge": "Bridge {index} of the solution is not [row, column, row, column, count].",
     "internal-model-failed": "Internal error: the solver failed on this board. "
                              "This is a bug in the bot, not in your puzzle.",
     "internal-check-failed": "Internal error: the solver's {which} broke a rule ({rule}). "
@@ -73,8 +84,8 @@ TEXTS: dict[str, str] = {
     "fits-no-genre": "This board fits no genre I know. {reasons} "
                      "Fix the board, or add a first line naming the genre ({known}).",
     "as-genre": "As {genre}: {text}",
-    "mixed-circles-numbers": "The board mixes circles ('{circle}' at {circle_cell}) and numbers "
-                             "('{number}' at {number_cell}); a board holds one or the other.",
+    "mixed-symbols": "The board mixes '{first}' at {first_cell} and '{second}' at {second_cell}; no genre has both "
+                     "kinds of symbol.",
     "ambiguous-genre": "This board could be {genres}. Which genre is it? (Or add a first line naming the genre.)",
     "two-genres": "The text names two genres: '{first}' and '{second}'. Keep one.",
     "two-sizes": "The text gives two sizes: {first} and {second}.",
@@ -260,6 +271,7 @@ TEXTS: dict[str, str] = {
     "cli-bad-json": "line {line} is not valid JSON ({error} at column {column})",
     "cli-cannot-read": "cannot read {file}: {reason}",
     "cli-no-solution": "the record has no 'solution' to draw (use --view puzzle)",
+    "cli-no-genre": "Name the genre: puzzlebot generate GENRE (or --genre GENRE).",
     "cli-bad-size": "--size must look like 10x10 (rows x columns), not '{size}'",
     # -- end of the bot's section --------------------------------------------------------------------
 }

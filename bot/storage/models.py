@@ -38,7 +38,7 @@ class DailyPuzzle(Base):
 
     # The typed values (FORMATS.md text stays in the columns: storage is an edge).
     @property
-    def puzzle(self) -> Puzzle:
+    def puzzle(self) -> Puzzle[Any]:
         return Puzzle.from_record(self.record)
 
     @property

@@ -52,7 +52,7 @@ class Store:
         async with self.db.sessions() as s:
             return await s.get(DailyPuzzle, daily_id)
 
-    async def save_daily(self, *, day: dt.date, genre: str, difficulty: str, puzzle: Puzzle, solution: Solution,
+    async def save_daily(self, *, day: dt.date, genre: str, difficulty: str, puzzle: Puzzle[Any], solution: Solution,
                          seed: int, grade: str | None = None, url: str | None = None,
                          gen_seconds: float = 0.0) -> DailyPuzzle:
         """Insert a day's puzzle (as FORMATS.md text); if another worker stored that slot first, return theirs."""

@@ -15,10 +15,16 @@ left=8) are accepted as well.
 from __future__ import annotations
 
 from solvers.answer_grid import line_masks
+from solvers.genre import HintStep
+from solvers.hinting import line_hints
 from solvers.puzzle import Puzzle
 from solvers.solution import LoopSolution
 
 
-def parse_answer(puzzle: Puzzle, text: str) -> LoopSolution:
+def parse_answer(puzzle: Puzzle[int], text: str) -> LoopSolution:
     """The player's loop; raises ParseError naming the cell."""
     return LoopSolution.from_masks(line_masks(puzzle, text, endpoints=False))
+
+
+def hints(puzzle: Puzzle[int], solution: LoopSolution) -> list[HintStep]:
+    return line_hints(puzzle, solution.masks, "masyu-hint")

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 
 from solvers.errors import InvalidPuzzle
 from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, mask_problems
-from solvers.puzzle import BLACK, EMPTY, WHITE, Puzzle, check_rectangular
+from solvers.notation import BLACK, EMPTY, WHITE
+from solvers.puzzle import Puzzle, check_rectangular
 from solvers.solution import LoopSolution
 from solvers.verdict import Violation
 
@@ -31,7 +32,7 @@ COLOUR = {WHITE: "white", BLACK: "black"}
 MAX_VIOLATIONS = 50
 
 
-def validate(puzzle: Puzzle) -> None:
+def validate(puzzle: Puzzle[int]) -> None:
     """Raise InvalidPuzzle unless the board is a rectangle of '.', 'W' and 'B'.
 
     A board without pearls is valid (its verdict is decided by the solver: on a 2x2 board the
@@ -84,7 +85,7 @@ def pearl_kept(masks: Masks, r: int, c: int, kind: int) -> bool:
     return not pearl_problems(masks, r, c, kind)
 
 
-def _shape_problem(puzzle: Puzzle, solution: object) -> Violation | None:
+def _shape_problem(puzzle: Puzzle[int], solution: object) -> Violation | None:
     if not isinstance(solution, LoopSolution):
         return Violation("masyu-format")
     if solution.rows != puzzle.rows:
@@ -99,7 +100,7 @@ def _shape_problem(puzzle: Puzzle, solution: object) -> Violation | None:
     return None
 
 
-def check(puzzle: Puzzle, solution: LoopSolution) -> list[Violation]:
+def check(puzzle: Puzzle[int], solution: LoopSolution) -> list[Violation]:
     """Every broken rule of the loop on ``puzzle``; [] when correct."""
     shape = _shape_problem(puzzle, solution)
     if shape is not None:

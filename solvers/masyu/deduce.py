@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, Grid, within
-from solvers.puzzle import BLACK, EMPTY, WHITE
+from solvers.notation import BLACK, EMPTY, WHITE
 
 Cell = tuple[int, int]
 Clause = tuple[tuple[int, bool], ...]  # (edge, wanted value) pairs: at least one holds

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from solvers.drawing import GRID_DARK, INK, LINE, PAPER, Drawing
-from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.notation import BLACK, WHITE
+from solvers.puzzle import Puzzle
 from solvers.solution import LoopSolution
 
 
-def draw(d: Drawing, puzzle: Puzzle, solution: LoopSolution | None) -> None:
+def draw(d: Drawing, puzzle: Puzzle[int], solution: LoopSolution | None) -> None:
     """Pearls on a dashed grid; with a solution, the loop through cell centres under the pearls."""
     d.backgrounds()
     d.grid(GRID_DARK, dashed=True)

@@ -28,7 +28,8 @@ from ortools.sat.python import cp_model, cp_model_helper
 from solvers.cpsat import Budget, solve_twice
 from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, Grid
 from solvers.masyu.deduce import Contradiction, deduce
-from solvers.puzzle import BLACK, EMPTY, WHITE, Puzzle
+from solvers.notation import BLACK, EMPTY, WHITE
+from solvers.puzzle import Puzzle
 from solvers.solution import LoopSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
@@ -55,7 +56,7 @@ def search_params(rows: int, cols: int) -> dict[str, int]:
     return params
 
 
-def pearls_of_puzzle(puzzle: Puzzle) -> dict[Cell, int]:
+def pearls_of_puzzle(puzzle: Puzzle[int]) -> dict[Cell, int]:
     return {(r, c): v for r, c, v in puzzle.clues()}
 
 
@@ -106,7 +107,7 @@ class MasyuModel:
                 self._pearl(cell, kind)
 
     @classmethod
-    def of(cls, puzzle: Puzzle) -> MasyuModel:
+    def of(cls, puzzle: Puzzle[int]) -> MasyuModel:
         return cls(puzzle.rows, puzzle.cols, pearls_of_puzzle(puzzle))
 
     def lit(self, cell: Cell, bit: int, distance: int = 1) -> Lit | None:
@@ -159,7 +160,7 @@ class MasyuModel:
         return LoopSolution.from_masks(self.masks(solver))
 
 
-def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
+def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
     """Find the loop; with ``options.unique`` also prove it is the only one (or find a second).
 
     First :mod:`solvers.masyu.deduce` (with trials) to a fixed point: when it fixes every edge that loop is the

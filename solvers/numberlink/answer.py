@@ -15,10 +15,16 @@ spaces (``12 ─ ─ 12``). Mask rows (``2 10 8`` with up=1, right=2, down=4, le
 from __future__ import annotations
 
 from solvers.answer_grid import line_masks
+from solvers.genre import HintStep
+from solvers.hinting import line_hints
 from solvers.puzzle import Puzzle
 from solvers.solution import LinkSolution
 
 
-def parse_answer(puzzle: Puzzle, text: str) -> LinkSolution:
+def parse_answer(puzzle: Puzzle[int], text: str) -> LinkSolution:
     """The player's paths; raises ParseError naming the cell."""
     return LinkSolution.from_masks(line_masks(puzzle, text, endpoints=True))
+
+
+def hints(puzzle: Puzzle[int], solution: LinkSolution) -> list[HintStep]:
+    return line_hints(puzzle, solution.masks, "numberlink-hint")

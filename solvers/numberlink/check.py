@@ -3,7 +3,7 @@
 Rules: join the two cells of each number by a path of orthogonal steps through cell centres;
 paths never cross, branch or share a cell; a numbered cell is the end of exactly one path.
 Nikoli rule (default): cells may stay empty, and lines that join no numbers (stray loops) are
-not allowed. Flow rule (``puzzle.fill``): every cell is on a path.
+not allowed. Flow rule (``"fill" in puzzle.variants``): every cell is on a path.
 
 Written independently of :mod:`solvers.numberlink.model`. Every finding is a message code of the
 genre (English in ``Numberlink.messages``) with its facts as parameters.
@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from solvers.errors import InvalidPuzzle, ParseError
 from solvers.gridgraph import DIR_NAMES, DIRECTIONS, OPPOSITE, inside
-from solvers.puzzle import UNKNOWN, Puzzle, check_rectangular
+from solvers.notation import UNKNOWN
+from solvers.puzzle import Puzzle, check_rectangular
 from solvers.solution import LinkSolution
 from solvers.verdict import Violation
 
@@ -23,7 +24,7 @@ BACK = {1: 4, 2: 8, 4: 1, 8: 2}
 MAX_VIOLATIONS = 50
 
 
-def _numbers(puzzle: Puzzle) -> dict[int, list[Cell]]:
+def _numbers(puzzle: Puzzle[int]) -> dict[int, list[Cell]]:
     where: dict[int, list[Cell]] = {}
     for r, row in enumerate(puzzle.cells):
         for c, v in enumerate(row):
@@ -32,7 +33,7 @@ def _numbers(puzzle: Puzzle) -> dict[int, list[Cell]]:
     return where
 
 
-def form_problem(puzzle: Puzzle) -> ParseError | None:
+def form_problem(puzzle: Puzzle[int]) -> ParseError | None:
     """Why these givens are not Numberlink pairs (for genre detection), or None."""
     where = _numbers(puzzle)
     if not where:
@@ -45,7 +46,7 @@ def form_problem(puzzle: Puzzle) -> ParseError | None:
     return None
 
 
-def validate(puzzle: Puzzle) -> None:
+def validate(puzzle: Puzzle[int]) -> None:
     """Raise InvalidPuzzle unless every number appears exactly twice and there is no '?' clue."""
     check_rectangular(puzzle)
     for r, row in enumerate(puzzle.cells):
@@ -64,7 +65,7 @@ def validate(puzzle: Puzzle) -> None:
             raise InvalidPuzzle("numberlink-times", cells=spots, number=v, times=len(spots), clue_cells=spots)
 
 
-def _shape_problems(puzzle: Puzzle, masks: tuple[tuple[int, ...], ...]) -> list[Violation]:
+def _shape_problems(puzzle: Puzzle[int], masks: tuple[tuple[int, ...], ...]) -> list[Violation]:
     """The solution's size and mask values, then lines leaving the board or not connecting back."""
     rows, cols = puzzle.rows, puzzle.cols
     if len(masks) != rows:
@@ -92,7 +93,7 @@ def _shape_problems(puzzle: Puzzle, masks: tuple[tuple[int, ...], ...]) -> list[
     return out
 
 
-def check(puzzle: Puzzle, solution: LinkSolution) -> list[Violation]:
+def check(puzzle: Puzzle[int], solution: LinkSolution) -> list[Violation]:
     """Every broken rule of ``solution`` on ``puzzle``; [] when correct. Never raises."""
     masks = solution.masks
     problems = _shape_problems(puzzle, masks)
@@ -113,7 +114,7 @@ def check(puzzle: Puzzle, solution: LinkSolution) -> list[Violation]:
                 out.append(Violation("numberlink-dead-end", cells=((r, c),), params=here))
             elif n > 2:
                 out.append(Violation("numberlink-branch", cells=((r, c),), params=here))
-            elif n == 0 and puzzle.fill:
+            elif n == 0 and "fill" in puzzle.variants:
                 out.append(Violation("numberlink-fill", cells=((r, c),), params=here))
     if any(v.rule != "numberlink-fill" for v in out):
         return out[:MAX_VIOLATIONS]

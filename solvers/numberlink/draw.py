@@ -6,7 +6,8 @@ from collections.abc import Iterator, Sequence
 
 from solvers.drawing import GRID, INK, PAPER, STRAY, Drawing, Paint, path
 from solvers.gridgraph import DIRECTIONS
-from solvers.puzzle import UNKNOWN, Puzzle
+from solvers.notation import UNKNOWN
+from solvers.puzzle import Puzzle
 from solvers.solution import LinkSolution
 
 
@@ -30,7 +31,7 @@ def _grid(masks: Sequence[Sequence[int]], rows: int, cols: int) -> list[list[int
     return [[masks[r][c] if r < len(masks) and c < len(masks[r]) else 0 for c in range(cols)] for r in range(rows)]
 
 
-def path_paints(puzzle: Puzzle, masks: Sequence[Sequence[int]], colours: int) -> list[list[Paint]]:
+def path_paints(puzzle: Puzzle[int], masks: Sequence[Sequence[int]], colours: int) -> list[list[Paint]]:
     """The paint of every cell's path: from the number it joins, touching paths kept apart.
 
     Cells are grouped by their links (a one-sided bit counts, so a wrong answer still gets
@@ -76,7 +77,7 @@ def path_paints(puzzle: Puzzle, masks: Sequence[Sequence[int]], colours: int) ->
     return out
 
 
-def draw(d: Drawing, puzzle: Puzzle, solution: LinkSolution | None) -> None:
+def draw(d: Drawing, puzzle: Puzzle[int], solution: LinkSolution | None) -> None:
     d.backgrounds()
     d.grid(GRID)
     paints: list[list[Paint]] | None = None

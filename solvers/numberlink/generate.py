@@ -183,7 +183,7 @@ def _masks(rows: int, cols: int, stretches: list[list[Cell]]) -> list[list[int]]
     return masks
 
 
-def _puzzle(rows: int, cols: int, stretches: list[list[Cell]]) -> Puzzle:
+def _puzzle(rows: int, cols: int, stretches: list[list[Cell]]) -> Puzzle[int]:
     cells = [[0] * cols for _ in range(rows)]
     ordered = sorted(stretches, key=lambda s: min(s[0], s[-1]))
     for k, s in enumerate(ordered, 1):

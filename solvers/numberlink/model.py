@@ -37,7 +37,7 @@ u, wm next to v) or a flip (the corner just made), both found in step (2). So T 
 (3) finds a solution whenever another one exists; every solution it finds is a genuine one.
 (Excluding S1 needs only "some edge of S1 unused": a solution containing every edge of S1 has no
 free cell end to attach anything else to, and extra edges elsewhere would be stray loops.)
-Brute-force enumeration on small boards cross-checks this in ``tests/test_engine_numberlink.py``.
+Brute-force enumeration on small boards cross-checks this in ``tests/genres/test_numberlink.py``.
 The flip rule is what makes the proof fast on big open boards: 14x24 Nikoli board 39 s -> 1.6 s.
 Big boards, when a short first try at the proof does not settle it, look for a second solution
 that differs from S1 only inside a window (S1 fixed outside it): :func:`local_second`.
@@ -82,13 +82,13 @@ class NumberlinkModel:
     """The CP-SAT model of one board; ``edges[i]`` is the literal of ``grid.edges[i]`` (or None
     when the edge can never be used)."""
 
-    def __init__(self, puzzle: Puzzle, deadline: float | None = None) -> None:
+    def __init__(self, puzzle: Puzzle[int], deadline: float | None = None) -> None:
         """The exact model of the puzzle's rule (Nikoli: taut answers only, see above), plus
         ``self.hint_lit``, a literal that when set asks for the other property too (Nikoli: every
         cell used; Flow: taut). It is not a rule: it narrows a first search, which is fast when
         the answer has that shape (well-made boards' answers usually do)."""
         self.puzzle = puzzle
-        self.fill = puzzle.fill
+        self.fill = "fill" in puzzle.variants
         self.grid = grid = Grid(puzzle.rows, puzzle.cols)
         self.model = m = cp_model.CpModel()
         values = sorted({v for _, _, v in puzzle.clues()})
@@ -413,7 +413,7 @@ def solver_params(options: SolveOptions, cells: int = PRESOLVE_FROM) -> dict[str
             "max_presolve_iterations": 1, "cp_model_presolve": cells >= PRESOLVE_FROM}
 
 
-def _pairs(puzzle: Puzzle) -> list[tuple[Cell, Cell]]:
+def _pairs(puzzle: Puzzle[int]) -> list[tuple[Cell, Cell]]:
     """The two cells of each number, numbers in increasing order (the model's k = 1..K)."""
     ends: dict[int, list[Cell]] = {}
     for r, c, v in puzzle.clues():
@@ -426,7 +426,7 @@ def _pairs(puzzle: Puzzle) -> list[tuple[Cell, Cell]]:
 ROUTER_FROM = 400
 
 
-def solve(puzzle: Puzzle, options: SolveOptions, *, router_from: int | None = None) -> SolveResult:
+def solve(puzzle: Puzzle[int], options: SolveOptions, *, router_from: int | None = None) -> SolveResult:
     """Join the pairs; with ``options.unique`` also prove there is no other way (or find one).
 
     First answer: under the Nikoli rule, from ``router_from`` cells (default ROUTER_FROM), a quick
@@ -441,7 +441,7 @@ def solve(puzzle: Puzzle, options: SolveOptions, *, router_from: int | None = No
     clues = {(r, c) for r, c, _ in puzzle.clues()}
     first: set[int] | None = None
     t0 = time.perf_counter()
-    if not puzzle.fill and cells >= (ROUTER_FROM if router_from is None else router_from):
+    if "fill" not in puzzle.variants and cells >= (ROUTER_FROM if router_from is None else router_from):
         routed = route_negotiated(grid, _pairs(puzzle), seconds=min(1.0, 0.1 * options.time_limit), seed=options.seed)
         if routed is not None:
             first = _edges_of(grid, [tighten(grid, p) for p in routed])
@@ -474,7 +474,7 @@ def solve(puzzle: Puzzle, options: SolveOptions, *, router_from: int | None = No
     sol = _solution(grid, first)
     if not options.unique:
         return SolveResult(Status.SOLVED, solution=sol, stats=budget.stats)
-    if not puzzle.fill:
+    if "fill" not in puzzle.variants:
         detour = find_detour(grid, clues, first)
         if detour is not None:
             return SolveResult(Status.MULTIPLE, solution=sol, second_solution=_solution(grid, detour),
@@ -489,7 +489,7 @@ def solve(puzzle: Puzzle, options: SolveOptions, *, router_from: int | None = No
             return res
         leave(nm)
     small_enough = cells * nm.K <= SECOND_MODEL_MAX  # room for a copy of the model
-    if not puzzle.fill:
+    if "fill" not in puzzle.variants:
         nm.forbid_downhill_flips()  # exact: find_detour found no detour or flip of the first answer
     elif small_enough and (settled := _flow_by_nikoli(puzzle, first, budget, params)) is not None:
         verdict, other = settled
@@ -525,7 +525,7 @@ def solve(puzzle: Puzzle, options: SolveOptions, *, router_from: int | None = No
 
 
 def _flow_by_nikoli(
-    puzzle: Puzzle, first: set[int], budget: Budget, params: dict[str, int]
+    puzzle: Puzzle[int], first: set[int], budget: Budget, params: dict[str, int]
 ) -> tuple[Status, set[int] | None] | None:
     """Under the Flow rule, the Nikoli rule's proof first (with part of the time): another Flow
     answer, taut-shortened, is another Nikoli answer, and ``first`` fills every cell, so it has no
@@ -537,7 +537,7 @@ def _flow_by_nikoli(
     search timed out at 10 s)."""
     t0 = time.perf_counter()
     try:
-        nik = NumberlinkModel(dataclasses.replace(puzzle, fill=False),
+        nik = NumberlinkModel(dataclasses.replace(puzzle, variants=puzzle.variants - {"fill"}),
                               deadline=time.perf_counter() + NIKOLI_SHARE * budget.remaining())
     except BuildTimeout as e:
         leave(e)

@@ -1,6 +1,6 @@
 """Reading boards the way players write them: text notations, puzz.link URLs, genre detection.
 
-``read_board(text, genre=None, *, fill=None, limits=None) -> Puzzle`` is the one entry point;
+``read_board(text, genre=None, *, variants=None, limits=None) -> Puzzle`` is the one entry point;
 it raises only :class:`~solvers.errors.ParseError` (or its subclass :class:`AmbiguousGenre`,
 whose ``candidates`` name the genres the board fits, best first).
 """

@@ -5,25 +5,16 @@ from __future__ import annotations
 import json
 import logging
 import re
+from dataclasses import replace
 from typing import Any
 
 from solvers.errors import ParseError, PuzzleError
-from solvers.genre import Genre, Symbols
+from solvers.genre import Genre
+from solvers.notation import Rank, unknown_symbol
 from solvers.puzzle import Puzzle
 from solvers.puzzlink import check_size, find_url, genre_of_pid, split_url, unsupported_pid
 from solvers.reading.ambiguous import AmbiguousGenre
-from solvers.reading.cells import (
-    CIRCLE_ONLY,
-    DIGIT_BLANKS,
-    Row,
-    circle_value,
-    number_value,
-    read_circles,
-    read_digits,
-    read_numbers,
-    tokenise,
-    unknown_symbol,
-)
+from solvers.reading.cells import Row, tokenise
 from solvers.reading.form import check_form
 from solvers.reading.limits import DEFAULT_LIMITS, ReadLimits
 from solvers.reading.normalise import clean, fold
@@ -31,7 +22,7 @@ from solvers.reading.sgt import GAME_NAMES, decode_game_id, find_game_id
 
 log = logging.getLogger(__name__)
 
-Grid = tuple[tuple[int, ...], ...]
+Variants = frozenset[str]
 MAX_NOISE_LINES = 40  # lines around a board (headers, prose) beyond its rows before the text is refused
 
 NO_BOARD = ParseError("no-board")
@@ -41,18 +32,18 @@ def read_board(
     text: str,
     genre: str | None = None,
     *,
-    fill: bool | None = None,
+    variants: Variants | None = None,
     limits: ReadLimits | None = None,
-) -> Puzzle:
+) -> Puzzle[Any]:
     """Read a board written the way players write them, or a puzz.link URL.
 
     ``genre`` (any name or alias) wins over a header line, which wins over detection. When the
-    content fits several genres :class:`AmbiguousGenre` lists them (best first). ``fill`` forces
-    the genre's ``fill`` variant on or off (default: on only when a header names it).
+    content fits several genres :class:`AmbiguousGenre` lists them (best first). ``variants``
+    sets the genre's rule variants (default: those a header or the genre word names).
     Only :class:`ParseError` (and its subclass AmbiguousGenre) ever escapes.
     """
     try:
-        return read_board_strict(text, genre, fill=fill, limits=limits)
+        return read_board_strict(text, genre, variants=variants, limits=limits)
     except ParseError:
         raise
     except PuzzleError as e:
@@ -66,9 +57,9 @@ def read_board_strict(
     text: str,
     genre: str | None = None,
     *,
-    fill: bool | None = None,
+    variants: Variants | None = None,
     limits: ReadLimits | None = None,
-) -> Puzzle:
+) -> Puzzle[Any]:
     """:func:`read_board` without the last-resort guard (tests use it to find real bugs)."""
     limits = limits or DEFAULT_LIMITS
     if not isinstance(text, str):
@@ -78,17 +69,17 @@ def read_board_strict(
     if genre is not None and not isinstance(genre, str):
         raise ParseError("genre-not-name")
     forced = _genre_name(genre) if genre else None
-    if fill is None and genre and forced is not None and _names_variant(forced, genre):
-        fill = True  # a genre word that names a variant ("flow") turns it on
+    if variants is None and genre and forced is not None:
+        variants = _named_variants(forced, genre) or None  # a genre word that names a variant ("flow")
     text = fold(text)
 
     stripped = text.strip()
     if stripped.startswith("{"):
-        return _read_record(stripped, forced, fill, limits)
+        return _read_record(stripped, forced, variants, limits)
 
     url = find_url(text)
     if url is not None:
-        return _read_url(url, forced, fill, limits)
+        return _read_url(url, forced, variants, limits)
 
     lines = sum(1 for ln in text.split("\n") if ln.strip())
     if lines > limits.max_rows + MAX_NOISE_LINES:
@@ -98,7 +89,7 @@ def read_board_strict(
         raise NO_BOARD
     game_id = find_game_id(cleaned.lines)
     if game_id is not None:
-        return _read_game_id(game_id, forced or cleaned.genre, fill if fill is not None else cleaned.fill, limits)
+        return _read_game_id(game_id, forced or cleaned.genre, _pick(variants, cleaned.variants), limits)
     if len(cleaned.lines) > limits.max_rows:
         raise _too_big(len(cleaned.lines), None, limits)
     rows = [tokenise(line) for line in cleaned.lines]
@@ -113,10 +104,10 @@ def read_board_strict(
         _check_size_line(cleaned.size, height, width)
 
     chosen = forced or cleaned.genre
-    want_fill = fill if fill is not None else bool(cleaned.fill)
+    wanted = _pick(variants, cleaned.variants)
     if chosen is None:
-        return _detect(rows, limits, want_fill)
-    puzzle = Puzzle(chosen, _cells_for(chosen, rows, limits), fill=_fill(chosen, want_fill))
+        return _detect(rows, limits, wanted, cleaned.params)
+    puzzle = _board(_genre(chosen), rows, limits, wanted, cleaned.params)
     _check_min(height, width, limits)
     check_form(puzzle)
     return puzzle
@@ -128,18 +119,32 @@ def _genre_name(name: str) -> str:
     return get_genre(name).name
 
 
-def _fill(genre: str, fill: bool | None) -> bool:
-    """The variant switch, kept only for a genre that has a ``fill`` variant."""
+def _genre(name: str) -> Genre[Any, Any]:
     from solvers.registry import get_genre
 
-    return bool(fill) and any(v.name == "fill" for v in get_genre(genre).variants)
+    return get_genre(name)
 
 
-def _names_variant(genre: str, word: str) -> bool:
-    from solvers.registry import get_genre
+def _pick(forced: Variants | None, header: Variants) -> Variants:
+    return forced if forced is not None else header
 
+
+def _with_variants(puzzle: Puzzle[Any], variants: Variants) -> Puzzle[Any]:
+    """The board with the variants its genre knows among ``variants`` (others are dropped)."""
+    known = frozenset(v.name for v in puzzle.kind.variants) & variants
+    return replace(puzzle, variants=known) if known != puzzle.variants else puzzle
+
+
+def _named_variants(genre: str, word: str) -> Variants:
     flat = word.strip().lower().replace(" ", "").replace("-", "")
-    return any(flat == w.replace(" ", "").replace("-", "") for v in get_genre(genre).variants for w in v.words)
+    return frozenset(v.name for v in _genre(genre).variants
+                     if any(flat == w.replace(" ", "").replace("-", "") for w in v.words))
+
+
+def _board(g: Genre[Any, Any], rows: list[Row], limits: ReadLimits, variants: Variants,
+           params: dict[str, int]) -> Puzzle[Any]:
+    """The rows read by genre ``g``, with the variants it knows."""
+    return _with_variants(g.read_rows(rows, limits, params), variants)
 
 
 def _too_big(rows: int, cols: int | None, limits: ReadLimits) -> ParseError:
@@ -154,40 +159,39 @@ def _check_min(rows: int, cols: int, limits: ReadLimits) -> None:
                          min_cols=limits.min_cols)
 
 
-def _read_url(url: str, forced: str | None, fill: bool | None, limits: ReadLimits) -> Puzzle:
-    from solvers.registry import get_genre
-
+def _read_url(url: str, forced: str | None, variants: Variants | None, limits: ReadLimits) -> Puzzle[Any]:
     link = split_url(url, max_rows=limits.max_rows, max_cols=limits.max_cols)
     found = genre_of_pid(link.pid)
     if found is None:
         raise unsupported_pid(link.pid)
     if forced is not None and forced != found:
         raise ParseError("url-other-genre", genre=found, pid=link.pid, wanted=forced)
-    puzzle = get_genre(found).decode_url(url, max_rows=limits.max_rows, max_cols=limits.max_cols)
+    puzzle = _genre(found).decode_url(url, max_rows=limits.max_rows, max_cols=limits.max_cols)
     _check_min(puzzle.rows, puzzle.cols, limits)
-    if _fill(found, fill):
-        puzzle = Puzzle(puzzle.genre, puzzle.cells, fill=True)
+    if variants is not None:
+        puzzle = _with_variants(puzzle, variants)
     check_form(puzzle)
     return puzzle
 
 
-def _read_game_id(m: re.Match[str], genre: str | None, fill: bool | None, limits: ReadLimits) -> Puzzle:
+def _read_game_id(m: re.Match[str], genre: str | None, variants: Variants, limits: ReadLimits) -> Puzzle[Any]:
     """A Simon Tatham's Puzzles game ID (Pearl or Rect): the genre that lists Tatham's game as an alias."""
     from solvers.registry import find_genre, get_genre
 
     check_size(int(m.group(2)), int(m.group(1)), max_rows=limits.max_rows, max_cols=limits.max_cols)
     kind, rows = decode_game_id(m)
     game = GAME_NAMES[kind]
-    g = get_genre(genre) if genre is not None else find_genre(game)
-    if g is None or g.symbols.value != kind:
+    home = find_genre(game)
+    g = get_genre(genre) if genre is not None else home
+    if g is None or home is None or g.notation is not home.notation:  # another genre written the same way reads it too
         raise ParseError("game-id-other-genre", game=game, genre=g.name if g else "")
-    puzzle = Puzzle(g.name, tuple(tuple(r) for r in rows), fill=_fill(g.name, fill))
+    puzzle = _with_variants(Puzzle(g.name, tuple(tuple(r) for r in rows)), variants)
     _check_min(puzzle.rows, puzzle.cols, limits)
     check_form(puzzle)
     return puzzle
 
 
-def _read_record(text: str, forced: str | None, fill: bool | None, limits: ReadLimits) -> Puzzle:
+def _read_record(text: str, forced: str | None, variants: Variants | None, limits: ReadLimits) -> Puzzle[Any]:
     """A pasted FORMATS.md record ({"genre": ..., "grid": [...]})."""
     try:
         rec = json.loads(text)
@@ -196,8 +200,8 @@ def _read_record(text: str, forced: str | None, fill: bool | None, limits: ReadL
     if not isinstance(rec, dict):
         raise NO_BOARD
     if "grid" not in rec and isinstance(rec.get("url"), str):
-        rec_fill = rec.get("fill") if isinstance(rec.get("fill"), bool) else None
-        return _read_url(rec["url"], forced, fill if fill is not None else rec_fill, limits)
+        named = frozenset(k for k, v in rec.items() if v is True)
+        return _read_url(rec["url"], forced, variants if variants is not None else named or None, limits)
     if forced is not None:
         rec = {**rec, "genre": forced}
     grid = rec.get("grid")
@@ -212,8 +216,8 @@ def _read_record(text: str, forced: str | None, fill: bool | None, limits: ReadL
     if puzzle.cols > limits.max_cols:
         raise _too_big(puzzle.rows, puzzle.cols, limits)
     _check_min(puzzle.rows, puzzle.cols, limits)
-    if fill is not None:
-        puzzle = Puzzle(puzzle.genre, puzzle.cells, fill=_fill(puzzle.genre, fill), id=puzzle.id)
+    if variants is not None:
+        puzzle = _with_variants(puzzle, variants)
     check_form(puzzle)
     return puzzle
 
@@ -237,60 +241,37 @@ def _check_size_line(size: tuple[int, int], rows: int, cols: int) -> None:
     raise ParseError("size-line-mismatch", said=f"{a}x{b}", rows=rows, cols=cols, size=f"{cols}x{rows}")
 
 
-def _cells_for(genre: str, rows: list[Row], limits: ReadLimits) -> Grid:
-    from solvers.registry import get_genre
-
-    return _cells_of(get_genre(genre), rows, limits)
+def _fits(g: Genre[Any, Any], rows: list[Row]) -> bool:
+    return all(g.notation.read(tok, row.compact) is not None for row in rows for tok in row)
 
 
-def _cells_of(g: Genre[Any], rows: list[Row], limits: ReadLimits) -> Grid:
-    """The board's cell values in genre ``g``'s notation family; ParseError at the first stranger."""
-    if g.symbols is Symbols.CIRCLES:
-        vals = read_circles(rows, g.name)
-    elif g.symbols is Symbols.NUMBERS:
-        vals = read_numbers(rows, g.name, limits.max_number)
-    else:
-        vals = read_digits(rows, g)
-    return tuple(tuple(row) for row in vals)
-
-
-def _fits(g: Genre[Any], tok: str, compact: bool) -> bool:
-    if g.symbols is Symbols.CIRCLES:
-        return circle_value(tok) is not None
-    if g.symbols is Symbols.NUMBERS:
-        return number_value(tok, compact) is not None
-    return g.value_of("." if tok in DIGIT_BLANKS else tok) is not None
-
-
-def _detect(rows: list[Row], limits: ReadLimits, fill: bool) -> Puzzle:
-    """Pick the genre from the content alone; raises AmbiguousGenre or a ParseError explaining."""
+def _detect(rows: list[Row], limits: ReadLimits, variants: Variants, params: dict[str, int]) -> Puzzle[Any]:
+    """Pick the genre from the content alone: each genre's notation says whether it reads every
+    token and how likely such a board is its own; of the likeliest, those whose form fits win
+    (several: :class:`AmbiguousGenre`). Raises a ParseError explaining when none fits."""
     from solvers.registry import GENRES
 
-    tokens = {tok for row in rows for tok in row}
-    readable = [g for g in GENRES.values() if all(_fits(g, tok, row.compact) for row in rows for tok in row)]
-    if tokens & CIRCLE_ONLY and any(g.symbols is Symbols.CIRCLES for g in readable):
-        readable = [g for g in readable if g.symbols is Symbols.CIRCLES]  # 'W', 'o', '●': a circle board
-    if "0" in tokens and not tokens & DIGIT_BLANKS:  # '0' for every empty cell: not a digit board's clue
-        readable = [g for g in readable if g.symbols is not Symbols.DIGITS]
-    if not readable:
+    tokens = frozenset(tok for row in rows for tok in row)
+    ranked: list[tuple[Rank, Genre[Any, Any]]] = []
+    for g in GENRES.values():
+        rank = g.notation.rank(tokens)
+        if rank is not None and _fits(g, rows):
+            ranked.append((rank, g))
+    if not ranked:
         for r, row in enumerate(rows):
             for c, tok in enumerate(row):
-                if not any(_fits(g, tok, row.compact) for g in GENRES.values()):
-                    raise unknown_symbol(tok, r, c, None, "any")
+                if not any(g.notation.read(tok, row.compact) is not None for g in GENRES.values()):
+                    raise unknown_symbol(tok, r, c, None, "read-help-any")
         raise _mixed(rows)
     _check_min(len(rows), len(rows[0]), limits)
-    # best first: with digits on the board numbers before circles; digit genres (any small number
-    # board reads as one) last
-    digits = any(tok.isdigit() for tok in tokens)
-    order = [Symbols.NUMBERS, Symbols.CIRCLES, Symbols.DIGITS] if digits else [Symbols.CIRCLES, Symbols.NUMBERS,
-                                                                                Symbols.DIGITS]
-    readable.sort(key=lambda g: order.index(g.symbols))
+    tier = min(rank[0] for rank, _ in ranked)
+    readable = [g for rank, g in sorted(ranked, key=lambda x: x[0][1]) if rank[0] == tier]
 
-    fits: list[Puzzle] = []
+    fits: list[Puzzle[Any]] = []
     reasons: list[tuple[str, ParseError]] = []
     for g in readable:
         try:
-            p = Puzzle(g.name, _cells_of(g, rows, limits), fill=_fill(g.name, fill))
+            p = _board(g, rows, limits, variants, params)
             check_form(p)
         except ParseError as e:
             reasons.append((g.name, e))
@@ -299,23 +280,23 @@ def _detect(rows: list[Row], limits: ReadLimits, fill: bool) -> Puzzle:
     if len(fits) == 1:
         return fits[0]
     if fits:
-        raise AmbiguousGenre(tuple(p.genre for p in fits))
+        raise AmbiguousGenre(tuple(p.genre for p in fits), tuple(fits))
     cells = tuple(dict.fromkeys(cell for _, e in reasons for cell in e.cells))
     raise ParseError("fits-no-genre", cells=cells, reasons=tuple((g, e.msg) for g, e in reasons),
                      known=", ".join(GENRES))
 
 
 def _mixed(rows: list[Row]) -> ParseError:
-    circle_at = number_at = None
-    for r, row in enumerate(rows):
-        for c, tok in enumerate(row):
-            nv = number_value(tok, row.compact)
-            if circle_at is None and circle_value(tok) is not None and nv is None:
-                circle_at = (r, c, tok)
-            if number_at is None and nv is not None and circle_value(tok) is None:
-                number_at = (r, c, tok)
-    if circle_at is None or number_at is None:
-        return ParseError("fits-no-genre", reasons=(), known="")
-    (r1, c1, t1), (r2, c2, t2) = circle_at, number_at
-    return ParseError("mixed-circles-numbers", cells=((r1, c1), (r2, c2)), circle=t1, circle_cell=(r1, c1),
-                      number=t2, number_cell=(r2, c2))
+    """Every token is some genre's, but no genre reads them all: name two cells no genre has together."""
+    from solvers.registry import GENRES
+
+    cells = [(r, c, tok, row.compact) for r, row in enumerate(rows) for c, tok in enumerate(row)]
+    readers = [frozenset(g.name for g in GENRES.values() if g.notation.read(tok, compact) is not None)
+               for _, _, tok, compact in cells]
+    for i, first in enumerate(readers):
+        for j in range(i + 1, len(cells)):
+            if not first & readers[j]:
+                (r1, c1, t1, _), (r2, c2, t2, _) = cells[i], cells[j]
+                return ParseError("mixed-symbols", cells=((r1, c1), (r2, c2)), first=t1, first_cell=(r1, c1),
+                                  second=t2, second_cell=(r2, c2))
+    return ParseError("fits-no-genre", reasons=(), known="")

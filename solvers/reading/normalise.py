@@ -10,8 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from solvers.errors import ParseError
-
-FULL_SPACE = "\u3000"  # a full-width space: a blank cell in ○●・ boards, so never folded away
+from solvers.notation import FULL_SPACE
 
 # Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, the half-width katakana middle dot to '・'.
 # Deliberately not NFKC: that would also turn U+3000 into a space.
@@ -41,7 +40,8 @@ class Cleaned:
     lines: list[str] = field(default_factory=list)
     genre: str | None = None  # canonical genre named by a header line or code fence
     genre_word: str | None = None  # the header's own words, for messages
-    fill: bool | None = None  # a "flow" / "flow free" header asks for the Flow rule
+    variants: frozenset[str] = frozenset()  # rule variants a header names ("flow": the fill rule)
+    params: dict[str, int] = field(default_factory=dict)  # the genre's params a header gives ("2 stars")
     size: tuple[int, int] | None = None  # the two numbers of a size line, as written
 
 
@@ -144,9 +144,13 @@ def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:
     out.genre = g.name
     out.genre_word = named
     flat = "".join(words).lower().replace("-", "")
-    if any(flat.startswith(f) or f in flat for v in g.variants if v.name == "fill"
-           for f in (w.replace(" ", "").replace("-", "") for w in v.words)):
-        out.fill = True
+    out.variants = frozenset(v.name for v in g.variants
+                             if any(flat.startswith(f) or f in flat for f in (w.replace(" ", "").replace("-", "")
+                                                                              for w in v.words)))
+    for p in g.params:
+        m = re.search(rf"(\d+)\s*{p.name}|{p.name}\s*[:=]?\s*(\d+)", line, re.IGNORECASE)
+        if m:
+            out.params[p.name] = int(m.group(1) or m.group(2))
     if size is not None:
         _set_size(out, size)
     return True

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 from solvers.answer_grid import answer_cells
 from solvers.errors import ParseError
+from solvers.genre import HintStep
+from solvers.hinting import shuffled
 from solvers.puzzle import Puzzle
 from solvers.solution import Rect, RectSolution
 
 UNLABELLED = frozenset({".", "·", "?", "_"})
 
 
-def parse_answer(puzzle: Puzzle, text: str) -> RectSolution:
+def parse_answer(puzzle: Puzzle[int], text: str) -> RectSolution:
     """The player's rectangles (sorted); raises ParseError naming the cell."""
     cells = answer_cells(puzzle, text)
     regions: dict[str, list[tuple[int, int]]] = {}
@@ -43,3 +45,15 @@ def parse_answer(puzzle: Puzzle, text: str) -> RectSolution:
                                      label=label, cell=(r, c), token=cells[r][c])
         rects.append((top, left, bottom - top + 1, right - left + 1))
     return RectSolution(tuple(sorted(rects)), puzzle.rows, puzzle.cols)
+
+
+def hints(puzzle: Puzzle[int], solution: RectSolution) -> list[HintStep]:
+    """One rectangle per hint: its number, size and place."""
+    out = []
+    for top, left, h, w in shuffled(puzzle, list(solution.rects)):
+        area = [(r, c) for r in range(top, top + h) for c in range(left, left + w)]
+        clue = next(((r, c) for r, c in area if puzzle.cells[r][c] != 0), (top, left))
+        out.append(HintStep("shikaku-hint", {
+            "number": puzzle.cells[clue[0]][clue[1]], "cell": clue, "height": h, "width": w,
+            "rows": (top + 1, top + h), "columns": (left + 1, left + w)}, tuple(area)))
+    return out

@@ -14,14 +14,15 @@ from collections.abc import Callable
 from typing import Any
 
 from solvers.errors import InvalidPuzzle, ParseError
-from solvers.puzzle import EMPTY, UNKNOWN, Puzzle, check_rectangular
+from solvers.notation import EMPTY, UNKNOWN
+from solvers.puzzle import Puzzle, check_rectangular
 from solvers.solution import Rect, RectSolution
 from solvers.verdict import Violation
 
 Counter = Callable[[int, int, int, int], int]
 
 
-def form_problem(puzzle: Puzzle) -> ParseError | None:
+def form_problem(puzzle: Puzzle[int]) -> ParseError | None:
     """Why these givens cannot be a Shikaku (for genre detection), or None."""
     area = puzzle.rows * puzzle.cols
     total = unknown = clues = 0
@@ -42,7 +43,7 @@ def form_problem(puzzle: Puzzle) -> ParseError | None:
     return None
 
 
-def validate(puzzle: Puzzle) -> None:
+def validate(puzzle: Puzzle[int]) -> None:
     """Raise InvalidPuzzle when the numbers cannot tile the board: wrong total, a number with no room."""
     check_rectangular(puzzle)
     rows, cols = puzzle.rows, puzzle.cols
@@ -65,7 +66,7 @@ def validate(puzzle: Puzzle) -> None:
             raise InvalidPuzzle("shikaku-no-room", cells=((r, c),), number=v, cell=(r, c))
 
 
-def _clue_counter(puzzle: Puzzle) -> Counter:
+def _clue_counter(puzzle: Puzzle[int]) -> Counter:
     """count(top, left, h, w): how many clues a rectangle holds (2-D prefix sums)."""
     rows, cols = puzzle.rows, puzzle.cols
     pre = [[0] * (cols + 1) for _ in range(rows + 1)]
@@ -98,7 +99,7 @@ def _place(rect: Rect, suffix: str = "") -> dict[str, int]:
             f"right{suffix}": left + w}
 
 
-def check(puzzle: Puzzle, solution: RectSolution) -> list[Violation]:
+def check(puzzle: Puzzle[int], solution: RectSolution) -> list[Violation]:
     """Every rule the answer breaks (empty list: a correct answer). Never raises."""
     rows, cols = puzzle.rows, puzzle.cols
     for n, rect in enumerate(solution.rects, 1):

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solvers.drawing import DISC, GRID, PAPER, Drawing, tint
-from solvers.puzzle import UNKNOWN, Puzzle
+from solvers.notation import UNKNOWN
+from solvers.puzzle import Puzzle
 from solvers.solution import RectSolution
 
 
@@ -46,7 +47,7 @@ def _on_board(solution: RectSolution, rows: int, cols: int) -> RectSolution:
     return RectSolution(tuple(rects), rows, cols)
 
 
-def draw(d: Drawing, puzzle: Puzzle, solution: RectSolution | None) -> None:
+def draw(d: Drawing, puzzle: Puzzle[int], solution: RectSolution | None) -> None:
     rows, cols = puzzle.rows, puzzle.cols
     ids: list[list[int]] | None = None
     if solution is not None:

@@ -69,7 +69,7 @@ def random_partition(rows: int, cols: int, rng: random.Random, mean_area: float)
     return rects
 
 
-def _puzzle(rows: int, cols: int, clues: dict[Cell, int]) -> Puzzle:
+def _puzzle(rows: int, cols: int, clues: dict[Cell, int]) -> Puzzle[int]:
     cells = [[0] * cols for _ in range(rows)]
     for (r, c), n in clues.items():
         cells[r][c] = n

@@ -25,7 +25,8 @@ from ortools.sat.python import cp_model
 from solvers.cover import Reduction, add_exact_cover, presolve
 from solvers.cpsat import Budget, found, run, solve_twice, timeout_result
 from solvers.errors import Message
-from solvers.puzzle import EMPTY, UNKNOWN, Puzzle
+from solvers.notation import EMPTY, UNKNOWN
+from solvers.puzzle import Puzzle
 from solvers.solution import Rect, RectSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
@@ -40,12 +41,12 @@ class TooManyCandidates(Exception):
     """The '?' clues allow more rectangles than the engine is willing to enumerate."""
 
 
-def candidates(puzzle: Puzzle, limit: int = MAX_CANDIDATE_CELLS) -> list[Rect]:
+def candidates(puzzle: Puzzle[int], limit: int = MAX_CANDIDATE_CELLS) -> list[Rect]:
     """Every rectangle that holds exactly one clue and has that clue's area (any area for '?')."""
     return [rect for rects in candidates_by_clue(puzzle, limit).values() for rect in rects]
 
 
-def candidates_by_clue(puzzle: Puzzle, limit: int = MAX_CANDIDATE_CELLS,
+def candidates_by_clue(puzzle: Puzzle[int], limit: int = MAX_CANDIDATE_CELLS,
                        by_area: bool = True) -> dict[Cell, list[Rect]]:
     """Each clue's candidate rectangles: they hold that clue and no other, with its area.
 
@@ -130,7 +131,7 @@ def cells_of(rect: Rect) -> list[Cell]:
     return [(r, c) for r in range(top, top + h) for c in range(left, left + w)]
 
 
-def solve(puzzle: Puzzle, options: SolveOptions, presolve_level: int = 1) -> SolveResult:
+def solve(puzzle: Puzzle[int], options: SolveOptions, presolve_level: int = 1) -> SolveResult:
     """The verdict for a Shikaku board (unique / multiple / solved / none / timeout).
 
     ``presolve_level``: 0 hands every candidate to CP-SAT, 1 (default) takes forced rectangles first,
@@ -162,7 +163,7 @@ def solve(puzzle: Puzzle, options: SolveOptions, presolve_level: int = 1) -> Sol
     return solve_twice(model, list(chosen.values()), decode, options, budget=budget)
 
 
-def other_solution(puzzle: Puzzle, known: RectSolution, options: SolveOptions) -> SolveResult:
+def other_solution(puzzle: Puzzle[int], known: RectSolution, options: SolveOptions) -> SolveResult:
     """Is there a solution besides ``known`` (the generator's question)? On the same exact-cover
     model, with ``known`` excluded: UNIQUE (``known`` is the only one), MULTIPLE (``known`` first,
     the other second) or TIMEOUT. One CP-SAT call; no presolve, so every rectangle stays a choice."""
@@ -193,7 +194,7 @@ def other_solution(puzzle: Puzzle, known: RectSolution, options: SolveOptions) -
 MAX_BOXES = 150_000  # candidate rectangles the box model takes on
 
 
-def _solve_boxes(puzzle: Puzzle, options: SolveOptions, budget: Budget) -> SolveResult:
+def _solve_boxes(puzzle: Puzzle[int], options: SolveOptions, budget: Budget) -> SolveResult:
     """The model for boards whose candidates are too big to list cell by cell (huge or '?' numbers).
 
     One optional 2-D box per candidate, exactly one per clue, no two chosen boxes overlap, and
@@ -229,11 +230,11 @@ def _solve_boxes(puzzle: Puzzle, options: SolveOptions, budget: Budget) -> Solve
     return solve_twice(model, [b for b, _ in chosen], decode, options, budget=budget)
 
 
-def _solution(puzzle: Puzzle, rects: list[Rect]) -> RectSolution:
+def _solution(puzzle: Puzzle[int], rects: list[Rect]) -> RectSolution:
     return RectSolution(tuple(sorted(rects)), puzzle.rows, puzzle.cols)
 
 
-def _dead_end(puzzle: Puzzle, cell: Cell, budget: Budget) -> SolveResult:
+def _dead_end(puzzle: Puzzle[int], cell: Cell, budget: Budget) -> SolveResult:
     """'none', naming the cell (or number) that no rectangle can cover once the forced ones are placed."""
     r, c = cell
     v = puzzle.cells[r][c]

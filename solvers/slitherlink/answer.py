@@ -20,13 +20,13 @@ from solvers.puzzle import Puzzle
 from solvers.slitherlink.lattice import DotLoop
 
 
-def parse_answer(puzzle: Puzzle, text: str) -> DotLoop:
+def parse_answer(puzzle: Puzzle[int], text: str) -> DotLoop:
     """The player's loop; raises ParseError naming the dot (row/column of the dot grid)."""
     dots = Puzzle(puzzle.genre, tuple((0,) * (puzzle.cols + 1) for _ in range(puzzle.rows + 1)))
     return DotLoop.from_masks(line_masks(dots, text, endpoints=False))
 
 
-def hints(puzzle: Puzzle, solution: DotLoop) -> list[HintStep]:
+def hints(puzzle: Puzzle[int], solution: DotLoop) -> list[HintStep]:
     """One dot the loop passes per hint: its symbol and directions, in a fixed shuffled order."""
     masks = solution.masks
     dots = [(r, c) for r, row in enumerate(masks) for c, m in enumerate(row) if m]

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from solvers.errors import InvalidPuzzle
+from solvers.errors import InvalidPuzzle, PuzzleError
 from solvers.gridgraph import DIRECTIONS, OPPOSITE, degree
 from solvers.puzzle import Puzzle, check_rectangular
 from solvers.slitherlink.lattice import DotLoop, cells_at, clues, points, sides
 from solvers.verdict import Violation
 
 
-def validate(puzzle: Puzzle) -> None:
+def validate(puzzle: Puzzle[int]) -> None:
     """Raise InvalidPuzzle unless the board is a rectangle of empty cells and clues 0-3."""
     check_rectangular(puzzle)
     for r, row in enumerate(puzzle.cells):
@@ -18,7 +18,16 @@ def validate(puzzle: Puzzle) -> None:
                 raise InvalidPuzzle("slitherlink-bad-clue", cells=((r, c),), cell=(r, c), value=v)
 
 
-def check(puzzle: Puzzle, solution: DotLoop) -> list[Violation]:
+def form_problem(puzzle: Puzzle[int]) -> PuzzleError | None:
+    """Why these givens cannot be a Slitherlink board (for genre detection), or None."""
+    try:
+        validate(puzzle)
+    except PuzzleError as e:
+        return e
+    return None
+
+
+def check(puzzle: Puzzle[int], solution: DotLoop) -> list[Violation]:
     """Every broken rule: lattice shape, line ends, branches, one loop, and each clue's count."""
     rows, cols = puzzle.rows + 1, puzzle.cols + 1
     masks = solution.masks

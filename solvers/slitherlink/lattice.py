@@ -27,7 +27,7 @@ def sides(grid: Grid, r: int, c: int) -> list[int]:
     return [grid.edge_index[p] for p in pairs]
 
 
-def clues(puzzle: Puzzle) -> dict[Cell, int]:
+def clues(puzzle: Puzzle[int]) -> dict[Cell, int]:
     """The clue numbers (0-3) by cell."""
     return {(r, c): v - 1 for r, c, v in puzzle.clues()}
 

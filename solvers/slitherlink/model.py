@@ -61,7 +61,7 @@ class SlitherModel:
         return self.solution(self.used(solver))
 
 
-def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
+def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
     """Find the loop; with ``options.unique`` also prove it is the only one (or find a second)."""
     sm = SlitherModel(puzzle.rows, puzzle.cols, clues(puzzle))
     params = SMALL_BOARD_PARAMS if puzzle.rows * puzzle.cols <= SMALL_BOARD_CELLS else None

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from solvers.answer_grid import answer_cells
 from solvers.errors import ParseError
+from solvers.genre import HintStep
+from solvers.hinting import shuffled
 from solvers.puzzle import Puzzle
 from solvers.solution import ColorSolution
 
@@ -21,7 +23,7 @@ WHITE_TOKENS = frozenset("Ww○◯⚪oO白")
 BLACK_TOKENS = frozenset("Bb●⚫xX#黒")
 
 
-def parse_answer(puzzle: Puzzle, text: str) -> ColorSolution:
+def parse_answer(puzzle: Puzzle[int], text: str) -> ColorSolution:
     """The player's colouring; raises ParseError naming the cell."""
     rows = []
     for r, row in enumerate(answer_cells(puzzle, text)):
@@ -37,3 +39,9 @@ def parse_answer(puzzle: Puzzle, text: str) -> ColorSolution:
                 raise ParseError("yinyang-not-a-colour", cells=((r, c),), cell=(r, c), token=tok)
         rows.append("".join(out))
     return ColorSolution(tuple(rows))
+
+
+def hints(puzzle: Puzzle[int], solution: ColorSolution) -> list[HintStep]:
+    free = [(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols) if puzzle.cells[r][c] == 0]
+    return [HintStep("yinyang-hint-black" if solution.black(r, c) else "yinyang-hint-white", {"cell": (r, c)},
+                     ((r, c),)) for r, c in shuffled(puzzle, free)]

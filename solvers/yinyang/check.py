@@ -12,8 +12,9 @@ No CP-SAT here: this module is written independently of :mod:`solvers.yinyang.mo
 
 from __future__ import annotations
 
-from solvers.errors import InvalidPuzzle
-from solvers.puzzle import BLACK, EMPTY, WHITE, Puzzle, check_rectangular
+from solvers.errors import InvalidPuzzle, PuzzleError
+from solvers.notation import BLACK, EMPTY, WHITE
+from solvers.puzzle import Puzzle, check_rectangular
 from solvers.solution import ColorSolution
 from solvers.verdict import Violation
 
@@ -22,7 +23,7 @@ LETTER = {WHITE: "W", BLACK: "B"}
 NAME = {"W": "white", "B": "black"}
 
 
-def validate(puzzle: Puzzle) -> None:
+def validate(puzzle: Puzzle[int]) -> None:
     """Raise InvalidPuzzle unless the board is a rectangle of empty cells and W/B givens."""
     check_rectangular(puzzle)
     for r, row in enumerate(puzzle.cells):
@@ -38,7 +39,7 @@ def _block(r: int, c: int) -> tuple[tuple[Cell, ...], dict[str, int]]:
                                                                "right": c + 2}
 
 
-def two_by_two_givens(puzzle: Puzzle) -> None:
+def two_by_two_givens(puzzle: Puzzle[int]) -> None:
     """A 2x2 block of four givens of one colour can never be part of a solution: say where it is."""
     for r in range(puzzle.rows - 1):
         for c in range(puzzle.cols - 1):
@@ -48,7 +49,16 @@ def two_by_two_givens(puzzle: Puzzle) -> None:
                 raise InvalidPuzzle(f"yinyang-{NAME[LETTER[block.pop()]]}-2x2-given", cells=cells, **params)
 
 
-def check(puzzle: Puzzle, solution: ColorSolution) -> list[Violation]:
+def form_problem(puzzle: Puzzle[int]) -> PuzzleError | None:
+    """A given 2x2 block of one colour: these circles cannot be a Yin-Yang board."""
+    try:
+        two_by_two_givens(puzzle)
+    except InvalidPuzzle as e:
+        return e
+    return None
+
+
+def check(puzzle: Puzzle[int], solution: ColorSolution) -> list[Violation]:
     """Every rule the colouring breaks (empty list: a correct answer). Never raises."""
     malformed = _shape_problem(puzzle, solution)
     if malformed is not None:
@@ -74,7 +84,7 @@ def check(puzzle: Puzzle, solution: ColorSolution) -> list[Violation]:
     return broken
 
 
-def _shape_problem(puzzle: Puzzle, solution: object) -> Violation | None:
+def _shape_problem(puzzle: Puzzle[int], solution: object) -> Violation | None:
     """A violation when the value is not a colouring of this board's size, else None."""
     if not isinstance(solution, ColorSolution):
         return Violation("yinyang-format")

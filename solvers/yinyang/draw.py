@@ -7,7 +7,8 @@ are dark grey discs / white discs with a thin grey ring, so a player sees what w
 from __future__ import annotations
 
 from solvers.drawing import DEDUCED, DEDUCED_RING, GRID, INK, PAPER, Drawing
-from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.notation import BLACK, WHITE
+from solvers.puzzle import Puzzle
 from solvers.solution import ColorSolution
 
 GIVEN_RING = 0.08  # cells
@@ -15,7 +16,7 @@ DEDUCED_RING_WIDTH = 0.04
 DEDUCED_RADIUS = 0.36
 
 
-def draw(d: Drawing, puzzle: Puzzle, solution: ColorSolution | None) -> None:
+def draw(d: Drawing, puzzle: Puzzle[int], solution: ColorSolution | None) -> None:
     d.backgrounds()
     d.grid(GRID)
     if solution is not None:

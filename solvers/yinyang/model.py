@@ -40,7 +40,8 @@ from ortools.sat.python import cp_model, cp_model_helper
 
 from solvers.connectivity import components, neighbours, solve_connected
 from solvers.cpsat import Budget, SolverStatus, run, solve_twice
-from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.notation import BLACK, WHITE
+from solvers.puzzle import Puzzle
 from solvers.solution import ColorSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 from solvers.yinyang.areas import Board
@@ -101,7 +102,7 @@ class YinYangModel:
             _boundary_circuit(model, self.black)
 
     @classmethod
-    def of(cls, puzzle: Puzzle, method: str = "circuit") -> YinYangModel:
+    def of(cls, puzzle: Puzzle[int], method: str = "circuit") -> YinYangModel:
         return cls(puzzle.rows, puzzle.cols, givens_of(puzzle), method)
 
     @property
@@ -183,11 +184,11 @@ def areas(grid: list[list[int]], colour: int) -> list[set[Cell]]:
     return sorted(components(rows, cols, cells), key=lambda a: (-len(a), min(a)))
 
 
-def givens_of(puzzle: Puzzle) -> dict[Cell, bool]:
+def givens_of(puzzle: Puzzle[int]) -> dict[Cell, bool]:
     return {(r, c): v == BLACK for r, c, v in puzzle.clues() if v in (WHITE, BLACK)}
 
 
-def solve(puzzle: Puzzle, options: SolveOptions, method: str = "deduce") -> SolveResult:
+def solve(puzzle: Puzzle[int], options: SolveOptions, method: str = "deduce") -> SolveResult:
     """The verdict for a Yin-Yang board (unique / multiple / solved / none / timeout).
 
     ``method``: "deduce" (the default: :mod:`solvers.yinyang.deduce` to a fixed point, then the
@@ -271,13 +272,13 @@ def _blocks(model: cp_model.CpModel, black: list[list[cp_model.IntVar]]) -> None
             model.add_bool_or([a, b.Not(), d.Not(), e])  # not a=e white with b=d black
 
 
-def _agrees(puzzle: Puzzle, colours: list[str]) -> bool:
+def _agrees(puzzle: Puzzle[int], colours: list[str]) -> bool:
     """Does a colouring keep every given circle's colour?"""
     letter = {WHITE: "W", BLACK: "B"}
     return all(colours[r][c] == letter[v] for r, c, v in puzzle.clues())
 
 
-def _comb_hint(model: cp_model.CpModel, black: list[list[cp_model.IntVar]], puzzle: Puzzle) -> None:
+def _comb_hint(model: cp_model.CpModel, black: list[list[cp_model.IntVar]], puzzle: Puzzle[int]) -> None:
     """Hint a valid colouring of the empty board (givens win): a black comb (first column and even
     rows) meshing with a white one (odd rows and last column). Only a search hint: it finds
     answers on boards with few givens fast and changes no verdict."""
@@ -374,7 +375,7 @@ def _on_frame(p: tuple[int, int], rows: int, cols: int) -> bool:
     return p[0] in (0, rows) or p[1] in (0, cols)
 
 
-def one_flip(puzzle: Puzzle, colours: list[str], fixed: set[Cell] | None = None) -> list[str] | None:
+def one_flip(puzzle: Puzzle[int], colours: list[str], fixed: set[Cell] | None = None) -> list[str] | None:
     """Another valid colouring that differs from ``colours`` in one non-given cell, if there is one.
 
     A cheap way to show "multiple" on boards with few givens before the uniqueness search: the
@@ -408,7 +409,7 @@ def one_flip(puzzle: Puzzle, colours: list[str], fixed: set[Cell] | None = None)
     return None
 
 
-def _one_flip_checked(puzzle: Puzzle, grid: list[list[str]], fixed: set[Cell] | None) -> list[str] | None:
+def _one_flip_checked(puzzle: Puzzle[int], grid: list[list[str]], fixed: set[Cell] | None) -> list[str] | None:
     """:func:`one_flip` for any colouring: each candidate flip is checked with a flood fill of both colours."""
     rows, cols = puzzle.rows, puzzle.cols
     for r in range(rows):

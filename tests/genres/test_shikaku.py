@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -19,15 +20,15 @@ OPTS = SolveOptions(time_limit=20, workers=1)
 RECORDS = corpus.unique("own", "shikaku")
 
 
-def board(*lines: str) -> Puzzle:
+def board(*lines: str) -> Puzzle[Any]:
     return Puzzle.from_record({"genre": "shikaku", "grid": list(lines)})
 
 
-def typed(puzzle: Puzzle, rects: list) -> RectSolution:
+def typed(puzzle: Puzzle[Any], rects: list) -> RectSolution:
     return RectSolution(tuple(tuple(r) for r in rects), puzzle.rows, puzzle.cols)
 
 
-def rules(puzzle: Puzzle, rects: list) -> set[str]:
+def rules(puzzle: Puzzle[Any], rects: list) -> set[str]:
     """The checker's rule codes, without the genre prefix."""
     return {v.rule.removeprefix("shikaku-") for v in check.check(puzzle, typed(puzzle, rects))}
 
@@ -86,10 +87,7 @@ def test_checker_rejects_rectangles_off_the_board_without_raising(bad: list) -> 
 
 
 def test_every_genre_code_has_words_in_both_languages() -> None:
-    from bot.i18n import catalogue
-
-    for code in GENRE.messages:
-        assert code in catalogue("ja").TEXTS, code
+    assert set(GENRE.messages["en"]) <= set(GENRE.messages["ja"])
 
 
 @pytest.mark.parametrize("source", corpus.SOURCES)
@@ -205,7 +203,7 @@ def test_unknown_clues() -> None:
     assert check.check(q, stored(rec)) == []
 
 
-def count_tilings(p: Puzzle, cap: int = 2) -> int:
+def count_tilings(p: Puzzle[Any], cap: int = 2) -> int:
     """Brute force, independent of the model: tilings found by placing the rectangle whose
     top-left corner is the first uncovered cell in reading order (stops at ``cap``)."""
     rows, cols = p.rows, p.cols

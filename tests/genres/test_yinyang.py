@@ -5,13 +5,15 @@ from __future__ import annotations
 import itertools
 import random
 from functools import cache
+from typing import Any
 
 import pytest
 
 from bot.i18n import say
 from solvers.engine import solve_puzzle
 from solvers.errors import InvalidPuzzle, ParseError
-from solvers.puzzle import BLACK, WHITE, Puzzle
+from solvers.notation import BLACK, WHITE
+from solvers.puzzle import Puzzle
 from solvers.solution import ColorSolution
 from solvers.verdict import SolveOptions, Status
 from solvers.yinyang import check, model
@@ -21,7 +23,7 @@ OPTS = SolveOptions(time_limit=20, workers=1)
 METHODS = ("circuit", "cuts")
 
 
-def board(*lines: str) -> Puzzle:
+def board(*lines: str) -> Puzzle[Any]:
     return Puzzle.from_record({"genre": "yinyang", "grid": list(lines)})
 
 
@@ -29,7 +31,7 @@ def sol(colors: list[str] | tuple[str, ...]) -> ColorSolution:
     return ColorSolution(tuple(colors))
 
 
-def rules(puzzle: Puzzle, colors: list[str]) -> set[str]:
+def rules(puzzle: Puzzle[Any], colors: list[str]) -> set[str]:
     return {v.rule for v in check.check(puzzle, sol(colors))}
 
 

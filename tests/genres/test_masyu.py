@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ from tests import corpus
 OPTS = SolveOptions(time_limit=20, workers=2)
 
 
-def _puzzle(rows: list[str]) -> Puzzle:
+def _puzzle(rows: list[str]) -> Puzzle[Any]:
     value = {".": 0, "W": 1, "B": 2}
     return Puzzle("masyu", tuple(tuple(value[ch] for ch in row) for row in rows))
 
@@ -35,7 +36,7 @@ def _loop(masks: list[list[int]]) -> LoopSolution:
     return LoopSolution.from_masks(masks)
 
 
-def _rules(puzzle: Puzzle, masks: list[list[int]]) -> set[str]:
+def _rules(puzzle: Puzzle[Any], masks: list[list[int]]) -> set[str]:
     """Rules broken by a mask grid."""
     return {v.rule for v in check(puzzle, _loop(masks))}
 
@@ -60,7 +61,7 @@ REC = {"id": "masyu-5x5", "genre": "masyu", "rows": 5, "cols": 5,
        "solution": {"loop": ["6 10 10 10 12", "5 6 12 0 5", "5 5 3 10 9", "5 3 10 10 12", "3 10 10 10 9"]}}
 
 
-def _base() -> tuple[Puzzle, list[list[int]]]:
+def _base() -> tuple[Puzzle[Any], list[list[int]]]:
     return Puzzle.from_record(REC), _masks(REC["solution"])
 
 

@@ -1,4 +1,4 @@
-"""Slitherlink tokens and the puz.link ``slither`` codec.
+"""The puzz.link ``slither`` codec.
 
 The URL body is pzprjs' "4-cell" encoding (written from its description): per character,
 ``0``-``4`` a clue then the next cell; ``5``-``9`` a clue (minus 5) and one empty cell after it;
@@ -14,16 +14,6 @@ from solvers.puzzlink import genre_of_pid, make_url, split_url
 
 PID = "slither"
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
-
-
-def token_of(value: int) -> str:
-    return "." if value == 0 else str(value - 1)
-
-
-def value_of(token: str) -> int | None:
-    if token == ".":
-        return 0
-    return int(token) + 1 if len(token) == 1 and token in "0123" else None
 
 
 def decode_body(body: str, rows: int, cols: int) -> list[int]:
@@ -75,7 +65,7 @@ def encode_body(values: list[int]) -> str:
     return "".join(out)
 
 
-def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle:
+def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[int]:
     link = split_url(url, max_rows=max_rows, max_cols=max_cols)
     if genre_of_pid(link.pid) != "slitherlink":
         raise ParseError("slitherlink-url-genre", pid=link.pid)
@@ -84,5 +74,5 @@ def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle:
     return Puzzle("slitherlink", cells)
 
 
-def encode_url(puzzle: Puzzle) -> str:
+def encode_url(puzzle: Puzzle[int]) -> str:
     return make_url(PID, puzzle.cols, puzzle.rows, encode_body([v for row in puzzle.cells for v in row]))
