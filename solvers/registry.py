@@ -14,6 +14,7 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.numberlink",
     "solvers.shikaku",
     "solvers.slitherlink",
+    "solvers.sudoku",
 )
 
 GENRES: dict[str, Genre[Any, Any]] = {}

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solvers.errors import InvalidPuzzle
+from solvers.puzzle import Puzzle
+from solvers.solution import NumberSolution
 from solvers.sudoku.layout import Grid, box_shape, renumber
 from solvers.verdict import Violation
 
@@ -118,3 +120,14 @@ def check_grid(cells: Sequence[Sequence[int]], regions: Sequence[Sequence[int]] 
                 broken.append(Violation(f"sudoku-repeat-{kind}", cells=tuple(spots),
                                         params={"digit": digit, "cell": spots[0], "other_cell": spots[1]}))
     return broken
+
+
+def validate(puzzle: Puzzle[int]) -> None:
+    """The engine's gate (see :func:`validate_grid`)."""
+    validate_grid(puzzle.cells, puzzle.regions)
+
+
+def check(puzzle: Puzzle[int], solution: NumberSolution) -> list[Violation]:
+    """The independent checker (see :func:`check_grid`); a missing number counts as blank."""
+    numbers = [[v if isinstance(v, int) else 0 for v in row] for row in solution.numbers]
+    return check_grid(puzzle.cells, puzzle.regions, numbers)

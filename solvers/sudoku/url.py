@@ -7,8 +7,9 @@ another side has no URL.
 from __future__ import annotations
 
 from solvers.errors import ParseError
+from solvers.puzzle import Puzzle
 from solvers.puzzlink import decode_number16, encode_number16, make_url, split_url
-from solvers.sudoku.layout import Grid
+from solvers.sudoku.layout import Grid, renumber, standard_regions
 
 PID = "sudoku"
 URL_SIDES = (4, 6, 9, 16, 25)
@@ -33,3 +34,12 @@ def url_of_grid(cells: Grid, jigsaw: bool) -> str:
     if jigsaw or n not in URL_SIDES:
         raise ParseError("sudoku-url-unsupported", n=n)
     return make_url(PID, n, n, encode_number16([v for row in cells for v in row]))
+
+
+def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[int]:
+    return Puzzle("sudoku", grid_of_url(url, max_rows=max_rows, max_cols=max_cols))
+
+
+def encode_url(puzzle: Puzzle[int]) -> str:
+    jigsaw = puzzle.regions is not None and renumber(puzzle.regions) != standard_regions(puzzle.rows)
+    return url_of_grid(puzzle.cells, jigsaw)
