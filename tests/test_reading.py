@@ -323,7 +323,7 @@ BROKEN = [
     ("```\n```", None, "I found no board", "盤面が見つかりません", ()),
     ("5x5\n1 . 2\n1 . 2", "numberlink", "The size line says 5x5, but the board has 2 rows and 3 columns", "サイズ", ()),
     ("masyu\nnumberlink\nW .", None, "names two genres", "ジャンルが 2 つ", ()),
-    ("W . B", "sudoku", "Unknown genre 'sudoku'", "不明なジャンル", ()),
+    ("W . B", "notagenre", "Unknown genre 'notagenre'", "不明なジャンル", ()),
     ("1 99999 1\n. . .", "numberlink", "The number 99999 at row 1, column 2 is too large", "大きすぎます", ((0, 1),)),
     ("{\"genre\": \"masyu\", \"grid\": [\"W Q\"]}", None, "Unknown symbol 'Q'", "'Q'", ((0, 1),)),
     ("{\"genre\": ", None, "not valid JSON", "JSON", ()),

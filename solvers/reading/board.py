@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
 from dataclasses import replace
 from typing import Any
@@ -96,6 +97,8 @@ def read_board_strict(
     rows = [row for row in rows if row]
     if not rows:
         raise NO_BOARD
+    if len(rows) == 1:
+        rows = _unfold_square(rows[0])
     _check_rectangular(rows)
     height, width = len(rows), len(rows[0])
     if width > limits.max_cols:
@@ -220,6 +223,20 @@ def _read_record(text: str, forced: str | None, variants: Variants | None, limit
         puzzle = _with_variants(puzzle, variants)
     check_form(puzzle)
     return puzzle
+
+
+def _unfold_square(row: Row) -> list[Row]:
+    """A single line of N*N cells (N >= 4) as the N x N board it is written for (an 81-character
+    line is a 9x9 board); any other line stays one row."""
+    n = math.isqrt(len(row))
+    if n < 4 or n * n != len(row):
+        return [row]
+    out = []
+    for r in range(n):
+        part = Row(row[r * n : (r + 1) * n])
+        part.compact = row.compact
+        out.append(part)
+    return out
 
 
 def _check_rectangular(rows: list[Row]) -> None:

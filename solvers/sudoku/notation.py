@@ -32,12 +32,11 @@ _LETTERS = "ABCDEFG"  # 10..16 in one-character 16x16 boards
 # -- the genre's notation and text reader (tokens already split by solvers.reading) -------------
 
 SEPARATOR = -2  # a box separator token '|' (dropped by read_rows)
-LABEL = -3  # a letter or word: a region label (jigsaw boards), or 10-16 in a 16x16 board
 
 
 class SudokuNotation(CellNotation[int]):
-    """``.`` (or ``0``, ``_``, ``-``) empty, ``1``-``N`` a given; ``|`` separators and region labels
-    are read too, :func:`read_rows` sorts them out."""
+    """``.`` (or ``0``, ``_``, ``-``) empty, ``1``-``N`` a given, ``|`` a box separator (dropped by
+    :func:`read_rows`, which also reads region labels and 16x16 letters itself)."""
 
     empty = 0
     help = "sudoku-read-help"
@@ -49,8 +48,6 @@ class SudokuNotation(CellNotation[int]):
             return int(token) if len(token) <= 3 else None
         if token in ("|", "\u2502", "\u2503"):
             return SEPARATOR
-        if token.isascii() and token.isalnum():
-            return LABEL
         return None
 
     def write(self, cell: int) -> str:
@@ -61,7 +58,14 @@ class SudokuNotation(CellNotation[int]):
         return cell if cell is not None and cell >= 0 and self.write(cell) == token else None
 
     def rank(self, tokens: frozenset[str]) -> Rank | None:
-        return (0, 0) if has_digits(tokens) else None
+        """Detected from digits, blanks and separators only (letters: name the genre in a header)."""
+        if not has_digits(tokens):
+            return None
+        for t in tokens:
+            v = self.read(t, False)
+            if v is None or v > 25:
+                return None
+        return (0, 0)
 
 
 NOTATION = SudokuNotation()
@@ -84,9 +88,9 @@ def _side_by_side(rows: Sequence[Row]) -> bool:
 
 
 def _cell(token: str, compact: bool, n: int, r: int, c: int) -> int:
-    v = NOTATION.read(token, compact)
-    if v == LABEL and n == 16 and compact and token.upper() in _LETTERS:
+    if n == 16 and compact and token.upper() in _LETTERS:
         return 10 + _LETTERS.index(token.upper())
+    v = NOTATION.read(token, compact)
     if v is None or v < 0 or v > n:
         raise ParseError("sudoku-read-cell", cells=((r, c),), cell=(r, c), token=token, n=n)
     return v
