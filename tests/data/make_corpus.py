@@ -34,6 +34,12 @@ SPECS = [
     (10, 7, "hard", 14),
 ]
 
+# genres whose boards have other shapes than SPECS gives (square sides, daily sizes)
+GENRE_SPECS = {
+    "sudoku": [(4, 4, "easy", 1), (6, 6, "medium", 2), (9, 9, "easy", 3), (9, 9, "medium", 4), (9, 9, "hard", 5),
+               (9, 9, "hard", 6)],
+}
+
 # boards written by hand: one with several solutions and one with none per genre (+ a Flow board)
 HAND = {
     "masyu": [
@@ -57,6 +63,16 @@ HAND = {
         ("several", [". . . . .", ". . . . .", ". . 2 . .", ". . . . .", ". . . . ."], False),
         ("none", ["0 3 . . .", ". . . . .", ". . . . .", ". . . . .", ". . . . ."], False),
     ],
+    "sudoku": [
+        ("several", ["1 . . .", ". . . .", ". . . .", ". . . 2"], False),
+        ("none", ["1 2 . .", ". . . 4", ". . . .", ". . . ."], False),
+    ],
+}
+# hand-made boards with regions (jigsaw): name, grid, regions
+HAND_REGIONS = {
+    "sudoku": [
+        ("jigsaw", ["1 . . .", ". . . 3", ". 2 . .", ". . . 4"], ["1 1 1 2", "1 3 2 2", "3 3 4 2", "3 4 4 4"]),
+    ],
 }
 
 
@@ -70,7 +86,7 @@ def build(genre: str) -> list[dict]:
     from solvers.registry import get_genre
 
     records: list[dict] = []
-    for rows, cols, difficulty, seed in SPECS:
+    for rows, cols, difficulty, seed in GENRE_SPECS.get(genre, SPECS):
         rec = json.loads(run(["generate", genre, "--size", f"{rows}x{cols}", "--difficulty", difficulty,
                               "--seed", str(seed)]))
         rec["id"] = f"own-{genre}-{len(records) + 1:02d}"
@@ -83,6 +99,10 @@ def build(genre: str) -> list[dict]:
         rec["url"] = run(["url", "--jsonl", "-"], json.dumps(rec)).strip()
         rec["source"] = f"written by hand for the puzzlebot tests ({name})"
         records.append(rec)
+    for name, grid, regions in HAND_REGIONS.get(genre, []):
+        records.append({"id": f"own-{genre}-{len(records) + 1:02d}", "genre": genre, "rows": len(grid),
+                        "cols": len(grid[0].split()), "grid": grid, "regions": regions,
+                        "source": f"written by hand for the puzzlebot tests ({name})"})
 
     lines = "\n".join(json.dumps(r) for r in records) + "\n"
     verdicts = [json.loads(line) for line in run(["solve", "--jsonl", "-", "--time-limit", "60"], lines).splitlines()]
