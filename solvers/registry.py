@@ -15,6 +15,7 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.shikaku",
     "solvers.slitherlink",
     "solvers.sudoku",
+    "solvers.hashiwokakero",
 )
 
 GENRES: dict[str, Genre[Any, Any]] = {}

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solvers.errors import InvalidPuzzle
+from solvers.errors import InvalidPuzzle, ParseError
+from solvers.puzzle import Puzzle
+from solvers.solution import BridgeSolution
 from solvers.verdict import Violation
 
 Cell = tuple[int, int]
@@ -108,3 +110,20 @@ def check_bridges(cells: Sequence[Sequence[int]], bridges: Sequence[Sequence[int
             broken.append(Violation("hashiwokakero-connected", cells=tuple(apart),
                                     params={"cell": apart[0], "count": len(apart)}))
     return broken
+
+
+def form_problem(puzzle: Puzzle[int]) -> ParseError | None:
+    """Why these givens cannot be a Hashiwokakero at all (for genre detection), or None."""
+    try:
+        validate(puzzle)
+    except InvalidPuzzle as e:
+        return ParseError(e.code, cells=e.cells, **e.params)
+    return None
+
+
+def validate(puzzle: Puzzle[int]) -> None:
+    validate_grid(puzzle.cells)
+
+
+def check(puzzle: Puzzle[int], solution: BridgeSolution) -> list[Violation]:
+    return check_bridges(puzzle.cells, solution.bridges)

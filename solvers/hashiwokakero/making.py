@@ -94,7 +94,8 @@ def grade_of(cells: list[list[int]]) -> str:
     return GRADES[level] if b.fixed() else "hard"
 
 
-def make(rows: int, cols: int, difficulty: str, rng: random.Random, deadline: float, attempts: int = 400) -> Made | None:
+def make(rows: int, cols: int, difficulty: str, rng: random.Random, deadline: float,
+         attempts: int = 400) -> Made | None:
     """A unique board of the asked grade (or the closest found before the deadline)."""
     best: Made | None = None
     for attempt in range(1, attempts + 1):

@@ -12,45 +12,30 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ortools.sat.python import cp_model
 
 from solvers.cpsat import Budget, SolverStatus, found, run, solve_twice
 from solvers.errors import Message
-from solvers.hashiwokakero.board import Board
+from solvers.hashiwokakero.board import Board, board_of
 from solvers.hashiwokakero.deduce import Bounds, Contradiction, propagate, start
+from solvers.puzzle import Puzzle
+from solvers.solution import BridgeSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 MAX_CUT_ROUNDS = 10_000
 
 
-@dataclass(frozen=True)
-class Counts:
-    """Bridges per place of a board (the solver's inside view; converted at the edge)."""
-
-    board: Board
-    values: tuple[int, ...]
-
-    def bridges(self) -> list[list[int]]:
-        out = []
-        for e, v in zip(self.board.edges, self.values, strict=True):
-            if v:
-                ra, ca, _ = self.board.islands[e.a]
-                rb, cb, _ = self.board.islands[e.b]
-                out.append([ra, ca, rb, cb, v])
-        return out
-
-    def to_json(self) -> dict[str, Any]:
-        return {"bridges": self.bridges()}
-
-    def cell_values(self) -> list[list[Any]]:
-        grid: list[list[Any]] = [[0] * self.board.cols for _ in range(self.board.rows)]
-        for e, v in zip(self.board.edges, self.values, strict=True):
-            for r, c in e.cells:
-                grid[r][c] = (v, e.horizontal) if v else 0
-        return grid
+def bridge_solution(board: Board, values: Sequence[int]) -> BridgeSolution:
+    """The FORMATS.md answer of bridge counts per place."""
+    out = []
+    for e, v in zip(board.edges, values, strict=True):
+        if v:
+            ra, ca, _ = board.islands[e.a]
+            rb, cb, _ = board.islands[e.b]
+            out.append((ra, ca, rb, cb, v))
+    return BridgeSolution(tuple(out), board.rows, board.cols)
 
 
 def groups(board: Board, values: Sequence[int]) -> list[set[int]]:
@@ -72,8 +57,12 @@ def groups(board: Board, values: Sequence[int]) -> list[set[int]]:
     return sorted(out.values(), key=len, reverse=True)
 
 
+def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
+    """The verdict for a board (unique / multiple / solved / none / timeout)."""
+    return solve_board(board_of(puzzle.cells), options)
+
+
 def solve_board(board: Board, options: SolveOptions) -> SolveResult:
-    """The verdict (unique / multiple / solved / none / timeout) with bridge counts as solutions."""
     budget = Budget(options)
     t0 = time.perf_counter()
     if not board.islands:
@@ -89,7 +78,7 @@ def solve_board(board: Board, options: SolveOptions) -> SolveResult:
         if len(groups(board, bounds.lo)) > 1:
             return SolveResult(Status.NONE, message=Message("no-solution"), stats=budget.stats)
         status = Status.UNIQUE if options.unique else Status.SOLVED
-        return SolveResult(status, solution=Counts(board, tuple(bounds.lo)), stats=budget.stats)
+        return SolveResult(status, solution=bridge_solution(board, bounds.lo), stats=budget.stats)
     return _cpsat(board, bounds, options, budget)
 
 
@@ -139,8 +128,8 @@ def _cpsat(board: Board, bounds: Bounds, options: SolveOptions, budget: Budget) 
                 m.add_bool_or(leaving)
         return cp_model.UNKNOWN, solver
 
-    def decode(solver: cp_model.CpSolver) -> Counts:
-        return Counts(board, tuple(value(solver, k) for k in range(len(board.edges))))
+    def decode(solver: cp_model.CpSolver) -> BridgeSolution:
+        return bridge_solution(board, [value(solver, k) for k in range(len(board.edges))])
 
     return solve_twice(model, decision, decode, options, budget=budget, runner=runner)
 

@@ -5,6 +5,7 @@ rules we play and is refused."""
 from __future__ import annotations
 
 from solvers.errors import ParseError
+from solvers.puzzle import Puzzle
 from solvers.puzzlink import decode_number16, encode_number16, make_url, split_url
 
 PID = "hashi"
@@ -26,3 +27,11 @@ def grid_of_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Grid:
 def url_of_grid(cells: Grid) -> str:
     rows, cols = len(cells), len(cells[0])
     return make_url(PID, cols, rows, encode_number16([v for row in cells for v in row]))
+
+
+def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[int]:
+    return Puzzle("hashiwokakero", grid_of_url(url, max_rows=max_rows, max_cols=max_cols))
+
+
+def encode_url(puzzle: Puzzle[int]) -> str:
+    return url_of_grid(puzzle.cells)
