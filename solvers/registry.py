@@ -16,6 +16,7 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.slitherlink",
     "solvers.sudoku",
     "solvers.hashiwokakero",
+    "solvers.kakuro",
 )
 
 GENRES: dict[str, Genre[Any, Any]] = {}

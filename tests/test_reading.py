@@ -284,9 +284,9 @@ def test_detects_number_genres(text: str, expected: str) -> None:
         ("W . B\n. . .\nB . W", ("masyu", "yinyang")),
         ("○●・\n・●○", ("masyu", "yinyang")),
         ("0 1 0\n0 0 2\n0 0 0", ("masyu", "yinyang")),  # digits 0/1/2 are circles, and fit no number genre
-        ("1 . 2\n. . .\n2 . 1", ("numberlink", "masyu", "yinyang", "slitherlink")),
+        ("1 . 2\n. . .\n2 . 1", ("numberlink", "hashiwokakero", "masyu", "yinyang", "slitherlink")),
         ("4 4\n. .\n. .\n. .", ("numberlink", "shikaku")),  # 4 appears twice, and 4 + 4 = 8 cells
-        ("2 . 2\n. . .\n. . .\n. . .", ("numberlink", "masyu", "yinyang", "slitherlink")),
+        ("2 . 2\n. . .\n. . .\n. . .", ("numberlink", "hashiwokakero", "masyu", "yinyang", "slitherlink")),
     ],
 )
 def test_ambiguous_boards_list_candidates(text: str, candidates: tuple[str, ...]) -> None:

@@ -1,10 +1,10 @@
 """Kakuro geometry: the white cells, the runs they form and the digit sets each run allows.
 
-A cell is white (``None``) or black; a black cell may carry a clue ``(down, right)``, either part
-None. A run is a maximal line of white cells; the black cell just before it (above a vertical
-run, left of a horizontal one) gives its sum, if it has that part. A run without a clue only
-needs different digits. The digit sets (combinations) a run allows are the subsets of 1..9 of its
-length with its sum.
+A cell is white (:class:`~solvers.kakuro.notation.White`) or black, a :class:`~solvers.clues.Sum`
+whose parts (down, right) may be None. A run is a maximal line of white cells; the black cell
+just before it (above a vertical run, left of a horizontal one) gives its sum, if it has that part.
+A run without a clue only needs different digits. The digit sets (combinations) a run allows are
+the subsets of 1..9 of its length with its sum.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
+from solvers.kakuro.notation import KCell, White
+
 Cell = tuple[int, int]
-Clue = tuple[int | None, int | None]  # (down, right) of a black cell; (None, None) a plain black cell
-KCell = Clue | None  # None: a white cell
 DIGITS = range(1, 10)
 FULL = (1 << 9) - 1  # digit d is bit d - 1
 
@@ -51,7 +51,7 @@ def combos(length: int, total: int | None) -> tuple[int, ...]:
 def board_of(cells: Sequence[Sequence[KCell]]) -> Board:
     rows = len(cells)
     cols = len(cells[0]) if rows else 0
-    white = tuple((r, c) for r in range(rows) for c in range(cols) if cells[r][c] is None)
+    white = tuple((r, c) for r in range(rows) for c in range(cols) if isinstance(cells[r][c], White))
     index = {cell: i for i, cell in enumerate(white)}
     runs: list[Run] = []
     for down in (False, True):
@@ -60,44 +60,21 @@ def board_of(cells: Sequence[Sequence[KCell]]) -> Board:
             b = 0
             while b < inner:
                 r, c = (b, a) if down else (a, b)
-                if cells[r][c] is not None:
+                if not isinstance(cells[r][c], White):
                     b += 1
                     continue
                 start = b
-                while b < inner and cells[b if down else a][a if down else b] is None:
+                while b < inner and isinstance(cells[b if down else a][a if down else b], White):
                     b += 1
                 members = tuple(index[(k, a) if down else (a, k)] for k in range(start, b))
                 before = (start - 1, a) if down else (a, start - 1)
                 total = None
                 if start > 0:
                     clue = cells[before[0]][before[1]]
-                    total = clue[0 if down else 1] if clue is not None else None
+                    total = None if isinstance(clue, White) else clue.down if down else clue.right
                 runs.append(Run(members, total, before, down))
     run_of: list[list[int]] = [[] for _ in white]
     for k, run in enumerate(runs):
         for i in run.cells:
             run_of[i].append(k)
     return Board(rows, cols, white, tuple(runs), tuple(tuple(x) for x in run_of))
-
-
-def read_token(token: str) -> KCell | str:
-    """A FORMATS.md token as a cell: ``.`` white, ``#`` black, ``D\\R`` a clue; a string = not a token."""
-    t = token.strip()
-    if t in (".", "_", "0"):
-        return None
-    if t in ("#", "\\", "■"):
-        return (None, None)
-    if t.count("\\") == 1:
-        d, r = t.split("\\")
-        if all(p == "" or (p.isascii() and p.isdigit()) for p in (d, r)):
-            return (int(d) if d else None, int(r) if r else None)
-    return t
-
-
-def write_token(cell: KCell) -> str:
-    if cell is None:
-        return "."
-    down, right = cell
-    if down is None and right is None:
-        return "#"
-    return f"{'' if down is None else down}\\{'' if right is None else right}"

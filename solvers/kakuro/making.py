@@ -13,9 +13,10 @@ import random
 import time
 from dataclasses import dataclass
 
-from solvers.kakuro.board import Board, Clue, KCell, board_of
+from solvers.clues import Sum
+from solvers.kakuro.board import Board, board_of
 from solvers.kakuro.deduce import Contradiction, propagate, start
-from solvers.kakuro.model import Digits
+from solvers.kakuro.notation import BLACK, WHITE, KCell
 from solvers.kakuro.search import count
 
 GRADES = ("easy", "medium", "hard")
@@ -113,14 +114,13 @@ def fill(board: Board, rng: random.Random, fixed: dict[int, int]) -> list[int] |
 
 def clues_of(white: list[list[bool]], board: Board, values: list[int]) -> Grid:
     rows, cols = len(white), len(white[0])
-    grid: list[list[KCell]] = [[None if white[r][c] else (None, None) for c in range(cols)] for r in range(rows)]
+    grid: list[list[KCell]] = [[WHITE if white[r][c] else BLACK for c in range(cols)] for r in range(rows)]
     for run in board.runs:
         r, c = run.clue
         total = sum(values[i] for i in run.cells)
         old = grid[r][c]
-        assert old is not None
-        new: Clue = (total, old[1]) if run.down else (old[0], total)
-        grid[r][c] = new
+        if isinstance(old, Sum):
+            grid[r][c] = Sum(total, old.right) if run.down else Sum(old.down, total)
     return tuple(tuple(row) for row in grid)
 
 
@@ -136,7 +136,8 @@ def grade_of(board: Board) -> str:
     return "hard"
 
 
-def make(rows: int, cols: int, difficulty: str, rng: random.Random, deadline: float, attempts: int = 200) -> Made | None:
+def make(rows: int, cols: int, difficulty: str, rng: random.Random, deadline: float,
+         attempts: int = 200) -> Made | None:
     best: Made | None = None
     for attempt in range(1, attempts + 1):
         if time.perf_counter() > deadline:
@@ -144,7 +145,8 @@ def make(rows: int, cols: int, difficulty: str, rng: random.Random, deadline: fl
         white = pattern(rows, cols, rng, BLACK_SHARE.get(difficulty, 0.26))
         if white is None:
             continue
-        shape = board_of([[None if w else (None, None) for w in row] for row in white])
+        shape = board_of([[WHITE if w else BLACK for w in row] for row in white])
+        whites = set(shape.white)
         values = fill(shape, rng, {})
         for _ in range(REPAIRS):
             if values is None or time.perf_counter() > deadline:
@@ -156,8 +158,8 @@ def make(rows: int, cols: int, difficulty: str, rng: random.Random, deadline: fl
                 break
             if len(found.solutions) == 1:
                 grade = grade_of(board)
-                numbers = tuple(tuple(v if isinstance(v, int) else 0 for v in row)
-                                for row in Digits(board, tuple(values)).numbers())
+                numbers = tuple(tuple(values[board.white.index((r, c))] if (r, c) in whites else 0
+                                      for c in range(cols)) for r in range(rows))
                 made = Made(cells, numbers, grade, attempt)
                 gap = abs(GRADES.index(grade) - GRADES.index(difficulty))
                 if best is None or gap < abs(GRADES.index(best.grade) - GRADES.index(difficulty)):

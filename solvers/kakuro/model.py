@@ -10,36 +10,32 @@ again with the first answer excluded.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from ortools.sat.python import cp_model
 
 from solvers.cpsat import Budget, solve_twice
 from solvers.errors import Message
-from solvers.kakuro.board import Board
+from solvers.kakuro.board import Board, board_of
 from solvers.kakuro.deduce import Contradiction, State, propagate, start
+from solvers.kakuro.notation import KCell
+from solvers.puzzle import Puzzle
+from solvers.solution import NumberSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 
-@dataclass(frozen=True)
-class Digits:
-    """A digit per white cell of a board (the solver's inside view; converted at the edge)."""
+def number_solution(board: Board, values: Sequence[int]) -> NumberSolution:
+    """The FORMATS.md answer: the digits in the white cells, None elsewhere."""
+    grid: list[list[int | None]] = [[None] * board.cols for _ in range(board.rows)]
+    for (r, c), v in zip(board.white, values, strict=True):
+        grid[r][c] = v
+    return NumberSolution(tuple(tuple(row) for row in grid))
 
-    board: Board
-    values: tuple[int, ...]
 
-    def numbers(self) -> list[list[int]]:
-        grid = [[0] * self.board.cols for _ in range(self.board.rows)]
-        for (r, c), v in zip(self.board.white, self.values, strict=True):
-            grid[r][c] = v
-        return grid
-
-    def to_json(self) -> dict[str, Any]:
-        return {"numbers": [" ".join(str(v) if v else "." for v in row) for row in self.numbers()]}
-
-    def cell_values(self) -> list[list[Any]]:
-        return [list(row) for row in self.numbers()]
+def solve(puzzle: Puzzle[KCell], options: SolveOptions) -> SolveResult:
+    """The verdict for a board (unique / multiple / solved / none / timeout)."""
+    return solve_board(board_of(puzzle.cells), options)
 
 
 def solve_board(board: Board, options: SolveOptions) -> SolveResult:
@@ -54,7 +50,8 @@ def solve_board(board: Board, options: SolveOptions) -> SolveResult:
     budget.note("deduce", t0)
     if st.solved():
         status = Status.UNIQUE if options.unique else Status.SOLVED
-        return SolveResult(status, solution=Digits(board, tuple(m.bit_length() for m in st.dom)), stats=budget.stats)
+        solution = number_solution(board, [m.bit_length() for m in st.dom])
+        return SolveResult(status, solution=solution, stats=budget.stats)
     return _cpsat(board, st, options, budget)
 
 
@@ -89,7 +86,7 @@ def _cpsat(board: Board, st: State, options: SolveOptions, budget: Budget) -> So
             model.add(sum(holders) == sum(wanted))
     budget.note("build", t0)
 
-    def decode(solver: cp_model.CpSolver) -> Digits:
-        return Digits(board, tuple(next(d for d, v in vs.items() if solver.boolean_value(v)) for vs in x))
+    def decode(solver: cp_model.CpSolver) -> NumberSolution:
+        return number_solution(board, [next(d for d, v in vs.items() if solver.boolean_value(v)) for vs in x])
 
     return solve_twice(model, decision, decode, options, budget=budget)

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from solvers.clues import Sum
 from solvers.errors import ParseError
-from solvers.kakuro.board import KCell
+from solvers.kakuro.notation import BLACK, WHITE, KCell, White
+from solvers.puzzle import Puzzle
 from solvers.puzzlink import make_url, split_url
 
 PID = "kakuro"
@@ -44,7 +46,7 @@ def _encval(v: int | None) -> str:
 
 
 def _clue(down: int, right: int) -> KCell:
-    return (down or None, right or None)
+    return Sum(down or None, right or None)
 
 
 def grid_of_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Grid:
@@ -52,7 +54,7 @@ def grid_of_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Grid:
     link = split_url(url, max_rows=max_rows - 1, max_cols=max_cols - 1)
     rows, cols = link.rows, link.cols
     body = link.body
-    board: list[KCell] = [None] * (rows * cols)
+    board: list[KCell] = [WHITE] * (rows * cols)
     pos = i = 0
     while i < len(body) and pos < rows * cols:
         ch = body[i]
@@ -61,7 +63,7 @@ def grid_of_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Grid:
             i += 1
             continue
         if ch == ".":
-            board[pos] = (None, None)
+            board[pos] = BLACK
             i += 1
         else:
             if i + 1 >= len(body):
@@ -71,15 +73,15 @@ def grid_of_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Grid:
         pos += 1
     if pos > rows * cols:
         raise ParseError("url-bad-char", char=body[i - 1], position=i)
-    grid: list[list[KCell]] = [[(None, None)] * (cols + 1) for _ in range(rows + 1)]
+    grid: list[list[KCell]] = [[BLACK] * (cols + 1) for _ in range(rows + 1)]
     for k, cell in enumerate(board):
         grid[k // cols + 1][k % cols + 1] = cell
     for c in range(cols):
-        if board[c] is None:
+        if isinstance(board[c], White):
             grid[0][c + 1] = _clue(_decval(body[i]) if i < len(body) else 0, 0)
             i += 1
     for r in range(rows):
-        if board[r * cols] is None:
+        if isinstance(board[r * cols], White):
             grid[r + 1][0] = _clue(0, _decval(body[i]) if i < len(body) else 0)
             i += 1
     return tuple(tuple(row) for row in grid)
@@ -88,14 +90,15 @@ def grid_of_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Grid:
 def url_of_grid(cells: Sequence[Sequence[KCell]]) -> str:
     """The URL of a grid whose first row and column hold no white cell (ParseError otherwise)."""
     rows, cols = len(cells) - 1, len(cells[0]) - 1
-    if rows < 1 or cols < 1 or any(v is None for v in cells[0]) or any(row[0] is None for row in cells):
+    edge = [*cells[0], *(row[0] for row in cells)]
+    if rows < 1 or cols < 1 or any(isinstance(v, White) for v in edge):
         raise ParseError("kakuro-url-edge-white")
     out: list[str] = []
     run = 0
     for r in range(1, rows + 1):
         for c in range(1, cols + 1):
             cell = cells[r][c]
-            if cell is None:
+            if isinstance(cell, White):
                 run += 1
                 if run == 16:
                     out.append("z")
@@ -104,16 +107,24 @@ def url_of_grid(cells: Sequence[Sequence[KCell]]) -> str:
             if run:
                 out.append(_B36[run + 19])
                 run = 0
-            down, right = cell
+            down, right = cell.down, cell.right
             out.append("." if not down and not right else _encval(down) + _encval(right))
     if run:
         out.append(_B36[run + 19])
     for c in range(1, cols + 1):
         top = cells[0][c]
-        if cells[1][c] is None and top is not None:
-            out.append(_encval(top[0]))
+        if isinstance(cells[1][c], White) and isinstance(top, Sum):
+            out.append(_encval(top.down))
     for r in range(1, rows + 1):
         left = cells[r][0]
-        if cells[r][1] is None and left is not None:
-            out.append(_encval(left[1]))
+        if isinstance(cells[r][1], White) and isinstance(left, Sum):
+            out.append(_encval(left.right))
     return make_url(PID, cols, rows, "".join(out))
+
+
+def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[KCell]:
+    return Puzzle("kakuro", grid_of_url(url, max_rows=max_rows, max_cols=max_cols))
+
+
+def encode_url(puzzle: Puzzle[KCell]) -> str:
+    return url_of_grid(puzzle.cells)
