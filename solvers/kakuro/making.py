@@ -16,12 +16,15 @@ from dataclasses import dataclass
 from solvers.clues import Sum
 from solvers.kakuro.board import Board, board_of
 from solvers.kakuro.deduce import Contradiction, propagate, start
+from solvers.kakuro.model import solve_board
 from solvers.kakuro.notation import BLACK, WHITE, KCell
 from solvers.kakuro.search import count
+from solvers.verdict import SolveOptions, Status
 
 GRADES = ("easy", "medium", "hard")
-BLACK_SHARE = {"easy": 0.3, "medium": 0.26, "hard": 0.22}
+BLACK_SHARE = {"easy": 0.34, "medium": 0.32, "hard": 0.3}
 REPAIRS = 30
+SEARCH_SECONDS = 0.3  # the plain search's share of one uniqueness question
 Grid = tuple[tuple[KCell, ...], ...]
 
 
@@ -124,6 +127,20 @@ def clues_of(white: list[list[bool]], board: Board, values: list[int]) -> Grid:
     return tuple(tuple(row) for row in grid)
 
 
+def _two_answers(board: Board, deadline: float) -> list[tuple[int, ...]] | None:
+    """Up to two answers: the plain search first (fast on most boards), CP-SAT when it drags on;
+    None when neither settles the question in time."""
+    found = count(board, 2, min(deadline, time.perf_counter() + SEARCH_SECONDS))
+    if found.complete:
+        return found.solutions
+    res = solve_board(board, SolveOptions(time_limit=max(0.1, min(5.0, deadline - time.perf_counter())),
+                                          workers=1, seed=0))
+    sols = [s for s in (res.solution, res.second_solution) if s is not None]
+    if res.status not in (Status.UNIQUE, Status.MULTIPLE) or not sols:
+        return None
+    return [tuple(v for r, c in board.white if (v := s.numbers[r][c]) is not None) for s in sols]
+
+
 def grade_of(board: Board) -> str:
     for hidden, name in ((False, "easy"), (True, "medium")):
         st = start(board)
@@ -153,10 +170,10 @@ def make(rows: int, cols: int, difficulty: str, rng: random.Random, deadline: fl
                 break
             cells = clues_of(white, shape, values)
             board = board_of(cells)
-            found = count(board, 2, deadline)
-            if not found.complete:
+            answers = _two_answers(board, deadline)
+            if answers is None:
                 break
-            if len(found.solutions) == 1:
+            if len(answers) == 1:
                 grade = grade_of(board)
                 numbers = tuple(tuple(values[board.white.index((r, c))] if (r, c) in whites else 0
                                       for c in range(cols)) for r in range(rows))
@@ -167,7 +184,7 @@ def make(rows: int, cols: int, difficulty: str, rng: random.Random, deadline: fl
                 if gap == 0:
                     return best
                 break
-            other = next((a for a in found.solutions if list(a) != values), None)
+            other = next((a for a in answers if list(a) != values), None)
             if other is None:
                 break
             differ = {i for i, (a, b) in enumerate(zip(values, other, strict=True)) if a != b}

@@ -36,6 +36,8 @@ SPECS = [
 
 # genres whose boards have other shapes than SPECS gives (square sides, daily sizes)
 GENRE_SPECS = {
+    "kakuro": [(5, 5, "easy", 1), (6, 6, "easy", 2), (7, 7, "medium", 3), (8, 8, "medium", 4), (9, 9, "hard", 5),
+               (9, 9, "hard", 6)],
     "sudoku": [(4, 4, "easy", 1), (6, 6, "medium", 2), (9, 9, "easy", 3), (9, 9, "medium", 4), (9, 9, "hard", 5),
                (9, 9, "hard", 6)],
 }
@@ -66,6 +68,10 @@ HAND = {
     "hashiwokakero": [
         ("several", ["3 . 3", ". . .", "3 . 3"], False),
         ("none", ["1 . 1", ". . .", "1 . 1"], False),
+    ],
+    "kakuro": [
+        ("several", ["# 3\\ 3\\", "\\3 . .", "\\3 . ."], False),
+        ("none", ["# 3\\ 4\\", "\\3 . .", "\\5 . ."], False),
     ],
     "sudoku": [
         ("several", ["1 . . .", ". . . .", ". . . .", ". . . 2"], False),
