@@ -19,6 +19,7 @@ from solvers.kakuro.deduce import Contradiction, propagate, start
 from solvers.kakuro.model import solve_board
 from solvers.kakuro.notation import BLACK, WHITE, KCell
 from solvers.kakuro.search import count
+from solvers.solution import NumberSolution
 from solvers.verdict import SolveOptions, Status
 
 GRADES = ("easy", "medium", "hard")
@@ -135,7 +136,7 @@ def _two_answers(board: Board, deadline: float) -> list[tuple[int, ...]] | None:
         return found.solutions
     res = solve_board(board, SolveOptions(time_limit=max(0.1, min(5.0, deadline - time.perf_counter())),
                                           workers=1, seed=0))
-    sols = [s for s in (res.solution, res.second_solution) if s is not None]
+    sols = [s for s in (res.solution, res.second_solution) if isinstance(s, NumberSolution)]
     if res.status not in (Status.UNIQUE, Status.MULTIPLE) or not sols:
         return None
     return [tuple(v for r, c in board.white if (v := s.numbers[r][c]) is not None) for s in sols]
