@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import lang_of, t
+from solvers.cell import Cell
 
 if TYPE_CHECKING:
     from solvers.puzzle import Puzzle
     from solvers.solution import Solution
     from solvers.verdict import SolveResult
 
-Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)

@@ -118,6 +118,7 @@ class _Slot:
     failures: int = 0  # starts that failed since the slot was last ready
     process: multiprocessing.process.BaseProcess | None = None
     taken: Any = None  # shared with the worker: the number of the last job it took (0: none)
+    number: int = 0  # the number of the job given to this slot
 
     def exitcode(self) -> int | None:
         """How the slot's worker process ended (negative: the signal), waiting for it up to half a second."""
@@ -288,9 +289,11 @@ class PoolBackend(SolveFront):
         return not self._closed and any(s.ready or s.failures == 0 for s in self._slots)
 
     def running_pid(self, user: str | None = None) -> int | None:
-        """The process id working on a job of ``user`` (any user when None), if one runs."""
+        """The process id working on a job of ``user`` (any user when None): one whose worker has
+        taken the job, not one merely handed to a worker that has yet to start it."""
         for s in self._slots:
-            if s.job is not None and (user is None or s.job.user == user):
+            if (s.job is not None and (user is None or s.job.user == user)
+                    and s.taken is not None and s.taken.value == s.number):
                 return s.pid
         return None
 
@@ -445,6 +448,7 @@ class PoolBackend(SolveFront):
             self._running_by_user[job.user] += 1
             self._starts += 1
             self._last_start[job.user] = self._starts
+            slot.number = self._starts
             self._spawn(self._run(slot, job, self._starts))
 
     def _requeue(self, slot: _Slot, job: _Job) -> None:

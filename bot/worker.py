@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, cast
 
+from solvers.cell import Cell
 from solvers.errors import Message
 from solvers.puzzle import Puzzle
 from solvers.solution import Solution
@@ -24,7 +25,6 @@ from solvers.verdict import Status
 
 log = logging.getLogger(__name__)
 
-Cell = tuple[int, int]
 ANSWERED = frozenset({Status.UNIQUE, Status.MULTIPLE, Status.SOLVED})  # verdicts that come with a solution
 FINAL = ANSWERED | {Status.NONE, Status.INVALID}  # verdicts a second solve would repeat (cacheable)
 
@@ -161,7 +161,6 @@ def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang:
     """Solve ``puzzle`` within ``time_limit`` seconds and draw the verdict."""
     from solvers.cpsat import defer_release, release_later
     from solvers.engine import solve_puzzle
-    from solvers.registry import get_genre
     from solvers.verdict import SolveOptions
 
     t0 = time.perf_counter()
@@ -183,7 +182,7 @@ def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang:
     t2 = time.perf_counter()
     url = None
     try:
-        url = get_genre(puzzle.genre).encode_url(puzzle)
+        url = puzzle.kind.encode_url(puzzle)
     except Exception:
         log.exception("encode_url failed for %s", puzzle.key())
     return JobResult(

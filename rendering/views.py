@@ -17,7 +17,8 @@ from rendering import palette as pal
 from rendering.board import PillowDrawing
 from rendering.canvas import paste_text
 from rendering.fonts import cjk_font, font, text_size
-from rendering.geometry import GAP, MARGIN, MAX_SIDE, Cell, Layout, cell_size_for, title_font_size, title_height
+from rendering.geometry import GAP, MARGIN, MAX_SIDE, Layout, cell_size_for, title_font_size, title_height
+from solvers.cell import Cell
 from solvers.drawing import Drawing
 from solvers.solution import Solution, differing_cells
 
@@ -91,11 +92,10 @@ def render(
     title: str | None = None,
 ) -> Picture:
     """Draw one view of a puzzle (see :func:`render_png`) and return the image with its geometry."""
-    from solvers.registry import get_genre
 
     if view not in VIEWS:
         raise ValueError(f"unknown view {view!r}; use one of {', '.join(VIEWS)}")
-    genre = get_genre(puzzle.genre)
+    genre = puzzle.kind
     rows, cols = puzzle.rows, puzzle.cols
     drawn: list[Solution | None]
     highlights: dict[Cell, pal.RGB] = {}

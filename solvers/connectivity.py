@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterable, Sequence
 from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model_helper import Literal
 
+from solvers.cell import Cell
 from solvers.cpsat import Budget, SolverStatus, run
 
-Cell = tuple[int, int]
 Lit = Literal  # a Boolean variable or its negation
 
 

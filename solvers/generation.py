@@ -134,9 +134,8 @@ def generate_record(genre: str, rows: int, cols: int, difficulty: str = "medium"
 
 def puzzle_url(puzzle: Puzzle[Any]) -> str | None:
     """The puzz.link URL of a board."""
-    from solvers.registry import get_genre
 
-    return get_genre(puzzle.genre).encode_url(puzzle)
+    return puzzle.kind.encode_url(puzzle)
 
 
 # -- proof and grading --------------------------------------------------------------------------
@@ -149,7 +148,6 @@ def prove(puzzle: Puzzle[Any], solution: Solution, time_limit: float = 60.0) -> 
     solution — then our solution is the one and only answer. Single worker, fixed seed.
     """
     from solvers.engine import solve_puzzle
-    from solvers.registry import get_genre
 
     opts = SolveOptions(time_limit=time_limit, workers=1, seed=0, unique=True)
     res = solve_puzzle(puzzle, opts)
@@ -161,7 +159,7 @@ def prove(puzzle: Puzzle[Any], solution: Solution, time_limit: float = 60.0) -> 
     }
     if res.status is not Status.UNIQUE:
         return False, info
-    g = get_genre(puzzle.genre)
+    g = puzzle.kind
     if isinstance(solution, dict):  # TRANSITIONAL: an old generator's FORMATS.md solution
         solution = g.solution_from_json(solution, puzzle)
     if g.check(puzzle, solution):

@@ -20,6 +20,7 @@ from enum import Enum
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from solvers.cell import Cell
 from solvers.errors import ParseError
 from solvers.notation import CellNotation
 from solvers.solution import Solution
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
 
 C = TypeVar("C")
 S = TypeVar("S", bound=Solution)
-Cell = tuple[int, int]
 
 
 class Lattice(Enum):

@@ -207,7 +207,11 @@ async def test_a_waiting_user_is_told_when_the_worker_dies_and_cannot_restart(
         waiting = asyncio.ensure_future(backend.solve(tiny(1), user="bob"))
         await asyncio.sleep(0.1)
         flag.touch()  # from now on the worker cannot be restarted
-        pid = backend.running_pid("ann")
+        for _ in range(200):  # until the worker has taken Ann's job, however busy the machine
+            pid = backend.running_pid("ann")
+            if pid is not None:
+                break
+            await asyncio.sleep(0.05)
         assert pid is not None
         os.kill(pid, signal.SIGKILL)
         ran, waited = await asyncio.wait_for(asyncio.gather(running, waiting), 20)  # within the hard limit

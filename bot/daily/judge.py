@@ -11,12 +11,11 @@ from enum import StrEnum
 from typing import Any
 
 from bot.i18n import say
+from solvers.cell import Cell
 from solvers.errors import Message, PuzzleError
 from solvers.puzzle import Puzzle
 from solvers.registry import get_genre
 from solvers.solution import Solution
-
-Cell = tuple[int, int]
 
 
 class Verdict(StrEnum):

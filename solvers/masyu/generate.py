@@ -15,6 +15,7 @@ from typing import Literal
 
 from ortools.sat.python import cp_model
 
+from solvers.cell import Cell
 from solvers.cpsat import Budget, found, run
 from solvers.generation import (
     Candidate,
@@ -29,7 +30,6 @@ from solvers.puzzle import Puzzle
 from solvers.solution import LoopSolution
 from solvers.verdict import SolveOptions
 
-Cell = tuple[int, int]
 Masks = Sequence[Sequence[int]]
 STEP = {UP: (-1, 0), RIGHT: (0, 1), DOWN: (1, 0), LEFT: (0, -1)}
 RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))

@@ -65,8 +65,9 @@ from collections.abc import Callable
 
 from ortools.sat.python import cp_model
 
+from solvers.cell import Cell
 from solvers.cpsat import Budget, found, leave, no_solution, run, timeout_result
-from solvers.gridgraph import Cell, Grid, edge_key
+from solvers.gridgraph import Grid, edge_key
 from solvers.puzzle import Puzzle
 from solvers.solution import LinkSolution
 from solvers.verdict import SolveOptions, SolveResult, Status

@@ -14,13 +14,14 @@ from collections.abc import Iterable
 
 from ortools.sat.python import cp_model
 
+from solvers.cell import Cell
 from solvers.generation import (
     Candidate,
     GeneratedPuzzle,
     search,
 )
 from solvers.puzzle import Puzzle
-from solvers.slitherlink.lattice import Cell, DotLoop, points, sides
+from solvers.slitherlink.lattice import DotLoop, points, sides
 from solvers.slitherlink.model import SlitherModel
 from solvers.verdict import SolveOptions
 

@@ -14,6 +14,7 @@ from typing import Literal
 
 from ortools.sat.python import cp_model
 
+from solvers.cell import Cell
 from solvers.cpsat import Budget, found
 from solvers.generation import (
     Candidate,
@@ -27,7 +28,6 @@ from solvers.solution import ColorSolution
 from solvers.verdict import SolveOptions
 from solvers.yinyang.model import ORACLE_PARAMS, Lit, YinYangModel
 
-Cell = tuple[int, int]
 Grid = list[list[int]]
 Alternative = Callable[[frozenset[Cell], frozenset[Cell]], frozenset[Cell] | None | bool]
 # grade bounds on effort: CP-SAT conflicts of a fresh single-worker solve from the givens, per 100 cells,
