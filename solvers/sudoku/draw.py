@@ -1,9 +1,9 @@
 """The Sudoku picture as puzz.link draws it: thin cell lines, thick box (or jigsaw region) borders,
-the givens in ink and the solution's digits in the solved colour."""
+the givens in ink and the solution's digits in the answer colour."""
 
 from __future__ import annotations
 
-from solvers.drawing import DEDUCED, GRID, INK, Drawing
+from solvers.drawing import GRID, INK, Drawing
 from solvers.puzzle import Puzzle
 from solvers.solution import NumberSolution
 from solvers.sudoku.layout import standard_regions
@@ -21,9 +21,9 @@ def draw(d: Drawing, puzzle: Puzzle[int], solution: NumberSolution | None) -> No
         for c in range(n):
             given = puzzle.cells[r][c]
             if given:
-                d.text(r, c, str(given), INK, width=wide, height=0.6)
+                d.text(r, c, str(given), INK, width=wide, height=0.5 if n > 9 else 0.6)
             elif solution is not None and r < len(solution.numbers) and c < len(solution.numbers[r]):
                 v = solution.numbers[r][c]
                 if v is not None:
-                    d.text(r, c, str(v), DEDUCED, width=wide, height=0.6)
+                    d.answer_text(r, c, str(v))
     d.frame()
