@@ -16,6 +16,8 @@ from __future__ import annotations
 from solvers.answer_grid import answer_cells
 from solvers.errors import ParseError
 from solvers.genre import HintStep
+from solvers.hashiwokakero.board import board_of
+from solvers.hashiwokakero.deduce import Contradiction, propagate, start
 from solvers.hinting import shuffled
 from solvers.puzzle import Puzzle
 from solvers.solution import Bridge, BridgeSolution
@@ -72,8 +74,25 @@ def _follow(puzzle: Puzzle[int], grid: list[list[str]], r: int, c: int, dr: int,
 
 
 def hints(puzzle: Puzzle[int], solution: BridgeSolution) -> list[HintStep]:
-    """One bridge per hint (single or double), in an order fixed by the board."""
-    steps = [HintStep("hashiwokakero-hint-single" if n == 1 else "hashiwokakero-hint-double",
-                      {"cell": (r1, c1), "other_cell": (r2, c2)}, ((r1, c1), (r2, c2)))
-             for r1, c1, r2, c2, n in solution.bridges]
-    return shuffled(puzzle, steps)
+    """One bridge per hint: first those the deductions settle, in the order they do and saying
+    which rule did it (counting, no closed group, the only link left), then the rest in an order
+    fixed by the board."""
+    board = board_of(puzzle.cells)
+    trace: dict[int, str] = {}
+    try:
+        propagate(board, start(board), trace)
+    except Contradiction:
+        trace = {}
+    place = {(board.islands[e.a][:2], board.islands[e.b][:2]): k for k, e in enumerate(board.edges)}
+    taught: list[tuple[int, HintStep]] = []
+    rest: list[HintStep] = []
+    for r1, c1, r2, c2, n in solution.bridges:
+        params = {"cell": (r1, c1), "other_cell": (r2, c2), "count": n}
+        k = place.get(((r1, c1), (r2, c2)))
+        if k is not None and k in trace:
+            taught.append((list(trace).index(k), HintStep(f"hashiwokakero-hint-{trace[k]}", params,
+                                                          ((r1, c1), (r2, c2)))))
+        else:
+            code = "hashiwokakero-hint-single" if n == 1 else "hashiwokakero-hint-double"
+            rest.append(HintStep(code, params, ((r1, c1), (r2, c2))))
+    return [step for _, step in sorted(taught, key=lambda x: x[0])] + shuffled(puzzle, rest)

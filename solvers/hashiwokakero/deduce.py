@@ -39,17 +39,33 @@ def start(board: Board) -> Bounds:
     return Bounds(lo, hi)
 
 
-def propagate(board: Board, b: Bounds) -> int:
+def propagate(board: Board, b: Bounds, trace: dict[int, str] | None = None) -> int:
     """Tighten ``b`` to a fixed point of the rules; raises Contradiction. Returns 0 when counting and
-    crossings sufficed, 1 when the group rules (closed groups, cut places) were needed."""
+    crossings sufficed, 1 when the group rules (closed groups, cut places) were needed.
+
+    ``trace``: filled with each place as it becomes settled and the rule that settled it
+    (``count``, ``group``, ``cut``), in order (the hints' order)."""
     level = 0
     while True:
         changed = _local(board, b)
-        if _groups(board, b) or not changed and _cut_edges(board, b):
+        _note(trace, b, "count")
+        if _groups(board, b):
+            _note(trace, b, "group")
+            level = 1
+            continue
+        if not changed and _cut_edges(board, b):
+            _note(trace, b, "cut")
             level = 1
             continue
         if not changed:
             return level
+
+
+def _note(trace: dict[int, str] | None, b: Bounds, rule: str) -> None:
+    if trace is not None:
+        for k, (lo, hi) in enumerate(zip(b.lo, b.hi, strict=True)):
+            if lo == hi and k not in trace:
+                trace[k] = rule
 
 
 def _local(board: Board, b: Bounds) -> bool:

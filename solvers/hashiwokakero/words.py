@@ -5,6 +5,12 @@ EN: dict[str, str] = {
                                  "'-' or '=' for single or double bridges across, '|' or 'H' down",
     "hashiwokakero-hint-single": "{cell} and {other_cell} are joined by one bridge.",
     "hashiwokakero-hint-double": "{cell} and {other_cell} are joined by two bridges.",
+    "hashiwokakero-hint-count": "{cell} and {other_cell}: {count} bridge(s). Count what each island's number "
+                                "needs against what its neighbours can still take: no other number fits.",
+    "hashiwokakero-hint-group": "{cell} and {other_cell}: {count} bridge(s). More would close a group of islands "
+                                "off from the rest.",
+    "hashiwokakero-hint-cut": "{cell} and {other_cell}: {count} bridge(s). It is the only way left to connect "
+                              "the islands on either side.",
     "hashiwokakero-no-islands": "The board has no islands (numbers 1-8).",
     "hashiwokakero-bad-number": "{cell} holds {number}; islands hold 1-8.",
     "hashiwokakero-no-room": "The {number} at {cell} can reach at most {most} bridges: too few islands in sight.",
@@ -33,6 +39,11 @@ JA: dict[str, str] = {
                                  "縦の橋は '|'（1 本）か 'H'（2 本）",
     "hashiwokakero-hint-single": "{cell} と {other_cell} の間に橋が 1 本かかります。",
     "hashiwokakero-hint-double": "{cell} と {other_cell} の間に橋が 2 本かかります。",
+    "hashiwokakero-hint-count": "{cell} と {other_cell} の橋は {count} 本です。島の数字と、隣がまだ受けられる本数を"
+                                "数えると、ほかの本数は入りません。",
+    "hashiwokakero-hint-group": "{cell} と {other_cell} の橋は {count} 本です。これ以上かけると島のグループが"
+                                "ほかから切り離されます。",
+    "hashiwokakero-hint-cut": "{cell} と {other_cell} の橋は {count} 本です。両側の島をつなぐ道はここしか残っていません。",
     "hashiwokakero-no-islands": "盤に島（1〜8 の数字）がありません。",
     "hashiwokakero-bad-number": "{cell} の {number} は使えません。島の数字は 1〜8 です。",
     "hashiwokakero-no-room": "{cell} の {number} には最大 {most} 本しか橋をかけられません。",
