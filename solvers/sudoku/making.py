@@ -77,7 +77,7 @@ def thin(lay: Layout, solution: Sequence[int], difficulty: str, rng: random.Rand
     return givens_of(kept)
 
 
-def make(lay: Layout, difficulty: str, rng: random.Random, deadline: float, attempts: int = 6) -> Made | None:
+def make(lay: Layout, difficulty: str, rng: random.Random, deadline: float, attempts: int = 10) -> Made | None:
     """A board of the asked grade, or the closest of ``attempts`` tries; None if none was made in time."""
     best: Made | None = None
     for attempt in range(1, attempts + 1):
