@@ -27,6 +27,8 @@ def validate_grid(cells: Sequence[Sequence[int]]) -> None:
     if not islands:
         raise InvalidPuzzle("hashiwokakero-no-islands")
     for r, c, v in islands:
+        if v < 0:
+            raise InvalidPuzzle("hashiwokakero-unknown-island", cells=((r, c),), cell=(r, c))
         if not 1 <= v <= MAX_NUMBER:
             raise InvalidPuzzle("hashiwokakero-bad-number", cells=((r, c),), cell=(r, c), number=v)
         sight = 0
