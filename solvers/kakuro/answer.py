@@ -37,22 +37,21 @@ def parse_answer(puzzle: Puzzle[KCell], text: str) -> NumberSolution:
 
 
 def hints(puzzle: Puzzle[KCell], solution: NumberSolution) -> list[HintStep]:
-    """First the cells the run combinations settle on their own (a run whose sum allows one set of
-    digits, and what follows), then the rest in reading order."""
+    """First the cells the run sums settle, in the order the deductions settle them, then the rest
+    in reading order."""
     board = board_of(puzzle.cells)
-    st = start(board)
+    settled: list[int] = []
     try:
-        propagate(board, st)
-        settled = [i for i, m in enumerate(st.dom) if m and not m & (m - 1)]
+        propagate(board, start(board), trace=settled)
     except Contradiction:
         settled = []
-    order = settled + [i for i in range(len(board.white)) if i not in set(settled)]
+    known = set(settled)
     steps = []
-    for i in order:
+    for i in settled + [i for i in range(len(board.white)) if i not in known]:
         r, c = board.white[i]
         v = solution.numbers[r][c]
         if v is None:
             continue
-        code = "kakuro-hint-sets" if i in settled else "kakuro-hint-reveal"
+        code = "kakuro-hint-sets" if i in known else "kakuro-hint-reveal"
         steps.append(HintStep(code, {"cell": (r, c), "digit": v}, ((r, c),)))
     return steps

@@ -32,9 +32,10 @@ def start(board: Board) -> State:
     return State([FULL] * len(board.white), sets)
 
 
-def propagate(board: Board, st: State, hidden: bool = True) -> None:
+def propagate(board: Board, st: State, hidden: bool = True, trace: list[int] | None = None) -> None:
     """Tighten ``st`` to a fixed point; raises Contradiction. ``hidden``: also place hidden singles
-    (off, the easy grade's rules: sets against cells only)."""
+    (off, the easy grade's rules: sets against cells only). ``trace``: the white cells in the order
+    they are settled (the hints' order)."""
     dom, sets = st.dom, st.sets
     dirty = set(range(len(board.runs)))
     while dirty:
@@ -79,6 +80,8 @@ def propagate(board: Board, st: State, hidden: bool = True) -> None:
             if m != dom[i]:
                 dom[i] = m
                 doms[pos] = m
+                if trace is not None and not m & (m - 1):
+                    trace.append(i)
                 for other in board.run_of[i]:
                     dirty.add(other)
         # two placed cells with the same digit
