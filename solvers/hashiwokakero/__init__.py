@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from solvers.genre import ClueKind, Genre, Lattice
+from solvers.genre import ClueKind, Genre
 from solvers.hashiwokakero import words
 from solvers.notation import NUMBERS
 from solvers.solution import BridgeSolution
@@ -22,7 +22,6 @@ class Hashiwokakero(Genre[int, BridgeSolution]):
     aliases = ("hashi", "bridges", "hashikake", "chopsticks", "橋をかけろ", "はしをかけろ", "ハシヲカケロ")
     url_pids = ("hashi", "hashikake", "bridges")
     notation = NUMBERS
-    lattice = Lattice.DOTS
     picture_clues = frozenset({ClueKind.ISLAND})
     solution_type = BridgeSolution
     example = "hashiwokakero\n. . . . 2\n. . . . .\n2 . 5 . 6\n. . . . .\n. . 2 . 3"
