@@ -37,7 +37,7 @@ SQUARE_ONLY = {"sudoku"}  # genres whose boards are square (a generator refuses 
 
 
 @pytest.mark.parametrize("genre", GENRES)
-@pytest.mark.parametrize("size", [(6, 6), (8, 10)])
+@pytest.mark.parametrize("size", [(6, 6), pytest.param((8, 10), marks=pytest.mark.slow)])
 def test_generated_puzzles_are_unique_at_every_difficulty(genre: str, size: tuple[int, int]) -> None:
     rows, cols = size
     if genre in SQUARE_ONLY and rows != cols:
