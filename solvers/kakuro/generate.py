@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import time
 
-from solvers.generation import DEFAULT_BUDGET, GeneratedPuzzle, GenerationFailed, prove, sub_rng
+from solvers.generation import DEFAULT_BUDGET, Difficulty, GeneratedPuzzle, GenerationFailed, prove, sub_rng
 from solvers.kakuro.making import make
 from solvers.puzzle import Puzzle
 from solvers.solution import NumberSolution
 from solvers.verdict import SolveOptions
 
 
-def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
+def generate(rows: int, cols: int, difficulty: Difficulty, seed: int,
+             options: SolveOptions | None = None) -> GeneratedPuzzle:
     """A Kakuro of ``rows`` x ``cols`` cells including its clue row and column."""
     t0 = time.perf_counter()
     made = make(rows, cols, difficulty, sub_rng(seed, "kakuro", rows, cols, difficulty), t0 + DEFAULT_BUDGET)
@@ -23,4 +24,4 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
     if not ok:
         raise GenerationFailed("kakuro-generation-failed", rows=rows, cols=cols)
     info.update(attempts=made.attempts)
-    return GeneratedPuzzle(puzzle, solution, made.grade, info, seed)
+    return GeneratedPuzzle(puzzle, solution, Difficulty(made.grade), info, seed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from solvers.generation import DEFAULT_BUDGET, GeneratedPuzzle, GenerationFailed, prove, sub_rng
+from solvers.generation import DEFAULT_BUDGET, Difficulty, GeneratedPuzzle, GenerationFailed, prove, sub_rng
 from solvers.puzzle import Puzzle
 from solvers.sudoku.layout import layout
 from solvers.sudoku.making import make
@@ -12,7 +12,8 @@ from solvers.sudoku.model import to_solution
 from solvers.verdict import SolveOptions
 
 
-def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
+def generate(rows: int, cols: int, difficulty: Difficulty, seed: int,
+             options: SolveOptions | None = None) -> GeneratedPuzzle:
     """A sudoku of side ``rows`` (standard boxes) graded by the techniques it needs."""
     if rows != cols or rows not in (4, 6, 8, 9, 12, 16):
         raise GenerationFailed("sudoku-generation-failed", rows=rows, cols=cols)
@@ -29,4 +30,4 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         raise GenerationFailed("sudoku-generation-failed", rows=rows, cols=cols)
     info.update(attempts=made.attempts, technique=made.technique.name.lower(),
                 clues=sum(1 for v in made.givens if v))
-    return GeneratedPuzzle(puzzle, solution, made.grade, info, seed)
+    return GeneratedPuzzle(puzzle, solution, Difficulty(made.grade), info, seed)
