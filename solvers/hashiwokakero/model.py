@@ -25,6 +25,9 @@ from solvers.solution import BridgeSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 MAX_CUT_ROUNDS = 10_000
+# the lazy-cut loop solves again after every cut: presolving each time costs more than it saves
+# (the CP-SAT dev boards 0.29 -> 0.18 s in all, same verdicts)
+FAST = {"cp_model_presolve": False}
 
 
 def bridge_solution(board: Board, values: Sequence[int]) -> BridgeSolution:
@@ -115,7 +118,7 @@ def _cpsat(board: Board, bounds: Bounds, options: SolveOptions, budget: Budget) 
 
     def runner(m: cp_model.CpModel, bud: Budget) -> tuple[SolverStatus, cp_model.CpSolver]:
         for _ in range(MAX_CUT_ROUNDS):
-            status, solver = run(m, bud)
+            status, solver = run(m, bud, params=FAST)
             if not found(status):
                 return status, solver
             values = [value(solver, k) for k in range(len(board.edges))]
