@@ -209,7 +209,3 @@ def deduce(lay: Layout, givens: Sequence[int], ceiling: Technique = Technique.FI
     solved = not st.bad and all(st.value)
     return Deduction(placements, hardest if solved or st.bad else Technique.BEYOND, solved, st.bad)
 
-
-def grade(lay: Layout, givens: Sequence[int]) -> Technique:
-    """The hardest technique needed (``BEYOND`` when logic alone does not finish)."""
-    return deduce(lay, givens).hardest
