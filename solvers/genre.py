@@ -63,7 +63,7 @@ class RegionUse(Enum):
     """Whether a genre's boards carry a region partition (FORMATS.md ``regions``)."""
 
     NONE = "none"
-    OPTIONAL = "optional"  # e.g. a jigsaw Sudoku
+    OPTIONAL = "optional"  # e.g. jigsaw boards: rooms only where the board gives them
     REQUIRED = "required"  # e.g. puzzles played on rooms
 
 

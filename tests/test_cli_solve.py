@@ -33,7 +33,7 @@ SK = corpus.own("shikaku")[3]
 LINES = [
     json.dumps(YY),
     "{not json",
-    json.dumps({"id": "g", "genre": "sudoku", "grid": ["1 2", "2 1"]}),
+    json.dumps({"id": "g", "genre": "notagenre", "grid": ["1 2", "2 1"]}),
     json.dumps({"id": "ragged", "genre": "yinyang", "grid": [". . .", ". ."]}),
     json.dumps({"id": "total", "genre": "shikaku", "grid": ["4 .", ". 2"]}),
     "",
@@ -61,7 +61,7 @@ def check_outputs(out: list[dict], unique: bool = True) -> None:
     assert yy["status"] == solved and yy["solution"] == YY["solution"] and yy["error"] is None
     assert sk["status"] == solved and sorted(sk["solution"]["rects"]) == sorted(SK["solution"]["rects"])
     assert bad_json["status"] == "invalid" and "line 2" in bad_json["error"] and "JSON" in bad_json["error"]
-    assert genre["status"] == "invalid" and "sudoku" in genre["error"]
+    assert genre["status"] == "invalid" and "notagenre" in genre["error"]
     assert ragged["status"] == "invalid" and "Row 2" in ragged["error"]
     assert total["status"] == "invalid" and "6" in total["error"] and "4" in total["error"]
     for o in (bad_json, genre, ragged, total, not_object):

@@ -29,6 +29,7 @@ from solvers.clues import Block
 from solvers.generation import (
     DEFAULT_BUDGET,
     BestAttempt,
+    Difficulty,
     GeneratedPuzzle,
     add_back,
     grade,
@@ -179,6 +180,6 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         if not ok:
             continue
         info.update(made.stats)
-        if search.offer(GeneratedPuzzle(puzzle, made.solution, made.difficulty, info, seed)):
+        if search.offer(GeneratedPuzzle(puzzle, made.solution, Difficulty(made.difficulty), info, seed)):
             break
     return search.result(genre="akari", rows=rows, cols=cols)
