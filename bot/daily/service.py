@@ -18,13 +18,13 @@ import os
 import socket
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.daily.judge import Hint, Judgement, Verdict, hints, judge_answer
+from bot.daily.judge import Hint, Judgement, Verdict, hints, judge_answer, judge_solution
 from bot.daily.making import Maker, make_daily
 from bot.daily.slots import DIFFICULTIES, MIX, DailyConfig, daily_seed, genre_of_day
 from bot.sending import Failure, classify, delivery_status, migrated_to
@@ -489,15 +489,19 @@ class DailyService:
                                 started_at=started)
 
     async def answer(self, platform: str, chat_id: Any, user_id: Any, user_name: str, daily: DailyPuzzle,
-                     text: str, now: dt.datetime | None = None) -> AnswerOutcome:
-        """Judge a player's typed answer; records the solve (time, place) or the wrong try."""
+                     text: str | Mapping[str, Any], now: dt.datetime | None = None) -> AnswerOutcome:
+        """Judge a player's answer, typed (``str``) or drawn in the web player (a FORMATS.md
+        ``solution`` mapping); records the solve (time, place) or the wrong try."""
         store = await self.ready()
         play = await self._play(platform, chat_id, user_id, user_name, daily)
         if play.solved_at is not None:
             return AnswerOutcome(Verdict.ALREADY, None, play, (play.solved_at - play.started_at).total_seconds(),
                                  await self._rank(platform, chat_id, daily, play), play.seen)
         puzzle = daily.puzzle
-        judgement = await asyncio.to_thread(judge_answer, puzzle, text)
+        if isinstance(text, str):
+            judgement = await asyncio.to_thread(judge_answer, puzzle, text)
+        else:
+            judgement = await asyncio.to_thread(judge_solution, puzzle, text)
         if judgement.verdict is Verdict.RIGHT:
             at = (now.astimezone(dt.UTC).replace(tzinfo=None) if now and now.tzinfo else now) or utcnow()
             seen = play.seen or await store.seen_before(platform, str(chat_id), daily.id, str(user_id), at)
@@ -559,12 +563,14 @@ class DailyService:
         return Stats(current, best, len(days), board)
 
 
-def judgement_differs(puzzle: Puzzle[Any], stored: Solution, text: str) -> bool:
+def judgement_differs(puzzle: Puzzle[Any], stored: Solution, text: str | Mapping[str, Any]) -> bool:
     """True when the answer (already judged right) is not the stored solution: a non-unique daily."""
     from solvers.registry import get_genre
 
+    genre = get_genre(puzzle.genre)
     try:
-        given = get_genre(puzzle.genre).parse_answer(puzzle, text)
+        given = (genre.parse_answer(puzzle, text) if isinstance(text, str)
+                 else genre.solution_from_json(text, puzzle))
     except Exception:
         return False
     return bool(differing_cells(given, stored))
