@@ -59,3 +59,75 @@ async def running_bot(api: FakeBotApi, db_url: str) -> AsyncIterator[tuple[Daily
     assert player is not None
     async with polling(build_application(core, config)):
         yield daily, player
+
+
+# ---------------------------------------------------------------------- a real browser
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu"]
+
+
+def browser_missing() -> str | None:
+    """Why the browser tests cannot run here (None: they can)."""
+    import os
+
+    if not os.path.exists(CHROMIUM):
+        return f"{CHROMIUM} is missing (apt-get install -y chromium)"
+    try:
+        import playwright.async_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is missing (pip install -e '.[dev]')"
+    return None
+
+
+def telegram_stub(init: str) -> str:
+    """``window.Telegram.WebApp`` as a Mini App sees it (the parts the player uses)."""
+    return ("window.Telegram = {WebApp: {initData: %s, initDataUnsafe: {}, platform: 'android', version: '8.0',"
+            " ready: function () {}, expand: function () {}, close: function () {},"
+            " HapticFeedback: {notificationOccurred: function () {}}}};" % json.dumps(init))
+
+
+Point = tuple[float, float]  # (row, col) in cells: a cell centre is (r + 0.5, c + 0.5), a grid point (r, c)
+
+
+def _walks(masks: list[list[int]]) -> list[list[tuple[int, int]]]:
+    """Each line of a mask grid as a walk of (row, col): paths from an end, then closed loops."""
+    steps = {1: (-1, 0), 2: (0, 1), 4: (1, 0), 8: (0, -1)}
+    seen: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+    cells = [(r, c) for r, row in enumerate(masks) for c, v in enumerate(row) if v]
+    ends = [rc for rc in cells if bin(masks[rc[0]][rc[1]]).count("1") == 1]
+    walks = []
+    for start in ends + cells:
+        walk = [start]
+        here = start
+        while True:
+            nxt = None
+            for bit, (dr, dc) in steps.items():
+                there = (here[0] + dr, here[1] + dc)
+                if masks[here[0]][here[1]] & bit and (here, there) not in seen:
+                    nxt = there
+                    break
+            if nxt is None:
+                break
+            seen.update({(here, nxt), (nxt, here)})
+            walk.append(nxt)
+            here = nxt
+        if len(walk) > 1:
+            walks.append(walk)
+    return walks
+
+
+def strokes(kind: str, solution: dict[str, Any]) -> list[list[Point]]:
+    """The pointer strokes that draw ``solution`` in the player: each a list of board positions
+    (a one-point stroke is a tap)."""
+    if kind in ("cell-loop", "edge-loop"):
+        (key,) = solution
+        masks = [[int(v) for v in row.split()] for row in solution[key]]
+        off = 0.5 if kind == "cell-loop" else 0.0
+        return [[(r + off, c + off) for r, c in walk] for walk in _walks(masks)]
+    if kind == "shade":
+        (key,) = solution
+        mark = "B" if key == "colors" else "#"
+        return [[(r + 0.5, c + 0.5)] for r, row in enumerate(solution[key]) for c, ch in enumerate(row) if ch == mark]
+    if kind == "rect":
+        return [[(t + 0.5, left + 0.5), (t + h - 0.5, left + w - 0.5)] for t, left, h, w in solution["rects"]]
+    raise ValueError(kind)

@@ -1,0 +1,120 @@
+"""The web player in a real browser (Debian's Chromium driven by Playwright): the page opened as
+Telegram opens a Mini App (signed initData, ``window.Telegram.WebApp`` stubbed), the answer drawn
+with real pointer events, submitted, and the fake Bot API sees the solve announced in the group."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import Any
+
+import pytest
+
+from bot.web import WebPlayer
+from tests.fake_bot_api import FakeBotApi
+from tests.web_support import (CHROMIUM, CHROMIUM_ARGS, browser_missing, init_data, running_bot, strokes,
+                               telegram_stub)
+
+MISSING = browser_missing()
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+    pytest.mark.skipif(dt.datetime.now(dt.UTC).time() > dt.time(23, 55), reason="the day changes during the test"),
+]
+GENRES = ("masyu", "yinyang", "shikaku", "slitherlink", "numberlink")
+
+
+@pytest.fixture
+def api():
+    server = FakeBotApi()
+    yield server
+    server.close()
+
+
+async def draw(page: Any, kind: str, solution: dict[str, Any], rows: int, cols: int) -> None:
+    """Draw ``solution`` with the mouse: press, move through the points, release."""
+    m = await page.evaluate("(() => { const c = document.getElementById('board').getScreenCTM();"
+                            " return [c.a, c.d, c.e, c.f]; })()")  # board units -> CSS pixels
+
+    def at(p: tuple[float, float]) -> tuple[float, float]:
+        return m[2] + (20 + p[1] * 40) * m[0], m[3] + (20 + p[0] * 40) * m[1]
+
+    for stroke in strokes(kind, solution):
+        await page.mouse.move(*at(stroke[0]))
+        await page.mouse.down()
+        for p in stroke[1:]:
+            await page.mouse.move(*at(p), steps=3)
+        await page.mouse.up()
+
+
+async def open_player(browser: Any, url: str, init: str, width: int = 375) -> Any:
+    context = await browser.new_context(viewport={"width": width, "height": 740}, device_scale_factor=2)
+    page = await context.new_page()
+    await page.add_init_script(telegram_stub(init))
+    await page.goto(url)
+    await page.wait_for_selector("body.ready")
+    return page
+
+
+async def group_link(player: WebPlayer, daily_chat: Any, genre: str, group_id: int) -> tuple[str, Any]:
+    svc = daily_chat.service
+    stored = await svc.make(svc.slot(svc.today(), genre, "easy"))
+    (link,) = player.links(stored, ("telegram", group_id, True, None, ""), "en")
+    return link.url, stored
+
+
+async def test_draw_and_submit_every_genre(api: FakeBotApi, tmp_path) -> None:
+    from playwright.async_api import async_playwright
+
+    ann = api.user(11, "Ann")
+    group = api.group(-1001)
+    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}") as (daily, player), \
+            async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for genre in GENRES:
+                url, stored = await group_link(player, daily, genre, group.id)
+                page = await open_player(browser, url, init_data(ann, api.token))
+                kind = await page.evaluate("JSON.parse(document.getElementById('settings').textContent).kind")
+                solution = stored.solution.to_json()
+                # a wrong try first: an empty board names a broken rule, and nothing is said in the chat
+                await page.click("#check")
+                await page.wait_for_selector("#status.bad")
+                await draw(page, kind, solution, stored.rows, stored.cols)
+                drawn = await page.evaluate("window.puzzlePlayer.solution()")
+                assert drawn == solution, genre
+                n = time.perf_counter()
+                await page.click("#submit")
+                await page.wait_for_selector("#status.ok")
+                said = await api.wait_for(lambda c, n=n: c.chat_id == group.id and "Ann solved it" in c.text
+                                          and c.at >= n)
+                assert said[0].text.startswith("✅ Ann solved it in"), genre
+                await page.context.close()
+        finally:
+            await browser.close()
+
+
+async def test_undo_redo_and_tampered_init_data(api: FakeBotApi, tmp_path) -> None:
+    from playwright.async_api import async_playwright
+
+    ann = api.user(11, "Ann")
+    group = api.group(-1001)
+    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}") as (daily, player), \
+            async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            url, stored = await group_link(player, daily, "masyu", group.id)
+            forged = init_data(ann, api.token).replace("Ann", "Eve")  # the signature no longer matches
+            page = await open_player(browser, url, forged, width=1280)
+            solution = stored.solution.to_json()
+            await draw(page, "cell-loop", solution, stored.rows, stored.cols)
+            assert await page.evaluate("window.puzzlePlayer.solution()") == solution
+            await page.click("#undo")
+            assert await page.evaluate("window.puzzlePlayer.solution()") != solution
+            await page.click("#redo")
+            assert await page.evaluate("window.puzzlePlayer.solution()") == solution
+            await page.click("#submit")
+            await page.wait_for_selector("#status.bad")
+            assert not api.find(lambda c: c.chat_id == group.id and "solved it" in c.text)
+        finally:
+            await browser.close()
