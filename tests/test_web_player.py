@@ -29,7 +29,7 @@ def api():
 def broken(solution: dict[str, Any]) -> dict[str, Any]:
     """The loop with its first horizontal step cut (both ends of the edge)."""
     rows = [[int(v) for v in row.split()] for row in solution["loop"]]
-    for r, row in enumerate(rows):
+    for row in rows:
         for c, v in enumerate(row):
             if v & 2:
                 row[c] &= ~2

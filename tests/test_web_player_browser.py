@@ -12,8 +12,15 @@ import pytest
 
 from bot.web import WebPlayer
 from tests.fake_bot_api import FakeBotApi
-from tests.web_support import (CHROMIUM, CHROMIUM_ARGS, browser_missing, init_data, running_bot, strokes,
-                               telegram_stub)
+from tests.web_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    browser_missing,
+    init_data,
+    running_bot,
+    strokes,
+    telegram_stub,
+)
 
 MISSING = browser_missing()
 pytestmark = [

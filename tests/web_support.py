@@ -81,9 +81,10 @@ def browser_missing() -> str | None:
 
 def telegram_stub(init: str) -> str:
     """``window.Telegram.WebApp`` as a Mini App sees it (the parts the player uses)."""
-    return ("window.Telegram = {WebApp: {initData: %s, initDataUnsafe: {}, platform: 'android', version: '8.0',"
-            " ready: function () {}, expand: function () {}, close: function () {},"
-            " HapticFeedback: {notificationOccurred: function () {}}}};" % json.dumps(init))
+    web_app = ("{initData: " + json.dumps(init) + ", initDataUnsafe: {}, platform: 'android', version: '8.0',"
+               " ready: function () {}, expand: function () {}, close: function () {},"
+               " HapticFeedback: {notificationOccurred: function () {}}}")
+    return "window.Telegram = {WebApp: " + web_app + "};"
 
 
 Point = tuple[float, float]  # (row, col) in cells: a cell centre is (r + 0.5, c + 0.5), a grid point (r, c)
