@@ -296,5 +296,6 @@
   }, 1000);
   window.puzzlePlayer = {solution: solution, state: function () { return st; }};  // for tests and debugging
   draw();
+  window.puzzlePlayer.readyAt = performance.now();
   document.body.classList.add("ready");
 })();
