@@ -70,13 +70,13 @@ class RegionUse(Enum):
 class PlayKind(Enum):
     """What a player draws for the genre's answer (the web player's input mode, per answer kind, not genre)."""
 
-    CELL_LOOP = "cell-loop"  # lines between cell centres (Masyu loop, Numberlink paths); masks per cell
-    EDGE_LOOP = "edge-loop"  # lines along the grid edges (Slitherlink); masks per grid point
-    SHADE = "shade"  # cells shaded or not, with dot marks (Yin-Yang, Nurikabe, Hitori, Heyawake, LITS)
-    MARK = "mark"  # a symbol in some cells (Akari lights, Star Battle stars)
-    NUMBER = "number"  # a number written into cells (Sudoku, Kakuro, Fillomino)
-    RECT = "rect"  # the board cut into rectangles (Shikaku)
-    BRIDGE = "bridge"  # lines between two clue cells of a row or column (Hashiwokakero)
+    CELL_LOOP = "cell-loop"  # lines between cell centres (a loop or paths); masks per cell
+    EDGE_LOOP = "edge-loop"  # lines along the grid edges; masks per grid point
+    SHADE = "shade"  # cells shaded or not, with dot marks (``shaded``, or black/white ``colors``)
+    MARK = "mark"  # a symbol in some cells (``lights``, ``stars``)
+    NUMBER = "number"  # a number written into cells (``numbers``)
+    RECT = "rect"  # the board cut into rectangles (``rects``)
+    BRIDGE = "bridge"  # lines between two clue cells of a row or column (``bridges``)
 
 
 @dataclass(frozen=True)

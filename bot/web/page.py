@@ -32,7 +32,7 @@ def static_file(name: str) -> bytes:
 def settings(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, token: str | None) -> dict[str, Any]:
     """What the script needs: the board's size, the answer kind and key, the givens' cells, words.
 
-    ``fixed``: a colour answer's value on the given cells (a Yin-Yang circle's colour is the given
+    ``fixed``: a colour answer's value on the given cells (a given circle's colour is the given
     itself, nothing of the solution); ``numbers``: the given numbers a number answer repeats.
     """
     genre = get_genre(puzzle.genre)
