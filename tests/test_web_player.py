@@ -191,3 +191,38 @@ async def test_rate_limit_per_user(api, tmp_path):
         assert statuses == [200, 200, 200, 429, 429]
         status, _ = await _post(http, check, {**body, "init_data": init_data(bob, api.token)})
         assert status == 200  # per user: Bob is not held up by Ann
+
+
+async def test_play_it_under_a_solved_board(api, tmp_path):
+    from solvers.engine import solve_puzzle
+    from solvers.reading import read_board
+    from solvers.registry import get_genre
+    from solvers.verdict import SolveOptions
+
+    ann = api.user(11, "Ann")
+    example = get_genre("masyu").example
+    solution = solve_puzzle(read_board(example, "masyu"), SolveOptions(time_limit=10, workers=1)).solution.to_json()
+    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}") as (_, player), \
+            aiohttp.ClientSession() as http:
+        n = time.perf_counter()
+        api.send_text(ann, example)
+        reply = (await api.wait_for(lambda c: c.method == "sendPhoto" and c.chat_id == ann.id and c.at >= n,
+                                    timeout=60))[0]
+        button = play_button(reply.buttons)
+        assert button["text"] == "▶ Play it" and button["web_app"]["url"].startswith(player.url + "/play?")
+        name = query(button["web_app"]["url"])["puzzle"]
+        async with http.get(button["web_app"]["url"]) as res:
+            page = await res.text()
+            assert res.status == 200 and "<svg" in page and json.dumps(solution["loop"]) not in page
+        answer = f"{player.url}/api/answer"
+        status, out = await _post(http, answer, {"puzzle": name, "solution": broken(solution)})
+        assert status == 200 and out["ok"] is False and out["message"]
+        status, out = await _post(http, f"{player.url}/api/hint", {"puzzle": name, "hint": 1})
+        assert status == 200 and out["ok"] is True and out["message"].startswith("💡 Hint 1/")
+        sent = len(api.calls)
+        status, out = await _post(http, answer, {"puzzle": name, "solution": solution})
+        assert status == 200 and out["ok"] is True
+        status, _ = await _post(http, answer, {"puzzle": "b" + "0" * 32, "solution": solution})
+        assert status == 404
+        await _settle()
+        assert not [c for c in api.calls[sent:] if c.method.startswith("send")]  # nothing said in a chat

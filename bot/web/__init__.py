@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from aiohttp import web
@@ -20,11 +20,13 @@ from bot.web.auth import token_key
 from bot.web.server import PlayerServer, puzzle_name
 
 if TYPE_CHECKING:
-    from bot.chat import Platform
+    from bot.chat import Incoming, Platform
     from bot.config import WebConfig
     from bot.core import Core
     from bot.daily.chat import DailyChat, PostTarget
     from bot.storage import DailyPuzzle
+    from solvers.puzzle import Puzzle
+    from solvers.solution import Solution
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +66,11 @@ class WebPlayer:
                                    "c": str(chat_id), "g": int(bool(is_group)), "l": lang})
         return (Link(label, f"{self.url}/play?{urlencode({'puzzle': name, 't': token})}"),)
 
+    def board_links(self, puzzle: Puzzle[Any], solution: Solution, msg: Incoming, lang: str) -> tuple[Link, ...]:
+        """"Play it" under a solved board: the board without its solution, judged on the page only."""
+        url = f"{self.url}/play?{urlencode({'puzzle': self.server.remember(puzzle, solution), 'lang': lang})}"
+        return (Link(t(lang, "web_play_it"), url, web_app=msg.platform == "telegram" and not msg.is_group),)
+
     async def start(self) -> None:
         self._runner = web.AppRunner(self.server.app(), access_log=None)
         await self._runner.setup()
@@ -89,6 +96,7 @@ def install(core: Core) -> WebPlayer | None:
     player = WebPlayer(daily, config.web, bot_token=config.telegram_token,
                        secret=config.telegram_token or config.discord_token)
     daily.play_links = player.links
+    core.board_links = player.board_links
 
     async def on_start(core: Core, platform: Platform) -> None:
         await player.start()

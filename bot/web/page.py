@@ -51,7 +51,8 @@ def settings(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, toke
 
 def player_html(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, token: str | None = None) -> str:
     genre = get_genre(puzzle.genre)
-    title = t(lang, "web_title", genre=t(lang, f"genre-{genre.name}") if lang != "en" else genre.title)
+    genre_words = t(lang, f"genre-{genre.name}") if lang != "en" else genre.title
+    title = t(lang, "web_title_board" if name.startswith("b") else "web_title", genre=genre_words)
     data = json.dumps(settings(puzzle, solution, name, lang, token), ensure_ascii=False).replace("</", "<\\/")
     w = {k: escape(t(lang, k)) for k in WORDS}
     return f"""<!doctype html>

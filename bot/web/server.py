@@ -19,13 +19,14 @@ import hashlib
 import json
 import logging
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
 from bot.chat import Reply
-from bot.daily.judge import Verdict, judge_solution
+from bot.daily.judge import Verdict, hints, judge_solution
 from bot.i18n import t
 from bot.web.auth import Forged, Player, make_token, read_token, telegram_user, verify_init_data
 from bot.web.guard import RateLimit, Replays
@@ -34,11 +35,14 @@ from bot.web.page import player_html, static_file
 if TYPE_CHECKING:
     from bot.daily.chat import DailyChat
     from bot.storage import DailyPuzzle
+    from solvers.puzzle import Puzzle
+    from solvers.solution import Solution
 
 log = logging.getLogger(__name__)
 
 MAX_BODY = 64 * 1024  # bytes: a 60x60 board's answer is well under this
-NAME_RE = re.compile(r"^d([1-9][0-9]{0,11})$")
+NAME_RE = re.compile(r"^(?:d([1-9][0-9]{0,11})|b([0-9a-f]{32}))$")  # a daily puzzle, or a solved board
+BOARDS = 2000  # solved boards remembered for "Play it" (per process, oldest dropped first)
 STATIC = {"player.js": "application/javascript", "player.css": "text/css"}
 
 
@@ -65,6 +69,21 @@ class PlayerServer:
     limit: RateLimit = field(default_factory=RateLimit)
     replays: Replays = field(default_factory=Replays)
     static: dict[str, bytes] = field(default_factory=dict)
+    boards: OrderedDict[str, tuple[Puzzle[Any], Solution]] = field(default_factory=OrderedDict)
+
+    def remember(self, puzzle: Puzzle[Any], solution: Solution) -> str:
+        """Keep a solved board for "Play it"; returns its name (``b`` + the board's key)."""
+        name = f"b{puzzle.key()}"
+        self.boards[name] = (puzzle, solution)
+        self.boards.move_to_end(name)
+        while len(self.boards) > BOARDS:
+            self.boards.popitem(last=False)
+        return name
+
+    def board(self, name: str) -> tuple[Puzzle[Any], Solution]:
+        if name not in self.boards:
+            raise Refused(404, "no such board (any more)")
+        return self.boards[name]
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_BODY)
@@ -81,7 +100,7 @@ class PlayerServer:
 
     async def _daily(self, name: Any) -> DailyPuzzle:
         m = NAME_RE.match(name) if isinstance(name, str) else None
-        if m is None:
+        if m is None or m.group(1) is None:
             raise Refused(400, "puzzle must be a name such as d12")
         store = await self.daily.service.ready()
         daily = await store.get_daily_by_id(int(m.group(1)))
@@ -103,12 +122,16 @@ class PlayerServer:
                     raise Forged("token for another puzzle")
                 lang = q.get("lang") or str(claims.get("l") or lang)
             lang = lang if lang in ("en", "ja") else "en"
-            daily = await self._daily(name)
+            if isinstance(name, str) and name.startswith("b"):
+                puzzle, solution = self.board(name)
+            else:
+                daily = await self._daily(name)
+                puzzle, solution, name = daily.puzzle, daily.solution, puzzle_name(daily)
         except Forged:
             return web.Response(status=403, text="This link is not valid (any more).\n")
         except Refused as e:
             return web.Response(status=e.status, text=t(lang, "web_unknown_puzzle") + "\n")
-        html = await asyncio.to_thread(player_html, daily.puzzle, daily.solution, puzzle_name(daily), lang, token)
+        html = await asyncio.to_thread(player_html, puzzle, solution, name, lang, token)
         return web.Response(text=html, content_type="text/html", charset="utf-8",
                             headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
                                      "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -187,7 +210,47 @@ class PlayerServer:
     def _refused(e: Refused) -> web.Response:
         return web.json_response({"ok": False, "message": e.message}, status=e.status)
 
+    async def _board_request(self, request: web.Request) -> tuple[dict[str, Any], Puzzle[Any], Solution, str] | None:
+        """A request about a solved board ("Play it"): nobody to record, so no credentials; limited per
+        address. None when the request is about a daily puzzle."""
+        body = await self._body(request)
+        name = body.get("puzzle")
+        if not (isinstance(name, str) and name.startswith("b") and NAME_RE.match(name)):
+            return None
+        if not self.limit.allow(("address", request.remote)):
+            raise Refused(429, t("en", "web_rate_limited"))
+        puzzle, solution = self.board(name)
+        lang = str(body["lang"]) if body.get("lang") in ("en", "ja") else "en"
+        return body, puzzle, solution, lang
+
+    async def board_answer(self, request: web.Request, hint: bool = False) -> web.Response | None:
+        """Check, submit or hint on a solved board: judged, never recorded, nothing said in a chat."""
+        try:
+            found = await self._board_request(request)
+        except Refused as e:
+            return self._refused(e)
+        if found is None:
+            return None
+        body, puzzle, solution, lang = found
+        if hint:
+            steps = hints(puzzle, solution)
+            n = body.get("hint")
+            if not steps or not isinstance(n, int) or not 1 <= n <= len(steps):
+                return web.json_response({"ok": False, "message": t(lang, "web_hint_none")})
+            step = steps[n - 1]
+            text = t(lang, "web_hint_text", number=n, total=len(steps), text=step.text(lang))
+            return web.json_response({"ok": True, "message": text, "cells": [list(c) for c in step.cells]})
+        if "solution" not in body:
+            return self._refused(Refused(400, "no solution"))
+        judgement = await asyncio.to_thread(judge_solution, puzzle, body["solution"])
+        if judgement.verdict is Verdict.RIGHT:
+            return web.json_response({"ok": True, "message": t(lang, "web_board_solved")})
+        return web.json_response({"ok": False, "message": judgement.text(lang),
+                                  "cells": [list(c) for c in judgement.cells]})
+
     async def answer(self, request: web.Request) -> web.Response:
+        if (board := await self.board_answer(request)) is not None:
+            return board
         try:
             body, player, daily, lang = await self._start(request)
         except Refused as e:
@@ -223,6 +286,8 @@ class PlayerServer:
                 "cells": [list(c) for c in out.judgement.cells]}
 
     async def check(self, request: web.Request) -> web.Response:
+        if (board := await self.board_answer(request)) is not None:
+            return board
         try:
             body, _, daily, lang = await self._start(request)
         except Refused as e:
@@ -234,6 +299,8 @@ class PlayerServer:
                                   "cells": [list(c) for c in judgement.cells]})
 
     async def hint(self, request: web.Request) -> web.Response:
+        if (board := await self.board_answer(request, hint=True)) is not None:
+            return board
         try:
             _, player, daily, lang = await self._start(request, needs_solution=False)
         except Refused as e:

@@ -253,9 +253,10 @@
   // ---------------------------------------------------------------- talking to the bot
   var status = document.getElementById("status");
   function say(text, ok) { status.textContent = text; status.className = ok === undefined ? "" : ok ? "ok" : "bad"; }
+  var board = S.puzzle.charAt(0) === "b", hintsSeen = 0;  // a solved board ("Play it"): nothing recorded, no sign-in
   function send(path, withSolution) {
-    var body = {init_data: initData(), token: S.token || undefined, puzzle: S.puzzle, lang: S.lang};
-    if (!body.init_data && !body.token) { say(W.not_signed, false); return Promise.resolve(null); }
+    var body = {init_data: initData(), token: S.token || undefined, puzzle: S.puzzle, lang: S.lang, hint: hintsSeen + 1};
+    if (!board && !body.init_data && !body.token) { say(W.not_signed, false); return Promise.resolve(null); }
     if (withSolution) body.solution = solution();
     return fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)})
       .then(function (res) { return res.json().catch(function () { return {ok: false, message: "HTTP " + res.status}; }); })
@@ -273,7 +274,9 @@
     errors = []; commit(before);
   };
   document.getElementById("check").onclick = function () { send("api/check", true); };
-  document.getElementById("hint").onclick = function () { send("api/hint", false); };
+  document.getElementById("hint").onclick = function () {
+    send("api/hint", false).then(function (out) { if (out && out.ok) hintsSeen++; });
+  };
   document.getElementById("submit").onclick = function () {
     send("api/answer", true).then(function (out) { if (out && out.ok) { solved = true; document.body.classList.add("solved"); } });
   };
