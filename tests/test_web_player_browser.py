@@ -101,6 +101,36 @@ async def test_draw_and_submit_every_genre(api: FakeBotApi, tmp_path) -> None:
             await browser.close()
 
 
+async def test_shading_by_touch_on_a_phone(api: FakeBotApi, tmp_path) -> None:
+    from playwright.async_api import async_playwright
+
+    ann = api.user(11, "Ann")
+    group = api.group(-1001)
+    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}") as (daily, player), \
+            async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            url, stored = await group_link(player, daily, "yinyang", group.id)
+            context = await browser.new_context(viewport={"width": 375, "height": 740}, device_scale_factor=2,
+                                                has_touch=True, is_mobile=True)
+            page = await context.new_page()
+            await page.add_init_script(telegram_stub(init_data(ann, api.token)))
+            await page.goto(url)
+            await page.wait_for_selector("body.ready")
+            m = await page.evaluate("(() => { const c = document.getElementById('board').getScreenCTM();"
+                                    " return [c.a, c.d, c.e, c.f]; })()")
+            solution = stored.solution.to_json()
+            for (r, c), in strokes("shade", solution):
+                await page.touchscreen.tap(m[2] + (20 + c * 40) * m[0], m[3] + (20 + r * 40) * m[1])
+            assert await page.evaluate("window.puzzlePlayer.solution()") == solution
+            n = time.perf_counter()
+            await page.click("#submit")
+            await page.wait_for_selector("#status.ok")
+            await api.wait_for(lambda c: c.chat_id == group.id and "Ann solved it" in c.text and c.at >= n)
+        finally:
+            await browser.close()
+
+
 async def test_undo_redo_and_tampered_init_data(api: FakeBotApi, tmp_path) -> None:
     from playwright.async_api import async_playwright
 

@@ -19,6 +19,11 @@
     return h || "";
   }
   if (tg) { try { tg.ready(); tg.expand(); } catch (e) { /* an older client */ } }
+  (function theme() {  // Telegram's colours (the hash carries them when telegram-web-app.js is not loaded)
+    var p = tg && tg.themeParams;
+    if (!p) { try { p = JSON.parse(new URLSearchParams(location.hash.slice(1)).get("tgWebAppThemeParams") || "{}"); } catch (e) { p = {}; } }
+    for (var k in p) if (/^#[0-9a-fA-F]{3,8}$/.test(p[k])) document.documentElement.style.setProperty("--tg-theme-" + k.replace(/_/g, "-"), p[k]);
+  })();
 
   // ---------------------------------------------------------------- state, undo and redo
   var st = {e: {}, x: {}, c: {}, r: [], b: {}, n: {}};  // edges, crosses, cells, rects, bridges, numbers
