@@ -257,7 +257,7 @@ def _webhook(r: _Reader, token: str | None) -> WebhookConfig | None:
     return WebhookConfig(url=url, secret=secret or "", listen=listen, port=port)
 
 
-def _web(r: _Reader) -> WebConfig | None:
+def _web(r: _Reader, telegram: bool) -> WebConfig | None:
     url, port_text = r.get("PUZZLEBOT_WEB_URL"), r.get("PUZZLEBOT_WEB_PORT")
     if url is None and port_text is None:
         return None
@@ -266,6 +266,9 @@ def _web(r: _Reader) -> WebConfig | None:
     if not re.match(r"^https?://[^/\s?#]+(/[^\s?#]*)?$", url):
         r.problems.append("PUZZLEBOT_WEB_URL must be the public http(s) base URL of the web player, "
                           "e.g. https://bot.example.org/play (Telegram opens Mini Apps only over https).")
+    elif telegram and not url.startswith("https://"):
+        r.problems.append("PUZZLEBOT_WEB_URL must be an https URL for Telegram: it refuses Mini App buttons "
+                          "to http pages (put a TLS proxy in front of PUZZLEBOT_WEB_PORT).")
     app = r.get("PUZZLEBOT_WEB_APP")
     if app is not None and not re.match(r"^[A-Za-z0-9_]{3,64}/[A-Za-z0-9_]{3,64}$", app):
         r.problems.append("PUZZLEBOT_WEB_APP must be '<bot username>/<Mini App short name>' as set with @BotFather.")
@@ -303,7 +306,7 @@ def load_config(env_file: str | os.PathLike[str] | None = None,
     metrics_port = r.whole("PUZZLEBOT_METRICS_PORT", 0, 1, 65535) if r.get("PUZZLEBOT_METRICS_PORT") else None
     metrics_listen = r.get("PUZZLEBOT_METRICS_LISTEN") or "127.0.0.1"
     image_max_bytes = r.whole("PUZZLEBOT_IMAGE_MAX_BYTES", 20_000_000, 10_000, 200_000_000)
-    web = _web(r)
+    web = _web(r, bool(token))
     if r.problems:
         raise ConfigError("\n".join(r.problems))
     return BotConfig(telegram_token=token, telegram_api_url=api_url, limits=limits, log_level=level,

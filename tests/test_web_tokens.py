@@ -112,3 +112,20 @@ def test_discord_link_button() -> None:
     link = [b for b in view.children if isinstance(b, discord.ui.Button) and b.url]
     assert [(b.label, b.url, b.style) for b in link] == [("▶ Play", "https://bot.example/play?t=x",
                                                           discord.ButtonStyle.link)]
+
+
+def test_web_settings() -> None:
+    from bot.config import ConfigError, load_config
+
+    token = "123:abc"
+    assert load_config(None, {}).web is None
+    web = load_config(None, {"TELEGRAM_TOKEN": token, "PUZZLEBOT_WEB_URL": "https://bot.example.org/play/",
+                             "PUZZLEBOT_WEB_PORT": "9000", "PUZZLEBOT_WEB_APP": "puzzlebot/play"}).web
+    assert web == WebConfig(url="https://bot.example.org/play", listen="127.0.0.1", port=9000, app="puzzlebot/play")
+    console = load_config(None, {"PUZZLEBOT_WEB_PORT": "8090"}).web
+    assert console is not None and console.url == "http://127.0.0.1:8090"
+    for bad in ({"TELEGRAM_TOKEN": token, "PUZZLEBOT_WEB_URL": "http://bot.example.org"},  # Telegram needs https
+                {"PUZZLEBOT_WEB_URL": "ftp://x"}, {"PUZZLEBOT_WEB_PORT": "0"},
+                {"PUZZLEBOT_WEB_PORT": "80", "PUZZLEBOT_WEB_APP": "no slash"}):
+        with pytest.raises(ConfigError, match="PUZZLEBOT_WEB"):
+            load_config(None, bad)
