@@ -155,3 +155,71 @@ async def test_undo_redo_and_tampered_init_data(api: FakeBotApi, tmp_path) -> No
             assert not api.find(lambda c: c.chat_id == group.id and "solved it" in c.text)
         finally:
             await browser.close()
+
+
+@pytest.mark.parametrize(("kind", "key"), [("mark", "lights"), ("number", "numbers"), ("bridge", "bridges")])
+async def test_answer_kinds_without_a_genre_yet(api: FakeBotApi, tmp_path, kind: str, key: str) -> None:
+    """The input modes genres will declare: the page of a daily puzzle with its settings swapped, so
+    the script builds the FORMATS.md shape of the kind from taps, keys and drags."""
+    import json
+
+    import aiohttp
+    from playwright.async_api import async_playwright
+
+    ann = api.user(11, "Ann")
+    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}") as (daily, player), \
+            async_playwright() as pw, aiohttp.ClientSession() as http:
+        url, stored = await group_link(player, daily, "masyu", -1001)
+        async with http.get(url) as res:
+            html = await res.text()
+        start = html.index('<script id="settings" type="application/json">') + len(
+            '<script id="settings" type="application/json">')
+        end = html.index("</script>", start)
+        settings = json.loads(html[start:end])
+        rows, cols = settings["rows"], settings["cols"]
+        settings.update(kind=kind, key=key, givens=[[0, 0], [0, cols - 1], [rows - 1, 0]],
+                        numbers={"0,0": "2"} if kind == "number" else {})
+        html = html[:start] + json.dumps(settings) + html[end:]
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = await browser.new_page(viewport={"width": 375, "height": 740})
+            await page.add_init_script(telegram_stub(init_data(ann, api.token)))
+            await page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+            await page.goto(url)
+            await page.wait_for_selector("body.ready")
+            m = await page.evaluate("(() => { const c = document.getElementById('board').getScreenCTM();"
+                                    " return [c.a, c.d, c.e, c.f]; })()")
+
+            def at(r: float, c: float) -> tuple[float, float]:
+                return m[2] + (20 + c * 40) * m[0], m[3] + (20 + r * 40) * m[1]
+
+            if kind == "mark":
+                await page.mouse.click(*at(1.5, 1.5))  # a mark
+                await page.mouse.click(*at(2.5, 2.5))
+                await page.mouse.click(*at(2.5, 2.5))  # a cross: no mark
+                await page.mouse.click(*at(0.5, 0.5))  # a given cell: nothing
+                got = (await page.evaluate("window.puzzlePlayer.solution()"))[key]
+                assert got[1][1] == "*" and got[2][2] == "." and got[0][0] == "."
+                assert sum(row.count("*") for row in got) == 1 and len(got) == rows
+            elif kind == "number":
+                await page.mouse.click(*at(1.5, 2.5))
+                await page.keyboard.press("4")
+                await page.mouse.click(*at(2.5, 1.5))
+                await page.click("#digits button:text('7')")
+                got = (await page.evaluate("window.puzzlePlayer.solution()"))[key]
+                assert got[0].split()[0] == "2" and got[1].split()[2] == "4" and got[2].split()[1] == "7"
+                assert got[3] == " ".join(["."] * cols)
+            else:
+                for _ in range(2):  # twice: a double bridge
+                    await page.mouse.move(*at(0.5, 0.5))
+                    await page.mouse.down()
+                    await page.mouse.move(*at(0.5, cols - 1.5), steps=4)
+                    await page.mouse.up()
+                await page.mouse.move(*at(0.5, 0.5))
+                await page.mouse.down()
+                await page.mouse.move(*at(2.5, 0.5), steps=4)
+                await page.mouse.up()
+                got = (await page.evaluate("window.puzzlePlayer.solution()"))[key]
+                assert sorted(got) == [[0, 0, 0, cols - 1, 2], [0, 0, rows - 1, 0, 1]]
+        finally:
+            await browser.close()

@@ -5,6 +5,8 @@
   var S = JSON.parse(document.getElementById("settings").textContent);
   var W = S.words, R = S.rows, C = S.cols, KIND = S.kind;
   var svg = document.getElementById("board"), layer = document.getElementById("marks");
+  var firstText = svg.querySelector("text");
+  if (firstText && (S.kind === "cell-loop" || S.kind === "bridge")) svg.insertBefore(layer, firstText);  // numbers stay readable over lines
   var CELL = +svg.dataset.cell, M = +svg.dataset.margin, NS = "http://www.w3.org/2000/svg";
   var GREEN = "#00a000", SHADE = "#404040", BLUE = "#0054d6", RED = "#c00000";
   var tg = window.Telegram && window.Telegram.WebApp;
