@@ -56,7 +56,10 @@ async def setup(tmp_path, request):
 async def test_signed_link_records_and_announces(setup) -> None:
     chat, player, stored = setup
     platform = chat.platform.name
-    (link,) = player.links(stored, (platform, "c1", platform == "discord", "u7", "Ann"), "en")
+    target = (platform, "c1", platform == "discord", "u7", "Ann")
+    (link,) = player.personal_links(stored, target, "en")
+    # in a channel the link naming Ann is not on the public post (the daily chat sends it to her privately)
+    assert player.links(stored, target, "en") == ((link,) if platform == "console" else ())
     assert link.url.startswith(f"http://127.0.0.1:{player.port}/play?") and not link.web_app
     q = query(link.url)
     solution = stored.solution.to_json()
@@ -129,3 +132,38 @@ def test_web_settings() -> None:
                 {"PUZZLEBOT_WEB_PORT": "80", "PUZZLEBOT_WEB_APP": "no slash"}):
         with pytest.raises(ConfigError, match="PUZZLEBOT_WEB"):
             load_config(None, bad)
+
+
+class Channel:
+    def __init__(self) -> None:
+        self.sent: list[Reply] = []
+
+    async def send(self, reply: Reply) -> int:
+        self.sent.append(reply)
+        return len(self.sent)
+
+    async def action(self, kind: str = "upload_photo") -> None:
+        return None
+
+    async def is_admin(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("setup", ["discord"], indirect=True)
+async def test_daily_in_a_channel_sends_the_personal_link_privately(setup) -> None:
+    from bot.chat import Incoming
+    from bot.commands import Context
+
+    chat, player, stored = setup
+    chat.personal_links = player.personal_links
+    chat.play_links = player.links
+    channel = Channel()
+    msg = Incoming(platform="discord", chat_id=555, user_id=77, command="daily", args="masyu easy", is_group=True,
+                   user_name="Ann")
+    await chat.cmd_daily(Context(core=None, msg=msg, channel=channel))  # type: ignore[arg-type]
+    (post,) = channel.sent
+    assert post.image is not None and post.links == ()  # the channel sees no link naming Ann
+    ((to, private),) = chat.platform.sent
+    assert to == 77 and "do not share" in private.text
+    (link,) = private.links
+    assert link.url.startswith(f"{player.url}/play?puzzle=d{stored.id}&t=")

@@ -144,6 +144,7 @@ class DailyChat:
         self.platform: Platform | None = None
         self._round: asyncio.Task[None] | None = None
         self.play_links: PlayLinks | None = None  # set by the web player (bot/web) when it serves
+        self.personal_links: PlayLinks | None = None  # links naming one player, sent to them privately
 
     # ------------------------------------------------------------------ wiring
     def install(self, core: Core) -> None:
@@ -250,6 +251,10 @@ class DailyChat:
                                                            chat=(m.platform, m.chat_id, m.is_group, m.user_id,
                                                                  m.user_name)))
         await self.service.register_post(m.platform, m.chat_id, message_id, daily.id)
+        if self.personal_links is not None and m.is_group:  # a link that names its player goes to them alone
+            links = self.personal_links(daily, (m.platform, m.chat_id, True, m.user_id, m.user_name), ctx.lang)
+            if links:
+                await self._send_privately(m.user_id, ctx.t("web_play_private"), links)
 
     async def _daily_for(self, ctx: Context) -> DailyPuzzle | None:
         """The daily post the command replies to, else the chat's latest daily post today."""
@@ -291,13 +296,13 @@ class DailyChat:
                 await self.service.reveal(m.platform, m.chat_id, m.user_id, m.user_name, daily, "hints")
             await ctx.reply(hint)
 
-    async def _send_privately(self, user_id: Any, text: str) -> bool:
+    async def _send_privately(self, user_id: Any, text: str, links: tuple[Link, ...] = ()) -> bool:
         """Send ``text`` to the user's private chat with the bot; False when the platform refuses
         (e.g. the user never started the bot)."""
         if self.platform is None or user_id is None:
             return False
         try:
-            await self.platform.send_to(_chat_target(str(user_id)), Reply(text=text))
+            await self.platform.send_to(_chat_target(str(user_id)), Reply(text=text, links=links))
         except Exception as e:
             log.info("hint not sent privately to user %s (%s: %s); sent in the group", user_id, type(e).__name__, e)
             return False

@@ -283,6 +283,7 @@ TEXTS: dict[str, str] = {
     "web_title_board": "{genre} · play it",
     "web_hint_text": "💡 Hint {number}/{total}: {text}",
     "web_hint_none": "No more hints.",
+    "web_play_private": "Your own link to play today's puzzle (it names you: do not share it):",
     "web_play": "▶ Play",
     "web_title": "{genre} · daily puzzle",
     "web_undo": "Undo",

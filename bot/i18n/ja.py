@@ -261,6 +261,7 @@ TEXTS: dict[str, str] = {
     "web_title_board": "{genre} · 解いてみる",
     "web_hint_text": "💡 ヒント {number}/{total}: {text}",
     "web_hint_none": "ヒントはもうありません。",
+    "web_play_private": "今日のパズルを遊ぶあなた専用のリンクです（あなたの名前で記録されます。共有しないでください）:",
     "web_play": "▶ 遊ぶ",
     "web_title": "{genre} · 今日のパズル",
     "web_undo": "戻す",

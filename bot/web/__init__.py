@@ -49,7 +49,8 @@ class WebPlayer:
 
     def links(self, daily: DailyPuzzle, target: PostTarget, lang: str) -> tuple[Link, ...]:
         """The "Play" button of a daily post: a Mini App in a Telegram private chat; in a Telegram
-        group a link carrying the group (signed); elsewhere a signed per-user link (none without a user)."""
+        group a link carrying the group (signed); elsewhere a signed per-user link in a private chat
+        only (none in a group, where :meth:`personal_links` go to the asker privately)."""
         platform, chat_id, is_group, user_id, user_name = target
         name = puzzle_name(daily)
         label = t(lang, "web_play")
@@ -60,11 +61,20 @@ class WebPlayer:
             if self.config.app:
                 return (Link(label, f"https://t.me/{self.config.app}?startapp={token}"),)
             return (Link(label, f"{self.url}/play?{urlencode({'puzzle': name, 'chat': token, 'lang': lang})}"),)
-        if user_id is None:
+        if user_id is None or is_group:  # a link naming its player is not shown to the whole channel
             return ()
+        return self.personal_links(daily, target, lang)
+
+    def personal_links(self, daily: DailyPuzzle, target: PostTarget, lang: str) -> tuple[Link, ...]:
+        """A link with a signed, expiring token naming the player, the chat and the puzzle (Discord, the
+        console); the daily chat sends it privately when asked for in a group. Telegram needs none."""
+        platform, chat_id, is_group, user_id, user_name = target
+        if platform == "telegram" or user_id is None:
+            return ()
+        name = puzzle_name(daily)
         token = self.server.token({"z": name, "p": platform, "u": str(user_id), "n": user_name or str(user_id),
                                    "c": str(chat_id), "g": int(bool(is_group)), "l": lang})
-        return (Link(label, f"{self.url}/play?{urlencode({'puzzle': name, 't': token})}"),)
+        return (Link(t(lang, "web_play"), f"{self.url}/play?{urlencode({'puzzle': name, 't': token})}"),)
 
     def board_links(self, puzzle: Puzzle[Any], solution: Solution, msg: Incoming, lang: str) -> tuple[Link, ...]:
         """"Play it" under a solved board: the board without its solution, judged on the page only."""
@@ -96,6 +106,7 @@ def install(core: Core) -> WebPlayer | None:
     player = WebPlayer(daily, config.web, bot_token=config.telegram_token,
                        secret=config.telegram_token or config.discord_token)
     daily.play_links = player.links
+    daily.personal_links = player.personal_links
     core.board_links = player.board_links
 
     async def on_start(core: Core, platform: Platform) -> None:
