@@ -113,12 +113,23 @@ async def test_private_chat_contract(api, tmp_path):
                                   {"init_data": good, "puzzle": name, "solution": wrong})
         assert status == 200 and out["ok"] is False and out["message"]
         assert (await store.play("telegram", str(ann.id), str(ann.id), stored.id)).wrong == 1
+        # a hint on the page counts as /hint
+        status, out = await _post(http, f"{player.url}/api/hint", {"init_data": good, "puzzle": name})
+        assert status == 200 and out["ok"] is True and "Hint 1/" in out["message"]
+        assert (await store.play("telegram", str(ann.id), str(ann.id), stored.id)).hints == 1
+        # the page: a forged token 403, another language, an unknown puzzle 404
+        async with http.get(f"{player.url}/play?puzzle={name}&t=AAAA") as res:
+            assert res.status == 403
+        async with http.get(f"{player.url}/play?puzzle={name}&lang=ja") as res:
+            assert res.status == 200 and "チェック" in await res.text()
+        async with http.get(f"{player.url}/play?puzzle=d999999") as res:
+            assert res.status == 404
         # the right answer: 200 ok, the chat is told, recorded once
         n = time.perf_counter()
         status, out = await _post(http, answer, {"init_data": good, "puzzle": name, "solution": solution})
         assert status == 200 and out["ok"] is True
         said = await api.wait_for(lambda c: replies_to(ann.id)(c) and "Ann solved it in" in c.text and c.at >= n)
-        assert said[0].text.startswith("✅ Ann solved it in")
+        assert said[0].text.startswith("✅ Ann solved it in") and "with 1 hint" in said[0].text
         status, out = await _post(http, answer, {"init_data": good, "puzzle": name, "solution": solution})
         assert status == 200 and out["ok"] is True
         status, out = await _post(http, answer, {"init_data": init_data(ann, api.token, age=5), "puzzle": name,
@@ -175,7 +186,8 @@ async def test_group_link_carries_the_group_and_the_solve_is_announced_there(api
         assert status == 200 and out["ok"] is True
         await api.wait_for(lambda c: c.chat_id == group.id and "Ann solved it" in c.text and c.at >= n)
         stats = await daily.service.stats("telegram", group.id, bob.id)
-        assert [row.user_name for row in stats.board] == ["Bob", "Ann"]
+        assert sorted((row.user_name, row.seconds is not None) for row in stats.board) == [("Ann", True),
+                                                                                           ("Bob", True)]
 
 
 async def test_rate_limit_per_user(api, tmp_path):

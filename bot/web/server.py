@@ -132,10 +132,12 @@ class PlayerServer:
         except Refused as e:
             return web.Response(status=e.status, text=t(lang, "web_unknown_puzzle") + "\n")
         html = await asyncio.to_thread(player_html, puzzle, solution, name, lang, token)
-        return web.Response(text=html, content_type="text/html", charset="utf-8",
+        response = web.Response(text=html, content_type="text/html", charset="utf-8",
                             headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
                                      "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; "
                                      "img-src 'self' data:; connect-src 'self'; frame-ancestors *"})
+        response.enable_compression()
+        return response
 
     async def asset(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
@@ -143,8 +145,10 @@ class PlayerServer:
             raise web.HTTPNotFound()
         if name not in self.static:
             self.static[name] = static_file(name)
-        return web.Response(body=self.static[name], content_type=STATIC[name],
-                            headers={"Cache-Control": "public, max-age=3600"})
+        response = web.Response(body=self.static[name], content_type=STATIC[name],
+                                headers={"Cache-Control": "public, max-age=3600"})
+        response.enable_compression()
+        return response
 
     # ------------------------------------------------------------------ the API
     async def _body(self, request: web.Request) -> dict[str, Any]:
