@@ -28,14 +28,18 @@ from tests.test_web_player_browser import GENRES, draw, group_link, open_player 
 from tests.web_support import CHROMIUM, CHROMIUM_ARGS, init_data, running_bot, strokes  # noqa: E402
 
 
-async def first_load(browser: Any, url: str, init: str) -> tuple[int, float, list[str]]:
-    """Bytes sent on the first load (every response body) and ms until the player is interactive."""
+async def first_load(browser: Any, url: str, init: str) -> tuple[int, int, float, list[str]]:
+    """Bytes of the first load (every response body: decoded, and as sent, gzip and headers
+    included) and ms until the player is interactive."""
     context = await browser.new_context(viewport={"width": 375, "height": 740}, device_scale_factor=2)
     page = await context.new_page()
     sizes: dict[str, int] = {}
+    wire: dict[str, int] = {}
 
     async def record(response: Any) -> None:
         sizes[response.url] = len(await response.body())
+        sent = await response.request.sizes()
+        wire[response.url] = sent["responseBodySize"] + sent["responseHeadersSize"]
 
     page.on("response", lambda r: asyncio.ensure_future(record(r)))
     from tests.web_support import telegram_stub
@@ -46,7 +50,7 @@ async def first_load(browser: Any, url: str, init: str) -> tuple[int, float, lis
     ready = await page.evaluate("window.puzzlePlayer.readyAt")
     await asyncio.sleep(0.2)
     await context.close()
-    return sum(sizes.values()), float(ready), sorted(sizes)
+    return sum(sizes.values()), sum(wire.values()), float(ready), sorted(sizes)
 
 
 async def submit_to_chat(api: FakeBotApi, player: Any, daily: Any, group_id: int, solves: int) -> list[float]:
@@ -87,7 +91,7 @@ async def main(out: Path, solves: int) -> dict[str, Any]:
                 for genre in GENRES:
                     url, stored = await group_link(player, daily, genre, group.id)
                     init = init_data(ann, api.token)
-                    weight, ready, files = await first_load(browser, url, init)
+                    weight, sent, ready, files = await first_load(browser, url, init)
                     page = await open_player(browser, url, init, width=375)
                     kind = await page.evaluate("JSON.parse(document.getElementById('settings').textContent).kind")
                     solution = stored.solution.to_json()
@@ -106,7 +110,8 @@ async def main(out: Path, solves: int) -> dict[str, Any]:
                     await page.screenshot(path=str(out / f"{genre}-desktop.png"), full_page=True)
                     await page.context.close()
                     figures["genres"][genre] = {"kind": kind, "size": f"{stored.rows}x{stored.cols}",
-                                                "first_load_bytes": weight, "interactive_ms": round(ready, 1),
+                                                "first_load_bytes": weight, "first_load_sent_bytes": sent,
+                                                "interactive_ms": round(ready, 1),
                                                 "files": len(files)}
                     print(genre, figures["genres"][genre], flush=True)
                 url, _ = await group_link(player, daily, "masyu", group.id)
