@@ -171,6 +171,9 @@ async def test_group_link_carries_the_group_and_the_solve_is_announced_there(api
         status, _ = await _post(http, answer, {"init_data": creds, "token": other, "puzzle": name,
                                                "solution": solution})
         assert status == 403
+        # opened outside Telegram (no initData): a check is judged for nobody; an answer needs a player
+        status, out = await _post(http, f"{player.url}/api/check", {"puzzle": name, "solution": {"loop": []}})
+        assert status == 200 and out["ok"] is False and out["message"]
         # the token alone (no initData) names no player: 403
         status, _ = await _post(http, answer, {"token": token, "puzzle": name, "solution": solution})
         assert status == 403

@@ -293,7 +293,18 @@ class PlayerServer:
         if (board := await self.board_answer(request)) is not None:
             return board
         try:
-            body, _, daily, lang = await self._start(request)
+            body = await self._body(request)
+            if not body.get("init_data") and not body.get("token"):
+                # the page opened outside Telegram (a group's link without a Mini App): judged for
+                # nobody, limited per address; answers and hints still need a signed player
+                if not self.limit.allow(("address", request.remote)):
+                    raise Refused(429, t("en", "web_rate_limited"))
+                if "solution" not in body:
+                    raise Refused(400, "no solution")
+                daily = await self._daily(body.get("puzzle"))
+                lang = str(body["lang"]) if body.get("lang") in ("en", "ja") else "en"
+            else:
+                body, _, daily, lang = await self._start(request)
         except Refused as e:
             return self._refused(e)
         judgement = await asyncio.to_thread(judge_solution, daily.puzzle, body["solution"])
