@@ -21,6 +21,7 @@ from bot.chat import ChatId, Choice, Incoming, Link, Platform, Reply
 from bot.commands import Command, Context, Registry
 from bot.config import BotConfig
 from bot.i18n import genre_title, say, series, words
+from bot.pictures import titled
 from bot.pipeline import QueueFull, SolverBackend, UserBusy
 from bot.replies import result_reply
 from bot.worker import JobResult
@@ -155,7 +156,7 @@ class Core:
 
         keepalive = asyncio.create_task(self._show_action(ctx))
         try:
-            result = await self.backend.solve(puzzle, user=f"{msg.platform}:{msg.user_id}", lang=ctx.lang,
+            result = await self.backend.solve(puzzle, user=f"{msg.platform}:{msg.user_id}",
                                               on_queued=on_queued)
         except QueueFull:
             await ctx.reply(ctx.t("queue_full"))
@@ -167,6 +168,7 @@ class Core:
             keepalive.cancel()
         if result.status is Status.ERROR and result.failure is None:
             log.error("engine error for board %s: %s", puzzle.key(), result.message)
+        result = await asyncio.to_thread(titled, result, ctx.lang)  # the picture's title in the reader's language
         reply = result_reply(result, ctx.lang, spoiler=self.spoiler_for(msg))
         if self.board_links is not None and result.status is Status.UNIQUE and result.solution is not None:
             reply.links = self.board_links(puzzle, result.solution, msg, ctx.lang)  # "Play it" (bot/web)

@@ -19,7 +19,6 @@ from rendering.geometry import DIRECTIONS, DOWN, LEFT, RIGHT, UP
 from solvers.cell import Cell
 from solvers.drawing import GRID, INK, LINE, PAPER, Paint
 from solvers.puzzle import Puzzle
-from solvers.registry import get_genre
 from solvers.solution import Solution
 
 CELL = 40  # SVG units per cell
@@ -255,7 +254,7 @@ class SvgDrawing:
 def board_svg(puzzle: Puzzle[Any], solution: Solution | None = None, *, extra: str = "") -> str:
     """The board (and ``solution`` when given) drawn by its genre, as one ``<svg>`` element."""
     d = SvgDrawing(puzzle.rows, puzzle.cols)
-    get_genre(puzzle.genre).draw(d, puzzle, solution)
+    puzzle.kind.draw(d, puzzle, solution)
     return d.svg(extra=extra)
 
 

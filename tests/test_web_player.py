@@ -41,7 +41,7 @@ def broken(solution: dict[str, Any]) -> dict[str, Any]:
 async def _daily_post(api: FakeBotApi, user: Any, chat: Any = None, daily: Any = None) -> Any:
     if daily is not None:  # made now, not left to the background
         svc = daily.service
-        await svc.make(svc.slot(svc.today(), "masyu", "easy"))
+        await svc.making.make(svc.slot(svc.today(), "masyu", "easy"))
     n = time.perf_counter()
     api.send_text(user, "/daily masyu easy", chat=chat)
     chat_id = chat.id if chat is not None else user.id
@@ -188,7 +188,7 @@ async def test_group_link_carries_the_group_and_the_solve_is_announced_there(api
                                                  "puzzle": name, "solution": solution})
         assert status == 200 and out["ok"] is True
         await api.wait_for(lambda c: c.chat_id == group.id and "Ann solved it" in c.text and c.at >= n)
-        stats = await daily.service.stats("telegram", group.id, bob.id)
+        stats = await daily.service.play.stats("telegram", group.id, bob.id)
         assert sorted((row.user_name, row.seconds is not None) for row in stats.board) == [("Ann", True),
                                                                                            ("Bob", True)]
 

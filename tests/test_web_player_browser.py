@@ -65,7 +65,7 @@ async def open_player(browser: Any, url: str, init: str, width: int = 375) -> An
 
 async def group_link(player: WebPlayer, daily_chat: Any, genre: str, group_id: int) -> tuple[str, Any]:
     svc = daily_chat.service
-    stored = await svc.make(svc.slot(svc.today(), genre, "easy"))
+    stored = await svc.making.make(svc.slot(svc.today(), genre, "easy"))
     (link,) = player.links(stored, ("telegram", group_id, True, None, ""), "en")
     return link.url, stored
 

@@ -44,7 +44,7 @@ async def setup(tmp_path, request):
     chat.platform = Platform(request.param)  # type: ignore[assignment]
     player = WebPlayer(chat, WebConfig(url="http://127.0.0.1:0", port=0), bot_token=None, secret=None)
     await player.start()
-    stored = await service.make(service.slot(service.today(), "masyu", "easy"))
+    stored = await service.making.make(service.slot(service.today(), "masyu", "easy"))
     try:
         yield chat, player, stored
     finally:

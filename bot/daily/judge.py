@@ -14,7 +14,6 @@ from bot.i18n import say
 from solvers.cell import Cell
 from solvers.errors import Message, PuzzleError
 from solvers.puzzle import Puzzle
-from solvers.registry import get_genre
 from solvers.solution import Solution
 
 
@@ -44,7 +43,7 @@ def judge_answer(puzzle: Puzzle[Any], text: str) -> Judgement:
     unique, so a rule-valid answer is the solution. The message names the first broken rule and
     where, never the solution itself.
     """
-    genre = get_genre(puzzle.genre)
+    genre = puzzle.kind
     try:
         solution = genre.parse_answer(puzzle, text)
     except PuzzleError as e:
@@ -55,7 +54,7 @@ def judge_answer(puzzle: Puzzle[Any], text: str) -> Judgement:
 def judge_solution(puzzle: Puzzle[Any], value: Any) -> Judgement:
     """Judge an answer given in the FORMATS.md ``solution`` shape (the web player's), as :func:`judge_answer`."""
     try:
-        solution = get_genre(puzzle.genre).solution_from_json(value, puzzle)
+        solution = puzzle.kind.solution_from_json(value, puzzle)
     except PuzzleError as e:
         return Judgement(Verdict.UNREADABLE, e.msg, e.cells)
     except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # any JSON a browser may send
@@ -65,7 +64,7 @@ def judge_solution(puzzle: Puzzle[Any], value: Any) -> Judgement:
 
 def _checked(puzzle: Puzzle[Any], solution: Solution) -> Judgement:
     try:
-        broken = get_genre(puzzle.genre).check(puzzle, solution)
+        broken = puzzle.kind.check(puzzle, solution)
     except (TypeError, ValueError, KeyError, IndexError):  # a shape the reader let through but the checker cannot walk
         return Judgement(Verdict.UNREADABLE, Message("solution-shape", {"key": "solution"}))
     if not broken:
@@ -87,6 +86,6 @@ class Hint:
 
 def hints(puzzle: Puzzle[Any], solution: Solution) -> list[Hint]:
     """Every hint the puzzle has, in the order they are revealed (the genre's :meth:`~solvers.genre.Genre.hints`)."""
-    steps = get_genre(puzzle.genre).hints(puzzle, solution)
+    steps = puzzle.kind.hints(puzzle, solution)
     return [Hint(i + 1, len(steps), Message(s.code, dict(s.params), tuple(s.cells)), tuple(s.cells))
             for i, s in enumerate(steps)]

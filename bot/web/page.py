@@ -17,7 +17,6 @@ from bot.i18n import t
 from rendering.svg import board_svg
 from solvers.genre import PlayKind
 from solvers.puzzle import Puzzle
-from solvers.registry import get_genre
 from solvers.solution import Solution
 
 WORDS = ("web_undo", "web_redo", "web_clear", "web_check", "web_submit", "web_mode_line", "web_mode_cross",
@@ -35,7 +34,7 @@ def settings(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, toke
     ``fixed``: a colour answer's value on the given cells (a given circle's colour is the given
     itself, nothing of the solution); ``numbers``: the given numbers a number answer repeats.
     """
-    genre = get_genre(puzzle.genre)
+    genre = puzzle.kind
     kind = genre.play_kind()
     key = getattr(genre.solution_type, "key", "")
     words = {w.removeprefix("web_"): t(lang, w) for w in WORDS}
@@ -50,7 +49,7 @@ def settings(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, toke
 
 
 def player_html(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, token: str | None = None) -> str:
-    genre = get_genre(puzzle.genre)
+    genre = puzzle.kind
     genre_words = t(lang, f"genre-{genre.name}") if lang != "en" else genre.title
     title = t(lang, "web_title_board" if name.startswith("b") else "web_title", genre=genre_words)
     data = json.dumps(settings(puzzle, solution, name, lang, token), ensure_ascii=False).replace("</", "<\\/")

@@ -272,7 +272,7 @@ class PlayerServer:
         """Judge and record as a typed answer; a solve is announced in the player's chat."""
         from bot.daily.chat import _chat_target, outcome_text
 
-        out = await self.daily.service.answer(player.platform, player.chat_id, player.user_id, player.user_name,
+        out = await self.daily.service.play.answer(player.platform, player.chat_id, player.user_id, player.user_name,
                                               daily, solution)
         if out.verdict is Verdict.RIGHT:
             platform = self.daily.platform
@@ -320,7 +320,8 @@ class PlayerServer:
             _, player, daily, lang = await self._start(request, needs_solution=False)
         except Refused as e:
             return self._refused(e)
-        out = await self.daily.service.hint(player.platform, player.chat_id, player.user_id, player.user_name, daily)
+        out = await self.daily.service.play.hint(player.platform, player.chat_id, player.user_id, player.user_name,
+                                                 daily)
         name = player.user_name
         if out.solved:
             return web.json_response({"ok": True, "message": t(lang, "daily_hint_solved", name=name)})
