@@ -29,7 +29,7 @@
 
   // ---------------------------------------------------------------- state, undo and redo
   var st = {e: {}, x: {}, c: {}, r: [], b: {}, n: {}};  // edges, crosses, cells, rects, bridges, numbers
-  var past = [], future = [], mode = 0, errors = [], selected = null;
+  var past = [], future = [], mode = 0, errors = [], errorColour = RED, selected = null;
   function snap() { return JSON.stringify(st); }
   function commit(before) { if (before !== snap()) { past.push(before); future = []; } draw(); }
   function undo() { if (past.length) { future.push(snap()); st = JSON.parse(past.pop()); errors = []; draw(); } }
@@ -91,8 +91,8 @@
       });
     }
     if (selected) el("rect", {x: M + selected[1] * CELL + 2, y: M + selected[0] * CELL + 2, width: CELL - 4, height: CELL - 4, fill: "none", stroke: BLUE, "stroke-width": 3});
-    errors.forEach(function (q) {
-      el("rect", {x: M + q[1] * CELL + 4, y: M + q[0] * CELL + 4, width: CELL - 8, height: CELL - 8, fill: "none", stroke: RED, "stroke-width": 4});
+    errors.forEach(function (q) {  // the cells a message is about: red for a broken rule, blue for a hint
+      el("rect", {x: M + q[1] * CELL + 4, y: M + q[0] * CELL + 4, width: CELL - 8, height: CELL - 8, fill: "none", stroke: errorColour, "stroke-width": 4});
     });
   }
 
@@ -268,7 +268,7 @@
     return fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)})
       .then(function (res) { return res.json().catch(function () { return {ok: false, message: "HTTP " + res.status}; }); })
       .then(function (out) {
-        errors = out.cells || []; draw(); say(out.message || "", !!out.ok);
+        errors = out.cells || []; errorColour = path === "api/hint" ? BLUE : RED; draw(); say(out.message || "", !!out.ok);
         if (tg && tg.HapticFeedback) { try { tg.HapticFeedback.notificationOccurred(out.ok ? "success" : "error"); } catch (e) { /* no haptics */ } }
         return out;
       }, function () { say("Network error", false); return null; });
