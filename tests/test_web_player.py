@@ -159,6 +159,9 @@ async def test_group_link_carries_the_group_and_the_solve_is_announced_there(api
         name, token = q["puzzle"], q["chat"]
         async with http.get(button["url"]) as res:
             assert res.status == 200
+        # the Mini App's own URL as Telegram opens it from t.me/<bot>/<app>?startapp=<token>
+        async with http.get(f"{player.url}/play?tgWebAppStartParam={token}") as res:
+            assert res.status == 200 and f'"puzzle": "{name}"' in await res.text()
         stored = await (await daily.service.ready()).get_daily_by_id(int(name[1:]))
         solution = stored.solution.to_json()
         answer = f"{player.url}/api/answer"
