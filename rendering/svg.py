@@ -17,7 +17,7 @@ from rendering import palette as pal
 from rendering.board import rgb
 from rendering.geometry import DIRECTIONS, DOWN, LEFT, RIGHT, UP
 from solvers.cell import Cell
-from solvers.drawing import GRID, INK, LINE, PAPER, Paint
+from solvers.drawing import GRID, INK, LINE, Paint
 from solvers.puzzle import Puzzle
 from solvers.solution import Solution
 
@@ -258,4 +258,4 @@ def board_svg(puzzle: Puzzle[Any], solution: Solution | None = None, *, extra: s
     return d.svg(extra=extra)
 
 
-__all__ = ["CELL", "MARGIN", "PAPER", "SvgDrawing", "board_svg", "colour"]
+__all__ = ["CELL", "MARGIN", "SvgDrawing", "board_svg", "colour"]

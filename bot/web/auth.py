@@ -44,15 +44,6 @@ def webapp_secret(bot_token: str) -> bytes:
     return hmac.new(b"WebAppData", bot_token.encode(), hashlib.sha256).digest()
 
 
-def sign_init_data(fields: dict[str, str], bot_token: str) -> str:
-    """``fields`` as Telegram would send them, signed (tests and the console stand-in use it)."""
-    check = "\n".join(f"{k}={v}" for k, v in sorted(fields.items()))
-    digest = hmac.new(webapp_secret(bot_token), check.encode(), hashlib.sha256).hexdigest()
-    from urllib.parse import urlencode
-
-    return urlencode({**fields, "hash": digest})
-
-
 def verify_init_data(init_data: str, bot_token: str, *, max_age: float = MAX_AGE,
                      now: float | None = None) -> dict[str, str]:
     """The fields of a genuine, fresh ``initData``; raises :class:`Forged` otherwise."""
