@@ -58,6 +58,8 @@ class ConsoleChat(AsyncioJobs):
             path = self.out_dir / f"{self._pictures:03d}-{reply.filename}"
             path.write_bytes(reply.image)
             self._print(i18n.t(self.lang, "console_picture", path=path))
+        for link in reply.links:
+            self._print(f"  {link.label}: {link.url}")
         if reply.choices:
             self.choices = [c for row in reply.choices for c in row]
             for i, choice in enumerate(self.choices, 1):

@@ -12,9 +12,10 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from bot.chat import Platform, Reply
+from bot.chat import Link, Platform, Reply
 from bot.commands import Command, Context
 from bot.daily.judge import Verdict
+from bot.daily.play import AnswerOutcome
 from bot.daily.service import DailyService, DatabaseUnavailable
 from bot.daily.slots import MIX, parse_args
 from bot.i18n import t
@@ -114,6 +115,28 @@ def _guarded(handler: Callable[[Context], Awaitable[Any]]) -> Callable[[Context]
     return run
 
 
+def outcome_text(out: AnswerOutcome, name: str, genre: str, lang: str) -> str:
+    """What the chat says about a judged answer (typed in chat or drawn in the web player)."""
+    if out.verdict is Verdict.RIGHT:
+        hints = t(lang, "daily_right_hints", count=out.play.hints) if out.play.hints else ""
+        if out.seen is not None:
+            return t(lang, "daily_right_unranked", name=name, time=duration(out.seconds), hints=hints,
+                     seen=t(lang, f"daily_seen_{out.seen}"))
+        return t(lang, "daily_right", name=name, time=duration(out.seconds), hints=hints, rank=out.rank or 1)
+    if out.verdict is Verdict.ALREADY:
+        return t(lang, "daily_already", name=name, time=duration(out.seconds))
+    assert out.judgement is not None
+    if out.verdict is Verdict.WRONG:
+        return t(lang, "daily_wrong", name=name, reason=out.judgement.text(lang))
+    return t(lang, "daily_unreadable", reason=out.judgement.text(lang), notation=notation(genre, lang))
+
+
+# Where a daily post goes: (platform, chat id, is_group, user id or None, user name)
+PostTarget = tuple[str, Any, bool, Any, str]
+# The web player's buttons for a post: (daily, target, lang) -> links
+PlayLinks = Callable[[DailyPuzzle, PostTarget, str], tuple[Link, ...]]
+
+
 class DailyChat:
     """The chat side of the daily puzzle for one core."""
 
@@ -121,6 +144,8 @@ class DailyChat:
         self.service = service
         self.platform: Platform | None = None
         self._round: asyncio.Task[None] | None = None
+        self.play_links: PlayLinks | None = None  # set by the web player (bot/web) when it serves
+        self.personal_links: PlayLinks | None = None  # links naming one player, sent to them privately
 
     # ------------------------------------------------------------------ wiring
     def install(self, core: Core) -> None:
@@ -181,7 +206,9 @@ class DailyChat:
         from bot.observability import count_daily_post, count_send_failure
 
         try:
-            ref = await self.platform.send_to(_chat_target(sub.chat_id), await self.post_reply(daily, sub.lang))
+            reply = await self.post_reply(daily, sub.lang, chat=(self.platform.name, sub.chat_id,
+                                                                  str(sub.chat_id).startswith("-"), None, ""))
+            ref = await self.platform.send_to(_chat_target(sub.chat_id), reply)
         except Exception:
             count_send_failure(self.platform.name)
             raise
@@ -189,14 +216,17 @@ class DailyChat:
         return ref
 
     # ------------------------------------------------------------------ replies
-    async def post_reply(self, daily: DailyPuzzle, lang: str) -> Reply:
+    async def post_reply(self, daily: DailyPuzzle, lang: str,
+                         chat: PostTarget | None = None) -> Reply:
+        """The daily post; ``chat`` (where it goes) adds the web player's buttons."""
         diff = t(lang, f"difficulty_{daily.difficulty}")
         caption = t(lang, "daily_caption", genre=daily.genre, date=_date(daily.day, lang),
                     rows=daily.rows, cols=daily.cols, difficulty=diff,
                     play=t(lang, "daily_play", url=daily.url) if daily.url else "",
                     notation=notation(daily.genre, lang))
+        links = self.play_links(daily, chat, lang) if chat is not None and self.play_links is not None else ()
         return Reply(text=caption, image=await self.service.making.picture(daily, "puzzle"),
-                     filename=f"daily-{daily.genre}-{daily.day.isoformat()}.png")
+                     filename=f"daily-{daily.genre}-{daily.day.isoformat()}.png", links=links)
 
     # ------------------------------------------------------------------ commands
     async def cmd_daily(self, ctx: Context) -> None:
@@ -219,8 +249,14 @@ class DailyChat:
                                   difficulty=ctx.t(f"difficulty_{slot[2]}")))
             return
         await ctx.channel.action("upload_photo")
-        message_id = await ctx.reply(await self.post_reply(daily, ctx.lang))
+        message_id = await ctx.reply(await self.post_reply(daily, ctx.lang,
+                                                           chat=(m.platform, m.chat_id, m.is_group, m.user_id,
+                                                                 m.user_name)))
         await self.service.delivery.register_post(m.platform, m.chat_id, message_id, daily.id)
+        if self.personal_links is not None and m.is_group:  # a link that names its player goes to them alone
+            links = self.personal_links(daily, (m.platform, m.chat_id, True, m.user_id, m.user_name), ctx.lang)
+            if links:
+                await self._send_privately(m.user_id, ctx.t("web_play_private"), links)
 
     async def _daily_for(self, ctx: Context) -> DailyPuzzle | None:
         """The daily post the command replies to, else the chat's latest daily post today."""
@@ -262,13 +298,13 @@ class DailyChat:
                 await self.service.play.reveal(m.platform, m.chat_id, m.user_id, m.user_name, daily, "hints")
             await ctx.reply(hint)
 
-    async def _send_privately(self, user_id: Any, text: str) -> bool:
+    async def _send_privately(self, user_id: Any, text: str, links: tuple[Link, ...] = ()) -> bool:
         """Send ``text`` to the user's private chat with the bot; False when the platform refuses
         (e.g. the user never started the bot)."""
         if self.platform is None or user_id is None:
             return False
         try:
-            await self.platform.send_to(_chat_target(str(user_id)), Reply(text=text))
+            await self.platform.send_to(_chat_target(str(user_id)), Reply(text=text, links=links))
         except Exception as e:
             log.info("hint not sent privately to user %s (%s: %s); sent in the group", user_id, type(e).__name__, e)
             return False
@@ -311,23 +347,7 @@ class DailyChat:
         m = ctx.msg
         name = m.user_name or str(m.user_id)
         out = await self.service.play.answer(m.platform, m.chat_id, m.user_id, m.user_name, daily, text)
-        if out.verdict is Verdict.RIGHT:
-            hints = ctx.t("daily_right_hints", count=out.play.hints) if out.play.hints else ""
-            if out.seen is not None:
-                await ctx.reply(ctx.t("daily_right_unranked", name=name, time=duration(out.seconds), hints=hints,
-                                      seen=ctx.t(f"daily_seen_{out.seen}")))
-            else:
-                await ctx.reply(ctx.t("daily_right", name=name, time=duration(out.seconds), hints=hints,
-                                      rank=out.rank or 1))
-        elif out.verdict is Verdict.ALREADY:
-            await ctx.reply(ctx.t("daily_already", name=name, time=duration(out.seconds)))
-        elif out.verdict is Verdict.WRONG:
-            assert out.judgement is not None
-            await ctx.reply(ctx.t("daily_wrong", name=name, reason=out.judgement.text(ctx.lang)))
-        else:
-            assert out.judgement is not None
-            await ctx.reply(ctx.t("daily_unreadable", reason=out.judgement.text(ctx.lang),
-                                  notation=notation(daily.genre, ctx.lang)))
+        await ctx.reply(outcome_text(out, name, daily.genre, ctx.lang))
 
     async def cmd_subscribe(self, ctx: Context) -> None:
         if not await ctx.require_admin():

@@ -48,7 +48,25 @@ def judge_answer(puzzle: Puzzle[Any], text: str) -> Judgement:
         solution = genre.parse_answer(puzzle, text)
     except PuzzleError as e:
         return Judgement(Verdict.UNREADABLE, e.msg, e.cells)
-    broken = genre.check(puzzle, solution)
+    return _checked(puzzle, solution)
+
+
+def judge_solution(puzzle: Puzzle[Any], value: Any) -> Judgement:
+    """Judge an answer given in the FORMATS.md ``solution`` shape (the web player's), as :func:`judge_answer`."""
+    try:
+        solution = puzzle.kind.solution_from_json(value, puzzle)
+    except PuzzleError as e:
+        return Judgement(Verdict.UNREADABLE, e.msg, e.cells)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # any JSON a browser may send
+        return Judgement(Verdict.UNREADABLE, Message("solution-shape", {"key": "solution"}))
+    return _checked(puzzle, solution)
+
+
+def _checked(puzzle: Puzzle[Any], solution: Solution) -> Judgement:
+    try:
+        broken = puzzle.kind.check(puzzle, solution)
+    except (TypeError, ValueError, KeyError, IndexError):  # a shape the reader let through but the checker cannot walk
+        return Judgement(Verdict.UNREADABLE, Message("solution-shape", {"key": "solution"}))
     if not broken:
         return Judgement(Verdict.RIGHT)
     v = broken[0]
