@@ -21,6 +21,8 @@ def seconds_text(seconds: float) -> str:
 
 
 def verdict_text(result: JobResult, lang: str) -> str:
+    if result.status is Status.TIMEOUT and result.answered:
+        return t(lang, "verdict_timeout_solution")
     return t(lang, f"verdict_{Status(result.status)}", limit=result.time_limit)
 
 
@@ -46,6 +48,8 @@ def result_reply(result: JobResult, lang: str, *, spoiler: bool) -> Reply:
         lines.append(t(lang, "caption_why", reason=reason_text(result, lang) or t(lang, "none_reason")))
     elif result.status is Status.INVALID:
         lines.append(t(lang, "caption_why", reason=reason_text(result, lang) or ""))
+    elif result.status is Status.TIMEOUT and result.answered:
+        lines.append(t(lang, "timeout_solution", limit=result.time_limit))
     elif result.status is Status.TIMEOUT:
         lines.append(t(lang, "timeout_hint"))
     else:

@@ -66,8 +66,8 @@ class JobResult:
 
     @property
     def answered(self) -> bool:
-        """A verdict with a solution (unique, multiple, solved)."""
-        return self.failure is None and self.status in ANSWERED
+        """A verdict with a checked solution (unique, multiple, solved, or a timeout that found one)."""
+        return self.failure is None and shows_solution(self.status, self.solution)
 
     @property
     def cacheable(self) -> bool:
@@ -113,6 +113,12 @@ class JobResult:
     def failed(cls, puzzle: Puzzle[Any], failure: Failure | None, **kw: Any) -> JobResult:
         """A job that produced no verdict (``failure`` None: a bug in the job itself)."""
         return cls(status=Status.ERROR, genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, failure=failure, **kw)
+
+
+def shows_solution(status: Status, solution: Solution | None) -> bool:
+    """Whether a verdict comes with a solution to show: the answered verdicts, and a timeout whose
+    first solution passed the checker before the uniqueness proof ran out of time."""
+    return status in ANSWERED or (status is Status.TIMEOUT and solution is not None)
 
 
 def _cells(raw: Any) -> tuple[Cell, ...]:
@@ -172,7 +178,7 @@ def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang:
     t1 = time.perf_counter()
     png = None
     marked = result.status in (Status.NONE, Status.INVALID) and bool(result.cells)
-    if result.status in ANSWERED or marked:
+    if shows_solution(result.status, result.solution) or marked:
         try:
             from bot.pictures import result_png
 

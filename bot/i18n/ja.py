@@ -183,6 +183,8 @@ TEXTS: dict[str, str] = {
     "caption_play": "遊ぶ: {url}",
     "caption_why": "理由: {reason}",
     "none_reason": "この盤面ではすべてのルールを満たす解がありません。",
+    "verdict_timeout_solution": "解あり（唯一性は未確認）",
+    "timeout_solution": "この解は正しいです。ただし、解がこれだけかどうかは {limit:g} 秒以内に確かめられませんでした。",
     "timeout_hint": "盤面が大きすぎるか、ヒントが少なすぎるかもしれません。小さい盤面にするか、入力を確認してください。",
     "spoiler_state": "このチャットの解答画像はネタバレ防止{state}。",
     "spoiler_on": "あり",
