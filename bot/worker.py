@@ -164,11 +164,14 @@ def warm_up(nice: int = 0) -> int:
 
 
 def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang: str = "en") -> JobResult:
-    """Solve ``puzzle`` within ``time_limit`` seconds and draw the verdict."""
+    """Solve ``puzzle`` within ``time_limit`` seconds with ``solver_workers`` CP-SAT threads (0: this
+    host's default, e.g. a taskiq worker told to share its cores) and draw the verdict."""
     from solvers.cpsat import defer_release, release_later
     from solvers.engine import solve_puzzle
-    from solvers.verdict import SolveOptions
+    from solvers.verdict import SolveOptions, default_workers
 
+    if solver_workers <= 0:
+        solver_workers = default_workers()
     t0 = time.perf_counter()
     defer_release()  # a huge model is freed after the answer has gone out, not inside the time limit
     try:

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.app import build_core
-from bot.config import BotConfig
+from bot.config import BotConfig, load_config
 from bot.pipeline import PipelineLimits, PoolBackend
 from bot.telegram_adapter import build_application, polling
 from tests.corpus import own
@@ -139,5 +139,25 @@ async def test_backend_round_robin_cache_and_shared_solves() -> None:
         one, two = await asyncio.gather(backend.solve(board_n(4), user="dee"), backend.solve(board_n(4), user="eve"))
         assert one.status == two.status == "unique" and backend.stats["joined"] == 1
         assert backend.stats["solved"] == 5 and backend.pending == 0
+    finally:
+        await backend.close()
+
+
+def test_solver_threads_share_the_cores() -> None:
+    shared = PipelineLimits(workers=2, cpus=4)
+    assert [shared.threads_for(n) for n in (1, 2, 3, 8)] == [4, 2, 1, 1]
+    assert PipelineLimits(workers=2, cpus=4, solver_workers=1).threads_for(1) == 1
+    assert load_config(None, {}).limits.solver_workers == 0  # unset: share the cores
+
+
+async def test_a_lone_board_gets_every_core() -> None:
+    from solvers.puzzle import Puzzle
+    from tests.fake_bot_api import threads_job
+
+    backend = PoolBackend(PipelineLimits(workers=2, cpus=4), job_fn=threads_job)
+    await backend.start()
+    try:
+        result = await backend.solve(Puzzle("masyu", ((1, 0), (0, 0))), user="ann")
+        assert result.timings["threads"] == 4
     finally:
         await backend.close()
