@@ -26,6 +26,7 @@ from solvers.verdict import Status
 log = logging.getLogger(__name__)
 
 ANSWERED = frozenset({Status.UNIQUE, Status.MULTIPLE, Status.SOLVED})  # verdicts that come with a solution
+EXPLAIN_SECONDS = 3.0  # after a "no solution" verdict: time to find the clues that cannot all hold together
 FINAL = ANSWERED | {Status.NONE, Status.INVALID}  # verdicts a second solve would repeat (cacheable)
 
 
@@ -175,7 +176,8 @@ def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang:
     t0 = time.perf_counter()
     defer_release()  # a huge model is freed after the answer has gone out, not inside the time limit
     try:
-        result = solve_puzzle(puzzle, SolveOptions(time_limit=time_limit, workers=solver_workers))
+        result = solve_puzzle(puzzle, SolveOptions(time_limit=time_limit, workers=solver_workers,
+                                                   explain=EXPLAIN_SECONDS))
     finally:
         release_later()
     t1 = time.perf_counter()
