@@ -61,8 +61,8 @@ def _explain(puzzle: Puzzle[Any], result: SolveResult, options: SolveOptions) ->
         return
     finally:
         result.stats.phases["explain"] = time.perf_counter() - t0
-    if conflict is None or not (conflict.minimal or len(conflict.clues) < len(puzzle.clues())):
-        return
+    if conflict is None or not (len(conflict.clues) < len(puzzle.clues()) or conflict.minimal and conflict.solves):
+        return  # every clue named, unproven (or no clue could go without breaking the genre's form): says nothing
     cells = conflict.cells
     result.message = (Message("clue-impossible", {"cell": cells[0]}, cells) if len(cells) == 1 else
                       Message("clues-conflict", {"count": len(cells), "cells": cells}, cells))
