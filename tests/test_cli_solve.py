@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -111,3 +112,19 @@ def test_console_script(records_file: Path) -> None:
     if script is None:
         pytest.skip("the puzzlebot console script is not installed (bash scripts/setup installs it)")
     check_outputs(run_cli("--jsonl", str(records_file), command=[script]))
+
+
+@pytest.mark.parametrize("args", [
+    ["solve", "--jsonl", "/nonexistent"],
+    ["url", "--jsonl", "/nonexistent"],
+    ["render", "--jsonl", "/nonexistent", "--out", "x"],
+    ["solve", "--jsonl", "/tmp"],
+    ["render", "--jsonl", "-", "--out", "/proc/x"],
+])
+def test_file_errors_are_one_plain_sentence_and_exit_2(args: list[str], tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "bot.cli", *args], input=json.dumps(YY) + "\n", capture_output=True,
+                          text=True, cwd=tmp_path, timeout=120, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"puzzlebot {args[0]}: cannot ")

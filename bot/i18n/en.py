@@ -301,6 +301,7 @@ TEXTS: dict[str, str] = {
     # -- the command line (English only) ----------------------------------------------------------------
     "cli-bad-json": "line {line} is not valid JSON ({error} at column {column})",
     "cli-cannot-read": "cannot read {file}: {reason}",
+    "cli-cannot-write": "cannot write {file}: {reason}",
     "cli-no-solution": "the record has no 'solution' to draw (use --view puzzle)",
     "cli-no-genre": "Name the genre: puzzlebot generate GENRE (or --genre GENRE).",
     "cli-bad-size": "--size must look like 10x10 (rows x columns), not '{size}'",
