@@ -70,3 +70,20 @@ def test_console_chat_in_japanese_and_bad_config(tmp_path: Path) -> None:
     assert "PUZZLEBOT_POOL_SIZE='zero' is not a whole number" in bad.stderr
     assert "TELEGRAM_TOKEN does not look like a bot token" in bad.stderr
     assert "not-a-token" not in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_picture_numbering_goes_on_across_runs(tmp_path: Path) -> None:
+    import asyncio
+    import io
+    from typing import Any, cast
+
+    from bot.chat import Reply
+    from bot.console import ConsoleChat
+
+    def one_run() -> None:
+        chat = ConsoleChat(cast(Any, None), tmp_path, stdout=io.StringIO())
+        asyncio.run(chat.send(Reply(text="", image=b"\x89PNG", filename="masyu-5x5-solution.png")))
+
+    one_run()
+    one_run()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["001-masyu-5x5-solution.png", "002-masyu-5x5-solution.png"]
