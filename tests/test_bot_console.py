@@ -48,6 +48,7 @@ def test_console_chat_solves_asks_and_explains(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in out
     assert "Numberlink:\n" in out  # /help with examples
+    assert "a picture of the grid" in out and "/image PATH" in out  # /help tells of pictures, and how here
     assert "Masyu 5×5: unique solution" in out
     assert "Which genre is it?" in out and "  2) Yin-Yang" in out
     assert "Yin-Yang 4×4: several solutions" in out
@@ -87,3 +88,8 @@ def test_picture_numbering_goes_on_across_runs(tmp_path: Path) -> None:
     one_run()
     one_run()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["001-masyu-5x5-solution.png", "002-masyu-5x5-solution.png"]
+
+
+def test_the_guide_does_not_deny_pictures() -> None:
+    guide = (REPO / "docs" / "user-guide.md").read_text(encoding="utf-8")
+    assert "picture of a puzzle is not read" not in guide and "/image PATH" in guide

@@ -157,12 +157,16 @@ TEXTS: dict[str, str] = {
     "verdict-marked": " (see the marked cells)",
     # -- the bot (chat texts; was bot/messages.py) -----------------------------------------------------
     "start": "Hi! I solve pencil puzzles: {titles}.\n"
-             "Send me a board as text, a puzz.link URL or a .txt file and I reply with a picture "
-             "of the solution and a verdict (unique, several solutions, no solution).",
+             "Send me a board as text, a puzz.link URL, a .txt file or a picture of the grid (a screenshot "
+             "or photo) and I reply with a picture of the solution and a verdict (unique, several "
+             "solutions, no solution).",
     "help_howto": "How to send a board:\n"
                   "• in a private chat, just paste it (one row per line);\n"
                   "• in a group, write /solve followed by the board, or reply /solve to a message holding one;\n"
-                  "• puzz.link URLs and .txt files work too;",
+                  "• puzz.link URLs and .txt files work too;\n"
+                  "• so does a picture of the grid (a screenshot or photo: PNG, JPEG, WebP): I show what I read, "
+                  "then solve it;",
+    "help_image_console": "• here in the console, send a picture with /image PATH;",
     "help_genres": "• {commands} force the genre.",
     "help_genres_variants": "• {commands} force the genre; {variants}.",
     "help_examples": "Examples (one per genre):",
