@@ -5,7 +5,7 @@ Works for every genre through the genre interface only: the genre's own ``valida
 minimal unsatisfiable subset: drop a chunk of clues; if the board that is left still has no
 solution, they were not needed. Chunks start at half the clues and halve down to single clues, so
 a conflict in one corner of a big board is found in a few dozen solves. A clue whose removal breaks
-the genre's form (a Numberlink number left without its partner) is tried again together with the
+the genre's form (a number left without its partner, in a genre of pairs) is tried again together with the
 clues that hold the same given. The set kept is unsatisfiable at every step, so running out of time
 still leaves a correct (if not minimal) answer.
 """
