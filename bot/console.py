@@ -228,7 +228,8 @@ def serve(core: Core, config: BotConfig) -> int:
     """``puzzlebot run`` without a token: the console chat; returns the exit status."""
     try:
         asyncio.run(console_main(core, config))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C, even mid-solve: the chat ends as at the end of input
+        print(i18n.t(config.lang, "console_bye"), flush=True)
         return 130
     except asyncio.CancelledError:  # SIGTERM: stopped cleanly
         return 0

@@ -93,3 +93,25 @@ def test_picture_numbering_goes_on_across_runs(tmp_path: Path) -> None:
 def test_the_guide_does_not_deny_pictures() -> None:
     guide = (REPO / "docs" / "user-guide.md").read_text(encoding="utf-8")
     assert "picture of a puzzle is not read" not in guide and "/image PATH" in guide
+
+
+def test_ctrl_c_during_a_solve_says_bye_without_a_traceback(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    from tests.corpus import load
+
+    big = max(load("numberlink"), key=lambda r: r["rows"] * r["cols"])  # minutes of work, never done here
+    environ = {**os.environ, "PYTHONPATH": str(REPO), "TELEGRAM_TOKEN": "", "PUZZLEBOT_POOL_SIZE": "1",
+               "PUZZLEBOT_TIME_LIMIT": "60"}
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--env-file", str(tmp_path / "none.env")],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=tmp_path, env=environ, start_new_session=True)
+    assert proc.stdin is not None
+    proc.stdin.write("numberlink\n" + "\n".join(big["grid"]) + "\n\n")
+    proc.stdin.flush()
+    time.sleep(6)  # the worker is up and solving
+    os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole foreground group
+    out, err = proc.communicate(timeout=60)
+    assert out.rstrip().endswith("Bye.")
+    assert "Traceback" not in err and "SpawnProcess" not in err
