@@ -115,3 +115,10 @@ def test_ctrl_c_during_a_solve_says_bye_without_a_traceback(tmp_path: Path) -> N
     out, err = proc.communicate(timeout=60)
     assert out.rstrip().endswith("Bye.")
     assert "Traceback" not in err and "SpawnProcess" not in err
+
+
+def test_subscribe_in_the_console_promises_only_what_it_does(tmp_path: Path) -> None:
+    proc = run_console(tmp_path, "/subscribe 08:30\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "every day at 08:30" in proc.stdout
+    assert "The console chat posts only while it is running" in proc.stdout

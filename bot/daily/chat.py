@@ -342,7 +342,10 @@ class DailyChat:
         diff = ctx.t(f"difficulty_{sub.difficulty}")
         what = (ctx.t("daily_what_mix", difficulty=diff) if sub.genre == MIX
                 else ctx.t("daily_what_genre", genre=sub.genre, difficulty=diff))
-        await ctx.reply(ctx.t("daily_subscribed", what=what, time=sub.send_time, zone=self.service.config.timezone))
+        text = ctx.t("daily_subscribed", what=what, time=sub.send_time, zone=self.service.config.timezone)
+        if m.platform == "console":  # no server behind it: a post goes out only while this chat runs
+            text += "\n" + ctx.t("daily_subscribed_console", time=sub.send_time)
+        await ctx.reply(text)
 
     async def cmd_unsubscribe(self, ctx: Context) -> None:
         if not await ctx.require_admin():
