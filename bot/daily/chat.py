@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.chat import Platform, Reply
 from bot.commands import Command, Context
-from bot.daily.judge import Verdict
+from bot.daily.judge import Verdict, answered_puzzle
 from bot.daily.service import DailyService, DatabaseUnavailable
 from bot.daily.slots import MIX, parse_args
 from bot.i18n import t
@@ -297,36 +297,58 @@ class DailyChat:
         await ctx.reply("\n".join(lines))
 
     async def cmd_answer(self, ctx: Context) -> None:
-        daily = await self._daily_for(ctx)
-        if daily is None:
+        m = ctx.msg
+        text = ctx.args if ctx.args.strip() else (m.document_text or "")
+        if await self.service.post_for_reply(m.platform, m.chat_id, m.reply_to_message_id) is not None:
+            daily = await self._daily_for(ctx)
+            if daily is not None:
+                await self._answer(ctx, daily, text)
             return
-        text = ctx.args if ctx.args.strip() else (ctx.msg.document_text or "")
+        opened = await self.service.open_dailies(m.platform, m.chat_id)
+        if not opened:
+            await ctx.reply(ctx.t("daily_none_here"))
+            return
+        await self._answer(ctx, await self._fitting(opened, text), text, name_it=len(opened) > 1)
+
+    async def _answer(self, ctx: Context, daily: DailyPuzzle, text: str, *, name_it: bool = False) -> None:
         if not text.strip():
             await ctx.reply(ctx.t("daily_no_answer", notation=notation(daily.genre, ctx.lang)))
             return
-        await self._judge(ctx, daily, text)
+        await self._judge(ctx, daily, text, name_it=name_it)
 
-    async def _judge(self, ctx: Context, daily: DailyPuzzle, text: str) -> None:
+    @staticmethod
+    async def _fitting(opened: list[DailyPuzzle], text: str) -> DailyPuzzle:
+        """Of several puzzles open in the chat, the one the answer fits (the latest when none)."""
+        if len(opened) == 1:
+            return opened[0]
+        return await asyncio.to_thread(answered_puzzle, opened, lambda d: d.puzzle, text)
+
+    async def _judge(self, ctx: Context, daily: DailyPuzzle, text: str, *, name_it: bool = False) -> None:
+        """Judge ``text`` as an answer to ``daily``; ``name_it``: several puzzles are open here, so
+        the reply says which one it judged."""
         m = ctx.msg
         name = m.user_name or str(m.user_id)
         out = await self.service.answer(m.platform, m.chat_id, m.user_id, m.user_name, daily, text)
         if out.verdict is Verdict.RIGHT:
             hints = ctx.t("daily_right_hints", count=out.play.hints) if out.play.hints else ""
             if out.seen is not None:
-                await ctx.reply(ctx.t("daily_right_unranked", name=name, time=duration(out.seconds), hints=hints,
-                                      seen=ctx.t(f"daily_seen_{out.seen}")))
+                said = ctx.t("daily_right_unranked", name=name, time=duration(out.seconds), hints=hints,
+                             seen=ctx.t(f"daily_seen_{out.seen}"))
             else:
-                await ctx.reply(ctx.t("daily_right", name=name, time=duration(out.seconds), hints=hints,
-                                      rank=out.rank or 1))
+                said = ctx.t("daily_right", name=name, time=duration(out.seconds), hints=hints, rank=out.rank or 1)
         elif out.verdict is Verdict.ALREADY:
-            await ctx.reply(ctx.t("daily_already", name=name, time=duration(out.seconds)))
+            said = ctx.t("daily_already", name=name, time=duration(out.seconds))
         elif out.verdict is Verdict.WRONG:
             assert out.judgement is not None
-            await ctx.reply(ctx.t("daily_wrong", name=name, reason=out.judgement.text(ctx.lang)))
+            said = ctx.t("daily_wrong", name=name, reason=out.judgement.text(ctx.lang))
         else:
             assert out.judgement is not None
-            await ctx.reply(ctx.t("daily_unreadable", reason=out.judgement.text(ctx.lang),
-                                  notation=notation(daily.genre, ctx.lang)))
+            said = ctx.t("daily_unreadable", reason=out.judgement.text(ctx.lang),
+                         notation=notation(daily.genre, ctx.lang))
+        if name_it:
+            said = ctx.t("daily_about", genre=daily.genre, rows=daily.rows, cols=daily.cols,
+                         difficulty=ctx.t(f"difficulty_{daily.difficulty}")) + said
+        await ctx.reply(said)
 
     async def cmd_subscribe(self, ctx: Context) -> None:
         if not await ctx.require_admin():
@@ -378,18 +400,21 @@ class DailyChat:
         if m.reply_to_message_id is None:
             if m.is_group or self.service.store is None:  # (the console opens the database on first use)
                 return False
-            daily = await self.service.find_daily(m.platform, m.chat_id)
-            if daily is None or not _can_only_be_answer(daily, text):
+            opened = await self.service.open_dailies(m.platform, m.chat_id)
+            if not opened:
                 return False
-            await self._judge(ctx, daily, text)
+            daily = await self._fitting(opened, text)
+            if not _can_only_be_answer(daily, text):
+                return False
+            await self._judge(ctx, daily, text, name_it=len(opened) > 1)
             return True
         post = await self.service.post_for_reply(m.platform, m.chat_id, m.reply_to_message_id)
         if post is None:
             return False
-        daily = await (await self.service.ready()).get_daily_by_id(post.daily_id)
-        if daily is None:
+        replied = await (await self.service.ready()).get_daily_by_id(post.daily_id)
+        if replied is None:
             return False
-        if m.is_group and not _looks_like_grid(text, daily.rows):
+        if m.is_group and not _looks_like_grid(text, replied.rows):
             return False  # chatter about the puzzle ("nice one!"), not an answer: stay quiet in groups
-        await self._judge(ctx, daily, text)
+        await self._judge(ctx, replied, text)
         return True

@@ -6,9 +6,10 @@ player's language with :func:`bot.i18n.say`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.i18n import say
 from solvers.cell import Cell
@@ -16,6 +17,8 @@ from solvers.errors import Message, PuzzleError
 from solvers.puzzle import Puzzle
 from solvers.registry import get_genre
 from solvers.solution import Solution
+
+D = TypeVar("D")
 
 
 class Verdict(StrEnum):
@@ -54,6 +57,15 @@ def judge_answer(puzzle: Puzzle[Any], text: str) -> Judgement:
         return Judgement(Verdict.RIGHT)
     v = broken[0]
     return Judgement(Verdict.WRONG, v.msg, tuple(v.cells))
+
+
+def answered_puzzle(dailies: Sequence[D], puzzle_of: Callable[[D], Puzzle[Any]], text: str) -> D:
+    """Of the puzzles open in a chat (the latest first), the one ``text`` reads as an answer to
+    (right size, right symbols); the latest when it fits none."""
+    for daily in dailies:
+        if judge_answer(puzzle_of(daily), text).verdict is not Verdict.UNREADABLE:
+            return daily
+    return dailies[0]
 
 
 @dataclass(frozen=True)
