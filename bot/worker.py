@@ -60,6 +60,7 @@ class JobResult:
     cached: bool = False
     time_limit: float = 0.0
     timings: dict[str, float] = field(default_factory=dict)  # solve, render, total (worker side)
+    rules: tuple[str, ...] = ()  # message codes of the rule variants the board was solved under
 
     def __post_init__(self) -> None:  # callers (and tests) may still hand in the plain strings
         self.status = Status(self.status)
@@ -89,6 +90,7 @@ class JobResult:
             "second_solution": None if self.second_solution is None else self.second_solution.to_json(),
             "failure": None if self.failure is None else str(self.failure),
             "cached": self.cached, "time_limit": self.time_limit, "timings": dict(self.timings),
+            "rules": list(self.rules),
         }
 
     @classmethod
@@ -108,6 +110,7 @@ class JobResult:
             failure=None if data.get("failure") is None else Failure(data["failure"]),
             cached=bool(data.get("cached", False)), time_limit=float(data.get("time_limit") or 0.0),
             timings={str(k): float(v) for k, v in (data.get("timings") or {}).items()},
+            rules=tuple(str(code) for code in data.get("rules") or ()),
         )
 
     @classmethod
@@ -201,4 +204,5 @@ def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang:
         url=url, png=png, message=result.message, cells=tuple(result.cells),
         solution=result.solution, second_solution=result.second_solution, time_limit=time_limit,
         timings={"solve": t1 - t0, "render": t2 - t1, "total": time.perf_counter() - t0},
+        rules=tuple(v.rule or v.help for v in puzzle.kind.variants if v.name in puzzle.variants),
     )

@@ -182,6 +182,7 @@ TEXTS: dict[str, str] = {
     "verdict_invalid": "盤面がルールに合っていません",
     "verdict_error": "内部エラー",
     "caption_head": "{genre} {rows}×{cols}: {verdict}",
+    "caption_rule": "ルール: {rule}",
     "caption_time": "解答時間 {seconds} 秒",
     "caption_time_cached": "解答時間 {seconds} 秒（キャッシュ）",
     "caption_play": "遊ぶ: {url}",
@@ -244,6 +245,7 @@ TEXTS: dict[str, str] = {
     "daily_preparing": "今日の{genre}（{difficulty}）は準備中です。1 分ほどしてからもう一度どうぞ。",
     "daily_usage": "{words} がわかりませんでした。/daily [ジャンル] [easy|medium|hard] の形で"
                    "送ってください（例: /daily {example} hard）。",
+    "daily_about": "（{genre} {rows}×{cols}・{difficulty}）",
     "daily_none_here": "このチャットにはまだ今日のパズルがありません。先に /daily を送り、その画像に返信してください。",
     "daily_solution": "今日の{genre}の答え・{date}（{rows}×{cols}、{difficulty}）",
     "daily_right": "✅ {name} さん正解！ {time}{hints}。このチャットで {rank} 位です。",
