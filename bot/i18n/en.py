@@ -147,7 +147,7 @@ TEXTS: dict[str, str] = {
     "picture-title": "{genre} {rows}×{cols} · {verdict}",
     "verdict-unique": "unique solution",
     "verdict-solved": "a solution",
-    "verdict-timeout-solution": "a checked solution (whether it is the only one was not settled in time)",
+    "verdict-timeout-solution": "a checked solution (uniqueness not settled in time)",
     "verdict-multiple": "not unique: two solutions, differences highlighted",
     "verdict-multiple-one": "not unique: one of several solutions",
     "verdict-none": "no solution",
