@@ -247,12 +247,16 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("render", help="draw every record as DIR/<id>.png")
     s.add_argument("--jsonl", required=True, help="records file, or - for standard input")
     s.add_argument("--out", required=True, help="output folder")
-    s.add_argument("--view", choices=("puzzle", "solution"), default="solution")
+    s.add_argument("--view", choices=("puzzle", "solution"), default="solution",
+                   help="solution: the board with the record's 'solution' drawn (default); puzzle: the givens only")
     s.set_defaults(func=cmd_render)
 
-    s = sub.add_parser("generate", help="generate a puzzle with a proven unique solution")
-    s.add_argument("genre", nargs="?", default=None, help=f"one of: {', '.join(GENRES)}")
-    s.add_argument("--genre", dest="genre_option", default=None, help="the genre (instead of the positional one)")
+    names = ", ".join(GENRES)
+    s = sub.add_parser("generate", help=f"generate a puzzle with a proven unique solution ({names})",
+                       description=f"Generate a puzzle with a proven unique solution. Genres: {names}.")
+    s.add_argument("genre", nargs="?", default=None, help=f"one of: {names}")
+    s.add_argument("--genre", dest="genre_option", default=None,
+                   help=f"the genre, instead of the positional one ({names})")
     s.add_argument("--size", default="10x10", help="RxC, e.g. 10x10 (default)")
     s.add_argument("--difficulty", default="medium", choices=("easy", "medium", "hard"))
     s.add_argument("--seed", type=int, default=None, help="random seed (default: random)")

@@ -93,7 +93,7 @@ class ConsoleChat(AsyncioJobs):
     def incoming(self, text: str) -> Incoming:
         """The core's view of one console message."""
         msg = Incoming(platform="console", chat_id="console", user_id="console", text=text, lang=self.lang,
-                       user_name="you", message_id=None)
+                       user_name="", message_id=None)  # no name: "you" / "あなた"
         stripped = text.lstrip()
         if stripped.startswith("/"):
             head, _, rest = stripped[1:].partition("\n")

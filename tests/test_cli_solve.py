@@ -128,3 +128,19 @@ def test_file_errors_are_one_plain_sentence_and_exit_2(args: list[str], tmp_path
     assert "Traceback" not in proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"puzzlebot {args[0]}: cannot ")
+
+
+def test_help_texts_name_the_views_and_the_genres() -> None:
+    from bot.cli import build_parser
+    from solvers.registry import GENRES
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command").choices  # type: ignore[attr-defined]
+    assert "the givens only" in sub["render"].format_help()
+    assert all(name in sub["generate"].format_help() for name in GENRES)
+    assert all(name in parser.format_help() for name in GENRES)  # the command list shows them too
+
+
+def test_database_side_files_are_ignored() -> None:
+    ignored = (REPO / ".gitignore").read_text(encoding="utf-8").split()
+    assert {"*.db-wal", "*.db-shm", "*.migrate.lock"} <= set(ignored)

@@ -9,7 +9,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.chat import Platform, Reply
@@ -98,6 +98,20 @@ def duration(seconds: float | None) -> str:
 def _example_genre() -> str:
     """The genre named in usage examples ("/daily <name> hard"): the registry's first."""
     return next(iter(GENRES))
+
+
+def _addressed(ctx: Context) -> str:
+    """The player as a reply addresses them ("Ann" / "Ann さん"; "you" / "あなた" when no name is known)."""
+    name = ctx.msg.user_name
+    return ctx.t("daily_name", name=name) if name else ctx.t("daily_name_unknown")
+
+
+def _first_seen_puzzle(board: Sequence[Any]) -> Callable[[Any], int]:
+    """Sort key: the rows of one puzzle together, puzzles in the order they first appear (stable)."""
+    order: dict[tuple[str, str], int] = {}
+    for row in board:
+        order.setdefault((row.genre, row.difficulty), len(order))
+    return lambda row: order[row.genre, row.difficulty]
 
 
 def _guarded(handler: Callable[[Context], Awaitable[Any]]) -> Callable[[Context], Awaitable[Any]]:
@@ -245,7 +259,7 @@ class DailyChat:
         if daily is None:
             return
         m = ctx.msg
-        name = m.user_name or str(m.user_id)
+        name = _addressed(ctx)
         out = await self.service.hint(m.platform, m.chat_id, m.user_id, m.user_name, daily)
         if out.solved:
             await ctx.reply(ctx.t("daily_hint_solved", name=name))
@@ -276,21 +290,21 @@ class DailyChat:
     async def cmd_stats(self, ctx: Context) -> None:
         m = ctx.msg
         st = await self.service.stats(m.platform, m.chat_id, m.user_id)
-        name = m.user_name or str(m.user_id)
+        name = _addressed(ctx)
         lines = [ctx.t("daily_stats_user", name=name, streak=st.streak, best=st.best, total=st.solved_total)]
         if not st.board:
             lines.append(ctx.t("daily_stats_empty"))
         else:
             lines.append(ctx.t("daily_stats_head"))
-            place = 0
-            for row in st.board:
-                kw = dict(name=row.user_name, genre=row.genre,
+            places: dict[tuple[str, str], int] = {}  # one ranking per puzzle (genre and difficulty)
+            for row in sorted(st.board, key=_first_seen_puzzle(st.board)):
+                kw = dict(name=row.user_name or ctx.t("daily_name_unknown"), genre=row.genre,
                           difficulty=ctx.t(f"difficulty_{row.difficulty}"), hints=row.hints, wrong=row.wrong)
                 if row.seconds is not None and row.seen is not None:
                     lines.append(ctx.t("daily_stats_unranked", time=duration(row.seconds),
                                        seen=ctx.t(f"daily_seen_{row.seen}"), **kw))
                 elif row.seconds is not None:
-                    place += 1
+                    place = places[row.genre, row.difficulty] = places.get((row.genre, row.difficulty), 0) + 1
                     lines.append(ctx.t("daily_stats_solved", place=place, time=duration(row.seconds), **kw))
                 else:
                     lines.append(ctx.t("daily_stats_playing", **kw))
@@ -327,7 +341,7 @@ class DailyChat:
         """Judge ``text`` as an answer to ``daily``; ``name_it``: several puzzles are open here, so
         the reply says which one it judged."""
         m = ctx.msg
-        name = m.user_name or str(m.user_id)
+        name = _addressed(ctx)
         out = await self.service.answer(m.platform, m.chat_id, m.user_id, m.user_name, daily, text)
         if out.verdict is Verdict.RIGHT:
             hints = ctx.t("daily_right_hints", count=out.play.hints) if out.play.hints else ""

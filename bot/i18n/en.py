@@ -271,6 +271,8 @@ TEXTS: dict[str, str] = {
     "daily_about": "({genre} {rows}×{cols}, {difficulty}) ",
     "daily_none_here": "There is no daily puzzle in this chat today yet: send /daily first, then reply to its picture.",
     "daily_solution": "Solution of the daily {genre} · {date} ({rows}×{cols}, {difficulty})",
+    "daily_name": "{name}",
+    "daily_name_unknown": "you",
     "daily_right": "✅ {name} solved it in {time}{hints}! #{rank} in this chat.",
     "daily_right_hints": " with {count} hint(s)",
     "daily_already": "You already solved this one in {time}, {name}.",
