@@ -85,7 +85,7 @@ async def test_an_answer_is_judged_against_the_puzzle_it_fits(tmp_path: Any) -> 
     try:
         opened = await _two_open(service)
         masyu = opened[0]
-        assert [d.id for d in await service.open_dailies("console", "c")] == [opened[1].id, masyu.id]
+        assert [d.id for d in await service.play.open_dailies("console", "c")] == [opened[1].id, masyu.id]
         channel = Channel()
         text = typed_answer("masyu", masyu.solution)
         msg = Incoming(platform="console", chat_id="c", user_id="u", user_name="Ann", command="answer", args=text)
