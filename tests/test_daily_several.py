@@ -32,10 +32,10 @@ async def _two_open(service: DailyService) -> list[Any]:
     opened = []
     for n, genre in enumerate(("masyu", "numberlink")):  # /daily masyu, then /daily numberlink
         slot = service.slot(service.today(), genre, "easy")
-        await service.request(slot)
-        daily = await service.get(slot, make=False)
+        await service.making.request(slot)
+        daily = await service.making.get(slot, make=False)
         assert daily is not None
-        await service.register_post("console", "c", 100 + n, daily.id)
+        await service.delivery.register_post("console", "c", 100 + n, daily.id)
         opened.append(daily)
     return opened
 
