@@ -185,7 +185,7 @@ def _limits(r: _Reader) -> PipelineLimits:
     limits = PipelineLimits(
         workers=r.whole("PUZZLEBOT_POOL_SIZE", max(1, min(cpus, 2)), 1, 256),
         time_limit=time_limit,
-        solver_workers=r.whole("PUZZLEBOT_SOLVER_WORKERS", 1, 1, 64),
+        solver_workers=r.whole("PUZZLEBOT_SOLVER_WORKERS", 0, 0, 64),  # 0: share the cores (threads_for)
         queue_limit=r.whole("PUZZLEBOT_QUEUE_LIMIT", 50, 1, 100_000),
         user_running=r.whole("PUZZLEBOT_USER_RUNNING", 1, 1, 1000),
         user_cap=r.whole("PUZZLEBOT_USER_CAP", 3, 1, 10_000),

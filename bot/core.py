@@ -256,7 +256,10 @@ def help_text(ctx: Context) -> str:
     variants = variants_help(genres, ctx.lang)
     force = (ctx.t("help_genres_variants", commands=commands, variants=variants) if variants
              else ctx.t("help_genres", commands=commands))
-    parts = [ctx.t("help_howto"), force, "", ctx.t("help_examples")]
+    parts = [ctx.t("help_howto")]
+    if ctx.msg.platform == "console":  # the console has no photos: a picture comes from a file
+        parts.append(ctx.t("help_image_console"))
+    parts += [force, "", ctx.t("help_examples")]
     for g in genres:
         parts.append(f"{genre_title(g.name, ctx.lang)}:\n{g.example}")
     parts += ["", ctx.t("help_commands")]

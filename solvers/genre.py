@@ -91,6 +91,7 @@ class Variant:
     name: str
     words: tuple[str, ...]
     help: str
+    rule: str = ""  # message code naming the rule in a verdict ("Rule: ..."); the help when empty
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,12 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.chat import Link, Platform, Reply
 from bot.commands import Command, Context
-from bot.daily.judge import Verdict
+from bot.daily.judge import Verdict, answered_puzzle
 from bot.daily.play import AnswerOutcome
 from bot.daily.service import DailyService, DatabaseUnavailable
 from bot.daily.slots import MIX, parse_args
@@ -99,6 +99,20 @@ def duration(seconds: float | None) -> str:
 def _example_genre() -> str:
     """The genre named in usage examples ("/daily <name> hard"): the registry's first."""
     return next(iter(GENRES))
+
+
+def _addressed(ctx: Context) -> str:
+    """The player as a reply addresses them ("Ann" / "Ann さん"; "you" / "あなた" when no name is known)."""
+    name = ctx.msg.user_name
+    return ctx.t("daily_name", name=name) if name else ctx.t("daily_name_unknown")
+
+
+def _first_seen_puzzle(board: Sequence[Any]) -> Callable[[Any], int]:
+    """Sort key: the rows of one puzzle together, puzzles in the order they first appear (stable)."""
+    order: dict[tuple[str, str], int] = {}
+    for row in board:
+        order.setdefault((row.genre, row.difficulty), len(order))
+    return lambda row: order[row.genre, row.difficulty]
 
 
 def _guarded(handler: Callable[[Context], Awaitable[Any]]) -> Callable[[Context], Awaitable[Any]]:
@@ -282,7 +296,7 @@ class DailyChat:
         if daily is None:
             return
         m = ctx.msg
-        name = m.user_name or str(m.user_id)
+        name = _addressed(ctx)
         out = await self.service.play.hint(m.platform, m.chat_id, m.user_id, m.user_name, daily)
         if out.solved:
             await ctx.reply(ctx.t("daily_hint_solved", name=name))
@@ -313,41 +327,64 @@ class DailyChat:
     async def cmd_stats(self, ctx: Context) -> None:
         m = ctx.msg
         st = await self.service.play.stats(m.platform, m.chat_id, m.user_id)
-        name = m.user_name or str(m.user_id)
+        name = _addressed(ctx)
         lines = [ctx.t("daily_stats_user", name=name, streak=st.streak, best=st.best, total=st.solved_total)]
         if not st.board:
             lines.append(ctx.t("daily_stats_empty"))
         else:
             lines.append(ctx.t("daily_stats_head"))
-            place = 0
-            for row in st.board:
-                kw = dict(name=row.user_name, genre=row.genre,
+            places: dict[tuple[str, str], int] = {}  # one ranking per puzzle (genre and difficulty)
+            for row in sorted(st.board, key=_first_seen_puzzle(st.board)):
+                kw = dict(name=row.user_name or ctx.t("daily_name_unknown"), genre=row.genre,
                           difficulty=ctx.t(f"difficulty_{row.difficulty}"), hints=row.hints, wrong=row.wrong)
                 if row.seconds is not None and row.seen is not None:
                     lines.append(ctx.t("daily_stats_unranked", time=duration(row.seconds),
                                        seen=ctx.t(f"daily_seen_{row.seen}"), **kw))
                 elif row.seconds is not None:
-                    place += 1
+                    place = places[row.genre, row.difficulty] = places.get((row.genre, row.difficulty), 0) + 1
                     lines.append(ctx.t("daily_stats_solved", place=place, time=duration(row.seconds), **kw))
                 else:
                     lines.append(ctx.t("daily_stats_playing", **kw))
         await ctx.reply("\n".join(lines))
 
     async def cmd_answer(self, ctx: Context) -> None:
-        daily = await self._daily_for(ctx)
-        if daily is None:
+        m = ctx.msg
+        text = ctx.args if ctx.args.strip() else (m.document_text or "")
+        if await self.service.play.post_for_reply(m.platform, m.chat_id, m.reply_to_message_id) is not None:
+            daily = await self._daily_for(ctx)
+            if daily is not None:
+                await self._answer(ctx, daily, text)
             return
-        text = ctx.args if ctx.args.strip() else (ctx.msg.document_text or "")
+        opened = await self.service.play.open_dailies(m.platform, m.chat_id)
+        if not opened:
+            await ctx.reply(ctx.t("daily_none_here"))
+            return
+        await self._answer(ctx, await self._fitting(opened, text), text, name_it=len(opened) > 1)
+
+    async def _answer(self, ctx: Context, daily: DailyPuzzle, text: str, *, name_it: bool = False) -> None:
         if not text.strip():
             await ctx.reply(ctx.t("daily_no_answer", notation=notation(daily.genre, ctx.lang)))
             return
-        await self._judge(ctx, daily, text)
+        await self._judge(ctx, daily, text, name_it=name_it)
 
-    async def _judge(self, ctx: Context, daily: DailyPuzzle, text: str) -> None:
+    @staticmethod
+    async def _fitting(opened: list[DailyPuzzle], text: str) -> DailyPuzzle:
+        """Of several puzzles open in the chat, the one the answer fits (the latest when none)."""
+        if len(opened) == 1:
+            return opened[0]
+        return await asyncio.to_thread(answered_puzzle, opened, lambda d: d.puzzle, text)
+
+    async def _judge(self, ctx: Context, daily: DailyPuzzle, text: str, *, name_it: bool = False) -> None:
+        """Judge ``text`` as an answer to ``daily``; ``name_it``: several puzzles are open here, so
+        the reply says which one it judged."""
         m = ctx.msg
-        name = m.user_name or str(m.user_id)
+        name = _addressed(ctx)
         out = await self.service.play.answer(m.platform, m.chat_id, m.user_id, m.user_name, daily, text)
-        await ctx.reply(outcome_text(out, name, daily.genre, ctx.lang))
+        said = outcome_text(out, name, daily.genre, ctx.lang)
+        if name_it:
+            said = ctx.t("daily_about", genre=daily.genre, rows=daily.rows, cols=daily.cols,
+                         difficulty=ctx.t(f"difficulty_{daily.difficulty}")) + said
+        await ctx.reply(said)
 
     async def cmd_subscribe(self, ctx: Context) -> None:
         if not await ctx.require_admin():
@@ -363,7 +400,10 @@ class DailyChat:
         diff = ctx.t(f"difficulty_{sub.difficulty}")
         what = (ctx.t("daily_what_mix", difficulty=diff) if sub.genre == MIX
                 else ctx.t("daily_what_genre", genre=sub.genre, difficulty=diff))
-        await ctx.reply(ctx.t("daily_subscribed", what=what, time=sub.send_time, zone=self.service.config.timezone))
+        text = ctx.t("daily_subscribed", what=what, time=sub.send_time, zone=self.service.config.timezone)
+        if m.platform == "console":  # no server behind it: a post goes out only while this chat runs
+            text += "\n" + ctx.t("daily_subscribed_console", time=sub.send_time)
+        await ctx.reply(text)
 
     async def cmd_unsubscribe(self, ctx: Context) -> None:
         if not await ctx.require_admin():
@@ -396,18 +436,21 @@ class DailyChat:
         if m.reply_to_message_id is None:
             if m.is_group or self.service.store is None:  # (the console opens the database on first use)
                 return False
-            daily = await self.service.play.find_daily(m.platform, m.chat_id)
-            if daily is None or not _can_only_be_answer(daily, text):
+            opened = await self.service.play.open_dailies(m.platform, m.chat_id)
+            if not opened:
                 return False
-            await self._judge(ctx, daily, text)
+            daily = await self._fitting(opened, text)
+            if not _can_only_be_answer(daily, text):
+                return False
+            await self._judge(ctx, daily, text, name_it=len(opened) > 1)
             return True
         post = await self.service.play.post_for_reply(m.platform, m.chat_id, m.reply_to_message_id)
         if post is None:
             return False
-        daily = await (await self.service.ready()).get_daily_by_id(post.daily_id)
-        if daily is None:
+        replied = await (await self.service.ready()).get_daily_by_id(post.daily_id)
+        if replied is None:
             return False
-        if m.is_group and not _looks_like_grid(text, daily.rows):
+        if m.is_group and not _looks_like_grid(text, replied.rows):
             return False  # chatter about the puzzle ("nice one!"), not an answer: stay quiet in groups
-        await self._judge(ctx, daily, text)
+        await self._judge(ctx, replied, text)
         return True

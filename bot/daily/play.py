@@ -96,6 +96,11 @@ class DailyPlay:
             post = await store.latest_post(platform, str(chat_id), self.service.today(now))
         return await store.get_daily_by_id(post.daily_id) if post else None
 
+    async def open_dailies(self, platform: str, chat_id: Any, now: dt.datetime | None = None) -> list[DailyPuzzle]:
+        """Today's puzzles posted in the chat, the latest first (a chat may play several at once)."""
+        store = await self.service.ready()
+        return await store.dailies_posted(platform, str(chat_id), self.service.today(now))
+
     async def post_for_reply(self, platform: str, chat_id: Any, reply_to: Any) -> Post | None:
         if reply_to is None:
             return None

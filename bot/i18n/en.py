@@ -140,12 +140,14 @@ TEXTS: dict[str, str] = {
     "url-unsupported": "puzz.link genre '{pid}' is not one I can read; I read {pids} URLs.",
     # -- verdicts -----------------------------------------------------------------------------------
     "no-solution": "This puzzle has no solution.",
+    "clue-impossible": "The clue at {cell} cannot hold on this board. Check it for a typo.",
+    "clues-conflict": "These {count} clues cannot all hold together: {cells}. Check them for a typo.",
     "timeout": "The solver ran out of time ({seconds} s) before it could settle this board.",
     # -- pictures (bot/pictures.py: the title strip of a result picture) ------------------------------
     "picture-title": "{genre} {rows}×{cols} · {verdict}",
     "verdict-unique": "unique solution",
     "verdict-solved": "a solution",
-    "verdict-timeout-solution": "a solution (time ran out before uniqueness was proven)",
+    "verdict-timeout-solution": "a checked solution (uniqueness not settled in time)",
     "verdict-multiple": "not unique: two solutions, differences highlighted",
     "verdict-multiple-one": "not unique: one of several solutions",
     "verdict-none": "no solution",
@@ -155,12 +157,16 @@ TEXTS: dict[str, str] = {
     "verdict-marked": " (see the marked cells)",
     # -- the bot (chat texts; was bot/messages.py) -----------------------------------------------------
     "start": "Hi! I solve pencil puzzles: {titles}.\n"
-             "Send me a board as text, a puzz.link URL or a .txt file and I reply with a picture "
-             "of the solution and a verdict (unique, several solutions, no solution).",
+             "Send me a board as text, a puzz.link URL, a .txt file or a picture of the grid (a screenshot "
+             "or photo) and I reply with a picture of the solution and a verdict (unique, several "
+             "solutions, no solution).",
     "help_howto": "How to send a board:\n"
                   "• in a private chat, just paste it (one row per line);\n"
                   "• in a group, write /solve followed by the board, or reply /solve to a message holding one;\n"
-                  "• puzz.link URLs and .txt files work too;",
+                  "• puzz.link URLs and .txt files work too;\n"
+                  "• so does a picture of the grid (a screenshot or photo: PNG, JPEG, WebP): I show what I read, "
+                  "then solve it;",
+    "help_image_console": "• here in the console, send a picture with /image PATH;",
     "help_genres": "• {commands} force the genre.",
     "help_genres_variants": "• {commands} force the genre; {variants}.",
     "help_examples": "Examples (one per genre):",
@@ -195,11 +201,14 @@ TEXTS: dict[str, str] = {
     "verdict_invalid": "the board breaks the rules",
     "verdict_error": "internal error",
     "caption_head": "{genre} {rows}×{cols}: {verdict}",
+    "caption_rule": "Rule: {rule}.",
     "caption_time": "Solved in {seconds} s",
     "caption_time_cached": "Solved in {seconds} s (from cache)",
     "caption_play": "Play: {url}",
     "caption_why": "Why: {reason}",
     "none_reason": "No way to satisfy every rule exists for these givens.",
+    "verdict_timeout_solution": "a solution, uniqueness not settled",
+    "timeout_solution": "This solution is right; whether it is the only one was not settled in {limit:g} s.",
     "timeout_hint": "The board may be too large or too open. Try a smaller board, or check it for typos.",
     "spoiler_state": "Solution pictures in this chat are {state} a spoiler.",
     "spoiler_on": "behind",
@@ -259,8 +268,11 @@ TEXTS: dict[str, str] = {
     "daily_play": "\nPlay online: {url}",
     "daily_preparing": "Today's {genre} ({difficulty}) is still being prepared. Try again in a minute.",
     "daily_usage": "I did not understand {words}. Use /daily [genre] [easy|medium|hard], e.g. /daily {example} hard.",
+    "daily_about": "({genre} {rows}×{cols}, {difficulty}) ",
     "daily_none_here": "There is no daily puzzle in this chat today yet: send /daily first, then reply to its picture.",
     "daily_solution": "Solution of the daily {genre} · {date} ({rows}×{cols}, {difficulty})",
+    "daily_name": "{name}",
+    "daily_name_unknown": "you",
     "daily_right": "✅ {name} solved it in {time}{hints}! #{rank} in this chat.",
     "daily_right_hints": " with {count} hint(s)",
     "daily_already": "You already solved this one in {time}, {name}.",
@@ -317,6 +329,8 @@ TEXTS: dict[str, str] = {
     "daily_subscribed": "🗓 This chat now gets {what} every day at {time} ({zone}). /unsubscribe to stop.",
     "daily_what_genre": "the daily {genre} ({difficulty})",
     "daily_what_mix": "the daily puzzle (a different genre each day, {difficulty})",
+    "daily_subscribed_console": "The console chat posts only while it is running: keep it open at {time} to "
+                                "get the puzzle here, or ask for it any time with /daily.",
     "daily_subscribe_usage": "I did not understand {words}. Use /subscribe [genre|mix] [easy|medium|hard] [HH:MM], "
                              "e.g. /subscribe {example} hard 08:30.",
     "daily_unsubscribed": "Stopped {count} daily subscription(s) in this chat.",
@@ -330,6 +344,7 @@ TEXTS: dict[str, str] = {
     # -- the command line (English only) ----------------------------------------------------------------
     "cli-bad-json": "line {line} is not valid JSON ({error} at column {column})",
     "cli-cannot-read": "cannot read {file}: {reason}",
+    "cli-cannot-write": "cannot write {file}: {reason}",
     "cli-no-solution": "the record has no 'solution' to draw (use --view puzzle)",
     "cli-no-genre": "Name the genre: puzzlebot generate GENRE (or --genre GENRE).",
     "cli-bad-size": "--size must look like 10x10 (rows x columns), not '{size}'",

@@ -18,10 +18,11 @@ class Numberlink(Genre[int, LinkSolution]):
     name = "numberlink"
     title = "Numberlink"
     aliases = ("numlin", "arukone", "flow", "flowfree", "ナンバーリンク", "アルコネ")
-    url_pids = ("numlin", "numberlink")
+    url_pids = ("numlin", "numberlink", "arukone")  # arukone: the Flow rule (url.py)
     notation = NUMBERS
     picture_clues = frozenset({ClueKind.NUMBER})
-    variants = (Variant("fill", ("fill", "flow", "flowfree", "flow free"), "numberlink-fill-help"),)
+    variants = (Variant("fill", ("fill", "flow", "flowfree", "flow free"), "numberlink-fill-help",
+                        "numberlink-fill-rule"),)
     solution_type = LinkSolution
     example = "numberlink\n1 . . . .\n2 . . 3 .\n. . . . .\n. 1 . . 2\n. . . . 3"
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)}
