@@ -157,8 +157,9 @@ def warm_up(nice: int = 0) -> int:
     return os.getpid()
 
 
-def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang: str = "en") -> JobResult:
-    """Solve ``puzzle`` within ``time_limit`` seconds and draw the verdict."""
+def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int) -> JobResult:
+    """Solve ``puzzle`` within ``time_limit`` seconds and draw the verdict (the boards only: the title,
+    in the reader's language, is added by the bot, so one solve serves every language)."""
     from solvers.cpsat import defer_release, release_later
     from solvers.engine import solve_puzzle
     from solvers.verdict import SolveOptions
@@ -176,7 +177,7 @@ def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang:
         try:
             from bot.pictures import result_png
 
-            png = result_png(puzzle, result, lang=lang)
+            png = result_png(puzzle, result, title=False)
         except Exception:  # a picture is a bonus; the verdict still goes out as text
             log.exception("rendering failed for %s", puzzle.key())
     t2 = time.perf_counter()

@@ -145,6 +145,28 @@ def render(
     return Picture(image, layouts, diff or mark_cells)
 
 
+def add_title(png: bytes, title: str) -> bytes:
+    """A picture drawn without a title (by a solver worker, for every language) with the title strip
+    on top, laid out as :func:`render` lays it out."""
+    boards: Image.Image = Image.open(io.BytesIO(png))
+    boards.load()
+    boards_w, boards_h = boards.size
+    title_h = title_height(boards_w)
+    pad = title_h // 2
+    title_text, title_font = _fit_title(title, title_font_size(boards_w), MAX_SIDE - 2 * pad)
+    width = max(boards_w, text_size(title_text, title_font)[0] + 2 * pad if title_text else 0)
+    height = boards_h + title_h
+    width = max(width, -(-height // MAX_ASPECT))
+    height = max(height, -(-width // MAX_ASPECT))
+    image = pal.new_image(width, height)
+    ImageDraw.Draw(image).rectangle([0, 0, width - 1, title_h - 1], fill=pal.index_of(pal.TITLE_BG))
+    paste_text(image, width / 2, title_h / 2, title_text, title_font, pal.TITLE_INK, pal.TITLE_BG)
+    if boards.mode != "P":
+        boards = pal.to_palette(boards.convert("RGB"))
+    image.paste(boards, ((width - boards_w) // 2, title_h + (height - title_h - boards_h) // 2))
+    return encode_png(image)
+
+
 def render_png(
     puzzle: Puzzle[Any],
     solution: Solution | None = None,

@@ -30,7 +30,7 @@ _DELTA = {Direction.UP: (-1, 0), Direction.RIGHT: (0, 1), Direction.DOWN: (1, 0)
 
 @dataclass(frozen=True)
 class Arrow:
-    """A clue cell with a number and an arrow (Yajilin); both None: a grey cell without a clue."""
+    """A clue cell with a number and an arrow; both None: a grey cell without a clue."""
 
     number: int | None
     direction: Direction | None

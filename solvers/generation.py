@@ -18,6 +18,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 from solvers.errors import InvalidPuzzle, ParseError, PuzzleError
@@ -25,7 +26,16 @@ from solvers.puzzle import Puzzle
 from solvers.solution import Solution
 from solvers.verdict import SolveOptions, Status
 
-DIFFICULTIES = ("easy", "medium", "hard")
+
+class Difficulty(StrEnum):
+    """How hard a generated puzzle is (its grade), easiest first."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+DIFFICULTIES = tuple(Difficulty)
 GENERATOR_VERSION = 1
 MIN_SIDE = 4
 MAX_SIDE = 30
@@ -42,7 +52,7 @@ class GeneratedPuzzle:
 
     puzzle: Puzzle[Any]
     solution: Solution
-    difficulty: str  # the achieved grade: easy, medium or hard
+    difficulty: Difficulty  # the achieved grade
     stats: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
 
@@ -54,7 +64,7 @@ class GenerationFailed(PuzzleError):
 # -- sizes, difficulties, seeds ----------------------------------------------------------------
 
 
-def check_request(genre: str, rows: int, cols: int, difficulty: str) -> tuple[str, str]:
+def check_request(genre: str, rows: int, cols: int, difficulty: str) -> tuple[str, Difficulty]:
     """Validate a request; returns (canonical genre name, difficulty) or raises PuzzleError."""
     from solvers.registry import get_genre
 
@@ -67,7 +77,7 @@ def check_request(genre: str, rows: int, cols: int, difficulty: str) -> tuple[st
     if min(rows, cols) < MIN_SIDE or max(rows, cols) > MAX_SIDE or rows * cols > MAX_CELLS:
         raise InvalidPuzzle("generate-size-out-of-range", rows=rows, cols=cols, genre=name, min=MIN_SIDE,
                             max=MAX_SIDE, cell_limit=MAX_CELLS)
-    return name, diff
+    return name, Difficulty(diff)
 
 
 def new_seed() -> int:
@@ -168,13 +178,13 @@ def prove(puzzle: Puzzle[Any], solution: Solution, time_limit: float = 60.0) -> 
     return True, info
 
 
-def grade(effort: float, thresholds: tuple[float, float]) -> str:
+def grade(effort: float, thresholds: tuple[float, float]) -> Difficulty:
     """easy / medium / hard from a solver-effort figure and the genre's two thresholds."""
     if effort <= thresholds[0]:
-        return "easy"
+        return Difficulty.EASY
     if effort <= thresholds[1]:
-        return "medium"
-    return "hard"
+        return Difficulty.MEDIUM
+    return Difficulty.HARD
 
 
 def harder(got: str, want: str) -> bool:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     from solvers.drawing import Drawing
     from solvers.errors import PuzzleError
-    from solvers.generation import GeneratedPuzzle
+    from solvers.generation import Difficulty, GeneratedPuzzle
     from solvers.puzzle import Puzzle
     from solvers.reading.cells import Row
     from solvers.reading.limits import ReadLimits
@@ -64,7 +64,7 @@ class RegionUse(Enum):
 
     NONE = "none"
     OPTIONAL = "optional"  # e.g. a jigsaw Sudoku
-    REQUIRED = "required"  # e.g. Heyawake's rooms
+    REQUIRED = "required"  # e.g. puzzles played on rooms
 
 
 @dataclass(frozen=True)
@@ -225,7 +225,7 @@ class Genre(Generic[C, S]):
         return steps
 
     # -- generator (generate.py)
-    def generate(self, rows: int, cols: int, difficulty: str, seed: int,
+    def generate(self, rows: int, cols: int, difficulty: Difficulty, seed: int,
                  options: SolveOptions | None = None) -> GeneratedPuzzle:
         """A puzzle with a proven unique solution, graded easy/medium/hard."""
         made: GeneratedPuzzle = self._call("generate", rows, cols, difficulty, seed, options)

@@ -14,8 +14,14 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.numberlink",
     "solvers.shikaku",
     "solvers.slitherlink",
+    "solvers.hitori",
+    "solvers.lits",
     "solvers.akari",
     "solvers.starbattle",
+    "solvers.nurikabe",
+    "solvers.fillomino",
+    "solvers.yajilin",
+    "solvers.heyawake",
 )
 
 GENRES: dict[str, Genre[Any, Any]] = {}

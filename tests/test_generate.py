@@ -46,7 +46,7 @@ def _generate(genre: str, rows: int, cols: int, difficulty: str, seed: int, squa
 
 
 @pytest.mark.parametrize("genre", GENRES)
-@pytest.mark.parametrize("size", [(6, 6), (8, 10)])
+@pytest.mark.parametrize("size", [(6, 6), pytest.param((8, 10), marks=pytest.mark.slow)])
 def test_generated_puzzles_are_unique_at_every_difficulty(genre: str, size: tuple[int, int]) -> None:
     rows, cols = size
     for k, difficulty in enumerate(DIFFICULTIES):

@@ -34,8 +34,31 @@ SPECS = [
     (10, 7, "hard", 14),
 ]
 
-# boards written by hand: one with several solutions and one with none per genre (+ a Flow board)
+# genres whose generator is only practical on small boards: their own sizes
+GENRE_SPECS = {
+    "lits": [(5, 5, "easy", 1), (5, 5, "medium", 2), (6, 6, "easy", 3), (6, 6, "medium", 4), (6, 6, "hard", 5),
+             (7, 7, "medium", 6)],
+}
+
+_LATIN5 = ["1 2 3 4 5", "2 3 4 5 1", "3 4 5 1 2", "4 5 1 2 3", "5 1 2 3 4"]
+_DOTS5 = [". . . . ."] * 5
+
+# genres whose generator cannot yet make the larger SPECS boards in its time budget
+MAX_SIDE = {"fillomino": 9}
+
+# boards written by hand: one with several solutions and one with none per genre (+ a Flow board);
+# a fourth item, where present, is the board's regions
 HAND = {
+    "hitori": [
+        ("several", _LATIN5, False),
+        ("none", ["1 1 1 1 1", *_LATIN5[1:]], False),
+    ],
+    "lits": [
+        ("several", _DOTS5, False, ["1 1 2 2 2", "1 1 2 2 2", "1 1 2 2 2", "1 1 2 2 2", "1 1 2 2 2"]),
+        ("none", _DOTS5, False, ["1 1 2 2 2", "1 1 2 2 2", "2 2 2 2 2", "2 2 2 2 2", "2 2 2 2 2"]),
+        ("rooms of 3x3", [" ".join(["."] * 15)] * 15, False,
+         [" ".join(str(r // 3 * 5 + c // 3 + 1) for c in range(15)) for r in range(15)]),
+    ],
     "masyu": [
         ("several", [". . . . .", ". . . . .", ". . W . .", ". . . . .", ". . . . ."], False),
         ("none", ["B B . . .", ". . . . .", ". . . . .", ". . . . .", ". . . . ."], False),
@@ -57,6 +80,14 @@ HAND = {
         ("several", [". . . . .", ". . . . .", ". . 2 . .", ". . . . .", ". . . . ."], False),
         ("none", ["0 3 . . .", ". . . . .", ". . . . .", ". . . . .", ". . . . ."], False),
     ],
+    "nurikabe": [
+        ("several", ["2 . .", ". . .", ". . 2"], False),
+        ("none", ["1 . .", ". . .", ". . ."], False),
+    ],
+    "fillomino": [
+        ("several", [". . .", ". . .", ". . ."], False),
+        ("none", ["1 1 .", ". . .", ". . ."], False),
+    ],
 }
 
 
@@ -70,14 +101,18 @@ def build(genre: str) -> list[dict]:
     from solvers.registry import get_genre
 
     records: list[dict] = []
-    for rows, cols, difficulty, seed in SPECS:
+    for rows, cols, difficulty, seed in GENRE_SPECS.get(genre, SPECS):
+        if max(rows, cols) > MAX_SIDE.get(genre, max(rows, cols)):
+            continue
         rec = json.loads(run(["generate", genre, "--size", f"{rows}x{cols}", "--difficulty", difficulty,
                               "--seed", str(seed)]))
         rec["id"] = f"own-{genre}-{len(records) + 1:02d}"
         records.append(rec)
-    for name, grid, fill in HAND.get(genre, []):
+    for name, grid, fill, *regions in HAND.get(genre, []):
         rec = {"id": f"own-{genre}-{len(records) + 1:02d}", "genre": genre, "rows": len(grid),
                "cols": len(grid[0].split()), "grid": grid}
+        if regions:
+            rec["regions"] = regions[0]
         if fill:
             rec["fill"] = True
         rec["url"] = run(["url", "--jsonl", "-"], json.dumps(rec)).strip()
