@@ -42,7 +42,7 @@ class Made:
     regions: Regions
     stars: int
     solution: StarSolution
-    difficulty: str
+    difficulty: Difficulty
     stats: dict[str, Any] = field(default_factory=dict)
 
 
