@@ -52,6 +52,7 @@ def test_boards_with_rooms_are_read_stacked_or_side_by_side() -> None:
     side = read_board("heyawake\n2 . . | a a b\n. . . | a a b\n. . . | c c c")
     stacked = read_board("heyawake\n2 . .\n. . .\n. . .\na a b\na a b\nc c c")
     assert side == stacked == Puzzle.from_record(EXAMPLE)
+    assert read_board("2 . . | a a b\n. . . | a a b\n. . . | c c c") == side  # rooms shown: no header needed
     zero = read_board("heyawake\n0 . | a b\n. . | a b")
     assert numbers_of(zero)[0][0] == 0  # 0 is a count, not an empty cell
 
