@@ -80,10 +80,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_parse(args: argparse.Namespace) -> int:
     from solvers.reading import DEFAULT_LIMITS, read_board
-    from solvers.registry import get_genre
+    from solvers.reading.sites import MAX_PAGE_CHARS
 
-    # Read one character past the limit so read_board refuses an over-long input itself.
-    budget = DEFAULT_LIMITS.max_chars + 1
+    # Read one character past the limit (a saved page's, the larger) so read_board refuses an
+    # over-long input itself.
+    budget = max(DEFAULT_LIMITS.max_chars, MAX_PAGE_CHARS) + 1
     try:
         if args.file == "-":
             text = sys.stdin.buffer.read(budget * 4).decode("utf-8", errors="replace")[:budget]
@@ -93,7 +94,7 @@ def cmd_parse(args: argparse.Namespace) -> int:
     except OSError as e:
         raise PuzzleError("cli-cannot-read", file=args.file, reason=e.strerror or str(e)) from None
     puzzle = read_board(text, genre=args.genre)
-    _emit(puzzle.to_record(url=get_genre(puzzle.genre).encode_url(puzzle)))
+    _emit(puzzle.to_record(url=puzzle.kind.encode_url(puzzle)))
     return 0
 
 
@@ -134,7 +135,6 @@ def cmd_read_image(args: argparse.Namespace) -> int:
 
 def cmd_url(args: argparse.Namespace) -> int:
     from solvers.puzzle import Puzzle
-    from solvers.registry import get_genre
 
     status = 0
     for n, rec in _records(args.jsonl):
@@ -142,7 +142,7 @@ def cmd_url(args: argparse.Namespace) -> int:
             if isinstance(rec, Message):
                 raise PuzzleError(rec.code, **rec.params)
             puzzle = Puzzle.from_record(rec)
-            print(get_genre(puzzle.genre).encode_url(puzzle), flush=True)
+            print(puzzle.kind.encode_url(puzzle), flush=True)
         except PuzzleError as e:
             print(f"puzzlebot url: line {n}: {_say(e.msg)}", file=sys.stderr)
             print("", flush=True)  # keep one output line per record
@@ -153,7 +153,6 @@ def cmd_url(args: argparse.Namespace) -> int:
 def cmd_render(args: argparse.Namespace) -> int:
     from rendering import render_png
     from solvers.puzzle import Puzzle
-    from solvers.registry import get_genre
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -166,7 +165,7 @@ def cmd_render(args: argparse.Namespace) -> int:
             solution = rec.get("solution") if args.view == "solution" else None
             if args.view == "solution" and not solution:
                 raise PuzzleError("cli-no-solution")
-            typed = None if solution is None else get_genre(puzzle.genre).solution_from_json(solution, puzzle)
+            typed = None if solution is None else puzzle.kind.solution_from_json(solution, puzzle)
             name = str(rec.get("id") or f"line{n}")
             safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
             path = out / f"{safe}.png"
@@ -181,12 +180,15 @@ def cmd_render(args: argparse.Namespace) -> int:
 def cmd_generate(args: argparse.Namespace) -> int:
     from solvers.generation import generate_record
 
+    name = args.genre_option or args.genre
+    if not name:
+        raise PuzzleError("cli-no-genre")
     try:
         rows_s, cols_s = args.size.lower().replace("×", "x").split("x")
         rows, cols = int(rows_s), int(cols_s)
     except ValueError:
         raise PuzzleError("cli-bad-size", size=args.size) from None
-    _emit(generate_record(args.genre, rows, cols, args.difficulty, args.seed))
+    _emit(generate_record(name, rows, cols, args.difficulty, args.seed))
     return 0
 
 
@@ -225,8 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_render)
 
     s = sub.add_parser("generate", help="generate a puzzle with a proven unique solution")
-    s.add_argument("genre")
-    s.add_argument("--size", default="10x10", help="RxC, e.g. 10x10")
+    s.add_argument("genre", nargs="?", default=None, help=f"one of: {', '.join(GENRES)}")
+    s.add_argument("--genre", dest="genre_option", default=None, help="the genre (instead of the positional one)")
+    s.add_argument("--size", default="10x10", help="RxC, e.g. 10x10 (default)")
     s.add_argument("--difficulty", default="medium", choices=("easy", "medium", "hard"))
     s.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     s.set_defaults(func=cmd_generate)

@@ -20,6 +20,7 @@ from bot.chat import ChatId, Choice, Incoming, Platform, Reply
 from bot.commands import Command, Context, Registry
 from bot.config import BotConfig
 from bot.i18n import genre_title, say, series, words
+from bot.pictures import titled
 from bot.pipeline import QueueFull, SolverBackend, UserBusy
 from bot.replies import result_reply
 from bot.worker import JobResult
@@ -151,7 +152,7 @@ class Core:
 
         keepalive = asyncio.create_task(self._show_action(ctx))
         try:
-            result = await self.backend.solve(puzzle, user=f"{msg.platform}:{msg.user_id}", lang=ctx.lang,
+            result = await self.backend.solve(puzzle, user=f"{msg.platform}:{msg.user_id}",
                                               on_queued=on_queued)
         except QueueFull:
             await ctx.reply(ctx.t("queue_full"))
@@ -163,6 +164,7 @@ class Core:
             keepalive.cancel()
         if result.status is Status.ERROR and result.failure is None:
             log.error("engine error for board %s: %s", puzzle.key(), result.message)
+        result = await asyncio.to_thread(titled, result, ctx.lang)  # the picture's title in the reader's language
         await ctx.reply(result_reply(result, ctx.lang, spoiler=self.spoiler_for(msg)))
         return result
 

@@ -100,7 +100,8 @@ def is_text_attachment(att: discord.Attachment) -> bool:
 
 async def read_attachment(att: discord.Attachment, lang: str) -> str | Reply:
     """The attachment's text, or the reply that says why it cannot be read (:func:`bot.attachments.fetch_text`)."""
-    return await attachments.fetch_text(att.size, att.read, lang)
+    return await attachments.fetch_text(att.size, att.read, lang,
+                                        attachments.document_limit(att.filename, att.content_type))
 
 
 def is_image_attachment(att: discord.Attachment) -> bool:

@@ -183,7 +183,8 @@ async def _download_text(message: Message, lang: str) -> str | Reply:
         file = await doc.get_file()
         return bytes(await file.download_as_bytearray())
 
-    return await attachments.fetch_text(doc.file_size, download, lang)
+    return await attachments.fetch_text(doc.file_size, download, lang,
+                                        attachments.document_limit(doc.file_name, doc.mime_type))
 
 
 def _picture(message: Message) -> PhotoSize | Document | None:

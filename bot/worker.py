@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, cast
 
+from solvers.cell import Cell
 from solvers.errors import Message
 from solvers.puzzle import Puzzle
 from solvers.solution import Solution
@@ -24,7 +25,6 @@ from solvers.verdict import Status
 
 log = logging.getLogger(__name__)
 
-Cell = tuple[int, int]
 ANSWERED = frozenset({Status.UNIQUE, Status.MULTIPLE, Status.SOLVED})  # verdicts that come with a solution
 FINAL = ANSWERED | {Status.NONE, Status.INVALID}  # verdicts a second solve would repeat (cacheable)
 
@@ -157,11 +157,11 @@ def warm_up(nice: int = 0) -> int:
     return os.getpid()
 
 
-def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang: str = "en") -> JobResult:
-    """Solve ``puzzle`` within ``time_limit`` seconds and draw the verdict."""
+def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int) -> JobResult:
+    """Solve ``puzzle`` within ``time_limit`` seconds and draw the verdict (the boards only: the title,
+    in the reader's language, is added by the bot, so one solve serves every language)."""
     from solvers.cpsat import defer_release, release_later
     from solvers.engine import solve_puzzle
-    from solvers.registry import get_genre
     from solvers.verdict import SolveOptions
 
     t0 = time.perf_counter()
@@ -177,13 +177,13 @@ def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang:
         try:
             from bot.pictures import result_png
 
-            png = result_png(puzzle, result, lang=lang)
+            png = result_png(puzzle, result, title=False)
         except Exception:  # a picture is a bonus; the verdict still goes out as text
             log.exception("rendering failed for %s", puzzle.key())
     t2 = time.perf_counter()
     url = None
     try:
-        url = get_genre(puzzle.genre).encode_url(puzzle)
+        url = puzzle.kind.encode_url(puzzle)
     except Exception:
         log.exception("encode_url failed for %s", puzzle.key())
     return JobResult(

@@ -17,15 +17,16 @@ from PIL import Image, ImageDraw
 
 from rendering import palette as pal
 from rendering.fonts import Font, fitted
-from rendering.geometry import DIRECTIONS, DOWN, LEFT, RIGHT, UP, Cell, Layout, odd
+from rendering.geometry import DIRECTIONS, DOWN, LEFT, RIGHT, UP, Layout, odd
 from rendering.geometry import OPPOSITE as _OPPOSITE
+from solvers.cell import Cell
 
 RGB = pal.RGB
 SUPERSAMPLE = 4
 Sprite = tuple[Image.Image, Image.Image]  # (palette image, '1' mask)
 
 
-def _sprite(rgb: Image.Image, coverage: Image.Image) -> Sprite:
+def sprite_of(rgb: Image.Image, coverage: Image.Image) -> Sprite:
     """A palette sprite and the mask of the pixels it covers (any coverage at all)."""
     return pal.to_palette(rgb), coverage.point(lambda v: 255 if v >= 24 else 0).convert("1")
 
@@ -44,7 +45,7 @@ def circle_sprite(diameter: int, fill: RGB, ring: RGB, ring_width: float, backgr
     alpha = alpha.reduce(s)
     out = Image.new("RGB", (diameter, diameter), background)
     out.paste(color.reduce(s), (0, 0), alpha)
-    return _sprite(out, alpha)
+    return sprite_of(out, alpha)
 
 
 @lru_cache(maxsize=4096)
@@ -56,7 +57,7 @@ def text_sprite(text: str, font: Font, color: RGB, background: RGB) -> tuple[Spr
     ImageDraw.Draw(coverage).text((1 - left, 1 - top), text, fill=255, font=font)
     out = Image.new("RGB", (w, h), background)
     out.paste(color, (0, 0, w, h), coverage)
-    return _sprite(out, coverage), (left - 1, top - 1, right + 1, bottom + 1)
+    return sprite_of(out, coverage), (left - 1, top - 1, right + 1, bottom + 1)
 
 
 def paste_text(image: Image.Image, cx: float, cy: float, text: str, font: Font, color: RGB, background: RGB) -> None:
@@ -227,11 +228,28 @@ class Canvas:
 
         ``background`` is the colour under the text (for its soft edges): the cell's by default.
         """
+        cx, cy = self.center(r, c)
+        self.text_at(cx, cy, text, color, width, height, background or self.background_at(r, c))
+
+    def text_at(self, cx: float, cy: float, text: str, color: RGB, width: float, height: float,
+                background: RGB) -> None:
+        """``text`` with its ink centred on pixel (cx, cy), as large as fits ``width`` x ``height`` cells."""
         if not text:
             return
-        cx, cy = self.center(r, c)
         f = fitted(text, max(4, round(width * self.cell)), max(5, round(height * self.cell)))
-        paste_text(self.image, cx, cy, text, f, color, background or self.background_at(r, c))
+        paste_text(self.image, cx, cy, text, f, color, background)
+
+    def fill_cell(self, r: int, c: int, color: RGB) -> None:
+        """Fill the cell's box; a highlighted cell keeps a rim of its highlight (a difference stays visible).
+
+        Later drawing in the cell blends onto ``color``.
+        """
+        if not self.layout.inside(r, c):
+            return
+        left, top, right, bottom = self.layout.cell_box(r, c)
+        inset = max(2, self.cell // 7) if (r, c) in self.highlights else 0
+        self.rect(left + inset, top + inset, right - inset, bottom - inset, color)
+        self.cell_bg[(r, c)] = color
 
     def mark(self, r: int, c: int, color: RGB = pal.ERROR) -> None:
         """An outline just inside a cell: flags it over whatever is drawn there."""

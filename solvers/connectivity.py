@@ -11,14 +11,15 @@ Every cut is a consequence of the rule, so "infeasible" after cuts is a proof.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model_helper import Literal
 
+from solvers.cell import Cell
 from solvers.cpsat import Budget, SolverStatus, run
 
-Cell = tuple[int, int]
 Lit = Literal  # a Boolean variable or its negation
 
 
@@ -54,23 +55,26 @@ def components(rows: int, cols: int, cells: Iterable[Cell]) -> list[set[Cell]]:
     return areas
 
 
-def border(rows: int, cols: int, area: set[Cell]) -> set[Cell]:
-    """Cells outside ``area`` that touch it."""
-    return {n for cell in area for n in neighbours(rows, cols, cell) if n not in area}
+def border(rows: int, cols: int, area: set[Cell], allowed: Container[Cell] | None = None) -> set[Cell]:
+    """Cells outside ``area`` that touch it (only ``allowed`` cells, when given)."""
+    return {n for cell in area for n in neighbours(rows, cols, cell)
+            if n not in area and (allowed is None or n in allowed)}
 
 
-def separator(rows: int, cols: int, area: set[Cell], target: Cell) -> set[Cell]:
+def separator(rows: int, cols: int, area: set[Cell], target: Cell,
+              allowed: Container[Cell] | None = None) -> set[Cell]:
     """A minimal set of cells that every path from ``area`` to ``target`` must cross.
 
     ``area`` is a connected set not containing ``target``. Take its border N, then the region
     of ``target`` in the board without N; the cells of N touching that region separate them.
+    ``allowed``: the cells a path may use at all (others can never be chosen), default all.
     """
-    wall = border(rows, cols, area)
+    wall = border(rows, cols, area, allowed)
     region = {target}
     stack = [target]
     while stack:
         for n in neighbours(rows, cols, stack.pop()):
-            if n not in region and n not in wall:
+            if n not in region and n not in wall and (allowed is None or n in allowed):
                 region.add(n)
                 stack.append(n)
     return {cell for cell in wall if any(n in region for n in neighbours(rows, cols, cell))}
@@ -82,12 +86,16 @@ def cuts(
     chosen: Iterable[Cell],
     lit: Callable[[Cell], Lit],
     prefer: Callable[[Cell], int] | None = None,
+    allowed: Container[Cell] | None = None,
+    every: bool = False,
 ) -> list[list[Lit]]:
     """Clauses that cut off this disconnected choice of cells (empty when it is connected).
 
     For every area but the largest, one clause joins it to the largest: not u or not v or some
     separator cell chosen. ``prefer`` ranks cells to use as u and v (given cells make clauses
-    shorter: their literal is fixed), lowest first.
+    shorter: their literal is fixed), lowest first. ``allowed``: the cells that may be chosen at
+    all (separators then run around the others: shorter clauses), default all. ``every``: the
+    small area's wall clause for each of its cells, not only u (more clauses, fewer rounds).
     """
     areas = components(rows, cols, chosen)
     if len(areas) < 2:
@@ -95,13 +103,14 @@ def cuts(
     rank = prefer or (lambda cell: 0)
     main = areas[0]
     v = min(main, key=rank)
-    clauses = []
+    clauses: list[list[Lit]] = []
     for area in areas[1:]:
         u = min(area, key=rank)
         # cut both ways: the small area's wall as seen from v, and the main area's wall as seen from u
         for a, b, t in ((area, u, v), (main, v, u)):
-            sep = separator(rows, cols, a, t)
-            clauses.append([lit(b).Not(), lit(t).Not(), *(lit(s) for s in sorted(sep))])
+            sep = [lit(s) for s in sorted(separator(rows, cols, a, t, allowed))]
+            ends = sorted(area) if every and a is area else [b]
+            clauses.extend([lit(e).Not(), lit(t).Not(), *sep] for e in ends)
     return clauses
 
 
@@ -131,3 +140,177 @@ def solve_connected(
             return cp_model.UNKNOWN, solver
         status, solver = runner(model, budget)
     return cp_model.UNKNOWN, solver
+
+
+def anchored_cuts(
+    rows: int,
+    cols: int,
+    chosen: Iterable[Cell],
+    anchor: Cell,
+    lit: Callable[[Cell], Lit],
+    allowed: Container[Cell] | None = None,
+) -> list[list[Lit]]:
+    """Clauses that cut off every area of ``chosen`` that does not hold ``anchor``, a cell that is
+    always chosen (an island's numbered cell): "u is not chosen or some separator cell is"."""
+    clauses: list[list[Lit]] = []
+    for area in components(rows, cols, chosen):
+        if anchor in area:
+            continue
+        sep = [lit(s) for s in sorted(separator(rows, cols, area, anchor, allowed))]
+        # one clause per cell of the area (the separator holds for each): fewer rounds than one
+        clauses.extend([lit(u).Not(), *sep] for u in sorted(area))
+    return clauses
+
+
+@dataclass
+class ConnectedArea:
+    """"These Boolean cell variables form one connected area", for any genre's CP-SAT model.
+
+    ``lits`` maps every cell that may be chosen to its literal (cells left out are never chosen;
+    separators run around them). ``anchor``: a cell known to be chosen (the area must hold it:
+    cuts then join every other part to it, and no literal of it is needed). ``prefer`` ranks
+    cells as ends of cuts (see :func:`cuts`). Add :meth:`add_local` to the model once, then solve
+    with :meth:`find_cuts` through :func:`solve_connected` (or :func:`joined` with other areas).
+    """
+
+    rows: int
+    cols: int
+    lits: Mapping[Cell, Lit]
+    anchor: Cell | None = None
+    prefer: Callable[[Cell], int] | None = None
+
+    def chosen(self, solver: cp_model.CpSolver) -> list[Cell]:
+        return [cell for cell, lit in self.lits.items() if solver.boolean_value(lit)]
+
+    def lit(self, cell: Cell) -> Lit:
+        return self.lits[cell]
+
+    def add_local(self, model: cp_model.CpModel, several: Lit | bool = True) -> None:
+        """A chosen cell has a chosen neighbour when the area has ``several`` cells (a literal, or
+        True when it always has at least two): a local consequence that prunes before any cut."""
+        for cell, lit in self.lits.items():
+            near = [self.lits[n] for n in neighbours(self.rows, self.cols, cell) if n in self.lits]
+            if several is True:
+                model.add_bool_or([lit.Not(), *near])
+            elif several is not False:
+                model.add_bool_or([lit.Not(), several.Not(), *near])
+
+    def find_cuts(self, solver: cp_model.CpSolver) -> list[list[Lit]]:
+        """Cuts for the answer in ``solver`` (none when its chosen cells are connected)."""
+        chosen = self.chosen(solver)
+        if self.anchor is not None:
+            return anchored_cuts(self.rows, self.cols, chosen, self.anchor, self.lit, self.lits)
+        return cuts(self.rows, self.cols, chosen, self.lit, self.prefer, self.lits, every=True)
+
+
+def joined(*finders: Callable[[cp_model.CpSolver], Sequence[Sequence[Lit]]],
+           ) -> Callable[[cp_model.CpSolver], list[Sequence[Lit]]]:
+    """One cut finder for :func:`solve_connected` from several (e.g. every island and the sea)."""
+    def find(solver: cp_model.CpSolver) -> list[Sequence[Lit]]:
+        return [clause for f in finders for clause in f(solver)]
+    return find
+
+
+def grid_adjacency(rows: int, cols: int) -> list[list[int]]:
+    """The orthogonal neighbours of every cell, cells numbered r * cols + c (plain-Python deductions)."""
+    return [[r2 * cols + c2 for r2, c2 in neighbours(rows, cols, (r, c))] for r in range(rows) for c in range(cols)]
+
+
+def needed_cells(adj: Sequence[Sequence[int]], member: Sequence[bool], marked: Sequence[bool]) -> set[int]:
+    """Cells of ``member`` (not ``marked``) whose removal would split the ``marked`` cells of their
+    component: when the marked cells must end up connected through member cells, these must be used.
+
+    Tarjan's articulation points (iterative), counting marked cells per DFS subtree.
+    """
+    n = len(member)
+    disc = [-1] * n
+    low = [0] * n
+    below = [0] * n  # marked cells in the DFS subtree
+    out: set[int] = set()
+    timer = 0
+    for root in range(n):
+        if not member[root] or disc[root] != -1:
+            continue
+        order: list[int] = []
+        splits: list[tuple[int, int]] = []  # (cut vertex, child) pairs where the child's subtree hangs off
+        disc[root] = low[root] = timer
+        timer += 1
+        stack: list[tuple[int, int, int]] = [(root, -1, 0)]
+        while stack:
+            v, parent, k = stack[-1]
+            if k < len(adj[v]):
+                stack[-1] = (v, parent, k + 1)
+                u = adj[v][k]
+                if not member[u] or u == parent:
+                    continue
+                if disc[u] == -1:
+                    disc[u] = low[u] = timer
+                    timer += 1
+                    stack.append((u, v, 0))
+                elif disc[u] < low[v]:
+                    low[v] = disc[u]
+                continue
+            stack.pop()
+            order.append(v)
+            below[v] += int(marked[v])
+            if parent == -1:
+                continue
+            below[parent] += below[v]
+            if low[v] < low[parent]:
+                low[parent] = low[v]
+            if low[v] >= disc[parent]:
+                splits.append((parent, v))
+        total = below[root]
+        for v, child in splits:
+            if marked[v] or v in out:
+                continue
+            inside = below[child]
+            if inside and total - inside > 0:
+                out.add(v)
+    return out
+
+
+def add_tree(
+    model: cp_model.CpModel,
+    rows: int,
+    cols: int,
+    lits: Mapping[Cell, Lit],
+    root: Cell,
+    max_depth: int | None = None,
+) -> None:
+    """"The chosen cells are connected to ``root``" stated in full (no cuts needed): every chosen
+    cell but the root picks one chosen neighbour as its parent, one step closer to the root.
+
+    ``lits`` maps each cell that may be chosen to its literal (``root`` is always chosen and
+    needs none). A cell farther than ``max_depth`` steps from the root (through cells of
+    ``lits``) is never chosen; depths start at that distance, which keeps the domains small.
+    Suits small areas of known size (an island of n cells: depth below n); for a large area
+    lazy cuts (:class:`ConnectedArea`) cost less.
+    """
+    dist = {root: 0}
+    order = [root]
+    for cell in order:
+        for n in neighbours(rows, cols, cell):
+            if n in lits and n not in dist and (max_depth is None or dist[cell] < max_depth):
+                dist[n] = dist[cell] + 1
+                order.append(n)
+    top = max_depth if max_depth is not None else len(lits)
+    depth = {root: model.new_constant(0)}
+    for cell in order[1:]:
+        depth[cell] = model.new_int_var(dist[cell], top, "")
+    for cell, lit in lits.items():
+        if cell == root:
+            continue
+        if cell not in dist:
+            model.add_bool_or([lit.Not()])
+            continue
+        parents = []
+        for n in neighbours(rows, cols, cell):
+            if n not in dist or dist[n] > top - 1:
+                continue
+            p = model.new_bool_var("")
+            parents.append(p)
+            model.add_implication(p, lits[n] if n != root else p)
+            model.add(depth[cell] == depth[n] + 1).only_enforce_if(p)
+        model.add(sum(parents) == 1).only_enforce_if(lit)
+        model.add(sum(parents) == 0).only_enforce_if(lit.Not())

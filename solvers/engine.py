@@ -9,7 +9,6 @@ from typing import Any
 from solvers.errors import Message, PuzzleError
 from solvers.genre import Genre
 from solvers.puzzle import Puzzle
-from solvers.registry import get_genre
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 log = logging.getLogger(__name__)
@@ -24,7 +23,7 @@ def solve_puzzle(puzzle: Puzzle[Any], options: SolveOptions | None = None) -> So
     options = options or SolveOptions()
     t0 = time.perf_counter()
     try:
-        genre = get_genre(puzzle.genre)
+        genre = puzzle.kind
         genre.validate(puzzle)
     except PuzzleError as e:
         return SolveResult(Status.INVALID, message=e.msg, seconds=time.perf_counter() - t0)

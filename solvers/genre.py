@@ -20,6 +20,7 @@ from enum import Enum
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from solvers.cell import Cell
 from solvers.errors import ParseError
 from solvers.notation import CellNotation
 from solvers.solution import Solution
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
     from solvers.drawing import Drawing
     from solvers.errors import PuzzleError
-    from solvers.generation import GeneratedPuzzle
+    from solvers.generation import Difficulty, GeneratedPuzzle
     from solvers.puzzle import Puzzle
     from solvers.reading.cells import Row
     from solvers.reading.limits import ReadLimits
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
 
 C = TypeVar("C")
 S = TypeVar("S", bound=Solution)
-Cell = tuple[int, int]
 
 
 class Lattice(Enum):
@@ -64,7 +64,7 @@ class RegionUse(Enum):
 
     NONE = "none"
     OPTIONAL = "optional"  # e.g. a jigsaw Sudoku
-    REQUIRED = "required"  # e.g. Heyawake's rooms
+    REQUIRED = "required"  # e.g. puzzles played on rooms
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class Variant:
 
 @dataclass(frozen=True)
 class Param:
-    """A named number a board carries beside its cells (Star Battle's ``stars``); in a record,
+    """A named number a board carries beside its cells (e.g. a star count per line); in a record,
     ``"<name>": n``; in a header, ``<n> <name>`` or ``<name> <n>``."""
 
     name: str
@@ -128,6 +128,7 @@ class Genre(Generic[C, S]):
     params: ClassVar[tuple[Param, ...]] = ()
     variants: ClassVar[tuple[Variant, ...]] = ()
     lattice: ClassVar[Lattice] = Lattice.LINES  # how its pictures draw the grid
+    max_side: ClassVar[int] = 0  # published boards this big are read from URLs beyond the reader's limits
     picture_clues: ClassVar[frozenset[ClueKind]] = frozenset()  # what its pictures show in cells
     solution_type: ClassVar[type]  # the typed solution (see solvers.solution)
     example: ClassVar[str]  # a small board with a unique solution, as text (shown by /help)
@@ -169,8 +170,9 @@ class Genre(Generic[C, S]):
 
     # -- puzz.link (url.py)
     def decode_url(self, url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[C]:
-        """The board of a puzz.link URL of this genre; raises ParseError."""
-        puzzle: Puzzle[C] = self._call("decode_url", url, max_rows=max_rows, max_cols=max_cols)
+        """The board of a puzz.link URL of this genre (up to ``max_side`` whatever the limits); raises ParseError."""
+        puzzle: Puzzle[C] = self._call("decode_url", url, max_rows=max(max_rows, self.max_side),
+                                       max_cols=max(max_cols, self.max_side))
         return puzzle
 
     def encode_url(self, puzzle: Puzzle[C]) -> str:
@@ -223,7 +225,7 @@ class Genre(Generic[C, S]):
         return steps
 
     # -- generator (generate.py)
-    def generate(self, rows: int, cols: int, difficulty: str, seed: int,
+    def generate(self, rows: int, cols: int, difficulty: Difficulty, seed: int,
                  options: SolveOptions | None = None) -> GeneratedPuzzle:
         """A puzzle with a proven unique solution, graded easy/medium/hard."""
         made: GeneratedPuzzle = self._call("generate", rows, cols, difficulty, seed, options)

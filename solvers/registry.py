@@ -16,6 +16,12 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.slitherlink",
     "solvers.hitori",
     "solvers.lits",
+    "solvers.akari",
+    "solvers.starbattle",
+    "solvers.nurikabe",
+    "solvers.fillomino",
+    "solvers.yajilin",
+    "solvers.heyawake",
 )
 
 GENRES: dict[str, Genre[Any, Any]] = {}

@@ -7,10 +7,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from solvers.cell import Cell
 from solvers.errors import Message
 from solvers.solution import Solution
-
-Cell = tuple[int, int]
 
 
 class Status(StrEnum):

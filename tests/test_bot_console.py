@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.corpus import REPO
 
 SESSION = """/help
@@ -42,6 +44,7 @@ def run_console(tmp_path: Path, stdin: str, **env: str) -> subprocess.CompletedP
                           input=stdin, capture_output=True, text=True, cwd=tmp_path, env=environ, timeout=120)
 
 
+@pytest.mark.slow
 def test_console_chat_solves_asks_and_explains(tmp_path: Path) -> None:
     proc = run_console(tmp_path, SESSION)
     out = proc.stdout
@@ -62,6 +65,7 @@ def test_console_chat_solves_asks_and_explains(tmp_path: Path) -> None:
     assert out.rstrip().endswith("Bye.")
 
 
+@pytest.mark.slow
 def test_console_chat_in_japanese_and_bad_config(tmp_path: Path) -> None:
     proc = run_console(tmp_path, "masyu\nB . . . B\n. . . . .\n. . . . B\n. B . W .\nB . . . .\n", PUZZLEBOT_LANG="ja")
     assert proc.returncode == 0 and "唯一解" in proc.stdout and "画像: puzzlebot-out/" in proc.stdout

@@ -150,6 +150,7 @@ def test_circle_encoding_three_cells_per_character() -> None:
     cols=st.integers(1, 12),
     data=st.data(),
 )
+@pytest.mark.slow
 def test_random_boards_round_trip(rows: int, cols: int, data: st.DataObject) -> None:
     n = rows * cols
     circles = data.draw(st.lists(st.integers(0, 2), min_size=n, max_size=n))

@@ -283,10 +283,11 @@ def test_detects_number_genres(text: str, expected: str) -> None:
     [
         ("W . B\n. . .\nB . W", ("masyu", "yinyang")),
         ("○●・\n・●○", ("masyu", "yinyang")),
-        ("0 1 0\n0 0 2\n0 0 0", ("masyu", "yinyang")),  # digits 0/1/2 are circles, and fit no number genre
-        ("1 . 2\n. . .\n2 . 1", ("numberlink", "masyu", "yinyang", "slitherlink")),
-        ("4 4\n. .\n. .\n. .", ("numberlink", "shikaku")),  # 4 appears twice, and 4 + 4 = 8 cells
-        ("2 . 2\n. . .\n. . .\n. . .", ("numberlink", "masyu", "yinyang", "slitherlink")),
+        # digits 0/1/2 are circles; a lone 1 and 2 also read as Nurikabe or Fillomino givens
+        ("0 1 0\n0 0 2\n0 0 0", ("nurikabe", "fillomino", "masyu", "yinyang")),
+        ("1 . 2\n. . .\n2 . 1", ("numberlink", "nurikabe", "fillomino", "masyu", "yinyang", "slitherlink")),
+        ("4 4\n. .\n. .\n. .", ("numberlink", "shikaku", "fillomino")),  # 4 twice, 4 + 4 = 8 cells, one area of 4
+        ("2 . 2\n. . .\n. . .\n. . .", ("numberlink", "nurikabe", "fillomino", "masyu", "yinyang", "slitherlink")),
     ],
 )
 def test_ambiguous_boards_list_candidates(text: str, candidates: tuple[str, ...]) -> None:
@@ -316,7 +317,7 @@ BROKEN = [
     ("3 . .\n. . .\n. . 5", "shikaku", "add up to 8, but the board has 9 cells", "合計は 8", ()),
     ("10 . .\n. . .\n. . .", "shikaku", "larger than the board (9 cells)", "マス数 (9) より大きい", ((0, 0),)),
     ("W 3\n. .", None, "mixes 'W' at row 1, column 1 and '3' at row 1, column 2", "混ざって", ()),
-    ("1 . 2\n. . .\n5 . .", None, "fits no genre", "どのジャンルにも合いません", ()),
+    ("1 . 2\n. . .\n9 . .", None, "fits no genre", "どのジャンルにも合いません", ()),
     ("", None, "I found no board", "盤面が見つかりません", ()),
     ("W . B", "masyu", "a puzzle needs at least 2 rows and 2 columns", "少なくとも 2 行 2 列", ()),
     ("https://puzz.link/p?yinyang/1/5/000", None, "needs at least 2 rows and 2 columns", "少なくとも", ()),

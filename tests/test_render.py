@@ -412,6 +412,7 @@ def other_solution(genre: str, puzzle: Puzzle[Any], solution: Any) -> Solution:
     return LinkSolution(empty) if genre == "numberlink" else LoopSolution(empty)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("genre", SYNTHETIC)
 def test_multiple_view_highlights_differing_cells(genre: str) -> None:
     puzzle, solution = corpus(genre, 1)[0]

@@ -109,6 +109,7 @@ async def test_a_too_large_picture_is_refused_before_download(bot: SimpleNamespa
     assert len(bot.api.find(lambda c: c.method == "getFile")) == downloads
 
 
+@pytest.mark.slow
 def test_console_image_command(tmp_path: Path) -> None:
     from tests.test_bot_console import run_console
 

@@ -41,7 +41,7 @@ def _reads_as_answer(daily: DailyPuzzle, text: str) -> bool:
     from solvers.errors import PuzzleError
 
     try:
-        get_genre(daily.genre).parse_answer(daily.puzzle, text)
+        daily.puzzle.kind.parse_answer(daily.puzzle, text)
     except PuzzleError:
         return False
     return True
@@ -147,7 +147,7 @@ class DailyChat:
         platform.run_repeating(self.tick, interval=interval, first=min(1.0, interval), name="daily-tick")
 
     async def stop(self, core: Core, platform: Platform | None) -> None:
-        self.service.stopping = True  # no new claims; a send that fails now releases its claim
+        self.service.delivery.stopping = True  # no new claims; a send that fails now releases its claim
         if self._round is not None and not self._round.done():
             self._round.cancel()
             with contextlib.suppress(BaseException):
@@ -166,8 +166,8 @@ class DailyChat:
 
     async def _tick_round(self, platform: Platform) -> None:
         try:
-            await self.service.prepare(platform.name)
-            report = await self.service.deliver_due(platform.name, self._send_post)
+            await self.service.making.prepare(platform.name)
+            report = await self.service.delivery.deliver_due(platform.name, self._send_post)
             if report.sent or report.failed:
                 log.info("daily tick: %d sent, %d failed, %d waiting", len(report.sent), len(report.failed),
                          len(report.waiting))
@@ -195,7 +195,7 @@ class DailyChat:
                     rows=daily.rows, cols=daily.cols, difficulty=diff,
                     play=t(lang, "daily_play", url=daily.url) if daily.url else "",
                     notation=notation(daily.genre, lang))
-        return Reply(text=caption, image=await self.service.picture(daily, "puzzle"),
+        return Reply(text=caption, image=await self.service.making.picture(daily, "puzzle"),
                      filename=f"daily-{daily.genre}-{daily.day.isoformat()}.png")
 
     # ------------------------------------------------------------------ commands
@@ -206,25 +206,26 @@ class DailyChat:
             await ctx.reply(ctx.t("daily_usage", words=f"'{words}'", example=_example_genre()))
             return
         m = ctx.msg
-        genre, difficulty = args.genre, args.difficulty
+        genre: str | None = args.genre
+        difficulty: str | None = args.difficulty
         if genre is None:  # the chat's subscription, else the genre of the day
-            subs = await self.service.subscriptions(m.platform, m.chat_id)
+            subs = await self.service.delivery.subscriptions(m.platform, m.chat_id)
             if subs:
                 genre, difficulty = subs[0].genre, difficulty or subs[0].difficulty
         slot = self.service.slot(self.service.today(), genre or MIX, difficulty)
-        daily = await self.service.get(slot)
+        daily = await self.service.making.get(slot)
         if daily is None:
             await ctx.reply(ctx.t("daily_preparing", genre=slot[1],
                                   difficulty=ctx.t(f"difficulty_{slot[2]}")))
             return
         await ctx.channel.action("upload_photo")
         message_id = await ctx.reply(await self.post_reply(daily, ctx.lang))
-        await self.service.register_post(m.platform, m.chat_id, message_id, daily.id)
+        await self.service.delivery.register_post(m.platform, m.chat_id, message_id, daily.id)
 
     async def _daily_for(self, ctx: Context) -> DailyPuzzle | None:
         """The daily post the command replies to, else the chat's latest daily post today."""
         m = ctx.msg
-        daily = await self.service.find_daily(m.platform, m.chat_id, m.reply_to_message_id)
+        daily = await self.service.play.find_daily(m.platform, m.chat_id, m.reply_to_message_id)
         if daily is None:
             await ctx.reply(ctx.t("daily_none_here"))
         return daily
@@ -234,10 +235,10 @@ class DailyChat:
         if daily is None:
             return
         m = ctx.msg
-        await self.service.reveal(m.platform, m.chat_id, m.user_id, m.user_name, daily, "solution")
+        await self.service.play.reveal(m.platform, m.chat_id, m.user_id, m.user_name, daily, "solution")
         text = ctx.t("daily_solution", genre=daily.genre, date=_date(daily.day, ctx.lang),
                      rows=daily.rows, cols=daily.cols, difficulty=ctx.t(f"difficulty_{daily.difficulty}"))
-        await ctx.reply(Reply(text=text, image=await self.service.picture(daily, "solution"),
+        await ctx.reply(Reply(text=text, image=await self.service.making.picture(daily, "solution"),
                               filename=f"daily-{daily.genre}-{daily.day.isoformat()}-solution.png", spoiler=True))
 
     async def cmd_hint(self, ctx: Context) -> None:
@@ -246,7 +247,7 @@ class DailyChat:
             return
         m = ctx.msg
         name = m.user_name or str(m.user_id)
-        out = await self.service.hint(m.platform, m.chat_id, m.user_id, m.user_name, daily)
+        out = await self.service.play.hint(m.platform, m.chat_id, m.user_id, m.user_name, daily)
         if out.solved:
             await ctx.reply(ctx.t("daily_hint_solved", name=name))
         elif out.hint is None:
@@ -258,7 +259,7 @@ class DailyChat:
                 await ctx.reply(ctx.t("daily_hint_private", name=name, number=out.hint.number, total=out.hint.total))
                 return
             if m.is_group:  # everyone sees it: solves after it (but the asker's) are unranked
-                await self.service.reveal(m.platform, m.chat_id, m.user_id, m.user_name, daily, "hints")
+                await self.service.play.reveal(m.platform, m.chat_id, m.user_id, m.user_name, daily, "hints")
             await ctx.reply(hint)
 
     async def _send_privately(self, user_id: Any, text: str) -> bool:
@@ -275,7 +276,7 @@ class DailyChat:
 
     async def cmd_stats(self, ctx: Context) -> None:
         m = ctx.msg
-        st = await self.service.stats(m.platform, m.chat_id, m.user_id)
+        st = await self.service.play.stats(m.platform, m.chat_id, m.user_id)
         name = m.user_name or str(m.user_id)
         lines = [ctx.t("daily_stats_user", name=name, streak=st.streak, best=st.best, total=st.solved_total)]
         if not st.board:
@@ -309,7 +310,7 @@ class DailyChat:
     async def _judge(self, ctx: Context, daily: DailyPuzzle, text: str) -> None:
         m = ctx.msg
         name = m.user_name or str(m.user_id)
-        out = await self.service.answer(m.platform, m.chat_id, m.user_id, m.user_name, daily, text)
+        out = await self.service.play.answer(m.platform, m.chat_id, m.user_id, m.user_name, daily, text)
         if out.verdict is Verdict.RIGHT:
             hints = ctx.t("daily_right_hints", count=out.play.hints) if out.play.hints else ""
             if out.seen is not None:
@@ -337,7 +338,7 @@ class DailyChat:
                                   example=_example_genre()))
             return
         m = ctx.msg
-        sub = await self.service.subscribe(m.platform, m.chat_id, args.genre, args.difficulty, args.time,
+        sub = await self.service.delivery.subscribe(m.platform, m.chat_id, args.genre, args.difficulty, args.time,
                                            by=m.user_id, lang=ctx.lang)
         diff = ctx.t(f"difficulty_{sub.difficulty}")
         what = (ctx.t("daily_what_mix", difficulty=diff) if sub.genre == MIX
@@ -353,7 +354,7 @@ class DailyChat:
                                   example=_example_genre()))
             return
         m = ctx.msg
-        n = await self.service.unsubscribe(m.platform, m.chat_id, args.genre)
+        n = await self.service.delivery.unsubscribe(m.platform, m.chat_id, args.genre)
         await ctx.reply(ctx.t("daily_unsubscribed", count=n) if n else ctx.t("daily_not_subscribed"))
 
     # ------------------------------------------------------------------ replies to the daily post
@@ -375,12 +376,12 @@ class DailyChat:
         if m.reply_to_message_id is None:
             if m.is_group or self.service.store is None:  # (the console opens the database on first use)
                 return False
-            daily = await self.service.find_daily(m.platform, m.chat_id)
+            daily = await self.service.play.find_daily(m.platform, m.chat_id)
             if daily is None or not _can_only_be_answer(daily, text):
                 return False
             await self._judge(ctx, daily, text)
             return True
-        post = await self.service.post_for_reply(m.platform, m.chat_id, m.reply_to_message_id)
+        post = await self.service.play.post_for_reply(m.platform, m.chat_id, m.reply_to_message_id)
         if post is None:
             return False
         daily = await (await self.service.ready()).get_daily_by_id(post.daily_id)

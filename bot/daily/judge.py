@@ -11,12 +11,10 @@ from enum import StrEnum
 from typing import Any
 
 from bot.i18n import say
+from solvers.cell import Cell
 from solvers.errors import Message, PuzzleError
 from solvers.puzzle import Puzzle
-from solvers.registry import get_genre
 from solvers.solution import Solution
-
-Cell = tuple[int, int]
 
 
 class Verdict(StrEnum):
@@ -45,7 +43,7 @@ def judge_answer(puzzle: Puzzle[Any], text: str) -> Judgement:
     unique, so a rule-valid answer is the solution. The message names the first broken rule and
     where, never the solution itself.
     """
-    genre = get_genre(puzzle.genre)
+    genre = puzzle.kind
     try:
         solution = genre.parse_answer(puzzle, text)
     except PuzzleError as e:
@@ -70,6 +68,6 @@ class Hint:
 
 def hints(puzzle: Puzzle[Any], solution: Solution) -> list[Hint]:
     """Every hint the puzzle has, in the order they are revealed (the genre's :meth:`~solvers.genre.Genre.hints`)."""
-    steps = get_genre(puzzle.genre).hints(puzzle, solution)
+    steps = puzzle.kind.hints(puzzle, solution)
     return [Hint(i + 1, len(steps), Message(s.code, dict(s.params), tuple(s.cells)), tuple(s.cells))
             for i, s in enumerate(steps)]

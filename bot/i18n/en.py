@@ -78,6 +78,33 @@ TEXTS: dict[str, str] = {
     "url-other-genre": "The puzz.link URL is a {genre} puzzle ('{pid}'), but you asked for {wanted}.",
     "game-id-other-genre": "This is a {game} game ID from Simon Tatham's Puzzles; it cannot be a {genre} board.",
     "record-not-json": "The text starts like a JSON record but is not valid JSON.",
+    # -- boards copied from puzzle sites (solvers/reading/sites.py) --------------------------------------
+    "page-too-long": "The page is {length} characters long; I read pages of at most {max}. Copy just the "
+                     "board's <div> (right-click the board, Inspect, copy the element).",
+    "page-no-board": "I found no board in this HTML. Copy the <div> that holds the board's cells, or send the "
+                     "puzzle's page from one of the sites I read (see /help).",
+    "site-no-board": "This page from {site} holds no board cells. Copy the <div> that holds the board "
+                     "(right-click the board, Inspect, copy the element).",
+    "site-board-in-script": "This page from {site} draws its board with a script, so the saved source has no "
+                            "cells. Copy the board's <div> from the browser's developer tools instead.",
+    "site-genre-unsupported": "This is a {genre} board from {site}; this genre isn't supported yet.",
+    "site-cells-missing": "The copied board has {rows} rows and {cols} columns but {count} cell(s) are missing, "
+                          "from {first_cell} on. Copy the whole board.",
+    "site-row-missing": "The copied board has a gap: {count} row(s) missing after row {after}. Copy the whole board.",
+    "site-column-missing": "The copied board has a gap: {count} column(s) missing after column {after}. Copy the "
+                           "whole board.",
+    "site-rooms-unknown": "This board has rooms but names no site, so I cannot tell its genre: send it with the "
+                          "genre's command (see /help) or copy it with the page's address.",
+    "site-too-many-cells": "The page holds more than {max} cells; the largest board I read is {max_rows} rows by "
+                           "{max_cols} columns.",
+    "site-cell-unplaced": "{count} of the {total} cells have no position (top/left); copy the board's <div> "
+                          "as it is.",
+    "site-not-square": "I found {count} cells without positions, which is not a square board; copy the "
+                       "board's <div> with its cells' styles.",
+    "site-cell-text": "{cell} holds '{text}', which is not a clue I know.",
+    "site-json-broken": "The {key} data from {site} is not valid JSON; copy the whole line.",
+    "site-json-field": "The puzzle data from {site} has no valid {field}.",
+    "site-json-size": "The puzzle data has {count} cells for {rows} rows of {cols}.",
     "first-row-width": "Row 1 has {got} cells, the rows below have {width}: the board must be a rectangle.",
     "size-line-mismatch": "The size line says {said}, but the board has {rows} rows and {cols} columns "
                           "(write it as {size}, width x height, or leave it out).",
@@ -271,6 +298,7 @@ TEXTS: dict[str, str] = {
     "cli-bad-json": "line {line} is not valid JSON ({error} at column {column})",
     "cli-cannot-read": "cannot read {file}: {reason}",
     "cli-no-solution": "the record has no 'solution' to draw (use --view puzzle)",
+    "cli-no-genre": "Name the genre: puzzlebot generate GENRE (or --genre GENRE).",
     "cli-bad-size": "--size must look like 10x10 (rows x columns), not '{size}'",
     # -- end of the bot's section --------------------------------------------------------------------
 }

@@ -70,6 +70,31 @@ TEXTS: dict[str, str] = {
     "url-other-genre": "puzz.link の URL は{genre} ('{pid}') ですが、{wanted}が指定されました。",
     "game-id-other-genre": "これは Simon Tatham's Puzzles の {game} のゲーム ID です。{genre}の盤面にはなりません。",
     "record-not-json": "JSON のレコードのようですが、正しい JSON ではありません。",
+    # -- パズルサイトからコピーした盤面 (solvers/reading/sites.py) ---------------------------------------
+    "page-too-long": "ページが {length} 文字あります。読み取れるのは {max} 文字までです。盤面の <div> だけを"
+                     "コピーしてください (盤面を右クリック→検証→要素をコピー)。",
+    "page-no-board": "この HTML に盤面が見つかりません。盤面のマスを含む <div> をコピーするか、対応サイトの"
+                     "ページを送ってください (/help を参照)。",
+    "site-no-board": "{site} のこのページには盤面のマスがありません。盤面を含む <div> をコピーしてください"
+                     " (盤面を右クリック→検証→要素をコピー)。",
+    "site-board-in-script": "{site} のこのページは盤面をスクリプトで描くため、保存したソースにはマスがありません。"
+                            "ブラウザの開発者ツールから盤面の <div> をコピーしてください。",
+    "site-genre-unsupported": "{site} の {genre} の盤面です。このジャンルにはまだ対応していません。",
+    "site-cells-missing": "コピーした盤面は {rows} 行 {cols} 列ですが、{first_cell} から {count} マスが欠けています。"
+                          "盤面全体をコピーしてください。",
+    "site-row-missing": "コピーした盤面に抜けがあります ({after} 行目の後に {count} 行)。盤面全体をコピーしてください。",
+    "site-column-missing": "コピーした盤面に抜けがあります ({after} 列目の後に {count} 列)。盤面全体をコピーしてください。",
+    "site-rooms-unknown": "部屋のある盤面ですがサイト名がないため、ジャンルが分かりません。ジャンルのコマンド "
+                          "(/help を参照) と一緒に送るか、ページのアドレスごとコピーしてください。",
+    "site-too-many-cells": "ページに {max} を超えるマスがあります。読み取れる盤面は {max_rows} 行 {max_cols} 列までです。",
+    "site-cell-unplaced": "{total} マスのうち {count} マスに位置 (top/left) がありません。盤面の <div> をそのまま"
+                          "コピーしてください。",
+    "site-not-square": "位置のないマスが {count} 個あり、正方形の盤面になりません。マスのスタイルごと盤面の "
+                       "<div> をコピーしてください。",
+    "site-cell-text": "{cell} の '{text}' は知らない手がかりです。",
+    "site-json-broken": "{site} の {key} のデータが正しい JSON ではありません。行全体をコピーしてください。",
+    "site-json-field": "{site} のパズルデータに正しい {field} がありません。",
+    "site-json-size": "パズルデータのマスが {count} 個あり、{rows} 行 {cols} 列に合いません。",
     "first-row-width": "1 行目は {got} マスですが、下の行は {width} マスです。盤面は長方形にしてください。",
     "size-line-mismatch": "サイズの行は {said} ですが、盤面は {rows} 行 {cols} 列です "
                           "({size} (幅x高さ) と書くか、サイズの行を省いてください)。",

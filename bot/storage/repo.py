@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from bot.storage.database import Database
 from bot.storage.models import DailyPuzzle, Delivery, Lease, Play, Post, Reveal, Subscription
+from solvers.generation import Difficulty
 from solvers.puzzle import Puzzle
 from solvers.solution import Solution
 
@@ -43,7 +44,7 @@ class Store:
         self.db = db
 
     # -- daily puzzles
-    async def get_daily(self, day: dt.date, genre: str, difficulty: str) -> DailyPuzzle | None:
+    async def get_daily(self, day: dt.date, genre: str, difficulty: Difficulty) -> DailyPuzzle | None:
         async with self.db.sessions() as s:
             return (await s.execute(select(DailyPuzzle).where(
                 DailyPuzzle.day == day, DailyPuzzle.genre == genre, DailyPuzzle.difficulty == difficulty))).scalar()
@@ -52,8 +53,8 @@ class Store:
         async with self.db.sessions() as s:
             return await s.get(DailyPuzzle, daily_id)
 
-    async def save_daily(self, *, day: dt.date, genre: str, difficulty: str, puzzle: Puzzle[Any], solution: Solution,
-                         seed: int, grade: str | None = None, url: str | None = None,
+    async def save_daily(self, *, day: dt.date, genre: str, difficulty: Difficulty, puzzle: Puzzle[Any],
+                         solution: Solution, seed: int, grade: str | None = None, url: str | None = None,
                          gen_seconds: float = 0.0) -> DailyPuzzle:
         """Insert a day's puzzle (as FORMATS.md text); if another worker stored that slot first, return theirs."""
         fields: dict[str, Any] = dict(
@@ -398,14 +399,13 @@ class Store:
         return "solution" if "solution" in kinds else ("hints" if kinds else None)
 
     async def leaderboard(self, platform: str, chat_id: str, day: dt.date) -> Sequence[tuple[Play, DailyPuzzle]]:
-        """The chat's plays of ``day``'s puzzles: ranked solves by solve time, then unranked ones, then the rest."""
+        """The chat's plays of ``day``'s puzzles: ranked solves by solve time, then unranked ones in the
+        order they were solved, then the rest (see :func:`_board_order`)."""
         async with self.db.sessions() as s:
             stmt = (select(Play, DailyPuzzle).join(DailyPuzzle, DailyPuzzle.id == Play.daily_id)
                     .where(Play.platform == platform, Play.chat_id == chat_id, DailyPuzzle.day == day))
             rows = [(p, d) for p, d in (await s.execute(stmt)).all()]
-        return sorted(rows, key=lambda pd: (pd[0].solved_at is None, pd[0].seen is not None,
-                                            (pd[0].solved_at - pd[0].started_at) if pd[0].solved_at else dt.timedelta(),
-                                            pd[0].hints, pd[0].id))
+        return sorted(rows, key=lambda pd: _board_order(pd[0]))
 
     async def solved_days(self, platform: str, user_id: str) -> list[dt.date]:
         """The days (newest first) on which the user solved at least one daily puzzle, in any chat."""
@@ -414,3 +414,15 @@ class Store:
                     .where(Play.platform == platform, Play.user_id == user_id, Play.solved_at.is_not(None))
                     .distinct().order_by(DailyPuzzle.day.desc()))
             return list((await s.execute(stmt)).scalars().all())
+
+
+def _board_order(play: Play) -> tuple[Any, ...]:
+    """A total order of a leaderboard: ranked solves by solve time then hints, unranked solves by when
+    they were solved (their solve time says nothing: they had seen the answer), then the unsolved;
+    every tie broken by name and row id so two equal rows never swap between runs."""
+    last = (play.user_name, play.id)
+    if play.solved_at is None:
+        return (2, play.hints, *last)
+    if play.seen is not None:
+        return (1, play.solved_at, *last)
+    return (0, play.solved_at - play.started_at, play.hints, play.solved_at, *last)

@@ -1,0 +1,33 @@
+"""Fillomino (フィルオミノ): write a number in every cell so that each area of equal numbers has
+exactly that many cells (areas of the same size never touch); empty cells form new areas too.
+
+Cells are ints: a given number, 0 empty. The solution is a :class:`~solvers.solution.NumberSolution`.
+Parts: ``url`` (puzz.link ``fillomino``), ``model`` (CP-SAT with lazy area cuts), ``check``,
+``answer``, ``generate``, ``draw``.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from solvers.fillomino import words
+from solvers.genre import ClueKind, Genre
+from solvers.notation import NUMBERS
+from solvers.solution import NumberSolution
+
+
+class Fillomino(Genre[int, NumberSolution]):
+    name = "fillomino"
+    title = "Fillomino"
+    aliases = ("fillia", "フィルオミノ")
+    url_pids = ("fillomino",)
+    notation = NUMBERS
+    picture_clues = frozenset({ClueKind.NUMBER})
+    solution_type = NumberSolution
+    example = "fillomino\n8 8 8 4 .\n. 8 8 . 4\n8 8 5 5 3\n1 5 5 5 .\n. 4 4 4 3"
+    daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (7, 7), "hard": (8, 8)}
+    answer_help = "fillomino-answer-help"
+    messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
+
+
+GENRE = Fillomino()

@@ -1,0 +1,137 @@
+"""Nurikabe generation: a random valid shading, one clue per island, kept when the solver proves it unique.
+
+The shading: islands of random sizes grown in a shaded board, never touching each other, then
+every all-shaded 2x2 block opened by one more unshaded cell where that keeps the wall connected.
+Every island needs its clue, so no clue can be removed; an ambiguous board is dropped and the
+next attempt tried. The grade is the solver's work: deductions alone (easy), a few CP-SAT
+rounds (medium), more (hard).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from solvers.connectivity import components, neighbours
+from solvers.generation import DEFAULT_BUDGET, BestAttempt, GeneratedPuzzle, GenerationFailed, prove, sub_rng
+from solvers.nurikabe.model import solve
+from solvers.puzzle import Puzzle
+from solvers.solution import ShadeSolution
+from solvers.verdict import SolveOptions, SolveResult, Status
+
+Cell = tuple[int, int]
+THRESHOLDS = (2, 6)  # CP-SAT calls after deduction: easy up to 2 (none left or one proof), medium up to 6
+
+
+def random_islands(rows: int, cols: int, rng: random.Random, biggest: int) -> list[set[Cell]] | None:
+    """Islands of a valid Nurikabe shading (connected sea, no 2x2 shaded), or None."""
+    owner: dict[Cell, int] = {}
+    islands: list[set[Cell]] = []
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    rng.shuffle(cells)
+
+    def free(cell: Cell, k: int) -> bool:
+        return cell not in owner and all(owner.get(n, k) == k for n in neighbours(rows, cols, cell))
+
+    sea = set(cells)
+
+    def joins(cell: Cell) -> bool:
+        """Taking ``cell`` from the sea keeps the sea connected."""
+        return len(components(rows, cols, sea - {cell})) == 1
+
+    for start in cells:
+        if not free(start, len(islands)) or rng.random() < 0.3 or not joins(start):
+            continue
+        k = len(islands)
+        island = {start}
+        owner[start] = k
+        sea.discard(start)
+        target = rng.randint(1, biggest)
+        while len(island) < target:
+            options = sorted({n for cell in island for n in neighbours(rows, cols, cell) if free(n, k)})
+            rng.shuffle(options)
+            pick = next((n for n in options if joins(n)), None)
+            if pick is None:
+                break
+            island.add(pick)
+            owner[pick] = k
+            sea.discard(pick)
+        islands.append(island)
+    for _ in range(rows * cols):
+        pools = [(r, c) for r in range(rows - 1) for c in range(cols - 1)
+                 if all(x in sea for x in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)))]
+        if not pools:
+            return [island for island in islands if island]
+        r, c = rng.choice(pools)
+        block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        rng.shuffle(block)
+        for cell in block:
+            if not joins(cell):
+                continue
+            near = sorted({owner[n] for n in neighbours(rows, cols, cell) if n in owner})
+            if sum(len(islands[k]) for k in near) >= biggest + 2:
+                continue  # joining would make a large island: hard to pin down with one clue
+            k = near[0] if near else len(islands)
+            if k == len(islands):
+                islands.append(set())
+            for other in near[1:]:  # the cell joins touching islands into one
+                for moved in islands[other]:
+                    owner[moved] = k
+                islands[k] |= islands[other]
+                islands[other] = set()
+            islands[k].add(cell)
+            owner[cell] = k
+            sea.discard(cell)
+            break
+        else:
+            return None
+    return None
+
+
+def _with_clues(rows: int, cols: int, islands: list[set[Cell]], rng: random.Random,
+                repairs: int = 12) -> tuple[SolveResult, Puzzle[int]]:
+    """One clue per island at a random cell; while the board has a second answer, move a clue onto
+    a cell that the second answer shades (it then stays unshaded). The last verdict and board."""
+    spot = [rng.choice(sorted(island)) for island in islands]
+    owner = {cell: k for k, island in enumerate(islands) for cell in island}
+    for _ in range(repairs):
+        grid = [[0] * cols for _ in range(rows)]
+        for k, (r, c) in enumerate(spot):
+            grid[r][c] = len(islands[k])
+        puzzle = Puzzle("nurikabe", tuple(tuple(row) for row in grid))
+        res = solve(puzzle, SolveOptions(time_limit=1.0, workers=1))
+        if res.status is not Status.MULTIPLE or not isinstance(res.second_solution, ShadeSolution):
+            return res, puzzle
+        other = res.second_solution
+        wrong = sorted(cell for cell in owner if other.marked(*cell))
+        if not wrong:
+            return res, puzzle
+        cell = rng.choice(wrong)
+        spot[owner[cell]] = cell
+    return res, puzzle
+
+
+def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
+    t0 = time.perf_counter()
+    search = BestAttempt(difficulty)
+    for attempt in range(400):
+        if time.perf_counter() > t0 + DEFAULT_BUDGET:
+            break
+        rng = sub_rng(seed, "nurikabe", rows, cols, difficulty, attempt)
+        islands = random_islands(rows, cols, rng, biggest=3)
+        if not islands:
+            continue
+        res, puzzle = _with_clues(rows, cols, islands, rng)
+        if res.status is not Status.UNIQUE or not isinstance(res.solution, ShadeSolution):
+            continue
+        calls = res.stats.solver_calls
+        got = "easy" if calls <= THRESHOLDS[0] else "medium" if calls <= THRESHOLDS[1] else "hard"
+        ok, info = prove(puzzle, res.solution)
+        if not ok:
+            continue
+        info.update(attempts=attempt + 1, islands=len(islands), calls=calls)
+        if search.offer(GeneratedPuzzle(puzzle, res.solution, got, info, seed)):
+            break
+    if search.best is None:
+        raise GenerationFailed("nurikabe-generation-failed", rows=rows, cols=cols)
+    return search.best

@@ -1,0 +1,151 @@
+"""Nurikabe as CP-SAT after deduction: each island picks its cells, the sea joins up by lazy cuts.
+
+:mod:`solvers.nurikabe.deduce` first fixes what a human would (most of the sea on large boards:
+every cell no island can reach is shaded) and leaves each island the cells it may still take.
+The model then has one Boolean ``x[k][i]`` per island ``k`` and cell ``i`` it may reach;
+a cell is unshaded when one island takes it. The rules:
+
+* sizes: a numbered island takes exactly its number of cells (a ``?`` island at least one);
+* two touching unshaded cells belong to the same island (so each island holds one clue);
+* no 2x2 block is all shaded; a non-clue unshaded cell and (from two shaded cells on) a shaded
+  cell each touch a cell of their own kind (local consequences that prune before any cut);
+* connectivity of each island and of the sea: lazily added cuts
+  (:class:`solvers.connectivity.ConnectedArea`), re-solving until the answer is connected.
+
+Every cut is a rule consequence, so "infeasible" is a proof; uniqueness excludes the first
+answer's shading and solves again (:func:`solvers.cpsat.solve_twice`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from solvers.connectivity import ConnectedArea, joined, solve_connected
+from solvers.cpsat import Budget, no_solution, run, solve_twice
+from solvers.nurikabe.deduce import BLACK, FREE, NO_LIMIT, UNKNOWN_CLUE, WHITE, Board, Contradiction, deduce
+from solvers.puzzle import Puzzle
+from solvers.solution import ShadeSolution
+from solvers.verdict import SolveOptions, SolveResult, Status
+
+Cell = tuple[int, int]
+
+# many small calls (one per round of cuts): presolve and the LP relaxation cost more than they prune
+PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0,
+                          "cp_model_presolve": False, "num_workers": 1}
+
+
+class NurikabeModel:
+    """The rules of one board (after deduction) as CP-SAT; ``white[i]`` true when cell i is unshaded."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        rows, cols = board.rows, board.cols
+        n = rows * cols
+        self.model = model = cp_model.CpModel()
+        self.x: list[dict[int, cp_model.IntVar]] = []
+        takers: list[list[cp_model.IntVar]] = [[] for _ in range(n)]
+        for k, reach in enumerate(board.reach):
+            own: dict[int, cp_model.IntVar] = {}
+            for i in sorted(reach):
+                if board.color[i] == BLACK:
+                    continue
+                own[i] = v = model.new_bool_var(f"x{k}_{i}")
+                takers[i].append(v)
+                if board.owner[i] == k:
+                    model.add(v == 1)
+                elif board.owner[i] >= 0:
+                    model.add(v == 0)
+            self.x.append(own)
+        self.white: list[cp_model.IntVar] = []
+        for i in range(n):
+            w = model.new_bool_var(f"w{i}")
+            self.white.append(w)
+            if board.color[i] == BLACK or not takers[i]:
+                model.add(w == 0)
+            else:
+                model.add(sum(takers[i]) == w)
+                if board.color[i] == WHITE:
+                    model.add(w == 1)
+        adj = board.adj
+        for k, own in enumerate(self.x):
+            size = board.size(k)
+            if size != NO_LIMIT:
+                model.add(sum(own.values()) == size)
+            for i, v in own.items():
+                for j in adj[i]:
+                    # i in island k and j unshaded: j is in island k too
+                    other = own.get(j)
+                    clause = [v.Not(), self.white[j].Not()]
+                    model.add_bool_or([*clause, other] if other is not None else clause)
+        for r in range(rows - 1):
+            for c in range(cols - 1):
+                block = (r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1)
+                if all(board.color[i] != WHITE for i in block):
+                    model.add_bool_or([self.white[i] for i in block])
+        if not any(v == UNKNOWN_CLUE for _, v in board.clues):
+            model.add(sum(self.white) == sum(v for _, v in board.clues))
+        clue_cells = {i for i, _ in board.clues}
+        for i in range(n):  # a non-clue unshaded cell touches another unshaded cell
+            if board.color[i] != BLACK and i not in clue_cells:
+                model.add_bool_or([self.white[i].Not(), *(self.white[j] for j in adj[i])])
+        self.areas = self._areas()
+
+    def _areas(self) -> list[ConnectedArea]:
+        board, cols = self.board, self.board.cols
+        sea = {divmod(i, cols): self.white[i].Not() for i in range(len(self.white)) if board.color[i] != WHITE}
+        shaded = [i for i in range(len(self.white)) if board.color[i] == BLACK]
+        prefer = {divmod(i, cols): 0 for i in shaded}
+        areas = [ConnectedArea(board.rows, cols, sea, prefer=lambda cell: prefer.get(cell, 1))]
+        if len(shaded) >= 2:
+            areas[0].add_local(self.model)
+        for k, own in enumerate(self.x):
+            clue = board.clues[k][0]
+            if len(own) > 1:
+                areas.append(ConnectedArea(board.rows, cols, {divmod(i, cols): v for i, v in own.items()},
+                                           anchor=divmod(clue, cols)))
+        return areas
+
+    def shaded(self, solver: cp_model.CpSolver) -> list[str]:
+        cols = self.board.cols
+        return ["".join("." if solver.boolean_value(self.white[r * cols + c]) else "#" for c in range(cols))
+                for r in range(self.board.rows)]
+
+    def runner(self, params: dict[str, Any]) -> Any:
+        find = joined(*(a.find_cuts for a in self.areas))
+        once = partial(run, params=params)
+        return partial(solve_connected, find_cuts=find, runner=once)
+
+
+def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
+                decode: Any = tuple) -> SolveResult:
+    """The verdict for a Nurikabe board of ints (clue, -1 for ``?``, 0 empty).
+
+    ``decode`` turns the shaded rows (``#``/``.``) into the genre's solution object.
+    """
+    budget = Budget(options)
+    t0 = time.perf_counter()
+    try:
+        board = deduce(cells)
+    except Contradiction:
+        budget.note("deduce", t0)
+        return no_solution(budget)
+    budget.note("deduce", t0)
+    if board.complete:
+        status = Status.UNIQUE if options.unique else Status.SOLVED
+        return SolveResult(status, solution=decode(board.shaded_rows()), stats=budget.stats)
+    t0 = time.perf_counter()
+    nm = NurikabeModel(board)
+    free = [nm.white[i] for i in range(len(nm.white)) if board.color[i] == FREE]
+    budget.note("build", t0)
+    return solve_twice(nm.model, free, lambda s: decode(nm.shaded(s)), options, budget=budget,
+                       runner=nm.runner(PARAMS))
+
+
+def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
+    """The verdict for a Nurikabe board (unique / multiple / solved / none / timeout)."""
+    return solve_cells(puzzle.cells, options, decode=lambda rows: ShadeSolution(tuple(rows)))

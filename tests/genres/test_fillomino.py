@@ -1,0 +1,159 @@
+"""Fillomino: the checker's rules, verdicts on both corpora, URLs, answers, hints, generation, pictures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from solvers.errors import InvalidPuzzle, ParseError
+from solvers.fillomino import GENRE, check
+from solvers.puzzle import Puzzle
+from solvers.solution import NumberSolution
+from solvers.verdict import SolveOptions, Status
+from tests import corpus
+
+OPTS = SolveOptions(time_limit=20, workers=1)
+
+
+def board(*lines: str) -> Puzzle[Any]:
+    return Puzzle.from_record({"genre": "fillomino", "grid": list(lines)})
+
+
+def numbers(*rows: str) -> NumberSolution:
+    return NumberSolution(tuple(tuple(int(t) for t in row.split()) for row in rows))
+
+
+def rules(puzzle: Puzzle[Any], *rows: str) -> set[str]:
+    return {v.rule.removeprefix("fillomino-") for v in check.check(puzzle, numbers(*rows))}
+
+
+# ------------------------------------------------------------------ checker
+def test_checker_each_rule() -> None:
+    p = board("3 . .", "1 2 .")
+    assert rules(p, "3 3 3", "1 2 2") == set()
+    assert "given-changed" in rules(p, "2 2 3", "1 3 3")
+    assert "area-big" in rules(board(". .", ". ."), "1 1", "3 3")
+    assert "area-small" in rules(p, "3 3 1", "1 2 2")
+    assert rules(p, "3 3 3", "1 2 0") == {"blank"}
+    assert rules(p, "3 3", "1 2") == {"answer-size"}
+
+
+def test_touching_areas_of_one_size_are_one_area() -> None:
+    assert "area-big" in rules(board(". .", ". ."), "2 2", "2 2")
+
+
+@pytest.mark.parametrize("source", corpus.SOURCES)
+def test_corpus_solutions_pass_the_checker(source: str) -> None:
+    for rec in corpus.unique(source, "fillomino"):
+        p = Puzzle.from_record(rec)
+        assert check.check(p, GENRE.solution_from_json(rec["solution"], p)) == [], rec["id"]
+
+
+def test_validate_rejects_bad_givens() -> None:
+    with pytest.raises(InvalidPuzzle) as e:
+        check.validate(board("? .", ". ."))
+    assert e.value.code == "fillomino-bad-number"
+    with pytest.raises(InvalidPuzzle) as e:
+        check.validate(board("5 .", ". ."))
+    assert e.value.code == "fillomino-too-big"
+
+
+# ------------------------------------------------------------------ verdicts
+def test_own_corpus_verdicts() -> None:
+    for rec in corpus.own("fillomino"):
+        p = Puzzle.from_record(rec)
+        res = GENRE.solve(p, OPTS)
+        want = {True: Status.UNIQUE, False: Status.MULTIPLE, None: Status.NONE}[rec["unique"]]
+        assert res.status is want, rec["id"]
+        if res.solution is not None:
+            assert GENRE.check(p, res.solution) == [], rec["id"]
+        if res.second_solution is not None:
+            assert GENRE.check(p, res.second_solution) == [] and res.second_solution != res.solution
+
+
+def test_empty_cells_make_areas_of_any_size() -> None:
+    res = GENRE.solve(board(". . .", ". . ."), OPTS)
+    assert res.status is Status.MULTIPLE
+    res = GENRE.solve(board(". .", "1 ."), OPTS)  # 3 3 / 1 3 is the only answer
+    assert res.status is Status.UNIQUE and res.solution == numbers("3 3", "1 3")
+
+
+def _small(rec: dict[str, Any]) -> bool:
+    return bool(rec["rows"] * rec["cols"] <= 150)
+
+
+@pytest.mark.parametrize("rec", corpus.shared_params("fillomino", _small))
+def test_shared_corpus_answered_and_checked(rec: dict[str, Any]) -> None:
+    p = Puzzle.from_record(rec)
+    res = GENRE.solve(p, SolveOptions(time_limit=30, workers=1))
+    assert res.status is Status.UNIQUE and res.solution is not None
+    assert GENRE.check(p, res.solution) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rec", corpus.shared_params("fillomino", lambda rec: not _small(rec)))
+def test_shared_corpus_large_boards(rec: dict[str, Any]) -> None:
+    p = Puzzle.from_record(rec)
+    res = GENRE.solve(p, SolveOptions(time_limit=120, workers=1))
+    assert res.status is Status.UNIQUE and res.solution is not None
+    assert GENRE.check(p, res.solution) == []
+
+
+# ------------------------------------------------------------------ URLs, answers, hints, pictures, generation
+@pytest.mark.parametrize("source", corpus.SOURCES)
+def test_urls_round_trip(source: str) -> None:
+    for rec in corpus.unique(source, "fillomino"):
+        p = Puzzle.from_record(rec)
+        assert GENRE.decode_url(rec["url"], max_cols=64).cells == p.cells, rec["id"]
+        assert GENRE.decode_url(GENRE.encode_url(p), max_cols=64).cells == p.cells
+    assert GENRE.encode_url(board("3 . .", "1 2 .")) == "https://puzz.link/p?fillomino/3/2/3h12g"
+
+
+def test_typed_answers() -> None:
+    p = board("3 . .", "1 2 .")
+    assert GENRE.parse_answer(p, "333\n122") == numbers("3 3 3", "1 2 2")
+    assert GENRE.parse_answer(p, "3 3 3\n1 2 2") == numbers("3 3 3", "1 2 2")
+    with pytest.raises(ParseError) as e:
+        GENRE.parse_answer(p, "333\n12x")
+    assert e.value.code == "fillomino-answer-token"
+
+
+def test_hints_reveal_whole_areas() -> None:
+    p = board("3 . .", "1 2 .")
+    steps = GENRE.hints(p, numbers("3 3 3", "1 2 2"))
+    assert sorted(s.cells for s in steps) == [((0, 0), (0, 1), (0, 2)), ((1, 1), (1, 2))]
+
+
+class Recorder:
+    """A Drawing that records the calls."""
+
+    rows, cols, path_colours, tint_colours = 2, 3, 4, 4
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kw: self.calls.append((name, args))
+
+
+def test_picture_borders_and_numbers() -> None:
+    d = Recorder()
+    GENRE.draw(d, board("3 . .", "1 2 ."), numbers("3 3 3", "1 2 2"))
+    (ids,) = [a[0] for n, a in d.calls if n == "region_borders"]
+    assert ids[0][0] == ids[0][2] and ids[1][1] == ids[1][2] and ids[1][0] != ids[1][1]
+    assert sorted(a[:3] for n, a in d.calls if n == "text") == [
+        (0, 0, "3"), (0, 1, "3"), (0, 2, "3"), (1, 0, "1"), (1, 1, "2"), (1, 2, "2")]
+
+
+def test_generator_makes_a_proven_unique_board() -> None:
+    gp = GENRE.generate(5, 5, "easy", 2)
+    assert gp.stats["proof"] == "unique" and GENRE.check(gp.puzzle, gp.solution) == []
+
+
+def test_form_problems_for_detection() -> None:
+    assert check.form_problem(board("3 . .", "1 2 .")) is None
+    assert check.form_problem(board("1 1", ". .")).code == "fillomino-form-joined"  # type: ignore[union-attr]
+    assert check.form_problem(board("4 1", "1 .")).code == "fillomino-form-no-room"  # type: ignore[union-attr]
+    pairs = board("1 . 2 . 3", ". . . . .", "4 . . . 4", ". . . . .", "3 . 2 . 1")
+    assert check.form_problem(pairs).code == "fillomino-form-pairs"  # type: ignore[union-attr]

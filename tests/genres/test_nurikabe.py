@@ -1,0 +1,215 @@
+"""Nurikabe: the checker's rules, deductions, verdicts on both corpora, URLs, answers, generation,
+pictures, and the shared connectivity helpers the model uses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from ortools.sat.python import cp_model
+
+from solvers.connectivity import ConnectedArea, add_tree, components, joined, needed_cells, solve_connected
+from solvers.cpsat import Budget
+from solvers.errors import InvalidPuzzle, ParseError
+from solvers.nurikabe import GENRE, check
+from solvers.nurikabe.deduce import Contradiction, deduce
+from solvers.puzzle import Puzzle
+from solvers.solution import ShadeSolution
+from solvers.verdict import SolveOptions, Status
+from tests import corpus
+
+OPTS = SolveOptions(time_limit=20, workers=1)
+
+
+def board(*lines: str) -> Puzzle[Any]:
+    return Puzzle.from_record({"genre": "nurikabe", "grid": list(lines)})
+
+
+def rules(puzzle: Puzzle[Any], *shaded: str) -> set[str]:
+    return {v.rule.removeprefix("nurikabe-") for v in check.check(puzzle, ShadeSolution(shaded))}
+
+
+# ------------------------------------------------------------------ checker
+def test_checker_each_rule() -> None:
+    p = board("2 . .", ". . .", "1 . 1")
+    assert rules(p, "..#", "###", ".#.") == set()
+    assert "shaded-clue" in rules(p, "#.#", "###", ".#.")
+    assert "shaded-split" in rules(p, ".##", "#..", ".#.")
+    assert "pool" in rules(board(". . .", ". . .", ". . 5"), "##.", "##.", "...")
+    assert "island-no-clue" in rules(p, ".#.", "###", ".#.")
+    assert "island-clues" in rules(board("1 . 1", ". . .", ". . ."), "...", "###", "###")
+    assert "island-size" in rules(p, "...", "###", ".#.")
+    assert rules(p, "..", "##") == {"answer-size"}
+
+
+@pytest.mark.parametrize("source", corpus.SOURCES)
+def test_corpus_solutions_pass_the_checker(source: str) -> None:
+    for rec in corpus.unique(source, "nurikabe"):
+        p = Puzzle.from_record(rec)
+        assert check.check(p, GENRE.solution_from_json(rec["solution"], p)) == [], rec["id"]
+
+
+def test_validate_names_the_problem() -> None:
+    with pytest.raises(InvalidPuzzle) as e:
+        check.validate(board(". .", ". ."))
+    assert e.value.code == "nurikabe-no-clues"
+    with pytest.raises(InvalidPuzzle) as e:
+        check.validate(board("3 .", ". 3"))
+    assert e.value.code == "nurikabe-too-many"
+
+
+# ------------------------------------------------------------------ deductions and verdicts
+def test_deductions_are_sound_on_the_shared_corpus() -> None:
+    for rec in corpus.load("nurikabe")[:22]:
+        p = Puzzle.from_record(rec)
+        b = deduce(p.cells)
+        sol = rec["solution"]["shaded"]
+        for i, x in enumerate(b.color):
+            r, c = divmod(i, p.cols)
+            assert x == 0 or (x == 2) == (sol[r][c] == "#"), (rec["id"], r, c)
+
+
+def test_deduction_finds_a_contradiction() -> None:
+    with pytest.raises(Contradiction):
+        deduce([[1, 1]])
+
+
+def test_own_corpus_verdicts() -> None:
+    for rec in corpus.own("nurikabe"):
+        p = Puzzle.from_record(rec)
+        res = GENRE.solve(p, OPTS)
+        want = {True: Status.UNIQUE, False: Status.MULTIPLE, None: Status.NONE}[rec["unique"]]
+        assert res.status is want, rec["id"]
+        if res.solution is not None:
+            assert GENRE.check(p, res.solution) == [], rec["id"]
+        if res.second_solution is not None:
+            assert GENRE.check(p, res.second_solution) == [] and res.second_solution != res.solution
+
+
+def _small(rec: dict[str, Any]) -> bool:
+    return bool(rec["rows"] * rec["cols"] <= 400)
+
+
+@pytest.mark.parametrize("rec", corpus.shared_params("nurikabe", _small))
+def test_shared_corpus_answered_and_checked(rec: dict[str, Any]) -> None:
+    p = Puzzle.from_record(rec)
+    res = GENRE.solve(p, SolveOptions(time_limit=30, workers=1))
+    assert res.status is Status.UNIQUE and res.solution is not None
+    assert GENRE.check(p, res.solution) == []
+    assert res.solution.to_json() == rec["solution"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rec", corpus.shared_params("nurikabe", lambda rec: not _small(rec)))
+def test_shared_corpus_large_boards(rec: dict[str, Any]) -> None:
+    p = Puzzle.from_record(rec)
+    res = GENRE.solve(p, SolveOptions(time_limit=60, workers=1))
+    assert res.status is Status.UNIQUE and res.solution is not None
+    assert GENRE.check(p, res.solution) == []
+
+
+def test_question_mark_clues() -> None:
+    res = GENRE.solve(board("? . .", ". . .", ". . 1"), OPTS)
+    assert res.status is Status.MULTIPLE and res.solution is not None and res.second_solution is not None
+    assert GENRE.check(board("? . .", ". . .", ". . 1"), res.solution) == []
+
+
+# ------------------------------------------------------------------ URLs, answers, hints, pictures, generation
+@pytest.mark.parametrize("source", corpus.SOURCES)
+def test_urls_round_trip(source: str) -> None:
+    for rec in corpus.unique(source, "nurikabe"):
+        p = Puzzle.from_record(rec)
+        assert GENRE.decode_url(rec["url"]).cells == p.cells, rec["id"]
+        assert GENRE.decode_url(GENRE.encode_url(p)).cells == p.cells
+    assert GENRE.encode_url(board("2 . .", ". . .", "1 . 1")) == "https://puzz.link/p?nurikabe/3/3/2k1g1"
+
+
+def test_typed_answers() -> None:
+    p = board("2 . .", ". . .", "1 . 1")
+    assert GENRE.parse_answer(p, "..#\n###\n.#.") == ShadeSolution(("..#", "###", ".#."))
+    assert GENRE.parse_answer(p, "2 . x\nx x x\n1 x 1") == ShadeSolution(("..#", "###", ".#."))
+    with pytest.raises(ParseError) as e:
+        GENRE.parse_answer(p, "..#\n#?z\n.#.")
+    assert e.value.code == "nurikabe-answer-token"
+
+
+def test_hints_reveal_every_free_cell_once() -> None:
+    p = board("2 . .", ". . .", "1 . 1")
+    steps = GENRE.hints(p, ShadeSolution(("..#", "###", ".#.")))
+    cells = [s.cells[0] for s in steps]
+    assert sorted(cells) == [(0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 1)]
+    assert {s.code for s in steps} == {"nurikabe-hint-shaded", "nurikabe-hint-island"}
+
+
+class Recorder:
+    """A Drawing that records the calls."""
+
+    rows, cols, path_colours, tint_colours = 3, 3, 4, 4
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kw: self.calls.append((name, args))
+
+
+def test_picture_shades_the_answer() -> None:
+    d = Recorder()
+    GENRE.draw(d, board("2 . .", ". . .", "1 . 1"), ShadeSolution(("..#", "###", ".#.")))
+    (tints,) = [a[0] for n, a in d.calls if n == "backgrounds"]
+    assert sorted(tints) == [(0, 2), (1, 0), (1, 1), (1, 2), (2, 1)]
+    assert [a[:3] for n, a in d.calls if n == "text"][0] == (0, 0, "2")
+
+
+def test_generator_makes_a_proven_unique_board() -> None:
+    gp = GENRE.generate(6, 6, "easy", 3)
+    assert gp.puzzle.rows == 6 and gp.stats["proof"] == "unique"
+    assert GENRE.check(gp.puzzle, gp.solution) == []
+
+
+# ------------------------------------------------------------------ shared connectivity helpers
+def _grid_model(rows: int, cols: int) -> tuple[cp_model.CpModel, dict[tuple[int, int], Any]]:
+    m = cp_model.CpModel()
+    lits = {(r, c): m.new_bool_var(f"{r}{c}") for r in range(rows) for c in range(cols)}
+    return m, lits
+
+
+def test_connected_area_cuts_until_connected() -> None:
+    m, lits = _grid_model(4, 4)
+    m.add(lits[0, 0] == 1)
+    m.add(lits[3, 3] == 1)
+    m.add(sum(lits.values()) == 7)  # exactly a shortest path between the corners
+    area = ConnectedArea(4, 4, lits)
+    area.add_local(m)
+    status, solver = solve_connected(m, Budget(OPTS), joined(area.find_cuts))
+    assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    assert len(components(4, 4, area.chosen(solver))) == 1
+
+
+def test_anchored_area_and_tree_keep_cells_with_the_root() -> None:
+    for tree in (False, True):
+        m, lits = _grid_model(3, 5)
+        del lits[1, 2]  # a wall in the middle, open at the top and bottom rows
+        m.add(lits[0, 4] == 1)
+        m.add(lits[0, 0] == 1)
+        m.add(sum(lits.values()) == 4)
+        if tree:
+            add_tree(m, 3, 5, {k: v for k, v in lits.items() if k != (0, 0)}, (0, 0), max_depth=3)
+            status, solver = solve_connected(m, Budget(OPTS), lambda s: [])
+        else:
+            area = ConnectedArea(3, 5, lits, anchor=(0, 0))
+            status, solver = solve_connected(m, Budget(OPTS), area.find_cuts)
+        assert status == cp_model.INFEASIBLE, tree  # (0, 4) is 4 steps from (0, 0): 5 cells needed
+
+
+def test_needed_cells_are_cut_vertices_between_marked_cells() -> None:
+    # a 1x5 strip: marked ends, the middle three are needed; a marked-free branch is not
+    adj = [[1], [0, 2], [1, 3], [2, 4], [3]]
+    assert needed_cells(adj, [True] * 5, [True, False, False, False, True]) == {1, 2, 3}
+    assert needed_cells(adj, [True] * 5, [True, False, False, False, False]) == set()
+
+
+def test_form_problem_for_detection() -> None:
+    assert check.form_problem(board("2 . .", ". . .", "1 . 1")) is None
+    assert check.form_problem(board("1 2", ". .")).code == "nurikabe-form-touching"  # type: ignore[union-attr]
+    assert check.form_problem(board(". .", ". .")) is not None
