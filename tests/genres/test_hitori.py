@@ -209,7 +209,7 @@ def test_picture() -> None:
     d = Recorder()
     GENRE.draw(d, p, ShadeSolution(("#..", "..#", "#..")))
     assert len([a for n, a in d.calls if n == "text"]) == 9
-    assert sorted(a[:2] for n, a in d.calls if n == "square") == [(0, 0), (1, 2), (2, 0)]
+    assert sorted(a[:2] for n, a in d.calls if n == "fill_cell") == [(0, 0), (1, 2), (2, 0)]
     from rendering import render_png
 
     png = render_png(p, ShadeSolution(("#..", "..#", "#..")), view="solution")
