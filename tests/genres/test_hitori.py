@@ -192,8 +192,6 @@ def test_hints_reveal_every_cell_once_patterns_first() -> None:
 
 
 def say_step(step: Any) -> str:
-    from solvers.errors import Message
-
     return say(Message(step.code, step.params, step.cells))
 
 
