@@ -19,7 +19,10 @@ from solvers.errors import Message, PuzzleError
 def _open_text(path: str) -> TextIO:
     if path == "-":
         return sys.stdin
-    return open(path, encoding="utf-8", errors="replace")  # noqa: SIM115 - closed by the caller's loop
+    try:
+        return open(path, encoding="utf-8", errors="replace")  # noqa: SIM115 - closed by the caller's loop
+    except OSError as e:
+        raise PuzzleError("cli-cannot-read", file=path, reason=e.strerror or str(e)) from None
 
 
 def _say(msg: Message) -> str:
@@ -33,7 +36,15 @@ def _records(path: str) -> Iterator[tuple[int, Any]]:
     """Yield (line number, parsed JSON or the Message saying why a line is not JSON) for each non-blank line."""
     stream = _open_text(path)
     try:
-        for n, line in enumerate(stream, 1):
+        n = 0
+        while True:
+            try:
+                line = stream.readline()
+            except OSError as e:
+                raise PuzzleError("cli-cannot-read", file=path, reason=e.strerror or str(e)) from None
+            if not line:
+                return
+            n += 1
             if not line.strip():
                 continue
             try:
@@ -155,7 +166,10 @@ def cmd_render(args: argparse.Namespace) -> int:
     from solvers.puzzle import Puzzle
 
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise PuzzleError("cli-cannot-write", file=str(out), reason=e.strerror or str(e)) from None
     status = 0
     for n, rec in _records(args.jsonl):
         try:
@@ -169,12 +183,22 @@ def cmd_render(args: argparse.Namespace) -> int:
             name = str(rec.get("id") or f"line{n}")
             safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
             path = out / f"{safe}.png"
-            path.write_bytes(render_png(puzzle, typed, view=args.view))
+            png = render_png(puzzle, typed, view=args.view)
+            try:
+                path.write_bytes(png)
+            except OSError as e:
+                raise _Fatal("cli-cannot-write", file=str(path), reason=e.strerror or str(e)) from None
             print(path, flush=True)
+        except _Fatal:
+            raise
         except PuzzleError as e:
             print(f"puzzlebot render: line {n}: {_say(e.msg)}", file=sys.stderr)
             status = 2
     return status
+
+
+class _Fatal(PuzzleError):
+    """An error that ends the whole command (not just one record's line)."""
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -223,12 +247,16 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("render", help="draw every record as DIR/<id>.png")
     s.add_argument("--jsonl", required=True, help="records file, or - for standard input")
     s.add_argument("--out", required=True, help="output folder")
-    s.add_argument("--view", choices=("puzzle", "solution"), default="solution")
+    s.add_argument("--view", choices=("puzzle", "solution"), default="solution",
+                   help="solution: the board with the record's 'solution' drawn (default); puzzle: the givens only")
     s.set_defaults(func=cmd_render)
 
-    s = sub.add_parser("generate", help="generate a puzzle with a proven unique solution")
-    s.add_argument("genre", nargs="?", default=None, help=f"one of: {', '.join(GENRES)}")
-    s.add_argument("--genre", dest="genre_option", default=None, help="the genre (instead of the positional one)")
+    names = ", ".join(GENRES)
+    s = sub.add_parser("generate", help=f"generate a puzzle with a proven unique solution ({names})",
+                       description=f"Generate a puzzle with a proven unique solution. Genres: {names}.")
+    s.add_argument("genre", nargs="?", default=None, help=f"one of: {names}")
+    s.add_argument("--genre", dest="genre_option", default=None,
+                   help=f"the genre, instead of the positional one ({names})")
     s.add_argument("--size", default="10x10", help="RxC, e.g. 10x10 (default)")
     s.add_argument("--difficulty", default="medium", choices=("easy", "medium", "hard"))
     s.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
@@ -256,6 +284,10 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as e:  # the documented contract: one plain sentence and exit 2, never a traceback
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"puzzlebot {args.command}: {where}{e.strerror or e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -144,14 +144,18 @@ def can_manage(user: discord.abc.User, channel: Any) -> bool:
 
 # ---------------------------------------------------------------------- Reply → Discord
 def make_view(reply: Reply) -> discord.ui.View | None:
-    """Buttons for ``reply.choices``; each ``custom_id`` is the core's callback data."""
-    if not reply.choices:
+    """Buttons for ``reply.choices`` (each ``custom_id`` is the core's callback data), then the
+    ``reply.links`` as link buttons (the web player) on a row of their own."""
+    if not reply.choices and not reply.links:
         return None
     view = discord.ui.View(timeout=VIEW_TIMEOUT)
-    for row_index, row in enumerate(reply.choices[:5]):
+    for row_index, row in enumerate(reply.choices[:4]):
         for choice in row[:5]:
             view.add_item(discord.ui.Button(label=choice.label[:80], custom_id=choice.data, row=row_index,
                                             style=discord.ButtonStyle.primary))
+    for link in reply.links[:5]:
+        view.add_item(discord.ui.Button(label=link.label[:80], url=link.url, row=min(len(reply.choices), 4),
+                                        style=discord.ButtonStyle.link))
     return view
 
 

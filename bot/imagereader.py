@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.chat import Choice, Reply
 from bot.commands import Context, Registry
 from solvers.errors import ParseError
+from solvers.registry import get_genre
 
 if TYPE_CHECKING:
     from solvers.puzzle import Puzzle
@@ -60,7 +62,8 @@ async def solve_image(ctx: Context, data: bytes) -> None:
     if not reading.sure:
         pid = core.remember_board(text, reading.genres, boards=() if board is None else (board,))
         button = ctx.t("image_solve_as_read")
-        named = [_cell_words(ctx, u.row, u.col, u.token, u.alternatives) for u in reading.unsure[:MAX_NAMED]]
+        named = [_cell_words(ctx, u.row, u.col, u.token, same_notation(reading.genres, u.alternatives))
+                 for u in reading.unsure[:MAX_NAMED]]
         cells = "; ".join(named) + (" …" if len(reading.unsure) > MAX_NAMED else "")
         message = ctx.t("image_unsure", count=len(reading.unsure), which=cells, button=button) if named else ""
         if reading.size_unsure:
@@ -89,6 +92,15 @@ def _board(reading: Reading) -> Puzzle[Any] | None:
 def _board_text(reading: Reading) -> str:
     """The board as the player would type it: a genre line when the genre is known, then the rows."""
     return reading.text() if len(reading.genres) == 1 else reading.grid_text()
+
+
+def same_notation(genres: Sequence[str], alternatives: Sequence[str]) -> tuple[str, ...]:
+    """The alternatives a player could type for the genres the board may be (a number board is
+    not offered a circle): one notation in the list of unsure cells."""
+    if not genres:
+        return tuple(alternatives)
+    notations = [get_genre(g).notation for g in genres]
+    return tuple(a for a in alternatives if any(n.read_token(a) is not None for n in notations))
 
 
 def _cell_words(ctx: Context, row: int, col: int, token: str, alternatives: tuple[str, ...]) -> str:

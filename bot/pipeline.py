@@ -86,7 +86,7 @@ class PipelineLimits:
 
     workers: int = 2  # solver processes
     time_limit: float = 10.0  # the solver's own limit per board, seconds
-    solver_workers: int = 1  # CP-SAT threads per solve
+    solver_workers: int = 0  # CP-SAT threads per solve; 0: the cores shared among the running solves
     queue_limit: int = 50  # jobs waiting or running, all users together
     user_running: int = 1  # jobs one user may have running at once
     user_cap: int = 3  # jobs one user may have waiting or running
@@ -94,6 +94,15 @@ class PipelineLimits:
     hard_limit: float | None = None  # wall seconds before a worker is killed; default 1.5 x time_limit + 5
     worker_nice: int = 5  # CPU priority drop of the workers, so the event loop stays responsive
     memory_mb: int = 2048  # address-space cap of each worker (RLIMIT_AS), MiB; 0: no cap
+    cpus: int = field(default_factory=lambda: os.cpu_count() or 1)  # cores the solves share
+
+    def threads_for(self, running: int) -> int:
+        """CP-SAT threads for a solve that starts while ``running`` solves (itself included) run:
+        ``solver_workers`` when set, else the cores divided among them (a lone hard board gets
+        every idle core; a solve keeps its threads to the end, so a later one may briefly share)."""
+        if self.solver_workers > 0:
+            return self.solver_workers
+        return max(1, self.cpus // max(1, running))
 
     @property
     def wall_limit(self) -> float:
@@ -498,8 +507,9 @@ class PoolBackend(SolveFront[None]):
             self._requeue(slot, job)
             return
         try:
+            threads = limits.threads_for(sum(s.job is not None for s in self._slots))
             fut = slot.executor.submit(run_numbered, number, self._job_fn, job.puzzle, limits.time_limit,
-                                       limits.solver_workers)
+                                       threads)
         except (BrokenProcessPool, RuntimeError):  # the pool already knows its process is gone
             self._requeue(slot, job)
             return

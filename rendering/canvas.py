@@ -23,6 +23,7 @@ from solvers.cell import Cell
 
 RGB = pal.RGB
 SUPERSAMPLE = 4
+MIN_SQUEEZE = 0.6  # text narrower than this share of its natural width gets a smaller font instead
 Sprite = tuple[Image.Image, Image.Image]  # (palette image, '1' mask)
 
 
@@ -60,9 +61,27 @@ def text_sprite(text: str, font: Font, color: RGB, background: RGB) -> tuple[Spr
     return sprite_of(out, coverage), (left - 1, top - 1, right + 1, bottom + 1)
 
 
-def paste_text(image: Image.Image, cx: float, cy: float, text: str, font: Font, color: RGB, background: RGB) -> None:
-    """Draw ``text`` with its ink box centred on (cx, cy)."""
+@lru_cache(maxsize=1024)
+def narrow_text_sprite(text: str, font: Font, color: RGB, background: RGB, width: int) -> tuple[Sprite, int]:
+    """``text`` squeezed to ``width`` px of ink (its full height kept), and its height."""
+    left, top, right, bottom = (int(v) for v in font.getbbox(text))
+    w, h = max(1, right - left + 2), max(1, bottom - top + 2)
+    wide = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(wide).text((1 - left, 1 - top), text, fill=255, font=font)
+    coverage = wide.resize((max(1, width + 2), h), Image.Resampling.LANCZOS)
+    out = Image.new("RGB", coverage.size, background)
+    out.paste(color, (0, 0, *coverage.size), coverage)
+    return sprite_of(out, coverage), h
+
+
+def paste_text(image: Image.Image, cx: float, cy: float, text: str, font: Font, color: RGB, background: RGB,
+               max_width: int | None = None) -> None:
+    """Draw ``text`` with its ink box centred on (cx, cy); squeezed to ``max_width`` px when wider."""
     (sprite, mask), (left, top, right, bottom) = text_sprite(text, font, color, background)
+    if max_width is not None and right - left - 2 > max_width:
+        (sprite, mask), h = narrow_text_sprite(text, font, color, background, max_width)
+        image.paste(sprite, (round(cx - sprite.width / 2), round(cy - h / 2)), mask)
+        return
     x = round(cx - (left + right) / 2) + left
     y = round(cy - (top + bottom) / 2) + top
     image.paste(sprite, (x, y), mask)
@@ -236,8 +255,10 @@ class Canvas:
         """``text`` with its ink centred on pixel (cx, cy), as large as fits ``width`` x ``height`` cells."""
         if not text:
             return
-        f = fitted(text, max(4, round(width * self.cell)), max(5, round(height * self.cell)))
-        paste_text(self.image, cx, cy, text, f, color, background)
+        max_w, max_h = max(4, round(width * self.cell)), max(5, round(height * self.cell))
+        # long numbers (108, 1024) keep most of the height: their digits are narrowed, to MIN_SQUEEZE at most
+        f = fitted(text, round(max_w / MIN_SQUEEZE), max_h)
+        paste_text(self.image, cx, cy, text, f, color, background, max_w)
 
     def fill_cell(self, r: int, c: int, color: RGB) -> None:
         """Fill the cell's box; a highlighted cell keeps a rim of its highlight (a difference stays visible).

@@ -45,7 +45,7 @@ class Block:
 
 @dataclass(frozen=True)
 class Sum:
-    """A split clue cell (Kakuro ``D\\R``): the sum of the run below and of the run to the right."""
+    """A split clue cell (``D\\R``): the sum of the run below and of the run to the right."""
 
     down: int | None = None
     right: int | None = None

@@ -63,8 +63,20 @@ class RegionUse(Enum):
     """Whether a genre's boards carry a region partition (FORMATS.md ``regions``)."""
 
     NONE = "none"
-    OPTIONAL = "optional"  # e.g. a jigsaw Sudoku
+    OPTIONAL = "optional"  # e.g. jigsaw boards: rooms only where the board gives them
     REQUIRED = "required"  # e.g. puzzles played on rooms
+
+
+class PlayKind(Enum):
+    """What a player draws for the genre's answer (the web player's input mode, per answer kind, not genre)."""
+
+    CELL_LOOP = "cell-loop"  # lines between cell centres (a loop or paths); masks per cell
+    EDGE_LOOP = "edge-loop"  # lines along the grid edges; masks per grid point
+    SHADE = "shade"  # cells shaded or not, with dot marks (``shaded``, or black/white ``colors``)
+    MARK = "mark"  # a symbol in some cells (``lights``, ``stars``)
+    NUMBER = "number"  # a number written into cells (``numbers``)
+    RECT = "rect"  # the board cut into rectangles (``rects``)
+    BRIDGE = "bridge"  # lines between two clue cells of a row or column (``bridges``)
 
 
 @dataclass(frozen=True)
@@ -79,6 +91,7 @@ class Variant:
     name: str
     words: tuple[str, ...]
     help: str
+    rule: str = ""  # message code naming the rule in a verdict ("Rule: ..."); the help when empty
 
 
 @dataclass(frozen=True)
@@ -134,6 +147,7 @@ class Genre(Generic[C, S]):
     example: ClassVar[str]  # a small board with a unique solution, as text (shown by /help)
     daily_sizes: ClassVar[Mapping[str, tuple[int, int]]]  # difficulty -> (rows, cols) of daily puzzles
     answer_help: ClassVar[str]  # message code: how to type an answer in chat
+    play: ClassVar[PlayKind | None] = None  # the web player's input mode; None: from solution_type (play_kind)
     # this genre's message codes ("<name>-...") per language: {"en": {code: words}, "ja": {...}}
     messages: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
@@ -235,6 +249,16 @@ class Genre(Generic[C, S]):
         """Import the heavy parts (checker, model) now, so the first board does not pay for it."""
         for module in ("check", "model"):
             self.part(module)
+
+    def play_kind(self) -> PlayKind:
+        """How a player draws this genre's answer: ``play`` when the genre says, else what its
+        solution type implies (so a genre with a shared solution type gets a player for free)."""
+        if self.play is not None:
+            return self.play
+        key = getattr(self.solution_type, "key", "")
+        return {"loop": PlayKind.CELL_LOOP, "links": PlayKind.CELL_LOOP, "colors": PlayKind.SHADE,
+                "shaded": PlayKind.SHADE, "lights": PlayKind.MARK, "stars": PlayKind.MARK,
+                "numbers": PlayKind.NUMBER, "rects": PlayKind.RECT, "bridges": PlayKind.BRIDGE}.get(key, PlayKind.SHADE)
 
     def __repr__(self) -> str:
         return f"<genre {self.name}>"

@@ -22,6 +22,9 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.fillomino",
     "solvers.yajilin",
     "solvers.heyawake",
+    "solvers.sudoku",
+    "solvers.hashiwokakero",
+    "solvers.kakuro",
 )
 
 GENRES: dict[str, Genre[Any, Any]] = {}

@@ -561,5 +561,13 @@ def echo_job(puzzle: Any, time_limit: float, solver_workers: int) -> Any:
     return JobResult(status="unique", genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, seconds=0.3)
 
 
+def threads_job(puzzle: Any, time_limit: float, solver_workers: int, lang: str = "en") -> Any:
+    """A stand-in solver that reports the CP-SAT threads it was given (in ``timings["threads"]``)."""
+    from bot.worker import JobResult
+
+    return JobResult(status="unique", genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols,
+                     timings={"threads": float(solver_workers)})
+
+
 if __name__ == "__main__":
     serve()

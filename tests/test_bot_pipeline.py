@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import pytest
 
 from bot.app import build_core
-from bot.config import BotConfig
+from bot.config import BotConfig, load_config
 from bot.pipeline import PipelineLimits, PoolBackend
 from bot.telegram_adapter import build_application, polling
 from tests.corpus import own
@@ -183,3 +183,23 @@ async def test_one_solve_serves_every_language() -> None:
 
         # the strip's words differ where a CJK font can write them (else the title stays English)
         assert (en.tobytes() != ja.tobytes()) == can_write("ましゅ")
+
+
+def test_solver_threads_share_the_cores() -> None:
+    shared = PipelineLimits(workers=2, cpus=4)
+    assert [shared.threads_for(n) for n in (1, 2, 3, 8)] == [4, 2, 1, 1]
+    assert PipelineLimits(workers=2, cpus=4, solver_workers=1).threads_for(1) == 1
+    assert load_config(None, {}).limits.solver_workers == 0  # unset: share the cores
+
+
+async def test_a_lone_board_gets_every_core() -> None:
+    from solvers.puzzle import Puzzle
+    from tests.fake_bot_api import threads_job
+
+    backend = PoolBackend(PipelineLimits(workers=2, cpus=4), job_fn=threads_job)
+    await backend.start()
+    try:
+        result = await backend.solve(Puzzle("masyu", ((1, 0), (0, 0))), user="ann")
+        assert result.timings["threads"] == 4
+    finally:
+        await backend.close()

@@ -45,10 +45,15 @@ def _generate(genre: str, rows: int, cols: int, difficulty: str, seed: int, squa
         pytest.skip(f"{genre} boards are square")
 
 
+SQUARE_ONLY = {"sudoku"}  # genres whose boards are square (a generator refuses other sizes)
+
+
 @pytest.mark.parametrize("genre", GENRES)
 @pytest.mark.parametrize("size", [(6, 6), pytest.param((8, 10), marks=pytest.mark.slow)])
 def test_generated_puzzles_are_unique_at_every_difficulty(genre: str, size: tuple[int, int]) -> None:
     rows, cols = size
+    if genre in SQUARE_ONLY and rows != cols:
+        pytest.skip(f"{genre} boards are square")
     for k, difficulty in enumerate(DIFFICULTIES):
         gp = _generate(genre, rows, cols, difficulty, seed=11 + k)
         assert (gp.puzzle.rows, gp.puzzle.cols) == (rows, cols)
@@ -58,9 +63,10 @@ def test_generated_puzzles_are_unique_at_every_difficulty(genre: str, size: tupl
 
 @pytest.mark.parametrize("genre", GENRES)
 def test_same_seed_same_puzzle_and_different_seeds_differ(genre: str) -> None:
-    a = _generate(genre, 6, 7, "easy", seed=5, square=True)
-    b = _generate(genre, 6, 7, "easy", seed=5, square=True)
-    c = _generate(genre, 6, 7, "easy", seed=6, square=True)
+    cols = 6 if genre in SQUARE_ONLY else 7
+    a = _generate(genre, 6, cols, "easy", seed=5, square=True)
+    b = _generate(genre, 6, cols, "easy", seed=5, square=True)
+    c = _generate(genre, 6, cols, "easy", seed=6, square=True)
     assert a.puzzle.cells == b.puzzle.cells and a.solution == b.solution and a.difficulty == b.difficulty
     assert (c.puzzle.cells, c.solution) != (a.puzzle.cells, a.solution)
 
@@ -81,7 +87,7 @@ def test_bad_sizes_get_a_clear_message(size: tuple[int, int]) -> None:
 
 def test_bad_genre_and_difficulty_get_a_clear_message() -> None:
     with pytest.raises(PuzzleError, match="Unknown genre"):
-        generate("sudoku", 6, 6)
+        generate("notagenre", 6, 6)
     with pytest.raises(PuzzleError, match="easy, medium or hard"):
         generate("masyu", 6, 6, "impossible")
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.daily.judge import Hint, Judgement, Verdict, hints, judge_answer
+from bot.daily.judge import Hint, Judgement, Verdict, hints, judge_answer, judge_solution
 from bot.storage import DailyPuzzle, Play, Post, utcnow
 from solvers.puzzle import Puzzle
 from solvers.solution import Solution, differing_cells
@@ -95,6 +96,11 @@ class DailyPlay:
             post = await store.latest_post(platform, str(chat_id), self.service.today(now))
         return await store.get_daily_by_id(post.daily_id) if post else None
 
+    async def open_dailies(self, platform: str, chat_id: Any, now: dt.datetime | None = None) -> list[DailyPuzzle]:
+        """Today's puzzles posted in the chat, the latest first (a chat may play several at once)."""
+        store = await self.service.ready()
+        return await store.dailies_posted(platform, str(chat_id), self.service.today(now))
+
     async def post_for_reply(self, platform: str, chat_id: Any, reply_to: Any) -> Post | None:
         if reply_to is None:
             return None
@@ -108,15 +114,19 @@ class DailyPlay:
                                 started_at=started)
 
     async def answer(self, platform: str, chat_id: Any, user_id: Any, user_name: str, daily: DailyPuzzle,
-                     text: str, now: dt.datetime | None = None) -> AnswerOutcome:
-        """Judge a player's typed answer; records the solve (time, place) or the wrong try."""
+                     text: str | Mapping[str, Any], now: dt.datetime | None = None) -> AnswerOutcome:
+        """Judge a player's answer, typed (``str``) or drawn in the web player (a FORMATS.md
+        ``solution`` mapping); records the solve (time, place) or the wrong try."""
         store = await self.service.ready()
         play = await self._play(platform, chat_id, user_id, user_name, daily)
         if play.solved_at is not None:
             return AnswerOutcome(Verdict.ALREADY, None, play, (play.solved_at - play.started_at).total_seconds(),
                                  await self._rank(platform, chat_id, daily, play), play.seen)
         puzzle = daily.puzzle
-        judgement = await asyncio.to_thread(judge_answer, puzzle, text)
+        if isinstance(text, str):
+            judgement = await asyncio.to_thread(judge_answer, puzzle, text)
+        else:
+            judgement = await asyncio.to_thread(judge_solution, puzzle, text)
         if judgement.verdict is Verdict.RIGHT:
             at = (now.astimezone(dt.UTC).replace(tzinfo=None) if now and now.tzinfo else now) or utcnow()
             seen = play.seen or await store.seen_before(platform, str(chat_id), daily.id, str(user_id), at)
@@ -178,11 +188,12 @@ class DailyPlay:
         return Stats(current, best, len(days), board)
 
 
-def judgement_differs(puzzle: Puzzle[Any], stored: Solution, text: str) -> bool:
+def judgement_differs(puzzle: Puzzle[Any], stored: Solution, text: str | Mapping[str, Any]) -> bool:
     """True when the answer (already judged right) is not the stored solution: a non-unique daily."""
 
     try:
-        given = puzzle.kind.parse_answer(puzzle, text)
+        given = (puzzle.kind.parse_answer(puzzle, text) if isinstance(text, str)
+                 else puzzle.kind.solution_from_json(text, puzzle))
     except Exception:
         return False
     return bool(differing_cells(given, stored))

@@ -324,6 +324,16 @@ class Store:
                 stmt = stmt.join(DailyPuzzle, DailyPuzzle.id == Post.daily_id).where(DailyPuzzle.day == day)
             return (await s.execute(stmt.order_by(Post.posted_at.desc(), Post.id.desc()).limit(1))).scalar()
 
+    async def dailies_posted(self, platform: str, chat_id: str, day: dt.date) -> list[DailyPuzzle]:
+        """``day``'s puzzles posted in the chat, the most recently posted first, each once."""
+        async with self.db.sessions() as s:
+            stmt = (select(Post.daily_id).join(DailyPuzzle, DailyPuzzle.id == Post.daily_id)
+                    .where(Post.platform == platform, Post.chat_id == chat_id, DailyPuzzle.day == day)
+                    .order_by(Post.posted_at.desc(), Post.id.desc()))
+            ids = list(dict.fromkeys((await s.execute(stmt)).scalars().all()))
+            found = {d.id: d for d in (await s.execute(select(DailyPuzzle).where(DailyPuzzle.id.in_(ids)))).scalars()}
+            return [found[i] for i in ids if i in found]
+
     async def first_post_time(self, platform: str, chat_id: str, daily_id: int) -> dt.datetime | None:
         async with self.db.sessions() as s:
             return (await s.execute(select(func.min(Post.posted_at)).where(

@@ -6,9 +6,10 @@
 3. Every black cell gets its count of neighbouring lights. While the board has a second answer,
    a white cell where the two answers differ (and our answer has no light) turns black too, and
    cells it left dark get lights: the givens grow until the answer is unique.
-4. Numbers are removed (the cell stays black) while the answer stays unique
-   (:func:`solvers.generation.remove_clues`; the oracle is the solver's own deduction and search,
-   and a second answer tells which numbers it breaks). Easy and medium boards get some back.
+4. The shared search (:func:`solvers.generation.search`) removes numbers (the cell stays black)
+   while the answer stays unique — the oracle is the solver's own deduction and search, and a
+   second answer tells which numbers it breaks — and gives some back while the board grades
+   harder than asked.
 
 The grade comes from the deductions the solver needs (:func:`effort`): numbers and single
 candidates only (easy), failed-light trials (medium), or a guess (hard).
@@ -17,43 +18,20 @@ candidates only (easy), failed-light trials (medium), or a guess (hard).
 from __future__ import annotations
 
 import random
-import time
-from dataclasses import dataclass, field
-from typing import Any
 
 from solvers.akari.board import Cell, Grid, Layout, neighbours
 from solvers.akari.model import constraints
 from solvers.akari.notation import WHITE, Given
 from solvers.cardinality import UNKNOWN, Conflict
 from solvers.clues import Block
-from solvers.generation import (
-    DEFAULT_BUDGET,
-    BestAttempt,
-    GeneratedPuzzle,
-    add_back,
-    grade,
-    prove,
-    remove_clues,
-    sub_rng,
-)
+from solvers.generation import Candidate, GeneratedPuzzle, search
 from solvers.puzzle import Puzzle
 from solvers.solution import LightSolution
 from solvers.verdict import SolveOptions
 
 DENSITY = 0.2
 THRESHOLDS = (0.35, 1.5)  # effort: failed-light trials per 10 white cells (99: a guess was needed)
-ADD_BACK = {"easy": 0.5, "medium": 0.15, "hard": 0.0}
 MAX_NODES = 20_000  # oracle search nodes; more counts as "not known unique"
-
-
-@dataclass
-class Made:
-    """A generated board, its unique answer, grade and how it was made (before the engine's proof)."""
-
-    grid: Grid
-    solution: LightSolution
-    difficulty: str
-    stats: dict[str, Any] = field(default_factory=dict)
 
 
 def _blacks(rows: int, cols: int, rng: random.Random) -> set[Cell]:
@@ -118,10 +96,9 @@ def effort(grid: Grid) -> float:
     return 10 * card.steps["probe"] / max(1, len(layout.white))
 
 
-def make(rows: int, cols: int, difficulty: str, seed: int, attempt: int = 0) -> Made | None:
-    """One attempt at a unique board; None when the givens could not be made unique."""
-    t0 = time.perf_counter()
-    rng = sub_rng(seed, "akari", rows, cols, difficulty, attempt)
+def candidate(rows: int, cols: int, rng: random.Random) -> Candidate[Cell] | None:
+    """One random board with every number, grown until unique (steps 1-3); None when it would not
+    become unique. Its numbers are the clues the shared search removes (step 4)."""
     blacks = _blacks(rows, cols, rng)
     lights: set[Cell] = set()
     _light(rows, cols, blacks, lights, rng)
@@ -137,17 +114,20 @@ def make(rows: int, cols: int, difficulty: str, seed: int, attempt: int = 0) -> 
         if len(sols) < 2:
             return None
         other = sols[0] if sols[0] != lights else sols[1]
-        differ = sorted((other ^ lights) - lights)  # cells lit in the other answer only
-        cell = rng.choice(differ)
-        blacks.add(cell)
+        blacks.add(rng.choice(sorted(other - lights)))  # a cell lit in the other answer only
         _light(rows, cols, blacks, lights, rng)
     else:
         return None
     numbers = {b: count(b) for b in blacks}
     clue_cells = sorted(numbers)
+    calls = [0]
+
+    def grid_of(kept: frozenset[Cell]) -> Grid:
+        return _grid(rows, cols, blacks, {c: numbers[c] for c in kept})
 
     def second(trial: frozenset[Cell], kept: frozenset[Cell]) -> frozenset[Cell] | None | bool:
-        sols, complete = answers(_grid(rows, cols, blacks, {c: numbers[c] for c in trial}))
+        calls[0] += 1
+        sols, complete = answers(grid_of(trial))
         others = [s for s in sols if s != lights]
         if others:
             alt = others[0]
@@ -155,30 +135,11 @@ def make(rows: int, cols: int, difficulty: str, seed: int, attempt: int = 0) -> 
                              if sum(1 for n in neighbours(c, rows, cols) if n in alt) != numbers[c])
         return None if complete else False
 
-    kept = remove_clues(clue_cells, second, rng)
-    kept = add_back(clue_cells, kept, rng, ADD_BACK.get(difficulty, 0.0)) if ADD_BACK.get(difficulty) else kept
-    grid = _grid(rows, cols, blacks, {c: numbers[c] for c in kept})
-    work = effort(grid)
-    stats = {"attempt": attempt + 1, "blacks": len(blacks), "numbers": len(kept), "effort": round(work, 3),
-             "make_seconds": round(time.perf_counter() - t0, 3)}
-    return Made(grid, LightSolution.from_cells(rows, cols, lights), grade(work, THRESHOLDS), stats)
+    return Candidate(clue_cells, second, lambda kept: Puzzle("akari", grid_of(kept)),
+                     lambda kept: effort(grid_of(kept)), LightSolution.from_cells(rows, cols, lights),
+                     calls=lambda: calls[0])
 
 
 def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
     """A proven unique Akari graded as close to ``difficulty`` as a few attempts allow."""
-    deadline = time.perf_counter() + DEFAULT_BUDGET
-    search = BestAttempt(difficulty)
-    for attempt in range(100):
-        if time.perf_counter() > deadline:
-            break
-        made = make(rows, cols, difficulty, seed, attempt)
-        if made is None:
-            continue
-        puzzle = Puzzle("akari", made.grid)
-        ok, info = prove(puzzle, made.solution)
-        if not ok:
-            continue
-        info.update(made.stats)
-        if search.offer(GeneratedPuzzle(puzzle, made.solution, made.difficulty, info, seed)):
-            break
-    return search.result(genre="akari", rows=rows, cols=cols)
+    return search("akari", rows, cols, difficulty, seed, THRESHOLDS, lambda rng: candidate(rows, cols, rng))

@@ -22,6 +22,8 @@ from solvers.solution import LightSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 MAX_NODES = 400  # search nodes before the rest goes to CP-SAT
+DEDUCE_SHARE = 0.25  # of the time limit, for the trials before any search
+PROBE_NODES_UP_TO = 300  # open cells up to which each search node runs trials too (beyond, too dear)
 
 
 def constraints(layout: Layout) -> Cardinality:
@@ -65,8 +67,8 @@ def solve_grid(grid: Grid, options: SolveOptions) -> SolveResult:
     layout = Layout(grid)
     t0 = time.perf_counter()
     deadline = budget.start + options.time_limit
-    try:
-        card = deduce(layout, deadline)
+    try:  # trials get a quarter of the time at most: a board with many answers leaves the rest to search
+        card = deduce(layout, budget.start + options.time_limit * DEDUCE_SHARE)
     except Conflict:
         budget.note("deduce", t0)
         return no_solution(budget)
@@ -74,7 +76,8 @@ def solve_grid(grid: Grid, options: SolveOptions) -> SolveResult:
     if UNKNOWN not in card.value:
         sol = _solution(layout, card.value)
         return SolveResult(Status.UNIQUE if options.unique else Status.SOLVED, solution=sol, stats=budget.stats)
-    out = card.search(2 if options.unique else 1, deadline, MAX_NODES)
+    open_cells = card.value.count(UNKNOWN)
+    out = card.search(2 if options.unique else 1, deadline, MAX_NODES, probe_nodes=open_cells <= PROBE_NODES_UP_TO)
     t0 = budget.note("search", t0)
     if out.complete or len(out.solutions) >= (2 if options.unique else 1):
         return _verdict(layout, out.solutions, options, budget)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -102,6 +103,8 @@ def read_board_strict(
     rows = [row for row in rows if row]
     if not rows:
         raise NO_BOARD
+    if len(rows) == 1:
+        rows = _unfold_square(rows[0])
     _check_rectangular(rows)
     height, width = len(rows), len(rows[0])
     if width > limits.max_cols:
@@ -250,6 +253,20 @@ def _record_puzzle(rec: dict[str, Any], forced: str | None, variants: Variants |
     return puzzle
 
 
+def _unfold_square(row: Row) -> list[Row]:
+    """A single line of N*N cells (N >= 4) as the N x N board it is written for (an 81-character
+    line is a 9x9 board); any other line stays one row."""
+    n = math.isqrt(len(row))
+    if n < 4 or n * n != len(row):
+        return [row]
+    out = []
+    for r in range(n):
+        part = Row(row[r * n : (r + 1) * n])
+        part.compact = row.compact
+        out.append(part)
+    return out
+
+
 def _read_site(text: str, genre: str | None, variants: Variants | None, limits: ReadLimits) -> Puzzle[Any]:
     """A board copied from a puzzle site (:mod:`solvers.reading.sites`); the site names the genre,
     which the registry may not hold yet. A fragment naming no site is read by its content."""
@@ -307,23 +324,21 @@ def _detect(rows: list[Row], limits: ReadLimits, variants: Variants, params: dic
                     raise unknown_symbol(tok, r, c, None, "read-help-any")
         raise _mixed(rows)
     _check_min(len(rows), len(rows[0]), limits)
-    tier = min(rank[0] for rank, _ in ranked)
-    readable = [g for rank, g in sorted(ranked, key=lambda x: x[0][1]) if rank[0] == tier]
-
-    fits: list[Puzzle[Any]] = []
     reasons: list[tuple[str, ParseError]] = []
-    for g in readable:
-        try:
-            p = _board(g, rows, limits, variants, params)
-            check_form(p)
-        except ParseError as e:
-            reasons.append((g.name, e))
-        else:
-            fits.append(p)
-    if len(fits) == 1:
-        return fits[0]
-    if fits:
-        raise AmbiguousGenre(tuple(p.genre for p in fits), tuple(fits))
+    for tier in sorted({rank[0] for rank, _ in ranked}):  # the likeliest tier whose form fits wins
+        fits: list[Puzzle[Any]] = []
+        for g in [g for rank, g in sorted(ranked, key=lambda x: x[0][1]) if rank[0] == tier]:
+            try:
+                p = _board(g, rows, limits, variants, params)
+                check_form(p)
+            except ParseError as e:
+                reasons.append((g.name, e))
+            else:
+                fits.append(p)
+        if len(fits) == 1:
+            return fits[0]
+        if fits:
+            raise AmbiguousGenre(tuple(p.genre for p in fits), tuple(fits))
     cells = tuple(dict.fromkeys(cell for _, e in reasons for cell in e.cells))
     raise ParseError("fits-no-genre", cells=cells, reasons=tuple((g, e.msg) for g, e in reasons),
                      known=", ".join(GENRES))

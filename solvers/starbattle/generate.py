@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solvers.errors import InvalidPuzzle
-from solvers.generation import DEFAULT_BUDGET, BestAttempt, GeneratedPuzzle, grade, prove, sub_rng
+from solvers.generation import DEFAULT_BUDGET, BestAttempt, Difficulty, GeneratedPuzzle, grade, prove, sub_rng
 from solvers.puzzle import Puzzle
 from solvers.solution import StarSolution
 from solvers.starbattle.board import Cell, Regions, default_stars, renumber
@@ -42,7 +42,7 @@ class Made:
     regions: Regions
     stars: int
     solution: StarSolution
-    difficulty: str
+    difficulty: Difficulty
     stats: dict[str, Any] = field(default_factory=dict)
 
 
@@ -258,6 +258,6 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         if not ok:
             continue
         info.update(made.stats)
-        if search.offer(GeneratedPuzzle(puzzle, made.solution, made.difficulty, info, seed)):
+        if search.offer(GeneratedPuzzle(puzzle, made.solution, Difficulty(made.difficulty), info, seed)):
             break
     return search.result(genre="starbattle", rows=rows, cols=cols)

@@ -12,7 +12,7 @@ import pytest
 from solvers.akari.answer import hint_order, parse_answer
 from solvers.akari.board import Grid, grid_of
 from solvers.akari.check import check_marks, validate_grid
-from solvers.akari.generate import generate, make
+from solvers.akari.generate import candidate, generate
 from solvers.akari.model import solve_grid
 from solvers.akari.notation import WHITE, Given
 from solvers.akari.url import decode_url, encode_url
@@ -164,14 +164,15 @@ def test_validate_refuses_a_number_without_room() -> None:
 
 
 def test_generated_board_is_unique_and_checked() -> None:
-    made = make(7, 7, "medium", seed=3)
-    assert made is not None
-    assert not check_marks(made.grid, made.solution.marks)
-    res = solve_grid(made.grid, OPTS)
-    assert res.status is Status.UNIQUE and res.solution == made.solution
-    assert made.difficulty in ("easy", "medium", "hard")
+    cand = candidate(7, 7, random.Random(3))
+    assert cand is not None
+    grid = cand.puzzle_of(frozenset(cand.clues)).cells
+    res = solve_grid(grid, OPTS)
+    assert res.status is Status.UNIQUE and res.solution == cand.solution
     gp = generate(6, 6, "easy", seed=2)
     assert gp.stats["proof"] == "unique" and not check_marks(gp.puzzle.cells, marks(gp.solution))
+    assert gp.difficulty in ("easy", "medium", "hard")
+    assert generate(6, 6, "easy", seed=2).puzzle == gp.puzzle  # the seed gives the same board
 
 
 def test_typed_answer_and_hints() -> None:

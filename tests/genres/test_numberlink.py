@@ -402,3 +402,21 @@ def test_flow_rule_verdicts_through_the_nikoli_proof() -> None:
             assert check(flow, res.second_solution) == []
         kinds.add("multiple" if n_flow > 1 else "unique both" if n_nikoli == 1 else "unique flow only")
     assert kinds == {"multiple", "unique both", "unique flow only"}, kinds
+
+
+def test_the_flow_rule_keeps_its_puzz_link_url_and_is_said_in_the_reply() -> None:
+    from bot.replies import result_reply
+    from bot.worker import solve_job
+    from solvers.reading import read_board
+
+    flow = read_board("numberlink fill\n1 . 2\n. . .\n1 . 2")
+    assert "fill" in flow.variants
+    url = GENRE.encode_url(flow)
+    assert url.startswith("https://puzz.link/p?arukone/3/3/")  # puzz.link's Arukone: every cell on a path
+    assert GENRE.decode_url(url) == flow
+    assert GENRE.encode_url(dataclasses.replace(flow, variants=frozenset())).startswith("https://puzz.link/p?numlin/")
+    assert GENRE.decode_url(url.replace("arukone/", "arukone/e/")).variants == frozenset()  # 'e': cells may stay empty
+    reply = result_reply(solve_job(flow, 10.0, 1), "en", spoiler=False)
+    assert "Rule: the Flow rule (every cell on a path)." in reply.text and "p?arukone/" in reply.text
+    plain = result_reply(solve_job(dataclasses.replace(flow, variants=frozenset()), 10.0, 1), "en", spoiler=False)
+    assert "Rule:" not in plain.text
