@@ -17,7 +17,7 @@ from __future__ import annotations
 from solvers.answer_grid import answer_cells
 from solvers.errors import ParseError
 from solvers.genre import HintStep
-from solvers.hitori.deduce import BLACK, Board, pattern_facts
+from solvers.hitori.deduce import BLACK, Board, pattern_reasons
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
 
@@ -44,16 +44,19 @@ def parse_answer(puzzle: Puzzle[int], text: str) -> ShadeSolution:
 def hints(puzzle: Puzzle[int], solution: ShadeSolution) -> list[HintStep]:
     board = Board.of(puzzle.cells)
     cols = puzzle.cols
-    order: list[tuple[int, int]] = []
+    steps: list[HintStep] = []
     seen: set[tuple[int, int]] = set()
-    for i, v in pattern_facts(board):
+    for i, v, rule, (a, b) in pattern_reasons(board):
         cell = divmod(i, cols)
-        if cell not in seen and solution.marked(*cell) == (v == BLACK):
-            seen.add(cell)
-            order.append(cell)
-    order += [(r, c) for r in range(puzzle.rows) for c in range(cols) if (r, c) not in seen]
-    steps = []
-    for r, c in order:
-        code = "hitori-hint-shaded" if solution.marked(r, c) else "hitori-hint-unshaded"
-        steps.append(HintStep(code, {"cell": (r, c)}, ((r, c),)))
+        if cell in seen or solution.marked(*cell) != (v == BLACK):
+            continue
+        seen.add(cell)
+        params = {"cell": cell, "number": puzzle.cells[a // cols][a % cols], "first_cell": divmod(a, cols),
+                  "second_cell": divmod(b, cols)}
+        steps.append(HintStep(f"hitori-hint-{rule}", params, (cell,)))
+    for r in range(puzzle.rows):
+        for c in range(cols):
+            if (r, c) not in seen:
+                code = "hitori-hint-shaded" if solution.marked(r, c) else "hitori-hint-unshaded"
+                steps.append(HintStep(code, {"cell": (r, c)}, ((r, c),)))
     return steps

@@ -73,17 +73,22 @@ class Board:
 
 def pattern_facts(board: Board) -> list[tuple[int, int]]:
     """The sandwich and pair rules: (cell, value) facts read from the numbers alone."""
-    facts: list[tuple[int, int]] = []
+    return [(cell, value) for cell, value, _, _ in pattern_reasons(board)]
+
+
+def pattern_reasons(board: Board) -> list[tuple[int, int, str, tuple[int, int]]]:
+    """The pattern facts with their reason: (cell, value, "sandwich" or "pair", the two equal cells)."""
+    out: list[tuple[int, int, str, tuple[int, int]]] = []
     nums = board.numbers
     for line in board.lines():
         for k in range(len(line) - 2):
             if nums[line[k]] == nums[line[k + 2]]:
-                facts.append((line[k + 1], WHITE))
+                out.append((line[k + 1], WHITE, "sandwich", (line[k], line[k + 2])))
         for k in range(len(line) - 1):
             a, b = line[k], line[k + 1]
             if nums[a] == nums[b]:
-                facts += [(x, BLACK) for x in line if x not in (a, b) and nums[x] == nums[a]]
-    return facts
+                out += [(x, BLACK, "pair", (a, b)) for x in line if x not in (a, b) and nums[x] == nums[a]]
+    return out
 
 
 def assign(board: Board, state: list[int], facts: Sequence[tuple[int, int]]) -> None:

@@ -16,8 +16,10 @@ EN: dict[str, str] = {
     "hitori-answer-symbol": "{cell} holds '{token}': write # for a shaded cell and . for an unshaded one.",
     "hitori-hint-shaded": "{cell} is shaded.",
     "hitori-hint-unshaded": "{cell} stays unshaded.",
-    "hitori-hint-rule-black": "{cell} is shaded: its neighbour was unshaded with the same number in this line, "
-                              "or leaving it white would repeat a number.",
+    "hitori-hint-sandwich": "{cell} stays unshaded: it lies between the two {number}s at {first_cell} and "
+                            "{second_cell}, and one of them must be shaded, which its neighbours may not be.",
+    "hitori-hint-pair": "{cell} is shaded: the two {number}s side by side at {first_cell} and {second_cell} cannot "
+                        "both be shaded, so one of them stays and no other {number} in that line may.",
     "hitori-generation-failed": "Could not generate a unique {rows}x{cols} Hitori in time; try another seed.",
 }
 
@@ -37,6 +39,9 @@ JA: dict[str, str] = {
     "hitori-answer-symbol": "{cell} の '{token}' は使えません。黒マスは #、白マスは . です。",
     "hitori-hint-shaded": "{cell} は黒マスです。",
     "hitori-hint-unshaded": "{cell} は白マスのままです。",
-    "hitori-hint-rule-black": "{cell} は黒マスです。",
+    "hitori-hint-sandwich": "{cell} は白マスです。{first_cell} と {second_cell} の {number} に挟まれていて、"
+                            "そのどちらかが黒マスになるので、隣の {cell} は黒にできません。",
+    "hitori-hint-pair": "{cell} は黒マスです。{first_cell} と {second_cell} に {number} が並んでいて両方は黒にできないので、"
+                        "どちらかが白マスとして残り、同じ列（行）のほかの {number} は黒になります。",
     "hitori-generation-failed": "{rows}×{cols} のひとりにしてくれを時間内に作れませんでした。別のシードで試してください。",
 }

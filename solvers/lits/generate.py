@@ -215,10 +215,10 @@ def attempt(rows: int, cols: int, rng: random.Random, deadline: float) -> tuple[
         if time.perf_counter() > deadline:
             return None
         answers = _answers(grid)
-        if answers is None or target not in answers:
+        if not answers:
             return None
-        if len(answers) == 1:
-            return grid, ours
+        if len(answers) == 1:  # ours is always an answer: the only one
+            return (grid, ours) if answers[0] == target else None
         alt = next(a for a in answers if a != target)
         if not _move(grid, ours, {(r, c) for r in range(rows) for c in range(cols) if alt[r][c] == "#"}, rng):
             return None

@@ -2,8 +2,7 @@
 
 Stacked (the ``.`` grid, then a grid of room labels of the same size) or side by side
 (``. . . | a a b``), read by :func:`solvers.reading.regions.split_regions`. Records write every
-cell as ``.`` and carry ``regions``. Detection: a board with blanks and room labels may be LITS;
-its form (an all-blank first half, rooms of four cells or more) decides.
+cell as ``.`` and carry ``regions``. Not detected from the content alone (see :meth:`RoomsOnly.rank`).
 """
 
 from __future__ import annotations
@@ -20,27 +19,21 @@ if TYPE_CHECKING:
     from solvers.reading.cells import Row
     from solvers.reading.limits import ReadLimits
 
-MAX_LABEL = 4  # characters in a room label
-
-
-def _label(token: str) -> bool:
-    return 0 < len(token) <= MAX_LABEL and token.isalnum()
-
-
 class RoomsOnly(CellNotation[int]):
     empty = EMPTY
     help = "lits-read-help"
 
     def read(self, token: str, compact: bool) -> int | None:
-        return EMPTY if token in BLANK_TOKENS or token == "|" or _label(token) else None
+        return EMPTY if token in BLANK_TOKENS else None
 
     def write(self, cell: int) -> str:
         return "."
 
     def rank(self, tokens: frozenset[str]) -> Rank | None:
-        if not tokens & BLANK_TOKENS or tokens <= BLANK_TOKENS:
-            return None  # no empty clue grid, or no room labels
-        return (0, 5)
+        # the cells alone say nothing (every LITS cell is blank; the rooms are a second grid, which
+        # any genre's clue grid resembles): a pasted board names its genre ("lits" first line,
+        # /lits, or a puz.link URL)
+        return None
 
 
 ROOMS_ONLY = RoomsOnly()

@@ -11,7 +11,7 @@ import pytest
 
 from bot.i18n import say
 from solvers.engine import solve_puzzle
-from solvers.errors import InvalidPuzzle, ParseError
+from solvers.errors import InvalidPuzzle, Message, ParseError
 from solvers.generation import generate
 from solvers.genre import missing_parts
 from solvers.hitori import GENRE
@@ -185,12 +185,13 @@ def test_hints_reveal_every_cell_once_patterns_first() -> None:
     assert steps == GENRE.hints(p, sol)
     assert sorted(s.cells[0] for s in steps) == [(r, c) for r in range(3) for c in range(3)]
     assert steps[0].cells == ((0, 1),)  # the 2 between the two 1s stays white: the sandwich comes first
-    assert steps[0].code == "hitori-hint-unshaded" and "{" not in say_step(steps[0])
+    assert steps[0].code == "hitori-hint-sandwich" and steps[0].params["number"] == 1
+    assert say_step(steps[0]) == ("Row 1, column 2 stays unshaded: it lies between the two 1s at row 1, column 1 and "
+                                  "row 1, column 3, and one of them must be shaded, which its neighbours may not be.")
+    assert "{" not in say(Message(steps[0].code, steps[0].params), "ja")
 
 
 def say_step(step: Any) -> str:
-    from solvers.errors import Message
-
     return say(Message(step.code, step.params, step.cells))
 
 
@@ -209,7 +210,7 @@ def test_picture() -> None:
     d = Recorder()
     GENRE.draw(d, p, ShadeSolution(("#..", "..#", "#..")))
     assert len([a for n, a in d.calls if n == "text"]) == 9
-    assert sorted(a[:2] for n, a in d.calls if n == "square") == [(0, 0), (1, 2), (2, 0)]
+    assert sorted(a[:2] for n, a in d.calls if n == "fill_cell") == [(0, 0), (1, 2), (2, 0)]
     from rendering import render_png
 
     png = render_png(p, ShadeSolution(("#..", "..#", "#..")), view="solution")

@@ -52,8 +52,10 @@ def test_registered_complete_and_found_by_any_name() -> None:
 
 def test_pasted_boards_stacked_and_side_by_side() -> None:
     p = Puzzle.from_record(EXAMPLE)
-    assert read_board(". . . . .\n. . . . .\n. . . . .\na a b c c\na a b c c\na b b b c") == p
-    assert read_board(". . . . . | a a b c c\n. . . . . | a a b c c\n. . . . . | a b b b c") == p
+    assert read_board("lits\n. . . . .\n. . . . .\n. . . . .\na a b c c\na a b c c\na b b b c") == p
+    assert read_board(". . . . . | a a b c c\n. . . . . | a a b c c\n. . . . . | a b b b c", "lits") == p
+    with pytest.raises(ParseError):  # the content alone is not enough: the genre must be named
+        read_board(". . . . .\n. . . . .\n. . . . .\na a b c c\na a b c c\na b b b c")
     assert read_board("lits\n.....\n.....\n.....\naabcc\naabcc\nabbbc") == p
     assert Puzzle.from_record(p.to_record()) == p
     with pytest.raises(ParseError):
@@ -240,7 +242,7 @@ def test_picture() -> None:
     d = Recorder()
     GENRE.draw(d, p, SOLVED)
     assert ("region_borders", (p.regions,)) in d.calls
-    assert sorted(a[:2] for n, a in d.calls if n == "square") == sorted(SOLVED.cells())
+    assert sorted(a[:2] for n, a in d.calls if n == "fill_cell") == sorted(SOLVED.cells())
     from rendering import render_png
 
     assert render_png(p, SOLVED, view="solution")[:8] == b"\x89PNG\r\n\x1a\n"
