@@ -51,8 +51,8 @@ async def main(chats: int, answers: int) -> None:
     svc = daily.service
     await svc.ready()
     for g in groups:
-        await svc.subscribe("telegram", g.id, "yinyang", "medium", "00:00")
-    await asyncio.gather(*svc._making.values())
+        await svc.delivery.subscribe("telegram", g.id, "yinyang", "medium", "00:00")
+    await asyncio.gather(*svc.making._making.values())
     posted = lambda c: c.method == "sendPhoto" and c.text.startswith("🧩")  # noqa: E731
     t0 = time.perf_counter()
     async with polling(application):

@@ -20,7 +20,8 @@ from bot.pipeline import PoolBackend, SolverBackend
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("bot.daily", "bot.observability")  # modules with install(core), loaded when present
+# modules with install(core), loaded when present (bot.web after bot.daily: it plays the daily puzzle)
+EXTENSIONS: tuple[str, ...] = ("bot.daily", "bot.web", "bot.observability")
 ADAPTERS: dict[str, str] = {  # platform -> module with serve(core, config) -> int
     "telegram": "bot.telegram_adapter",
     "discord": "bot.discord_adapter",

@@ -1,6 +1,7 @@
 """What every adapter does with attached files and long texts, done one way for all of them.
 
-- :func:`is_text_file`: whether an attachment may hold a board (a ``.txt`` name or a ``text/`` type);
+- :func:`is_text_file`: whether an attachment may hold a board (a ``.txt`` or ``.html`` name or a
+  ``text/`` type); :func:`document_limit`: how many bytes it may have (a saved page is larger);
 - :func:`decode_text`: the text of a file in any usual encoding (UTF-8/16 with or without a BOM,
   Shift-JIS, EUC-JP, ISO-2022-JP, cp1252), detected by charset-normalizer among those candidates;
 - :func:`fetch_text`: download it within :data:`DOCUMENT_LIMIT` and decode it, or the
@@ -25,6 +26,8 @@ from bot import i18n
 from bot.chat import Reply
 
 DOCUMENT_LIMIT = 64 * 1024  # bytes: a board file is small; anything larger is refused before download
+PAGE_LIMIT = 1024 * 1024  # bytes: a puzzle site's saved page (solvers/reading/sites.py reads it)
+PAGE_SUFFIXES = (".html", ".htm")
 # What charset-normalizer chooses among when the bytes are neither UTF-8 nor marked by a BOM.
 # cp932 is Windows' Shift-JIS (a superset of shift_jis). Boards are symbol-heavy ("○ . ●"), which
 # the detector's "mess" measure dislikes: hence threshold=1.0 and this short list, not every codec.
@@ -49,7 +52,13 @@ class Decoded:
 
 
 def is_text_file(name: str | None, mime_type: str | None) -> bool:
-    return (name or "").lower().endswith(".txt") or (mime_type or "").startswith("text/")
+    return (name or "").lower().endswith((".txt", *PAGE_SUFFIXES)) or (mime_type or "").startswith("text/")
+
+
+def document_limit(name: str | None, mime_type: str | None) -> int:
+    """The most bytes a text attachment may have: more for a saved web page than for a board file."""
+    page = (name or "").lower().endswith(PAGE_SUFFIXES) or (mime_type or "").lower().startswith("text/html")
+    return PAGE_LIMIT if page else DOCUMENT_LIMIT
 
 
 def detect(data: bytes) -> Decoded | Unreadable:
@@ -95,8 +104,8 @@ def decode_text(data: bytes) -> str | None:
     return found.text if isinstance(found, Decoded) else None
 
 
-def too_big(size: int, lang: str) -> Reply:
-    return Reply(i18n.t(lang, "document_too_big", size=size, limit=DOCUMENT_LIMIT))
+def too_big(size: int, lang: str, limit: int = DOCUMENT_LIMIT) -> Reply:
+    return Reply(i18n.t(lang, "document_too_big", size=size, limit=limit))
 
 
 def unreadable(lang: str, why: Unreadable = Unreadable.ENCODING) -> Reply:
@@ -104,17 +113,18 @@ def unreadable(lang: str, why: Unreadable = Unreadable.ENCODING) -> Reply:
     return Reply(i18n.t(lang, "document_unreadable", reason=i18n.t(lang, why.value)))
 
 
-async def fetch_text(size: int | None, download: Callable[[], Awaitable[bytes]], lang: str) -> str | Reply:
+async def fetch_text(size: int | None, download: Callable[[], Awaitable[bytes]], lang: str,
+                     limit: int = DOCUMENT_LIMIT) -> str | Reply:
     """The attachment's text, or the reply to send instead.
 
-    ``size`` is what the platform announced (checked before downloading; None when unknown);
-    ``download`` fetches the bytes, whose length is checked again.
+    ``size`` is what the platform announced (checked against ``limit`` before downloading; None
+    when unknown); ``download`` fetches the bytes, whose length is checked again.
     """
-    if size and size > DOCUMENT_LIMIT:
-        return too_big(size, lang)
+    if size and size > limit:
+        return too_big(size, lang, limit)
     data = await download()
-    if len(data) > DOCUMENT_LIMIT:
-        return too_big(len(data), lang)
+    if len(data) > limit:
+        return too_big(len(data), lang, limit)
     found = detect(data)
     return found.text if isinstance(found, Decoded) else unreadable(lang, found)
 

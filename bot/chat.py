@@ -29,11 +29,21 @@ class Choice:
             raise ValueError(f"button data must be 1-{CALLBACK_DATA_LIMIT} bytes: {self.data!r}")
 
 
+@dataclass(frozen=True)
+class Link:
+    """A button that opens a web page; ``web_app``: inside Telegram as a Mini App (private chats only)."""
+
+    label: str
+    url: str
+    web_app: bool = False
+
+
 @dataclass
 class Reply:
     """A message from the bot: text, optionally a PNG (with file name and spoiler flag) and buttons.
 
-    With an image, ``text`` is its caption. ``choices`` are rows of buttons.
+    With an image, ``text`` is its caption. ``choices`` are rows of buttons; ``links`` one row of
+    buttons that open a page (the web player).
     """
 
     text: str = ""
@@ -41,6 +51,7 @@ class Reply:
     filename: str = "puzzle.png"
     spoiler: bool = False
     choices: tuple[tuple[Choice, ...], ...] = ()
+    links: tuple[Link, ...] = ()
 
 
 @dataclass

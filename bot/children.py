@@ -29,7 +29,10 @@ ORPHAN_EXIT = 70  # exit status of a child whose parent died
 
 def guard(parent: int, nice: int = 0, memory_bytes: int | None = None) -> None:
     """Pool initializer: die with ``parent``, lower the CPU priority by ``nice``, cap the
-    address space at ``memory_bytes`` (None or 0: no cap)."""
+    address space at ``memory_bytes`` (None or 0: no cap). Ctrl-C reaches the whole foreground
+    process group: the children ignore it and the bot stops them (no child traceback on the
+    terminal)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     follow_parent(parent)
     if nice > 0 and hasattr(os, "nice"):
         with contextlib.suppress(OSError):

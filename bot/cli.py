@@ -19,7 +19,10 @@ from solvers.errors import Message, PuzzleError
 def _open_text(path: str) -> TextIO:
     if path == "-":
         return sys.stdin
-    return open(path, encoding="utf-8", errors="replace")  # noqa: SIM115 - closed by the caller's loop
+    try:
+        return open(path, encoding="utf-8", errors="replace")  # noqa: SIM115 - closed by the caller's loop
+    except OSError as e:
+        raise PuzzleError("cli-cannot-read", file=path, reason=e.strerror or str(e)) from None
 
 
 def _say(msg: Message) -> str:
@@ -33,7 +36,15 @@ def _records(path: str) -> Iterator[tuple[int, Any]]:
     """Yield (line number, parsed JSON or the Message saying why a line is not JSON) for each non-blank line."""
     stream = _open_text(path)
     try:
-        for n, line in enumerate(stream, 1):
+        n = 0
+        while True:
+            try:
+                line = stream.readline()
+            except OSError as e:
+                raise PuzzleError("cli-cannot-read", file=path, reason=e.strerror or str(e)) from None
+            if not line:
+                return
+            n += 1
             if not line.strip():
                 continue
             try:
@@ -80,10 +91,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_parse(args: argparse.Namespace) -> int:
     from solvers.reading import DEFAULT_LIMITS, read_board
-    from solvers.registry import get_genre
+    from solvers.reading.sites import MAX_PAGE_CHARS
 
-    # Read one character past the limit so read_board refuses an over-long input itself.
-    budget = DEFAULT_LIMITS.max_chars + 1
+    # Read one character past the limit (a saved page's, the larger) so read_board refuses an
+    # over-long input itself.
+    budget = max(DEFAULT_LIMITS.max_chars, MAX_PAGE_CHARS) + 1
     try:
         if args.file == "-":
             text = sys.stdin.buffer.read(budget * 4).decode("utf-8", errors="replace")[:budget]
@@ -93,7 +105,7 @@ def cmd_parse(args: argparse.Namespace) -> int:
     except OSError as e:
         raise PuzzleError("cli-cannot-read", file=args.file, reason=e.strerror or str(e)) from None
     puzzle = read_board(text, genre=args.genre)
-    _emit(puzzle.to_record(url=get_genre(puzzle.genre).encode_url(puzzle)))
+    _emit(puzzle.to_record(url=puzzle.kind.encode_url(puzzle)))
     return 0
 
 
@@ -134,7 +146,6 @@ def cmd_read_image(args: argparse.Namespace) -> int:
 
 def cmd_url(args: argparse.Namespace) -> int:
     from solvers.puzzle import Puzzle
-    from solvers.registry import get_genre
 
     status = 0
     for n, rec in _records(args.jsonl):
@@ -142,7 +153,7 @@ def cmd_url(args: argparse.Namespace) -> int:
             if isinstance(rec, Message):
                 raise PuzzleError(rec.code, **rec.params)
             puzzle = Puzzle.from_record(rec)
-            print(get_genre(puzzle.genre).encode_url(puzzle), flush=True)
+            print(puzzle.kind.encode_url(puzzle), flush=True)
         except PuzzleError as e:
             print(f"puzzlebot url: line {n}: {_say(e.msg)}", file=sys.stderr)
             print("", flush=True)  # keep one output line per record
@@ -153,10 +164,12 @@ def cmd_url(args: argparse.Namespace) -> int:
 def cmd_render(args: argparse.Namespace) -> int:
     from rendering import render_png
     from solvers.puzzle import Puzzle
-    from solvers.registry import get_genre
 
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise PuzzleError("cli-cannot-write", file=str(out), reason=e.strerror or str(e)) from None
     status = 0
     for n, rec in _records(args.jsonl):
         try:
@@ -166,27 +179,40 @@ def cmd_render(args: argparse.Namespace) -> int:
             solution = rec.get("solution") if args.view == "solution" else None
             if args.view == "solution" and not solution:
                 raise PuzzleError("cli-no-solution")
-            typed = None if solution is None else get_genre(puzzle.genre).solution_from_json(solution, puzzle)
+            typed = None if solution is None else puzzle.kind.solution_from_json(solution, puzzle)
             name = str(rec.get("id") or f"line{n}")
             safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
             path = out / f"{safe}.png"
-            path.write_bytes(render_png(puzzle, typed, view=args.view))
+            png = render_png(puzzle, typed, view=args.view)
+            try:
+                path.write_bytes(png)
+            except OSError as e:
+                raise _Fatal("cli-cannot-write", file=str(path), reason=e.strerror or str(e)) from None
             print(path, flush=True)
+        except _Fatal:
+            raise
         except PuzzleError as e:
             print(f"puzzlebot render: line {n}: {_say(e.msg)}", file=sys.stderr)
             status = 2
     return status
 
 
+class _Fatal(PuzzleError):
+    """An error that ends the whole command (not just one record's line)."""
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     from solvers.generation import generate_record
 
+    name = args.genre_option or args.genre
+    if not name:
+        raise PuzzleError("cli-no-genre")
     try:
         rows_s, cols_s = args.size.lower().replace("×", "x").split("x")
         rows, cols = int(rows_s), int(cols_s)
     except ValueError:
         raise PuzzleError("cli-bad-size", size=args.size) from None
-    _emit(generate_record(args.genre, rows, cols, args.difficulty, args.seed))
+    _emit(generate_record(name, rows, cols, args.difficulty, args.seed))
     return 0
 
 
@@ -221,12 +247,17 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("render", help="draw every record as DIR/<id>.png")
     s.add_argument("--jsonl", required=True, help="records file, or - for standard input")
     s.add_argument("--out", required=True, help="output folder")
-    s.add_argument("--view", choices=("puzzle", "solution"), default="solution")
+    s.add_argument("--view", choices=("puzzle", "solution"), default="solution",
+                   help="solution: the board with the record's 'solution' drawn (default); puzzle: the givens only")
     s.set_defaults(func=cmd_render)
 
-    s = sub.add_parser("generate", help="generate a puzzle with a proven unique solution")
-    s.add_argument("genre")
-    s.add_argument("--size", default="10x10", help="RxC, e.g. 10x10")
+    names = ", ".join(GENRES)
+    s = sub.add_parser("generate", help=f"generate a puzzle with a proven unique solution ({names})",
+                       description=f"Generate a puzzle with a proven unique solution. Genres: {names}.")
+    s.add_argument("genre", nargs="?", default=None, help=f"one of: {names}")
+    s.add_argument("--genre", dest="genre_option", default=None,
+                   help=f"the genre, instead of the positional one ({names})")
+    s.add_argument("--size", default="10x10", help="RxC, e.g. 10x10 (default)")
     s.add_argument("--difficulty", default="medium", choices=("easy", "medium", "hard"))
     s.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     s.set_defaults(func=cmd_generate)
@@ -253,6 +284,10 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as e:  # the documented contract: one plain sentence and exit 2, never a traceback
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"puzzlebot {args.command}: {where}{e.strerror or e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

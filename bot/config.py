@@ -62,6 +62,7 @@ class BotConfig:
     metrics_port: int | None = None  # PUZZLEBOT_METRICS_PORT: serve /healthz and /metrics
     metrics_listen: str = "127.0.0.1"  # PUZZLEBOT_METRICS_LISTEN
     image_max_bytes: int = 20_000_000  # PUZZLEBOT_IMAGE_MAX_BYTES: pictures of boards larger than this are refused
+    web: WebConfig | None = None  # PUZZLEBOT_WEB_*: the web player (bot/web); None = not served
 
     @property
     def api_base_url(self) -> str:
@@ -86,7 +87,18 @@ class BotConfig:
                 "discord_gateway_url": redact_url(self.discord_gateway_url), "solver_backend": self.solver_backend,
                 "redis": redact_url(self.redis_url), "daily": self.daily,
                 "webhook": self.webhook.redacted() if self.webhook else None,
-                "metrics": f"{self.metrics_listen}:{self.metrics_port}" if self.metrics_port else None}
+                "metrics": f"{self.metrics_listen}:{self.metrics_port}" if self.metrics_port else None,
+                "web": self.web}
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    """The web player (bot/web): served on ``listen:port``, reached by players at ``url``."""
+
+    url: str  # PUZZLEBOT_WEB_URL: the public base URL (no trailing slash); default http://127.0.0.1:<port>
+    listen: str = "127.0.0.1"  # PUZZLEBOT_WEB_LISTEN
+    port: int = 8088  # PUZZLEBOT_WEB_PORT
+    app: str | None = None  # PUZZLEBOT_WEB_APP: "<bot username>/<Mini App short name>" for t.me links in groups
 
 
 @dataclass(frozen=True)
@@ -173,7 +185,7 @@ def _limits(r: _Reader) -> PipelineLimits:
     limits = PipelineLimits(
         workers=r.whole("PUZZLEBOT_POOL_SIZE", max(1, min(cpus, 2)), 1, 256),
         time_limit=time_limit,
-        solver_workers=r.whole("PUZZLEBOT_SOLVER_WORKERS", 1, 1, 64),
+        solver_workers=r.whole("PUZZLEBOT_SOLVER_WORKERS", 0, 0, 64),  # 0: share the cores (threads_for)
         queue_limit=r.whole("PUZZLEBOT_QUEUE_LIMIT", 50, 1, 100_000),
         user_running=r.whole("PUZZLEBOT_USER_RUNNING", 1, 1, 1000),
         user_cap=r.whole("PUZZLEBOT_USER_CAP", 3, 1, 10_000),
@@ -245,6 +257,24 @@ def _webhook(r: _Reader, token: str | None) -> WebhookConfig | None:
     return WebhookConfig(url=url, secret=secret or "", listen=listen, port=port)
 
 
+def _web(r: _Reader, telegram: bool) -> WebConfig | None:
+    url, port_text = r.get("PUZZLEBOT_WEB_URL"), r.get("PUZZLEBOT_WEB_PORT")
+    if url is None and port_text is None:
+        return None
+    port = r.whole("PUZZLEBOT_WEB_PORT", 8088, 1, 65535)
+    url = (url or f"http://127.0.0.1:{port}").rstrip("/")
+    if not re.match(r"^https?://[^/\s?#]+(/[^\s?#]*)?$", url):
+        r.problems.append("PUZZLEBOT_WEB_URL must be the public http(s) base URL of the web player, "
+                          "e.g. https://bot.example.org/play (Telegram opens Mini Apps only over https).")
+    elif telegram and not url.startswith("https://"):
+        r.problems.append("PUZZLEBOT_WEB_URL must be an https URL for Telegram: it refuses Mini App buttons "
+                          "to http pages (put a TLS proxy in front of PUZZLEBOT_WEB_PORT).")
+    app = r.get("PUZZLEBOT_WEB_APP")
+    if app is not None and not re.match(r"^[A-Za-z0-9_]{3,64}/[A-Za-z0-9_]{3,64}$", app):
+        r.problems.append("PUZZLEBOT_WEB_APP must be '<bot username>/<Mini App short name>' as set with @BotFather.")
+    return WebConfig(url=url, listen=r.get("PUZZLEBOT_WEB_LISTEN") or "127.0.0.1", port=port, app=app)
+
+
 def _daily(env: Mapping[str, str], r: _Reader) -> DailyConfig:
     from bot.daily.slots import read_config
 
@@ -276,6 +306,7 @@ def load_config(env_file: str | os.PathLike[str] | None = None,
     metrics_port = r.whole("PUZZLEBOT_METRICS_PORT", 0, 1, 65535) if r.get("PUZZLEBOT_METRICS_PORT") else None
     metrics_listen = r.get("PUZZLEBOT_METRICS_LISTEN") or "127.0.0.1"
     image_max_bytes = r.whole("PUZZLEBOT_IMAGE_MAX_BYTES", 20_000_000, 10_000, 200_000_000)
+    web = _web(r, bool(token))
     if r.problems:
         raise ConfigError("\n".join(r.problems))
     return BotConfig(telegram_token=token, telegram_api_url=api_url, limits=limits, log_level=level,
@@ -283,7 +314,7 @@ def load_config(env_file: str | os.PathLike[str] | None = None,
                      lang=lang, discord_token=discord_token, discord_api_url=discord_api_url,
                      discord_gateway_url=discord_gateway_url, solver_backend=backend, redis_url=redis_url,
                      daily=daily, webhook=webhook, metrics_port=metrics_port or None,
-                     metrics_listen=metrics_listen, image_max_bytes=image_max_bytes)
+                     metrics_listen=metrics_listen, image_max_bytes=image_max_bytes, web=web)
 
 
 def solver_workers_from_env(environ: Mapping[str, str] | None = None) -> int | None:

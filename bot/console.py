@@ -28,6 +28,7 @@ from bot.scheduling import AsyncioJobs
 log = logging.getLogger(__name__)
 
 URL_RE = re.compile(r"(https?://|puzz\.link/|pzv\.jp/)", re.IGNORECASE)
+PICTURE_RE = re.compile(r"^(\d+)-.*\.png$")  # a saved picture: 001-<genre>-5x5-solution.png
 
 
 class ConsoleChat(AsyncioJobs):
@@ -53,11 +54,11 @@ class ConsoleChat(AsyncioJobs):
         if reply.text:
             self._print(reply.text)
         if reply.image is not None:
-            self.out_dir.mkdir(parents=True, exist_ok=True)
-            self._pictures += 1
-            path = self.out_dir / f"{self._pictures:03d}-{reply.filename}"
+            path = self._picture_path(reply.filename)
             path.write_bytes(reply.image)
             self._print(i18n.t(self.lang, "console_picture", path=path))
+        for link in reply.links:
+            self._print(f"  {link.label}: {link.url}")
         if reply.choices:
             self.choices = [c for row in reply.choices for c in row]
             for i, choice in enumerate(self.choices, 1):
@@ -65,6 +66,16 @@ class ConsoleChat(AsyncioJobs):
             self._print(i18n.t(self.lang, "console_choose"))
         self._print("")
         return self._sent
+
+    def _picture_path(self, filename: str) -> Path:
+        """The next numbered path: numbering goes on after the pictures already in the folder (an
+        earlier run's), so no run replaces another's."""
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        if not self._pictures:
+            numbers = (PICTURE_RE.match(p.name) for p in self.out_dir.iterdir())
+            self._pictures = max((int(m.group(1)) for m in numbers if m), default=0)
+        self._pictures += 1
+        return self.out_dir / f"{self._pictures:03d}-{filename}"
 
     async def action(self, kind: str = "upload_photo") -> None:
         return None
@@ -84,7 +95,7 @@ class ConsoleChat(AsyncioJobs):
     def incoming(self, text: str) -> Incoming:
         """The core's view of one console message."""
         msg = Incoming(platform="console", chat_id="console", user_id="console", text=text, lang=self.lang,
-                       user_name="you", message_id=None)
+                       user_name="", message_id=None)  # no name: "you" / "あなた"
         stripped = text.lstrip()
         if stripped.startswith("/"):
             head, _, rest = stripped[1:].partition("\n")
@@ -219,7 +230,8 @@ def serve(core: Core, config: BotConfig) -> int:
     """``puzzlebot run`` without a token: the console chat; returns the exit status."""
     try:
         asyncio.run(console_main(core, config))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C, even mid-solve: the chat ends as at the end of input
+        print(i18n.t(config.lang, "console_bye"), flush=True)
         return 130
     except asyncio.CancelledError:  # SIGTERM: stopped cleanly
         return 0

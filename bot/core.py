@@ -13,13 +13,15 @@ import contextlib
 import logging
 import secrets
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.chat import ChatId, Choice, Incoming, Platform, Reply
+from bot.chat import ChatId, Choice, Incoming, Link, Platform, Reply
 from bot.commands import Command, Context, Registry
 from bot.config import BotConfig
 from bot.i18n import genre_title, say, series, words
+from bot.pictures import titled
 from bot.pipeline import QueueFull, SolverBackend, UserBusy
 from bot.replies import result_reply
 from bot.worker import JobResult
@@ -27,6 +29,7 @@ from solvers.errors import ParseError
 from solvers.genre import Genre, Variant
 from solvers.puzzle import Puzzle
 from solvers.registry import GENRES
+from solvers.solution import Solution
 from solvers.verdict import Status
 
 log = logging.getLogger(__name__)
@@ -65,6 +68,8 @@ class Core:
         self.settings: dict[ChatId, ChatSettings] = {}
         self._pending: OrderedDict[str, PendingBoard] = OrderedDict()
         self._pending_size = pending_size
+        # "Play it" under a solved board: (puzzle, solution, message, lang) -> links; set by bot/web
+        self.board_links: Callable[[Puzzle[Any], Solution, Incoming, str], tuple[Link, ...]] | None = None
         install_builtins(self.registry)
 
     @property
@@ -151,7 +156,7 @@ class Core:
 
         keepalive = asyncio.create_task(self._show_action(ctx))
         try:
-            result = await self.backend.solve(puzzle, user=f"{msg.platform}:{msg.user_id}", lang=ctx.lang,
+            result = await self.backend.solve(puzzle, user=f"{msg.platform}:{msg.user_id}",
                                               on_queued=on_queued)
         except QueueFull:
             await ctx.reply(ctx.t("queue_full"))
@@ -163,7 +168,11 @@ class Core:
             keepalive.cancel()
         if result.status is Status.ERROR and result.failure is None:
             log.error("engine error for board %s: %s", puzzle.key(), result.message)
-        await ctx.reply(result_reply(result, ctx.lang, spoiler=self.spoiler_for(msg)))
+        result = await asyncio.to_thread(titled, result, ctx.lang)  # the picture's title in the reader's language
+        reply = result_reply(result, ctx.lang, spoiler=self.spoiler_for(msg))
+        if self.board_links is not None and result.status is Status.UNIQUE and result.solution is not None:
+            reply.links = self.board_links(puzzle, result.solution, msg, ctx.lang)  # "Play it" (bot/web)
+        await ctx.reply(reply)
         return result
 
     async def _show_action(self, ctx: Context) -> None:
@@ -247,7 +256,10 @@ def help_text(ctx: Context) -> str:
     variants = variants_help(genres, ctx.lang)
     force = (ctx.t("help_genres_variants", commands=commands, variants=variants) if variants
              else ctx.t("help_genres", commands=commands))
-    parts = [ctx.t("help_howto"), force, "", ctx.t("help_examples")]
+    parts = [ctx.t("help_howto")]
+    if ctx.msg.platform == "console":  # the console has no photos: a picture comes from a file
+        parts.append(ctx.t("help_image_console"))
+    parts += [force, "", ctx.t("help_examples")]
     for g in genres:
         parts.append(f"{genre_title(g.name, ctx.lang)}:\n{g.example}")
     parts += ["", ctx.t("help_commands")]

@@ -100,7 +100,8 @@ def is_text_attachment(att: discord.Attachment) -> bool:
 
 async def read_attachment(att: discord.Attachment, lang: str) -> str | Reply:
     """The attachment's text, or the reply that says why it cannot be read (:func:`bot.attachments.fetch_text`)."""
-    return await attachments.fetch_text(att.size, att.read, lang)
+    return await attachments.fetch_text(att.size, att.read, lang,
+                                        attachments.document_limit(att.filename, att.content_type))
 
 
 def is_image_attachment(att: discord.Attachment) -> bool:
@@ -143,14 +144,18 @@ def can_manage(user: discord.abc.User, channel: Any) -> bool:
 
 # ---------------------------------------------------------------------- Reply → Discord
 def make_view(reply: Reply) -> discord.ui.View | None:
-    """Buttons for ``reply.choices``; each ``custom_id`` is the core's callback data."""
-    if not reply.choices:
+    """Buttons for ``reply.choices`` (each ``custom_id`` is the core's callback data), then the
+    ``reply.links`` as link buttons (the web player) on a row of their own."""
+    if not reply.choices and not reply.links:
         return None
     view = discord.ui.View(timeout=VIEW_TIMEOUT)
-    for row_index, row in enumerate(reply.choices[:5]):
+    for row_index, row in enumerate(reply.choices[:4]):
         for choice in row[:5]:
             view.add_item(discord.ui.Button(label=choice.label[:80], custom_id=choice.data, row=row_index,
                                             style=discord.ButtonStyle.primary))
+    for link in reply.links[:5]:
+        view.add_item(discord.ui.Button(label=link.label[:80], url=link.url, row=min(len(reply.choices), 4),
+                                        style=discord.ButtonStyle.link))
     return view
 
 

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from bot.chat import Choice, Reply
 from bot.commands import Context, Registry
+from solvers.errors import ParseError
+from solvers.registry import get_genre
 
 if TYPE_CHECKING:
+    from solvers.puzzle import Puzzle
     from vision import Reading
 
 log = logging.getLogger(__name__)
@@ -54,10 +58,12 @@ async def solve_image(ctx: Context, data: bytes) -> None:
     log.info("picture read: %dx%d, genres %s, %d unsure, %.2f s", reading.rows, reading.cols,
              ",".join(reading.genres), len(reading.unsure), reading.seconds)
     text = _board_text(reading)
+    board = _board(reading)
     if not reading.sure:
-        pid = core.remember_board(text, reading.genres)
+        pid = core.remember_board(text, reading.genres, boards=() if board is None else (board,))
         button = ctx.t("image_solve_as_read")
-        named = [_cell_words(ctx, u.row, u.col, u.token, u.alternatives) for u in reading.unsure[:MAX_NAMED]]
+        named = [_cell_words(ctx, u.row, u.col, u.token, same_notation(reading.genres, u.alternatives))
+                 for u in reading.unsure[:MAX_NAMED]]
         cells = "; ".join(named) + (" …" if len(reading.unsure) > MAX_NAMED else "")
         message = ctx.t("image_unsure", count=len(reading.unsure), which=cells, button=button) if named else ""
         if reading.size_unsure:
@@ -66,12 +72,35 @@ async def solve_image(ctx: Context, data: bytes) -> None:
         await ctx.reply(Reply(text=f"{message}\n\n{text}", choices=((Choice(button, f"i:{pid}"),),)))
         return
     await ctx.reply(f"{ctx.t('image_read')}\n\n{text}")
-    await core.solve_text(ctx, text)
+    if board is not None:
+        await core.solve_puzzle(ctx, board)
+    else:
+        await core.solve_text(ctx, text)
+
+
+def _board(reading: Reading) -> Puzzle[Any] | None:
+    """The board as read, when one genre fits it (the picture becomes a board without a round trip
+    through text); None when the bot must ask, or the cells fit no genre (the text reader says why)."""
+    if len(reading.genres) != 1:
+        return None
+    try:
+        return reading.puzzle()
+    except ParseError:
+        return None
 
 
 def _board_text(reading: Reading) -> str:
     """The board as the player would type it: a genre line when the genre is known, then the rows."""
     return reading.text() if len(reading.genres) == 1 else reading.grid_text()
+
+
+def same_notation(genres: Sequence[str], alternatives: Sequence[str]) -> tuple[str, ...]:
+    """The alternatives a player could type for the genres the board may be (a number board is
+    not offered a circle): one notation in the list of unsure cells."""
+    if not genres:
+        return tuple(alternatives)
+    notations = [get_genre(g).notation for g in genres]
+    return tuple(a for a in alternatives if any(n.read_token(a) is not None for n in notations))
 
 
 def _cell_words(ctx: Context, row: int, col: int, token: str, alternatives: tuple[str, ...]) -> str:
@@ -87,7 +116,10 @@ async def on_solve_as_read(ctx: Context) -> None:
     if board is None:
         await ctx.reply(ctx.t("choice_expired"))
         return
-    await ctx.core.solve_text(ctx, board.text)
+    if board.boards:
+        await ctx.core.solve_puzzle(ctx, board.boards[0])
+    else:
+        await ctx.core.solve_text(ctx, board.text)
 
 
 def install(reg: Registry) -> None:

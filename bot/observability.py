@@ -91,13 +91,13 @@ class MeteredBackend:
     async def close(self) -> None:
         await self.inner.close()
 
-    async def solve(self, puzzle: Puzzle[Any], *, user: str, lang: str = "en",
+    async def solve(self, puzzle: Puzzle[Any], *, user: str,
                     on_queued: OnQueued | None = None) -> JobResult:
         platform = _platform_of(str(user))
         BOARDS_RECEIVED.labels(platform).inc()
         t0 = time.perf_counter()
         try:
-            result = await self.inner.solve(puzzle, user=user, lang=lang, on_queued=on_queued)
+            result = await self.inner.solve(puzzle, user=user, on_queued=on_queued)
         except QueueFull:
             BOARDS_REFUSED.labels(platform, "queue_full").inc()
             raise

@@ -8,17 +8,18 @@ The title is in the chat's language when the picture's fonts can write it, else 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.i18n import lang_of, t
+from solvers.cell import Cell
 
 if TYPE_CHECKING:
+    from bot.worker import JobResult
     from solvers.puzzle import Puzzle
     from solvers.solution import Solution
     from solvers.verdict import SolveResult
 
-Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class View:
     marks: tuple[Cell, ...] = ()
 
 
-def result_view(result: SolveResult) -> View:
+def result_view(result: SolveResult | JobResult) -> View:
     """The view that fits a solve result."""
     from solvers.verdict import Status
 
@@ -53,22 +54,47 @@ def result_view(result: SolveResult) -> View:
     return View("puzzle", (code,))
 
 
-def result_title(puzzle: Puzzle[Any], view: View, lang: str = "en") -> str:
-    """ "<genre> 10×10 · unique solution" in ``lang`` (the genre's name from the catalogue)."""
-    verdict = "".join(t(lang, code) for code in view.words)
-    return t(lang, "picture-title", genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, verdict=verdict)
+class Board(Protocol):
+    """What a title names: the genre and the size (a puzzle, or a solver's answer about one)."""
+
+    @property
+    def genre(self) -> str: ...
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
 
 
-def result_png(puzzle: Puzzle[Any], result: SolveResult, lang: str = "en") -> bytes:
-    """The PNG for a solve result: the view that fits the verdict, with a title strip (genre, size, verdict)."""
-    from rendering import can_write, render_png
+def result_title(board: Board, view: View, lang: str = "en") -> str:
+    """ "<genre> 10×10 · unique solution" in ``lang`` (the genre's name from the catalogue), or in
+    English when the picture's fonts cannot write ``lang`` (Japanese needs a CJK font)."""
+    from rendering import can_write
+
+    for language in (lang_of(lang), "en"):
+        verdict = "".join(t(language, code) for code in view.words)
+        title = t(language, "picture-title", genre=board.genre, rows=board.rows, cols=board.cols, verdict=verdict)
+        if can_write(title):
+            break
+    return title
+
+
+def result_png(puzzle: Puzzle[Any], result: SolveResult, lang: str = "en", *, title: bool = True) -> bytes:
+    """The PNG for a solve result: the view that fits the verdict, with a title strip (genre, size,
+    verdict) unless ``title`` is False (a solver worker draws for every language: see :func:`titled`)."""
+    from rendering import render_png
 
     view = result_view(result)
-    title = result_title(puzzle, view, lang_of(lang))
-    if not can_write(title):  # no font for the language (Japanese needs a CJK font): English
-        title = result_title(puzzle, view, "en")
     return render_png(puzzle, view.solution, view=view.name, second_solution=view.second_solution,
-                      marks=view.marks, title=title)
+                      marks=view.marks, title=result_title(puzzle, view, lang) if title else None)
+
+
+def titled(result: JobResult, lang: str) -> JobResult:
+    """The solver's answer with its picture's title strip in ``lang`` (one solve serves every language)."""
+    from rendering import add_title
+
+    if result.png is None:
+        return result
+    return replace(result, png=add_title(result.png, result_title(result, result_view(result), lang)))
 
 
 def board_png(puzzle: Puzzle[Any], solution: Solution | None = None, *, title: str | None = None) -> bytes:

@@ -8,7 +8,7 @@ killed and replaced without touching the jobs running on the others. A task-queu
 
 Rules, all enforced on the event loop before any work is queued:
 
-- identical boards (``Puzzle.key()`` and language) are answered from an LRU cache, and a board
+- identical boards (``Puzzle.key()``, whatever the reply language) are answered from an LRU cache, and a board
   already being solved is awaited, not solved twice;
 - at most ``queue_limit`` jobs wait or run in total, beyond that :class:`QueueFull`;
 - one user has at most ``user_cap`` jobs waiting or running (beyond: :class:`UserBusy`) and at
@@ -33,7 +33,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from bot.children import guard_slot, pool_pids, run_numbered
 from bot.worker import Failure, JobResult, solve_job, warm_up
@@ -43,7 +43,8 @@ from solvers.verdict import Status
 log = logging.getLogger(__name__)
 
 OnQueued = Callable[[int], Awaitable[None]]
-JobFn = Callable[[Puzzle[Any], float, int, str], JobResult]
+Ticket = TypeVar("Ticket")  # what a backend's admission hands to the run of the board (see SolveFront)
+JobFn = Callable[[Puzzle[Any], float, int], JobResult]
 
 START_BACKOFF = 0.5  # seconds before the second attempt to start a solver slot; doubles each time
 START_BACKOFF_CAP = 30.0  # the longest pause between two attempts (they go on forever)
@@ -75,7 +76,7 @@ class SolverBackend(Protocol):
 
     async def close(self) -> None: ...
 
-    async def solve(self, puzzle: Puzzle[Any], *, user: str, lang: str = "en",
+    async def solve(self, puzzle: Puzzle[Any], *, user: str,
                     on_queued: OnQueued | None = None) -> JobResult: ...
 
 
@@ -85,7 +86,7 @@ class PipelineLimits:
 
     workers: int = 2  # solver processes
     time_limit: float = 10.0  # the solver's own limit per board, seconds
-    solver_workers: int = 1  # CP-SAT threads per solve
+    solver_workers: int = 0  # CP-SAT threads per solve; 0: the cores shared among the running solves
     queue_limit: int = 50  # jobs waiting or running, all users together
     user_running: int = 1  # jobs one user may have running at once
     user_cap: int = 3  # jobs one user may have waiting or running
@@ -93,6 +94,15 @@ class PipelineLimits:
     hard_limit: float | None = None  # wall seconds before a worker is killed; default 1.5 x time_limit + 5
     worker_nice: int = 5  # CPU priority drop of the workers, so the event loop stays responsive
     memory_mb: int = 2048  # address-space cap of each worker (RLIMIT_AS), MiB; 0: no cap
+    cpus: int = field(default_factory=lambda: os.cpu_count() or 1)  # cores the solves share
+
+    def threads_for(self, running: int) -> int:
+        """CP-SAT threads for a solve that starts while ``running`` solves (itself included) run:
+        ``solver_workers`` when set, else the cores divided among them (a lone hard board gets
+        every idle core; a solve keeps its threads to the end, so a later one may briefly share)."""
+        if self.solver_workers > 0:
+            return self.solver_workers
+        return max(1, self.cpus // max(1, running))
 
     @property
     def wall_limit(self) -> float:
@@ -103,7 +113,6 @@ class PipelineLimits:
 class _Job:
     puzzle: Puzzle[Any]
     user: str
-    lang: str
     future: asyncio.Future[JobResult]
     queued_at: float = field(default_factory=time.perf_counter)
 
@@ -118,6 +127,7 @@ class _Slot:
     failures: int = 0  # starts that failed since the slot was last ready
     process: multiprocessing.process.BaseProcess | None = None
     taken: Any = None  # shared with the worker: the number of the last job it took (0: none)
+    number: int = 0  # the number of the job given to this slot
 
     def exitcode(self) -> int | None:
         """How the slot's worker process ended (negative: the signal), waiting for it up to half a second."""
@@ -127,22 +137,26 @@ class _Slot:
         return self.process.exitcode
 
 
-class SolveFront:
-    """The admission rules every backend shares, enforced on the event loop before any work is queued.
+class SolveFront(Generic[Ticket]):
+    """The admission every backend shares, written once: :meth:`solve`, on the event loop before any
+    work is queued.
 
-    :meth:`solve` answers from the LRU cache of finished verdicts, joins an identical board already
-    in flight, refuses with :class:`QueueFull` / :class:`UserBusy` beyond ``queue_limit`` /
-    ``user_cap``, keeps the pending counters and ``stats``, and caches the verdict when the job
-    finishes. A backend implements only how an admitted job runs (:meth:`_run_admitted`) and may
-    hook into :meth:`_user_idle` (the user has no job left) and :meth:`_after_admitted` (a job left).
+    It answers from the LRU cache of finished verdicts, joins an identical board already in flight
+    here, asks the backend for an answer it shares with other replicas (:meth:`_shared_answer`),
+    refuses when stopping, admits the board, keeps the pending counters and ``stats``, answers a
+    board cut off by :meth:`abort`, and caches the verdict. A backend implements the count behind
+    the admission (:meth:`_admit`: this process's counters, or shared ones across replicas; raises
+    :class:`QueueFull` / :class:`UserBusy`) and how an admitted board runs (:meth:`_run_admitted`,
+    with the ``Ticket`` its :meth:`_admit` gave), and may hook into :meth:`_user_idle` (the user
+    has no board left) and :meth:`_left` (an admitted board left: finished, failed or cancelled).
     """
 
     def __init__(self, limits: PipelineLimits | None = None) -> None:
         self.limits = limits or PipelineLimits()
         self.time_limit = self.limits.time_limit
         self._pending_by_user: defaultdict[str, int] = defaultdict(int)
-        self._inflight: dict[tuple[str, str], asyncio.Future[JobResult]] = {}
-        self._cache: OrderedDict[tuple[str, str], JobResult] = OrderedDict()
+        self._inflight: dict[str, asyncio.Future[JobResult]] = {}
+        self._cache: OrderedDict[str, JobResult] = OrderedDict()
         self._admitted: dict[asyncio.Task[JobResult], tuple[Puzzle[Any], asyncio.Future[JobResult]]] = {}
         self.stopping = False  # set by abort(): no board is taken any more
         self.stats: defaultdict[str, int] = defaultdict(int)
@@ -151,10 +165,10 @@ class SolveFront:
     def pending(self) -> int:
         return sum(self._pending_by_user.values())
 
-    async def solve(self, puzzle: Puzzle[Any], *, user: str, lang: str = "en",
+    async def solve(self, puzzle: Puzzle[Any], *, user: str,
                     on_queued: OnQueued | None = None) -> JobResult:
         """The verdict for ``puzzle``; raises :class:`QueueFull` / :class:`UserBusy` when refused."""
-        key = (puzzle.key(), lang)
+        key = puzzle.key()
         self.stats["requests"] += 1
         cached = self._cache.get(key)
         if cached is not None:
@@ -165,22 +179,21 @@ class SolveFront:
         if same is not None:
             self.stats["joined"] += 1
             return await asyncio.shield(same)
+        shared = await self._shared_answer(puzzle)
+        if shared is not None:
+            self.stats["cache_hits"] += 1
+            self._remember(key, shared)
+            return replace(shared, cached=True)
         user = str(user)
         if self.stopping:
             self.stats["refused_stopping"] += 1
             return self._stopped(puzzle)
-        if self.pending >= self.limits.queue_limit:
-            self.stats["refused_full"] += 1
-            raise QueueFull("the solve queue is full")
-        if self._pending_by_user[user] >= self.limits.user_cap:
-            self.stats["refused_user"] += 1
-            raise UserBusy(self._pending_by_user[user])
-
+        ticket = await self._admit(puzzle, user)
         future: asyncio.Future[JobResult] = asyncio.get_running_loop().create_future()
         self._inflight[key] = future
         self._pending_by_user[user] += 1
-        inner = asyncio.ensure_future(self._run_admitted(puzzle, user, lang, future, on_queued))
-        self._admitted[inner] = (puzzle, future)
+        inner = asyncio.ensure_future(self._run_admitted(puzzle, user, future, on_queued, ticket))
+        self._admitted[inner] = (puzzle, future)  # abort() (SIGTERM) answers and cancels it
         try:
             try:
                 result = await inner
@@ -199,15 +212,27 @@ class SolveFront:
                 self._user_idle(user)
             if self._inflight.get(key) is future:
                 del self._inflight[key]
-            self._after_admitted()
+            await self._left(user, ticket)
         if result.cacheable:
-            self._cache[key] = result
-            while len(self._cache) > self.limits.cache_size:
-                self._cache.popitem(last=False)
+            self._remember(key, result)
         return result
 
-    async def _run_admitted(self, puzzle: Puzzle[Any], user: str, lang: str, future: asyncio.Future[JobResult],
-                            on_queued: OnQueued | None) -> JobResult:
+    def _remember(self, key: str, result: JobResult) -> None:
+        self._cache[key] = result
+        while len(self._cache) > self.limits.cache_size:
+            self._cache.popitem(last=False)
+
+    async def _shared_answer(self, puzzle: Puzzle[Any]) -> JobResult | None:
+        """A final verdict another replica already has (none by default: a single host)."""
+        return None
+
+    async def _admit(self, puzzle: Puzzle[Any], user: str) -> Ticket:
+        """Take a place for the board within ``queue_limit`` and ``user_cap``, or refuse it
+        (:class:`QueueFull`, :class:`UserBusy`)."""
+        raise NotImplementedError
+
+    async def _run_admitted(self, puzzle: Puzzle[Any], user: str, future: asyncio.Future[JobResult],
+                            on_queued: OnQueued | None, ticket: Ticket) -> JobResult:
         """Run an admitted job to its verdict; ``future`` is what identical boards join on."""
         raise NotImplementedError
 
@@ -227,11 +252,11 @@ class SolveFront:
     def _user_idle(self, user: str) -> None:
         """``user`` has no job waiting or running any more."""
 
-    def _after_admitted(self) -> None:
+    async def _left(self, user: str, ticket: Ticket) -> None:
         """An admitted job has left (finished, failed or cancelled)."""
 
 
-class PoolBackend(SolveFront):
+class PoolBackend(SolveFront[None]):
     """The default :class:`SolverBackend`: a fair asyncio queue over ``limits.workers`` processes."""
 
     def __init__(self, limits: PipelineLimits | None = None, *, job_fn: JobFn = solve_job,
@@ -288,9 +313,11 @@ class PoolBackend(SolveFront):
         return not self._closed and any(s.ready or s.failures == 0 for s in self._slots)
 
     def running_pid(self, user: str | None = None) -> int | None:
-        """The process id working on a job of ``user`` (any user when None), if one runs."""
+        """The process id working on a job of ``user`` (any user when None): one whose worker has
+        taken the job, not one merely handed to a worker that has yet to start it."""
         for s in self._slots:
-            if s.job is not None and (user is None or s.job.user == user):
+            if (s.job is not None and (user is None or s.job.user == user)
+                    and s.taken is not None and s.taken.value == s.number):
                 return s.pid
         return None
 
@@ -376,9 +403,18 @@ class PoolBackend(SolveFront):
         task.add_done_callback(self._tasks.discard)
 
     # ------------------------------------------------------------------ solving
-    async def _run_admitted(self, puzzle: Puzzle[Any], user: str, lang: str, future: asyncio.Future[JobResult],
-                            on_queued: OnQueued | None) -> JobResult:
-        job = _Job(puzzle, user, lang, future)
+    async def _admit(self, puzzle: Puzzle[Any], user: str) -> None:
+        """This process's boards are all there is: its own counters decide."""
+        if self.pending >= self.limits.queue_limit:
+            self.stats["refused_full"] += 1
+            raise QueueFull("the solve queue is full")
+        if self._pending_by_user[user] >= self.limits.user_cap:
+            self.stats["refused_user"] += 1
+            raise UserBusy(self._pending_by_user[user])
+
+    async def _run_admitted(self, puzzle: Puzzle[Any], user: str, future: asyncio.Future[JobResult],
+                            on_queued: OnQueued | None, ticket: None) -> JobResult:
+        job = _Job(puzzle, user, future)
         if not self.available:
             self.stats[str(Failure.UNAVAILABLE)] += 1
             return self._failed(job, Failure.UNAVAILABLE)
@@ -400,7 +436,7 @@ class PoolBackend(SolveFront):
     def _user_idle(self, user: str) -> None:
         self._last_start.pop(user, None)
 
-    def _after_admitted(self) -> None:
+    async def _left(self, user: str, ticket: None) -> None:
         self._dispatch()
 
     def _next_job(self) -> _Job | None:
@@ -445,6 +481,7 @@ class PoolBackend(SolveFront):
             self._running_by_user[job.user] += 1
             self._starts += 1
             self._last_start[job.user] = self._starts
+            slot.number = self._starts
             self._spawn(self._run(slot, job, self._starts))
 
     def _requeue(self, slot: _Slot, job: _Job) -> None:
@@ -470,8 +507,9 @@ class PoolBackend(SolveFront):
             self._requeue(slot, job)
             return
         try:
+            threads = limits.threads_for(sum(s.job is not None for s in self._slots))
             fut = slot.executor.submit(run_numbered, number, self._job_fn, job.puzzle, limits.time_limit,
-                                       limits.solver_workers, job.lang)
+                                       threads)
         except (BrokenProcessPool, RuntimeError):  # the pool already knows its process is gone
             self._requeue(slot, job)
             return

@@ -7,7 +7,7 @@ The picture itself (which view each verdict gets, its title) is drawn in the wor
 from __future__ import annotations
 
 from bot.chat import Reply
-from bot.i18n import say, t
+from bot.i18n import say, series, t
 from bot.worker import Failure, JobResult
 from solvers.verdict import Status
 
@@ -21,6 +21,8 @@ def seconds_text(seconds: float) -> str:
 
 
 def verdict_text(result: JobResult, lang: str) -> str:
+    if result.status is Status.TIMEOUT and result.answered:
+        return t(lang, "verdict_timeout_solution")
     return t(lang, f"verdict_{Status(result.status)}", limit=result.time_limit)
 
 
@@ -42,10 +44,14 @@ def result_reply(result: JobResult, lang: str, *, spoiler: bool) -> Reply:
 
     lines = [t(lang, "caption_head", genre=result.genre, rows=result.rows, cols=result.cols,
                verdict=verdict_text(result, lang))]
+    if result.rules:  # a rule variant (e.g. the Flow rule): say it was applied
+        lines.append(t(lang, "caption_rule", rule=series([say(code, lang) for code in result.rules], lang)))
     if result.status is Status.NONE:
         lines.append(t(lang, "caption_why", reason=reason_text(result, lang) or t(lang, "none_reason")))
     elif result.status is Status.INVALID:
         lines.append(t(lang, "caption_why", reason=reason_text(result, lang) or ""))
+    elif result.status is Status.TIMEOUT and result.answered:
+        lines.append(t(lang, "timeout_solution", limit=result.time_limit))
     elif result.status is Status.TIMEOUT:
         lines.append(t(lang, "timeout_hint"))
     else:

@@ -46,7 +46,7 @@ import time
 import uuid
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -154,7 +154,7 @@ class SolverProcess:
             self._executor.shutdown(wait=False, cancel_futures=True)
         self._executor, self.pid = None, None
 
-    async def run(self, puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang: str,
+    async def run(self, puzzle: Puzzle[Any], time_limit: float, solver_workers: int,
                   wall_limit: float) -> JobResult:
         async with self._lock:  # the wall clock starts when the job really starts
             t0 = time.perf_counter()
@@ -163,11 +163,11 @@ class SolverProcess:
                     await self.start()
                 assert self._executor is not None
                 try:
-                    fut = self._executor.submit(solve_job, puzzle, time_limit, solver_workers, lang)
+                    fut = self._executor.submit(solve_job, puzzle, time_limit, solver_workers)
                 except BrokenProcessPool:  # the child died while idle: replace it first
                     self.kill()
                     await self.start()
-                    fut = self._executor.submit(solve_job, puzzle, time_limit, solver_workers, lang)
+                    fut = self._executor.submit(solve_job, puzzle, time_limit, solver_workers)
                 return await asyncio.wait_for(asyncio.wrap_future(fut), wall_limit)
             except TimeoutError:
                 log.warning("board %s passed %.1f s; killing solver process %s", puzzle.key(), wall_limit, self.pid)
@@ -193,7 +193,7 @@ def _solver() -> SolverProcess:
 _REDIS: Any = None  # the worker process's Redis client (set at worker start-up)
 
 
-async def solve_remote(puzzle: dict[str, Any], time_limit: float, solver_workers: int, lang: str = "en",
+async def solve_remote(puzzle: dict[str, Any], time_limit: float, solver_workers: int,
                        deadline: float = 0.0, wall_limit: float = 0.0, job_id: str = "") -> dict[str, Any]:
     """The taskiq task: :func:`bot.worker.solve_job` on plain JSON data, in this worker's solver process.
 
@@ -208,7 +208,7 @@ async def solve_remote(puzzle: dict[str, Any], time_limit: float, solver_workers
     if deadline and time.time() > deadline:
         return result_to_json(JobResult.failed(p, EXPIRED))
     wall = wall_limit if wall_limit > 0 else time_limit * 1.5 + 5.0
-    return result_to_json(await _solver().run(p, time_limit, solver_workers, lang, wall))
+    return result_to_json(await _solver().run(p, time_limit, solver_workers, wall))
 
 
 def _alive_key() -> str:
@@ -296,12 +296,23 @@ def broker() -> ListQueueBroker:
 
 
 # ---------------------------------------------------------------------- the bot side
-def board_digest(puzzle: Puzzle[Any], lang: str) -> str:
-    """The shared name of a board's verdict (same genre, rule, givens and language = same digest)."""
-    return hashlib.sha256(f"{puzzle.key()}|{lang}".encode()).hexdigest()[:32]
+def board_digest(puzzle: Puzzle[Any]) -> str:
+    """The shared name of a board's verdict (same genre, rules and givens = same digest; the reply
+    language is the bot's business, after the verdict)."""
+    return hashlib.sha256(puzzle.key().encode()).hexdigest()[:32]
 
 
-class TaskiqBackend(SolveFront):
+@dataclass(frozen=True)
+class _Ticket:
+    """An admitted board on the shared queue: its digest, its job id, and whether it holds a place
+    (False: it joins another replica's solve of the same board)."""
+
+    digest: str
+    job_id: str
+    admitted: bool
+
+
+class TaskiqBackend(SolveFront[_Ticket]):
     """A :class:`~bot.pipeline.SolverBackend` that solves on taskiq workers through Redis.
 
     Every replica on the same Redis shares the verdict cache, in-flight joining, the global and
@@ -320,7 +331,7 @@ class TaskiqBackend(SolveFront):
         self.notice_after = notice_after
         self.broker = make_broker(redis_url)
         self._redis: Any = None
-        self._admit: Any = None
+        self._admit_script: Any = None
         self._run_place: Any = None
         self._kicker: AsyncKicker[Any, Any] = AsyncKicker(TASK_NAME, self.broker, {})
         self._user_gates: dict[str, asyncio.Semaphore] = {}
@@ -336,7 +347,7 @@ class TaskiqBackend(SolveFront):
 
         await self.broker.startup()
         self._redis = Redis.from_url(self.redis_url, socket_connect_timeout=3, socket_timeout=5)
-        self._admit = self._redis.register_script(ADMIT_SCRIPT)
+        self._admit_script = self._redis.register_script(ADMIT_SCRIPT)
         self._run_place = self._redis.register_script(RUN_SCRIPT)
         alive = await self.workers_alive()
         if alive:
@@ -396,72 +407,26 @@ class TaskiqBackend(SolveFront):
         return True, "ok"
 
     # ------------------------------------------------------------------ admission, shared
-    async def solve(self, puzzle: Puzzle[Any], *, user: str, lang: str = "en",
-                    on_queued: OnQueued | None = None) -> JobResult:
-        """The verdict for ``puzzle``: local cache, local join, shared cache, shared join, then a
-        shared admission (raises :class:`QueueFull` / :class:`UserBusy`) and a solve on a worker."""
-        key = (puzzle.key(), lang)
-        self.stats["requests"] += 1
-        cached = self._cache.get(key)
-        if cached is not None:
-            self._cache.move_to_end(key)
-            self.stats["cache_hits"] += 1
-            return replace(cached, cached=True)
-        same = self._inflight.get(key)
-        if same is not None:
-            self.stats["joined"] += 1
-            return await asyncio.shield(same)
-        digest = board_digest(puzzle, lang)
-        shared = await self._shared_result(puzzle, digest, final_only=True)
-        if shared is not None:
-            self.stats["cache_hits"] += 1
-            self._remember(key, shared)
-            return replace(shared, cached=True)
-        user = str(user)
-        if self.stopping:
-            self.stats["refused_stopping"] += 1
-            return self._stopped(puzzle)
-        future: asyncio.Future[JobResult] = asyncio.get_running_loop().create_future()
-        job_id = uuid.uuid4().hex
-        joining = await self._inflight_owner(digest) is not None
-        if not joining:
-            await self._admit_job(user, job_id)
-        self._inflight[key] = future
-        self._pending_by_user[user] += 1
-        inner = asyncio.ensure_future(self._run_shared(puzzle, user, lang, digest, job_id, future, on_queued,
-                                                       admitted=not joining))
-        self._admitted[inner] = (puzzle, future)  # abort() (SIGTERM) answers and cancels it
-        try:
-            try:
-                result = await inner
-            except asyncio.CancelledError:
-                task = asyncio.current_task()
-                if not (self.stopping and inner.cancelled() and (task is None or not task.cancelling())):
-                    raise
-                result = self._stopped(puzzle)
-        finally:
-            self._admitted.pop(inner, None)
-            self._pending_by_user[user] -= 1
-            if not self._pending_by_user[user]:
-                del self._pending_by_user[user]
-                self._user_idle(user)
-            if self._inflight.get(key) is future:
-                del self._inflight[key]
-            if not joining:
-                await self._release(user, job_id)
-        if result.cacheable:
-            self._remember(key, result)
-        return result
+    async def _shared_answer(self, puzzle: Puzzle[Any]) -> JobResult | None:
+        return await self._shared_result(puzzle, board_digest(puzzle), final_only=True)
 
-    def _remember(self, key: tuple[str, str], result: JobResult) -> None:
-        self._cache[key] = result
-        while len(self._cache) > self.limits.cache_size:
-            self._cache.popitem(last=False)
+    async def _admit(self, puzzle: Puzzle[Any], user: str) -> _Ticket:
+        """A place in the shared queue (one Lua script over every replica's boards), unless another
+        replica is solving the same board already: then this one joins it without a place."""
+        digest = board_digest(puzzle)
+        ticket = _Ticket(digest, uuid.uuid4().hex, admitted=await self._inflight_owner(digest) is None)
+        if ticket.admitted:
+            await self._admit_job(user, ticket.job_id)
+        return ticket
+
+    async def _left(self, user: str, ticket: _Ticket) -> None:
+        if ticket.admitted:
+            await self._release(user, ticket.job_id)
 
     async def _admit_job(self, user: str, job_id: str) -> None:
         now = time.time()
         try:
-            verdict, count = await self._admit(keys=[ADMITTED, USER_PREFIX + user],
+            verdict, count = await self._admit_script(keys=[ADMITTED, USER_PREFIX + user],
                                                args=[now, now + self.lease, job_id, self.limits.queue_limit,
                                                      self.limits.user_cap, int(self.lease) + 60])
         except Exception as e:  # Redis away: the solve itself reports it (unavailable)
@@ -501,10 +466,10 @@ class TaskiqBackend(SolveFront):
             return None
         return owner.decode() if isinstance(owner, bytes) else owner
 
-    async def _run_shared(self, puzzle: Puzzle[Any], user: str, lang: str, digest: str, job_id: str,
-                          future: asyncio.Future[JobResult], on_queued: OnQueued | None, *,
-                          admitted: bool) -> JobResult:
-        """Solve as the owner of ``digest`` (SET NX), or wait for the replica that owns it."""
+    async def _run_admitted(self, puzzle: Puzzle[Any], user: str, future: asyncio.Future[JobResult],
+                            on_queued: OnQueued | None, ticket: _Ticket) -> JobResult:
+        """Solve as the owner of the board's digest (SET NX), or wait for the replica that owns it."""
+        digest, job_id, admitted = ticket.digest, ticket.job_id, ticket.admitted
         try:
             deadline = time.perf_counter() + self.result_timeout + self.limits.wall_limit
             while True:
@@ -515,7 +480,7 @@ class TaskiqBackend(SolveFront):
                     owned = True
                 if owned:
                     try:
-                        result = await self._run_owned(puzzle, user, lang, job_id, on_queued)
+                        result = await self._run_owned(puzzle, user, job_id, on_queued)
                         await self._publish(digest, result)
                     finally:
                         with contextlib.suppress(Exception):
@@ -560,14 +525,14 @@ class TaskiqBackend(SolveFront):
                                   ex=ttl)
 
     # ------------------------------------------------------------------ running on a worker
-    async def _run_owned(self, puzzle: Puzzle[Any], user: str, lang: str, job_id: str,
+    async def _run_owned(self, puzzle: Puzzle[Any], user: str, job_id: str,
                          on_queued: OnQueued | None) -> JobResult:
         gate = self._user_gates.setdefault(user, asyncio.Semaphore(self.limits.user_running))
         async with gate:
             started = time.perf_counter()
             noticed = await self._take_running_place(user, job_id, started, on_queued)
             try:
-                return await self._remote(puzzle, lang, job_id, None if noticed else on_queued)
+                return await self._remote(puzzle, job_id, None if noticed else on_queued)
             finally:
                 with contextlib.suppress(Exception):
                     await self._redis.zrem(RUNNING_PREFIX + user, job_id)
@@ -611,7 +576,7 @@ class TaskiqBackend(SolveFront):
             return None
         return None if rank is None else int(rank) + 1
 
-    async def _remote(self, puzzle: Puzzle[Any], lang: str, job_id: str, on_queued: OnQueued | None) -> JobResult:
+    async def _remote(self, puzzle: Puzzle[Any], job_id: str, on_queued: OnQueued | None) -> JobResult:
         started = time.perf_counter()
         if not await self.workers_alive():
             self.stats["unavailable"] += 1
@@ -621,7 +586,7 @@ class TaskiqBackend(SolveFront):
         limits = self.limits
         await self._redis.zadd(WAITING, {job_id: time.time()})
         task = await self._kicker.kiq(puzzle=puzzle_to_json(puzzle), time_limit=limits.time_limit,
-                                      solver_workers=limits.solver_workers, lang=lang,
+                                      solver_workers=limits.solver_workers,
                                       deadline=time.time() + self.result_timeout, wall_limit=limits.wall_limit,
                                       job_id=job_id)
         deadline = started + self.result_timeout

@@ -17,7 +17,7 @@ class AsyncioJobs:
     """The ``run_repeating`` half of :class:`bot.chat.Platform`.
 
     The daily posts need no daily timer: a repeating tick compares each subscription's HH:MM with
-    the local time in ``DAILY_TIMEZONE`` (:meth:`bot.daily.service.DailyService.deliver_due`), so
+    the local time in ``DAILY_TIMEZONE`` (:meth:`bot.daily.delivery.DailyDelivery.deliver_due`), so
     they go out at the chat's local time on DST change days too.
     """
 

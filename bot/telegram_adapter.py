@@ -27,6 +27,7 @@ from telegram import (
     PhotoSize,
     ReplyParameters,
     Update,
+    WebAppInfo,
 )
 from telegram.constants import ChatAction, ChatMemberStatus, ChatType
 from telegram.error import TelegramError
@@ -49,10 +50,11 @@ ADMIN_STATUSES = (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
 
 def _markup(reply: Reply) -> InlineKeyboardMarkup | None:
-    if not reply.choices:
-        return None
-    return InlineKeyboardMarkup([[InlineKeyboardButton(c.label, callback_data=c.data) for c in row]
-                                 for row in reply.choices])
+    rows = [[InlineKeyboardButton(c.label, callback_data=c.data) for c in row] for row in reply.choices]
+    if reply.links:
+        rows.append([InlineKeyboardButton(link.label, web_app=WebAppInfo(link.url)) if link.web_app
+                     else InlineKeyboardButton(link.label, url=link.url) for link in reply.links])
+    return InlineKeyboardMarkup(rows) if rows else None
 
 
 async def send_reply(bot: Any, chat_id: ChatId, reply: Reply, reply_to: int | None = None) -> MessageRef:
@@ -183,7 +185,8 @@ async def _download_text(message: Message, lang: str) -> str | Reply:
         file = await doc.get_file()
         return bytes(await file.download_as_bytearray())
 
-    return await attachments.fetch_text(doc.file_size, download, lang)
+    return await attachments.fetch_text(doc.file_size, download, lang,
+                                        attachments.document_limit(doc.file_name, doc.mime_type))
 
 
 def _picture(message: Message) -> PhotoSize | Document | None:

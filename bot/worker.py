@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, cast
 
+from solvers.cell import Cell
 from solvers.errors import Message
 from solvers.puzzle import Puzzle
 from solvers.solution import Solution
@@ -24,8 +25,8 @@ from solvers.verdict import Status
 
 log = logging.getLogger(__name__)
 
-Cell = tuple[int, int]
 ANSWERED = frozenset({Status.UNIQUE, Status.MULTIPLE, Status.SOLVED})  # verdicts that come with a solution
+EXPLAIN_SECONDS = 3.0  # after a "no solution" verdict: time to find the clues that cannot all hold together
 FINAL = ANSWERED | {Status.NONE, Status.INVALID}  # verdicts a second solve would repeat (cacheable)
 
 
@@ -59,6 +60,7 @@ class JobResult:
     cached: bool = False
     time_limit: float = 0.0
     timings: dict[str, float] = field(default_factory=dict)  # solve, render, total (worker side)
+    rules: tuple[str, ...] = ()  # message codes of the rule variants the board was solved under
 
     def __post_init__(self) -> None:  # callers (and tests) may still hand in the plain strings
         self.status = Status(self.status)
@@ -66,8 +68,8 @@ class JobResult:
 
     @property
     def answered(self) -> bool:
-        """A verdict with a solution (unique, multiple, solved)."""
-        return self.failure is None and self.status in ANSWERED
+        """A verdict with a checked solution (unique, multiple, solved, or a timeout that found one)."""
+        return self.failure is None and shows_solution(self.status, self.solution)
 
     @property
     def cacheable(self) -> bool:
@@ -88,6 +90,7 @@ class JobResult:
             "second_solution": None if self.second_solution is None else self.second_solution.to_json(),
             "failure": None if self.failure is None else str(self.failure),
             "cached": self.cached, "time_limit": self.time_limit, "timings": dict(self.timings),
+            "rules": list(self.rules),
         }
 
     @classmethod
@@ -107,12 +110,19 @@ class JobResult:
             failure=None if data.get("failure") is None else Failure(data["failure"]),
             cached=bool(data.get("cached", False)), time_limit=float(data.get("time_limit") or 0.0),
             timings={str(k): float(v) for k, v in (data.get("timings") or {}).items()},
+            rules=tuple(str(code) for code in data.get("rules") or ()),
         )
 
     @classmethod
     def failed(cls, puzzle: Puzzle[Any], failure: Failure | None, **kw: Any) -> JobResult:
         """A job that produced no verdict (``failure`` None: a bug in the job itself)."""
         return cls(status=Status.ERROR, genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, failure=failure, **kw)
+
+
+def shows_solution(status: Status, solution: Solution | None) -> bool:
+    """Whether a verdict comes with a solution to show: the answered verdicts, and a timeout whose
+    first solution passed the checker before the uniqueness proof ran out of time."""
+    return status in ANSWERED or (status is Status.TIMEOUT and solution is not None)
 
 
 def _cells(raw: Any) -> tuple[Cell, ...]:
@@ -157,33 +167,37 @@ def warm_up(nice: int = 0) -> int:
     return os.getpid()
 
 
-def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang: str = "en") -> JobResult:
-    """Solve ``puzzle`` within ``time_limit`` seconds and draw the verdict."""
+def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int) -> JobResult:
+    """Solve ``puzzle`` within ``time_limit`` seconds with ``solver_workers`` CP-SAT threads (0: this
+    host's default, e.g. a taskiq worker told to share its cores) and draw the verdict (the boards
+    only: the title, in the reader's language, is added by the bot, so one solve serves every language)."""
     from solvers.cpsat import defer_release, release_later
     from solvers.engine import solve_puzzle
-    from solvers.registry import get_genre
-    from solvers.verdict import SolveOptions
+    from solvers.verdict import SolveOptions, default_workers
 
+    if solver_workers <= 0:
+        solver_workers = default_workers()
     t0 = time.perf_counter()
     defer_release()  # a huge model is freed after the answer has gone out, not inside the time limit
     try:
-        result = solve_puzzle(puzzle, SolveOptions(time_limit=time_limit, workers=solver_workers))
+        result = solve_puzzle(puzzle, SolveOptions(time_limit=time_limit, workers=solver_workers,
+                                                   explain=EXPLAIN_SECONDS))
     finally:
         release_later()
     t1 = time.perf_counter()
     png = None
     marked = result.status in (Status.NONE, Status.INVALID) and bool(result.cells)
-    if result.status in ANSWERED or marked:
+    if shows_solution(result.status, result.solution) or marked:
         try:
             from bot.pictures import result_png
 
-            png = result_png(puzzle, result, lang=lang)
+            png = result_png(puzzle, result, title=False)
         except Exception:  # a picture is a bonus; the verdict still goes out as text
             log.exception("rendering failed for %s", puzzle.key())
     t2 = time.perf_counter()
     url = None
     try:
-        url = get_genre(puzzle.genre).encode_url(puzzle)
+        url = puzzle.kind.encode_url(puzzle)
     except Exception:
         log.exception("encode_url failed for %s", puzzle.key())
     return JobResult(
@@ -191,4 +205,5 @@ def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int, lang:
         url=url, png=png, message=result.message, cells=tuple(result.cells),
         solution=result.solution, second_solution=result.second_solution, time_limit=time_limit,
         timings={"solve": t1 - t0, "render": t2 - t1, "total": time.perf_counter() - t0},
+        rules=tuple(v.rule or v.help for v in puzzle.kind.variants if v.name in puzzle.variants),
     )

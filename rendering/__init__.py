@@ -9,13 +9,14 @@ Nothing here knows a genre, a verdict or a language: the title is drawn as given
 from rendering.board import PillowDrawing
 from rendering.canvas import Canvas
 from rendering.geometry import MAX_CELL, MAX_SIDE, MIN_CELL, Layout, cell_size_for
-from rendering.views import VIEWS, Picture, can_write, encode_png, render, render_png
+from rendering.views import VIEWS, Picture, add_title, can_write, encode_png, render, render_png
 
 __all__ = [
     "MAX_CELL",
     "MAX_SIDE",
     "MIN_CELL",
     "VIEWS",
+    "add_title",
     "Canvas",
     "Layout",
     "Picture",

@@ -11,8 +11,10 @@ from collections.abc import Callable, Mapping, Sequence
 from PIL import Image
 
 from rendering import palette as pal
+from rendering import shapes
 from rendering.canvas import Canvas
-from rendering.geometry import Cell, Layout
+from rendering.geometry import Layout
+from solvers.cell import Cell
 from solvers.drawing import GRID, INK, LINE, Paint, Role
 
 ROLE_COLORS: dict[Role, pal.RGB] = {
@@ -26,6 +28,9 @@ ROLE_COLORS: dict[Role, pal.RGB] = {
     Role.DISC: pal.DISC,
     Role.ERROR: pal.ERROR,
     Role.STRAY: pal.STRAY,
+    Role.SHADED: pal.SHADED,
+    Role.LIT: pal.LIT,
+    Role.ANSWER: pal.ANSWER,
 }
 
 
@@ -88,6 +93,36 @@ class PillowDrawing:
 
     def region_borders(self, ids: Sequence[Sequence[int]], paint: Paint = INK) -> None:
         self.canvas.region_borders(ids, rgb(paint))
+
+    def fill_cell(self, r: int, c: int, paint: Paint) -> None:
+        self.canvas.fill_cell(r, c, rgb(paint))
+
+    def answer_text(self, r: int, c: int, text: str) -> None:
+        self.canvas.text(r, c, text, pal.ANSWER)
+
+    def arrow_clue(self, r: int, c: int, direction: str | None, number: str | None, paint: Paint = INK,
+                   background: Paint | None = None) -> None:
+        bg = None if background is None else rgb(background)
+        shapes.arrow_clue(self.canvas, r, c, direction, number, rgb(paint), bg)
+
+    def sum_clue(self, r: int, c: int, down: str | None, right: str | None) -> None:
+        shapes.sum_clue(self.canvas, r, c, down, right)
+
+    def star(self, r: int, c: int, paint: Paint = INK, *, radius: float = 0.42) -> None:
+        shapes.star(self.canvas, r, c, rgb(paint), radius)
+
+    def light(self, r: int, c: int, paint: Paint = INK, *, radius: float = 0.34) -> None:
+        shapes.disc(self.canvas, r, c, rgb(paint), radius)
+
+    def bridge(self, r1: int, c1: int, r2: int, c2: int, count: int, paint: Paint = LINE, *,
+               inset: float = 0.4) -> None:
+        shapes.bridge(self.canvas, (r1, c1), (r2, c2), count, rgb(paint), inset)
+
+    def cross(self, r: int, c: int, paint: Paint = INK, *, size: float = 0.26) -> None:
+        shapes.cross(self.canvas, r, c, rgb(paint), size)
+
+    def dot_mark(self, r: int, c: int, paint: Paint = INK, *, radius: float = 0.08) -> None:
+        shapes.disc(self.canvas, r, c, rgb(paint), radius)
 
     def mark(self, r: int, c: int) -> None:
         self.canvas.mark(r, c)

@@ -17,15 +17,17 @@ from PIL import Image, ImageDraw
 
 from rendering import palette as pal
 from rendering.fonts import Font, fitted
-from rendering.geometry import DIRECTIONS, DOWN, LEFT, RIGHT, UP, Cell, Layout, odd
+from rendering.geometry import DIRECTIONS, DOWN, LEFT, RIGHT, UP, Layout, odd
 from rendering.geometry import OPPOSITE as _OPPOSITE
+from solvers.cell import Cell
 
 RGB = pal.RGB
 SUPERSAMPLE = 4
+MIN_SQUEEZE = 0.6  # text narrower than this share of its natural width gets a smaller font instead
 Sprite = tuple[Image.Image, Image.Image]  # (palette image, '1' mask)
 
 
-def _sprite(rgb: Image.Image, coverage: Image.Image) -> Sprite:
+def sprite_of(rgb: Image.Image, coverage: Image.Image) -> Sprite:
     """A palette sprite and the mask of the pixels it covers (any coverage at all)."""
     return pal.to_palette(rgb), coverage.point(lambda v: 255 if v >= 24 else 0).convert("1")
 
@@ -44,7 +46,7 @@ def circle_sprite(diameter: int, fill: RGB, ring: RGB, ring_width: float, backgr
     alpha = alpha.reduce(s)
     out = Image.new("RGB", (diameter, diameter), background)
     out.paste(color.reduce(s), (0, 0), alpha)
-    return _sprite(out, alpha)
+    return sprite_of(out, alpha)
 
 
 @lru_cache(maxsize=4096)
@@ -56,12 +58,30 @@ def text_sprite(text: str, font: Font, color: RGB, background: RGB) -> tuple[Spr
     ImageDraw.Draw(coverage).text((1 - left, 1 - top), text, fill=255, font=font)
     out = Image.new("RGB", (w, h), background)
     out.paste(color, (0, 0, w, h), coverage)
-    return _sprite(out, coverage), (left - 1, top - 1, right + 1, bottom + 1)
+    return sprite_of(out, coverage), (left - 1, top - 1, right + 1, bottom + 1)
 
 
-def paste_text(image: Image.Image, cx: float, cy: float, text: str, font: Font, color: RGB, background: RGB) -> None:
-    """Draw ``text`` with its ink box centred on (cx, cy)."""
+@lru_cache(maxsize=1024)
+def narrow_text_sprite(text: str, font: Font, color: RGB, background: RGB, width: int) -> tuple[Sprite, int]:
+    """``text`` squeezed to ``width`` px of ink (its full height kept), and its height."""
+    left, top, right, bottom = (int(v) for v in font.getbbox(text))
+    w, h = max(1, right - left + 2), max(1, bottom - top + 2)
+    wide = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(wide).text((1 - left, 1 - top), text, fill=255, font=font)
+    coverage = wide.resize((max(1, width + 2), h), Image.Resampling.LANCZOS)
+    out = Image.new("RGB", coverage.size, background)
+    out.paste(color, (0, 0, *coverage.size), coverage)
+    return sprite_of(out, coverage), h
+
+
+def paste_text(image: Image.Image, cx: float, cy: float, text: str, font: Font, color: RGB, background: RGB,
+               max_width: int | None = None) -> None:
+    """Draw ``text`` with its ink box centred on (cx, cy); squeezed to ``max_width`` px when wider."""
     (sprite, mask), (left, top, right, bottom) = text_sprite(text, font, color, background)
+    if max_width is not None and right - left - 2 > max_width:
+        (sprite, mask), h = narrow_text_sprite(text, font, color, background, max_width)
+        image.paste(sprite, (round(cx - sprite.width / 2), round(cy - h / 2)), mask)
+        return
     x = round(cx - (left + right) / 2) + left
     y = round(cy - (top + bottom) / 2) + top
     image.paste(sprite, (x, y), mask)
@@ -227,11 +247,30 @@ class Canvas:
 
         ``background`` is the colour under the text (for its soft edges): the cell's by default.
         """
+        cx, cy = self.center(r, c)
+        self.text_at(cx, cy, text, color, width, height, background or self.background_at(r, c))
+
+    def text_at(self, cx: float, cy: float, text: str, color: RGB, width: float, height: float,
+                background: RGB) -> None:
+        """``text`` with its ink centred on pixel (cx, cy), as large as fits ``width`` x ``height`` cells."""
         if not text:
             return
-        cx, cy = self.center(r, c)
-        f = fitted(text, max(4, round(width * self.cell)), max(5, round(height * self.cell)))
-        paste_text(self.image, cx, cy, text, f, color, background or self.background_at(r, c))
+        max_w, max_h = max(4, round(width * self.cell)), max(5, round(height * self.cell))
+        # long numbers (108, 1024) keep most of the height: their digits are narrowed, to MIN_SQUEEZE at most
+        f = fitted(text, round(max_w / MIN_SQUEEZE), max_h)
+        paste_text(self.image, cx, cy, text, f, color, background, max_w)
+
+    def fill_cell(self, r: int, c: int, color: RGB) -> None:
+        """Fill the cell's box; a highlighted cell keeps a rim of its highlight (a difference stays visible).
+
+        Later drawing in the cell blends onto ``color``.
+        """
+        if not self.layout.inside(r, c):
+            return
+        left, top, right, bottom = self.layout.cell_box(r, c)
+        inset = max(2, self.cell // 7) if (r, c) in self.highlights else 0
+        self.rect(left + inset, top + inset, right - inset, bottom - inset, color)
+        self.cell_bg[(r, c)] = color
 
     def mark(self, r: int, c: int, color: RGB = pal.ERROR) -> None:
         """An outline just inside a cell: flags it over whatever is drawn there."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solvers.cell import Cell
+
 MIN_CELL = 16  # px: never smaller (readable on a phone)
 MAX_CELL = 48  # px: never larger (small boards stay compact)
 MAX_SIDE = 2048  # px: the longest side of a picture of a board up to 60x60
@@ -16,7 +18,6 @@ UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
 DIRECTIONS: dict[int, tuple[int, int]] = {UP: (-1, 0), RIGHT: (0, 1), DOWN: (1, 0), LEFT: (0, -1)}
 OPPOSITE: dict[int, int] = {UP: DOWN, RIGHT: LEFT, DOWN: UP, LEFT: RIGHT}
 
-Cell = tuple[int, int]
 
 
 def cell_size_for(rows: int, cols: int, *, panels: int = 1, title: bool = False, max_side: int = MAX_SIDE) -> int:

@@ -30,6 +30,10 @@ TITLE_INK: RGB = (33, 37, 41)
 DEDUCED_BLACK: RGB = (80, 80, 80)  # Role.DEDUCED: dark fills the solver deduced (givens stay pure black)
 DEDUCED_RING: RGB = (110, 110, 110)  # Role.DEDUCED_RING
 DISC: RGB = (24, 24, 24)  # Role.DISC: dark clue discs
+SHADED: RGB = (64, 64, 64)  # Role.SHADED: cells the answer shades (dark grey; given black cells are INK)
+LIT: RGB = (255, 246, 168)  # Role.LIT: cells a light shines on (pale yellow)
+ANSWER: RGB = (0, 84, 214)  # Role.ANSWER: digits the answer writes into cells (blue)
+SUM_CELL: RGB = (192, 192, 192)  # split sum cells (pzprjs draws them rgb(192,192,192) with a black diagonal)
 
 # Role.PATH: one colour per path, strong and distinct from each other on white.
 PATH_COLORS: tuple[RGB, ...] = (
@@ -76,6 +80,9 @@ FLAT: tuple[RGB, ...] = (
     WHITE, BLACK, GRID, GRID_DARK, LINE, ERROR, ERROR_BG, DIFF_BG, DIFF_EDGE, TITLE_BG, TITLE_INK,
     DEDUCED_BLACK, DEDUCED_RING, DISC, STRAY, *PATH_COLORS, *TINTS,
 )  # fmt: skip
+# Colours added later go after the ramps: Pillow maps soft edges through a colour cache that breaks
+# ties by palette index, so earlier indices must stay put for older pictures to keep every pixel.
+ADDED: tuple[RGB, ...] = (SHADED, LIT, ANSWER, SUM_CELL)
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -84,11 +91,14 @@ def _mix(a: RGB, b: RGB, t: float) -> RGB:
 
 @cache
 def palette_colors() -> tuple[RGB, ...]:
-    """The fixed palette, index by index: flat colours, a grey ramp, ramps from tints to black."""
+    """The fixed palette, index by index: flat colours, a grey ramp, ramps from tints to black; then
+    the colours added later, the lit tint's ramp to black and a ramp from white to the answer blue."""
     colors: list[RGB] = list(dict.fromkeys(FLAT))
     grey = [(v, v, v) for v in range(0, 256, 8)]
     ramps = [_mix(bg, BLACK, t / 6) for bg in (*TINTS, ERROR_BG, DIFF_BG, TITLE_BG) for t in range(1, 6)]
-    for c in grey + ramps:
+    added = [*ADDED, *(_mix(LIT, BLACK, t / 6) for t in range(1, 6))]
+    added += [_mix(WHITE, ANSWER, t / 6) for t in range(1, 6)]
+    for c in grey + ramps + added:
         if c not in colors:
             colors.append(c)
     return tuple(colors[:256])

@@ -17,7 +17,8 @@ from rendering import palette as pal
 from rendering.board import PillowDrawing
 from rendering.canvas import paste_text
 from rendering.fonts import cjk_font, font, text_size
-from rendering.geometry import GAP, MARGIN, MAX_SIDE, Cell, Layout, cell_size_for, title_font_size, title_height
+from rendering.geometry import GAP, MARGIN, MAX_SIDE, Layout, cell_size_for, title_font_size, title_height
+from solvers.cell import Cell
 from solvers.drawing import Drawing
 from solvers.solution import Solution, differing_cells
 
@@ -91,11 +92,10 @@ def render(
     title: str | None = None,
 ) -> Picture:
     """Draw one view of a puzzle (see :func:`render_png`) and return the image with its geometry."""
-    from solvers.registry import get_genre
 
     if view not in VIEWS:
         raise ValueError(f"unknown view {view!r}; use one of {', '.join(VIEWS)}")
-    genre = get_genre(puzzle.genre)
+    genre = puzzle.kind
     rows, cols = puzzle.rows, puzzle.cols
     drawn: list[Solution | None]
     highlights: dict[Cell, pal.RGB] = {}
@@ -143,6 +143,28 @@ def render(
                 drawing.mark(r, c)
         layouts.append(layout)
     return Picture(image, layouts, diff or mark_cells)
+
+
+def add_title(png: bytes, title: str) -> bytes:
+    """A picture drawn without a title (by a solver worker, for every language) with the title strip
+    on top, laid out as :func:`render` lays it out."""
+    boards: Image.Image = Image.open(io.BytesIO(png))
+    boards.load()
+    boards_w, boards_h = boards.size
+    title_h = title_height(boards_w)
+    pad = title_h // 2
+    title_text, title_font = _fit_title(title, title_font_size(boards_w), MAX_SIDE - 2 * pad)
+    width = max(boards_w, text_size(title_text, title_font)[0] + 2 * pad if title_text else 0)
+    height = boards_h + title_h
+    width = max(width, -(-height // MAX_ASPECT))
+    height = max(height, -(-width // MAX_ASPECT))
+    image = pal.new_image(width, height)
+    ImageDraw.Draw(image).rectangle([0, 0, width - 1, title_h - 1], fill=pal.index_of(pal.TITLE_BG))
+    paste_text(image, width / 2, title_h / 2, title_text, title_font, pal.TITLE_INK, pal.TITLE_BG)
+    if boards.mode != "P":
+        boards = pal.to_palette(boards.convert("RGB"))
+    image.paste(boards, ((width - boards_w) // 2, title_h + (height - title_h - boards_h) // 2))
+    return encode_png(image)
 
 
 def render_png(

@@ -30,7 +30,7 @@ _DELTA = {Direction.UP: (-1, 0), Direction.RIGHT: (0, 1), Direction.DOWN: (1, 0)
 
 @dataclass(frozen=True)
 class Arrow:
-    """A clue cell with a number and an arrow (Yajilin); both None: a grey cell without a clue."""
+    """A clue cell with a number and an arrow; both None: a grey cell without a clue."""
 
     number: int | None
     direction: Direction | None
@@ -38,14 +38,14 @@ class Arrow:
 
 @dataclass(frozen=True)
 class Block:
-    """A black cell, with a number or without (Akari's ``#`` and ``0``-``4``)."""
+    """A black cell, with a number or without (``#`` and ``0``-``4`` in light-placing genres)."""
 
     number: int | None = None
 
 
 @dataclass(frozen=True)
 class Sum:
-    """A split clue cell (Kakuro ``D\\R``): the sum of the run below and of the run to the right."""
+    """A split clue cell (``D\\R``): the sum of the run below and of the run to the right."""
 
     down: int | None = None
     right: int | None = None

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model_helper import Literal
 
+from solvers.cell import Cell
 from solvers.cpsat import Budget, SolverStatus, run
 
-Cell = tuple[int, int]
 Lit = Literal  # a Boolean variable or its negation
 
 
@@ -166,7 +166,7 @@ def anchored_cuts(
 class ConnectedArea:
     """"These Boolean cell variables form one connected area", for any genre's CP-SAT model.
 
-    ``lits`` maps every cell that may be chosen to its literal (cells left out are never chosen;
+    ``literals`` maps every cell that may be chosen to its literal (cells left out are never chosen;
     separators run around them). ``anchor``: a cell known to be chosen (the area must hold it:
     cuts then join every other part to it, and no literal of it is needed). ``prefer`` ranks
     cells as ends of cuts (see :func:`cuts`). Add :meth:`add_local` to the model once, then solve
@@ -175,21 +175,21 @@ class ConnectedArea:
 
     rows: int
     cols: int
-    lits: Mapping[Cell, Lit]
+    literals: Mapping[Cell, Lit]
     anchor: Cell | None = None
     prefer: Callable[[Cell], int] | None = None
 
     def chosen(self, solver: cp_model.CpSolver) -> list[Cell]:
-        return [cell for cell, lit in self.lits.items() if solver.boolean_value(lit)]
+        return [cell for cell, lit in self.literals.items() if solver.boolean_value(lit)]
 
     def lit(self, cell: Cell) -> Lit:
-        return self.lits[cell]
+        return self.literals[cell]
 
     def add_local(self, model: cp_model.CpModel, several: Lit | bool = True) -> None:
         """A chosen cell has a chosen neighbour when the area has ``several`` cells (a literal, or
         True when it always has at least two): a local consequence that prunes before any cut."""
-        for cell, lit in self.lits.items():
-            near = [self.lits[n] for n in neighbours(self.rows, self.cols, cell) if n in self.lits]
+        for cell, lit in self.literals.items():
+            near = [self.literals[n] for n in neighbours(self.rows, self.cols, cell) if n in self.literals]
             if several is True:
                 model.add_bool_or([lit.Not(), *near])
             elif several is not False:
@@ -199,8 +199,8 @@ class ConnectedArea:
         """Cuts for the answer in ``solver`` (none when its chosen cells are connected)."""
         chosen = self.chosen(solver)
         if self.anchor is not None:
-            return anchored_cuts(self.rows, self.cols, chosen, self.anchor, self.lit, self.lits)
-        return cuts(self.rows, self.cols, chosen, self.lit, self.prefer, self.lits, every=True)
+            return anchored_cuts(self.rows, self.cols, chosen, self.anchor, self.lit, self.literals)
+        return cuts(self.rows, self.cols, chosen, self.lit, self.prefer, self.literals, every=True)
 
 
 def joined(*finders: Callable[[cp_model.CpSolver], Sequence[Sequence[Lit]]],
@@ -274,16 +274,16 @@ def add_tree(
     model: cp_model.CpModel,
     rows: int,
     cols: int,
-    lits: Mapping[Cell, Lit],
+    literals: Mapping[Cell, Lit],
     root: Cell,
     max_depth: int | None = None,
 ) -> None:
     """"The chosen cells are connected to ``root``" stated in full (no cuts needed): every chosen
     cell but the root picks one chosen neighbour as its parent, one step closer to the root.
 
-    ``lits`` maps each cell that may be chosen to its literal (``root`` is always chosen and
+    ``literals`` maps each cell that may be chosen to its literal (``root`` is always chosen and
     needs none). A cell farther than ``max_depth`` steps from the root (through cells of
-    ``lits``) is never chosen; depths start at that distance, which keeps the domains small.
+    ``literals``) is never chosen; depths start at that distance, which keeps the domains small.
     Suits small areas of known size (an island of n cells: depth below n); for a large area
     lazy cuts (:class:`ConnectedArea`) cost less.
     """
@@ -291,14 +291,14 @@ def add_tree(
     order = [root]
     for cell in order:
         for n in neighbours(rows, cols, cell):
-            if n in lits and n not in dist and (max_depth is None or dist[cell] < max_depth):
+            if n in literals and n not in dist and (max_depth is None or dist[cell] < max_depth):
                 dist[n] = dist[cell] + 1
                 order.append(n)
-    top = max_depth if max_depth is not None else len(lits)
+    top = max_depth if max_depth is not None else len(literals)
     depth = {root: model.new_constant(0)}
     for cell in order[1:]:
         depth[cell] = model.new_int_var(dist[cell], top, "")
-    for cell, lit in lits.items():
+    for cell, lit in literals.items():
         if cell == root:
             continue
         if cell not in dist:
@@ -310,7 +310,7 @@ def add_tree(
                 continue
             p = model.new_bool_var("")
             parents.append(p)
-            model.add_implication(p, lits[n] if n != root else p)
+            model.add_implication(p, literals[n] if n != root else p)
             model.add(depth[cell] == depth[n] + 1).only_enforce_if(p)
         model.add(sum(parents) == 1).only_enforce_if(lit)
         model.add(sum(parents) == 0).only_enforce_if(lit.Not())

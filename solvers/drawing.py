@@ -6,7 +6,8 @@ pixels, palette and anti-aliasing. Nothing here imports Pillow.
 
 Coordinates: cell (r, c) is 0-based; grid point (r, c) is the top-left corner of cell (r, c), so
 a board has (rows+1) x (cols+1) points. Masks use the FORMATS.md bits up=1, right=2, down=4,
-left=8. Sizes (radius, width...) are fractions of a cell.
+left=8. Sizes (radius, width...) are fractions of a cell. Directions of arrows are the letters
+"u", "r", "d", "l".
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
-Cell = tuple[int, int]
+from solvers.cell import Cell
 
 
 class Role(Enum):
@@ -34,6 +35,9 @@ class Role(Enum):
     STRAY = "stray"  # a line that joins nothing (a player's wrong answer)
     PATH = "path"  # one of several distinct path colours (``Paint.index``)
     TINT = "tint"  # one of several light region tints (``Paint.index``)
+    SHADED = "shaded"  # a cell the answer shades (dark grey: black stays for given black cells)
+    LIT = "lit"  # a cell a light shines on (pale yellow background)
+    ANSWER = "answer"  # a digit written into a cell as the answer (blue, apart from the black givens)
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,9 @@ DEDUCED_RING = Paint(Role.DEDUCED_RING)
 DISC = Paint(Role.DISC)
 ERROR = Paint(Role.ERROR)
 STRAY = Paint(Role.STRAY)
+SHADED = Paint(Role.SHADED)
+LIT = Paint(Role.LIT)
+ANSWER = Paint(Role.ANSWER)
 
 
 def path(index: int) -> Paint:
@@ -118,7 +125,54 @@ class Drawing(Protocol):
         ...
 
     def region_borders(self, ids: Sequence[Sequence[int]], paint: Paint = INK) -> None:
-        """Thick lines between orthogonal neighbours whose region ids differ."""
+        """Thick lines (puzz.link's border width, over the thin grid) between orthogonal neighbours whose
+        region ids differ: rooms, the 3x3 boxes of a number place, the rectangles of an answer."""
+        ...
+
+    def fill_cell(self, r: int, c: int, paint: Paint) -> None:
+        """Fill the whole cell: shaded answer cells (``SHADED``), black clue cells (``INK``).
+
+        What is drawn in the cell afterwards blends onto this colour (white text on ``INK`` needs no
+        ``background``); a highlighted cell keeps a rim of its highlight so differences stay visible.
+        """
+        ...
+
+    def answer_text(self, r: int, c: int, text: str) -> None:
+        """A digit the answer writes into the cell: clue-sized, in the ``ANSWER`` colour."""
+        ...
+
+    def arrow_clue(self, r: int, c: int, direction: str | None, number: str | None, paint: Paint = INK,
+                   background: Paint | None = None) -> None:
+        """A number with a small arrow beside it pointing "u", "r", "d" or "l" (puzz.link: the arrow to
+        the right of the number for up/down, above it for left/right); ``number`` None draws the
+        arrow alone, ``direction`` None the number alone. ``background`` as for :meth:`text`."""
+        ...
+
+    def sum_clue(self, r: int, c: int, down: str | None, right: str | None) -> None:
+        """A split sum cell: light grey with a diagonal from top-left to bottom-right, the sum of the
+        cells below in the bottom-left triangle and of the cells to the right in the top-right one."""
+        ...
+
+    def star(self, r: int, c: int, paint: Paint = INK, *, radius: float = 0.42) -> None:
+        """A filled five-pointed star, point up, centred in the cell."""
+        ...
+
+    def light(self, r: int, c: int, paint: Paint = INK, *, radius: float = 0.34) -> None:
+        """A light bulb: a filled disc (lit cells are a ``backgrounds`` tint, ``LIT``)."""
+        ...
+
+    def bridge(self, r1: int, c1: int, r2: int, c2: int, count: int, paint: Paint = LINE, *,
+               inset: float = 0.4) -> None:
+        """``count`` (1 or 2) parallel straight lines between two cells of one row or column, stopping
+        ``inset`` from each centre (at the edge of the circles drawn there)."""
+        ...
+
+    def cross(self, r: int, c: int, paint: Paint = INK, *, size: float = 0.26) -> None:
+        """A small diagonal cross (a cell marked as not holding something); ``size`` is half its span."""
+        ...
+
+    def dot_mark(self, r: int, c: int, paint: Paint = INK, *, radius: float = 0.08) -> None:
+        """A small dot in the middle of the cell (a cell marked unshaded)."""
         ...
 
     def mark(self, r: int, c: int) -> None:

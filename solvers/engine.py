@@ -9,7 +9,6 @@ from typing import Any
 from solvers.errors import Message, PuzzleError
 from solvers.genre import Genre
 from solvers.puzzle import Puzzle
-from solvers.registry import get_genre
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 log = logging.getLogger(__name__)
@@ -24,7 +23,7 @@ def solve_puzzle(puzzle: Puzzle[Any], options: SolveOptions | None = None) -> So
     options = options or SolveOptions()
     t0 = time.perf_counter()
     try:
-        genre = get_genre(puzzle.genre)
+        genre = puzzle.kind
         genre.validate(puzzle)
     except PuzzleError as e:
         return SolveResult(Status.INVALID, message=e.msg, seconds=time.perf_counter() - t0)
@@ -38,12 +37,36 @@ def solve_puzzle(puzzle: Puzzle[Any], options: SolveOptions | None = None) -> So
         _fail(result, Message("internal-model-failed"))
         result.seconds = time.perf_counter() - t0
         return result
+    if result.status is Status.NONE and options.explain > 0 and not result.cells:
+        _explain(puzzle, result, options)
     if not options.unique and result.status in (Status.UNIQUE, Status.MULTIPLE):
         result.status = Status.SOLVED
         result.second_solution = None
     _verify(genre, puzzle, result)
     result.seconds = time.perf_counter() - t0
     return result
+
+
+def _explain(puzzle: Puzzle[Any], result: SolveResult, options: SolveOptions) -> None:
+    """Name the clues that cannot all hold together (when the search found a useful set in time)."""
+    from solvers.explain import conflicting_clues
+
+    t0 = time.perf_counter()
+    try:
+        conflict = conflicting_clues(puzzle, options.explain, options)
+    except MemoryError:
+        raise
+    except Exception:  # an explanation is a bonus: the verdict stands without it
+        log.exception("explaining 'no solution' failed for %s", puzzle.key())
+        return
+    finally:
+        result.stats.phases["explain"] = time.perf_counter() - t0
+    if conflict is None or not (len(conflict.clues) < len(puzzle.clues()) or conflict.minimal and conflict.solves):
+        return  # every clue named, unproven (or no clue could go without breaking the genre's form): says nothing
+    cells = conflict.cells
+    result.message = (Message("clue-impossible", {"cell": cells[0]}, cells) if len(cells) == 1 else
+                      Message("clues-conflict", {"count": len(cells), "cells": cells}, cells))
+    result.cells = cells
 
 
 def _verify(genre: Genre[Any, Any], puzzle: Puzzle[Any], result: SolveResult) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-Cell = tuple[int, int]
+from solvers.cell import Cell
 
 
 @dataclass(frozen=True)

@@ -18,14 +18,24 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from enum import StrEnum
+from typing import Any, Generic, TypeVar
 
 from solvers.errors import InvalidPuzzle, ParseError, PuzzleError
 from solvers.puzzle import Puzzle
 from solvers.solution import Solution
 from solvers.verdict import SolveOptions, Status
 
-DIFFICULTIES = ("easy", "medium", "hard")
+
+class Difficulty(StrEnum):
+    """How hard a generated puzzle is (its grade), easiest first."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+DIFFICULTIES = tuple(Difficulty)
 GENERATOR_VERSION = 1
 MIN_SIDE = 4
 MAX_SIDE = 30
@@ -42,7 +52,7 @@ class GeneratedPuzzle:
 
     puzzle: Puzzle[Any]
     solution: Solution
-    difficulty: str  # the achieved grade: easy, medium or hard
+    difficulty: Difficulty  # the achieved grade
     stats: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
 
@@ -54,7 +64,7 @@ class GenerationFailed(PuzzleError):
 # -- sizes, difficulties, seeds ----------------------------------------------------------------
 
 
-def check_request(genre: str, rows: int, cols: int, difficulty: str) -> tuple[str, str]:
+def check_request(genre: str, rows: int, cols: int, difficulty: str) -> tuple[str, Difficulty]:
     """Validate a request; returns (canonical genre name, difficulty) or raises PuzzleError."""
     from solvers.registry import get_genre
 
@@ -67,7 +77,7 @@ def check_request(genre: str, rows: int, cols: int, difficulty: str) -> tuple[st
     if min(rows, cols) < MIN_SIDE or max(rows, cols) > MAX_SIDE or rows * cols > MAX_CELLS:
         raise InvalidPuzzle("generate-size-out-of-range", rows=rows, cols=cols, genre=name, min=MIN_SIDE,
                             max=MAX_SIDE, cell_limit=MAX_CELLS)
-    return name, diff
+    return name, Difficulty(diff)
 
 
 def new_seed() -> int:
@@ -134,9 +144,8 @@ def generate_record(genre: str, rows: int, cols: int, difficulty: str = "medium"
 
 def puzzle_url(puzzle: Puzzle[Any]) -> str | None:
     """The puzz.link URL of a board."""
-    from solvers.registry import get_genre
 
-    return get_genre(puzzle.genre).encode_url(puzzle)
+    return puzzle.kind.encode_url(puzzle)
 
 
 # -- proof and grading --------------------------------------------------------------------------
@@ -149,7 +158,6 @@ def prove(puzzle: Puzzle[Any], solution: Solution, time_limit: float = 60.0) -> 
     solution — then our solution is the one and only answer. Single worker, fixed seed.
     """
     from solvers.engine import solve_puzzle
-    from solvers.registry import get_genre
 
     opts = SolveOptions(time_limit=time_limit, workers=1, seed=0, unique=True)
     res = solve_puzzle(puzzle, opts)
@@ -161,7 +169,7 @@ def prove(puzzle: Puzzle[Any], solution: Solution, time_limit: float = 60.0) -> 
     }
     if res.status is not Status.UNIQUE:
         return False, info
-    g = get_genre(puzzle.genre)
+    g = puzzle.kind
     if isinstance(solution, dict):  # TRANSITIONAL: an old generator's FORMATS.md solution
         solution = g.solution_from_json(solution, puzzle)
     if g.check(puzzle, solution):
@@ -170,13 +178,13 @@ def prove(puzzle: Puzzle[Any], solution: Solution, time_limit: float = 60.0) -> 
     return True, info
 
 
-def grade(effort: float, thresholds: tuple[float, float]) -> str:
+def grade(effort: float, thresholds: tuple[float, float]) -> Difficulty:
     """easy / medium / hard from a solver-effort figure and the genre's two thresholds."""
     if effort <= thresholds[0]:
-        return "easy"
+        return Difficulty.EASY
     if effort <= thresholds[1]:
-        return "medium"
-    return "hard"
+        return Difficulty.MEDIUM
+    return Difficulty.HARD
 
 
 def harder(got: str, want: str) -> bool:
@@ -212,6 +220,67 @@ class BestAttempt:
         if self.best is None:
             raise GenerationFailed(code, **params)
         return self.best
+
+
+# -- the one generator search every genre calls ------------------------------------------------
+
+
+Alternative = Callable[[frozenset[K], frozenset[K]], "frozenset[K] | None | bool"]
+
+
+@dataclass
+class Candidate(Generic[K]):
+    """One attempt of a genre's generator: a random solution and its clues, and how to ask about them.
+
+    ``alternative`` is :func:`remove_clues`'s question ("a second answer with only these clues?");
+    ``puzzle_of`` and ``effort_of`` turn a set of kept clues into the board and its solver effort
+    (the grade); ``known``: clue sets that cheap local changes of the solution already break;
+    ``calls``: how many solver calls the attempt made (for the stats).
+    """
+
+    clues: Sequence[K]
+    alternative: Alternative[K]
+    puzzle_of: Callable[[frozenset[K]], Puzzle[Any]]
+    effort_of: Callable[[frozenset[K]], float]
+    solution: Solution
+    known: Sequence[frozenset[K]] = ()
+    calls: Callable[[], int] = lambda: 0
+
+
+def search(genre: str, rows: int, cols: int, difficulty: str, seed: int, thresholds: tuple[float, float],
+           attempt: Callable[[random.Random], Candidate[K] | None], *, attempts: int = 100,
+           budget: float = DEFAULT_BUDGET, add_back_steps: int = 20) -> GeneratedPuzzle:
+    """Make puzzles until one grades as asked (or the budget runs out): for each attempt the genre
+    builds a random solution (``attempt``; None: that solution is no use), then the search removes
+    clues while the answer stays unique, grades the result, gives clues back while it is too hard,
+    and proves it through the engine and the checker. Returns the proven puzzle closest to
+    ``difficulty``; raises GenerationFailed when none was proven."""
+    deadline = time.perf_counter() + budget
+    best = BestAttempt(difficulty)
+    for n in range(attempts):
+        if time.perf_counter() > deadline:
+            break
+        rng = sub_rng(seed, genre, rows, cols, difficulty, n)
+        cand = attempt(rng)
+        if cand is None:
+            continue
+        kept = remove_clues(cand.clues, cand.alternative, rng, deadline=deadline, known=cand.known)
+        effort = cand.effort_of(kept)
+        got = grade(effort, thresholds)
+        for _ in range(add_back_steps):  # too hard: more givens never break uniqueness
+            if not harder(got, difficulty):
+                break
+            kept = add_back(cand.clues, kept, rng, 0.05)
+            effort = cand.effort_of(kept)
+            got = grade(effort, thresholds)
+        puzzle = cand.puzzle_of(kept)
+        ok, info = prove(puzzle, cand.solution)
+        if not ok:
+            continue
+        info.update(attempts=n + 1, generator_calls=cand.calls(), clues=len(kept), effort=round(effort, 1))
+        if best.offer(GeneratedPuzzle(puzzle, cand.solution, got, info, seed)):
+            break
+    return best.result(genre=genre, rows=rows, cols=cols)
 
 
 # -- the shared clue-removal loop ---------------------------------------------------------------

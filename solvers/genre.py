@@ -20,6 +20,7 @@ from enum import Enum
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from solvers.cell import Cell
 from solvers.errors import ParseError
 from solvers.notation import CellNotation
 from solvers.solution import Solution
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
     from solvers.drawing import Drawing
     from solvers.errors import PuzzleError
-    from solvers.generation import GeneratedPuzzle
+    from solvers.generation import Difficulty, GeneratedPuzzle
     from solvers.puzzle import Puzzle
     from solvers.reading.cells import Row
     from solvers.reading.limits import ReadLimits
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
 
 C = TypeVar("C")
 S = TypeVar("S", bound=Solution)
-Cell = tuple[int, int]
 
 
 class Lattice(Enum):
@@ -63,8 +63,20 @@ class RegionUse(Enum):
     """Whether a genre's boards carry a region partition (FORMATS.md ``regions``)."""
 
     NONE = "none"
-    OPTIONAL = "optional"  # e.g. a jigsaw Sudoku
-    REQUIRED = "required"  # e.g. Heyawake's rooms
+    OPTIONAL = "optional"  # e.g. jigsaw boards: rooms only where the board gives them
+    REQUIRED = "required"  # e.g. puzzles played on rooms
+
+
+class PlayKind(Enum):
+    """What a player draws for the genre's answer (the web player's input mode, per answer kind, not genre)."""
+
+    CELL_LOOP = "cell-loop"  # lines between cell centres (a loop or paths); masks per cell
+    EDGE_LOOP = "edge-loop"  # lines along the grid edges; masks per grid point
+    SHADE = "shade"  # cells shaded or not, with dot marks (``shaded``, or black/white ``colors``)
+    MARK = "mark"  # a symbol in some cells (``lights``, ``stars``)
+    NUMBER = "number"  # a number written into cells (``numbers``)
+    RECT = "rect"  # the board cut into rectangles (``rects``)
+    BRIDGE = "bridge"  # lines between two clue cells of a row or column (``bridges``)
 
 
 @dataclass(frozen=True)
@@ -79,11 +91,12 @@ class Variant:
     name: str
     words: tuple[str, ...]
     help: str
+    rule: str = ""  # message code naming the rule in a verdict ("Rule: ..."); the help when empty
 
 
 @dataclass(frozen=True)
 class Param:
-    """A named number a board carries beside its cells (Star Battle's ``stars``); in a record,
+    """A named number a board carries beside its cells (e.g. a star count per line); in a record,
     ``"<name>": n``; in a header, ``<n> <name>`` or ``<name> <n>``."""
 
     name: str
@@ -128,11 +141,13 @@ class Genre(Generic[C, S]):
     params: ClassVar[tuple[Param, ...]] = ()
     variants: ClassVar[tuple[Variant, ...]] = ()
     lattice: ClassVar[Lattice] = Lattice.LINES  # how its pictures draw the grid
+    max_side: ClassVar[int] = 0  # published boards this big are read from URLs beyond the reader's limits
     picture_clues: ClassVar[frozenset[ClueKind]] = frozenset()  # what its pictures show in cells
     solution_type: ClassVar[type]  # the typed solution (see solvers.solution)
     example: ClassVar[str]  # a small board with a unique solution, as text (shown by /help)
     daily_sizes: ClassVar[Mapping[str, tuple[int, int]]]  # difficulty -> (rows, cols) of daily puzzles
     answer_help: ClassVar[str]  # message code: how to type an answer in chat
+    play: ClassVar[PlayKind | None] = None  # the web player's input mode; None: from solution_type (play_kind)
     # this genre's message codes ("<name>-...") per language: {"en": {code: words}, "ja": {...}}
     messages: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
@@ -169,8 +184,9 @@ class Genre(Generic[C, S]):
 
     # -- puzz.link (url.py)
     def decode_url(self, url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[C]:
-        """The board of a puzz.link URL of this genre; raises ParseError."""
-        puzzle: Puzzle[C] = self._call("decode_url", url, max_rows=max_rows, max_cols=max_cols)
+        """The board of a puzz.link URL of this genre (up to ``max_side`` whatever the limits); raises ParseError."""
+        puzzle: Puzzle[C] = self._call("decode_url", url, max_rows=max(max_rows, self.max_side),
+                                       max_cols=max(max_cols, self.max_side))
         return puzzle
 
     def encode_url(self, puzzle: Puzzle[C]) -> str:
@@ -223,7 +239,7 @@ class Genre(Generic[C, S]):
         return steps
 
     # -- generator (generate.py)
-    def generate(self, rows: int, cols: int, difficulty: str, seed: int,
+    def generate(self, rows: int, cols: int, difficulty: Difficulty, seed: int,
                  options: SolveOptions | None = None) -> GeneratedPuzzle:
         """A puzzle with a proven unique solution, graded easy/medium/hard."""
         made: GeneratedPuzzle = self._call("generate", rows, cols, difficulty, seed, options)
@@ -233,6 +249,16 @@ class Genre(Generic[C, S]):
         """Import the heavy parts (checker, model) now, so the first board does not pay for it."""
         for module in ("check", "model"):
             self.part(module)
+
+    def play_kind(self) -> PlayKind:
+        """How a player draws this genre's answer: ``play`` when the genre says, else what its
+        solution type implies (so a genre with a shared solution type gets a player for free)."""
+        if self.play is not None:
+            return self.play
+        key = getattr(self.solution_type, "key", "")
+        return {"loop": PlayKind.CELL_LOOP, "links": PlayKind.CELL_LOOP, "colors": PlayKind.SHADE,
+                "shaded": PlayKind.SHADE, "lights": PlayKind.MARK, "stars": PlayKind.MARK,
+                "numbers": PlayKind.NUMBER, "rects": PlayKind.RECT, "bridges": PlayKind.BRIDGE}.get(key, PlayKind.SHADE)
 
     def __repr__(self) -> str:
         return f"<genre {self.name}>"

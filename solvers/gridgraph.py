@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from solvers.cell import Cell
 from solvers.verdict import Violation
 
-Cell = tuple[int, int]
 Edge = tuple[Cell, Cell]  # always (smaller cell, larger cell) in row-major order
 
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8

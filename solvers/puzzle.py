@@ -25,7 +25,7 @@ class Puzzle(Generic[C]):
     ``cells[r][c]``: the given in each cell, of the genre's own type (its ``notation.empty`` where
     there is none). ``regions``: a region id per cell, for genres played on rooms. ``variants``:
     the named rule switches on (e.g. ``fill``: every cell on a path). ``params``: named numbers of the board
-    (Star Battle's ``stars``), sorted by name.
+    (e.g. a star count), sorted by name.
     """
 
     genre: str

@@ -14,8 +14,17 @@ GENRE_PACKAGES: tuple[str, ...] = (
     "solvers.numberlink",
     "solvers.shikaku",
     "solvers.slitherlink",
+    "solvers.hitori",
+    "solvers.lits",
+    "solvers.akari",
+    "solvers.starbattle",
     "solvers.nurikabe",
     "solvers.fillomino",
+    "solvers.yajilin",
+    "solvers.heyawake",
+    "solvers.sudoku",
+    "solvers.hashiwokakero",
+    "solvers.kakuro",
 )
 
 GENRES: dict[str, Genre[Any, Any]] = {}

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from solvers.cell import Cell
 from solvers.errors import ParseError
 
-Cell = tuple[int, int]
 Masks = tuple[tuple[int, ...], ...]
 
 

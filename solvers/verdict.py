@@ -7,10 +7,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from solvers.cell import Cell
 from solvers.errors import Message
 from solvers.solution import Solution
-
-Cell = tuple[int, int]
 
 
 class Status(StrEnum):
@@ -41,6 +40,7 @@ class SolveOptions:
     workers: int = field(default_factory=default_workers)  # CP-SAT num_workers
     unique: bool = True  # prove uniqueness (find a second solution or show there is none)
     seed: int = 0  # CP-SAT random seed, for reproducible search
+    explain: float = 0.0  # seconds to find which clues conflict when there is no solution (0: off)
 
     def with_(self, **changes: Any) -> SolveOptions:
         return replace(self, **changes)

@@ -23,7 +23,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.daily.service import SEND_CONCURRENCY, DailyService
+from bot.daily.delivery import SEND_CONCURRENCY
+from bot.daily.service import DailyService
 from bot.daily.slots import DailyConfig
 from bot.storage import Database, Store
 from tests.daily_support import corpus_maker
@@ -77,7 +78,7 @@ async def prepare(db_url: str, chats: int, genre: str = "masyu") -> None:
     store = await svc.ready()
     today = svc.today()
     for day in (today, today + dt.timedelta(days=1)):
-        await svc.make(svc.slot(day, genre, "easy"))
+        await svc.making.make(svc.slot(day, genre, "easy"))
     for i in range(chats):
         await store.subscribe("telegram", str(100_000 + i), genre, "easy", "00:00")
     await svc.close()

@@ -154,6 +154,7 @@ def test_redaction_filter_hides_tokens_in_messages_args_and_tracebacks() -> None
     assert other not in record.getMessage()
 
 
+@pytest.mark.slow
 async def test_puzzlebot_run_with_a_token_polls_replies_and_stops(tmp_path: Path) -> None:
     api = FakeBotApi(TOKEN)
     env = {**os.environ, "PYTHONPATH": str(REPO), "TELEGRAM_TOKEN": TOKEN, "TELEGRAM_API_URL": api.url,

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.corpus import REPO
 
 SESSION = """/help
@@ -42,12 +44,14 @@ def run_console(tmp_path: Path, stdin: str, **env: str) -> subprocess.CompletedP
                           input=stdin, capture_output=True, text=True, cwd=tmp_path, env=environ, timeout=120)
 
 
+@pytest.mark.slow
 def test_console_chat_solves_asks_and_explains(tmp_path: Path) -> None:
     proc = run_console(tmp_path, SESSION)
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in out
     assert "Numberlink:\n" in out  # /help with examples
+    assert "a picture of the grid" in out and "/image PATH" in out  # /help tells of pictures, and how here
     assert "Masyu 5×5: unique solution" in out
     assert "Which genre is it?" in out and "  2) Yin-Yang" in out
     assert "Yin-Yang 4×4: several solutions" in out
@@ -62,6 +66,7 @@ def test_console_chat_solves_asks_and_explains(tmp_path: Path) -> None:
     assert out.rstrip().endswith("Bye.")
 
 
+@pytest.mark.slow
 def test_console_chat_in_japanese_and_bad_config(tmp_path: Path) -> None:
     proc = run_console(tmp_path, "masyu\nB . . . B\n. . . . .\n. . . . B\n. B . W .\nB . . . .\n", PUZZLEBOT_LANG="ja")
     assert proc.returncode == 0 and "唯一解" in proc.stdout and "画像: puzzlebot-out/" in proc.stdout
@@ -70,3 +75,54 @@ def test_console_chat_in_japanese_and_bad_config(tmp_path: Path) -> None:
     assert "PUZZLEBOT_POOL_SIZE='zero' is not a whole number" in bad.stderr
     assert "TELEGRAM_TOKEN does not look like a bot token" in bad.stderr
     assert "not-a-token" not in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_picture_numbering_goes_on_across_runs(tmp_path: Path) -> None:
+    import asyncio
+    import io
+    from typing import Any, cast
+
+    from bot.chat import Reply
+    from bot.console import ConsoleChat
+
+    def one_run() -> None:
+        chat = ConsoleChat(cast(Any, None), tmp_path, stdout=io.StringIO())
+        asyncio.run(chat.send(Reply(text="", image=b"\x89PNG", filename="masyu-5x5-solution.png")))
+
+    one_run()
+    one_run()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["001-masyu-5x5-solution.png", "002-masyu-5x5-solution.png"]
+
+
+def test_the_guide_does_not_deny_pictures() -> None:
+    guide = (REPO / "docs" / "user-guide.md").read_text(encoding="utf-8")
+    assert "picture of a puzzle is not read" not in guide and "/image PATH" in guide
+
+
+def test_ctrl_c_during_a_solve_says_bye_without_a_traceback(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    from tests.corpus import load
+
+    big = max(load("numberlink"), key=lambda r: r["rows"] * r["cols"])  # minutes of work, never done here
+    environ = {**os.environ, "PYTHONPATH": str(REPO), "TELEGRAM_TOKEN": "", "PUZZLEBOT_POOL_SIZE": "1",
+               "PUZZLEBOT_TIME_LIMIT": "60"}
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--env-file", str(tmp_path / "none.env")],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=tmp_path, env=environ, start_new_session=True)
+    assert proc.stdin is not None
+    proc.stdin.write("numberlink\n" + "\n".join(big["grid"]) + "\n\n")
+    proc.stdin.flush()
+    time.sleep(6)  # the worker is up and solving
+    os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole foreground group
+    out, err = proc.communicate(timeout=60)
+    assert out.rstrip().endswith("Bye.")
+    assert "Traceback" not in err and "SpawnProcess" not in err
+
+
+def test_subscribe_in_the_console_promises_only_what_it_does(tmp_path: Path) -> None:
+    proc = run_console(tmp_path, "/subscribe 08:30\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "every day at 08:30" in proc.stdout
+    assert "The console chat posts only while it is running" in proc.stdout

@@ -62,6 +62,7 @@ def test_help_shows_every_example() -> None:
     class Ctx:  # just what help_text reads
         lang = "en"
         core: Any = type("C", (), {"registry": Registry()})()
+        msg: Any = type("M", (), {"platform": "telegram"})()
 
         def t(self, code: str, **params: Any) -> str:
             return t(self.lang, code, **params)

@@ -230,6 +230,7 @@ async def test_identical_board_is_answered_from_the_cache(bot: SimpleNamespace) 
     assert bot.core.backend.stats["cache_hits"] >= 1
 
 
+@pytest.mark.slow
 async def test_thirty_boards_from_ten_users_all_answered(bot: SimpleNamespace) -> None:
     records = [r for g in own_genres() for r in own(g) if r["rows"] <= 8 and r["cols"] <= 8 and r.get("unique")]
     used = {tuple(own("masyu")[i]["grid"]) for i in (5, 6, 7)} | {tuple(MASYU_5.split("\n")[1:])}

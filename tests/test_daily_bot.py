@@ -19,8 +19,8 @@ from bot.storage import Database, Store
 from tests.daily_support import broken_answer, typed_answer
 from tests.fake_bot_api import FakeBotApi, replies_to
 
-pytestmark = pytest.mark.skipif(
-    dt.datetime.now(dt.UTC).time() > dt.time(23, 58), reason="the day changes during the test")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
+    dt.datetime.now(dt.UTC).time() > dt.time(23, 58), reason="the day changes during the test")]
 
 TICK = 0.2
 
@@ -211,7 +211,7 @@ async def test_a_board_pasted_in_a_private_chat_with_a_daily_open_is_solved(api,
     dee = api.user(41, "Dee")
     async with running_bot(api, db_url) as daily:
         slot = daily.service.slot(daily.service.today(), "masyu", "easy")
-        row = await daily.service.request(slot)
+        row = await daily.service.making.request(slot)
         n = time.perf_counter()
         api.send_text(dee, "/daily masyu easy")
         await api.wait_for(lambda c: c.method == "sendPhoto" and c.chat_id == dee.id and c.at >= n, timeout=60)

@@ -10,8 +10,8 @@ import pytest
 from tests.fanout_drill import allowed_duplicates, drill_api, run_drill
 from tests.pg_server import BACKENDS, fresh_url
 
-pytestmark = pytest.mark.skipif(
-    dt.datetime.now(dt.UTC).time() > dt.time(23, 55), reason="the day changes during the drill")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
+    dt.datetime.now(dt.UTC).time() > dt.time(23, 55), reason="the day changes during the drill")]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

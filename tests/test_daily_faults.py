@@ -51,7 +51,7 @@ async def two(db_url):
 
 async def _daily(svc: DailyService, genre: str = "masyu"):
     slot = svc.slot(DAY, genre, "easy")
-    return await svc.request(slot)
+    return await svc.making.request(slot)
 
 
 async def _subscribe(svc: DailyService, chats, genre: str = "masyu") -> None:
@@ -78,22 +78,23 @@ async def _posts(store: Store, chat: str):
         return (await s.execute(select(Post).where(Post.chat_id == chat))).scalars().all()
 
 
+@pytest.mark.slow
 async def test_a_claim_whose_holder_died_is_taken_over_after_its_lease(two):
     a, _ = two
     await _subscribe(a, (-1, -2))
     daily = await _daily(a)
     # a process that died mid-fan-out: it held the fan-out lease and had claimed chat -1
-    assert await a.store.acquire_lease(a.lease_name("telegram"), "dead", LEASE)
+    assert await a.store.acquire_lease(a.delivery.lease_name("telegram"), "dead", LEASE)
     assert await a.store.claim_delivery("telegram", "-1", daily.id, holder="dead", lease_seconds=LEASE)
     send = Sender()
-    first = await a.deliver_due("telegram", send, now=NOON)
+    first = await a.delivery.deliver_due("telegram", send, now=NOON)
     assert not first.leader and send.sent == []  # the dead holder's lease still runs
     await asyncio.sleep(LEASE + 0.2)
-    second = await a.deliver_due("telegram", send, now=NOON)
+    second = await a.delivery.deliver_due("telegram", send, now=NOON)
     assert second.leader and sorted(send.sent) == ["-1", "-2"]
     assert {d.chat_id: (d.status, d.holder) for d in await a.store.deliveries()} == {
-        "-1": ("sent", a.holder), "-2": ("sent", a.holder)}
-    assert (await a.deliver_due("telegram", send, now=NOON)).sent == []
+        "-1": ("sent", a.delivery.holder), "-2": ("sent", a.delivery.holder)}
+    assert (await a.delivery.deliver_due("telegram", send, now=NOON)).sent == []
 
 
 async def test_a_cancelled_send_releases_its_claim_for_the_next_process(two):
@@ -106,14 +107,14 @@ async def test_a_cancelled_send_releases_its_claim_for_the_next_process(two):
         started.set()
         await asyncio.sleep(60)
 
-    task = asyncio.create_task(a.deliver_due("telegram", stuck, now=NOON))
+    task = asyncio.create_task(a.delivery.deliver_due("telegram", stuck, now=NOON))
     await asyncio.wait_for(started.wait(), 10)
     task.cancel()  # SIGTERM in the middle of the send
     with pytest.raises(asyncio.CancelledError):
         await task
     await a.close()  # a stopping replica lets its fan-out lease go
     send = Sender()
-    assert (await b.deliver_due("telegram", send, now=NOON)).sent == ["-1"]  # at once, not after the lease
+    assert (await b.delivery.deliver_due("telegram", send, now=NOON)).sent == ["-1"]  # at once, not after the lease
 
 
 async def test_a_post_that_went_out_is_recorded_even_when_cancelled_right_after(two):
@@ -126,7 +127,7 @@ async def test_a_post_that_went_out_is_recorded_even_when_cancelled_right_after(
         return 777
 
     with pytest.raises(asyncio.CancelledError):
-        await a.deliver_due("telegram", send_then_sigterm, now=NOON)
+        await a.delivery.deliver_due("telegram", send_then_sigterm, now=NOON)
     await a.close()  # waits for the shielded write
     store = Store(Database(a.database_url))
     try:
@@ -145,8 +146,8 @@ async def test_two_replicas_send_each_post_once(two):
     send = Sender()
     reports = []
     for _ in range(3):  # ticks of both replicas at once, three times
-        reports += await asyncio.gather(a.deliver_due("telegram", send, now=NOON),
-                                        b.deliver_due("telegram", send, now=NOON))
+        reports += await asyncio.gather(a.delivery.deliver_due("telegram", send, now=NOON),
+                                        b.delivery.deliver_due("telegram", send, now=NOON))
     assert sorted(send.sent) == sorted(chats)
     assert len({r.leader for r in reports[:2]}) == 2  # one leader, one follower
     store = a.store
@@ -157,13 +158,13 @@ async def test_two_replicas_send_each_post_once(two):
 async def test_replicas_agree_on_hints_answers_and_stats(two):
     a, b = two
     daily = await _daily(a, "yinyang")
-    h1 = await a.hint("telegram", -5, 1, "Ann", daily)
-    h2 = await b.hint("telegram", -5, 1, "Ann", daily)
+    h1 = await a.play.hint("telegram", -5, 1, "Ann", daily)
+    h2 = await b.play.hint("telegram", -5, 1, "Ann", daily)
     assert (h1.hint.number, h2.hint.number) == (1, 2)
-    right = await b.answer("telegram", -5, 1, "Ann", daily, typed_answer("yinyang", daily.solution))
+    right = await b.play.answer("telegram", -5, 1, "Ann", daily, typed_answer("yinyang", daily.solution))
     assert right.verdict == "right" and right.rank == 1
-    assert (await a.answer("telegram", -5, 1, "Ann", daily, "whatever")).verdict == "already"
-    sa, sb = (await a.stats("telegram", -5, 1, now=NOON), await b.stats("telegram", -5, 1, now=NOON))
+    assert (await a.play.answer("telegram", -5, 1, "Ann", daily, "whatever")).verdict == "already"
+    sa, sb = (await a.play.stats("telegram", -5, 1, now=NOON), await b.play.stats("telegram", -5, 1, now=NOON))
     assert sa == sb and (sa.streak, sa.board[0].hints, sa.board[0].seconds is not None) == (1, 2, True)
 
 
@@ -171,17 +172,17 @@ async def test_answers_after_the_solution_or_others_hints_are_unranked(two):
     a, b = two
     daily = await _daily(a, "yinyang")
     answer = typed_answer("yinyang", daily.solution)
-    ann = await a.answer("telegram", -7, 1, "Ann", daily, answer)
+    ann = await a.play.answer("telegram", -7, 1, "Ann", daily, answer)
     assert (ann.rank, ann.seen) == (1, None)
-    await b.reveal("telegram", -7, 2, "Bob", daily, "hints")  # Bob's hint shown to the whole group
-    bob = await a.answer("telegram", -7, 2, "Bob", daily, answer)
+    await b.play.reveal("telegram", -7, 2, "Bob", daily, "hints")  # Bob's hint shown to the whole group
+    bob = await a.play.answer("telegram", -7, 2, "Bob", daily, answer)
     assert bob.rank in (1, 2) and bob.seen is None  # his own hint: ranked (the hint counts as a hint)
-    cy = await a.answer("telegram", -7, 3, "Cy", daily, answer)
+    cy = await a.play.answer("telegram", -7, 3, "Cy", daily, answer)
     assert (cy.verdict, cy.rank, cy.seen) == ("right", None, "hints")
-    await a.reveal("telegram", -7, 4, "Di", daily, "solution")
-    di = await b.answer("telegram", -7, 4, "Di", daily, answer)
+    await a.play.reveal("telegram", -7, 4, "Di", daily, "solution")
+    di = await b.play.answer("telegram", -7, 4, "Di", daily, answer)
     assert (di.rank, di.seen) == (None, "solution")
-    st = await b.stats("telegram", -7, 1, now=NOON)
+    st = await b.play.stats("telegram", -7, 1, now=NOON)
     rows = [(r.user_name, r.seen) for r in st.board]
     assert sorted(rows[:2]) == [("Ann", None), ("Bob", None)] and rows[2:] == [("Cy", "hints"), ("Di", "solution")]
 
@@ -200,6 +201,7 @@ asyncio.run(main())
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rounds", [1])
 async def test_two_processes_migrate_a_fresh_database_once(db_url, tmp_path, rounds):
     for i in range(rounds):  # (one round showed the race every time before the locks)
@@ -246,12 +248,12 @@ async def test_posts_go_out_at_the_local_time_on_dst_change_days(tmp_path, zone,
         for i, (hhmm, before, at) in enumerate(cases):
             chat = str(-(i + 1))
             await store.subscribe("telegram", chat, "masyu", "easy", hhmm)
-            await svc.request(svc.slot(svc.today(at), "masyu", "easy"))
+            await svc.making.request(svc.slot(svc.today(at), "masyu", "easy"))
             send = Sender()
-            assert (await svc.deliver_due("telegram", send, now=before)).sent == [], (hhmm, before)
-            assert (await svc.deliver_due("telegram", send, now=at)).sent == [chat], (hhmm, at)
+            assert (await svc.delivery.deliver_due("telegram", send, now=before)).sent == [], (hhmm, before)
+            assert (await svc.delivery.deliver_due("telegram", send, now=at)).sent == [chat], (hhmm, at)
             for later in (1, 2, 10):  # an hour that repeats, and later that day: no second post
-                assert (await svc.deliver_due("telegram", send, now=at + dt.timedelta(hours=later))).sent == []
+                assert (await svc.delivery.deliver_due("telegram", send, now=at + dt.timedelta(hours=later))).sent == []
             await store.unsubscribe("telegram", chat)
     finally:
         await svc.close()

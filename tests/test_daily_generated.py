@@ -21,6 +21,7 @@ def _config(genre: str, workers: int) -> DailyConfig:
     return DailyConfig(generate_workers=workers, prepare_all=False, sizes={genre: {"medium": (6, 6)}})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("genre", GENRES)
 async def test_same_date_same_puzzle_from_the_generator(genre, tmp_path):
     if importlib.util.find_spec(f"solvers.{genre}.generate") is None:
@@ -29,9 +30,9 @@ async def test_same_date_same_puzzle_from_the_generator(genre, tmp_path):
     for name, workers in (("thread", 0), ("process", 1)):
         svc = DailyService(f"sqlite+aiosqlite:///{tmp_path / name}.db", _config(genre, workers))
         try:
-            rows.append(await svc.make(svc.slot(DAY, genre, "medium")))
+            rows.append(await svc.making.make(svc.slot(DAY, genre, "medium")))
             if name == "thread":
-                other_day = await svc.make(svc.slot(DAY + dt.timedelta(days=1), genre, "medium"))
+                other_day = await svc.making.make(svc.slot(DAY + dt.timedelta(days=1), genre, "medium"))
         finally:
             await svc.close()
     a, b = rows

@@ -9,7 +9,8 @@ import pytest
 from telegram.error import BadRequest, Forbidden, NetworkError, TimedOut
 
 from bot.daily.judge import hints, judge_answer
-from bot.daily.service import DailyService, streaks
+from bot.daily.play import streaks
+from bot.daily.service import DailyService
 from bot.daily.slots import DailyConfig, daily_seed, genre_of_day, parse_args, parse_time
 from solvers.puzzle import Puzzle
 from solvers.registry import GENRES as REGISTRY
@@ -40,9 +41,9 @@ async def service(db_url):
 
 async def _ready_daily(svc: DailyService, genre: str, difficulty: str = "easy", day: dt.date = DAY):
     slot = svc.slot(day, genre, difficulty)
-    assert await svc.get(slot) is None  # not there yet: being made in the background
-    await svc.request(slot)
-    daily = await svc.get(slot, make=False)
+    assert await svc.making.get(slot) is None  # not there yet: being made in the background
+    await svc.making.request(slot)
+    daily = await svc.making.get(slot, make=False)
     assert daily is not None
     return daily
 
@@ -84,9 +85,9 @@ async def test_same_day_same_puzzle_in_every_database(tmp_path):
     for name in ("a", "b"):
         svc = DailyService(f"sqlite+aiosqlite:///{tmp_path / name}.db", DailyConfig(generate_workers=0),
                            maker=corpus_maker)
-        daily = await svc.make(svc.slot(DAY, "masyu", "easy"))
+        daily = await svc.making.make(svc.slot(DAY, "masyu", "easy"))
         records.append((daily.record, daily.seed))
-        assert (await svc.make(svc.slot(DAY, "masyu", "easy"))).id == daily.id  # stored, not made again
+        assert (await svc.making.make(svc.slot(DAY, "masyu", "easy"))).id == daily.id  # stored, not made again
         await svc.close()
     assert records[0] == records[1]
 
@@ -121,30 +122,30 @@ def test_hints_reveal_solution_cells_one_at_a_time(genre):
 
 async def test_play_answers_hints_and_stats(service):
     daily = await _ready_daily(service, "yinyang")
-    await service.register_post("telegram", -5, 900, daily.id)
-    assert (await service.find_daily("telegram", -5, 900)).id == daily.id
-    assert (await service.find_daily("telegram", -5, None, now=NOON)).id == daily.id
-    assert await service.find_daily("telegram", -6, None, now=NOON) is None
+    await service.delivery.register_post("telegram", -5, 900, daily.id)
+    assert (await service.play.find_daily("telegram", -5, 900)).id == daily.id
+    assert (await service.play.find_daily("telegram", -5, None, now=NOON)).id == daily.id
+    assert await service.play.find_daily("telegram", -6, None, now=NOON) is None
 
-    h1 = await service.hint("telegram", -5, 1, "Ann", daily)
-    h2 = await service.hint("telegram", -5, 1, "Ann", daily)
+    h1 = await service.play.hint("telegram", -5, 1, "Ann", daily)
+    h2 = await service.play.hint("telegram", -5, 1, "Ann", daily)
     assert (h1.hint.number, h2.hint.number) == (1, 2) and h1.hint.cells != h2.hint.cells
-    wrong = await service.answer("telegram", -5, 1, "Ann", daily, broken_answer("yinyang", daily.solution))
+    wrong = await service.play.answer("telegram", -5, 1, "Ann", daily, broken_answer("yinyang", daily.solution))
     assert wrong.verdict == "wrong"
-    right = await service.answer("telegram", -5, 1, "Ann", daily, typed_answer("yinyang", daily.solution))
+    right = await service.play.answer("telegram", -5, 1, "Ann", daily, typed_answer("yinyang", daily.solution))
     assert right.verdict == "right" and right.rank == 1 and right.seconds is not None and right.seconds >= 0
-    again = await service.answer("telegram", -5, 1, "Ann", daily, "whatever")
+    again = await service.play.answer("telegram", -5, 1, "Ann", daily, "whatever")
     assert again.verdict == "already"
-    assert (await service.hint("telegram", -5, 1, "Ann", daily)).solved
-    bob = await service.answer("telegram", -5, 2, "Bob", daily, typed_answer("yinyang", daily.solution))
+    assert (await service.play.hint("telegram", -5, 1, "Ann", daily)).solved
+    bob = await service.play.answer("telegram", -5, 2, "Bob", daily, typed_answer("yinyang", daily.solution))
     assert bob.rank == 2
-    await service.hint("telegram", -5, 3, "Cy", daily)
+    await service.play.hint("telegram", -5, 3, "Cy", daily)
 
-    st = await service.stats("telegram", -5, 1, now=NOON)
+    st = await service.play.stats("telegram", -5, 1, now=NOON)
     assert (st.streak, st.best, st.solved_total) == (1, 1, 1)
     assert [(r.user_name, r.seconds is not None, r.hints, r.wrong) for r in st.board] == [
         ("Ann", True, 2, 1), ("Bob", True, 0, 0), ("Cy", False, 1, 0)]
-    assert (await service.stats("telegram", -99, 1, now=NOON)).board == []
+    assert (await service.play.stats("telegram", -99, 1, now=NOON)).board == []
 
 
 class Sender:
@@ -162,21 +163,21 @@ class Sender:
 
 
 async def test_fan_out_posts_each_chat_once_at_its_time(service):
-    await service.subscribe("telegram", -1, "masyu", "easy", "09:00")
-    await service.subscribe("telegram", -2, "masyu", "easy", "13:00")
-    await service.subscribe("telegram", -3, None, None, "08:00")  # mix: the genre of the day
-    await service.prepare("telegram", now=NOON)  # the test's day, whatever the clock says
-    await asyncio.gather(*service._making.values())
+    await service.delivery.subscribe("telegram", -1, "masyu", "easy", "09:00")
+    await service.delivery.subscribe("telegram", -2, "masyu", "easy", "13:00")
+    await service.delivery.subscribe("telegram", -3, None, None, "08:00")  # mix: the genre of the day
+    await service.making.prepare("telegram", now=NOON)  # the test's day, whatever the clock says
+    await asyncio.gather(*service.making._making.values())
     send = Sender()
-    report = await service.deliver_due("telegram", send, now=NOON)
+    report = await service.delivery.deliver_due("telegram", send, now=NOON)
     assert sorted(report.sent) == ["-1", "-3"] and not report.waiting
-    assert (await service.deliver_due("telegram", send, now=NOON)).sent == []  # no duplicates
-    later = await service.deliver_due("telegram", send, now=NOON + dt.timedelta(hours=2))
+    assert (await service.delivery.deliver_due("telegram", send, now=NOON)).sent == []  # no duplicates
+    later = await service.delivery.deliver_due("telegram", send, now=NOON + dt.timedelta(hours=2))
     assert later.sent == ["-2"]
     assert len(send.sent) == 3
     # a reply to a scheduled post finds its puzzle
     message_id = 1001 + [chat for chat, _ in send.sent].index("-1")  # posts go out concurrently, in any order
-    daily = await service.find_daily("telegram", -1, message_id)
+    daily = await service.play.find_daily("telegram", -1, message_id)
     assert daily is not None and daily.genre == "masyu"
     assert (await service.store.get_daily_by_id(send.sent[0][1])).day == DAY
 
@@ -184,10 +185,10 @@ async def test_fan_out_posts_each_chat_once_at_its_time(service):
 async def test_fan_out_waits_for_a_missing_puzzle(service):
     await service.store.subscribe("telegram", "-1", "shikaku", "hard", "09:00")
     send = Sender()
-    report = await service.deliver_due("telegram", send, now=NOON)
+    report = await service.delivery.deliver_due("telegram", send, now=NOON)
     assert report.waiting == [(DAY, "shikaku", "hard")] and not send.sent
-    await asyncio.gather(*service._making.values())
-    assert (await service.deliver_due("telegram", send, now=NOON)).sent == ["-1"]
+    await asyncio.gather(*service.making._making.values())
+    assert (await service.delivery.deliver_due("telegram", send, now=NOON)).sent == ["-1"]
 
 
 async def test_send_failures(service):
@@ -206,9 +207,9 @@ async def test_send_failures(service):
             raise errors.pop(sub.chat_id)
         return 7
 
-    first = await service.deliver_due("telegram", send, now=NOON)
+    first = await service.delivery.deliver_due("telegram", send, now=NOON)
     assert sorted(first.failed) == ["-1", "-2", "-3", "-4"]
-    second = await service.deliver_due("telegram", send, now=NOON)
+    second = await service.delivery.deliver_due("telegram", send, now=NOON)
     assert second.sent == ["-1"] and sorted(seen) == ["-1", "-1", "-2", "-3", "-4"]
     assert [s.chat_id for s in await service.store.subscriptions("telegram")] == ["-1", "-2"]
     status = {d.chat_id: (d.status, d.attempts) for d in await service.store.deliveries("telegram")}
@@ -231,18 +232,18 @@ def _failing_maker(genre, rows, cols, difficulty, seed):
 async def test_a_failed_generation_is_not_retried_every_tick(tmp_path):
     svc = DailyService(f"sqlite+aiosqlite:///{tmp_path / 'f.db'}", DailyConfig(generate_workers=0, prepare_all=True),
                        maker=_failing_maker)
-    started = await svc.prepare(now=NOON)
+    started = await svc.making.prepare(now=NOON)
     assert len(started) == 2 * len(REGISTRY)  # every genre, today and tomorrow
-    await asyncio.gather(*svc._making.values())
-    assert await svc.prepare(now=NOON) == []  # backing off
-    assert await svc.get(svc.slot(DAY, "masyu", "medium")) is None and not svc._making
+    await asyncio.gather(*svc.making._making.values())
+    assert await svc.making.prepare(now=NOON) == []  # backing off
+    assert await svc.making.get(svc.slot(DAY, "masyu", "medium")) is None and not svc.making._making
     await svc.close()
 
 
 def test_failure_classes():
     import discord
 
-    from bot.daily.service import DeliveryGone, classify_failure
+    from bot.daily.delivery import DeliveryGone, classify_failure
 
     class Resp:
         status, reason = 403, "Forbidden"

@@ -10,6 +10,8 @@ import pytest
 from bot.pipeline import PipelineLimits, PoolBackend
 from tests.core_drill import drill_core, messages, run_drill
 
+pytestmark = pytest.mark.slow  # a drill: 1,000 messages per seed
+
 SAMPLE = 1000  # messages per seed in CI (seconds); bench/fuzz.py sends 10,000
 
 

@@ -115,6 +115,7 @@ def test_install_puts_one_filter_on_every_root_handler() -> None:
         root.removeHandler(extra)
 
 
+@pytest.mark.slow
 async def test_a_bot_start_with_secrets_in_the_config_logs_none_of_them(tmp_path: Path) -> None:
     """``puzzlebot run`` at DEBUG with a token, a database URL whose password holds '@' and '/'
     (the daily extension cannot reach it and says so) and a Redis password: the whole log is clean."""

@@ -69,6 +69,7 @@ async def bot() -> AsyncIterator[SimpleNamespace]:
         get(port, "/healthz")
 
 
+@pytest.mark.slow
 @in_module_loop
 async def test_healthz_is_200_while_the_bot_can_take_boards(bot: SimpleNamespace) -> None:
     status, body = await asyncio.to_thread(get, bot.port, "/healthz")

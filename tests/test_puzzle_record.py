@@ -16,7 +16,15 @@ def test_every_corpus_record_round_trips(rec: dict) -> None:
     p = Puzzle.from_record(rec)
     assert (p.rows, p.cols) == (rec["rows"], rec["cols"])
     assert p.grid_lines() == [" ".join(line.split()) for line in rec["grid"]]
-    assert Puzzle.from_record(p.to_record()) == p
+    out = p.to_record()
+    assert Puzzle.from_record(out) == p and Puzzle.from_record(out).key() == p.key()
+    # the genre's extra fields (rooms, a star count, a rule variant) are written back unchanged
+    if "regions" in rec:
+        assert out["regions"] == [" ".join(line.split()) for line in rec["regions"]]
+    for key in ("stars", "fill"):
+        if rec.get(key):
+            assert out[key] == rec[key]
+    assert set(out) - {"id", "genre", "rows", "cols", "grid", "regions", "stars", "fill"} == set()
 
 
 def test_circle_tokens() -> None:
@@ -49,7 +57,7 @@ def test_registry_aliases() -> None:
                        ("しろまるくろまる", "yinyang"), ("numlin", "numberlink"), ("Arukone", "numberlink"),
                        ("flow", "numberlink"), ("rect", "shikaku"), ("四角に切れ", "shikaku")]:
         assert find_genre(name).name == want
-    assert find_genre("sudoku") is None
+    assert find_genre("notagenre") is None
 
 
 def test_a_failing_model_is_an_error_verdict_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -62,3 +70,12 @@ def test_a_failing_model_is_an_error_verdict_not_a_crash(monkeypatch: pytest.Mon
     rid, res = solve_record({"id": "x", "genre": "masyu", "grid": ["W . .", ". . .", ". . B"]})
     assert rid == "x" and res.status is Status.ERROR and res.solution is None
     assert "bug in the bot" in say(res.message)
+
+
+def test_a_board_travels_unchanged_as_a_job_payload() -> None:
+    """The taskiq payload is the record: regions, variants and params survive it."""
+    from bot.scaleout import puzzle_from_json, puzzle_to_json
+
+    flow = Puzzle("numberlink", ((1, 0, 2), (0, 0, 0), (1, 0, 2)), variants=frozenset({"fill"}))
+    assert puzzle_from_json(puzzle_to_json(flow)) == flow
+    assert flow.key() != Puzzle("numberlink", flow.cells).key()  # the rule is part of the board

@@ -55,8 +55,12 @@ def test_encoding_a_corpus_url_board_gives_the_same_body(rec: dict) -> None:
 def test_encode_then_decode_round_trips_every_record(rec: dict) -> None:
     puzzle = Puzzle.from_record(rec)
     g = get_genre(puzzle.genre)
+    if "url" not in rec and puzzle.regions is not None:
+        pytest.skip("puzz.link has no URL for this board (a jigsaw)")
     url = g.encode_url(puzzle)
-    assert url.startswith(f"https://puzz.link/p?{g.url_pids[0]}/{puzzle.cols}/{puzzle.rows}/")
+    # the size in the URL is puzz.link's board, which for some genres is not the record's grid
+    # (a Kakuro URL leaves out the clue row and column); a rule variant may pick its pid
+    assert url.removeprefix("https://puzz.link/p?").split("/", 1)[0] in g.url_pids
     assert g.decode_url(url).cells == puzzle.cells
 
 
@@ -150,6 +154,7 @@ def test_circle_encoding_three_cells_per_character() -> None:
     cols=st.integers(1, 12),
     data=st.data(),
 )
+@pytest.mark.slow
 def test_random_boards_round_trip(rows: int, cols: int, data: st.DataObject) -> None:
     n = rows * cols
     circles = data.draw(st.lists(st.integers(0, 2), min_size=n, max_size=n))

@@ -285,9 +285,11 @@ def test_detects_number_genres(text: str, expected: str) -> None:
         ("○●・\n・●○", ("masyu", "yinyang")),
         # digits 0/1/2 are circles; a lone 1 and 2 also read as Nurikabe or Fillomino givens
         ("0 1 0\n0 0 2\n0 0 0", ("nurikabe", "fillomino", "masyu", "yinyang")),
-        ("1 . 2\n. . .\n2 . 1", ("numberlink", "nurikabe", "fillomino", "masyu", "yinyang", "slitherlink")),
+        ("1 . 2\n. . .\n2 . 1", ("numberlink", "nurikabe", "fillomino", "hashiwokakero", "masyu", "yinyang",
+                                  "slitherlink")),
         ("4 4\n. .\n. .\n. .", ("numberlink", "shikaku", "fillomino")),  # 4 twice, 4 + 4 = 8 cells, one area of 4
-        ("2 . 2\n. . .\n. . .\n. . .", ("numberlink", "nurikabe", "fillomino", "masyu", "yinyang", "slitherlink")),
+        ("2 . 2\n. . .\n. . .\n. . .", ("numberlink", "nurikabe", "fillomino", "hashiwokakero", "masyu", "yinyang",
+                                       "slitherlink")),
     ],
 )
 def test_ambiguous_boards_list_candidates(text: str, candidates: tuple[str, ...]) -> None:
@@ -316,7 +318,7 @@ BROKEN = [
     (". . .\n. . .", "numberlink", "no numbers on the board", "数字がありません", ()),
     ("3 . .\n. . .\n. . 5", "shikaku", "add up to 8, but the board has 9 cells", "合計は 8", ()),
     ("10 . .\n. . .\n. . .", "shikaku", "larger than the board (9 cells)", "マス数 (9) より大きい", ((0, 0),)),
-    ("W 3\n. .", None, "mixes 'W' at row 1, column 1 and '3' at row 1, column 2", "混ざって", ()),
+    ("W 3\n. .", None, "Row 1, column 1 holds 'W'", "1 行 1 列", ((0, 0),)),
     ("1 . 2\n. . .\n9 . .", None, "fits no genre", "どのジャンルにも合いません", ()),
     ("", None, "I found no board", "盤面が見つかりません", ()),
     ("W . B", "masyu", "a puzzle needs at least 2 rows and 2 columns", "少なくとも 2 行 2 列", ()),
@@ -324,7 +326,7 @@ BROKEN = [
     ("```\n```", None, "I found no board", "盤面が見つかりません", ()),
     ("5x5\n1 . 2\n1 . 2", "numberlink", "The size line says 5x5, but the board has 2 rows and 3 columns", "サイズ", ()),
     ("masyu\nnumberlink\nW .", None, "names two genres", "ジャンルが 2 つ", ()),
-    ("W . B", "sudoku", "Unknown genre 'sudoku'", "不明なジャンル", ()),
+    ("W . B", "notagenre", "Unknown genre 'notagenre'", "不明なジャンル", ()),
     ("1 99999 1\n. . .", "numberlink", "The number 99999 at row 1, column 2 is too large", "大きすぎます", ((0, 1),)),
     ("{\"genre\": \"masyu\", \"grid\": [\"W Q\"]}", None, "Unknown symbol 'Q'", "'Q'", ((0, 1),)),
     ("{\"genre\": ", None, "not valid JSON", "JSON", ()),

@@ -412,6 +412,7 @@ def other_solution(genre: str, puzzle: Puzzle[Any], solution: Any) -> Solution:
     return LinkSolution(empty) if genre == "numberlink" else LoopSolution(empty)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("genre", SYNTHETIC)
 def test_multiple_view_highlights_differing_cells(genre: str) -> None:
     puzzle, solution = corpus(genre, 1)[0]
@@ -518,7 +519,7 @@ def test_result_png_picks_the_view() -> None:
     [
         (Status.UNIQUE, False, (), "solution", "unique solution", "唯一解"),
         (Status.SOLVED, False, (), "solution", "a solution", "解"),
-        (Status.TIMEOUT, False, (), "solution", "a solution (time ran out before uniqueness was proven)",
+        (Status.TIMEOUT, False, (), "solution", "a checked solution (uniqueness not settled in time)",
          "解（時間内に唯一性は未確認）"),
         (Status.MULTIPLE, True, (), "multiple", "not unique: two solutions, differences highlighted",
          "複数解：2つの解と異なるマス"),
@@ -568,3 +569,25 @@ def test_board_png_is_the_puzzle_or_its_solution() -> None:
     puzzle, solution = corpus("shikaku", 1)[0]
     assert board_png(puzzle) == render_png(puzzle, view="puzzle")
     assert board_png(puzzle, solution, title="t") == render_png(puzzle, solution, title="t")
+
+
+def _ink_height(img: Image.Image, lay: Layout, r: int, c: int, ink: Any) -> int:
+    """Rows of ink in the middle band of a cell (clear of grid lines and, for discs, of the disc's edge)."""
+    left, top, right, _ = lay.cell_box(r, c)
+    w = right - left
+    crop = img.crop((left + round(0.3 * w), top + round(0.15 * w), left + round(0.7 * w), top + round(0.85 * w)))
+    rows = [y for y in range(crop.height) if any(ink(crop.getpixel((x, y))) for x in range(crop.width))]
+    return max(rows) - min(rows) + 1 if rows else 0
+
+
+@pytest.mark.parametrize(("genre", "ink"), [("shikaku", lambda px: sum(px) > 600),  # white digits on a disc
+                                            ("numberlink", lambda px: sum(px) < 200)])
+def test_three_digit_clues_are_nearly_as_tall_as_one_digit(genre: str, ink: Any) -> None:
+    cells = [[0] * 30 for _ in range(30)]
+    cells[3][3] = cells[3][9] = 144
+    cells[6][6] = cells[6][9] = 7
+    pic = render(Puzzle(genre, tuple(tuple(row) for row in cells)), None, view="puzzle")
+    img, lay = rgb(pic), pic.panels[0]
+    long, short = _ink_height(img, lay, 3, 3, ink), _ink_height(img, lay, 6, 6, ink)
+    assert long >= 0.75 * short
+    assert long * min(1.0, 1280 / max(img.size)) >= 15  # still ~15 px after Telegram's resize to 1280 px

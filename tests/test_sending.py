@@ -112,6 +112,7 @@ async def tg() -> AsyncIterator[SimpleNamespace]:
     api.close()
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio(loop_scope="module")
 async def test_a_reply_waits_out_retry_after_and_arrives_once(tg: SimpleNamespace) -> None:
     user = tg.api.user(801, "Ann")
@@ -196,8 +197,8 @@ async def test_daily_fan_out_under_every_fault(tmp_path: Path, caplog: pytest.Lo
         for chat in (moved, rights, blocked, dropped, limited, fine):
             await store.subscribe("telegram", str(chat), "masyu", "easy", "09:00")
         slot = service.slot(DAY, "masyu", "easy")
-        await service.request(slot)
-        daily = await service.get(slot, make=False)
+        await service.making.request(slot)
+        daily = await service.making.get(slot, make=False)
         assert daily is not None
         await store.play("telegram", str(moved), "7", daily.id, user_name="Ann")  # a record to move along
 
@@ -210,7 +211,7 @@ async def test_daily_fan_out_under_every_fault(tmp_path: Path, caplog: pytest.Lo
         api.fail("sendPhoto", "drop", chat_id=dropped)
         api.fail("sendPhoto", "retry_after", chat_id=limited, retry_after=1)
         with caplog.at_level(logging.INFO):
-            first = await asyncio.wait_for(service.deliver_due("telegram", send, now=NOON), timeout=30)
+            first = await asyncio.wait_for(service.delivery.deliver_due("telegram", send, now=NOON), timeout=30)
             assert sorted(first.sent) == sorted([str(limited), str(fine)])  # RetryAfter waited out in the round
             state = {d.chat_id: d.status for d in await store.deliveries("telegram")}
             assert state == {str(supergroup): "retry", str(rights): "retry", str(blocked): "failed",
@@ -220,13 +221,13 @@ async def test_daily_fan_out_under_every_fault(tmp_path: Path, caplog: pytest.Lo
             plays = await store.leaderboard("telegram", str(supergroup), DAY)
             assert [p.user_id for p, _ in plays] == ["7"]  # the chat's records moved with it
 
-            second = await asyncio.wait_for(service.deliver_due("telegram", send, now=NOON), timeout=30)
+            second = await asyncio.wait_for(service.delivery.deliver_due("telegram", send, now=NOON), timeout=30)
             assert sorted(second.sent) == sorted([str(supergroup), str(rights)])
         photos = api.find(lambda c: c.method == "sendPhoto")
         per_chat = {chat: sum(1 for c in photos if c.chat_id == chat)
                     for chat in (supergroup, rights, blocked, dropped, limited, fine, moved)}
         assert per_chat == {supergroup: 1, rights: 1, blocked: 0, dropped: 1, limited: 1, fine: 1, moved: 0}
-        third = await service.deliver_due("telegram", send, now=NOON)
+        third = await service.delivery.deliver_due("telegram", send, now=NOON)
         assert third.sent == [] and third.failed == []  # nothing left: the maybe-sent post is not re-sent
         assert (await store.latest_post("telegram", str(supergroup), DAY)) is not None
         assert errors_logged(caplog) == []

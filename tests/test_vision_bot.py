@@ -109,6 +109,7 @@ async def test_a_too_large_picture_is_refused_before_download(bot: SimpleNamespa
     assert len(bot.api.find(lambda c: c.method == "getFile")) == downloads
 
 
+@pytest.mark.slow
 def test_console_image_command(tmp_path: Path) -> None:
     from tests.test_bot_console import run_console
 
@@ -121,3 +122,11 @@ def test_console_image_command(tmp_path: Path) -> None:
     assert "I read this board from your picture" in text and "\n".join(p.grid_lines()) in text
     assert "Which genre" in text and f"Masyu {p.rows}×{p.cols}: unique solution" in text
     assert "I could not open" in text and "/image PATH" in text
+
+
+def test_unsure_cells_offer_only_tokens_of_the_boards_notation() -> None:
+    from bot.imagereader import same_notation
+
+    assert same_notation(("numberlink",), ("W", "1")) == ("1",)  # a number board is not offered a circle
+    assert same_notation(("masyu",), ("W", "1")) == ("W",)
+    assert same_notation((), ("W", "1")) == ("W", "1")  # genre unknown: every reading stays

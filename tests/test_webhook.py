@@ -97,6 +97,7 @@ def test_webhook_mode_without_a_secret_refuses_to_start() -> None:
         load_config(None, {**env, "TELEGRAM_WEBHOOK_SECRET": "has spaces!"})
 
 
+@pytest.mark.slow
 def test_puzzlebot_run_serves_the_webhook_when_the_url_is_set(tmp_path: Path) -> None:
     """`puzzlebot run` itself: webhook mode chosen from the settings, a board answered, the secret never logged."""
     api = FakeBotApi()

@@ -9,7 +9,7 @@ from typing import Any
 from solvers.errors import ParseError
 from solvers.genre import ClueKind, Lattice
 from solvers.puzzle import Puzzle
-from solvers.reading import AmbiguousGenre, read_board
+from solvers.reading import AmbiguousGenre, read_board, read_cells
 from solvers.registry import GENRES, get_genre
 from vision.cells import CellGuess, read_cell
 from vision.decode import decode
@@ -60,7 +60,9 @@ class Reading:
     def puzzle(self, genre: str | None = None) -> Puzzle[Any]:
         """The board as ``genre`` (default: the most likely); raises ParseError if it does not fit."""
         name = genre or (self.genres[0] if self.genres else None)
-        return read_board(self.grid_text(), name)
+        if name is None:
+            return read_board(self.grid_text())
+        return read_cells(self.tokens, name)
 
     def text(self, genre: str | None = None) -> str:
         """The bot's own text notation (a header line with the genre, then the rows): paste it back to solve."""
@@ -69,7 +71,7 @@ class Reading:
             p = self.puzzle(name)
         except ParseError:
             return (f"{name}\n" if name else "") + self.grid_text()
-        return "\n".join([get_genre(p.genre).name, *p.grid_lines()])
+        return "\n".join([p.kind.name, *p.grid_lines()])
 
     def record(self, genre: str | None = None) -> dict[str, Any]:
         """The FORMATS.md record (genre, rows, cols, grid)."""

@@ -33,6 +33,7 @@ def install(core: Core, *, config: DailyConfig | None = None, database_url: str 
     kw = {"maker": maker} if maker is not None else {}
     chat = DailyChat(DailyService(url, config, executor=executor, **kw))
     chat.install(core)
+    core.daily = chat  # type: ignore[attr-defined]  # the web player (bot/web) answers through it
     return chat
 
 

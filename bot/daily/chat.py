@@ -9,12 +9,13 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.chat import Platform, Reply
+from bot.chat import Link, Platform, Reply
 from bot.commands import Command, Context
-from bot.daily.judge import Verdict
+from bot.daily.judge import Verdict, answered_puzzle
+from bot.daily.play import AnswerOutcome
 from bot.daily.service import DailyService, DatabaseUnavailable
 from bot.daily.slots import MIX, parse_args
 from bot.i18n import t
@@ -41,7 +42,7 @@ def _reads_as_answer(daily: DailyPuzzle, text: str) -> bool:
     from solvers.errors import PuzzleError
 
     try:
-        get_genre(daily.genre).parse_answer(daily.puzzle, text)
+        daily.puzzle.kind.parse_answer(daily.puzzle, text)
     except PuzzleError:
         return False
     return True
@@ -100,6 +101,20 @@ def _example_genre() -> str:
     return next(iter(GENRES))
 
 
+def _addressed(ctx: Context) -> str:
+    """The player as a reply addresses them ("Ann" / "Ann さん"; "you" / "あなた" when no name is known)."""
+    name = ctx.msg.user_name
+    return ctx.t("daily_name", name=name) if name else ctx.t("daily_name_unknown")
+
+
+def _first_seen_puzzle(board: Sequence[Any]) -> Callable[[Any], int]:
+    """Sort key: the rows of one puzzle together, puzzles in the order they first appear (stable)."""
+    order: dict[tuple[str, str], int] = {}
+    for row in board:
+        order.setdefault((row.genre, row.difficulty), len(order))
+    return lambda row: order[row.genre, row.difficulty]
+
+
 def _guarded(handler: Callable[[Context], Awaitable[Any]]) -> Callable[[Context], Awaitable[Any]]:
     """Tell the user, not just the log, when the daily puzzle's database is unavailable."""
 
@@ -114,6 +129,28 @@ def _guarded(handler: Callable[[Context], Awaitable[Any]]) -> Callable[[Context]
     return run
 
 
+def outcome_text(out: AnswerOutcome, name: str, genre: str, lang: str) -> str:
+    """What the chat says about a judged answer (typed in chat or drawn in the web player)."""
+    if out.verdict is Verdict.RIGHT:
+        hints = t(lang, "daily_right_hints", count=out.play.hints) if out.play.hints else ""
+        if out.seen is not None:
+            return t(lang, "daily_right_unranked", name=name, time=duration(out.seconds), hints=hints,
+                     seen=t(lang, f"daily_seen_{out.seen}"))
+        return t(lang, "daily_right", name=name, time=duration(out.seconds), hints=hints, rank=out.rank or 1)
+    if out.verdict is Verdict.ALREADY:
+        return t(lang, "daily_already", name=name, time=duration(out.seconds))
+    assert out.judgement is not None
+    if out.verdict is Verdict.WRONG:
+        return t(lang, "daily_wrong", name=name, reason=out.judgement.text(lang))
+    return t(lang, "daily_unreadable", reason=out.judgement.text(lang), notation=notation(genre, lang))
+
+
+# Where a daily post goes: (platform, chat id, is_group, user id or None, user name)
+PostTarget = tuple[str, Any, bool, Any, str]
+# The web player's buttons for a post: (daily, target, lang) -> links
+PlayLinks = Callable[[DailyPuzzle, PostTarget, str], tuple[Link, ...]]
+
+
 class DailyChat:
     """The chat side of the daily puzzle for one core."""
 
@@ -121,6 +158,8 @@ class DailyChat:
         self.service = service
         self.platform: Platform | None = None
         self._round: asyncio.Task[None] | None = None
+        self.play_links: PlayLinks | None = None  # set by the web player (bot/web) when it serves
+        self.personal_links: PlayLinks | None = None  # links naming one player, sent to them privately
 
     # ------------------------------------------------------------------ wiring
     def install(self, core: Core) -> None:
@@ -147,7 +186,7 @@ class DailyChat:
         platform.run_repeating(self.tick, interval=interval, first=min(1.0, interval), name="daily-tick")
 
     async def stop(self, core: Core, platform: Platform | None) -> None:
-        self.service.stopping = True  # no new claims; a send that fails now releases its claim
+        self.service.delivery.stopping = True  # no new claims; a send that fails now releases its claim
         if self._round is not None and not self._round.done():
             self._round.cancel()
             with contextlib.suppress(BaseException):
@@ -166,8 +205,8 @@ class DailyChat:
 
     async def _tick_round(self, platform: Platform) -> None:
         try:
-            await self.service.prepare(platform.name)
-            report = await self.service.deliver_due(platform.name, self._send_post)
+            await self.service.making.prepare(platform.name)
+            report = await self.service.delivery.deliver_due(platform.name, self._send_post)
             if report.sent or report.failed:
                 log.info("daily tick: %d sent, %d failed, %d waiting", len(report.sent), len(report.failed),
                          len(report.waiting))
@@ -181,7 +220,9 @@ class DailyChat:
         from bot.observability import count_daily_post, count_send_failure
 
         try:
-            ref = await self.platform.send_to(_chat_target(sub.chat_id), await self.post_reply(daily, sub.lang))
+            reply = await self.post_reply(daily, sub.lang, chat=(self.platform.name, sub.chat_id,
+                                                                  str(sub.chat_id).startswith("-"), None, ""))
+            ref = await self.platform.send_to(_chat_target(sub.chat_id), reply)
         except Exception:
             count_send_failure(self.platform.name)
             raise
@@ -189,14 +230,17 @@ class DailyChat:
         return ref
 
     # ------------------------------------------------------------------ replies
-    async def post_reply(self, daily: DailyPuzzle, lang: str) -> Reply:
+    async def post_reply(self, daily: DailyPuzzle, lang: str,
+                         chat: PostTarget | None = None) -> Reply:
+        """The daily post; ``chat`` (where it goes) adds the web player's buttons."""
         diff = t(lang, f"difficulty_{daily.difficulty}")
         caption = t(lang, "daily_caption", genre=daily.genre, date=_date(daily.day, lang),
                     rows=daily.rows, cols=daily.cols, difficulty=diff,
                     play=t(lang, "daily_play", url=daily.url) if daily.url else "",
                     notation=notation(daily.genre, lang))
-        return Reply(text=caption, image=await self.service.picture(daily, "puzzle"),
-                     filename=f"daily-{daily.genre}-{daily.day.isoformat()}.png")
+        links = self.play_links(daily, chat, lang) if chat is not None and self.play_links is not None else ()
+        return Reply(text=caption, image=await self.service.making.picture(daily, "puzzle"),
+                     filename=f"daily-{daily.genre}-{daily.day.isoformat()}.png", links=links)
 
     # ------------------------------------------------------------------ commands
     async def cmd_daily(self, ctx: Context) -> None:
@@ -206,25 +250,32 @@ class DailyChat:
             await ctx.reply(ctx.t("daily_usage", words=f"'{words}'", example=_example_genre()))
             return
         m = ctx.msg
-        genre, difficulty = args.genre, args.difficulty
+        genre: str | None = args.genre
+        difficulty: str | None = args.difficulty
         if genre is None:  # the chat's subscription, else the genre of the day
-            subs = await self.service.subscriptions(m.platform, m.chat_id)
+            subs = await self.service.delivery.subscriptions(m.platform, m.chat_id)
             if subs:
                 genre, difficulty = subs[0].genre, difficulty or subs[0].difficulty
         slot = self.service.slot(self.service.today(), genre or MIX, difficulty)
-        daily = await self.service.get(slot)
+        daily = await self.service.making.get(slot)
         if daily is None:
             await ctx.reply(ctx.t("daily_preparing", genre=slot[1],
                                   difficulty=ctx.t(f"difficulty_{slot[2]}")))
             return
         await ctx.channel.action("upload_photo")
-        message_id = await ctx.reply(await self.post_reply(daily, ctx.lang))
-        await self.service.register_post(m.platform, m.chat_id, message_id, daily.id)
+        message_id = await ctx.reply(await self.post_reply(daily, ctx.lang,
+                                                           chat=(m.platform, m.chat_id, m.is_group, m.user_id,
+                                                                 m.user_name)))
+        await self.service.delivery.register_post(m.platform, m.chat_id, message_id, daily.id)
+        if self.personal_links is not None and m.is_group:  # a link that names its player goes to them alone
+            links = self.personal_links(daily, (m.platform, m.chat_id, True, m.user_id, m.user_name), ctx.lang)
+            if links:
+                await self._send_privately(m.user_id, ctx.t("web_play_private"), links)
 
     async def _daily_for(self, ctx: Context) -> DailyPuzzle | None:
         """The daily post the command replies to, else the chat's latest daily post today."""
         m = ctx.msg
-        daily = await self.service.find_daily(m.platform, m.chat_id, m.reply_to_message_id)
+        daily = await self.service.play.find_daily(m.platform, m.chat_id, m.reply_to_message_id)
         if daily is None:
             await ctx.reply(ctx.t("daily_none_here"))
         return daily
@@ -234,10 +285,10 @@ class DailyChat:
         if daily is None:
             return
         m = ctx.msg
-        await self.service.reveal(m.platform, m.chat_id, m.user_id, m.user_name, daily, "solution")
+        await self.service.play.reveal(m.platform, m.chat_id, m.user_id, m.user_name, daily, "solution")
         text = ctx.t("daily_solution", genre=daily.genre, date=_date(daily.day, ctx.lang),
                      rows=daily.rows, cols=daily.cols, difficulty=ctx.t(f"difficulty_{daily.difficulty}"))
-        await ctx.reply(Reply(text=text, image=await self.service.picture(daily, "solution"),
+        await ctx.reply(Reply(text=text, image=await self.service.making.picture(daily, "solution"),
                               filename=f"daily-{daily.genre}-{daily.day.isoformat()}-solution.png", spoiler=True))
 
     async def cmd_hint(self, ctx: Context) -> None:
@@ -245,8 +296,8 @@ class DailyChat:
         if daily is None:
             return
         m = ctx.msg
-        name = m.user_name or str(m.user_id)
-        out = await self.service.hint(m.platform, m.chat_id, m.user_id, m.user_name, daily)
+        name = _addressed(ctx)
+        out = await self.service.play.hint(m.platform, m.chat_id, m.user_id, m.user_name, daily)
         if out.solved:
             await ctx.reply(ctx.t("daily_hint_solved", name=name))
         elif out.hint is None:
@@ -258,16 +309,16 @@ class DailyChat:
                 await ctx.reply(ctx.t("daily_hint_private", name=name, number=out.hint.number, total=out.hint.total))
                 return
             if m.is_group:  # everyone sees it: solves after it (but the asker's) are unranked
-                await self.service.reveal(m.platform, m.chat_id, m.user_id, m.user_name, daily, "hints")
+                await self.service.play.reveal(m.platform, m.chat_id, m.user_id, m.user_name, daily, "hints")
             await ctx.reply(hint)
 
-    async def _send_privately(self, user_id: Any, text: str) -> bool:
+    async def _send_privately(self, user_id: Any, text: str, links: tuple[Link, ...] = ()) -> bool:
         """Send ``text`` to the user's private chat with the bot; False when the platform refuses
         (e.g. the user never started the bot)."""
         if self.platform is None or user_id is None:
             return False
         try:
-            await self.platform.send_to(_chat_target(str(user_id)), Reply(text=text))
+            await self.platform.send_to(_chat_target(str(user_id)), Reply(text=text, links=links))
         except Exception as e:
             log.info("hint not sent privately to user %s (%s: %s); sent in the group", user_id, type(e).__name__, e)
             return False
@@ -275,58 +326,65 @@ class DailyChat:
 
     async def cmd_stats(self, ctx: Context) -> None:
         m = ctx.msg
-        st = await self.service.stats(m.platform, m.chat_id, m.user_id)
-        name = m.user_name or str(m.user_id)
+        st = await self.service.play.stats(m.platform, m.chat_id, m.user_id)
+        name = _addressed(ctx)
         lines = [ctx.t("daily_stats_user", name=name, streak=st.streak, best=st.best, total=st.solved_total)]
         if not st.board:
             lines.append(ctx.t("daily_stats_empty"))
         else:
             lines.append(ctx.t("daily_stats_head"))
-            place = 0
-            for row in st.board:
-                kw = dict(name=row.user_name, genre=row.genre,
+            places: dict[tuple[str, str], int] = {}  # one ranking per puzzle (genre and difficulty)
+            for row in sorted(st.board, key=_first_seen_puzzle(st.board)):
+                kw = dict(name=row.user_name or ctx.t("daily_name_unknown"), genre=row.genre,
                           difficulty=ctx.t(f"difficulty_{row.difficulty}"), hints=row.hints, wrong=row.wrong)
                 if row.seconds is not None and row.seen is not None:
                     lines.append(ctx.t("daily_stats_unranked", time=duration(row.seconds),
                                        seen=ctx.t(f"daily_seen_{row.seen}"), **kw))
                 elif row.seconds is not None:
-                    place += 1
+                    place = places[row.genre, row.difficulty] = places.get((row.genre, row.difficulty), 0) + 1
                     lines.append(ctx.t("daily_stats_solved", place=place, time=duration(row.seconds), **kw))
                 else:
                     lines.append(ctx.t("daily_stats_playing", **kw))
         await ctx.reply("\n".join(lines))
 
     async def cmd_answer(self, ctx: Context) -> None:
-        daily = await self._daily_for(ctx)
-        if daily is None:
+        m = ctx.msg
+        text = ctx.args if ctx.args.strip() else (m.document_text or "")
+        if await self.service.play.post_for_reply(m.platform, m.chat_id, m.reply_to_message_id) is not None:
+            daily = await self._daily_for(ctx)
+            if daily is not None:
+                await self._answer(ctx, daily, text)
             return
-        text = ctx.args if ctx.args.strip() else (ctx.msg.document_text or "")
+        opened = await self.service.play.open_dailies(m.platform, m.chat_id)
+        if not opened:
+            await ctx.reply(ctx.t("daily_none_here"))
+            return
+        await self._answer(ctx, await self._fitting(opened, text), text, name_it=len(opened) > 1)
+
+    async def _answer(self, ctx: Context, daily: DailyPuzzle, text: str, *, name_it: bool = False) -> None:
         if not text.strip():
             await ctx.reply(ctx.t("daily_no_answer", notation=notation(daily.genre, ctx.lang)))
             return
-        await self._judge(ctx, daily, text)
+        await self._judge(ctx, daily, text, name_it=name_it)
 
-    async def _judge(self, ctx: Context, daily: DailyPuzzle, text: str) -> None:
+    @staticmethod
+    async def _fitting(opened: list[DailyPuzzle], text: str) -> DailyPuzzle:
+        """Of several puzzles open in the chat, the one the answer fits (the latest when none)."""
+        if len(opened) == 1:
+            return opened[0]
+        return await asyncio.to_thread(answered_puzzle, opened, lambda d: d.puzzle, text)
+
+    async def _judge(self, ctx: Context, daily: DailyPuzzle, text: str, *, name_it: bool = False) -> None:
+        """Judge ``text`` as an answer to ``daily``; ``name_it``: several puzzles are open here, so
+        the reply says which one it judged."""
         m = ctx.msg
-        name = m.user_name or str(m.user_id)
-        out = await self.service.answer(m.platform, m.chat_id, m.user_id, m.user_name, daily, text)
-        if out.verdict is Verdict.RIGHT:
-            hints = ctx.t("daily_right_hints", count=out.play.hints) if out.play.hints else ""
-            if out.seen is not None:
-                await ctx.reply(ctx.t("daily_right_unranked", name=name, time=duration(out.seconds), hints=hints,
-                                      seen=ctx.t(f"daily_seen_{out.seen}")))
-            else:
-                await ctx.reply(ctx.t("daily_right", name=name, time=duration(out.seconds), hints=hints,
-                                      rank=out.rank or 1))
-        elif out.verdict is Verdict.ALREADY:
-            await ctx.reply(ctx.t("daily_already", name=name, time=duration(out.seconds)))
-        elif out.verdict is Verdict.WRONG:
-            assert out.judgement is not None
-            await ctx.reply(ctx.t("daily_wrong", name=name, reason=out.judgement.text(ctx.lang)))
-        else:
-            assert out.judgement is not None
-            await ctx.reply(ctx.t("daily_unreadable", reason=out.judgement.text(ctx.lang),
-                                  notation=notation(daily.genre, ctx.lang)))
+        name = _addressed(ctx)
+        out = await self.service.play.answer(m.platform, m.chat_id, m.user_id, m.user_name, daily, text)
+        said = outcome_text(out, name, daily.genre, ctx.lang)
+        if name_it:
+            said = ctx.t("daily_about", genre=daily.genre, rows=daily.rows, cols=daily.cols,
+                         difficulty=ctx.t(f"difficulty_{daily.difficulty}")) + said
+        await ctx.reply(said)
 
     async def cmd_subscribe(self, ctx: Context) -> None:
         if not await ctx.require_admin():
@@ -337,12 +395,15 @@ class DailyChat:
                                   example=_example_genre()))
             return
         m = ctx.msg
-        sub = await self.service.subscribe(m.platform, m.chat_id, args.genre, args.difficulty, args.time,
+        sub = await self.service.delivery.subscribe(m.platform, m.chat_id, args.genre, args.difficulty, args.time,
                                            by=m.user_id, lang=ctx.lang)
         diff = ctx.t(f"difficulty_{sub.difficulty}")
         what = (ctx.t("daily_what_mix", difficulty=diff) if sub.genre == MIX
                 else ctx.t("daily_what_genre", genre=sub.genre, difficulty=diff))
-        await ctx.reply(ctx.t("daily_subscribed", what=what, time=sub.send_time, zone=self.service.config.timezone))
+        text = ctx.t("daily_subscribed", what=what, time=sub.send_time, zone=self.service.config.timezone)
+        if m.platform == "console":  # no server behind it: a post goes out only while this chat runs
+            text += "\n" + ctx.t("daily_subscribed_console", time=sub.send_time)
+        await ctx.reply(text)
 
     async def cmd_unsubscribe(self, ctx: Context) -> None:
         if not await ctx.require_admin():
@@ -353,7 +414,7 @@ class DailyChat:
                                   example=_example_genre()))
             return
         m = ctx.msg
-        n = await self.service.unsubscribe(m.platform, m.chat_id, args.genre)
+        n = await self.service.delivery.unsubscribe(m.platform, m.chat_id, args.genre)
         await ctx.reply(ctx.t("daily_unsubscribed", count=n) if n else ctx.t("daily_not_subscribed"))
 
     # ------------------------------------------------------------------ replies to the daily post
@@ -375,18 +436,21 @@ class DailyChat:
         if m.reply_to_message_id is None:
             if m.is_group or self.service.store is None:  # (the console opens the database on first use)
                 return False
-            daily = await self.service.find_daily(m.platform, m.chat_id)
-            if daily is None or not _can_only_be_answer(daily, text):
+            opened = await self.service.play.open_dailies(m.platform, m.chat_id)
+            if not opened:
                 return False
-            await self._judge(ctx, daily, text)
+            daily = await self._fitting(opened, text)
+            if not _can_only_be_answer(daily, text):
+                return False
+            await self._judge(ctx, daily, text, name_it=len(opened) > 1)
             return True
-        post = await self.service.post_for_reply(m.platform, m.chat_id, m.reply_to_message_id)
+        post = await self.service.play.post_for_reply(m.platform, m.chat_id, m.reply_to_message_id)
         if post is None:
             return False
-        daily = await (await self.service.ready()).get_daily_by_id(post.daily_id)
-        if daily is None:
+        replied = await (await self.service.ready()).get_daily_by_id(post.daily_id)
+        if replied is None:
             return False
-        if m.is_group and not _looks_like_grid(text, daily.rows):
+        if m.is_group and not _looks_like_grid(text, replied.rows):
             return False  # chatter about the puzzle ("nice one!"), not an answer: stay quiet in groups
-        await self._judge(ctx, daily, text)
+        await self._judge(ctx, replied, text)
         return True

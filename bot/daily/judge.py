@@ -6,17 +6,18 @@ player's language with :func:`bot.i18n.say`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.i18n import say
+from solvers.cell import Cell
 from solvers.errors import Message, PuzzleError
 from solvers.puzzle import Puzzle
-from solvers.registry import get_genre
 from solvers.solution import Solution
 
-Cell = tuple[int, int]
+D = TypeVar("D")
 
 
 class Verdict(StrEnum):
@@ -45,16 +46,43 @@ def judge_answer(puzzle: Puzzle[Any], text: str) -> Judgement:
     unique, so a rule-valid answer is the solution. The message names the first broken rule and
     where, never the solution itself.
     """
-    genre = get_genre(puzzle.genre)
+    genre = puzzle.kind
     try:
         solution = genre.parse_answer(puzzle, text)
     except PuzzleError as e:
         return Judgement(Verdict.UNREADABLE, e.msg, e.cells)
-    broken = genre.check(puzzle, solution)
+    return _checked(puzzle, solution)
+
+
+def judge_solution(puzzle: Puzzle[Any], value: Any) -> Judgement:
+    """Judge an answer given in the FORMATS.md ``solution`` shape (the web player's), as :func:`judge_answer`."""
+    try:
+        solution = puzzle.kind.solution_from_json(value, puzzle)
+    except PuzzleError as e:
+        return Judgement(Verdict.UNREADABLE, e.msg, e.cells)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # any JSON a browser may send
+        return Judgement(Verdict.UNREADABLE, Message("solution-shape", {"key": "solution"}))
+    return _checked(puzzle, solution)
+
+
+def _checked(puzzle: Puzzle[Any], solution: Solution) -> Judgement:
+    try:
+        broken = puzzle.kind.check(puzzle, solution)
+    except (TypeError, ValueError, KeyError, IndexError):  # a shape the reader let through but the checker cannot walk
+        return Judgement(Verdict.UNREADABLE, Message("solution-shape", {"key": "solution"}))
     if not broken:
         return Judgement(Verdict.RIGHT)
     v = broken[0]
     return Judgement(Verdict.WRONG, v.msg, tuple(v.cells))
+
+
+def answered_puzzle(dailies: Sequence[D], puzzle_of: Callable[[D], Puzzle[Any]], text: str) -> D:
+    """Of the puzzles open in a chat (the latest first), the one ``text`` reads as an answer to
+    (right size, right symbols); the latest when it fits none."""
+    for daily in dailies:
+        if judge_answer(puzzle_of(daily), text).verdict is not Verdict.UNREADABLE:
+            return daily
+    return dailies[0]
 
 
 @dataclass(frozen=True)
@@ -70,6 +98,6 @@ class Hint:
 
 def hints(puzzle: Puzzle[Any], solution: Solution) -> list[Hint]:
     """Every hint the puzzle has, in the order they are revealed (the genre's :meth:`~solvers.genre.Genre.hints`)."""
-    steps = get_genre(puzzle.genre).hints(puzzle, solution)
+    steps = puzzle.kind.hints(puzzle, solution)
     return [Hint(i + 1, len(steps), Message(s.code, dict(s.params), tuple(s.cells)), tuple(s.cells))
             for i, s in enumerate(steps)]

@@ -11,10 +11,11 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.i18n import understood
+from solvers.generation import DIFFICULTIES, Difficulty
 from solvers.registry import GENRES, find_genre
 
-DIFFICULTIES = ("easy", "medium", "hard")
 MIX = "mix"  # a subscription to "mix" gets the genre of the day (a different genre each day)
+Slot = tuple[dt.date, str, Difficulty]  # (day, genre, difficulty): one daily puzzle
 
 
 def default_sizes() -> dict[str, dict[str, tuple[int, int]]]:
@@ -29,7 +30,7 @@ def genre_of_day(day: dt.date) -> str:
     return names[day.toordinal() % len(names)]
 
 
-def daily_seed(day: dt.date, genre: str, difficulty: str, salt: str = "puzzlebot") -> int:
+def daily_seed(day: dt.date, genre: str, difficulty: Difficulty, salt: str = "puzzlebot") -> int:
     """The generator seed of a day's puzzle: the same for everyone, different for each slot."""
     digest = hashlib.sha256(f"{salt}:{day.isoformat()}:{genre}:{difficulty}".encode()).digest()
     return int.from_bytes(digest[:4], "big") % (2**31 - 1) + 1
@@ -48,15 +49,15 @@ def parse_genre(word: str) -> str | None:
     return g.name if g else None
 
 
-def parse_difficulty(word: str) -> str | None:
+def parse_difficulty(word: str) -> Difficulty | None:
     meaning = understood(word)
-    return meaning if meaning in DIFFICULTIES else None
+    return Difficulty(meaning) if meaning in DIFFICULTIES else None
 
 
 @dataclass(frozen=True)
 class DailyArgs:
     genre: str | None = None
-    difficulty: str | None = None
+    difficulty: Difficulty | None = None
     time: str | None = None
     unknown: tuple[str, ...] = ()
 
@@ -84,7 +85,7 @@ class DailyConfig:
     tick_seconds: float = 60.0  # how often due posts are sent and puzzles prepared [DAILY_TICK_SECONDS]
     timezone: str = "UTC"  # days and HH:MM are in this zone [DAILY_TIMEZONE]
     send_time: str = "09:00"  # default time of /subscribe [DAILY_SEND_TIME]
-    difficulty: str = "medium"  # default difficulty [DAILY_DIFFICULTY]
+    difficulty: Difficulty = Difficulty.MEDIUM  # default difficulty [DAILY_DIFFICULTY]
     salt: str = "puzzlebot"  # mixed into the seeds: another salt, other puzzles [DAILY_SALT]
     prepare_all: bool = True  # also make every genre at the default difficulty ahead [DAILY_PREPARE_ALL]
     generate_workers: int = 1  # generator processes; 0 = a thread [DAILY_GENERATE_WORKERS]
@@ -96,7 +97,7 @@ class DailyConfig:
     def zone(self) -> dt.tzinfo:
         return dt.UTC if self.timezone.upper() == "UTC" else ZoneInfo(self.timezone)
 
-    def size(self, genre: str, difficulty: str) -> tuple[int, int]:
+    def size(self, genre: str, difficulty: Difficulty) -> tuple[int, int]:
         return tuple(self.sizes[genre][difficulty])  # type: ignore[return-value]
 
     def local_now(self, now: dt.datetime | None = None) -> dt.datetime:
@@ -150,7 +151,7 @@ def _time(v: str) -> str:
     return t
 
 
-def _difficulty(v: str) -> str:
+def _difficulty(v: str) -> Difficulty:
     d = parse_difficulty(v)
     if d is None:
         raise ValueError(f"DAILY_DIFFICULTY={v!r} must be easy, medium or hard.")

@@ -78,6 +78,33 @@ TEXTS: dict[str, str] = {
     "url-other-genre": "The puzz.link URL is a {genre} puzzle ('{pid}'), but you asked for {wanted}.",
     "game-id-other-genre": "This is a {game} game ID from Simon Tatham's Puzzles; it cannot be a {genre} board.",
     "record-not-json": "The text starts like a JSON record but is not valid JSON.",
+    # -- boards copied from puzzle sites (solvers/reading/sites.py) --------------------------------------
+    "page-too-long": "The page is {length} characters long; I read pages of at most {max}. Copy just the "
+                     "board's <div> (right-click the board, Inspect, copy the element).",
+    "page-no-board": "I found no board in this HTML. Copy the <div> that holds the board's cells, or send the "
+                     "puzzle's page from one of the sites I read (see /help).",
+    "site-no-board": "This page from {site} holds no board cells. Copy the <div> that holds the board "
+                     "(right-click the board, Inspect, copy the element).",
+    "site-board-in-script": "This page from {site} draws its board with a script, so the saved source has no "
+                            "cells. Copy the board's <div> from the browser's developer tools instead.",
+    "site-genre-unsupported": "This is a {genre} board from {site}; this genre isn't supported yet.",
+    "site-cells-missing": "The copied board has {rows} rows and {cols} columns but {count} cell(s) are missing, "
+                          "from {first_cell} on. Copy the whole board.",
+    "site-row-missing": "The copied board has a gap: {count} row(s) missing after row {after}. Copy the whole board.",
+    "site-column-missing": "The copied board has a gap: {count} column(s) missing after column {after}. Copy the "
+                           "whole board.",
+    "site-rooms-unknown": "This board has rooms but names no site, so I cannot tell its genre: send it with the "
+                          "genre's command (see /help) or copy it with the page's address.",
+    "site-too-many-cells": "The page holds more than {max} cells; the largest board I read is {max_rows} rows by "
+                           "{max_cols} columns.",
+    "site-cell-unplaced": "{count} of the {total} cells have no position (top/left); copy the board's <div> "
+                          "as it is.",
+    "site-not-square": "I found {count} cells without positions, which is not a square board; copy the "
+                       "board's <div> with its cells' styles.",
+    "site-cell-text": "{cell} holds '{text}', which is not a clue I know.",
+    "site-json-broken": "The {key} data from {site} is not valid JSON; copy the whole line.",
+    "site-json-field": "The puzzle data from {site} has no valid {field}.",
+    "site-json-size": "The puzzle data has {count} cells for {rows} rows of {cols}.",
     "first-row-width": "Row 1 has {got} cells, the rows below have {width}: the board must be a rectangle.",
     "size-line-mismatch": "The size line says {said}, but the board has {rows} rows and {cols} columns "
                           "(write it as {size}, width x height, or leave it out).",
@@ -113,12 +140,14 @@ TEXTS: dict[str, str] = {
     "url-unsupported": "puzz.link genre '{pid}' is not one I can read; I read {pids} URLs.",
     # -- verdicts -----------------------------------------------------------------------------------
     "no-solution": "This puzzle has no solution.",
+    "clue-impossible": "The clue at {cell} cannot hold on this board. Check it for a typo.",
+    "clues-conflict": "These {count} clues cannot all hold together: {cells}. Check them for a typo.",
     "timeout": "The solver ran out of time ({seconds} s) before it could settle this board.",
     # -- pictures (bot/pictures.py: the title strip of a result picture) ------------------------------
     "picture-title": "{genre} {rows}×{cols} · {verdict}",
     "verdict-unique": "unique solution",
     "verdict-solved": "a solution",
-    "verdict-timeout-solution": "a solution (time ran out before uniqueness was proven)",
+    "verdict-timeout-solution": "a checked solution (uniqueness not settled in time)",
     "verdict-multiple": "not unique: two solutions, differences highlighted",
     "verdict-multiple-one": "not unique: one of several solutions",
     "verdict-none": "no solution",
@@ -128,12 +157,16 @@ TEXTS: dict[str, str] = {
     "verdict-marked": " (see the marked cells)",
     # -- the bot (chat texts; was bot/messages.py) -----------------------------------------------------
     "start": "Hi! I solve pencil puzzles: {titles}.\n"
-             "Send me a board as text, a puzz.link URL or a .txt file and I reply with a picture "
-             "of the solution and a verdict (unique, several solutions, no solution).",
+             "Send me a board as text, a puzz.link URL, a .txt file or a picture of the grid (a screenshot "
+             "or photo) and I reply with a picture of the solution and a verdict (unique, several "
+             "solutions, no solution).",
     "help_howto": "How to send a board:\n"
                   "• in a private chat, just paste it (one row per line);\n"
                   "• in a group, write /solve followed by the board, or reply /solve to a message holding one;\n"
-                  "• puzz.link URLs and .txt files work too;",
+                  "• puzz.link URLs and .txt files work too;\n"
+                  "• so does a picture of the grid (a screenshot or photo: PNG, JPEG, WebP): I show what I read, "
+                  "then solve it;",
+    "help_image_console": "• here in the console, send a picture with /image PATH;",
     "help_genres": "• {commands} force the genre.",
     "help_genres_variants": "• {commands} force the genre; {variants}.",
     "help_examples": "Examples (one per genre):",
@@ -168,11 +201,14 @@ TEXTS: dict[str, str] = {
     "verdict_invalid": "the board breaks the rules",
     "verdict_error": "internal error",
     "caption_head": "{genre} {rows}×{cols}: {verdict}",
+    "caption_rule": "Rule: {rule}.",
     "caption_time": "Solved in {seconds} s",
     "caption_time_cached": "Solved in {seconds} s (from cache)",
     "caption_play": "Play: {url}",
     "caption_why": "Why: {reason}",
     "none_reason": "No way to satisfy every rule exists for these givens.",
+    "verdict_timeout_solution": "a solution, uniqueness not settled",
+    "timeout_solution": "This solution is right; whether it is the only one was not settled in {limit:g} s.",
     "timeout_hint": "The board may be too large or too open. Try a smaller board, or check it for typos.",
     "spoiler_state": "Solution pictures in this chat are {state} a spoiler.",
     "spoiler_on": "behind",
@@ -232,8 +268,11 @@ TEXTS: dict[str, str] = {
     "daily_play": "\nPlay online: {url}",
     "daily_preparing": "Today's {genre} ({difficulty}) is still being prepared. Try again in a minute.",
     "daily_usage": "I did not understand {words}. Use /daily [genre] [easy|medium|hard], e.g. /daily {example} hard.",
+    "daily_about": "({genre} {rows}×{cols}, {difficulty}) ",
     "daily_none_here": "There is no daily puzzle in this chat today yet: send /daily first, then reply to its picture.",
     "daily_solution": "Solution of the daily {genre} · {date} ({rows}×{cols}, {difficulty})",
+    "daily_name": "{name}",
+    "daily_name_unknown": "you",
     "daily_right": "✅ {name} solved it in {time}{hints}! #{rank} in this chat.",
     "daily_right_hints": " with {count} hint(s)",
     "daily_already": "You already solved this one in {time}, {name}.",
@@ -251,12 +290,47 @@ TEXTS: dict[str, str] = {
     "daily_stats_playing": "… {name} — {genre} {difficulty} — playing ({hints} hint(s), {wrong} wrong)",
     "daily_hint_private": "💡 {name}, I sent you hint {number}/{total} in a private message, so the others can still play fair.",
     "daily_right_unranked": "✅ {name} solved it in {time}{hints}, after seeing {seen}: not ranked.",
+    "web_play_it": "▶ Play it",
+    "web_board_solved": "Right! That is the solution.",
+    "web_title_board": "{genre} · play it",
+    "web_hint_text": "💡 Hint {number}/{total}: {text}",
+    "web_hint_none": "No more hints.",
+    "web_play_private": "Your own link to play today's puzzle (it names you: do not share it):",
+    "web_play": "▶ Play",
+    "web_title": "{genre} · daily puzzle",
+    "web_undo": "Undo",
+    "web_redo": "Redo",
+    "web_clear": "Clear",
+    "web_check": "Check",
+    "web_submit": "Submit",
+    "web_mode_line": "Line",
+    "web_mode_cross": "×",
+    "web_mode_shade": "Shade",
+    "web_mode_dot": "Dot",
+    "web_mode_mark": "Mark",
+    "web_mode_erase": "Erase",
+    "web_hint": "Hint",
+    "web_check_ok": "No broken rule so far.",
+    "web_solved": "Solved! The chat has been told.",
+    "web_already": "You had already solved it.",
+    "web_not_signed": "Open this page from the bot's Play button to submit your answer.",
+    "web_help_cell-loop": "Drag between cell centres to draw the line; drag over a line again to erase it.",
+    "web_help_edge-loop": "Drag along the grid lines to draw the loop; tap an edge to cycle line / cross / nothing.",
+    "web_help_shade": "Tap a cell to shade it, again for a dot, again to clear.",
+    "web_help_mark": "Tap a cell to place a mark, again for a cross, again to clear.",
+    "web_help_number": "Tap a cell, then type or tap a number.",
+    "web_help_rect": "Drag from corner to corner to draw a rectangle; tap a rectangle to remove it.",
+    "web_help_bridge": "Drag from island to island to add a bridge (a third time removes it).",
+    "web_rate_limited": "Too many tries in a short time: wait a minute.",
+    "web_unknown_puzzle": "This puzzle does not exist (any more).",
     "daily_seen_solution": "the solution",
     "daily_seen_hints": "hints given to others",
     "daily_stats_unranked": "– {name} — {genre} {difficulty} — {time}, {hints} hint(s), not ranked (after seeing {seen})",
     "daily_subscribed": "🗓 This chat now gets {what} every day at {time} ({zone}). /unsubscribe to stop.",
     "daily_what_genre": "the daily {genre} ({difficulty})",
     "daily_what_mix": "the daily puzzle (a different genre each day, {difficulty})",
+    "daily_subscribed_console": "The console chat posts only while it is running: keep it open at {time} to "
+                                "get the puzzle here, or ask for it any time with /daily.",
     "daily_subscribe_usage": "I did not understand {words}. Use /subscribe [genre|mix] [easy|medium|hard] [HH:MM], "
                              "e.g. /subscribe {example} hard 08:30.",
     "daily_unsubscribed": "Stopped {count} daily subscription(s) in this chat.",
@@ -270,7 +344,9 @@ TEXTS: dict[str, str] = {
     # -- the command line (English only) ----------------------------------------------------------------
     "cli-bad-json": "line {line} is not valid JSON ({error} at column {column})",
     "cli-cannot-read": "cannot read {file}: {reason}",
+    "cli-cannot-write": "cannot write {file}: {reason}",
     "cli-no-solution": "the record has no 'solution' to draw (use --view puzzle)",
+    "cli-no-genre": "Name the genre: puzzlebot generate GENRE (or --genre GENRE).",
     "cli-bad-size": "--size must look like 10x10 (rows x columns), not '{size}'",
     # -- end of the bot's section --------------------------------------------------------------------
 }

@@ -44,9 +44,8 @@ class DailyPuzzle(Base):
     @property
     def solution(self) -> Solution:
         """The stored solution, read the genre's way (:meth:`~solvers.genre.Genre.solution_from_json`)."""
-        from solvers.registry import get_genre
 
-        return get_genre(self.genre).solution_from_json(self.solution_json, self.puzzle)  # type: ignore[no-any-return]
+        return self.puzzle.kind.solution_from_json(self.solution_json, self.puzzle)  # type: ignore[no-any-return]
 
 
 class Subscription(Base):

@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from bot.storage.database import Database
 from bot.storage.models import DailyPuzzle, Delivery, Lease, Play, Post, Reveal, Subscription
+from solvers.generation import Difficulty
 from solvers.puzzle import Puzzle
 from solvers.solution import Solution
 
@@ -43,7 +44,7 @@ class Store:
         self.db = db
 
     # -- daily puzzles
-    async def get_daily(self, day: dt.date, genre: str, difficulty: str) -> DailyPuzzle | None:
+    async def get_daily(self, day: dt.date, genre: str, difficulty: Difficulty) -> DailyPuzzle | None:
         async with self.db.sessions() as s:
             return (await s.execute(select(DailyPuzzle).where(
                 DailyPuzzle.day == day, DailyPuzzle.genre == genre, DailyPuzzle.difficulty == difficulty))).scalar()
@@ -52,8 +53,8 @@ class Store:
         async with self.db.sessions() as s:
             return await s.get(DailyPuzzle, daily_id)
 
-    async def save_daily(self, *, day: dt.date, genre: str, difficulty: str, puzzle: Puzzle[Any], solution: Solution,
-                         seed: int, grade: str | None = None, url: str | None = None,
+    async def save_daily(self, *, day: dt.date, genre: str, difficulty: Difficulty, puzzle: Puzzle[Any],
+                         solution: Solution, seed: int, grade: str | None = None, url: str | None = None,
                          gen_seconds: float = 0.0) -> DailyPuzzle:
         """Insert a day's puzzle (as FORMATS.md text); if another worker stored that slot first, return theirs."""
         fields: dict[str, Any] = dict(
@@ -323,6 +324,16 @@ class Store:
                 stmt = stmt.join(DailyPuzzle, DailyPuzzle.id == Post.daily_id).where(DailyPuzzle.day == day)
             return (await s.execute(stmt.order_by(Post.posted_at.desc(), Post.id.desc()).limit(1))).scalar()
 
+    async def dailies_posted(self, platform: str, chat_id: str, day: dt.date) -> list[DailyPuzzle]:
+        """``day``'s puzzles posted in the chat, the most recently posted first, each once."""
+        async with self.db.sessions() as s:
+            stmt = (select(Post.daily_id).join(DailyPuzzle, DailyPuzzle.id == Post.daily_id)
+                    .where(Post.platform == platform, Post.chat_id == chat_id, DailyPuzzle.day == day)
+                    .order_by(Post.posted_at.desc(), Post.id.desc()))
+            ids = list(dict.fromkeys((await s.execute(stmt)).scalars().all()))
+            found = {d.id: d for d in (await s.execute(select(DailyPuzzle).where(DailyPuzzle.id.in_(ids)))).scalars()}
+            return [found[i] for i in ids if i in found]
+
     async def first_post_time(self, platform: str, chat_id: str, daily_id: int) -> dt.datetime | None:
         async with self.db.sessions() as s:
             return (await s.execute(select(func.min(Post.posted_at)).where(
@@ -398,14 +409,13 @@ class Store:
         return "solution" if "solution" in kinds else ("hints" if kinds else None)
 
     async def leaderboard(self, platform: str, chat_id: str, day: dt.date) -> Sequence[tuple[Play, DailyPuzzle]]:
-        """The chat's plays of ``day``'s puzzles: ranked solves by solve time, then unranked ones, then the rest."""
+        """The chat's plays of ``day``'s puzzles: ranked solves by solve time, then unranked ones in the
+        order they were solved, then the rest (see :func:`_board_order`)."""
         async with self.db.sessions() as s:
             stmt = (select(Play, DailyPuzzle).join(DailyPuzzle, DailyPuzzle.id == Play.daily_id)
                     .where(Play.platform == platform, Play.chat_id == chat_id, DailyPuzzle.day == day))
             rows = [(p, d) for p, d in (await s.execute(stmt)).all()]
-        return sorted(rows, key=lambda pd: (pd[0].solved_at is None, pd[0].seen is not None,
-                                            (pd[0].solved_at - pd[0].started_at) if pd[0].solved_at else dt.timedelta(),
-                                            pd[0].hints, pd[0].id))
+        return sorted(rows, key=lambda pd: _board_order(pd[0]))
 
     async def solved_days(self, platform: str, user_id: str) -> list[dt.date]:
         """The days (newest first) on which the user solved at least one daily puzzle, in any chat."""
@@ -414,3 +424,15 @@ class Store:
                     .where(Play.platform == platform, Play.user_id == user_id, Play.solved_at.is_not(None))
                     .distinct().order_by(DailyPuzzle.day.desc()))
             return list((await s.execute(stmt)).scalars().all())
+
+
+def _board_order(play: Play) -> tuple[Any, ...]:
+    """A total order of a leaderboard: ranked solves by solve time then hints, unranked solves by when
+    they were solved (their solve time says nothing: they had seen the answer), then the unsolved;
+    every tie broken by name and row id so two equal rows never swap between runs."""
+    last = (play.user_name, play.id)
+    if play.solved_at is None:
+        return (2, play.hints, *last)
+    if play.seen is not None:
+        return (1, play.solved_at, *last)
+    return (0, play.solved_at - play.started_at, play.hints, play.solved_at, *last)

@@ -14,7 +14,15 @@ import time
 from solvers.connectivity import components, neighbours
 from solvers.fillomino.check import check_cells
 from solvers.fillomino.model import solve
-from solvers.generation import DEFAULT_BUDGET, BestAttempt, GeneratedPuzzle, GenerationFailed, prove, sub_rng
+from solvers.generation import (
+    DEFAULT_BUDGET,
+    BestAttempt,
+    Difficulty,
+    GeneratedPuzzle,
+    GenerationFailed,
+    prove,
+    sub_rng,
+)
 from solvers.puzzle import Puzzle
 from solvers.solution import NumberSolution
 from solvers.verdict import SolveOptions, Status
@@ -105,7 +113,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         if not ok:
             continue
         info.update(attempts=attempt + 1, givens=len(given), calls=calls)
-        if search.offer(GeneratedPuzzle(puzzle, res.solution, got, info, seed)):
+        if search.offer(GeneratedPuzzle(puzzle, res.solution, Difficulty(got), info, seed)):
             break
     if search.best is None:
         raise GenerationFailed("fillomino-generation-failed", rows=rows, cols=cols)

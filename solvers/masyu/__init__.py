@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from solvers.genre import ClueKind, Genre
+from solvers.genre import ClueKind, Genre, PlayKind
 from solvers.masyu import words
 from solvers.notation import CIRCLES
 from solvers.solution import LoopSolution
@@ -25,6 +25,7 @@ class Masyu(Genre[int, LoopSolution]):
     example = "masyu\nB . . . B\n. . . . .\n. . . . B\n. B . W .\nB . . . ."
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)}
     answer_help = "masyu-answer-help"
+    play = PlayKind.CELL_LOOP
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from solvers.cell import Cell
 from solvers.errors import InvalidPuzzle
 from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, mask_problems
 from solvers.notation import BLACK, EMPTY, WHITE
@@ -22,7 +23,6 @@ from solvers.puzzle import Puzzle, check_rectangular
 from solvers.solution import LoopSolution
 from solvers.verdict import Violation
 
-Cell = tuple[int, int]
 Masks = Sequence[Sequence[int]]
 HORIZONTAL = LEFT | RIGHT  # 10: straight left-right
 VERTICAL = UP | DOWN  # 5: straight up-down

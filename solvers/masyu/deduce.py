@@ -32,10 +32,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from solvers.cell import Cell
 from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, Grid, within
 from solvers.notation import BLACK, EMPTY, WHITE
 
-Cell = tuple[int, int]
 Clause = tuple[tuple[int, bool], ...]  # (edge, wanted value) pairs: at least one holds
 Implied = set[tuple[int, bool]]  # (edge, value) pairs a fruitless trial implied
 

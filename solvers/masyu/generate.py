@@ -10,23 +10,17 @@ switched on by an assumption literal, "some edge of the loop is unused" as a per
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from typing import Literal
 
 from ortools.sat.python import cp_model
 
+from solvers.cell import Cell
 from solvers.cpsat import Budget, found, run
 from solvers.generation import (
-    DEFAULT_BUDGET,
-    BestAttempt,
+    Candidate,
     GeneratedPuzzle,
-    add_back,
-    grade,
-    harder,
-    prove,
-    remove_clues,
-    sub_rng,
+    search,
 )
 from solvers.gridgraph import DOWN, LEFT, RIGHT, UP
 from solvers.masyu.check import pearl_kept
@@ -36,7 +30,6 @@ from solvers.puzzle import Puzzle
 from solvers.solution import LoopSolution
 from solvers.verdict import SolveOptions
 
-Cell = tuple[int, int]
 Masks = Sequence[Sequence[int]]
 STEP = {UP: (-1, 0), RIGHT: (0, 1), DOWN: (1, 0), LEFT: (0, -1)}
 RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
@@ -303,47 +296,27 @@ def _puzzle(rows: int, cols: int, pearls: dict[Cell, int]) -> Puzzle[int]:
 
 
 def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
-    t0 = time.perf_counter()
-    deadline = t0 + DEFAULT_BUDGET
-    search = BestAttempt(difficulty)
-    for attempt in range(100):
-        if time.perf_counter() > deadline:
-            break
-        rng = sub_rng(seed, "masyu", rows, cols, difficulty, attempt)
+    def attempt(rng: random.Random) -> Candidate[Cell] | None:
         masks = settle(rows, cols, random_loop(rows, cols, rng, rng.uniform(0.5, 0.8), jitter=0.05, branchy=0.5), rng)
         if masks is None:
-            continue
+            return None
         full = pearls_of(masks)
         oracle = Oracle(rows, cols, full, exclude=masks)
         oracle.hint(masks)
         if oracle.solve(frozenset(full)) is not None:
-            continue  # even every pearl leaves a second loop (or no answer in time): another loop
+            return None  # even every pearl leaves a second loop (or no answer in time): another loop
 
-        def alternative(trial: frozenset[Cell], kept: frozenset[Cell], oracle: Oracle = oracle,
-                        full: dict[Cell, int] = full, masks: Masks = masks) -> frozenset[Cell] | None | bool:
+        def alternative(trial: frozenset[Cell], kept: frozenset[Cell]) -> frozenset[Cell] | None | bool:
             alt = oracle.solve(trial, differ=(masks, set(kept - trial)))
             if alt is None or alt is False:
                 return alt
             return broken_pearls(alt, full)
 
-        cells = sorted(full)
-        kept = remove_clues(cells, alternative, rng, deadline=deadline, known=local_alternatives(masks, full))
-        pearls = {cell: full[cell] for cell in kept}
-        eff = effort(rows, cols, pearls)
-        got = grade(eff, THRESHOLDS)
-        for _ in range(20):
-            if not harder(got, difficulty):
-                break
-            kept = add_back(cells, kept, rng, 0.05)
-            pearls = {cell: full[cell] for cell in kept}
-            eff = effort(rows, cols, pearls)
-            got = grade(eff, THRESHOLDS)
-        puzzle = _puzzle(rows, cols, pearls)
-        solution = LoopSolution.from_masks(masks)
-        ok, info = prove(puzzle, solution)
-        if not ok:
-            continue
-        info.update(attempts=attempt + 1, generator_calls=oracle.calls, clues=len(pearls), effort=round(eff, 1))
-        if search.offer(GeneratedPuzzle(puzzle, solution, got, info, seed)):
-            break
-    return search.result(genre="masyu", rows=rows, cols=cols)
+        def pearls(kept: frozenset[Cell]) -> dict[Cell, int]:
+            return {cell: full[cell] for cell in kept}
+
+        return Candidate(sorted(full), alternative, lambda kept: _puzzle(rows, cols, pearls(kept)),
+                         lambda kept: effort(rows, cols, pearls(kept)), LoopSolution.from_masks(masks),
+                         known=local_alternatives(masks, full), calls=lambda: oracle.calls)
+
+    return search("masyu", rows, cols, difficulty, seed, THRESHOLDS, attempt)

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 
 from ortools.sat.python import cp_model, cp_model_helper
 
+from solvers.cell import Cell
 from solvers.cpsat import Budget, solve_twice
 from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, Grid
 from solvers.masyu.deduce import Contradiction, deduce
@@ -33,7 +34,6 @@ from solvers.puzzle import Puzzle
 from solvers.solution import LoopSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
-Cell = tuple[int, int]
 Lit = cp_model_helper.Literal  # a Boolean variable or its negation
 
 # The generator's many small oracle calls (single worker, fixed seed): the circuit's LP relaxation,

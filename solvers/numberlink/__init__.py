@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from solvers.genre import ClueKind, Genre, Variant
+from solvers.genre import ClueKind, Genre, PlayKind, Variant
 from solvers.notation import NUMBERS
 from solvers.numberlink import words
 from solvers.solution import LinkSolution
@@ -18,14 +18,16 @@ class Numberlink(Genre[int, LinkSolution]):
     name = "numberlink"
     title = "Numberlink"
     aliases = ("numlin", "arukone", "flow", "flowfree", "ナンバーリンク", "アルコネ")
-    url_pids = ("numlin", "numberlink")
+    url_pids = ("numlin", "numberlink", "arukone")  # arukone: the Flow rule (url.py)
     notation = NUMBERS
     picture_clues = frozenset({ClueKind.NUMBER})
-    variants = (Variant("fill", ("fill", "flow", "flowfree", "flow free"), "numberlink-fill-help"),)
+    variants = (Variant("fill", ("fill", "flow", "flowfree", "flow free"), "numberlink-fill-help",
+                        "numberlink-fill-rule"),)
     solution_type = LinkSolution
     example = "numberlink\n1 . . . .\n2 . . 3 .\n. . . . .\n. 1 . . 2\n. . . . 3"
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)}
     answer_help = "numberlink-answer-help"
+    play = PlayKind.CELL_LOOP
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
 
 

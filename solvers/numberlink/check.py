@@ -11,6 +11,7 @@ genre (English in ``Numberlink.messages``) with its facts as parameters.
 
 from __future__ import annotations
 
+from solvers.cell import Cell
 from solvers.errors import InvalidPuzzle, ParseError
 from solvers.gridgraph import DIR_NAMES, DIRECTIONS, OPPOSITE, inside
 from solvers.notation import UNKNOWN
@@ -18,7 +19,6 @@ from solvers.puzzle import Puzzle, check_rectangular
 from solvers.solution import LinkSolution
 from solvers.verdict import Violation
 
-Cell = tuple[int, int]
 STEP = {1: (-1, 0), 2: (0, 1), 4: (1, 0), 8: (0, -1)}  # FORMATS.md mask bits: up, right, down, left
 BACK = {1: 4, 2: 8, 4: 1, 8: 2}
 MAX_VIOLATIONS = 50

@@ -90,9 +90,9 @@ def draw(d: Drawing, puzzle: Puzzle[int], solution: LinkSolution | None) -> None
     for r, c, v in puzzle.clues():
         outline = paints[r][c] if masks is not None and paints is not None and masks[r][c] != 0 else None
         text = "?" if v == UNKNOWN else str(v)
-        wide = len(text) > 1
+        wide, long = len(text) > 1, len(text) > 2  # 100+: nearly the whole cell (the canvas narrows the digits)
         if d.highlighted(r, c) or outline is not None:
-            d.square(r, c, PAPER, size=0.84 if wide else 0.72, outline=outline)
+            d.square(r, c, PAPER, size=0.9 if long else 0.84 if wide else 0.72, outline=outline)
         under = PAPER if outline is not None else None
-        d.text(r, c, text, INK, width=0.78 if wide else 0.6, height=0.6, background=under)
+        d.text(r, c, text, INK, width=0.86 if long else 0.78 if wide else 0.6, height=0.6, background=under)
     d.frame()

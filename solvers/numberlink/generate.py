@@ -27,6 +27,7 @@ import math
 import random
 import time
 
+from solvers.cell import Cell
 from solvers.generation import (
     DEFAULT_BUDGET,
     BestAttempt,
@@ -41,7 +42,6 @@ from solvers.puzzle import Puzzle
 from solvers.solution import LinkSolution
 from solvers.verdict import SolveOptions, Status
 
-Cell = tuple[int, int]
 # grade bounds on effort: the mean path length (scaled like the stretch lengths to a 10x10 board;
 # long winding paths are what make Numberlink hard for people) plus log10 of the engine's
 # branches + conflicts (single worker), divided by (cells / 100)^2 (it grows about that fast with the board)

@@ -4,6 +4,7 @@ EN: dict[str, str] = {
     "numberlink-answer-help": "draw the paths with ─ │ ┌ ┐ └ ┘, the number at each end, · for an empty cell",
     "numberlink-hint": "{cell} is {symbol}: the path goes {dirs}.",
     "numberlink-fill-help": "/numberlink fill: the Flow rule (every cell on a path)",
+    "numberlink-fill-rule": "the Flow rule (every cell on a path)",
     # the board's form (genre detection)
     "numberlink-form-no-numbers": "There are no numbers on the board; Numberlink needs pairs of equal numbers.",
     "numberlink-form-once": "Number {number} appears once ({clue_cells}); "
@@ -38,6 +39,7 @@ JA: dict[str, str] = {
     "numberlink-answer-help": "線を ─ │ ┌ ┐ └ ┘ で、端は数字、空きマスは · で",
     "numberlink-hint": "{cell} は {symbol}（{dirs}へ線）です。",
     "numberlink-fill-help": "/numberlink fill: Flow ルール（すべてのマスを線が通る）",
+    "numberlink-fill-rule": "Flow ルール（すべてのマスを線が通る）",
     "numberlink-form-no-numbers": "盤面に数字がありません。ナンバーリンクには同じ数字のペアが必要です。",
     "numberlink-form-once": "数字 {number} が 1 回出てきます ({clue_cells})。ナンバーリンクでは各数字がちょうど 2 回必要です。",
     "numberlink-form-times": "数字 {number} が {times} 回出てきます ({clue_cells})。"

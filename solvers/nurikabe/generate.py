@@ -13,7 +13,15 @@ import random
 import time
 
 from solvers.connectivity import components, neighbours
-from solvers.generation import DEFAULT_BUDGET, BestAttempt, GeneratedPuzzle, GenerationFailed, prove, sub_rng
+from solvers.generation import (
+    DEFAULT_BUDGET,
+    BestAttempt,
+    Difficulty,
+    GeneratedPuzzle,
+    GenerationFailed,
+    prove,
+    sub_rng,
+)
 from solvers.nurikabe.model import solve
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
@@ -130,7 +138,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         if not ok:
             continue
         info.update(attempts=attempt + 1, islands=len(islands), calls=calls)
-        if search.offer(GeneratedPuzzle(puzzle, res.solution, got, info, seed)):
+        if search.offer(GeneratedPuzzle(puzzle, res.solution, Difficulty(got), info, seed)):
             break
     if search.best is None:
         raise GenerationFailed("nurikabe-generation-failed", rows=rows, cols=cols)

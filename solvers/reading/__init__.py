@@ -6,7 +6,7 @@ whose ``candidates`` name the genres the board fits, best first).
 """
 
 from solvers.reading.ambiguous import AmbiguousGenre
-from solvers.reading.board import read_board, read_board_strict
+from solvers.reading.board import read_board, read_board_strict, read_cells
 from solvers.reading.limits import DEFAULT_LIMITS, ReadLimits
 
-__all__ = ["DEFAULT_LIMITS", "AmbiguousGenre", "ReadLimits", "read_board", "read_board_strict"]
+__all__ = ["DEFAULT_LIMITS", "AmbiguousGenre", "ReadLimits", "read_board", "read_board_strict", "read_cells"]

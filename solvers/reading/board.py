@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -19,6 +21,9 @@ from solvers.reading.form import check_form
 from solvers.reading.limits import DEFAULT_LIMITS, ReadLimits
 from solvers.reading.normalise import clean, fold
 from solvers.reading.sgt import GAME_NAMES, decode_game_id, find_game_id
+from solvers.reading.sites import looks_like_page, read_page
+
+URL_SIDE = 10**4  # a URL's size before its genre is known: only absurd sizes are refused here
 
 log = logging.getLogger(__name__)
 
@@ -64,10 +69,12 @@ def read_board_strict(
     limits = limits or DEFAULT_LIMITS
     if not isinstance(text, str):
         raise ParseError("board-not-text")
-    if len(text) > limits.max_chars:
-        raise ParseError("text-too-long", length=len(text), max=limits.max_chars)
     if genre is not None and not isinstance(genre, str):
         raise ParseError("genre-not-name")
+    if looks_like_page(text):
+        return _read_site(text, genre, variants, limits)
+    if len(text) > limits.max_chars:
+        raise ParseError("text-too-long", length=len(text), max=limits.max_chars)
     forced = _genre_name(genre) if genre else None
     if variants is None and genre and forced is not None:
         variants = _named_variants(forced, genre) or None  # a genre word that names a variant ("flow")
@@ -96,6 +103,8 @@ def read_board_strict(
     rows = [row for row in rows if row]
     if not rows:
         raise NO_BOARD
+    if len(rows) == 1:
+        rows = _unfold_square(rows[0])
     _check_rectangular(rows)
     height, width = len(rows), len(rows[0])
     if width > limits.max_cols:
@@ -117,6 +126,20 @@ def _genre_name(name: str) -> str:
     from solvers.registry import get_genre
 
     return get_genre(name).name
+
+
+def read_cells(tokens: Sequence[Sequence[str]], genre: str, *, limits: ReadLimits | None = None) -> Puzzle[Any]:
+    """A board whose cells are already tokens (a picture's reading), as ``genre``: no round trip
+    through text. Raises ParseError naming what does not fit."""
+    limits = limits or DEFAULT_LIMITS
+    rows = [Row(row) for row in tokens]
+    if not rows or not rows[0]:
+        raise NO_BOARD
+    _check_rectangular(rows)
+    puzzle = _board(_genre(genre), rows, limits, frozenset(), {})
+    _check_min(puzzle.rows, puzzle.cols, limits)
+    check_form(puzzle)
+    return puzzle
 
 
 def _genre(name: str) -> Genre[Any, Any]:
@@ -160,13 +183,16 @@ def _check_min(rows: int, cols: int, limits: ReadLimits) -> None:
 
 
 def _read_url(url: str, forced: str | None, variants: Variants | None, limits: ReadLimits) -> Puzzle[Any]:
-    link = split_url(url, max_rows=limits.max_rows, max_cols=limits.max_cols)
+    link = split_url(url, max_rows=URL_SIDE, max_cols=URL_SIDE)  # the size is checked per genre below
     found = genre_of_pid(link.pid)
     if found is None:
         raise unsupported_pid(link.pid)
     if forced is not None and forced != found:
         raise ParseError("url-other-genre", genre=found, pid=link.pid, wanted=forced)
-    puzzle = _genre(found).decode_url(url, max_rows=limits.max_rows, max_cols=limits.max_cols)
+    g = _genre(found)
+    max_rows, max_cols = max(limits.max_rows, g.max_side), max(limits.max_cols, g.max_side)
+    check_size(link.rows, link.cols, max_rows=max_rows, max_cols=max_cols)
+    puzzle = g.decode_url(url, max_rows=max_rows, max_cols=max_cols)
     _check_min(puzzle.rows, puzzle.cols, limits)
     if variants is not None:
         puzzle = _with_variants(puzzle, variants)
@@ -199,6 +225,11 @@ def _read_record(text: str, forced: str | None, variants: Variants | None, limit
         raise ParseError("record-not-json") from None
     if not isinstance(rec, dict):
         raise NO_BOARD
+    return _record_puzzle(rec, forced, variants, limits)
+
+
+def _record_puzzle(rec: dict[str, Any], forced: str | None, variants: Variants | None,
+                   limits: ReadLimits) -> Puzzle[Any]:
     if "grid" not in rec and isinstance(rec.get("url"), str):
         named = frozenset(k for k, v in rec.items() if v is True)
         return _read_url(rec["url"], forced, variants if variants is not None else named or None, limits)
@@ -220,6 +251,35 @@ def _read_record(text: str, forced: str | None, variants: Variants | None, limit
         puzzle = _with_variants(puzzle, variants)
     check_form(puzzle)
     return puzzle
+
+
+def _unfold_square(row: Row) -> list[Row]:
+    """A single line of N*N cells (N >= 4) as the N x N board it is written for (an 81-character
+    line is a 9x9 board); any other line stays one row."""
+    n = math.isqrt(len(row))
+    if n < 4 or n * n != len(row):
+        return [row]
+    out = []
+    for r in range(n):
+        part = Row(row[r * n : (r + 1) * n])
+        part.compact = row.compact
+        out.append(part)
+    return out
+
+
+def _read_site(text: str, genre: str | None, variants: Variants | None, limits: ReadLimits) -> Puzzle[Any]:
+    """A board copied from a puzzle site (:mod:`solvers.reading.sites`); the site names the genre,
+    which the registry may not hold yet. A fragment naming no site is read by its content."""
+    from solvers.registry import find_genre
+
+    forced = _genre_name(genre) if genre else None
+    board = read_page(text, limits, forced)
+    if board.site is None:
+        return read_board_strict(board.text(), genre, variants=variants, limits=limits)
+    home = find_genre(board.site.genre)
+    if forced is None and home is None:
+        raise ParseError("site-genre-unsupported", site=board.site.host, genre=board.site.title)
+    return _record_puzzle(board.record(forced or board.site.genre), forced, variants, limits)
 
 
 def _check_rectangular(rows: list[Row]) -> None:
@@ -264,23 +324,21 @@ def _detect(rows: list[Row], limits: ReadLimits, variants: Variants, params: dic
                     raise unknown_symbol(tok, r, c, None, "read-help-any")
         raise _mixed(rows)
     _check_min(len(rows), len(rows[0]), limits)
-    tier = min(rank[0] for rank, _ in ranked)
-    readable = [g for rank, g in sorted(ranked, key=lambda x: x[0][1]) if rank[0] == tier]
-
-    fits: list[Puzzle[Any]] = []
     reasons: list[tuple[str, ParseError]] = []
-    for g in readable:
-        try:
-            p = _board(g, rows, limits, variants, params)
-            check_form(p)
-        except ParseError as e:
-            reasons.append((g.name, e))
-        else:
-            fits.append(p)
-    if len(fits) == 1:
-        return fits[0]
-    if fits:
-        raise AmbiguousGenre(tuple(p.genre for p in fits), tuple(fits))
+    for tier in sorted({rank[0] for rank, _ in ranked}):  # the likeliest tier whose form fits wins
+        fits: list[Puzzle[Any]] = []
+        for g in [g for rank, g in sorted(ranked, key=lambda x: x[0][1]) if rank[0] == tier]:
+            try:
+                p = _board(g, rows, limits, variants, params)
+                check_form(p)
+            except ParseError as e:
+                reasons.append((g.name, e))
+            else:
+                fits.append(p)
+        if len(fits) == 1:
+            return fits[0]
+        if fits:
+            raise AmbiguousGenre(tuple(p.genre for p in fits), tuple(fits))
     cells = tuple(dict.fromkeys(cell for _, e in reasons for cell in e.cells))
     raise ParseError("fits-no-genre", cells=cells, reasons=tuple((g, e.msg) for g, e in reasons),
                      known=", ".join(GENRES))

@@ -15,9 +15,8 @@ log = logging.getLogger(__name__)
 
 def check_form(puzzle: Puzzle[Any]) -> None:
     """Raise ParseError when the givens cannot be the genre at all (its form_problem, then its validate)."""
-    from solvers.registry import get_genre
 
-    g = get_genre(puzzle.genre)
+    g = puzzle.kind
     try:
         check_regions(puzzle)
     except PuzzleError as e:

@@ -104,9 +104,18 @@ def _noise(out: Cleaned, line: str) -> bool:
         return True
     if _take_header(out, line, strict=True):
         return True
-    if line.startswith("#"):  # a markdown heading or comment: "# 3", "#12"
+    if line.startswith("#") and _heading(line):  # a markdown heading or comment: "# 3", "#12"
         return True
     return _is_prose(line)
+
+
+def _heading(line: str) -> bool:
+    """A line starting with '#' is a heading unless it reads as a board row of black cells:
+    three or more short tokens and no words, or a sum clue ('# 4\\ 3\\')."""
+    tokens = line.split()
+    if "\\" in line:
+        return False
+    return len(tokens) < 3 or any(len(t) > 3 or sum(ch.isalpha() for ch in t) > 1 for t in tokens)
 
 
 def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:

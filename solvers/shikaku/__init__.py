@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from solvers.genre import ClueKind, Genre
+from solvers.genre import ClueKind, Genre, PlayKind
 from solvers.notation import NUMBERS
 from solvers.shikaku import words
 from solvers.solution import RectSolution
@@ -25,6 +25,7 @@ class Shikaku(Genre[int, RectSolution]):
     example = "shikaku\n. . . . .\n2 2 2 . 4\n. 2 . . 4\n4 . 2 . .\n. . . . 3"
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)}
     answer_help = "shikaku-answer-help"
+    play = PlayKind.RECT
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
 
 

@@ -61,8 +61,9 @@ def draw(d: Drawing, puzzle: Puzzle[int], solution: RectSolution | None) -> None
     if ids is not None:
         d.region_borders(ids)
     for r, c, v in puzzle.clues():
-        d.circle(r, c, DISC, DISC, radius=0.4)
         text = "?" if v == UNKNOWN else str(v)
-        wide = len(text) > 1
-        d.text(r, c, text, PAPER, width=0.66 if wide else 0.5, height=0.46, background=DISC)
+        long = len(text) > 2  # 108, 144: a fuller disc, so the digits stay tall (the canvas narrows them)
+        d.circle(r, c, DISC, DISC, radius=0.47 if long else 0.4)
+        width = 0.8 if long else 0.66 if len(text) > 1 else 0.5
+        d.text(r, c, text, PAPER, width=width, height=0.5 if long else 0.46, background=DISC)
     d.frame()

@@ -15,6 +15,7 @@ import random
 import time
 from typing import Literal
 
+from solvers.cell import Cell
 from solvers.generation import (
     DEFAULT_BUDGET,
     GRADE_ATTEMPTS,
@@ -29,7 +30,6 @@ from solvers.puzzle import Puzzle
 from solvers.solution import Rect, RectSolution
 from solvers.verdict import SolveOptions, Status
 
-Cell = tuple[int, int]
 # grade bounds on effort: rounds of simple deductions (CP-SAT's presolve alone solves nearly every
 # Shikaku, so its effort figures cannot tell puzzles apart); 99 = deductions get stuck
 THRESHOLDS = (4, 50)

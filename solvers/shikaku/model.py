@@ -22,6 +22,7 @@ from typing import cast
 
 from ortools.sat.python import cp_model
 
+from solvers.cell import Cell
 from solvers.cover import Reduction, add_exact_cover, presolve
 from solvers.cpsat import Budget, found, run, solve_twice, timeout_result
 from solvers.errors import Message
@@ -30,7 +31,6 @@ from solvers.puzzle import Puzzle
 from solvers.solution import Rect, RectSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
-Cell = tuple[int, int]
 ClueCounter = Callable[[int, int, int, int], int]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from solvers.genre import ClueKind, Genre, Lattice
+from solvers.genre import ClueKind, Genre, Lattice, PlayKind
 from solvers.notation import DIGITS03
 from solvers.puzzle import Puzzle
 from solvers.slitherlink import words
@@ -31,6 +31,7 @@ class Slitherlink(Genre[int, DotLoop]):
     example = "slitherlink\n. . 1 3 2\n. 3 . 3 .\n. 1 . . .\n. 2 1 . .\n. 1 . 3 1"
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)}
     answer_help = "slitherlink-answer-help"
+    play = PlayKind.EDGE_LOOP
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
 
     def solution_from_json(self, value: Any, puzzle: Puzzle[int]) -> DotLoop:

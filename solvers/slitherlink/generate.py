@@ -10,24 +10,18 @@ answer must also break one of the clues just removed (it keeps all the others).
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterable
 
 from ortools.sat.python import cp_model
 
+from solvers.cell import Cell
 from solvers.generation import (
-    DEFAULT_BUDGET,
-    BestAttempt,
+    Candidate,
     GeneratedPuzzle,
-    add_back,
-    grade,
-    harder,
-    prove,
-    remove_clues,
-    sub_rng,
+    search,
 )
 from solvers.puzzle import Puzzle
-from solvers.slitherlink.lattice import Cell, DotLoop, points, sides
+from solvers.slitherlink.lattice import DotLoop, points, sides
 from solvers.slitherlink.model import SlitherModel
 from solvers.verdict import SolveOptions
 
@@ -151,12 +145,8 @@ def _puzzle(rows: int, cols: int, givens: dict[Cell, int]) -> Puzzle[int]:
 def generate(rows: int, cols: int, difficulty: str, seed: int,
              options: SolveOptions | None = None) -> GeneratedPuzzle:
     """A proven unique puzzle graded as close to ``difficulty`` as a few attempts allow."""
-    deadline = time.perf_counter() + DEFAULT_BUDGET
-    search = BestAttempt(difficulty)
-    for attempt in range(100):
-        if time.perf_counter() > deadline:
-            break
-        rng = sub_rng(seed, "slitherlink", rows, cols, difficulty, attempt)
+
+    def attempt(rng: random.Random) -> Candidate[Cell] | None:
         inside = random_inside(rows, cols, rng, rng.uniform(0.45, 0.65))
         full = clues_of(rows, cols, inside)
         grid = points(rows, cols)
@@ -164,26 +154,14 @@ def generate(rows: int, cols: int, difficulty: str, seed: int,
         oracle = Oracle(rows, cols, full, loop)
         cells = sorted(full)
         if oracle.alternative(frozenset(cells), frozenset(cells)) is not None:
-            continue  # even every clue leaves another loop (or no answer in time)
-        known = local_alternatives(rows, cols, inside, full)
-        kept = remove_clues(cells, oracle.alternative, rng, deadline=deadline, known=known)
-        eff = effort(rows, cols, {x: full[x] for x in kept})
-        got = grade(eff, THRESHOLDS)
-        for _ in range(20):
-            if not harder(got, difficulty):
-                break
-            kept = add_back(cells, kept, rng, 0.05)
-            eff = effort(rows, cols, {x: full[x] for x in kept})
-            got = grade(eff, THRESHOLDS)
-        puzzle = _puzzle(rows, cols, {x: full[x] for x in kept})
-        solution = DotLoop.from_masks(grid.masks_from_edges(loop))
-        ok, info = prove(puzzle, solution)
-        if not ok:
-            continue
-        info.update(attempts=attempt + 1, generator_calls=oracle.calls, clues=len(kept), effort=round(eff, 1))
-        if search.offer(GeneratedPuzzle(puzzle, solution, got, info, seed)):
-            break
-    return search.result(genre="slitherlink", rows=rows, cols=cols)
+            return None  # even every clue leaves another loop (or no answer in time)
+        return Candidate(cells, oracle.alternative,
+                         lambda kept: _puzzle(rows, cols, {x: full[x] for x in kept}),
+                         lambda kept: effort(rows, cols, {x: full[x] for x in kept}),
+                         DotLoop.from_masks(grid.masks_from_edges(loop)),
+                         known=local_alternatives(rows, cols, inside, full), calls=lambda: oracle.calls)
+
+    return search("slitherlink", rows, cols, difficulty, seed, THRESHOLDS, attempt)
 
 
 def _on_loop(a: Cell, b: Cell, inside: set[Cell]) -> bool:

@@ -9,11 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from solvers.cell import Cell
 from solvers.gridgraph import DOWN, RIGHT, Grid
 from solvers.puzzle import Puzzle
 from solvers.solution import LoopSolution
-
-Cell = tuple[int, int]
 
 
 def points(rows: int, cols: int) -> Grid:

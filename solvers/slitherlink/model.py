@@ -14,9 +14,10 @@ from collections.abc import Iterable, Mapping
 
 from ortools.sat.python import cp_model
 
+from solvers.cell import Cell
 from solvers.cpsat import Budget, solve_twice
 from solvers.puzzle import Puzzle
-from solvers.slitherlink.lattice import Cell, DotLoop, clues, points, sides
+from solvers.slitherlink.lattice import DotLoop, clues, points, sides
 from solvers.verdict import SolveOptions, SolveResult
 
 # one search worker without the LP relaxation and symmetry detection settles boards up to 400

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from solvers.genre import ClueKind, Genre
+from solvers.genre import ClueKind, Genre, PlayKind
 from solvers.notation import CIRCLES
 from solvers.solution import ColorSolution
 from solvers.yinyang import words
@@ -25,6 +25,7 @@ class YinYang(Genre[int, ColorSolution]):
     example = "yinyang\n. . . . .\n. . B . .\n. . . . .\n. . W B .\n. W . B B"
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)}
     answer_help = "yinyang-answer-help"
+    play = PlayKind.SHADE
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
 
 

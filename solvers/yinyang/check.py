@@ -12,13 +12,13 @@ No CP-SAT here: this module is written independently of :mod:`solvers.yinyang.mo
 
 from __future__ import annotations
 
+from solvers.cell import Cell
 from solvers.errors import InvalidPuzzle, PuzzleError
 from solvers.notation import BLACK, EMPTY, WHITE
 from solvers.puzzle import Puzzle, check_rectangular
 from solvers.solution import ColorSolution
 from solvers.verdict import Violation
 
-Cell = tuple[int, int]
 LETTER = {WHITE: "W", BLACK: "B"}
 NAME = {"W": "white", "B": "black"}
 

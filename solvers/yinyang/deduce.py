@@ -28,9 +28,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from solvers.cell import Cell
 from solvers.gridgraph import within
 
-Cell = tuple[int, int]
 Implied = set[tuple[int, bool]]  # (cell, colour) pairs a fruitless trial implied
 
 

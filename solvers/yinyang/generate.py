@@ -9,24 +9,18 @@ lazy cuts that stay in the model for every later question. "Infeasible" = still 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from typing import Literal
 
 from ortools.sat.python import cp_model
 
+from solvers.cell import Cell
 from solvers.cpsat import Budget, found
 from solvers.generation import (
-    DEFAULT_BUDGET,
-    BestAttempt,
+    Candidate,
     GeneratedPuzzle,
     GenerationFailed,
-    add_back,
-    grade,
-    harder,
-    prove,
-    remove_clues,
-    sub_rng,
+    search,
 )
 from solvers.notation import BLACK, WHITE
 from solvers.puzzle import Puzzle
@@ -34,7 +28,6 @@ from solvers.solution import ColorSolution
 from solvers.verdict import SolveOptions
 from solvers.yinyang.model import ORACLE_PARAMS, Lit, YinYangModel
 
-Cell = tuple[int, int]
 Grid = list[list[int]]
 Alternative = Callable[[frozenset[Cell], frozenset[Cell]], frozenset[Cell] | None | bool]
 # grade bounds on effort: CP-SAT conflicts of a fresh single-worker solve from the givens, per 100 cells,
@@ -141,40 +134,17 @@ def _puzzle(rows: int, cols: int, givens: dict[Cell, bool]) -> Puzzle[int]:
 
 
 def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
-    t0 = time.perf_counter()
-    deadline = t0 + DEFAULT_BUDGET
-    search = BestAttempt(difficulty)
-    for attempt in range(50):
-        rng = sub_rng(seed, "yinyang", rows, cols, difficulty, attempt)
+    def attempt(rng: random.Random) -> Candidate[Cell]:
         sol = random_colouring(rows, cols, rng)
         full = {(r, c): bool(sol[r][c]) for r in range(rows) for c in range(cols)}
         oracle = Oracle(rows, cols)
         for r in range(rows):  # start every search from the colouring: second answers are close to it
             for c in range(cols):
                 oracle.model.add_hint(oracle.x[r][c], bool(sol[r][c]))
-        alternative = oracle.alternative_finder(sol)
+        return Candidate(sorted(full), oracle.alternative_finder(sol),
+                         lambda kept: _puzzle(rows, cols, {cell: full[cell] for cell in kept}),
+                         lambda kept: effort(rows, cols, {cell: full[cell] for cell in kept}),
+                         ColorSolution(tuple("".join("B" if v else "W" for v in row) for row in sol)),
+                         calls=lambda: oracle.calls)
 
-        cells = sorted(full)
-        kept = remove_clues(cells, alternative, rng, deadline=deadline)
-        givens = {cell: full[cell] for cell in kept}
-        eff = effort(rows, cols, givens)
-        got = grade(eff, THRESHOLDS)
-        # too hard: give back removed givens (more givens never break uniqueness) until it grades lower
-        step = 0
-        while harder(got, difficulty):
-            step += 1
-            if step > 20:
-                break
-            kept = add_back(cells, kept, rng, 0.05)
-            givens = {cell: full[cell] for cell in kept}
-            eff = effort(rows, cols, givens)
-            got = grade(eff, THRESHOLDS)
-        puzzle = _puzzle(rows, cols, givens)
-        solution = ColorSolution(tuple("".join("B" if v else "W" for v in row) for row in sol))
-        ok, info = prove(puzzle, solution)
-        if not ok:
-            continue
-        info.update(attempts=attempt + 1, generator_calls=oracle.calls, clues=len(givens), effort=round(eff, 1))
-        if search.offer(GeneratedPuzzle(puzzle, solution, got, info, seed)):
-            break
-    return search.result(genre="yinyang", rows=rows, cols=cols)
+    return search("yinyang", rows, cols, difficulty, seed, THRESHOLDS, attempt, attempts=50)

@@ -38,6 +38,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model, cp_model_helper
 
+from solvers.cell import Cell
 from solvers.connectivity import components, neighbours, solve_connected
 from solvers.cpsat import Budget, SolverStatus, run, solve_twice
 from solvers.notation import BLACK, WHITE
@@ -47,7 +48,6 @@ from solvers.verdict import SolveOptions, SolveResult, Status
 from solvers.yinyang.areas import Board
 from solvers.yinyang.deduce import Contradiction, deduce
 
-Cell = tuple[int, int]
 Lit = cp_model_helper.Literal  # a Boolean variable or its negation
 Runner = Callable[[cp_model.CpModel, Budget], tuple[SolverStatus, cp_model.CpSolver]]
 # Deep trials give up after this many fruitless cells in a row (the most constrained cells come first)

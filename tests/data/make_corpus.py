@@ -34,12 +34,36 @@ SPECS = [
     (10, 7, "hard", 14),
 ]
 
+# genres whose generator is only practical on small boards: their own sizes
+GENRE_SPECS = {
+    "kakuro": [(5, 5, "easy", 1), (6, 6, "easy", 2), (7, 7, "medium", 3), (8, 8, "medium", 4), (9, 9, "hard", 5),
+               (9, 9, "hard", 6)],
+    "sudoku": [(4, 4, "easy", 1), (6, 6, "medium", 2), (9, 9, "easy", 3), (9, 9, "medium", 4), (9, 9, "hard", 5),
+               (9, 9, "hard", 6), (16, 16, "easy", 7)],
+    "lits": [(5, 5, "easy", 1), (5, 5, "medium", 2), (6, 6, "easy", 3), (6, 6, "medium", 4), (6, 6, "hard", 5),
+             (7, 7, "medium", 6)],
+}
+
+_LATIN5 = ["1 2 3 4 5", "2 3 4 5 1", "3 4 5 1 2", "4 5 1 2 3", "5 1 2 3 4"]
+_DOTS5 = [". . . . ."] * 5
+
 # genres whose generator cannot yet make some of the larger SPECS boards in its time budget
 # (their 15x15 board is still made: the corpus needs one)
 MAX_SIDE = {"fillomino": 9}
 
-# boards written by hand: one with several solutions and one with none per genre (+ a Flow board)
+# boards written by hand: one with several solutions and one with none per genre (+ a Flow board);
+# a fourth item, where present, is the board's regions
 HAND = {
+    "hitori": [
+        ("several", _LATIN5, False),
+        ("none", ["1 1 1 1 1", *_LATIN5[1:]], False),
+    ],
+    "lits": [
+        ("several", _DOTS5, False, ["1 1 2 2 2", "1 1 2 2 2", "1 1 2 2 2", "1 1 2 2 2", "1 1 2 2 2"]),
+        ("none", _DOTS5, False, ["1 1 2 2 2", "1 1 2 2 2", "2 2 2 2 2", "2 2 2 2 2", "2 2 2 2 2"]),
+        ("rooms of 3x3", [" ".join(["."] * 15)] * 15, False,
+         [" ".join(str(r // 3 * 5 + c // 3 + 1) for c in range(15)) for r in range(15)]),
+    ],
     "masyu": [
         ("several", [". . . . .", ". . . . .", ". . W . .", ". . . . .", ". . . . ."], False),
         ("none", ["B B . . .", ". . . . .", ". . . . .", ". . . . .", ". . . . ."], False),
@@ -69,6 +93,41 @@ HAND = {
         ("several", [". . .", ". . .", ". . ."], False),
         ("none", ["2 . 2", ". 2 .", ". . ."], False),
     ],
+    "hashiwokakero": [
+        ("several", ["3 . 3", ". . .", "3 . 3"], False),
+        ("none", ["1 . 1", ". . .", "1 . 1"], False),
+    ],
+    "kakuro": [
+        ("several", ["# 3\\ 3\\", "\\3 . .", "\\3 . ."], False),
+        ("none", ["# 3\\ 4\\", "\\3 . .", "\\5 . ."], False),
+        # 16x16: four generated 8x8 boards (seeds 21-24) side by side, so the corpus reaches 225 cells
+        ("large", ["# 13\\ 20\\ # # # 17\\ 8\\ # # # 15\\ 9\\ # # #",
+                   "\\17 . . # # 12\\10 . . # 11\\ 30\\17 . . 20\\ 29\\ 13\\",
+                   "\\3 . . # 24\\23 . . . \\34 . . . . . . .",
+                   "\\4 . . 15\\11 . . 12\\ # \\3 . . 6\\ \\22 . . .",
+                   "# \\23 . . . . . 11\\ # 9\\11 . . \\14 . . 3\\",
+                   "# 17\\ 6\\16 . . \\10 . . \\11 . . . 17\\ 9\\7 . .",
+                   "\\18 . . . # \\6 . . \\35 . . . . . . .",
+                   "\\11 . . # # \\3 . . # # # \\17 . . # #",
+                   "# # # 8\\ 11\\ # # # # # 33\\ 10\\ # # 34\\ 16\\",
+                   "# 13\\ 26\\15 . . 15\\ 30\\ 9\\ # \\17 . . 17\\ \\13 . .",
+                   "\\33 . . . . . . . # 10\\18 . . . 3\\9 . .",
+                   "\\5 . . 15\\10 . . . . \\6 . . 10\\18 . . . 15\\",
+                   "# 3\\17 . . 12\\16 . . 7\\ \\11 . . . 10\\18 . . .",
+                   "\\14 . . . . 4\\3 . . # 9\\13 . . . 14\\8 . .",
+                   "\\37 . . . . . . . \\14 . . \\20 . . . #",
+                   "# # # \\3 . . # # \\3 . . # \\13 . . #"], False),
+    ],
+    "sudoku": [
+        ("several", ["1 . . .", ". . . .", ". . . .", ". . . 2"], False),
+        ("none", ["1 2 . .", ". . . 4", ". . . .", ". . . ."], False),
+    ],
+}
+# hand-made boards with regions (jigsaw): name, grid, regions
+HAND_REGIONS = {
+    "sudoku": [
+        ("jigsaw", ["1 . . .", ". . . 3", ". 2 . .", ". . . 4"], ["1 1 1 2", "1 3 2 2", "3 3 4 2", "3 4 4 4"]),
+    ],
 }
 
 
@@ -82,21 +141,27 @@ def build(genre: str) -> list[dict]:
     from solvers.registry import get_genre
 
     records: list[dict] = []
-    for rows, cols, difficulty, seed in SPECS:
-        if max(rows, cols) > MAX_SIDE.get(genre, rows) and (rows, cols) != (15, 15):
+    for rows, cols, difficulty, seed in GENRE_SPECS.get(genre, SPECS):
+        if max(rows, cols) > MAX_SIDE.get(genre, max(rows, cols)) and (rows, cols) != (15, 15):
             continue
         rec = json.loads(run(["generate", genre, "--size", f"{rows}x{cols}", "--difficulty", difficulty,
                               "--seed", str(seed)]))
         rec["id"] = f"own-{genre}-{len(records) + 1:02d}"
         records.append(rec)
-    for name, grid, fill in HAND.get(genre, []):
+    for name, grid, fill, *regions in HAND.get(genre, []):
         rec = {"id": f"own-{genre}-{len(records) + 1:02d}", "genre": genre, "rows": len(grid),
                "cols": len(grid[0].split()), "grid": grid}
+        if regions:
+            rec["regions"] = regions[0]
         if fill:
             rec["fill"] = True
         rec["url"] = run(["url", "--jsonl", "-"], json.dumps(rec)).strip()
         rec["source"] = f"written by hand for the puzzlebot tests ({name})"
         records.append(rec)
+    for name, grid, regions in HAND_REGIONS.get(genre, []):
+        records.append({"id": f"own-{genre}-{len(records) + 1:02d}", "genre": genre, "rows": len(grid),
+                        "cols": len(grid[0].split()), "grid": grid, "regions": regions,
+                        "source": f"written by hand for the puzzlebot tests ({name})"})
 
     lines = "\n".join(json.dumps(r) for r in records) + "\n"
     verdicts = [json.loads(line) for line in run(["solve", "--jsonl", "-", "--time-limit", "60"], lines).splitlines()]

@@ -223,6 +223,7 @@ def _all_loops(rows: int, cols: int) -> list[list[list[int]]]:
     return [grid.masks_from_edges(es) for es in found]
 
 
+@pytest.mark.slow
 def test_brute_force_agrees_on_random_small_boards() -> None:
     rng = random.Random(7)
     loops = {(4, 4): _all_loops(4, 4), (3, 5): _all_loops(3, 5)}

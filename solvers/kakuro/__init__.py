@@ -1,0 +1,34 @@
+"""Kakuro (カックロ): digits 1-9 in the white cells, different within each run, adding up to the
+clues.
+
+Cells are :class:`~solvers.clues.Sum` (black cells, with their down and right sums) or
+:data:`~solvers.kakuro.notation.WHITE`; the grid includes the clue row and column. Solved by the
+run-combination deductions (:mod:`deduce`), then CP-SAT on what they leave (:mod:`model`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from solvers.genre import ClueKind, Genre
+from solvers.kakuro import words
+from solvers.kakuro.notation import NOTATION, KCell
+from solvers.solution import NumberSolution
+
+
+class Kakuro(Genre[KCell, NumberSolution]):
+    name = "kakuro"
+    title = "Kakuro"
+    aliases = ("cross sums", "cross sum", "kakkuro", "カックロ", "かっくろ")
+    url_pids = ("kakuro",)
+    notation = NOTATION
+    picture_clues = frozenset({ClueKind.SUM, ClueKind.BLOCK})
+    solution_type = NumberSolution
+    example = "kakuro\n# 4\\ 3\\\n\\3 . .\n\\4 . ."
+    daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (9, 9)}
+    answer_help = "kakuro-answer-help"
+    messages: ClassVar[Mapping[str, Mapping[str, str]]] = {"en": words.EN, "ja": words.JA}
+
+
+GENRE = Kakuro()

@@ -1,0 +1,44 @@
+"""The genre's words: every message code it reports, in English and Japanese."""
+
+EN: dict[str, str] = {
+    "kakuro-answer-help": "one line per row of the whole grid: a digit in every white cell, '.' in the black ones",
+    "kakuro-read-help": "'.' a white cell, '#' a black cell, 'D\\R' a clue cell (down sum, right sum; "
+                        "either may be left out: '17\\', '\\23')",
+    "kakuro-hint-sets": "{cell} is {digit}: the sums of its runs leave only that digit.",
+    "kakuro-hint-reveal": "{cell} is {digit}.",
+    "kakuro-no-white": "The board has no white cells.",
+    "kakuro-clue-no-run": "The clue at {cell} gives a {part} sum of {total}, but no white run starts there.",
+    "kakuro-run-too-long": "The run from {cell} has {length} cells; a run holds at most 9 different digits.",
+    "kakuro-impossible-sum": "The sum {total} at {cell} cannot be made from {length} different digits "
+                             "({low} to {high}).",
+    "kakuro-url-sum-too-large": "puzz.link cannot write the sum {total} (at most 45).",
+    "kakuro-url-edge-white": "puzz.link needs the top row and the left column to hold only clue or black cells.",
+    "kakuro-answer-size": "The answer must have {rows} rows of {cols} cells.",
+    "kakuro-blank": "{count} white cell(s) have no digit, e.g. {cell}.",
+    "kakuro-digit-on-black": "{cell} is a black cell; digits go in white cells only.",
+    "kakuro-repeat": "{digit} appears twice in one run: {cell} and {other_cell}.",
+    "kakuro-sum": "The {direction} run of the clue at {cell} adds up to {got}, not {total}.",
+    "kakuro-answer-cell": "'{token}' at {cell}: a white cell takes a digit 1-9.",
+    "kakuro-generation-failed": "Could not generate a {rows}x{cols} Kakuro in time; try another seed.",
+}
+
+JA: dict[str, str] = {
+    "genre-kakuro": "カックロ",
+    "kakuro-answer-help": "盤全体を 1 行ずつ: 白マスに数字、黒マスは '.'",
+    "kakuro-read-help": "'.' 白マス、'#' 黒マス、'D\\R' ヒントのマス（下の合計\\右の合計。片方は省略可: '17\\'、'\\23'）",
+    "kakuro-hint-sets": "{cell} は {digit} です。列と行の合計から、入る数字はそれだけです。",
+    "kakuro-hint-reveal": "{cell} は {digit} です。",
+    "kakuro-no-white": "盤に白マスがありません。",
+    "kakuro-clue-no-run": "{cell} のヒントに合計 {total}（{part}）がありますが、そこから白マスの列が始まっていません。",
+    "kakuro-run-too-long": "{cell} からの列は {length} マスです。1 つの列は最大 9 マスです。",
+    "kakuro-impossible-sum": "{cell} の合計 {total} は {length} 個の異なる数字では作れません（{low}〜{high}）。",
+    "kakuro-url-sum-too-large": "puzz.link では合計 {total} を書けません（最大 45）。",
+    "kakuro-url-edge-white": "puzz.link では一番上の行と左の列はヒントか黒マスだけです。",
+    "kakuro-answer-size": "答えは {rows} 行 {cols} 列で書いてください。",
+    "kakuro-blank": "数字のない白マスが {count} 個あります（例: {cell}）。",
+    "kakuro-digit-on-black": "{cell} は黒マスです。数字は白マスにだけ入ります。",
+    "kakuro-repeat": "同じ列に {digit} が 2 つあります: {cell} と {other_cell}。",
+    "kakuro-sum": "{cell} のヒントの列（{direction}）の合計が {got} で、{total} ではありません。",
+    "kakuro-answer-cell": "{cell} の '{token}': 白マスには 1〜9 の数字を書きます。",
+    "kakuro-generation-failed": "時間内に {rows}×{cols} のカックロを作れませんでした。別のシードでお試しください。",
+}

@@ -1,0 +1,283 @@
+"""The LITS solver: placement deductions, a short exhaustive search, then CP-SAT on what is left.
+
+:mod:`solvers.lits.deduce` narrows every region to the tetromino placements the rules still
+allow; small boards are often settled there (then unique) or by its search within a few nodes.
+Otherwise CP-SAT chooses one placement per region (exact selection) among the survivors:
+
+* one Boolean per placement, exactly one per region; a cell is shaded when its region's chosen
+  placement covers it;
+* no 2x2 block of four shaded cells;
+* for every edge between two regions and every shape, at most one of "the left (upper) region
+  takes a placement of that shape covering its cell" and the same for the other side;
+* a chosen placement has a shaded cell next to it (a rule consequence: everything is connected);
+* all shaded cells connected, by lazily added cuts (:func:`solvers.connectivity.cuts` in a
+  :func:`solvers.connectivity.solve_connected` loop).
+
+Uniqueness: the first answer's placements are excluded and the same loop runs again.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import partial
+
+from ortools.sat.python import cp_model
+
+from solvers.connectivity import Lit, components, cuts, solve_connected
+from solvers.cpsat import Budget, SolverStatus, found, run
+from solvers.errors import Message
+from solvers.lits.deduce import SHADED, Board, Contradiction, OutOfBudget, State, count, start
+from solvers.puzzle import Puzzle
+from solvers.solution import ShadeSolution
+from solvers.verdict import SolveOptions, SolveResult, SolveStats, Status
+
+Rows = tuple[str, ...]
+GROUP_SIZE = 3  # connected groups of up to this many regions get their "some border cell shaded" cut up front
+SEARCH_NODES = 10  # search nodes before CP-SAT takes over
+CPSAT_PARAMS = {"num_workers": 1, "linearization_level": 1}
+
+
+@dataclass
+class Outcome:
+    """A verdict on plain data: the status and up to two answers as ``shaded`` rows."""
+
+    status: Status
+    answers: tuple[Rows, ...] = ()
+    stats: SolveStats = field(default_factory=SolveStats)
+
+
+def solve_regions(regions: Sequence[Sequence[int]], options: SolveOptions,
+                  search_nodes: int = SEARCH_NODES) -> Outcome:
+    """The verdict for a board given as its region grid (uniqueness asked or not, by ``options.unique``)."""
+    budget = Budget(options)
+    limit = 2 if options.unique else 1
+    t0 = time.perf_counter()
+    board = Board.of(regions)
+    try:
+        state = start(board)
+    except Contradiction:
+        budget.note("deduce", t0)
+        return Outcome(Status.NONE, stats=budget.stats)
+    t0 = budget.note("deduce", t0)
+    try:
+        answers = [s.rows() for s in count(state, limit, search_nodes, deadline=t0 + budget.remaining() / 2)]
+    except OutOfBudget:
+        budget.note("search", t0)
+        return _cpsat(state, budget, limit)
+    budget.note("search", t0)
+    return _verdict(answers, options, budget.stats)
+
+
+def _verdict(answers: list[Rows], options: SolveOptions, stats: SolveStats) -> Outcome:
+    if not answers:
+        return Outcome(Status.NONE, stats=stats)
+    if not options.unique:
+        return Outcome(Status.SOLVED, (answers[0],), stats)
+    return Outcome(Status.MULTIPLE if len(answers) > 1 else Status.UNIQUE, tuple(answers[:2]), stats)
+
+
+def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Outcome:
+    """CP-SAT over the placements the deductions left (see the module doc)."""
+    t0 = time.perf_counter()
+    b = state.board
+    rows, cols = b.rows, b.cols
+    model = cp_model.CpModel()
+    alive = [p for p, ok in enumerate(state.alive) if ok]
+    x = {p: model.new_bool_var(f"p{p}") for p in alive}
+    for ps in b.by_region:
+        model.add_exactly_one([x[p] for p in ps if p in x])
+    true = model.new_constant(1)
+    false = model.new_constant(0)
+    shaded: list[Lit] = []
+    for i, cov in enumerate(b.covering):
+        mine = [x[p] for p in cov if p in x]
+        if not mine:
+            shaded.append(false)
+        elif state.cell[i] == SHADED:
+            shaded.append(true)
+        elif len(mine) == 1:
+            shaded.append(mine[0])
+        else:
+            v = model.new_bool_var(f"s{i}")
+            model.add(sum(mine) == v)
+            shaded.append(v)
+    for r in range(rows - 1):
+        for c in range(cols - 1):
+            i = r * cols + c
+            model.add_bool_or([shaded[j].Not() for j in (i, i + 1, i + cols, i + cols + 1)])
+    for i in range(len(b.owner)):
+        for j in (i + 1, i + cols):
+            if j >= len(b.owner) or (j == i + 1 and j % cols == 0) or b.owner[i] == b.owner[j] \
+                    or min(b.owner[i], b.owner[j]) < 0:
+                continue
+            for shape in range(4):
+                a = [x[p] for p in b.covering[i] if p in x and b.places[p].shape == shape]
+                o = [x[p] for p in b.covering[j] if p in x and b.places[p].shape == shape]
+                if a and o:
+                    model.add_at_most_one(a + o)
+    if len(b.members) > 1:
+        for p in alive:
+            model.add_bool_or([x[p].Not(), *(shaded[j] for j in b.touch[p])])
+
+    if flow and len(b.members) > 1:
+        _region_flow(model, b, shaded)
+    for group in small_groups(b, GROUP_SIZE):
+        model.add_bool_or([shaded[j] for j in _rim(b, group)])
+
+    def lit(cell: tuple[int, int]) -> Lit:
+        return shaded[cell[0] * cols + cell[1]]
+
+    def prefer(cell: tuple[int, int]) -> int:
+        return 0 if state.cell[cell[0] * cols + cell[1]] == SHADED else 1
+
+    def find_cuts(solver: cp_model.CpSolver) -> list[list[Lit]]:
+        on = [solver.boolean_value(v) for v in shaded]
+        chosen = [divmod(i, cols) for i in range(len(shaded)) if on[i]]
+        areas = components(rows, cols, chosen)
+        if len(areas) < 2:
+            return []
+        clauses = [clause for area in areas if (clause := region_cut(b, on, area, shaded))]
+        picked = {b.places[p].region: p for p in alive if solver.boolean_value(x[p])}
+        for area in areas:
+            regions = {b.owner[r * cols + c] for r, c in area}
+            rim = {j for r, c in area for j in b.nbrs[r * cols + c] if b.owner[j] not in regions}
+            clauses.append([*(x[picked[k]].Not() for k in sorted(regions)), *(shaded[j] for j in sorted(rim))])
+        return clauses + cuts(rows, cols, chosen, lit, prefer)
+
+    def once(m: cp_model.CpModel, bud: Budget) -> tuple[SolverStatus, cp_model.CpSolver]:
+        return run(m, bud, params=CPSAT_PARAMS)
+
+    runner = partial(solve_connected, find_cuts=find_cuts, runner=once)
+    budget.note("build", t0)
+    answers: list[Rows] = []
+    decision = [x[p] for p in alive]
+    while len(answers) < limit:
+        t0 = time.perf_counter()
+        status, solver = runner(model, budget)
+        budget.note("cpsat", t0)
+        if status == cp_model.INFEASIBLE:
+            break
+        if not found(status):
+            return Outcome(Status.TIMEOUT, tuple(answers), budget.stats)
+        values = [solver.boolean_value(v) for v in decision]
+        answers.append(tuple("".join("#" if solver.boolean_value(shaded[r * cols + c]) else "."
+                                     for c in range(cols)) for r in range(rows)))
+        model.add_bool_or([v.Not() if on else v for v, on in zip(decision, values, strict=True)])
+        model.clear_hints()  # type: ignore[no-untyped-call]
+        for v, on in zip(decision, values, strict=True):
+            model.add_hint(v, on)
+    return _verdict(answers, budget.options, budget.stats)
+
+
+def region_cut(board: Board, on: Sequence[bool], area: set[tuple[int, int]], shaded: Sequence[Lit]) -> list[Lit]:
+    """A cut valid for every answer, violated by this one (``on``: its shaded cells), or [] if none.
+
+    Close ``area`` (one connected group of shaded cells) under "whole regions" and "shaded
+    neighbours": the closure S holds every cell of each region it touches, and its border cells
+    are all unshaded and belong to other regions. When some region lies outside S, every answer
+    needs a shaded path from S's tetrominoes (inside S) to that region's (outside), so one border
+    cell of S is shaded.
+    """
+    cols, owner, members = board.cols, board.owner, board.members
+    inside = [False] * len(owner)
+    taken = [False] * len(members)
+    stack = [r * cols + c for r, c in area]
+    for i in stack:
+        inside[i] = True
+    while stack:
+        i = stack.pop()
+        k = owner[i]
+        if not taken[k]:
+            taken[k] = True
+            for j in members[k]:
+                if not inside[j]:
+                    inside[j] = True
+                    stack.append(j)
+        for j in board.nbrs[i]:
+            if on[j] and not inside[j]:
+                inside[j] = True
+                stack.append(j)
+    if all(taken):
+        return []
+    rim = sorted({j for i, v in enumerate(inside) if v for j in board.nbrs[i] if not inside[j]})
+    return [shaded[j] for j in rim]
+
+
+def _region_flow(model: cp_model.CpModel, board: Board, shaded: Sequence[Lit]) -> None:
+    """All tetrominoes connected, stated completely as a single-commodity flow between regions.
+
+    Region 0 sends one unit to every other region; flow may pass from region A to region B only
+    when a shaded cell of A touches a shaded cell of B. (Tetrominoes are connected, so the shaded
+    cells are one area exactly when this region graph is connected.)
+    """
+    owner, cols, n = board.owner, board.cols, len(board.owner)
+    count = len(board.members)
+    touching: dict[tuple[int, int], list[Lit]] = {}
+    for i in range(n):
+        for j in (i + 1, i + cols):
+            if j >= n or (j == i + 1 and j % cols == 0) or owner[i] == owner[j] or min(owner[i], owner[j]) < 0:
+                continue
+            a, bb = sorted((owner[i], owner[j]))
+            y = model.new_bool_var("")
+            model.add_implication(y, shaded[i])
+            model.add_implication(y, shaded[j])
+            touching.setdefault((a, bb), []).append(y)
+    inflow: list[list[cp_model.IntVar]] = [[] for _ in range(count)]
+    outflow: list[list[cp_model.IntVar]] = [[] for _ in range(count)]
+    for (a, bb), ys in touching.items():
+        e = model.new_bool_var("")
+        model.add_bool_or([e.Not(), *ys])
+        for u, v in ((a, bb), (bb, a)):
+            f = model.new_int_var(0, count - 1, "")
+            model.add(f <= (count - 1) * e)
+            outflow[u].append(f)
+            inflow[v].append(f)
+    model.add(sum(outflow[0]) - sum(inflow[0]) == count - 1)
+    for k in range(1, count):
+        model.add(sum(inflow[k]) - sum(outflow[k]) == 1)
+
+
+def _rim(board: Board, regions: Sequence[int]) -> list[int]:
+    """The cells outside these regions that touch them."""
+    mine = set(regions)
+    return sorted({j for k in regions for i in board.members[k] for j in board.nbrs[i] if board.owner[j] not in mine})
+
+
+def small_groups(board: Board, size: int) -> list[tuple[int, ...]]:
+    """Every connected set of 2 to ``size`` regions (fewer than all): each must touch a shaded cell
+    outside it, or its tetrominoes would be an island."""
+    count = len(board.members)
+    adjacent: list[set[int]] = [set() for _ in range(count)]
+    for i, k in enumerate(board.owner):
+        for j in board.nbrs[i]:
+            if board.owner[j] != k and min(k, board.owner[j]) >= 0:
+                adjacent[k].add(board.owner[j])
+    seen: set[tuple[int, ...]] = set()
+    frontier: list[tuple[int, ...]] = [(k,) for k in range(count)]
+    for _ in range(size - 1):
+        grown: list[tuple[int, ...]] = []
+        for group in frontier:
+            for k in set().union(*(adjacent[g] for g in group)) - set(group):
+                key = tuple(sorted((*group, k)))
+                if key not in seen and len(key) < count:
+                    seen.add(key)
+                    grown.append(key)
+        frontier = grown
+    return sorted(seen)
+
+
+def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
+    """The verdict for a LITS board (unique / multiple / solved / none / timeout)."""
+    if puzzle.regions is None:
+        return SolveResult(Status.INVALID, message=Message("regions-missing", {"genre": "lits"}))
+    out = solve_regions(puzzle.regions, options)
+    sols = [ShadeSolution(a) for a in out.answers]
+    if out.status is Status.NONE:
+        return SolveResult(Status.NONE, message=Message("no-solution"), stats=out.stats)
+    if out.status is Status.TIMEOUT:
+        return SolveResult(Status.TIMEOUT, solution=sols[0] if sols else None,
+                           message=Message("timeout", {"seconds": f"{options.time_limit:g}"}), stats=out.stats)
+    return SolveResult(out.status, solution=sols[0], second_solution=sols[1] if len(sols) > 1 else None,
+                       stats=out.stats)

@@ -1,0 +1,92 @@
+"""The Star Battle solver: the bitboard search first, CP-SAT for what it cannot finish quickly.
+
+:mod:`solvers.starbattle.search` propagates the line rules and counting bands and searches,
+counting answers up to two; it settles one-star and most two-star boards in milliseconds. When it
+has not finished after :data:`MAX_NODES` nodes, CP-SAT takes the board: one Boolean per cell,
+exactly ``stars`` per row, column and region, at most one star per 2x2 window (that is "no two
+stars touch, diagonals included"), solved with linear relaxation and presolve off (on these
+small pure-Boolean models both only cost time, as do more workers than one), and the usual
+second solve for uniqueness.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ortools.sat.python import cp_model
+
+from solvers.cpsat import Budget, no_solution, solve_twice, timeout_result
+from solvers.puzzle import Puzzle
+from solvers.solution import StarSolution
+from solvers.starbattle.board import Regions, cells_by_region, regions_and_stars
+from solvers.starbattle.search import StarBoard
+from solvers.verdict import SolveOptions, SolveResult, Status
+
+MAX_NODES = 40  # bitboard search nodes before CP-SAT takes over (a node costs up to ~2 ms at 15x15)
+MAX_NODES_3 = 10  # the same from three stars a line, where the search rarely finishes
+CPSAT_PARAMS = {"linearization_level": 0, "cp_model_presolve": False, "num_workers": 1}
+
+
+def solution_of(regions: Regions, stars: int) -> StarSolution:
+    """The answer a star bitboard stands for."""
+    rows, cols = len(regions), len(regions[0])
+    return StarSolution.from_cells(rows, cols, [(i // cols, i % cols) for i in range(rows * cols) if stars >> i & 1])
+
+
+def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
+    """The verdict for a Star Battle board: unique / multiple (two answers) / none / timeout."""
+    return solve_board(*regions_and_stars(puzzle), options)
+
+
+def solve_board(regions: Regions, stars: int, options: SolveOptions, max_nodes: int | None = None) -> SolveResult:
+    """The verdict for a Star Battle board: unique / multiple (two answers) / none / timeout."""
+    if max_nodes is None:
+        max_nodes = MAX_NODES if stars < 3 else MAX_NODES_3
+    budget = Budget(options)
+    t0 = time.perf_counter()
+    want = 2 if options.unique else 1
+    board = StarBoard(regions, stars)
+    found = board.search(want, budget.start + options.time_limit, max_nodes)
+    t0 = budget.note("search", t0)
+    if found.complete or len(found.stars) >= want:
+        if not found.stars:
+            return no_solution(budget)
+        first = solution_of(regions, found.stars[0])
+        if len(found.stars) > 1:
+            return SolveResult(Status.MULTIPLE, solution=first, second_solution=solution_of(regions, found.stars[1]),
+                               stats=budget.stats)
+        return SolveResult(Status.UNIQUE if options.unique else Status.SOLVED, solution=first, stats=budget.stats)
+    if budget.expired():
+        return timeout_result(budget)
+    model, xs = cpsat_model(regions, stars)
+    root = board.propagate(0, 0)  # not None: the search found no dead end at the root
+    if root is not None:
+        for i, x in enumerate(xs):
+            if root[0] >> i & 1:
+                model.add(x == 1)
+            elif root[1] >> i & 1:
+                model.add(x == 0)
+    budget.note("build", t0)
+
+    def decode(s: cp_model.CpSolver) -> StarSolution:
+        return solution_of(regions, sum(1 << i for i, x in enumerate(xs) if s.boolean_value(x)))
+
+    return solve_twice(model, xs, decode, options, budget=budget, params=CPSAT_PARAMS)
+
+
+def cpsat_model(regions: Regions, stars: int) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
+    """The rules as a CP-SAT model over one Boolean per cell (index ``r * cols + c``)."""
+    rows, cols = len(regions), len(regions[0])
+    model = cp_model.CpModel()
+    xs = [model.new_bool_var(f"s{i}") for i in range(rows * cols)]
+    for r in range(rows):
+        model.add(sum(xs[r * cols:(r + 1) * cols]) == stars)
+    for c in range(cols):
+        model.add(sum(xs[r * cols + c] for r in range(rows)) == stars)
+    for cells in cells_by_region(regions).values():
+        model.add(sum(xs[r * cols + c] for r, c in cells) == stars)
+    for r in range(rows - 1):
+        for c in range(cols - 1):
+            i = r * cols + c
+            model.add_at_most_one([xs[i], xs[i + 1], xs[i + cols], xs[i + cols + 1]])
+    return model, xs

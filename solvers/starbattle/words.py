@@ -1,0 +1,48 @@
+"""The genre's words: every message code it reports, in each language the bot speaks."""
+
+EN: dict[str, str] = {
+    "starbattle-answer-help": "mark the stars, one line per row: * for a star, . for any other cell",
+    "starbattle-read-help": "the region grid (a letter or number per cell, equal labels one region), "
+                            "with the star count in the first line (\"starbattle 2\")",
+    "starbattle-given": "{cell} holds a number; Star Battle cells hold nothing (the puzzle is its regions).",
+    "starbattle-not-square": "A Star Battle board is square; this one has {rows} rows and {cols} columns.",
+    "starbattle-bad-stars": "{stars} stars per line do not fit a board {size} cells wide.",
+    "starbattle-region-count": "The board has {regions} regions; a {size}x{size} board needs {size}.",
+    "starbattle-region-split": "Region {region} (at {cell}) is not one connected area.",
+    "starbattle-url-char": "The puzz.link data has an unexpected character '{char}'.",
+    "starbattle-url-genre": "This puzz.link URL ('{pid}') is not a Star Battle puzzle.",
+    "starbattle-url-stars": "The puzz.link URL does not say how many stars each line holds.",
+    "starbattle-answer-symbol": "'{token}' at {cell} is neither a star (*) nor an empty cell (.).",
+    "starbattle-answer-size": "The answer must have {rows} rows of {cols} cells.",
+    "starbattle-row": "Row {row} has {got} stars instead of {stars}.",
+    "starbattle-column": "Column {column} has {got} stars instead of {stars}.",
+    "starbattle-region": "The region at {cell} has {got} stars instead of {stars}.",
+    "starbattle-touch": "The stars at {cell} and {other_cell} touch.",
+    "starbattle-hint-forced": "There is a star at {cell}: its row, column or region has no other place left "
+                              "for it once no two stars may touch.",
+    "starbattle-hint-reveal": "There is a star at {cell}.",
+    "starbattle-generation-failed": "No unique Star Battle of {rows}x{cols} could be made in time.",
+}
+
+JA: dict[str, str] = {
+    "genre-starbattle": "スターバトル",
+    "starbattle-answer-help": "星の位置を 1 行ずつ書く: 星は *、その他のマスは .",
+    "starbattle-read-help": "ブロックの盤面（マスごとに文字か数字、同じ記号が 1 つのブロック）、1 行目に星の数（「starbattle 2」）",
+    "starbattle-given": "{cell} に数字があります。スターバトルのマスは空です（問題はブロック分けだけです）。",
+    "starbattle-not-square": "スターバトルの盤面は正方形です。この盤面は {rows} 行 {cols} 列です。",
+    "starbattle-bad-stars": "幅 {size} の盤面に 1 列 {stars} 個の星は入りません。",
+    "starbattle-region-count": "ブロックが {regions} 個あります。{size}×{size} の盤面には {size} 個必要です。",
+    "starbattle-region-split": "ブロック {region}（{cell}）が 1 つにつながっていません。",
+    "starbattle-url-char": "puzz.link のデータに使えない文字 '{char}' があります。",
+    "starbattle-url-genre": "この puzz.link の URL ('{pid}') はスターバトルではありません。",
+    "starbattle-url-stars": "puzz.link の URL に星の数がありません。",
+    "starbattle-answer-symbol": "{cell} の '{token}' は星 (*) でも空きマス (.) でもありません。",
+    "starbattle-answer-size": "答えは {rows} 行 {cols} 列で書いてください。",
+    "starbattle-row": "{row} 行目の星は {stars} 個ではなく {got} 個です。",
+    "starbattle-column": "{column} 列目の星は {stars} 個ではなく {got} 個です。",
+    "starbattle-region": "{cell} のブロックの星は {stars} 個ではなく {got} 個です。",
+    "starbattle-touch": "{cell} と {other_cell} の星が接しています。",
+    "starbattle-hint-forced": "{cell} に星があります。星同士が接しないので、その行・列・ブロックに他の場所が残りません。",
+    "starbattle-hint-reveal": "{cell} に星があります。",
+    "starbattle-generation-failed": "{rows}×{cols} のスターバトルを時間内に作れませんでした。",
+}

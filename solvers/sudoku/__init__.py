@@ -1,0 +1,45 @@
+"""Sudoku (数独): every row, column and box holds each digit once.
+
+Boards of 4x4 to 25x25 with standard boxes (h x N/h, h the largest divisor of N not above its
+square root) or jigsaw regions (``Puzzle.regions``). Cells are ints, 0 empty. Solved by a fast
+propagate-and-branch search (:mod:`search`); graded and hinted by the techniques a person uses
+(:mod:`logic`), as Simon Tatham's Solo does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from solvers.genre import ClueKind, Genre, RegionUse
+from solvers.solution import NumberSolution
+from solvers.sudoku import words
+from solvers.sudoku.notation import NOTATION
+
+if TYPE_CHECKING:
+    from solvers.puzzle import Puzzle
+    from solvers.reading.cells import Row
+    from solvers.reading.limits import ReadLimits
+
+
+class Sudoku(Genre[int, NumberSolution]):
+    name = "sudoku"
+    title = "Sudoku"
+    aliases = ("number place", "nanpure", "jigsaw sudoku", "irregular sudoku", "数独", "ナンプレ", "ナンバープレース")
+    url_pids = ("sudoku",)
+    notation = NOTATION
+    regions = RegionUse.OPTIONAL
+    picture_clues = frozenset({ClueKind.NUMBER, ClueKind.REGION_BORDER})
+    solution_type = NumberSolution
+    example = "sudoku\n1 . . .\n. . 1 .\n. 4 . .\n. . . 2"
+    daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (9, 9), "medium": (9, 9), "hard": (9, 9)}
+    answer_help = "sudoku-answer-help"
+    messages: ClassVar[Mapping[str, Mapping[str, str]]] = {"en": words.EN, "ja": words.JA}
+
+    def read_rows(self, rows: Sequence[Row], limits: ReadLimits, params: Mapping[str, int]) -> Puzzle[int]:
+        from solvers.sudoku.notation import read_rows
+
+        return read_rows(rows, limits)
+
+
+GENRE = Sudoku()

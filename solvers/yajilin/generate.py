@@ -1,0 +1,156 @@
+"""Yajilin generator: clue cells added one at a time where two answers differ, each first as a
+``?`` arrow (a clue cell that counts nothing) and then given the count of the answer found.
+
+Each round solves the board so far (deductions, then CP-SAT) and looks at two of its answers:
+
+1. a cell in line with a cell whose shading differs between them, shaded in the first answer,
+   becomes a ``?`` arrow aimed at that cell (else a cell where the loops differ does, aimed its
+   longest way); big boards take a few such clues a round, apart from each other;
+2. the board is solved again: no answer -> those clues are dropped; else each new clue takes its
+   count in the answer found (so that answer stays an answer and the counts are always consistent);
+3. until the solver calls the board unique (or the rounds run out: a fresh start).
+
+Grade: the deductions' trials (none: easy; a few: medium; many, or search needed: hard).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Set
+from dataclasses import dataclass
+
+from solvers.clues import Arrow, Direction
+from solvers.generation import Candidate, GeneratedPuzzle, grade, search
+from solvers.verdict import SolveOptions, Status
+from solvers.yajilin.arrows import puzzle_of, ray
+from solvers.yajilin.deduce import Contradiction, deduce
+from solvers.yajilin.model import solve_cells
+from solvers.yajilin.solution import YajilinSolution
+
+Cell = tuple[int, int]
+Board = tuple[tuple[Arrow | None, ...], ...]
+THRESHOLDS = (0.0, 8.0)  # trial steps: easy / medium / hard
+ORACLE = SolveOptions(time_limit=1.0, workers=1, seed=0)  # a board that takes longer: given up
+ATTEMPT_SECONDS = 20.0
+
+
+@dataclass
+class Made:
+    """A unique board, its answer and its grade."""
+
+    cells: Board
+    solution: YajilinSolution
+    difficulty: str
+    effort: float
+
+
+def board(rows: int, cols: int, clues: dict[Cell, Arrow]) -> Board:
+    return tuple(tuple(clues.get((r, c)) for c in range(cols)) for r in range(rows))
+
+
+def new_clue(rng: random.Random, rows: int, cols: int, clues: Set[Cell], first: YajilinSolution,
+             second: YajilinSolution) -> tuple[Cell, Direction] | None:
+    """Where the next ``?`` arrow goes and where it points (None: nowhere left); ``clues``: cells
+    taken or refused."""
+    shade_diff = [(r, c) for r in range(rows) for c in range(cols) if first.shaded[r][c] != second.shaded[r][c]]
+    rng.shuffle(shade_diff)
+    for x in shade_diff[:4]:
+        options = [(abs(y[0] - x[0]) + abs(y[1] - x[1]), y, d) for d in Direction
+                   for y in ray(rows, cols, x, d) if first.is_shaded(*y) and y not in clues]
+        if options:
+            _, y, d = min(options, key=lambda o: (o[0], rng.random()))
+            return y, {Direction.UP: Direction.DOWN, Direction.DOWN: Direction.UP,
+                       Direction.LEFT: Direction.RIGHT, Direction.RIGHT: Direction.LEFT}[d]
+    diff = [(r, c) for r in range(rows) for c in range(cols)
+            if (first.masks[r][c] != second.masks[r][c] or first.shaded[r][c] != second.shaded[r][c])
+            and (r, c) not in clues]
+    if not diff:
+        return None
+    y = rng.choice(diff)
+    d = max(Direction, key=lambda d: (len(list(ray(rows, cols, y, d))), rng.random()))
+    return y, d
+
+
+def generate(rows: int, cols: int, difficulty: str, seed: int,
+             options: SolveOptions | None = None) -> GeneratedPuzzle:
+    """A proven unique puzzle graded as close to ``difficulty`` as a few attempts allow (the clue
+    cells are the answer's, so there is nothing to remove: each attempt is a finished board)."""
+
+    def attempt(rng: random.Random) -> Candidate[Cell] | None:
+        made = make(rng, rows, cols, time.perf_counter() + ATTEMPT_SECONDS)
+        if made is None:
+            return None
+        return Candidate([], lambda trial, kept: None, lambda kept: puzzle_of(made.cells),
+                         lambda kept: made.effort, made.solution)
+
+    return search("yajilin", rows, cols, difficulty, seed, THRESHOLDS, attempt)
+
+
+def make(rng: random.Random, rows: int, cols: int, deadline: float) -> Made | None:
+    """One unique board by the rounds above (None when the rounds or the time ran out)."""
+    clues: dict[Cell, Arrow] = {}
+    bad: set[Cell] = set()  # cells where a clue left no answer
+    single = False  # the last round's clues together left no answer: one clue a round
+    res = solve_cells(board(rows, cols, clues), ORACLE, trials=False)
+    for _ in range(rows * cols):
+        if time.perf_counter() > deadline:
+            return None
+        first, second = res.solution, res.second_solution
+        if res.status is Status.UNIQUE and isinstance(first, YajilinSolution):
+            effort = _effort(board(rows, cols, clues))
+            return Made(board(rows, cols, clues), first, grade(effort, THRESHOLDS), effort)
+        if not (isinstance(first, YajilinSolution) and isinstance(second, YajilinSolution)):
+            return None
+        new: dict[Cell, Direction] = {}
+        for _ in range(1 if single else 1 + rows * cols // 100):  # a few clues a round on big boards
+            taken = clues.keys() | bad | new.keys() | {q for y in new for q in _around(y)}
+            where = new_clue(rng, rows, cols, taken, first, second)
+            if where is not None:
+                new[where[0]] = where[1]
+        if not new:
+            return None
+        got = solve_cells(board(rows, cols, {**clues, **{y: Arrow(None, d) for y, d in new.items()}}), ORACLE,
+                          trials=False)
+        if not isinstance(got.solution, YajilinSolution):  # no room for these clues (or too slow to tell)
+            if len(new) == 1:
+                bad |= new.keys()
+            single = len(new) > 1  # which one? ask one at a time
+            continue
+        single = False
+        for y, d in new.items():
+            clues[y] = Arrow(_count(rows, cols, y, d, got.solution), d)
+        if got.status is Status.UNIQUE or (isinstance(got.second_solution, YajilinSolution) and all(
+                _count(rows, cols, y, d, got.second_solution) == clues[y].number for y, d in new.items())):
+            res = got  # the same verdict with the counts given
+        else:
+            again = solve_cells(board(rows, cols, clues), ORACLE, trials=False)
+            if again.status in (Status.UNIQUE, Status.MULTIPLE):
+                res = again
+            else:  # too slow to tell: take those clues back
+                for y in new:
+                    del clues[y]
+                if len(new) == 1:
+                    bad |= new.keys()
+                single = len(new) > 1
+    return None
+
+
+def _around(cell: Cell) -> list[Cell]:
+    r, c = cell
+    return [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+
+
+def _count(rows: int, cols: int, cell: Cell, d: Direction, answer: YajilinSolution) -> int:
+    return sum(1 for q in ray(rows, cols, cell, d) if answer.is_shaded(*q))
+
+
+def _effort(cells: Board) -> float:
+    """The trial steps deduction needs (100 when it cannot finish alone)."""
+    try:
+        d = deduce(cells)
+    except Contradiction:
+        return 100.0
+    if not d.complete:
+        return 100.0
+    return float(sum(1 for s in d.steps if s.rule == "trial"))

@@ -1,0 +1,229 @@
+"""Hitori: notation and detection, puzz.link, solving (against brute force and CP-SAT), checker,
+answers, hints, picture, generator, the corpora."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+
+from bot.i18n import say
+from solvers.engine import solve_puzzle
+from solvers.errors import InvalidPuzzle, ParseError
+from solvers.generation import generate
+from solvers.genre import missing_parts
+from solvers.hitori import GENRE
+from solvers.hitori.check import violations
+from solvers.hitori.model import solve_numbers
+from solvers.puzzle import Puzzle
+from solvers.reading import read_board
+from solvers.registry import find_genre
+from solvers.solution import ShadeSolution
+from solvers.verdict import SolveOptions, Status
+from tests import corpus
+
+OPTS = SolveOptions(time_limit=10, workers=1)
+# FORMATS.md's example
+EXAMPLE = {"id": "hitori-example", "genre": "hitori", "rows": 3, "cols": 3, "grid": ["1 3 1", "2 1 2", "2 2 3"],
+           "url": "https://puzz.link/p?hitori/3/3/131212223", "solution": {"shaded": ["#..", "..#", "#.."]}}
+
+
+def board(*rows: str) -> Puzzle[Any]:
+    return Puzzle.from_record({"genre": "hitori", "grid": list(rows)})
+
+
+def rules(puzzle: Puzzle[Any], *shaded: str) -> set[str]:
+    return {v.rule for v in GENRE.check(puzzle, ShadeSolution(tuple(shaded)))}
+
+
+# -- identity, notation, detection ------------------------------------------------------------------
+
+def test_registered_complete_and_found_by_any_name() -> None:
+    assert missing_parts(GENRE, load=True) == []
+    for name in ("hitori", "Hitori", "ひとりにしてくれ"):
+        assert find_genre(name) is GENRE
+
+
+def test_notation_and_detection() -> None:
+    assert [GENRE.notation.read(t, False) for t in ("1", "35", ".", "0", "?", "W")] == [1, 35, None, None, None, None]
+    assert GENRE.notation.read("z", True) == 35
+    p = read_board("1 3 1\n2 1 2\n2 2 3")  # full of numbers: Hitori, though Slitherlink reads 0-3 too
+    assert p == Puzzle.from_record(EXAMPLE)
+    assert read_board("hitori\n131\n212\n223") == p
+    assert Puzzle.from_record(p.to_record()) == p
+
+
+def test_invalid_boards_are_refused() -> None:
+    bad = Puzzle("hitori", ((1, 0), (2, 1)))
+    with pytest.raises(InvalidPuzzle):
+        GENRE.validate(bad)
+    assert GENRE.form_problem(bad) is not None and GENRE.form_problem(board("1 2", "2 1")) is None
+    assert solve_puzzle(bad, OPTS).status is Status.INVALID
+
+
+# -- puzz.link ----------------------------------------------------------------------------------------
+
+def test_urls() -> None:
+    p = Puzzle.from_record(EXAMPLE)
+    assert GENRE.decode_url(EXAMPLE["url"]) == p and GENRE.encode_url(p) == EXAMPLE["url"]
+    # 16-35 are one base-36 digit (the npm pzpr 0.10.1 writer's "-10" would be 36); "-10" reads as 36
+    big = Puzzle("hitori", ((16, 35), (36, 1)))
+    assert GENRE.encode_url(big) == "https://puzz.link/p?hitori/2/2/gz-101"
+    assert GENRE.decode_url("https://puzz.link/p?hitori/2/2/gz-101") == big
+    with pytest.raises(ParseError):
+        GENRE.decode_url("https://puzz.link/p?hitori/2/2/1+21")
+
+
+def test_url_round_trip_random() -> None:
+    rng = random.Random(3)
+    for _ in range(20):
+        rows, cols = rng.randint(1, 20), rng.randint(1, 20)
+        p = Puzzle("hitori", tuple(tuple(rng.randint(1, 60) for _ in range(cols)) for _ in range(rows)))
+        assert GENRE.decode_url(GENRE.encode_url(p)) == p
+
+
+# -- solving ------------------------------------------------------------------------------------------
+
+def test_example_unique_multiple_none() -> None:
+    res = solve_puzzle(Puzzle.from_record(EXAMPLE), OPTS)
+    assert res.status is Status.UNIQUE and res.solution == ShadeSolution(("#..", "..#", "#.."))
+    lines = GENRE.example.splitlines()
+    assert lines[0] == "hitori" and solve_puzzle(board(*lines[1:]), OPTS).status is Status.UNIQUE
+    latin = solve_puzzle(board("1 2 3", "2 3 1", "3 1 2"), OPTS)  # shading a cell that repeats nothing is allowed
+    assert latin.status is Status.MULTIPLE and latin.solution != latin.second_solution
+    res = solve_puzzle(board("1 1 1 1 1", "2 3 4 5 1"), OPTS)
+    assert res.status is Status.NONE and res.message is not None
+
+
+def _brute(nums: list[list[int]]) -> list[tuple[str, ...]]:
+    rows, cols = len(nums), len(nums[0])
+    out = []
+    for bits in itertools.product(".#", repeat=rows * cols):
+        shaded = tuple("".join(bits[r * cols:(r + 1) * cols]) for r in range(rows))
+        if not violations(nums, shaded):
+            out.append(shaded)
+    return out
+
+
+def test_verdicts_agree_with_brute_force_and_cpsat() -> None:
+    rng = random.Random(11)
+    for _ in range(120):
+        rows, cols = rng.randint(1, 3), rng.randint(1, 4)
+        top = rng.randint(1, 4)
+        nums = [[rng.randint(1, top) for _ in range(cols)] for _ in range(rows)]
+        every = _brute(nums)
+        want = Status.NONE if not every else Status.UNIQUE if len(every) == 1 else Status.MULTIPLE
+        for nodes in (20_000, 0):  # the search, and CP-SAT with lazy cuts straight away
+            out = solve_numbers(nums, OPTS, search_nodes=nodes)
+            assert out.status is want, (nums, nodes)
+            assert all(a in every for a in out.answers)
+
+
+@pytest.mark.parametrize("source", corpus.SOURCES)
+def test_corpus_boards_answered_and_checked(source: str) -> None:
+    recs = corpus.own("hitori") if source == "own" else corpus.load("hitori")
+    for rec in recs:
+        p = Puzzle.from_record(rec)
+        res = solve_puzzle(p, OPTS.with_(time_limit=5))
+        want = {True: Status.UNIQUE, False: Status.MULTIPLE, None: Status.NONE}[rec["unique"]]
+        assert res.status is want, rec["id"]
+        if want is Status.UNIQUE:
+            assert res.solution is not None and res.solution.to_json() == rec["solution"], rec["id"]
+        if res.solution is not None:
+            assert GENRE.check(p, res.solution) == [], rec["id"]
+
+
+def test_cpsat_fallback_on_the_shared_corpus() -> None:
+    for rec in corpus.load("hitori")[::4]:
+        nums = [[int(t) for t in row.split()] for row in rec["grid"]]
+        out = solve_numbers(nums, OPTS, search_nodes=0)
+        assert out.status is Status.UNIQUE and list(out.answers[0]) == rec["solution"]["shaded"], rec["id"]
+
+
+# -- the checker ------------------------------------------------------------------------------------
+
+def test_checker_rules() -> None:
+    p = Puzzle.from_record(EXAMPLE)
+    assert rules(p, "#..", "..#", "#..") == set()
+    assert rules(p, "##.", "..#", "#..") >= {"hitori-adjacent"}
+    assert rules(p, "...", "..#", "#..") == {"hitori-repeat"}
+    assert rules(board("1 2 3", "2 3 1", "3 1 2"), ".#.", "#..", "...") == {"hitori-connected"}
+    assert rules(p, "#..", "..#") == {"hitori-answer-size"}
+    broken = GENRE.check(p, ShadeSolution(("...", "..#", "#..")))
+    assert broken[0].cells == ((0, 0), (0, 2)) and broken[0].params["number"] == 1
+    for v in GENRE.check(p, ShadeSolution(("##.", "#.#", "..."))):
+        for lang in ("en", "ja"):
+            text = say(v.msg, lang)
+            assert text and "{" not in text and v.rule not in text
+
+
+def test_every_message_has_words_in_both_languages() -> None:
+    for code in GENRE.messages["en"]:
+        assert code in GENRE.messages["ja"], code
+    assert "genre-hitori" in GENRE.messages["ja"]
+
+
+# -- answers, hints, picture --------------------------------------------------------------------------
+
+def test_answers_typed_in_chat() -> None:
+    p = Puzzle.from_record(EXAMPLE)
+    want = ShadeSolution(("#..", "..#", "#.."))
+    assert GENRE.parse_answer(p, "#..\n..#\n#..") == want
+    assert GENRE.parse_answer(p, "■ □ □\n□ □ ■\n■ □ □") == want
+    for bad in ("#..\n..#", "#.?\n..#\n#..", "#...\n..#\n#.."):
+        with pytest.raises(ParseError):
+            GENRE.parse_answer(p, bad)
+
+
+def test_hints_reveal_every_cell_once_patterns_first() -> None:
+    p = board("1 2 1", "2 1 3", "3 3 2")
+    sol = solve_puzzle(p, OPTS).solution
+    assert isinstance(sol, ShadeSolution)
+    steps = GENRE.hints(p, sol)
+    assert steps == GENRE.hints(p, sol)
+    assert sorted(s.cells[0] for s in steps) == [(r, c) for r in range(3) for c in range(3)]
+    assert steps[0].cells == ((0, 1),)  # the 2 between the two 1s stays white: the sandwich comes first
+    assert steps[0].code == "hitori-hint-unshaded" and "{" not in say_step(steps[0])
+
+
+def say_step(step: Any) -> str:
+    from solvers.errors import Message
+
+    return say(Message(step.code, step.params, step.cells))
+
+
+class Recorder:
+    """A Drawing that records the calls."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kw: self.calls.append((name, args))
+
+
+def test_picture() -> None:
+    p = Puzzle.from_record(EXAMPLE)
+    d = Recorder()
+    GENRE.draw(d, p, ShadeSolution(("#..", "..#", "#..")))
+    assert len([a for n, a in d.calls if n == "text"]) == 9
+    assert sorted(a[:2] for n, a in d.calls if n == "square") == [(0, 0), (1, 2), (2, 0)]
+    from rendering import render_png
+
+    png = render_png(p, ShadeSolution(("#..", "..#", "#..")), view="solution")
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# -- the generator --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("difficulty", ["easy", "hard"])
+def test_generator_unique_and_reproducible(difficulty: str) -> None:
+    gp = generate("hitori", 7, 7, difficulty, seed=5)
+    assert gp.puzzle.rows == gp.puzzle.cols == 7 and gp.stats["proof"] == "unique"
+    assert isinstance(gp.solution, ShadeSolution) and GENRE.check(gp.puzzle, gp.solution) == []
+    res = solve_puzzle(gp.puzzle, OPTS)
+    assert res.status is Status.UNIQUE and res.solution == gp.solution
+    assert generate("hitori", 7, 7, difficulty, seed=5).puzzle == gp.puzzle
+    assert GENRE.decode_url(GENRE.encode_url(gp.puzzle)) == gp.puzzle

@@ -1,0 +1,125 @@
+"""Kakuro: notation (sum cells), puzz.link (the grid without its clue row and column), solving,
+checker (one case per rule), answers, hints, picture, generator."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.i18n import say
+from solvers.clues import Sum
+from solvers.engine import solve_puzzle
+from solvers.errors import Message, ParseError
+from solvers.generation import generate
+from solvers.genre import missing_parts
+from solvers.kakuro import GENRE
+from solvers.kakuro.notation import WHITE
+from solvers.puzzle import Puzzle
+from solvers.reading import read_board
+from solvers.registry import find_genre
+from solvers.solution import NumberSolution
+from solvers.verdict import SolveOptions, Status
+from tests.corpus import own, shared_params
+
+OPTS = SolveOptions(time_limit=10, workers=1)
+# FORMATS.md's example
+EXAMPLE = {"genre": "kakuro", "grid": ["# 3\\ 4\\", "\\3 . .", "\\4 . ."]}
+ANSWER = NumberSolution(((None, None, None), (None, 2, 1), (None, 1, 3)))
+
+
+def example() -> Puzzle[Any]:
+    return Puzzle.from_record(EXAMPLE)
+
+
+def rules(puzzle: Puzzle[Any], rows: list[list[int | None]]) -> set[str]:
+    return {v.rule for v in GENRE.check(puzzle, NumberSolution(tuple(tuple(r) for r in rows)))}
+
+
+def test_registered_and_found_by_any_name() -> None:
+    assert missing_parts(GENRE, load=True) == []
+    for name in ("kakuro", "Kakuro", "cross sums", "カックロ"):
+        assert find_genre(name) is GENRE
+
+
+def test_notation_reads_sum_cells() -> None:
+    p = example()
+    assert p.cells == ((Sum(None, None), Sum(3, None), Sum(4, None)), (Sum(None, 3), WHITE, WHITE),
+                       (Sum(None, 4), WHITE, WHITE))
+    assert p.grid_lines() == EXAMPLE["grid"] and Puzzle.from_record(p.to_record()) == p
+    assert read_board("# 3\\ 4\\\n\\3 . .\n\\4 . .") == p  # detected from its sum cells
+    assert [GENRE.notation.read(t, False) for t in ("17\\", "\\23", "8\\12", "#", ".", "x")] == [
+        Sum(17, None), Sum(None, 23), Sum(8, 12), Sum(None, None), WHITE, None]
+
+
+def test_formats_example_url_and_solution() -> None:
+    p = example()
+    assert GENRE.encode_url(p) == "https://puzz.link/p?kakuro/2/2/n3434"
+    assert GENRE.decode_url("https://puzz.link/p?kakuro/2/2/n3434") == p
+    res = solve_puzzle(p, OPTS)
+    assert res.status is Status.UNIQUE and res.solution == ANSWER
+
+
+@pytest.mark.parametrize("rec", own("kakuro"), ids=lambda r: r["id"])
+def test_own_corpus(rec: dict[str, Any]) -> None:
+    p = Puzzle.from_record(rec)
+    res = solve_puzzle(p, OPTS)
+    want = {True: Status.UNIQUE, False: Status.MULTIPLE, None: Status.NONE}[rec["unique"]]
+    assert res.status is want
+    if want is Status.UNIQUE:
+        assert res.solution == GENRE.solution_from_json(rec["solution"], p)
+    if "url" in rec:
+        assert GENRE.decode_url(rec["url"]) == p
+
+
+@pytest.mark.parametrize("rec", shared_params("kakuro"))
+def test_published_boards(rec: dict[str, Any]) -> None:
+    p = Puzzle.from_record(rec)
+    res = solve_puzzle(p, SolveOptions(time_limit=5, workers=1))
+    assert res.status is Status.UNIQUE
+    assert res.solution == GENRE.solution_from_json(rec["solution"], p)
+    assert GENRE.decode_url(rec["url"]) == p and GENRE.encode_url(p) == rec["url"]
+
+
+def test_invalid_boards() -> None:
+    for grid, code in ((["# 10\\", "\\3 ."], "kakuro-impossible-sum"),
+                       (["# 30\\ 4\\", "\\3 . .", "\\4 . ."], "kakuro-impossible-sum"),
+                       (["# 3\\ #", "\\3 . #", "# . 5\\"], "kakuro-clue-no-run"),
+                       (["# #", "# #"], "kakuro-no-white")):
+        res = solve_puzzle(Puzzle.from_record({"genre": "kakuro", "grid": grid}), OPTS)
+        assert res.status is Status.INVALID and res.message is not None and res.message.code == code, grid
+
+
+def test_checker_names_each_broken_rule() -> None:
+    p = example()
+    assert rules(p, [[None] * 3, [None, 2, 1], [None, 1, 3]]) == set()
+    assert rules(p, [[None] * 3, [None, 2, 2], [None, 1, 3]]) >= {"kakuro-repeat", "kakuro-sum"}
+    assert rules(p, [[None] * 3, [None, 2, None], [None, 1, 3]]) == {"kakuro-blank"}
+    assert "kakuro-digit-on-black" in rules(p, [[5, None, None], [None, 2, 1], [None, 1, 3]])
+    assert rules(p, [[None] * 3, [None, 1, 2], [None, 3, 1]]) == {"kakuro-sum"}
+    for v in GENRE.check(p, NumberSolution(((None,) * 3, (None, 2, 2), (None, 1, 3)))):
+        assert say(v.msg, "en") and say(v.msg, "ja")
+
+
+def test_answers_typed_in_chat_and_hints() -> None:
+    p = example()
+    assert GENRE.parse_answer(p, "...\n.21\n.13") == ANSWER
+    assert GENRE.parse_answer(p, "# # #\n# 2 1\n# 1 3") == ANSWER
+    with pytest.raises(ParseError):
+        GENRE.parse_answer(p, "...\n.2x\n.13")
+    steps = GENRE.hints(p, ANSWER)
+    assert [s.cells[0] for s in steps] and len(steps) == 4 and steps == GENRE.hints(p, ANSWER)
+    assert all(say(Message(s.code, s.params), "ja") for s in steps)
+
+
+def test_generator_is_unique() -> None:
+    gp = generate("kakuro", 6, 6, "easy", seed=4)
+    assert gp.stats["proof"] == "unique"
+    assert solve_puzzle(gp.puzzle, OPTS).solution == gp.solution
+
+
+def test_picture() -> None:
+    from rendering.views import render_png
+
+    assert render_png(example(), view="puzzle")[:4] == b"\x89PNG"
+    assert render_png(example(), ANSWER)[:4] == b"\x89PNG"

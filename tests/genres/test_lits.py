@@ -1,0 +1,258 @@
+"""LITS: notation and detection, puzz.link, solving (against brute force), checker, answers, hints,
+picture, generator, the corpora."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+
+from bot.i18n import say
+from solvers.engine import solve_puzzle
+from solvers.errors import InvalidPuzzle, ParseError
+from solvers.generation import generate
+from solvers.genre import missing_parts
+from solvers.lits import GENRE
+from solvers.lits.check import shape_of, violations
+from solvers.lits.model import solve_regions
+from solvers.lits.shapes import ORIENTATIONS, SHAPES
+from solvers.puzzle import Puzzle
+from solvers.reading import read_board
+from solvers.registry import find_genre
+from solvers.solution import ShadeSolution
+from solvers.verdict import SolveOptions, Status
+from tests import corpus
+
+OPTS = SolveOptions(time_limit=10, workers=1)
+# FORMATS.md's example
+EXAMPLE = {"id": "lits-example", "genre": "lits", "rows": 3, "cols": 5, "grid": [". . . . ."] * 3,
+           "regions": ["1 1 2 3 3", "1 1 2 3 3", "1 2 2 2 3"], "url": "https://puzz.link/p?lits/5/3/cq80a",
+           "solution": {"shaded": ["##.##", "#.#.#", "#####"]}}
+SOLVED = ShadeSolution(("##.##", "#.#.#", "#####"))
+
+
+def rooms(*rows: str) -> Puzzle[Any]:
+    return Puzzle.from_record({"genre": "lits", "grid": [" ".join(["."] * len(rows[0].split()))] * len(rows),
+                               "regions": list(rows)})
+
+
+def rules(puzzle: Puzzle[Any], *shaded: str) -> set[str]:
+    return {v.rule for v in GENRE.check(puzzle, ShadeSolution(tuple(shaded)))}
+
+
+# -- identity, notation, detection ------------------------------------------------------------------
+
+def test_registered_complete_and_found_by_any_name() -> None:
+    assert missing_parts(GENRE, load=True) == []
+    for name in ("lits", "LITS", "nuruomino"):
+        assert find_genre(name) is GENRE
+
+
+def test_pasted_boards_stacked_and_side_by_side() -> None:
+    p = Puzzle.from_record(EXAMPLE)
+    assert read_board(". . . . .\n. . . . .\n. . . . .\na a b c c\na a b c c\na b b b c") == p
+    assert read_board(". . . . . | a a b c c\n. . . . . | a a b c c\n. . . . . | a b b b c") == p
+    assert read_board("lits\n.....\n.....\n.....\naabcc\naabcc\nabbbc") == p
+    assert Puzzle.from_record(p.to_record()) == p
+    with pytest.raises(ParseError):
+        read_board("lits\n. . 1 . .\n. . . . .\n. . . . .\na a b c c\na a b c c\na b b b c")
+
+
+def test_invalid_rooms_are_refused() -> None:
+    small = rooms("1 1 2 2", "1 2 2 2")  # room 1 has three cells
+    with pytest.raises(InvalidPuzzle):
+        GENRE.validate(small)
+    assert GENRE.form_problem(small) is not None and GENRE.form_problem(Puzzle.from_record(EXAMPLE)) is None
+    assert solve_puzzle(small, OPTS).status is Status.INVALID
+
+
+# -- puzz.link ----------------------------------------------------------------------------------------
+
+def test_urls() -> None:
+    p = Puzzle.from_record(EXAMPLE)
+    assert GENRE.decode_url(EXAMPLE["url"]) == p and GENRE.encode_url(p) == EXAMPLE["url"]
+    with pytest.raises(ParseError):
+        GENRE.decode_url("https://puzz.link/p?lits/5/3/c!80a")
+
+
+def test_url_round_trip_random_rooms() -> None:
+    rng = random.Random(5)
+    for _ in range(20):
+        rows, cols = rng.randint(1, 12), rng.randint(1, 12)
+        grid = [[1] * cols for _ in range(rows)]
+        for _ in range(rng.randint(0, 6)):  # carve rectangles: each its own room (ids follow reading order)
+            top, left = rng.randrange(rows), rng.randrange(cols)
+            for r in range(top, min(rows, top + rng.randint(1, 4))):
+                for c in range(left, min(cols, left + rng.randint(1, 4))):
+                    grid[r][c] = 100 + top * 50 + left
+        ids: dict[int, int] = {}
+        labels = [[ids.setdefault(v, len(ids) + 1) for v in row] for row in grid]
+        q = GENRE.decode_url(GENRE.encode_url(Puzzle("lits", tuple((0,) * cols for _ in range(rows)),
+                                                     regions=tuple(tuple(row) for row in labels))))
+        assert q.regions is not None
+        same = {}
+        for a, b in zip(sum(map(list, q.regions), []), sum(labels, []), strict=True):
+            assert same.setdefault(a, b) == b
+
+
+# -- shapes and solving -------------------------------------------------------------------------------
+
+def test_orientations_are_the_nineteen_minus_the_square() -> None:
+    assert len(ORIENTATIONS) == 18  # L 8, I 2, T 4, S 4
+    assert all(shape_of(form) == SHAPES[k] for k, form in ORIENTATIONS)
+
+
+def test_example_unique_multiple_none() -> None:
+    res = solve_puzzle(Puzzle.from_record(EXAMPLE), OPTS)
+    assert res.status is Status.UNIQUE and res.solution == SOLVED
+    lines = GENRE.example.splitlines()
+    assert lines[0] == "lits" and solve_puzzle(read_board(GENRE.example), OPTS).status is Status.UNIQUE
+    several = solve_puzzle(rooms("1 1 1 1", "2 2 2 2", "2 2 2 2"), OPTS)
+    assert several.status is Status.MULTIPLE and several.solution != several.second_solution
+    square = solve_puzzle(rooms("1 1 2 2", "1 1 2 2", "2 2 2 2"), OPTS)  # room 1 holds only a square
+    assert square.status is Status.NONE and square.message is not None
+
+
+def _brute(regions: list[list[int]]) -> list[tuple[str, ...]]:
+    rows, cols = len(regions), len(regions[0])
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    out = []
+    for on in itertools.product((False, True), repeat=len(cells)):
+        shaded = tuple("".join("#" if on[r * cols + c] else "." for c in range(cols)) for r in range(rows))
+        if not violations(regions, shaded):
+            out.append(shaded)
+    return out
+
+
+def _random_rooms(rng: random.Random, rows: int, cols: int, count: int) -> list[list[int]]:
+    grid = [[0] * cols for _ in range(rows)]
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    for k, (r, c) in enumerate(rng.sample(cells, count), 1):
+        grid[r][c] = k
+    while any(0 in row for row in grid):
+        r, c = rng.choice([(r, c) for r, c in cells if grid[r][c]])
+        y, x = rng.choice([(r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))])
+        if 0 <= y < rows and 0 <= x < cols and not grid[y][x]:
+            grid[y][x] = grid[r][c]
+    return grid
+
+
+def test_verdicts_agree_with_brute_force() -> None:
+    rng = random.Random(2)
+    checked = 0
+    while checked < 30:
+        rows, cols = rng.choice(((3, 4), (4, 3), (2, 6), (2, 5)))
+        regions = _random_rooms(rng, rows, cols, rng.randint(1, 3))
+        sizes = [sum(row.count(k) for row in regions) for k in {v for row in regions for v in row}]
+        if min(sizes) < 4:
+            continue
+        every = _brute(regions)
+        want = Status.NONE if not every else Status.UNIQUE if len(every) == 1 else Status.MULTIPLE
+        for nodes in (10, 0):  # the search first, and CP-SAT straight after the deductions
+            out = solve_regions(regions, OPTS, search_nodes=nodes)
+            assert out.status is want, (regions, nodes)
+            assert all(a in every for a in out.answers)
+        checked += 1
+
+
+@pytest.mark.parametrize("source", corpus.SOURCES)
+def test_corpus_boards_answered_and_checked(source: str) -> None:
+    recs = corpus.own("lits") if source == "own" else [r for r in corpus.load("lits") if r["rows"] * r["cols"] <= 400]
+    for rec in recs:
+        p = Puzzle.from_record(rec)
+        res = solve_puzzle(p, OPTS.with_(time_limit=5))
+        want = {True: Status.UNIQUE, False: Status.MULTIPLE, None: Status.NONE}[rec["unique"]]
+        assert res.status is want, rec["id"]
+        if want is Status.UNIQUE:
+            assert res.solution is not None and res.solution.to_json() == rec["solution"], rec["id"]
+        if res.solution is not None:
+            assert GENRE.check(p, res.solution) == [], rec["id"]
+
+
+@pytest.mark.slow
+def test_largest_shared_boards_within_five_seconds() -> None:
+    for rec in corpus.load("lits"):
+        if rec["rows"] * rec["cols"] > 400:
+            res = solve_puzzle(Puzzle.from_record(rec), OPTS.with_(time_limit=5))
+            assert res.status is Status.UNIQUE and res.solution is not None, rec["id"]
+            assert res.solution.to_json() == rec["solution"], rec["id"]
+
+
+# -- the checker ------------------------------------------------------------------------------------
+
+def test_checker_rules() -> None:
+    p = Puzzle.from_record(EXAMPLE)
+    assert rules(p, "##.##", "#.#.#", "#####") == set()
+    assert rules(p, "##.##", "#.#.#", "####.") >= {"lits-four"}
+    assert "lits-tetromino" in rules(rooms("1 1 1 1 1", "2 2 2 2 2"), "##.##", "####.")
+    assert "lits-square-piece" in rules(rooms("1 1 2 2", "1 1 2 2"), "##..", "##..")
+    l_l = rooms("1 1 2 2", "1 1 2 2", "1 1 2 2", "1 1 2 2")  # two Ls meeting in row 3
+    assert rules(l_l, "#..#", "#..#", "####", "....") == {"lits-same-shape"}
+    assert rules(rooms("1 1 1 1 2 2", "3 3 3 3 2 2"), "####..", "####..") >= {"lits-block"}
+    assert rules(rooms("1 1 1 1 1", "2 2 2 2 2"), "####.", ".....") >= {"lits-four"}
+    assert "lits-connected" in rules(rooms("1 1 1 1 1 1 1 1 1", "2 2 2 2 2 2 2 2 2"), "####.....", ".....####")
+    assert rules(p, "##.##", "#.#.#") == {"lits-answer-size"}
+    for v in GENRE.check(p, ShadeSolution(("##.##", "###.#", "##..."))):
+        for lang in ("en", "ja"):
+            text = say(v.msg, lang)
+            assert text and "{" not in text and v.rule not in text
+
+
+def test_every_message_has_words_in_both_languages() -> None:
+    for code in GENRE.messages["en"]:
+        assert code in GENRE.messages["ja"], code
+    assert "genre-lits" in GENRE.messages["ja"]
+
+
+# -- answers, hints, picture --------------------------------------------------------------------------
+
+def test_answers_typed_in_chat() -> None:
+    p = Puzzle.from_record(EXAMPLE)
+    assert GENRE.parse_answer(p, "##.##\n#.#.#\n#####") == SOLVED
+    assert GENRE.parse_answer(p, "■ ■ □ ■ ■\n■ □ ■ □ ■\n■ ■ ■ ■ ■") == SOLVED
+    for bad in ("##.##\n#.#.#", "##.#?\n#.#.#\n#####"):
+        with pytest.raises(ParseError):
+            GENRE.parse_answer(p, bad)
+
+
+def test_hints_reveal_each_piece() -> None:
+    p = Puzzle.from_record(EXAMPLE)
+    steps = GENRE.hints(p, SOLVED)
+    assert steps == GENRE.hints(p, SOLVED) and len(steps) == 3
+    assert sorted(cell for s in steps for cell in s.cells) == sorted(SOLVED.cells())
+    assert {s.params["shape"] for s in steps} == {"L", "T"}
+
+
+class Recorder:
+    """A Drawing that records the calls."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kw: self.calls.append((name, args))
+
+
+def test_picture() -> None:
+    p = Puzzle.from_record(EXAMPLE)
+    d = Recorder()
+    GENRE.draw(d, p, SOLVED)
+    assert ("region_borders", (p.regions,)) in d.calls
+    assert sorted(a[:2] for n, a in d.calls if n == "square") == sorted(SOLVED.cells())
+    from rendering import render_png
+
+    assert render_png(p, SOLVED, view="solution")[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# -- the generator --------------------------------------------------------------------------------
+
+def test_generator_unique_and_reproducible() -> None:
+    gp = generate("lits", 5, 5, "easy", seed=1)
+    assert gp.puzzle.rows == gp.puzzle.cols == 5 and gp.stats["proof"] == "unique"
+    assert isinstance(gp.solution, ShadeSolution) and GENRE.check(gp.puzzle, gp.solution) == []
+    res = solve_puzzle(gp.puzzle, OPTS)
+    assert res.status is Status.UNIQUE and res.solution == gp.solution
+    assert generate("lits", 5, 5, "easy", seed=1).puzzle == gp.puzzle
+    assert GENRE.decode_url(GENRE.encode_url(gp.puzzle)) == gp.puzzle

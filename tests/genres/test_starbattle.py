@@ -1,0 +1,226 @@
+"""Star Battle: the solver against brute force and the published boards, the checker rule by
+rule, URLs, generation, answers and hints."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+
+from solvers.errors import InvalidPuzzle, ParseError
+from solvers.puzzle import Puzzle
+from solvers.solution import StarSolution
+from solvers.starbattle.answer import hint_order, parse_answer
+from solvers.starbattle.board import Regions, default_stars, regions_of, renumber
+from solvers.starbattle.check import check_marks, validate_board
+from solvers.starbattle.generate import generate, make
+from solvers.starbattle.model import solve_board
+from solvers.starbattle.url import decode_url, encode_url
+from solvers.verdict import SolveOptions, Status
+from tests.corpus import load
+
+
+def marks(sol: object) -> tuple[str, ...]:
+    assert isinstance(sol, StarSolution)
+    return sol.marks
+
+
+OPTS = SolveOptions(time_limit=5.0, workers=1)
+EXAMPLE = regions_of(["1 1 2 2", "1 2 2 2", "3 3 3 4", "3 4 4 4"])
+EXAMPLE_STARS = (".*..", "...*", "*...", "..*.")
+
+
+def board(regions: Regions, stars: int) -> Puzzle[int]:
+    return Puzzle("starbattle", tuple((0,) * len(regions[0]) for _ in regions), regions=regions,
+                  params=(("stars", stars),))
+
+
+def random_regions(rng: random.Random, n: int) -> Regions:
+    """n connected regions grown from random seeds."""
+    ids = [[0] * n for _ in range(n)]
+    frontier = []
+    for k, (r, c) in enumerate(rng.sample([(r, c) for r in range(n) for c in range(n)], n), 1):
+        ids[r][c] = k
+        frontier.append((r, c))
+    while frontier:
+        r, c = frontier.pop(rng.randrange(len(frontier)))
+        for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= rr < n and 0 <= cc < n and not ids[rr][cc]:
+                ids[rr][cc] = ids[r][c]
+                frontier.append((rr, cc))
+    return renumber(ids)
+
+
+def brute(regions: Regions) -> list[tuple[str, ...]]:
+    """Every one-star answer, by trying every column permutation."""
+    n = len(regions)
+    out = []
+    for cols in itertools.permutations(range(n)):
+        marks = StarSolution.from_cells(n, n, list(enumerate(cols))).marks
+        if not check_marks(regions, 1, marks):
+            out.append(marks)
+    return out
+
+
+def test_example_is_unique() -> None:
+    res = solve_board(EXAMPLE, 1, OPTS)
+    assert res.status is Status.UNIQUE
+    assert res.solution is not None and marks(res.solution) == EXAMPLE_STARS
+
+
+@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("max_nodes", [40, 0])  # 0: every board goes to CP-SAT
+def test_verdicts_agree_with_brute_force(seed: int, max_nodes: int) -> None:
+    rng = random.Random(seed)
+    regions = random_regions(rng, rng.randint(4, 6))
+    every = brute(regions)
+    res = solve_board(regions, 1, OPTS, max_nodes=max_nodes)
+    if not every:
+        assert res.status is Status.NONE
+    elif len(every) == 1:
+        assert res.status is Status.UNIQUE
+        assert res.solution is not None and marks(res.solution) == every[0]
+    else:
+        assert res.status is Status.MULTIPLE
+        assert res.solution is not None and res.second_solution is not None
+        assert {marks(res.solution), marks(res.second_solution)} <= set(every)
+        assert res.solution != res.second_solution
+
+
+def _records() -> tuple[dict[str, Any], ...]:
+    return load("starbattle")  # skips when the shared corpus is absent
+
+
+def test_published_boards_are_answered_and_checked() -> None:
+    for rec in _records():
+        regions = regions_of(rec["regions"])
+        res = solve_board(regions, rec["stars"], OPTS)
+        assert res.status is Status.UNIQUE, rec["id"]
+        assert res.solution is not None and not check_marks(regions, rec["stars"], marks(res.solution))
+        assert list(marks(res.solution)) == rec["solution"]["stars"]
+
+
+def test_published_urls_decode_to_their_boards_and_back() -> None:
+    for rec in _records():
+        regions = renumber(regions_of(rec["regions"]))
+        assert decode_url(rec["url"]) == board(regions, rec["stars"])
+        assert encode_url(board(regions, rec["stars"])) == rec["url"].rstrip("/")
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_url_round_trip(seed: int) -> None:
+    puzzle = board(random_regions(random.Random(seed), 7), 2)
+    assert decode_url(encode_url(puzzle)) == puzzle
+
+
+def test_url_of_the_formats_example() -> None:
+    assert encode_url(board(EXAMPLE, 1)) == "https://puzz.link/p?starbattle/4/4/1/a309tg"
+    with pytest.raises(ParseError):
+        decode_url("https://puzz.link/p?starbattle/4/4/a309tg")
+
+
+@pytest.mark.parametrize(
+    ("marks", "rule"),
+    [
+        ((".*.*", "....", "*...", "..*."), "starbattle-row"),
+        ((".*..", "...*", "...*", "*..."), "starbattle-column"),
+        (("*...", "..*.", "...*", ".*.."), "starbattle-region"),
+        ((".*..", "*...", "...*", "..*."), "starbattle-touch"),
+    ],
+)
+def test_checker_names_each_broken_rule(marks: tuple[str, ...], rule: str) -> None:
+    assert rule in {v.rule for v in check_marks(EXAMPLE, 1, marks)}
+
+
+def test_checker_accepts_the_answer() -> None:
+    assert check_marks(EXAMPLE, 1, EXAMPLE_STARS) == []
+
+
+@pytest.mark.parametrize(
+    ("lines", "stars", "code"),
+    [
+        (["1 1 2", "1 2 2"], 1, "starbattle-not-square"),
+        (["1 1 1", "2 2 2", "1 1 1"], 1, "starbattle-region-count"),
+        (["1 2 1", "1 2 1", "3 3 3"], 1, "starbattle-region-split"),
+        (["1 1 2", "1 2 2", "3 3 3"], 3, "starbattle-bad-stars"),
+    ],
+)
+def test_validate_refuses_bad_forms(lines: list[str], stars: int, code: str) -> None:
+    with pytest.raises(InvalidPuzzle) as err:
+        validate_board(regions_of(lines), stars)
+    assert err.value.code == code
+
+
+def test_default_star_counts_follow_the_published_sizes() -> None:
+    assert [default_stars(n) for n in (5, 8, 10, 12, 14, 15, 25)] == [1, 1, 2, 2, 3, 3, 4]
+
+
+@pytest.mark.parametrize(("n", "stars"), [(6, 1), (9, 2)])
+def test_generated_board_is_unique_and_checked(n: int, stars: int) -> None:
+    made = next(m for attempt in range(20) if (m := make(n, "medium", seed=1, attempt=attempt, stars=stars)))
+    validate_board(made.regions, made.stars)
+    assert not check_marks(made.regions, made.stars, made.solution.marks)
+    res = solve_board(made.regions, made.stars, OPTS)
+    assert res.status is Status.UNIQUE and res.solution == made.solution
+
+
+def test_generate_proves_its_board() -> None:
+    gp = generate(6, 6, "easy", seed=4)
+    assert gp.stats["proof"] == "unique" and gp.puzzle.param("stars", 0) == 1
+    with pytest.raises(InvalidPuzzle):
+        generate(6, 7, "easy", seed=4)
+
+
+def test_typed_answer_and_hints() -> None:
+    puzzle = board(EXAMPLE, 1)
+    sol = parse_answer(puzzle, ". * . .\n...★\n*...\n..o.")
+    assert sol.marks == EXAMPLE_STARS
+    with pytest.raises(ParseError):
+        parse_answer(puzzle, ".?..\n...*\n*...\n..*.")
+    hints = hint_order(EXAMPLE, 1, sol)
+    assert sorted(h.cells[0] for h in hints) == sorted(sol.cells())
+    assert all(h.code.startswith("starbattle-hint-") for h in hints)
+
+
+@pytest.mark.parametrize(
+    ("text", "stars"),
+    [
+        ("starbattle 2\n" + "\n".join(" ".join("ABCDEFGHIJ"[(r // 2) * 2 + c // 5] for c in range(10))
+                                       for r in range(10)), 2),
+        ("2 stars\n" + "\n".join(". " * 4 for _ in range(4)) + "\n" + "1 1 2 2\n1 2 2 2\n3 3 3 4\n3 4 4 4", 2),
+        ("star battle\n1 1 2 2\n1 2 2 2\n3 3 3 4\n3 4 4 4", 1),
+    ],
+)
+def test_text_boards_carry_regions_and_stars(text: str, stars: int) -> None:
+    from solvers.reading import read_board
+
+    puzzle = read_board(text)
+    assert puzzle.genre == "starbattle" and puzzle.regions is not None
+    assert puzzle.param("stars", 0) == stars
+    assert Puzzle.from_record(puzzle.to_record()) == puzzle
+
+
+class Recorder:
+    """A Drawing that records the calls (the genre never sees Pillow)."""
+
+    rows, cols, path_colours, tint_colours = 4, 4, 4, 4
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kw: self.calls.append((name, args))
+
+
+def test_picture_region_borders_and_stars() -> None:
+    from solvers.starbattle.draw import draw
+
+    d = Recorder()
+    draw(d, board(EXAMPLE, 1), StarSolution(EXAMPLE_STARS))
+    assert ("region_borders", ([list(row) for row in EXAMPLE],)) in d.calls
+    assert sorted(a[:2] for n, a in d.calls if n == "star") == [(0, 1), (1, 3), (2, 0), (3, 2)]
+    bare = Recorder()
+    draw(bare, board(EXAMPLE, 1), None)
+    assert "star" not in [n for n, _ in bare.calls]

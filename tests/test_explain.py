@@ -1,0 +1,70 @@
+"""'No solution' names the clues that cannot all hold together, for every genre (issue 24, item 3)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from bot.i18n import say
+from solvers.engine import solve_puzzle
+from solvers.explain import conflicting_clues
+from solvers.genre import Genre
+from solvers.puzzle import Puzzle
+from solvers.registry import GENRES
+from solvers.verdict import SolveOptions, Status
+from tests.corpus import own
+
+OPTIONS = SolveOptions(time_limit=10, workers=1, explain=3.0)
+
+
+def _keep(puzzle: Puzzle[Any], cells: set[tuple[int, int]]) -> Puzzle[Any]:
+    empty = puzzle.kind.notation.empty
+    return replace(puzzle, cells=tuple(tuple(v if (r, c) in cells else empty for c, v in enumerate(row))
+                                       for r, row in enumerate(puzzle.cells)))
+
+
+def _unsolvable(genre: Genre) -> Puzzle[Any]:  # type: ignore[type-arg]
+    return Puzzle.from_record(next(r for r in own(genre.name) if r["solution"] is None))
+
+
+@pytest.mark.parametrize("genre", GENRES.values(), ids=list(GENRES))
+def test_no_solution_names_a_minimal_set_of_clues(genre: Genre) -> None:  # type: ignore[type-arg]
+    puzzle = _unsolvable(genre)
+    conflict = conflicting_clues(puzzle, 3.0, OPTIONS)
+    assert conflict is not None and conflict.minimal
+    named = set(conflict.cells)
+    assert named <= {(r, c) for r, c, _ in puzzle.clues()}
+    quick = OPTIONS.with_(explain=0.0, unique=False)
+    assert solve_puzzle(_keep(puzzle, named), quick).status is Status.NONE
+    for cell in named:  # without any one of them the rest can hold (or stop being a board of the genre)
+        rest = solve_puzzle(_keep(puzzle, named - {cell}), quick)
+        assert rest.status in (Status.SOLVED, Status.INVALID)
+
+
+@pytest.mark.parametrize("genre", GENRES.values(), ids=list(GENRES))
+def test_the_verdict_marks_and_names_them(genre: Genre) -> None:  # type: ignore[type-arg]
+    result = solve_puzzle(_unsolvable(genre), OPTIONS)
+    assert result.status is Status.NONE and result.cells and result.message is not None
+    words = say(result.message, "en")
+    if result.message.code == "clues-conflict":  # else one clue, or the genre's own explanation
+        assert result.message.params["count"] == len(result.cells) > 1
+        assert "cannot all hold together" in words
+    assert all(f"row {r + 1}, column {c + 1}" in words for r, c in result.cells)
+
+
+def test_explaining_is_off_unless_asked() -> None:
+    genre = next(iter(GENRES.values()))
+    result = solve_puzzle(_unsolvable(genre), OPTIONS.with_(explain=0.0))
+    assert result.status is Status.NONE and (result.message is None or result.message.code != "clues-conflict")
+
+
+def test_the_chat_marks_them_on_the_picture() -> None:
+    from bot.replies import result_reply
+    from bot.worker import solve_job
+
+    genre = next(g for g in GENRES.values() if not solve_puzzle(_unsolvable(g), OPTIONS.with_(explain=0.0)).cells)
+    job = solve_job(_unsolvable(genre), 10.0, 1)
+    assert job.status is Status.NONE and job.cells and job.png is not None
+    assert "cannot" in result_reply(job, "en", spoiler=False).text

@@ -1,0 +1,225 @@
+"""The web player in a real browser (Debian's Chromium driven by Playwright): the page opened as
+Telegram opens a Mini App (signed initData, ``window.Telegram.WebApp`` stubbed), the answer drawn
+with real pointer events, submitted, and the fake Bot API sees the solve announced in the group."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import Any
+
+import pytest
+
+from bot.web import WebPlayer
+from tests.fake_bot_api import FakeBotApi
+from tests.web_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    browser_missing,
+    init_data,
+    running_bot,
+    strokes,
+    telegram_stub,
+)
+
+MISSING = browser_missing()
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+    pytest.mark.skipif(dt.datetime.now(dt.UTC).time() > dt.time(23, 55), reason="the day changes during the test"),
+]
+GENRES = ("masyu", "yinyang", "shikaku", "slitherlink", "numberlink")
+
+
+@pytest.fixture
+def api():
+    server = FakeBotApi()
+    yield server
+    server.close()
+
+
+async def draw(page: Any, kind: str, solution: dict[str, Any], rows: int, cols: int) -> None:
+    """Draw ``solution`` with the mouse: press, move through the points, release."""
+    m = await page.evaluate("(() => { const c = document.getElementById('board').getScreenCTM();"
+                            " return [c.a, c.d, c.e, c.f]; })()")  # board units -> CSS pixels
+
+    def at(p: tuple[float, float]) -> tuple[float, float]:
+        return m[2] + (20 + p[1] * 40) * m[0], m[3] + (20 + p[0] * 40) * m[1]
+
+    for stroke in strokes(kind, solution):
+        await page.mouse.move(*at(stroke[0]))
+        await page.mouse.down()
+        for p in stroke[1:]:
+            await page.mouse.move(*at(p), steps=3)
+        await page.mouse.up()
+
+
+async def open_player(browser: Any, url: str, init: str, width: int = 375) -> Any:
+    context = await browser.new_context(viewport={"width": width, "height": 740}, device_scale_factor=2)
+    page = await context.new_page()
+    await page.add_init_script(telegram_stub(init))
+    await page.goto(url)
+    await page.wait_for_selector("body.ready")
+    return page
+
+
+async def group_link(player: WebPlayer, daily_chat: Any, genre: str, group_id: int) -> tuple[str, Any]:
+    svc = daily_chat.service
+    stored = await svc.making.make(svc.slot(svc.today(), genre, "easy"))
+    (link,) = player.links(stored, ("telegram", group_id, True, None, ""), "en")
+    return link.url, stored
+
+
+async def test_draw_and_submit_every_genre(api: FakeBotApi, tmp_path) -> None:
+    from playwright.async_api import async_playwright
+
+    ann = api.user(11, "Ann")
+    group = api.group(-1001)
+    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}") as (daily, player), \
+            async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for genre in GENRES:
+                url, stored = await group_link(player, daily, genre, group.id)
+                page = await open_player(browser, url, init_data(ann, api.token))
+                kind = await page.evaluate("JSON.parse(document.getElementById('settings').textContent).kind")
+                solution = stored.solution.to_json()
+                # a wrong try first: an empty board names a broken rule, and nothing is said in the chat
+                await page.click("#check")
+                await page.wait_for_selector("#status.bad")
+                await draw(page, kind, solution, stored.rows, stored.cols)
+                drawn = await page.evaluate("window.puzzlePlayer.solution()")
+                assert drawn == solution, genre
+                n = time.perf_counter()
+                await page.click("#submit")
+                await page.wait_for_selector("#status.ok")
+                said = await api.wait_for(lambda c, n=n: c.chat_id == group.id and "Ann solved it" in c.text
+                                          and c.at >= n)
+                assert said[0].text.startswith("✅ Ann solved it in"), genre
+                await page.context.close()
+        finally:
+            await browser.close()
+
+
+async def test_shading_by_touch_on_a_phone(api: FakeBotApi, tmp_path) -> None:
+    from playwright.async_api import async_playwright
+
+    ann = api.user(11, "Ann")
+    group = api.group(-1001)
+    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}") as (daily, player), \
+            async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            url, stored = await group_link(player, daily, "yinyang", group.id)
+            context = await browser.new_context(viewport={"width": 375, "height": 740}, device_scale_factor=2,
+                                                has_touch=True, is_mobile=True)
+            page = await context.new_page()
+            await page.add_init_script(telegram_stub(init_data(ann, api.token)))
+            await page.goto(url)
+            await page.wait_for_selector("body.ready")
+            m = await page.evaluate("(() => { const c = document.getElementById('board').getScreenCTM();"
+                                    " return [c.a, c.d, c.e, c.f]; })()")
+            solution = stored.solution.to_json()
+            for (r, c), in strokes("shade", solution):
+                await page.touchscreen.tap(m[2] + (20 + c * 40) * m[0], m[3] + (20 + r * 40) * m[1])
+            assert await page.evaluate("window.puzzlePlayer.solution()") == solution
+            n = time.perf_counter()
+            await page.click("#submit")
+            await page.wait_for_selector("#status.ok")
+            await api.wait_for(lambda c: c.chat_id == group.id and "Ann solved it" in c.text and c.at >= n)
+        finally:
+            await browser.close()
+
+
+async def test_undo_redo_and_tampered_init_data(api: FakeBotApi, tmp_path) -> None:
+    from playwright.async_api import async_playwright
+
+    ann = api.user(11, "Ann")
+    group = api.group(-1001)
+    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}") as (daily, player), \
+            async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            url, stored = await group_link(player, daily, "masyu", group.id)
+            forged = init_data(ann, api.token).replace("Ann", "Eve")  # the signature no longer matches
+            page = await open_player(browser, url, forged, width=1280)
+            solution = stored.solution.to_json()
+            await draw(page, "cell-loop", solution, stored.rows, stored.cols)
+            assert await page.evaluate("window.puzzlePlayer.solution()") == solution
+            await page.click("#undo")
+            assert await page.evaluate("window.puzzlePlayer.solution()") != solution
+            await page.click("#redo")
+            assert await page.evaluate("window.puzzlePlayer.solution()") == solution
+            await page.click("#submit")
+            await page.wait_for_selector("#status.bad")
+            assert not api.find(lambda c: c.chat_id == group.id and "solved it" in c.text)
+        finally:
+            await browser.close()
+
+
+@pytest.mark.parametrize(("kind", "key"), [("mark", "lights"), ("number", "numbers"), ("bridge", "bridges")])
+async def test_answer_kinds_without_a_genre_yet(api: FakeBotApi, tmp_path, kind: str, key: str) -> None:
+    """The input modes genres will declare: the page of a daily puzzle with its settings swapped, so
+    the script builds the FORMATS.md shape of the kind from taps, keys and drags."""
+    import json
+
+    import aiohttp
+    from playwright.async_api import async_playwright
+
+    ann = api.user(11, "Ann")
+    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}") as (daily, player), \
+            async_playwright() as pw, aiohttp.ClientSession() as http:
+        url, stored = await group_link(player, daily, "masyu", -1001)
+        async with http.get(url) as res:
+            html = await res.text()
+        start = html.index('<script id="settings" type="application/json">') + len(
+            '<script id="settings" type="application/json">')
+        end = html.index("</script>", start)
+        settings = json.loads(html[start:end])
+        rows, cols = settings["rows"], settings["cols"]
+        settings.update(kind=kind, key=key, givens=[[0, 0], [0, cols - 1], [rows - 1, 0]],
+                        numbers={"0,0": "2"} if kind == "number" else {})
+        html = html[:start] + json.dumps(settings) + html[end:]
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = await browser.new_page(viewport={"width": 375, "height": 740})
+            await page.add_init_script(telegram_stub(init_data(ann, api.token)))
+            await page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+            await page.goto(url)
+            await page.wait_for_selector("body.ready")
+            m = await page.evaluate("(() => { const c = document.getElementById('board').getScreenCTM();"
+                                    " return [c.a, c.d, c.e, c.f]; })()")
+
+            def at(r: float, c: float) -> tuple[float, float]:
+                return m[2] + (20 + c * 40) * m[0], m[3] + (20 + r * 40) * m[1]
+
+            if kind == "mark":
+                await page.mouse.click(*at(1.5, 1.5))  # a mark
+                await page.mouse.click(*at(2.5, 2.5))
+                await page.mouse.click(*at(2.5, 2.5))  # a cross: no mark
+                await page.mouse.click(*at(0.5, 0.5))  # a given cell: nothing
+                got = (await page.evaluate("window.puzzlePlayer.solution()"))[key]
+                assert got[1][1] == "*" and got[2][2] == "." and got[0][0] == "."
+                assert sum(row.count("*") for row in got) == 1 and len(got) == rows
+            elif kind == "number":
+                await page.mouse.click(*at(1.5, 2.5))
+                await page.keyboard.press("4")
+                await page.mouse.click(*at(2.5, 1.5))
+                await page.click("#digits button:text('7')")
+                got = (await page.evaluate("window.puzzlePlayer.solution()"))[key]
+                assert got[0].split()[0] == "2" and got[1].split()[2] == "4" and got[2].split()[1] == "7"
+                assert got[3] == " ".join(["."] * cols)
+            else:
+                for _ in range(2):  # twice: a double bridge
+                    await page.mouse.move(*at(0.5, 0.5))
+                    await page.mouse.down()
+                    await page.mouse.move(*at(0.5, cols - 1.5), steps=4)
+                    await page.mouse.up()
+                await page.mouse.move(*at(0.5, 0.5))
+                await page.mouse.down()
+                await page.mouse.move(*at(2.5, 0.5), steps=4)
+                await page.mouse.up()
+                got = (await page.evaluate("window.puzzlePlayer.solution()"))[key]
+                assert sorted(got) == [[0, 0, 0, cols - 1, 2], [0, 0, rows - 1, 0, 1]]
+        finally:
+            await browser.close()
