@@ -92,7 +92,8 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         if numbers is None:
             continue
         cells = [(r, c) for r in range(rows) for c in range(cols)]
-        share = SHARE.get(difficulty, 0.5) + (0.1 if rows * cols > 100 else 0.0)  # big boards: quicker proofs
+        # big boards: more givens, quicker proofs
+        share = SHARE.get(difficulty, 0.5) + (0.2 if rows * cols > 150 else 0.1 if rows * cols > 100 else 0.0)
         given = set(rng.sample(cells, round(len(cells) * share)))
         res = None
         for _ in range(20):

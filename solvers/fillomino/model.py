@@ -109,6 +109,15 @@ class FillominoModel:
                     if size == joined:
                         m.add(self.v[start] >= size).only_enforce_if(tree)
 
+    def hinted(self, model: cp_model.CpModel, budget: Budget) -> tuple[Any, cp_model.CpSolver]:
+        """One solve; its answer becomes the next round's hint (the next answer repairs this one)."""
+        status, solver = run(model, budget, params=PARAMS)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            model.clear_hints()  # type: ignore[no-untyped-call]
+            for x in self.v:
+                model.add_hint(x, solver.value(x))
+        return status, solver
+
     def numbers(self, solver: cp_model.CpSolver) -> list[list[int]]:
         return [[int(solver.value(self.v[r * self.cols + c])) for c in range(self.cols)] for r in range(self.rows)]
 
@@ -192,7 +201,7 @@ def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
     fm = FillominoModel(cells)
     budget.note("build", t0)
     return solve_twice(fm.model, fm.decision, lambda s: decode(fm.numbers(s)), options, budget=budget,
-                       runner=partial(solve_connected, find_cuts=fm.find_cuts, runner=partial(run, params=PARAMS)))
+                       runner=partial(solve_connected, find_cuts=fm.find_cuts, runner=fm.hinted))
 
 
 def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:

@@ -19,7 +19,7 @@ answer's shading and solves again (:func:`solvers.cpsat.solve_twice`).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -27,6 +27,7 @@ from ortools.sat.python import cp_model
 
 from solvers.connectivity import ConnectedArea, joined, solve_connected
 from solvers.cpsat import Budget, no_solution, run, solve_twice
+from solvers.nurikabe.check import check_cells
 from solvers.nurikabe.deduce import BLACK, FREE, NO_LIMIT, UNKNOWN_CLUE, WHITE, Board, Contradiction, deduce
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
@@ -122,7 +123,7 @@ class NurikabeModel:
 
 
 def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
-                decode: Any = tuple) -> SolveResult:
+                decode: Callable[[list[str]], Any] = tuple) -> SolveResult:
     """The verdict for a Nurikabe board of ints (clue, -1 for ``?``, 0 empty).
 
     ``decode`` turns the shaded rows (``#``/``.``) into the genre's solution object.
@@ -136,6 +137,10 @@ def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
         return no_solution(budget)
     budget.note("deduce", t0)
     if board.complete:
+        # every cell forced: the one candidate; if it breaks a rule the deductions do not watch
+        # (they never check it whole), there is no solution at all
+        if check_cells(cells, board.shaded_rows()):
+            return no_solution(budget)
         status = Status.UNIQUE if options.unique else Status.SOLVED
         return SolveResult(status, solution=decode(board.shaded_rows()), stats=budget.stats)
     t0 = time.perf_counter()

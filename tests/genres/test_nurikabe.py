@@ -213,3 +213,11 @@ def test_form_problem_for_detection() -> None:
     assert check.form_problem(board("2 . .", ". . .", "1 . 1")) is None
     assert check.form_problem(board("1 2", ". .")).code == "nurikabe-form-touching"  # type: ignore[union-attr]
     assert check.form_problem(board(". .", ". .")) is not None
+
+
+def test_a_fully_deduced_board_that_breaks_a_rule_has_no_solution() -> None:
+    # both boards are settled by deductions alone: "1 . / . 1" shades two cells that do not
+    # touch (a split sea: none); "1 . 1" shades the middle cell (valid: unique)
+    res = GENRE.solve(board("1 .", ". 1"), OPTS)
+    assert res.status is Status.NONE
+    assert GENRE.solve(board("1 . 1"), OPTS).status is Status.UNIQUE
