@@ -306,9 +306,11 @@ async def test_slash_solve_without_a_board_opens_a_form_for_a_multiline_board(wo
 
 
 @in_module_loop
-async def test_a_broken_board_gets_an_explanation_and_no_picture(world: World) -> None:
+async def test_a_broken_board_gets_an_explanation_and_its_cells_marked(world: World) -> None:
     [sent] = await deliver(world, world.message("!masyu\nB . x\n. . ."))
-    assert sent.files == [] and sent.payload["content"]
+    # the words name the pearl that cannot hold; the picture marks it, and hides no solution
+    assert "row 1, column" in sent.payload["content"]
+    assert sent.files == ["masyu-2x3-check.png"]
 
 
 @in_module_loop

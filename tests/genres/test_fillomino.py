@@ -91,15 +91,6 @@ def test_shared_corpus_answered_and_checked(rec: dict[str, Any]) -> None:
     assert GENRE.check(p, res.solution) == []
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("rec", corpus.shared_params("fillomino", lambda rec: not _small(rec)))
-def test_shared_corpus_large_boards(rec: dict[str, Any]) -> None:
-    p = Puzzle.from_record(rec)
-    res = GENRE.solve(p, SolveOptions(time_limit=120, workers=1))
-    assert res.status is Status.UNIQUE and res.solution is not None
-    assert GENRE.check(p, res.solution) == []
-
-
 # ------------------------------------------------------------------ URLs, answers, hints, pictures, generation
 @pytest.mark.parametrize("source", corpus.SOURCES)
 def test_urls_round_trip(source: str) -> None:

@@ -99,15 +99,6 @@ def test_shared_corpus_answered_and_checked(rec: dict[str, Any]) -> None:
     assert res.solution.to_json() == rec["solution"]
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("rec", corpus.shared_params("nurikabe", lambda rec: not _small(rec)))
-def test_shared_corpus_large_boards(rec: dict[str, Any]) -> None:
-    p = Puzzle.from_record(rec)
-    res = GENRE.solve(p, SolveOptions(time_limit=60, workers=1))
-    assert res.status is Status.UNIQUE and res.solution is not None
-    assert GENRE.check(p, res.solution) == []
-
-
 def test_question_mark_clues() -> None:
     res = GENRE.solve(board("? . .", ". . .", ". . 1"), OPTS)
     assert res.status is Status.MULTIPLE and res.solution is not None and res.second_solution is not None
