@@ -105,7 +105,10 @@ def cmd_parse(args: argparse.Namespace) -> int:
     except OSError as e:
         raise PuzzleError("cli-cannot-read", file=args.file, reason=e.strerror or str(e)) from None
     puzzle = read_board(text, genre=args.genre)
-    _emit(puzzle.to_record(url=puzzle.kind.encode_url(puzzle)))
+    from solvers.generation import puzzle_url
+
+    url = puzzle_url(puzzle)
+    _emit(puzzle.to_record(**({"url": url} if url else {})))
     return 0
 
 

@@ -173,6 +173,7 @@ def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int) -> Jo
     only: the title, in the reader's language, is added by the bot, so one solve serves every language)."""
     from solvers.cpsat import defer_release, release_later
     from solvers.engine import solve_puzzle
+    from solvers.generation import puzzle_url
     from solvers.verdict import SolveOptions, default_workers
 
     if solver_workers <= 0:
@@ -197,7 +198,7 @@ def solve_job(puzzle: Puzzle[Any], time_limit: float, solver_workers: int) -> Jo
     t2 = time.perf_counter()
     url = None
     try:
-        url = puzzle.kind.encode_url(puzzle)
+        url = puzzle_url(puzzle)
     except Exception:
         log.exception("encode_url failed for %s", puzzle.key())
     return JobResult(

@@ -357,4 +357,4 @@ def _mixed(rows: list[Row]) -> ParseError:
                 (r1, c1, t1, _), (r2, c2, t2, _) = cells[i], cells[j]
                 return ParseError("mixed-symbols", cells=((r1, c1), (r2, c2)), first=t1, first_cell=(r1, c1),
                                   second=t2, second_cell=(r2, c2))
-    return ParseError("fits-no-genre", reasons=(), known="")
+    return ParseError("fits-no-genre", reasons=(), known=", ".join(GENRES))

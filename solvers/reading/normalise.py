@@ -115,6 +115,8 @@ def _heading(line: str) -> bool:
     tokens = line.split()
     if "\\" in line:
         return False
+    if len(tokens) == 1 and "." in line and set(line) <= set("#.0123456789"):
+        return False  # a compact row of black cells: "#..1."
     return len(tokens) < 3 or any(len(t) > 3 or sum(ch.isalpha() for ch in t) > 1 for t in tokens)
 
 
@@ -136,8 +138,9 @@ def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:
         _set_size(out, size)
         return True
     joined = " ".join(words)
-    g = find_genre(joined)
-    named = joined
+    whole = " ".join(text.split())  # a name that holds a filler word ("number place")
+    g = find_genre(whole) or find_genre(joined)
+    named = whole if find_genre(whole) else joined
     if g is None and len(words) <= 4:
         for w in words:
             g = find_genre(w)
@@ -156,8 +159,11 @@ def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:
     out.variants = frozenset(v.name for v in g.variants
                              if any(flat.startswith(f) or f in flat for f in (w.replace(" ", "").replace("-", "")
                                                                               for w in v.words)))
-    for p in g.params:
-        m = re.search(rf"(\d+)\s*{p.name}|{p.name}\s*[:=]?\s*(\d+)", line, re.IGNORECASE)
+    for p in g.params:  # "2 stars", "stars: 2", "1 star"; a genre's one param also as "<genre> 2"
+        word = re.escape(p.name.rstrip("s")) + "s?"
+        m = re.search(rf"(\d+)\s*{word}\b|\b{word}\s*[:=]?\s*(\d+)", line, re.IGNORECASE)
+        if m is None and len(g.params) == 1:
+            m = re.search(re.escape(named) + r"\s+(\d{1,2})()(?!\s*[x×*]\s*\d)\b", line, re.IGNORECASE)
         if m:
             out.params[p.name] = int(m.group(1) or m.group(2))
     if size is not None:
