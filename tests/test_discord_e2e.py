@@ -268,7 +268,7 @@ async def test_an_ambiguous_board_asks_with_buttons_and_a_press_solves_it(bot: S
 async def test_a_picture_attachment_is_downloaded_read_and_solved(bot: SimpleNamespace) -> None:
     fake = bot.fake
     dee = fake.member(304, "Dee")
-    p = Puzzle.from_record(own("shikaku")[4])
+    p = Puzzle.from_record(own("slitherlink")[4])  # dots at the grid points: the picture names the genre
     att = fake.upload("board.png", render_png(p, None, view="puzzle"), "image/png")
     start = time.perf_counter()
     sent = fake.post(dee, f"<@{BOT_ID}>", attachments=[att])
@@ -276,5 +276,6 @@ async def test_a_picture_attachment_is_downloaded_read_and_solved(bot: SimpleNam
     took("picture attachment -> read board + spoiler picture", photo.at - sent)
     assert fake.downloads.count(att["url"].split("/attachments/", 1)[1]) == 1  # fetched from the fake CDN, once
     assert "I read this board from your picture" in said.content
-    assert "\n".join(["shikaku", *p.grid_lines()]) in said.content
-    assert_spoiler_picture(photo, f"shikaku-{p.rows}x{p.cols}-solution.png", f"Shikaku {p.rows}×{p.cols}: unique")
+    assert "\n".join(["slitherlink", *p.grid_lines()]) in said.content
+    size = f"{p.rows}x{p.cols}"
+    assert_spoiler_picture(photo, f"slitherlink-{size}-solution.png", f"Slitherlink {size.replace('x', '×')}: unique")

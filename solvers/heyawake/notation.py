@@ -50,11 +50,11 @@ class RoomNumbers(CellNotation[int]):
         return "." if cell == 0 else "?" if cell == UNKNOWN else str(cell - 1)
 
     def rank(self, tokens: frozenset[str]) -> Rank | None:
-        """Only boards that show their rooms (a ``|`` or letter labels): a grid of digits alone is
-        another genre's (a header line names Heyawake for rooms labelled by numbers)."""
-        if "|" in tokens or any(t.isalpha() and len(t) <= MAX_LABEL for t in tokens):
-            return (0, 3 if has_digits(tokens) else 4)
-        return None
+        """Only boards that show their rooms (a ``|`` or letter labels) and hold a number: a grid of
+        digits alone, or rooms alone, may be another genre's (a header line names Heyawake)."""
+        if has_digits(tokens) and ("|" in tokens or any(t.isalpha() and len(t) <= MAX_LABEL for t in tokens)):
+            return (0, 3)
+        return None  # rooms without a single number are as much another room genre's: named in a header
 
     def read_grid(self, rows: Sequence[Row], genre: str, limits: ReadLimits) -> tuple[tuple[int, ...], ...]:
         out = []
