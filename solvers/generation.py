@@ -253,7 +253,7 @@ class Candidate(Generic[K]):
     stats: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def made(cls, puzzle: Puzzle[Any], solution: Solution, effort: float, clues: Sequence[K] = (),
+    def made(cls, puzzle: Puzzle[Any], solution: Solution, effort: float, clues: Sequence[K] = (), /,
              **stats: Any) -> Candidate[K]:
         """A board the genre already made unique: the search only grades and proves it."""
         return cls(clues, None, lambda kept: puzzle, lambda kept: effort, solution, stats=stats)
