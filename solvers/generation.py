@@ -278,13 +278,13 @@ def search(genre: str, rows: int, cols: int, difficulty: str, seed: int, thresho
         cand = attempt(rng)
         if cand is None:
             continue
-        kept = frozenset(cand.clues)
+        kept = full = frozenset(cand.clues)
         if cand.alternative is not None:
             kept = remove_clues(cand.clues, cand.alternative, rng, deadline=deadline, known=cand.known)
         effort = cand.effort_of(kept)
         got = grade(effort, thresholds)
         for _ in range(add_back_steps):  # too hard: more givens never break uniqueness
-            if not harder(got, difficulty) or len(kept) == len(cand.clues):
+            if not harder(got, difficulty) or kept == full:
                 break
             kept = add_back(cand.clues, kept, rng, 0.05)
             effort = cand.effort_of(kept)
