@@ -1,7 +1,8 @@
 """Generating puzzles: the genre-independent driver, difficulty grading and the clue-removal loop.
 
-Every genre's ``generate.py`` builds a random solution, derives clues, thins them out while its own
-fast incremental CP-SAT check says the solution stays unique, and hands the result to
+Every genre's ``generate.py`` hands :func:`search` one attempt: a random solution and its clues
+(a :class:`Candidate`) with its own fast check of "a second answer with fewer clues?"; the search
+thins the clues out, grades, gives clues back while too hard, and proves the result through
 :func:`prove`, which asks the engine (:func:`solvers.engine.solve_puzzle`) for the verdict and the
 independent checker for the solution. Only a puzzle the engine calls ``unique`` leaves this module.
 
