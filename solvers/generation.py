@@ -144,7 +144,7 @@ def generate_record(genre: str, rows: int, cols: int, difficulty: str = "medium"
 
 
 def puzzle_url(puzzle: Puzzle[Any]) -> str | None:
-    """The puzz.link URL of a board; None where puzz.link has none for it (a jigsaw Sudoku, a size
+    """The puzz.link URL of a board; None where puzz.link has none for it (jigsaw regions, a size
     puzz.link does not draw)."""
     try:
         return puzzle.kind.encode_url(puzzle)
