@@ -1,7 +1,8 @@
 """Generating puzzles: the genre-independent driver, difficulty grading and the clue-removal loop.
 
-Every genre's ``generate.py`` builds a random solution, derives clues, thins them out while its own
-fast incremental CP-SAT check says the solution stays unique, and hands the result to
+Every genre's ``generate.py`` hands :func:`search` one attempt: a random solution and its clues
+(a :class:`Candidate`) with its own fast check of "a second answer with fewer clues?"; the search
+thins the clues out, grades, gives clues back while too hard, and proves the result through
 :func:`prove`, which asks the engine (:func:`solvers.engine.solve_puzzle`) for the verdict and the
 independent checker for the solution. Only a puzzle the engine calls ``unique`` leaves this module.
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
@@ -143,7 +144,7 @@ def generate_record(genre: str, rows: int, cols: int, difficulty: str = "medium"
 
 
 def puzzle_url(puzzle: Puzzle[Any]) -> str | None:
-    """The puzz.link URL of a board; None where puzz.link has none for it (a jigsaw Sudoku, a size
+    """The puzz.link URL of a board; None where puzz.link has none for it (jigsaw regions, a size
     puzz.link does not draw)."""
     try:
         return puzzle.kind.encode_url(puzzle)
@@ -236,42 +237,55 @@ class Candidate(Generic[K]):
     """One attempt of a genre's generator: a random solution and its clues, and how to ask about them.
 
     ``alternative`` is :func:`remove_clues`'s question ("a second answer with only these clues?");
-    ``puzzle_of`` and ``effort_of`` turn a set of kept clues into the board and its solver effort
-    (the grade); ``known``: clue sets that cheap local changes of the solution already break;
-    ``calls``: how many solver calls the attempt made (for the stats).
+    None when the genre made the board unique its own way (by moving or adding clues, by reshaping
+    regions) and no clue is to be removed. ``puzzle_of`` and ``effort_of`` turn a set of kept clues
+    into the board and its solver effort (the grade); ``known``: clue sets that cheap local changes
+    of the solution already break; ``calls``: how many solver calls the attempt made; ``stats``:
+    the genre's own figures about the attempt (both for the stats).
     """
 
     clues: Sequence[K]
-    alternative: Alternative[K]
+    alternative: Alternative[K] | None
     puzzle_of: Callable[[frozenset[K]], Puzzle[Any]]
     effort_of: Callable[[frozenset[K]], float]
     solution: Solution
     known: Sequence[frozenset[K]] = ()
     calls: Callable[[], int] = lambda: 0
+    stats: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def made(cls, puzzle: Puzzle[Any], solution: Solution, effort: float, clues: Sequence[K] = (), /,
+             **stats: Any) -> Candidate[K]:
+        """A board the genre already made unique: the search only grades and proves it."""
+        return cls(clues, None, lambda kept: puzzle, lambda kept: effort, solution, stats=stats)
 
 
 def search(genre: str, rows: int, cols: int, difficulty: str, seed: int, thresholds: tuple[float, float],
            attempt: Callable[[random.Random], Candidate[K] | None], *, attempts: int = 100,
-           budget: float = DEFAULT_BUDGET, add_back_steps: int = 20) -> GeneratedPuzzle:
+           budget: float = DEFAULT_BUDGET, add_back_steps: int = 20, grade_attempts: int = GRADE_ATTEMPTS,
+           until_found: bool = False) -> GeneratedPuzzle:
     """Make puzzles until one grades as asked (or the budget runs out): for each attempt the genre
     builds a random solution (``attempt``; None: that solution is no use), then the search removes
     clues while the answer stays unique, grades the result, gives clues back while it is too hard,
     and proves it through the engine and the checker. Returns the proven puzzle closest to
-    ``difficulty``; raises GenerationFailed when none was proven."""
+    ``difficulty`` over at most ``grade_attempts`` proven ones; raises GenerationFailed when none
+    was proven. ``until_found``: past the budget, go on until one is proven (cheap attempts)."""
     deadline = time.perf_counter() + budget
-    best = BestAttempt(difficulty)
+    best = BestAttempt(difficulty, limit=grade_attempts)
     for n in range(attempts):
-        if time.perf_counter() > deadline:
+        if time.perf_counter() > deadline and not (until_found and best.best is None):
             break
         rng = sub_rng(seed, genre, rows, cols, difficulty, n)
         cand = attempt(rng)
         if cand is None:
             continue
-        kept = remove_clues(cand.clues, cand.alternative, rng, deadline=deadline, known=cand.known)
+        kept = full = frozenset(cand.clues)
+        if cand.alternative is not None:
+            kept = remove_clues(cand.clues, cand.alternative, rng, deadline=deadline, known=cand.known)
         effort = cand.effort_of(kept)
         got = grade(effort, thresholds)
         for _ in range(add_back_steps):  # too hard: more givens never break uniqueness
-            if not harder(got, difficulty):
+            if not harder(got, difficulty) or kept == full:
                 break
             kept = add_back(cand.clues, kept, rng, 0.05)
             effort = cand.effort_of(kept)
@@ -280,7 +294,8 @@ def search(genre: str, rows: int, cols: int, difficulty: str, seed: int, thresho
         ok, info = prove(puzzle, cand.solution)
         if not ok:
             continue
-        info.update(attempts=n + 1, generator_calls=cand.calls(), clues=len(kept), effort=round(effort, 1))
+        info.update(attempts=n + 1, generator_calls=cand.calls(), clues=len(kept), effort=round(effort, 3))
+        info.update(cand.stats)
         if best.offer(GeneratedPuzzle(puzzle, cand.solution, got, info, seed)):
             break
     return best.result(genre=genre, rows=rows, cols=cols)

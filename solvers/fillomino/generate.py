@@ -9,20 +9,11 @@ work (lazy-cut rounds).
 from __future__ import annotations
 
 import random
-import time
 
 from solvers.connectivity import components, neighbours
 from solvers.fillomino.check import check_cells
 from solvers.fillomino.model import solve
-from solvers.generation import (
-    DEFAULT_BUDGET,
-    BestAttempt,
-    Difficulty,
-    GeneratedPuzzle,
-    GenerationFailed,
-    prove,
-    sub_rng,
-)
+from solvers.generation import Candidate, GeneratedPuzzle, search
 from solvers.puzzle import Puzzle
 from solvers.solution import NumberSolution
 from solvers.verdict import SolveOptions, Status
@@ -82,20 +73,15 @@ def random_division(rows: int, cols: int, rng: random.Random, biggest: int = 6) 
 
 
 def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
-    t0 = time.perf_counter()
-    search = BestAttempt(difficulty)
-    for attempt in range(2000):
-        if time.perf_counter() > t0 + DEFAULT_BUDGET:
-            break
-        rng = sub_rng(seed, "fillomino", rows, cols, difficulty, attempt)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    # big boards: more givens, quicker proofs
+    share = SHARE.get(difficulty, 0.5) + (0.2 if rows * cols > 150 else 0.1 if rows * cols > 100 else 0.0)
+
+    def attempt(rng: random.Random) -> Candidate[Cell] | None:
         numbers = random_division(rows, cols, rng)
         if numbers is None:
-            continue
-        cells = [(r, c) for r in range(rows) for c in range(cols)]
-        # big boards: more givens, quicker proofs
-        share = SHARE.get(difficulty, 0.5) + (0.2 if rows * cols > 150 else 0.1 if rows * cols > 100 else 0.0)
+            return None
         given = set(rng.sample(cells, round(len(cells) * share)))
-        res = None
         for _ in range(20):
             grid = tuple(tuple(numbers[r][c] if (r, c) in given else 0 for c in range(cols)) for r in range(rows))
             puzzle = Puzzle("fillomino", grid)
@@ -105,16 +91,9 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
             other = res.second_solution.numbers
             wrong = sorted(cell for cell in cells if other[cell[0]][cell[1]] != numbers[cell[0]][cell[1]])
             given.update(rng.sample(wrong, min(4, len(wrong))))
-        if res is None or res.status is not Status.UNIQUE or not isinstance(res.solution, NumberSolution):
-            continue
-        calls = res.stats.solver_calls
-        got = "easy" if calls <= THRESHOLDS[0] else "medium" if calls <= THRESHOLDS[1] else "hard"
-        ok, info = prove(puzzle, res.solution)
-        if not ok:
-            continue
-        info.update(attempts=attempt + 1, givens=len(given), calls=calls)
-        if search.offer(GeneratedPuzzle(puzzle, res.solution, Difficulty(got), info, seed)):
-            break
-    if search.best is None:
-        raise GenerationFailed("fillomino-generation-failed", rows=rows, cols=cols)
-    return search.best
+        if res.status is not Status.UNIQUE or not isinstance(res.solution, NumberSolution):
+            return None
+        return Candidate.made(puzzle, res.solution, res.stats.solver_calls, sorted(given),
+                              calls=res.stats.solver_calls)
+
+    return search("fillomino", rows, cols, difficulty, seed, THRESHOLDS, attempt, attempts=2000)

@@ -14,7 +14,6 @@ EN: dict[str, str] = {
     "fillomino-form-joined": "Touching givens {number} make an area larger than {number}.",
     "fillomino-form-no-room": "The {number} at {cell} has no room for an area of {number} cells.",
     "fillomino-form-pairs": "Every number appears exactly twice: this looks like a Numberlink board.",
-    "fillomino-generation-failed": "Could not generate a unique {rows}x{cols} Fillomino in time; try another seed.",
 }
 
 JA: dict[str, str] = {
@@ -32,5 +31,4 @@ JA: dict[str, str] = {
     "fillomino-form-joined": "隣り合う {number} が {number} マスより大きいブロックになっています。",
     "fillomino-form-no-room": "{cell} の {number} には {number} マスのブロックを作る余地がありません。",
     "fillomino-form-pairs": "どの数字もちょうど 2 回ずつ現れます。ナンバーリンクの盤面のようです。",
-    "fillomino-generation-failed": "{rows}x{cols} の唯一解のフィルオミノを時間内に作れませんでした。別のシードでお試しください。",
 }

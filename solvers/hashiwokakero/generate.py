@@ -1,26 +1,28 @@
-"""The Hashiwokakero generator for the engine: :mod:`making` builds and grades, the engine proves."""
+"""The Hashiwokakero generator for the engine: :mod:`making` builds and grades, the search proves."""
 
 from __future__ import annotations
 
-import time
+import random
 
-from solvers.generation import DEFAULT_BUDGET, Difficulty, GeneratedPuzzle, GenerationFailed, prove, sub_rng
-from solvers.hashiwokakero.making import make
+from solvers.cell import Cell
+from solvers.generation import Candidate, GeneratedPuzzle, search
+from solvers.hashiwokakero.making import GRADES, make
 from solvers.puzzle import Puzzle
 from solvers.solution import BridgeSolution
 from solvers.verdict import SolveOptions
 
+THRESHOLDS = (0.0, 1.0)  # the index of the grade :mod:`making` gives (the deductions a board needs)
 
-def generate(rows: int, cols: int, difficulty: Difficulty, seed: int,
+
+def generate(rows: int, cols: int, difficulty: str, seed: int,
              options: SolveOptions | None = None) -> GeneratedPuzzle:
-    t0 = time.perf_counter()
-    made = make(rows, cols, difficulty, sub_rng(seed, "hashiwokakero", rows, cols, difficulty), t0 + DEFAULT_BUDGET)
-    if made is None:
-        raise GenerationFailed("hashiwokakero-generation-failed", rows=rows, cols=cols)
-    puzzle = Puzzle("hashiwokakero", made.cells)
-    solution = BridgeSolution(made.bridges, rows, cols)
-    ok, info = prove(puzzle, solution)
-    if not ok:
-        raise GenerationFailed("hashiwokakero-generation-failed", rows=rows, cols=cols)
-    info.update(attempts=made.attempts, islands=sum(1 for row in made.cells for v in row if v))
-    return GeneratedPuzzle(puzzle, solution, Difficulty(made.grade), info, seed)
+    def candidate(rng: random.Random) -> Candidate[Cell] | None:
+        made = make(rows, cols, difficulty, rng)
+        if made is None:
+            return None
+        solution = BridgeSolution(made.bridges, rows, cols)
+        islands = [(r, c) for r, row in enumerate(made.cells) for c, v in enumerate(row) if v]
+        return Candidate.made(Puzzle("hashiwokakero", made.cells), solution, GRADES.index(made.grade), islands)
+
+    return search("hashiwokakero", rows, cols, difficulty, seed, THRESHOLDS, candidate, attempts=400,
+                  grade_attempts=400)

@@ -10,7 +10,6 @@ the solution needs: counting alone (easy), the group rules (medium), search (har
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 
 from solvers.hashiwokakero.board import board_of
@@ -29,7 +28,6 @@ class Made:
     cells: tuple[tuple[int, ...], ...]
     bridges: tuple[tuple[int, int, int, int, int], ...]
     grade: str
-    attempts: int
 
 
 def network(rows: int, cols: int, rng: random.Random, density: float) -> tuple[list[list[int]], list[list[int]]]:
@@ -94,22 +92,10 @@ def grade_of(cells: list[list[int]]) -> str:
     return GRADES[level] if b.fixed() else "hard"
 
 
-def make(rows: int, cols: int, difficulty: str, rng: random.Random, deadline: float,
-         attempts: int = 400) -> Made | None:
-    """A unique board of the asked grade (or the closest found before the deadline)."""
-    best: Made | None = None
-    for attempt in range(1, attempts + 1):
-        if time.perf_counter() > deadline:
-            break
-        numbers, bridges = network(rows, cols, rng, DENSITY.get(difficulty, 0.2))
-        res = solve_board(board_of(numbers), ORACLE)
-        if res.status is not Status.UNIQUE:
-            continue
-        grade = grade_of(numbers)
-        made = Made(tuple(tuple(row) for row in numbers), tuple(tuple(b) for b in bridges), grade, attempt)  # type: ignore[misc]
-        gap = abs(GRADES.index(grade) - GRADES.index(difficulty))
-        if best is None or gap < abs(GRADES.index(best.grade) - GRADES.index(difficulty)):
-            best = made
-        if gap == 0:
-            break
-    return best
+def make(rows: int, cols: int, difficulty: str, rng: random.Random) -> Made | None:
+    """One random network, graded; None when the solver does not call it unique."""
+    numbers, bridges = network(rows, cols, rng, DENSITY.get(difficulty, 0.2))
+    res = solve_board(board_of(numbers), ORACLE)
+    if res.status is not Status.UNIQUE:
+        return None
+    return Made(tuple(tuple(row) for row in numbers), tuple(tuple(b) for b in bridges), grade_of(numbers))  # type: ignore[misc]

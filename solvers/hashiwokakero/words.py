@@ -31,7 +31,6 @@ EN: dict[str, str] = {
     "hashiwokakero-answer-stray": "The bridge piece '{token}' at {cell} joins no two islands.",
     "hashiwokakero-answer-nowhere": "The bridge from {cell} does not reach another island.",
     "hashiwokakero-answer-mixed": "The bridge from {cell} to {other_cell} mixes single and double pieces.",
-    "hashiwokakero-generation-failed": "Could not generate a {rows}x{cols} Hashiwokakero in time; try another seed.",
 }
 
 JA: dict[str, str] = {
@@ -65,5 +64,4 @@ JA: dict[str, str] = {
     "hashiwokakero-answer-stray": "{cell} の橋 '{token}' が 2 つの島をつないでいません。",
     "hashiwokakero-answer-nowhere": "{cell} からの橋が別の島に届いていません。",
     "hashiwokakero-answer-mixed": "{cell} から {other_cell} への橋で 1 本と 2 本が混ざっています。",
-    "hashiwokakero-generation-failed": "時間内に {rows}×{cols} の橋をかけろを作れませんでした。別のシードでお試しください。",
 }

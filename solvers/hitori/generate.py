@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import time
 
-from solvers.generation import BestAttempt, GeneratedPuzzle, grade, prove, sub_rng
+from solvers.generation import Candidate, GeneratedPuzzle, search
 from solvers.hitori.deduce import UNKNOWN, Board, Contradiction, assign, pattern_facts, start
 from solvers.hitori.model import solve_numbers
 from solvers.puzzle import Puzzle
@@ -119,22 +119,15 @@ def effort(nums: list[list[int]]) -> float:
 
 def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
     deadline = time.perf_counter() + BUDGET
-    search = BestAttempt(difficulty, limit=12)  # attempts are cheap (10x10: ~0.05 s)
-    for n in range(200):
-        if time.perf_counter() > deadline and search.best is not None:
-            break
-        rng = sub_rng(seed, "hitori", rows, cols, difficulty, n)
+
+    def candidate(rng: random.Random) -> Candidate[Cell] | None:
         made = attempt(rows, cols, rng, deadline + 10)
         if made is None:
-            continue
+            return None
         nums, dark = made
         puzzle = Puzzle("hitori", tuple(tuple(row) for row in nums))
-        solution = ShadeSolution.from_cells(rows, cols, dark)
-        ok, info = prove(puzzle, solution)
-        if not ok:
-            continue
-        eff = effort(nums)
-        info.update(attempts=n + 1, effort=round(eff, 3))
-        if search.offer(GeneratedPuzzle(puzzle, solution, grade(eff, THRESHOLDS), info, seed)):
-            break
-    return search.result("hitori-generation-failed", rows=rows, cols=cols)
+        return Candidate.made(puzzle, ShadeSolution.from_cells(rows, cols, dark), effort(nums))
+
+    # attempts are cheap (10x10: ~0.05 s)
+    return search("hitori", rows, cols, difficulty, seed, THRESHOLDS, candidate, attempts=200, budget=BUDGET,
+                  grade_attempts=12, until_found=True)

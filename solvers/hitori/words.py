@@ -20,7 +20,6 @@ EN: dict[str, str] = {
                             "{second_cell}, and one of them must be shaded, which its neighbours may not be.",
     "hitori-hint-pair": "{cell} is shaded: the two {number}s side by side at {first_cell} and {second_cell} cannot "
                         "both be shaded, so one of them stays and no other {number} in that line may.",
-    "hitori-generation-failed": "Could not generate a unique {rows}x{cols} Hitori in time; try another seed.",
 }
 
 JA: dict[str, str] = {
@@ -43,5 +42,4 @@ JA: dict[str, str] = {
                             "そのどちらかが黒マスになるので、隣の {cell} は黒にできません。",
     "hitori-hint-pair": "{cell} は黒マスです。{first_cell} と {second_cell} に {number} が並んでいて両方は黒にできないので、"
                         "どちらかが白マスとして残り、同じ列（行）のほかの {number} は黒になります。",
-    "hitori-generation-failed": "{rows}×{cols} のひとりにしてくれを時間内に作れませんでした。別のシードで試してください。",
 }

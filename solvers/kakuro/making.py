@@ -34,7 +34,6 @@ class Made:
     cells: Grid
     numbers: tuple[tuple[int, ...], ...]  # 0 on black cells
     grade: str
-    attempts: int
 
 
 def pattern(rows: int, cols: int, rng: random.Random, share: float) -> list[list[bool]] | None:
@@ -154,40 +153,30 @@ def grade_of(board: Board) -> str:
     return "hard"
 
 
-def make(rows: int, cols: int, difficulty: str, rng: random.Random, deadline: float,
-         attempts: int = 200) -> Made | None:
-    best: Made | None = None
-    for attempt in range(1, attempts + 1):
-        if time.perf_counter() > deadline:
-            break
-        white = pattern(rows, cols, rng, BLACK_SHARE.get(difficulty, 0.26))
-        if white is None:
-            continue
-        shape = board_of([[WHITE if w else BLACK for w in row] for row in white])
-        whites = set(shape.white)
-        values = fill(shape, rng, {})
-        for _ in range(REPAIRS):
-            if values is None or time.perf_counter() > deadline:
-                break
-            cells = clues_of(white, shape, values)
-            board = board_of(cells)
-            answers = _two_answers(board, deadline)
-            if answers is None:
-                break
-            if len(answers) == 1:
-                grade = grade_of(board)
-                numbers = tuple(tuple(values[board.white.index((r, c))] if (r, c) in whites else 0
-                                      for c in range(cols)) for r in range(rows))
-                made = Made(cells, numbers, grade, attempt)
-                gap = abs(GRADES.index(grade) - GRADES.index(difficulty))
-                if best is None or gap < abs(GRADES.index(best.grade) - GRADES.index(difficulty)):
-                    best = made
-                if gap == 0:
-                    return best
-                break
-            other = next((a for a in answers if list(a) != values), None)
-            if other is None:
-                break
-            differ = {i for i, (a, b) in enumerate(zip(values, other, strict=True)) if a != b}
-            values = fill(shape, rng, {i: v for i, v in enumerate(values) if i not in differ})
-    return best
+def make(rows: int, cols: int, difficulty: str, rng: random.Random, deadline: float) -> Made | None:
+    """One random pattern and filling, refilled where a second answer differs until the answer is
+    unique; graded. None when that does not happen within ``REPAIRS`` refillings or the deadline."""
+    white = pattern(rows, cols, rng, BLACK_SHARE.get(difficulty, 0.26))
+    if white is None:
+        return None
+    shape = board_of([[WHITE if w else BLACK for w in row] for row in white])
+    whites = set(shape.white)
+    values = fill(shape, rng, {})
+    for _ in range(REPAIRS):
+        if values is None or time.perf_counter() > deadline:
+            return None
+        cells = clues_of(white, shape, values)
+        board = board_of(cells)
+        answers = _two_answers(board, deadline)
+        if answers is None:
+            return None
+        if len(answers) == 1:
+            numbers = tuple(tuple(values[board.white.index((r, c))] if (r, c) in whites else 0
+                                  for c in range(cols)) for r in range(rows))
+            return Made(cells, numbers, grade_of(board))
+        other = next((a for a in answers if list(a) != values), None)
+        if other is None:
+            return None
+        differ = {i for i, (a, b) in enumerate(zip(values, other, strict=True)) if a != b}
+        values = fill(shape, rng, {i: v for i, v in enumerate(values) if i not in differ})
+    return None

@@ -19,7 +19,6 @@ EN: dict[str, str] = {
     "kakuro-repeat": "{digit} appears twice in one run: {cell} and {other_cell}.",
     "kakuro-sum": "The {direction} run of the clue at {cell} adds up to {got}, not {total}.",
     "kakuro-answer-cell": "'{token}' at {cell}: a white cell takes a digit 1-9.",
-    "kakuro-generation-failed": "Could not generate a {rows}x{cols} Kakuro in time; try another seed.",
 }
 
 JA: dict[str, str] = {
@@ -40,5 +39,4 @@ JA: dict[str, str] = {
     "kakuro-repeat": "同じ列に {digit} が 2 つあります: {cell} と {other_cell}。",
     "kakuro-sum": "{cell} のヒントの列（{direction}）の合計が {got} で、{total} ではありません。",
     "kakuro-answer-cell": "{cell} の '{token}': 白マスには 1〜9 の数字を書きます。",
-    "kakuro-generation-failed": "時間内に {rows}×{cols} のカックロを作れませんでした。別のシードでお試しください。",
 }

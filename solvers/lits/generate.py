@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import time
 
-from solvers.generation import BestAttempt, GeneratedPuzzle, grade, prove, sub_rng
+from solvers.generation import Candidate, GeneratedPuzzle, search
 from solvers.lits.deduce import Board, Contradiction, OutOfBudget, count, start
 from solvers.lits.shapes import ORIENTATIONS, OUTSIDE
 from solvers.puzzle import Puzzle
@@ -247,24 +247,16 @@ def effort(grid: list[list[int]]) -> float:
 
 def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
     deadline = time.perf_counter() + BUDGET
-    search = BestAttempt(difficulty, limit=3)
-    for n in range(200):
-        if time.perf_counter() > deadline and search.best is not None:
-            break
-        rng = sub_rng(seed, "lits", rows, cols, difficulty, n)
+
+    def candidate(rng: random.Random) -> Candidate[Cell] | None:
         made = attempt(rows, cols, rng, deadline + 30)
         if made is None:
-            continue
+            return None
         grid, owner = made
         ids: dict[int, int] = {}
         regions = tuple(tuple(ids.setdefault(v, len(ids) + 1) for v in row) for row in grid)
         puzzle = Puzzle("lits", tuple((0,) * cols for _ in range(rows)), regions=regions)
-        solution = ShadeSolution.from_cells(rows, cols, owner)
-        ok, info = prove(puzzle, solution)
-        if not ok:
-            continue
-        eff = effort(grid)
-        info.update(attempts=n + 1, effort=round(eff, 3), pieces=len(ids))
-        if search.offer(GeneratedPuzzle(puzzle, solution, grade(eff, THRESHOLDS), info, seed)):
-            break
-    return search.result("lits-generation-failed", rows=rows, cols=cols)
+        return Candidate.made(puzzle, ShadeSolution.from_cells(rows, cols, owner), effort(grid), pieces=len(ids))
+
+    return search("lits", rows, cols, difficulty, seed, THRESHOLDS, candidate, attempts=200, budget=BUDGET,
+                  grade_attempts=3, until_found=True)

@@ -19,7 +19,6 @@ EN: dict[str, str] = {
     "lits-block": "The 2x2 block at {cell} is all shaded.",
     "lits-connected": "The shaded cells are split: {count} of them, e.g. {cell}, are cut off from the rest.",
     "lits-hint": "The room at {cell} holds an {shape}: these four cells.",
-    "lits-generation-failed": "Could not generate a unique {rows}x{cols} LITS in time; try another seed.",
 }
 
 JA: dict[str, str] = {
@@ -40,5 +39,4 @@ JA: dict[str, str] = {
     "lits-block": "{cell} の 2×2 がすべて黒マスです。",
     "lits-connected": "黒マスが分断されています。{cell} など {count} マスが残りとつながっていません。",
     "lits-hint": "{cell} のブロックには {shape} が入ります（この 4 マス）。",
-    "lits-generation-failed": "{rows}×{cols} の LITS を時間内に作れませんでした。別のシードで試してください。",
 }

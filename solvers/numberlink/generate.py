@@ -28,15 +28,7 @@ import random
 import time
 
 from solvers.cell import Cell
-from solvers.generation import (
-    DEFAULT_BUDGET,
-    BestAttempt,
-    GeneratedPuzzle,
-    GenerationFailed,
-    grade,
-    prove,
-    sub_rng,
-)
+from solvers.generation import DEFAULT_BUDGET, Candidate, GeneratedPuzzle, search
 from solvers.gridgraph import DOWN, LEFT, RIGHT, UP
 from solvers.puzzle import Puzzle
 from solvers.solution import LinkSolution
@@ -363,17 +355,15 @@ JOIN_CALLS = 24  # engine calls at most in the joining phase
 
 
 def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
-    t0 = time.perf_counter()
-    deadline = t0 + DEFAULT_BUDGET
-    search = BestAttempt(difficulty)
+    deadline = time.perf_counter() + DEFAULT_BUDGET
+    big = rows * cols > BIG
     max_len0, join_len = (max(4, round(n * (min(rows * cols, 400) / 100) ** 0.35)) for n in PARAMS[difficulty][:2])
     reshape0 = PARAMS[difficulty][2] * 100 * min(1.0, 400 / (rows * cols))
     soften = 1.0  # shrinks after an attempt the engine could not make unique: shorter paths are proven faster
-    for attempt in range(30):
-        if time.perf_counter() > deadline:
-            break
-        rng = sub_rng(seed, "numberlink", rows, cols, difficulty, attempt)
-        if rows * cols > BIG:  # long paths make the proofs too dear here: the short cut of a Hamiltonian path
+
+    def attempt(rng: random.Random) -> Candidate[Cell] | None:
+        nonlocal soften
+        if big:  # long paths make the proofs too dear here: the short cut of a Hamiltonian path
             max_len = max(4, round(BIG_LEN[difficulty] * ((rows * cols) / 100) ** 0.35))
             path = hamiltonian_path(rows, cols, rng, moves=8 * rows * cols)
             stretches = _prejoin(rows, cols, taut_stretches(path, rng, max_len), rng, max_len)
@@ -383,31 +373,23 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
             # reshaping rounds do not grow with the board: longer paths make every proof dear
             stretches = _reshape(rows, cols, stretches, rng, max_len, round(reshape0 * soften))
         status, diff, eff = _ask(rows, cols, stretches)
-        for _ in range(MAX_REPAIRS if rows * cols <= BIG else BIG_REPAIRS):
+        for _ in range(BIG_REPAIRS if big else MAX_REPAIRS):
             if status != "multiple" or time.perf_counter() > deadline or not _split(stretches, diff, rng):
                 break
             status, diff, eff = _ask(rows, cols, stretches)
         if status != "unique":
             soften *= 0.5
-            continue
+            return None
         calls = max(2, round(JOIN_CALLS * 100 / (rows * cols)))
         stretches, eff = _join_batches(rows, cols, stretches, rng, deadline, join_len, eff, calls)
         mean_len = sum(map(len, stretches)) / len(stretches)
-        if rows * cols > BIG:  # the former generator's grading
+        if big:  # the former generator's grading
             effort = eff * 100 / (rows * cols) + mean_len / 2
-            got = grade(effort, BIG_THRESHOLDS)
         else:
             effort = mean_len / ((rows * cols) / 100) ** 0.35 + math.log10(1 + eff / (rows * cols / 100) ** 2)
-            got = grade(effort, THRESHOLDS)
-        puzzle = _puzzle(rows, cols, stretches)
         solution = LinkSolution.from_masks(_masks(rows, cols, stretches))
-        ok, info = prove(puzzle, solution)
-        if not ok:
-            continue
-        info.update(attempts=attempt + 1, clues=2 * len(stretches), effort=round(effort, 1),
-                    mean_path=round(mean_len, 1))
-        if search.offer(GeneratedPuzzle(puzzle, solution, got, info, seed)):
-            break
-    if search.best is None:
-        raise GenerationFailed("numberlink-generation-failed", rows=rows, cols=cols)
-    return search.best
+        ends = [cell for stretch in stretches for cell in (stretch[0], stretch[-1])]
+        return Candidate.made(_puzzle(rows, cols, stretches), solution, effort, ends, mean_path=round(mean_len, 1))
+
+    return search("numberlink", rows, cols, difficulty, seed, BIG_THRESHOLDS if big else THRESHOLDS, attempt,
+                  attempts=30)

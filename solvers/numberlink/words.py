@@ -29,9 +29,6 @@ EN: dict[str, str] = {
     "numberlink-fill": "The cell at {cell} is empty; under the Flow rule every cell is used.",
     "numberlink-wrong-pair": "The line from the {number} at {cell} ends at the {other} at {end_cell}.",
     "numberlink-stray-loop": "A closed loop through {cell} joins no numbers.",
-    # the generator
-    "numberlink-generation-failed": "Could not generate a unique {rows}x{cols} Numberlink in time; "
-                                    "try another seed.",
 }
 
 JA: dict[str, str] = {
@@ -57,5 +54,4 @@ JA: dict[str, str] = {
     "numberlink-fill": "{cell} が空いています。フロールールでは全マスを使います。",
     "numberlink-wrong-pair": "{cell} の {number} からの線が {end_cell} の {other} につながっています。",
     "numberlink-stray-loop": "{cell} を通る線は数字を結ばない閉じたループです。",
-    "numberlink-generation-failed": "{rows}x{cols} のナンバーリンクを時間内に作れませんでした。別のシードを試してください。",
 }

@@ -10,18 +10,9 @@ rounds (medium), more (hard).
 from __future__ import annotations
 
 import random
-import time
 
 from solvers.connectivity import components, neighbours
-from solvers.generation import (
-    DEFAULT_BUDGET,
-    BestAttempt,
-    Difficulty,
-    GeneratedPuzzle,
-    GenerationFailed,
-    prove,
-    sub_rng,
-)
+from solvers.generation import Candidate, GeneratedPuzzle, search
 from solvers.nurikabe.model import solve
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
@@ -120,26 +111,14 @@ def _with_clues(rows: int, cols: int, islands: list[set[Cell]], rng: random.Rand
 
 
 def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
-    t0 = time.perf_counter()
-    search = BestAttempt(difficulty)
-    for attempt in range(400):
-        if time.perf_counter() > t0 + DEFAULT_BUDGET:
-            break
-        rng = sub_rng(seed, "nurikabe", rows, cols, difficulty, attempt)
+    def attempt(rng: random.Random) -> Candidate[Cell] | None:
         islands = random_islands(rows, cols, rng, biggest=3)
         if not islands:
-            continue
+            return None
         res, puzzle = _with_clues(rows, cols, islands, rng)
         if res.status is not Status.UNIQUE or not isinstance(res.solution, ShadeSolution):
-            continue
-        calls = res.stats.solver_calls
-        got = "easy" if calls <= THRESHOLDS[0] else "medium" if calls <= THRESHOLDS[1] else "hard"
-        ok, info = prove(puzzle, res.solution)
-        if not ok:
-            continue
-        info.update(attempts=attempt + 1, islands=len(islands), calls=calls)
-        if search.offer(GeneratedPuzzle(puzzle, res.solution, Difficulty(got), info, seed)):
-            break
-    if search.best is None:
-        raise GenerationFailed("nurikabe-generation-failed", rows=rows, cols=cols)
-    return search.best
+            return None
+        return Candidate.made(puzzle, res.solution, res.stats.solver_calls, islands=len(islands),
+                              calls=res.stats.solver_calls)
+
+    return search("nurikabe", rows, cols, difficulty, seed, THRESHOLDS, attempt, attempts=400)

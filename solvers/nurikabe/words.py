@@ -16,7 +16,6 @@ EN: dict[str, str] = {
     "nurikabe-island-size": "The island of a {number} has {size} cells.",
     "nurikabe-answer-token": "{cell} holds '{token}': write # for shaded and . for unshaded cells.",
     "nurikabe-form-touching": "The numbers at {cell} and {other} touch; Nurikabe numbers are in different islands.",
-    "nurikabe-generation-failed": "Could not generate a unique {rows}x{cols} Nurikabe in time; try another seed.",
 }
 
 JA: dict[str, str] = {
@@ -36,5 +35,4 @@ JA: dict[str, str] = {
     "nurikabe-island-size": "{number} の島が {size} マスになっています。",
     "nurikabe-answer-token": "{cell} の「{token}」：黒マスは #、白マスは . で書いてください。",
     "nurikabe-form-touching": "{cell} と {other} の数字が隣り合っています。ぬりかべの数字は別々の島に入ります。",
-    "nurikabe-generation-failed": "{rows}x{cols} の唯一解のぬりかべを時間内に作れませんでした。別のシードでお試しください。",
 }

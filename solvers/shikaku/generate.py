@@ -12,20 +12,10 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import Literal
 
 from solvers.cell import Cell
-from solvers.generation import (
-    DEFAULT_BUDGET,
-    GRADE_ATTEMPTS,
-    BestAttempt,
-    GeneratedPuzzle,
-    GenerationFailed,
-    grade,
-    prove,
-    sub_rng,
-)
+from solvers.generation import GRADE_ATTEMPTS, Candidate, GeneratedPuzzle, search
 from solvers.puzzle import Puzzle
 from solvers.solution import Rect, RectSolution
 from solvers.verdict import SolveOptions, Status
@@ -168,58 +158,44 @@ def _best_spot(rows: int, cols: int, clues: dict[Cell, int], rect: Rect, now: Ce
     return scored[0][2]
 
 
-def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
-    t0 = time.perf_counter()
-    mean_area = max(3.0, math.sqrt(rows * cols) / 2)
-    search = BestAttempt(difficulty, limit=10 * GRADE_ATTEMPTS)  # attempts are cheap here
-    for attempt in range(100):
-        if time.perf_counter() > t0 + DEFAULT_BUDGET:
-            break
-        rng = sub_rng(seed, "shikaku", rows, cols, difficulty, attempt)
-        rects = random_partition(rows, cols, rng, mean_area)
-        owner = {}
-        clues: dict[Cell, int] = {}
-        for rect in rects:
-            cell = rng.choice(_cells(rect))
-            clues[cell] = rect[2] * rect[3]
-            owner[cell] = rect
-        if difficulty != "hard":
-            for cell in sorted(owner):
-                if difficulty == "medium" and rng.random() < 0.5:
-                    continue
-                rect = owner.pop(cell)
-                spot = _best_spot(rows, cols, clues, rect, cell, rng)
-                clues[spot] = clues.pop(cell)
-                owner[spot] = rect
-        unique = False
-        for _ in range(MAX_REPAIRS):
-            alt = second_answer(rows, cols, clues, owner)
-            if alt is None:
-                unique = True
-                break
-            if alt is False:
-                break
-            wrong = sorted(cell for cell, rect in alt.items() if owner[cell] != rect)
-            cell = rng.choice(wrong)
+def _made(rows: int, cols: int, difficulty: str, rng: random.Random, mean_area: float) -> Candidate[Cell] | None:
+    """One attempt: a random partition, its clues placed and moved until the answer is unique."""
+    rects = random_partition(rows, cols, rng, mean_area)
+    owner = {}
+    clues: dict[Cell, int] = {}
+    for rect in rects:
+        cell = rng.choice(_cells(rect))
+        clues[cell] = rect[2] * rect[3]
+        owner[cell] = rect
+    if difficulty != "hard":
+        for cell in sorted(owner):
+            if difficulty == "medium" and rng.random() < 0.5:
+                continue
             rect = owner.pop(cell)
             spot = _best_spot(rows, cols, clues, rect, cell, rng)
-            if spot == cell:  # already at its best: try any other cell of the rectangle
-                spot = rng.choice(_cells(rect))
             clues[spot] = clues.pop(cell)
             owner[spot] = rect
-        if not unique:
-            continue
-        solved, rounds = propagate(rows, cols, clues)
-        effort = rounds if solved else 99
-        got = grade(effort, THRESHOLDS)
-        puzzle = _puzzle(rows, cols, clues)
-        solution = RectSolution(tuple(sorted(owner.values())), rows, cols)
-        ok, info = prove(puzzle, solution)
-        if not ok:
-            continue
-        info.update(attempts=attempt + 1, clues=len(clues), effort=round(effort, 2))
-        if search.offer(GeneratedPuzzle(puzzle, solution, got, info, seed)):
-            break
-    if search.best is None:
-        raise GenerationFailed("shikaku-generation-failed", rows=rows, cols=cols)
-    return search.best
+    for _ in range(MAX_REPAIRS):
+        alt = second_answer(rows, cols, clues, owner)
+        if alt is None:
+            solved, rounds = propagate(rows, cols, clues)
+            solution = RectSolution(tuple(sorted(owner.values())), rows, cols)
+            return Candidate.made(_puzzle(rows, cols, clues), solution, rounds if solved else 99, sorted(clues))
+        if alt is False:
+            return None
+        wrong = sorted(cell for cell, rect in alt.items() if owner[cell] != rect)
+        cell = rng.choice(wrong)
+        rect = owner.pop(cell)
+        spot = _best_spot(rows, cols, clues, rect, cell, rng)
+        if spot == cell:  # already at its best: try any other cell of the rectangle
+            spot = rng.choice(_cells(rect))
+        clues[spot] = clues.pop(cell)
+        owner[spot] = rect
+    return None
+
+
+def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
+    mean_area = max(3.0, math.sqrt(rows * cols) / 2)
+    return search("shikaku", rows, cols, difficulty, seed, THRESHOLDS,
+                  lambda rng: _made(rows, cols, difficulty, rng, mean_area),
+                  grade_attempts=10 * GRADE_ATTEMPTS)  # attempts are cheap here

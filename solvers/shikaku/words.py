@@ -41,7 +41,6 @@ EN: dict[str, str] = {
     "shikaku-answer-not-rectangle": "The cells marked '{label}' do not form one rectangle: {cell} lies between "
                                     "them but is marked '{token}'. Use a different letter for each rectangle.",
     # the generator
-    "shikaku-generation-failed": "Could not generate a unique {rows}x{cols} Shikaku in time; try another seed.",
 }
 
 JA: dict[str, str] = {
@@ -69,5 +68,4 @@ JA: dict[str, str] = {
     "shikaku-answer-unlabelled": "{cell} に文字がありません。すべてのマスに長方形の文字を書いてください。",
     "shikaku-answer-not-rectangle": "'{label}' のマスが 1 つの長方形になっていません ({cell} が '{token}' です)。"
                                     "長方形ごとに別の文字を使ってください。",
-    "shikaku-generation-failed": "{rows}x{cols} の四角に切れを時間内に作れませんでした。別のシードを試してください。",
 }

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solvers.errors import InvalidPuzzle
-from solvers.generation import DEFAULT_BUDGET, BestAttempt, Difficulty, GeneratedPuzzle, grade, prove, sub_rng
+from solvers.generation import Candidate, Difficulty, GeneratedPuzzle, grade, search, sub_rng
 from solvers.puzzle import Puzzle
 from solvers.solution import StarSolution
 from solvers.starbattle.board import Cell, Regions, default_stars, renumber
@@ -207,10 +207,15 @@ def effort(regions: Regions, stars: int) -> int:
 
 
 def make(n: int, difficulty: str, seed: int, attempt: int = 0, stars: int | None = None) -> Made | None:
-    """One attempt at an n x n board with a unique answer; None when it did not converge."""
-    t0 = time.perf_counter()
+    """Attempt number ``attempt`` of ``seed`` at an n x n board (``stars`` a line, else by size)."""
     k = stars or default_stars(n)
-    rng = sub_rng(seed, "starbattle", n, k, difficulty, attempt)
+    return build(n, k, sub_rng(seed, "starbattle", n, k, difficulty, attempt))
+
+
+def build(n: int, k: int, rng: random.Random) -> Made | None:
+    """One attempt at an n x n board of ``k`` stars a line with a unique answer; None when it did
+    not converge."""
+    t0 = time.perf_counter()
     placed = random_stars(n, k, rng)
     if placed is None:
         return None
@@ -234,7 +239,7 @@ def make(n: int, difficulty: str, seed: int, attempt: int = 0, stars: int | None
         moves += 1
     regions = renumber(ids)
     work = effort(regions, k)
-    stats = {"attempt": attempt + 1, "moves": moves, "effort": work, "make_seconds": round(time.perf_counter() - t0, 3)}
+    stats = {"moves": moves, "effort": work, "make_seconds": round(time.perf_counter() - t0, 3)}
     return Made(regions, k, solution_of(regions, sum(1 << (r * n + c) for r, c in placed)), grade(work, THRESHOLDS),
                 stats)
 
@@ -244,20 +249,14 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
     close to ``difficulty`` as a few attempts allow."""
     if rows != cols:
         raise InvalidPuzzle("starbattle-not-square", rows=rows, cols=cols)
-    deadline = time.perf_counter() + DEFAULT_BUDGET
-    search = BestAttempt(difficulty)
-    for attempt in range(200):
-        if time.perf_counter() > deadline:
-            break
-        made = make(rows, difficulty, seed, attempt)
+    k = default_stars(rows)
+
+    def candidate(rng: random.Random) -> Candidate[Cell] | None:
+        made = build(rows, k, rng)
         if made is None:
-            continue
+            return None
         puzzle = Puzzle("starbattle", tuple((0,) * cols for _ in range(rows)), regions=made.regions,
                         params=(("stars", made.stars),))
-        ok, info = prove(puzzle, made.solution)
-        if not ok:
-            continue
-        info.update(made.stats)
-        if search.offer(GeneratedPuzzle(puzzle, made.solution, Difficulty(made.difficulty), info, seed)):
-            break
-    return search.result(genre="starbattle", rows=rows, cols=cols)
+        return Candidate.made(puzzle, made.solution, made.stats["effort"], **made.stats)
+
+    return search("starbattle", rows, cols, difficulty, seed, THRESHOLDS, candidate, attempts=200)

@@ -21,7 +21,6 @@ EN: dict[str, str] = {
     "starbattle-hint-forced": "There is a star at {cell}: its row, column or region has no other place left "
                               "for it once no two stars may touch.",
     "starbattle-hint-reveal": "There is a star at {cell}.",
-    "starbattle-generation-failed": "No unique Star Battle of {rows}x{cols} could be made in time.",
 }
 
 JA: dict[str, str] = {
@@ -44,5 +43,4 @@ JA: dict[str, str] = {
     "starbattle-touch": "{cell} と {other_cell} の星が接しています。",
     "starbattle-hint-forced": "{cell} に星があります。星同士が接しないので、その行・列・ブロックに他の場所が残りません。",
     "starbattle-hint-reveal": "{cell} に星があります。",
-    "starbattle-generation-failed": "{rows}×{cols} のスターバトルを時間内に作れませんでした。",
 }

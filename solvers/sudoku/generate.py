@@ -1,33 +1,25 @@
-"""The Sudoku generator for the engine: :mod:`making` builds and grades, the engine proves."""
+"""The Sudoku generator: :mod:`making` draws a grid and says which givens may go, the search thins,
+grades and proves."""
 
 from __future__ import annotations
 
 import time
 
-from solvers.generation import DEFAULT_BUDGET, Difficulty, GeneratedPuzzle, GenerationFailed, prove, sub_rng
-from solvers.puzzle import Puzzle
+from solvers.generation import DEFAULT_BUDGET, GeneratedPuzzle, GenerationFailed, search
 from solvers.sudoku.layout import layout
-from solvers.sudoku.making import make
-from solvers.sudoku.model import to_solution
+from solvers.sudoku.making import candidate
 from solvers.verdict import SolveOptions
 
+THRESHOLDS = (0.0, 1.0)  # the index of the grade of the hardest technique the board needs
+ATTEMPTS = 10
 
-def generate(rows: int, cols: int, difficulty: Difficulty, seed: int,
+
+def generate(rows: int, cols: int, difficulty: str, seed: int,
              options: SolveOptions | None = None) -> GeneratedPuzzle:
     """A sudoku of side ``rows`` (standard boxes) graded by the techniques it needs."""
     if rows != cols or rows not in (4, 6, 8, 9, 12, 16):
         raise GenerationFailed("sudoku-generation-failed", rows=rows, cols=cols)
-    n = rows
-    t0 = time.perf_counter()
-    rng = sub_rng(seed, "sudoku", n, difficulty)
-    made = make(layout(n), difficulty, rng, t0 + DEFAULT_BUDGET)
-    if made is None:
-        raise GenerationFailed("sudoku-generation-failed", rows=rows, cols=cols)
-    puzzle = Puzzle("sudoku", tuple(tuple(made.givens[r * n : (r + 1) * n]) for r in range(n)))
-    solution = to_solution(n, made.solution)
-    ok, info = prove(puzzle, solution)
-    if not ok:
-        raise GenerationFailed("sudoku-generation-failed", rows=rows, cols=cols)
-    info.update(attempts=made.attempts, technique=made.technique.name.lower(),
-                clues=sum(1 for v in made.givens if v))
-    return GeneratedPuzzle(puzzle, solution, Difficulty(made.grade), info, seed)
+    lay = layout(rows)
+    deadline = time.perf_counter() + DEFAULT_BUDGET
+    return search("sudoku", rows, cols, difficulty, seed, THRESHOLDS,
+                  lambda rng: candidate(lay, difficulty, rng, deadline), attempts=ATTEMPTS, grade_attempts=ATTEMPTS)

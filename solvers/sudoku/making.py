@@ -1,38 +1,25 @@
-"""Making a graded Sudoku (plain data; :mod:`solvers.sudoku.generate` wraps it for the engine).
+"""Making a graded Sudoku: one attempt of :func:`solvers.generation.search`.
 
 As Simon Tatham's Solo does: fill a random grid, then remove givens in symmetric pairs (180°
 rotation) while the board stays solvable *with the techniques of the asked grade* (easy: singles;
 medium: also intersections and subsets; hard: anything, as long as the solution stays unique),
-so an easy board never needs more than singles. A board that came out easier than asked is
-made again; after a few tries the closest one is kept.
+so an easy board never needs more than singles. The search makes a board that came out easier
+than asked again; after a few tries it keeps the closest one.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Sequence
-from dataclasses import dataclass
 
-from solvers.generation import remove_clues
+from solvers.generation import Candidate
+from solvers.puzzle import Puzzle
 from solvers.sudoku.layout import Layout
 from solvers.sudoku.logic import GRADE, Technique, deduce
+from solvers.sudoku.model import to_solution
 from solvers.sudoku.search import count, random_grid
 
 CEILING = {"easy": Technique.SINGLES, "medium": Technique.SUBSETS, "hard": None}
 ORDER = ("easy", "medium", "hard")
-
-
-@dataclass(frozen=True)
-class Made:
-    givens: tuple[int, ...]  # flat, 0 = empty
-    solution: tuple[int, ...]
-    technique: Technique
-    attempts: int
-
-    @property
-    def grade(self) -> str:
-        return GRADE[self.technique]
 
 
 def orbits(n: int) -> list[tuple[int, ...]]:
@@ -48,9 +35,10 @@ def orbits(n: int) -> list[tuple[int, ...]]:
     return out
 
 
-def thin(lay: Layout, solution: Sequence[int], difficulty: str, rng: random.Random,
-         deadline: float) -> list[int]:
-    """The givens left after removing symmetric pairs while the board stays solvable at the grade."""
+def candidate(lay: Layout, difficulty: str, rng: random.Random, deadline: float) -> Candidate[int]:
+    """A random filled grid; its clues are the symmetric pairs of givens, and a pair may go while the
+    board stays solvable with the techniques of the asked grade (unique, for a hard one)."""
+    solution = random_grid(lay, rng)
     groups = orbits(lay.n)
     ceiling = CEILING[difficulty]
 
@@ -73,23 +61,11 @@ def thin(lay: Layout, solution: Sequence[int], difficulty: str, rng: random.Rand
         other = next(s for s in found.solutions if list(s) != list(solution))
         return frozenset(k for k, g in enumerate(groups) if any(other[i] != solution[i] for i in g))
 
-    kept = remove_clues(list(range(len(groups))), alternative, rng, deadline=deadline)
-    return givens_of(kept)
+    def puzzle_of(kept: frozenset[int]) -> Puzzle[int]:
+        givens = givens_of(kept)
+        return Puzzle("sudoku", tuple(tuple(givens[r * lay.n : (r + 1) * lay.n]) for r in range(lay.n)))
 
+    def effort_of(kept: frozenset[int]) -> float:
+        return ORDER.index(GRADE[deduce(lay, givens_of(kept)).hardest])
 
-def make(lay: Layout, difficulty: str, rng: random.Random, deadline: float, attempts: int = 10) -> Made | None:
-    """A board of the asked grade, or the closest of ``attempts`` tries; None if none was made in time."""
-    best: Made | None = None
-    for attempt in range(1, attempts + 1):
-        if time.perf_counter() > deadline:
-            break
-        solution = random_grid(lay, rng)
-        givens = thin(lay, solution, difficulty, rng, deadline)
-        technique = deduce(lay, givens).hardest
-        made = Made(tuple(givens), tuple(solution), technique, attempt)
-        gap = abs(ORDER.index(made.grade) - ORDER.index(difficulty))
-        if best is None or gap < abs(ORDER.index(best.grade) - ORDER.index(difficulty)):
-            best = made
-        if gap == 0:
-            break
-    return best
+    return Candidate(list(range(len(groups))), alternative, puzzle_of, effort_of, to_solution(lay.n, solution))
