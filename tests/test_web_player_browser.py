@@ -20,6 +20,7 @@ from tests.web_support import (
     running_bot,
     strokes,
     telegram_stub,
+    typed,
 )
 
 MISSING = browser_missing()
@@ -28,7 +29,11 @@ pytestmark = [
     pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
     pytest.mark.skipif(dt.datetime.now(dt.UTC).time() > dt.time(23, 55), reason="the day changes during the test"),
 ]
-GENRES = ("masyu", "yinyang", "shikaku", "slitherlink", "numberlink")
+GENRES = ("masyu", "yinyang", "shikaku", "slitherlink", "numberlink")  # on corpus boards
+GENRE_KINDS = {"akari": "mark", "starbattle": "mark", "sudoku": "number", "fillomino": "number", "kakuro": "number",
+               "hashiwokakero": "bridge", "yajilin": "loop-shade", "hitori": "shade", "heyawake": "shade",
+               "nurikabe": "shade", "lits": "shade"}
+NEW_GENRES = tuple(GENRE_KINDS)  # on their /help examples
 
 
 @pytest.fixture
@@ -39,19 +44,35 @@ def api():
 
 
 async def draw(page: Any, kind: str, solution: dict[str, Any], rows: int, cols: int) -> None:
-    """Draw ``solution`` with the mouse: press, move through the points, release."""
+    """Draw ``solution`` with the mouse (press, move through the points, release; a tap for a
+    cell) and, for numbers, the keyboard; a loop with shaded cells in the line, then the shade mode."""
     m = await page.evaluate("(() => { const c = document.getElementById('board').getScreenCTM();"
                             " return [c.a, c.d, c.e, c.f]; })()")  # board units -> CSS pixels
 
     def at(p: tuple[float, float]) -> tuple[float, float]:
         return m[2] + (20 + p[1] * 40) * m[0], m[3] + (20 + p[0] * 40) * m[1]
 
-    for stroke in strokes(kind, solution):
-        await page.mouse.move(*at(stroke[0]))
+    async def stroke(points: list[tuple[float, float]]) -> None:
+        await page.mouse.move(*at(points[0]))
         await page.mouse.down()
-        for p in stroke[1:]:
+        for p in points[1:]:
             await page.mouse.move(*at(p), steps=3)
         await page.mouse.up()
+
+    if kind == "number":
+        settings = await page.evaluate("JSON.parse(document.getElementById('settings').textContent)")
+        for p, value in typed(solution, settings["numbers"]):
+            await page.mouse.click(*at(p))
+            await page.keyboard.type(value)
+        return
+    if kind == "loop-shade":
+        await page.click("#modes button[data-mode='0']")
+        for points in strokes("cell-loop", {"loop": solution["loop"]}):
+            await stroke(points)
+        await page.click("#modes button[data-mode='1']")
+        kind, solution = "shade", {"shaded": solution["shaded"]}
+    for points in strokes(kind, solution):
+        await stroke(points)
 
 
 async def open_player(browser: Any, url: str, init: str, width: int = 375) -> Any:
@@ -97,6 +118,45 @@ async def test_draw_and_submit_every_genre(api: FakeBotApi, tmp_path) -> None:
                                           and c.at >= n)
                 assert said[0].text.startswith("✅ Ann solved it in"), genre
                 await page.context.close()
+        finally:
+            await browser.close()
+
+
+def _same(drawn: dict[str, Any], solution: dict[str, Any]) -> bool:
+    """The drawn answer is the solution (bridges in any order)."""
+    return {k: sorted(v) if k == "bridges" else v for k, v in drawn.items()} == {
+        k: sorted(v) if k == "bridges" else v for k, v in solution.items()}
+
+
+@pytest.mark.parametrize("genre", NEW_GENRES)
+async def test_draw_and_submit_on_the_example(api: FakeBotApi, tmp_path, genre: str) -> None:
+    """The genres that came with no player code: the /help example as the daily puzzle, drawn with
+    the input of its answer kind (marks, numbers, bridges, a loop and shading), submitted."""
+    from playwright.async_api import async_playwright
+
+    from tests.daily_support import example_maker
+
+    ann = api.user(11, "Ann")
+    group = api.group(-1001)
+    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", example_maker) as (daily, player), \
+            async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            url, stored = await group_link(player, daily, genre, group.id)
+            page = await open_player(browser, url, init_data(ann, api.token))
+            kind = await page.evaluate("JSON.parse(document.getElementById('settings').textContent).kind")
+            assert kind == GENRE_KINDS[genre]
+            solution = stored.solution.to_json()
+            await page.click("#check")  # an empty board: a broken rule, nothing said in the chat
+            await page.wait_for_selector("#status.bad")
+            await draw(page, kind, solution, stored.rows, stored.cols)
+            drawn = await page.evaluate("window.puzzlePlayer.solution()")
+            assert _same(drawn, solution), (genre, drawn, solution)
+            n = time.perf_counter()
+            await page.click("#submit")
+            await page.wait_for_selector("#status.ok")
+            said = await api.wait_for(lambda c: c.chat_id == group.id and "Ann solved it" in c.text and c.at >= n)
+            assert said[0].text.startswith("✅ Ann solved it in")
         finally:
             await browser.close()
 
