@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import AsyncIterator
 from functools import cache
 from typing import Any
 
@@ -87,7 +88,7 @@ def wrong(puzzle: Puzzle[Any], answer: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.fixture
-async def client():
+async def client() -> AsyncIterator[TestClient[Any, Any]]:
     server = PlayerServer(None, b"k" * 32)  # type: ignore[arg-type]  # boards only: no daily chat
     async with TestClient(TestServer(server.app())) as http:
         http.player = server  # type: ignore[attr-defined]

@@ -15,11 +15,11 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 from bot.app import build_core
 from bot.config import BotConfig, WebConfig
 from bot.daily import DailyChat, install
+from bot.daily.making import Maker
 from bot.daily.slots import DailyConfig
 from bot.pipeline import PipelineLimits, PoolBackend
 from bot.web import WebPlayer
 from bot.web import install as install_web
-from bot.daily.making import Maker
 from tests.daily_support import corpus_maker
 from tests.fake_bot_api import FakeBotApi, FakeUser
 
