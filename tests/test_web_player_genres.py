@@ -123,3 +123,11 @@ async def test_the_example_plays_through_the_api(client: Any, genre: str) -> Non
     out = await res.json()
     assert res.status == 200 and out["ok"] is False
     assert out["message"] == say(broken[0].msg, "en") and out["cells"] == [list(c) for c in broken[0].cells]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_kind_has_its_help(lang: str) -> None:
+    from bot.i18n import catalogue
+
+    texts = catalogue(lang).TEXTS
+    assert [k for k in PlayKind if f"web_help_{k.value}" not in texts] == []
