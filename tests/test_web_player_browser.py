@@ -227,8 +227,9 @@ async def test_undo_redo_and_tampered_init_data(api: FakeBotApi, tmp_path: Path)
 async def test_the_input_of_each_answer_kind(api: FakeBotApi, tmp_path: Path, genre: str) -> None:
     """What each input does on a genre's /help example: a mark and a cross, not on a given cell
     (Akari); a number by key and by the pad, none on a given (Sudoku); a double bridge and a third
-    drag removing it (Hashiwokakero); a line, then shading a cell on it takes the line away, the
-    dot mode shades nothing, a clue cell is never shaded (Yajilin)."""
+    drag removing it (Hashiwokakero); a line, then shading a cell on it takes the line away (and a
+    line drawn into a shaded cell its shading), the dot mode shades nothing, a clue cell is never
+    shaded (Yajilin)."""
     from playwright.async_api import async_playwright
 
     from tests.daily_support import example_maker
@@ -287,12 +288,17 @@ async def test_the_input_of_each_answer_kind(api: FakeBotApi, tmp_path: Path, ge
                 await page.click("#modes button[data-mode='1']")
                 await page.mouse.click(*at(4.5, 1.5))  # shading a cell on the line cuts the line there
                 await page.mouse.click(*at(0.5, 1.5))  # a clue cell: nothing
+                await page.mouse.click(*at(6.5, 0.5))  # a shaded cell, to be drawn through below
                 await page.click("#modes button[data-mode='2']")
                 await page.mouse.click(*at(6.5, 6.5))  # a dot: not shaded
                 got = await answer()
                 assert got["shaded"] == [".......", ".......", ".......", ".......", ".#.....", ".......",
-                                         "......."]
+                                         "#......"]
                 assert got["loop"][4].split() == ["0", "0", "4", "0", "0", "0", "0"]
                 assert got["loop"][5].split()[2] == "5" and got["loop"][6].split()[2] == "1"
+                await page.click("#modes button[data-mode='0']")
+                await drag((5.5, 0.5), (6.5, 0.5), (6.5, 1.5))  # a line through it takes the shading out
+                got = await answer()
+                assert got["shaded"][6] == "......." and got["loop"][6].split()[:2] == ["3", "8"]
         finally:
             await browser.close()

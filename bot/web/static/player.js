@@ -111,6 +111,10 @@
   function setEdge(k) {
     if (drag.adding === undefined) drag.adding = !st.e[k];
     if (drag.adding) { st.e[k] = 1; delete st.x[k]; } else delete st.e[k];
+    if (drag.adding && SHADES) {  // a line takes the shading out of the cells it joins
+      var p = k.split(" "), a = +p[1], b = +p[2];
+      [a + "," + b, p[0] === "h" ? a + "," + (b + 1) : (a + 1) + "," + b].forEach(function (q) { if (st.c[q] === 1) delete st.c[q]; });
+    }
   }
   function stepTo(r, c, limitR, limitC) {  // walk from the last cell (point) to (r, c) one neighbour at a time
     while (drag.last && (drag.last[0] !== r || drag.last[1] !== c)) {
