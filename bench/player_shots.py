@@ -18,14 +18,16 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from solvers.registry import GENRES  # noqa: E402
 from tests.fake_bot_api import FakeBotApi, FakeUser  # noqa: E402
-from tests.test_web_player_browser import GENRES, draw, group_link, open_player  # noqa: E402
-from tests.web_support import CHROMIUM, CHROMIUM_ARGS, init_data, running_bot, strokes  # noqa: E402
+from tests.test_web_player_browser import draw, group_link, open_player  # noqa: E402
+from tests.web_support import CHROMIUM, CHROMIUM_ARGS, init_data, running_bot, strokes, typed  # noqa: E402
 
 
 async def first_load(browser: Any, url: str, init: str) -> tuple[int, int, float, list[str]]:
@@ -53,6 +55,11 @@ async def first_load(browser: Any, url: str, init: str) -> tuple[int, int, float
     return sum(sizes.values()), sum(wire.values()), float(ready), sorted(sizes)
 
 
+def told(chat_id: int, text: str) -> Callable[[Any], bool]:
+    """The fake Bot API's call that says ``text`` in the chat."""
+    return lambda c: bool(c.chat_id == chat_id and text in c.text)
+
+
 async def submit_to_chat(api: FakeBotApi, player: Any, daily: Any, group_id: int, solves: int) -> list[float]:
     """Seconds from POST /api/answer to the fake Bot API receiving the solved message, one player each."""
     import aiohttp
@@ -69,8 +76,7 @@ async def submit_to_chat(api: FakeBotApi, player: Any, daily: Any, group_id: int
             t0 = time.perf_counter()
             async with http.post(f"{player.url}/api/answer", json=body) as res:
                 assert res.status == 200 and (await res.json())["ok"]
-            calls = await api.wait_for(lambda c, n=user.first_name: c.chat_id == group_id
-                                       and f"{n} solved it" in c.text)
+            calls = await api.wait_for(told(group_id, f"{user.first_name} solved it"))
             out.append(calls[0].at - t0)
     return out
 
@@ -88,19 +94,14 @@ async def main(out: Path, solves: int) -> dict[str, Any]:
             async with running_bot(api, f"sqlite+aiosqlite:///{tmp}/bot.db") as (daily, player), \
                     async_playwright() as pw:
                 browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                for genre in GENRES:
+                for i, genre in enumerate(GENRES):
                     url, stored = await group_link(player, daily, genre, group.id)
-                    init = init_data(ann, api.token)
+                    init = init_data(api.user(100 + i, "Ann"), api.token)  # one player per genre: no rate limit
                     weight, sent, ready, files = await first_load(browser, url, init)
                     page = await open_player(browser, url, init, width=375)
                     kind = await page.evaluate("JSON.parse(document.getElementById('settings').textContent).kind")
                     solution = stored.solution.to_json()
-                    half = strokes(kind, solution)
-                    if kind in ("shade", "rect"):  # half of the answer drawn, then a check
-                        half = half[: len(half) // 2]
-                    else:
-                        half = [s[: max(2, len(s) // 2)] for s in half[:1]]
-                    await draw_strokes(page, half)
+                    await draw_half(page, kind, solution, stored.rows, stored.cols)
                     await page.click("#check")
                     await page.wait_for_selector("#status.bad, #status.ok")
                     await page.screenshot(path=str(out / f"{genre}-375.png"), full_page=True)
@@ -126,6 +127,24 @@ async def main(out: Path, solves: int) -> dict[str, Any]:
         api.close()
     (out / "figures.json").write_text(json.dumps(figures, indent=1) + "\n")
     return figures
+
+
+async def draw_half(page: Any, kind: str, solution: dict[str, Any], rows: int, cols: int) -> None:
+    """About half of the answer: half of a loop's first stroke; otherwise the whole answer drawn,
+    then half of its steps undone."""
+    if kind in ("cell-loop", "edge-loop"):
+        await draw_strokes(page, [s[: max(2, len(s) // 2)] for s in strokes(kind, solution)[:1]])
+        return
+    await draw(page, kind, solution, rows, cols)
+    if kind == "number":
+        given = await page.evaluate("JSON.parse(document.getElementById('settings').textContent).numbers")
+        steps = sum(len(v) for _, v in typed(solution, given))  # one step per digit typed
+    elif kind == "loop-shade":
+        steps = len(strokes("cell-loop", {"loop": solution["loop"]})) + len(strokes("shade", solution))
+    else:
+        steps = len(strokes(kind, solution))
+    for _ in range(steps // 2):
+        await page.click("#undo")
 
 
 async def draw_strokes(page: Any, strokes_: list[list[tuple[float, float]]]) -> None:

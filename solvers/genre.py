@@ -77,6 +77,7 @@ class PlayKind(Enum):
     NUMBER = "number"  # a number written into cells (``numbers``)
     RECT = "rect"  # the board cut into rectangles (``rects``)
     BRIDGE = "bridge"  # lines between two clue cells of a row or column (``bridges``)
+    LOOP_SHADE = "loop-shade"  # a cell loop and shaded cells beside it (``loop`` + ``shaded``), a mode each
 
 
 @dataclass(frozen=True)

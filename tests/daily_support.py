@@ -32,6 +32,15 @@ def corpus_maker(genre: str, rows: int, cols: int, difficulty: str, seed: int) -
     return MadeDaily(puzzle, solution, difficulty, rec.get("url"), seed, 0.0)
 
 
+def example_maker(genre: str, rows: int, cols: int, difficulty: str, seed: int) -> MadeDaily:
+    """A make_daily stand-in that always gives the genre's /help example, solved (the boards the
+    browser tests draw on)."""
+    puzzle = read_board(get_genre(genre).example)
+    solution = solve_puzzle(puzzle, SolveOptions(time_limit=10, workers=1)).solution
+    assert solution is not None
+    return MadeDaily(puzzle, solution, difficulty, None, seed, 0.0)
+
+
 def _json(solution: Solution | dict[str, Any]) -> dict[str, Any]:
     return solution if isinstance(solution, dict) else solution.to_json()
 

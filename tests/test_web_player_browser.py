@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +22,7 @@ from tests.web_support import (
     running_bot,
     strokes,
     telegram_stub,
+    typed,
 )
 
 MISSING = browser_missing()
@@ -28,30 +31,55 @@ pytestmark = [
     pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
     pytest.mark.skipif(dt.datetime.now(dt.UTC).time() > dt.time(23, 55), reason="the day changes during the test"),
 ]
-GENRES = ("masyu", "yinyang", "shikaku", "slitherlink", "numberlink")
+GENRES = ("masyu", "yinyang", "shikaku", "slitherlink", "numberlink")  # on corpus boards
+GENRE_KINDS = {"akari": "mark", "starbattle": "mark", "sudoku": "number", "fillomino": "number", "kakuro": "number",
+               "hashiwokakero": "bridge", "yajilin": "loop-shade", "hitori": "shade", "heyawake": "shade",
+               "nurikabe": "shade", "lits": "shade"}
+NEW_GENRES = tuple(GENRE_KINDS)  # on their /help examples
 
 
 @pytest.fixture
-def api():
+def api() -> Iterator[FakeBotApi]:
     server = FakeBotApi()
     yield server
     server.close()
 
 
 async def draw(page: Any, kind: str, solution: dict[str, Any], rows: int, cols: int) -> None:
-    """Draw ``solution`` with the mouse: press, move through the points, release."""
+    """Draw ``solution`` with the mouse (press, move through the points, release; a tap for a
+    cell) and, for numbers, the keyboard; a loop with shaded cells in the line, then the shade mode."""
     m = await page.evaluate("(() => { const c = document.getElementById('board').getScreenCTM();"
                             " return [c.a, c.d, c.e, c.f]; })()")  # board units -> CSS pixels
 
     def at(p: tuple[float, float]) -> tuple[float, float]:
         return m[2] + (20 + p[1] * 40) * m[0], m[3] + (20 + p[0] * 40) * m[1]
 
-    for stroke in strokes(kind, solution):
-        await page.mouse.move(*at(stroke[0]))
+    async def stroke(points: list[tuple[float, float]]) -> None:
+        await page.mouse.move(*at(points[0]))
         await page.mouse.down()
-        for p in stroke[1:]:
+        for p in points[1:]:
             await page.mouse.move(*at(p), steps=3)
         await page.mouse.up()
+
+    if kind == "number":
+        settings = await page.evaluate("JSON.parse(document.getElementById('settings').textContent)")
+        for p, value in typed(solution, settings["numbers"]):
+            await page.mouse.click(*at(p))
+            await page.keyboard.type(value)
+        return
+    if kind == "loop-shade":
+        await page.click("#modes button[data-mode='0']")
+        for points in strokes("cell-loop", {"loop": solution["loop"]}):
+            await stroke(points)
+        await page.click("#modes button[data-mode='1']")
+        kind, solution = "shade", {"shaded": solution["shaded"]}
+    for points in strokes(kind, solution):
+        await stroke(points)
+
+
+def ann_solved(chat_id: int, since: float) -> Callable[[Any], bool]:
+    """The fake Bot API's call that tells the chat Ann solved it (after ``since``)."""
+    return lambda c: bool(c.chat_id == chat_id and "Ann solved it" in c.text and c.at >= since)
 
 
 async def open_player(browser: Any, url: str, init: str, width: int = 375) -> Any:
@@ -70,7 +98,7 @@ async def group_link(player: WebPlayer, daily_chat: Any, genre: str, group_id: i
     return link.url, stored
 
 
-async def test_draw_and_submit_every_genre(api: FakeBotApi, tmp_path) -> None:
+async def test_draw_and_submit_every_genre(api: FakeBotApi, tmp_path: Path) -> None:
     from playwright.async_api import async_playwright
 
     ann = api.user(11, "Ann")
@@ -93,15 +121,53 @@ async def test_draw_and_submit_every_genre(api: FakeBotApi, tmp_path) -> None:
                 n = time.perf_counter()
                 await page.click("#submit")
                 await page.wait_for_selector("#status.ok")
-                said = await api.wait_for(lambda c, n=n: c.chat_id == group.id and "Ann solved it" in c.text
-                                          and c.at >= n)
+                said = await api.wait_for(ann_solved(group.id, n))
                 assert said[0].text.startswith("✅ Ann solved it in"), genre
                 await page.context.close()
         finally:
             await browser.close()
 
 
-async def test_shading_by_touch_on_a_phone(api: FakeBotApi, tmp_path) -> None:
+def _same(drawn: dict[str, Any], solution: dict[str, Any]) -> bool:
+    """The drawn answer is the solution (bridges in any order)."""
+    return {k: sorted(v) if k == "bridges" else v for k, v in drawn.items()} == {
+        k: sorted(v) if k == "bridges" else v for k, v in solution.items()}
+
+
+@pytest.mark.parametrize("genre", NEW_GENRES)
+async def test_draw_and_submit_on_the_example(api: FakeBotApi, tmp_path: Path, genre: str) -> None:
+    """The genres that came with no player code: the /help example as the daily puzzle, drawn with
+    the input of its answer kind (marks, numbers, bridges, a loop and shading), submitted."""
+    from playwright.async_api import async_playwright
+
+    from tests.daily_support import example_maker
+
+    ann = api.user(11, "Ann")
+    group = api.group(-1001)
+    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", example_maker) as (daily, player), \
+            async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            url, stored = await group_link(player, daily, genre, group.id)
+            page = await open_player(browser, url, init_data(ann, api.token))
+            kind = await page.evaluate("JSON.parse(document.getElementById('settings').textContent).kind")
+            assert kind == GENRE_KINDS[genre]
+            solution = stored.solution.to_json()
+            await page.click("#check")  # an empty board: a broken rule, nothing said in the chat
+            await page.wait_for_selector("#status.bad")
+            await draw(page, kind, solution, stored.rows, stored.cols)
+            drawn = await page.evaluate("window.puzzlePlayer.solution()")
+            assert _same(drawn, solution), (genre, drawn, solution)
+            n = time.perf_counter()
+            await page.click("#submit")
+            await page.wait_for_selector("#status.ok")
+            said = await api.wait_for(ann_solved(group.id, n))
+            assert said[0].text.startswith("✅ Ann solved it in")
+        finally:
+            await browser.close()
+
+
+async def test_shading_by_touch_on_a_phone(api: FakeBotApi, tmp_path: Path) -> None:
     from playwright.async_api import async_playwright
 
     ann = api.user(11, "Ann")
@@ -131,7 +197,7 @@ async def test_shading_by_touch_on_a_phone(api: FakeBotApi, tmp_path) -> None:
             await browser.close()
 
 
-async def test_undo_redo_and_tampered_init_data(api: FakeBotApi, tmp_path) -> None:
+async def test_undo_redo_and_tampered_init_data(api: FakeBotApi, tmp_path: Path) -> None:
     from playwright.async_api import async_playwright
 
     ann = api.user(11, "Ann")
@@ -157,69 +223,82 @@ async def test_undo_redo_and_tampered_init_data(api: FakeBotApi, tmp_path) -> No
             await browser.close()
 
 
-@pytest.mark.parametrize(("kind", "key"), [("mark", "lights"), ("number", "numbers"), ("bridge", "bridges")])
-async def test_answer_kinds_without_a_genre_yet(api: FakeBotApi, tmp_path, kind: str, key: str) -> None:
-    """The input modes genres will declare: the page of a daily puzzle with its settings swapped, so
-    the script builds the FORMATS.md shape of the kind from taps, keys and drags."""
-    import json
-
-    import aiohttp
+@pytest.mark.parametrize("genre", ["akari", "sudoku", "hashiwokakero", "yajilin"])
+async def test_the_input_of_each_answer_kind(api: FakeBotApi, tmp_path: Path, genre: str) -> None:
+    """What each input does on a genre's /help example: a mark and a cross, not on a given cell
+    (Akari); a number by key and by the pad, none on a given (Sudoku); a double bridge and a third
+    drag removing it (Hashiwokakero); a line, then shading a cell on it takes the line away (and a
+    line drawn into a shaded cell its shading), the dot mode shades nothing, a clue cell is never
+    shaded (Yajilin)."""
     from playwright.async_api import async_playwright
 
+    from tests.daily_support import example_maker
+
     ann = api.user(11, "Ann")
-    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}") as (daily, player), \
-            async_playwright() as pw, aiohttp.ClientSession() as http:
-        url, stored = await group_link(player, daily, "masyu", -1001)
-        async with http.get(url) as res:
-            html = await res.text()
-        start = html.index('<script id="settings" type="application/json">') + len(
-            '<script id="settings" type="application/json">')
-        end = html.index("</script>", start)
-        settings = json.loads(html[start:end])
-        rows, cols = settings["rows"], settings["cols"]
-        settings.update(kind=kind, key=key, givens=[[0, 0], [0, cols - 1], [rows - 1, 0]],
-                        numbers={"0,0": "2"} if kind == "number" else {})
-        html = html[:start] + json.dumps(settings) + html[end:]
+    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", example_maker) as (daily, player), \
+            async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            page = await browser.new_page(viewport={"width": 375, "height": 740})
-            await page.add_init_script(telegram_stub(init_data(ann, api.token)))
-            await page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
-            await page.goto(url)
-            await page.wait_for_selector("body.ready")
+            url, stored = await group_link(player, daily, genre, -1001)
+            page = await open_player(browser, url, init_data(ann, api.token))
             m = await page.evaluate("(() => { const c = document.getElementById('board').getScreenCTM();"
                                     " return [c.a, c.d, c.e, c.f]; })()")
 
             def at(r: float, c: float) -> tuple[float, float]:
                 return m[2] + (20 + c * 40) * m[0], m[3] + (20 + r * 40) * m[1]
 
-            if kind == "mark":
-                await page.mouse.click(*at(1.5, 1.5))  # a mark
-                await page.mouse.click(*at(2.5, 2.5))
-                await page.mouse.click(*at(2.5, 2.5))  # a cross: no mark
-                await page.mouse.click(*at(0.5, 0.5))  # a given cell: nothing
-                got = (await page.evaluate("window.puzzlePlayer.solution()"))[key]
-                assert got[1][1] == "*" and got[2][2] == "." and got[0][0] == "."
-                assert sum(row.count("*") for row in got) == 1 and len(got) == rows
-            elif kind == "number":
-                await page.mouse.click(*at(1.5, 2.5))
-                await page.keyboard.press("4")
-                await page.mouse.click(*at(2.5, 1.5))
-                await page.click("#digits button:text('7')")
-                got = (await page.evaluate("window.puzzlePlayer.solution()"))[key]
-                assert got[0].split()[0] == "2" and got[1].split()[2] == "4" and got[2].split()[1] == "7"
-                assert got[3] == " ".join(["."] * cols)
-            else:
-                for _ in range(2):  # twice: a double bridge
-                    await page.mouse.move(*at(0.5, 0.5))
-                    await page.mouse.down()
-                    await page.mouse.move(*at(0.5, cols - 1.5), steps=4)
-                    await page.mouse.up()
-                await page.mouse.move(*at(0.5, 0.5))
+            async def drag(*points: tuple[float, float]) -> None:
+                await page.mouse.move(*at(*points[0]))
                 await page.mouse.down()
-                await page.mouse.move(*at(2.5, 0.5), steps=4)
+                for p in points[1:]:
+                    await page.mouse.move(*at(*p), steps=4)
                 await page.mouse.up()
-                got = (await page.evaluate("window.puzzlePlayer.solution()"))[key]
-                assert sorted(got) == [[0, 0, 0, cols - 1, 2], [0, 0, rows - 1, 0, 1]]
+
+            async def answer() -> dict[str, Any]:
+                got: dict[str, Any] = await page.evaluate("window.puzzlePlayer.solution()")
+                return got
+
+            if genre == "akari":  # black cells at (0,1), (1,1), (1,2), ...
+                await page.mouse.click(*at(2.5, 0.5))  # a light
+                await page.mouse.click(*at(0.5, 4.5))
+                await page.mouse.click(*at(0.5, 4.5))  # a cross: no light
+                await page.mouse.click(*at(1.5, 1.5))  # a given cell: nothing
+                assert (await answer())["lights"] == [".....", ".....", "*....", ".....", "....."]
+            elif genre == "sudoku":  # givens 1 at (0,0), 1 at (1,2), 4 at (2,1), 2 at (3,3)
+                await page.mouse.click(*at(0.5, 1.5))
+                await page.keyboard.press("3")
+                await page.mouse.click(*at(1.5, 0.5))
+                await page.click("#digits button:text('4')")
+                await page.mouse.click(*at(3.5, 3.5))  # a given: not selected, the key does nothing
+                await page.keyboard.press("1")
+                await page.mouse.click(*at(2.5, 2.5))
+                await page.keyboard.press("2")
+                await page.keyboard.press("Backspace")
+                assert (await answer())["numbers"] == ["1 3 . .", "4 . 1 .", ". 4 . .", ". . . 2"]
+            elif genre == "hashiwokakero":  # islands at (0,4), (2,0), (2,2), (2,4), (4,2), (4,4)
+                for _ in range(2):
+                    await drag((2.5, 0.5), (2.5, 2.5))
+                await drag((4.5, 4.5), (4.5, 3.5))  # towards the next island: reaches it
+                await drag((0.5, 0.5), (0.5, 3.5))  # from water: nothing
+                for _ in range(3):  # a third time removes it
+                    await drag((0.5, 4.5), (2.5, 4.5))
+                assert sorted((await answer())["bridges"]) == [[2, 0, 2, 2, 2], [4, 2, 4, 4, 1]]
+            else:  # clues at (0,1), (1,3), (2,5), (3,1), (3,3), (5,5)
+                await drag((4.5, 0.5), (4.5, 2.5), (6.5, 2.5))
+                await page.click("#modes button[data-mode='1']")
+                await page.mouse.click(*at(4.5, 1.5))  # shading a cell on the line cuts the line there
+                await page.mouse.click(*at(0.5, 1.5))  # a clue cell: nothing
+                await page.mouse.click(*at(6.5, 0.5))  # a shaded cell, to be drawn through below
+                await page.click("#modes button[data-mode='2']")
+                await page.mouse.click(*at(6.5, 6.5))  # a dot: not shaded
+                got = await answer()
+                assert got["shaded"] == [".......", ".......", ".......", ".......", ".#.....", ".......",
+                                         "#......"]
+                assert got["loop"][4].split() == ["0", "0", "4", "0", "0", "0", "0"]
+                assert got["loop"][5].split()[2] == "5" and got["loop"][6].split()[2] == "1"
+                await page.click("#modes button[data-mode='0']")
+                await drag((5.5, 0.5), (6.5, 0.5), (6.5, 1.5))  # a line through it takes the shading out
+                got = await answer()
+                assert got["shaded"][6] == "......." and got["loop"][6].split()[:2] == ["3", "8"]
         finally:
             await browser.close()

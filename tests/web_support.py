@@ -15,6 +15,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 from bot.app import build_core
 from bot.config import BotConfig, WebConfig
 from bot.daily import DailyChat, install
+from bot.daily.making import Maker
 from bot.daily.slots import DailyConfig
 from bot.pipeline import PipelineLimits, PoolBackend
 from bot.web import WebPlayer
@@ -44,9 +45,10 @@ def play_button(buttons: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 @contextlib.asynccontextmanager
-async def running_bot(api: FakeBotApi, db_url: str) -> AsyncIterator[tuple[DailyChat, WebPlayer]]:
-    """The real PTB bot polling the fake Bot API, the daily puzzle (small corpus boards) and the
-    web player on an ephemeral port of 127.0.0.1."""
+async def running_bot(api: FakeBotApi, db_url: str, maker: Maker = corpus_maker,
+                      ) -> AsyncIterator[tuple[DailyChat, WebPlayer]]:
+    """The real PTB bot polling the fake Bot API, the daily puzzle (small corpus boards, or what
+    ``maker`` makes) and the web player on an ephemeral port of 127.0.0.1."""
     from bot.telegram_adapter import build_application, polling
 
     config = BotConfig(telegram_token=api.token, telegram_api_url=api.url, database_url=db_url,
@@ -54,7 +56,7 @@ async def running_bot(api: FakeBotApi, db_url: str) -> AsyncIterator[tuple[Daily
                        web=WebConfig(url="http://127.0.0.1:0", port=0))
     core = build_core(config, backend=PoolBackend(config.limits), extensions=())
     daily = install(core, config=DailyConfig(tick_seconds=0.2, generate_workers=0, prepare_all=False),
-                    maker=corpus_maker)
+                    maker=maker)
     player = install_web(core)
     assert player is not None
     async with polling(build_application(core, config)):
@@ -119,16 +121,26 @@ def _walks(masks: list[list[int]]) -> list[list[tuple[int, int]]]:
 
 def strokes(kind: str, solution: dict[str, Any]) -> list[list[Point]]:
     """The pointer strokes that draw ``solution`` in the player: each a list of board positions
-    (a one-point stroke is a tap)."""
+    (a one-point stroke is a tap). A number answer is typed (``typed``); a loop-and-shade answer
+    is the loop's strokes in the line mode, then the shaded cells' in the shade mode."""
     if kind in ("cell-loop", "edge-loop"):
-        (key,) = solution
+        key = "links" if "links" in solution else "loop"
         masks = [[int(v) for v in row.split()] for row in solution[key]]
         off = 0.5 if kind == "cell-loop" else 0.0
         return [[(r + off, c + off) for r, c in walk] for walk in _walks(masks)]
-    if kind == "shade":
-        (key,) = solution
-        mark = "B" if key == "colors" else "#"
+    if kind in ("shade", "mark"):
+        key = next(k for k in ("colors", "shaded", "lights", "stars") if k in solution)
+        mark = {"colors": "B", "shaded": "#", "lights": "*", "stars": "*"}[key]
         return [[(r + 0.5, c + 0.5)] for r, row in enumerate(solution[key]) for c, ch in enumerate(row) if ch == mark]
     if kind == "rect":
         return [[(t + 0.5, left + 0.5), (t + h - 0.5, left + w - 0.5)] for t, left, h, w in solution["rects"]]
+    if kind == "bridge":  # a drag from island to island per bridge (twice for a double one)
+        return [[(r1 + 0.5, c1 + 0.5), (r2 + 0.5, c2 + 0.5)]
+                for r1, c1, r2, c2, n in solution["bridges"] for _ in range(n)]
     raise ValueError(kind)
+
+
+def typed(solution: dict[str, Any], givens: dict[str, str]) -> list[tuple[Point, str]]:
+    """A number answer as the player enters it: a tap on each cell that is not given, then its number."""
+    return [((r + 0.5, c + 0.5), v) for r, row in enumerate(solution["numbers"]) for c, v in enumerate(row.split())
+            if v != "." and f"{r},{c}" not in givens]

@@ -321,6 +321,7 @@ TEXTS: dict[str, str] = {
     "web_help_number": "Tap a cell, then type or tap a number.",
     "web_help_rect": "Drag from corner to corner to draw a rectangle; tap a rectangle to remove it.",
     "web_help_bridge": "Drag from island to island to add a bridge (a third time removes it).",
+    "web_help_loop-shade": "Line: drag between cell centres to draw the loop. Shade: tap a cell to shade it, again for a dot, again to clear.",
     "web_rate_limited": "Too many tries in a short time: wait a minute.",
     "web_unknown_puzzle": "This puzzle does not exist (any more).",
     "daily_seen_solution": "the solution",

@@ -295,6 +295,7 @@ TEXTS: dict[str, str] = {
     "web_help_number": "マスをタップして数字を入力します。",
     "web_help_rect": "角から角へドラッグして長方形を描きます。長方形をタップすると消えます。",
     "web_help_bridge": "島から島へドラッグして橋を架けます（3 回目で消えます）。",
+    "web_help_loop-shade": "線：マスの中心をなぞってループを引きます。黒：マスをタップで黒、もう一度で点、もう一度で消去。",
     "web_rate_limited": "短い間に試しすぎです。1 分待ってください。",
     "web_unknown_puzzle": "このパズルは存在しません。",
     "daily_hint_private": "💡 {name}、ヒント {number}/{total} を個別メッセージで送りました（ほかの人のネタバレにならないように）。",

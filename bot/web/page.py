@@ -61,11 +61,11 @@ def player_html(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, t
 <body><main>
 <header><h1>{escape(title)}</h1><span id="timer">0:00</span></header>
 <div id="wrap">{board_svg(puzzle, extra='<g id="marks"></g>')}</div>
+<nav id="digits" hidden></nav>
 <nav id="modes"></nav>
 <nav id="tools"><button id="undo">{w["web_undo"]}</button><button id="redo">{w["web_redo"]}</button>
 <button id="clear">{w["web_clear"]}</button><button id="hint">{w["web_hint"]}</button>
 <button id="check">{w["web_check"]}</button><button id="submit" class="primary">{w["web_submit"]}</button></nav>
-<nav id="digits" hidden></nav>
 <p id="help"></p><p id="status" role="status"></p>
 </main>
 <script id="settings" type="application/json">{data}</script>

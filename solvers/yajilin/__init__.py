@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from solvers.genre import ClueKind, Genre
+from solvers.genre import ClueKind, Genre, PlayKind
 from solvers.yajilin import words
 from solvers.yajilin.arrows import YCell
 from solvers.yajilin.notation import ARROWS
@@ -30,6 +30,7 @@ class Yajilin(Genre[YCell, YajilinSolution]):
                ". . . . . . .\n. . . . . 1l .\n. . . . . . .")
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (7, 7), "medium": (10, 10), "hard": (12, 12)}
     answer_help = "yajilin-answer-help"
+    play = PlayKind.LOOP_SHADE  # its solution's key is "loop", but the answer has shaded cells too
     messages: ClassVar[dict[str, dict[str, Any]]] = {"en": words.EN, "ja": words.JA}
 
 

@@ -4,9 +4,10 @@
   "use strict";
   var S = JSON.parse(document.getElementById("settings").textContent);
   var W = S.words, R = S.rows, C = S.cols, KIND = S.kind;
+  var CELL_LINES = KIND === "cell-loop" || KIND === "loop-shade", SHADES = KIND === "shade" || KIND === "loop-shade";
   var svg = document.getElementById("board"), layer = document.getElementById("marks");
   var firstText = svg.querySelector("text");
-  if (firstText && (S.kind === "cell-loop" || S.kind === "bridge")) svg.insertBefore(layer, firstText);  // numbers stay readable over lines
+  if (firstText && (CELL_LINES || KIND === "bridge")) svg.insertBefore(layer, firstText);  // numbers stay readable over lines
   var CELL = +svg.dataset.cell, M = +svg.dataset.margin, NS = "http://www.w3.org/2000/svg";
   var GREEN = "#00a000", SHADE = "#404040", BLUE = "#0054d6", RED = "#c00000";
   var tg = window.Telegram && window.Telegram.WebApp;
@@ -53,7 +54,7 @@
     var k, p;
     for (k in st.c) {
       p = k.split(","); var r = +p[0], c = +p[1], v = st.c[k];
-      if (KIND === "shade") {
+      if (SHADES) {
         if (v === 1) el("rect", {x: M + c * CELL, y: M + r * CELL, width: CELL, height: CELL, fill: SHADE, "fill-opacity": given[k] ? 0.45 : 1});
         else if (v === 2) el("circle", {cx: cx(c), cy: cy(r), r: CELL * 0.08, fill: BLUE});
       } else if (KIND === "mark") {
@@ -65,7 +66,7 @@
     var w = CELL * 0.12;
     for (k in st.e) {
       p = k.split(" "); var t = p[0], a = +p[1], b = +p[2];
-      if (KIND === "cell-loop") {
+      if (CELL_LINES) {
         if (t === "h") line(cx(b), cy(a), cx(b + 1), cy(a), GREEN, w); else line(cx(b), cy(a), cx(b), cy(a + 1), GREEN, w);
       } else {
         var x = M + b * CELL, y = M + a * CELL;
@@ -110,6 +111,10 @@
   function setEdge(k) {
     if (drag.adding === undefined) drag.adding = !st.e[k];
     if (drag.adding) { st.e[k] = 1; delete st.x[k]; } else delete st.e[k];
+    if (drag.adding && SHADES) {  // a line takes the shading out of the cells it joins
+      var p = k.split(" "), a = +p[1], b = +p[2];
+      [a + "," + b, p[0] === "h" ? a + "," + (b + 1) : (a + 1) + "," + b].forEach(function (q) { if (st.c[q] === 1) delete st.c[q]; });
+    }
   }
   function stepTo(r, c, limitR, limitC) {  // walk from the last cell (point) to (r, c) one neighbour at a time
     while (drag.last && (drag.last[0] !== r || drag.last[1] !== c)) {
@@ -186,11 +191,15 @@
   }
   function cellTool(n) {  // tap cycles none → shade/mark → dot/cross → none; a drag paints the first cell's new state
     function paint(r, c) {
-      var k = r + "," + c;
-      if (!inside(r, c) || fixed[k] || (KIND === "mark" && given[k]) || drag.done[k]) return;
+      var k = r + "," + c, m = KIND === "loop-shade" ? mode - 1 : mode;  // there mode 0 is the line
+      if (!inside(r, c) || fixed[k] || (KIND !== "shade" && given[k]) || drag.done[k]) return;
       drag.done[k] = 1;
-      if (drag.to === undefined) drag.to = mode === 1 ? (st.c[k] === 2 ? 0 : 2) : mode === 2 ? 0 : cycle(st.c[k], n);
+      if (drag.to === undefined) drag.to = m === 1 ? (st.c[k] === 2 ? 0 : 2) : m === 2 ? 0 : cycle(st.c[k], n);
       if (drag.to) st.c[k] = drag.to; else delete st.c[k];
+      if (drag.to === 1 && CELL_LINES) {  // a shaded cell takes no line
+        [edgeKey(r, c, r, c + 1), edgeKey(r, c, r + 1, c), edgeKey(r, c - 1, r, c), edgeKey(r - 1, c, r, c)]
+          .forEach(function (e) { delete st.e[e]; });
+      }
     }
     return {
       down: function (p) { drag.done = {}; paint(Math.floor(p.y), Math.floor(p.x)); },
@@ -198,11 +207,16 @@
       up: function () {}
     };
   }
-  var H = handlers[KIND] || handlers.shade;
+  handlers["loop-shade"] = {line: handlers["cell-loop"], shade: cellTool(3)};  // by mode: the line, or shading
+  function tool() {
+    var h = handlers[KIND] || handlers.shade;
+    return KIND === "loop-shade" ? (mode === 0 ? h.line : h.shade) : h;
+  }
+  var H = tool();
   svg.addEventListener("pointerdown", function (ev) {
     ev.preventDefault();
     try { svg.setPointerCapture(ev.pointerId); } catch (e) { /* synthetic events */ }
-    drag = {before: snap(), id: ev.pointerId}; errors = [];
+    drag = {before: snap(), id: ev.pointerId}; errors = []; H = tool();
     H.down(point(ev)); draw();
   });
   svg.addEventListener("pointermove", function (ev) { if (drag && drag.id === ev.pointerId) { H.move(point(ev)); draw(); } });
@@ -247,6 +261,10 @@
   function solution() {
     var s = {};
     if (KIND === "cell-loop") s[S.key] = masks(R, C);
+    else if (KIND === "loop-shade") {
+      s.loop = masks(R, C);
+      s.shaded = grid(function (r, c, k) { return st.c[k] === 1 ? "#" : "."; }).map(function (row) { return row.join(""); });
+    }
     else if (KIND === "edge-loop") s[S.key] = masks(R + 1, C + 1);
     else if (KIND === "rect") s[S.key] = st.r.map(function (q) { return q.slice(); });
     else if (KIND === "bridge") s[S.key] = Object.keys(st.b).map(function (k) { return k.split(",").map(Number).concat([st.b[k]]); });
@@ -289,7 +307,8 @@
   };
 
   // ---------------------------------------------------------------- modes, help, timer
-  var modes = {"shade": [W.mode_shade, W.mode_dot, W.mode_erase], "mark": [W.mode_mark, W.mode_cross, W.mode_erase]}[KIND];
+  var modes = {"shade": [W.mode_shade, W.mode_dot, W.mode_erase], "mark": [W.mode_mark, W.mode_cross, W.mode_erase],
+    "loop-shade": [W.mode_line, W.mode_shade, W.mode_dot]}[KIND];
   var nav = document.getElementById("modes");
   (modes || []).forEach(function (label, i) {
     var btn = document.createElement("button"); btn.textContent = label; btn.dataset.mode = i;

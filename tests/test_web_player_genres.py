@@ -1,0 +1,133 @@
+"""Every genre gets a player: the page of its example board (a solved board's "Play it") shows the
+genre's own picture and names the answer kind the genre's solution implies; the solved answer in
+the FORMATS.md shape comes back ok through POST /api/check; a wrong one names the checker's first
+broken rule and its cells (the player's code knows no genre, only answer kinds)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import AsyncIterator
+from functools import cache
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.i18n import say
+from bot.web.server import PlayerServer
+from solvers.engine import solve_puzzle
+from solvers.genre import PlayKind
+from solvers.puzzle import Puzzle
+from solvers.reading import read_board
+from solvers.registry import GENRES
+from solvers.solution import Solution
+from solvers.verdict import SolveOptions
+
+# The input mode each genre's answer needs (what FORMATS.md says its solution is).
+KINDS = {
+    "masyu": PlayKind.CELL_LOOP, "numberlink": PlayKind.CELL_LOOP, "slitherlink": PlayKind.EDGE_LOOP,
+    "yinyang": PlayKind.SHADE, "hitori": PlayKind.SHADE, "lits": PlayKind.SHADE, "nurikabe": PlayKind.SHADE,
+    "heyawake": PlayKind.SHADE, "akari": PlayKind.MARK, "starbattle": PlayKind.MARK,
+    "fillomino": PlayKind.NUMBER, "sudoku": PlayKind.NUMBER, "kakuro": PlayKind.NUMBER,
+    "shikaku": PlayKind.RECT, "hashiwokakero": PlayKind.BRIDGE, "yajilin": PlayKind.LOOP_SHADE,
+}
+
+
+@cache
+def solved_example(genre: str) -> tuple[Puzzle[Any], Solution]:
+    puzzle = read_board(GENRES[genre].example, genre)
+    result = solve_puzzle(puzzle, SolveOptions(time_limit=20, workers=1))
+    assert result.solution is not None, genre
+    return puzzle, result.solution
+
+
+def _cut_loop(rows: list[str]) -> list[str]:
+    """A mask grid with its first horizontal step cut (both ends of the edge)."""
+    masks = [[int(v) for v in row.split()] for row in rows]
+    for row in masks:
+        for c, v in enumerate(row):
+            if v & 2:
+                row[c] &= ~2
+                row[c + 1] &= ~8
+                return [" ".join(map(str, r)) for r in masks]
+    raise AssertionError("no horizontal step")
+
+
+def wrong(puzzle: Puzzle[Any], answer: dict[str, Any]) -> dict[str, Any]:
+    """The right answer with one thing changed, as a player would get it wrong (any answer kind)."""
+    out = copy.deepcopy(answer)
+    givens = {(r, c) for r, c, _ in puzzle.clues()}
+    if set(out) in ({"loop"}, {"links"}):
+        (key,) = out
+        out[key] = _cut_loop(out[key])
+    elif set(out) == {"loop", "shaded"}:  # a loop and shaded cells (Yajilin): one more cell shaded beside the loop
+        for r, row in enumerate(out["shaded"]):
+            c = row.find(".")
+            if c >= 0 and (r, c) not in givens:
+                out["shaded"][r] = row[:c] + "#" + row[c + 1:]
+                return out
+    elif "rects" in out:
+        out["rects"] = out["rects"][1:]
+    elif "bridges" in out:
+        out["bridges"] = out["bridges"][1:]
+    elif "numbers" in out:  # one free cell's number changed
+        rows = [row.split() for row in out["numbers"]]
+        r, c = next((r, c) for r, row in enumerate(rows) for c, v in enumerate(row)
+                    if v != "." and (r, c) not in givens)
+        rows[r][c] = str(int(rows[r][c]) % 9 + 1)
+        out["numbers"] = [" ".join(row) for row in rows]
+    else:  # marks or colours: the first free cell flipped
+        (key,) = out
+        on, off = {"colors": ("B", "W"), "shaded": ("#", "."), "lights": ("*", "."), "stars": ("*", ".")}[key]
+        cells = [(r, c) for r, row in enumerate(out[key]) for c, _ in enumerate(row)]
+        r, c = next((rc for rc in cells if rc not in givens), cells[0])  # Hitori: every cell is a given
+        ch = out[key][r][c]
+        out[key][r] = out[key][r][:c] + (off if ch == on else on) + out[key][r][c + 1:]
+    return out
+
+
+@pytest.fixture
+async def client() -> AsyncIterator[TestClient[Any, Any]]:
+    server = PlayerServer(None, b"k" * 32)  # type: ignore[arg-type]  # boards only: no daily chat
+    async with TestClient(TestServer(server.app())) as http:
+        http.player = server  # type: ignore[attr-defined]
+        yield http
+
+
+def test_every_genre_has_its_kind() -> None:
+    assert set(KINDS) == set(GENRES)
+    assert {name: g.play_kind() for name, g in GENRES.items()} == KINDS
+
+
+@pytest.mark.parametrize("genre", sorted(GENRES))
+async def test_the_example_plays_through_the_api(client: Any, genre: str) -> None:
+    puzzle, solution = solved_example(genre)
+    name = client.player.remember(puzzle, solution)
+    res = await client.get(f"/play?puzzle={name}")
+    page = await res.text()
+    assert res.status == 200 and "<svg" in page and '<g id="marks"></g>' in page
+    start = page.index('<script id="settings" type="application/json">')
+    settings = json.loads(page[page.index(">", start) + 1: page.index("</script>", start)])
+    assert settings["kind"] == KINDS[genre].value and (settings["rows"], settings["cols"]) == (puzzle.rows, puzzle.cols)
+    answer = solution.to_json()
+    assert not any(json.dumps(rows) in page for rows in answer.values())  # the answer is not on the page
+
+    res = await client.post("/api/check", json={"puzzle": name, "solution": answer})
+    assert res.status == 200 and await res.json() == {"ok": True, "message": "Right! That is the solution."}
+
+    bad = wrong(puzzle, answer)
+    broken = GENRES[genre].check(puzzle, GENRES[genre].solution_from_json(bad, puzzle))
+    assert broken, genre
+    res = await client.post("/api/check", json={"puzzle": name, "solution": bad})
+    out = await res.json()
+    assert res.status == 200 and out["ok"] is False
+    assert out["message"] == say(broken[0].msg, "en") and out["cells"] == [list(c) for c in broken[0].cells]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_kind_has_its_help(lang: str) -> None:
+    from bot.i18n import catalogue
+
+    texts = catalogue(lang).TEXTS
+    assert [k for k in PlayKind if f"web_help_{k.value}" not in texts] == []
