@@ -10,6 +10,7 @@ set by assumptions (which clues a trial keeps).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping
 
 from ortools.sat.python import cp_model
@@ -17,8 +18,9 @@ from ortools.sat.python import cp_model
 from solvers.cell import Cell
 from solvers.cpsat import Budget, solve_twice
 from solvers.puzzle import Puzzle
+from solvers.slitherlink.deduce import Contradiction, deduce, regions
 from solvers.slitherlink.lattice import DotLoop, clues, points, sides
-from solvers.verdict import SolveOptions, SolveResult
+from solvers.verdict import SolveOptions, SolveResult, Status
 
 # one search worker without the LP relaxation and symmetry detection settles boards up to 400
 # cells 2-3x faster than the portfolio (measured on generated 10x10 and 15x15 hard boards)
@@ -52,6 +54,18 @@ class SlitherModel:
                 self.switch[(r, c)] = s = m.new_bool_var(f"clue{r}_{c}")
                 ct.only_enforce_if(s)
 
+    def add_colors(self) -> None:
+        """Redundant inside/outside colours CP-SAT cannot see: a Boolean per cell (the outside is
+        False), and each edge is on the loop exactly when the cells either side differ."""
+        m, rows, cols = self.model, self.rows, self.cols
+        inside = [m.new_bool_var(f"in{k}") for k in range(rows * cols)]
+        outside = m.new_constant(0)
+        for e, (a, b) in enumerate(self.grid.edges):
+            p, q = regions(rows, cols, a, b)
+            x = inside[p] if p < rows * cols else outside
+            y = inside[q] if q < rows * cols else outside
+            m.add_bool_xor([self.edges[e], x, y, m.new_constant(1)])
+
     def used(self, solver: cp_model.CpSolver) -> list[int]:
         return [i for i, e in enumerate(self.edges) if solver.boolean_value(e)]
 
@@ -63,7 +77,31 @@ class SlitherModel:
 
 
 def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
-    """Find the loop; with ``options.unique`` also prove it is the only one (or find a second)."""
-    sm = SlitherModel(puzzle.rows, puzzle.cols, clues(puzzle))
+    """Find the loop; with ``options.unique`` also prove it is the only one (or find a second).
+
+    First :mod:`solvers.slitherlink.deduce` (with trials) to a fixed point: when it fixes every
+    edge, that loop is the only one (each step is forced) and no search runs; otherwise the
+    deduced edges are fixed in the model and CP-SAT settles the rest.
+    """
+    budget, t0 = Budget(options), time.perf_counter()
+    givens = clues(puzzle)
+    known: dict[int, bool] = {}
+    try:
+        found = deduce(puzzle.rows, puzzle.cols, givens)
+    except Contradiction:  # no loop: the full model says so
+        pass
+    else:
+        if found.complete and found.used():
+            budget.note("deduce", t0)
+            status = Status.UNIQUE if options.unique else Status.SOLVED
+            loop = DotLoop.from_masks(found.grid.masks_from_edges(found.used()))
+            return SolveResult(status, solution=loop, stats=budget.stats)
+        known = found.known()
+    t0 = budget.note("deduce", t0)
+    sm = SlitherModel(puzzle.rows, puzzle.cols, givens)
+    sm.add_colors()
+    for e, used in known.items():
+        sm.model.add_bool_or([sm.edges[e] if used else ~sm.edges[e]])
+    budget.note("build", t0)
     params = SMALL_BOARD_PARAMS if puzzle.rows * puzzle.cols <= SMALL_BOARD_CELLS else None
-    return solve_twice(sm.model, sm.edges, sm.decode, options, budget=Budget(options), params=params)
+    return solve_twice(sm.model, sm.edges, sm.decode, options, budget=budget, params=params)
