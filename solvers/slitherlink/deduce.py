@@ -12,6 +12,8 @@ Every step follows from the rules, so a deduced edge is the same in every soluti
 * ``inside``: the loop cuts the plane in two; cells (and the outside) are in a union-find with
   parity: an edge on the loop separates the two cells it lies between, an edge off joins them, so
   an open edge between two cells already related is fixed;
+* ``regions``: the cells inside the loop are one region, and so are the cells outside with the
+  frame (only in deep trials, below: a split side is a contradiction);
 * ``trial``: an open edge is tried both ways; when one way contradicts the rules above, the edge
   takes the other (0s, 3s at corners, adjacent 3s and the other classic patterns follow from
   these rules and trials).
@@ -94,6 +96,10 @@ class _Deducer:
         for e, (p, q) in enumerate(self.sides):
             self.region_edges[p].append(e)
             self.region_edges[q].append(e)
+        self.adjacent: list[list[int]] = [[] for _ in range(n_regions)]
+        for p, q in self.sides:
+            self.adjacent[p].append(q)
+            self.adjacent[q].append(p)
         self.up = list(range(n_regions))
         self.flip = [0] * n_regions
         self.members = [1] * n_regions
@@ -107,6 +113,7 @@ class _Deducer:
         self.trying = False
         self.clock = 0
         self.tried = [-1] * n_edges
+        self.tried_deep = [-1] * n_edges
         self.near = [0] * n
         self.around = within(grid.rows, grid.cols, 2)
 
@@ -215,15 +222,47 @@ class _Deducer:
             self.propagate()
             self.inside(range(len(self.d.value)))
             self.propagate()
-            if not (trials and self.trials()):
+            self.connected()
+            if not (trials and (self.trials(deep=False) or self.trials(deep=True))):
                 return
 
-    def trials(self) -> bool:
+    def connected(self) -> None:
+        """The cells inside the loop form one region, and so do the cells outside it with the
+        frame: a side split apart by cells known to be on the other side is a contradiction."""
+        out = len(self.up) - 1
+        find = self.find
+        root, parity = find(out)
+        side = [-1] * (out + 1)  # 0 outside, 1 inside, -1 not known
+        for k in range(out + 1):
+            r, x = find(k)
+            if r == root:
+                side[k] = x ^ parity
+        adj = self.adjacent
+        for colour in (0, 1):
+            members = [k for k in range(out + 1) if side[k] == colour]
+            if not members:
+                continue
+            seen = [False] * (out + 1)
+            seen[members[0]] = True
+            stack = [members[0]]
+            while stack:
+                k = stack.pop()
+                for j in adj[k]:
+                    if not seen[j] and side[j] != 1 - colour:
+                        seen[j] = True
+                        stack.append(j)
+            if not all(seen[k] for k in members):
+                raise Contradiction
+
+    def trials(self, deep: bool) -> bool:
         """Each open edge next to a drawn edge or a clue tried both ways; a contradiction fixes
         the other way. An edge whose surroundings are unchanged since its last fruitless trial is
-        skipped, as is a value an earlier fruitless trial of this pass implied."""
+        skipped, as is a value an earlier fruitless trial of this pass implied. Shallow trials
+        leave the region rule out; deep ones (when shallow ones find nothing) use it too and stop
+        at their first find."""
         changed = False
-        value, ends, near, tried = self.d.value, self.ends, self.near, self.tried
+        value, ends, near = self.d.value, self.ends, self.near
+        tried = self.tried_deep if deep else self.tried
         implied: Implied = set()
         for e in range(len(value)):
             a, b = ends[e]
@@ -232,9 +271,11 @@ class _Deducer:
             for guess in (True, False):
                 if (e, guess) in implied:
                     continue
-                if self.trial(e, guess, implied):
+                if self.trial(e, guess, implied, deep):
                     self.set(e, not guess)
                     self.propagate()
+                    if deep:
+                        return True
                     changed = True
                     implied.clear()
                     break
@@ -242,7 +283,7 @@ class _Deducer:
                 tried[e] = self.clock + 1
         return changed
 
-    def trial(self, e: int, guess: bool, implied: Implied) -> bool:
+    def trial(self, e: int, guess: bool, implied: Implied, deep: bool) -> bool:
         """Whether edge ``e`` set to ``guess`` contradicts the rules (the state is restored)."""
         self.trail.clear()
         self.trying = True
@@ -250,6 +291,8 @@ class _Deducer:
         try:
             self.set(e, guess)
             self.propagate()
+            if deep:
+                self.connected()
         except Contradiction:
             return True
         else:
