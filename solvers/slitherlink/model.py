@@ -25,8 +25,8 @@ from solvers.verdict import SolveOptions, SolveResult, Status
 
 # the relay's settings: no LP relaxation and no symmetry detection (fast on most boards), then the
 # circuit's full LP relaxation (slower, but settles some boards the first cannot); the first slice
-# in seconds. Up to 400 cells one search worker, 2-3x faster than the portfolio (measured on
-# generated 10x10 and 15x15 hard boards)
+# in CP-SAT deterministic time (about seconds). Up to 400 cells one search worker, 2-3x faster
+# than the portfolio (measured on generated 10x10 and 15x15 hard boards)
 RELAY: tuple[dict[str, Any], ...] = ({"linearization_level": 0, "symmetry_level": 0},
                                      {"linearization_level": 2, "symmetry_level": 0})
 FIRST_SLICE = 0.25
@@ -116,15 +116,17 @@ def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
 
 def relay(model: cp_model.CpModel, budget: Budget,
           settings: list[dict[str, Any]]) -> tuple[SolverStatus, cp_model.CpSolver]:
-    """One solve as a relay of short runs, alternating the settings with doubling time slices:
+    """One solve as a relay of short runs, alternating the settings with doubling slices:
     a single run's time is heavy-tailed (measured: one setting took 0.1 s on a 15x15 board and
     over 10 s on another, the other setting the reverse), a relay wastes at most about half."""
     slice_s = FIRST_SLICE
     k = 0
     while True:
-        params = settings[k % len(settings)]
         last = budget.remaining() <= slice_s * 1.5
-        status, solver = run(model, budget if last else budget.part(slice_s), params=params)
+        params = settings[k % len(settings)]
+        if not last:  # a slice of CP-SAT's deterministic time: the relay does not depend on the load
+            params = {**params, "max_deterministic_time": slice_s}
+        status, solver = run(model, budget, params=params)
         if last or status != cp_model.UNKNOWN or budget.expired():
             return status, solver
         k += 1
