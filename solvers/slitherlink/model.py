@@ -16,8 +16,9 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from solvers import cpsat
 from solvers.cell import Cell
-from solvers.cpsat import Budget, SolverStatus, run, solve_twice
+from solvers.cpsat import Budget, SolverStatus, solve_twice
 from solvers.puzzle import Puzzle
 from solvers.slitherlink.deduce import Contradiction, deduce, regions
 from solvers.slitherlink.lattice import DotLoop, clues, points, sides
@@ -126,7 +127,7 @@ def relay(model: cp_model.CpModel, budget: Budget,
         params = settings[k % len(settings)]
         if not last:  # a slice of CP-SAT's deterministic time: the relay does not depend on the load
             params = {**params, "max_deterministic_time": slice_s}
-        status, solver = run(model, budget, params=params)
+        status, solver = cpsat.run(model, budget, params=params)
         if last or status != cp_model.UNKNOWN or budget.expired():
             return status, solver
         k += 1
