@@ -31,7 +31,8 @@ def main() -> int:
     spec.loader.exec_module(mod)
     os.chdir(mod.NOQX_DIR)  # noqx imports its solvers as the package `solver`
     timeout = float(sys.argv[1]) if len(sys.argv) > 1 else 30.0
-    args = argparse.Namespace(threads=1, max_solutions=2, timeout=timeout, numlin_solver="numlin", no_2x2=False)
+    args = argparse.Namespace(threads=1, max_solutions=2, timeout=timeout, numlin_solver="numlin", no_2x2=False,
+                              sudoku_any_boxes=False, param=[])
     print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:
         if not line.strip():

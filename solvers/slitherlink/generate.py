@@ -3,8 +3,9 @@
 The loop is the outline of a random polyomino of cells, grown and jittered one cell at a time
 while its outline stays one simple loop. Every cell's clue is how many of its neighbours lie on
 the other side of the loop. Uniqueness oracle: the solver's own :class:`SlitherModel` with each
-clue switched by an assumption literal and "some edge of the loop is unused" added; a second
-answer must also break one of the clues just removed (it keeps all the others).
+clue switched by an assumption literal, the redundant inside/outside colours, and "some edge of the
+loop is unused" added; a second answer must also break one of the clues just removed (it keeps
+all the others).
 """
 
 from __future__ import annotations
@@ -91,6 +92,7 @@ class Oracle:
 
     def __init__(self, rows: int, cols: int, full: dict[Cell, int], loop: set[int]) -> None:
         self.sm = sm = SlitherModel(rows, cols, full, switched=True)
+        sm.add_colors()  # (measured: 15x15 generation about 1.8x faster; no change at 10x10)
         self.full, self.loop = full, loop
         sm.model.add_bool_or([~sm.edges[e] for e in sorted(loop)])
         for i, e in enumerate(sm.edges):

@@ -10,20 +10,28 @@ set by assumptions (which clues a trial keeps).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from ortools.sat.python import cp_model
 
+from solvers import cpsat
 from solvers.cell import Cell
-from solvers.cpsat import Budget, solve_twice
+from solvers.cpsat import Budget, SolverStatus, solve_twice
 from solvers.puzzle import Puzzle
+from solvers.slitherlink.deduce import Contradiction, deduce, regions
 from solvers.slitherlink.lattice import DotLoop, clues, points, sides
-from solvers.verdict import SolveOptions, SolveResult
+from solvers.verdict import SolveOptions, SolveResult, Status
 
-# one search worker without the LP relaxation and symmetry detection settles boards up to 400
-# cells 2-3x faster than the portfolio (measured on generated 10x10 and 15x15 hard boards)
+# the relay's settings: no LP relaxation and no symmetry detection (fast on most boards), then the
+# circuit's full LP relaxation (slower, but settles some boards the first cannot); the first slice
+# in CP-SAT deterministic time (about seconds). Up to 400 cells one search worker, 2-3x faster
+# than the portfolio (measured on generated 10x10 and 15x15 hard boards)
+RELAY: tuple[dict[str, Any], ...] = ({"linearization_level": 0, "symmetry_level": 0},
+                                     {"linearization_level": 2, "symmetry_level": 0})
+FIRST_SLICE = 0.25
 SMALL_BOARD_CELLS = 400
-SMALL_BOARD_PARAMS = {"num_workers": 1, "linearization_level": 0, "symmetry_level": 0}
 
 
 class SlitherModel:
@@ -52,6 +60,18 @@ class SlitherModel:
                 self.switch[(r, c)] = s = m.new_bool_var(f"clue{r}_{c}")
                 ct.only_enforce_if(s)
 
+    def add_colors(self) -> None:
+        """Redundant inside/outside colours CP-SAT cannot see: a Boolean per cell (the outside is
+        False), and each edge is on the loop exactly when the cells either side differ."""
+        m, rows, cols = self.model, self.rows, self.cols
+        inside = [m.new_bool_var(f"in{k}") for k in range(rows * cols)]
+        outside = m.new_constant(0)
+        for e, (a, b) in enumerate(self.grid.edges):
+            p, q = regions(rows, cols, a, b)
+            x = inside[p] if p < rows * cols else outside
+            y = inside[q] if q < rows * cols else outside
+            m.add_bool_xor([self.edges[e], x, y, m.new_constant(1)])
+
     def used(self, solver: cp_model.CpSolver) -> list[int]:
         return [i for i, e in enumerate(self.edges) if solver.boolean_value(e)]
 
@@ -63,7 +83,53 @@ class SlitherModel:
 
 
 def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
-    """Find the loop; with ``options.unique`` also prove it is the only one (or find a second)."""
-    sm = SlitherModel(puzzle.rows, puzzle.cols, clues(puzzle))
-    params = SMALL_BOARD_PARAMS if puzzle.rows * puzzle.cols <= SMALL_BOARD_CELLS else None
-    return solve_twice(sm.model, sm.edges, sm.decode, options, budget=Budget(options), params=params)
+    """Find the loop; with ``options.unique`` also prove it is the only one (or find a second).
+
+    First :mod:`solvers.slitherlink.deduce` (with trials) to a fixed point: when it fixes every
+    edge, that loop is the only one (each step is forced) and no search runs; otherwise the
+    deduced edges are fixed in the model and CP-SAT settles the rest.
+    """
+    budget, t0 = Budget(options), time.perf_counter()
+    givens = clues(puzzle)
+    known: dict[int, bool] = {}
+    try:
+        found = deduce(puzzle.rows, puzzle.cols, givens)
+    except Contradiction:  # no loop: the full model says so
+        pass
+    else:
+        if found.complete and found.used():
+            budget.note("deduce", t0)
+            status = Status.UNIQUE if options.unique else Status.SOLVED
+            loop = DotLoop.from_masks(found.grid.masks_from_edges(found.used()))
+            return SolveResult(status, solution=loop, stats=budget.stats)
+        known = found.known()
+    t0 = budget.note("deduce", t0)
+    sm = SlitherModel(puzzle.rows, puzzle.cols, givens)
+    sm.add_colors()
+    for e, used in known.items():
+        sm.model.add_bool_or([sm.edges[e] if used else ~sm.edges[e]])
+    budget.note("build", t0)
+    one = puzzle.rows * puzzle.cols <= SMALL_BOARD_CELLS
+    settings = [dict(p, num_workers=1) if one else p for p in RELAY]
+    return solve_twice(sm.model, sm.edges, sm.decode, options, budget=budget,
+                       runner=lambda model, bud: relay(model, bud, settings))
+
+
+def relay(model: cp_model.CpModel, budget: Budget,
+          settings: list[dict[str, Any]]) -> tuple[SolverStatus, cp_model.CpSolver]:
+    """One solve as a relay of short runs, alternating the settings with doubling slices:
+    a single run's time is heavy-tailed (measured: one setting took 0.1 s on a 15x15 board and
+    over 10 s on another, the other setting the reverse), a relay wastes at most about half."""
+    slice_s = FIRST_SLICE
+    k = 0
+    while True:
+        last = budget.remaining() <= slice_s * 1.5
+        params = settings[k % len(settings)]
+        if not last:  # a slice of CP-SAT's deterministic time: the relay does not depend on the load
+            params = {**params, "max_deterministic_time": slice_s}
+        status, solver = cpsat.run(model, budget, params=params)
+        if last or status != cp_model.UNKNOWN or budget.expired():
+            return status, solver
+        k += 1
+        if k % len(settings) == 0:
+            slice_s *= 2

@@ -18,7 +18,8 @@ from solvers.genre import missing_parts
 from solvers.puzzle import Puzzle
 from solvers.registry import find_genre, get_genre
 from solvers.slitherlink import GENRE
-from solvers.slitherlink.lattice import DotLoop
+from solvers.slitherlink.deduce import Contradiction, deduce
+from solvers.slitherlink.lattice import DotLoop, clues
 from solvers.solution import differing_cells
 from solvers.verdict import SolveOptions, Status
 
@@ -111,6 +112,22 @@ def test_multiple() -> None:
     diff = differing_cells(res.solution, res.second_solution)
     assert diff and all(0 <= r < 4 and 0 <= c < 4 for r, c in diff)
     assert solve_puzzle(board(". .", ". ."), OPTS).status is Status.MULTIPLE
+
+
+def test_deductions_agree_with_every_corpus_answer() -> None:
+    """Each deduced edge is the loop's (the rules force it), and the 15x15 board needs no search."""
+    for line in (REPO / "tests" / "data" / "corpus" / "slitherlink.jsonl").read_text().splitlines():
+        rec = json.loads(line)
+        if not rec["unique"]:
+            continue
+        puzzle = Puzzle.from_record(rec)
+        found = deduce(puzzle.rows, puzzle.cols, clues(puzzle))
+        loop = set(found.grid.edges_from_masks(GENRE.solution_from_json(rec["solution"], puzzle).masks))
+        assert all(v == (e in loop) for e, v in found.known().items()), rec["id"]
+        if rec["rows"] == 15:
+            assert found.complete
+    with pytest.raises(Contradiction):
+        deduce(2, 2, {(0, 0): 3, (0, 1): 3, (1, 0): 3, (1, 1): 3})
 
 
 @pytest.mark.parametrize("rows", [["0"], ["0 .", ". 0"], ["3 3", "3 3"]])

@@ -1,0 +1,351 @@
+"""Slitherlink deductions a human solver makes, iterated to a fixed point before any search.
+
+The state is one value per lattice edge (True: on the loop, False: not, None: not known yet).
+Every step follows from the rules, so a deduced edge is the same in every solution:
+
+* ``clue``: a cell with clue n has n sides on the loop (the rest of its sides are off once n are
+  on; all open ones are on once only n can be);
+* ``degree``: a point has 0 or 2 loop edges (two on: the others off; one on and one open: it is
+  on; none on and one open: it is off);
+* ``loop``: no premature loop: an edge that would close a path is off unless the path holds every
+  loop edge and closing it meets every clue; once the loop is closed every other edge is off;
+* ``inside``: the loop cuts the plane in two; cells (and the outside) are in a union-find with
+  parity: an edge on the loop separates the two cells it lies between, an edge off joins them, so
+  an open edge between two cells already related is fixed;
+* ``regions``: the cells inside the loop are one region, and so are the cells outside with the
+  frame (only in deep trials, below: a split side is a contradiction);
+* ``trial``: an open edge is tried both ways; when one way contradicts the rules above, the edge
+  takes the other (0s, 3s at corners, adjacent 3s and the other classic patterns follow from
+  these rules and trials).
+
+A contradiction raises :class:`Contradiction`; the solver then leaves the board to the model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from solvers.cell import Cell
+from solvers.gridgraph import Grid, within
+from solvers.slitherlink.lattice import points, sides
+
+Implied = set[tuple[int, bool]]  # (edge, value) pairs a trial implied
+
+
+class Contradiction(Exception):
+    """The clues and the deductions so far admit no loop."""
+
+
+@dataclass
+class Deduction:
+    """Edge values of one board under deduction (indices of ``grid.edges``)."""
+
+    grid: Grid
+    value: list[bool | None]
+
+    @property
+    def complete(self) -> bool:
+        return all(v is not None for v in self.value)
+
+    def known(self) -> dict[int, bool]:
+        return {i: v for i, v in enumerate(self.value) if v is not None}
+
+    def used(self) -> list[int]:
+        return [i for i, v in enumerate(self.value) if v]
+
+
+def deduce(rows: int, cols: int, givens: Mapping[Cell, int], *, trials: bool = True) -> Deduction:
+    """Apply the rules above until none fixes another edge (with ``trials``, then try open edges
+    both ways and keep what a contradiction forces, again to a fixed point)."""
+    grid = points(rows, cols)
+    d = Deduction(grid, [None] * len(grid.edges))
+    _Deducer(d, rows, cols, givens).run(trials)
+    return d
+
+
+def regions(rows: int, cols: int, a: Cell, b: Cell) -> tuple[int, int]:
+    """The cells (flat index; ``rows * cols`` is the outside) on either side of lattice edge a-b."""
+    out = rows * cols
+
+    def flat(r: int, c: int) -> int:
+        return r * cols + c if 0 <= r < rows and 0 <= c < cols else out
+
+    if a[0] == b[0]:  # horizontal: the cells above and below
+        return flat(a[0] - 1, a[1]), flat(a[0], a[1])
+    return flat(a[0], a[1] - 1), flat(a[0], a[1])
+
+
+class _Deducer:
+    def __init__(self, d: Deduction, rows: int, cols: int, givens: Mapping[Cell, int]) -> None:
+        self.d = d
+        grid = d.grid
+        n_edges = len(grid.edges)
+        self.ends = [(grid.index(a), grid.index(b)) for a, b in grid.edges]
+        self.between = {pair: e for e, pair in enumerate(self.ends)}
+        self.point_edges: list[list[int]] = [[e for _, e in grid.cell_edges(p)] for p in grid.cells()]
+        self.clues = [(sides(grid, r, c), n) for (r, c), n in sorted(givens.items())]
+        self.edge_clues: list[list[int]] = [[] for _ in range(n_edges)]
+        for k, (es, _) in enumerate(self.clues):
+            for e in es:
+                self.edge_clues[e].append(k)
+        self.sides = [regions(rows, cols, a, b) for a, b in grid.edges]
+        n_regions = rows * cols + 1
+        self.region_edges: list[list[int]] = [[] for _ in range(n_regions)]
+        for e, (p, q) in enumerate(self.sides):
+            self.region_edges[p].append(e)
+            self.region_edges[q].append(e)
+        self.adjacent: list[list[int]] = [[] for _ in range(n_regions)]
+        for p, q in self.sides:
+            self.adjacent[p].append(q)
+            self.adjacent[q].append(p)
+        self.up = list(range(n_regions))
+        self.flip = [0] * n_regions
+        self.members = [1] * n_regions
+        n = grid.size
+        self.other = list(range(n))  # at a path's end: its other end
+        self.length = [0] * n  # at a path's end: its edges
+        self.degree = [0] * n
+        self.n_used = [0]
+        self.queue: list[int] = []
+        self.trail: list[tuple[list[Any], int, Any]] = []
+        self.trying = False
+        self.clock = 0
+        self.tried = [-1] * n_edges
+        self.tried_deep = [-1] * n_edges
+        self.near = [0] * n
+        self.around = within(grid.rows, grid.cols, 2)
+
+    def change(self, array: list[Any], i: int, new: Any) -> None:
+        """``array[i] = new``, undoable by :meth:`undo` (a trial's changes)."""
+        self.trail.append((array, i, array[i]))
+        array[i] = new
+
+    def undo(self) -> None:
+        trail = self.trail
+        while trail:
+            array, i, old = trail.pop()
+            array[i] = old
+        self.queue.clear()
+
+    def set(self, e: int, used: bool) -> None:
+        v = self.d.value[e]
+        if v is None:
+            self.change(self.d.value, e, used)
+            self.queue.append(e)
+            self.relate(e, used)
+            if not self.trying:
+                self.clock += 1
+                near, clock = self.near, self.clock
+                for end in self.ends[e]:
+                    for p in self.around[end]:
+                        near[p] = clock
+            if used:
+                self.join(e)
+        elif v != used:
+            raise Contradiction
+
+    def find(self, x: int) -> tuple[int, int]:
+        up, flip = self.up, self.flip
+        odd = 0
+        while up[x] != x:
+            odd ^= flip[x]
+            x = up[x]
+        return x, odd
+
+    def relate(self, e: int, used: bool) -> None:
+        """The two cells beside edge ``e`` are on opposite sides of the loop (used) or the same side."""
+        p, q = self.sides[e]
+        self.link(p, q, 1 if used else 0)
+
+    def link(self, p: int, q: int, want: int) -> None:
+        """Cells ``p`` and ``q`` are on opposite sides of the loop (``want`` 1) or the same side (0)."""
+        (rp, xp), (rq, xq) = self.find(p), self.find(q)
+        if rp == rq:
+            if xp ^ xq != want:
+                raise Contradiction
+            return
+        if self.members[rp] < self.members[rq]:
+            rp, rq = rq, rp
+        self.change(self.up, rq, rp)
+        self.change(self.flip, rq, xp ^ xq ^ want)
+        self.change(self.members, rp, self.members[rp] + self.members[rq])
+
+    def inside(self, edges: Iterable[int]) -> None:
+        value, find = self.d.value, self.find
+        for f in edges:
+            if value[f] is None:
+                p, q = self.sides[f]
+                (rp, xp), (rq, xq) = find(p), find(q)
+                if rp == rq:
+                    self.set(f, xp != xq)
+
+    def join(self, e: int) -> None:
+        """Add used edge ``e`` to the paths (see ``loop`` in the module docstring)."""
+        a, b = self.ends[e]
+        degree, change = self.degree, self.change
+        if degree[a] >= 2 or degree[b] >= 2:
+            raise Contradiction
+        change(degree, a, degree[a] + 1)
+        change(degree, b, degree[b] + 1)
+        n_used = self.n_used[0] + 1
+        change(self.n_used, 0, n_used)
+        pa, pb = self.other[a], self.other[b]
+        if pa == b:  # the path closes: it must hold every used edge; every other edge is off
+            if self.length[a] + 1 != n_used:
+                raise Contradiction
+            for f, v in enumerate(self.d.value):
+                if v is None:
+                    self.set(f, False)
+            return
+        length = self.length[a] + self.length[b] + 1
+        for end, far in ((pa, pb), (pb, pa)):
+            change(self.other, end, far)
+            change(self.length, end, length)
+        closing = self.between.get((pa, pb) if pa < pb else (pb, pa))
+        if closing is not None and self.d.value[closing] is None and (
+                length != n_used or not self.closes_all(closing)):
+            self.set(closing, False)
+
+    def closes_all(self, closing: int) -> bool:
+        """Whether the used edges plus ``closing`` meet every clue exactly."""
+        value = self.d.value
+        return all(sum(1 for e in es if value[e] or e == closing) == n for es, n in self.clues)
+
+    def run(self, trials: bool) -> None:
+        for k in range(len(self.clues)):
+            self.clue(k)
+        for p in range(len(self.point_edges)):
+            self.point(p)
+        while True:
+            self.propagate()
+            self.inside(range(len(self.d.value)))
+            self.propagate()
+            self.connected()
+            if not (trials and (self.trials(deep=False) or self.trials(deep=True))):
+                return
+
+    def connected(self) -> None:
+        """The cells inside the loop form one region, and so do the cells outside it with the
+        frame: a side split apart by cells known to be on the other side is a contradiction."""
+        out = len(self.up) - 1
+        find = self.find
+        root, parity = find(out)
+        side = [-1] * (out + 1)  # 0 outside, 1 inside, -1 not known
+        for k in range(out + 1):
+            r, x = find(k)
+            if r == root:
+                side[k] = x ^ parity
+        adj = self.adjacent
+        for colour in (0, 1):
+            members = [k for k in range(out + 1) if side[k] == colour]
+            if not members:
+                continue
+            seen = [False] * (out + 1)
+            seen[members[0]] = True
+            stack = [members[0]]
+            while stack:
+                k = stack.pop()
+                for j in adj[k]:
+                    if not seen[j] and side[j] != 1 - colour:
+                        seen[j] = True
+                        stack.append(j)
+            if not all(seen[k] for k in members):
+                raise Contradiction
+
+    def trials(self, deep: bool) -> bool:
+        """Each open edge next to a drawn edge or a clue tried both ways; a contradiction fixes
+        the other way. An edge whose surroundings are unchanged since its last fruitless trial is
+        skipped, as is a value an earlier fruitless trial of this pass implied. Shallow trials
+        leave the region rule out; deep ones (when shallow ones find nothing) use it too and stop
+        at their first find."""
+        changed = False
+        value, ends, near = self.d.value, self.ends, self.near
+        tried = self.tried_deep if deep else self.tried
+        implied: Implied = set()
+        for e in range(len(value)):
+            a, b = ends[e]
+            if value[e] is not None or (near[a] < tried[e] and near[b] < tried[e]):
+                continue
+            for guess in (True, False):
+                if (e, guess) in implied:
+                    continue
+                if self.trial(e, guess, implied, deep):
+                    self.set(e, not guess)
+                    self.propagate()
+                    if deep:
+                        return True
+                    changed = True
+                    implied.clear()
+                    break
+            else:
+                tried[e] = self.clock + 1
+        return changed
+
+    def trial(self, e: int, guess: bool, implied: Implied, deep: bool) -> bool:
+        """Whether edge ``e`` set to ``guess`` contradicts the rules (the state is restored)."""
+        self.trail.clear()
+        self.trying = True
+        value = self.d.value
+        try:
+            self.set(e, guess)
+            self.propagate()
+            if deep:
+                self.connected()
+        except Contradiction:
+            return True
+        else:
+            implied.update((i, bool(value[i])) for array, i, _ in self.trail if array is value)
+            return False
+        finally:
+            self.trying = False
+            self.undo()
+
+    def propagate(self) -> None:
+        queue = self.queue
+        while queue:
+            e = queue.pop()
+            for k in self.edge_clues[e]:
+                self.clue(k)
+            a, b = self.ends[e]
+            self.point(a)
+            self.point(b)
+            p, q = self.sides[e]
+            self.inside(self.region_edges[p])
+            self.inside(self.region_edges[q])
+
+    def clue(self, k: int) -> None:
+        es, n = self.clues[k]
+        value = self.d.value
+        on = 0
+        open_: list[int] = []
+        for e in es:
+            v = value[e]
+            if v is None:
+                open_.append(e)
+            elif v:
+                on += 1
+        if on > n or on + len(open_) < n:
+            raise Contradiction
+        if open_ and (on == n or on + len(open_) == n):
+            for e in open_:
+                self.set(e, on < n)
+
+    def point(self, p: int) -> None:
+        value = self.d.value
+        on = 0
+        open_: list[int] = []
+        for e in self.point_edges[p]:
+            v = value[e]
+            if v is None:
+                open_.append(e)
+            elif v:
+                on += 1
+        if on > 2 or (on == 1 and not open_):
+            raise Contradiction
+        if on == 2:
+            for e in open_:
+                self.set(e, False)
+        elif len(open_) == 1:
+            self.set(open_[0], on == 1)
