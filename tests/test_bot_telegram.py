@@ -232,16 +232,11 @@ async def test_identical_board_is_answered_from_the_cache(bot: SimpleNamespace) 
 
 @pytest.mark.slow
 async def test_thirty_boards_from_ten_users_all_answered(bot: SimpleNamespace) -> None:
-    records = [r for g in own_genres() for r in own(g) if r["rows"] <= 8 and r["cols"] <= 8 and r.get("unique")]
+    records = [r for g in own_genres() for r in own(g) if r["rows"] <= 8 and r["cols"] <= 8 and r.get("unique")
+               and "regions" not in r]  # typed as a header and a grid
     used = {tuple(own("masyu")[i]["grid"]) for i in (5, 6, 7)} | {tuple(MASYU_5.split("\n")[1:])}
     records = [r for r in records if tuple(r["grid"]) not in used]
-    picks = [records[(i * 7) % len(records)] for i in range(60)]
-    chosen: list[dict] = []
-    for r in picks:  # 30 distinct boards, genres mixed
-        if r not in chosen:
-            chosen.append(r)
-        if len(chosen) == 30:
-            break
+    chosen = records[:: max(1, len(records) // 30)][:30]  # 30 distinct boards, genres mixed
     assert len(chosen) == 30
     users = [bot.api.user(200 + i, f"U{i}") for i in range(10)]
     expected: dict[int, list[dict]] = {u.id: [] for u in users}

