@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from solvers.connectivity import neighbours
 from solvers.errors import InvalidPuzzle, ParseError
+from solvers.notation import UNKNOWN
 from solvers.puzzle import Puzzle, check_rectangular
 from solvers.solution import NumberSolution
 from solvers.verdict import Violation
@@ -27,7 +28,8 @@ def validate_cells(cells: Sequence[Sequence[int]]) -> None:
         for c in range(cols):
             v = cells[r][c]
             if v < 0:
-                raise InvalidPuzzle("fillomino-bad-number", cells=((r, c),), cell=(r, c), number=v)
+                raise InvalidPuzzle("fillomino-bad-number", cells=((r, c),), cell=(r, c),
+                                    number="?" if v == UNKNOWN else str(v))
             if v > rows * cols:
                 raise InvalidPuzzle("fillomino-too-big", cells=((r, c),), cell=(r, c), number=v,
                                     area=rows * cols)
