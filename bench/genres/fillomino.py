@@ -1,11 +1,16 @@
-"""Fillomino dev corpus against noqx: PYTHONPATH=. python bench/genres/fillomino.py [--limit 10] [--only ID ...]"""
+"""Fillomino on the development corpus against noqx (see bench/genres/common.py).
+
+    PYTHONPATH=. PUZZLEBOT_SHARED=../shared .venv/bin/python bench/genres/fillomino.py [--limit S] [--md]
+"""
 
 from __future__ import annotations
 
-from bench.genres.dev_corpus import bench
-from solvers.fillomino.check import check_cells
-from solvers.fillomino.model import solve_cells
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bench.genres.common import main  # noqa: E402
 
 if __name__ == "__main__":
-    bench("fillomino", "numbers", lambda cells, options: solve_cells(cells, options, decode=list), check_cells,
-          lambda rows: [[int(t) for t in row.split()] for row in rows])
+    sys.exit(main("fillomino", limit=10.0, repeat=1))

@@ -1,10 +1,16 @@
-"""Nurikabe dev corpus against noqx: PYTHONPATH=. python bench/genres/nurikabe.py [--limit 10] [--only ID ...]"""
+"""Nurikabe on the development corpus against noqx (see bench/genres/common.py).
+
+    PYTHONPATH=. PUZZLEBOT_SHARED=../shared .venv/bin/python bench/genres/nurikabe.py [--limit S] [--md]
+"""
 
 from __future__ import annotations
 
-from bench.genres.dev_corpus import bench
-from solvers.nurikabe.check import check_cells
-from solvers.nurikabe.model import solve_cells
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bench.genres.common import main  # noqa: E402
 
 if __name__ == "__main__":
-    bench("nurikabe", "shaded", lambda cells, options: solve_cells(cells, options, decode=list), check_cells, list)
+    sys.exit(main("nurikabe", limit=10.0, repeat=1))

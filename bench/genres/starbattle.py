@@ -1,31 +1,21 @@
-"""Star Battle on the development corpus: every board solved with its uniqueness proof, checked, timed.
+"""Star Battle on the development corpus against noqx (see bench/genres/common.py); ``--own-corpus``
+rebuilds the genre's own test corpus instead.
 
-Per board: id, size, our seconds (best of ``--repeat`` runs: read, validate, solve with the
-proof, independent check; the phases of the last run: bitboard search, CP-SAT build, first
-solve, proof), noqx's reference seconds (../shared/research/noqx-dev-times.jsonl)
-and the ratio; then the median and max, and the median ratio on boards of 144 cells or more.
-
-    PYTHONPATH=. .venv/bin/python bench/genres/starbattle.py [--repeat 3] [--records file.jsonl]
+    PYTHONPATH=. PUZZLEBOT_SHARED=../shared .venv/bin/python bench/genres/starbattle.py [--repeat 3] [--own-corpus]
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import statistics
 import sys
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from solvers.starbattle.board import regions_of  # noqa: E402
-from solvers.starbattle.check import check_marks, validate_board  # noqa: E402
-from solvers.starbattle.model import solve_board  # noqa: E402
+from bench.genres.common import main  # noqa: E402
 from solvers.verdict import SolveOptions, Status  # noqa: E402
 
-SHARED = REPO.parent.parent / "shared"
 GENRE = "starbattle"
 OWN = REPO / "tests" / "data" / "corpus" / "starbattle.jsonl"
 OWN_SPECS = [(5, 5, "easy", 1), (5, 5, "hard", 2), (6, 6, "medium", 3), (7, 7, "easy", 4), (8, 8, "hard", 5),
@@ -35,57 +25,6 @@ OWN_HAND = [  # (name, regions, stars): several solutions, none
     ("several", ["1 1 2 2 2", "1 1 2 2 2", "3 3 3 4 4", "3 3 3 4 4", "5 5 5 5 5"], 1),
     ("none", ["1 1 2 2 2", "3 3 3 3 3", "3 4 4 4 4", "5 5 5 4 4", "5 5 5 5 5"], 1),
 ]
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--records", default=str(SHARED / "corpus" / "starbattle.jsonl"))
-    ap.add_argument("--noqx", default=str(SHARED / "research" / "noqx-dev-times.jsonl"))
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--time-limit", type=float, default=5.0)
-    ap.add_argument("--own-corpus", action="store_true", help=f"rebuild {OWN.relative_to(REPO)} and stop")
-    args = ap.parse_args()
-    if args.own_corpus:
-        own_corpus()
-        return
-    noqx = {}
-    if Path(args.noqx).exists():
-        for line in Path(args.noqx).read_text().splitlines():
-            rec = json.loads(line)
-            noqx[rec["id"]] = rec.get("noqx_s")
-    times, ratios, bad = [], [], []
-    print(f"{'id':<17} {'size':>7} {'ours_s':>8} {'noqx_s':>8} {'ratio':>6}  verdict")
-    for line in Path(args.records).read_text().splitlines():
-        rec = json.loads(line)
-        best = float("inf")
-        verdict = ""
-        for _ in range(args.repeat):
-            t0 = time.perf_counter()
-            regions = regions_of(rec["regions"])
-            validate_board(regions, rec["stars"])
-            res = solve_board(regions, rec["stars"], SolveOptions(time_limit=args.time_limit, workers=1))
-            broken = check_marks(regions, rec["stars"], res.solution.marks) if res.solution else ["no solution"]
-            best = min(best, time.perf_counter() - t0)
-            want = rec.get("solution", {}).get("stars")
-            right = not broken and (want is None or list(res.solution.marks) == want)  # type: ignore[union-attr]
-            settled = res.status is (Status.UNIQUE if rec.get("unique", True) else Status.MULTIPLE)
-            verdict = f"{res.status}{'' if right and settled else ' WRONG'}"
-        if "WRONG" in verdict:
-            bad.append(rec["id"])
-        times.append(best)
-        peer = noqx.get(rec.get("id"))
-        ratio = peer / best if peer else None
-        cells = rec["rows"] * rec["cols"]
-        if ratio is not None and cells >= 144:
-            ratios.append(ratio)
-        size = f"{rec['rows']}x{rec['cols']}"
-        phases = " ".join(f"{k} {v:.3f}" for k, v in res.stats.phases.items())
-        print(f"{rec.get('id', '?'):<17} {size:>7} {best:8.4f} {peer or float('nan'):8.4f} "
-              f"{ratio or float('nan'):6.1f}  {verdict}  {phases}")
-    print(f"\nboards {len(times)}, median {statistics.median(times):.4f} s, max {max(times):.4f} s, "
-          f"wrong {bad or 'none'}")
-    if ratios:
-        print(f"median noqx/ours on >= 144 cells: {statistics.median(ratios):.2f} ({len(ratios)} boards)")
 
 
 def own_corpus() -> None:
@@ -127,4 +66,7 @@ def own_corpus() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if "--own-corpus" in sys.argv:
+        own_corpus()
+    else:
+        sys.exit(main(GENRE))

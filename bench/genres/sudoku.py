@@ -1,7 +1,6 @@
-"""Sudoku on the development corpus: every board solved through the engine (checker included)
-with a time limit, against noqx's time on the same board where noqx has one.
+"""Sudoku on the development corpus against noqx (see bench/genres/common.py).
 
-    PYTHONPATH=. PUZZLEBOT_SHARED=../shared .venv/bin/python bench/genres/sudoku.py [--repeat 3]
+    PYTHONPATH=. PUZZLEBOT_SHARED=../shared .venv/bin/python bench/genres/sudoku.py [--limit S] [--md]
 """
 
 from __future__ import annotations
@@ -14,4 +13,4 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench.genres.common import main  # noqa: E402
 
 if __name__ == "__main__":
-    main("sudoku")
+    sys.exit(main("sudoku"))
