@@ -12,6 +12,7 @@ from typing import Any
 
 from solvers.errors import ParseError
 from solvers.puzzle import Puzzle
+from solvers.solution import ShadeSolution
 
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
 STEPS = ((UP, -1, 0), (RIGHT, 0, 1), (DOWN, 1, 0), (LEFT, 0, -1))
@@ -94,6 +95,25 @@ def answer_cells(puzzle: Puzzle[Any], text: str) -> list[list[str]]:
                                  cols=puzzle.cols)
         grid.append(tokens)
     return grid
+
+
+def shading_answer(puzzle: Puzzle[Any], text: str, code: str, shaded: frozenset[str], unshaded: frozenset[str],
+                   *, digits_unshaded: bool = False) -> ShadeSolution:
+    """A typed shading answer (``#``/``.`` and the genre's other symbols for each); ``digits_unshaded``:
+    a clue's number left in its cell means "not shaded". A token of neither kind raises ParseError
+    ``code`` naming the cell."""
+    rows = []
+    for r, row in enumerate(answer_cells(puzzle, text)):
+        marks = []
+        for c, tok in enumerate(row):
+            if tok in shaded:
+                marks.append("#")
+            elif tok in unshaded or (digits_unshaded and tok.isdigit()):
+                marks.append(".")
+            else:
+                raise ParseError(code, cells=((r, c),), cell=(r, c), token=tok)
+        rows.append("".join(marks))
+    return ShadeSolution(tuple(rows))
 
 
 def _mask_token(tok: str) -> int | None:

@@ -8,8 +8,7 @@ count, a run across two borders, a shading that would wall off white cells, a fa
 
 from __future__ import annotations
 
-from solvers.answer_grid import answer_cells
-from solvers.errors import ParseError
+from solvers.answer_grid import shading_answer
 from solvers.genre import HintStep
 from solvers.heyawake.deduce import Contradiction, deduce
 from solvers.heyawake.rooms import Rooms, numbers_of, regions_of
@@ -23,18 +22,7 @@ UNSHADED = frozenset({".", "o", "O", "・", "·", "_", "-", "○", "□"})
 
 def parse_answer(puzzle: Puzzle[int], text: str) -> ShadeSolution:
     """The player's shading; raises ParseError naming the cell."""
-    rows = []
-    for r, row in enumerate(answer_cells(puzzle, text)):
-        marks = []
-        for c, tok in enumerate(row):
-            if tok in SHADED:
-                marks.append("#")
-            elif tok in UNSHADED or tok.isdigit():
-                marks.append(".")
-            else:
-                raise ParseError("heyawake-answer-symbol", cells=((r, c),), cell=(r, c), token=tok)
-        rows.append("".join(marks))
-    return ShadeSolution(tuple(rows))
+    return shading_answer(puzzle, text, "heyawake-answer-symbol", SHADED, UNSHADED, digits_unshaded=True)
 
 
 def hints(puzzle: Puzzle[int], solution: ShadeSolution) -> list[HintStep]:

@@ -14,8 +14,7 @@ copy in that line is shaded), then the rest row by row.
 
 from __future__ import annotations
 
-from solvers.answer_grid import answer_cells
-from solvers.errors import ParseError
+from solvers.answer_grid import shading_answer
 from solvers.genre import HintStep
 from solvers.hitori.deduce import BLACK, Board, pattern_reasons
 from solvers.puzzle import Puzzle
@@ -27,18 +26,7 @@ UNSHADED = frozenset(".□・·_oOWw0白")
 
 def parse_answer(puzzle: Puzzle[int], text: str) -> ShadeSolution:
     """The player's shading; raises ParseError naming the cell."""
-    rows = []
-    for r, row in enumerate(answer_cells(puzzle, text)):
-        out = []
-        for c, tok in enumerate(row):
-            if tok in SHADED:
-                out.append("#")
-            elif tok in UNSHADED:
-                out.append(".")
-            else:
-                raise ParseError("hitori-answer-symbol", cells=((r, c),), cell=(r, c), token=tok)
-        rows.append("".join(out))
-    return ShadeSolution(tuple(rows))
+    return shading_answer(puzzle, text, "hitori-answer-symbol", SHADED, UNSHADED)
 
 
 def hints(puzzle: Puzzle[int], solution: ShadeSolution) -> list[HintStep]:

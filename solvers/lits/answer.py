@@ -9,8 +9,7 @@ Hints reveal one room's piece at a time: first the rooms the deductions settle
 
 from __future__ import annotations
 
-from solvers.answer_grid import answer_cells
-from solvers.errors import ParseError
+from solvers.answer_grid import shading_answer
 from solvers.genre import HintStep
 from solvers.lits.check import region_cells, shape_of
 from solvers.lits.deduce import Board, Contradiction, start
@@ -23,18 +22,7 @@ UNSHADED = frozenset(".□・·_oOWw0白")
 
 def parse_answer(puzzle: Puzzle[int], text: str) -> ShadeSolution:
     """The player's shading; raises ParseError naming the cell."""
-    rows = []
-    for r, row in enumerate(answer_cells(puzzle, text)):
-        out = []
-        for c, tok in enumerate(row):
-            if tok in SHADED:
-                out.append("#")
-            elif tok in UNSHADED:
-                out.append(".")
-            else:
-                raise ParseError("lits-answer-symbol", cells=((r, c),), cell=(r, c), token=tok)
-        rows.append("".join(out))
-    return ShadeSolution(tuple(rows))
+    return shading_answer(puzzle, text, "lits-answer-symbol", SHADED, UNSHADED)
 
 
 def hints(puzzle: Puzzle[int], solution: ShadeSolution) -> list[HintStep]:

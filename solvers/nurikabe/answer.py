@@ -12,9 +12,8 @@ themselves (a clue cell may be written as its number). Cells may be separated by
 
 from __future__ import annotations
 
-from solvers.answer_grid import answer_cells
+from solvers.answer_grid import shading_answer
 from solvers.connectivity import components
-from solvers.errors import ParseError
 from solvers.genre import HintStep
 from solvers.hinting import shuffled
 from solvers.puzzle import Puzzle
@@ -26,18 +25,7 @@ UNSHADED = frozenset(".oO_-□Ww白?")
 
 def parse_answer(puzzle: Puzzle[int], text: str) -> ShadeSolution:
     """The player's shading; raises ParseError naming the cell."""
-    rows = []
-    for r, row in enumerate(answer_cells(puzzle, text)):
-        out = []
-        for c, tok in enumerate(row):
-            if tok in SHADED:
-                out.append("#")
-            elif tok in UNSHADED or tok.isdigit():
-                out.append(".")
-            else:
-                raise ParseError("nurikabe-answer-token", cells=((r, c),), cell=(r, c), token=tok)
-        rows.append("".join(out))
-    return ShadeSolution(tuple(rows))
+    return shading_answer(puzzle, text, "nurikabe-answer-token", SHADED, UNSHADED, digits_unshaded=True)
 
 
 def hints(puzzle: Puzzle[int], solution: ShadeSolution) -> list[HintStep]:
