@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -167,13 +168,14 @@ def check_regions(puzzle: Puzzle[Any]) -> None:
     if len(ids) != puzzle.rows or any(len(row) != puzzle.cols for row in ids):
         raise InvalidPuzzle("regions-size", rows=puzzle.rows, cols=puzzle.cols)
     seen: dict[int, tuple[int, int]] = {}
+    total: Counter[int] = Counter()
     for r, row in enumerate(ids):
         for c, v in enumerate(row):
             seen.setdefault(v, (r, c))
+            total[v] += 1
     for v, start in seen.items():
         area = _flood(ids, start)
-        total = sum(row.count(v) for row in ids)
-        if len(area) != total:
+        if len(area) != total[v]:
             far = next((r, c) for r, row in enumerate(ids) for c, w in enumerate(row) if w == v and (r, c) not in area)
             raise InvalidPuzzle("region-split", cells=(start, far), region=v, cell=start, other_cell=far)
 

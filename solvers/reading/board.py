@@ -348,13 +348,16 @@ def _mixed(rows: list[Row]) -> ParseError:
     """Every token is some genre's, but no genre reads them all: name two cells no genre has together."""
     from solvers.registry import GENRES
 
-    cells = [(r, c, tok, row.compact) for r, row in enumerate(rows) for c, tok in enumerate(row)]
-    readers = [frozenset(g.name for g in GENRES.values() if g.notation.read(tok, compact) is not None)
-               for _, _, tok, compact in cells]
-    for i, first in enumerate(readers):
-        for j in range(i + 1, len(cells)):
-            if not first & readers[j]:
-                (r1, c1, t1, _), (r2, c2, t2, _) = cells[i], cells[j]
-                return ParseError("mixed-symbols", cells=((r1, c1), (r2, c2)), first=t1, first_cell=(r1, c1),
-                                  second=t2, second_cell=(r2, c2))
+    first: dict[tuple[str, bool], tuple[int, int]] = {}  # each distinct token, at its first cell
+    for r, row in enumerate(rows):
+        for c, tok in enumerate(row):
+            first.setdefault((tok, row.compact), (r, c))
+    readers = {key: frozenset(g.name for g in GENRES.values() if g.notation.read(*key) is not None) for key in first}
+    keys = list(first)
+    for i, a in enumerate(keys):
+        for b in keys[i + 1:]:
+            if not readers[a] & readers[b]:
+                (r1, c1), (r2, c2) = first[a], first[b]
+                return ParseError("mixed-symbols", cells=((r1, c1), (r2, c2)), first=a[0], first_cell=(r1, c1),
+                                  second=b[0], second_cell=(r2, c2))
     return ParseError("fits-no-genre", reasons=(), known=", ".join(GENRES))
