@@ -209,7 +209,7 @@ class Core:
         if board is None or genre not in board.candidates:
             await ctx.reply(ctx.t("choice_expired"))
             return
-        chosen = next((b for b in board.boards if b.genre == genre), None)
+        chosen = next((b for b in board.boards if b.genre == genre), None)  # the board as that genre read it
         if chosen is not None:
             await self.solve_puzzle(ctx, chosen)
             return

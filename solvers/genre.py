@@ -180,9 +180,6 @@ class Genre(Generic[C, S]):
             out.append((p.name, v))
         return tuple(sorted(out))
 
-    def read_params(self, rec: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
-        return self.params_of({p.name: rec[p.name] for p in self.params if p.name in rec})
-
     # -- puzz.link (url.py)
     def decode_url(self, url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[C]:
         """The board of a puzz.link URL of this genre (up to ``max_side`` whatever the limits); raises ParseError."""
@@ -274,9 +271,7 @@ def missing_parts(genre: Genre[Any, Any], *, load: bool = False) -> list[str]:
     missing = [a for a in REQUIRED_ATTRIBUTES if not getattr(genre, a, None)]
     package = type(genre).__module__
     for method, (module, function) in PARTS.items():
-        if type(genre).__dict__.get(method) is not None or any(
-            method in k.__dict__ for k in type(genre).__mro__[1:] if k is not Genre and issubclass(k, Genre)
-        ):
+        if getattr(type(genre), method) is not getattr(Genre, method):
             continue  # the genre writes this method itself
         if importlib.util.find_spec(f"{package}.{module}") is None:
             missing.append(f"{module}.py")

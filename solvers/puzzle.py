@@ -109,7 +109,8 @@ class Puzzle(Generic[C]):
         puzzle: Puzzle[Any] = cls(
             g.name, cells, regions=_regions(rec.get("regions")),
             variants=frozenset(v.name for v in g.variants if rec.get(v.name) is True),
-            params=g.read_params(rec), id=_str_or_none(rec.get("id")),
+            params=g.params_of({p.name: rec[p.name] for p in g.params if p.name in rec}),
+            id=_str_or_none(rec.get("id")),
         )
         check_rectangular(puzzle)
         for name, size in (("rows", puzzle.rows), ("cols", puzzle.cols)):
