@@ -216,23 +216,51 @@ def grid_adjacency(rows: int, cols: int) -> list[list[int]]:
     return [[r2 * cols + c2 for r2, c2 in neighbours(rows, cols, (r, c))] for r in range(rows) for c in range(cols)]
 
 
-def needed_cells(adj: Sequence[Sequence[int]], member: Sequence[bool], marked: Sequence[bool]) -> set[int]:
-    """Cells of ``member`` (not ``marked``) whose removal would split the ``marked`` cells of their
-    component: when the marked cells must end up connected through member cells, these must be used.
+@dataclass(frozen=True, slots=True)
+class Separations:
+    """What one depth-first search with Tarjan's low links learns about a graph (see :func:`separations`).
 
-    Tarjan's articulation points (iterative), counting marked cells per DFS subtree.
+    Weight marks the vertices that must stay connected to each other (terminals): a cut vertex
+    or bridge counts only when weight lies on both sides of it.
     """
-    n = len(member)
+
+    component: list[int]  # per vertex: the index of its component among those searched, -1 if unsearched
+    totals: list[int]  # per component: the weight of its vertices
+    cut_vertices: list[int]  # vertices whose removal leaves weight on two sides, in the order found
+    bridges: list[tuple[int, int]]  # edges (parent, child) whose removal leaves weight on both sides
+
+
+def separations(
+    adj: Sequence[Sequence[int]],
+    member: Sequence[bool],
+    weight: Sequence[int] | None = None,
+    roots: Iterable[int] | None = None,
+) -> Separations:
+    """The cut vertices and bridges of the subgraph induced by ``member`` vertices of the simple
+    graph ``adj`` (one iterative DFS, so no recursion limit on large boards).
+
+    ``weight`` (default: 1 per member) says which vertices count: a vertex is a cut vertex when
+    removing it leaves weight in two parts of its component (its own weight never counts), an
+    edge a bridge when removing it leaves weight on both sides. With the default every
+    articulation point and bridge is found. ``roots`` limits the search to the components of
+    these vertices (default: every component), for callers that need only one.
+    """
+    n = len(adj)
+    w: Sequence[int] = weight if weight is not None else [1] * n
     disc = [-1] * n
     low = [0] * n
-    below = [0] * n  # marked cells in the DFS subtree
-    out: set[int] = set()
+    below = [0] * n  # weight in the DFS subtree
+    component = [-1] * n
+    totals: list[int] = []
+    cut_vertices: list[int] = []
+    bridges: list[tuple[int, int]] = []
+    found = [False] * n
     timer = 0
-    for root in range(n):
+    for root in range(n) if roots is None else roots:
         if not member[root] or disc[root] != -1:
             continue
-        order: list[int] = []
-        splits: list[tuple[int, int]] = []  # (cut vertex, child) pairs where the child's subtree hangs off
+        index = len(totals)
+        splits: list[tuple[int, int]] = []  # (vertex, child) where the child's subtree hangs off the vertex
         disc[root] = low[root] = timer
         timer += 1
         stack: list[tuple[int, int, int]] = [(root, -1, 0)]
@@ -251,8 +279,8 @@ def needed_cells(adj: Sequence[Sequence[int]], member: Sequence[bool], marked: S
                     low[v] = disc[u]
                 continue
             stack.pop()
-            order.append(v)
-            below[v] += int(marked[v])
+            component[v] = index
+            below[v] += w[v]
             if parent == -1:
                 continue
             below[parent] += below[v]
@@ -261,13 +289,23 @@ def needed_cells(adj: Sequence[Sequence[int]], member: Sequence[bool], marked: S
             if low[v] >= disc[parent]:
                 splits.append((parent, v))
         total = below[root]
+        totals.append(total)
         for v, child in splits:
-            if marked[v] or v in out:
-                continue
             inside = below[child]
-            if inside and total - inside > 0:
-                out.add(v)
-    return out
+            if not inside:
+                continue
+            if not found[v] and total - inside - w[v] > 0:
+                found[v] = True
+                cut_vertices.append(v)
+            if low[child] > disc[v] and total - inside > 0:
+                bridges.append((v, child))
+    return Separations(component, totals, cut_vertices, bridges)
+
+
+def needed_cells(adj: Sequence[Sequence[int]], member: Sequence[bool], marked: Sequence[bool]) -> set[int]:
+    """Cells of ``member`` (not ``marked``) whose removal would split the ``marked`` cells of their
+    component: when the marked cells must end up connected through member cells, these must be used."""
+    return {v for v in separations(adj, member, marked).cut_vertices if not marked[v]}
 
 
 def add_tree(

@@ -124,17 +124,6 @@ def test_deduce_then_search_gives_the_full_models_verdicts() -> None:
         assert res.status is want, p.cells
 
 
-def test_cut_vertices_match_brute_force() -> None:
-    rng = random.Random(5)
-    b = Board(4, 5)
-    for _ in range(60):
-        member = [rng.random() < 0.6 for _ in range(20)]
-        base = len(b.components(member))
-        want = {i for i in range(20) if member[i]
-                and len(b.components([m and j != i for j, m in enumerate(member)])) > base}
-        assert b.cut_vertices(member) == want
-
-
 def test_separator_cuts_never_cut_off_a_valid_colouring() -> None:
     rng = random.Random(3)
     for rec in [r for r in corpus.own("yinyang") if r.get("unique") is True][:8]:

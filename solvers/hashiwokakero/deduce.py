@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solvers.connectivity import separations
 from solvers.hashiwokakero.board import Board
 
 
@@ -147,44 +148,21 @@ def _groups(board: Board, b: Bounds) -> bool:
 
 
 def _cut_edges(board: Board, b: Bounds) -> bool:
-    """Places whose removal disconnects the graph of open places must hold a bridge (Tarjan's bridges)."""
+    """Places whose removal disconnects the graph of open places must hold a bridge."""
     count = len(board.islands)
     if count <= 1:
         return False
-    adj: list[list[tuple[int, int]]] = [[] for _ in range(count)]
+    adj: list[list[int]] = [[] for _ in range(count)]
+    place: dict[tuple[int, int], int] = {}  # one place per pair of islands at most
     for k, e in enumerate(board.edges):
         if b.hi[k]:
-            adj[e.a].append((e.b, k))
-            adj[e.b].append((e.a, k))
-    order = [-1] * count
-    low = [0] * count
-    counter = 0
-    must: list[int] = []
-    order[0] = low[0] = 0
-    counter = 1
-    stack: list[tuple[int, int, int]] = [(0, -1, 0)]  # node, edge it came by, next neighbour index
-    while stack:
-        v, via, idx = stack[-1]
-        if idx < len(adj[v]):
-            stack[-1] = (v, via, idx + 1)
-            w, k = adj[v][idx]
-            if k == via:
-                continue
-            if order[w] < 0:
-                order[w] = low[w] = counter
-                counter += 1
-                stack.append((w, k, 0))
-            else:
-                low[v] = min(low[v], order[w])
-        else:
-            stack.pop()
-            if stack:
-                parent = stack[-1][0]
-                low[parent] = min(low[parent], low[v])
-                if low[v] > order[parent]:
-                    must.append(via)
-    if counter < count:
+            adj[e.a].append(e.b)
+            adj[e.b].append(e.a)
+            place[e.a, e.b] = place[e.b, e.a] = k
+    found = separations(adj, [True] * count, roots=(0,))
+    if found.totals[0] < count:
         raise Contradiction
+    must = [place[edge] for edge in found.bridges]
     changed = False
     for k in must:
         if b.lo[k] == 0:

@@ -21,6 +21,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from solvers.connectivity import separations
+
 UNKNOWN, WHITE, BLACK = -1, 0, 1
 
 
@@ -120,37 +122,10 @@ def connection_facts(board: Board, state: list[int]) -> list[tuple[int, int]]:
         root = state.index(WHITE)
     except ValueError:
         return []
-    nbrs = board.nbrs
-    disc = [0] * n
-    low = [0] * n
-    disc[root] = low[root] = 1
-    counter = 1
-    facts: list[tuple[int, int]] = []
-    # iterative Tarjan over the non-black cells: stack of (cell, parent, next neighbour index)
-    stack = [(root, -1, 0)]
-    while stack:
-        v, parent, k = stack[-1]
-        nb = nbrs[v]
-        if k < len(nb):
-            stack[-1] = (v, parent, k + 1)
-            u = nb[k]
-            if state[u] == BLACK:
-                continue
-            if disc[u] == 0:
-                counter += 1
-                disc[u] = low[u] = counter
-                stack.append((u, v, 0))
-            elif u != parent and disc[u] < low[v]:
-                low[v] = disc[u]
-            continue
-        stack.pop()
-        if parent >= 0:
-            if low[v] < low[parent]:
-                low[parent] = low[v]
-            if parent != root and low[v] >= disc[parent] and state[parent] == UNKNOWN:
-                facts.append((parent, WHITE))
+    found = separations(board.nbrs, [s != BLACK for s in state], roots=(root,))
+    facts = [(i, WHITE) for i in found.cut_vertices if state[i] == UNKNOWN]
     for i in range(n):
-        if disc[i] == 0:
+        if found.component[i] == -1:
             s = state[i]
             if s == WHITE:
                 raise Contradiction

@@ -23,6 +23,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from solvers.connectivity import separations
 from solvers.lits.shapes import Placement, placements
 
 UNKNOWN, SHADED, EMPTY = 0, 1, -1
@@ -215,47 +216,16 @@ class State:
             root = cell.index(SHADED)
         except ValueError:
             return
-        nbrs = b.nbrs
-        disc = [0] * n
-        low = [0] * n
-        below = [0] * n  # shaded cells in the DFS subtree
-        disc[root] = low[root] = 1
-        below[root] = 1
-        counter = 1
-        total = cell.count(SHADED)
-        must: list[int] = []
-        stack = [(root, -1, 0)]
-        while stack:
-            v, parent, k = stack[-1]
-            nb = nbrs[v]
-            if k < len(nb):
-                stack[-1] = (v, parent, k + 1)
-                u = nb[k]
-                if cell[u] == EMPTY:
-                    continue
-                if disc[u] == 0:
-                    counter += 1
-                    disc[u] = low[u] = counter
-                    below[u] = 1 if cell[u] == SHADED else 0
-                    stack.append((u, v, 0))
-                elif u != parent and disc[u] < low[v]:
-                    low[v] = disc[u]
-                continue
-            stack.pop()
-            if parent >= 0:
-                if low[v] < low[parent]:
-                    low[parent] = low[v]
-                below[parent] += below[v]
-                if (parent != root and low[v] >= disc[parent] and cell[parent] == UNKNOWN
-                        and below[v] > 0 and total - below[v] > 0):
-                    must.append(parent)
+        found = separations(b.nbrs, [x != EMPTY for x in cell], [x == SHADED for x in cell], (root,))
         for i in range(n):
-            if disc[i] == 0 and cell[i] != EMPTY:
+            if found.component[i] == -1 and cell[i] != EMPTY:
                 if cell[i] == SHADED:
                     raise Contradiction
                 for p in b.covering[i]:
                     self.kill(p)
-        for i in must:
+        for i in found.cut_vertices:
+            if cell[i] != UNKNOWN:
+                continue
             for p in b.by_region[b.owner[i]]:
                 if self.alive[p] and i not in b.places[p].cells:
                     self.kill(p)

@@ -3,15 +3,17 @@ to run after every CP-SAT round.
 
 * :meth:`Board.components`: the connected areas of a set of cells;
 * :meth:`Board.cuts`: the lazy connectivity cuts of :func:`solvers.connectivity.cuts` (same clauses:
-  a minimal separator both ways between each extra area and the largest one), on lists instead of sets;
-* :meth:`Board.cut_vertices`: the cells whose removal splits an area (articulation points), which
-  tells at once which single cells can change colour without splitting their old colour.
+  a minimal separator both ways between each extra area and the largest one), on lists instead of sets.
+
+Cut cells (articulation points) come from :func:`solvers.connectivity.separations`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import TypeVar
+
+from solvers.connectivity import grid_adjacency
 
 L = TypeVar("L")
 
@@ -21,19 +23,7 @@ class Board:
 
     def __init__(self, rows: int, cols: int) -> None:
         self.rows, self.cols = rows, cols
-        self.adj: list[list[int]] = []
-        for r in range(rows):
-            for c in range(cols):
-                nb = []
-                if r > 0:
-                    nb.append((r - 1) * cols + c)
-                if r + 1 < rows:
-                    nb.append((r + 1) * cols + c)
-                if c > 0:
-                    nb.append(r * cols + c - 1)
-                if c + 1 < cols:
-                    nb.append(r * cols + c + 1)
-                self.adj.append(nb)
+        self.adj = grid_adjacency(rows, cols)
 
     def components(self, member: Sequence[bool]) -> list[list[int]]:
         """The connected areas of the cells with ``member[i]``, largest first (ties: lowest first cell)."""
@@ -85,45 +75,3 @@ class Board:
             for a, b, t in ((area, u, v), (main, v, u)):
                 clauses.append([neg(lit(b)), neg(lit(t)), *(lit(s) for s in self.separator(a, t))])
         return clauses
-
-    def cut_vertices(self, member: Sequence[bool]) -> set[int]:
-        """The articulation points of the subgraph of cells with ``member[i]`` (iterative Tarjan)."""
-        adj = self.adj
-        n = len(member)
-        disc = [-1] * n
-        low = [0] * n
-        out: set[int] = set()
-        timer = 0
-        for root in range(n):
-            if not member[root] or disc[root] != -1:
-                continue
-            disc[root] = low[root] = timer
-            timer += 1
-            children = 0
-            stack: list[tuple[int, int, int]] = [(root, -1, 0)]
-            while stack:
-                v, parent, k = stack[-1]
-                if k < len(adj[v]):
-                    stack[-1] = (v, parent, k + 1)
-                    u = adj[v][k]
-                    if not member[u] or u == parent:
-                        continue
-                    if disc[u] == -1:
-                        disc[u] = low[u] = timer
-                        timer += 1
-                        stack.append((u, v, 0))
-                        if v == root:
-                            children += 1
-                    elif disc[u] < low[v]:
-                        low[v] = disc[u]
-                    continue
-                stack.pop()
-                if parent == -1:
-                    continue
-                if low[v] < low[parent]:
-                    low[parent] = low[v]
-                if parent != root and low[v] >= disc[parent]:
-                    out.add(parent)
-            if children > 1:
-                out.add(root)
-        return out

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from solvers.cell import Cell
+from solvers.connectivity import separations
 from solvers.gridgraph import within
 
 Implied = set[tuple[int, bool]]  # (cell, colour) pairs a fruitless trial implied
@@ -356,51 +357,14 @@ class _Deducer:
                 start = i
         if total == 0:
             return
-        disc = [-1] * n
-        low = [0] * n
-        count = [0] * n  # terminals in the DFS subtree
-        forced: list[int] = []
-        timer = 0
-        disc[start] = 0
-        count[start] = 1
-        parents = [-1]
-        path = [start]
-        iters = [iter(adj[start])]
-        while iters:
-            v = path[-1]
-            for u in iters[-1]:
-                w = value[u]
-                if w is not None and w is not colour:
-                    continue
-                if disc[u] == -1:
-                    timer += 1
-                    disc[u] = low[u] = timer
-                    count[u] = 1 if w is colour else 0
-                    parents.append(v)
-                    path.append(u)
-                    iters.append(iter(adj[u]))
-                    break
-                if u != parents[-1] and disc[u] < low[v]:
-                    low[v] = disc[u]
-            else:
-                iters.pop()
-                path.pop()
-                parent = parents.pop()
-                if parent == -1:
-                    continue
-                if low[v] < low[parent]:
-                    low[parent] = low[v]
-                count[parent] += count[v]
-                # removing `parent` cuts v's subtree off the rest: terminals on both sides force it
-                if low[v] >= disc[parent] and value[parent] is None and count[v] > 0 \
-                        and total - count[v] > 0:
-                    forced.append(parent)
-        if count[start] < total:
+        member = [x is None or x is colour for x in value]
+        found = separations(adj, member, [x is colour for x in value], (start,))
+        if found.totals[0] < total:
             raise Contradiction("reach")
         for i in range(n):
-            if disc[i] == -1 and (value[i] is None):
+            if found.component[i] == -1 and value[i] is None:
                 self.set(i, not colour, "reach")
-        for i in forced:
-            if self.d.value[i] is None:
+        for i in found.cut_vertices:  # removing it cuts this colour's cells apart
+            if value[i] is None:
                 self.set(i, colour, "cut")
 

@@ -39,7 +39,7 @@ from typing import Any
 from ortools.sat.python import cp_model, cp_model_helper
 
 from solvers.cell import Cell
-from solvers.connectivity import components, neighbours, solve_connected
+from solvers.connectivity import components, neighbours, separations, solve_connected
 from solvers.cpsat import Budget, SolverStatus, run, solve_twice
 from solvers.notation import BLACK, WHITE
 from solvers.puzzle import Puzzle
@@ -390,7 +390,7 @@ def one_flip(puzzle: Puzzle[int], colours: list[str], fixed: set[Cell] | None = 
     flat = "".join(colours)
     if any(len(board.components([ch == letter for ch in flat])) > 1 for letter in "WB"):
         return _one_flip_checked(puzzle, grid, fixed)  # a split colouring: check every flip in full
-    cut = {letter: board.cut_vertices([ch == letter for ch in flat]) for letter in "WB"}
+    cut = {letter: set(separations(board.adj, [ch == letter for ch in flat]).cut_vertices) for letter in "WB"}
     size = {letter: flat.count(letter) for letter in "WB"}
     for r in range(rows):
         for c in range(cols):

@@ -1,0 +1,102 @@
+"""solvers.connectivity.separations against the plain definitions, on random small graphs."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from solvers.connectivity import grid_adjacency, separations
+
+
+def parts(adj: Sequence[Sequence[int]], member: Sequence[bool], gone: int = -1,
+          edge: tuple[int, int] = (-1, -1)) -> list[set[int]]:
+    """The components of the member vertices without vertex ``gone`` and without ``edge``."""
+    seen: set[int] = set()
+    out = []
+    for start in range(len(adj)):
+        if not member[start] or start == gone or start in seen:
+            continue
+        part = {start}
+        stack = [start]
+        while stack:
+            v = stack.pop()
+            for u in adj[v]:
+                if member[u] and u != gone and u not in part and {v, u} != set(edge):
+                    part.add(u)
+                    stack.append(u)
+        seen |= part
+        out.append(part)
+    return out
+
+
+def heavy(groups: list[set[int]], weight: Sequence[int]) -> int:
+    return sum(1 for g in groups if any(weight[v] for v in g))
+
+
+def random_graph(rng: random.Random) -> list[list[int]]:
+    n = rng.randint(1, 11)
+    adj: list[list[int]] = [[] for _ in range(n)]
+    for a in range(n):
+        for b in range(a + 1, n):
+            if rng.random() < 0.3:
+                adj[a].append(b)
+                adj[b].append(a)
+    for nb in adj:
+        rng.shuffle(nb)
+    return adj
+
+
+def test_separations_match_brute_force() -> None:
+    rng = random.Random(21)
+    for trial in range(600):
+        adj = random_graph(rng) if trial % 2 else grid_adjacency(rng.randint(1, 4), rng.randint(1, 4))
+        n = len(adj)
+        member = [rng.random() < 0.8 for _ in range(n)]
+        weight = [int(rng.random() < 0.4) for _ in range(n)] if trial % 3 else [1] * n
+        got = separations(adj, member, weight)
+        whole = parts(adj, member)
+        want_cuts = set()
+        for v in range(n):
+            if member[v]:
+                home = next(g for g in whole if v in g)
+                if heavy(parts(adj, [m and u in home for u, m in enumerate(member)], gone=v), weight) > 1:
+                    want_cuts.add(v)
+        assert set(got.cut_vertices) == want_cuts
+        assert len(got.cut_vertices) == len(want_cuts)  # each once
+        want_bridges = set()
+        for v in range(n):
+            for u in adj[v]:
+                if member[v] and member[u] and v < u:
+                    home = next(g for g in whole if v in g)
+                    split = parts(adj, [m and x in home for x, m in enumerate(member)], edge=(v, u))
+                    if len(split) > 1 and heavy(split, weight) > 1:
+                        want_bridges.add(frozenset((v, u)))
+        assert {frozenset(e) for e in got.bridges} == want_bridges
+        assert len(got.bridges) == len(want_bridges)
+        for g in whole:
+            labels = {got.component[v] for v in g}
+            assert len(labels) == 1
+            assert got.totals[labels.pop()] == sum(weight[v] for v in g)
+        assert all(got.component[v] == -1 for v in range(n) if not member[v])
+        assert len(got.totals) == len(whole)
+
+
+def test_roots_limit_the_search_to_their_components() -> None:
+    adj = grid_adjacency(3, 5)
+    member = [c != 2 for r in range(3) for c in range(5)]  # two 3x2 halves
+    got = separations(adj, member, roots=(4,))
+    assert got.totals == [6]
+    assert {v for v in range(15) if got.component[v] == 0} == {3, 4, 8, 9, 13, 14}
+    assert got.cut_vertices == [] and got.bridges == []
+
+
+def test_a_long_path_needs_no_recursion() -> None:
+    rows, cols = 50, 64
+    adj = grid_adjacency(rows, cols)
+    # a snake through every cell: whole rows, joined at alternate ends
+    member = [r % 2 == 0 or (c == cols - 1 if r % 4 == 1 else c == 0) for r in range(rows) for c in range(cols)]
+    got = separations(adj, member)
+    ends = {v for v in range(rows * cols) if member[v] and sum(member[u] for u in adj[v]) == 1}
+    assert len(ends) == 2
+    assert set(got.cut_vertices) == {v for v in range(rows * cols) if member[v]} - ends
+    assert len(got.bridges) == sum(member) - 1
