@@ -23,6 +23,7 @@ A contradiction raises :class:`Contradiction`; the solver then leaves the board 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -63,6 +64,47 @@ def deduce(rows: int, cols: int, givens: Mapping[Cell, int], *, trials: bool = T
     d = Deduction(grid, [None] * len(grid.edges))
     _Deducer(d, rows, cols, givens).run(trials)
     return d
+
+
+@dataclass
+class Search:
+    """Deduction, then a search over what it leaves open (each node deduced again).
+
+    ``loops`` holds the complete edge values of up to ``limit`` answers; ``exhausted`` says the
+    whole tree was searched, so ``loops`` are all the answers (with fewer than ``limit``).
+    ``nodes``: branches taken. When the node budget runs out, ``deduction`` (the root's fixed
+    point) is what a model can start from.
+    """
+
+    deduction: Deduction
+    loops: list[list[bool]]
+    exhausted: bool
+    nodes: int
+
+
+class _OutOfNodes(Exception):
+    """The search ran past its node or time budget."""
+
+
+def search(rows: int, cols: int, givens: Mapping[Cell, int], *, limit: int = 2, max_nodes: int = 200,
+           seconds: float = 1.0) -> Search:
+    """Deduce (see :func:`deduce`), then branch on open edges, deducing at every node, until
+    ``limit`` loops are found or the tree is exhausted (or ``max_nodes`` branches or ``seconds``
+    are spent). Raises :class:`Contradiction` when the root deduction already fails (no loop)."""
+    grid = points(rows, cols)
+    d = Deduction(grid, [None] * len(grid.edges))
+    deducer = _Deducer(d, rows, cols, givens)
+    deducer.run(True)
+    loops: list[list[bool]] = []
+    root = d.value[:]
+    deducer.budget = max_nodes
+    deducer.deadline = time.perf_counter() + seconds
+    try:
+        deducer.branch(loops, limit)
+    except _OutOfNodes:
+        d.value[:] = root
+        return Search(d, loops, False, max_nodes)
+    return Search(d, loops, True, max_nodes - deducer.budget)
 
 
 def regions(rows: int, cols: int, a: Cell, b: Cell) -> tuple[int, int]:
@@ -108,7 +150,8 @@ class _Deducer:
         self.length = [0] * n  # at a path's end: its edges
         self.degree = [0] * n
         self.n_used = [0]
-        self.queue: list[int] = []
+        self.queue: list[int] = []  # edges set, their rules not yet applied
+        self.joined: list[int] = []  # edges that related two cells, the inside rule not yet applied
         self.trail: list[tuple[list[Any], int, Any]] = []
         self.trying = False
         self.clock = 0
@@ -116,25 +159,31 @@ class _Deducer:
         self.tried_deep = [-1] * n_edges
         self.near = [0] * n
         self.around = within(grid.rows, grid.cols, 2)
+        self.budget = 0  # search nodes left
+        self.deadline = 0.0  # and the search's end (time.perf_counter)
+        self.reach = [0] * (2 * n_edges)  # edges set by the last fruitless trial of (edge, value)
 
     def change(self, array: list[Any], i: int, new: Any) -> None:
         """``array[i] = new``, undoable by :meth:`undo` (a trial's changes)."""
         self.trail.append((array, i, array[i]))
         array[i] = new
 
-    def undo(self) -> None:
+    def undo(self, mark: int = 0) -> None:
+        """Take back the changes since the trail had ``mark`` entries."""
         trail = self.trail
-        while trail:
+        while len(trail) > mark:
             array, i, old = trail.pop()
             array[i] = old
         self.queue.clear()
+        self.joined.clear()
 
     def set(self, e: int, used: bool) -> None:
         v = self.d.value[e]
         if v is None:
             self.change(self.d.value, e, used)
             self.queue.append(e)
-            self.relate(e, used)
+            if self.relate(e, used):
+                self.joined.append(e)
             if not self.trying:
                 self.clock += 1
                 near, clock = self.near, self.clock
@@ -154,23 +203,22 @@ class _Deducer:
             x = up[x]
         return x, odd
 
-    def relate(self, e: int, used: bool) -> None:
-        """The two cells beside edge ``e`` are on opposite sides of the loop (used) or the same side."""
+    def relate(self, e: int, used: bool) -> bool:
+        """The two cells beside edge ``e`` are on opposite sides of the loop (used) or the same
+        side; whether that was new (two classes of the union-find merged)."""
         p, q = self.sides[e]
-        self.link(p, q, 1 if used else 0)
-
-    def link(self, p: int, q: int, want: int) -> None:
-        """Cells ``p`` and ``q`` are on opposite sides of the loop (``want`` 1) or the same side (0)."""
         (rp, xp), (rq, xq) = self.find(p), self.find(q)
+        want = 1 if used else 0
         if rp == rq:
             if xp ^ xq != want:
                 raise Contradiction
-            return
+            return False
         if self.members[rp] < self.members[rq]:
             rp, rq = rq, rp
         self.change(self.up, rq, rp)
         self.change(self.flip, rq, xp ^ xq ^ want)
         self.change(self.members, rp, self.members[rp] + self.members[rq])
+        return True
 
     def inside(self, edges: Iterable[int]) -> None:
         value, find = self.d.value, self.find
@@ -226,32 +274,82 @@ class _Deducer:
             if not (trials and (self.trials(deep=False) or self.trials(deep=True))):
                 return
 
+    def settle(self) -> None:
+        """Deduce to a fixed point after a branch: the rules, then shallow trials."""
+        while True:
+            self.propagate()
+            self.connected()
+            if not self.trials(deep=False):
+                return
+
+    def branch(self, loops: list[list[bool]], limit: int) -> None:
+        """Collect into ``loops`` the answers below this (settled) state, up to ``limit``."""
+        value = self.d.value
+        e = self.pick()
+        if e is None:
+            if self.n_used[0]:
+                loops.append([bool(v) for v in value])
+            return
+        for guess in (True, False):
+            if self.budget <= 0 or time.perf_counter() > self.deadline:
+                raise _OutOfNodes
+            self.budget -= 1
+            mark = len(self.trail)
+            try:
+                self.set(e, guess)
+                self.settle()
+            except Contradiction:
+                pass
+            else:
+                self.branch(loops, limit)
+            finally:
+                self.undo(mark)
+            if len(loops) >= limit:
+                return
+
+    def pick(self) -> int | None:
+        """The edge to branch on: of the open edges at a path's end (else of all open edges), the
+        one whose two values set the most edges in their last trials (a look-ahead score); None
+        when every edge is set."""
+        value, degree, reach = self.d.value, self.degree, self.reach
+        ends = [e for p, es in enumerate(self.point_edges) if degree[p] == 1 for e in es if value[e] is None]
+        if not ends:
+            ends = [e for e, v in enumerate(value) if v is None]
+        return max(ends, key=lambda e: (reach[2 * e] + 1) * (reach[2 * e + 1] + 1), default=None)
+
     def connected(self) -> None:
         """The cells inside the loop form one region, and so do the cells outside it with the
         frame: a side split apart by cells known to be on the other side is a contradiction."""
-        out = len(self.up) - 1
-        find = self.find
-        root, parity = find(out)
+        up, flip, adj = self.up, self.flip, self.adjacent
+        out = len(up) - 1
+        root, parity = self.find(out)
         side = [-1] * (out + 1)  # 0 outside, 1 inside, -1 not known
+        inside = []
         for k in range(out + 1):
-            r, x = find(k)
-            if r == root:
-                side[k] = x ^ parity
-        adj = self.adjacent
-        for colour in (0, 1):
-            members = [k for k in range(out + 1) if side[k] == colour]
-            if not members:
+            x, odd = k, parity
+            while up[x] != x:
+                odd ^= flip[x]
+                x = up[x]
+            if x == root:
+                side[k] = odd
+                if odd:
+                    inside.append(k)
+        for start, count, wall in ((out, self.members[root] - len(inside), 1), (inside[0] if inside else -1,
+                                                                             len(inside), 0)):
+            if count <= 1:
                 continue
             seen = [False] * (out + 1)
-            seen[members[0]] = True
-            stack = [members[0]]
+            seen[start] = True
+            stack = [start]
+            reached = 1
             while stack:
-                k = stack.pop()
-                for j in adj[k]:
-                    if not seen[j] and side[j] != 1 - colour:
+                for j in adj[stack.pop()]:
+                    if not seen[j] and side[j] != wall:
                         seen[j] = True
                         stack.append(j)
-            if not all(seen[k] for k in members):
+                        if side[j] == 1 - wall:
+                            reached += 1
+            if reached != count:
                 raise Contradiction
 
     def trials(self, deep: bool) -> bool:
@@ -285,35 +383,43 @@ class _Deducer:
 
     def trial(self, e: int, guess: bool, implied: Implied, deep: bool) -> bool:
         """Whether edge ``e`` set to ``guess`` contradicts the rules (the state is restored)."""
-        self.trail.clear()
+        mark = len(self.trail)
         self.trying = True
         value = self.d.value
+        out = len(self.up) - 1
+        before = self.members[self.find(out)[0]]
         try:
             self.set(e, guess)
             self.propagate()
-            if deep:
+            if deep and self.members[self.find(out)[0]] != before:  # else as before: connected
                 self.connected()
         except Contradiction:
             return True
         else:
-            implied.update((i, bool(value[i])) for array, i, _ in self.trail if array is value)
+            changes = [(i, bool(value[i])) for array, i, _ in self.trail[mark:] if array is value]
+            implied.update(changes)
+            self.reach[2 * e + guess] = len(changes)
             return False
         finally:
             self.trying = False
-            self.undo()
+            self.undo(mark)
 
     def propagate(self) -> None:
-        queue = self.queue
-        while queue:
-            e = queue.pop()
-            for k in self.edge_clues[e]:
-                self.clue(k)
-            a, b = self.ends[e]
-            self.point(a)
-            self.point(b)
-            p, q = self.sides[e]
-            self.inside(self.region_edges[p])
-            self.inside(self.region_edges[q])
+        """The rules at every edge set (clues and points first; the inside rule where an edge
+        related two cells not related before)."""
+        queue, joined, region_edges = self.queue, self.joined, self.region_edges
+        while queue or joined:
+            if queue:
+                e = queue.pop()
+                for k in self.edge_clues[e]:
+                    self.clue(k)
+                a, b = self.ends[e]
+                self.point(a)
+                self.point(b)
+            else:
+                p, q = self.sides[joined.pop()]
+                self.inside(region_edges[p])
+                self.inside(region_edges[q])
 
     def clue(self, k: int) -> None:
         es, n = self.clues[k]
