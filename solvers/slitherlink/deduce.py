@@ -163,11 +163,6 @@ class _Deducer:
         self.deadline = 0.0  # and the search's end (time.perf_counter)
         self.reach = [0] * (2 * n_edges)  # edges set by the last fruitless trial of (edge, value)
 
-    def change(self, array: list[Any], i: int, new: Any) -> None:
-        """``array[i] = new``, undoable by :meth:`undo` (a trial's changes)."""
-        self.trail.append((array, i, array[i]))
-        array[i] = new
-
     def undo(self, mark: int = 0) -> None:
         """Take back the changes since the trail had ``mark`` entries."""
         trail = self.trail
@@ -178,24 +173,53 @@ class _Deducer:
         self.joined.clear()
 
     def set(self, e: int, used: bool) -> None:
-        v = self.d.value[e]
-        if v is None:
-            self.change(self.d.value, e, used)
-            self.queue.append(e)
-            if self.relate(e, used):
-                self.joined.append(e)
-            if not self.trying:
-                self.clock += 1
-                near, clock = self.near, self.clock
-                for end in self.ends[e]:
-                    for p in self.around[end]:
-                        near[p] = clock
-            if used:
-                self.join(e)
-        elif v != used:
-            raise Contradiction
+        """Edge ``e`` takes ``used`` (queued for the rules), and the two cells beside it are
+        related in the union-find: opposite sides of the loop (used) or the same side. Written
+        out flat: this is the inner loop of every trial."""
+        value = self.d.value
+        v = value[e]
+        if v is not None:
+            if v != used:
+                raise Contradiction
+            return
+        trail = self.trail
+        trail.append((value, e, None))
+        value[e] = used
+        self.queue.append(e)
+        up, flip = self.up, self.flip
+        p, q = self.sides[e]
+        xp = xq = 0
+        while up[p] != p:
+            xp ^= flip[p]
+            p = up[p]
+        while up[q] != q:
+            xq ^= flip[q]
+            q = up[q]
+        if p == q:
+            if xp ^ xq != used:
+                raise Contradiction
+        else:
+            members = self.members
+            if members[p] < members[q]:
+                p, q = q, p
+            trail.append((up, q, q))
+            up[q] = p
+            trail.append((flip, q, flip[q]))
+            flip[q] = xp ^ xq ^ used
+            trail.append((members, p, members[p]))
+            members[p] += members[q]
+            self.joined.append(e)
+        if not self.trying:
+            self.clock += 1
+            near, clock = self.near, self.clock
+            for end in self.ends[e]:
+                for x in self.around[end]:
+                    near[x] = clock
+        if used:
+            self.join(e)
 
     def find(self, x: int) -> tuple[int, int]:
+        """The root of cell ``x``'s class and whether ``x`` is on the other side from it."""
         up, flip = self.up, self.flip
         odd = 0
         while up[x] != x:
@@ -203,54 +227,49 @@ class _Deducer:
             x = up[x]
         return x, odd
 
-    def relate(self, e: int, used: bool) -> bool:
-        """The two cells beside edge ``e`` are on opposite sides of the loop (used) or the same
-        side; whether that was new (two classes of the union-find merged)."""
-        p, q = self.sides[e]
-        (rp, xp), (rq, xq) = self.find(p), self.find(q)
-        want = 1 if used else 0
-        if rp == rq:
-            if xp ^ xq != want:
-                raise Contradiction
-            return False
-        if self.members[rp] < self.members[rq]:
-            rp, rq = rq, rp
-        self.change(self.up, rq, rp)
-        self.change(self.flip, rq, xp ^ xq ^ want)
-        self.change(self.members, rp, self.members[rp] + self.members[rq])
-        return True
-
     def inside(self, edges: Iterable[int]) -> None:
-        value, find = self.d.value, self.find
+        """Each open edge among ``edges`` whose two cells are related takes its value."""
+        value, up, flip, sides = self.d.value, self.up, self.flip, self.sides
         for f in edges:
             if value[f] is None:
-                p, q = self.sides[f]
-                (rp, xp), (rq, xq) = find(p), find(q)
-                if rp == rq:
-                    self.set(f, xp != xq)
+                p, q = sides[f]
+                odd = 0
+                while up[p] != p:
+                    odd ^= flip[p]
+                    p = up[p]
+                while up[q] != q:
+                    odd ^= flip[q]
+                    q = up[q]
+                if p == q:
+                    self.set(f, odd == 1)
 
     def join(self, e: int) -> None:
         """Add used edge ``e`` to the paths (see ``loop`` in the module docstring)."""
         a, b = self.ends[e]
-        degree, change = self.degree, self.change
+        degree, trail, other, lengths = self.degree, self.trail, self.other, self.length
         if degree[a] >= 2 or degree[b] >= 2:
             raise Contradiction
-        change(degree, a, degree[a] + 1)
-        change(degree, b, degree[b] + 1)
+        trail.append((degree, a, degree[a]))
+        degree[a] += 1
+        trail.append((degree, b, degree[b]))
+        degree[b] += 1
         n_used = self.n_used[0] + 1
-        change(self.n_used, 0, n_used)
-        pa, pb = self.other[a], self.other[b]
+        trail.append((self.n_used, 0, n_used - 1))
+        self.n_used[0] = n_used
+        pa, pb = other[a], other[b]
         if pa == b:  # the path closes: it must hold every used edge; every other edge is off
-            if self.length[a] + 1 != n_used:
+            if lengths[a] + 1 != n_used:
                 raise Contradiction
             for f, v in enumerate(self.d.value):
                 if v is None:
                     self.set(f, False)
             return
-        length = self.length[a] + self.length[b] + 1
+        length = lengths[a] + lengths[b] + 1
         for end, far in ((pa, pb), (pb, pa)):
-            change(self.other, end, far)
-            change(self.length, end, length)
+            trail.append((other, end, other[end]))
+            other[end] = far
+            trail.append((lengths, end, lengths[end]))
+            lengths[end] = length
         closing = self.between.get((pa, pb) if pa < pb else (pb, pa))
         if closing is not None and self.d.value[closing] is None and (
                 length != n_used or not self.closes_all(closing)):
@@ -439,18 +458,14 @@ class _Deducer:
                 self.set(e, on < n)
 
     def point(self, p: int) -> None:
+        """Point ``p`` has 0 or 2 loop edges (its used ones are counted in ``degree``)."""
         value = self.d.value
-        on = 0
-        open_: list[int] = []
-        for e in self.point_edges[p]:
-            v = value[e]
-            if v is None:
-                open_.append(e)
-            elif v:
-                on += 1
-        if on > 2 or (on == 1 and not open_):
-            raise Contradiction
-        if on == 2:
+        on = self.degree[p]
+        open_ = [e for e in self.point_edges[p] if value[e] is None]
+        if not open_:
+            if on == 1:
+                raise Contradiction
+        elif on == 2:
             for e in open_:
                 self.set(e, False)
         elif len(open_) == 1:
