@@ -11,17 +11,18 @@ since trying an implied value cannot contradict either (its consequences are amo
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 Change = tuple[list[Any], int, Any]  # (array, index, the value before)
 Seen = list[tuple[int, Any]]  # (index, value) pairs a fruitless trial wrote into the watched array
+Q = TypeVar("Q")  # what a deducer's queue holds
 
 
 class Contradiction(Exception):
     """The givens and the deductions so far admit no answer (each genre raises its own subclass)."""
 
 
-class Trail:
+class Trail(Generic[Q]):
     """Array writes that can be taken back to a mark, and the trials built on them.
 
     ``queue`` holds work the rules still owe (an undo drops it); ``trying`` is True inside a
@@ -30,7 +31,7 @@ class Trail:
 
     def __init__(self) -> None:
         self.trail: list[Change] = []
-        self.queue: list[int] = []
+        self.queue: list[Q] = []
         self.trying = False
 
     def change(self, array: list[Any], i: int, new: Any) -> None:

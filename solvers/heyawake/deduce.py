@@ -61,7 +61,7 @@ def deduce(rooms: Rooms, *, trials: bool = True) -> Deduction:
     return d
 
 
-class _Deducer(trial.Trail):
+class _Deducer(trial.Trail[int]):
     def __init__(self, d: Deduction) -> None:
         super().__init__()
         self.d = d

@@ -80,7 +80,7 @@ def deduce(rows: int, cols: int, pearls: Mapping[Cell, int], *, trials: bool = T
     return d
 
 
-class _Deducer(trial.Trail):
+class _Deducer(trial.Trail[int]):
     def __init__(self, d: Deduction, pearls: Mapping[Cell, int]) -> None:
         super().__init__()
         self.d = d

@@ -117,7 +117,7 @@ def regions(rows: int, cols: int, a: Cell, b: Cell) -> tuple[int, int]:
     return flat(a[0], a[1] - 1), flat(a[0], a[1])
 
 
-class _Deducer(trial.Trail):
+class _Deducer(trial.Trail[int]):
     def __init__(self, d: Deduction, rows: int, cols: int, givens: Mapping[Cell, int]) -> None:
         super().__init__()
         self.d = d
