@@ -14,11 +14,17 @@ Every step follows from the rules, so a deduced edge is the same in every soluti
   an open edge between two cells already related is fixed;
 * ``regions``: the cells inside the loop are one region, and so are the cells outside with the
   frame (only in deep trials, below: a split side is a contradiction);
-* ``trial``: an open edge is tried both ways; when one way contradicts the rules above, the edge
-  takes the other (0s, 3s at corners, adjacent 3s and the other classic patterns follow from
+* ``trial``: an open edge beside a drawn line or a clue is tried both ways (with
+  :mod:`solvers.trial`); when one way contradicts the rules above, the edge takes the other (0s,
+  3s at corners, adjacent 3s, cell and point parity and the other classic patterns follow from
   these rules and trials).
 
-A contradiction raises :class:`Contradiction`; the solver then leaves the board to the model.
+:func:`search` goes on where deduction stops: it branches on an open edge at a path's end (the one
+whose two values set the most edges in their last trials) and deduces again in each branch,
+counting loops up to a limit. Since every deduced edge is forced, a tree searched to its end holds
+every answer: it proves a loop unique (or finds a second, or none) without CP-SAT. A
+contradiction at the root raises :class:`Contradiction`; the solver then leaves the board to the
+model, as it does when the search runs out of nodes.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ SMALL_BOARD_CELLS = 400
 # the search after deduction: branches and seconds (at most a quarter of the time limit) before
 # CP-SAT takes over (measured: boards of 144-400 cells the deduction leaves open need 12-90)
 SEARCH_NODES = 300
-SEARCH_SECONDS = 2.0
+SEARCH_SECONDS = 1.0
 
 
 class SlitherModel:
