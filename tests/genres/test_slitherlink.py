@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import say
+from solvers.cpsat import solve_twice
 from solvers.engine import solve_puzzle
 from solvers.errors import InvalidPuzzle, ParseError
 from solvers.generation import generate
@@ -19,7 +21,9 @@ from solvers.puzzle import Puzzle
 from solvers.registry import find_genre, get_genre
 from solvers.slitherlink import GENRE, model
 from solvers.slitherlink.deduce import Contradiction, deduce, search
+from solvers.slitherlink.generate import clues_of, random_inside
 from solvers.slitherlink.lattice import DotLoop, clues
+from solvers.slitherlink.model import SlitherModel
 from solvers.solution import differing_cells
 from solvers.verdict import SolveOptions, Status
 
@@ -146,6 +150,30 @@ def test_search_after_deduction_proves_uniqueness_or_finds_a_second_loop() -> No
     two = search(4, 4, clues(board("3 . . 1", ". 2 . .", ". . 2 .", "2 . . 3")))
     assert len(two.loops) == 2 and two.loops[0] != two.loops[1]
     assert search(2, 2, {(0, 0): 0, (1, 1): 0}).loops == []
+
+
+def test_search_verdicts_match_the_plain_model_on_random_boards() -> None:
+    """Random small boards (some clues dropped, some changed): the search's count of loops (none,
+    one, two) and its one loop are the plain CP-SAT model's, with no deduction."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        n = rng.choice([3, 4, 5, 6])
+        full = clues_of(n, n, random_inside(n, n, rng, rng.uniform(0.3, 0.7)))
+        givens = {x: v for x, v in full.items() if rng.random() < 0.6}
+        if seed % 5 == 0 and givens:
+            givens[min(givens)] = rng.randrange(4)
+        try:
+            found = search(n, n, givens, max_nodes=10**5, seconds=60)
+        except Contradiction:
+            loops: list[set[int]] = []
+        else:
+            assert found.exhausted or len(found.loops) == 2
+            loops = [{e for e, v in enumerate(loop) if v} for loop in found.loops]
+        sm = SlitherModel(n, n, givens)
+        res = solve_twice(sm.model, sm.edges, sm.decode, OPTS)
+        assert res.status is [Status.NONE, Status.UNIQUE, Status.MULTIPLE][len(loops)], seed
+        if len(loops) == 1:
+            assert res.solution == sm.solution(loops[0])
 
 
 def test_search_out_of_nodes_leaves_the_proof_to_cp_sat(monkeypatch: pytest.MonkeyPatch) -> None:
