@@ -20,16 +20,16 @@ raises :class:`Contradiction`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
+from solvers import trial
 from solvers.heyawake.rooms import Rooms
 
 Cell = tuple[int, int]
-Implied = set[tuple[int, bool]]  # (cell, shaded?) values a fruitless trial implied
 
 
-class Contradiction(Exception):
+class Contradiction(trial.Contradiction):
     """The givens and the deductions so far admit no answer."""
 
 
@@ -61,8 +61,9 @@ def deduce(rooms: Rooms, *, trials: bool = True) -> Deduction:
     return d
 
 
-class _Deducer:
+class _Deducer(trial.Trail[int]):
     def __init__(self, d: Deduction) -> None:
+        super().__init__()
         self.d = d
         rooms = d.rooms
         rows, cols = rooms.rows, rooms.cols
@@ -91,23 +92,9 @@ class _Deducer:
         self.size = [1] * (n + 1)
         self.count = [0] * len(rooms.cells)  # shaded cells found per room
         self.open = [len(cells) for cells in rooms.cells]  # open cells per room
-        self.queue: list[int] = []
-        self.trail: list[tuple[list[Any], int, Any]] = []
-        self.trying = False
         self.clock = 0
         self.stamp = [0] * n
         self.tried = [-1] * n
-
-    def change(self, array: list[Any], i: int, new: Any) -> None:
-        self.trail.append((array, i, array[i]))
-        array[i] = new
-
-    def undo(self) -> None:
-        trail = self.trail
-        while trail:
-            array, i, old = trail.pop()
-            array[i] = old
-        self.queue.clear()
 
     def find(self, x: int) -> int:
         up = self.up
@@ -259,43 +246,25 @@ class _Deducer:
         """Each open cell whose surroundings changed since its last fruitless trial, tried shaded
         then white; a contradiction fixes it the other way. A value that an earlier fruitless
         trial of this pass implied is not tried (its consequences are among that trial's)."""
-        changed = False
         dark, stamp, tried = self.d.dark, self.stamp, self.tried
         number, of = self.d.rooms.number, self.d.rooms.of
-        implied: Implied = set()
-        for i in range(len(dark)):
-            if dark[i] is not None or tried[i] >= stamp[i]:
-                continue
-            if number[of[i]] is None and all(dark[j] is None for j in self.nbrs[i]) and all(
-                    dark[j] is None for j in self.diag[i]):
-                continue  # nothing known around it and no count in its room: where a human does not look
-            for guess in (True, False):
-                if (i, guess) in implied:
-                    continue
-                if self.trial(i, guess, implied):
-                    self.set(i, not guess, "trial")
-                    self.propagate()
-                    changed = True
-                    implied.clear()
-                    break
-            else:
-                tried[i] = self.clock
-        return changed
 
-    def trial(self, i: int, guess: bool, implied: Implied) -> bool:
-        """Whether cell i set to ``guess`` contradicts the rules (the state is kept; the values a
-        fruitless trial implied are added to ``implied``)."""
-        self.trail.clear()
-        self.trying = True
-        dark = self.d.dark
-        try:
-            self.set(i, guess, "trial")
-            self.propagate()
-        except Contradiction:
-            return True
-        else:
-            implied.update((j, bool(dark[j])) for array, j, _ in self.trail if array is dark)
-            return False
-        finally:
-            self.trying = False
-            self.undo()
+        def open_cells() -> Iterator[int]:
+            for i in range(len(dark)):
+                if dark[i] is not None or tried[i] >= stamp[i]:
+                    continue
+                if number[of[i]] is None and all(dark[j] is None for j in self.nbrs[i]) and all(
+                        dark[j] is None for j in self.diag[i]):
+                    continue  # nothing known around it and no count in its room: where a human does not look
+                yield i
+
+        def fruitless(i: int) -> None:
+            tried[i] = self.clock
+
+        return self.try_each(open_cells(), lambda i, guess: self.trial(lambda: self.assume(i, guess), dark),
+                             self.assume, fruitless)
+
+    def assume(self, i: int, shaded: bool) -> None:
+        """Cell ``i`` set by a trial (or by its contradiction) and the rules propagated."""
+        self.set(i, shaded, "trial")
+        self.propagate()

@@ -27,20 +27,19 @@ order (rule and edge), material for hints and a human-style grade. A contradicti
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
+from solvers import trial
 from solvers.cell import Cell
 from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, Grid, within
 from solvers.notation import BLACK, EMPTY, WHITE
 
 Clause = tuple[tuple[int, bool], ...]  # (edge, wanted value) pairs: at least one holds
-Implied = set[tuple[int, bool]]  # (edge, value) pairs a fruitless trial implied
 
 
-class Contradiction(Exception):
+class Contradiction(trial.Contradiction):
     """The pearls and the deductions so far admit no loop."""
 
 
@@ -81,8 +80,9 @@ def deduce(rows: int, cols: int, pearls: Mapping[Cell, int], *, trials: bool = T
     return d
 
 
-class _Deducer:
+class _Deducer(trial.Trail[int]):
     def __init__(self, d: Deduction, pearls: Mapping[Cell, int]) -> None:
+        super().__init__()
         self.d = d
         grid = self.grid = d.grid
         self.pearls = pearls
@@ -117,9 +117,6 @@ class _Deducer:
         self.pearls_on = [1 if m else 0 for m in self.must]
         self.degree = [0] * n
         self.n_used = [0]  # edges used so far (a list, so that a trial's change can be undone)
-        self.queue: list[int] = []
-        self.trail: list[tuple[list[Any], int, Any]] = []
-        self.trying = False  # inside a trial: every change is taken back, no step is recorded
         self.sides_on = True  # the inside rule applies (off in shallow trials)
         # a trial that found no contradiction is not repeated until an edge near it is set: clock
         # counts edges set outside trials; tried[e] / near[c]: the clock at edge e's last fruitless
@@ -129,19 +126,6 @@ class _Deducer:
         self.tried_deep = [-1] * len(grid.edges)
         self.near = [0] * n
         self.around = within(grid.rows, grid.cols, 2)
-
-    def change(self, array: list[Any], i: int, new: Any) -> None:
-        """``array[i] = new``, undoable (see :meth:`undo`)."""
-        self.trail.append((array, i, array[i]))
-        array[i] = new
-
-    def undo(self) -> None:
-        """Take back every change on the trail (a trial's)."""
-        trail = self.trail
-        while trail:
-            array, i, old = trail.pop()
-            array[i] = old
-        self.queue.clear()
 
     def set(self, e: int, used: bool, rule: str) -> None:
         v = self.d.value[e]
@@ -247,50 +231,36 @@ class _Deducer:
         nor a value that an earlier fruitless trial of this pass implied (its consequences are
         among that trial's, so it cannot contradict either). Shallow trials leave the inside rule
         out; deep ones (when shallow ones find nothing) use it too and stop at their first find."""
-        changed = False
         value, ends, near, degree, must = self.d.value, self.ends, self.near, self.degree, self.must
         tried = self.tried_deep if deep else self.tried
-        implied: Implied = set()
-        for e in range(len(value)):
-            a, b = ends[e]
-            if value[e] is not None or (near[a] < tried[e] and near[b] < tried[e]):
-                continue
-            if not (degree[a] or degree[b] or must[a] or must[b]):
-                continue  # only beside a pearl or a drawn line, where a human looks (measured: faster, as strong)
-            for guess in (True, False):
-                if (e, guess) in implied:
-                    continue
-                if self.trial(e, guess, implied, deep):
-                    self.set(e, not guess, "trial")
-                    self.propagate()
-                    if deep:
-                        return True
-                    changed = True
-                    implied.clear()
-                    break
-            else:
-                tried[e] = self.clock + 1
-        return changed
 
-    def trial(self, e: int, guess: bool, implied: Implied, deep: bool) -> bool:
-        """Whether edge ``e`` set to ``guess`` contradicts the rules (the state is left as it was;
-        the edge values a fruitless trial implied are added to ``implied``)."""
-        self.trail.clear()
-        self.trying = True
+        def open_edges() -> Iterator[int]:
+            for e in range(len(value)):
+                a, b = ends[e]
+                if value[e] is not None or (near[a] < tried[e] and near[b] < tried[e]):
+                    continue
+                if degree[a] or degree[b] or must[a] or must[b]:
+                    yield e  # only beside a pearl or a drawn line, where a human looks (measured: faster, as strong)
+
+        def fruitless(e: int) -> None:
+            tried[e] = self.clock + 1
+
+        return self.try_each(open_edges(), lambda e, guess: self.trial(lambda: self.attempt(e, guess, deep), value),
+                             self.fix, fruitless, first=deep)
+
+    def attempt(self, e: int, guess: bool, deep: bool) -> None:
+        """Edge ``e`` set to ``guess`` and the rules propagated (as a trial: the inside rule only
+        when ``deep``)."""
         self.sides_on = deep
-        value = self.d.value
         try:
             self.set(e, guess, "trial")
             self.propagate()
-        except Contradiction:
-            return True
-        else:
-            implied.update((i, bool(value[i])) for array, i, _ in self.trail if array is value)
-            return False
         finally:
-            self.trying = False
             self.sides_on = True
-            self.undo()
+
+    def fix(self, e: int, used: bool) -> None:
+        self.set(e, used, "trial")
+        self.propagate()
 
     def propagate(self) -> None:
         queue = self.queue

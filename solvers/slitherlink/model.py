@@ -18,9 +18,9 @@ from ortools.sat.python import cp_model
 
 from solvers import cpsat
 from solvers.cell import Cell
-from solvers.cpsat import Budget, SolverStatus, solve_twice
+from solvers.cpsat import Budget, SolverStatus, no_solution, solve_twice
 from solvers.puzzle import Puzzle
-from solvers.slitherlink.deduce import Contradiction, deduce, regions
+from solvers.slitherlink.deduce import Contradiction, regions, search
 from solvers.slitherlink.lattice import DotLoop, clues, points, sides
 from solvers.verdict import SolveOptions, SolveResult, Status
 
@@ -32,6 +32,10 @@ RELAY: tuple[dict[str, Any], ...] = ({"linearization_level": 0, "symmetry_level"
                                      {"linearization_level": 2, "symmetry_level": 0})
 FIRST_SLICE = 0.25
 SMALL_BOARD_CELLS = 400
+# the search after deduction: branches and seconds (at most a quarter of the time limit) before
+# CP-SAT takes over (measured: boards of 144-400 cells the deduction leaves open need 12-90)
+SEARCH_NODES = 300
+SEARCH_SECONDS = 1.0
 
 
 class SlitherModel:
@@ -85,24 +89,36 @@ class SlitherModel:
 def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
     """Find the loop; with ``options.unique`` also prove it is the only one (or find a second).
 
-    First :mod:`solvers.slitherlink.deduce` (with trials) to a fixed point: when it fixes every
-    edge, that loop is the only one (each step is forced) and no search runs; otherwise the
-    deduced edges are fixed in the model and CP-SAT settles the rest.
+    First :func:`solvers.slitherlink.deduce.search`: deduction (with trials) to a fixed point,
+    then a small search over what it leaves open, deducing again at every node. Every deduced
+    edge is forced, so a tree searched to the end holds every answer: one loop is unique, none
+    means no loop, and no CP-SAT call is made. A search that runs out of nodes leaves the board
+    to CP-SAT with the root's deduced edges fixed (and the loop it found, if any, as the first
+    answer: only the proof runs).
     """
     budget, t0 = Budget(options), time.perf_counter()
     givens = clues(puzzle)
+    limit = 2 if options.unique else 1
     known: dict[int, bool] = {}
+    first: list[bool] | None = None
     try:
-        found = deduce(puzzle.rows, puzzle.cols, givens)
+        found = search(puzzle.rows, puzzle.cols, givens, limit=limit, max_nodes=SEARCH_NODES,
+                       seconds=min(SEARCH_SECONDS, budget.remaining() / 4))
     except Contradiction:  # no loop: the full model says so
         pass
     else:
-        if found.complete and found.used():
+        loops = [DotLoop.from_masks(found.deduction.grid.masks_from_edges(
+            [e for e, v in enumerate(loop) if v])) for loop in found.loops]
+        if found.exhausted or len(loops) == limit:
             budget.note("deduce", t0)
+            if not loops:
+                return no_solution(budget)
+            if len(loops) == 2:
+                return SolveResult(Status.MULTIPLE, solution=loops[0], second_solution=loops[1], stats=budget.stats)
             status = Status.UNIQUE if options.unique else Status.SOLVED
-            loop = DotLoop.from_masks(found.grid.masks_from_edges(found.used()))
-            return SolveResult(status, solution=loop, stats=budget.stats)
-        known = found.known()
+            return SolveResult(status, solution=loops[0], stats=budget.stats)
+        known = found.deduction.known()
+        first = found.loops[0] if found.loops else None
     t0 = budget.note("deduce", t0)
     sm = SlitherModel(puzzle.rows, puzzle.cols, givens)
     sm.add_colors()
@@ -112,7 +128,8 @@ def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
     one = puzzle.rows * puzzle.cols <= SMALL_BOARD_CELLS
     settings = [dict(p, num_workers=1) if one else p for p in RELAY]
     return solve_twice(sm.model, sm.edges, sm.decode, options, budget=budget,
-                       runner=lambda model, bud: relay(model, bud, settings))
+                       runner=lambda model, bud: relay(model, bud, settings),
+                       known=None if first is None else (sm.solution(e for e, v in enumerate(first) if v), first))
 
 
 def relay(model: cp_model.CpModel, budget: Budget,

@@ -23,16 +23,16 @@ contradiction raises :class:`Contradiction`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
+from solvers import trial
 from solvers.yajilin.arrows import Cells, ray
 
 Cell = tuple[int, int]
 
 
-class Contradiction(Exception):
+class Contradiction(trial.Contradiction):
     """The givens and the deductions so far admit no answer."""
 
 
@@ -91,8 +91,9 @@ def deduce(cells: Cells, *, trials: bool = True) -> Deduction:
     return d
 
 
-class _Deducer:
+class _Deducer(trial.Trail[tuple[int, int]]):  # queue: (0, cell) / (1, edge) changed
     def __init__(self, d: Deduction, cells: Cells) -> None:
+        super().__init__()
         self.d = d
         rows, cols = d.rows, d.cols
         n = rows * cols
@@ -141,27 +142,12 @@ class _Deducer:
         self.length = [0] * n  # edges of the path at each end
         self.degree = [0] * n
         self.count = [0, 0]  # [used edges, white cells]
-        self.queue: list[tuple[int, int]] = []  # (0, cell) / (1, edge) changed
-        self.trail: list[tuple[list[Any], int, Any]] = []
-        self.trying = False
         self.clock = 0
         self.stamp = [0] * n  # clock when something at or next to a cell last changed
         self.tried = [-1] * n
         self.tried_edge = [-1] * len(d.edges)
-        self.seen: list[tuple[list[Any], int, Any]] = []  # the cell values the last fruitless trial set
 
-    # -- changes, undoable
-    def change(self, array: list[Any], i: int, new: Any) -> None:
-        self.trail.append((array, i, array[i]))
-        array[i] = new
-
-    def undo(self) -> None:
-        trail = self.trail
-        while trail:
-            array, i, old = trail.pop()
-            array[i] = old
-        self.queue.clear()
-
+    # -- changes, undoable (see solvers.trial)
     def touch(self, i: int) -> None:
         if not self.trying:
             self.clock += 1
@@ -368,52 +354,36 @@ class _Deducer:
     def trials(self) -> bool:
         """Each open cell next to something known tried shaded and white, then (when that finds
         nothing) each open edge at a path's end tried used and unused; a contradiction fixes the
-        other way. A cell whose surroundings are unchanged since its last fruitless trial is skipped."""
-        changed = False
+        other way. A cell whose surroundings are unchanged since its last fruitless trial is
+        skipped, as is a cell value that an earlier fruitless trial of this pass implied (its
+        consequences are among that trial's: no contradiction)."""
         shaded, free, stamp, tried = self.d.shaded, self.d.free, self.stamp, self.tried
-        implied: set[tuple[int, bool]] = set()  # cell values a fruitless trial of this pass implied
-        for i in range(len(shaded)):
-            if not free[i] or shaded[i] is not None or tried[i] >= max(stamp[j] for j in (i, *self.nbrs[i])):
-                continue
-            for guess in (True, False):
-                if (i, guess) in implied:
-                    continue  # its consequences are among that trial's: no contradiction
-                if self.trial(self.shade, i, guess):
-                    self.shade(i, not guess, "trial")
-                    self.propagate()
-                    changed = True
-                    implied.clear()
-                    break
-                implied.update((j, bool(value)) for _, j, value in self.seen)
-            else:
-                tried[i] = self.clock
-        if changed:
-            return True
         used, degree, edges, tried_edge = self.d.used, self.degree, self.d.edges, self.tried_edge
-        for e, (a, b) in enumerate(edges):
-            if used[e] is not None or not (degree[a] == 1 or degree[b] == 1) or tried_edge[e] >= max(
-                    stamp[a], stamp[b]):
-                continue
-            for want in (True, False):
-                if self.trial(self.use, e, want):
-                    self.use(e, not want, "trial")
-                    self.propagate()
-                    return True
-            tried_edge[e] = self.clock
-        return False
 
-    def trial(self, setter: Callable[[int, bool, str], None], x: int, guess: bool) -> bool:
-        """Whether setting cell or edge ``x`` to ``guess`` contradicts the rules; the state is kept."""
-        self.trail.clear()
-        self.trying = True
-        try:
-            setter(x, guess, "trial")
-            self.propagate()
-        except Contradiction:
+        def open_cells() -> Iterator[int]:
+            for i in range(len(shaded)):
+                if free[i] and shaded[i] is None and tried[i] < max(stamp[j] for j in (i, *self.nbrs[i])):
+                    yield i
+
+        def path_ends() -> Iterator[int]:
+            for e, (a, b) in enumerate(edges):
+                if used[e] is None and (degree[a] == 1 or degree[b] == 1) and tried_edge[e] < max(stamp[a], stamp[b]):
+                    yield e
+
+        def cell_fruitless(i: int) -> None:
+            tried[i] = self.clock
+
+        def edge_fruitless(e: int) -> None:
+            tried_edge[e] = self.clock
+
+        if self.try_each(open_cells(), lambda i, guess: self.trial(lambda: self.assume(self.shade, i, guess), shaded),
+                         lambda i, dark: self.assume(self.shade, i, dark), cell_fruitless):
             return True
-        else:
-            self.seen = [(array, i, array[i]) for array, i, _ in self.trail if array is self.d.shaded]
-            return False
-        finally:
-            self.trying = False
-            self.undo()
+        return self.try_each(path_ends(), lambda e, want: self.trial(lambda: self.assume(self.use, e, want), used),
+                             lambda e, want: self.assume(self.use, e, want), edge_fruitless,
+                             first=True, skip_implied=False)
+
+    def assume(self, setter: Callable[[int, bool, str], None], x: int, value: bool) -> None:
+        """Cell or edge ``x`` set by a trial (or by its contradiction) and the rules propagated."""
+        setter(x, value, "trial")
+        self.propagate()

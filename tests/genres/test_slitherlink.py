@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -11,15 +12,18 @@ from typing import Any
 import pytest
 
 from bot.i18n import say
+from solvers.cpsat import solve_twice
 from solvers.engine import solve_puzzle
 from solvers.errors import InvalidPuzzle, ParseError
 from solvers.generation import generate
 from solvers.genre import missing_parts
 from solvers.puzzle import Puzzle
 from solvers.registry import find_genre, get_genre
-from solvers.slitherlink import GENRE
-from solvers.slitherlink.deduce import Contradiction, deduce
+from solvers.slitherlink import GENRE, model
+from solvers.slitherlink.deduce import Contradiction, deduce, search
+from solvers.slitherlink.generate import clues_of, random_inside
 from solvers.slitherlink.lattice import DotLoop, clues
+from solvers.slitherlink.model import SlitherModel
 from solvers.solution import differing_cells
 from solvers.verdict import SolveOptions, Status
 
@@ -128,6 +132,59 @@ def test_deductions_agree_with_every_corpus_answer() -> None:
             assert found.complete
     with pytest.raises(Contradiction):
         deduce(2, 2, {(0, 0): 3, (0, 1): 3, (1, 0): 3, (1, 1): 3})
+
+
+# a generated 12x12 board the deductions leave partly open (the search settles it)
+HARD = [". . . . . . . . . . 0 .", ". . . . . . . 0 0 0 . .", "0 . . . . . . . . . 1 .", ". 0 . . . . . . . . . 1",
+        ". 0 . . 1 . 1 3 . . 1 .", ". . . . . . 1 . 1 2 . .", "2 1 1 3 . 0 . 0 . . . 0", "1 . . . . . . . . . . 0",
+        "2 . 1 . . . . . . 3 . .", ". 2 . 2 1 0 . . 0 . 1 .", ". . 1 . 1 1 1 . . 0 . 1", "3 . 2 . . . 3 2 . . . 2"]
+
+
+def test_search_after_deduction_proves_uniqueness_or_finds_a_second_loop() -> None:
+    puzzle = board(*HARD)
+    assert not deduce(12, 12, clues(puzzle)).complete
+    found = search(12, 12, clues(puzzle))
+    assert found.exhausted and len(found.loops) == 1 and found.nodes > 0
+    loop = DotLoop.from_masks(found.deduction.grid.masks_from_edges(e for e, v in enumerate(found.loops[0]) if v))
+    assert GENRE.check(puzzle, loop) == []
+    two = search(4, 4, clues(board("3 . . 1", ". 2 . .", ". . 2 .", "2 . . 3")))
+    assert len(two.loops) == 2 and two.loops[0] != two.loops[1]
+    assert search(2, 2, {(0, 0): 0, (1, 1): 0}).loops == []
+
+
+def test_search_verdicts_match_the_plain_model_on_random_boards() -> None:
+    """Random small boards (some clues dropped, some changed): the search's count of loops (none,
+    one, two) and its one loop are the plain CP-SAT model's, with no deduction."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        n = rng.choice([3, 4, 5, 6])
+        full = clues_of(n, n, random_inside(n, n, rng, rng.uniform(0.3, 0.7)))
+        givens = {x: v for x, v in full.items() if rng.random() < 0.6}
+        if seed % 5 == 0 and givens:
+            givens[min(givens)] = rng.randrange(4)
+        try:
+            found = search(n, n, givens, max_nodes=10**5, seconds=60)
+        except Contradiction:
+            loops: list[set[int]] = []
+        else:
+            assert found.exhausted or len(found.loops) == 2
+            loops = [{e for e, v in enumerate(loop) if v} for loop in found.loops]
+        sm = SlitherModel(n, n, givens)
+        res = solve_twice(sm.model, sm.edges, sm.decode, OPTS)
+        assert res.status is [Status.NONE, Status.UNIQUE, Status.MULTIPLE][len(loops)], seed
+        if len(loops) == 1:
+            assert res.solution == sm.solution(loops[0])
+
+
+def test_search_out_of_nodes_leaves_the_proof_to_cp_sat(monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzle = board(*HARD)
+    assert not search(12, 12, clues(puzzle), max_nodes=1).exhausted
+    by_search = solve_puzzle(puzzle, OPTS)
+    monkeypatch.setattr(model, "SEARCH_NODES", 0)
+    by_model = solve_puzzle(puzzle, OPTS)
+    assert by_search.status is by_model.status is Status.UNIQUE
+    assert by_search.solution == by_model.solution
+    assert "proof" in by_model.stats.phases and "proof" not in by_search.stats.phases
 
 
 @pytest.mark.parametrize("rows", [["0"], ["0 .", ". 0"], ["3 3", "3 3"]])
