@@ -26,7 +26,7 @@ class Kakuro(Genre[KCell, NumberSolution]):
     picture_clues = frozenset({ClueKind.SUM, ClueKind.BLOCK})
     solution_type = NumberSolution
     example = "kakuro\n# 4\\ 3\\\n\\3 . .\n\\4 . ."
-    daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (9, 9)}
+    daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)}
     answer_help = "kakuro-answer-help"
     messages: ClassVar[Mapping[str, Mapping[str, str]]] = {"en": words.EN, "ja": words.JA}
 

@@ -2,8 +2,12 @@
 
 A symmetric random pattern of black cells (no white run of one cell, none longer than nine, the
 white cells connected), a random filling with different digits per run, and the sums of that
-filling as clues. While the solver finds a second answer, the cells where the two differ are
-filled anew (the rest stays), so the clues change only there. Grade: sets against cells alone
+filling as clues. Easy and medium boards are climbed towards what a person can deduce: one
+run refilled at a time, next to a cell the deductions of the grade leave open, kept while no more
+cells stay open, until none does (a board the deductions fill has exactly that answer; far
+cheaper to reach than a unique random filling, which a second answer's repairs rarely give
+above 9x9). A hard board starts from such a medium one: single runs are refilled until the
+deductions stall while the search still finds one answer only. Grade: sets against cells alone
 finish it (easy); hidden singles too (medium); search needed (hard).
 """
 
@@ -24,7 +28,9 @@ from solvers.verdict import SolveOptions, Status
 
 GRADES = ("easy", "medium", "hard")
 BLACK_SHARE = {"easy": 0.34, "medium": 0.32, "hard": 0.3}
-REPAIRS = 30
+CLIMB_STEPS = 400  # runs refilled while climbing towards a deducible board
+PATTERN_TRIES = 20
+HARDEN_STEPS = 200  # single runs refilled while hardening a medium board
 SEARCH_SECONDS = 0.3  # the plain search's share of one uniqueness question
 Grid = tuple[tuple[KCell, ...], ...]
 
@@ -154,29 +160,74 @@ def grade_of(board: Board) -> str:
 
 
 def make(rows: int, cols: int, difficulty: str, rng: random.Random, deadline: float) -> Made | None:
-    """One random pattern and filling, refilled where a second answer differs until the answer is
-    unique; graded. None when that does not happen within ``REPAIRS`` refillings or the deadline."""
-    white = pattern(rows, cols, rng, BLACK_SHARE.get(difficulty, 0.26))
+    """One random pattern and filling climbed to a deducible board (hardened for hard); graded.
+    None when that does not happen in time."""
+    white = None
+    for _ in range(PATTERN_TRIES):
+        white = pattern(rows, cols, rng, BLACK_SHARE.get(difficulty, 0.26))
+        if white is not None:
+            break
     if white is None:
         return None
     shape = board_of([[WHITE if w else BLACK for w in row] for row in white])
-    whites = set(shape.white)
     values = fill(shape, rng, {})
-    for _ in range(REPAIRS):
-        if values is None or time.perf_counter() > deadline:
+    if values is None:
+        return None
+    found = _climb(white, shape, values, difficulty != "easy", rng, deadline)
+    if found is not None and difficulty == "hard":
+        found = _harden(white, shape, found[0], rng, deadline)
+    if found is None:
+        return None
+    values, board = found
+    whites = {cell: values[i] for i, cell in enumerate(shape.white)}
+    numbers = tuple(tuple(whites.get((r, c), 0) for c in range(cols)) for r in range(rows))
+    return Made(clues_of(white, shape, values), numbers, grade_of(board))
+
+
+def _open_cells(white: list[list[bool]], shape: Board, values: list[int], hidden: bool) -> tuple[list[int], Board]:
+    """The white cells the grade's deductions leave open on the clues of ``values``."""
+    board = board_of(clues_of(white, shape, values))
+    st = start(board)
+    propagate(board, st, hidden=hidden)  # the clues have an answer (values): no contradiction
+    return [i for i, m in enumerate(st.dom) if m & (m - 1)], board
+
+
+def _climb(white: list[list[bool]], shape: Board, values: list[int], hidden: bool,
+           rng: random.Random, deadline: float) -> tuple[list[int], Board] | None:
+    """Refill one run beside an open cell at a time, keeping refillings that leave no more cells
+    open, until the deductions (with hidden singles if ``hidden``) fill the board."""
+    opens, board = _open_cells(white, shape, values, hidden)
+    for step in range(CLIMB_STEPS):
+        if not opens:
+            return values, board
+        if step % 16 == 0 and time.perf_counter() > deadline:
             return None
-        cells = clues_of(white, shape, values)
-        board = board_of(cells)
+        run = shape.runs[rng.choice(shape.run_of[rng.choice(opens)])]
+        new = fill(shape, rng, {i: v for i, v in enumerate(values) if i not in run.cells})
+        if new is None:
+            continue
+        new_opens, new_board = _open_cells(white, shape, new, hidden)
+        if len(new_opens) <= len(opens):
+            values, opens, board = new, new_opens, new_board
+    return None
+
+
+def _harden(white: list[list[bool]], shape: Board, values: list[int],
+            rng: random.Random, deadline: float) -> tuple[list[int], Board] | None:
+    """From a deducible board, refill one run at a time until the answer is still unique but
+    the deductions no longer find it (a refilling that makes the answer ambiguous is undone)."""
+    for step in range(HARDEN_STEPS):
+        if step % 4 == 0 and time.perf_counter() > deadline:
+            return None
+        run = shape.runs[rng.randrange(len(shape.runs))]
+        new = fill(shape, rng, {i: v for i, v in enumerate(values) if i not in run.cells})
+        if new is None:
+            continue
+        opens, board = _open_cells(white, shape, new, True)
+        if not opens:
+            values = new  # still deducible: walk on from here
+            continue
         answers = _two_answers(board, deadline)
-        if answers is None:
-            return None
-        if len(answers) == 1:
-            numbers = tuple(tuple(values[board.white.index((r, c))] if (r, c) in whites else 0
-                                  for c in range(cols)) for r in range(rows))
-            return Made(cells, numbers, grade_of(board))
-        other = next((a for a in answers if list(a) != values), None)
-        if other is None:
-            return None
-        differ = {i for i, (a, b) in enumerate(zip(values, other, strict=True)) if a != b}
-        values = fill(shape, rng, {i: v for i, v in enumerate(values) if i not in differ})
+        if answers is not None and len(answers) == 1:
+            return new, board
     return None
