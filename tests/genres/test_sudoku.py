@@ -59,10 +59,31 @@ def test_registered_and_found_by_any_name() -> None:
               + ("\n------+-------+------" if r in (2, 5) else "") for r, row in enumerate(ROWS)),
     "\n".join("|".join("".join(row.split())[k:k + 3] for k in (0, 3, 6))
               + ("\n---+---+---" if r in (2, 5) else "") for r, row in enumerate(ROWS)),
-], ids=["one-line", "zeros", "underscores", "spaced", "separators", "compact-separators"])
+    "\n".join((" | ".join(" ".join(row.split()[k:k + 3]) for k in (0, 3, 6)))
+               + ("\n---------------------" if r in (2, 5) else "") for r, row in enumerate(ROWS)),
+    "\n".join("|".join("".join(row.split())[k:k + 3] for k in (0, 3, 6))
+               + ("\n-----------" if r in (2, 5) else "") for r, row in enumerate(ROWS)),
+    "\n".join(row.replace(" ", "").replace(".", " ") for row in ROWS),  # spaces for empty cells
+    "sudoku\n" + "\n".join(row.replace(" ", "").replace(".", " ").rstrip() for row in ROWS),
+], ids=["one-line", "zeros", "underscores", "spaced", "separators", "compact-separators", "dash-only-bands",
+        "compact-dash-only-bands", "spaces-for-empty", "spaces-for-empty-trimmed"])
 def test_pasted_notations_are_detected(text: str) -> None:
     p = read_board(text)
     assert p.genre == "sudoku" and p.cells == cells_of(ROWS)
+
+
+def test_a_row_of_dashes_as_long_as_the_rows_stays_a_row_of_blanks() -> None:
+    p = read_board("sudoku\n1---\n----\n--1-\n----")
+    assert p.cells[1] == (0, 0, 0, 0) and len(p.cells) == 4
+
+
+def test_generating_a_size_sudoku_has_not_names_the_sizes() -> None:
+    from solvers.errors import PuzzleError
+
+    with pytest.raises(PuzzleError) as e:
+        generate("sudoku", 5, 5, "easy", seed=1)
+    assert e.value.code == "sudoku-generate-size" and "9x9" in say(e.value.msg, "en")
+    assert "16x16" in say(e.value.msg, "ja")
 
 
 def test_jigsaw_regions_below_or_beside() -> None:
