@@ -12,7 +12,7 @@ from solvers.sudoku.making import candidate
 from solvers.verdict import SolveOptions
 
 THRESHOLDS = (0.0, 1.0)  # the index of the grade of the hardest technique the board needs
-ATTEMPTS = 10
+ATTEMPTS = 40  # boards made until one grades as asked (a hard one, needing fish or more, is the rarest)
 SIDES = (4, 6, 8, 9, 12, 16)  # the sides the generator makes (standard boxes)
 
 
