@@ -6,8 +6,9 @@ filling as clues. Easy and medium boards are climbed towards what a person can d
 run refilled at a time, next to a cell the deductions of the grade leave open, kept while no more
 cells stay open, until none does (a board the deductions fill has exactly that answer; far
 cheaper to reach than a unique random filling, which a second answer's repairs rarely give
-above 9x9). A hard board starts from such a medium one: single runs are refilled until the
-deductions stall while the search still finds one answer only. Grade: sets against cells alone
+above 9x9). A harder grade starts from such a board: single runs are refilled until the
+easier rules stall while the grade's own still finish it (medium), or while the search still finds
+one answer only (hard). Grade: sets against cells alone
 finish it (easy); hidden singles too (medium); search needed (hard).
 """
 
@@ -30,7 +31,7 @@ GRADES = ("easy", "medium", "hard")
 BLACK_SHARE = {"easy": 0.34, "medium": 0.32, "hard": 0.3}
 CLIMB_STEPS = 400  # runs refilled while climbing towards a deducible board
 PATTERN_TRIES = 20
-HARDEN_STEPS = 200  # single runs refilled while hardening a medium board
+HARDEN_STEPS = 200  # single runs refilled while hardening a board to its grade
 SEARCH_SECONDS = 0.3  # the plain search's share of one uniqueness question
 Grid = tuple[tuple[KCell, ...], ...]
 
@@ -174,8 +175,8 @@ def make(rows: int, cols: int, difficulty: str, rng: random.Random, deadline: fl
     if values is None:
         return None
     found = _climb(white, shape, values, difficulty != "easy", rng, deadline)
-    if found is not None and difficulty == "hard":
-        found = _harden(white, shape, found[0], rng, deadline)
+    if found is not None and difficulty != "easy" and grade_of(found[1]) != difficulty:
+        found = _harden(white, shape, found[0], difficulty, rng, deadline)
     if found is None:
         return None
     values, board = found
@@ -212,10 +213,12 @@ def _climb(white: list[list[bool]], shape: Board, values: list[int], hidden: boo
     return None
 
 
-def _harden(white: list[list[bool]], shape: Board, values: list[int],
+def _harden(white: list[list[bool]], shape: Board, values: list[int], target: str,
             rng: random.Random, deadline: float) -> tuple[list[int], Board] | None:
-    """From a deducible board, refill one run at a time until the answer is still unique but
-    the deductions no longer find it (a refilling that makes the answer ambiguous is undone)."""
+    """From a board easier than ``target``, refill one run at a time: a board still too easy is
+    walked on from, one of the target grade is the result (a hard one only while the search still
+    finds one answer), anything else is undone."""
+    hidden = target == "hard"  # medium: easy's rules must stall; hard: medium's rules must stall
     for step in range(HARDEN_STEPS):
         if step % 4 == 0 and time.perf_counter() > deadline:
             return None
@@ -223,11 +226,14 @@ def _harden(white: list[list[bool]], shape: Board, values: list[int],
         new = fill(shape, rng, {i: v for i, v in enumerate(values) if i not in run.cells})
         if new is None:
             continue
-        opens, board = _open_cells(white, shape, new, True)
+        opens, board = _open_cells(white, shape, new, hidden)
         if not opens:
-            values = new  # still deducible: walk on from here
-            continue
-        answers = _two_answers(board, deadline)
-        if answers is not None and len(answers) == 1:
-            return new, board
+            values = new  # still too easy: walk on from here
+        elif target == "medium":
+            if not _open_cells(white, shape, new, True)[0]:
+                return new, board
+        else:
+            answers = _two_answers(board, deadline)
+            if answers is not None and len(answers) == 1:
+                return new, board
     return None
