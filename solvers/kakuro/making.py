@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 
 from solvers.clues import Sum
-from solvers.kakuro.board import Board, board_of
+from solvers.kakuro.board import Board, Run, board_of
 from solvers.kakuro.deduce import Contradiction, propagate, start
 from solvers.kakuro.model import solve_board
 from solvers.kakuro.notation import BLACK, WHITE, KCell
@@ -185,9 +185,16 @@ def make(rows: int, cols: int, difficulty: str, rng: random.Random, deadline: fl
     return Made(clues_of(white, shape, values), numbers, grade_of(board))
 
 
+def _with_sums(shape: Board, values: list[int]) -> Board:
+    """``shape`` with the sums of ``values`` as its clues: ``board_of(clues_of(...))`` without
+    reading the grid again (every run of a made pattern has its clue cell)."""
+    runs = tuple(Run(run.cells, sum(values[i] for i in run.cells), run.clue, run.down) for run in shape.runs)
+    return Board(shape.rows, shape.cols, shape.white, runs, shape.run_of)
+
+
 def _open_cells(white: list[list[bool]], shape: Board, values: list[int], hidden: bool) -> tuple[list[int], Board]:
     """The white cells the grade's deductions leave open on the clues of ``values``."""
-    board = board_of(clues_of(white, shape, values))
+    board = _with_sums(shape, values)
     st = start(board)
     propagate(board, st, hidden=hidden)  # the clues have an answer (values): no contradiction
     return [i for i, m in enumerate(st.dom) if m & (m - 1)], board
