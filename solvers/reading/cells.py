@@ -40,10 +40,12 @@ def tokenise(line: str) -> Row:
 def spaces_as_blanks(lines: list[str], text: str) -> list[Row] | None:
     """N lines of digits where a space is an empty cell (``53  7    ``), as N compact rows of N
     cells (a missing tail is empty); None unless every line, taken from ``text`` with its leading
-    spaces, holds only digits, ``.`` and spaces and none is longer than N."""
+    spaces, holds only digits, ``.`` and spaces, none is longer than N and some line has a space
+    before its last digit (else a short line is a typo, not blanks)."""
     n = len(lines)
     raw_lines = iter(text.split("\n"))
     out = []
+    spaced = False  # a space before a line's last digit: spaces are blanks, not a short line's typo
     for line in lines:
         raw = next((r for r in raw_lines if r.strip(" \t") == line), None)
         if raw is None:
@@ -51,7 +53,8 @@ def spaces_as_blanks(lines: list[str], text: str) -> list[Row] | None:
         raw = raw.rstrip(" \t")
         if len(raw) > n or not set(raw) <= set("0123456789. "):
             return None
+        spaced = spaced or " " in raw
         row = Row(raw.ljust(n).replace(" ", "."))
         row.compact = True
         out.append(row)
-    return out if n >= 4 else None
+    return out if n >= 4 and spaced else None

@@ -72,6 +72,14 @@ def test_pasted_notations_are_detected(text: str) -> None:
     assert p.genre == "sudoku" and p.cells == cells_of(ROWS)
 
 
+def test_a_line_short_of_a_cell_without_spaces_is_still_refused() -> None:
+    """Spaces for blanks only when a line has one inside it: a line one digit short is a typo."""
+    with pytest.raises(ParseError) as e:
+        read_board("\n".join(row.replace(" ", "").replace(".", "1") for row in ROWS[:4]) + "\n12345678\n"
+                   + "\n".join(row.replace(" ", "").replace(".", "1") for row in ROWS[5:]))
+    assert e.value.code == "not-rectangle"
+
+
 def test_a_row_of_dashes_as_long_as_the_rows_stays_a_row_of_blanks() -> None:
     p = read_board("sudoku\n1---\n----\n--1-\n----")
     assert p.cells[1] == (0, 0, 0, 0) and len(p.cells) == 4
