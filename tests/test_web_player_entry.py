@@ -108,6 +108,9 @@ async def test_a_second_key_replaces_the_first_on_a_9x9_sudoku(browser: Any) -> 
          "....8..79"])))
     pad = await page.eval_on_selector_all("#digits button", "bs => bs.map(b => b.textContent)")
     assert pad == [str(n) for n in range(1, 10)] + ["⌫"]
+    await page.keyboard.press("ArrowDown")  # nothing selected: the first cell without a given
+    await page.keyboard.press("4")
+    assert (await numbers(page))[0][:3] == ["5", "3", "4"]
     await page.mouse.click(*await cell_at(page, 0, 2))
     await page.keyboard.type("53")
     assert (await numbers(page))[0][2] == "3"

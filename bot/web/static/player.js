@@ -268,8 +268,13 @@
     typing = true;
     if (v) putNumber(v);
   }
-  function moveSelection(dr, dc) {
-    var r = selected ? selected[0] : 0, c = selected ? selected[1] : -1;
+  function moveSelection(dr, dc) {  // to the next cell without a given that way (none selected: the first one)
+    var r, c;
+    if (!selected) {
+      for (var i = 0; i < R * C; i++) if (!given[Math.floor(i / C) + "," + i % C]) { selected = [Math.floor(i / C), i % C]; break; }
+      typing = false; draw(); return;
+    }
+    r = selected[0]; c = selected[1];
     for (var step = 0; step < R * C; step++) {
       c += dc; r += dr;
       if (c < 0 || c >= C || r < 0 || r >= R) return;
