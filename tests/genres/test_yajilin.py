@@ -102,7 +102,7 @@ def test_published_boards_answered_and_checked(rec: dict[str, Any]) -> None:
     p = Puzzle.from_record(rec)
     res = solve_puzzle(p, SolveOptions(time_limit=10, workers=1))
     assert res.status is Status.UNIQUE
-    assert res.solution is not None and GENRE.check(p, res.solution) == []
+    assert isinstance(res.solution, YajilinSolution) and GENRE.check(p, res.solution) == []
     assert res.solution.to_json() == rec["solution"]
 
 
@@ -114,7 +114,7 @@ def test_own_corpus_verdicts() -> None:
         assert res.status is want, rec["id"]
         if want is Status.MULTIPLE:
             assert res.solution != res.second_solution
-            assert GENRE.check(p, res.second_solution) == []
+            assert isinstance(res.second_solution, YajilinSolution) and GENRE.check(p, res.second_solution) == []
 
 
 def test_cp_sat_alone_agrees_with_the_deductions() -> None:
