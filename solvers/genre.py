@@ -258,6 +258,12 @@ class Genre(Generic[C, S]):
                 "shaded": PlayKind.SHADE, "lights": PlayKind.MARK, "stars": PlayKind.MARK,
                 "numbers": PlayKind.NUMBER, "rects": PlayKind.RECT, "bridges": PlayKind.BRIDGE}.get(key, PlayKind.SHADE)
 
+    def answer_max(self, puzzle: Puzzle[C]) -> int:
+        """The largest number a number answer may hold on ``puzzle`` (the web player types a
+        second digit only while it stays within this): any cell count by default, so nothing of
+        the solution shows."""
+        return puzzle.rows * puzzle.cols
+
     def __repr__(self) -> str:
         return f"<genre {self.name}>"
 

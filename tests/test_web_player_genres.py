@@ -131,3 +131,15 @@ def test_every_kind_has_its_help(lang: str) -> None:
 
     texts = catalogue(lang).TEXTS
     assert [k for k in PlayKind if f"web_help_{k.value}" not in texts] == []
+
+
+def test_a_number_answer_is_bounded_by_the_genre_not_the_solution() -> None:
+    """The page's ``max`` (how far the player lets a second digit go) is the genre's bound: the
+    side of a Sudoku, 9 in Kakuro, every cell in Fillomino (nothing about the solution's sizes)."""
+    from bot.web.page import settings
+
+    for genre, want in (("sudoku", 4), ("kakuro", 9), ("fillomino", 25), ("akari", 0)):
+        puzzle, solution = solved_example(genre)
+        assert settings(puzzle, solution, "b0", "en", None)["max"] == want, genre
+    sudoku16 = read_board("sudoku\n" + "\n".join(" ".join(["."] * 16) for _ in range(16)))
+    assert settings(sudoku16, solved_example("sudoku")[1], "b0", "en", None)["max"] == 16

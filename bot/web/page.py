@@ -32,7 +32,8 @@ def settings(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, toke
     """What the script needs: the board's size, the answer kind and key, the givens' cells, words.
 
     ``fixed``: a colour answer's value on the given cells (a given circle's colour is the given
-    itself, nothing of the solution); ``numbers``: the given numbers a number answer repeats.
+    itself, nothing of the solution); ``numbers``: the given numbers a number answer repeats;
+    ``max``: the largest number an answer cell may take (the genre's bound, not the solution's).
     """
     genre = puzzle.kind
     kind = genre.play_kind()
@@ -45,6 +46,7 @@ def settings(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, toke
                if kind is PlayKind.NUMBER else {})
     return {"puzzle": name, "rows": puzzle.rows, "cols": puzzle.cols, "kind": kind.value, "key": key,
             "givens": [[r, c] for r, c, _ in clues], "fixed": fixed, "numbers": numbers,
+            "max": genre.answer_max(puzzle) if kind is PlayKind.NUMBER else 0,
             "lang": lang, "token": token, "words": words}
 
 

@@ -9,12 +9,15 @@ run-combination deductions (:mod:`deduce`), then CP-SAT on what they leave (:mod
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from solvers.genre import ClueKind, Genre
 from solvers.kakuro import words
 from solvers.kakuro.notation import NOTATION, KCell
 from solvers.solution import NumberSolution
+
+if TYPE_CHECKING:
+    from solvers.puzzle import Puzzle
 
 
 class Kakuro(Genre[KCell, NumberSolution]):
@@ -26,9 +29,13 @@ class Kakuro(Genre[KCell, NumberSolution]):
     picture_clues = frozenset({ClueKind.SUM, ClueKind.BLOCK})
     solution_type = NumberSolution
     example = "kakuro\n# 4\\ 3\\\n\\3 . .\n\\4 . ."
-    daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (9, 9)}
+    daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)}
     answer_help = "kakuro-answer-help"
     messages: ClassVar[Mapping[str, Mapping[str, str]]] = {"en": words.EN, "ja": words.JA}
+
+
+    def answer_max(self, puzzle: Puzzle[KCell]) -> int:
+        return 9
 
 
 GENRE = Kakuro()

@@ -2,8 +2,13 @@
 
 A symmetric random pattern of black cells (no white run of one cell, none longer than nine, the
 white cells connected), a random filling with different digits per run, and the sums of that
-filling as clues. While the solver finds a second answer, the cells where the two differ are
-filled anew (the rest stays), so the clues change only there. Grade: sets against cells alone
+filling as clues. Easy and medium boards are climbed towards what a person can deduce: one
+run refilled at a time, next to a cell the deductions of the grade leave open, kept while no more
+cells stay open, until none does (a board the deductions fill has exactly that answer; far
+cheaper to reach than a unique random filling, which a second answer's repairs rarely give
+above 9x9). A harder grade starts from such a board: single runs are refilled until the
+easier rules stall while the grade's own still finish it (medium), or while the search still finds
+one answer only (hard). Grade: sets against cells alone
 finish it (easy); hidden singles too (medium); search needed (hard).
 """
 
@@ -14,7 +19,7 @@ import time
 from dataclasses import dataclass
 
 from solvers.clues import Sum
-from solvers.kakuro.board import Board, board_of
+from solvers.kakuro.board import Board, Run, board_of
 from solvers.kakuro.deduce import Contradiction, propagate, start
 from solvers.kakuro.model import solve_board
 from solvers.kakuro.notation import BLACK, WHITE, KCell
@@ -24,7 +29,9 @@ from solvers.verdict import SolveOptions, Status
 
 GRADES = ("easy", "medium", "hard")
 BLACK_SHARE = {"easy": 0.34, "medium": 0.32, "hard": 0.3}
-REPAIRS = 30
+CLIMB_STEPS = 400  # runs refilled while climbing towards a deducible board
+PATTERN_TRIES = 20
+HARDEN_STEPS = 200  # single runs refilled while hardening a board to its grade
 SEARCH_SECONDS = 0.3  # the plain search's share of one uniqueness question
 Grid = tuple[tuple[KCell, ...], ...]
 
@@ -154,29 +161,86 @@ def grade_of(board: Board) -> str:
 
 
 def make(rows: int, cols: int, difficulty: str, rng: random.Random, deadline: float) -> Made | None:
-    """One random pattern and filling, refilled where a second answer differs until the answer is
-    unique; graded. None when that does not happen within ``REPAIRS`` refillings or the deadline."""
-    white = pattern(rows, cols, rng, BLACK_SHARE.get(difficulty, 0.26))
+    """One random pattern and filling climbed to a deducible board (hardened for hard); graded.
+    None when that does not happen in time."""
+    white = None
+    for _ in range(PATTERN_TRIES):
+        white = pattern(rows, cols, rng, BLACK_SHARE.get(difficulty, 0.26))
+        if white is not None:
+            break
     if white is None:
         return None
     shape = board_of([[WHITE if w else BLACK for w in row] for row in white])
-    whites = set(shape.white)
     values = fill(shape, rng, {})
-    for _ in range(REPAIRS):
-        if values is None or time.perf_counter() > deadline:
+    if values is None:
+        return None
+    found = _climb(white, shape, values, difficulty != "easy", rng, deadline)
+    if found is not None and difficulty != "easy" and grade_of(found[1]) != difficulty:
+        found = _harden(white, shape, found[0], difficulty, rng, deadline)
+    if found is None:
+        return None
+    values, board = found
+    whites = {cell: values[i] for i, cell in enumerate(shape.white)}
+    numbers = tuple(tuple(whites.get((r, c), 0) for c in range(cols)) for r in range(rows))
+    return Made(clues_of(white, shape, values), numbers, grade_of(board))
+
+
+def _with_sums(shape: Board, values: list[int]) -> Board:
+    """``shape`` with the sums of ``values`` as its clues: ``board_of(clues_of(...))`` without
+    reading the grid again (every run of a made pattern has its clue cell)."""
+    runs = tuple(Run(run.cells, sum(values[i] for i in run.cells), run.clue, run.down) for run in shape.runs)
+    return Board(shape.rows, shape.cols, shape.white, runs, shape.run_of)
+
+
+def _open_cells(white: list[list[bool]], shape: Board, values: list[int], hidden: bool) -> tuple[list[int], Board]:
+    """The white cells the grade's deductions leave open on the clues of ``values``."""
+    board = _with_sums(shape, values)
+    st = start(board)
+    propagate(board, st, hidden=hidden)  # the clues have an answer (values): no contradiction
+    return [i for i, m in enumerate(st.dom) if m & (m - 1)], board
+
+
+def _climb(white: list[list[bool]], shape: Board, values: list[int], hidden: bool,
+           rng: random.Random, deadline: float) -> tuple[list[int], Board] | None:
+    """Refill one run beside an open cell at a time, keeping refillings that leave no more cells
+    open, until the deductions (with hidden singles if ``hidden``) fill the board."""
+    opens, board = _open_cells(white, shape, values, hidden)
+    for step in range(CLIMB_STEPS):
+        if not opens:
+            return values, board
+        if step % 16 == 0 and time.perf_counter() > deadline:
             return None
-        cells = clues_of(white, shape, values)
-        board = board_of(cells)
-        answers = _two_answers(board, deadline)
-        if answers is None:
+        run = shape.runs[rng.choice(shape.run_of[rng.choice(opens)])]
+        new = fill(shape, rng, {i: v for i, v in enumerate(values) if i not in run.cells})
+        if new is None:
+            continue
+        new_opens, new_board = _open_cells(white, shape, new, hidden)
+        if len(new_opens) <= len(opens):
+            values, opens, board = new, new_opens, new_board
+    return None
+
+
+def _harden(white: list[list[bool]], shape: Board, values: list[int], target: str,
+            rng: random.Random, deadline: float) -> tuple[list[int], Board] | None:
+    """From a board easier than ``target``, refill one run at a time: a board still too easy is
+    walked on from, one of the target grade is the result (a hard one only while the search still
+    finds one answer), anything else is undone."""
+    hidden = target == "hard"  # medium: easy's rules must stall; hard: medium's rules must stall
+    for step in range(HARDEN_STEPS):
+        if step % 4 == 0 and time.perf_counter() > deadline:
             return None
-        if len(answers) == 1:
-            numbers = tuple(tuple(values[board.white.index((r, c))] if (r, c) in whites else 0
-                                  for c in range(cols)) for r in range(rows))
-            return Made(cells, numbers, grade_of(board))
-        other = next((a for a in answers if list(a) != values), None)
-        if other is None:
-            return None
-        differ = {i for i, (a, b) in enumerate(zip(values, other, strict=True)) if a != b}
-        values = fill(shape, rng, {i: v for i, v in enumerate(values) if i not in differ})
+        run = shape.runs[rng.randrange(len(shape.runs))]
+        new = fill(shape, rng, {i: v for i, v in enumerate(values) if i not in run.cells})
+        if new is None:
+            continue
+        opens, board = _open_cells(white, shape, new, hidden)
+        if not opens:
+            values = new  # still too easy: walk on from here
+        elif target == "medium":
+            if not _open_cells(white, shape, new, True)[0]:
+                return new, board
+        else:
+            answers = _two_answers(board, deadline)
+            if answers is not None and len(answers) == 1:
+                return new, board
     return None

@@ -16,7 +16,7 @@ from solvers.notation import Rank, unknown_symbol
 from solvers.puzzle import Puzzle
 from solvers.puzzlink import check_size, find_url, genre_of_pid, split_url, unsupported_pid
 from solvers.reading.ambiguous import AmbiguousGenre
-from solvers.reading.cells import Row, tokenise
+from solvers.reading.cells import Row, spaces_as_blanks, tokenise
 from solvers.reading.form import check_form
 from solvers.reading.limits import DEFAULT_LIMITS, ReadLimits
 from solvers.reading.normalise import clean, fold
@@ -105,6 +105,8 @@ def read_board_strict(
         raise NO_BOARD
     if len(rows) == 1:
         rows = _unfold_square(rows[0])
+    if len({len(row) for row in rows}) > 1:
+        rows = spaces_as_blanks(cleaned.lines, text) or rows
     _check_rectangular(rows)
     height, width = len(rows), len(rows[0])
     if width > limits.max_cols:

@@ -1,7 +1,8 @@
 """Board rows to cell tokens (what a token means is the genre's notation: solvers.notation).
 
 A row with spaces, tabs or commas is split on them (a comma between two commas is an empty
-cell); a row without separators is one character per cell.
+cell); a row without separators is one character per cell. A square of digit lines whose split
+rows are ragged is read with its spaces as empty cells (:func:`spaces_as_blanks`).
 """
 
 from __future__ import annotations
@@ -34,3 +35,26 @@ def tokenise(line: str) -> Row:
     row = Row(line)
     row.compact = True
     return row
+
+
+def spaces_as_blanks(lines: list[str], text: str) -> list[Row] | None:
+    """N lines of digits where a space is an empty cell (``53  7    ``), as N compact rows of N
+    cells (a missing tail is empty); None unless every line, taken from ``text`` with its leading
+    spaces, holds only digits, ``.`` and spaces, none is longer than N and some line has a space
+    before its last digit (else a short line is a typo, not blanks)."""
+    n = len(lines)
+    raw_lines = iter(text.split("\n"))
+    out = []
+    spaced = False  # a space before a line's last digit: spaces are blanks, not a short line's typo
+    for line in lines:
+        raw = next((r for r in raw_lines if r.strip(" \t") == line), None)
+        if raw is None:
+            return None
+        raw = raw.rstrip(" \t")
+        if len(raw) > n or not set(raw) <= set("0123456789. "):
+            return None
+        spaced = spaced or " " in raw
+        row = Row(raw.ljust(n).replace(" ", "."))
+        row.compact = True
+        out.append(row)
+    return out if n >= 4 and spaced else None

@@ -30,6 +30,7 @@ _WORD_RE = re.compile(r"[A-Za-z]{2}")
 _NON_CIRCLE_LETTER = re.compile(r"[^\W\d_WwBbOoXx]")
 MAX_HEADER = 120  # a header line is short; longer lines are never parsed as one
 _BORDER_RE = re.compile(r"^[+\-=|]*[+|][+\-=|]*$")
+_RULE_RE = re.compile(r"^[\-=]{3,}$")
 _CIRCLE_CHARS = frozenset("○●◯〇⚪⚫・" + FULL_SPACE)
 
 
@@ -79,7 +80,7 @@ def clean(text: str) -> Cleaned:
             end -= 1
         while end - start > 1 and _stray_words(lines[start], _rough_width(lines[start + 1])):
             start += 1
-    body = lines[start:end]
+    body = [ln for ln in lines[start:end] if not _rule_line(ln, lines[start:end])]
     # leading/trailing rows of only full-width spaces are padding, not board rows
     while body and not body[0].strip(" \t" + FULL_SPACE) and not _all_full_spaces_is_row(body):
         body.pop(0)
@@ -88,6 +89,16 @@ def clean(text: str) -> Cleaned:
     _two_number_size_line(out, body)
     out.lines = body
     return out
+
+
+def _rule_line(line: str, lines: list[str]) -> bool:
+    """A line of only ``-`` or ``=`` between bands (``---------------------``) when the board's rows
+    are written with spaces or ``|``, or are not as long as it: then it cannot be a row of blank
+    cells (which it is, written compactly as long as the rows beside it)."""
+    if not _RULE_RE.match(line):
+        return False
+    rows = [ln for ln in lines if not _RULE_RE.match(ln)]
+    return bool(rows) and (any(ch in ln for ln in rows for ch in " \t|") or all(len(ln) != len(line) for ln in rows))
 
 
 def _all_full_spaces_is_row(body: list[str]) -> bool:

@@ -36,6 +36,9 @@ class Sudoku(Genre[int, NumberSolution]):
     answer_help = "sudoku-answer-help"
     messages: ClassVar[Mapping[str, Mapping[str, str]]] = {"en": words.EN, "ja": words.JA}
 
+    def answer_max(self, puzzle: Puzzle[int]) -> int:
+        return puzzle.rows
+
     def read_rows(self, rows: Sequence[Row], limits: ReadLimits, params: Mapping[str, int]) -> Puzzle[int]:
         from solvers.sudoku.notation import read_rows
 

@@ -118,9 +118,10 @@ class _State:
     def intersections(self) -> bool:
         units, unit_of = self.lay.units, self.lay.unit_of
         for a, unit in enumerate(units):
+            free = [i for i in unit if not self.value[i]]
             for d in range(1, self.lay.n + 1):
                 bit = 1 << (d - 1)
-                where = [i for i in unit if not self.value[i] and self.cand[i] & bit]
+                where = [i for i in free if self.cand[i] & bit]
                 if len(where) < 2:
                     continue
                 shared = set(unit_of[where[0]]).intersection(*(unit_of[i] for i in where[1:])) - {a}
@@ -132,6 +133,12 @@ class _State:
     def subsets(self) -> bool:
         for unit in self.lay.units:
             free = [i for i in unit if not self.value[i]]
+            open_digits = 0
+            for i in free:
+                open_digits |= self.cand[i]
+            # per digit, the free cells that may hold it (bit j: free[j])
+            places = {d: sum(1 << j for j, i in enumerate(free) if self.cand[i] >> (d - 1) & 1)
+                      for d in digits(open_digits)}
             for k in SUBSET_SIZES:
                 if len(free) <= k:
                     break
@@ -141,14 +148,14 @@ class _State:
                         mask |= self.cand[i]
                     if mask.bit_count() == k and self.remove([i for i in free if i not in group], mask):
                         return True
-                open_digits = 0
-                for i in free:
-                    open_digits |= self.cand[i]
-                for ds in combinations(digits(open_digits), k):  # hidden: k digits, k cells
-                    mask = sum(1 << (d - 1) for d in ds)
-                    where = [i for i in free if self.cand[i] & mask]
-                    if len(where) == k and self.remove(where, ~mask & self.lay.full):
-                        return True
+                for ds in combinations(places, k):  # hidden: k digits, k cells
+                    spots = 0
+                    for d in ds:
+                        spots |= places[d]
+                    if spots.bit_count() == k:
+                        mask = sum(1 << (d - 1) for d in ds)
+                        if self.remove([i for j, i in enumerate(free) if spots >> j & 1], ~mask & self.lay.full):
+                            return True
         return False
 
     def fish(self) -> bool:

@@ -37,6 +37,7 @@ EN: dict[str, str] = {
     "sudoku-repeat-column": "{digit} appears twice in one column: {cell} and {other_cell}.",
     "sudoku-repeat-box": "{digit} appears twice in one box: {cell} and {other_cell}.",
     "sudoku-generation-failed": "Could not generate a {rows}x{cols} sudoku in time; try another seed.",
+    "sudoku-generate-size": "Sudoku boards are square with standard boxes: {sizes}; {rows}x{cols} is not one of them.",
 }
 
 JA: dict[str, str] = {
@@ -74,4 +75,5 @@ JA: dict[str, str] = {
     "sudoku-repeat-column": "同じ列に {digit} が 2 つあります: {cell} と {other_cell}。",
     "sudoku-repeat-box": "同じブロックに {digit} が 2 つあります: {cell} と {other_cell}。",
     "sudoku-generation-failed": "時間内に {rows}×{cols} の数独を作れませんでした。別のシードでお試しください。",
+    "sudoku-generate-size": "作れる数独の大きさは {sizes} です（{rows}×{cols} は作れません）。",
 }

@@ -10,6 +10,8 @@ EN: dict[str, str] = {
     "yajilin-off-board": "The loop leaves the board at {cell}.",
     "yajilin-mismatch": "The line at {cell} is not continued by {other_cell}.",
     "yajilin-clue-used": "{cell} is a clue cell: it is neither shaded nor on the loop.",
+    "yajilin-answer-on-clue": "{cell} is a clue cell, but your answer puts '{token}' there: a clue cell is "
+                              "neither shaded nor on the loop (write '.' or the clue).",
     "yajilin-shaded-on-loop": "{cell} is shaded and on the loop.",
     "yajilin-adjacent": "The shaded cells {cell} and {other_cell} touch.",
     "yajilin-unvisited": "{cell} is neither shaded nor on the loop.",
@@ -37,6 +39,8 @@ JA: dict[str, str] = {
     "yajilin-off-board": "{cell} で線が盤の外に出ています。",
     "yajilin-mismatch": "{cell} の線が {other_cell} につながっていません。",
     "yajilin-clue-used": "{cell} は数字のマスです。黒マスにもループにもなりません。",
+    "yajilin-answer-on-clue": "{cell} は数字のマスですが、答えでは '{token}' になっています。数字のマスは黒マスにも"
+                              "ループにもなりません（'.' か数字をそのまま書いてください）。",
     "yajilin-shaded-on-loop": "{cell} は黒マスなのにループが通っています。",
     "yajilin-adjacent": "黒マス {cell} と {other_cell} が隣り合っています。",
     "yajilin-unvisited": "{cell} は黒マスでもループでもありません。",

@@ -118,6 +118,19 @@ def test_generator_is_unique() -> None:
     assert solve_puzzle(gp.puzzle, OPTS).solution == gp.solution
 
 
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_generator_at_ten_by_ten_grades_as_asked(difficulty: str) -> None:
+    """10x10 (the hard daily size) in every grade: the grade is what the deductions need, and the
+    answer is the one the engine proves unique."""
+    from solvers.kakuro.board import board_of
+    from solvers.kakuro.making import grade_of
+
+    gp = generate("kakuro", 10, 10, difficulty, seed=3)
+    assert gp.stats["proof"] == "unique" and gp.difficulty == difficulty
+    assert grade_of(board_of(gp.puzzle.cells)) == difficulty
+    assert solve_puzzle(gp.puzzle, OPTS).solution == gp.solution
+
+
 def test_picture() -> None:
     from rendering.views import render_png
 

@@ -59,10 +59,39 @@ def test_registered_and_found_by_any_name() -> None:
               + ("\n------+-------+------" if r in (2, 5) else "") for r, row in enumerate(ROWS)),
     "\n".join("|".join("".join(row.split())[k:k + 3] for k in (0, 3, 6))
               + ("\n---+---+---" if r in (2, 5) else "") for r, row in enumerate(ROWS)),
-], ids=["one-line", "zeros", "underscores", "spaced", "separators", "compact-separators"])
+    "\n".join((" | ".join(" ".join(row.split()[k:k + 3]) for k in (0, 3, 6)))
+               + ("\n---------------------" if r in (2, 5) else "") for r, row in enumerate(ROWS)),
+    "\n".join("|".join("".join(row.split())[k:k + 3] for k in (0, 3, 6))
+               + ("\n-----------" if r in (2, 5) else "") for r, row in enumerate(ROWS)),
+    "\n".join(row.replace(" ", "").replace(".", " ") for row in ROWS),  # spaces for empty cells
+    "sudoku\n" + "\n".join(row.replace(" ", "").replace(".", " ").rstrip() for row in ROWS),
+], ids=["one-line", "zeros", "underscores", "spaced", "separators", "compact-separators", "dash-only-bands",
+        "compact-dash-only-bands", "spaces-for-empty", "spaces-for-empty-trimmed"])
 def test_pasted_notations_are_detected(text: str) -> None:
     p = read_board(text)
     assert p.genre == "sudoku" and p.cells == cells_of(ROWS)
+
+
+def test_a_line_short_of_a_cell_without_spaces_is_still_refused() -> None:
+    """Spaces for blanks only when a line has one inside it: a line one digit short is a typo."""
+    with pytest.raises(ParseError) as e:
+        read_board("\n".join(row.replace(" ", "").replace(".", "1") for row in ROWS[:4]) + "\n12345678\n"
+                   + "\n".join(row.replace(" ", "").replace(".", "1") for row in ROWS[5:]))
+    assert e.value.code == "not-rectangle"
+
+
+def test_a_row_of_dashes_as_long_as_the_rows_stays_a_row_of_blanks() -> None:
+    p = read_board("sudoku\n1---\n----\n--1-\n----")
+    assert p.cells[1] == (0, 0, 0, 0) and len(p.cells) == 4
+
+
+def test_generating_a_size_sudoku_has_not_names_the_sizes() -> None:
+    from solvers.errors import PuzzleError
+
+    with pytest.raises(PuzzleError) as e:
+        generate("sudoku", 5, 5, "easy", seed=1)
+    assert e.value.code == "sudoku-generate-size" and "9x9" in say(e.value.msg, "en")
+    assert "16x16" in say(e.value.msg, "ja")
 
 
 def test_jigsaw_regions_below_or_beside() -> None:
@@ -156,11 +185,17 @@ def test_grades_follow_the_techniques() -> None:
     assert deduce(lay, [v for row in cells_of(ROWS) for v in row]).hardest is Technique.SINGLES
 
 
+NEEDS = {"easy": {Technique.SINGLES}, "medium": {Technique.INTERSECTIONS, Technique.SUBSETS},
+         "hard": {Technique.FISH, Technique.BEYOND}}
+
+
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
-def test_generator_is_unique_and_graded(difficulty: str) -> None:
-    gp = generate("sudoku", 9, 9, difficulty, seed=3)
+@pytest.mark.parametrize("seed", [1, 3])  # seed 1 once gave an easy board for hard
+def test_generator_is_unique_and_graded_by_the_techniques_a_person_needs(difficulty: str, seed: int) -> None:
+    gp = generate("sudoku", 9, 9, difficulty, seed=seed)
     assert gp.stats["proof"] == "unique" and gp.difficulty == difficulty
     assert solve_puzzle(gp.puzzle, OPTS).solution == gp.solution
+    assert deduce(layout(9), [v for row in gp.puzzle.cells for v in row]).hardest in NEEDS[difficulty]
 
 
 def test_pictures() -> None:

@@ -102,7 +102,7 @@ def test_published_boards_answered_and_checked(rec: dict[str, Any]) -> None:
     p = Puzzle.from_record(rec)
     res = solve_puzzle(p, SolveOptions(time_limit=10, workers=1))
     assert res.status is Status.UNIQUE
-    assert res.solution is not None and GENRE.check(p, res.solution) == []
+    assert isinstance(res.solution, YajilinSolution) and GENRE.check(p, res.solution) == []
     assert res.solution.to_json() == rec["solution"]
 
 
@@ -114,7 +114,7 @@ def test_own_corpus_verdicts() -> None:
         assert res.status is want, rec["id"]
         if want is Status.MULTIPLE:
             assert res.solution != res.second_solution
-            assert GENRE.check(p, res.second_solution) == []
+            assert isinstance(res.second_solution, YajilinSolution) and GENRE.check(p, res.second_solution) == []
 
 
 def test_cp_sat_alone_agrees_with_the_deductions() -> None:
@@ -168,6 +168,40 @@ def test_a_typed_answer_is_read() -> None:
     p, sol = example()
     assert GENRE.parse_answer(p, "#┌─┐\n.│#│\n#└─┘") == sol
     assert GENRE.parse_answer(p, "# ┌ ─ ┐\n1r │ # │\n# └ ─ ┘") == sol
+
+
+def test_a_typed_answer_may_write_the_loop_as_mask_numbers() -> None:
+    p, sol = example()
+    assert GENRE.parse_answer(p, "# 6 10 12\n1 5 # 5\n# 3 10 9") == sol
+    assert GENRE.parse_answer(p, "# 6 10 12\n0 5 # 5\n# 3 10 9") == sol
+
+
+@pytest.mark.parametrize("text, token", [
+    ("#┌─┐\n#│#│\n#└─┘", "#"),  # the arrow clue shaded
+    ("#┌─┐\n─│#│\n#└─┘", "─"),  # the loop through the arrow clue
+    ("# 6 10 12\n10 5 # 5\n# 3 10 9", "10"),  # the same as a mask number
+])
+def test_a_typed_answer_that_shades_or_loops_a_clue_cell_is_refused(text: str, token: str) -> None:
+    from bot.i18n import say
+    from solvers.errors import ParseError
+
+    p, _ = example()
+    with pytest.raises(ParseError) as e:
+        GENRE.parse_answer(p, text)
+    assert e.value.code == "yajilin-answer-on-clue" and e.value.cells == ((1, 0),)
+    assert say(e.value.msg, "en").startswith("Row 2, column 1 is a clue cell")
+    assert f"'{token}'" in say(e.value.msg, "en") and f"'{token}'" in say(e.value.msg, "ja")
+
+
+def test_a_grey_clue_cell_may_be_written_back_but_not_looped() -> None:
+    from solvers.errors import ParseError
+
+    p = Puzzle.from_record({"genre": "yajilin", "grid": ["# . .", ". . .", "1u . ."]})
+    sol = GENRE.parse_answer(p, "#┌┐\n┌┘│\n.└┘")
+    assert sol.masks[0][0] == 0 and not sol.is_shaded(0, 0)
+    with pytest.raises(ParseError) as e:
+        GENRE.parse_answer(p, "┌┌┐\n┌┘│\n.└┘")
+    assert e.value.cells == ((0, 0),)
 
 
 def test_hints_reveal_the_answer_in_deduction_order() -> None:

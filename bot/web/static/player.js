@@ -9,7 +9,8 @@
   var firstText = svg.querySelector("text");
   if (firstText && (CELL_LINES || KIND === "bridge")) svg.insertBefore(layer, firstText);  // numbers stay readable over lines
   var CELL = +svg.dataset.cell, M = +svg.dataset.margin, NS = "http://www.w3.org/2000/svg";
-  var GREEN = "#00a000", SHADE = "#404040", BLUE = "#0054d6", RED = "#c00000";
+  var GREEN = "#00a000", SHADE = "#404040", BLUE = "#0054d6", RED = "#c00000", LIT = "#fff1a0";
+  var LIGHTS = S.key === "lights";  // Akari: show what the bulbs light
   var tg = window.Telegram && window.Telegram.WebApp;
   var given = {};
   S.givens.forEach(function (g) { given[g[0] + "," + g[1]] = true; });
@@ -49,20 +50,40 @@
     el("line", {x1: x1, y1: y1, x2: x2, y2: y2, stroke: color, "stroke-width": w, "stroke-linecap": "round"});
   }
   function cross(x, y, s, color) { line(x - s, y - s, x + s, y + s, color, 2); line(x - s, y + s, x + s, y - s, color, 2); }
+  function lights() {  // Akari: the cells each bulb lights (its row and column up to a black cell), counted
+    var lit = {}, k;
+    for (k in st.c) {
+      if (st.c[k] !== 1) continue;
+      var b = k.split(",").map(Number);
+      lit[k] = (lit[k] || 0) + 1;
+      [[0, 1], [0, -1], [1, 0], [-1, 0]].forEach(function (d) {
+        for (var r = b[0] + d[0], c = b[1] + d[1]; inside(r, c) && !given[r + "," + c]; r += d[0], c += d[1]) lit[r + "," + c] = (lit[r + "," + c] || 0) + 1;
+      });
+    }
+    return lit;
+  }
   function draw() {
     layer.textContent = "";
-    var k, p;
+    var k, p, lit = LIGHTS ? lights() : {};
+    for (k in lit) {  // lit cells in light yellow, as puzz.link shows them while playing
+      p = k.split(",");
+      el("rect", {x: M + p[1] * CELL + 1, y: M + p[0] * CELL + 1, width: CELL - 2, height: CELL - 2, fill: LIT, "fill-opacity": 0.7, "class": "lit"});
+    }
     for (k in st.c) {
       p = k.split(","); var r = +p[0], c = +p[1], v = st.c[k];
       if (SHADES) {
         if (v === 1) el("rect", {x: M + c * CELL, y: M + r * CELL, width: CELL, height: CELL, fill: SHADE, "fill-opacity": given[k] ? 0.45 : 1});
         else if (v === 2) el("circle", {cx: cx(c), cy: cy(r), r: CELL * 0.08, fill: BLUE});
       } else if (KIND === "mark") {
-        if (v === 1) el("circle", {cx: cx(c), cy: cy(r), r: CELL * 0.3, fill: BLUE});
+        if (v === 1) el("circle", {cx: cx(c), cy: cy(r), r: CELL * 0.3, fill: lit[k] > 1 ? RED : BLUE});  // red: lit by another bulb
         else if (v === 2) cross(cx(c), cy(r), CELL * 0.2, BLUE);
       }
     }
-    for (k in st.n) { p = k.split(","); el("text", {x: cx(+p[1]), y: cy(+p[0]), "font-size": CELL * 0.7, fill: BLUE, "text-anchor": "middle", "dominant-baseline": "central"}).textContent = st.n[k]; }
+    for (k in st.n) {  // smaller for more digits, so "16" or "25" stays inside its cell
+      p = k.split(",");
+      el("text", {x: cx(+p[1]), y: cy(+p[0]), "font-size": CELL * [0.7, 0.7, 0.52, 0.38][Math.min(3, st.n[k].length)], fill: BLUE,
+        "text-anchor": "middle", "dominant-baseline": "central"}).textContent = st.n[k];
+    }
     var w = CELL * 0.12;
     for (k in st.e) {
       p = k.split(" "); var t = p[0], a = +p[1], b = +p[2];
@@ -153,7 +174,10 @@
     },
     "shade": cellTool(3), "mark": cellTool(3),
     "number": {
-      down: function (p) { var r = Math.floor(p.y), c = Math.floor(p.x); selected = inside(r, c) && !given[r + "," + c] ? [r, c] : null; },
+      down: function (p) {
+        var r = Math.floor(p.y), c = Math.floor(p.x);
+        selected = inside(r, c) && !given[r + "," + c] ? [r, c] : null; typing = false;
+      },
       move: function () {}, up: function () {}
     },
     "rect": {
@@ -224,22 +248,57 @@
   svg.addEventListener("pointerup", end);
   svg.addEventListener("pointercancel", end);
 
-  // ---------------------------------------------------------------- numbers: keys and a digit pad
-  function putDigit(d) {
+  // ---------------------------------------------------------------- numbers: keys and a pad
+  // Up to 16 (a 16x16 Sudoku) the pad has a button per number; above (Fillomino's sizes) digits
+  // that are typed one after another into the selected cell. A key or a digit button appends to
+  // the number being typed while it stays within MAX, else starts a new one (so on a 9x9 Sudoku
+  // a second key replaces the first).
+  var MAX = S.max || 9, typing = false;  // typing: the selected cell's number is still being typed
+  function putNumber(v) {  // "" clears
     if (!selected) return;
     var before = snap(), k = selected[0] + "," + selected[1];
-    if (d === "") delete st.n[k]; else st.n[k] = ((st.n[k] || "") + d).slice(-2).replace(/^0/, "");
+    if (v === "") delete st.n[k]; else st.n[k] = v;
     commit(before);
   }
+  function typeDigit(d) {
+    if (!selected) return;
+    var k = selected[0] + "," + selected[1], v = ((typing && st.n[k]) || "") + d;
+    if (+v > MAX) v = d;
+    v = v.replace(/^0+/, "");
+    typing = true;
+    if (v) putNumber(v);
+  }
+  function moveSelection(dr, dc) {  // to the next cell without a given that way (none selected: the first one)
+    var r, c;
+    if (!selected) {
+      for (var i = 0; i < R * C; i++) if (!given[Math.floor(i / C) + "," + i % C]) { selected = [Math.floor(i / C), i % C]; break; }
+      typing = false; draw(); return;
+    }
+    r = selected[0]; c = selected[1];
+    for (var step = 0; step < R * C; step++) {
+      c += dc; r += dr;
+      if (c < 0 || c >= C || r < 0 || r >= R) return;
+      if (!given[r + "," + c]) { selected = [r, c]; typing = false; draw(); return; }
+    }
+  }
   if (KIND === "number") {
-    var pad = document.getElementById("digits"); pad.hidden = false;
-    "1 2 3 4 5 6 7 8 9 0 ⌫".split(" ").forEach(function (d) {
+    var pad = document.getElementById("digits"), labels = [], n;
+    if (MAX <= 16) { for (n = 1; n <= MAX; n++) labels.push(String(n)); } else labels = "1 2 3 4 5 6 7 8 9 0".split(" ");
+    labels.push("⌫");
+    pad.hidden = false;
+    pad.classList.toggle("many", MAX > 9 && MAX <= 16);  // a button per number: more in a row
+    labels.forEach(function (d) {
       var btn = document.createElement("button"); btn.textContent = d;
-      btn.onclick = function () { putDigit(d === "⌫" ? "" : d); };
+      btn.onclick = function () {
+        if (d === "⌫") { typing = false; putNumber(""); } else if (MAX <= 16) { typing = false; putNumber(d); } else typeDigit(d);
+      };
       pad.appendChild(btn);
     });
     document.addEventListener("keydown", function (ev) {
-      if (/^[0-9]$/.test(ev.key)) putDigit(ev.key); else if (ev.key === "Backspace" || ev.key === "Delete") putDigit("");
+      var arrows = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
+      if (/^[0-9]$/.test(ev.key)) typeDigit(ev.key);
+      else if (ev.key === "Backspace" || ev.key === "Delete") { typing = false; putNumber(""); }
+      else if (arrows[ev.key]) { ev.preventDefault(); moveSelection(arrows[ev.key][0], arrows[ev.key][1]); }
     });
   }
 
