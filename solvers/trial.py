@@ -1,5 +1,5 @@
-"""Undoable deduction state and trials, shared by the genres' deducers (Masyu, Slitherlink,
-Heyawake, Yajilin).
+"""Undoable deduction state and trials, shared by the loop and shading genres' deducers (four of
+them when written; `grep -l solvers.trial solvers/*/deduce.py` lists them).
 
 A deducer keeps its state in lists and writes them through :meth:`Trail.change` (its inner loop
 may append to ``trail`` itself), so any change can be taken back to a mark. A *trial* sets one
