@@ -2,10 +2,11 @@
 
 The loop is the outline of a random polyomino of cells, grown and jittered one cell at a time
 while its outline stays one simple loop. Every cell's clue is how many of its neighbours lie on
-the other side of the loop. Uniqueness oracle: the solver's own :class:`SlitherModel` with each
-clue switched by an assumption literal, the redundant inside/outside colours, and "some edge of the
-loop is unused" added; a second answer must also break one of the clues just removed (it keeps
-all the others).
+the other side of the loop. Uniqueness oracle: the solver's own deduction and search
+(:func:`solvers.slitherlink.deduce.search`, a node budget), and when that runs out the solver's
+:class:`SlitherModel` with each clue switched by an assumption literal, the redundant
+inside/outside colours, and "some edge of the loop is unused" added; a second answer must also
+break one of the clues just removed (it keeps all the others).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from solvers.generation import (
     search,
 )
 from solvers.puzzle import Puzzle
+from solvers.slitherlink import deduce
 from solvers.slitherlink.lattice import DotLoop, points, sides
 from solvers.slitherlink.model import SlitherModel
 from solvers.verdict import SolveOptions
@@ -31,6 +33,7 @@ STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 # grade bounds on effort: CP-SAT conflicts of one single-worker solve from the clues, per 100 cells
 THRESHOLDS = (2.0, 12.0)
 CALL_LIMIT = 2.0  # an oracle call that runs out keeps its clues (the final proof decides)
+ORACLE_NODES = 100  # search branches per oracle question before the model takes it
 # settings for grading (one fresh solve) and, without presolve, for the many small oracle calls: the
 # circuit's LP relaxation and probing cost more than they prune
 GRADING = {"num_workers": 1, "random_seed": 0, "linearization_level": 0, "cp_model_probing_level": 0,
@@ -105,7 +108,27 @@ class Oracle:
         return frozenset(x for x in cells if sum(e in used for e in sides(g, *x)) != self.full[x])
 
     def alternative(self, trial: frozenset[Cell], kept: frozenset[Cell]) -> frozenset[Cell] | None | bool:
-        """The full clues broken by another loop keeping the ``trial`` clues; None if none, False on timeout."""
+        """The full clues broken by another loop keeping the ``trial`` clues; None if none, False on timeout.
+
+        First the solver's deduction and search, bounded by nodes only (so the answer does not
+        depend on the load; measured: 3.6x faster than the model at 15x15, level at 10x10, and it
+        settles questions the model ran out of time on); the model when the search runs out."""
+        sm = self.sm
+        try:
+            found = deduce.search(sm.rows, sm.cols, {x: self.full[x] for x in trial}, max_nodes=ORACLE_NODES,
+                                  seconds=float("inf"))
+        except deduce.Contradiction:  # (the loop meets the clues: only a bug gets here)
+            return self.model_alternative(trial, kept)
+        for loop in found.loops:
+            used = {e for e, v in enumerate(loop) if v}
+            if used != self.loop:
+                return self.broken(used, self.full)
+        if found.exhausted:
+            return None
+        return self.model_alternative(trial, kept)
+
+    def model_alternative(self, trial: frozenset[Cell], kept: frozenset[Cell]) -> frozenset[Cell] | None | bool:
+        """:meth:`alternative` by the CP-SAT model (a second loop must change a removed clue's sides)."""
         sm, m = self.sm, self.sm.model
         m.clear_assumptions()
         lits = [s if x in trial else ~s for x, s in sm.switch.items()]

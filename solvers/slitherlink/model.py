@@ -33,7 +33,7 @@ RELAY: tuple[dict[str, Any], ...] = ({"linearization_level": 0, "symmetry_level"
 FIRST_SLICE = 0.25
 SMALL_BOARD_CELLS = 400
 # the search after deduction: branches and seconds (at most a quarter of the time limit) before
-# CP-SAT takes over (measured: boards of 144-400 cells the deduction leaves open need 12-90)
+# CP-SAT takes over (measured: boards of 144-400 cells the deduction leaves open need 12-108)
 SEARCH_NODES = 300
 SEARCH_SECONDS = 1.0
 

@@ -20,6 +20,7 @@ from solvers.genre import missing_parts
 from solvers.puzzle import Puzzle
 from solvers.registry import find_genre, get_genre
 from solvers.slitherlink import GENRE, model
+from solvers.slitherlink import generate as slither_generate
 from solvers.slitherlink.deduce import Contradiction, deduce, search
 from solvers.slitherlink.generate import clues_of, random_inside
 from solvers.slitherlink.lattice import DotLoop, clues
@@ -322,6 +323,17 @@ def test_generator_unique_and_reproducible(difficulty: str) -> None:
     res = solve_puzzle(gp.puzzle, OPTS)
     assert res.status is Status.UNIQUE and res.solution == gp.solution
     assert generate("slitherlink", 5, 6, difficulty, seed=7).puzzle == gp.puzzle
+
+
+def test_generator_oracle_search_and_model_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The oracle's search and its CP-SAT model (taken when the search runs out of nodes) give the
+    same answers: with no search nodes the same seed makes a proven unique puzzle too."""
+    gp = generate("slitherlink", 6, 6, "medium", seed=3)
+    monkeypatch.setattr(slither_generate, "ORACLE_NODES", 0)
+    by_model = generate("slitherlink", 6, 6, "medium", seed=3)
+    for made in (gp, by_model):
+        assert made.stats["proof"] == "unique" and isinstance(made.solution, DotLoop)
+        assert GENRE.check(made.puzzle, made.solution) == []
 
 
 def run_cli(*args: str, stdin: str | None = None) -> list[dict[str, Any]]:
