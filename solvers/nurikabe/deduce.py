@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from solvers.connectivity import grid_adjacency, needed_cells
+from solvers.nurikabe import dfs
+from solvers.nurikabe.shapes import TooMany, shapes
 
 UNKNOWN_CLUE = -1  # a "?" clue
 FREE, WHITE, BLACK = 0, 1, 2
@@ -96,14 +98,13 @@ class Board:
 def deduce(cells: Sequence[Sequence[int]]) -> Board:
     """Apply the rules above until nothing changes; raise Contradiction when the board breaks."""
     board = Board.of(cells)
-    propagate(board)
-    _reach(board)  # the final reach sets, for the model
+    propagate(board)  # ends with every rule run once more: the reach sets are current (and pruned)
     return board
 
 
 def propagate(board: Board) -> None:
     """The rules to a fixed point: the cheap local ones first, the board-wide ones when those stall."""
-    rules = (_islands, _pools, _reach, _sea, _count)
+    rules = (_islands, _pools, _reach, _sea, _count, _confine, _demand, _shapes)
     while any(rule(board) for rule in rules):
         pass
 
@@ -246,9 +247,136 @@ def _count(board: Board) -> bool:
     free = board.color.count(FREE)
     if white > total or white + free < total:
         raise Contradiction("count")
-    if free and white == total:
+    if free and (white == total or white + free == total):
+        fill = BLACK if white == total else WHITE
         for i, x in enumerate(board.color):
             if x == FREE:
-                board.set(i, BLACK, "count")
+                board.set(i, fill, "count")
         return True
     return False
+
+
+
+def _confine(board: Board) -> bool:
+    """A cell whose shading would shut an island in with fewer cells than its size is unshaded.
+
+    Within the island's reach, a free cell that cuts off more cells than the island can spare
+    (one depth-first search per unfinished island, :mod:`solvers.nurikabe.dfs`).
+    """
+    changed = False
+    for k, reach in enumerate(board.reach):
+        size = board.size(k)
+        if size == NO_LIMIT:
+            continue
+        if len(reach) < size:
+            raise Contradiction("island shut in")
+        tree = dfs.search(board.adj, reach, board.clues[k][0])
+        for v in dfs.shut_off(tree, len(reach) - size, len(reach)):
+            if board.color[v] == FREE:
+                changed |= board.set(v, WHITE, "confine")
+    return changed
+
+
+def _demand(board: Board) -> bool:
+    """Every 2x2 block needs an unshaded cell; a block only island ``k`` can reach gets it from ``k``.
+
+    So ``k`` takes a cell ``x`` only if it can also reach the block: the three-point bound
+    (d(island, x) + d(island, block) + d(x, block)) / 2 new cells must fit in what it has left;
+    cells that fail it for every island are shaded. A cell cutting the block off ``k`` is unshaded.
+    """
+    color, owner, adj, cols, reach = board.color, board.owner, board.adj, board.cols, board.reach
+    reachers: dict[int, set[int]] = {}
+    for k, rk in enumerate(reach):
+        for i in rk:
+            if owner[i] < 0:
+                reachers.setdefault(i, set()).add(k)
+    need: dict[int, list[list[int]]] = {}
+    for r in range(board.rows - 1):
+        for c in range(cols - 1):
+            block = [r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1]
+            if any(color[i] == WHITE for i in block):
+                continue
+            ks = set().union(*(reachers.get(i, set()) for i in block))
+            if len(ks) == 1:
+                k = ks.pop()
+                need.setdefault(k, []).append([i for i in block if i in reach[k]])
+    changed = False
+    for k, blocks in sorted(need.items()):
+        rk = reach[k]
+        if board.size(k) != NO_LIMIT:
+            members = [board.clues[k][0], *(i for i in rk if owner[i] == k and i != board.clues[k][0])]
+            left = board.size(k) - len(members)
+            d_island = _distances(adj, rk, members)
+            for block in blocks:
+                d_block = _distances(adj, rk, block)
+                to_block = min(d_island.get(i, NO_LIMIT) for i in block)
+                for x in [x for x in rk if owner[x] != k]:
+                    near = d_island.get(x, NO_LIMIT)
+                    # x to the block: around the island or through it (its cells cost nothing)
+                    apart = min(d_block.get(x, NO_LIMIT), near + to_block)
+                    if near + to_block + apart > 2 * left:
+                        rk.discard(x)
+                        reachers[x].discard(k)
+                        if not reachers[x]:
+                            if color[x] == WHITE:
+                                raise Contradiction("white cell out of reach")
+                            changed |= board.set(x, BLACK, "demand")
+        tree = dfs.search(adj, rk, board.clues[k][0])
+        for block in blocks:
+            for v in dfs.separating(tree, [i for i in block if i in rk]):
+                if color[v] == FREE:
+                    changed |= board.set(v, WHITE, "demand")
+    return changed
+
+
+def _distances(adj: Sequence[Sequence[int]], area: set[int], sources: Sequence[int]) -> dict[int, int]:
+    """Steps from the nearest of ``sources`` to each cell of ``area``, moving inside ``area``."""
+    dist = dict.fromkeys(sources, 0)
+    queue = deque(sources)
+    while queue:
+        i = queue.popleft()
+        for j in adj[i]:
+            if j in area and j not in dist:
+                dist[j] = dist[i] + 1
+                queue.append(j)
+    return dist
+
+
+SHAPE_LIMIT, SHAPE_STEPS = 300, 5_000  # per island and round (more: the island is left alone)
+
+
+def _shapes(board: Board) -> bool:
+    """Islands with few ways left to complete: a cell in every way is unshaded, a cell next to
+    every way shaded, a cell in none is out of the island's reach (shaded if no island reaches it)."""
+    color, owner, adj = board.color, board.owner, board.adj
+    changed = False
+    for k, rk in enumerate(board.reach):
+        size = board.size(k)
+        members = [board.clues[k][0], *(i for i in rk if owner[i] == k and i != board.clues[k][0])]
+        if size == NO_LIMIT or len(members) == size:
+            continue
+        try:
+            found = shapes(adj, color, rk, members, size, SHAPE_LIMIT, SHAPE_STEPS)
+        except TooMany:
+            continue
+        if not found:
+            raise Contradiction("island cannot be completed")
+        common = frozenset.intersection(*found)
+        for i in common:
+            if owner[i] != k:
+                changed |= board.set(i, WHITE, "shape")
+                owner[i] = k
+        around = None
+        for shape in found:
+            edge = {j for i in shape for j in adj[i] if j not in shape}
+            around = edge if around is None else around & edge
+        for i in around or ():
+            changed |= board.set(i, BLACK, "shape")
+        rk.intersection_update(frozenset.union(*found))
+    if not changed:
+        reached = set().union(*board.reach)
+        for i, x in enumerate(color):
+            if x == FREE and i not in reached:
+                changed |= board.set(i, BLACK, "shape")
+    return changed
+

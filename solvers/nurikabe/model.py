@@ -28,6 +28,7 @@ from ortools.sat.python import cp_model
 from solvers.connectivity import ConnectedArea, joined, solve_connected
 from solvers.cpsat import Budget, no_solution, run, solve_twice
 from solvers.nurikabe.check import check_cells
+from solvers.nurikabe.cuts import ring_finder
 from solvers.nurikabe.deduce import BLACK, FREE, NO_LIMIT, UNKNOWN_CLUE, WHITE, Board, Contradiction, deduce
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
@@ -117,7 +118,7 @@ class NurikabeModel:
                 for r in range(self.board.rows)]
 
     def runner(self, params: dict[str, Any]) -> Any:
-        find = joined(*(a.find_cuts for a in self.areas))
+        find = joined(*(ring_finder(a) for a in self.areas))
         once = partial(run, params=params)
         return partial(solve_connected, find_cuts=find, runner=once)
 
