@@ -238,6 +238,13 @@ def _sea(board: Board) -> bool:
     return changed
 
 
+def _sea_size(board: Board) -> int:
+    """The number of shaded cells in a solution (without "?" clues), else NO_LIMIT."""
+    if any(v == UNKNOWN_CLUE for _, v in board.clues):
+        return NO_LIMIT
+    return len(board.color) - sum(v for _, v in board.clues)
+
+
 def _count(board: Board) -> bool:
     """Without "?" clues the unshaded total is the sum of the clues."""
     if any(v == UNKNOWN_CLUE for _, v in board.clues):
@@ -350,13 +357,17 @@ def _shapes(board: Board) -> bool:
     every way shaded, a cell in none is out of the island's reach (shaded if no island reaches it)."""
     color, owner, adj = board.color, board.owner, board.adj
     changed = False
+    sea = _sea_size(board)
+    black = color.count(BLACK)
     for k, rk in enumerate(board.reach):
         size = board.size(k)
         members = [board.clues[k][0], *(i for i in rk if owner[i] == k and i != board.clues[k][0])]
         if size == NO_LIMIT or len(members) == size:
             continue
+        # the cells around the island are shaded: the sea minus the shaded cells it cannot touch
+        border = sea - black + len({j for i in rk for j in adj[i] if color[j] == BLACK})
         try:
-            found = shapes(adj, color, rk, members, size, SHAPE_LIMIT, SHAPE_STEPS)
+            found = shapes(adj, color, rk, members, size, SHAPE_LIMIT, SHAPE_STEPS, border)
         except TooMany:
             continue
         if not found:

@@ -66,14 +66,16 @@ def search(adj: Sequence[Sequence[int]], area: Collection[int], root: int) -> Tr
 
 
 def shut_off(tree: Tree, spare: int, total: int) -> list[int]:
-    """Cells whose removal cuts more than ``spare`` of the ``total`` cells of the area off the root
-    (cells the search never reached are cut off already)."""
+    """Cells whose removal (the cell itself and what it cuts off the root) takes more than
+    ``spare`` of the ``total`` cells of the area (cells the search never reached are lost already)."""
     lost = total - len(tree.disc)
+    if lost >= spare:  # any cell removed is one too many
+        return [v for v in tree.disc if v != tree.root]
     cut: dict[int, int] = {}
     for c, v in tree.parent.items():
         if v != tree.root and tree.cuts_off(v, c):
             cut[v] = cut.get(v, 0) + tree.size[c]
-    return [v for v, n in cut.items() if n + lost > spare]
+    return [v for v, n in cut.items() if n + 1 + lost > spare]
 
 
 def separating(tree: Tree, targets: Sequence[int]) -> list[int]:
