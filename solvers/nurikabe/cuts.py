@@ -22,7 +22,8 @@ RINGS = 3  # rings beyond the wall per split-off part
 
 def rings(rows: int, cols: int, part: set[Cell], allowed: Mapping[Cell, Lit],
           depth: int) -> list[tuple[int, list[Cell], set[Cell]]]:
-    """(distance, ring, cells beyond it) for distances 2..depth+1 from ``part`` through ``allowed``."""
+    """(distance, ring, cells up to that distance) for distances 2..depth+1 from ``part`` through
+    ``allowed``: every path from ``part`` to a cell not in the last set crosses the ring."""
     dist = dict.fromkeys(part, 0)
     frontier = list(part)
     layers: list[list[Cell]] = []
@@ -40,7 +41,7 @@ def rings(rows: int, cols: int, part: set[Cell], allowed: Mapping[Cell, Lit],
     out = []
     for d in range(2, min(depth + 1, len(layers) - 1) + 1):
         ring = [c for c in layers[d - 1] if any(dist.get(n) == d + 1 for n in neighbours(rows, cols, c))]
-        out.append((d, ring, {c for c, e in dist.items() if e > d}))
+        out.append((d, ring, {c for c, e in dist.items() if e <= d}))
     return out
 
 
@@ -61,13 +62,13 @@ def ring_finder(area: ConnectedArea, depth: int = RINGS) -> Callable[[cp_model.C
         rank = area.prefer or (lambda cell: 0)
         for part in small:
             u = min(part, key=rank)
-            for _, ring, beyond in rings(rows, cols, part, lits, depth):
+            for _, ring, near in rings(rows, cols, part, lits, depth):
                 if area.anchor is not None:
-                    if area.anchor not in beyond:
+                    if area.anchor in near:
                         break
                     ends = [lits[u].Not()]
                 else:
-                    far = [c for c in main if c in beyond]
+                    far = [c for c in main if c not in near]
                     if not far:
                         break
                     ends = [lits[u].Not(), lits[min(far, key=rank)].Not()]
