@@ -19,6 +19,7 @@ solution raises :class:`Contradiction`.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -95,18 +96,28 @@ class Board:
         return True
 
 
-def deduce(cells: Sequence[Sequence[int]]) -> Board:
-    """Apply the rules above until nothing changes; raise Contradiction when the board breaks."""
+def deduce(cells: Sequence[Sequence[int]], seconds: float | None = None) -> Board:
+    """Apply the rules above until nothing changes; raise Contradiction when the board breaks.
+
+    ``seconds``: stop early after about this long (what is fixed by then still holds; the search
+    does the rest).
+    """
     board = Board.of(cells)
-    propagate(board)  # ends with every rule run once more: the reach sets are current (and pruned)
+    propagate(board, None if seconds is None else time.monotonic() + seconds)
     return board
 
 
-def propagate(board: Board) -> None:
-    """The rules to a fixed point: the cheap local ones first, the board-wide ones when those stall."""
+def propagate(board: Board, deadline: float | None = None) -> None:
+    """The rules to a fixed point: the cheap local ones first, the board-wide ones when those stall.
+
+    Either way it ends with the reach sets matching the colours (the model's variables).
+    """
     rules = (_islands, _pools, _reach, _sea, _count, _confine, _demand, _shapes)
     while any(rule(board) for rule in rules):
-        pass
+        if deadline is not None and time.monotonic() > deadline:
+            while _islands(board) or _reach(board):
+                pass
+            return
 
 
 def _members(board: Board) -> list[list[int]]:

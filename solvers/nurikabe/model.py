@@ -35,6 +35,7 @@ from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 Cell = tuple[int, int]
+DEDUCE_SHARE = 0.4  # of the time limit, at most, for the deductions (the search gets the rest)
 
 # many small calls (one per round of cuts): presolve and the LP relaxation cost more than they prune
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0,
@@ -132,7 +133,7 @@ def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
     budget = Budget(options)
     t0 = time.perf_counter()
     try:
-        board = deduce(cells)
+        board = deduce(cells, DEDUCE_SHARE * options.time_limit if options.time_limit else None)
     except Contradiction:
         budget.note("deduce", t0)
         return no_solution(budget)

@@ -20,7 +20,7 @@ from solvers.connectivity import (
 from solvers.cpsat import Budget
 from solvers.errors import InvalidPuzzle, ParseError
 from solvers.generation import Difficulty
-from solvers.nurikabe import GENRE, check, dfs
+from solvers.nurikabe import GENRE, check, dfs, model
 from solvers.nurikabe.cuts import rings
 from solvers.nurikabe.deduce import Contradiction, deduce
 from solvers.nurikabe.generate import HARDER, effort
@@ -160,6 +160,15 @@ def test_shared_corpus_answered_and_checked(rec: dict[str, Any]) -> None:
     assert res.status is Status.UNIQUE and isinstance(res.solution, ShadeSolution)
     assert GENRE.check(p, res.solution) == []
     assert res.solution.to_json() == rec["solution"]
+
+
+def test_deductions_cut_short_leave_a_consistent_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(model, "DEDUCE_SHARE", 0.0)  # stop after the first round of rules
+    for rec in corpus.unique("own", "nurikabe"):
+        p = Puzzle.from_record(rec)
+        res = GENRE.solve(p, OPTS)
+        assert res.status is Status.UNIQUE and isinstance(res.solution, ShadeSolution), rec["id"]
+        assert res.solution.to_json() == rec["solution"], rec["id"]
 
 
 def test_question_mark_clues() -> None:
