@@ -10,7 +10,14 @@ Each step is a consequence of the rules, so a cell fixed here has that colour in
   on large boards: it shades most of the sea at once);
 * ``pool``: three shaded cells of a 2x2 block make the fourth unshaded;
 * ``sea-cut``: an unknown cell without which the shaded cells could not join up is shaded;
-* ``count``: without ``?`` clues the number of unshaded cells is known.
+* ``count``: without ``?`` clues the number of unshaded cells is known;
+* ``confine``: a cell whose shading would leave an island fewer cells than its size (the cell and
+  what it cuts off) is unshaded;
+* ``demand``: a 2x2 block only one island can reach needs a cell of that island: cells too far
+  to serve both (three-point bound) are not that island's, cells cutting the block off it are
+  unshaded;
+* ``shape``: for an island with few ways left to finish (:mod:`solvers.nurikabe.shapes`), cells
+  in every way are its own, cells next to every way shaded.
 
 :func:`deduce` returns the :class:`Board` it reached (colours, the island of each unshaded cell,
 each island's reachable cells) and its steps in order (hints and grades). A board with no

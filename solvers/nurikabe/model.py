@@ -10,7 +10,8 @@ a cell is unshaded when one island takes it. The rules:
 * no 2x2 block is all shaded; a non-clue unshaded cell and (from two shaded cells on) a shaded
   cell each touch a cell of their own kind (local consequences that prune before any cut);
 * connectivity of each island and of the sea: lazily added cuts
-  (:class:`solvers.connectivity.ConnectedArea`), re-solving until the answer is connected.
+  (:class:`solvers.connectivity.ConnectedArea`, plus rings a few steps out from each split-off
+  part, :mod:`solvers.nurikabe.cuts`), re-solving until the answer is connected.
 
 Every cut is a rule consequence, so "infeasible" is a proof; uniqueness excludes the first
 answer's shading and solves again (:func:`solvers.cpsat.solve_twice`).
