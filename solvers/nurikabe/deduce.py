@@ -66,6 +66,7 @@ class Board:
     adj: list[list[int]]
     steps: list[Step] = field(default_factory=list)
     reach: list[set[int]] = field(default_factory=list)
+    deadline: float | None = None  # time.monotonic() after which the costly rules stop early
 
     @classmethod
     def of(cls, cells: Sequence[Sequence[int]]) -> Board:
@@ -120,11 +121,16 @@ def propagate(board: Board, deadline: float | None = None) -> None:
     Either way it ends with the reach sets matching the colours (the model's variables).
     """
     rules = (_islands, _pools, _reach, _sea, _count, _confine, _demand, _shapes)
+    board.deadline = deadline
     while any(rule(board) for rule in rules):
-        if deadline is not None and time.monotonic() > deadline:
+        if _late(board):
             while _islands(board) or _reach(board):
                 pass
             return
+
+
+def _late(board: Board) -> bool:
+    return board.deadline is not None and time.monotonic() > board.deadline
 
 
 def _members(board: Board) -> list[list[int]]:
@@ -327,6 +333,8 @@ def _demand(board: Board) -> bool:
                 need.setdefault(k, []).append([i for i in block if i in reach[k]])
     changed = False
     for k, blocks in sorted(need.items()):
+        if _late(board):
+            break
         rk = reach[k]
         if board.size(k) != NO_LIMIT:
             members = [board.clues[k][0], *(i for i in rk if owner[i] == k and i != board.clues[k][0])]
@@ -378,6 +386,8 @@ def _shapes(board: Board) -> bool:
     sea = _sea_size(board)
     black = color.count(BLACK)
     for k, rk in enumerate(board.reach):
+        if _late(board):
+            return changed
         size = board.size(k)
         members = [board.clues[k][0], *(i for i in rk if owner[i] == k and i != board.clues[k][0])]
         if size == NO_LIMIT or len(members) == size:
