@@ -10,7 +10,14 @@ Each step is a consequence of the rules, so a cell fixed here has that colour in
   on large boards: it shades most of the sea at once);
 * ``pool``: three shaded cells of a 2x2 block make the fourth unshaded;
 * ``sea-cut``: an unknown cell without which the shaded cells could not join up is shaded;
-* ``count``: without ``?`` clues the number of unshaded cells is known.
+* ``count``: without ``?`` clues the number of unshaded cells is known;
+* ``confine``: a cell whose shading would leave an island fewer cells than its size (the cell and
+  what it cuts off) is unshaded;
+* ``demand``: a 2x2 block only one island can reach needs a cell of that island: cells too far
+  to serve both (three-point bound) are not that island's, cells cutting the block off it are
+  unshaded;
+* ``shape``: for an island with few ways left to finish (:mod:`solvers.nurikabe.shapes`), cells
+  in every way are its own, cells next to every way shaded.
 
 :func:`deduce` returns the :class:`Board` it reached (colours, the island of each unshaded cell,
 each island's reachable cells) and its steps in order (hints and grades). A board with no
@@ -19,11 +26,14 @@ solution raises :class:`Contradiction`.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from solvers.connectivity import grid_adjacency, needed_cells
+from solvers.nurikabe import dfs
+from solvers.nurikabe.shapes import TooMany, shapes
 
 UNKNOWN_CLUE = -1  # a "?" clue
 FREE, WHITE, BLACK = 0, 1, 2
@@ -56,6 +66,7 @@ class Board:
     adj: list[list[int]]
     steps: list[Step] = field(default_factory=list)
     reach: list[set[int]] = field(default_factory=list)
+    deadline: float | None = None  # time.monotonic() after which the costly rules stop early
 
     @classmethod
     def of(cls, cells: Sequence[Sequence[int]]) -> Board:
@@ -93,19 +104,33 @@ class Board:
         return True
 
 
-def deduce(cells: Sequence[Sequence[int]]) -> Board:
-    """Apply the rules above until nothing changes; raise Contradiction when the board breaks."""
+def deduce(cells: Sequence[Sequence[int]], seconds: float | None = None) -> Board:
+    """Apply the rules above until nothing changes; raise Contradiction when the board breaks.
+
+    ``seconds``: stop early after about this long (what is fixed by then still holds; the search
+    does the rest).
+    """
     board = Board.of(cells)
-    propagate(board)
-    _reach(board)  # the final reach sets, for the model
+    propagate(board, None if seconds is None else time.monotonic() + seconds)
     return board
 
 
-def propagate(board: Board) -> None:
-    """The rules to a fixed point: the cheap local ones first, the board-wide ones when those stall."""
-    rules = (_islands, _pools, _reach, _sea, _count)
+def propagate(board: Board, deadline: float | None = None) -> None:
+    """The rules to a fixed point: the cheap local ones first, the board-wide ones when those stall.
+
+    Either way it ends with the reach sets matching the colours (the model's variables).
+    """
+    rules = (_islands, _pools, _reach, _sea, _count, _confine, _demand, _shapes)
+    board.deadline = deadline
     while any(rule(board) for rule in rules):
-        pass
+        if _late(board):
+            while _islands(board) or _reach(board):
+                pass
+            return
+
+
+def _late(board: Board) -> bool:
+    return board.deadline is not None and time.monotonic() > board.deadline
 
 
 def _members(board: Board) -> list[list[int]]:
@@ -237,6 +262,13 @@ def _sea(board: Board) -> bool:
     return changed
 
 
+def _sea_size(board: Board) -> int:
+    """The number of shaded cells in a solution (without "?" clues), else NO_LIMIT."""
+    if any(v == UNKNOWN_CLUE for _, v in board.clues):
+        return NO_LIMIT
+    return len(board.color) - sum(v for _, v in board.clues)
+
+
 def _count(board: Board) -> bool:
     """Without "?" clues the unshaded total is the sum of the clues."""
     if any(v == UNKNOWN_CLUE for _, v in board.clues):
@@ -246,9 +278,144 @@ def _count(board: Board) -> bool:
     free = board.color.count(FREE)
     if white > total or white + free < total:
         raise Contradiction("count")
-    if free and white == total:
+    if free and (white == total or white + free == total):
+        fill = BLACK if white == total else WHITE
         for i, x in enumerate(board.color):
             if x == FREE:
-                board.set(i, BLACK, "count")
+                board.set(i, fill, "count")
         return True
     return False
+
+
+
+def _confine(board: Board) -> bool:
+    """A cell whose shading would shut an island in with fewer cells than its size is unshaded.
+
+    Within the island's reach, a free cell that cuts off more cells than the island can spare
+    (one depth-first search per unfinished island, :mod:`solvers.nurikabe.dfs`).
+    """
+    changed = False
+    for k, reach in enumerate(board.reach):
+        size = board.size(k)
+        if size == NO_LIMIT:
+            continue
+        if len(reach) < size:
+            raise Contradiction("island shut in")
+        tree = dfs.search(board.adj, reach, board.clues[k][0])
+        for v in dfs.shut_off(tree, len(reach) - size, len(reach)):
+            if board.color[v] == FREE:
+                changed |= board.set(v, WHITE, "confine")
+    return changed
+
+
+def _demand(board: Board) -> bool:
+    """Every 2x2 block needs an unshaded cell; a block only island ``k`` can reach gets it from ``k``.
+
+    So ``k`` takes a cell ``x`` only if it can also reach the block: the three-point bound
+    (d(island, x) + d(island, block) + d(x, block)) / 2 new cells must fit in what it has left;
+    cells that fail it for every island are shaded. A cell cutting the block off ``k`` is unshaded.
+    """
+    color, owner, adj, cols, reach = board.color, board.owner, board.adj, board.cols, board.reach
+    reachers: dict[int, set[int]] = {}
+    for k, rk in enumerate(reach):
+        for i in rk:
+            if owner[i] < 0:
+                reachers.setdefault(i, set()).add(k)
+    need: dict[int, list[list[int]]] = {}
+    for r in range(board.rows - 1):
+        for c in range(cols - 1):
+            block = [r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1]
+            if any(color[i] == WHITE for i in block):
+                continue
+            ks = set().union(*(reachers.get(i, set()) for i in block))
+            if len(ks) == 1:
+                k = ks.pop()
+                need.setdefault(k, []).append([i for i in block if i in reach[k]])
+    changed = False
+    for k, blocks in sorted(need.items()):
+        if _late(board):
+            break
+        rk = reach[k]
+        if board.size(k) != NO_LIMIT:
+            members = [board.clues[k][0], *(i for i in rk if owner[i] == k and i != board.clues[k][0])]
+            left = board.size(k) - len(members)
+            d_island = _distances(adj, rk, members)
+            for block in blocks:
+                d_block = _distances(adj, rk, block)
+                to_block = min(d_island.get(i, NO_LIMIT) for i in block)
+                for x in [x for x in rk if owner[x] != k]:
+                    near = d_island.get(x, NO_LIMIT)
+                    # x to the block: around the island or through it (its cells cost nothing)
+                    apart = min(d_block.get(x, NO_LIMIT), near + to_block)
+                    if near + to_block + apart > 2 * left:
+                        rk.discard(x)
+                        reachers[x].discard(k)
+                        if not reachers[x]:
+                            if color[x] == WHITE:
+                                raise Contradiction("white cell out of reach")
+                            changed |= board.set(x, BLACK, "demand")
+        tree = dfs.search(adj, rk, board.clues[k][0])
+        for block in blocks:
+            for v in dfs.separating(tree, [i for i in block if i in rk]):
+                if color[v] == FREE:
+                    changed |= board.set(v, WHITE, "demand")
+    return changed
+
+
+def _distances(adj: Sequence[Sequence[int]], area: set[int], sources: Sequence[int]) -> dict[int, int]:
+    """Steps from the nearest of ``sources`` to each cell of ``area``, moving inside ``area``."""
+    dist = dict.fromkeys(sources, 0)
+    queue = deque(sources)
+    while queue:
+        i = queue.popleft()
+        for j in adj[i]:
+            if j in area and j not in dist:
+                dist[j] = dist[i] + 1
+                queue.append(j)
+    return dist
+
+
+SHAPE_LIMIT, SHAPE_STEPS = 300, 5_000  # per island and round (more: the island is left alone)
+
+
+def _shapes(board: Board) -> bool:
+    """Islands with few ways left to complete: a cell in every way is unshaded, a cell next to
+    every way shaded, a cell in none is out of the island's reach (shaded if no island reaches it)."""
+    color, owner, adj = board.color, board.owner, board.adj
+    changed = False
+    sea = _sea_size(board)
+    black = color.count(BLACK)
+    for k, rk in enumerate(board.reach):
+        if _late(board):
+            return changed
+        size = board.size(k)
+        members = [board.clues[k][0], *(i for i in rk if owner[i] == k and i != board.clues[k][0])]
+        if size == NO_LIMIT or len(members) == size:
+            continue
+        # the cells around the island are shaded: the sea minus the shaded cells it cannot touch
+        border = sea - black + len({j for i in rk for j in adj[i] if color[j] == BLACK})
+        try:
+            found = shapes(adj, color, rk, members, size, SHAPE_LIMIT, SHAPE_STEPS, border)
+        except TooMany:
+            continue
+        if not found:
+            raise Contradiction("island cannot be completed")
+        common = frozenset.intersection(*found)
+        for i in common:
+            if owner[i] != k:
+                changed |= board.set(i, WHITE, "shape")
+                owner[i] = k
+        around = None
+        for shape in found:
+            edge = {j for i in shape for j in adj[i] if j not in shape}
+            around = edge if around is None else around & edge
+        for i in around or ():
+            changed |= board.set(i, BLACK, "shape")
+        rk.intersection_update(frozenset.union(*found))
+    if not changed:
+        reached = set().union(*board.reach)
+        for i, x in enumerate(color):
+            if x == FREE and i not in reached:
+                changed |= board.set(i, BLACK, "shape")
+    return changed
+

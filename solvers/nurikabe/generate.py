@@ -3,8 +3,9 @@
 The shading: islands of random sizes grown in a shaded board, never touching each other, then
 every all-shaded 2x2 block opened by one more unshaded cell where that keeps the wall connected.
 Every island needs its clue, so no clue can be removed; an ambiguous board is dropped and the
-next attempt tried. The grade is the solver's work: deductions alone (easy), a few CP-SAT
-rounds (medium), more (hard).
+next attempt tried. The grade is the solver's work (:func:`effort`): the simple deductions
+alone (easy), a few of the harder ones (cut cells, confinement, 2x2 demand, island shapes) or one
+short search (medium), more (hard).
 """
 
 from __future__ import annotations
@@ -13,13 +14,22 @@ import random
 
 from solvers.connectivity import components, neighbours
 from solvers.generation import Candidate, GeneratedPuzzle, search
+from solvers.nurikabe.deduce import deduce
 from solvers.nurikabe.model import solve
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 Cell = tuple[int, int]
-THRESHOLDS = (2, 6)  # CP-SAT calls after deduction: easy up to 2 (none left or one proof), medium up to 6
+THRESHOLDS = (3, 10)  # effort: easy up to 3, medium up to 10
+HARDER = frozenset({"sea-cut", "confine", "demand", "shape"})  # deduction rules beyond the simple ones
+
+
+def effort(puzzle: Puzzle[int], calls: int) -> int:
+    """Steps of the harder deduction rules, plus 3 per CP-SAT call (a unique board that needs a
+    search takes at least two: the answer and the proof)."""
+    board = deduce(puzzle.cells)
+    return sum(1 for step in board.steps if step.rule in HARDER) + 3 * calls
 
 
 def random_islands(rows: int, cols: int, rng: random.Random, biggest: int) -> list[set[Cell]] | None:
@@ -118,7 +128,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         res, puzzle = _with_clues(rows, cols, islands, rng)
         if res.status is not Status.UNIQUE or not isinstance(res.solution, ShadeSolution):
             return None
-        return Candidate.made(puzzle, res.solution, res.stats.solver_calls, islands=len(islands),
+        return Candidate.made(puzzle, res.solution, effort(puzzle, res.stats.solver_calls), islands=len(islands),
                               calls=res.stats.solver_calls)
 
     return search("nurikabe", rows, cols, difficulty, seed, THRESHOLDS, attempt, attempts=400)

@@ -10,7 +10,8 @@ a cell is unshaded when one island takes it. The rules:
 * no 2x2 block is all shaded; a non-clue unshaded cell and (from two shaded cells on) a shaded
   cell each touch a cell of their own kind (local consequences that prune before any cut);
 * connectivity of each island and of the sea: lazily added cuts
-  (:class:`solvers.connectivity.ConnectedArea`), re-solving until the answer is connected.
+  (:class:`solvers.connectivity.ConnectedArea`, plus rings a few steps out from each split-off
+  part, :mod:`solvers.nurikabe.cuts`), re-solving until the answer is connected.
 
 Every cut is a rule consequence, so "infeasible" is a proof; uniqueness excludes the first
 answer's shading and solves again (:func:`solvers.cpsat.solve_twice`).
@@ -28,12 +29,14 @@ from ortools.sat.python import cp_model
 from solvers.connectivity import ConnectedArea, joined, solve_connected
 from solvers.cpsat import Budget, no_solution, run, solve_twice
 from solvers.nurikabe.check import check_cells
+from solvers.nurikabe.cuts import ring_finder
 from solvers.nurikabe.deduce import BLACK, FREE, NO_LIMIT, UNKNOWN_CLUE, WHITE, Board, Contradiction, deduce
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 Cell = tuple[int, int]
+DEDUCE_SHARE = 0.4  # of the time limit, at most, for the deductions (the search gets the rest)
 
 # many small calls (one per round of cuts): presolve and the LP relaxation cost more than they prune
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0,
@@ -117,7 +120,7 @@ class NurikabeModel:
                 for r in range(self.board.rows)]
 
     def runner(self, params: dict[str, Any]) -> Any:
-        find = joined(*(a.find_cuts for a in self.areas))
+        find = joined(*(ring_finder(a) for a in self.areas))
         once = partial(run, params=params)
         return partial(solve_connected, find_cuts=find, runner=once)
 
@@ -131,7 +134,7 @@ def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
     budget = Budget(options)
     t0 = time.perf_counter()
     try:
-        board = deduce(cells)
+        board = deduce(cells, DEDUCE_SHARE * options.time_limit if options.time_limit else None)
     except Contradiction:
         budget.note("deduce", t0)
         return no_solution(budget)

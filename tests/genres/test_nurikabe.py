@@ -8,11 +8,23 @@ from typing import Any
 import pytest
 from ortools.sat.python import cp_model
 
-from solvers.connectivity import ConnectedArea, add_tree, components, joined, needed_cells, solve_connected
+from solvers.connectivity import (
+    ConnectedArea,
+    add_tree,
+    components,
+    grid_adjacency,
+    joined,
+    needed_cells,
+    solve_connected,
+)
 from solvers.cpsat import Budget
 from solvers.errors import InvalidPuzzle, ParseError
-from solvers.nurikabe import GENRE, check
+from solvers.generation import Difficulty
+from solvers.nurikabe import GENRE, check, dfs, model
+from solvers.nurikabe.cuts import rings
 from solvers.nurikabe.deduce import Contradiction, deduce
+from solvers.nurikabe.generate import HARDER, effort
+from solvers.nurikabe.shapes import TooMany, shapes
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, Status
@@ -59,14 +71,65 @@ def test_validate_names_the_problem() -> None:
 
 
 # ------------------------------------------------------------------ deductions and verdicts
-def test_deductions_are_sound_on_the_shared_corpus() -> None:
-    for rec in corpus.load("nurikabe")[:22]:
+def test_deductions_are_sound_on_both_corpora() -> None:
+    fired: set[str] = set()
+    for rec in [*corpus.load("nurikabe"), *corpus.unique("own", "nurikabe")]:
         p = Puzzle.from_record(rec)
         b = deduce(p.cells)
+        fired |= {step.rule for step in b.steps}
         sol = rec["solution"]["shaded"]
         for i, x in enumerate(b.color):
             r, c = divmod(i, p.cols)
             assert x == 0 or (x == 2) == (sol[r][c] == "#"), (rec["id"], r, c)
+    if corpus.load("nurikabe"):  # the shared corpus needs every rule
+        assert fired >= HARDER
+
+
+def test_confinement_cells_cost_more_than_the_island_can_spare() -> None:
+    # a path 0-1-2-3 from the clue at 0: shading 2 loses two cells (itself and 3), shading 1 three
+    adj = [[1], [0, 2], [1, 3], [2]]
+    tree = dfs.search(adj, {0, 1, 2, 3}, 0)
+    assert sorted(dfs.shut_off(tree, spare=1, total=4)) == [1, 2]
+    assert sorted(dfs.shut_off(tree, spare=0, total=4)) == [1, 2, 3]
+    # a square 0-1-3-2-0: no cut cell, but with nothing to spare every cell is needed
+    square = [[1, 2], [0, 3], [0, 3], [1, 2]]
+    assert dfs.shut_off(dfs.search(square, {0, 1, 2, 3}, 0), spare=1, total=4) == []
+    assert sorted(dfs.separating(dfs.search(adj, {0, 1, 2, 3}, 0), [3])) == [1, 2]
+
+
+def test_island_shapes_each_once_and_bounded_by_the_sea() -> None:
+    adj = grid_adjacency(3, 3)
+    area = set(range(9))
+    # a 2-cell island at the centre: four dominoes
+    assert len(shapes(adj, [0] * 9, area, [4], 2, 100)) == 4
+    # from a corner, 3 cells: two straight, three bent
+    found = shapes(adj, [0] * 9, area, [0], 3, 100)
+    assert len(found) == len(set(found)) == 5
+    # the straight ones and the bent one in the corner have 3 neighbours, the other two bent ones 4
+    assert shapes(adj, [0] * 9, area, [0], 3, 100, border=2) == []
+    assert len(shapes(adj, [0] * 9, area, [0], 3, 100, border=3)) == 3
+    # an unshaded cell beside the island must be in it: with cell 2 unshaded, no shape through 1 but
+    # the straight one that takes 2
+    found = shapes(adj, [0, 0, 1, 0, 0, 0, 0, 0, 0], area, [0], 3, 100)
+    assert set(found) == {frozenset({0, 1, 2}), frozenset({0, 3, 6}), frozenset({0, 3, 4})}
+    with pytest.raises(TooMany):
+        shapes(adj, [0] * 9, area, [4], 2, 3)
+
+
+def test_rings_separate_a_part_from_farther_cells() -> None:
+    lits = {(r, c): 0 for r in range(5) for c in range(5)}
+    found = rings(5, 5, {(0, 0)}, lits, 2)  # type: ignore[arg-type]
+    assert [d for d, _, _ in found] == [2, 3]
+    d, ring, near = found[0]
+    assert sorted(ring) == [(0, 2), (1, 1), (2, 0)] and (4, 4) not in near and (1, 0) in near
+    rest = set(lits) - set(ring)
+    assert not any((0, 0) in part and (4, 4) in part for part in components(5, 5, rest))
+
+
+def test_grade_counts_harder_steps_and_searches() -> None:
+    easy = board("1 . 1")
+    assert effort(easy, 0) == 0
+    assert effort(easy, 2) == 6
 
 
 def test_deduction_finds_a_contradiction() -> None:
@@ -80,9 +143,9 @@ def test_own_corpus_verdicts() -> None:
         res = GENRE.solve(p, OPTS)
         want = {True: Status.UNIQUE, False: Status.MULTIPLE, None: Status.NONE}[rec["unique"]]
         assert res.status is want, rec["id"]
-        if res.solution is not None:
+        if isinstance(res.solution, ShadeSolution):
             assert GENRE.check(p, res.solution) == [], rec["id"]
-        if res.second_solution is not None:
+        if isinstance(res.second_solution, ShadeSolution):
             assert GENRE.check(p, res.second_solution) == [] and res.second_solution != res.solution
 
 
@@ -94,14 +157,24 @@ def _small(rec: dict[str, Any]) -> bool:
 def test_shared_corpus_answered_and_checked(rec: dict[str, Any]) -> None:
     p = Puzzle.from_record(rec)
     res = GENRE.solve(p, SolveOptions(time_limit=30, workers=1))
-    assert res.status is Status.UNIQUE and res.solution is not None
+    assert res.status is Status.UNIQUE and isinstance(res.solution, ShadeSolution)
     assert GENRE.check(p, res.solution) == []
     assert res.solution.to_json() == rec["solution"]
 
 
+def test_deductions_cut_short_leave_a_consistent_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(model, "DEDUCE_SHARE", 0.0)  # stop after the first round of rules
+    for rec in corpus.unique("own", "nurikabe"):
+        p = Puzzle.from_record(rec)
+        res = GENRE.solve(p, OPTS)
+        assert res.status is Status.UNIQUE and isinstance(res.solution, ShadeSolution), rec["id"]
+        assert res.solution.to_json() == rec["solution"], rec["id"]
+
+
 def test_question_mark_clues() -> None:
     res = GENRE.solve(board("? . .", ". . .", ". . 1"), OPTS)
-    assert res.status is Status.MULTIPLE and res.solution is not None and res.second_solution is not None
+    assert res.status is Status.MULTIPLE and isinstance(res.solution, ShadeSolution)
+    assert res.second_solution is not None
     assert GENRE.check(board("? . .", ". . .", ". . 1"), res.solution) == []
 
 
@@ -153,9 +226,9 @@ def test_picture_shades_the_answer() -> None:
 
 
 def test_generator_makes_a_proven_unique_board() -> None:
-    gp = GENRE.generate(6, 6, "easy", 3)
+    gp = GENRE.generate(6, 6, Difficulty.EASY, 3)
     assert gp.puzzle.rows == 6 and gp.stats["proof"] == "unique"
-    assert GENRE.check(gp.puzzle, gp.solution) == []
+    assert isinstance(gp.solution, ShadeSolution) and GENRE.check(gp.puzzle, gp.solution) == []
 
 
 # ------------------------------------------------------------------ shared connectivity helpers
