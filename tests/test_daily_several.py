@@ -3,13 +3,18 @@ in the reply (issue 24, item 7)."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Any, cast
 
 from bot.chat import Incoming, Reply
 from bot.commands import Context
 from bot.daily.chat import DailyChat
+from bot.daily.judge import answered_puzzle
 from bot.daily.service import DailyService
 from bot.daily.slots import DailyConfig
+from solvers.puzzle import Puzzle
+from solvers.registry import get_genre
+from tests import corpus
 from tests.daily_support import corpus_maker, typed_answer
 
 
@@ -94,3 +99,17 @@ async def test_an_answer_is_judged_against_the_puzzle_it_fits(tmp_path: Any) -> 
         assert "✅" in said and "Masyu" in said and f"{masyu.rows}×{masyu.cols}" in said
     finally:
         await service.close()
+
+
+def test_an_answer_goes_to_the_puzzle_it_solves_when_two_of_one_size_are_open() -> None:
+    """A drawn loop reads as an answer to any board of its size: the one it solves wins, whichever
+    was opened last (the pick of the day made this depend on the date before)."""
+    by_size: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
+    for rec in corpus.own("masyu"):
+        if rec["unique"]:
+            by_size[rec["rows"], rec["cols"]].append(rec)
+    first, second = next(recs for recs in by_size.values() if len(recs) >= 2)[:2]
+    puzzles = [Puzzle.from_record({k: r[k] for k in ("genre", "rows", "cols", "grid")}) for r in (first, second)]
+    text = typed_answer("masyu", get_genre("masyu").solution_from_json(second["solution"], puzzles[1]))
+    assert answered_puzzle(puzzles, lambda p: p, text) is puzzles[1]
+    assert answered_puzzle(puzzles[::-1], lambda p: p, text) is puzzles[1]

@@ -77,11 +77,13 @@ def _checked(puzzle: Puzzle[Any], solution: Solution) -> Judgement:
 
 
 def answered_puzzle(dailies: Sequence[D], puzzle_of: Callable[[D], Puzzle[Any]], text: str) -> D:
-    """Of the puzzles open in a chat (the latest first), the one ``text`` reads as an answer to
-    (right size, right symbols); the latest when it fits none."""
-    for daily in dailies:
-        if judge_answer(puzzle_of(daily), text).verdict is not Verdict.UNREADABLE:
-            return daily
+    """Of the puzzles open in a chat (the latest first), the one ``text`` solves; else the first it
+    reads as an answer to (right size, right symbols); the latest when it fits none. Two open
+    puzzles of one size both read a drawn loop, so being right decides before fitting does."""
+    verdicts = [judge_answer(puzzle_of(daily), text).verdict for daily in dailies]
+    for wanted in (Verdict.RIGHT, Verdict.WRONG):
+        if wanted in verdicts:
+            return dailies[verdicts.index(wanted)]
     return dailies[0]
 
 
