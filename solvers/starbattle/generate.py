@@ -26,12 +26,14 @@ from solvers.generation import Candidate, Difficulty, GeneratedPuzzle, grade, se
 from solvers.puzzle import Puzzle
 from solvers.solution import StarSolution
 from solvers.starbattle.board import Cell, Regions, default_stars, renumber
+from solvers.starbattle.deduce import Deductions, Level
 from solvers.starbattle.model import solution_of
-from solvers.starbattle.search import StarBoard
+from solvers.starbattle.search import settle
 from solvers.verdict import SolveOptions
 
-THRESHOLDS = (1, 12)  # search nodes from the bare board: 1 = propagation alone
+THRESHOLDS = (1, 2)  # see effort(): deduction levels 0-2 (easy up to 1), 3 trial and error
 MAX_MOVES = 300
+GROW_TRIES = 5  # region groupings tried around one star placement
 ORACLE_NODES = 20_000  # search nodes per uniqueness question; beyond, the attempt is dropped
 
 
@@ -49,7 +51,7 @@ class Made:
 def random_stars(n: int, k: int, rng: random.Random, max_nodes: int = 5000) -> set[Cell] | None:
     """``k`` stars per row and column, no two touching: the bitboard search with rows for regions,
     branching on a random open cell of the tightest line (None if it got stuck)."""
-    board = StarBoard(tuple(tuple([r + 1] * n) for r in range(n)), k, bands=False)
+    board = Deductions(tuple(tuple([r + 1] * n) for r in range(n)), k, Level.COUNTING)
     nb = board.nb
     lines = board.rows_mask + board.cols_mask
     nodes = [0]
@@ -178,7 +180,7 @@ def _connected_without(regions: list[list[int]], cell: Cell) -> bool:
 
 def _answers(ids: list[list[int]], k: int) -> tuple[list[int], bool]:
     """Up to two answers of the board (star bitboards) and whether that list is complete."""
-    found = StarBoard(renumber(ids), k).search(2, max_nodes=ORACLE_NODES)
+    found = settle(Deductions(renumber(ids), k), 2, max_nodes=ORACLE_NODES)
     return found.stars, found.complete
 
 
@@ -202,8 +204,13 @@ def _moves(ids: list[list[int]], sols: list[int], ours: int, n: int,
 
 
 def effort(regions: Regions, stars: int) -> int:
-    """Nodes the bitboard search needs to settle the bare board (1: propagation alone)."""
-    return StarBoard(regions, stars).search(2, max_nodes=10_000).nodes
+    """The lowest :class:`~solvers.starbattle.deduce.Level` whose rules settle the bare board; one
+    more when it takes trial and error."""
+    for level in Level:
+        state = Deductions(regions, stars, level).propagate(0, 0)
+        if state is not None and state[0].bit_count() == len(regions) * stars:
+            return int(level)
+    return len(Level)
 
 
 def make(n: int, difficulty: str, seed: int, attempt: int = 0, stars: int | None = None) -> Made | None:
@@ -219,8 +226,11 @@ def build(n: int, k: int, rng: random.Random) -> Made | None:
     placed = random_stars(n, k, rng)
     if placed is None:
         return None
-    ids = grow_regions(n, k, placed, rng)
-    if ids is None:
+    for _ in range(GROW_TRIES):
+        ids = grow_regions(n, k, placed, rng)
+        if ids is not None:
+            break
+    else:
         return None
     ours = sum(1 << (r * n + c) for r, c in placed)
     moves = 0
@@ -231,7 +241,8 @@ def build(n: int, k: int, rng: random.Random) -> Made | None:
         other = next((x for x in sols if x != ours), None)
         if other is None or moves >= MAX_MOVES:
             return None  # no second answer in reach: the search could not settle the board
-        options = _moves(ids, [other], ours, n, rng)
+        # no cell of the other answer can move without splitting its region: any cell can
+        options = _moves(ids, [other], ours, n, rng) or _moves(ids, [(1 << (n * n)) - 1], ours, n, rng)
         if not options:
             return None
         (r, c), target = options[0]

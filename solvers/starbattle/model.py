@@ -1,12 +1,12 @@
-"""The Star Battle solver: the bitboard search first, CP-SAT for what it cannot finish quickly.
+"""The Star Battle solver: deductions and search first, CP-SAT for what they cannot finish.
 
-:mod:`solvers.starbattle.search` propagates the line rules and counting bands and searches,
-counting answers up to two; it settles one-star and most two-star boards in milliseconds. When it
-has not finished after :data:`MAX_NODES` nodes, CP-SAT takes the board: one Boolean per cell,
-exactly ``stars`` per row, column and region, at most one star per 2x2 window (that is "no two
-stars touch, diagonals included"), solved with linear relaxation and presolve off (on these
-small pure-Boolean models both only cost time, as do more workers than one), and the usual
-second solve for uniqueness.
+:mod:`solvers.starbattle.deduce` makes a solver's deductions and :mod:`solvers.starbattle.search`
+searches over them, counting answers up to two; every published board up to 15x15 settles in
+milliseconds. A board the search has not settled within :data:`SEARCH_SHARE` of the time limit
+goes to CP-SAT from the deductions' root state: one Boolean per cell, exactly ``stars`` per row,
+column and region, at most one star per 2x2 window (that is "no two stars touch, diagonals
+included"), linear relaxation and presolve off (on these small pure-Boolean models both only cost
+time, as do more workers than one), and the usual second solve for uniqueness.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from solvers.cpsat import Budget, no_solution, solve_twice, timeout_result
 from solvers.puzzle import Puzzle
 from solvers.solution import StarSolution
 from solvers.starbattle.board import Regions, cells_by_region, regions_and_stars
-from solvers.starbattle.search import StarBoard
+from solvers.starbattle.deduce import Deductions
+from solvers.starbattle.search import settle
 from solvers.verdict import SolveOptions, SolveResult, Status
 
-MAX_NODES = 40  # bitboard search nodes before CP-SAT takes over (a node costs up to ~2 ms at 15x15)
-MAX_NODES_3 = 10  # the same from three stars a line, where the search rarely finishes
+SEARCH_SHARE = 0.5  # of the time limit for the search; CP-SAT has the rest
 CPSAT_PARAMS = {"linearization_level": 0, "cp_model_presolve": False, "num_workers": 1}
 
 
@@ -39,14 +39,15 @@ def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
 
 
 def solve_board(regions: Regions, stars: int, options: SolveOptions, max_nodes: int | None = None) -> SolveResult:
-    """The verdict for a Star Battle board: unique / multiple (two answers) / none / timeout."""
-    if max_nodes is None:
-        max_nodes = MAX_NODES if stars < 3 else MAX_NODES_3
+    """The verdict for a Star Battle board: unique / multiple (two answers) / none / timeout.
+    ``max_nodes`` bounds the search (0: CP-SAT settles whatever propagation alone does not)."""
     budget = Budget(options)
     t0 = time.perf_counter()
     want = 2 if options.unique else 1
-    board = StarBoard(regions, stars)
-    found = board.search(want, budget.start + options.time_limit, max_nodes)
+    board = Deductions(regions, stars)
+    found = settle(board, want, budget.start + options.time_limit * SEARCH_SHARE,
+                   (1 << 62) if max_nodes is None else max_nodes)
+    budget.stats.branches += found.nodes
     t0 = budget.note("search", t0)
     if found.complete or len(found.stars) >= want:
         if not found.stars:
