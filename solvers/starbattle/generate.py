@@ -35,6 +35,7 @@ from solvers.verdict import SolveOptions
 
 THRESHOLDS = (1, 2)  # see effort(): deduction levels 0-2 (easy up to 1), 3 trial and error
 MAX_MOVES = 800
+SAMPLES = 4  # star sets tried per row before backtracking
 BLIND_MOVES = 200  # moves that break no known answer before the attempt is given up
 GROW_TRIES = 5  # region groupings tried around one star placement
 ORACLE_NODES = 20_000  # search nodes per uniqueness question; beyond, the attempt is dropped
@@ -55,46 +56,67 @@ class Made:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
-def random_stars(n: int, k: int, rng: random.Random, max_nodes: int = 300, tries: int = 20) -> set[Cell] | None:
-    """``k`` stars per row and column, no two touching: the deductions with rows for regions,
-    branching on a random open cell of the tightest line; a search that gets stuck (``max_nodes``)
-    starts again, up to ``tries`` times (None: it never got through)."""
-    board = Deductions(tuple(tuple([r + 1] * n) for r in range(n)), k, Level.BLOCKS)
-    for _ in range(tries):
-        found = _stars_dfs(board, rng, max_nodes)
-        if found is not None:
-            return {(i // n, i % n) for i in range(n * n) if found >> i & 1}
-    return None
+def random_stars(n: int, k: int, rng: random.Random, max_steps: int = 2000) -> set[Cell] | None:
+    """``k`` stars per row and column, no two touching, row by row: each row takes the columns
+    that cannot wait (a column can take a star only every other row) and random others, with
+    backtracking over a few samples a row (None when ``max_steps`` rows were tried in vain)."""
+    col = [0] * n
+    steps = [0]
+    chosen: list[tuple[int, ...]] = []
 
+    def room(rows_left: int, starred_now: bool) -> int:
+        """Stars a column can still take in ``rows_left`` rows (not the first if it has one now)."""
+        return rows_left // 2 if starred_now else (rows_left + 1) // 2
 
-def _stars_dfs(board: Deductions, rng: random.Random, max_nodes: int) -> int | None:
-    n, k, nb = board.n, board.k, board.nb
-    lines = board.rows_mask + board.cols_mask
-    nodes = [0]
-
-    def dfs(stars: int, banned: int) -> int | None:
-        nodes[0] += 1
-        if nodes[0] > max_nodes:
+    def sample(r: int, prev: tuple[int, ...]) -> tuple[int, ...] | None:
+        left = n - r - 1
+        urgent = [c for c in range(n) if k - col[c] > room(left, False)]
+        picked: list[int] = []
+        for c in urgent:
+            if c in prev or c - 1 in prev or c + 1 in prev or any(abs(c - p) < 2 for p in picked):
+                return None
+            picked.append(c)
+        free = [c for c in range(n) if col[c] < k and c not in picked]
+        rng.shuffle(free)
+        free.sort(key=lambda c: col[c])  # columns furthest behind first, random among equals
+        for c in free:
+            if len(picked) == k:
+                break
+            if any(abs(c - p) < 2 for p in picked) or any(abs(c - p) < 2 for p in prev):
+                continue
+            picked.append(c)
+        if len(picked) != k:
             return None
-        best, best_slack = 0, 1 << 30
-        for m in lines:
-            need = k - (stars & m).bit_count()
-            if need:
-                avail = m & ~(stars | banned)
-                if avail.bit_count() - need < best_slack:
-                    best, best_slack = avail, avail.bit_count() - need
-        if not best:
-            return stars
-        i = rng.choice([j for j in range(n * n) if best >> j & 1])
-        cell = 1 << i
-        for nxt in (board.propagate(stars | cell, banned | nb[i], cell | nb[i]),
-                    board.propagate(stars, banned | cell, cell)):
-            if nxt is not None and (done := dfs(*nxt)) is not None:
-                return done
-        return None
+        return tuple(sorted(picked))
 
-    start = board.propagate(0, 0)
-    return dfs(*start) if start is not None else None
+    def place(r: int) -> bool:
+        if r == n:
+            return all(x == k for x in col)
+        steps[0] += 1
+        if steps[0] > max_steps:
+            return False
+        prev = chosen[-1] if chosen else ()
+        tried: set[tuple[int, ...]] = set()
+        for _ in range(SAMPLES):
+            cols = sample(r, prev)
+            if cols is None or cols in tried:
+                continue
+            tried.add(cols)
+            left = n - r - 1
+            for c in cols:
+                col[c] += 1
+            if all(k - col[c] <= room(left, c in cols) for c in range(n)):
+                chosen.append(cols)
+                if place(r + 1):
+                    return True
+                chosen.pop()
+            for c in cols:
+                col[c] -= 1
+        return False
+
+    if not place(0):
+        return None
+    return {(r, c) for r, cols in enumerate(chosen) for c in cols}
 
 
 def grow_regions(n: int, k: int, stars: set[Cell], rng: random.Random) -> list[list[int]] | None:
