@@ -35,6 +35,7 @@ from solvers.verdict import SolveOptions
 
 THRESHOLDS = (1, 2)  # see effort(): deduction levels 0-2 (easy up to 1), 3 trial and error
 MAX_MOVES = 800
+GRADE_ATTEMPTS = 10  # proven boards made while looking for the asked grade (they are cheap)
 SAMPLES = 4  # star sets tried per row before backtracking
 BLIND_MOVES = 200  # moves that break no known answer before the attempt is given up
 GROW_TRIES = 5  # region groupings tried around one star placement
@@ -406,4 +407,5 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
                         params=(("stars", made.stars),))
         return Candidate.made(puzzle, made.solution, made.stats["effort"], **made.stats)
 
-    return search("starbattle", rows, cols, difficulty, seed, THRESHOLDS, candidate, attempts=200)
+    return search("starbattle", rows, cols, difficulty, seed, THRESHOLDS, candidate, attempts=200,
+                  grade_attempts=GRADE_ATTEMPTS)
