@@ -9,7 +9,8 @@ or more stars a line the pairs of neighbouring rows and columns), plus "no two s
 - 2x2 blocks: no 2x2 block holds two stars, so the fewest blocks covering a line's open cells
   bound its stars; a line short of that bound is a dead end, a line that needs exactly that many
   has a star in every block, and a block with one open cell is a star;
-- trials: an open cell whose star would leave a nearly-full line short of room is banned;
+- trials: when a line needs a star in every block, an open cell whose star would ban a whole
+  block of it (the cell sees every open cell of the block) is banned;
 - confinement (the pigeonhole argument): regions lying wholly inside a band of rows (columns)
   hold stars the band needs, so when they need all of them the band's other cells are banned;
   when the regions reaching into a band need no more than the band, their cells outside it are
@@ -34,6 +35,7 @@ class Level(IntEnum):
     COUNTING = 0  # full lines, lines with no room to spare, touching
     BLOCKS = 1  # 2x2 block covers and trials, each row, column and region on its own
     BANDS = 2  # pairs of rows and columns, and confinement across bands
+
 
 ROW, COLUMN, AREA, ROW_PAIR = range(4)  # how a line's 2x2 block cover is counted
 TRIAL_SLACK = 0  # lines whose cover exceeds their need by at most this are tried block by block

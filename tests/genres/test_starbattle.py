@@ -169,6 +169,18 @@ def test_deductions_keep_every_answer(seed: int) -> None:
             assert state is None or state[0].bit_count() < len(regions) * k
 
 
+@pytest.mark.parametrize(("n", "stars"), [(12, 2), (14, 3)])
+def test_deductions_keep_the_answer_of_larger_boards(n: int, stars: int) -> None:
+    made = next(m for attempt in range(20) if (m := make(n, "hard", seed=7, attempt=attempt, stars=stars)))
+    answer = bits(made.solution.marks)
+    rng = random.Random(n)
+    board = Deductions(made.regions, stars)
+    for given in [0] + [_some(answer, rng) for _ in range(8)]:
+        for state in (board.propagate(given, 0), probe(board, given, 0)):
+            assert state is not None
+            assert state[0] & ~answer == 0 and state[1] & answer == 0
+
+
 def _some(answer: int, rng: random.Random) -> int:
     return sum(1 << i for i in range(answer.bit_length()) if answer >> i & 1 and rng.random() < 0.3)
 
