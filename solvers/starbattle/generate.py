@@ -1,17 +1,24 @@
 """Star Battle generator: random stars, regions grown around them, borders moved until unique.
 
-1. Stars: row by row at random, ``stars`` per row, none touching, at most ``stars`` per column
-   and never more than the rows left can still take.
+1. Stars: row by row, ``stars`` per row, none touching; a column that the rows left could no
+   longer fill (a column takes a star only every other row) gets one now, the others are random
+   with the columns furthest behind first; a few samples a row, backtracking.
 2. Regions: one small area grown around every star at once (random frontier cells), then the
-   areas joined into connected groups of ``stars`` areas each — every region holds exactly
+   areas joined into connected groups of ``stars`` areas each: every region holds exactly
    ``stars`` stars, so the answer is valid from the start.
-3. While the solver finds a second answer, a cell that holds a star there (and none in ours)
-   moves into a neighbouring region: ours stays valid (that cell has no star in it), the other
-   answer now has one region a star short and another a star over. The region it leaves must
-   stay connected.
+3. While other answers exist (the search up to 10x10, CP-SAT beyond, several at a time), a cell
+   with a star in another answer and none in ours moves into a neighbouring region, with any
+   part of its region it would cut off: ours stays valid, that answer has a region a star short.
+   The move that breaks the most known answers goes first. When no such cell can move, a
+   border is brought one cell closer to one, or another answer is kept instead of ours.
 
-The grade is the bitboard search's work from the bare board: solved by propagation alone
-(easy), in a few nodes (medium), or more.
+The grade is the lowest deduction level (:class:`~solvers.starbattle.deduce.Level`) that settles
+the bare board: counting or single-line 2x2 blocks (easy), bands and confinement (medium), or
+trial and error (hard).
+
+Above 10x10 the generator is slow and may give up (a 20x20 board with four stars took from under
+a minute to several on the shared machine); the daily sizes (6x6 to 10x10) take well under a
+second.
 """
 
 from __future__ import annotations
@@ -34,7 +41,7 @@ from solvers.starbattle.search import settle
 from solvers.verdict import SolveOptions
 
 THRESHOLDS = (1, 2)  # see effort(): deduction levels 0-2 (easy up to 1), 3 trial and error
-MAX_MOVES = 800
+MAX_MOVES = 800  # border moves before the attempt is given up
 GRADE_ATTEMPTS = 10  # proven boards made while looking for the asked grade (they are cheap)
 SAMPLES = 4  # star sets tried per row before backtracking
 BLIND_MOVES = 200  # moves that break no known answer before the attempt is given up

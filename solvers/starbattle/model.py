@@ -2,11 +2,15 @@
 
 :mod:`solvers.starbattle.deduce` makes a solver's deductions and :mod:`solvers.starbattle.search`
 searches over them, counting answers up to two; every published board up to 15x15 settles in
-milliseconds. A board the search has not settled within :data:`SEARCH_SHARE` of the time limit
-goes to CP-SAT from the deductions' root state: one Boolean per cell, exactly ``stars`` per row,
-column and region, at most one star per 2x2 window (that is "no two stars touch, diagonals
-included"), linear relaxation and presolve off (on these small pure-Boolean models both only cost
-time, as do more workers than one), and the usual second solve for uniqueness.
+milliseconds. A board the search has not settled in :data:`NODES_PER_CELL` nodes a cell (or
+:data:`SEARCH_SHARE` of the time limit) goes to CP-SAT from the search's root state (deductions
+and probes): boards made for people settle by deduction, but a random unique 20x20 board can
+need deep search, where CP-SAT's conflict learning wins.
+
+The CP-SAT model: one Boolean per cell, exactly ``stars`` per row, column and region, at most one
+star per 2x2 window (that is "no two stars touch, diagonals included"), linear relaxation and
+presolve off (on these small pure-Boolean models both only cost time, as do more workers than
+one), and the usual second solve for uniqueness.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ from solvers.starbattle.deduce import Deductions
 from solvers.starbattle.search import settle
 from solvers.verdict import SolveOptions, SolveResult, Status
 
-SEARCH_SHARE = 0.5  # of the time limit for the search; CP-SAT has the rest
+SEARCH_SHARE = 0.5  # of the time limit for the search at most; CP-SAT has the rest
+NODES_PER_CELL = 4  # search nodes per cell before CP-SAT takes over (published boards: under 4)
 CPSAT_PARAMS = {"linearization_level": 0, "cp_model_presolve": False, "num_workers": 1}
 
 
@@ -46,7 +51,7 @@ def solve_board(regions: Regions, stars: int, options: SolveOptions, max_nodes: 
     want = 2 if options.unique else 1
     board = Deductions(regions, stars)
     found = settle(board, want, budget.start + options.time_limit * SEARCH_SHARE,
-                   (1 << 62) if max_nodes is None else max_nodes)
+                   NODES_PER_CELL * len(regions) * len(regions[0]) if max_nodes is None else max_nodes)
     budget.stats.branches += found.nodes
     t0 = budget.note("search", t0)
     if found.complete or len(found.stars) >= want:
@@ -60,7 +65,7 @@ def solve_board(regions: Regions, stars: int, options: SolveOptions, max_nodes: 
     if budget.expired():
         return timeout_result(budget)
     model, xs = cpsat_model(regions, stars)
-    root = board.propagate(0, 0)  # not None: the search found no dead end at the root
+    root = found.root  # not None: the search found no dead end there
     if root is not None:
         for i, x in enumerate(xs):
             if root[0] >> i & 1:

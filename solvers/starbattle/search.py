@@ -25,6 +25,7 @@ class Found:
     stars: list[int]
     complete: bool
     nodes: int = 0
+    root: tuple[int, int] | None = None  # the state the last search started from (after probes)
 
 
 def search(board: Deductions, limit: int = 2, deadline: float | None = None, max_nodes: int = 1 << 30,
@@ -102,7 +103,7 @@ def settle(board: Deductions, limit: int = 2, deadline: float | None = None, max
     while state is not None:
         found = search(board, limit, deadline, min(budget, max_nodes - used), *state)
         used += found.nodes
-        found.nodes = used
+        found.nodes, found.root = used, state
         if found.complete or len(found.stars) >= limit or used >= max_nodes:
             return found
         if deadline is not None and time.perf_counter() > deadline:
