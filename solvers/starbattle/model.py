@@ -28,7 +28,7 @@ from solvers.starbattle.search import settle
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 SEARCH_SHARE = 0.5  # of the time limit for the search at most; CP-SAT has the rest
-NODES_PER_CELL = 4  # search nodes per cell before CP-SAT takes over (published boards: under 4)
+NODES_PER_CELL = 1  # search nodes per cell before CP-SAT takes over (published boards: one needs more)
 CPSAT_PARAMS = {"linearization_level": 0, "cp_model_presolve": False, "num_workers": 1}
 
 
