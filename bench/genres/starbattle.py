@@ -1,6 +1,8 @@
 """Star Battle on the development corpus against noqx (see bench/genres/common.py); ``--own-corpus``
 rebuilds the genre's own test corpus instead; ``--noqx`` runs noqx beside us in the same run
-(``research/noqx_run.py``, each board best of ``--repeat``) and prints a markdown table.
+(``research/noqx_run.py``, each board best of ``--repeat``) and prints a markdown table;
+``--large`` rebuilds ``bench/results/starbattle-large.jsonl`` (20x20 and 25x25 boards, deterministic,
+minutes).
 
     PYTHONPATH=. PUZZLEBOT_SHARED=../shared .venv/bin/python bench/genres/starbattle.py [--repeat 3] [--own-corpus]
     PEERS_HOME=/tmp/peers PYTHONPATH=. PUZZLEBOT_SHARED=../shared .venv/bin/python bench/genres/starbattle.py \
@@ -73,6 +75,49 @@ def own_corpus() -> None:
     OWN.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
 
 
+LARGE = REPO / "bench" / "results" / "starbattle-large.jsonl"
+LARGE_MADE = [(20, 4, 1), (20, 4, 2)]  # (size, stars, seed): the generator's first board of the seed
+LARGE_JOINED = [(13, 12, 2, 1), (12, 13, 2, 2)]  # two generated boards on the diagonal: sizes, stars, seed
+
+
+def large_boards() -> None:
+    """Unique boards past the published sizes: generated 20x20 four-star boards (minutes each), and
+    25x25 boards joined from two generated ones on the diagonal. Both off-diagonal strips join the
+    second board's regions (above it column by column, left of it row by row); the first board's
+    regions then hold every star of its rows and of its columns, so the strips hold none and the
+    answer is the two answers side by side."""
+    from solvers.starbattle.board import renumber
+    from solvers.starbattle.generate import Made, make
+
+    def first(n: int, k: int, seed: int) -> tuple[Made, int]:
+        return next((m, a) for a in range(40) if (m := make(n, "hard", seed, a, stars=k)))
+
+    def record(ident: str, regions: Any, k: int, marks: list[str], source: str) -> dict[str, Any]:
+        n = len(regions)
+        return {"id": ident, "genre": GENRE, "rows": n, "cols": n, "grid": [" ".join("." * n)] * n,
+                "regions": [" ".join(map(str, row)) for row in regions], "stars": k,
+                "solution": {"stars": marks}, "unique": True, "source": source}
+
+    records = []
+    for n, k, seed in LARGE_MADE:
+        made, attempt = first(n, k, seed)
+        records.append(record(f"large-{n}x{n}-{k}-s{seed}a{attempt}", made.regions, k, list(made.solution.marks),
+                              f"puzzlebot generator make({n}, 'hard', seed={seed}, attempt={attempt}, stars={k})"))
+        print(records[-1]["id"], flush=True)
+    for n1, n2, k, seed in LARGE_JOINED:
+        (a, _), (b, _) = first(n1, k, seed), first(n2, k, seed)
+        if a.solution.marks[-1][-1] == "*" and b.solution.marks[0][0] == "*":
+            continue  # the corner stars would touch
+        n = n1 + n2
+        ids = [[a.regions[r][c] if c < n1 else 100 + b.regions[0][c - n1] for c in range(n)] for r in range(n1)]
+        ids += [[100 + b.regions[r][max(c - n1, 0)] for c in range(n)] for r in range(n2)]
+        marks = [row + "." * n2 for row in a.solution.marks] + ["." * n1 + row for row in b.solution.marks]
+        source = f"two generated boards on the diagonal: make({n1}) and make({n2}), seed {seed}, {k} stars"
+        records.append(record(f"large-{n}x{n}-{k}-compose-{n1}+{n2}-s{seed}", renumber(ids), k, marks, source))
+        print(records[-1]["id"], flush=True)
+    LARGE.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+
+
 def side_by_side(paths: list[Path], repeat: int, limit: float) -> int:
     """Ours (the engine: validate, solve, uniqueness, checker) and noqx (clingo, two models) on the
     same boards in one run, rounds alternating so both meet the same load; best of ``repeat``."""
@@ -129,6 +174,8 @@ def _arg(name: str, default: str) -> str:
 if __name__ == "__main__":
     if "--own-corpus" in sys.argv:
         own_corpus()
+    elif "--large" in sys.argv:
+        large_boards()
     elif "--noqx" in sys.argv:
         from bench.genres.common import SHARED
 
