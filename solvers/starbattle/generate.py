@@ -41,7 +41,7 @@ from solvers.starbattle.search import settle
 from solvers.verdict import SolveOptions
 
 THRESHOLDS = (1, 2)  # see effort(): deduction levels 0-2 (easy up to 1), 3 trial and error
-MAX_MOVES = 800  # border moves before the attempt is given up
+MOVES_PER_CELL = 1  # border moves (per cell of the board) before the attempt is given up
 GRADE_ATTEMPTS = 10  # proven boards made while looking for the asked grade (they are cheap)
 SAMPLES = 4  # star sets tried per row before backtracking
 BLIND_MOVES = 200  # moves that break no known answer before the attempt is given up
@@ -385,7 +385,7 @@ def build(n: int, k: int, rng: random.Random) -> Made | None:
                     path |= _toward(ids, divmod(i, n), ours)
             options = _moves(ids, path, ours, rng) or _moves(ids, ((1 << (n * n)) - 1) & ~ours, ours, rng)
             blind += 1
-        if not options or moves >= MAX_MOVES or blind > BLIND_MOVES:
+        if not options or moves >= MOVES_PER_CELL * n * n or blind > BLIND_MOVES:
             return None
         # the move that breaks the most known answers (any of their stars changing region breaks one)
         carried, target = max(options, key=lambda move: sum(1 for x in others if x & _mask(move[0], n)))
