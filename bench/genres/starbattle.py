@@ -131,6 +131,7 @@ def side_by_side(paths: list[Path], repeat: int, limit: float) -> int:
               "--max-solutions", "2", "--timeout", "30"]
     questions = "".join(json.dumps({k: v for k, v in r.items() if k != "solution"}) + "\n" for r in records)
     ours: dict[str, float] = {}
+    cpu: dict[str, float] = {}
     peer: dict[str, float] = {}
     peer_unique: dict[str, Any] = {}
     verdicts: dict[str, tuple[str, bool]] = {}
@@ -145,15 +146,16 @@ def side_by_side(paths: list[Path], repeat: int, limit: float) -> int:
             peer_unique[out["id"]] = out.get("found_unique")
         for rec in records:
             puzzle = Puzzle.from_record(rec)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             res = solve_puzzle(puzzle, options)
             ours[rec["id"]] = min(ours.get(rec["id"], float("inf")), time.perf_counter() - t0)
+            cpu[rec["id"]] = min(cpu.get(rec["id"], float("inf")), time.process_time() - c0)
             verdicts[rec["id"]] = (str(res.status), _right(rec, puzzle, res))
-    print("| id | size | stars | ours s | noqx s | noqx/ours | our verdict | right | noqx unique |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| id | size | stars | ours s | ours cpu s | noqx s | noqx/ours | our verdict | right | noqx unique |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for rec in records:
         i = rec["id"]
-        print(f"| {i} | {rec['rows']}x{rec['cols']} | {rec['stars']} | {ours[i]:.4f} | {peer[i]:.4f} | "
+        print(f"| {i} | {rec['rows']}x{rec['cols']} | {rec['stars']} | {ours[i]:.4f} | {cpu[i]:.4f} | {peer[i]:.4f} | "
               f"{peer[i] / ours[i]:.1f} | {verdicts[i][0]} | {verdicts[i][1]} | {peer_unique[i]} |")
     mine = list(ours.values())
     print(f"\nboards {len(records)}, right {sum(1 for v in verdicts.values() if v[1])}; ours median "
