@@ -19,7 +19,7 @@ from solvers.genre import HintStep
 from solvers.puzzle import Puzzle
 from solvers.solution import StarSolution
 from solvers.starbattle.board import Cell, Regions, regions_and_stars
-from solvers.starbattle.search import StarBoard
+from solvers.starbattle.deduce import Deductions
 
 STAR_TOKENS = frozenset({"*", "☆", "★", "o", "O", "●", "s", "S"})
 EMPTY_TOKENS = frozenset({".", "-", "_", "x", "X", "+", "·", "・", "0"})
@@ -42,10 +42,10 @@ def hints(puzzle: Puzzle[int], solution: StarSolution) -> list[HintStep]:
 
 
 def hint_order(regions: Regions, stars: int, solution: StarSolution) -> list[HintStep]:
-    """Every star of ``solution``: first those the line rules force from the stars shown so far
-    (``starbattle-hint-forced``), and when none is forced the star of the row with the fewest
-    open cells (``starbattle-hint-reveal``), until all are shown."""
-    board = StarBoard(regions, stars)
+    """Every star of ``solution``: first those the deductions (:mod:`solvers.starbattle.deduce`)
+    force from the stars shown so far (``starbattle-hint-forced``), and when none is forced the
+    star of the row with the fewest open cells (``starbattle-hint-reveal``), until all are shown."""
+    board = Deductions(regions, stars)
     cols = len(regions[0])
     answer = set(solution.cells())
     shown = 0

@@ -1,12 +1,16 @@
-"""The Star Battle solver: the bitboard search first, CP-SAT for what it cannot finish quickly.
+"""The Star Battle solver: deductions and search first, CP-SAT for what they cannot finish.
 
-:mod:`solvers.starbattle.search` propagates the line rules and counting bands and searches,
-counting answers up to two; it settles one-star and most two-star boards in milliseconds. When it
-has not finished after :data:`MAX_NODES` nodes, CP-SAT takes the board: one Boolean per cell,
-exactly ``stars`` per row, column and region, at most one star per 2x2 window (that is "no two
-stars touch, diagonals included"), solved with linear relaxation and presolve off (on these
-small pure-Boolean models both only cost time, as do more workers than one), and the usual
-second solve for uniqueness.
+:mod:`solvers.starbattle.deduce` makes a solver's deductions and :mod:`solvers.starbattle.search`
+searches over them, counting answers up to two; every published board up to 15x15 settles in
+milliseconds. A board the search has not settled in :data:`NODES_PER_CELL` nodes a cell (or
+:data:`SEARCH_SHARE` of the time limit) goes to CP-SAT from the search's root state (deductions
+and probes): boards made for people settle by deduction, but a random unique 20x20 board can
+need deep search, where CP-SAT's conflict learning wins.
+
+The CP-SAT model: one Boolean per cell, exactly ``stars`` per row, column and region, at most one
+star per 2x2 window (that is "no two stars touch, diagonals included"), linear relaxation and
+presolve off (on these small pure-Boolean models both only cost time, as do more workers than
+one), and the usual second solve for uniqueness.
 """
 
 from __future__ import annotations
@@ -19,11 +23,12 @@ from solvers.cpsat import Budget, no_solution, solve_twice, timeout_result
 from solvers.puzzle import Puzzle
 from solvers.solution import StarSolution
 from solvers.starbattle.board import Regions, cells_by_region, regions_and_stars
-from solvers.starbattle.search import StarBoard
+from solvers.starbattle.deduce import Deductions
+from solvers.starbattle.search import settle
 from solvers.verdict import SolveOptions, SolveResult, Status
 
-MAX_NODES = 40  # bitboard search nodes before CP-SAT takes over (a node costs up to ~2 ms at 15x15)
-MAX_NODES_3 = 10  # the same from three stars a line, where the search rarely finishes
+SEARCH_SHARE = 0.5  # of the time limit for the search at most; CP-SAT has the rest
+NODES_PER_CELL = 1  # search nodes per cell before CP-SAT takes over (published boards: one needs more)
 CPSAT_PARAMS = {"linearization_level": 0, "cp_model_presolve": False, "num_workers": 1}
 
 
@@ -39,14 +44,15 @@ def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
 
 
 def solve_board(regions: Regions, stars: int, options: SolveOptions, max_nodes: int | None = None) -> SolveResult:
-    """The verdict for a Star Battle board: unique / multiple (two answers) / none / timeout."""
-    if max_nodes is None:
-        max_nodes = MAX_NODES if stars < 3 else MAX_NODES_3
+    """The verdict for a Star Battle board: unique / multiple (two answers) / none / timeout.
+    ``max_nodes`` bounds the search (0: CP-SAT settles whatever propagation alone does not)."""
     budget = Budget(options)
     t0 = time.perf_counter()
     want = 2 if options.unique else 1
-    board = StarBoard(regions, stars)
-    found = board.search(want, budget.start + options.time_limit, max_nodes)
+    board = Deductions(regions, stars)
+    found = settle(board, want, budget.start + options.time_limit * SEARCH_SHARE,
+                   NODES_PER_CELL * len(regions) * len(regions[0]) if max_nodes is None else max_nodes)
+    budget.stats.branches += found.nodes
     t0 = budget.note("search", t0)
     if found.complete or len(found.stars) >= want:
         if not found.stars:
@@ -59,7 +65,7 @@ def solve_board(regions: Regions, stars: int, options: SolveOptions, max_nodes: 
     if budget.expired():
         return timeout_result(budget)
     model, xs = cpsat_model(regions, stars)
-    root = board.propagate(0, 0)  # not None: the search found no dead end at the root
+    root = found.root  # not None: the search found no dead end there
     if root is not None:
         for i, x in enumerate(xs):
             if root[0] >> i & 1:

@@ -18,8 +18,8 @@ EN: dict[str, str] = {
     "starbattle-column": "Column {column} has {got} stars instead of {stars}.",
     "starbattle-region": "The region at {cell} has {got} stars instead of {stars}.",
     "starbattle-touch": "The stars at {cell} and {other_cell} touch.",
-    "starbattle-hint-forced": "There is a star at {cell}: its row, column or region has no other place left "
-                              "for it once no two stars may touch.",
+    "starbattle-hint-forced": "There is a star at {cell}: with no two stars touching and every row, column "
+                              "and region holding its number of stars, no other place is left for it.",
     "starbattle-hint-reveal": "There is a star at {cell}.",
 }
 
@@ -41,6 +41,7 @@ JA: dict[str, str] = {
     "starbattle-column": "{column} 列目の星は {stars} 個ではなく {got} 個です。",
     "starbattle-region": "{cell} のブロックの星は {stars} 個ではなく {got} 個です。",
     "starbattle-touch": "{cell} と {other_cell} の星が接しています。",
-    "starbattle-hint-forced": "{cell} に星があります。星同士が接しないので、その行・列・ブロックに他の場所が残りません。",
+    "starbattle-hint-forced": "{cell} に星があります。星同士が接しないことと、行・列・ブロックの星の数から、"
+                              "その行・列・ブロックに他の場所が残りません。",
     "starbattle-hint-reveal": "{cell} に星があります。",
 }

@@ -15,11 +15,13 @@ from solvers.solution import StarSolution
 from solvers.starbattle.answer import hint_order, parse_answer
 from solvers.starbattle.board import Regions, default_stars, regions_of, renumber
 from solvers.starbattle.check import check_marks, validate_board
-from solvers.starbattle.generate import generate, make
+from solvers.starbattle.deduce import Deductions, Level
+from solvers.starbattle.generate import effort, generate, make
 from solvers.starbattle.model import solve_board
+from solvers.starbattle.search import probe
 from solvers.starbattle.url import decode_url, encode_url
 from solvers.verdict import SolveOptions, Status
-from tests.corpus import load
+from tests.corpus import load, own
 
 
 def marks(sol: object) -> tuple[str, ...]:
@@ -64,6 +66,42 @@ def brute(regions: Regions) -> list[tuple[str, ...]]:
     return out
 
 
+def brute_k(regions: Regions, k: int) -> list[tuple[str, ...]]:
+    """Every answer with ``k`` stars a line, row by row over the rows' non-touching column sets
+    (plain Python, apart from the solver)."""
+    n = len(regions)
+    rows = [cols for cols in itertools.combinations(range(n), k) if all(b - a > 1 for a, b in itertools.pairwise(cols))]
+    out: list[tuple[str, ...]] = []
+
+    def place(r: int, prev: tuple[int, ...], col: list[int], reg: dict[int, int],
+              chosen: list[tuple[int, ...]]) -> None:
+        if r == n:
+            if all(x == k for x in col) and all(x == k for x in reg.values()):
+                out.append(tuple("".join("*" if c in cols else "." for c in range(n)) for cols in chosen))
+            return
+        for cols in rows:
+            if any(abs(c - p) <= 1 for c in cols for p in prev) or any(col[c] == k for c in cols):
+                continue
+            ids = [regions[r][c] for c in cols]
+            if any(reg.get(g, 0) + ids.count(g) > k for g in ids):
+                continue
+            for c, g in zip(cols, ids, strict=True):
+                col[c] += 1
+                reg[g] = reg.get(g, 0) + 1
+            place(r + 1, cols, col, reg, [*chosen, cols])
+            for c, g in zip(cols, ids, strict=True):
+                col[c] -= 1
+                reg[g] -= 1
+
+    place(0, (), [0] * n, {}, [])
+    return out
+
+
+def bits(marks: tuple[str, ...]) -> int:
+    n = len(marks[0])
+    return sum(1 << (r * n + c) for r, row in enumerate(marks) for c, ch in enumerate(row) if ch == "*")
+
+
 def test_example_is_unique() -> None:
     res = solve_board(EXAMPLE, 1, OPTS)
     assert res.status is Status.UNIQUE
@@ -87,6 +125,92 @@ def test_verdicts_agree_with_brute_force(seed: int, max_nodes: int) -> None:
         assert res.solution is not None and res.second_solution is not None
         assert {marks(res.solution), marks(res.second_solution)} <= set(every)
         assert res.solution != res.second_solution
+
+
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_two_star_verdicts_agree_with_brute_force(seed: int) -> None:
+    rng = random.Random(1000 + seed)
+    regions = random_regions(rng, rng.choice((6, 7)))
+    every = brute_k(regions, 2)
+    for max_nodes in (None, 0):  # the search, and CP-SAT from the root deductions
+        res = solve_board(regions, 2, OPTS, max_nodes=max_nodes)
+        if not every:
+            assert res.status is Status.NONE
+        elif len(every) == 1:
+            assert res.status is Status.UNIQUE
+            assert res.solution is not None and marks(res.solution) == every[0]
+        else:
+            assert res.status is Status.MULTIPLE
+            assert res.solution is not None and res.second_solution is not None
+            assert {marks(res.solution), marks(res.second_solution)} <= set(every)
+            assert res.solution != res.second_solution
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_deductions_keep_every_answer(seed: int) -> None:
+    """At every level, from the bare board and from part of an answer's stars, propagation and a
+    probe round never ban a star of an answer nor place a star outside it; a dead end only where
+    no answer extends the stars given."""
+    rng = random.Random(2000 + seed)
+    k = 1 + seed % 2
+    regions = random_regions(rng, rng.choice((5, 6)) if k == 1 else rng.choice((6, 7)))
+    answers = [bits(a) for a in brute_k(regions, k)]
+    for level in Level:
+        board = Deductions(regions, k, level)
+        for answer in answers:
+            for given in (0, _some(answer, rng), _some(answer, rng)):
+                for state in (board.propagate(given, 0), probe(board, given, 0)):
+                    assert state is not None
+                    assert state[0] & ~answer == 0 and state[1] & answer == 0
+        if not answers:
+            state = board.propagate(0, 0)
+            assert state is None or state[0].bit_count() < len(regions) * k
+
+
+@pytest.mark.parametrize(("n", "stars"), [(12, 2), (14, 3)])
+def test_deductions_keep_the_answer_of_larger_boards(n: int, stars: int) -> None:
+    made = next(m for attempt in range(20) if (m := make(n, "hard", seed=7, attempt=attempt, stars=stars)))
+    answer = bits(made.solution.marks)
+    rng = random.Random(n)
+    board = Deductions(made.regions, stars)
+    for given in [0] + [_some(answer, rng) for _ in range(8)]:
+        for state in (board.propagate(given, 0), probe(board, given, 0)):
+            assert state is not None
+            assert state[0] & ~answer == 0 and state[1] & answer == 0
+
+
+def _some(answer: int, rng: random.Random) -> int:
+    return sum(1 << i for i in range(answer.bit_length()) if answer >> i & 1 and rng.random() < 0.3)
+
+
+@pytest.mark.parametrize(("name", "rows", "want"), [
+    ("several", ["1 1 2 2 2", "1 1 2 2 2", "3 3 3 4 4", "3 3 3 4 4", "5 5 5 5 5"], Status.MULTIPLE),
+    ("none", ["1 1 2 2 2", "3 3 3 3 3", "3 4 4 4 4", "5 5 5 4 4", "5 5 5 5 5"], Status.NONE),
+])
+def test_boards_with_several_answers_and_none(name: str, rows: list[str], want: Status) -> None:
+    regions = regions_of(rows)
+    res = solve_board(regions, 1, OPTS)
+    assert res.status is want, name
+    if want is Status.MULTIPLE:
+        assert res.solution is not None and res.second_solution is not None and res.solution != res.second_solution
+        assert not check_marks(regions, 1, marks(res.solution))
+        assert not check_marks(regions, 1, marks(res.second_solution))
+
+
+def test_engine_verdicts_on_the_own_corpus() -> None:
+    from solvers.engine import solve_puzzle
+
+    for rec in own("starbattle"):
+        puzzle = Puzzle.from_record(rec)
+        res = solve_puzzle(puzzle, OPTS)
+        if rec["solution"] is None:
+            assert res.status is Status.NONE, rec["id"]
+            continue
+        assert res.status is (Status.UNIQUE if rec["unique"] else Status.MULTIPLE), rec["id"]
+        if rec["unique"]:
+            assert res.solution == puzzle.kind.solution_from_json(rec["solution"], puzzle), rec["id"]
 
 
 def _records() -> tuple[dict[str, Any], ...]:
@@ -157,7 +281,23 @@ def test_default_star_counts_follow_the_published_sizes() -> None:
     assert [default_stars(n) for n in (5, 8, 10, 12, 14, 15, 25)] == [1, 1, 2, 2, 3, 3, 4]
 
 
-@pytest.mark.parametrize(("n", "stars"), [(6, 1), (9, 2)])
+@pytest.mark.parametrize(("n", "seed"), [(6, 1), (8, 2), (10, 3)])
+def test_grade_is_the_lowest_level_that_settles_the_board(n: int, seed: int) -> None:
+    """The effort is the lowest deduction level that places every star (one past the top level:
+    trial and error), and the grade follows it."""
+    made = next(m for attempt in range(20) if (m := make(n, "medium", seed=seed, attempt=attempt)))
+    level = effort(made.regions, made.stars)
+    want = len(made.regions) * made.stars
+    for lower in Level:
+        state = Deductions(made.regions, made.stars, lower).propagate(0, 0)
+        assert state is not None
+        assert (state[0].bit_count() == want) is (lower >= level)
+        if lower >= level:
+            assert state[0] == bits(made.solution.marks)
+    assert made.difficulty == ("easy" if level <= 1 else "medium" if level == 2 else "hard")
+
+
+@pytest.mark.parametrize(("n", "stars"), [(6, 1), (9, 2), (12, 2), (14, 3)])
 def test_generated_board_is_unique_and_checked(n: int, stars: int) -> None:
     made = next(m for attempt in range(20) if (m := make(n, "medium", seed=1, attempt=attempt, stars=stars)))
     validate_board(made.regions, made.stars)
