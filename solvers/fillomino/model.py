@@ -24,11 +24,13 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from solvers.connectivity import neighbours, solve_connected
-from solvers.cpsat import Budget, run, solve_twice
+from solvers.connectivity import solve_connected
+from solvers.cpsat import Budget, no_solution, run, solve_twice, timeout_result
+from solvers.fillomino.deduce import bits, grid_near, start_masks
+from solvers.fillomino.search import OutOfTime, Search
 from solvers.puzzle import Puzzle
 from solvers.solution import NumberSolution
-from solvers.verdict import SolveOptions, SolveResult
+from solvers.verdict import SolveOptions, SolveResult, Status
 
 Cell = tuple[int, int]
 # shapes stated up front (see FillominoModel._small_areas): closed dominoes, joined tetrominoes
@@ -41,24 +43,18 @@ PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_presolve": False, 
 
 
 class FillominoModel:
-    """The rules of one board of givens (0 = empty) as CP-SAT, area sizes by lazy cuts."""
+    """The rules on a set of cells (``near``: each cell's neighbours) as CP-SAT, each cell's number
+    from its mask (:mod:`solvers.fillomino.deduce`), area sizes by lazy cuts."""
 
-    def __init__(self, cells: Sequence[Sequence[int]], top: int | None = None) -> None:
-        rows, cols = len(cells), len(cells[0])
-        n = rows * cols
-        self.rows, self.cols = rows, cols
+    def __init__(self, near: list[list[int]], cand: Sequence[int]) -> None:
+        n = len(near)
         self.model = m = cp_model.CpModel()
-        bound = _bounds(cells)
-        self.v = [m.new_int_var(1, min(top or n, bound[i]), f"v{i}") for i in range(n)]
-        for r in range(rows):
-            for c in range(cols):
-                if cells[r][c] > 0:
-                    m.add(self.v[r * cols + c] == cells[r][c])
+        self.v = [m.new_int_var_from_domain(cp_model.Domain.from_values(bits(x)), f"v{i}")
+                  for i, x in enumerate(cand)]
         self.same: dict[tuple[int, int], cp_model.IntVar] = {}
         self.near: list[list[tuple[int, cp_model.IntVar]]] = [[] for _ in range(n)]
         for i in range(n):
-            for r2, c2 in neighbours(rows, cols, divmod(i, cols)):
-                j = r2 * cols + c2
+            for j in near[i]:
                 if j < i:
                     continue
                 s = m.new_bool_var(f"s{i}_{j}")
@@ -118,8 +114,8 @@ class FillominoModel:
                 model.add_hint(x, solver.value(x))
         return status, solver
 
-    def numbers(self, solver: cp_model.CpSolver) -> list[list[int]]:
-        return [[int(solver.value(self.v[r * self.cols + c])) for c in range(self.cols)] for r in range(self.rows)]
+    def numbers(self, solver: cp_model.CpSolver) -> list[int]:
+        return [int(solver.value(x)) for x in self.v]
 
     def edge(self, i: int, j: int) -> cp_model.IntVar:
         return self.same[min(i, j), max(i, j)]
@@ -170,38 +166,46 @@ def _spanning_tree(shape: frozenset[int], near: list[list[tuple[int, Any]]]) -> 
     return tree
 
 
-def _bounds(cells: Sequence[Sequence[int]]) -> list[int]:
-    """An upper bound on each cell's number: an area with a number above every given holds no
-    given, so it fits in the cell's component of empty cells."""
-    rows, cols = len(cells), len(cells[0])
-    flat = [x for row in cells for x in row]
-    most = max(flat, default=0)
-    bound = [0] * len(flat)
-    for start, x in enumerate(flat):
-        if x or bound[start]:
-            continue
-        comp = [start]
-        bound[start] = -1
-        for i in comp:
-            for r2, c2 in neighbours(rows, cols, divmod(i, cols)):
-                j = r2 * cols + c2
-                if not flat[j] and not bound[j]:
-                    bound[j] = -1
-                    comp.append(j)
-        for i in comp:
-            bound[i] = max(most, len(comp))
-    return [b if b > 0 else flat[i] for i, b in enumerate(bound)]
+def solve_group(near: list[list[int]], cand: list[int], limit: int, budget: Budget) -> list[list[int]]:
+    """Up to ``limit`` answers of one group of cells by CP-SAT (raises OutOfTime)."""
+    fm = FillominoModel(near, cand)
+    res = solve_twice(fm.model, fm.decision, fm.numbers, budget.options.with_(unique=limit > 1), budget=budget,
+                      runner=partial(solve_connected, find_cuts=fm.find_cuts, runner=fm.hinted))
+    if res.status is Status.NONE:
+        return []
+    if res.status not in (Status.UNIQUE, Status.MULTIPLE, Status.SOLVED) or res.solution is None:
+        raise OutOfTime
+    return [res.solution] if res.second_solution is None else [res.solution, res.second_solution]
 
 
 def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
                 decode: Callable[[list[list[int]]], Any] = tuple) -> SolveResult:
     """The verdict for a Fillomino board of givens (0 = empty); ``decode`` makes the solution object."""
     budget = Budget(options)
+    rows, cols = len(cells), len(cells[0])
+    near = grid_near(rows, cols)
+    flat = [x for row in cells for x in row]
+    search = Search(max(flat, default=0), budget.start + options.time_limit, limit=2 if options.unique else 1,
+                    fallback=partial(solve_group, budget=budget))
     t0 = time.perf_counter()
-    fm = FillominoModel(cells)
-    budget.note("build", t0)
-    return solve_twice(fm.model, fm.decision, lambda s: decode(fm.numbers(s)), options, budget=budget,
-                       runner=partial(solve_connected, find_cuts=fm.find_cuts, runner=fm.hinted))
+    try:
+        found = search.answers(near, start_masks(near, flat))
+    except OutOfTime:
+        budget.note("search", t0)
+        return timeout_result(budget)
+    budget.note("search", t0)
+    budget.stats.branches += search.nodes
+    if not found:
+        return no_solution(budget)
+
+    def grid(flat: list[int]) -> Any:
+        return decode([flat[r * cols:(r + 1) * cols] for r in range(rows)])
+
+    if not options.unique:
+        return SolveResult(Status.SOLVED, solution=grid(found[0]), stats=budget.stats)
+    if len(found) == 1:
+        return SolveResult(Status.UNIQUE, solution=grid(found[0]), stats=budget.stats)
+    return SolveResult(Status.MULTIPLE, solution=grid(found[0]), second_solution=grid(found[1]), stats=budget.stats)
 
 
 def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
