@@ -151,7 +151,8 @@ def _round(near: list[list[int]], cand: list[int], top: int) -> bool:
     open_cells = [i for i, x in enumerate(cand) if x & (x - 1)]
     touch: dict[int, dict[int, set[int]]] = {}
     for i in open_cells:
-        touch[i] = touching = {}
+        touching: dict[int, set[int]] = {}
+        touch[i] = touching
         for j in near[i]:
             if (b := block_of[j]) >= 0:
                 touching.setdefault(value[b], set()).add(b)

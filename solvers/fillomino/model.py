@@ -34,8 +34,8 @@ from solvers.verdict import SolveOptions, SolveResult, Status
 
 Cell = tuple[int, int]
 # shapes stated up front (see FillominoModel._small_areas): closed dominoes, joined tetrominoes
-# (measured: (2, 4) settles 8x8-20x20 boards in about half the time of (2, 3); (3, 4) and (2, 5) no better)
-CLOSED = 2
+# (measured with the anchored areas: (3, 4) about twice as fast as (2, 4) and (2, 3) on 20x36-32x50; (0, 0) slowest)
+CLOSED = 3
 JOINED = 4
 
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_presolve": False, "num_workers": 1,
@@ -76,7 +76,55 @@ class FillominoModel:
                 for y in range(x + 1, len(eq)):
                     m.add(self.v[i] >= 3).only_enforce_if([eq[x], eq[y]])
         self._small_areas(CLOSED, JOINED)
+        self._anchored(near, cand)
         self.decision = list(self.same.values())
+
+    def _anchored(self, near: list[list[int]], cand: Sequence[int]) -> None:
+        """Every area holding a block short of its number, stated exactly (no cuts needed for it):
+        ``a[c]`` says cell c joins the block's area; the area takes exactly the cells it lacks,
+        among those the block can reach in time; a joined cell has a joined neighbour (or the
+        block) of smaller depth, so it is connected; a cell equal to a joined one is joined."""
+        m = self.model
+        for block, v in _short_blocks(near, cand):
+            inside = set(block)
+            need = v - len(block)
+            dist: dict[int, int] = {}
+            layer = block
+            for d in range(1, need + 1):
+                nxt = []
+                for i in layer:
+                    for j in near[i]:
+                        if j not in inside and j not in dist and cand[j] >> v & 1:
+                            dist[j] = d
+                            nxt.append(j)
+                layer = nxt
+            a = {c: m.new_bool_var("") for c in dist}
+            dep = {c: m.new_int_var(1, need, "") for c in dist}
+            m.add(sum(a.values()) == need)
+            for c, x in a.items():
+                m.add(self.v[c] == v).only_enforce_if(x)
+                if not any(j in inside for j in near[c]):
+                    links = []
+                    for j in near[c]:
+                        if j in a:
+                            link = m.new_bool_var("")
+                            m.add_implication(link, a[j])
+                            m.add(dep[j] < dep[c]).only_enforce_if(link)
+                            links.append(link)
+                    m.add_bool_or([x.Not(), *links])
+                for j in near[c]:
+                    if j not in inside:
+                        if j in a:
+                            m.add_implication(x, a[j]).only_enforce_if(self.edge(c, j))
+                        else:
+                            m.add_bool_or([x.Not(), self.edge(c, j).Not()])
+            for i in block:
+                for j in near[i]:
+                    if j not in inside:
+                        if j in a:
+                            m.add_implication(self.edge(i, j), a[j])
+                        else:
+                            m.add_bool_or([self.edge(i, j).Not()])
 
     def _small_areas(self, closed: int, joined: int) -> None:
         """Small shapes stated up front. Closed: joined by equal numbers and closed off by different
@@ -154,6 +202,25 @@ class FillominoModel:
         return clauses
 
 
+def _short_blocks(near: list[list[int]], cand: Sequence[int]) -> list[tuple[list[int], int]]:
+    """The blocks (fixed cells of one number, joined) smaller than their number."""
+    seen: set[int] = set()
+    out = []
+    for start, x in enumerate(cand):
+        if x & (x - 1) or start in seen:
+            continue
+        block = [start]
+        seen.add(start)
+        for i in block:
+            for j in near[i]:
+                if j not in seen and cand[j] == x:
+                    seen.add(j)
+                    block.append(j)
+        if len(block) < x.bit_length() - 1:
+            out.append((block, x.bit_length() - 1))
+    return out
+
+
 def _spanning_tree(shape: frozenset[int], near: list[list[tuple[int, Any]]]) -> list[tuple[int, int]]:
     start = min(shape)
     order, tree, seen = [start], [], {start}
@@ -169,13 +236,15 @@ def _spanning_tree(shape: frozenset[int], near: list[list[tuple[int, Any]]]) -> 
 def solve_group(near: list[list[int]], cand: list[int], limit: int, budget: Budget) -> list[list[int]]:
     """Up to ``limit`` answers of one group of cells by CP-SAT (raises OutOfTime)."""
     fm = FillominoModel(near, cand)
-    res = solve_twice(fm.model, fm.decision, fm.numbers, budget.options.with_(unique=limit > 1), budget=budget,
+    res = solve_twice(fm.model, fm.decision, lambda s: NumberSolution((tuple(fm.numbers(s)),)),
+                      budget.options.with_(unique=limit > 1), budget=budget,
                       runner=partial(solve_connected, find_cuts=fm.find_cuts, runner=fm.hinted))
     if res.status is Status.NONE:
         return []
-    if res.status not in (Status.UNIQUE, Status.MULTIPLE, Status.SOLVED) or res.solution is None:
+    if res.status not in (Status.UNIQUE, Status.MULTIPLE, Status.SOLVED):
         raise OutOfTime
-    return [res.solution] if res.second_solution is None else [res.solution, res.second_solution]
+    return [[x or 0 for x in sol.numbers[0]] for sol in (res.solution, res.second_solution)
+            if isinstance(sol, NumberSolution)]
 
 
 def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from solvers.fillomino.deduce import Contradiction, bits, deduce
+from solvers.fillomino.deduce import Contradiction, deduce
 
 
 class OutOfTime(Exception):
@@ -27,6 +27,7 @@ class TooLong(Exception):
 
 Fallback = Callable[[list[list[int]], list[int], int], list[list[int]]]
 CAP = 200  # search nodes per group before the fallback (CP-SAT) takes it
+CAP_SECONDS = 0.3  # and search seconds
 
 
 @dataclass
@@ -41,6 +42,7 @@ class Search:
     deep_rounds: int = 0
     fallback: Fallback | None = None
     cap: int = -1  # node count at which the current group goes to the fallback (-1: none)
+    cap_until: float = 0.0
     fallbacks: int = 0
 
     def answers(self, near: list[list[int]], cand: list[int]) -> list[list[int]]:
@@ -59,7 +61,7 @@ class Search:
         self.nodes += 1
         if time.perf_counter() > self.deadline:
             raise OutOfTime
-        if self.nodes == self.cap:
+        if self.cap >= 0 and (self.nodes >= self.cap or time.perf_counter() > self.cap_until):
             raise TooLong
         try:
             out = deduce(near, cand, self.top)
@@ -72,13 +74,6 @@ class Search:
             return [cand]
         if len(groups) > 1 or len(groups[0]) < len(cand):
             return self._split(near, cand, groups, limit)
-        import os
-        if os.environ.get("FPROBE"):
-            try:
-                if self._probe(near, cand):
-                    return self._solve(near, cand, limit)
-            except Contradiction:
-                return []
         i, v = _branch(near, cand)
         take = cand.copy()
         take[i] = 1 << v
@@ -93,6 +88,7 @@ class Search:
         if self.fallback is None or self.cap >= 0:
             return self._solve(near, cand, limit)
         self.cap = self.nodes + CAP
+        self.cap_until = time.perf_counter() + CAP_SECONDS
         try:
             return self._solve(near, cand.copy(), limit)
         except TooLong:
@@ -100,25 +96,6 @@ class Search:
             return [[1 << v for v in sol] for sol in self.fallback(near, cand, limit)]
         finally:
             self.cap = -1
-
-    def _probe(self, near: list[list[int]], cand: list[int]) -> bool:
-        """Try each number of each open cell next to a fixed one; a number that deductions refute
-        is dropped. True when a mask changed."""
-        changed = False
-        for i, x in enumerate(cand):
-            if not x & (x - 1) or x.bit_count() > 6 or all(cand[j] & (cand[j] - 1) for j in near[i]):
-                continue
-            for v in bits(x):
-                trial = cand.copy()
-                trial[i] = 1 << v
-                try:
-                    deduce(near, trial, self.top, deep=False)
-                except Contradiction:
-                    cand[i] &= ~(1 << v)
-                    changed = True
-                    if not cand[i]:
-                        raise
-        return changed
 
     def _split(self, near: list[list[int]], cand: list[int], groups: list[list[int]],
                limit: int) -> list[list[int]]:
@@ -184,11 +161,6 @@ def _groups(near: list[list[int]], cand: list[int]) -> list[list[int]]:
 def _branch(near: list[list[int]], cand: list[int]) -> tuple[int, int]:
     """The cell and number to try: next to the short block with the fewest open neighbours able
     to take its number; with no short block, the open cell with the fewest numbers, its smallest."""
-    import os
-    if os.environ.get("FMRV"):
-        cell = min((i for i, x in enumerate(cand) if x & (x - 1)), key=lambda i: (cand[i].bit_count(), -sum(1 for j in near[i] if cand[j] & (cand[j] - 1) == 0)))
-        x = cand[cell]
-        return cell, (x & -x).bit_length() - 1
     best: tuple[int, int, int] | None = None
     seen: set[int] = set()
     for start, x in enumerate(cand):
