@@ -89,16 +89,33 @@ def deduce(near: list[list[int]], cand: list[int], top: int, *, deep: bool = Tru
     Contradiction when a mask empties or a block cannot be completed. Numbers above ``top`` (the
     largest given) that no block holds are checked together, by the size of their region."""
     rounds = deep_rounds = 0
+    dirty = deep_dirty = -1  # the numbers whose cells changed since their last look (bit masks)
     while True:
         rounds += 1
-        if _round(near, cand, top):
+        before = cand.copy()
+        _round(near, cand, top, dirty)
+        dirty = _changed(before, cand)
+        deep_dirty |= dirty
+        if dirty:
             continue
         if not deep:
             break
         deep_rounds += 1
-        if not _through(near, cand):
+        before = cand.copy()
+        _through(near, cand, deep_dirty)
+        dirty = deep_dirty = _changed(before, cand)
+        if not dirty:
             break
     return Outcome(cand, rounds, deep_rounds)
+
+
+def _changed(before: list[int], after: list[int]) -> int:
+    """The numbers a changed cell could hold before (their analysis may change)."""
+    out = 0
+    for x, y in zip(before, after, strict=True):
+        if x != y:
+            out |= x
+    return out
 
 
 def _blocks(near: list[list[int]], cand: list[int]) -> tuple[list[int], list[list[int]]]:
@@ -120,8 +137,9 @@ def _blocks(near: list[list[int]], cand: list[int]) -> tuple[list[int], list[lis
     return block_of, blocks
 
 
-def _round(near: list[list[int]], cand: list[int], top: int) -> bool:
-    """One pass of the cheap rules over the whole board; True when a mask changed."""
+def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool:
+    """One pass of the cheap rules over the whole board, the per-number ones only for the numbers
+    in ``dirty`` (a bit mask); True when a mask changed."""
     block_of, blocks = _blocks(near, cand)
     value = [cand[b[0]].bit_length() - 1 for b in blocks]
     changed = False
@@ -182,10 +200,10 @@ def _round(near: list[list[int]], cand: list[int], top: int) -> bool:
                     raise Contradiction
     per_value: dict[int, list[int]] = {}
     for i in open_cells:
-        for v in bits(cand[i] & exact):
+        for v in bits(cand[i] & exact & dirty):
             per_value.setdefault(v, []).append(i)
     for b, cells in enumerate(blocks):
-        if len(cells) < value[b]:
+        if len(cells) < value[b] and dirty >> value[b] & 1:
             per_value.setdefault(value[b], [])
     for v, cells_v in per_value.items():
         allowed: set[int] = set()
@@ -241,14 +259,14 @@ def _reach(near: list[list[int]], cand: list[int], start: Sequence[int], v: int,
     return reach
 
 
-def _through(near: list[list[int]], cand: list[int]) -> bool:
+def _through(near: list[list[int]], cand: list[int], dirty: int) -> bool:
     """A cell every growth of a short block must take is the block's (its number); True on change."""
     block_of, blocks = _blocks(near, cand)
     changed = False
     for cells in blocks:
         v = cand[cells[0]].bit_length() - 1
         need = v - len(cells)
-        if need <= 0:
+        if need <= 0 or not dirty >> v & 1:
             continue
         reach = _reach(near, cand, cells, v, need)
         if len(reach) > 80:
