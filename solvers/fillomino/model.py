@@ -1,14 +1,14 @@
-"""Fillomino as CP-SAT: a number per cell, and each area of equal numbers measured by a flow.
+"""Fillomino: the verdict (deductions, a search by groups, CP-SAT for a group the search finds long).
 
-Variables: ``v[i]`` the number of cell i; ``same[e]`` for each pair of neighbours, true when
-their numbers are equal (the answer's area borders: ``same`` decides the answer, so uniqueness
-excludes ``same`` values only). An area is a connected set of equal numbers; its size must equal
-its number. Stated exactly, with no lazy rounds:
+:func:`solve_cells` runs the deductions and the search of :mod:`solvers.fillomino.search`; a group
+of cells the search does not settle within its node cap goes to :class:`FillominoModel`.
 
-* one root per area: ``label[i]`` is the smallest cell index of i's area (equal along ``same``,
-  ``label[i] <= i``), and the root is the cell whose label is itself;
-* the root sends ``v - 1`` units of flow along ``same`` pairs; every other cell keeps one.
-  An area with one root then has exactly ``v`` cells.
+The model: ``v[i]`` the number of cell i, from its mask; ``same[e]`` for each pair of neighbours,
+true when their numbers are equal (the answer's area borders: uniqueness excludes ``same`` values
+only). Every area holding a block short of its number is stated exactly (which cells join it,
+each linked to the block by a neighbour of smaller depth, the count it lacks); small shapes are
+stated up front (closed dominoes and trominoes, joined tetrominoes); the areas left (empty cells
+far from any block) get lazy cuts, re-solving until every area has its size.
 
 Redundant local consequences prune early: a 1 touches no equal number; a cell with ``n``
 touches at most ``n - 1`` equal neighbours; a cell between two equal neighbours of its own
@@ -75,7 +75,7 @@ class FillominoModel:
             for x in range(len(eq)):
                 for y in range(x + 1, len(eq)):
                     m.add(self.v[i] >= 3).only_enforce_if([eq[x], eq[y]])
-        self._small_areas(CLOSED, JOINED)
+        self._small_areas(CLOSED, JOINED, cand)
         self._anchored(near, cand)
         self.decision = list(self.same.values())
 
@@ -126,26 +126,28 @@ class FillominoModel:
                         else:
                             m.add_bool_or([self.edge(i, j).Not()])
 
-    def _small_areas(self, closed: int, joined: int) -> None:
+    def _small_areas(self, closed: int, joined: int, cand: Sequence[int]) -> None:
         """Small shapes stated up front. Closed: joined by equal numbers and closed off by different
         ones, a shape of 2 to ``closed`` cells is a whole area, so its number is its size. Joined:
         ``joined`` cells joined by equal numbers have a number of at least ``joined``. With the
-        local rules this makes areas of 1 to ``joined - 1`` exact without any cut."""
+        local rules this makes areas of 1 to ``joined - 1`` exact without any cut. Shapes whose
+        cells share no possible number are left out (they can never be joined)."""
         m, n = self.model, len(self.v)
         seen: set[frozenset[int]] = set()
         for start in range(n):
-            shapes = [frozenset([start])]
+            shapes = [(frozenset([start]), cand[start])]
             for size in range(2, max(closed, joined) + 1):
                 grown = []
-                for shape in shapes:
+                for shape, common in shapes:
                     for i in shape:
                         for j, _ in self.near[i]:
                             bigger = shape | {j}
-                            if j not in shape and min(bigger) == start and bigger not in seen:
+                            if (j not in shape and common & cand[j] and min(bigger) == start
+                                    and bigger not in seen):
                                 seen.add(bigger)
-                                grown.append(bigger)
+                                grown.append((bigger, common & cand[j]))
                 shapes = grown
-                for shape in shapes:
+                for shape, _ in shapes:
                     tree = [self.edge(i, j) for i, j in _spanning_tree(shape, self.near)]
                     if size <= closed:
                         rim = [self.edge(i, j) for i in shape for j, _ in self.near[i] if j not in shape]
