@@ -28,6 +28,7 @@ class TooLong(Exception):
 Fallback = Callable[[list[list[int]], list[int], int], list[list[int]]]
 CAP = 200  # search nodes per group before the fallback (CP-SAT) takes it
 CAP_SECONDS = 0.3  # and search seconds
+SEARCH_OPEN = 250  # a group with more open cells goes to the fallback at once (its nodes are slow)
 
 
 @dataclass
@@ -90,6 +91,8 @@ class Search:
         self.cap = self.nodes + CAP
         self.cap_until = time.perf_counter() + CAP_SECONDS
         try:
+            if sum(1 for x in cand if x & (x - 1)) > SEARCH_OPEN:
+                raise TooLong
             return self._solve(near, cand.copy(), limit)
         except TooLong:
             self.fallbacks += 1
