@@ -242,25 +242,36 @@ def _reach(near: list[list[int]], cand: list[int], start: Sequence[int], v: int,
            without: int = -1) -> set[int]:
     """Cells outside ``start`` a block of ``v`` can take within ``depth`` steps over cells that
     may be ``v`` (never ``without``)."""
-    inside = set(start)
-    reach: set[int] = set()
+    return {j for layer in _layers(near, cand, start, v, depth, without) for j in layer}
+
+
+def _layers(near: list[list[int]], cand: list[int], start: Sequence[int], v: int, depth: int,
+            without: int = -1) -> list[list[int]]:
+    """:func:`_reach` by distance from ``start`` (1, 2, ... up to ``depth``)."""
+    seen = set(start)
+    seen.add(without)
+    layers: list[list[int]] = []
     layer = list(start)
     bit = 1 << v
     for _ in range(depth):
         nxt = []
         for i in layer:
             for j in near[i]:
-                if j not in inside and j not in reach and j != without and cand[j] & bit:
-                    reach.add(j)
+                if j not in seen and cand[j] & bit:
+                    seen.add(j)
                     nxt.append(j)
         if not nxt:
             break
+        layers.append(nxt)
         layer = nxt
-    return reach
+    return layers
 
 
 def _through(near: list[list[int]], cand: list[int], dirty: int) -> bool:
-    """A cell every growth of a short block must take is the block's (its number); True on change."""
+    """A cell every growth of a short block must take is the block's (its number); True on change.
+
+    Removing a cell at distance k loses at most itself and cells farther than k, so only cells
+    whose layers up to k hold at most ``need`` cells are tried."""
     block_of, blocks = _blocks(near, cand)
     changed = False
     for cells in blocks:
@@ -268,13 +279,15 @@ def _through(near: list[list[int]], cand: list[int], dirty: int) -> bool:
         need = v - len(cells)
         if need <= 0 or not dirty >> v & 1:
             continue
-        reach = _reach(near, cand, cells, v, need)
-        if len(reach) > 80:
-            continue
-        for c in sorted(reach):
-            if block_of[c] >= 0 or cand[c] == 1 << v:
-                continue
-            if len(_reach(near, cand, cells, v, need, without=c)) < need:
-                cand[c] = 1 << v
-                changed = True
+        upto = 0
+        for layer in _layers(near, cand, cells, v, need):
+            upto += len(layer)
+            if upto - 1 >= need:
+                break
+            for c in layer:
+                if block_of[c] >= 0 or cand[c] == 1 << v:
+                    continue
+                if len(_reach(near, cand, cells, v, need, without=c)) < need:
+                    cand[c] = 1 << v
+                    changed = True
     return changed

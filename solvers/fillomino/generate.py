@@ -6,7 +6,7 @@ the same size touch. Givens: every cell at first; each, in random order, is remo
 deductions of :mod:`solvers.fillomino.deduce` still fill the board (sound deductions that fill
 it prove the answer unique). Easy boards need only the cheap rules, medium ones the deep rule,
 hard ones a short search on top (a last pass over 15 givens keeps a removal when the search,
-within 0.05 s, finds one answer). The grade is what :func:`effort` needed.
+within 40 nodes, finds one answer). The grade is what :func:`effort` needed.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from solvers.verdict import SolveOptions
 Cell = tuple[int, int]
 THRESHOLDS = (0, 1)  # effort(): 0 cheap rules only, 1 the deep rule too, more: a search
 LEVELS = {"easy": 0, "medium": 1, "hard": 2}
-SEARCH_SECONDS = 0.05  # a hard board's search may take this long per trial removal
+SEARCH_NODES = 40  # a hard board's search may take this many nodes per trial removal
+SEARCH_SECONDS = 5.0  # (a guard only: the node budget keeps a seed's puzzle the same on any machine)
 HARD_TRIALS = 15  # givens tried in the hard pass (each trial a search)
 
 
@@ -131,7 +132,7 @@ def effort(near: list[list[int]], flat: list[int], stage: int) -> float | None:
         return None
     if stage < 2:
         return None
-    finder = Search(top, time.perf_counter() + SEARCH_SECONDS)
+    finder = Search(top, time.perf_counter() + SEARCH_SECONDS, max_nodes=SEARCH_NODES)
     try:
         found = finder.answers(near, cand)
     except OutOfTime:

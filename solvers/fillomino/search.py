@@ -18,7 +18,7 @@ from solvers.fillomino.deduce import Contradiction, deduce
 
 
 class OutOfTime(Exception):
-    """The search used up its time."""
+    """The search used up its time (or its node budget)."""
 
 
 class TooLong(Exception):
@@ -38,6 +38,7 @@ class Search:
     top: int
     deadline: float
     limit: int = 2
+    max_nodes: float = float("inf")  # a node budget (deterministic, unlike the deadline)
     nodes: int = 0
     rounds: int = 0
     deep_rounds: int = 0
@@ -60,7 +61,7 @@ class Search:
 
     def _solve(self, near: list[list[int]], cand: list[int], limit: int) -> list[list[int]]:
         self.nodes += 1
-        if time.perf_counter() > self.deadline:
+        if time.perf_counter() > self.deadline or self.nodes > self.max_nodes:
             raise OutOfTime
         if self.cap >= 0 and (self.nodes >= self.cap or time.perf_counter() > self.cap_until):
             raise TooLong
