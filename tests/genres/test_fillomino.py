@@ -8,6 +8,7 @@ import pytest
 
 from solvers.errors import InvalidPuzzle, ParseError
 from solvers.fillomino import GENRE, check, deduce, generate, search
+from solvers.generation import Difficulty
 from solvers.puzzle import Puzzle
 from solvers.solution import NumberSolution
 from solvers.verdict import SolveOptions, Status
@@ -135,7 +136,7 @@ def test_cpsat_fallback_gives_the_same_verdicts(monkeypatch: pytest.MonkeyPatch,
         want = {True: Status.UNIQUE, False: Status.MULTIPLE, None: Status.NONE}[rec["unique"]]
         assert res.status is want, rec["id"]
         for sol in (res.solution, res.second_solution):
-            assert sol is None or GENRE.check(p, sol) == [], rec["id"]
+            assert sol is None or (isinstance(sol, NumberSolution) and GENRE.check(p, sol) == []), rec["id"]
 
 
 def _small(rec: dict[str, Any]) -> bool:
@@ -201,14 +202,15 @@ def test_generator_makes_a_proven_unique_board() -> None:
     assert gp.stats["proof"] == "unique" and GENRE.check(gp.puzzle, gp.solution) == []
 
 
-@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
-def test_generator_grades_by_what_the_deductions_need(difficulty: str) -> None:
+@pytest.mark.parametrize("difficulty", list(Difficulty))
+def test_generator_grades_by_what_the_deductions_need(difficulty: Difficulty) -> None:
     gp = GENRE.generate(7, 7, difficulty, 3)
+    assert isinstance(gp.solution, NumberSolution)
     assert gp.stats["proof"] == "unique" and GENRE.check(gp.puzzle, gp.solution) == []
     near = deduce.grid_near(7, 7)
     work = generate.effort(near, [x for row in gp.puzzle.cells for x in row], 2)
     assert work == gp.stats["effort"]
-    assert str(gp.difficulty) == difficulty or difficulty == "hard"  # hard: the closest found
+    assert gp.difficulty is difficulty or difficulty is Difficulty.HARD  # hard: the closest found
 
 
 def test_form_problems_for_detection() -> None:
