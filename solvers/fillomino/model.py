@@ -237,7 +237,9 @@ def _spanning_tree(shape: frozenset[int], near: list[list[tuple[int, Any]]]) -> 
 
 def solve_group(near: list[list[int]], cand: list[int], limit: int, budget: Budget) -> list[list[int]]:
     """Up to ``limit`` answers of one group of cells by CP-SAT (raises OutOfTime)."""
+    t0 = time.perf_counter()
     fm = FillominoModel(near, cand)
+    budget.note("build", t0)
     res = solve_twice(fm.model, fm.decision, lambda s: NumberSolution((tuple(fm.numbers(s)),)),
                       budget.options.with_(unique=limit > 1), budget=budget,
                       runner=partial(solve_connected, find_cuts=fm.find_cuts, runner=fm.hinted))
@@ -262,9 +264,9 @@ def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
     try:
         found = search.answers(near, start_masks(near, flat))
     except OutOfTime:
-        budget.note("search", t0)
+        _phases(budget, search, t0)
         return timeout_result(budget)
-    budget.note("search", t0)
+    _phases(budget, search, t0)
     budget.stats.branches += search.nodes
     if not found:
         return no_solution(budget)
@@ -277,6 +279,14 @@ def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
     if len(found) == 1:
         return SolveResult(Status.UNIQUE, solution=grid(found[0]), stats=budget.stats)
     return SolveResult(Status.MULTIPLE, solution=grid(found[0]), second_solution=grid(found[1]), stats=budget.stats)
+
+
+def _phases(budget: Budget, search: Search, since: float) -> None:
+    """deduce: the first deductions; search: the search's own time (the rest: build, first, proof)."""
+    phases = budget.stats.phases
+    phases["deduce"] = search.deduce_seconds
+    others = sum(phases.get(k, 0.0) for k in ("deduce", "build", "first", "proof"))
+    phases["search"] = max(0.0, time.perf_counter() - since - others)
 
 
 def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:

@@ -45,14 +45,18 @@ class Search:
     fallback: Fallback | None = None
     cap: int = -1  # node count at which the current group goes to the fallback (-1: none)
     cap_until: float = 0.0
+    deduce_seconds: float = 0.0  # the deductions before any search
     fallbacks: int = 0
 
     def answers(self, near: list[list[int]], cand: list[int]) -> list[list[int]]:
         """Up to ``limit`` answers, each a number per cell (``cand`` is changed)."""
+        t0 = time.perf_counter()
         try:
             out = deduce(near, cand, self.top)
         except Contradiction:
             return []
+        finally:
+            self.deduce_seconds = time.perf_counter() - t0
         self.rounds += out.rounds
         self.deep_rounds += out.deep_rounds
         groups = _groups(near, cand)
