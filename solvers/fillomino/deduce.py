@@ -167,16 +167,18 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool
             raise Contradiction
     # a cell touching blocks of v that add up past v - 1 cannot be v (complete blocks included)
     open_cells = [i for i, x in enumerate(cand) if x & (x - 1)]
-    touch: dict[int, dict[int, set[int]]] = {}
+    touch: dict[int, dict[int, set[int]]] = {}  # open cell -> number -> the blocks of it it touches
     for i in open_cells:
-        touching: dict[int, set[int]] = {}
-        touch[i] = touching
+        touching: dict[int, set[int]] | None = None
         for j in near[i]:
             if (b := block_of[j]) >= 0:
+                if touching is None:
+                    touching = touch[i] = {}
                 touching.setdefault(value[b], set()).add(b)
-        for v, bs in touching.items():
-            if cand[i] >> v & 1 and 1 + sum(len(blocks[b]) for b in bs) > v:
-                drop(i, v)
+        if touching is not None:
+            for v, bs in touching.items():
+                if cand[i] >> v & 1 and 1 + sum(len(blocks[b]) for b in bs) > v:
+                    drop(i, v)
     # per number: where blocks can reach, where new areas fit
     # numbers above every given and every block: only the size of their region limits them
     exact = (1 << (top + 1)) - 1
@@ -220,7 +222,7 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool
                 raise Contradiction
             if len(frontier) == 1:
                 fix(frontier.pop(), v)
-        free = {i for i in cells_v if v not in touch[i]}
+        free = {i for i in cells_v if i not in touch or v not in touch[i]}
         while free:
             comp = [free.pop()]
             for i in comp:
