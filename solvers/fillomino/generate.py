@@ -5,8 +5,8 @@ The division: areas grown from random cells to random sizes (1-6), redrawn until
 the same size touch. Givens: every cell at first; each, in random order, is removed when the
 deductions of :mod:`solvers.fillomino.deduce` still fill the board (sound deductions that fill
 it prove the answer unique). Easy boards need only the cheap rules, medium ones the deep rule,
-hard ones a short search on top (a last pass over 15 givens keeps a removal when the search,
-within 40 nodes, finds one answer). The grade is what :func:`effort` needed.
+hard ones a short search on top (a last pass over 15 givens, up to 45 until one goes, keeps a
+removal when the search, within 40 nodes, finds one answer). The grade is what :func:`effort` needed.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ THRESHOLDS = (0, 1)  # effort(): 0 cheap rules only, 1 the deep rule too, more: 
 LEVELS = {"easy": 0, "medium": 1, "hard": 2}
 SEARCH_NODES = 40  # a hard board's search may take this many nodes per trial removal
 SEARCH_SECONDS = 5.0  # (a guard only: the node budget keeps a seed's puzzle the same on any machine)
-HARD_TRIALS = 15  # givens tried in the hard pass (each trial a search)
+HARD_TRIALS = 15  # givens tried in the hard pass (each trial a search; up to 45 until one goes)
 
 
 def random_division(rows: int, cols: int, rng: random.Random, biggest: int = 6) -> list[list[int]] | None:
@@ -95,13 +95,20 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
         def board(trial: frozenset[int]) -> list[int]:
             return [x if i in trial else 0 for i, x in enumerate(flat)]
 
-        # easy: what the cheap rules solve; medium: with the deep rule; hard: a short search on top
-        for stage in range(min(level, 1), level + 1):
-            def hidden(trial: frozenset[int], kept: frozenset[int], stage: int = stage) -> bool | None:
-                return None if effort(near, board(trial), stage) is not None else False
-
-            tried = kept if stage < 2 else frozenset(rng.sample(sorted(kept), min(HARD_TRIALS, len(kept))))
-            kept = remove_clues(sorted(kept), hidden, rng, keep=kept - tried, first_batch=1 if stage == 2 else None)
+        # easy: what the cheap rules solve; medium: with the deep rule
+        stage = min(level, 1)
+        kept = remove_clues(sorted(kept), lambda trial, _: None if effort(near, board(trial), stage) is not None
+                            else False, rng)
+        if level == 2:  # hard: each further removal that stays unique needs the search
+            order = sorted(kept)
+            rng.shuffle(order)
+            removed = 0
+            for tries, i in enumerate(order):
+                if tries >= (HARD_TRIALS if removed else 3 * HARD_TRIALS):
+                    break
+                if effort(near, board(kept - {i}), 2) is not None:
+                    kept -= {i}
+                    removed += 1
         grid = tuple(tuple(numbers[r][c] if r * cols + c in kept else 0 for c in range(cols)) for r in range(rows))
         work = effort(near, [x for row in grid for x in row], 2)
         if work is None:
