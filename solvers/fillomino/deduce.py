@@ -64,6 +64,18 @@ def bits(x: int) -> list[int]:
     return out
 
 
+def runs(x: int) -> list[list[int]]:
+    """The mask's numbers as [first, last] runs (a big empty region's 1..n is one run)."""
+    out = []
+    while x:
+        start = (x & -x).bit_length() - 1
+        y = x >> start
+        run = (~y & (y + 1)).bit_length() - 1
+        out.append([start, start + run - 1])
+        x &= ~(((1 << run) - 1) << start)
+    return out
+
+
 def start_masks(near: list[list[int]], flat: Sequence[int]) -> list[int]:
     """The masks before any deduction: a given is fixed; an empty cell may hold 1 up to the
     larger of the biggest given and its component of empty cells (a bigger area holds no given)."""

@@ -26,7 +26,7 @@ from ortools.sat.python import cp_model
 
 from solvers.connectivity import solve_connected
 from solvers.cpsat import Budget, no_solution, run, solve_twice, timeout_result
-from solvers.fillomino.deduce import bits, grid_near, start_masks
+from solvers.fillomino.deduce import grid_near, runs, start_masks
 from solvers.fillomino.search import OutOfTime, Search
 from solvers.puzzle import Puzzle
 from solvers.solution import NumberSolution
@@ -49,7 +49,7 @@ class FillominoModel:
     def __init__(self, near: list[list[int]], cand: Sequence[int]) -> None:
         n = len(near)
         self.model = m = cp_model.CpModel()
-        self.v = [m.new_int_var_from_domain(cp_model.Domain.from_values(bits(x)), f"v{i}")
+        self.v = [m.new_int_var_from_domain(cp_model.Domain.from_intervals(runs(x)), f"v{i}")
                   for i, x in enumerate(cand)]
         self.same: dict[tuple[int, int], cp_model.IntVar] = {}
         self.near: list[list[tuple[int, cp_model.IntVar]]] = [[] for _ in range(n)]
