@@ -54,8 +54,8 @@ class Outcome:
         return all(x & (x - 1) == 0 for x in self.cand)
 
 
-
 def bits(x: int) -> list[int]:
+    """The numbers of a mask, smallest first."""
     out = []
     while x:
         low = x & -x
