@@ -2,7 +2,8 @@
 exactly that many cells (areas of the same size never touch); empty cells form new areas too.
 
 Cells are ints: a given number, 0 empty. The solution is a :class:`~solvers.solution.NumberSolution`.
-Parts: ``url`` (puzz.link ``fillomino``), ``model`` (CP-SAT with lazy area cuts), ``check``,
+Parts: ``url`` (puzz.link ``fillomino``), ``model`` (deductions, a search by independent groups,
+CP-SAT for a group the search finds long), ``check``,
 ``answer``, ``generate``, ``draw``.
 """
 
@@ -25,7 +26,7 @@ class Fillomino(Genre[int, NumberSolution]):
     picture_clues = frozenset({ClueKind.NUMBER})
     solution_type = NumberSolution
     example = "fillomino\n8 8 8 4 .\n. 8 8 . 4\n8 8 5 5 3\n1 5 5 5 .\n. 4 4 4 3"
-    daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (7, 7), "hard": (8, 8)}
+    daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (7, 7), "medium": (8, 8), "hard": (10, 10)}
     answer_help = "fillomino-answer-help"
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
 

@@ -1,14 +1,14 @@
-"""Fillomino as CP-SAT: a number per cell, and each area of equal numbers measured by a flow.
+"""Fillomino: the verdict (deductions, a search by groups, CP-SAT for a group the search finds long).
 
-Variables: ``v[i]`` the number of cell i; ``same[e]`` for each pair of neighbours, true when
-their numbers are equal (the answer's area borders: ``same`` decides the answer, so uniqueness
-excludes ``same`` values only). An area is a connected set of equal numbers; its size must equal
-its number. Stated exactly, with no lazy rounds:
+:func:`solve_cells` runs the deductions and the search of :mod:`solvers.fillomino.search`; a group
+of cells the search does not settle within its node cap goes to :class:`FillominoModel`.
 
-* one root per area: ``label[i]`` is the smallest cell index of i's area (equal along ``same``,
-  ``label[i] <= i``), and the root is the cell whose label is itself;
-* the root sends ``v - 1`` units of flow along ``same`` pairs; every other cell keeps one.
-  An area with one root then has exactly ``v`` cells.
+The model: ``v[i]`` the number of cell i, from its mask; ``same[e]`` for each pair of neighbours,
+true when their numbers are equal (the answer's area borders: uniqueness excludes ``same`` values
+only). Every area holding a block short of its number is stated exactly (which cells join it,
+each linked to the block by a neighbour of smaller depth, the count it lacks); small shapes are
+stated up front (closed dominoes and trominoes, joined tetrominoes); the areas left (empty cells
+far from any block) get lazy cuts, re-solving until every area has its size.
 
 Redundant local consequences prune early: a 1 touches no equal number; a cell with ``n``
 touches at most ``n - 1`` equal neighbours; a cell between two equal neighbours of its own
@@ -24,16 +24,18 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from solvers.connectivity import neighbours, solve_connected
-from solvers.cpsat import Budget, run, solve_twice
+from solvers.connectivity import solve_connected
+from solvers.cpsat import Budget, no_solution, run, solve_twice, timeout_result
+from solvers.fillomino.deduce import grid_near, runs, start_masks
+from solvers.fillomino.search import OutOfTime, Search
 from solvers.puzzle import Puzzle
 from solvers.solution import NumberSolution
-from solvers.verdict import SolveOptions, SolveResult
+from solvers.verdict import SolveOptions, SolveResult, Status
 
 Cell = tuple[int, int]
 # shapes stated up front (see FillominoModel._small_areas): closed dominoes, joined tetrominoes
-# (measured: (2, 4) settles 8x8-20x20 boards in about half the time of (2, 3); (3, 4) and (2, 5) no better)
-CLOSED = 2
+# (measured with the anchored areas: (3, 4) about twice as fast as (2, 4) and (2, 3) on 20x36-32x50; (0, 0) slowest)
+CLOSED = 3
 JOINED = 4
 
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_presolve": False, "num_workers": 1,
@@ -41,24 +43,18 @@ PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_presolve": False, 
 
 
 class FillominoModel:
-    """The rules of one board of givens (0 = empty) as CP-SAT, area sizes by lazy cuts."""
+    """The rules on a set of cells (``near``: each cell's neighbours) as CP-SAT, each cell's number
+    from its mask (:mod:`solvers.fillomino.deduce`), area sizes by lazy cuts."""
 
-    def __init__(self, cells: Sequence[Sequence[int]], top: int | None = None) -> None:
-        rows, cols = len(cells), len(cells[0])
-        n = rows * cols
-        self.rows, self.cols = rows, cols
+    def __init__(self, near: list[list[int]], cand: Sequence[int]) -> None:
+        n = len(near)
         self.model = m = cp_model.CpModel()
-        bound = _bounds(cells)
-        self.v = [m.new_int_var(1, min(top or n, bound[i]), f"v{i}") for i in range(n)]
-        for r in range(rows):
-            for c in range(cols):
-                if cells[r][c] > 0:
-                    m.add(self.v[r * cols + c] == cells[r][c])
+        self.v = [m.new_int_var_from_domain(cp_model.Domain.from_intervals(runs(x)), f"v{i}")
+                  for i, x in enumerate(cand)]
         self.same: dict[tuple[int, int], cp_model.IntVar] = {}
         self.near: list[list[tuple[int, cp_model.IntVar]]] = [[] for _ in range(n)]
         for i in range(n):
-            for r2, c2 in neighbours(rows, cols, divmod(i, cols)):
-                j = r2 * cols + c2
+            for j in near[i]:
                 if j < i:
                     continue
                 s = m.new_bool_var(f"s{i}_{j}")
@@ -79,29 +75,79 @@ class FillominoModel:
             for x in range(len(eq)):
                 for y in range(x + 1, len(eq)):
                     m.add(self.v[i] >= 3).only_enforce_if([eq[x], eq[y]])
-        self._small_areas(CLOSED, JOINED)
+        self._small_areas(CLOSED, JOINED, cand)
+        self._anchored(near, cand)
         self.decision = list(self.same.values())
 
-    def _small_areas(self, closed: int, joined: int) -> None:
+    def _anchored(self, near: list[list[int]], cand: Sequence[int]) -> None:
+        """Every area holding a block short of its number, stated exactly (no cuts needed for it):
+        ``a[c]`` says cell c joins the block's area; the area takes exactly the cells it lacks,
+        among those the block can reach in time; a joined cell has a joined neighbour (or the
+        block) of smaller depth, so it is connected; a cell equal to a joined one is joined."""
+        m = self.model
+        for block, v in _short_blocks(near, cand):
+            inside = set(block)
+            need = v - len(block)
+            dist: dict[int, int] = {}
+            layer = block
+            for d in range(1, need + 1):
+                nxt = []
+                for i in layer:
+                    for j in near[i]:
+                        if j not in inside and j not in dist and cand[j] >> v & 1:
+                            dist[j] = d
+                            nxt.append(j)
+                layer = nxt
+            a = {c: m.new_bool_var("") for c in dist}
+            dep = {c: m.new_int_var(1, need, "") for c in dist}
+            m.add(sum(a.values()) == need)
+            for c, x in a.items():
+                m.add(self.v[c] == v).only_enforce_if(x)
+                if not any(j in inside for j in near[c]):
+                    links = []
+                    for j in near[c]:
+                        if j in a:
+                            link = m.new_bool_var("")
+                            m.add_implication(link, a[j])
+                            m.add(dep[j] < dep[c]).only_enforce_if(link)
+                            links.append(link)
+                    m.add_bool_or([x.Not(), *links])
+                for j in near[c]:
+                    if j not in inside:
+                        if j in a:
+                            m.add_implication(x, a[j]).only_enforce_if(self.edge(c, j))
+                        else:
+                            m.add_bool_or([x.Not(), self.edge(c, j).Not()])
+            for i in block:
+                for j in near[i]:
+                    if j not in inside:
+                        if j in a:
+                            m.add_implication(self.edge(i, j), a[j])
+                        else:
+                            m.add_bool_or([self.edge(i, j).Not()])
+
+    def _small_areas(self, closed: int, joined: int, cand: Sequence[int]) -> None:
         """Small shapes stated up front. Closed: joined by equal numbers and closed off by different
         ones, a shape of 2 to ``closed`` cells is a whole area, so its number is its size. Joined:
         ``joined`` cells joined by equal numbers have a number of at least ``joined``. With the
-        local rules this makes areas of 1 to ``joined - 1`` exact without any cut."""
+        local rules this makes areas of 1 to ``joined - 1`` exact without any cut. Shapes whose
+        cells share no possible number are left out (they can never be joined)."""
         m, n = self.model, len(self.v)
         seen: set[frozenset[int]] = set()
         for start in range(n):
-            shapes = [frozenset([start])]
+            shapes = [(frozenset([start]), cand[start])]
             for size in range(2, max(closed, joined) + 1):
                 grown = []
-                for shape in shapes:
+                for shape, common in shapes:
                     for i in shape:
                         for j, _ in self.near[i]:
                             bigger = shape | {j}
-                            if j not in shape and min(bigger) == start and bigger not in seen:
+                            if (j not in shape and common & cand[j] and min(bigger) == start
+                                    and bigger not in seen):
                                 seen.add(bigger)
-                                grown.append(bigger)
+                                grown.append((bigger, common & cand[j]))
                 shapes = grown
-                for shape in shapes:
+                for shape, _ in shapes:
                     tree = [self.edge(i, j) for i, j in _spanning_tree(shape, self.near)]
                     if size <= closed:
                         rim = [self.edge(i, j) for i in shape for j, _ in self.near[i] if j not in shape]
@@ -118,8 +164,8 @@ class FillominoModel:
                 model.add_hint(x, solver.value(x))
         return status, solver
 
-    def numbers(self, solver: cp_model.CpSolver) -> list[list[int]]:
-        return [[int(solver.value(self.v[r * self.cols + c])) for c in range(self.cols)] for r in range(self.rows)]
+    def numbers(self, solver: cp_model.CpSolver) -> list[int]:
+        return [int(solver.value(x)) for x in self.v]
 
     def edge(self, i: int, j: int) -> cp_model.IntVar:
         return self.same[min(i, j), max(i, j)]
@@ -158,6 +204,25 @@ class FillominoModel:
         return clauses
 
 
+def _short_blocks(near: list[list[int]], cand: Sequence[int]) -> list[tuple[list[int], int]]:
+    """The blocks (fixed cells of one number, joined) smaller than their number."""
+    seen: set[int] = set()
+    out = []
+    for start, x in enumerate(cand):
+        if x & (x - 1) or start in seen:
+            continue
+        block = [start]
+        seen.add(start)
+        for i in block:
+            for j in near[i]:
+                if j not in seen and cand[j] == x:
+                    seen.add(j)
+                    block.append(j)
+        if len(block) < x.bit_length() - 1:
+            out.append((block, x.bit_length() - 1))
+    return out
+
+
 def _spanning_tree(shape: frozenset[int], near: list[list[tuple[int, Any]]]) -> list[tuple[int, int]]:
     start = min(shape)
     order, tree, seen = [start], [], {start}
@@ -170,38 +235,58 @@ def _spanning_tree(shape: frozenset[int], near: list[list[tuple[int, Any]]]) -> 
     return tree
 
 
-def _bounds(cells: Sequence[Sequence[int]]) -> list[int]:
-    """An upper bound on each cell's number: an area with a number above every given holds no
-    given, so it fits in the cell's component of empty cells."""
-    rows, cols = len(cells), len(cells[0])
-    flat = [x for row in cells for x in row]
-    most = max(flat, default=0)
-    bound = [0] * len(flat)
-    for start, x in enumerate(flat):
-        if x or bound[start]:
-            continue
-        comp = [start]
-        bound[start] = -1
-        for i in comp:
-            for r2, c2 in neighbours(rows, cols, divmod(i, cols)):
-                j = r2 * cols + c2
-                if not flat[j] and not bound[j]:
-                    bound[j] = -1
-                    comp.append(j)
-        for i in comp:
-            bound[i] = max(most, len(comp))
-    return [b if b > 0 else flat[i] for i, b in enumerate(bound)]
+def solve_group(near: list[list[int]], cand: list[int], limit: int, budget: Budget) -> list[list[int]]:
+    """Up to ``limit`` answers of one group of cells by CP-SAT (raises OutOfTime)."""
+    t0 = time.perf_counter()
+    fm = FillominoModel(near, cand)
+    budget.note("build", t0)
+    res = solve_twice(fm.model, fm.decision, lambda s: NumberSolution((tuple(fm.numbers(s)),)),
+                      budget.options.with_(unique=limit > 1), budget=budget,
+                      runner=partial(solve_connected, find_cuts=fm.find_cuts, runner=fm.hinted))
+    if res.status is Status.NONE:
+        return []
+    if res.status not in (Status.UNIQUE, Status.MULTIPLE, Status.SOLVED):
+        raise OutOfTime
+    return [[x or 0 for x in sol.numbers[0]] for sol in (res.solution, res.second_solution)
+            if isinstance(sol, NumberSolution)]
 
 
 def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
                 decode: Callable[[list[list[int]]], Any] = tuple) -> SolveResult:
     """The verdict for a Fillomino board of givens (0 = empty); ``decode`` makes the solution object."""
     budget = Budget(options)
+    rows, cols = len(cells), len(cells[0])
+    near = grid_near(rows, cols)
+    flat = [x for row in cells for x in row]
+    search = Search(max(flat, default=0), budget.start + options.time_limit, limit=2 if options.unique else 1,
+                    fallback=partial(solve_group, budget=budget))
     t0 = time.perf_counter()
-    fm = FillominoModel(cells)
-    budget.note("build", t0)
-    return solve_twice(fm.model, fm.decision, lambda s: decode(fm.numbers(s)), options, budget=budget,
-                       runner=partial(solve_connected, find_cuts=fm.find_cuts, runner=fm.hinted))
+    try:
+        found = search.answers(near, start_masks(near, flat))
+    except OutOfTime:
+        _phases(budget, search, t0)
+        return timeout_result(budget)
+    _phases(budget, search, t0)
+    budget.stats.branches += search.nodes
+    if not found:
+        return no_solution(budget)
+
+    def grid(flat: list[int]) -> Any:
+        return decode([flat[r * cols:(r + 1) * cols] for r in range(rows)])
+
+    if not options.unique:
+        return SolveResult(Status.SOLVED, solution=grid(found[0]), stats=budget.stats)
+    if len(found) == 1:
+        return SolveResult(Status.UNIQUE, solution=grid(found[0]), stats=budget.stats)
+    return SolveResult(Status.MULTIPLE, solution=grid(found[0]), second_solution=grid(found[1]), stats=budget.stats)
+
+
+def _phases(budget: Budget, search: Search, since: float) -> None:
+    """deduce: the first deductions; search: the search's own time (the rest: build, first, proof)."""
+    phases = budget.stats.phases
+    phases["deduce"] = search.deduce_seconds
+    others = sum(phases.get(k, 0.0) for k in ("deduce", "build", "first", "proof"))
+    phases["search"] = max(0.0, time.perf_counter() - since - others)
 
 
 def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:

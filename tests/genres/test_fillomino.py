@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from solvers.errors import InvalidPuzzle, ParseError
-from solvers.fillomino import GENRE, check
+from solvers.fillomino import GENRE, check, deduce, generate, search
+from solvers.generation import Difficulty
 from solvers.puzzle import Puzzle
 from solvers.solution import NumberSolution
 from solvers.verdict import SolveOptions, Status
@@ -79,6 +80,65 @@ def test_empty_cells_make_areas_of_any_size() -> None:
     assert res.status is Status.UNIQUE and res.solution == numbers("3 3", "1 3")
 
 
+# ------------------------------------------------------------------ deductions, search, fallback
+def _masks(p: Puzzle[Any]) -> tuple[list[list[int]], list[int], int]:
+    near = deduce.grid_near(len(p.cells), len(p.cells[0]))
+    flat = [x for row in p.cells for x in row]
+    return near, deduce.start_masks(near, flat), max(flat)
+
+
+def test_deductions_fill_a_board_a_person_solves() -> None:
+    # janko.at Fillomino (shared corpus d0003)
+    near, cand, top = _masks(board("2 . . . 5 .", "4 4 . 5 . 4", ". 4 6 . 6 .", ". 5 . 6 2 .", "5 . 6 . 3 1",
+                                   ". 2 . . . 2"))
+    out = deduce.deduce(near, cand, top)
+    assert out.solved()
+    want = numbers("2 2 5 5 5 4", "4 4 5 5 4 4", "4 4 6 6 6 4", "5 5 6 6 2 2", "5 5 6 3 3 1", "5 2 2 3 2 2")
+    assert [x.bit_length() - 1 for x in cand] == [x for row in want.numbers for x in row]
+
+
+def test_deductions_rules_one_by_one() -> None:
+    # a complete block's neighbours lose its number; a short block with one way out takes it
+    near, cand, top = _masks(board("2 . 1", "3 . ."))
+    deduce.deduce(near, cand, top)
+    assert [x.bit_length() - 1 for x in cand] == [2, 2, 1, 3, 3, 3]
+    # two 2s that would make an area of 3 through the cell between them
+    near, cand, top = _masks(board("2 . 2", ". . .", ". . ."))
+    deduce.deduce(near, cand, top, deep=False)
+    assert deduce.bits(cand[1]) == [1, 3, 4, 5] and cand[3] == cand[5] == 1 << 2
+
+
+def test_deductions_find_a_dead_end() -> None:
+    near, cand, top = _masks(board("3 1", "1 ."))  # the 3 has no room
+    with pytest.raises(deduce.Contradiction):
+        deduce.deduce(near, cand, top)
+
+
+def test_search_counts_answers_of_independent_groups() -> None:
+    # two empty sides walled off by a complete area: each has answers of its own
+    p = board(". . 3 . .", ". . 3 . .", ". . 3 . .")
+    near, cand, top = _masks(p)
+    found = search.Search(top, deadline=float("inf")).answers(near, cand)
+    assert len(found) == 2 and found[0] != found[1]
+    for flat in found:
+        assert check.check_cells(p.cells, [flat[r * 5:(r + 1) * 5] for r in range(3)]) == []
+
+
+@pytest.mark.parametrize("cap", [0, 3])
+def test_cpsat_fallback_gives_the_same_verdicts(monkeypatch: pytest.MonkeyPatch, cap: int) -> None:
+    """A group the search gives up on goes to CP-SAT; the verdicts must not change."""
+    monkeypatch.setattr(search, "CAP", cap)
+    for rec in corpus.own("fillomino"):
+        if rec["rows"] * rec["cols"] > 100:
+            continue
+        p = Puzzle.from_record(rec)
+        res = GENRE.solve(p, OPTS)
+        want = {True: Status.UNIQUE, False: Status.MULTIPLE, None: Status.NONE}[rec["unique"]]
+        assert res.status is want, rec["id"]
+        for sol in (res.solution, res.second_solution):
+            assert sol is None or (isinstance(sol, NumberSolution) and GENRE.check(p, sol) == []), rec["id"]
+
+
 def _small(rec: dict[str, Any]) -> bool:
     return bool(rec["rows"] * rec["cols"] <= 150)
 
@@ -140,6 +200,17 @@ def test_picture_borders_and_numbers() -> None:
 def test_generator_makes_a_proven_unique_board() -> None:
     gp = GENRE.generate(5, 5, "easy", 2)
     assert gp.stats["proof"] == "unique" and GENRE.check(gp.puzzle, gp.solution) == []
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty))
+def test_generator_grades_by_what_the_deductions_need(difficulty: Difficulty) -> None:
+    gp = GENRE.generate(7, 7, difficulty, 3)
+    assert isinstance(gp.solution, NumberSolution)
+    assert gp.stats["proof"] == "unique" and GENRE.check(gp.puzzle, gp.solution) == []
+    near = deduce.grid_near(7, 7)
+    work = generate.effort(near, [x for row in gp.puzzle.cells for x in row], 2)
+    assert work == gp.stats["effort"]
+    assert gp.difficulty is difficulty or difficulty is Difficulty.HARD  # hard: the closest found
 
 
 def test_form_problems_for_detection() -> None:

@@ -1,0 +1,307 @@
+"""Fillomino deductions as a person makes them, on a set of possible numbers per cell.
+
+``cand[i]`` is a bit mask: bit ``v`` set when cell ``i`` may hold ``v``. A cell with one bit is
+fixed; fixed cells of one number joined side by side form a *block* (part of one area). Every
+rule below holds in every answer, so a board they empty is unsolvable and a board they fill
+has exactly that answer (the uniqueness proof costs nothing):
+
+* a block larger than its number is wrong; a complete block's neighbours lose its number;
+* a cell touching blocks of ``v`` whose sizes add up past ``v - 1`` cannot be ``v``;
+* a block short of its number grows: with one neighbour able to take its number, that neighbour
+  takes it; a cell the block cannot reach within its number's distance is not part of it;
+* a cell keeps ``v`` only if a block of ``v`` can reach it in time, or it lies in a connected set of
+  at least ``v`` cells free to start a new area of ``v`` (empty cells form areas of unknown size);
+* (slower, when the above stall) a cell every growth of a block must pass through is the block's.
+
+Deductions grade a board and shrink the model the search has left to do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+class Contradiction(Exception):
+    """The givens (with the deductions so far) allow no answer."""
+
+
+def grid_near(rows: int, cols: int) -> list[list[int]]:
+    """Each cell's orthogonal neighbours, cells numbered in reading order."""
+    near: list[list[int]] = [[] for _ in range(rows * cols)]
+    for i in range(rows * cols):
+        r, c = divmod(i, cols)
+        if r > 0:
+            near[i].append(i - cols)
+        if r + 1 < rows:
+            near[i].append(i + cols)
+        if c > 0:
+            near[i].append(i - 1)
+        if c + 1 < cols:
+            near[i].append(i + 1)
+    return near
+
+
+@dataclass
+class Outcome:
+    """What the deductions reached: the masks, and how many rounds (the grade) they took."""
+
+    cand: list[int]
+    rounds: int
+    deep_rounds: int
+
+    def solved(self) -> bool:
+        return all(x & (x - 1) == 0 for x in self.cand)
+
+
+def bits(x: int) -> list[int]:
+    """The numbers of a mask, smallest first."""
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out
+
+
+def runs(x: int) -> list[list[int]]:
+    """The mask's numbers as [first, last] runs (a big empty region's 1..n is one run)."""
+    out = []
+    while x:
+        start = (x & -x).bit_length() - 1
+        y = x >> start
+        run = (~y & (y + 1)).bit_length() - 1
+        out.append([start, start + run - 1])
+        x &= ~(((1 << run) - 1) << start)
+    return out
+
+
+def start_masks(near: list[list[int]], flat: Sequence[int]) -> list[int]:
+    """The masks before any deduction: a given is fixed; an empty cell may hold 1 up to the
+    larger of the biggest given and its component of empty cells (a bigger area holds no given)."""
+    most = max(flat, default=0)
+    cand = [1 << x if x else 0 for x in flat]
+    for start, x in enumerate(flat):
+        if x or cand[start]:
+            continue
+        comp, seen = [start], {start}
+        for i in comp:
+            for j in near[i]:
+                if not flat[j] and j not in seen:
+                    seen.add(j)
+                    comp.append(j)
+        mask = (1 << (max(most, len(comp)) + 1)) - 2
+        for i in comp:
+            cand[i] = mask
+    return cand
+
+
+def deduce(near: list[list[int]], cand: list[int], top: int, *, deep: bool = True) -> Outcome:
+    """Apply the rules until none changes a mask (``cand`` is changed in place). Raises
+    Contradiction when a mask empties or a block cannot be completed. Numbers above ``top`` (the
+    largest given) that no block holds are checked together, by the size of their region."""
+    rounds = deep_rounds = 0
+    dirty = deep_dirty = -1  # the numbers whose cells changed since their last look (bit masks)
+    while True:
+        rounds += 1
+        before = cand.copy()
+        _round(near, cand, top, dirty)
+        dirty = _changed(before, cand)
+        deep_dirty |= dirty
+        if dirty:
+            continue
+        if not deep:
+            break
+        deep_rounds += 1
+        before = cand.copy()
+        _through(near, cand, deep_dirty)
+        dirty = deep_dirty = _changed(before, cand)
+        if not dirty:
+            break
+    return Outcome(cand, rounds, deep_rounds)
+
+
+def _changed(before: list[int], after: list[int]) -> int:
+    """The numbers a changed cell could hold before (their analysis may change)."""
+    out = 0
+    for x, y in zip(before, after, strict=True):
+        if x != y:
+            out |= x
+    return out
+
+
+def _blocks(near: list[list[int]], cand: list[int]) -> tuple[list[int], list[list[int]]]:
+    """Each fixed cell's block index (-1: not fixed) and the blocks' cells."""
+    block_of = [-1] * len(cand)
+    blocks: list[list[int]] = []
+    for start, x in enumerate(cand):
+        if block_of[start] >= 0 or x & (x - 1):
+            continue
+        b = len(blocks)
+        block_of[start] = b
+        cells = [start]
+        for i in cells:
+            for j in near[i]:
+                if block_of[j] < 0 and cand[j] == x:
+                    block_of[j] = b
+                    cells.append(j)
+        blocks.append(cells)
+    return block_of, blocks
+
+
+def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool:
+    """One pass of the cheap rules over the whole board, the per-number ones only for the numbers
+    in ``dirty`` (a bit mask); True when a mask changed."""
+    block_of, blocks = _blocks(near, cand)
+    value = [cand[b[0]].bit_length() - 1 for b in blocks]
+    changed = False
+
+    def drop(i: int, v: int) -> None:
+        nonlocal changed
+        if cand[i] >> v & 1:
+            cand[i] &= ~(1 << v)
+            changed = True
+            if not cand[i]:
+                raise Contradiction
+
+    def fix(i: int, v: int) -> None:
+        nonlocal changed
+        if not cand[i] >> v & 1:
+            raise Contradiction
+        if cand[i] != 1 << v:
+            cand[i] = 1 << v
+            changed = True
+
+    by_value: dict[int, list[int]] = {}
+    for b, cells in enumerate(blocks):
+        by_value.setdefault(value[b], []).append(b)
+        if len(cells) > value[b]:
+            raise Contradiction
+    # a cell touching blocks of v that add up past v - 1 cannot be v (complete blocks included)
+    open_cells = [i for i, x in enumerate(cand) if x & (x - 1)]
+    touch: dict[int, dict[int, set[int]]] = {}  # open cell -> number -> the blocks of it it touches
+    for i in open_cells:
+        touching: dict[int, set[int]] | None = None
+        for j in near[i]:
+            if (b := block_of[j]) >= 0:
+                if touching is None:
+                    touching = touch[i] = {}
+                touching.setdefault(value[b], set()).add(b)
+        if touching is not None:
+            for v, bs in touching.items():
+                if cand[i] >> v & 1 and 1 + sum(len(blocks[b]) for b in bs) > v:
+                    drop(i, v)
+    # per number: where blocks can reach, where new areas fit
+    # numbers above every given and every block: only the size of their region limits them
+    exact = (1 << (top + 1)) - 1
+    for v in value:
+        exact |= 1 << v
+    big = [i for i in open_cells if cand[i] & ~exact]
+    inbig = set(big)
+    while inbig:
+        comp = [inbig.pop()]
+        for i in comp:
+            for j in near[i]:
+                if j in inbig:
+                    inbig.remove(j)
+                    comp.append(j)
+        over = ~exact & ~((1 << (len(comp) + 1)) - 1)
+        for i in comp:
+            if cand[i] & over:
+                cand[i] &= ~over
+                changed = True
+                if not cand[i]:
+                    raise Contradiction
+    per_value: dict[int, list[int]] = {}
+    for i in open_cells:
+        for v in bits(cand[i] & exact & dirty):
+            per_value.setdefault(v, []).append(i)
+    for b, cells in enumerate(blocks):
+        if len(cells) < value[b] and dirty >> value[b] & 1:
+            per_value.setdefault(value[b], [])
+    for v, cells_v in per_value.items():
+        allowed: set[int] = set()
+        for b in by_value.get(v, ()):
+            size = len(blocks[b])
+            if size == v:
+                continue
+            reach = _reach(near, cand, blocks[b], v, v - size)
+            if size + len(reach) < v:
+                raise Contradiction
+            allowed.update(j for j in reach if block_of[j] < 0)
+            frontier = {j for i in blocks[b] for j in near[i] if block_of[j] < 0 and cand[j] >> v & 1}
+            if not frontier:
+                raise Contradiction
+            if len(frontier) == 1:
+                fix(frontier.pop(), v)
+        free = {i for i in cells_v if i not in touch or v not in touch[i]}
+        while free:
+            comp = [free.pop()]
+            for i in comp:
+                for j in near[i]:
+                    if j in free:
+                        free.remove(j)
+                        comp.append(j)
+            if len(comp) >= v:
+                allowed.update(comp)
+        for i in cells_v:
+            if i not in allowed:
+                drop(i, v)
+    # fixed blocks short of their number with no open neighbour able to take it are caught above;
+    # a block of v next to a cell fixed to v is one block (recomputed next round)
+    return changed
+
+
+def _reach(near: list[list[int]], cand: list[int], start: Sequence[int], v: int, depth: int,
+           without: int = -1) -> set[int]:
+    """Cells outside ``start`` a block of ``v`` can take within ``depth`` steps over cells that
+    may be ``v`` (never ``without``)."""
+    return {j for layer in _layers(near, cand, start, v, depth, without) for j in layer}
+
+
+def _layers(near: list[list[int]], cand: list[int], start: Sequence[int], v: int, depth: int,
+            without: int = -1) -> list[list[int]]:
+    """:func:`_reach` by distance from ``start`` (1, 2, ... up to ``depth``)."""
+    seen = set(start)
+    seen.add(without)
+    layers: list[list[int]] = []
+    layer = list(start)
+    bit = 1 << v
+    for _ in range(depth):
+        nxt = []
+        for i in layer:
+            for j in near[i]:
+                if j not in seen and cand[j] & bit:
+                    seen.add(j)
+                    nxt.append(j)
+        if not nxt:
+            break
+        layers.append(nxt)
+        layer = nxt
+    return layers
+
+
+def _through(near: list[list[int]], cand: list[int], dirty: int) -> bool:
+    """A cell every growth of a short block must take is the block's (its number); True on change.
+
+    Removing a cell at distance k loses at most itself and cells farther than k, so only cells
+    whose layers up to k hold at most ``need`` cells are tried."""
+    block_of, blocks = _blocks(near, cand)
+    changed = False
+    for cells in blocks:
+        v = cand[cells[0]].bit_length() - 1
+        need = v - len(cells)
+        if need <= 0 or not dirty >> v & 1:
+            continue
+        upto = 0
+        for layer in _layers(near, cand, cells, v, need):
+            upto += len(layer)
+            if upto - 1 >= need:
+                break
+            for c in layer:
+                if block_of[c] >= 0 or cand[c] == 1 << v:
+                    continue
+                if len(_reach(near, cand, cells, v, need, without=c)) < need:
+                    cand[c] = 1 << v
+                    changed = True
+    return changed

@@ -1,0 +1,196 @@
+"""Fillomino by deductions and a search that splits the board into independent parts.
+
+After the deductions (:mod:`solvers.fillomino.deduce`), the cells still open and the blocks still
+short of their number fall into connected groups. Two groups never share an area (a complete
+block between them has already taken its number from its neighbours' masks), so each group is
+solved on its own: answers multiply, and a group is searched only when deductions leave it open.
+The search branches on a cell next to the short block with the fewest ways out (that cell takes
+the block's number, or it does not), so the whole tree it walks is the uniqueness proof.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from solvers.fillomino.deduce import Contradiction, deduce
+
+
+class OutOfTime(Exception):
+    """The search used up its time (or its node budget)."""
+
+
+class TooLong(Exception):
+    """The search of one group passed its node cap (the fallback takes the group)."""
+
+
+Fallback = Callable[[list[list[int]], list[int], int], list[list[int]]]
+CAP = 200  # search nodes per group before the fallback (CP-SAT) takes it
+CAP_SECONDS = 0.3  # and search seconds
+SEARCH_OPEN = 250  # a group with more open cells goes to the fallback at once (its nodes are slow)
+
+
+@dataclass
+class Search:
+    """Count answers (up to ``limit``) of one board; ``nodes`` and ``rounds`` measure the work."""
+
+    top: int
+    deadline: float
+    limit: int = 2
+    max_nodes: float = float("inf")  # a node budget (deterministic, unlike the deadline)
+    nodes: int = 0
+    rounds: int = 0
+    deep_rounds: int = 0
+    fallback: Fallback | None = None
+    cap: int = -1  # node count at which the current group goes to the fallback (-1: none)
+    cap_until: float = 0.0
+    deduce_seconds: float = 0.0  # the deductions before any search
+    fallbacks: int = 0
+
+    def answers(self, near: list[list[int]], cand: list[int]) -> list[list[int]]:
+        """Up to ``limit`` answers, each a number per cell (``cand`` is changed)."""
+        t0 = time.perf_counter()
+        try:
+            out = deduce(near, cand, self.top)
+        except Contradiction:
+            return []
+        finally:
+            self.deduce_seconds = time.perf_counter() - t0
+        self.rounds += out.rounds
+        self.deep_rounds += out.deep_rounds
+        groups = _groups(near, cand)
+        found = self._split(near, cand, groups, self.limit) if groups else [cand]
+        return [[x.bit_length() - 1 for x in sol] for sol in found]
+
+    def _solve(self, near: list[list[int]], cand: list[int], limit: int) -> list[list[int]]:
+        self.nodes += 1
+        if time.perf_counter() > self.deadline or self.nodes > self.max_nodes:
+            raise OutOfTime
+        if self.cap >= 0 and (self.nodes >= self.cap or time.perf_counter() > self.cap_until):
+            raise TooLong
+        try:
+            out = deduce(near, cand, self.top)
+        except Contradiction:
+            return []
+        self.rounds += out.rounds
+        self.deep_rounds += out.deep_rounds
+        groups = _groups(near, cand)
+        if not groups:
+            return [cand]
+        if len(groups) > 1 or len(groups[0]) < len(cand):
+            return self._split(near, cand, groups, limit)
+        i, v = _branch(near, cand)
+        take = cand.copy()
+        take[i] = 1 << v
+        found = self._solve(near, take, limit)
+        if len(found) >= limit:
+            return found[:limit]
+        cand[i] &= ~(1 << v)
+        return found + self._solve(near, cand, limit - len(found))
+
+    def _group(self, near: list[list[int]], cand: list[int], limit: int) -> list[list[int]]:
+        """One group: searched, or (at the top level, past the node cap) handed to the fallback."""
+        if self.fallback is None or self.cap >= 0:
+            return self._solve(near, cand, limit)
+        self.cap = self.nodes + CAP
+        self.cap_until = time.perf_counter() + CAP_SECONDS
+        try:
+            if sum(1 for x in cand if x & (x - 1)) > SEARCH_OPEN:
+                raise TooLong
+            return self._solve(near, cand.copy(), limit)
+        except TooLong:
+            self.fallbacks += 1
+            return [[1 << v for v in sol] for sol in self.fallback(near, cand, limit)]
+        finally:
+            self.cap = -1
+
+    def _split(self, near: list[list[int]], cand: list[int], groups: list[list[int]],
+               limit: int) -> list[list[int]]:
+        """Solve each group alone; the first answer takes every group's first, the second differs
+        in one group."""
+        first = cand.copy()
+        second: list[int] | None = None
+        for cells in groups:
+            index = {c: k for k, c in enumerate(cells)}
+            sub_near = [[index[j] for j in near[c] if j in index] for c in cells]
+            found = self._group(sub_near, [cand[c] for c in cells], limit if second is None else 1)
+            if not found:
+                return []
+            for c, x in zip(cells, found[0], strict=True):
+                first[c] = x
+            if second is None and len(found) > 1:
+                second = cand.copy()
+                for c, x in zip(cells, found[1], strict=True):
+                    second[c] = x
+        if second is None or limit < 2:
+            return [first]
+        for k, x in enumerate(first):  # the other groups as in the first answer
+            if second[k] & (second[k] - 1):
+                second[k] = x
+        return [first, second]
+
+
+def _groups(near: list[list[int]], cand: list[int]) -> list[list[int]]:
+    """The connected groups of open cells and of fixed cells whose block is short of its number."""
+    n = len(cand)
+    short = [False] * n
+    seen = [False] * n
+    for start, x in enumerate(cand):
+        if seen[start] or x & (x - 1):
+            continue
+        block = [start]
+        seen[start] = True
+        for i in block:
+            for j in near[i]:
+                if not seen[j] and cand[j] == x:
+                    seen[j] = True
+                    block.append(j)
+        if len(block) < x.bit_length() - 1:
+            for i in block:
+                short[i] = True
+    active = [bool(x & (x - 1)) or short[i] for i, x in enumerate(cand)]
+    groups = []
+    done = [False] * n
+    for start in range(n):
+        if not active[start] or done[start]:
+            continue
+        done[start] = True
+        comp = [start]
+        for i in comp:
+            for j in near[i]:
+                if active[j] and not done[j]:
+                    done[j] = True
+                    comp.append(j)
+        groups.append(sorted(comp))
+    return groups
+
+
+def _branch(near: list[list[int]], cand: list[int]) -> tuple[int, int]:
+    """The cell and number to try: next to the short block with the fewest open neighbours able
+    to take its number; with no short block, the open cell with the fewest numbers, its smallest."""
+    best: tuple[int, int, int] | None = None
+    seen: set[int] = set()
+    for start, x in enumerate(cand):
+        if x & (x - 1) or start in seen:
+            continue
+        v = x.bit_length() - 1
+        block = [start]
+        seen.add(start)
+        for i in block:
+            for j in near[i]:
+                if j not in seen and cand[j] == x:
+                    seen.add(j)
+                    block.append(j)
+        if len(block) >= v:
+            continue
+        inside = set(block)
+        frontier = sorted({j for i in block for j in near[i] if j not in inside and cand[j] & x})
+        if frontier and (best is None or len(frontier) < best[0]):
+            cell = min(frontier, key=lambda j: cand[j].bit_count())
+            best = (len(frontier), cell, v)
+    if best is not None:
+        return best[1], best[2]
+    cell = min((i for i, x in enumerate(cand) if x & (x - 1)), key=lambda i: cand[i].bit_count())
+    x = cand[cell]
+    return cell, (x & -x).bit_length() - 1
