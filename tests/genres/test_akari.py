@@ -23,6 +23,7 @@ from solvers.registry import get_genre
 from solvers.solution import LightSolution
 from solvers.verdict import SolveOptions, Status
 from tests.corpus import load
+from tests.genres.brute import assert_verdict_matches
 
 
 def marks(sol: object) -> tuple[str, ...]:
@@ -80,16 +81,7 @@ def test_verdicts_agree_with_brute_force(seed: int) -> None:
         return
     every = brute(grid)
     res = solve_grid(grid, OPTS)
-    if not every:
-        assert res.status is Status.NONE
-    elif len(every) == 1:
-        assert res.status is Status.UNIQUE
-        assert res.solution is not None and marks(res.solution) == every[0]
-    else:
-        assert res.status is Status.MULTIPLE
-        assert res.solution is not None and res.second_solution is not None
-        assert {marks(res.solution), marks(res.second_solution)} <= set(every)
-        assert res.solution != res.second_solution
+    assert_verdict_matches(res, every, marks)
 
 
 def test_open_board_has_several_answers_and_a_boxed_one_none() -> None:

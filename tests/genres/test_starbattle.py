@@ -22,6 +22,7 @@ from solvers.starbattle.search import probe
 from solvers.starbattle.url import decode_url, encode_url
 from solvers.verdict import SolveOptions, Status
 from tests.corpus import load, own
+from tests.genres.brute import assert_verdict_matches
 
 
 def marks(sol: object) -> tuple[str, ...]:
@@ -115,16 +116,7 @@ def test_verdicts_agree_with_brute_force(seed: int, max_nodes: int) -> None:
     regions = random_regions(rng, rng.randint(4, 6))
     every = brute(regions)
     res = solve_board(regions, 1, OPTS, max_nodes=max_nodes)
-    if not every:
-        assert res.status is Status.NONE
-    elif len(every) == 1:
-        assert res.status is Status.UNIQUE
-        assert res.solution is not None and marks(res.solution) == every[0]
-    else:
-        assert res.status is Status.MULTIPLE
-        assert res.solution is not None and res.second_solution is not None
-        assert {marks(res.solution), marks(res.second_solution)} <= set(every)
-        assert res.solution != res.second_solution
+    assert_verdict_matches(res, every, marks)
 
 
 
@@ -136,16 +128,7 @@ def test_two_star_verdicts_agree_with_brute_force(seed: int) -> None:
     every = brute_k(regions, 2)
     for max_nodes in (None, 0):  # the search, and CP-SAT from the root deductions
         res = solve_board(regions, 2, OPTS, max_nodes=max_nodes)
-        if not every:
-            assert res.status is Status.NONE
-        elif len(every) == 1:
-            assert res.status is Status.UNIQUE
-            assert res.solution is not None and marks(res.solution) == every[0]
-        else:
-            assert res.status is Status.MULTIPLE
-            assert res.solution is not None and res.second_solution is not None
-            assert {marks(res.solution), marks(res.second_solution)} <= set(every)
-            assert res.solution != res.second_solution
+        assert_verdict_matches(res, every, marks)
 
 
 @pytest.mark.parametrize("seed", range(40))
