@@ -134,6 +134,37 @@ def test_a_small_sea_walls_an_island_in_only_in_a_corner() -> None:
     assert b.shaded_rows() == ["......", "......", "......", "###...", "..#...", "..#..."]
 
 
+@pytest.mark.parametrize("source", corpus.SOURCES)
+def test_the_wall_bound_holds_for_every_published_island(source: str) -> None:
+    # the bound is a lower bound: each answer's islands fit in its sea, with their box and the cells
+    # beside them given
+    for rec in corpus.unique(source, "nurikabe"):
+        sol = rec["solution"]["shaded"]
+        rows, cols = len(sol), len(sol[0])
+        adj = grid_adjacency(rows, cols)
+        white = {r * cols + c for r in range(rows) for c in range(cols) if sol[r][c] != "#"}
+        shaded = [divmod(i, cols) for i in range(rows * cols) if i not in white]
+        if not shaded:
+            continue
+        wall = Wall(rows, cols, len(shaded), (min(r for r, _ in shaded), max(r for r, _ in shaded)),
+                    (min(c for _, c in shaded), max(c for _, c in shaded)))
+        seen: set[int] = set()
+        for start in sorted(white):
+            if start in seen:
+                continue
+            island, stack = {start}, [start]
+            while stack:
+                for j in adj[stack.pop()]:
+                    if j in white and j not in island:
+                        island.add(j)
+                        stack.append(j)
+            seen |= island
+            rc = [divmod(i, cols) for i in island]
+            box = (min(r for r, _ in rc), max(r for r, _ in rc), min(c for _, c in rc), max(c for _, c in rc))
+            beside = sorted({j for i in island for j in adj[i] if j not in white})
+            assert wall.allows(box, len(island), 0, beside), (rec["id"], start)
+
+
 def test_budget_unshades_cells_too_far_from_the_sea() -> None:
     # 4x4, clues 1 and 12: a sea of 3, two cells known beside the 1; the third must touch them
     b = deduce([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 12]])
