@@ -11,13 +11,16 @@ Each step is a consequence of the rules, so a cell fixed here has that colour in
 * ``pool``: three shaded cells of a 2x2 block make the fourth unshaded;
 * ``sea-cut``: an unknown cell without which the shaded cells could not join up is shaded;
 * ``count``: without ``?`` clues the number of unshaded cells is known;
+* ``budget``: so is the number of shaded cells: a cell farther from the sea than the shaded
+  cells still to place is unshaded;
 * ``confine``: a cell whose shading would leave an island fewer cells than its size (the cell and
   what it cuts off) is unshaded;
 * ``demand``: a 2x2 block only one island can reach needs a cell of that island: cells too far
   to serve both (three-point bound) are not that island's, cells cutting the block off it are
   unshaded;
 * ``shape``: for an island with few ways left to finish (:mod:`solvers.nurikabe.shapes`), cells
-  in every way are its own, cells next to every way shaded.
+  in every way are its own, cells next to every way shaded (with a small sea, only shapes it can
+  wall in: :mod:`solvers.nurikabe.wall`).
 
 :func:`deduce` returns the :class:`Board` it reached (colours, the island of each unshaded cell,
 each island's reachable cells) and its steps in order (hints and grades). A board with no
@@ -34,6 +37,7 @@ from dataclasses import dataclass, field
 from solvers.connectivity import grid_adjacency, needed_cells
 from solvers.nurikabe import dfs
 from solvers.nurikabe.shapes import TooMany, shapes
+from solvers.nurikabe.wall import Wall
 
 UNKNOWN_CLUE = -1  # a "?" clue
 FREE, WHITE, BLACK = 0, 1, 2
@@ -120,7 +124,7 @@ def propagate(board: Board, deadline: float | None = None) -> None:
 
     Either way it ends with the reach sets matching the colours (the model's variables).
     """
-    rules = (_islands, _pools, _reach, _sea, _count, _confine, _demand, _shapes)
+    rules = (_islands, _pools, _reach, _sea, _count, _budget, _confine, _demand, _shapes)
     board.deadline = deadline
     while any(rule(board) for rule in rules):
         if _late(board):
@@ -287,6 +291,31 @@ def _count(board: Board) -> bool:
     return False
 
 
+def _budget(board: Board) -> bool:
+    """With ``k`` shaded cells still to place, a cell more than ``k`` steps (through cells that
+    may be shaded) from every shaded cell cannot join the sea: it is unshaded."""
+    sea = _sea_size(board)
+    color, adj = board.color, board.adj
+    black = [i for i, x in enumerate(color) if x == BLACK]
+    if sea == NO_LIMIT or not black:
+        return False
+    left = sea - len(black)
+    dist = dict.fromkeys(black, 0)
+    queue = deque(black)
+    while queue:
+        i = queue.popleft()
+        if dist[i] >= left:
+            continue
+        for j in adj[i]:
+            if color[j] == FREE and j not in dist:
+                dist[j] = dist[i] + 1
+                queue.append(j)
+    changed = False
+    for i, x in enumerate(color):
+        if x == FREE and i not in dist:
+            changed |= board.set(i, WHITE, "budget")
+    return changed
+
 
 def _confine(board: Board) -> bool:
     """A cell whose shading would shut an island in with fewer cells than its size is unshaded.
@@ -378,6 +407,16 @@ def _distances(adj: Sequence[Sequence[int]], area: set[int], sources: Sequence[i
 SHAPE_LIMIT, SHAPE_STEPS = 300, 5_000  # per island and round (more: the island is left alone)
 
 
+def _wall(board: Board, sea: int) -> Wall:
+    """The sea's size and the rows and columns its known cells span."""
+    shaded = [divmod(i, board.cols) for i, x in enumerate(board.color) if x == BLACK]
+    if not shaded:
+        return Wall(board.rows, board.cols, sea)
+    rows = [r for r, _ in shaded]
+    cols = [c for _, c in shaded]
+    return Wall(board.rows, board.cols, sea, (min(rows), max(rows)), (min(cols), max(cols)))
+
+
 def _shapes(board: Board) -> bool:
     """Islands with few ways left to complete: a cell in every way is unshaded, a cell next to
     every way shaded, a cell in none is out of the island's reach (shaded if no island reaches it)."""
@@ -385,6 +424,9 @@ def _shapes(board: Board) -> bool:
     changed = False
     sea = _sea_size(board)
     black = color.count(BLACK)
+    wall = None if sea == NO_LIMIT else _wall(board, sea)
+    if wall is not None and not wall.bites():
+        wall = None
     for k, rk in enumerate(board.reach):
         if _late(board):
             return changed
@@ -395,7 +437,7 @@ def _shapes(board: Board) -> bool:
         # the cells around the island are shaded: the sea minus the shaded cells it cannot touch
         border = sea - black + len({j for i in rk for j in adj[i] if color[j] == BLACK})
         try:
-            found = shapes(adj, color, rk, members, size, SHAPE_LIMIT, SHAPE_STEPS, border)
+            found = shapes(adj, color, rk, members, size, SHAPE_LIMIT, SHAPE_STEPS, border, wall)
         except TooMany:
             continue
         if not found:

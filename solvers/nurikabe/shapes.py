@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from solvers.nurikabe.wall import Box, Wall
+
 WHITE = 1  # as in solvers.nurikabe.deduce (not imported: deduce imports this module)
 MAX_GROWTH = 60  # cells still to add beyond which no island is enumerated (recursion depth)
 
@@ -22,12 +24,15 @@ class TooMany(Exception):
 
 
 def shapes(adj: Sequence[Sequence[int]], color: Sequence[int], area: set[int], members: list[int],
-           size: int, limit: int, steps: int = 50_000, border: int = 1 << 30) -> list[frozenset[int]]:
+           size: int, limit: int, steps: int = 50_000, border: int = 1 << 30,
+           wall: Wall | None = None) -> list[frozenset[int]]:
     """The shapes of an island whose known cells are ``members`` (the clue first) inside ``area``.
 
     ``color[i] == WHITE`` marks unshaded cells: such a cell in ``area`` touching a shape must be in
     it. ``border``: at most this many cells may touch a shape from outside (they are all shaded:
-    the sea's size bounds it). Raises :class:`TooMany` past ``limit`` shapes or ``steps`` cells tried.
+    the sea's size bounds it). ``wall``: the sea's size must also suffice to wall the island in
+    (:mod:`solvers.nurikabe.wall`: the shape's bounding box decides). Raises :class:`TooMany` past
+    ``limit`` shapes or ``steps`` cells tried.
     """
     if size - len(members) > MAX_GROWTH:
         raise TooMany
@@ -60,10 +65,12 @@ def shapes(adj: Sequence[Sequence[int]], color: Sequence[int], area: set[int], m
             if j not in area and j not in shape:
                 outside[j] = outside.get(j, 0) + 1
 
-    def grow(untried: list[int]) -> None:
+    def grow(untried: list[int], box: Box) -> None:
         # every untried cell ends up in the shape or beside it
         beside = border - excluded[0] - len(outside)  # cells that may still end up beside it
         if beside < 0 or len(untried) > size - len(shape) + beside:
+            return
+        if wall is not None and not wall.allows(box, size, size - len(shape), [*left, *outside]):
             return
         if len(shape) == size:
             # no unshaded cell may touch the shape from outside
@@ -85,7 +92,8 @@ def shapes(adj: Sequence[Sequence[int]], color: Sequence[int], area: set[int], m
             walls = [d for d in adj[c] if d not in area]
             for d in walls:
                 outside[d] = outside.get(d, 0) + 1
-            grow(untried + new)
+            r, q = divmod(c, cols)
+            grow(untried + new, (min(box[0], r), max(box[1], r), min(box[2], q), max(box[3], q)))
             for d in walls:
                 outside[d] -= 1
                 if not outside[d]:
@@ -95,10 +103,15 @@ def shapes(adj: Sequence[Sequence[int]], color: Sequence[int], area: set[int], m
             if color[c] == WHITE:
                 break  # an unshaded frontier cell cannot be left out
             left_out += 1
+            left.append(c)
             excluded[0] += 1
             if len(area) - excluded[0] < size:
                 break  # too few cells left to reach the size
         excluded[0] -= left_out
+        del left[len(left) - left_out:]
     excluded = [0]
-    grow(frontier)
+    left: list[int] = []  # the cells left out, in order
+    cols = wall.cols if wall is not None else 1
+    rc = [divmod(i, cols) for i in shape]
+    grow(frontier, (min(r for r, _ in rc), max(r for r, _ in rc), min(q for _, q in rc), max(q for _, q in rc)))
     return out

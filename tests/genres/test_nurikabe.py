@@ -25,6 +25,7 @@ from solvers.nurikabe.cuts import rings
 from solvers.nurikabe.deduce import Contradiction, deduce
 from solvers.nurikabe.generate import HARDER, effort
 from solvers.nurikabe.shapes import TooMany, shapes
+from solvers.nurikabe.wall import Wall
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, Status
@@ -114,6 +115,63 @@ def test_island_shapes_each_once_and_bounded_by_the_sea() -> None:
     assert set(found) == {frozenset({0, 1, 2}), frozenset({0, 3, 6}), frozenset({0, 3, 4})}
     with pytest.raises(TooMany):
         shapes(adj, [0] * 9, area, [4], 2, 3)
+
+
+def test_a_small_sea_walls_an_island_in_only_in_a_corner() -> None:
+    # a connected sea spanning h rows and w columns has h + w - 1 cells: around a 4x5 island away
+    # from the edges it spans 6 rows and 7 columns (12 cells at least), in a corner 5 and 6 (10)
+    wall = Wall(32, 32, 10)
+    assert wall.least((30, 30, 4, 4), 20, 19) == 10
+    assert wall.least((10, 10, 10, 10), 20, 19) == 12
+    assert not wall.allows((26, 30, 4, 4), 20, 15, [])  # five rows up: no 4-row box left
+    assert wall.allows((28, 31, 0, 4), 20, 5, [])
+    assert not wall.allows((28, 31, 0, 4), 20, 5, [31 * 32 + 2])  # a cell of the corner box left out
+    adj = grid_adjacency(32, 32)
+    found = shapes(adj, [0] * 1024, set(range(1024)), [30 * 32 + 4], 20, 10, 5_000, 10, wall)
+    assert found == [frozenset(r * 32 + c for r in range(28, 32) for c in range(5))]
+    # 6x6 with islands of 27 and 4: a sea of 5 walls in only the 2x2 in the corner
+    b = deduce([[0, 0, 0, 0, 0, 27], [0] * 6, [0] * 6, [0] * 6, [0, 4, 0, 0, 0, 0], [0] * 6])
+    assert b.shaded_rows() == ["......", "......", "......", "###...", "..#...", "..#..."]
+
+
+@pytest.mark.parametrize("source", corpus.SOURCES)
+def test_the_wall_bound_holds_for_every_published_island(source: str) -> None:
+    # the bound is a lower bound: each answer's islands fit in its sea, with their box and the cells
+    # beside them given
+    for rec in corpus.unique(source, "nurikabe"):
+        sol = rec["solution"]["shaded"]
+        rows, cols = len(sol), len(sol[0])
+        adj = grid_adjacency(rows, cols)
+        white = {r * cols + c for r in range(rows) for c in range(cols) if sol[r][c] != "#"}
+        shaded = [divmod(i, cols) for i in range(rows * cols) if i not in white]
+        if not shaded:
+            continue
+        wall = Wall(rows, cols, len(shaded), (min(r for r, _ in shaded), max(r for r, _ in shaded)),
+                    (min(c for _, c in shaded), max(c for _, c in shaded)))
+        seen: set[int] = set()
+        for start in sorted(white):
+            if start in seen:
+                continue
+            island, stack = {start}, [start]
+            while stack:
+                for j in adj[stack.pop()]:
+                    if j in white and j not in island:
+                        island.add(j)
+                        stack.append(j)
+            seen |= island
+            rc = [divmod(i, cols) for i in island]
+            box = (min(r for r, _ in rc), max(r for r, _ in rc), min(c for _, c in rc), max(c for _, c in rc))
+            beside = sorted({j for i in island for j in adj[i] if j not in white})
+            assert wall.allows(box, len(island), 0, beside), (rec["id"], start)
+
+
+def test_budget_unshades_cells_too_far_from_the_sea() -> None:
+    # 4x4, clues 1 and 12: a sea of 3, two cells known beside the 1; the third must touch them
+    b = deduce([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 12]])
+    far = {step.cell for step in b.steps if step.rule == "budget"}
+    near = {(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (2, 0), (3, 3)}
+    assert far == {(r, c) for r in range(4) for c in range(4)} - near
+    assert b.shaded_rows() == [".#..", "##..", "....", "...."]
 
 
 def test_rings_separate_a_part_from_farther_cells() -> None:
