@@ -38,6 +38,7 @@ THRESHOLDS = (0.0, 8.0)  # trial steps: easy / medium / hard
 ORACLE = SolveOptions(time_limit=1.0, workers=1, seed=0)  # a board that takes longer: given up
 ATTEMPT_SECONDS = 20.0
 REGRADES = 2  # a board too easy for the grade asked: rounds tried again before it is taken as it is
+TOO_HARD = 6  # boards still too hard after _easier dropped per generation before one is taken anyway
 BACKTRACKS = 6  # rounds gone back when no cell is left for a clue, before the attempt is given up
 EASIER_STEPS = 12  # shaded cells tried as extra clues on a board too hard for the grade asked
 
@@ -84,9 +85,15 @@ def generate(rows: int, cols: int, difficulty: str, seed: int,
     """A proven unique puzzle graded as close to ``difficulty`` as a few attempts allow (the clue
     cells are the answer's, so there is nothing to remove: each attempt is a finished board)."""
 
+    too_hard = 0  # boards dropped as too hard; past TOO_HARD they are offered (graded as they are)
+
     def attempt(rng: random.Random) -> Candidate[Cell] | None:
+        nonlocal too_hard
         made = make(rng, rows, cols, time.perf_counter() + ATTEMPT_SECONDS, difficulty)
         if made is None:
+            return None
+        if harder(made.difficulty, difficulty) and too_hard < TOO_HARD:
+            too_hard += 1  # a fresh board more likely fits
             return None
         return Candidate([], lambda trial, kept: None, lambda kept: puzzle_of(made.cells),
                          lambda kept: made.effort, made.solution)
