@@ -136,7 +136,7 @@ def make(rng: random.Random, rows: int, cols: int, deadline: float, want: str | 
             return kept
         history.append((dict(clues), res))
         new: dict[Cell, Direction] = {}
-        for _ in range(1 if single else 1 + rows * cols // 100):  # a few clues a round on big boards
+        for _ in range(1 if single else 1 + rows * cols // 120):  # one clue a round up to ~11x11, more on big boards
             taken = clues.keys() | bad | refused | new.keys() | {q for y in new for q in _around(y)}
             where = new_clue(rng, rows, cols, taken, first, second)
             if where is not None:
