@@ -224,8 +224,8 @@ class Separations:
     or bridge counts only when weight lies on both sides of it.
     """
 
-    component: list[int]  # per vertex: the index of its component among those searched, -1 if unsearched
-    totals: list[int]  # per component: the weight of its vertices
+    order: list[int]  # per vertex: its DFS discovery number, -1 where no search reached it
+    totals: list[int]  # per component searched, in search order: the weight of its vertices
     cut_vertices: list[int]  # vertices whose removal leaves weight on two sides, in the order found
     bridges: list[tuple[int, int]]  # edges (parent, child) whose removal leaves weight on both sides
 
@@ -235,6 +235,7 @@ def separations(
     member: Sequence[bool],
     weight: Sequence[int] | None = None,
     roots: Iterable[int] | None = None,
+    find_bridges: bool = False,
 ) -> Separations:
     """The cut vertices and bridges of the subgraph induced by ``member`` vertices of the simple
     graph ``adj`` (one iterative DFS, so no recursion limit on large boards).
@@ -242,15 +243,15 @@ def separations(
     ``weight`` (default: 1 per member) says which vertices count: a vertex is a cut vertex when
     removing it leaves weight in two parts of its component (its own weight never counts), an
     edge a bridge when removing it leaves weight on both sides. With the default every
-    articulation point and bridge is found. ``roots`` limits the search to the components of
-    these vertices (default: every component), for callers that need only one.
+    articulation point is found. ``roots`` limits the search to the components of these vertices
+    (default: every component), for callers that need only one. Bridges are listed only with
+    ``find_bridges`` (the deductions call this in their inner loop).
     """
     n = len(adj)
     w: Sequence[int] = weight if weight is not None else [1] * n
     disc = [-1] * n
     low = [0] * n
     below = [0] * n  # weight in the DFS subtree
-    component = [-1] * n
     totals: list[int] = []
     cut_vertices: list[int] = []
     bridges: list[tuple[int, int]] = []
@@ -259,47 +260,45 @@ def separations(
     for root in range(n) if roots is None else roots:
         if not member[root] or disc[root] != -1:
             continue
-        index = len(totals)
         splits: list[tuple[int, int]] = []  # (vertex, child) where the child's subtree hangs off the vertex
         disc[root] = low[root] = timer
+        below[root] = w[root]
         timer += 1
         stack: list[tuple[int, int, int]] = [(root, -1, 0)]
         while stack:
             v, parent, k = stack[-1]
-            if k < len(adj[v]):
+            nb = adj[v]
+            if k < len(nb):
                 stack[-1] = (v, parent, k + 1)
-                u = adj[v][k]
+                u = nb[k]
                 if not member[u] or u == parent:
                     continue
                 if disc[u] == -1:
                     disc[u] = low[u] = timer
+                    below[u] = w[u]
                     timer += 1
                     stack.append((u, v, 0))
                 elif disc[u] < low[v]:
                     low[v] = disc[u]
                 continue
             stack.pop()
-            component[v] = index
-            below[v] += w[v]
             if parent == -1:
                 continue
             below[parent] += below[v]
             if low[v] < low[parent]:
                 low[parent] = low[v]
-            if low[v] >= disc[parent]:
+            if low[v] >= disc[parent] and below[v]:
                 splits.append((parent, v))
         total = below[root]
         totals.append(total)
         for v, child in splits:
-            inside = below[child]
-            if not inside:
-                continue
-            if not found[v] and total - inside - w[v] > 0:
+            rest = total - below[child]
+            if not found[v] and rest - w[v] > 0:
                 found[v] = True
                 cut_vertices.append(v)
-            if low[child] > disc[v] and total - inside > 0:
+            if find_bridges and rest > 0 and low[child] > disc[v]:
                 bridges.append((v, child))
-    return Separations(component, totals, cut_vertices, bridges)
+    return Separations(disc, totals, cut_vertices, bridges)
 
 
 def needed_cells(adj: Sequence[Sequence[int]], member: Sequence[bool], marked: Sequence[bool]) -> set[int]:

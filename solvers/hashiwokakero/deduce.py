@@ -159,7 +159,7 @@ def _cut_edges(board: Board, b: Bounds) -> bool:
             adj[e.a].append(e.b)
             adj[e.b].append(e.a)
             place[e.a, e.b] = place[e.b, e.a] = k
-    found = separations(adj, [True] * count, roots=(0,))
+    found = separations(adj, [True] * count, roots=(0,), find_bridges=True)
     if found.totals[0] < count:
         raise Contradiction
     must = [place[edge] for edge in found.bridges]

@@ -125,7 +125,7 @@ def connection_facts(board: Board, state: list[int]) -> list[tuple[int, int]]:
     found = separations(board.nbrs, [s != BLACK for s in state], roots=(root,))
     facts = [(i, WHITE) for i in found.cut_vertices if state[i] == UNKNOWN]
     for i in range(n):
-        if found.component[i] == -1:
+        if found.order[i] == -1:
             s = state[i]
             if s == WHITE:
                 raise Contradiction

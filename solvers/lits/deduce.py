@@ -218,7 +218,7 @@ class State:
             return
         found = separations(b.nbrs, [x != EMPTY for x in cell], [x == SHADED for x in cell], (root,))
         for i in range(n):
-            if found.component[i] == -1 and cell[i] != EMPTY:
+            if found.order[i] == -1 and cell[i] != EMPTY:
                 if cell[i] == SHADED:
                     raise Contradiction
                 for p in b.covering[i]:

@@ -8,9 +8,13 @@ Each round solves the board so far (deductions, then CP-SAT) and looks at two of
    longest way); big boards take a few such clues a round, apart from each other;
 2. the board is solved again: no answer -> those clues are dropped; else each new clue takes its
    count in the answer found (so that answer stays an answer and the counts are always consistent);
-3. until the solver calls the board unique (or the rounds run out: a fresh start).
+3. until the solver calls the board unique (or the rounds run out: a fresh start). When no cell is
+   left for a clue (every cell where the answers differ refused), the rounds go back to before the
+   last clues and refuse those instead of giving the board up.
 
-Grade: the deductions' trials (none: easy; a few: medium; many, or search needed: hard).
+Grade: the deductions' trials (none: easy; a few: medium; many, or search needed: hard). A board
+too easy for the grade asked goes back a round and tries other clues; one too hard gets more clues
+read off its answer. Both are far cheaper than a fresh board.
 """
 
 from __future__ import annotations
@@ -21,8 +25,8 @@ from collections.abc import Set
 from dataclasses import dataclass
 
 from solvers.clues import Arrow, Direction
-from solvers.generation import Candidate, GeneratedPuzzle, grade, search
-from solvers.verdict import SolveOptions, Status
+from solvers.generation import Candidate, GeneratedPuzzle, grade, grade_distance, harder, search
+from solvers.verdict import SolveOptions, SolveResult, Status
 from solvers.yajilin.arrows import puzzle_of, ray
 from solvers.yajilin.deduce import Contradiction, deduce
 from solvers.yajilin.model import solve_cells
@@ -33,6 +37,10 @@ Board = tuple[tuple[Arrow | None, ...], ...]
 THRESHOLDS = (0.0, 8.0)  # trial steps: easy / medium / hard
 ORACLE = SolveOptions(time_limit=1.0, workers=1, seed=0)  # a board that takes longer: given up
 ATTEMPT_SECONDS = 20.0
+REGRADES = 2  # a board too easy for the grade asked: rounds tried again before it is taken as it is
+TOO_HARD = 6  # boards still too hard after _easier dropped per generation before one is taken anyway
+BACKTRACKS = 6  # rounds gone back when no cell is left for a clue, before the attempt is given up
+EASIER_STEPS = 12  # shaded cells tried as extra clues on a board too hard for the grade asked
 
 
 @dataclass
@@ -77,9 +85,15 @@ def generate(rows: int, cols: int, difficulty: str, seed: int,
     """A proven unique puzzle graded as close to ``difficulty`` as a few attempts allow (the clue
     cells are the answer's, so there is nothing to remove: each attempt is a finished board)."""
 
+    too_hard = 0  # boards dropped as too hard; past TOO_HARD they are offered (graded as they are)
+
     def attempt(rng: random.Random) -> Candidate[Cell] | None:
-        made = make(rng, rows, cols, time.perf_counter() + ATTEMPT_SECONDS)
+        nonlocal too_hard
+        made = make(rng, rows, cols, time.perf_counter() + ATTEMPT_SECONDS, difficulty)
         if made is None:
+            return None
+        if harder(made.difficulty, difficulty) and too_hard < TOO_HARD:
+            too_hard += 1  # a fresh board more likely fits
             return None
         return Candidate([], lambda trial, kept: None, lambda kept: puzzle_of(made.cells),
                          lambda kept: made.effort, made.solution)
@@ -87,29 +101,53 @@ def generate(rows: int, cols: int, difficulty: str, seed: int,
     return search("yajilin", rows, cols, difficulty, seed, THRESHOLDS, attempt)
 
 
-def make(rng: random.Random, rows: int, cols: int, deadline: float) -> Made | None:
-    """One unique board by the rounds above (None when the rounds or the time ran out)."""
+def make(rng: random.Random, rows: int, cols: int, deadline: float, want: str | None = None) -> Made | None:
+    """One unique board by the rounds above (None when the rounds or the time ran out).
+
+    ``want``: the grade asked. A board that comes out too easy goes back one round and tries other
+    clues there (:data:`REGRADES` times at most: far cheaper than a fresh board); one too hard
+    gets more clues read off its answer (:func:`_easier`)."""
     clues: dict[Cell, Arrow] = {}
     bad: set[Cell] = set()  # cells where a clue left no answer
+    refused: set[Cell] = set()  # cells whose clues made the board too easy
     single = False  # the last round's clues together left no answer: one clue a round
     res = solve_cells(board(rows, cols, clues), ORACLE, trials=False)
+    history: list[tuple[dict[Cell, Arrow], SolveResult]] = []  # the board at the start of each round
+    kept: Made | None = None  # the unique board closest to ``want`` so far
+    regrades = backtracks = 0
     for _ in range(rows * cols):
         if time.perf_counter() > deadline:
-            return None
+            return kept
         first, second = res.solution, res.second_solution
         if res.status is Status.UNIQUE and isinstance(first, YajilinSolution):
             effort = _effort(board(rows, cols, clues))
-            return Made(board(rows, cols, clues), first, grade(effort, THRESHOLDS), effort)
+            made = Made(board(rows, cols, clues), first, grade(effort, THRESHOLDS), effort)
+            if want is not None and harder(made.difficulty, want):
+                return _easier(rng, rows, cols, clues, made, want, deadline)
+            if kept is None or (want is not None and grade_distance(made.difficulty, want)
+                                < grade_distance(kept.difficulty, want)):
+                kept = made
+            if want is None or made.difficulty == want or regrades >= REGRADES or not history:
+                return kept
+            regrades += 1  # too easy: the last round again, with other clues
+            clues, res = _back(history, clues, refused)
+            continue
         if not (isinstance(first, YajilinSolution) and isinstance(second, YajilinSolution)):
-            return None
+            return kept
+        history.append((dict(clues), res))
         new: dict[Cell, Direction] = {}
-        for _ in range(1 if single else 1 + rows * cols // 100):  # a few clues a round on big boards
-            taken = clues.keys() | bad | new.keys() | {q for y in new for q in _around(y)}
+        for _ in range(1 if single else 1 + rows * cols // 120):  # one clue a round up to ~11x11, more on big boards
+            taken = clues.keys() | bad | refused | new.keys() | {q for y in new for q in _around(y)}
             where = new_clue(rng, rows, cols, taken, first, second)
             if where is not None:
                 new[where[0]] = where[1]
-        if not new:
-            return None
+        if not new:  # stuck (every cell where the answers differ refused): a round back
+            history.pop()
+            if backtracks >= BACKTRACKS or not history:
+                return kept
+            backtracks += 1
+            clues, res = _back(history, clues, refused)
+            continue
         if _keeps(rows, cols, clues, new, first):  # the first answer stays one: read the counts off it
             dark = {y for y in new}
             for y, d in new.items():
@@ -145,7 +183,42 @@ def make(rng: random.Random, rows: int, cols: int, deadline: float) -> Made | No
                 if len(new) == 1:
                     bad |= new.keys()
                 single = len(new) > 1
-    return None
+    return kept
+
+
+def _back(history: list[tuple[dict[Cell, Arrow], SolveResult]], clues: dict[Cell, Arrow],
+          refused: set[Cell]) -> tuple[dict[Cell, Arrow], SolveResult]:
+    """The board before the last round that added clues, those clues refused from then on."""
+    before, res = history.pop()
+    while history and before.keys() == clues.keys():
+        before, res = history.pop()
+    refused |= clues.keys() - before.keys()
+    return dict(before), res
+
+
+def _easier(rng: random.Random, rows: int, cols: int, clues: dict[Cell, Arrow], made: Made, want: str,
+            deadline: float) -> Made:
+    """More clues on a board too hard for ``want``: shaded cells of its answer that no arrow counts
+    become arrows with the answer's counts (so the answer stays one), while the solver still calls
+    the board unique; the easiest board reached that is not easier than ``want``."""
+    answer = made.solution
+    clues = dict(clues)
+    spots = [(r, c) for r in range(rows) for c in range(cols) if answer.is_shaded(r, c)]
+    rng.shuffle(spots)
+    for y in spots[:EASIER_STEPS]:
+        if time.perf_counter() > deadline or not harder(made.difficulty, want):
+            break
+        d = rng.choice([d for d in Direction if any(True for _ in ray(rows, cols, y, d))])
+        if y in clues or not _keeps(rows, cols, clues, {y: d}, answer):
+            continue
+        trial = {**clues, y: Arrow(_count(rows, cols, y, d, answer), d)}
+        got = solve_cells(board(rows, cols, trial), ORACLE, trials=False)
+        if got.status is not Status.UNIQUE or not isinstance(got.solution, YajilinSolution):
+            continue
+        clues, answer = trial, got.solution  # the same loop, the new clue cell no longer shaded
+        effort = _effort(board(rows, cols, clues))
+        made = Made(board(rows, cols, clues), answer, grade(effort, THRESHOLDS), effort)
+    return made
 
 
 def _keeps(rows: int, cols: int, clues: dict[Cell, Arrow], new: dict[Cell, Direction],

@@ -362,7 +362,7 @@ class _Deducer:
         if found.totals[0] < total:
             raise Contradiction("reach")
         for i in range(n):
-            if found.component[i] == -1 and value[i] is None:
+            if found.order[i] == -1 and value[i] is None:
                 self.set(i, not colour, "reach")
         for i in found.cut_vertices:  # removing it cuts this colour's cells apart
             if value[i] is None:
