@@ -37,6 +37,7 @@ Cell = tuple[int, int]
 # (measured with the anchored areas: (3, 4) about twice as fast as (2, 4) and (2, 3) on 20x36-32x50; (0, 0) slowest)
 CLOSED = 3
 JOINED = 4
+TREES = True  # every area as a tree with subtree sizes (see FillominoModel._trees)
 
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_presolve": False, "num_workers": 1,
                           "cp_model_probing_level": 0, "symmetry_level": 0}
@@ -46,7 +47,7 @@ class FillominoModel:
     """The rules on a set of cells (``near``: each cell's neighbours) as CP-SAT, each cell's number
     from its mask (:mod:`solvers.fillomino.deduce`), area sizes by lazy cuts."""
 
-    def __init__(self, near: list[list[int]], cand: Sequence[int]) -> None:
+    def __init__(self, near: list[list[int]], cand: Sequence[int], *, trees: bool = TREES) -> None:
         n = len(near)
         self.model = m = cp_model.CpModel()
         self.v = [m.new_int_var_from_domain(cp_model.Domain.from_intervals(runs(x)), f"v{i}")
@@ -77,7 +78,42 @@ class FillominoModel:
                     m.add(self.v[i] >= 3).only_enforce_if([eq[x], eq[y]])
         self._small_areas(CLOSED, JOINED, cand)
         self._anchored(near, cand)
+        if trees:
+            self._trees(near, cand)
         self.decision = list(self.same.values())
+
+    def _trees(self, near: list[list[int]], cand: Sequence[int]) -> None:
+        """Every area stated exactly, given or not (no cuts needed): each area is a tree of
+        parent links along equal neighbours; ``size[c]`` counts c's subtree (1 + its children's),
+        so a link cycle is impossible; the root's subtree is the whole area, so its size is the
+        area's number; ``label[c]`` is the root's index, equal along equal neighbours, so an area
+        has one root (the smallest index: ``label[c] <= c``, which breaks the root symmetry)."""
+        m = self.model
+        top = [x.bit_length() - 1 for x in cand]
+        size = [m.new_int_var(1, top[c], "") for c in range(len(cand))]
+        label = [m.new_int_var(0, c, "") for c in range(len(cand))]
+        inflow: list[list[cp_model.IntVar]] = [[] for _ in cand]
+        for c in range(len(cand)):
+            root = m.new_bool_var("")
+            links = []
+            for p in near[c]:
+                link = m.new_bool_var("")
+                m.add_implication(link, self.edge(c, p))
+                flow = m.new_int_var(0, min(top[c], top[p]), "")
+                m.add(flow == size[c]).only_enforce_if(link)
+                m.add(flow == 0).only_enforce_if(link.Not())
+                inflow[p].append(flow)
+                links.append(link)
+            m.add_exactly_one([root, *links])
+            m.add(size[c] == self.v[c]).only_enforce_if(root)
+            m.add(size[c] < self.v[c]).only_enforce_if(root.Not())
+            m.add(label[c] == c).only_enforce_if(root)
+            m.add(label[c] < c).only_enforce_if(root.Not())
+            for p, s in self.near[c]:
+                if p > c:
+                    m.add(label[c] == label[p]).only_enforce_if(s)
+        for c in range(len(cand)):
+            m.add(size[c] == 1 + sum(inflow[c]))
 
     def _anchored(self, near: list[list[int]], cand: Sequence[int]) -> None:
         """Every area holding a block short of its number, stated exactly (no cuts needed for it):
