@@ -101,7 +101,7 @@ class FillominoModel:
             for p in near[c]:
                 link = m.new_bool_var("")
                 m.add_implication(link, self.edge(c, p))
-                flow = m.new_int_var(0, min(top[c], top[p]), "")
+                flow = m.new_int_var(0, min(top[c], top[p] - 1), "")
                 m.add(flow == size[c]).only_enforce_if(link)
                 m.add(flow == 0).only_enforce_if(link.Not())
                 inflow[p].append(flow)
@@ -114,6 +114,8 @@ class FillominoModel:
             for p, s in self.near[c]:
                 if p > c:
                     m.add(label[c] == label[p]).only_enforce_if(s)
+                else:
+                    m.add_bool_or([root.Not(), s.Not()])  # the root is the area's smallest index
         for c in range(len(cand)):
             m.add(size[c] == 1 + sum(inflow[c]))
 
