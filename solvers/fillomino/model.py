@@ -48,7 +48,7 @@ class FillominoModel:
     """The rules on a set of cells (``near``: each cell's neighbours) as CP-SAT, each cell's number
     from its mask (:mod:`solvers.fillomino.deduce`), area sizes by lazy cuts."""
 
-    def __init__(self, near: list[list[int]], cand: Sequence[int], *, trees: bool = TREES) -> None:
+    def __init__(self, near: list[list[int]], cand: Sequence[int], *, trees: bool = True) -> None:
         n = len(near)
         self.model = m = cp_model.CpModel()
         self.v = [m.new_int_var_from_domain(cp_model.Domain.from_intervals(runs(x)), f"v{i}")
@@ -278,7 +278,7 @@ def _spanning_tree(shape: frozenset[int], near: list[list[tuple[int, Any]]]) -> 
 def solve_group(near: list[list[int]], cand: list[int], limit: int, budget: Budget) -> list[list[int]]:
     """Up to ``limit`` answers of one group of cells by CP-SAT (raises OutOfTime)."""
     t0 = time.perf_counter()
-    fm = FillominoModel(near, cand)
+    fm = FillominoModel(near, cand, trees=TREES)
     budget.note("build", t0)
     res = solve_twice(fm.model, fm.decision, lambda s: NumberSolution((tuple(fm.numbers(s)),)),
                       budget.options.with_(unique=limit > 1), budget=budget,

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from solvers.errors import InvalidPuzzle, ParseError
-from solvers.fillomino import GENRE, check, deduce, generate, search
+from solvers.fillomino import GENRE, check, deduce, generate, model, search
 from solvers.generation import Difficulty
 from solvers.puzzle import Puzzle
 from solvers.solution import NumberSolution
@@ -137,6 +138,25 @@ def test_cpsat_fallback_gives_the_same_verdicts(monkeypatch: pytest.MonkeyPatch,
         assert res.status is want, rec["id"]
         for sol in (res.solution, res.second_solution):
             assert sol is None or (isinstance(sol, NumberSolution) and GENRE.check(p, sol) == []), rec["id"]
+
+
+def test_area_trees_give_the_same_verdicts_as_the_cuts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random small boards, every group to CP-SAT: the tree model (every area stated exactly) and
+    the older one (small shapes, anchored areas, lazy cuts) agree on the verdict."""
+    monkeypatch.setattr(search, "CAP", 0)
+    rng = random.Random(7)
+    for _ in range(60):
+        rows, cols, given = rng.randint(2, 5), rng.randint(2, 5), rng.uniform(0.1, 0.5)
+        p = board(*(" ".join(str(rng.randint(1, 5)) if rng.random() < given else "." for _ in range(cols))
+                    for _ in range(rows)))
+        verdicts = []
+        for trees in (True, False):
+            monkeypatch.setattr(model, "TREES", trees)
+            res = GENRE.solve(p, OPTS)
+            for sol in (res.solution, res.second_solution):
+                assert sol is None or (isinstance(sol, NumberSolution) and GENRE.check(p, sol) == [])
+            verdicts.append(res.status)
+        assert verdicts[0] is verdicts[1] and verdicts[0] is not Status.TIMEOUT, p.cells
 
 
 def _small(rec: dict[str, Any]) -> bool:
