@@ -32,10 +32,9 @@ EXPECTED = {True: {Status.UNIQUE}, False: {Status.MULTIPLE}, None: {Status.SOLVE
 
 BIG = 300  # cells: records this big are long solves (marked slow)
 
-# Published boards the solvers do not settle in time yet (issue 21: the largest Nurikabe boards;
-# Fillomino d0022, whose large empty areas defeat our search and noqx alike). They still run, with
-# a short limit: a timeout is an expected failure, any other verdict must be right.
-NOT_SETTLED_YET = {"nurikabe-d0023", "nurikabe-d0025", "fillomino-d0022"}
+# Published boards the solvers do not settle in time yet (issue 21: the largest Nurikabe boards).
+# They still run, with a short limit: a timeout is an expected failure, any other verdict must be right.
+NOT_SETTLED_YET = {"nurikabe-d0023", "nurikabe-d0025"}
 SHORT = SolveOptions(time_limit=10)
 
 
