@@ -141,14 +141,22 @@ def test_cpsat_fallback_gives_the_same_verdicts(monkeypatch: pytest.MonkeyPatch,
 
 
 def test_area_trees_give_the_same_verdicts_as_the_cuts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Random small boards, every group to CP-SAT: the tree model (every area stated exactly) and
+    """Random small boards, every group to CP-SAT: the tree model (every area's size stated) and
     the older one (small shapes, anchored areas, lazy cuts) agree on the verdict."""
     monkeypatch.setattr(search, "CAP", 0)
     rng = random.Random(7)
-    for _ in range(60):
-        rows, cols, given = rng.randint(2, 5), rng.randint(2, 5), rng.uniform(0.1, 0.5)
-        p = board(*(" ".join(str(rng.randint(1, 5)) if rng.random() < given else "." for _ in range(cols))
-                    for _ in range(rows)))
+    for k in range(80):
+        rows, cols, given = rng.randint(2, 6), rng.randint(2, 6), rng.uniform(0.1, 0.9)
+        if k % 2:  # random givens (mostly multiple or none)
+            cells = [[rng.randint(1, 5) if rng.random() < given / 2 else 0 for _ in range(cols)] for _ in range(rows)]
+        else:  # a random division, some numbers removed, one sometimes changed (mostly unique)
+            division = None
+            while division is None:
+                division = generate.random_division(rows, cols, rng)
+            cells = [[x if rng.random() < given else 0 for x in row] for row in division]
+            if rng.random() < 0.2:
+                cells[rng.randrange(rows)][rng.randrange(cols)] = rng.randint(1, 6)
+        p = board(*(" ".join(str(x) if x else "." for x in row) for row in cells))
         verdicts = []
         for trees in (True, False):
             monkeypatch.setattr(model, "TREES", trees)
