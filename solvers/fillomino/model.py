@@ -6,9 +6,11 @@ of cells the search does not settle within its node cap goes to :class:`Fillomin
 The model: ``v[i]`` the number of cell i, from its mask; ``same[e]`` for each pair of neighbours,
 true when their numbers are equal (the answer's area borders: uniqueness excludes ``same`` values
 only). Every area holding a block short of its number is stated exactly (which cells join it,
-each linked to the block by a neighbour of smaller depth, the count it lacks); small shapes are
-stated up front (closed dominoes and trominoes, joined tetrominoes); the areas left (empty cells
-far from any block) get lazy cuts, re-solving until every area has its size.
+each linked to the block by a neighbour of smaller depth, the count it lacks); every area, given
+or not, is covered by trees of parent links whose root's subtree size is the area's number (so an
+area without a given is never too small); an area too big (two trees) gets a lazy cut, re-solving
+until every area has its size. (The older form, ``trees=False``: small shapes stated up front and
+lazy cuts for every area no block anchors; it could not find d0022's 34 givenless areas.)
 
 Redundant local consequences prune early: a 1 touches no equal number; a cell with ``n``
 touches at most ``n - 1`` equal neighbours; a cell between two equal neighbours of its own
@@ -37,6 +39,8 @@ Cell = tuple[int, int]
 # (measured with the anchored areas: (3, 4) about twice as fast as (2, 4) and (2, 3) on 20x36-32x50; (0, 0) slowest)
 CLOSED = 3
 JOINED = 4
+TREES = True  # every area as a tree with subtree sizes (see FillominoModel._trees), instead of the small
+# shapes up front (those slow it: d0022 6.4 s cpu against 9 s; a canonical BFS tree did not help either)
 
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_presolve": False, "num_workers": 1,
                           "cp_model_probing_level": 0, "symmetry_level": 0}
@@ -46,7 +50,7 @@ class FillominoModel:
     """The rules on a set of cells (``near``: each cell's neighbours) as CP-SAT, each cell's number
     from its mask (:mod:`solvers.fillomino.deduce`), area sizes by lazy cuts."""
 
-    def __init__(self, near: list[list[int]], cand: Sequence[int]) -> None:
+    def __init__(self, near: list[list[int]], cand: Sequence[int], *, trees: bool = True) -> None:
         n = len(near)
         self.model = m = cp_model.CpModel()
         self.v = [m.new_int_var_from_domain(cp_model.Domain.from_intervals(runs(x)), f"v{i}")
@@ -75,9 +79,43 @@ class FillominoModel:
             for x in range(len(eq)):
                 for y in range(x + 1, len(eq)):
                     m.add(self.v[i] >= 3).only_enforce_if([eq[x], eq[y]])
-        self._small_areas(CLOSED, JOINED, cand)
+        if trees:
+            self._trees(near, cand)
+        else:
+            self._small_areas(CLOSED, JOINED, cand)
         self._anchored(near, cand)
         self.decision = list(self.same.values())
+
+    def _trees(self, near: list[list[int]], cand: Sequence[int]) -> None:
+        """Every area's size, given in it or not: each area is covered by trees of parent links
+        along equal neighbours; ``size[c]`` counts c's subtree (1 + its children's), so a link
+        cycle is impossible; a root's subtree has exactly the area's number of cells, a non-root's
+        fewer. An area with two roots is too big, which the lazy cuts catch (rare; labels that
+        forbid it up front made d0022 6.4 s cpu against 4.1). A root has no equal neighbour of
+        smaller index (take the area's smallest cell as its root), which breaks the root symmetry."""
+        m = self.model
+        top = [x.bit_length() - 1 for x in cand]
+        size = [m.new_int_var(1, top[c], "") for c in range(len(cand))]
+        inflow: list[list[cp_model.IntVar]] = [[] for _ in cand]
+        for c in range(len(cand)):
+            root = m.new_bool_var("")
+            links = []
+            for p in near[c]:
+                link = m.new_bool_var("")
+                m.add_implication(link, self.edge(c, p))
+                flow = m.new_int_var(0, min(top[c], top[p] - 1), "")
+                m.add(flow == size[c]).only_enforce_if(link)
+                m.add(flow == 0).only_enforce_if(link.Not())
+                inflow[p].append(flow)
+                links.append(link)
+            m.add_exactly_one([root, *links])
+            m.add(size[c] == self.v[c]).only_enforce_if(root)
+            m.add(size[c] < self.v[c]).only_enforce_if(root.Not())
+            for p, s in self.near[c]:
+                if p < c:
+                    m.add_bool_or([root.Not(), s.Not()])
+        for c in range(len(cand)):
+            m.add(size[c] == 1 + sum(inflow[c]))
 
     def _anchored(self, near: list[list[int]], cand: Sequence[int]) -> None:
         """Every area holding a block short of its number, stated exactly (no cuts needed for it):
@@ -238,7 +276,7 @@ def _spanning_tree(shape: frozenset[int], near: list[list[tuple[int, Any]]]) -> 
 def solve_group(near: list[list[int]], cand: list[int], limit: int, budget: Budget) -> list[list[int]]:
     """Up to ``limit`` answers of one group of cells by CP-SAT (raises OutOfTime)."""
     t0 = time.perf_counter()
-    fm = FillominoModel(near, cand)
+    fm = FillominoModel(near, cand, trees=TREES)
     budget.note("build", t0)
     res = solve_twice(fm.model, fm.decision, lambda s: NumberSolution((tuple(fm.numbers(s)),)),
                       budget.options.with_(unique=limit > 1), budget=budget,

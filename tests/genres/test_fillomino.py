@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from solvers.errors import InvalidPuzzle, ParseError
-from solvers.fillomino import GENRE, check, deduce, generate, search
+from solvers.fillomino import GENRE, check, deduce, generate, model, search
 from solvers.generation import Difficulty
 from solvers.puzzle import Puzzle
 from solvers.solution import NumberSolution
@@ -137,6 +138,33 @@ def test_cpsat_fallback_gives_the_same_verdicts(monkeypatch: pytest.MonkeyPatch,
         assert res.status is want, rec["id"]
         for sol in (res.solution, res.second_solution):
             assert sol is None or (isinstance(sol, NumberSolution) and GENRE.check(p, sol) == []), rec["id"]
+
+
+def test_area_trees_give_the_same_verdicts_as_the_cuts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random small boards, every group to CP-SAT: the tree model (every area's size stated) and
+    the older one (small shapes, anchored areas, lazy cuts) agree on the verdict."""
+    monkeypatch.setattr(search, "CAP", 0)
+    rng = random.Random(7)
+    for k in range(80):
+        rows, cols, given = rng.randint(2, 6), rng.randint(2, 6), rng.uniform(0.1, 0.9)
+        if k % 2:  # random givens (mostly multiple or none)
+            cells = [[rng.randint(1, 5) if rng.random() < given / 2 else 0 for _ in range(cols)] for _ in range(rows)]
+        else:  # a random division, some numbers removed, one sometimes changed (mostly unique)
+            division = None
+            while division is None:
+                division = generate.random_division(rows, cols, rng)
+            cells = [[x if rng.random() < given else 0 for x in row] for row in division]
+            if rng.random() < 0.2:
+                cells[rng.randrange(rows)][rng.randrange(cols)] = rng.randint(1, 6)
+        p = board(*(" ".join(str(x) if x else "." for x in row) for row in cells))
+        verdicts = []
+        for trees in (True, False):
+            monkeypatch.setattr(model, "TREES", trees)
+            res = GENRE.solve(p, OPTS)
+            for sol in (res.solution, res.second_solution):
+                assert sol is None or (isinstance(sol, NumberSolution) and GENRE.check(p, sol) == [])
+            verdicts.append(res.status)
+        assert verdicts[0] is verdicts[1] and verdicts[0] is not Status.TIMEOUT, p.cells
 
 
 def _small(rec: dict[str, Any]) -> bool:
