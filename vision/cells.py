@@ -7,24 +7,34 @@ it are read instead.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
+from solvers.genre import ClueKind
 from vision.glyphs import classify
 
 INK = 0.4  # darkness above which a pixel is ink
 MARGIN = 0.03  # share of the cell left out on each side (the grid lines themselves)
+RINGED = frozenset({ClueKind.ISLAND, ClueKind.NUMBER})  # a number in a circle: an island, or a number drawn so
 
 
 @dataclass(frozen=True)
 class CellGuess:
-    """A cell's token ('.', 'W', 'B', a number, '?'), how sure the reader is, and other readings."""
+    """A cell's token ('.', 'W', 'B', a number, '?', '#', ...), how sure the reader is, other readings,
+    and the kinds of clue it may be (a genre fits the cell if it draws one of them; empty: taken
+    from the token: circles or numbers)."""
 
     token: str
     confidence: float
     alternatives: tuple[str, ...] = ()
+    kinds: frozenset[ClueKind] = frozenset()
+
+    def clue_kinds(self) -> frozenset[ClueKind]:
+        if self.kinds or self.token == ".":
+            return self.kinds
+        return frozenset({ClueKind.CIRCLE if self.token in ("W", "B") else ClueKind.NUMBER})
 
 
 def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink_level: float = INK) -> CellGuess:
@@ -37,7 +47,7 @@ def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink
         return CellGuess(".", 0.0)
     dark = 1.0 - crop
     raw = (dark > ink_level).astype(np.uint8)
-    ink = _without_edge_lines(raw)
+    ink = without_edge_lines(raw)
     share = float(ink.mean())
     if share < 0.012:
         return CellGuess(".", 1.0 if share < 0.004 else 0.8, ("?",) if share >= 0.006 else ())
@@ -55,7 +65,7 @@ def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink
     return _characters(ink, crop.shape)
 
 
-def _without_edge_lines(ink: np.ndarray) -> np.ndarray:
+def without_edge_lines(ink: np.ndarray) -> np.ndarray:
     """Drop straight strokes along the crop's edges (what is left of grid lines and frames)."""
     h, w = ink.shape
     # (thickened across first, so a line a photo left slightly slanted still runs unbroken)
@@ -137,12 +147,13 @@ def _inside_circle(dark: np.ndarray, raw: np.ndarray, blob: np.ndarray, disk: np
         levels = [0.5, 0.5 * (top + low)] if top - low > 0.45 and top + low > 1.0 else [0.5]
         reads = [r for r in (_white_number(dark, disk, inner_b, level) for level in levels) if r is not None]
         if reads:
-            return max(reads, key=lambda r: r.confidence)  # (the usual level first: it wins a tie)
+            best = max(reads, key=lambda r: r.confidence)  # (the usual level first: it wins a tie)
+            return replace(best, kinds=RINGED)
         return CellGuess("B", min(1.0, 0.5 + (fill - 0.6) * 2.5), ("W",) if fill < 0.8 else ())
     inside = (raw & ~blob & inner_b).astype(np.uint8)
-    glyphs = _glyph_masks(inside, min_height=0.25 * np.sqrt(disk.sum()))
+    glyphs = glyph_masks(inside, min_height=0.25 * np.sqrt(disk.sum()))
     if glyphs:
-        return _number(glyphs, 0.95)
+        return replace(number(glyphs, 0.95), kinds=RINGED)
     return CellGuess("W", min(1.0, 0.5 + (0.6 - fill) * 2.0), ("B",) if fill > 0.45 else ())
 
 
@@ -150,11 +161,11 @@ def _white_number(dark: np.ndarray, disk: np.ndarray, inner: np.ndarray, level: 
     """The number written in paper colour (lighter than ``level``) inside a dark disk, if any."""
     everything = _without_specks((dark < level) & inner, 0.004 * disk.sum())
     holes = _without_rim_slivers(everything, inner)
-    glyphs = _glyph_masks(holes.astype(np.uint8), min_height=0.25 * np.sqrt(disk.sum()))
+    glyphs = glyph_masks(holes.astype(np.uint8), min_height=0.25 * np.sqrt(disk.sum()))
     if not glyphs:
         return None
     cut = everything.sum() - holes.sum() > 0.3 * holes.sum()  # much paper along the rim: cut by the edge
-    return _number(glyphs, 0.5 if cut else 0.95)
+    return number(glyphs, 0.5 if cut else 0.95)
 
 
 def _without_rim_slivers(mask: np.ndarray, inner: np.ndarray) -> np.ndarray:
@@ -180,12 +191,12 @@ def _without_specks(mask: np.ndarray, min_area: float) -> np.ndarray:
 
 
 def _characters(ink: np.ndarray, shape: tuple[int, ...]) -> CellGuess:
-    glyphs = _glyph_masks(ink, min_height=0.22 * shape[0])
+    glyphs = glyph_masks(ink, min_height=0.22 * shape[0])
     if not glyphs:
         return CellGuess(".", 0.6, ("?",))
     if any(_solid(g, shape) for g in glyphs):  # a shaded block (a crossword's black square), no character
         return CellGuess("?", 0.0)
-    return _number(glyphs, 1.0)
+    return number(glyphs, 1.0)
 
 
 def _solid(glyph: np.ndarray, shape: tuple[int, ...]) -> bool:
@@ -195,7 +206,7 @@ def _solid(glyph: np.ndarray, shape: tuple[int, ...]) -> bool:
     return bool(w >= 0.6 * shape[1] and h >= 0.6 * shape[0] and len(xs) >= 0.85 * w * h)
 
 
-def _glyph_masks(ink: np.ndarray, min_height: float) -> list[np.ndarray]:
+def glyph_masks(ink: np.ndarray, min_height: float) -> list[np.ndarray]:
     """The characters in ``ink``, left to right: components grouped where their columns overlap."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     parts = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 3]
@@ -252,7 +263,7 @@ def _split_touching(glyph: np.ndarray) -> list[np.ndarray]:
     return best
 
 
-def _number(glyphs: list[np.ndarray], base: float) -> CellGuess:
+def number(glyphs: list[np.ndarray], base: float) -> CellGuess:
     glyphs = [part for g in glyphs for part in _split_touching(g)]
     if len(glyphs) > 3:
         return CellGuess("?", 0.0)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from solvers.genre import Lattice
 from vision.errors import Unreadable
 
 SIDE = 900  # pixels on the straightened board's longer side, at least
@@ -33,6 +34,19 @@ class Board:
     clarity: float  # how clearly the lines stand out (lower: less sure of the count)
     support: float = 1.0  # how surely each inner edge is a line (0..1; low: the count may be wrong)
     zoom: float = 1.0  # straightened pixels per pixel of the picture (above 1: detail was interpolated)
+    transform: np.ndarray | None = None  # picture -> ``paper`` coordinates (3x3 perspective)
+    bare: bool = False  # no lines and no dots: the cells placed from the clues alone (islands)
+
+    @property
+    def lattice(self) -> Lattice:
+        return Lattice.NONE if self.bare else Lattice.DOTS if self.dots else Lattice.LINES
+
+    def straighten(self, image: np.ndarray) -> np.ndarray:
+        """Another view of the same picture (e.g. its tones before flattening) straightened as ``paper``."""
+        if self.transform is None:
+            return image
+        h, w = self.paper.shape[:2]
+        return cv2.warpPerspective(image, self.transform, (w, h), flags=cv2.INTER_AREA, borderValue=1.0)
 
     @property
     def rows(self) -> int:
@@ -162,7 +176,8 @@ def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
         zoom = scale * max(fx, fy)
         flat = cv2.resize(flat, (round(w * fx), round(h * fy)), interpolation=cv2.INTER_LINEAR)
         xs, ys = xs * fx, ys * fy
-    return Board(paper=flat, xs=xs, ys=ys, dots=dots, clarity=clarity, support=support, zoom=zoom)
+        m = np.diag([flat.shape[1] / w, flat.shape[0] / h, 1.0]) @ m
+    return Board(paper=flat, xs=xs, ys=ys, dots=dots, clarity=clarity, support=support, zoom=zoom, transform=m)
 
 
 def _thin(darkness: np.ndarray, d: int, axis: int) -> np.ndarray:
@@ -295,7 +310,7 @@ def _dot_lattice(paper: np.ndarray) -> Board | None:
     shift = np.array([[1, 0, margin], [0, 1, margin], [0, 0, 1]], np.float64)
     flat = cv2.warpPerspective(paper, shift @ m, (wd + 2 * margin + 1, ht + 2 * margin + 1),
                                flags=cv2.INTER_AREA, borderValue=1.0)
-    return Board(paper=flat, xs=xs + margin, ys=ys + margin, dots=True, clarity=3.0, zoom=scale)
+    return Board(paper=flat, xs=xs + margin, ys=ys + margin, dots=True, clarity=3.0, zoom=scale, transform=shift @ m)
 
 
 def _clusters(values: np.ndarray) -> np.ndarray | None:
