@@ -10,19 +10,13 @@ import cv2
 import numpy as np
 
 from solvers.genre import ClueKind
-from vision.cells import INK, MARGIN, CellGuess, glyph_masks, number, without_edge_lines
+from vision.cells import CellGuess, glyph_masks, number
 
 ARROW = frozenset({ClueKind.ARROW})
 
 
-def read_arrow(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float,
-               ink_level: float = INK) -> CellGuess | None:
-    """The arrow clue between x0..x1 and y0..y1 of ``paper``, or None when the cell holds no arrow."""
-    mx, my = (x1 - x0) * MARGIN, (y1 - y0) * MARGIN
-    crop = paper[int(round(y0 + my)):int(round(y1 - my)), int(round(x0 + mx)):int(round(x1 - mx))]
-    if crop.size == 0:
-        return None
-    ink = without_edge_lines(((1.0 - crop) > ink_level).astype(np.uint8))
+def read_arrow(ink: np.ndarray) -> CellGuess | None:
+    """The arrow clue in a cell's ink (grid lines taken out), or None when the cell holds no arrow."""
     h, w = ink.shape
     if ink.mean() < 0.01:
         return None

@@ -18,7 +18,7 @@ BLOCK = frozenset({ClueKind.BLOCK})
 SUM = frozenset({ClueKind.SUM})
 FILLED = 0.86  # a corner of a block is darker than this (tone)
 BLACK = 0.45  # a block darker than this is black (its characters are white)
-DIAGONAL = 0.6  # share of the corner-to-corner line that is ink in a split cell
+DIAGONAL = 0.9  # share of the corner-to-corner line that is ink in a split cell (a line: all of it)
 
 
 def tones(grey: np.ndarray) -> np.ndarray:
@@ -46,7 +46,7 @@ def read_block(tone: np.ndarray, paper: np.ndarray, x0: float, x1: float, y0: fl
     h, w = t.shape
     corners = [t[int(h * a):int(h * b), int(w * c):int(w * d)]
                for a, b in ((0.12, 0.28), (0.72, 0.88)) for c, d in ((0.12, 0.28), (0.72, 0.88))]
-    levels = [float(np.median(c)) for c in corners if c.size]
+    levels = [float(c.mean()) for c in corners if c.size]
     filled = len(levels) == 4 and max(levels) < FILLED
     level = float(np.median(levels)) if levels else 1.0
     split = not (filled and level < BLACK) and _diagonal(without_edge_lines(ink.astype(np.uint8)).astype(bool))
@@ -99,8 +99,12 @@ def _diagonal(ink: np.ndarray) -> bool:
     h, w = ink.shape
     if min(h, w) < 8:
         return False
-    steps = np.linspace(0.1, 0.9, 40)
     reach = max(1, int(0.03 * min(h, w)))
+    for s in (0.3, 0.5, 0.7):  # (most cells: no ink on the diagonal at all)
+        y, x = int(s * (h - 1)), int(s * (w - 1))
+        if not ink[max(0, y - reach):y + reach + 1, max(0, x - reach):x + reach + 1].any():
+            return False
+    steps = np.linspace(0.15, 0.85, 40)
     off = max(reach + 2, int(0.12 * min(h, w)))
     hits = clear = 0
     for s in steps:
@@ -119,13 +123,31 @@ def _anti_diagonal(ink: np.ndarray, reach: int) -> bool:
     return hits >= 16
 
 
+def _without_lines(ink: np.ndarray) -> np.ndarray:
+    """``ink`` without the grid lines and frames along the cell's sides, taken off thinly: the
+    small sums of a split cell often touch them (:func:`without_edge_lines` takes a wide fringe)."""
+    h, w = ink.shape
+    ink8 = ink.astype(np.uint8)
+    flat = cv2.morphologyEx(ink8, cv2.MORPH_OPEN, np.ones((1, max(3, int(0.7 * w))), np.uint8))
+    upright = cv2.morphologyEx(ink8, cv2.MORPH_OPEN, np.ones((max(3, int(0.7 * h)), 1), np.uint8))
+    lines = cv2.dilate(np.maximum(flat, upright), np.ones((3, 3), np.uint8))
+    out = ink8 & (1 - lines)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(out, connectivity=8)
+    for i in range(1, n):  # specks the lines left along the sides
+        x, y, bw, bh, area = stats[i]
+        touches = x == 0 or y == 0 or x + bw == w or y + bh == h
+        if touches and (bw < 0.12 * w or bh < 0.12 * h):
+            out[labels == i] = 0
+    return out.astype(bool)
+
+
 def _split(ink: np.ndarray) -> CellGuess:
     """A split sum cell: token ``down\\across`` (either may be missing; neither: '#'). The diagonal
     line is taken out; each character goes to the half its middle lies in."""
     h, w = ink.shape
     ys, xs = np.mgrid[0:h, 0:w]
     distance = (xs * (h - 1) - ys * (w - 1)) / np.hypot(h - 1, w - 1)  # > 0: above the diagonal (across)
-    body = without_edge_lines(ink.astype(np.uint8)).astype(bool)
+    body = _without_lines(ink)
     on = body & (np.abs(distance) < 0.1 * min(h, w))
     if on.any():  # where the line runs and how thick it is (it need not meet the corners exactly)
         distance = distance - float(np.median(distance[on]))

@@ -37,32 +37,51 @@ class CellGuess:
         return frozenset({ClueKind.CIRCLE if self.token in ("W", "B") else ClueKind.NUMBER})
 
 
-def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink_level: float = INK) -> CellGuess:
-    """Read the cell between x0..x1 and y0..y1 of ``paper`` (0 ink .. 1 paper); pixels darker
-    than ``ink_level`` are ink."""
+@dataclass(frozen=True)
+class CellInk:
+    """A cell's crop (darkness 0..1), its ink at one level, and that ink without grid lines."""
+
+    dark: np.ndarray
+    raw: np.ndarray
+    ink: np.ndarray
+
+
+def cell_ink(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink_level: float = INK) -> CellInk | None:
+    """The ink of the cell between x0..x1 and y0..y1 of ``paper`` (0 ink .. 1 paper): pixels darker
+    than ``ink_level``; None for an empty crop."""
     w, h = x1 - x0, y1 - y0
     mx, my = w * MARGIN, h * MARGIN
     crop = paper[int(round(y0 + my)):int(round(y1 - my)), int(round(x0 + mx)):int(round(x1 - mx))]
     if crop.size == 0:
-        return CellGuess(".", 0.0)
+        return None
     dark = 1.0 - crop
     raw = (dark > ink_level).astype(np.uint8)
-    ink = without_edge_lines(raw)
+    return CellInk(dark, raw, without_edge_lines(raw))
+
+
+def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink_level: float = INK,
+              inked: CellInk | None = None) -> CellGuess:
+    """Read the cell between x0..x1 and y0..y1 of ``paper`` (0 ink .. 1 paper); pixels darker
+    than ``ink_level`` are ink (``inked``: that ink, already found)."""
+    found = inked or cell_ink(paper, x0, x1, y0, y1, ink_level)
+    if found is None:
+        return CellGuess(".", 0.0)
+    dark, raw, ink = found.dark, found.raw, found.ink
     share = float(ink.mean())
     if share < 0.012:
         return CellGuess(".", 1.0 if share < 0.004 else 0.8, ("?",) if share >= 0.006 else ())
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    circle = _circle(labels == biggest, ink.astype(bool), stats[biggest], crop.shape)
+    circle = _circle(labels == biggest, ink.astype(bool), stats[biggest], dark.shape)
     if circle is not None:
         return _inside_circle(dark, raw.astype(bool), labels == biggest, circle)
     if n > 2:  # a thin ring a blurred photo broke into arcs: all the ink together may be round
         ys, xs = np.nonzero(ink)
         whole = np.array([xs.min(), ys.min(), xs.max() - xs.min() + 1, ys.max() - ys.min() + 1, len(xs)])
-        circle = _circle(ink.astype(bool), ink.astype(bool), whole, crop.shape)
+        circle = _circle(ink.astype(bool), ink.astype(bool), whole, dark.shape)
         if circle is not None:
             return _inside_circle(dark, raw.astype(bool), ink.astype(bool), circle)
-    return _characters(ink, crop.shape)
+    return _characters(ink, dark.shape)
 
 
 def without_edge_lines(ink: np.ndarray) -> np.ndarray:
@@ -88,7 +107,10 @@ def without_edge_lines(ink: np.ndarray) -> np.ndarray:
             inside_band = float(edge[labels == i].mean()) >= 0.8  # a corner's two stubs of line
         # a grid line left slanted or broken (photos): long, thin, and touching the crop's side
         # or one the straightening left a little inside the cell: as tall as the cell, near a side
-        upright = bw <= 0.2 * w and ((bh >= 0.5 * h and (x == 0 or x + bw == w))
+        # (a stroke at a side that reaches neither the top nor the bottom and is shorter than the
+        # cell is a character squeezed against the side: the 1s of a wide 11)
+        squeezed = bh < 0.8 * h and y > 0.05 * h and y + bh < 0.95 * h
+        upright = bw <= 0.2 * w and ((bh >= 0.5 * h and (x == 0 or x + bw == w) and not squeezed)
                                      or (_line_like(bh, bw, h, w) and (x <= band_x or x + bw >= w - band_x)))
         lying = bh <= 0.2 * h and ((bw >= 0.5 * w and (y == 0 or y + bh == h))
                                    or (_line_like(bw, bh, w, h) and (y <= band_y or y + bh >= h - band_y)))

@@ -15,9 +15,10 @@ from solvers.reading import read_cells
 from solvers.registry import GENRES, get_genre
 from vision.arrows import read_arrow
 from vision.blocks import read_block, tones
-from vision.cells import INK, RINGED, CellGuess, read_cell
+from vision.cells import INK, RINGED, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
 from vision.decode import decode
 from vision.errors import Unreadable
+from vision.glyphs import prime
 from vision.grid import SUPPORTED, Board, find_board
 from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
@@ -106,6 +107,7 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     if not (MIN_SIDE <= board.rows <= MAX_SIDE and MIN_SIDE <= board.cols <= MAX_SIDE):
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
                                       "read; send a picture of a grid of 5x5 to 40x40 cells.")
+    board = _even_edges(board)
     guesses = _read_cells(board, board.straighten(tones(grey)))
     if board.bare:  # (its rings taken out: every number was in one)
         guesses = [[replace(g, kinds=RINGED) if g.clue_kinds() == {ClueKind.NUMBER} else g for g in row]
@@ -138,6 +140,24 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
                    size_unsure=board.clarity < 1.6 or board.support < SUPPORTED, regions=regions)
 
 
+def _even_edges(board: Board) -> Board:
+    """The board with its outer cells as wide as the others: an outline taken at the frame's outer
+    side makes them wider by the frame's thickness (a split cell's diagonal then misses its corners)."""
+
+    def even(edges: np.ndarray) -> np.ndarray:
+        if len(edges) < 4:
+            return edges
+        pitch = float(np.median(np.diff(edges[1:-1])))
+        out = edges.astype(float).copy()
+        if out[1] - out[0] > 1.04 * pitch:
+            out[0] = out[1] - pitch
+        if out[-1] - out[-2] > 1.04 * pitch:
+            out[-1] = out[-2] + pitch
+        return out
+
+    return replace(board, xs=even(board.xs), ys=even(board.ys))
+
+
 def rooms_for(regions: Regions | None, genre: str, rows: int, cols: int) -> Regions | None:
     """``regions`` as ``genre`` takes them (see :meth:`Reading.regions_for`)."""
     g = GENRES[genre]
@@ -158,26 +178,36 @@ def _board_of(tokens: tuple[tuple[str, ...], ...], regions: Regions | None, genr
 
 
 def _read_cells(board: Board, tone: np.ndarray) -> list[list[CellGuess]]:
+    """Every cell read twice (see :func:`_read_twice`); the characters of all cells are read
+    first in one go (one matrix product, not one per cell)."""
     xs, ys = board.xs, board.ys
-    return [[_read_twice(board, tone, float(xs[c]), float(xs[c + 1]), float(ys[r]), float(ys[r + 1]))
-             for c in range(board.cols)] for r in range(board.rows)]
+    boxes = [[(float(xs[c]), float(xs[c + 1]), float(ys[r]), float(ys[r + 1])) for c in range(board.cols)]
+             for r in range(board.rows)]
+    inks = {level: [[cell_ink(board.paper, *box, ink_level=level) for box in row] for row in boxes]
+            for level in (INK, FAINT_INK)}
+    prime([g for level in inks.values() for row in level for found in row if found is not None
+           for g in glyph_masks(found.ink, min_height=0.22 * found.ink.shape[0])])
+    return [[_read_twice(board, tone, box, inks[INK][r][c], inks[FAINT_INK][r][c]) for c, box in enumerate(row)]
+            for r, row in enumerate(boxes)]
 
 
-def _read_one(board: Board, tone: np.ndarray, box: tuple[float, float, float, float], ink_level: float) -> CellGuess:
+def _read_one(board: Board, tone: np.ndarray, box: tuple[float, float, float, float], ink_level: float,
+              inked: CellInk | None) -> CellGuess:
     """A block or split cell, else an arrow clue, else circles, numbers or nothing."""
     guess = None if board.bare else read_block(tone, board.paper, *box, ink_level=ink_level)
+    if guess is None and inked is not None:
+        guess = read_arrow(inked.ink)
     if guess is None:
-        guess = read_arrow(board.paper, *box, ink_level=ink_level)
-    if guess is None:
-        guess = read_cell(board.paper, *box, ink_level=ink_level)
+        guess = read_cell(board.paper, *box, ink_level=ink_level, inked=inked)
     return guess
 
 
-def _read_twice(board: Board, tone: np.ndarray, x0: float, x1: float, y0: float, y1: float) -> CellGuess:
+def _read_twice(board: Board, tone: np.ndarray, box: tuple[float, float, float, float],
+                 first_ink: CellInk | None, second_ink: CellInk | None) -> CellGuess:
     """A cell read at the usual ink level and again counting fainter ink as ink: a reading that
     changes with the level is fragile (blur, faint print), so it is asked about."""
-    first = _read_one(board, tone, (x0, x1, y0, y1), INK)
-    second = _read_one(board, tone, (x0, x1, y0, y1), FAINT_INK)
+    first = _read_one(board, tone, box, INK, first_ink)
+    second = _read_one(board, tone, box, FAINT_INK, second_ink)
     if first.token == second.token:
         return first
     others = tuple(dict.fromkeys((second.token, *first.alternatives)))
