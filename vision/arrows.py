@@ -10,13 +10,14 @@ import cv2
 import numpy as np
 
 from solvers.genre import ClueKind
-from vision.cells import CellGuess, glyph_masks, number
+from vision.cells import CellGuess, glyph_masks, number, without_side_lines
 
 ARROW = frozenset({ClueKind.ARROW})
 
 
-def read_arrow(ink: np.ndarray) -> CellGuess | None:
-    """The arrow clue in a cell's ink (grid lines taken out), or None when the cell holds no arrow."""
+def read_arrow(raw: np.ndarray) -> CellGuess | None:
+    """The arrow clue in a cell's ink, or None when the cell holds no arrow."""
+    ink = without_side_lines(raw, 0.92).astype(np.uint8)
     h, w = ink.shape
     if ink.mean() < 0.01:
         return None

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from solvers.genre import ClueKind
-from vision.cells import INK, CellGuess, glyph_masks, number, without_edge_lines
+from vision.cells import INK, CellGuess, glyph_masks, number, without_edge_lines, without_side_lines
 
 BLOCK = frozenset({ClueKind.BLOCK})
 SUM = frozenset({ClueKind.SUM})
@@ -29,8 +29,8 @@ def tones(grey: np.ndarray) -> np.ndarray:
     small = cv2.resize(grey, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA) if side > 200 else grey
     ks = max(3, k * small.shape[0] // grey.shape[0]) | 1
     background = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks)))
+    background = cv2.GaussianBlur(background, (0, 0), ks / 4)
     background = cv2.resize(background, (grey.shape[1], grey.shape[0]), interpolation=cv2.INTER_LINEAR)
-    background = cv2.GaussianBlur(background, (0, 0), k / 4)
     out: np.ndarray = np.clip(grey.astype(np.float32) / np.maximum(background.astype(np.float32), 1.0), 0.0, 1.0)
     return out
 
@@ -44,11 +44,12 @@ def read_block(tone: np.ndarray, paper: np.ndarray, x0: float, x1: float, y0: fl
     if t.size == 0:
         return None
     h, w = t.shape
+    # (near the corners: a circle as big as the cell leaves them paper; past the lines' fringe)
     corners = [t[int(h * a):int(h * b), int(w * c):int(w * d)]
-               for a, b in ((0.12, 0.28), (0.72, 0.88)) for c, d in ((0.12, 0.28), (0.72, 0.88))]
-    levels = [float(c.mean()) for c in corners if c.size]
+               for a, b in ((0.08, 0.17), (0.83, 0.92)) for c, d in ((0.08, 0.17), (0.83, 0.92))]
+    levels = [float(np.median(c)) for c in corners if c.size]
     filled = len(levels) == 4 and max(levels) < FILLED
-    level = float(np.median(levels)) if levels else 1.0
+    level = max(levels, default=1.0)  # (the lightest corner: a diagonal darkens two of them)
     split = not (filled and level < BLACK) and _diagonal(without_edge_lines(ink.astype(np.uint8)).astype(bool))
     if not filled and not split:
         return None
@@ -85,7 +86,8 @@ def _white_number(t: np.ndarray, level: float) -> CellGuess:
     my, mx = int(h * 0.12), int(w * 0.12)
     for i in range(1, n):  # paper along the rim (a neighbour's edge) is no character
         x, y, bw, bh, _ = stats[i]
-        if (x <= mx or y <= my or x + bw >= w - mx or y + bh >= h - my) and max(bw / w, bh / h) >= 0.6:
+        along = (bw >= 0.6 * w and bh <= 0.25 * h) or (bh >= 0.6 * h and bw <= 0.25 * w)
+        if (x <= mx or y <= my or x + bw >= w - mx or y + bh >= h - my) and along:
             light[labels == i] = 0
     glyphs = glyph_masks(light, min_height=0.22 * h)
     if not glyphs:
@@ -123,31 +125,13 @@ def _anti_diagonal(ink: np.ndarray, reach: int) -> bool:
     return hits >= 16
 
 
-def _without_lines(ink: np.ndarray) -> np.ndarray:
-    """``ink`` without the grid lines and frames along the cell's sides, taken off thinly: the
-    small sums of a split cell often touch them (:func:`without_edge_lines` takes a wide fringe)."""
-    h, w = ink.shape
-    ink8 = ink.astype(np.uint8)
-    flat = cv2.morphologyEx(ink8, cv2.MORPH_OPEN, np.ones((1, max(3, int(0.7 * w))), np.uint8))
-    upright = cv2.morphologyEx(ink8, cv2.MORPH_OPEN, np.ones((max(3, int(0.7 * h)), 1), np.uint8))
-    lines = cv2.dilate(np.maximum(flat, upright), np.ones((3, 3), np.uint8))
-    out = ink8 & (1 - lines)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(out, connectivity=8)
-    for i in range(1, n):  # specks the lines left along the sides
-        x, y, bw, bh, area = stats[i]
-        touches = x == 0 or y == 0 or x + bw == w or y + bh == h
-        if touches and (bw < 0.12 * w or bh < 0.12 * h):
-            out[labels == i] = 0
-    return out.astype(bool)
-
-
 def _split(ink: np.ndarray) -> CellGuess:
     """A split sum cell: token ``down\\across`` (either may be missing; neither: '#'). The diagonal
     line is taken out; each character goes to the half its middle lies in."""
     h, w = ink.shape
     ys, xs = np.mgrid[0:h, 0:w]
     distance = (xs * (h - 1) - ys * (w - 1)) / np.hypot(h - 1, w - 1)  # > 0: above the diagonal (across)
-    body = _without_lines(ink)
+    body = without_side_lines(ink, 0.7)
     on = body & (np.abs(distance) < 0.1 * min(h, w))
     if on.any():  # where the line runs and how thick it is (it need not meet the corners exactly)
         distance = distance - float(np.median(distance[on]))

@@ -302,3 +302,22 @@ def number(glyphs: list[np.ndarray], base: float) -> CellGuess:
     )
     token = str(int(text)) if text.isdigit() else text
     return CellGuess(token, confidence, alternatives[:3])
+
+
+def without_side_lines(ink: np.ndarray, reach: float) -> np.ndarray:
+    """``ink`` without straight strokes ``reach`` of the cell long or longer (grid lines, frames),
+    taken off thinly: small sums and arrows often touch them (:func:`without_edge_lines` takes a
+    wide fringe, and a side's arrow with it)."""
+    h, w = ink.shape
+    ink8 = ink.astype(np.uint8)
+    flat = cv2.morphologyEx(ink8, cv2.MORPH_OPEN, np.ones((1, max(3, int(reach * w))), np.uint8))
+    upright = cv2.morphologyEx(ink8, cv2.MORPH_OPEN, np.ones((max(3, int(reach * h)), 1), np.uint8))
+    lines = cv2.dilate(np.maximum(flat, upright), np.ones((3, 3), np.uint8))
+    out = ink8 & (1 - lines)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(out, connectivity=8)
+    for i in range(1, n):  # specks the lines left along the sides
+        x, y, bw, bh, area = stats[i]
+        touches = x == 0 or y == 0 or x + bw == w or y + bh == h
+        if touches and (bw < 0.12 * w or bh < 0.12 * h):
+            out[labels == i] = 0
+    return out.astype(bool)

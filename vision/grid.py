@@ -229,10 +229,12 @@ def _lattice(profile: np.ndarray) -> tuple[np.ndarray | None, float, float]:
     best_s = scores[best_n]
     cell = size / best_n
     edges = [0.0]
-    for k in range(1, best_n):
-        lo, hi = max(0, round((k - 0.3) * cell)), min(size, round((k + 0.3) * cell) + 1)
+    windows = [(max(0, round((k - 0.3) * cell)), min(size, round((k + 0.3) * cell) + 1)) for k in range(1, best_n)]
+    typical = float(np.median([prof[lo:hi].max() for lo, hi in windows])) if windows else 0.0
+    for k, (lo, hi) in enumerate(windows, start=1):
         window = prof[lo:hi]
-        edges.append(float(lo + int(np.argmax(window))) if window.max() > 0 else k * cell)
+        # (a thick line is no thin ink: where the evidence is weak, the lattice's own place)
+        edges.append(float(lo + int(np.argmax(window))) if window.max() > max(0.0, 0.5 * typical) else k * cell)
     edges.append(float(size - 1))
     rivals = [s for n, s in scores.items() if n != best_n]
     clarity = best_s / max(0.5, max(rivals, default=0.5)) * min(1.0, best_s / 1.5) * 2.0

@@ -108,13 +108,16 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
                                       "read; send a picture of a grid of 5x5 to 40x40 cells.")
     board = _even_edges(board)
-    guesses = _read_cells(board, board.straighten(tones(grey)))
+    tone = board.straighten(tones(grey))
+    blocks = [[None if board.bare else read_block(tone, board.paper, *box) for box in row] for row in _boxes(board)]
+    filled = frozenset((r, c) for r, row in enumerate(blocks) for c, g in enumerate(row) if g is not None)
+    rooms = read_rooms(board, filled) if board.lattice is Lattice.LINES else None
+    if rooms:
+        board = replace(board, paper=rooms.erase(board))
+    guesses = _read_cells(board, blocks)
     if board.bare:  # (its rings taken out: every number was in one)
         guesses = [[replace(g, kinds=RINGED) if g.clue_kinds() == {ClueKind.NUMBER} else g for g in row]
                    for row in guesses]
-    filled = frozenset((r, c) for r, row in enumerate(guesses) for c, g in enumerate(row)
-                       if g.clue_kinds() & {ClueKind.BLOCK, ClueKind.SUM})
-    rooms = read_rooms(board, filled) if board.lattice is Lattice.LINES else None
     regions = rooms.regions if rooms else None
     style = board.lattice
     for r, c in odd_cells(guesses, regions is not None, style, forced):
@@ -177,37 +180,40 @@ def _board_of(tokens: tuple[tuple[str, ...], ...], regions: Regions | None, genr
     return read_cells(_rows(tokens, rooms_for(regions, genre, len(tokens), len(tokens[0]))), genre)
 
 
-def _read_cells(board: Board, tone: np.ndarray) -> list[list[CellGuess]]:
-    """Every cell read twice (see :func:`_read_twice`); the characters of all cells are read
-    first in one go (one matrix product, not one per cell)."""
+def _boxes(board: Board) -> list[list[tuple[float, float, float, float]]]:
+    """Each cell's x0, x1, y0, y1."""
     xs, ys = board.xs, board.ys
-    boxes = [[(float(xs[c]), float(xs[c + 1]), float(ys[r]), float(ys[r + 1])) for c in range(board.cols)]
-             for r in range(board.rows)]
+    return [[(float(xs[c]), float(xs[c + 1]), float(ys[r]), float(ys[r + 1])) for c in range(board.cols)]
+            for r in range(board.rows)]
+
+
+def _read_cells(board: Board, blocks: list[list[CellGuess | None]]) -> list[list[CellGuess]]:
+    """Every cell that is no block read twice (see :func:`_read_twice`); the characters of all
+    cells are read first in one go (one matrix product, not one per cell)."""
+    boxes = _boxes(board)
     inks = {level: [[cell_ink(board.paper, *box, ink_level=level) for box in row] for row in boxes]
             for level in (INK, FAINT_INK)}
     prime([g for level in inks.values() for row in level for found in row if found is not None
            for g in glyph_masks(found.ink, min_height=0.22 * found.ink.shape[0])])
-    return [[_read_twice(board, tone, box, inks[INK][r][c], inks[FAINT_INK][r][c]) for c, box in enumerate(row)]
-            for r, row in enumerate(boxes)]
+    return [[blocks[r][c] or _read_twice(board, box, inks[INK][r][c], inks[FAINT_INK][r][c])
+             for c, box in enumerate(row)] for r, row in enumerate(boxes)]
 
 
-def _read_one(board: Board, tone: np.ndarray, box: tuple[float, float, float, float], ink_level: float,
+def _read_one(board: Board, box: tuple[float, float, float, float], ink_level: float,
               inked: CellInk | None) -> CellGuess:
-    """A block or split cell, else an arrow clue, else circles, numbers or nothing."""
-    guess = None if board.bare else read_block(tone, board.paper, *box, ink_level=ink_level)
-    if guess is None and inked is not None:
-        guess = read_arrow(inked.ink)
+    """An arrow clue, else circles, numbers or nothing."""
+    guess = read_arrow(inked.raw) if inked is not None else None
     if guess is None:
         guess = read_cell(board.paper, *box, ink_level=ink_level, inked=inked)
     return guess
 
 
-def _read_twice(board: Board, tone: np.ndarray, box: tuple[float, float, float, float],
+def _read_twice(board: Board, box: tuple[float, float, float, float],
                  first_ink: CellInk | None, second_ink: CellInk | None) -> CellGuess:
     """A cell read at the usual ink level and again counting fainter ink as ink: a reading that
     changes with the level is fragile (blur, faint print), so it is asked about."""
-    first = _read_one(board, tone, box, INK, first_ink)
-    second = _read_one(board, tone, box, FAINT_INK, second_ink)
+    first = _read_one(board, box, INK, first_ink)
+    second = _read_one(board, box, FAINT_INK, second_ink)
     if first.token == second.token:
         return first
     others = tuple(dict.fromkeys((second.token, *first.alternatives)))

@@ -1,7 +1,7 @@
 """Rooms: the board cut by thick lines (Heyawake, Star Battle, LITS, jigsaw boards, Sudoku boxes).
 
 Each inner edge between two cells is measured by how much ink lies across it (solid ink per
-pixel of its length, over its middle half): thin, dashed or dotted grid lines carry little, a
+pixel of its length, the less of two stretches near its ends): thin, dashed or dotted grid lines carry little, a
 room border much more. The edges split into two groups at the widest gap between their
 measures; thick edges must carry clearly more than thin ones (else there are no rooms). Rooms
 are the cells joined across thin edges.
@@ -17,6 +17,8 @@ from vision.grid import Board
 
 THICK_RATIO = 1.8  # a border carries at least this many times the ink of a thin line
 MIN_THICK = 0.045  # and at least this share of a cell's side in ink across it
+ENDS = ((0.1, 0.3), (0.7, 0.9))  # where along an edge it is measured (a border is thick all along; a
+# disk or a character touching the edge touches its middle)
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,22 @@ class Rooms:
 
     regions: tuple[tuple[int, ...], ...]
     doubtful: frozenset[tuple[int, int]]
+    right: np.ndarray  # thick edge between (r, c) and (r, c + 1)
+    down: np.ndarray  # thick edge between (r, c) and (r + 1, c)
+    thickness: float  # of a border, in pixels of the straightened board
+
+    def erase(self, board: Board) -> np.ndarray:
+        """The board's paper with the borders painted over (a number beside one is read alone)."""
+        paper = board.paper.copy()
+        xs, ys = board.xs, board.ys
+        half = int(np.ceil(self.thickness / 2 + 0.02 * float(np.diff(xs).mean()))) + 1
+        for r, c in zip(*np.nonzero(self.right), strict=True):
+            x = int(round(xs[c + 1]))
+            paper[int(ys[r]):int(ys[r + 1]) + 1, max(0, x - half):x + half + 1] = 1.0
+        for r, c in zip(*np.nonzero(self.down), strict=True):
+            y = int(round(ys[r + 1]))
+            paper[max(0, y - half):y + half + 1, int(xs[c]):int(xs[c + 1]) + 1] = 1.0
+        return paper
 
 
 def read_rooms(board: Board, filled: frozenset[tuple[int, int]] = frozenset()) -> Rooms | None:
@@ -38,19 +56,21 @@ def read_rooms(board: Board, filled: frozenset[tuple[int, int]] = frozenset()) -
     right = np.full((rows, cols - 1), np.nan)  # edge between (r, c) and (r, c + 1); nan: beside a block
     down = np.full((rows - 1, cols), np.nan)  # edge between (r, c) and (r + 1, c)
     for r in range(rows):
-        a, b = int(ys[r] + 0.25 * (ys[r + 1] - ys[r])), int(ys[r + 1] - 0.25 * (ys[r + 1] - ys[r]))
+        top, span = ys[r], ys[r + 1] - ys[r]
         for c in range(cols - 1):
-            x = int(round(xs[c + 1]))
-            strip = dark[a:b, max(0, x - reach):x + reach + 1]
             if (r, c) not in filled and (r, c + 1) not in filled:
-                right[r, c] = _across(strip, axis=1) / side
+                x = int(round(xs[c + 1]))
+                strips = (dark[int(top + a * span):int(top + b * span), max(0, x - reach):x + reach + 1]
+                          for a, b in ENDS)
+                right[r, c] = min(_across(strip, axis=1) for strip in strips) / side
     for c in range(cols):
-        a, b = int(xs[c] + 0.25 * (xs[c + 1] - xs[c])), int(xs[c + 1] - 0.25 * (xs[c + 1] - xs[c]))
+        left, span = xs[c], xs[c + 1] - xs[c]
         for r in range(rows - 1):
-            y = int(round(ys[r + 1]))
-            strip = dark[max(0, y - reach):y + reach + 1, a:b]
             if (r, c) not in filled and (r + 1, c) not in filled:
-                down[r, c] = _across(strip, axis=0) / side
+                y = int(round(ys[r + 1]))
+                strips = (dark[max(0, y - reach):y + reach + 1, int(left + a * span):int(left + b * span)]
+                          for a, b in ENDS)
+                down[r, c] = min(_across(strip, axis=0) for strip in strips) / side
     values = np.concatenate([right.ravel(), down.ravel()])
     cut = _split(values[~np.isnan(values)])
     if cut is None:
@@ -66,7 +86,8 @@ def read_rooms(board: Board, filled: frozenset[tuple[int, int]] = frozenset()) -
                 doubtful |= {(r, c), (r, c + 1)}
             if r + 1 < rows and thick_down[r, c] and regions[r][c] == regions[r + 1][c]:
                 doubtful |= {(r, c), (r + 1, c)}
-    return Rooms(regions, frozenset(doubtful))
+    thick = np.concatenate([right[thick_right], down[thick_down]])
+    return Rooms(regions, frozenset(doubtful), thick_right, thick_down, float(np.median(thick)) * side)
 
 
 def _across(strip: np.ndarray, axis: int) -> float:
