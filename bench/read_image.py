@@ -36,11 +36,14 @@ sys.path.insert(0, str(REPO / "bench" / "imagesets"))
 from samples import crossword  # noqa: E402
 
 
-def evaluate(folder: Path, verbose: bool) -> dict[tuple[str, str], dict[str, Any]]:
+def evaluate(folder: Path, verbose: bool, genres: set[str] | None = None,
+             kinds: set[str] | None = None) -> dict[tuple[str, str], dict[str, Any]]:
     stats: dict[tuple[str, str], dict[str, Any]] = defaultdict(lambda: defaultdict(int))
     times: dict[tuple[str, str], list[float]] = defaultdict(list)
     for line in (folder / "truth.jsonl").read_text(encoding="utf-8").splitlines():
         t = json.loads(line)
+        if (genres and t["genre"] not in genres) or (kinds and t["kind"] not in kinds):
+            continue
         key = (t["source"], t["kind"])
         s = stats[key]
         s["images"] += 1
@@ -140,12 +143,16 @@ def main() -> int:
     ap.add_argument("--split", default="test")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("-v", action="store_true", help="one line per wrong or refused image")
+    ap.add_argument("--genres", default="", help="only boards of these genres (comma-separated)")
+    ap.add_argument("--kinds", default="", help="only these kinds: screenshot, print, photo, heldout")
+    ap.add_argument("--no-extras", action="store_true", help="leave out the 20x20 timing and the bad inputs")
     args = ap.parse_args()
     folder = Path(args.sets) / args.split
     if not (folder / "truth.jsonl").is_file():
         print(f"no picture set at {folder}: run bench/imagesets/build.py first", file=sys.stderr)
         return 2
-    stats = evaluate(folder, args.v)
+    stats = evaluate(folder, args.v, set(filter(None, args.genres.split(","))) or None,
+                     set(filter(None, args.kinds.split(","))) or None)
     head = ["source", "kind", "images", "exact", "cells right", "wrong boards flagged", "exact, no question",
             "genre outright",
             "refused", "median s", "max s"]
@@ -176,6 +183,8 @@ def main() -> int:
         reasons = {k: v for k, v in s.items() if str(k).startswith("refused:") or k == "wrong size"}
         if reasons:
             print(f"{source} {kind}: {dict(reasons)}")
+    if args.no_extras:
+        return 0
     large = large_screenshots(Path(args.sets))
     if large:
         print(f"\nscreenshots of 20x20 cells or more: {len(large)}, median {statistics.median(large):.3f} s, "

@@ -71,7 +71,9 @@ def classify(glyphs: list[np.ndarray], allowed: str = CLASSES) -> list[Guess]:
     x, y, norms = _model(allowed)
     q = np.stack([features(g) for g in glyphs])
     q[:, :-1] = np.round(q[:, :-1] * 255.0) / 255.0
-    d = (q * q).sum(1)[:, None] + norms[None, :] - 2.0 * q @ x.T
+    # (einsum, not BLAS: a few glyphs against the examples is small work, and BLAS threads
+    # spinning on a busy machine made it ten times slower)
+    d = (q * q).sum(1)[:, None] + norms[None, :] - 2.0 * np.einsum("ij,kj->ik", q, x, optimize=False)
     out = []
     for row in d:
         near = np.argpartition(row, K)[:K]

@@ -139,6 +139,9 @@ def _read_twice(board: Board, x0: float, x1: float, y0: float, y1: float) -> Cel
     second = read_cell(board.paper, float(x0), float(x1), float(y0), float(y1), ink_level=FAINT_INK)
     if first.token == second.token:
         return first
+    if first.token == "." and second.token == "W" and second.confidence >= 0.9:
+        return second  # a thin ring (a print's hairline pearl) that only counts as ink when faint: the
+        #               ring test (round, closed all the way round) is strict enough to trust it
     others = tuple(dict.fromkeys((second.token, *first.alternatives)))
     return CellGuess(first.token, min(first.confidence, SURE - 0.1), others[:3])
 
