@@ -40,13 +40,13 @@ from samples import crossword  # noqa: E402
 Key = tuple[str, str, str]
 
 
-def evaluate(folder: Path, verbose: bool, by_genre: bool = False,
-             genres: set[str] | None = None) -> dict[Key, dict[str, Any]]:
+def evaluate(folder: Path, verbose: bool, by_genre: bool = False, genres: set[str] | None = None,
+             kinds: set[str] | None = None) -> dict[Key, dict[str, Any]]:
     stats: dict[Key, dict[str, Any]] = defaultdict(lambda: defaultdict(int))
     times: dict[Key, list[float]] = defaultdict(list)
     for line in (folder / "truth.jsonl").read_text(encoding="utf-8").splitlines():
         t = json.loads(line)
-        if genres and t["genre"] not in genres:
+        if (genres and t["genre"] not in genres) or (kinds and t["kind"] not in kinds):
             continue
         key = (t["genre"] if by_genre else "", t["source"], t["kind"])
         s = stats[key]
@@ -178,14 +178,16 @@ def main() -> int:
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("-v", action="store_true", help="one line per wrong or refused image")
     ap.add_argument("--by-genre", action="store_true", help="one row per genre, source and kind")
-    ap.add_argument("--genres", help="only these genres (comma-separated)")
-    ap.add_argument("--quick", action="store_true", help="without the large-board timing and the bad inputs")
+    ap.add_argument("--genres", default="", help="only boards of these genres (comma-separated)")
+    ap.add_argument("--kinds", default="", help="only these kinds: screenshot, print, photo, heldout")
+    ap.add_argument("--no-extras", action="store_true", help="leave out the 20x20 timing and the bad inputs")
     args = ap.parse_args()
     folder = Path(args.sets) / args.split
     if not (folder / "truth.jsonl").is_file():
         print(f"no picture set at {folder}: run bench/imagesets/build.py first", file=sys.stderr)
         return 2
-    stats = evaluate(folder, args.v, args.by_genre, set(args.genres.split(",")) if args.genres else None)
+    stats = evaluate(folder, args.v, args.by_genre, set(filter(None, args.genres.split(","))) or None,
+                     set(filter(None, args.kinds.split(","))) or None)
     head = ["genre", "source", "kind", "images", "exact", "cells right", "wrong boards flagged", "exact, no question",
             "genre outright",
             "refused", "median s", "max s"]
@@ -217,7 +219,7 @@ def main() -> int:
         reasons = {k: v for k, v in s.items() if str(k).startswith("refused:") or k == "wrong size"}
         if reasons:
             print(f"{genre} {source} {kind}: {dict(reasons)}")
-    if args.quick:
+    if args.no_extras:
         return 0
     large = large_screenshots(Path(args.sets))
     if large:

@@ -39,12 +39,43 @@ def decode(data: bytes, *, max_bytes: int, max_pixels: int) -> np.ndarray:
         except Exception as e:
             raise Unreadable("not-an-image", "That file is not a picture I can open; send a PNG, JPEG or "
                                              "WebP screenshot or photo of the board.") from e
+    grey = _content(grey)
     side = max(grey.shape)
     if side > WORK_SIDE:
         scale = WORK_SIDE / side
         grey = cv2.resize(grey, (round(grey.shape[1] * scale), round(grey.shape[0] * scale)),
                           interpolation=cv2.INTER_AREA)
     return np.ascontiguousarray(grey)
+
+
+def _content(grey: np.ndarray) -> np.ndarray:
+    """A large picture cropped to the ink on it and a margin: a scanned or printed page holds a
+    small board in much blank paper, whose detail scaling the whole page down would lose."""
+    side = max(grey.shape)
+    if side <= WORK_SIDE:
+        return grey
+    f = 1000 / side
+    small = cv2.resize(grey, (max(1, round(grey.shape[1] * f)), max(1, round(grey.shape[0] * f))),
+                       interpolation=cv2.INTER_AREA)
+    paper = cv2.dilate(small, np.ones((15, 15), np.uint8))
+    ink = (small.astype(np.float32) < 0.88 * paper.astype(np.float32)).astype(np.uint8)
+    ys, xs = np.nonzero(cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)) | _lines(ink))
+    if len(xs) < 20:
+        return grey
+    pad = 0.06 * 1000
+    x0, x1 = max(0.0, xs.min() - pad) / f, min(small.shape[1], xs.max() + 1 + pad) / f
+    y0, y1 = max(0.0, ys.min() - pad) / f, min(small.shape[0], ys.max() + 1 + pad) / f
+    if (x1 - x0) * (y1 - y0) > 0.6 * grey.shape[0] * grey.shape[1]:
+        return grey
+    return grey[int(y0):int(np.ceil(y1)), int(x0):int(np.ceil(x1))]
+
+
+def _lines(ink: np.ndarray) -> np.ndarray:
+    """Thin straight ink (grid lines one pixel wide, which opening would remove)."""
+    across = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, 9), np.uint8))
+    down = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((9, 1), np.uint8))
+    out: np.ndarray = across | down
+    return out
 
 
 def _grey(img: np.ndarray | None) -> np.ndarray | None:

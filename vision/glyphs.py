@@ -107,7 +107,9 @@ def _queries(glyphs: list[np.ndarray]) -> np.ndarray:
 def _nearest(q: np.ndarray, allowed: str) -> list[Guess]:
     x, y, norms, coarse, basis = _model(allowed)
     qc = q @ basis
-    rough = (qc * qc).sum(1)[:, None] + (coarse * coarse).sum(1)[None, :] - 2.0 * qc @ coarse.T
+    # (einsum, not BLAS: BLAS threads spinning on a busy machine made it ten times slower)
+    rough = (qc * qc).sum(1)[:, None] + (coarse * coarse).sum(1)[None, :] - 2.0 * np.einsum(
+        "ij,kj->ik", qc, coarse, optimize=False)
     m = min(CANDIDATES, len(y) - 1)
     picked = np.argpartition(rough, m, axis=1)[:, :m]
     out = []

@@ -20,6 +20,7 @@ from vision.errors import Unreadable
 SIDE = 900  # pixels on the straightened board's longer side, at least
 MIN_CELLS, MAX_CELLS = 5, 40
 LINE_INK = (0.08, 0.04, 0.02)  # how much darker than around a line must be, tried in turn
+CLEAR = 1.8  # clarity of a plainly read count (a count with a rival at half of it scores about 2)
 SUPPORTED = 0.5  # evidence every inner edge of a well-read grid reaches (share of bands with a line)
 
 
@@ -71,7 +72,7 @@ def find_board(grey: np.ndarray) -> Board:
     """The board in a grey picture; raises :class:`Unreadable` when there is none."""
     paper = flatten(grey)
     ink = (paper < 0.7).astype(np.uint8)
-    if ink.mean() < 0.002:
+    if ink.sum() < 200:
         raise Unreadable("blank", "I see an empty picture; send a screenshot or photo of the puzzle's grid.")
     dotted = _dot_lattice(paper)
     if dotted is not None:
@@ -81,7 +82,9 @@ def find_board(grey: np.ndarray) -> Board:
     top = max((b.clarity for b in found), default=0.0)
     # the largest outline whose lines stand out nearly as well as the best: the board's frame (an
     # inner outline may fit a coarser count; the sheet of paper around the board fits none well)
-    best = next((b for b in found if b.clarity >= 0.7 * top), None)
+    # (a clear grid with an even count has a rival at half the count, so its clarity is about 2: an
+    # inner part of the grid, with an odd count, must not outshine the whole of it)
+    best = next((b for b in found if b.clarity >= min(0.7 * top, CLEAR)), None)
     if best is not None and MIN_CELLS in (best.rows, best.cols):  # the fewest lines: often a sheet's poor fit
         best = next((b for b in found if MIN_CELLS not in (b.rows, b.cols) and (
             b.clarity >= 0.8 * best.clarity or (b.clarity >= 0.5 * best.clarity and b.support > best.support))), best)

@@ -48,8 +48,9 @@ def find_islands(grey: np.ndarray) -> Board | None:
     if pitch is None:
         return None
     h, w = grey.shape[:2]
-    for _, _, _, i in rings:  # the rings go: what is left in each cell is its number
-        paper[labels == i] = 1.0
+    fringe = max(3, int(0.08 * size)) | 1
+    for _, _, _, i in rings:  # the rings go (with their grey fringe): what is left in a cell is its number
+        paper[cv2.dilate((labels == i).astype(np.uint8), np.ones((fringe, fringe), np.uint8)).astype(bool)] = 1.0
     cols_x = _lines(xs, pitch, w)
     rows_y = _lines(ys, pitch, h)
     if cols_x is None or rows_y is None:

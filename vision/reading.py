@@ -216,5 +216,8 @@ def _read_twice(board: Board, box: tuple[float, float, float, float],
     second = _read_one(board, box, FAINT_INK, second_ink)
     if first.token == second.token:
         return first
+    if first.token == "." and second.token == "W" and second.confidence >= 0.9:
+        return second  # a thin ring (a print's hairline pearl) that only counts as ink when faint: the
+        #               ring test (round, closed all the way round) is strict enough to trust it
     others = tuple(dict.fromkeys((second.token, *first.alternatives)))
     return CellGuess(first.token, min(first.confidence, SURE - 0.1), others[:3], first.kinds)

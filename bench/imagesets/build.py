@@ -8,13 +8,20 @@ Sources (each a screenshot; plus one simulated photo per board from one of them)
 - ``sgt``: Simon Tatham's Pearl (Masyu) and Rectangles (Shikaku) from Debian's ``sgt-puzzles``,
   opened on the board's game ID under Xvfb and grabbed from the screen (window only);
 - ``printed``: a plain printed-style grid drawn with Pillow (solid black lines, Liberation/Free fonts);
-- ``ours``: the bot's own picture.
+- ``ours``: the bot's own picture;
+- ``sgtprint`` (kind ``print``): Pearl and Rectangles printed by the games themselves (``--print``,
+  PostScript with thin lines and thin-outlined pearls), rasterised by ghostscript at 150 and 300 dpi
+  as whole A4 pages.
+Kind ``photo``: one simulated photo per board (``photo.py``, the simulator the reader is tuned on).
+Kind ``heldout``: one more photo per board from ``heldout_photo.py``, a second simulator the
+reader is never tuned on (clutter, curl, shadows, strong perspective, motion blur, colour casts),
+of the printed page where there is one.
 Boards: the project's corpus and, when present, ``../shared/corpus`` (up to 30x30). Each board
 goes wholly to one split (train 50%, dev 20%, test 30%, by a hash of its id): the reader is tuned
 on train/dev only. Writes ``<out>/<split>/<source>/<id>-<kind>.png|jpg`` and ``<out>/<split>/truth.jsonl``.
 
-Needs (not project dependencies): ``apt-get install sgt-puzzles xvfb librsvg2-bin fonts-liberation2
-fonts-freefont-ttf`` and ``npm install pzpr`` in ``--tools``.
+Needs (not project dependencies): ``apt-get install sgt-puzzles xvfb ghostscript librsvg2-bin
+fonts-liberation2 fonts-freefont-ttf`` and ``npm install pzpr`` in ``--tools``.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ from PIL import Image, ImageDraw, ImageFont
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench" / "imagesets"))
+from heldout_photo import simulate_heldout  # noqa: E402
 from photo import simulate  # noqa: E402
 
 from rendering import render_png  # noqa: E402
@@ -164,6 +172,18 @@ def printed(p: Puzzle[Any], seed: int) -> bytes:
     return buf.getvalue()
 
 
+def sgt_print(app: str, game_id: str, dpi: int) -> bytes | None:
+    """The game's own printout of ``game_id`` (PostScript, one A4 page), rasterised at ``dpi``."""
+    ps = subprocess.run([f"/usr/games/{app}", "--print", "1x1"], input=game_id + "\n", capture_output=True,
+                        text=True, timeout=60).stdout
+    if "showpage" not in ps:
+        return None
+    png = subprocess.run(["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pnggray", "-sPAPERSIZE=a4",
+                          f"-r{dpi}", "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4", "-sOutputFile=-", "-"],
+                         input=ps.encode(), capture_output=True, timeout=60).stdout
+    return png or None
+
+
 class Sgt:
     """Simon Tatham's puzzles under a private Xvfb screen; each board opened, grabbed and closed."""
 
@@ -206,13 +226,14 @@ def main() -> int:
     ap.add_argument("--out", default="/tmp/imagesets")
     ap.add_argument("--tools", default="/tmp/imagesets-tools", help="folder with node_modules/pzpr")
     ap.add_argument("--no-sgt", action="store_true")
-    ap.add_argument("--genres", help="only these genres (comma-separated)")
+    ap.add_argument("--genres", default="", help="only these genres (comma-separated)")
     ap.add_argument("--no-photos", action="store_true", help="screenshots only")
     args = ap.parse_args()
     out = Path(args.out)
     if out.exists():
         shutil.rmtree(out)
     recs = boards(set(args.genres.split(",")) if args.genres else None)
+    printer = shutil.which("gs") is not None and Path("/usr/games/sgt-pearl").exists()
     node = None
     if (Path(args.tools) / "node_modules" / "pzpr").is_dir() and shutil.which("rsvg-convert"):
         (Path(args.tools) / "draw.js").write_text(PZPR_JS, encoding="utf-8")
@@ -233,7 +254,7 @@ def main() -> int:
             if p.kind.picture_clues <= PRINTABLE:
                 shots["printed"] = printed(p, seed)
             if node is not None and node.stdin is not None and node.stdout is not None:
-                svg = Path(args.tools) / "board.svg"
+                svg = Path(args.tools) / f"board-{os.getpid()}.svg"  # (builds may share --tools)
                 cell = (24, 32, 44)[seed % 3]
                 url = puzzlink_url(p, rec)
                 if url:
@@ -247,6 +268,12 @@ def main() -> int:
                 shot = sgt.shot(SGT_APPS[p.genre], sgt_id(p), (24, 32, 40)[seed % 3])
                 if shot:
                     shots["sgt"] = shot
+            prints: dict[str, bytes] = {}
+            if printer and p.genre in SGT_APPS:
+                for dpi in (150, 300):
+                    page = sgt_print(SGT_APPS[p.genre], sgt_id(p), dpi)
+                    if page:
+                        prints[f"{dpi}dpi"] = page
             base = {"genre": p.genre, "rows": p.rows, "cols": p.cols, "grid": p.grid_lines(), "board": bid,
                     **({"regions": p.to_record()["regions"]} if p.regions is not None else {})}
             for source, data in shots.items():
@@ -256,6 +283,13 @@ def main() -> int:
                 truth[split].append({"file": str(path.relative_to(out / split)), "source": source,
                                      "kind": "screenshot", **base})
                 counts[f"{split}/{source}/screenshot"] = counts.get(f"{split}/{source}/screenshot", 0) + 1
+            for dpi, data in prints.items():
+                path = out / split / "sgtprint" / f"{bid}-print-{dpi}.png"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+                truth[split].append({"file": str(path.relative_to(out / split)), "source": "sgtprint",
+                                     "kind": "print", **base})
+                counts[f"{split}/sgtprint/print"] = counts.get(f"{split}/sgtprint/print", 0) + 1
             if args.no_photos:
                 continue
             source = sorted(shots)[seed % len(shots)]
@@ -265,6 +299,16 @@ def main() -> int:
             truth[split].append({"file": str(path.relative_to(out / split)), "source": source, "kind": "photo",
                                  **base})
             counts[f"{split}/{source}/photo"] = counts.get(f"{split}/{source}/photo", 0) + 1
+            # the held-out photo: of the printed page where there is one (photos of printed boards)
+            pages = {**shots, **({"sgtprint": prints["150dpi"]} if "150dpi" in prints else {})}
+            source = "sgtprint" if "sgtprint" in pages and seed % 3 else sorted(pages)[(seed // 7) % len(pages)]
+            rgb = np.asarray(Image.open(io.BytesIO(pages[source])).convert("RGB"))[:, :, ::-1]
+            path = out / split / source / f"{bid}-heldout.jpg"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(simulate_heldout(np.ascontiguousarray(rgb), seed))
+            truth[split].append({"file": str(path.relative_to(out / split)), "source": source, "kind": "heldout",
+                                 **base})
+            counts[f"{split}/{source}/heldout"] = counts.get(f"{split}/{source}/heldout", 0) + 1
     finally:
         if node is not None:
             node.kill()
