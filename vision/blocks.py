@@ -47,16 +47,16 @@ def read_block(tone: np.ndarray, paper: np.ndarray, x0: float, x1: float, y0: fl
     # (near the corners: a circle as big as the cell leaves them paper; past the lines' fringe)
     corners = [t[int(h * a):int(h * b), int(w * c):int(w * d)]
                for a, b in ((0.08, 0.17), (0.83, 0.92)) for c, d in ((0.08, 0.17), (0.83, 0.92))]
-    levels = [float(np.median(c)) for c in corners if c.size]
+    levels = [float(np.percentile(c, 75)) for c in corners if c.size]  # (the lighter part: past a line's ink)
     filled = len(levels) == 4 and max(levels) < FILLED
     level = max(levels, default=1.0)  # (the lightest corner: a diagonal darkens two of them)
-    split = not (filled and level < BLACK) and _diagonal(without_edge_lines(ink.astype(np.uint8)).astype(bool))
-    if not filled and not split:
+    split = None if filled and level < BLACK else _split_part(without_edge_lines(ink.astype(np.uint8)).astype(bool))
+    if not filled and split is None:
         return None
     if filled and level < BLACK:
         return _white_number(t, level)
-    if split:
-        return _split(ink)
+    if split is not None:
+        return _split(ink[split])
     inside = _inner(ink, 0.1)
     glyphs = glyph_masks(inside, min_height=0.22 * h)
     if glyphs:
@@ -94,6 +94,19 @@ def _white_number(t: np.ndarray, level: float) -> CellGuess:
         return CellGuess("#", 0.95, kinds=BLOCK)
     guess = number(glyphs, 1.0)
     return CellGuess(guess.token, guess.confidence, guess.alternatives, kinds=BLOCK)
+
+
+def _split_part(ink: np.ndarray) -> tuple[slice, slice] | None:
+    """Where in the crop a split cell's diagonal runs corner to corner: all of it, or the square at
+    one end of a crop the picture's edge cut short; None: no diagonal."""
+    h, w = ink.shape
+    m = min(h, w)
+    for part in ((slice(0, h), slice(0, w)), (slice(0, m), slice(0, m)), (slice(h - m, h), slice(w - m, w))):
+        if _diagonal(ink[part]):
+            return part
+        if h == w:
+            break
+    return None
 
 
 def _diagonal(ink: np.ndarray) -> bool:
