@@ -36,15 +36,14 @@ def read_arrow(raw: np.ndarray) -> CellGuess | None:
     rest = (ink.astype(bool) & ~stroke).astype(np.uint8)
     glyphs = glyph_masks(rest, min_height=0.18 * h)
     upright = bh > bw
-    if glyphs:
-        tallest = max(int(np.ptp(np.nonzero(g)[0])) + 1 for g in glyphs)
-        if upright and bh < 1.2 * tallest:
-            return None  # as tall as the characters: a character (a 1), not an arrow
+    if not glyphs:
+        return None  # a stroke alone: a character (a serif 1), or an arrow without its number, asked as such
+    tallest = max(int(np.ptp(np.nonzero(g)[0])) + 1 for g in glyphs)
+    if upright and bh < 1.2 * tallest:
+        return None  # as tall as the characters: a character (a 1), not an arrow
     direction = _direction(stroke[y:y + bh, x:x + bw], upright)
     if direction is None:
         return None
-    if not glyphs:
-        return CellGuess(f"?{direction}", 0.5, kinds=ARROW)
     guess = number(glyphs, 1.0)
     if not guess.token.isdigit():
         return CellGuess(f"?{direction}", 0.0, kinds=ARROW)
