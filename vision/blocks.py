@@ -43,7 +43,8 @@ def read_block(tone: np.ndarray, paper: np.ndarray, x0: float, x1: float, y0: fl
     """The filled or split cell between x0..x1 and y0..y1, or None when the cell is neither."""
     box = _box(x0, x1, y0, y1, 0.0)
     t = tone[box]
-    ink = (1.0 - paper[box]) > ink_level
+    dark = 1.0 - paper[box]
+    ink = dark > ink_level
     if t.size == 0:
         return None
     h, w = t.shape
@@ -58,8 +59,8 @@ def read_block(tone: np.ndarray, paper: np.ndarray, x0: float, x1: float, y0: fl
         return None
     if filled and level < BLACK:
         return _white_number(t, level)
-    if split is not None:
-        return _split(ink[split])
+    if split is not None:  # (small sums drawn thin come out grey: their ink is what is clearly darker)
+        return _split((dark > min(ink_level, 0.55 * float(dark.max())))[split])
     inside = _inner(ink, 0.1)
     glyphs = glyph_masks(inside, min_height=0.22 * h)
     if glyphs:
