@@ -231,6 +231,9 @@ def _lattice(profile: np.ndarray, count: int | None = None) -> tuple[np.ndarray 
     # a count whose lines fall on every other true line scores as well as the true count: the
     # largest count that nearly matches the best one is the true one
     best_n = max(n for n, s in scores.items() if s >= 0.8 * best_s) if count is None else count
+    halved = count is None and best_n % 2 == 0 and scores.get(best_n // 2, 0.0) > 0 and _alternating(prof, best_n)
+    if halved:
+        best_n //= 2  # every other "line" is the strokes of characters in the cells' middles
     best_s = scores.get(best_n, _score(prof, best_n, spread))
     if best_s <= 0:
         return None, 0.0, 0.0
@@ -243,12 +246,22 @@ def _lattice(profile: np.ndarray, count: int | None = None) -> tuple[np.ndarray 
         # (a thick line is no thin ink: where the evidence is weak, the lattice's own place)
         edges.append(float(lo + int(np.argmax(window))) if window.max() > max(0.3, 0.5 * typical) else k * cell)
     edges.append(float(size - 1))
-    rivals = [s for n, s in scores.items() if n != best_n]
+    rivals = [s for n, s in scores.items() if n != best_n and not (halved and n == 2 * best_n)]
     clarity = best_s / max(0.5, max(rivals, default=0.5)) * min(1.0, best_s / 1.5) * 2.0
     win = max(1, round(cell / 10))
     evidence = sorted(float(prof[max(0, round(e) - win):round(e) + win + 1].max()) for e in edges[1:-1])
     support = evidence[len(evidence) // 5] if evidence else 0.0
     return np.array(edges), clarity, support
+
+
+def _alternating(prof: np.ndarray, n: int) -> bool:
+    """Whether the n-cell lattice's odd lines carry clearly less evidence than its even ones: lines
+    run through every band, the characters in a column of cells through some (dense numbers)."""
+    cell = len(prof) / n
+    win = max(1, round(cell / 10))
+    peaks = [float(prof[max(0, round(k * cell) - win):round(k * cell) + win + 1].max()) for k in range(1, n)]
+    odd, even = peaks[0::2], peaks[1::2]
+    return bool(odd and even) and float(np.mean(odd)) < 0.75 * float(np.mean(even))
 
 
 def _score(prof: np.ndarray, n: int, spread: float) -> float:
