@@ -9,6 +9,7 @@ compared with the middles of its cells wins.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -160,8 +161,8 @@ def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
     fits = []
     for faint in LINE_INK:  # faint lines (a photo of light grey or dashed lines) only when needed
         px, py = _line_profile(across, faint), _line_profile(down, faint)
-        xs, cx, sx = _lattice(px)
-        ys, cy, sy = _lattice(py)
+        xs, cx, sx = _lattice(px, thick=lambda run, f=faint: _thick_profile(darkness, d, f, 1, run))
+        ys, cy, sy = _lattice(py, thick=lambda run, f=faint: _thick_profile(darkness, d, f, 0, run))
         if xs is not None and ys is not None:
             ratio = (w / (len(xs) - 1)) / (h / (len(ys) - 1))
             squared = _squared(darkness, d, faint, xs, ys) if not 0.6 <= ratio <= 1.6 else None
@@ -208,10 +209,11 @@ def _line_profile(thin: np.ndarray, faint: float = 0.08, bands: int = 30) -> np.
     return profile
 
 
-def _lattice(profile: np.ndarray, count: int | None = None) -> tuple[np.ndarray | None, float, float]:
+def _lattice(profile: np.ndarray, count: int | None = None, thick: Callable[[int], np.ndarray] | None = None
+             ) -> tuple[np.ndarray | None, float, float]:
     """The cell edges along one axis (n+1 positions), how clearly they stand out, and how
     surely each one is a line (the weakest fifth of the inner edges' evidence, 0..1); ``count``:
-    of that many cells."""
+    of that many cells; ``thick``: the evidence of thick lines at least so long (room borders)."""
     size = len(profile)
     margin = max(2, size // 200)
     prof = profile.copy()
@@ -231,7 +233,8 @@ def _lattice(profile: np.ndarray, count: int | None = None) -> tuple[np.ndarray 
     # a count whose lines fall on every other true line scores as well as the true count: the
     # largest count that nearly matches the best one is the true one
     best_n = max(n for n, s in scores.items() if s >= 0.8 * best_s) if count is None else count
-    halved = count is None and best_n % 2 == 0 and scores.get(best_n // 2, 0.0) > 0 and _alternating(prof, best_n)
+    halved = (count is None and thick is not None and best_n % 2 == 0 and scores.get(best_n // 2, 0.0) > 0
+              and _alternating(np.maximum(prof, thick(int(1.8 * size / best_n))), best_n))
     if halved:
         best_n //= 2  # every other "line" is the strokes of characters in the cells' middles
     best_s = scores.get(best_n, _score(prof, best_n, spread))
@@ -252,6 +255,14 @@ def _lattice(profile: np.ndarray, count: int | None = None) -> tuple[np.ndarray 
     evidence = sorted(float(prof[max(0, round(e) - win):round(e) + win + 1].max()) for e in edges[1:-1])
     support = evidence[len(evidence) // 5] if evidence else 0.0
     return np.array(edges), clarity, support
+
+
+def _thick_profile(darkness: np.ndarray, d: int, faint: float, axis: int, run: int) -> np.ndarray:
+    """:func:`_line_profile` of lines up to three times thicker than thin ones that run on for at
+    least ``run`` pixels (room borders; not the strokes of characters)."""
+    kernel = np.ones((max(3, run), 1) if axis == 1 else (1, max(3, run)), np.uint8)
+    long = cv2.morphologyEx((_thin(darkness, 3 * d, axis=axis) > faint).astype(np.float32), cv2.MORPH_OPEN, kernel)
+    return _line_profile(long if axis == 1 else long.T, 0.5)
 
 
 def _alternating(prof: np.ndarray, n: int) -> bool:
@@ -282,12 +293,8 @@ def _squared(darkness: np.ndarray, d: int, faint: float, xs: np.ndarray, ys: np.
     nx, ny = len(xs) - 1, len(ys) - 1
     h, w = darkness.shape
     run = max(3, int(0.9 * max(w / nx, h / ny)))  # a border runs on for a cell at least; a character does not
-    thick_x = cv2.morphologyEx((_thin(darkness, 3 * d, axis=1) > faint).astype(np.float32), cv2.MORPH_OPEN,
-                               np.ones((run, 1), np.uint8))
-    thick_y = cv2.morphologyEx((_thin(darkness, 3 * d, axis=0) > faint).astype(np.float32), cv2.MORPH_OPEN,
-                               np.ones((1, run), np.uint8))
-    px = np.maximum(_line_profile(_thin(darkness, d, axis=1), faint), _line_profile(thick_x, 0.5))
-    py = np.maximum(_line_profile(_thin(darkness, d, axis=0).T, faint), _line_profile(thick_y.T, 0.5))
+    px = np.maximum(_line_profile(_thin(darkness, d, axis=1), faint), _thick_profile(darkness, d, faint, 1, run))
+    py = np.maximum(_line_profile(_thin(darkness, d, axis=0).T, faint), _thick_profile(darkness, d, faint, 0, run))
     found = []
     for fx, fy in ((round(ny * w / h), ny), (nx, round(nx * h / w))):
         if not (MIN_CELLS <= fx <= MAX_CELLS and MIN_CELLS <= fy <= MAX_CELLS) or (fx, fy) == (nx, ny):
