@@ -97,11 +97,19 @@ def boards(genres: set[str] | None = None) -> list[dict[str, Any]]:
 
 
 def puzzlink_url(p: Puzzle[Any], rec: dict[str, Any]) -> str | None:
-    """The board's puzz.link URL: ours, else the record's own (boards our codec does not write: jigsaw)."""
+    """The board's puzz.link URL: ours, else the record's own (boards our codec does not write: jigsaw).
+    Written with the genre's own puzz.link id: a variant's id may draw the clues otherwise (Numberlink's
+    Flow boards go to ``arukone``, which shows letters for the same numbers)."""
+    g = get_genre(p.genre)
     try:
-        return get_genre(p.genre).encode_url(p)
+        url: str | None = g.encode_url(p)
     except ParseError:
-        return rec.get("url") or None
+        url = rec.get("url") or None
+    if url and "?" in url:
+        pid = url.split("?", 1)[1].split("/", 1)[0]
+        if pid in g.url_pids and pid != g.url_pids[0]:
+            url = url.replace(f"?{pid}/", f"?{g.url_pids[0]}/", 1)
+    return url
 
 
 def sgt_id(p: Puzzle[Any]) -> str:
