@@ -39,13 +39,17 @@ def decode(data: bytes, *, max_bytes: int, max_pixels: int) -> np.ndarray:
         except Exception as e:
             raise Unreadable("not-an-image", "That file is not a picture I can open; send a PNG, JPEG or "
                                              "WebP screenshot or photo of the board.") from e
-    grey = _content(grey)
-    side = max(grey.shape)
+    page = _content(grey)
+    side = max(page.shape)
     if side > WORK_SIDE:
         scale = WORK_SIDE / side
-        grey = cv2.resize(grey, (round(grey.shape[1] * scale), round(grey.shape[0] * scale)),
+        k = int(np.ceil(1.0 / scale - 0.25))
+        if page is not grey and k >= 2:  # a clean page (a scan, a print): keep its hairlines dark,
+            # each pixel taking the darkest of those it will cover (not in photos: it fills digits)
+            page = cv2.erode(page, np.ones((k, k), np.uint8))
+        page = cv2.resize(page, (round(page.shape[1] * scale), round(page.shape[0] * scale)),
                           interpolation=cv2.INTER_AREA)
-    return np.ascontiguousarray(grey)
+    return np.ascontiguousarray(page)
 
 
 def _content(grey: np.ndarray) -> np.ndarray:
