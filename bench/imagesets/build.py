@@ -48,9 +48,12 @@ from heldout_photo import simulate_heldout  # noqa: E402
 from photo import simulate  # noqa: E402
 
 from rendering import render_png  # noqa: E402
+from solvers.errors import ParseError  # noqa: E402
+from solvers.genre import ClueKind  # noqa: E402
 from solvers.puzzle import Puzzle  # noqa: E402
 from solvers.registry import get_genre  # noqa: E402
 
+PRINTABLE = frozenset({ClueKind.CIRCLE, ClueKind.NUMBER})  # the clue kinds ``printed`` draws
 SGT_APPS = {"masyu": "sgt-pearl", "shikaku": "sgt-rect"}  # the benchmark's own map to sgt's programs
 PZPR_JS = r"""
 const pzpr = require('pzpr'); const fs = require('fs'); const rl = require('readline');
@@ -74,7 +77,7 @@ def split_of(board_id: str) -> str:
     return "train" if h < 5 else "dev" if h < 7 else "test"
 
 
-def boards() -> list[dict[str, Any]]:
+def boards(genres: set[str] | None = None) -> list[dict[str, Any]]:
     out = []
     folders = [REPO / "tests" / "data" / "corpus"]
     shared = Path(os.environ.get("PUZZLEBOT_SHARED", REPO.parent / "shared")) / "corpus"
@@ -86,9 +89,19 @@ def boards() -> list[dict[str, Any]]:
                 if not line.strip():
                     continue
                 rec = json.loads(line)
+                if genres and rec["genre"] not in genres:
+                    continue
                 if rec["rows"] <= 30 and rec["cols"] <= 30 and min(rec["rows"], rec["cols"]) >= 5:
                     out.append(rec)
     return out
+
+
+def puzzlink_url(p: Puzzle[Any], rec: dict[str, Any]) -> str | None:
+    """The board's puzz.link URL: ours, else the record's own (boards our codec does not write: jigsaw)."""
+    try:
+        return get_genre(p.genre).encode_url(p)
+    except ParseError:
+        return rec.get("url") or None
 
 
 def sgt_id(p: Puzzle[Any]) -> str:
@@ -214,11 +227,12 @@ def main() -> int:
     ap.add_argument("--tools", default="/tmp/imagesets-tools", help="folder with node_modules/pzpr")
     ap.add_argument("--no-sgt", action="store_true")
     ap.add_argument("--genres", default="", help="only these genres (comma-separated)")
+    ap.add_argument("--no-photos", action="store_true", help="screenshots only")
     args = ap.parse_args()
     out = Path(args.out)
     if out.exists():
         shutil.rmtree(out)
-    recs = [r for r in boards() if not args.genres or r["genre"] in args.genres.split(",")]
+    recs = boards(set(args.genres.split(",")) if args.genres else None)
     printer = shutil.which("gs") is not None and Path("/usr/games/sgt-pearl").exists()
     node = None
     if (Path(args.tools) / "node_modules" / "pzpr").is_dir() and shutil.which("rsvg-convert"):
@@ -236,14 +250,17 @@ def main() -> int:
             bid = str(rec.get("id") or f"board{n}")
             split = split_of(bid)
             seed = int(hashlib.sha1(bid.encode()).hexdigest()[:8], 16)
-            shots: dict[str, bytes] = {"ours": render_png(p, None, view="puzzle"), "printed": printed(p, seed)}
+            shots: dict[str, bytes] = {"ours": render_png(p, None, view="puzzle")}
+            if p.kind.picture_clues <= PRINTABLE:
+                shots["printed"] = printed(p, seed)
             if node is not None and node.stdin is not None and node.stdout is not None:
                 svg = Path(args.tools) / f"board-{os.getpid()}.svg"  # (builds may share --tools)
                 cell = (24, 32, 44)[seed % 3]
-                node.stdin.write(json.dumps({"url": get_genre(p.genre).encode_url(p).split("?", 1)[1],
-                                             "out": str(svg), "cell": cell}) + "\n")
-                node.stdin.flush()
-                if node.stdout.readline().strip() == "ok":
+                url = puzzlink_url(p, rec)
+                if url:
+                    node.stdin.write(json.dumps({"url": url.split("?", 1)[1], "out": str(svg), "cell": cell}) + "\n")
+                    node.stdin.flush()
+                if url and node.stdout.readline().strip() == "ok":
                     png = subprocess.run(["rsvg-convert", "-b", "white", str(svg)], capture_output=True).stdout
                     if png:
                         shots["pzprjs"] = png
@@ -257,7 +274,8 @@ def main() -> int:
                     page = sgt_print(SGT_APPS[p.genre], sgt_id(p), dpi)
                     if page:
                         prints[f"{dpi}dpi"] = page
-            base = {"genre": p.genre, "rows": p.rows, "cols": p.cols, "grid": p.grid_lines(), "board": bid}
+            base = {"genre": p.genre, "rows": p.rows, "cols": p.cols, "grid": p.grid_lines(), "board": bid,
+                    **({"regions": p.to_record()["regions"]} if p.regions is not None else {})}
             for source, data in shots.items():
                 path = out / split / source / f"{bid}-screenshot.png"
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -272,6 +290,8 @@ def main() -> int:
                 truth[split].append({"file": str(path.relative_to(out / split)), "source": "sgtprint",
                                      "kind": "print", **base})
                 counts[f"{split}/sgtprint/print"] = counts.get(f"{split}/sgtprint/print", 0) + 1
+            if args.no_photos:
+                continue
             source = sorted(shots)[seed % len(shots)]
             rgb = np.asarray(Image.open(io.BytesIO(shots[source])).convert("RGB"))[:, :, ::-1]
             path = out / split / source / f"{bid}-photo.jpg"
