@@ -219,7 +219,8 @@ def _read_twice(board: Board, box: tuple[float, float, float, float],
         # a hairline ring (a print's white pearl, scaled down) is ink only when faint ink counts:
         # the ring test (round, closed all the way round) is strict enough to trust it there
         ring = second
-        if second.token != "W" and not (second.token == "." and second.confidence == 1.0):
+        faint = second_ink is not None and float((second_ink.dark > HAIRLINE_INK).mean()) >= 0.004
+        if second.token != "W" and faint:
             ring = read_cell(board.paper, *box, ink_level=HAIRLINE_INK)
         if ring.token == "W" and ring.confidence >= 0.9:
             return ring
