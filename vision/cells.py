@@ -68,10 +68,14 @@ def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink
         return CellGuess(".", 0.0)
     dark, raw, ink = found.dark, found.raw, found.ink
     share = float(ink.mean())
-    if share < 0.012:
-        return CellGuess(".", 1.0 if share < 0.004 else 0.8, ("?",) if share >= 0.006 else ())
+    if share < 0.004:
+        return CellGuess(".", 1.0)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    spans = (stats[biggest, cv2.CC_STAT_WIDTH] >= 0.42 * ink.shape[1]
+             and stats[biggest, cv2.CC_STAT_HEIGHT] >= 0.42 * ink.shape[0])
+    if share < 0.012 and not spans:  # (little ink, but a hairline ring in a large cell is little ink too)
+        return CellGuess(".", 0.8, ("?",) if share >= 0.006 else ())
     circle = _circle(labels == biggest, ink.astype(bool), stats[biggest], dark.shape)
     if circle is not None:
         return _inside_circle(dark, raw.astype(bool), labels == biggest, circle)

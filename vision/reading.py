@@ -25,6 +25,7 @@ from vision.kinds import candidates, odd_cells
 from vision.rooms import read_rooms
 
 FAINT_INK = 0.28  # the second reading's ink level (see _read_twice)
+HAIRLINE_INK = 0.16  # the ink level at which a faint empty cell is looked at again for a thin ring
 SURE = 0.6  # a cell read with less confidence than this is named to the player before solving
 MIN_SIDE, MAX_SIDE = 5, 40
 DEFAULT_MAX_BYTES = 20_000_000
@@ -214,10 +215,18 @@ def _read_twice(board: Board, box: tuple[float, float, float, float],
     changes with the level is fragile (blur, faint print), so it is asked about."""
     first = _read_one(board, box, INK, first_ink)
     second = _read_one(board, box, FAINT_INK, second_ink)
+    if first.token == ".":
+        # a hairline ring (a print's white pearl, scaled down) is ink only when faint ink counts:
+        # the ring test (round, closed all the way round) is strict enough to trust it there
+        ring = second
+        faint = second_ink is not None and float((second_ink.dark > HAIRLINE_INK).mean()) >= 0.004
+        if second.token != "W" and faint:
+            ring = read_cell(board.paper, *box, ink_level=HAIRLINE_INK)
+        if ring.token == "W" and ring.confidence >= 0.9:
+            return ring
+    if first.confidence < SURE and first.token not in ("W", "B") and second.token == "W" and second.confidence >= 0.9:
+        return second  # a hairline ring broken into arcs at the usual level, read as a poor character
     if first.token == second.token:
         return first
-    if first.token == "." and second.token == "W" and second.confidence >= 0.9:
-        return second  # a thin ring (a print's hairline pearl) that only counts as ink when faint: the
-        #               ring test (round, closed all the way round) is strict enough to trust it
     others = tuple(dict.fromkeys((second.token, *first.alternatives)))
     return CellGuess(first.token, min(first.confidence, SURE - 0.1), others[:3], first.kinds)

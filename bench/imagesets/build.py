@@ -235,6 +235,7 @@ def main() -> int:
     ap.add_argument("--tools", default="/tmp/imagesets-tools", help="folder with node_modules/pzpr")
     ap.add_argument("--no-sgt", action="store_true")
     ap.add_argument("--genres", default="", help="only these genres (comma-separated)")
+    ap.add_argument("--splits", default="train,dev,test", help="only boards of these splits (comma-separated)")
     ap.add_argument("--no-photos", action="store_true", help="screenshots only")
     args = ap.parse_args()
     out = Path(args.out)
@@ -257,6 +258,8 @@ def main() -> int:
             p = Puzzle.from_record(rec)
             bid = str(rec.get("id") or f"board{n}")
             split = split_of(bid)
+            if split not in args.splits.split(","):
+                continue
             seed = int(hashlib.sha1(bid.encode()).hexdigest()[:8], 16)
             shots: dict[str, bytes] = {"ours": render_png(p, None, view="puzzle")}
             if p.kind.picture_clues <= PRINTABLE:
