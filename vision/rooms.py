@@ -1,4 +1,4 @@
-"""Rooms: the board cut by thick lines (Heyawake, Star Battle, LITS, jigsaw boards, Sudoku boxes).
+"""Rooms: the board cut by thick lines (the genres played on rooms; jigsaw boards; standard boxes).
 
 Each inner edge between two cells is measured by how much ink lies across it (solid ink per
 pixel of its length, the less of two stretches near its ends): thin, dashed or dotted grid lines carry little, a
