@@ -30,18 +30,25 @@ from PIL import Image
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from solvers.puzzle import Regions  # noqa: E402
+from solvers.reading.regions import label_regions  # noqa: E402
 from vision import Unreadable, read_image  # noqa: E402
 
 sys.path.insert(0, str(REPO / "bench" / "imagesets"))
 from samples import crossword  # noqa: E402
 
+Key = tuple[str, str, str]
 
-def evaluate(folder: Path, verbose: bool) -> dict[tuple[str, str], dict[str, Any]]:
-    stats: dict[tuple[str, str], dict[str, Any]] = defaultdict(lambda: defaultdict(int))
-    times: dict[tuple[str, str], list[float]] = defaultdict(list)
+
+def evaluate(folder: Path, verbose: bool, by_genre: bool = False, genres: set[str] | None = None,
+             kinds: set[str] | None = None) -> dict[Key, dict[str, Any]]:
+    stats: dict[Key, dict[str, Any]] = defaultdict(lambda: defaultdict(int))
+    times: dict[Key, list[float]] = defaultdict(list)
     for line in (folder / "truth.jsonl").read_text(encoding="utf-8").splitlines():
         t = json.loads(line)
-        key = (t["source"], t["kind"])
+        if (genres and t["genre"] not in genres) or (kinds and t["kind"] not in kinds):
+            continue
+        key = (t["genre"] if by_genre else "", t["source"], t["kind"])
         s = stats[key]
         s["images"] += 1
         truth = [row.split() for row in t["grid"]]
@@ -65,6 +72,9 @@ def evaluate(folder: Path, verbose: bool) -> dict[tuple[str, str], dict[str, Any
                 print(f"SIZE {t['file']}: {r.rows}x{r.cols} for {t['rows']}x{t['cols']}")
             continue
         wrong = [(i, j) for i in range(r.rows) for j in range(r.cols) if r.tokens[i][j] != truth[i][j]]
+        rooms_ok = canonical(rooms_of(r, t["genre"])) == canonical(t.get("regions"))
+        if not rooms_ok:  # a room border misread: the cells on either side count as wrong
+            wrong = sorted(set(wrong) | room_errors(r, t))
         s["cells right"] += r.rows * r.cols - len(wrong)
         genre_ok = t["genre"] in r.genres
         s["genre outright"] += int(r.genres == (t["genre"],))
@@ -80,11 +90,38 @@ def evaluate(folder: Path, verbose: bool) -> dict[tuple[str, str], dict[str, Any
                 cells = ", ".join(f"r{i + 1}c{j + 1} {truth[i][j]}->{r.tokens[i][j]}{'' if (i, j) in flagged else '!'}"
                                   for i, j in sorted(wrong, key=lambda w: w in flagged)[:6])  # unflagged first
                 print(f"WRONG {t['file']}: {cells}" + ("" if genre_ok else f" genres {r.genres}")
+                      + ("" if rooms_ok else " rooms")
                       + (" (all flagged)" if caught else ""))
     for key, ts in times.items():
         stats[key]["median s"] = statistics.median(ts)
         stats[key]["max s"] = max(ts)
     return stats
+
+
+def rooms_of(r: Any, genre: str) -> Regions | None:
+    """The rooms of the reading as ``genre`` takes them (None: none, or only the genre's standard ones)."""
+    return r.regions_for(genre)  # type: ignore[no-any-return]
+
+
+def canonical(regions: Any) -> Regions | None:
+    """Rooms numbered in reading order (records may number them otherwise)."""
+    if regions is None:
+        return None
+    return label_regions([str(row).split() if isinstance(row, str) else list(map(str, row)) for row in regions])
+
+
+def room_errors(r: Any, t: dict[str, Any]) -> set[tuple[int, int]]:
+    """Cells whose room differs from the truth's (same room as a neighbour in one and not the other)."""
+    read = r.regions or tuple((0,) * r.cols for _ in range(r.rows))
+    true = [[int(v) for v in row.split()] for row in t.get("regions") or [" ".join(["0"] * r.cols)] * r.rows]
+    out = set()
+    for i in range(r.rows):
+        for j in range(r.cols):
+            for di, dj in ((0, 1), (1, 0)):
+                a, b = i + di, j + dj
+                if a < r.rows and b < r.cols and (read[i][j] == read[a][b]) != (true[i][j] == true[a][b]):
+                    out |= {(i, j), (a, b)}
+    return out
 
 
 def pct(a: float, b: float) -> str:
@@ -140,27 +177,33 @@ def main() -> int:
     ap.add_argument("--split", default="test")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("-v", action="store_true", help="one line per wrong or refused image")
+    ap.add_argument("--by-genre", action="store_true", help="one row per genre, source and kind")
+    ap.add_argument("--genres", default="", help="only boards of these genres (comma-separated)")
+    ap.add_argument("--kinds", default="", help="only these kinds: screenshot, print, photo, heldout")
+    ap.add_argument("--no-extras", action="store_true", help="leave out the 20x20 timing and the bad inputs")
     args = ap.parse_args()
     folder = Path(args.sets) / args.split
     if not (folder / "truth.jsonl").is_file():
         print(f"no picture set at {folder}: run bench/imagesets/build.py first", file=sys.stderr)
         return 2
-    stats = evaluate(folder, args.v)
-    head = ["source", "kind", "images", "exact", "cells right", "wrong boards flagged", "exact, no question",
+    stats = evaluate(folder, args.v, args.by_genre, set(filter(None, args.genres.split(","))) or None,
+                     set(filter(None, args.kinds.split(","))) or None)
+    head = ["genre", "source", "kind", "images", "exact", "cells right", "wrong boards flagged", "exact, no question",
             "genre outright",
             "refused", "median s", "max s"]
     rows = []
     totals: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-    for (source, kind), s in sorted(stats.items()):
+    for (genre, source, kind), s in sorted(stats.items()):
         wrong = s["images"] - s["exact"]
-        rows.append([source, kind, str(s["images"]), pct(s["exact"], s["images"]), pct(s["cells right"], s["cells"]),
+        rows.append([genre or "all", source, kind, str(s["images"]), pct(s["exact"], s["images"]),
+                     pct(s["cells right"], s["cells"]),
                      f"{s['wrong flagged']}/{wrong}", pct(s["exact sure"], s["images"]),
                      pct(s["genre outright"], s["images"]), str(s["refused"]),
                      f"{s['median s']:.3f}", f"{s['max s']:.3f}"])
         for k in ("images", "exact", "cells right", "cells", "wrong flagged", "exact sure", "refused"):
             totals[kind][k] += s[k]
     for kind, t in sorted(totals.items()):
-        rows.append(["all", kind, str(int(t["images"])), pct(t["exact"], t["images"]),
+        rows.append(["all", "all", kind, str(int(t["images"])), pct(t["exact"], t["images"]),
                      pct(t["cells right"], t["cells"]), f"{int(t['wrong flagged'])}/{int(t['images'] - t['exact'])}",
                      pct(t["exact sure"], t["images"]), "", str(int(t["refused"])), "", ""])
     if args.markdown:
@@ -172,10 +215,12 @@ def main() -> int:
         print("  ".join(f"{h:>12}" for h in head))
         for r in rows:
             print("  ".join(f"{c:>12}" for c in r))
-    for (source, kind), s in sorted(stats.items()):
+    for (genre, source, kind), s in sorted(stats.items()):
         reasons = {k: v for k, v in s.items() if str(k).startswith("refused:") or k == "wrong size"}
         if reasons:
-            print(f"{source} {kind}: {dict(reasons)}")
+            print(f"{genre} {source} {kind}: {dict(reasons)}")
+    if args.no_extras:
+        return 0
     large = large_screenshots(Path(args.sets))
     if large:
         print(f"\nscreenshots of 20x20 cells or more: {len(large)}, median {statistics.median(large):.3f} s, "

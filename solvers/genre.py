@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from solvers.drawing import Drawing
     from solvers.errors import PuzzleError
     from solvers.generation import Difficulty, GeneratedPuzzle
-    from solvers.puzzle import Puzzle
+    from solvers.puzzle import Puzzle, Regions
     from solvers.reading.cells import Row
     from solvers.reading.limits import ReadLimits
     from solvers.verdict import SolveOptions, SolveResult, Violation
@@ -45,6 +45,7 @@ class Lattice(Enum):
 
     LINES = "lines"  # lines between the cells (solid, dashed or dotted)
     DOTS = "dots"  # only a dot at each grid point
+    NONE = "none"  # no grid at all: only the clues, on an unseen lattice (islands)
 
 
 class ClueKind(Enum):
@@ -169,6 +170,11 @@ class Genre(Generic[C, S]):
         from solvers.puzzle import Puzzle
 
         return Puzzle(self.name, self.notation.read_grid(rows, self.name, limits), params=self.params_of(params))
+
+    def implied_regions(self, rows: int, cols: int) -> Regions | None:
+        """The rooms its pictures draw on a board that gives none (standard boxes): a picture showing
+        exactly these gives no rooms (FORMATS.md ``regions`` absent). 1-based ids; None: no such rooms."""
+        return None
 
     def params_of(self, given: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
         """The board's params: those given (checked against their range), else their defaults."""

@@ -17,7 +17,8 @@ from PIL import Image, ImageDraw
 
 from rendering import render_png
 from solvers.genre import ClueKind
-from solvers.puzzle import Puzzle
+from solvers.puzzle import Puzzle, Regions
+from solvers.reading.regions import label_regions
 from solvers.registry import GENRES
 from tests.corpus import own
 from vision import Unreadable, read_image
@@ -32,30 +33,58 @@ def tokens(p: Puzzle[Any]) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(line.split()) for line in p.grid_lines())
 
 
+def rooms(regions: Regions | None) -> Regions | None:
+    """Rooms numbered in reading order (a record may number them otherwise)."""
+    return None if regions is None else label_regions([[str(v) for v in row] for row in regions])
+
+
 def boards(genre: str) -> list[Puzzle[Any]]:
     return [Puzzle.from_record(r) for r in own(genre) if min(r["rows"], r["cols"]) >= 5]
-
-
-# what the picture reader recognises in a cell today; genres whose pictures show more (room
-# borders, black cells, arrows, sum cells, islands) are drawn, reading them back is vision/'s next step
-READ_CLUES = frozenset({ClueKind.CIRCLE, ClueKind.NUMBER})
-# genres of those clues whose pictures the reader still misreads (issue 23)
-KNOWN_GAPS = {"fillomino": "numbers in most cells over a dashed grid are taken for an unclear picture"}
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("genre", sorted(GENRES))
 def test_our_own_pictures_read_back_exactly(genre: str) -> None:
-    if not GENRES[genre].picture_clues <= READ_CLUES:
-        pytest.skip(f"the picture reader does not read {genre}'s clues yet")
-    if genre in KNOWN_GAPS:
-        pytest.xfail(KNOWN_GAPS[genre])
     for p in boards(genre):
         r = read_image(render_png(p, None, view="puzzle"))
         assert (r.rows, r.cols) == (p.rows, p.cols), p.id
         assert r.tokens == tokens(p), p.id
         assert genre in r.genres and not r.unsure, (p.id, r.genres, r.unsure)
-        assert r.puzzle(genre).cells == p.cells
+        read = r.puzzle(genre)
+        assert read.cells == p.cells, p.id
+        assert rooms(r.regions_for(genre)) == rooms(p.regions) == rooms(read.regions), p.id
+
+
+def test_rooms_are_read_from_thick_borders_and_given_to_the_genres_with_rooms() -> None:
+    p = next(q for q in boards("heyawake") if q.rows >= 6)
+    r = read_image(render_png(p, None, view="puzzle"))
+    assert rooms(r.regions) == rooms(p.regions) and r.genres == ("heyawake",)
+    assert rooms(r.puzzle().regions) == rooms(p.regions)
+    assert r.regions_for("nurikabe") is None  # a genre without rooms takes none
+
+
+def test_standard_boxes_are_no_rooms_of_their_own() -> None:
+    p = next(q for q in boards("sudoku") if q.rows == 9 and q.regions is None)
+    r = read_image(render_png(p, None, view="puzzle"))
+    assert r.regions is not None and r.regions_for("sudoku") is None  # the boxes are read, and implied
+    assert "sudoku" in r.genres and r.puzzle("sudoku").cells == p.cells
+
+
+def test_numbers_alone_leave_the_genre_to_the_player() -> None:
+    p = next(q for q in boards("nurikabe") if q.rows >= 7)
+    r = read_image(render_png(p, None, view="puzzle"))
+    assert "nurikabe" in r.genres and len(r.genres) > 1  # the bot asks with buttons
+    assert all(ClueKind.NUMBER in GENRES[g].picture_clues for g in r.genres)
+
+
+def test_each_new_kind_of_clue_names_its_genre() -> None:
+    """Black cells with white numbers, split sum cells, arrows and islands each decide the genre."""
+    for kind in (ClueKind.BLOCK, ClueKind.SUM, ClueKind.ARROW, ClueKind.ISLAND):
+        genre = min(g.name for g in GENRES.values()
+                    if kind in g.picture_clues and g.picture_clues <= {kind, ClueKind.BLOCK})
+        p = next(q for q in boards(genre) if q.rows >= 6 and len(q.clues()) >= 3)
+        r = read_image(render_png(p, None, view="puzzle"))
+        assert r.genres == (genre,) and r.tokens == tokens(p), (kind, p.id, r.genres)
 
 
 def test_the_genre_comes_from_the_picture_through_the_genre_interface() -> None:
@@ -151,11 +180,13 @@ def test_bad_inputs_are_refused_quickly_with_a_reason(name: str, data: bytes, co
 
 
 def test_a_crossword_is_not_taken_for_a_circle_board() -> None:
+    """Its black squares are black cells (a board of black cells without numbers is an Akari), never circles."""
     try:
         r = read_image(crossword())
     except Unreadable:
         return
-    assert all(t in (".", "B") for row in r.tokens for t in row) and r.problem is not None or r.unsure
+    assert all(t in (".", "#") for row in r.tokens for t in row)
+    assert all(ClueKind.BLOCK in GENRES[g].picture_clues for g in r.genres)
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -7,55 +7,88 @@ it are read instead.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
+from solvers.genre import ClueKind
 from vision.glyphs import classify
 
 INK = 0.4  # darkness above which a pixel is ink
 MARGIN = 0.03  # share of the cell left out on each side (the grid lines themselves)
+RINGED = frozenset({ClueKind.ISLAND, ClueKind.NUMBER})  # a number in a circle: an island, or a number drawn so
 
 
 @dataclass(frozen=True)
 class CellGuess:
-    """A cell's token ('.', 'W', 'B', a number, '?'), how sure the reader is, and other readings."""
+    """A cell's token ('.', 'W', 'B', a number, '?', '#', ...), how sure the reader is, other readings,
+    and the kinds of clue it may be (a genre fits the cell if it draws one of them; empty: taken
+    from the token: circles or numbers)."""
 
     token: str
     confidence: float
     alternatives: tuple[str, ...] = ()
+    kinds: frozenset[ClueKind] = frozenset()
+
+    def clue_kinds(self) -> frozenset[ClueKind]:
+        if self.kinds or self.token == ".":
+            return self.kinds
+        return frozenset({ClueKind.CIRCLE if self.token in ("W", "B") else ClueKind.NUMBER})
 
 
-def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink_level: float = INK) -> CellGuess:
-    """Read the cell between x0..x1 and y0..y1 of ``paper`` (0 ink .. 1 paper); pixels darker
-    than ``ink_level`` are ink."""
+@dataclass(frozen=True)
+class CellInk:
+    """A cell's crop (darkness 0..1), its ink at one level, and that ink without grid lines."""
+
+    dark: np.ndarray
+    raw: np.ndarray
+    ink: np.ndarray
+
+
+def cell_ink(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink_level: float = INK) -> CellInk | None:
+    """The ink of the cell between x0..x1 and y0..y1 of ``paper`` (0 ink .. 1 paper): pixels darker
+    than ``ink_level``; None for an empty crop."""
     w, h = x1 - x0, y1 - y0
     mx, my = w * MARGIN, h * MARGIN
     crop = paper[int(round(y0 + my)):int(round(y1 - my)), int(round(x0 + mx)):int(round(x1 - mx))]
     if crop.size == 0:
-        return CellGuess(".", 0.0)
+        return None
     dark = 1.0 - crop
     raw = (dark > ink_level).astype(np.uint8)
-    ink = _without_edge_lines(raw)
+    return CellInk(dark, raw, without_edge_lines(raw))
+
+
+def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink_level: float = INK,
+              inked: CellInk | None = None) -> CellGuess:
+    """Read the cell between x0..x1 and y0..y1 of ``paper`` (0 ink .. 1 paper); pixels darker
+    than ``ink_level`` are ink (``inked``: that ink, already found)."""
+    found = inked or cell_ink(paper, x0, x1, y0, y1, ink_level)
+    if found is None:
+        return CellGuess(".", 0.0)
+    dark, raw, ink = found.dark, found.raw, found.ink
     share = float(ink.mean())
-    if share < 0.012:
-        return CellGuess(".", 1.0 if share < 0.004 else 0.8, ("?",) if share >= 0.006 else ())
+    if share < 0.004:
+        return CellGuess(".", 1.0)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    circle = _circle(labels == biggest, ink.astype(bool), stats[biggest], crop.shape)
+    spans = (stats[biggest, cv2.CC_STAT_WIDTH] >= 0.42 * ink.shape[1]
+             and stats[biggest, cv2.CC_STAT_HEIGHT] >= 0.42 * ink.shape[0])
+    if share < 0.012 and not spans:  # (little ink, but a hairline ring in a large cell is little ink too)
+        return CellGuess(".", 0.8, ("?",) if share >= 0.006 else ())
+    circle = _circle(labels == biggest, ink.astype(bool), stats[biggest], dark.shape)
     if circle is not None:
         return _inside_circle(dark, raw.astype(bool), labels == biggest, circle)
     if n > 2:  # a thin ring a blurred photo broke into arcs: all the ink together may be round
         ys, xs = np.nonzero(ink)
         whole = np.array([xs.min(), ys.min(), xs.max() - xs.min() + 1, ys.max() - ys.min() + 1, len(xs)])
-        circle = _circle(ink.astype(bool), ink.astype(bool), whole, crop.shape)
+        circle = _circle(ink.astype(bool), ink.astype(bool), whole, dark.shape)
         if circle is not None:
             return _inside_circle(dark, raw.astype(bool), ink.astype(bool), circle)
-    return _characters(ink, crop.shape)
+    return _characters(ink, dark.shape)
 
 
-def _without_edge_lines(ink: np.ndarray) -> np.ndarray:
+def without_edge_lines(ink: np.ndarray) -> np.ndarray:
     """Drop straight strokes along the crop's edges (what is left of grid lines and frames)."""
     h, w = ink.shape
     # (thickened across first, so a line a photo left slightly slanted still runs unbroken)
@@ -78,7 +111,10 @@ def _without_edge_lines(ink: np.ndarray) -> np.ndarray:
             inside_band = float(edge[labels == i].mean()) >= 0.8  # a corner's two stubs of line
         # a grid line left slanted or broken (photos): long, thin, and touching the crop's side
         # or one the straightening left a little inside the cell: as tall as the cell, near a side
-        upright = bw <= 0.2 * w and ((bh >= 0.5 * h and (x == 0 or x + bw == w))
+        # (a stroke at a side that reaches neither the top nor the bottom and is shorter than the
+        # cell is a character squeezed against the side: the 1s of a wide 11)
+        squeezed = bh < 0.8 * h and y > 0.05 * h and y + bh < 0.95 * h
+        upright = bw <= 0.2 * w and ((bh >= 0.5 * h and (x == 0 or x + bw == w) and not squeezed)
                                      or (_line_like(bh, bw, h, w) and (x <= band_x or x + bw >= w - band_x)))
         lying = bh <= 0.2 * h and ((bw >= 0.5 * w and (y == 0 or y + bh == h))
                                    or (_line_like(bw, bh, w, h) and (y <= band_y or y + bh >= h - band_y)))
@@ -137,12 +173,13 @@ def _inside_circle(dark: np.ndarray, raw: np.ndarray, blob: np.ndarray, disk: np
         levels = [0.5, 0.5 * (top + low)] if top - low > 0.45 and top + low > 1.0 else [0.5]
         reads = [r for r in (_white_number(dark, disk, inner_b, level) for level in levels) if r is not None]
         if reads:
-            return max(reads, key=lambda r: r.confidence)  # (the usual level first: it wins a tie)
+            best = max(reads, key=lambda r: r.confidence)  # (the usual level first: it wins a tie)
+            return replace(best, kinds=RINGED)
         return CellGuess("B", min(1.0, 0.5 + (fill - 0.6) * 2.5), ("W",) if fill < 0.8 else ())
     inside = (raw & ~blob & inner_b).astype(np.uint8)
-    glyphs = _glyph_masks(inside, min_height=0.25 * np.sqrt(disk.sum()))
+    glyphs = glyph_masks(inside, min_height=0.25 * np.sqrt(disk.sum()))
     if glyphs:
-        return _number(glyphs, 0.95)
+        return replace(number(glyphs, 0.95), kinds=RINGED)
     return CellGuess("W", min(1.0, 0.5 + (0.6 - fill) * 2.0), ("B",) if fill > 0.45 else ())
 
 
@@ -150,11 +187,11 @@ def _white_number(dark: np.ndarray, disk: np.ndarray, inner: np.ndarray, level: 
     """The number written in paper colour (lighter than ``level``) inside a dark disk, if any."""
     everything = _without_specks((dark < level) & inner, 0.004 * disk.sum())
     holes = _without_rim_slivers(everything, inner)
-    glyphs = _glyph_masks(holes.astype(np.uint8), min_height=0.25 * np.sqrt(disk.sum()))
+    glyphs = glyph_masks(holes.astype(np.uint8), min_height=0.25 * np.sqrt(disk.sum()))
     if not glyphs:
         return None
     cut = everything.sum() - holes.sum() > 0.3 * holes.sum()  # much paper along the rim: cut by the edge
-    return _number(glyphs, 0.5 if cut else 0.95)
+    return number(glyphs, 0.5 if cut else 0.95)
 
 
 def _without_rim_slivers(mask: np.ndarray, inner: np.ndarray) -> np.ndarray:
@@ -180,12 +217,12 @@ def _without_specks(mask: np.ndarray, min_area: float) -> np.ndarray:
 
 
 def _characters(ink: np.ndarray, shape: tuple[int, ...]) -> CellGuess:
-    glyphs = _glyph_masks(ink, min_height=0.22 * shape[0])
+    glyphs = glyph_masks(ink, min_height=0.22 * shape[0])
     if not glyphs:
         return CellGuess(".", 0.6, ("?",))
     if any(_solid(g, shape) for g in glyphs):  # a shaded block (a crossword's black square), no character
         return CellGuess("?", 0.0)
-    return _number(glyphs, 1.0)
+    return number(glyphs, 1.0)
 
 
 def _solid(glyph: np.ndarray, shape: tuple[int, ...]) -> bool:
@@ -195,7 +232,7 @@ def _solid(glyph: np.ndarray, shape: tuple[int, ...]) -> bool:
     return bool(w >= 0.6 * shape[1] and h >= 0.6 * shape[0] and len(xs) >= 0.85 * w * h)
 
 
-def _glyph_masks(ink: np.ndarray, min_height: float) -> list[np.ndarray]:
+def glyph_masks(ink: np.ndarray, min_height: float) -> list[np.ndarray]:
     """The characters in ``ink``, left to right: components grouped where their columns overlap."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     parts = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 3]
@@ -252,7 +289,7 @@ def _split_touching(glyph: np.ndarray) -> list[np.ndarray]:
     return best
 
 
-def _number(glyphs: list[np.ndarray], base: float) -> CellGuess:
+def number(glyphs: list[np.ndarray], base: float) -> CellGuess:
     glyphs = [part for g in glyphs for part in _split_touching(g)]
     if len(glyphs) > 3:
         return CellGuess("?", 0.0)
@@ -269,3 +306,22 @@ def _number(glyphs: list[np.ndarray], base: float) -> CellGuess:
     )
     token = str(int(text)) if text.isdigit() else text
     return CellGuess(token, confidence, alternatives[:3])
+
+
+def without_side_lines(ink: np.ndarray, reach: float) -> np.ndarray:
+    """``ink`` without straight strokes ``reach`` of the cell long or longer (grid lines, frames),
+    taken off thinly: small sums and arrows often touch them (:func:`without_edge_lines` takes a
+    wide fringe, and a side's arrow with it)."""
+    h, w = ink.shape
+    ink8 = ink.astype(np.uint8)
+    flat = cv2.morphologyEx(ink8, cv2.MORPH_OPEN, np.ones((1, max(3, int(reach * w))), np.uint8))
+    upright = cv2.morphologyEx(ink8, cv2.MORPH_OPEN, np.ones((max(3, int(reach * h)), 1), np.uint8))
+    lines = cv2.dilate(np.maximum(flat, upright), np.ones((3, 3), np.uint8))
+    out = ink8 & (1 - lines)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(out, connectivity=8)
+    for i in range(1, n):  # specks the lines left along the sides
+        x, y, bw, bh, area = stats[i]
+        touches = x == 0 or y == 0 or x + bw == w or y + bh == h
+        if touches and (bw < 0.12 * w or bh < 0.12 * h):
+            out[labels == i] = 0
+    return out.astype(bool)

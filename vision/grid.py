@@ -9,16 +9,19 @@ compared with the middles of its cells wins.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
+from solvers.genre import Lattice
 from vision.errors import Unreadable
 
 SIDE = 900  # pixels on the straightened board's longer side, at least
 MIN_CELLS, MAX_CELLS = 5, 40
 LINE_INK = (0.08, 0.04, 0.02)  # how much darker than around a line must be, tried in turn
+CLEAR = 1.8  # clarity of a plainly read count (a count with a rival at half of it scores about 2)
 SUPPORTED = 0.5  # evidence every inner edge of a well-read grid reaches (share of bands with a line)
 
 
@@ -33,6 +36,19 @@ class Board:
     clarity: float  # how clearly the lines stand out (lower: less sure of the count)
     support: float = 1.0  # how surely each inner edge is a line (0..1; low: the count may be wrong)
     zoom: float = 1.0  # straightened pixels per pixel of the picture (above 1: detail was interpolated)
+    transform: np.ndarray | None = None  # picture -> ``paper`` coordinates (3x3 perspective)
+    bare: bool = False  # no lines and no dots: the cells placed from the clues alone (islands)
+
+    @property
+    def lattice(self) -> Lattice:
+        return Lattice.NONE if self.bare else Lattice.DOTS if self.dots else Lattice.LINES
+
+    def straighten(self, image: np.ndarray) -> np.ndarray:
+        """Another view of the same picture (e.g. its tones before flattening) straightened as ``paper``."""
+        if self.transform is None:
+            return image
+        h, w = self.paper.shape[:2]
+        return cv2.warpPerspective(image, self.transform, (w, h), flags=cv2.INTER_AREA, borderValue=1.0)
 
     @property
     def rows(self) -> int:
@@ -57,7 +73,7 @@ def find_board(grey: np.ndarray) -> Board:
     """The board in a grey picture; raises :class:`Unreadable` when there is none."""
     paper = flatten(grey)
     ink = (paper < 0.7).astype(np.uint8)
-    if ink.mean() < 0.002:
+    if ink.sum() < 200:
         raise Unreadable("blank", "I see an empty picture; send a screenshot or photo of the puzzle's grid.")
     dotted = _dot_lattice(paper)
     if dotted is not None:
@@ -67,7 +83,9 @@ def find_board(grey: np.ndarray) -> Board:
     top = max((b.clarity for b in found), default=0.0)
     # the largest outline whose lines stand out nearly as well as the best: the board's frame (an
     # inner outline may fit a coarser count; the sheet of paper around the board fits none well)
-    best = next((b for b in found if b.clarity >= 0.7 * top), None)
+    # (a clear grid with an even count has a rival at half the count, so its clarity is about 2: an
+    # inner part of the grid, with an odd count, must not outshine the whole of it)
+    best = next((b for b in found if b.clarity >= min(0.7 * top, CLEAR)), None)
     if best is not None and MIN_CELLS in (best.rows, best.cols):  # the fewest lines: often a sheet's poor fit
         best = next((b for b in found if MIN_CELLS not in (b.rows, b.cols) and (
             b.clarity >= 0.8 * best.clarity or (b.clarity >= 0.5 * best.clarity and b.support > best.support))), best)
@@ -142,9 +160,15 @@ def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
     across, down = _thin(darkness, d, axis=1), _thin(darkness, d, axis=0).T
     fits = []
     for faint in LINE_INK:  # faint lines (a photo of light grey or dashed lines) only when needed
-        xs, cx, sx = _lattice(_line_profile(across, faint))
-        ys, cy, sy = _lattice(_line_profile(down, faint))
+        px, py = _line_profile(across, faint), _line_profile(down, faint)
+        xs, cx, sx = _lattice(px, thick=lambda run, f=faint: _thick_profile(darkness, d, f, 1, run))
+        ys, cy, sy = _lattice(py, thick=lambda run, f=faint: _thick_profile(darkness, d, f, 0, run))
         if xs is not None and ys is not None:
+            ratio = (w / (len(xs) - 1)) / (h / (len(ys) - 1))
+            squared = _squared(darkness, d, faint, xs, ys) if not 0.6 <= ratio <= 1.6 else None
+            if squared is not None:
+                xs, ys, cx = squared
+                cy = cx
             fits.append((min(sx, sy) >= SUPPORTED, min(cx, cy), xs, ys, min(sx, sy)))
             if fits[-1][0]:
                 break
@@ -162,7 +186,8 @@ def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
         zoom = scale * max(fx, fy)
         flat = cv2.resize(flat, (round(w * fx), round(h * fy)), interpolation=cv2.INTER_LINEAR)
         xs, ys = xs * fx, ys * fy
-    return Board(paper=flat, xs=xs, ys=ys, dots=dots, clarity=clarity, support=support, zoom=zoom)
+        m = np.diag([flat.shape[1] / w, flat.shape[0] / h, 1.0]) @ m
+    return Board(paper=flat, xs=xs, ys=ys, dots=dots, clarity=clarity, support=support, zoom=zoom, transform=m)
 
 
 def _thin(darkness: np.ndarray, d: int, axis: int) -> np.ndarray:
@@ -184,9 +209,11 @@ def _line_profile(thin: np.ndarray, faint: float = 0.08, bands: int = 30) -> np.
     return profile
 
 
-def _lattice(profile: np.ndarray) -> tuple[np.ndarray | None, float, float]:
+def _lattice(profile: np.ndarray, count: int | None = None, thick: Callable[[int], np.ndarray] | None = None
+             ) -> tuple[np.ndarray | None, float, float]:
     """The cell edges along one axis (n+1 positions), how clearly they stand out, and how
-    surely each one is a line (the weakest fifth of the inner edges' evidence, 0..1)."""
+    surely each one is a line (the weakest fifth of the inner edges' evidence, 0..1); ``count``:
+    of that many cells; ``thick``: the evidence of thick lines at least so long (room borders)."""
     size = len(profile)
     margin = max(2, size // 200)
     prof = profile.copy()
@@ -198,33 +225,88 @@ def _lattice(profile: np.ndarray) -> tuple[np.ndarray | None, float, float]:
         cell = size / n
         if cell < 8:
             break
-        win = max(1, round(cell / 10))
-        peaks = [prof[max(0, round(k * cell) - win):round(k * cell) + win + 1].max() for k in range(1, n)]
-        mids = [prof[max(0, round((k + 0.5) * cell) - win):round((k + 0.5) * cell) + win + 1].mean()
-                for k in range(n)]
-        s = (float(np.mean(peaks)) - float(np.mean(mids))) / spread
-        scores[n] = s
-        if s > best_s:
-            best_n, best_s = n, s
+        scores[n] = _score(prof, n, spread)
+        if scores[n] > best_s:
+            best_n, best_s = n, scores[n]
     if best_n == 0 or best_s <= 0:
         return None, 0.0, 0.0
     # a count whose lines fall on every other true line scores as well as the true count: the
     # largest count that nearly matches the best one is the true one
-    best_n = max(n for n, s in scores.items() if s >= 0.8 * best_s)
-    best_s = scores[best_n]
+    best_n = max(n for n, s in scores.items() if s >= 0.8 * best_s) if count is None else count
+    halved = (count is None and thick is not None and best_n % 2 == 0 and scores.get(best_n // 2, 0.0) > 0
+              and _alternating(np.maximum(prof, thick(int(1.8 * size / best_n))), best_n))
+    if halved:
+        best_n //= 2  # every other "line" is the strokes of characters in the cells' middles
+    best_s = scores.get(best_n, _score(prof, best_n, spread))
+    if best_s <= 0:
+        return None, 0.0, 0.0
     cell = size / best_n
     edges = [0.0]
-    for k in range(1, best_n):
-        lo, hi = max(0, round((k - 0.3) * cell)), min(size, round((k + 0.3) * cell) + 1)
+    windows = [(max(0, round((k - 0.3) * cell)), min(size, round((k + 0.3) * cell) + 1)) for k in range(1, best_n)]
+    typical = float(np.median([prof[lo:hi].max() for lo, hi in windows])) if windows else 0.0
+    for k, (lo, hi) in enumerate(windows, start=1):
         window = prof[lo:hi]
-        edges.append(float(lo + int(np.argmax(window))) if window.max() > 0 else k * cell)
+        # (a thick line is no thin ink: where the evidence is weak, the lattice's own place)
+        edges.append(float(lo + int(np.argmax(window))) if window.max() > max(0.3, 0.5 * typical) else k * cell)
     edges.append(float(size - 1))
-    rivals = [s for n, s in scores.items() if n != best_n]
+    rivals = [s for n, s in scores.items() if n != best_n and not (halved and n == 2 * best_n)]
     clarity = best_s / max(0.5, max(rivals, default=0.5)) * min(1.0, best_s / 1.5) * 2.0
     win = max(1, round(cell / 10))
     evidence = sorted(float(prof[max(0, round(e) - win):round(e) + win + 1].max()) for e in edges[1:-1])
     support = evidence[len(evidence) // 5] if evidence else 0.0
     return np.array(edges), clarity, support
+
+
+def _thick_profile(darkness: np.ndarray, d: int, faint: float, axis: int, run: int) -> np.ndarray:
+    """:func:`_line_profile` of lines up to three times thicker than thin ones that run on for at
+    least ``run`` pixels (room borders; not the strokes of characters)."""
+    kernel = np.ones((max(3, run), 1) if axis == 1 else (1, max(3, run)), np.uint8)
+    long = cv2.morphologyEx((_thin(darkness, 3 * d, axis=axis) > faint).astype(np.float32), cv2.MORPH_OPEN, kernel)
+    return _line_profile(long if axis == 1 else long.T, 0.5)
+
+
+def _alternating(prof: np.ndarray, n: int) -> bool:
+    """Whether the n-cell lattice's odd lines carry clearly less evidence than its even ones: lines
+    run through every band, the characters in a column of cells through some (dense numbers)."""
+    cell = len(prof) / n
+    win = max(1, round(cell / 10))
+    peaks = [float(prof[max(0, round(k * cell) - win):round(k * cell) + win + 1].max()) for k in range(1, n)]
+    odd, even = peaks[0::2], peaks[1::2]
+    return bool(odd and even) and float(np.mean(odd)) < 0.75 * float(np.mean(even))
+
+
+def _score(prof: np.ndarray, n: int, spread: float) -> float:
+    """How much more line evidence lies on the n-cell lattice's lines than in its cells' middles."""
+    cell = len(prof) / n
+    win = max(1, round(cell / 10))
+    peaks = [prof[max(0, round(k * cell) - win):round(k * cell) + win + 1].max() for k in range(1, n)]
+    mids = [prof[max(0, round((k + 0.5) * cell) - win):round((k + 0.5) * cell) + win + 1].mean() for k in range(n)]
+    return (float(np.mean(peaks)) - float(np.mean(mids))) / spread
+
+
+def _squared(darkness: np.ndarray, d: int, faint: float, xs: np.ndarray, ys: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray, float] | None:
+    """Other counts when the found ones make cells about twice as wide as tall or the other way
+    (no board is drawn so: one axis counted every other line, thick room borders being no thin
+    ink, or lines and the characters between them): the counts making square cells whose lines
+    stand out best, thick lines counted as lines."""
+    nx, ny = len(xs) - 1, len(ys) - 1
+    h, w = darkness.shape
+    run = max(3, int(0.9 * max(w / nx, h / ny)))  # a border runs on for a cell at least; a character does not
+    px = np.maximum(_line_profile(_thin(darkness, d, axis=1), faint), _thick_profile(darkness, d, faint, 1, run))
+    py = np.maximum(_line_profile(_thin(darkness, d, axis=0).T, faint), _thick_profile(darkness, d, faint, 0, run))
+    found = []
+    for fx, fy in ((round(ny * w / h), ny), (nx, round(nx * h / w))):
+        if not (MIN_CELLS <= fx <= MAX_CELLS and MIN_CELLS <= fy <= MAX_CELLS) or (fx, fy) == (nx, ny):
+            continue
+        ex, cx, _ = _lattice(px, count=fx)
+        ey, cy, _ = _lattice(py, count=fy)
+        if ex is not None and ey is not None:
+            found.append((ex, ey, min(cx, cy)))
+    if not found:
+        return None
+    top = max(f[2] for f in found)  # (as for one axis: the finer of two that fit nearly as well)
+    return max((f for f in found if f[2] >= 0.9 * top), key=lambda f: len(f[0]) + len(f[1]))
 
 
 def _dotted(darkness: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> bool:
@@ -295,7 +377,7 @@ def _dot_lattice(paper: np.ndarray) -> Board | None:
     shift = np.array([[1, 0, margin], [0, 1, margin], [0, 0, 1]], np.float64)
     flat = cv2.warpPerspective(paper, shift @ m, (wd + 2 * margin + 1, ht + 2 * margin + 1),
                                flags=cv2.INTER_AREA, borderValue=1.0)
-    return Board(paper=flat, xs=xs + margin, ys=ys + margin, dots=True, clarity=3.0, zoom=scale)
+    return Board(paper=flat, xs=xs + margin, ys=ys + margin, dots=True, clarity=3.0, zoom=scale, transform=shift @ m)
 
 
 def _clusters(values: np.ndarray) -> np.ndarray | None:

@@ -3,20 +3,29 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+import numpy as np
+
 from solvers.errors import ParseError
-from solvers.genre import ClueKind, Lattice
-from solvers.puzzle import Puzzle
-from solvers.reading import AmbiguousGenre, read_board, read_cells
+from solvers.genre import ClueKind, Lattice, RegionUse
+from solvers.puzzle import Puzzle, Regions
+from solvers.reading import read_cells
 from solvers.registry import GENRES, get_genre
-from vision.cells import CellGuess, read_cell
+from vision.arrows import read_arrow
+from vision.blocks import read_block, tones
+from vision.cells import INK, RINGED, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
 from vision.decode import decode
 from vision.errors import Unreadable
+from vision.glyphs import prime
 from vision.grid import SUPPORTED, Board, find_board
+from vision.islands import find_islands
+from vision.kinds import candidates, odd_cells
+from vision.rooms import read_rooms
 
 FAINT_INK = 0.28  # the second reading's ink level (see _read_twice)
+HAIRLINE_INK = 0.16  # the ink level at which a faint empty cell is looked at again for a thin ring
 SURE = 0.6  # a cell read with less confidence than this is named to the player before solving
 MIN_SIDE, MAX_SIDE = 5, 40
 DEFAULT_MAX_BYTES = 20_000_000
@@ -38,7 +47,8 @@ class CellRead:
 class Reading:
     """A board read from a picture. ``genres``: the genres it may be, most likely first (more
     than one: ask the player); ``unsure``: the cells to confirm before solving; ``size_unsure``:
-    the rows and columns themselves to confirm."""
+    the rows and columns themselves to confirm; ``regions``: the rooms thick lines cut the board
+    into (None: no thick lines)."""
 
     rows: int
     cols: int
@@ -48,21 +58,29 @@ class Reading:
     seconds: float
     problem: ParseError | None = None  # why the tokens are no board of any genre (None: they are)
     size_unsure: bool = False  # the count of rows and columns itself is in doubt (faint or missing lines)
+    regions: Regions | None = None
 
     @property
     def sure(self) -> bool:
         """Whether every cell and the size were read with confidence (solve without asking)."""
         return not self.unsure and not self.size_unsure
 
-    def grid_text(self) -> str:
-        return "\n".join(" ".join(row) for row in self.tokens)
+    def regions_for(self, genre: str) -> Regions | None:
+        """The rooms as ``genre`` takes them: none for a genre without rooms or when they are the
+        ones its pictures always draw (standard boxes, ``Genre.implied_regions``)."""
+        return rooms_for(self.regions, genre, self.rows, self.cols)
+
+    def grid_text(self, genre: str | None = None) -> str:
+        """The rows of tokens, with each row's room ids after a ``|`` when the board has rooms."""
+        name = genre or (self.genres[0] if self.genres else None)
+        return "\n".join(" ".join(row) for row in _rows(self.tokens, self.regions_for(name) if name else self.regions))
 
     def puzzle(self, genre: str | None = None) -> Puzzle[Any]:
         """The board as ``genre`` (default: the most likely); raises ParseError if it does not fit."""
         name = genre or (self.genres[0] if self.genres else None)
         if name is None:
-            return read_board(self.grid_text())
-        return read_cells(self.tokens, name)
+            raise ParseError("no-board")
+        return read_cells(_rows(self.tokens, self.regions_for(name)), name)
 
     def text(self, genre: str | None = None) -> str:
         """The bot's own text notation (a header line with the genre, then the rows): paste it back to solve."""
@@ -70,7 +88,7 @@ class Reading:
         try:
             p = self.puzzle(name)
         except ParseError:
-            return (f"{name}\n" if name else "") + self.grid_text()
+            return (f"{name}\n" if name else "") + self.grid_text(name)
         return "\n".join([p.kind.name, *p.grid_lines()])
 
     def record(self, genre: str | None = None) -> dict[str, Any]:
@@ -84,89 +102,131 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     start = time.perf_counter()
     forced = get_genre(genre).name if genre else None
     grey = decode(data, max_bytes=max_bytes, max_pixels=max_pixels)
-    board = find_board(grey)
+    board = find_islands(grey)
+    if board is None:
+        board = find_board(grey)
     if not (MIN_SIDE <= board.rows <= MAX_SIDE and MIN_SIDE <= board.cols <= MAX_SIDE):
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
                                       "read; send a picture of a grid of 5x5 to 40x40 cells.")
-    guesses = _one_kind(_read_cells(board), forced)
+    board = _even_edges(board)
+    tone = board.straighten(tones(grey))
+    blocks = [[None if board.bare else read_block(tone, board.paper, *box) for box in row] for row in _boxes(board)]
+    filled = frozenset((r, c) for r, row in enumerate(blocks) for c, g in enumerate(row) if g is not None)
+    rooms = read_rooms(board, filled) if board.lattice is Lattice.LINES else None
+    if rooms:
+        board = replace(board, paper=rooms.erase(board))
+    guesses = _read_cells(board, blocks)
+    if board.bare:  # (its rings taken out: every number was in one)
+        guesses = [[replace(g, kinds=RINGED) if g.clue_kinds() == {ClueKind.NUMBER} else g for g in row]
+                   for row in guesses]
+    regions = rooms.regions if rooms else None
+    style = board.lattice
+    for r, c in odd_cells(guesses, regions is not None, style, forced):
+        g = guesses[r][c]
+        guesses[r][c] = CellGuess(g.token, min(g.confidence, SURE - 0.1), g.alternatives, g.kinds)
     tokens = tuple(tuple(g.token for g in row) for row in guesses)
     inked = sum(t != "." for row in tokens for t in row)
-    if inked == 0:
+    if inked == 0 and regions is None:
         raise Unreadable("no-clues", "I found a grid but no clues in it; send a picture of the puzzle "
                                      "with its circles or numbers.")
+    doubtful = rooms.doubtful if rooms else frozenset()
     unsure = tuple(
-        CellRead(r, c, g.token, g.alternatives, round(g.confidence, 2))
-        for r, row in enumerate(guesses) for c, g in enumerate(row) if g.confidence < SURE
+        CellRead(r, c, g.token, g.alternatives, round(g.confidence, 2) if (r, c) not in doubtful else 0.0)
+        for r, row in enumerate(guesses) for c, g in enumerate(row) if g.confidence < SURE or (r, c) in doubtful
     )
     if len(unsure) > max(3, 0.25 * board.rows * board.cols):
         raise Unreadable("unclear", "I found a grid but could not make out most of its cells; send a sharper, "
                                     "better lit picture taken straight on.")
-    text = "\n".join(" ".join(row) for row in tokens)
-    genres, problem = _genres(text, board, forced)
+    kinds = [[g.clue_kinds() for g in row] for row in guesses]
+    genres, problem = candidates(tokens, kinds, regions, style, forced, _board_of)
     return Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                    seconds=time.perf_counter() - start, problem=problem,
-                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED)
+                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED, regions=regions)
 
 
-def _one_kind(guesses: list[list[CellGuess]], forced: str | None) -> list[list[CellGuess]]:
-    """No genre mixes circles and numbers: where both were read, the rarer kind (or the kind the
-    chosen genre lacks) is asked about."""
-    circles = [(r, c) for r, row in enumerate(guesses) for c, g in enumerate(row) if g.token in ("W", "B")]
-    numbers = [(r, c) for r, row in enumerate(guesses) for c, g in enumerate(row) if g.token not in (".", "W", "B")]
-    if not circles or not numbers:
-        return guesses
-    if forced:
-        odd = numbers if ClueKind.NUMBER not in GENRES[forced].picture_clues else circles
-    else:
-        odd = circles if len(circles) < len(numbers) else numbers if len(numbers) < len(circles) else circles + numbers
-    out = [list(row) for row in guesses]
-    for r, c in odd:
-        g = out[r][c]
-        out[r][c] = CellGuess(g.token, min(g.confidence, SURE - 0.1), g.alternatives)
-    return out
+def _even_edges(board: Board) -> Board:
+    """The board with its outer cells as wide as the others: an outline taken at the frame's outer
+    side makes them wider by the frame's thickness (a split cell's diagonal then misses its corners)."""
+
+    def even(edges: np.ndarray) -> np.ndarray:
+        if len(edges) < 4:
+            return edges
+        pitch = float(np.median(np.diff(edges[1:-1])))
+        out = edges.astype(float).copy()
+        if out[1] - out[0] > 1.04 * pitch:
+            out[0] = out[1] - pitch
+        if out[-1] - out[-2] > 1.04 * pitch:
+            out[-1] = out[-2] + pitch
+        return out
+
+    return replace(board, xs=even(board.xs), ys=even(board.ys))
 
 
-def _read_cells(board: Board) -> list[list[CellGuess]]:
+def rooms_for(regions: Regions | None, genre: str, rows: int, cols: int) -> Regions | None:
+    """``regions`` as ``genre`` takes them (see :meth:`Reading.regions_for`)."""
+    g = GENRES[genre]
+    if regions is None or g.regions is RegionUse.NONE or regions == g.implied_regions(rows, cols):
+        return None
+    return regions
+
+
+def _rows(tokens: tuple[tuple[str, ...], ...], regions: Regions | None) -> list[list[str]]:
+    if regions is None:
+        return [list(row) for row in tokens]
+    return [[*row, "|", *map(str, ids)] for row, ids in zip(tokens, regions, strict=True)]
+
+
+def _board_of(tokens: tuple[tuple[str, ...], ...], regions: Regions | None, genre: str) -> Puzzle[Any]:
+    """The tokens (and rooms) as ``genre``'s board; ParseError when they are none."""
+    return read_cells(_rows(tokens, rooms_for(regions, genre, len(tokens), len(tokens[0]))), genre)
+
+
+def _boxes(board: Board) -> list[list[tuple[float, float, float, float]]]:
+    """Each cell's x0, x1, y0, y1."""
     xs, ys = board.xs, board.ys
-    return [[_read_twice(board, xs[c], xs[c + 1], ys[r], ys[r + 1]) for c in range(board.cols)]
+    return [[(float(xs[c]), float(xs[c + 1]), float(ys[r]), float(ys[r + 1])) for c in range(board.cols)]
             for r in range(board.rows)]
 
 
-def _read_twice(board: Board, x0: float, x1: float, y0: float, y1: float) -> CellGuess:
+def _read_cells(board: Board, blocks: list[list[CellGuess | None]]) -> list[list[CellGuess]]:
+    """Every cell that is no block read twice (see :func:`_read_twice`); the characters of all
+    cells are read first in one go (one matrix product, not one per cell)."""
+    boxes = _boxes(board)
+    inks = {level: [[cell_ink(board.paper, *box, ink_level=level) for box in row] for row in boxes]
+            for level in (INK, FAINT_INK)}
+    prime([g for level in inks.values() for row in level for found in row if found is not None
+           for g in glyph_masks(found.ink, min_height=0.22 * found.ink.shape[0])])
+    return [[blocks[r][c] or _read_twice(board, box, inks[INK][r][c], inks[FAINT_INK][r][c])
+             for c, box in enumerate(row)] for r, row in enumerate(boxes)]
+
+
+def _read_one(board: Board, box: tuple[float, float, float, float], ink_level: float,
+              inked: CellInk | None) -> CellGuess:
+    """An arrow clue, else circles, numbers or nothing."""
+    guess = read_arrow(inked.raw) if inked is not None else None
+    if guess is None:
+        guess = read_cell(board.paper, *box, ink_level=ink_level, inked=inked)
+    return guess
+
+
+def _read_twice(board: Board, box: tuple[float, float, float, float],
+                 first_ink: CellInk | None, second_ink: CellInk | None) -> CellGuess:
     """A cell read at the usual ink level and again counting fainter ink as ink: a reading that
     changes with the level is fragile (blur, faint print), so it is asked about."""
-    first = read_cell(board.paper, float(x0), float(x1), float(y0), float(y1))
-    second = read_cell(board.paper, float(x0), float(x1), float(y0), float(y1), ink_level=FAINT_INK)
+    first = _read_one(board, box, INK, first_ink)
+    second = _read_one(board, box, FAINT_INK, second_ink)
+    if first.token == ".":
+        # a hairline ring (a print's white pearl, scaled down) is ink only when faint ink counts:
+        # the ring test (round, closed all the way round) is strict enough to trust it there
+        ring = second
+        faint = second_ink is not None and float((second_ink.dark > HAIRLINE_INK).mean()) >= 0.004
+        if second.token != "W" and faint:
+            ring = read_cell(board.paper, *box, ink_level=HAIRLINE_INK)
+        if ring.token == "W" and ring.confidence >= 0.9:
+            return ring
+    if first.confidence < SURE and first.token not in ("W", "B") and second.token == "W" and second.confidence >= 0.9:
+        return second  # a hairline ring broken into arcs at the usual level, read as a poor character
     if first.token == second.token:
         return first
     others = tuple(dict.fromkeys((second.token, *first.alternatives)))
-    return CellGuess(first.token, min(first.confidence, SURE - 0.1), others[:3])
-
-
-def _genres(text: str, board: Board, forced: str | None) -> tuple[tuple[str, ...], ParseError | None]:
-    """The genres the tokens fit, best first (the picture's lattice style first), and why none fits."""
-    if forced:
-        try:
-            read_board(text, forced)
-        except ParseError as e:
-            return (forced,), e
-        return (forced,), None
-    style = Lattice.DOTS if board.dots else Lattice.LINES
-    try:
-        found: tuple[str, ...] = (read_board(text).genre,)
-    except AmbiguousGenre as e:
-        found = e.candidates
-    except ParseError as e:
-        return _by_symbols(text, style), e
-    styled = tuple(g for g in found if GENRES[g].lattice is style)
-    if len(found) > 1 and len(styled) == 1:
-        return styled, None
-    return tuple(sorted(found, key=lambda g: GENRES[g].lattice is not style)), None
-
-
-def _by_symbols(text: str, style: Lattice) -> tuple[str, ...]:
-    """Genres whose kind of clue appears in the tokens (for a board that fits none exactly)."""
-    kind = ClueKind.CIRCLE if any(t in ("W", "B") for t in text.split()) else ClueKind.NUMBER
-    names = [name for name, g in GENRES.items() if kind in g.picture_clues]
-    return tuple(sorted(names, key=lambda g: GENRES[g].lattice is not style))
-
+    return CellGuess(first.token, min(first.confidence, SURE - 0.1), others[:3], first.kinds)

@@ -8,13 +8,20 @@ Sources (each a screenshot; plus one simulated photo per board from one of them)
 - ``sgt``: Simon Tatham's Pearl (Masyu) and Rectangles (Shikaku) from Debian's ``sgt-puzzles``,
   opened on the board's game ID under Xvfb and grabbed from the screen (window only);
 - ``printed``: a plain printed-style grid drawn with Pillow (solid black lines, Liberation/Free fonts);
-- ``ours``: the bot's own picture.
+- ``ours``: the bot's own picture;
+- ``sgtprint`` (kind ``print``): Pearl and Rectangles printed by the games themselves (``--print``,
+  PostScript with thin lines and thin-outlined pearls), rasterised by ghostscript at 150 and 300 dpi
+  as whole A4 pages.
+Kind ``photo``: one simulated photo per board (``photo.py``, the simulator the reader is tuned on).
+Kind ``heldout``: one more photo per board from ``heldout_photo.py``, a second simulator the
+reader is never tuned on (clutter, curl, shadows, strong perspective, motion blur, colour casts),
+of the printed page where there is one.
 Boards: the project's corpus and, when present, ``../shared/corpus`` (up to 30x30). Each board
 goes wholly to one split (train 50%, dev 20%, test 30%, by a hash of its id): the reader is tuned
 on train/dev only. Writes ``<out>/<split>/<source>/<id>-<kind>.png|jpg`` and ``<out>/<split>/truth.jsonl``.
 
-Needs (not project dependencies): ``apt-get install sgt-puzzles xvfb librsvg2-bin fonts-liberation2
-fonts-freefont-ttf`` and ``npm install pzpr`` in ``--tools``.
+Needs (not project dependencies): ``apt-get install sgt-puzzles xvfb ghostscript librsvg2-bin
+fonts-liberation2 fonts-freefont-ttf`` and ``npm install pzpr`` in ``--tools``.
 """
 
 from __future__ import annotations
@@ -37,12 +44,16 @@ from PIL import Image, ImageDraw, ImageFont
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench" / "imagesets"))
+from heldout_photo import simulate_heldout  # noqa: E402
 from photo import simulate  # noqa: E402
 
 from rendering import render_png  # noqa: E402
+from solvers.errors import ParseError  # noqa: E402
+from solvers.genre import ClueKind  # noqa: E402
 from solvers.puzzle import Puzzle  # noqa: E402
 from solvers.registry import get_genre  # noqa: E402
 
+PRINTABLE = frozenset({ClueKind.CIRCLE, ClueKind.NUMBER})  # the clue kinds ``printed`` draws
 SGT_APPS = {"masyu": "sgt-pearl", "shikaku": "sgt-rect"}  # the benchmark's own map to sgt's programs
 PZPR_JS = r"""
 const pzpr = require('pzpr'); const fs = require('fs'); const rl = require('readline');
@@ -66,7 +77,7 @@ def split_of(board_id: str) -> str:
     return "train" if h < 5 else "dev" if h < 7 else "test"
 
 
-def boards() -> list[dict[str, Any]]:
+def boards(genres: set[str] | None = None) -> list[dict[str, Any]]:
     out = []
     folders = [REPO / "tests" / "data" / "corpus"]
     shared = Path(os.environ.get("PUZZLEBOT_SHARED", REPO.parent / "shared")) / "corpus"
@@ -78,9 +89,27 @@ def boards() -> list[dict[str, Any]]:
                 if not line.strip():
                     continue
                 rec = json.loads(line)
+                if genres and rec["genre"] not in genres:
+                    continue
                 if rec["rows"] <= 30 and rec["cols"] <= 30 and min(rec["rows"], rec["cols"]) >= 5:
                     out.append(rec)
     return out
+
+
+def puzzlink_url(p: Puzzle[Any], rec: dict[str, Any]) -> str | None:
+    """The board's puzz.link URL: ours, else the record's own (boards our codec does not write: jigsaw).
+    Written with the genre's own puzz.link id: a variant's id may draw the clues otherwise (Numberlink's
+    Flow boards go to ``arukone``, which shows letters for the same numbers)."""
+    g = get_genre(p.genre)
+    try:
+        url: str | None = g.encode_url(p)
+    except ParseError:
+        url = rec.get("url") or None
+    if url and "?" in url:
+        pid = url.split("?", 1)[1].split("/", 1)[0]
+        if pid in g.url_pids and pid != g.url_pids[0]:
+            url = url.replace(f"?{pid}/", f"?{g.url_pids[0]}/", 1)
+    return url
 
 
 def sgt_id(p: Puzzle[Any]) -> str:
@@ -151,6 +180,18 @@ def printed(p: Puzzle[Any], seed: int) -> bytes:
     return buf.getvalue()
 
 
+def sgt_print(app: str, game_id: str, dpi: int) -> bytes | None:
+    """The game's own printout of ``game_id`` (PostScript, one A4 page), rasterised at ``dpi``."""
+    ps = subprocess.run([f"/usr/games/{app}", "--print", "1x1"], input=game_id + "\n", capture_output=True,
+                        text=True, timeout=60).stdout
+    if "showpage" not in ps:
+        return None
+    png = subprocess.run(["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pnggray", "-sPAPERSIZE=a4",
+                          f"-r{dpi}", "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4", "-sOutputFile=-", "-"],
+                         input=ps.encode(), capture_output=True, timeout=60).stdout
+    return png or None
+
+
 class Sgt:
     """Simon Tatham's puzzles under a private Xvfb screen; each board opened, grabbed and closed."""
 
@@ -193,11 +234,15 @@ def main() -> int:
     ap.add_argument("--out", default="/tmp/imagesets")
     ap.add_argument("--tools", default="/tmp/imagesets-tools", help="folder with node_modules/pzpr")
     ap.add_argument("--no-sgt", action="store_true")
+    ap.add_argument("--genres", default="", help="only these genres (comma-separated)")
+    ap.add_argument("--splits", default="train,dev,test", help="only boards of these splits (comma-separated)")
+    ap.add_argument("--no-photos", action="store_true", help="screenshots only")
     args = ap.parse_args()
     out = Path(args.out)
     if out.exists():
         shutil.rmtree(out)
-    recs = boards()
+    recs = boards(set(args.genres.split(",")) if args.genres else None)
+    printer = shutil.which("gs") is not None and Path("/usr/games/sgt-pearl").exists()
     node = None
     if (Path(args.tools) / "node_modules" / "pzpr").is_dir() and shutil.which("rsvg-convert"):
         (Path(args.tools) / "draw.js").write_text(PZPR_JS, encoding="utf-8")
@@ -213,15 +258,20 @@ def main() -> int:
             p = Puzzle.from_record(rec)
             bid = str(rec.get("id") or f"board{n}")
             split = split_of(bid)
+            if split not in args.splits.split(","):
+                continue
             seed = int(hashlib.sha1(bid.encode()).hexdigest()[:8], 16)
-            shots: dict[str, bytes] = {"ours": render_png(p, None, view="puzzle"), "printed": printed(p, seed)}
+            shots: dict[str, bytes] = {"ours": render_png(p, None, view="puzzle")}
+            if p.kind.picture_clues <= PRINTABLE:
+                shots["printed"] = printed(p, seed)
             if node is not None and node.stdin is not None and node.stdout is not None:
-                svg = Path(args.tools) / "board.svg"
+                svg = Path(args.tools) / f"board-{os.getpid()}.svg"  # (builds may share --tools)
                 cell = (24, 32, 44)[seed % 3]
-                node.stdin.write(json.dumps({"url": get_genre(p.genre).encode_url(p).split("?", 1)[1],
-                                             "out": str(svg), "cell": cell}) + "\n")
-                node.stdin.flush()
-                if node.stdout.readline().strip() == "ok":
+                url = puzzlink_url(p, rec)
+                if url:
+                    node.stdin.write(json.dumps({"url": url.split("?", 1)[1], "out": str(svg), "cell": cell}) + "\n")
+                    node.stdin.flush()
+                if url and node.stdout.readline().strip() == "ok":
                     png = subprocess.run(["rsvg-convert", "-b", "white", str(svg)], capture_output=True).stdout
                     if png:
                         shots["pzprjs"] = png
@@ -229,7 +279,14 @@ def main() -> int:
                 shot = sgt.shot(SGT_APPS[p.genre], sgt_id(p), (24, 32, 40)[seed % 3])
                 if shot:
                     shots["sgt"] = shot
-            base = {"genre": p.genre, "rows": p.rows, "cols": p.cols, "grid": p.grid_lines(), "board": bid}
+            prints: dict[str, bytes] = {}
+            if printer and p.genre in SGT_APPS:
+                for dpi in (150, 300):
+                    page = sgt_print(SGT_APPS[p.genre], sgt_id(p), dpi)
+                    if page:
+                        prints[f"{dpi}dpi"] = page
+            base = {"genre": p.genre, "rows": p.rows, "cols": p.cols, "grid": p.grid_lines(), "board": bid,
+                    **({"regions": p.to_record()["regions"]} if p.regions is not None else {})}
             for source, data in shots.items():
                 path = out / split / source / f"{bid}-screenshot.png"
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -237,6 +294,15 @@ def main() -> int:
                 truth[split].append({"file": str(path.relative_to(out / split)), "source": source,
                                      "kind": "screenshot", **base})
                 counts[f"{split}/{source}/screenshot"] = counts.get(f"{split}/{source}/screenshot", 0) + 1
+            for dpi, data in prints.items():
+                path = out / split / "sgtprint" / f"{bid}-print-{dpi}.png"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+                truth[split].append({"file": str(path.relative_to(out / split)), "source": "sgtprint",
+                                     "kind": "print", **base})
+                counts[f"{split}/sgtprint/print"] = counts.get(f"{split}/sgtprint/print", 0) + 1
+            if args.no_photos:
+                continue
             source = sorted(shots)[seed % len(shots)]
             rgb = np.asarray(Image.open(io.BytesIO(shots[source])).convert("RGB"))[:, :, ::-1]
             path = out / split / source / f"{bid}-photo.jpg"
@@ -244,6 +310,16 @@ def main() -> int:
             truth[split].append({"file": str(path.relative_to(out / split)), "source": source, "kind": "photo",
                                  **base})
             counts[f"{split}/{source}/photo"] = counts.get(f"{split}/{source}/photo", 0) + 1
+            # the held-out photo: of the printed page where there is one (photos of printed boards)
+            pages = {**shots, **({"sgtprint": prints["150dpi"]} if "150dpi" in prints else {})}
+            source = "sgtprint" if "sgtprint" in pages and seed % 3 else sorted(pages)[(seed // 7) % len(pages)]
+            rgb = np.asarray(Image.open(io.BytesIO(pages[source])).convert("RGB"))[:, :, ::-1]
+            path = out / split / source / f"{bid}-heldout.jpg"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(simulate_heldout(np.ascontiguousarray(rgb), seed))
+            truth[split].append({"file": str(path.relative_to(out / split)), "source": source, "kind": "heldout",
+                                 **base})
+            counts[f"{split}/{source}/heldout"] = counts.get(f"{split}/{source}/heldout", 0) + 1
     finally:
         if node is not None:
             node.kill()

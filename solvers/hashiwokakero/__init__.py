@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from solvers.genre import ClueKind, Genre
+from solvers.genre import ClueKind, Genre, Lattice
 from solvers.hashiwokakero import words
 from solvers.notation import NUMBERS
 from solvers.solution import BridgeSolution
@@ -23,6 +23,7 @@ class Hashiwokakero(Genre[int, BridgeSolution]):
     url_pids = ("hashi", "hashikake", "bridges")
     notation = NUMBERS
     picture_clues = frozenset({ClueKind.ISLAND})
+    lattice = Lattice.NONE  # puzz.link and print draw the islands alone, no grid
     solution_type = BridgeSolution
     example = "hashiwokakero\n. . . . 2\n. . . . .\n2 . 5 . 6\n. . . . .\n. . 2 . 3"
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (7, 7), "medium": (10, 10), "hard": (13, 13)}

@@ -17,7 +17,7 @@ from solvers.sudoku import words
 from solvers.sudoku.notation import NOTATION
 
 if TYPE_CHECKING:
-    from solvers.puzzle import Puzzle
+    from solvers.puzzle import Puzzle, Regions
     from solvers.reading.cells import Row
     from solvers.reading.limits import ReadLimits
 
@@ -43,6 +43,13 @@ class Sudoku(Genre[int, NumberSolution]):
         from solvers.sudoku.notation import read_rows
 
         return read_rows(rows, limits)
+
+    def implied_regions(self, rows: int, cols: int) -> Regions | None:
+        """Square boards' standard boxes (drawn with thick lines when no jigsaw rooms are given)."""
+        from solvers.sudoku.layout import standard_regions
+
+        boxes = standard_regions(rows) if rows == cols else None
+        return None if boxes is None else tuple(tuple(v + 1 for v in row) for row in boxes)
 
 
 GENRE = Sudoku()

@@ -24,7 +24,7 @@ class Yajilin(Genre[YCell, YajilinSolution]):
     aliases = ("yajirin", "arrow ring", "ヤジリン")
     url_pids = ("yajilin", "yajirin")
     notation = ARROWS
-    picture_clues = frozenset({ClueKind.ARROW})
+    picture_clues = frozenset({ClueKind.ARROW, ClueKind.BLOCK})  # arrows; grey cells without one
     solution_type = YajilinSolution
     example = ("yajilin\n. 1l . . . . .\n. . . 0r . . .\n. . . . . 1r .\n. 1l . 2d . . .\n"
                ". . . . . . .\n. . . . . 1l .\n. . . . . . .")

@@ -1,0 +1,183 @@
+"""Filled cells: a black or grey block (with or without a white number in it) and a split sum cell
+(a diagonal from corner to corner, a number in either half: down sum below, across sum above).
+
+A block is told by its tone before flattening (:func:`tones`): flattening divides each pixel by
+the local paper, which turns a grey cell into paper. Its corners decide, so a disk in a cell
+(a black circle) is no block.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from solvers.genre import ClueKind
+from vision.cells import INK, CellGuess, glyph_masks, number, without_edge_lines, without_side_lines
+
+BLOCK = frozenset({ClueKind.BLOCK})
+SUM = frozenset({ClueKind.SUM})
+FILLED = 0.86  # a corner of a block is darker than this (tone)
+BLACK = 0.45  # a block darker than this is black (its characters are white)
+DIAGONAL = 0.9  # share of the corner-to-corner line that is ink in a split cell (a line: all of it)
+
+
+def tones(grey: np.ndarray) -> np.ndarray:
+    """Grey as 0..1 of the paper around, the paper taken over a quarter of the picture (a filled
+    cell keeps its tone; only light that changes across the picture is taken out), leaving out
+    light spots smaller than a cell or two (white circles on a grey page are no paper)."""
+    side = max(grey.shape)
+    k = max(15, side // 4) | 1
+    small = cv2.resize(grey, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA) if side > 200 else grey
+    ks = max(3, k * small.shape[0] // grey.shape[0]) | 1
+    speck = max(3, max(small.shape) // 12) | 1  # (light things smaller than a cell or two: white circles, not paper)
+    paper = cv2.morphologyEx(small, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (speck, speck)))
+    background = cv2.dilate(paper, cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks)))
+    background = cv2.GaussianBlur(background, (0, 0), ks / 4)
+    background = cv2.resize(background, (grey.shape[1], grey.shape[0]), interpolation=cv2.INTER_LINEAR)
+    out: np.ndarray = np.clip(grey.astype(np.float32) / np.maximum(background.astype(np.float32), 1.0), 0.0, 1.0)
+    return out
+
+
+def read_block(tone: np.ndarray, paper: np.ndarray, x0: float, x1: float, y0: float, y1: float,
+               ink_level: float = INK) -> CellGuess | None:
+    """The filled or split cell between x0..x1 and y0..y1, or None when the cell is neither."""
+    box = _box(x0, x1, y0, y1, 0.0)
+    t = tone[box]
+    dark = 1.0 - paper[box]
+    ink = dark > ink_level
+    if t.size == 0:
+        return None
+    h, w = t.shape
+    # (near the corners: a circle as big as the cell leaves them paper; past the lines' fringe)
+    corners = [t[int(h * a):int(h * b), int(w * c):int(w * d)]
+               for a, b in ((0.08, 0.17), (0.83, 0.92)) for c, d in ((0.08, 0.17), (0.83, 0.92))]
+    levels = [float(np.percentile(c, 75)) for c in corners if c.size]  # (the lighter part: past a line's ink)
+    filled = len(levels) == 4 and max(levels) < FILLED
+    level = max(levels, default=1.0)  # (the lightest corner: a diagonal darkens two of them)
+    split = None if filled and level < BLACK else _split_part(without_edge_lines(ink.astype(np.uint8)).astype(bool))
+    if not filled and split is None:
+        return None
+    if filled and level < BLACK:
+        return _white_number(t, level)
+    if split is not None:  # (small sums drawn thin come out grey: their ink is what is clearly darker)
+        return _split((dark > min(ink_level, 0.55 * float(dark.max())))[split])
+    inside = _inner(ink, 0.1)
+    glyphs = glyph_masks(inside, min_height=0.22 * h)
+    if glyphs:
+        return CellGuess(number(glyphs, 0.9).token, 0.3, kinds=BLOCK)  # a number on grey: no genre draws one
+    return CellGuess("#", 0.95, kinds=BLOCK)
+
+
+def _box(x0: float, x1: float, y0: float, y1: float, margin: float) -> tuple[slice, slice]:
+    mx, my = (x1 - x0) * margin, (y1 - y0) * margin
+    return (slice(int(round(y0 + my)), int(round(y1 - my))), slice(int(round(x0 + mx)), int(round(x1 - mx))))
+
+
+def _inner(mask: np.ndarray, margin: float) -> np.ndarray:
+    """``mask`` (as uint8) with a frame of ``margin`` of the cell cleared (grid lines, the block's rim)."""
+    h, w = mask.shape
+    out = np.zeros((h, w), np.uint8)
+    my, mx = int(h * margin), int(w * margin)
+    out[my:h - my, mx:w - mx] = mask[my:h - my, mx:w - mx]
+    return out
+
+
+def _white_number(t: np.ndarray, level: float) -> CellGuess:
+    """A black block: '#', or the number written white in it."""
+    h, w = t.shape
+    light = _inner((t > level + 0.35).astype(np.uint8), 0.12)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(light, connectivity=8)
+    my, mx = int(h * 0.12), int(w * 0.12)
+    for i in range(1, n):  # paper along the rim (a neighbour's edge) is no character
+        x, y, bw, bh, _ = stats[i]
+        along = (bw >= 0.6 * w and bh <= 0.25 * h) or (bh >= 0.6 * h and bw <= 0.25 * w)
+        if (x <= mx or y <= my or x + bw >= w - mx or y + bh >= h - my) and along:
+            light[labels == i] = 0
+    glyphs = glyph_masks(light, min_height=0.22 * h)
+    if not glyphs:
+        return CellGuess("#", 0.95, kinds=BLOCK)
+    guess = number(glyphs, 1.0)
+    return CellGuess(guess.token, guess.confidence, guess.alternatives, kinds=BLOCK)
+
+
+def _split_part(ink: np.ndarray) -> tuple[slice, slice] | None:
+    """Where in the crop a split cell's diagonal runs corner to corner: all of it, or the square at
+    one end of a crop the picture's edge cut short; None: no diagonal."""
+    h, w = ink.shape
+    m = min(h, w)
+    for part in ((slice(0, h), slice(0, w)), (slice(0, m), slice(0, m)), (slice(h - m, h), slice(w - m, w))):
+        if _diagonal(ink[part]):
+            return part
+        if h == w:
+            break
+    return None
+
+
+def _diagonal(ink: np.ndarray) -> bool:
+    """Whether a line runs from the top-left corner to the bottom-right one."""
+    h, w = ink.shape
+    if min(h, w) < 8:
+        return False
+    reach = max(1, int(0.03 * min(h, w)))
+    for s in (0.3, 0.5, 0.7):  # (most cells: no ink on the diagonal at all)
+        y, x = int(s * (h - 1)), int(s * (w - 1))
+        if not ink[max(0, y - reach):y + reach + 1, max(0, x - reach):x + reach + 1].any():
+            return False
+    steps = np.linspace(0.15, 0.85, 40)
+    off = max(reach + 2, int(0.12 * min(h, w)))
+    hits = clear = 0
+    for s in steps:
+        y, x = int(s * (h - 1)), int(s * (w - 1))
+        hits += bool(ink[max(0, y - reach):y + reach + 1, max(0, x - reach):x + reach + 1].any())
+        clear += not ink[min(h - 1, y + off), x] or not ink[y, min(w - 1, x + off)]  # a thin line, not a fill
+    return hits >= DIAGONAL * len(steps) and clear >= 0.7 * len(steps) and not _anti_diagonal(ink, reach)
+
+
+def _anti_diagonal(ink: np.ndarray, reach: int) -> bool:
+    """A line along the other diagonal too: a cross (or a filled block), not a split cell."""
+    h, w = ink.shape
+    hits = sum(bool(ink[max(0, int(s * (h - 1)) - reach):int(s * (h - 1)) + reach + 1,
+                        max(0, int((1 - s) * (w - 1)) - reach):int((1 - s) * (w - 1)) + reach + 1].any())
+               for s in np.linspace(0.2, 0.8, 20))
+    return hits >= 16
+
+
+def _split(ink: np.ndarray) -> CellGuess:
+    """A split sum cell: token ``down\\across`` (either may be missing; neither: '#'). The diagonal
+    line is taken out; each character goes to the half its middle lies in."""
+    h, w = ink.shape
+    ys, xs = np.mgrid[0:h, 0:w]
+    distance = (xs * (h - 1) - ys * (w - 1)) / np.hypot(h - 1, w - 1)  # > 0: above the diagonal (across)
+    body = without_side_lines(ink, 0.7)
+    on = body & (np.abs(distance) < 0.1 * min(h, w))
+    if on.any():  # where the line runs and how thick it is (it need not meet the corners exactly)
+        distance = distance - float(np.median(distance[on]))
+        band = 0.5 * float(on.sum()) / np.hypot(h, w) + 1.5
+    else:
+        band = 2.0
+    step = int(np.ceil(band + 2 * max(1.0, 0.01 * min(h, w))))
+    near = body & (np.abs(distance) <= band)
+    # a pixel of the band stays where ink runs on across it on a side (a character over the line)
+    beyond = np.zeros_like(body)
+    beyond[:-step, step:] |= body[step:, :-step]  # the pixel below-left of it
+    beyond[step:, :-step] |= body[:-step, step:]  # above-right
+    body = body & ~(near & ~beyond)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(body.astype(np.uint8), connectivity=8)
+    halves = np.zeros((2, h, w), np.uint8)
+    for i in range(1, n):  # each piece to its half; what is left of the diagonal itself goes
+        part = labels == i
+        if float(np.abs(distance[part]).max()) >= 0.08 * min(h, w):
+            halves[int(float(distance[part].mean()) > 0)][part] = 1
+    sums, confidence, alternatives = [], 1.0, []
+    for half in halves:
+        glyphs = glyph_masks(half, min_height=0.16 * h)
+        if not glyphs:
+            sums.append("")
+            continue
+        guess = number(glyphs, 1.0)
+        sums.append(guess.token)
+        confidence = min(confidence, guess.confidence)
+        alternatives += list(guess.alternatives)
+    if not any(sums):
+        return CellGuess("#", 0.95, kinds=SUM | BLOCK)
+    return CellGuess(f"{sums[0]}\\{sums[1]}", confidence, tuple(alternatives[:3]), kinds=SUM)
