@@ -116,7 +116,7 @@ def simulate_heldout(rgb: np.ndarray, seed: int) -> bytes:
         k[n // 2, :] = 1.0 / n
         rot = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), rng.uniform(0, 180), 1.0)
         kernel = cv2.warpAffine(k, rot, (n, n))
-        img = cv2.filter2D(img, -1, kernel / max(float(kernel.sum()), 1e-6))
+        img = cv2.filter2D(img, -1, (kernel / max(float(kernel.sum()), 1e-6)).astype(np.float32))
     else:
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 2.0))
     img += np.asarray(rng.normal(0, rng.uniform(2.0, 9.0), img.shape), np.float32)
