@@ -172,7 +172,7 @@ class Genre(Generic[C, S]):
         return Puzzle(self.name, self.notation.read_grid(rows, self.name, limits), params=self.params_of(params))
 
     def implied_regions(self, rows: int, cols: int) -> Regions | None:
-        """The rooms its pictures draw on a board that gives none (Sudoku's boxes): a picture showing
+        """The rooms its pictures draw on a board that gives none (standard boxes): a picture showing
         exactly these gives no rooms (FORMATS.md ``regions`` absent). 1-based ids; None: no such rooms."""
         return None
 

@@ -67,7 +67,7 @@ class Reading:
 
     def regions_for(self, genre: str) -> Regions | None:
         """The rooms as ``genre`` takes them: none for a genre without rooms or when they are the
-        ones its pictures always draw (Sudoku's boxes)."""
+        ones its pictures always draw (standard boxes, ``Genre.implied_regions``)."""
         return rooms_for(self.regions, genre, self.rows, self.cols)
 
     def grid_text(self, genre: str | None = None) -> str:

@@ -1,4 +1,4 @@
-"""Rooms: the board cut by thick lines (Heyawake, Star Battle, LITS, jigsaw boards, Sudoku boxes).
+"""Rooms: the board cut by thick lines (the genres played on rooms; jigsaw boards; standard boxes).
 
 Each inner edge between two cells is measured by how much ink lies across it (solid ink per
 pixel of its length, the less of two stretches near its ends): thin, dashed or dotted grid lines carry little, a
@@ -17,7 +17,7 @@ from vision.grid import Board
 
 THICK_RATIO = 1.8  # a border carries at least this many times the ink of a thin line
 MIN_THICK = 0.045  # and at least this share of a cell's side in ink across it
-ENDS = ((0.1, 0.3), (0.7, 0.9))  # where along an edge it is measured (a border is thick all along; a
+ENDS = ((0.08, 0.25), (0.75, 0.92))  # where along an edge it is measured (a border is thick all along; a
 # disk or a character touching the edge touches its middle)
 
 
@@ -52,7 +52,7 @@ def read_rooms(board: Board, filled: frozenset[tuple[int, int]] = frozenset()) -
     xs, ys = board.xs, board.ys
     rows, cols = board.rows, board.cols
     side = float(min(np.diff(xs).mean(), np.diff(ys).mean()))
-    reach = max(2, int(0.18 * side))
+    reach = max(2, int(0.1 * side))  # (wider takes in circles beside the edge)
     right = np.full((rows, cols - 1), np.nan)  # edge between (r, c) and (r, c + 1); nan: beside a block
     down = np.full((rows - 1, cols), np.nan)  # edge between (r, c) and (r + 1, c)
     for r in range(rows):
