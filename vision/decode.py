@@ -80,7 +80,7 @@ def _lines(ink: np.ndarray) -> np.ndarray:
     """Thin straight ink (grid lines one pixel wide, which opening would remove)."""
     across = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, 9), np.uint8))
     down = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((9, 1), np.uint8))
-    out: np.ndarray = across | down
+    out: np.ndarray = np.maximum(across, down)
     return out
 
 

@@ -97,7 +97,7 @@ def simulate_heldout(rgb: np.ndarray, seed: int) -> bytes:
     desk = _desk(out_h, out_w, rng)
     warped = cv2.warpPerspective(page.astype(np.float32), m, (out_w, out_h), flags=cv2.INTER_AREA)
     mask = cv2.warpPerspective(np.ones((ph, pw), np.float32), m, (out_w, out_h), flags=cv2.INTER_LINEAR)
-    img = desk * (1 - mask[:, :, None]) + warped * mask[:, :, None]
+    img: np.ndarray = desk * (1 - mask[:, :, None]) + warped * mask[:, :, None]
     # light: a soft vignette, and maybe a shadow (a hand, a phone) across part of the sheet
     ys, xs = np.mgrid[0:out_h, 0:out_w].astype(np.float32)
     vig = 1.0 - rng.uniform(0.1, 0.35) * (((xs / out_w - 0.5) ** 2 + (ys / out_h - 0.5) ** 2) * 2)
@@ -115,11 +115,11 @@ def simulate_heldout(rgb: np.ndarray, seed: int) -> bytes:
         k = np.zeros((n, n), np.float32)
         k[n // 2, :] = 1.0 / n
         rot = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), rng.uniform(0, 180), 1.0)
-        k = cv2.warpAffine(k, rot, (n, n))
-        img = cv2.filter2D(img, -1, k / max(float(k.sum()), 1e-6))
+        kernel = cv2.warpAffine(k, rot, (n, n))
+        img = cv2.filter2D(img, -1, (kernel / max(float(kernel.sum()), 1e-6)).astype(np.float32))
     else:
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 2.0))
-    img += rng.normal(0, rng.uniform(2.0, 9.0), img.shape).astype(np.float32)
+    img += np.asarray(rng.normal(0, rng.uniform(2.0, 9.0), img.shape), np.float32)
     img = np.clip(img, 0, 255).astype(np.uint8)
     ok, jpg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 80))])
     assert ok
