@@ -89,6 +89,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _is_url(arg: str) -> bool:
+    """A command-line argument that is a web address rather than a file name."""
+    return arg.split("://", 1)[0].lower() in ("http", "https") and "://" in arg
+
+
 def cmd_parse(args: argparse.Namespace) -> int:
     from solvers.reading import DEFAULT_LIMITS, read_board
     from solvers.reading.sites import MAX_PAGE_CHARS
@@ -99,6 +104,8 @@ def cmd_parse(args: argparse.Namespace) -> int:
     try:
         if args.file == "-":
             text = sys.stdin.buffer.read(budget * 4).decode("utf-8", errors="replace")[:budget]
+        elif _is_url(args.file):  # `puzzlebot parse https://puzz.link/p?...`: the URL itself
+            text = args.file[:budget]
         else:
             with open(args.file, encoding="utf-8", errors="replace") as f:
                 text = f.read(budget)
@@ -240,7 +247,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("parse", help="read a board from text or a puzz.link URL, print its record")
     s.add_argument("--genre", default=None, help=f"force the genre ({', '.join(GENRES)})")
-    s.add_argument("file", nargs="?", default="-", help="text file, or - for standard input (default)")
+    s.add_argument("file", nargs="?", default="-",
+                   help="text file, a puzz.link URL, or - for standard input (default)")
     s.set_defaults(func=cmd_parse)
 
     s = sub.add_parser("url", help="print a puzz.link URL for every record")

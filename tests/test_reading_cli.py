@@ -50,6 +50,7 @@ def test_parse_flow_header_keeps_fill(monkeypatch: pytest.MonkeyPatch, capsys: p
         ("q%", "Unknown symbol '%' at row 1, column 2"),
         ("\xff\xfe", "I found no board"),
         ("thanks, bye", "I found no board"),
+        ("https://example.com/nothing", "does not look like a puzz.link URL"),
     ],
 )
 def test_parse_errors_exit_2_with_message(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture,
@@ -60,6 +61,17 @@ def test_parse_errors_exit_2_with_message(monkeypatch: pytest.MonkeyPatch, capsy
     assert out.out == ""
     assert out.err.startswith("puzzlebot parse: ") and message in out.err
     assert "Traceback" not in out.err
+
+
+def test_parse_takes_a_puzzlink_url_as_its_argument(capsys: pytest.CaptureFixture) -> None:
+    """`puzzlebot parse <URL>`, as the issues write it: the URL itself, not a file of that name."""
+    assert main(["parse", "https://puzz.link/p?heyawake/6/6/ssv760sfv3nvw"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert (rec["genre"], rec["rows"], rec["cols"]) == ("heyawake", 6, 6)
+    assert rec["regions"][0] == "1 2 3 4 4 4" and rec["regions"][5] == "17 17 17 17 17 17"
+    assert main(["parse", "https://example.com/p?masyu/3/3/000"]) == 2
+    err = capsys.readouterr().err
+    assert "does not look like a puzz.link URL" in err and "cannot read" not in err
 
 
 def test_parse_missing_file(capsys: pytest.CaptureFixture) -> None:

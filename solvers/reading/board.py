@@ -87,6 +87,8 @@ def read_board_strict(
     url = find_url(text)
     if url is not None:
         return _read_url(url, forced, variants, limits)
+    if re.fullmatch(r"https?://\S+", stripped, re.IGNORECASE):  # a link alone, but to no puzzle site
+        raise ParseError("url-not-puzzlink")
 
     lines = sum(1 for ln in text.split("\n") if ln.strip())
     if lines > limits.max_rows + MAX_NOISE_LINES:
