@@ -8,6 +8,7 @@ import pytest
 from ortools.sat.python import cp_model
 
 import solvers.cpsat as cpsat
+import solvers.slitherlink.model as slitherlink_model
 from bot.replies import result_reply
 from bot.worker import solve_job
 from solvers.engine import solve_puzzle
@@ -17,9 +18,15 @@ from tests.corpus import own
 
 
 def _board() -> Puzzle[Any]:
-    """A board that reaches CP-SAT (deduction settles the unique Slitherlink boards without it;
-    this one has several answers, and the patched proof never says so)."""
+    """A board that reaches CP-SAT (with Slitherlink's search after deduction switched off by
+    :func:`no_search`; this one has several answers, and the patched proof never says so)."""
     return Puzzle.from_record(next(r for r in own("slitherlink") if r["unique"] is False))
+
+
+@pytest.fixture(autouse=True)
+def no_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Slitherlink's search settles small boards before CP-SAT is asked: no search nodes here."""
+    monkeypatch.setattr(slitherlink_model, "SEARCH_NODES", 0)
 
 
 @pytest.fixture
