@@ -24,6 +24,7 @@ class Fillomino(Genre[int, NumberSolution]):
     url_pids = ("fillomino",)
     notation = NUMBERS
     picture_clues = frozenset({ClueKind.NUMBER})
+    max_side = 64  # published boards go up to 50x64 (janko.at), beyond the reader's 60x60 for text
     solution_type = NumberSolution
     example = "fillomino\n8 8 8 4 .\n. 8 8 . 4\n8 8 5 5 3\n1 5 5 5 .\n. 4 4 4 3"
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (7, 7), "medium": (8, 8), "hard": (10, 10)}

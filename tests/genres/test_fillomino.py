@@ -189,6 +189,15 @@ def test_urls_round_trip(source: str) -> None:
     assert GENRE.encode_url(board("3 . .", "1 2 .")) == "https://puzz.link/p?fillomino/3/2/3h12g"
 
 
+def test_a_published_size_url_is_read_as_players_paste_it() -> None:
+    """50x64 boards are published (janko.at): their URL is read past the 60x60 limit for text."""
+    from solvers.reading import read_board
+
+    p = Puzzle("fillomino", tuple(tuple((r * 7 + c) % 9 + 1 if (r + 2 * c) % 5 == 0 else 0 for c in range(64))
+                                  for r in range(50)))
+    assert read_board(GENRE.encode_url(p)).cells == p.cells
+
+
 def test_typed_answers() -> None:
     p = board("3 . .", "1 2 .")
     assert GENRE.parse_answer(p, "333\n122") == numbers("3 3 3", "1 2 2")
