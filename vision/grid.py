@@ -18,6 +18,7 @@ import numpy as np
 from solvers.genre import Lattice
 from vision.errors import Unreadable
 
+UPSCALE = 1.5  # a picture scaled up this much or more is interpolated cubically
 SIDE = 900  # pixels on the straightened board's longer side, at least
 MIN_CELLS, MAX_CELLS = 5, 40
 LINE_INK = (0.08, 0.04, 0.02)  # how much darker than around a line must be, tried in turn
@@ -152,7 +153,9 @@ def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
     w, h = max(20, round(width * scale)), max(20, round(height * scale))
     target = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
     m = cv2.getPerspectiveTransform(quad, target)
-    flat = cv2.warpPerspective(paper, m, (w, h), flags=cv2.INTER_AREA, borderValue=1.0)
+    # (a small picture blown up: cubic keeps thin strokes of small digits apart, as linear does not)
+    flags = cv2.INTER_CUBIC if scale >= UPSCALE else cv2.INTER_AREA
+    flat = np.clip(cv2.warpPerspective(paper, m, (w, h), flags=flags, borderValue=1.0), 0.0, 1.0)
     darkness = 1.0 - flat
     if _blank_edge(darkness):
         return None  # blank paper inside the outline: a sheet of paper, not the board's frame
