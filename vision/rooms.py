@@ -63,7 +63,9 @@ def _line_span(band: np.ndarray, axis: int, thickness: float) -> tuple[int, int]
 def read_rooms(board: Board, filled: frozenset[tuple[int, int]] = frozenset()) -> Rooms | None:
     """The rooms of the board, or None when no edge is thick (one room: none drawn). Edges beside
     a ``filled`` cell (a block: ink all across) are taken as thin."""
-    dark = (board.paper < 0.5)
+    # (ink counted by its darkness, not by pixels past a level: a thin line resampled by a
+    # fraction comes out one pixel wide here, two there, but keeps its ink)
+    dark = np.where(board.paper < 0.85, 1.0 - board.paper, 0.0)
     xs, ys = board.xs, board.ys
     rows, cols = board.rows, board.cols
     side = float(min(np.diff(xs).mean(), np.diff(ys).mean()))
