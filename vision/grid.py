@@ -252,12 +252,33 @@ def _lattice(profile: np.ndarray, count: int | None = None, thick: Callable[[int
         # (a thick line is no thin ink: where the evidence is weak, the lattice's own place)
         edges.append(float(lo + int(np.argmax(window))) if window.max() > max(0.3, 0.5 * typical) else k * cell)
     edges.append(float(size - 1))
+    _even_out(edges, prof, cell)
     rivals = [s for n, s in scores.items() if n != best_n and not (halved and n == 2 * best_n)]
     clarity = best_s / max(0.5, max(rivals, default=0.5)) * min(1.0, best_s / 1.5) * 2.0
     win = max(1, round(cell / 10))
     evidence = sorted(float(prof[max(0, round(e) - win):round(e) + win + 1].max()) for e in edges[1:-1])
     support = evidence[len(evidence) // 5] if evidence else 0.0
     return np.array(edges), clarity, support
+
+
+def _even_out(edges: list[float], prof: np.ndarray, cell: float) -> None:
+    """Move an inner edge well off the even lattice through the others onto a line there, if there
+    is one (strokes of characters aligned down a column of cells, or the bars of a row of bold
+    digits, can outweigh a faint line)."""
+    inner = np.array(edges[1:-1])
+    if len(inner) < 4:
+        return
+    ks = np.arange(1, len(edges) - 1)
+    step = float(np.median(np.diff(inner)))
+    start = float(np.median(inner - step * ks))
+    win = max(1, round(cell / 20))
+    for k in ks:
+        place = start + step * k
+        if abs(edges[k] - place) <= 0.12 * cell:
+            continue
+        lo, hi = max(0, round(place) - win), min(len(prof), round(place) + win + 1)
+        if hi > lo and prof[lo:hi].max() >= 0.25:
+            edges[k] = float(lo + int(np.argmax(prof[lo:hi])))
 
 
 def _thick_profile(darkness: np.ndarray, d: int, faint: float, axis: int, run: int) -> np.ndarray:
