@@ -10,7 +10,7 @@ compared with the middles of its cells wins.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -18,6 +18,7 @@ import numpy as np
 from solvers.genre import Lattice
 from vision.errors import Unreadable
 
+SMALL_CELL, CELL = 40, 46  # cells smaller than SMALL_CELL pixels are read enlarged to CELL
 UPSCALE = 1.5  # a picture scaled up this much or more is interpolated cubically
 SIDE = 900  # pixels on the straightened board's longer side, at least
 MIN_CELLS, MAX_CELLS = 5, 40
@@ -58,6 +59,21 @@ class Board:
     @property
     def cols(self) -> int:
         return len(self.xs) - 1
+
+
+def enlarged(board: Board, grey: np.ndarray) -> Board:
+    """The board straightened again at :data:`CELL` pixels a cell when its cells came out smaller
+    (a large board in a small screenshot): thin strokes of small digits, interpolated cubically,
+    stay apart; the ink threshold and line removal were made for cells this large."""
+    pitch = min(float(np.median(np.diff(board.xs))), float(np.median(np.diff(board.ys))))
+    if board.transform is None or board.bare or board.dots or pitch >= SMALL_CELL:
+        return board
+    f = CELL / pitch
+    m = np.diag([f, f, 1.0]) @ board.transform
+    h, w = board.paper.shape[:2]
+    paper = cv2.warpPerspective(flatten(grey), m, (round(w * f), round(h * f)), flags=cv2.INTER_CUBIC, borderValue=1.0)
+    return replace(board, paper=np.clip(paper, 0.0, 1.0), xs=board.xs * f, ys=board.ys * f, zoom=board.zoom * f,
+                   transform=m)
 
 
 def flatten(grey: np.ndarray) -> np.ndarray:
