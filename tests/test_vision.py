@@ -210,3 +210,37 @@ def test_read_image_command(tmp_path: Path) -> None:
     assert refused.returncode == 2 and refused.stdout == ""
     assert refused.stderr.startswith("puzzlebot read-image: ") and len(refused.stderr.strip().splitlines()) == 1
     assert cli(str(tmp_path / "missing.png")).returncode == 2
+
+
+def test_line_removal_keeps_a_digit_stroke_touching_the_crops_side() -> None:
+    """The foot of a wide 12's 2 runs to the crop's side: an opening counts what lies past the
+    crop as ink, which made it a grid line; the real line beside it still goes."""
+    from vision.cells import without_edge_lines
+
+    ink = np.zeros((50, 52), np.uint8)
+    ink[41:45, 30:52] = 1  # the foot, touching the right side
+    ink[20:41, 44:47] = 1  # the stroke above it
+    ink[49, :] = 1  # a grid line along the bottom
+    out = without_edge_lines(ink)
+    assert out[43, 35] == 1 and out[44, 40] == 1
+    assert not out[49].any()
+
+
+def test_room_borders_are_erased_where_they_lie() -> None:
+    """Erasing a room border takes the border, not a digit's stroke pressed against it."""
+    from vision.grid import Board
+    from vision.rooms import read_rooms
+
+    side, n = 60, 4
+    paper = np.ones((side * n + 1, side * n + 1), np.float32)
+    for k in range(n + 1):
+        paper[:, k * side] = paper[k * side, :] = 0.0
+    paper[:, 2 * side - 3:2 * side + 4] = 0.0  # a thick border down the middle
+    paper[20:40, 2 * side - 6:2 * side - 3] = 0.0  # a stroke pressed against its left side
+    edges = np.arange(n + 1, dtype=float) * side
+    board = Board(paper=paper, xs=edges, ys=edges, dots=False, clarity=3.0)
+    rooms = read_rooms(board)
+    assert rooms is not None and rooms.regions[0] == (1, 1, 2, 2)
+    erased = rooms.erase(board)
+    assert (erased[20:40, 2 * side - 6:2 * side - 4] == 0.0).all()
+    assert (erased[45:55, 2 * side - 2:2 * side + 3] == 1.0).all()

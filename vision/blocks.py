@@ -157,11 +157,12 @@ def _split(ink: np.ndarray) -> CellGuess:
         band = 2.0
     step = int(np.ceil(band + 2 * max(1.0, 0.01 * min(h, w))))
     near = body & (np.abs(distance) <= band)
-    # a pixel of the band stays where ink runs on across it on a side (a character over the line)
-    beyond = np.zeros_like(body)
-    beyond[:-step, step:] |= body[step:, :-step]  # the pixel below-left of it
-    beyond[step:, :-step] |= body[:-step, step:]  # above-right
-    body = body & ~(near & ~beyond)
+    # a pixel of the band stays where ink runs on across it on both sides (a character over the
+    # line; one standing on it only has ink on its own side)
+    below, above = np.zeros_like(body), np.zeros_like(body)
+    below[:-step, step:] = body[step:, :-step]  # the pixel below-left of it
+    above[step:, :-step] = body[:-step, step:]  # above-right
+    body = body & ~(near & ~(below & above))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(body.astype(np.uint8), connectivity=8)
     halves = np.zeros((2, h, w), np.uint8)
     for i in range(1, n):  # each piece to its half; what is left of the diagonal itself goes

@@ -99,6 +99,10 @@ def without_edge_lines(ink: np.ndarray) -> np.ndarray:
     band_y, band_x = max(2, int(0.15 * h)), max(2, int(0.15 * w))
     horizontal[band_y:h - band_y] = 0
     vertical[:, band_x:w - band_x] = 0
+    # (the opening counts what lies past the crop as ink: a digit's stroke that touches the side,
+    # the foot of a wide 12's 2, survives it too, but is shorter than any line)
+    horizontal = _long(horizontal, 0.55 * w, 1)
+    vertical = _long(vertical, 0.55 * h, 0)
     lines = cv2.dilate(np.maximum(horizontal, vertical), np.ones((5, 5), np.uint8))  # with their fringes
     ink = ink & (1 - lines)
     edge = np.ones((h, w), bool)
@@ -121,6 +125,15 @@ def without_edge_lines(ink: np.ndarray) -> np.ndarray:
         if inside_band or upright or lying:  # (dashes and dots of the grid lie wholly in a band)
             ink[labels == i] = 0
     return ink
+
+
+def _long(strokes: np.ndarray, length: float, axis: int) -> np.ndarray:
+    """``strokes`` without the parts shorter than ``length`` (along rows: axis 1; columns: 0)."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(strokes, connectivity=8)
+    keep = stats[:, cv2.CC_STAT_WIDTH if axis == 1 else cv2.CC_STAT_HEIGHT] >= length
+    keep[0] = False
+    out: np.ndarray = keep[labels].astype(np.uint8)
+    return out
 
 
 def _line_like(length: int, thickness: int, side: int, across: int) -> bool:
@@ -289,8 +302,33 @@ def _split_touching(glyph: np.ndarray) -> list[np.ndarray]:
     return best
 
 
+def _mend_broken(glyphs: list[np.ndarray]) -> list[np.ndarray]:
+    """Neighbouring pieces too narrow and close to be two characters joined when together they
+    read clearly better (a small 1 blown up from a few pixels: its faint stem lost, flag and foot
+    fall apart)."""
+    out = list(glyphs)
+    i = 0
+    while i + 1 < len(out):
+        (ax0, ax1, ay0, ay1), (bx0, bx1, by0, by1) = _extent(out[i]), _extent(out[i + 1])
+        h = max(ay1, by1) - min(ay0, by0)
+        narrow = max(ax1 - ax0, bx1 - bx0) < 0.3 * h and bx1 - ax0 < 0.65 * h and bx0 - ax1 < 0.2 * h
+        if narrow:
+            both = np.maximum(out[i], out[i + 1])
+            a, b, ab = classify([out[i], out[i + 1], both])
+            if ab.confidence >= 0.7 and ab.confidence > min(a.confidence, b.confidence) + 0.2:
+                out[i:i + 2] = [both]
+                continue
+        i += 1
+    return out
+
+
+def _extent(glyph: np.ndarray) -> tuple[int, int, int, int]:
+    ys, xs = np.nonzero(glyph)
+    return int(xs.min()), int(xs.max()) + 1, int(ys.min()), int(ys.max()) + 1
+
+
 def number(glyphs: list[np.ndarray], base: float) -> CellGuess:
-    glyphs = [part for g in glyphs for part in _split_touching(g)]
+    glyphs = [part for g in _mend_broken(glyphs) for part in _split_touching(g)]
     if len(glyphs) > 3:
         return CellGuess("?", 0.0)
     guesses = classify(glyphs)
@@ -316,6 +354,8 @@ def without_side_lines(ink: np.ndarray, reach: float) -> np.ndarray:
     ink8 = ink.astype(np.uint8)
     flat = cv2.morphologyEx(ink8, cv2.MORPH_OPEN, np.ones((1, max(3, int(reach * w))), np.uint8))
     upright = cv2.morphologyEx(ink8, cv2.MORPH_OPEN, np.ones((max(3, int(reach * h)), 1), np.uint8))
+    # (what survives only by leaning on the crop's side: a stroke standing on a line, not a line)
+    flat, upright = _long(flat, reach * w, 1), _long(upright, reach * h, 0)
     lines = cv2.dilate(np.maximum(flat, upright), np.ones((3, 3), np.uint8))
     out = ink8 & (1 - lines)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(out, connectivity=8)

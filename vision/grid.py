@@ -10,7 +10,7 @@ compared with the middles of its cells wins.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -18,6 +18,8 @@ import numpy as np
 from solvers.genre import Lattice
 from vision.errors import Unreadable
 
+SMALL_CELL, CELL = 40, 46  # cells smaller than SMALL_CELL pixels are read enlarged to CELL
+UPSCALE = 1.5  # a picture scaled up this much or more is interpolated cubically
 SIDE = 900  # pixels on the straightened board's longer side, at least
 MIN_CELLS, MAX_CELLS = 5, 40
 LINE_INK = (0.08, 0.04, 0.02)  # how much darker than around a line must be, tried in turn
@@ -57,6 +59,21 @@ class Board:
     @property
     def cols(self) -> int:
         return len(self.xs) - 1
+
+
+def enlarged(board: Board, grey: np.ndarray) -> Board:
+    """The board straightened again at :data:`CELL` pixels a cell when its cells came out smaller
+    (a large board in a small screenshot): thin strokes of small digits, interpolated cubically,
+    stay apart; the ink threshold and line removal were made for cells this large."""
+    pitch = min(float(np.median(np.diff(board.xs))), float(np.median(np.diff(board.ys))))
+    if board.transform is None or board.bare or board.dots or pitch >= SMALL_CELL:
+        return board
+    f = CELL / pitch
+    m = np.diag([f, f, 1.0]) @ board.transform
+    h, w = board.paper.shape[:2]
+    paper = cv2.warpPerspective(flatten(grey), m, (round(w * f), round(h * f)), flags=cv2.INTER_CUBIC, borderValue=1.0)
+    return replace(board, paper=np.clip(paper, 0.0, 1.0), xs=board.xs * f, ys=board.ys * f, zoom=board.zoom * f,
+                   transform=m)
 
 
 def flatten(grey: np.ndarray) -> np.ndarray:
@@ -152,7 +169,9 @@ def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
     w, h = max(20, round(width * scale)), max(20, round(height * scale))
     target = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
     m = cv2.getPerspectiveTransform(quad, target)
-    flat = cv2.warpPerspective(paper, m, (w, h), flags=cv2.INTER_AREA, borderValue=1.0)
+    # (a small picture blown up: cubic keeps thin strokes of small digits apart, as linear does not)
+    flags = cv2.INTER_CUBIC if scale >= UPSCALE else cv2.INTER_AREA
+    flat = np.clip(cv2.warpPerspective(paper, m, (w, h), flags=flags, borderValue=1.0), 0.0, 1.0)
     darkness = 1.0 - flat
     if _blank_edge(darkness):
         return None  # blank paper inside the outline: a sheet of paper, not the board's frame
@@ -249,12 +268,33 @@ def _lattice(profile: np.ndarray, count: int | None = None, thick: Callable[[int
         # (a thick line is no thin ink: where the evidence is weak, the lattice's own place)
         edges.append(float(lo + int(np.argmax(window))) if window.max() > max(0.3, 0.5 * typical) else k * cell)
     edges.append(float(size - 1))
+    _even_out(edges, prof, cell)
     rivals = [s for n, s in scores.items() if n != best_n and not (halved and n == 2 * best_n)]
     clarity = best_s / max(0.5, max(rivals, default=0.5)) * min(1.0, best_s / 1.5) * 2.0
     win = max(1, round(cell / 10))
     evidence = sorted(float(prof[max(0, round(e) - win):round(e) + win + 1].max()) for e in edges[1:-1])
     support = evidence[len(evidence) // 5] if evidence else 0.0
     return np.array(edges), clarity, support
+
+
+def _even_out(edges: list[float], prof: np.ndarray, cell: float) -> None:
+    """Move an inner edge well off the even lattice through the others onto a line there, if there
+    is one (strokes of characters aligned down a column of cells, or the bars of a row of bold
+    digits, can outweigh a faint line)."""
+    inner = np.array(edges[1:-1])
+    if len(inner) < 4:
+        return
+    ks = np.arange(1, len(edges) - 1)
+    step = float(np.median(np.diff(inner)))
+    start = float(np.median(inner - step * ks))
+    win = max(1, round(cell / 20))
+    for k in ks:
+        place = start + step * k
+        if abs(edges[k] - place) <= 0.12 * cell:
+            continue
+        lo, hi = max(0, round(place) - win), min(len(prof), round(place) + win + 1)
+        if hi > lo and prof[lo:hi].max() >= 0.25:
+            edges[k] = float(lo + int(np.argmax(prof[lo:hi])))
 
 
 def _thick_profile(darkness: np.ndarray, d: int, faint: float, axis: int, run: int) -> np.ndarray:

@@ -19,7 +19,7 @@ from vision.cells import INK, RINGED, CellGuess, CellInk, cell_ink, glyph_masks,
 from vision.decode import decode
 from vision.errors import Unreadable
 from vision.glyphs import prime
-from vision.grid import SUPPORTED, Board, find_board
+from vision.grid import SUPPORTED, Board, enlarged, find_board
 from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
 from vision.rooms import read_rooms
@@ -108,7 +108,7 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     if not (MIN_SIDE <= board.rows <= MAX_SIDE and MIN_SIDE <= board.cols <= MAX_SIDE):
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
                                       "read; send a picture of a grid of 5x5 to 40x40 cells.")
-    board = _even_edges(board)
+    board = _even_edges(enlarged(board, grey))
     tone = board.straighten(tones(grey))
     blocks = [[None if board.bare else read_block(tone, board.paper, *box) for box in row] for row in _boxes(board)]
     filled = frozenset((r, c) for r, row in enumerate(blocks) for c, g in enumerate(row) if g is not None)

@@ -38,17 +38,34 @@ class Rooms:
         half = int(np.ceil(self.thickness / 2 + 0.02 * float(np.diff(xs).mean()))) + 1
         for r, c in zip(*np.nonzero(self.right), strict=True):
             x = int(round(xs[c + 1]))
-            paper[int(ys[r]):int(ys[r + 1]) + 1, max(0, x - half):x + half + 1] = 1.0
+            y0, y1, a = int(ys[r]), int(ys[r + 1]) + 1, max(0, x - half)
+            lo, hi = _line_span(paper[y0:y1, a:x + half + 1], 0, self.thickness)
+            paper[y0:y1, a + lo:a + hi] = 1.0
         for r, c in zip(*np.nonzero(self.down), strict=True):
             y = int(round(ys[r + 1]))
-            paper[max(0, y - half):y + half + 1, int(xs[c]):int(xs[c + 1]) + 1] = 1.0
+            x0, x1, a = int(xs[c]), int(xs[c + 1]) + 1, max(0, y - half)
+            lo, hi = _line_span(paper[a:y + half + 1, x0:x1], 1, self.thickness)
+            paper[a + lo:a + hi, x0:x1] = 1.0
         return paper
+
+
+def _line_span(band: np.ndarray, axis: int, thickness: float) -> tuple[int, int]:
+    """The stretch across ``band`` (along ``axis``) the border itself takes, with a pixel of its
+    fringe: a digit pressed against a border keeps its stroke (the whole band: a slanted border)."""
+    along = (band < 0.5).mean(axis=axis)
+    solid = np.nonzero(along >= 0.85)[0]
+    width = len(along)
+    if len(solid) == 0 or solid[-1] - solid[0] + 1 < 0.5 * thickness:
+        return 0, width
+    return max(0, int(solid[0]) - 1), min(width, int(solid[-1]) + 2)
 
 
 def read_rooms(board: Board, filled: frozenset[tuple[int, int]] = frozenset()) -> Rooms | None:
     """The rooms of the board, or None when no edge is thick (one room: none drawn). Edges beside
     a ``filled`` cell (a block: ink all across) are taken as thin."""
-    dark = (board.paper < 0.5)
+    # (ink counted by its darkness, not by pixels past a level: a thin line resampled by a
+    # fraction comes out one pixel wide here, two there, but keeps its ink)
+    dark = np.where(board.paper < 0.85, 1.0 - board.paper, 0.0)
     xs, ys = board.xs, board.ys
     rows, cols = board.rows, board.cols
     side = float(min(np.diff(xs).mean(), np.diff(ys).mean()))
