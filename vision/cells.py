@@ -357,7 +357,7 @@ def without_side_lines(ink: np.ndarray, reach: float) -> np.ndarray:
     # (what survives only by leaning on the crop's side: a stroke standing on a line, not a line)
     flat, upright = _long(flat, reach * w, 1), _long(upright, reach * h, 0)
     lines = cv2.dilate(np.maximum(flat, upright), np.ones((3, 3), np.uint8))
-    out = ink8 & (1 - lines)
+    out: np.ndarray = ink8 & (1 - lines).astype(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(out, connectivity=8)
     for i in range(1, n):  # specks the lines left along the sides
         x, y, bw, bh, area = stats[i]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 
 import cv2
 import numpy as np
@@ -180,8 +181,8 @@ def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
     fits = []
     for faint in LINE_INK:  # faint lines (a photo of light grey or dashed lines) only when needed
         px, py = _line_profile(across, faint), _line_profile(down, faint)
-        xs, cx, sx = _lattice(px, thick=lambda run, f=faint: _thick_profile(darkness, d, f, 1, run))
-        ys, cy, sy = _lattice(py, thick=lambda run, f=faint: _thick_profile(darkness, d, f, 0, run))
+        xs, cx, sx = _lattice(px, thick=partial(_thick_profile, darkness, d, faint, 1))
+        ys, cy, sy = _lattice(py, thick=partial(_thick_profile, darkness, d, faint, 0))
         if xs is not None and ys is not None:
             ratio = (w / (len(xs) - 1)) / (h / (len(ys) - 1))
             squared = _squared(darkness, d, faint, xs, ys) if not 0.6 <= ratio <= 1.6 else None
