@@ -196,15 +196,7 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool
     exact = (1 << (top + 1)) - 1
     for v in value:
         exact |= 1 << v
-    big = [i for i in open_cells if cand[i] & ~exact]
-    inbig = set(big)
-    while inbig:
-        comp = [inbig.pop()]
-        for i in comp:
-            for j in near[i]:
-                if j in inbig:
-                    inbig.remove(j)
-                    comp.append(j)
+    for comp in _parts({i for i in open_cells if cand[i] & ~exact}, near):
         over = ~exact & ~((1 << (len(comp) + 1)) - 1)
         for i in comp:
             if cand[i] & over:
@@ -234,14 +226,7 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool
                 raise Contradiction
             if len(frontier) == 1:
                 fix(frontier.pop(), v)
-        free = {i for i in cells_v if i not in touch or v not in touch[i]}
-        while free:
-            comp = [free.pop()]
-            for i in comp:
-                for j in near[i]:
-                    if j in free:
-                        free.remove(j)
-                        comp.append(j)
+        for comp in _parts({i for i in cells_v if i not in touch or v not in touch[i]}, near):
             if len(comp) >= v:
                 allowed.update(comp)
         for i in cells_v:
@@ -305,3 +290,17 @@ def _through(near: list[list[int]], cand: list[int], dirty: int) -> bool:
                     cand[c] = 1 << v
                     changed = True
     return changed
+
+
+def _parts(cells: set[int], near: Sequence[Sequence[int]]) -> list[list[int]]:
+    """``cells`` split into their connected parts (``cells`` is used up)."""
+    out = []
+    while cells:
+        comp = [cells.pop()]
+        for i in comp:
+            for j in near[i]:
+                if j in cells:
+                    cells.remove(j)
+                    comp.append(j)
+        out.append(comp)
+    return out
