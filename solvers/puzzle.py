@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -191,3 +191,30 @@ def _flood(ids: Regions, start: tuple[int, int]) -> set[tuple[int, int]]:
                 area.add((rr, cc))
                 todo.append((rr, cc))
     return area
+
+
+def rooms_from_walls(rows: int, cols: int, wall_right: Sequence[Sequence[bool]],
+                     wall_down: Sequence[Sequence[bool]]) -> Regions:
+    """Region ids 1, 2, ... (in reading order of each room's first cell) of the cells joined across
+    every edge without a wall: one numbering for puzz.link borders, a page's border classes and a
+    picture's thick lines. ``wall_right[r][c]`` parts (r, c) from (r, c + 1), ``wall_down[r][c]``
+    parts (r, c) from (r + 1, c); a wall that ends inside a room parts nothing."""
+    ids = [[0] * cols for _ in range(rows)]
+    count = 0
+    for r0 in range(rows):
+        for c0 in range(cols):
+            if ids[r0][c0]:
+                continue
+            count += 1
+            ids[r0][c0] = count
+            stack = [(r0, c0)]
+            while stack:
+                r, c = stack.pop()
+                for nr, nc, open_ in ((r, c + 1, c + 1 < cols and not wall_right[r][c]),
+                                      (r, c - 1, c > 0 and not wall_right[r][c - 1]),
+                                      (r + 1, c, r + 1 < rows and not wall_down[r][c]),
+                                      (r - 1, c, r > 0 and not wall_down[r - 1][c])):
+                    if open_ and not ids[nr][nc]:
+                        ids[nr][nc] = count
+                        stack.append((nr, nc))
+    return tuple(tuple(row) for row in ids)

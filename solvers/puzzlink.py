@@ -10,16 +10,21 @@ Encodings (learned from pzprjs ``Encode.js``; written here from the description,
 * number16 (number genres): per cell ``0-9a-f`` one hex digit; ``-xx`` two hex digits;
   ``+xxx`` three; ``=xxx`` 4096 + three; ``%xxx`` 8192 + three; ``.`` a ``?`` clue; ``g``-``z``
   skip 1-20 empty cells.
+* borders (room genres): the walls right of each cell (``cols - 1`` a row, row by row), then
+  those below each cell (``cols`` a row), five walls to a base-32 character, the first in the
+  highest bit, each list's last character padded with zeros; rooms are the areas the walls
+  enclose, numbered 1, 2, ... by their first cell.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solvers.errors import ParseError
 from solvers.notation import UNKNOWN
-from solvers.puzzle import Puzzle
+from solvers.puzzle import Puzzle, Regions, rooms_from_walls
 
 HOSTS = ("puzz.link/p", "pzv.jp/p.html", "pzv.jp/p")
 SITE = "https://puzz.link/p?"
@@ -221,6 +226,48 @@ def _number16_token(v: int, unknown: int) -> str:
     if 8192 <= v <= MAX_NUMBER16:
         return "%" + format(v - 8192, "03x")
     raise ParseError("url-number-too-large", number=v, max=MAX_NUMBER16)
+
+
+# -- borders: walls between rooms, five to a base-32 character
+
+
+def border_length(rows: int, cols: int) -> int:
+    """How many characters the borders of a ``rows`` x ``cols`` board take (what follows them starts there)."""
+    return ((cols - 1) * rows + 4) // 5 + (cols * (rows - 1) + 4) // 5
+
+
+def decode_borders(body: str, rows: int, cols: int) -> Regions:
+    """The rooms the borders at the start of ``body`` enclose; walls past a short body are
+    missing (as puzz.link reads them)."""
+    split = ((cols - 1) * rows + 4) // 5
+    right = _walls(body[:split], (cols - 1) * rows, 0)
+    down = _walls(body[split:border_length(rows, cols)], cols * (rows - 1), split)
+    return rooms_from_walls(rows, cols, [right[r * (cols - 1):(r + 1) * (cols - 1)] for r in range(rows)],
+                            [down[r * cols:(r + 1) * cols] for r in range(rows - 1)])
+
+
+def _walls(chars: str, count: int, start: int) -> list[bool]:
+    """``count`` walls from base-32 characters (``start``: where they stand in the body, for errors)."""
+    out: list[bool] = []
+    for i, ch in enumerate(chars):
+        d = _BASE36.find(ch.lower())
+        if not 0 <= d < 32:
+            raise ParseError("url-bad-char", char=ch, position=start + i + 1)
+        out += [bool(d >> (4 - k) & 1) for k in range(5)]
+    return (out + [False] * count)[:count]
+
+
+def encode_borders(regions: Sequence[Sequence[int]]) -> str:
+    """The borders of a region grid (any labels: a wall wherever neighbours differ)."""
+    rows, cols = len(regions), len(regions[0])
+    right = [regions[r][c] != regions[r][c + 1] for r in range(rows) for c in range(cols - 1)]
+    down = [regions[r][c] != regions[r + 1][c] for r in range(rows - 1) for c in range(cols)]
+    return _wall_chars(right) + _wall_chars(down)
+
+
+def _wall_chars(walls: list[bool]) -> str:
+    walls = walls + [False] * (-len(walls) % 5)
+    return "".join(_BASE36[sum(1 << (4 - k) for k in range(5) if walls[i + k])] for i in range(0, len(walls), 5))
 
 
 # -- whole boards: what each genre's url.py builds on

@@ -5,7 +5,7 @@ import pytest
 from bot.i18n import say
 from solvers.errors import InvalidPuzzle, ParseError
 from solvers.notation import BLACK, WHITE
-from solvers.puzzle import Puzzle
+from solvers.puzzle import Puzzle, rooms_from_walls
 from solvers.registry import GENRES, find_genre, get_genre
 from solvers.verdict import Status
 from tests.corpus import own_records, shared_params
@@ -44,6 +44,15 @@ def test_circle_tokens() -> None:
 def test_bad_records_are_named(rec: dict, words: str) -> None:
     with pytest.raises(ParseError, match=words):
         Puzzle.from_record(rec)
+
+
+def test_rooms_from_walls_numbers_rooms_by_first_cell_and_ignores_a_dangling_wall() -> None:
+    # 3 x 3: the top-left cell walled off; the wall right of (1, 0) ends inside the room around it
+    right = [[True, False], [True, False], [False, False]]
+    down = [[True, False, False], [False, False, False]]
+    assert rooms_from_walls(3, 3, right, down) == ((1, 2, 2), (2, 2, 2), (2, 2, 2))
+    right[2][0] = down[1][0] = True  # now (1, 0) and (2, 0) are walled off too
+    assert rooms_from_walls(3, 3, right, down) == ((1, 2, 2), (3, 2, 2), (4, 2, 2))
 
 
 def test_ragged_rows_are_invalid() -> None:

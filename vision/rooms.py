@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solvers.puzzle import rooms_from_walls
 from vision.grid import Board
 
 THICK_RATIO = 1.8  # a border carries at least this many times the ink of a thin line
@@ -93,7 +94,7 @@ def read_rooms(board: Board, filled: frozenset[tuple[int, int]] = frozenset()) -
     if cut is None:
         return None
     thick_right, thick_down = np.nan_to_num(right) > cut, np.nan_to_num(down) > cut
-    regions = _label(rows, cols, thick_right, thick_down)
+    regions = rooms_from_walls(rows, cols, thick_right.tolist(), thick_down.tolist())
     if max(max(row) for row in regions) < 2:
         return None
     doubtful = set()
@@ -130,25 +131,3 @@ def _split(values: np.ndarray) -> float | None:
         return None
     return float((order[k] + order[k + 1]) / 2)
 
-
-def _label(rows: int, cols: int, right: np.ndarray, down: np.ndarray) -> tuple[tuple[int, ...], ...]:
-    """Region ids 1, 2, ... in reading order of each room's first cell."""
-    ids = [[0] * cols for _ in range(rows)]
-    count = 0
-    for r0 in range(rows):
-        for c0 in range(cols):
-            if ids[r0][c0]:
-                continue
-            count += 1
-            ids[r0][c0] = count
-            stack = [(r0, c0)]
-            while stack:
-                r, c = stack.pop()
-                for nr, nc, open_ in ((r, c + 1, c + 1 < cols and not right[r, c]),
-                                      (r, c - 1, c > 0 and not right[r, c - 1]),
-                                      (r + 1, c, r + 1 < rows and not down[r, c]),
-                                      (r - 1, c, r > 0 and not down[r - 1, c])):
-                    if open_ and not ids[nr][nc]:
-                        ids[nr][nc] = count
-                        stack.append((nr, nc))
-    return tuple(tuple(row) for row in ids)

@@ -1,11 +1,10 @@
 """puzz.link Heyawake URLs (pid ``heyawake``): room borders, then one number per room.
 
-Borders: first the walls between horizontal neighbours (row by row, ``cols - 1`` per row), then
-those between vertical neighbours (``cols`` per row gap), five per base-32 character, most
-significant bit first. Numbers: rooms in the order of their first cell (row by row), each a
-number16 token (hex digit; ``-`` + 2 hex; ``+`` + 3 hex; ``.`` unknown), ``g``-``z`` skipping
-1-20 rooms. puzz.link writes a room's number in its leftmost column's topmost cell; a number read
-from a URL sits there. (Written from pzprjs's documented format, not copied.)
+Borders: puzz.link's border encoding (:func:`solvers.puzzlink.decode_borders`). Numbers: rooms
+in the order of their first cell (row by row), each a number16 token (hex digit; ``-`` + 2 hex;
+``+`` + 3 hex; ``.`` unknown), ``g``-``z`` skipping 1-20 rooms. puzz.link writes a room's number
+in its leftmost column's topmost cell; a number read from a URL sits there. (Written from
+pzprjs's documented format, not copied.)
 """
 
 from __future__ import annotations
@@ -13,10 +12,9 @@ from __future__ import annotations
 from solvers.errors import ParseError
 from solvers.heyawake.rooms import Numbers, Regions, Rooms, numbers_of, puzzle_of, regions_of
 from solvers.puzzle import Puzzle
-from solvers.puzzlink import make_url, split_url
+from solvers.puzzlink import border_length, decode_borders, encode_borders, make_url, split_url
 
 PIDS = ("heyawake", "heyawake2")
-_B32 = "0123456789abcdefghijklmnopqrstuv"
 _HEX = "0123456789abcdef"
 _SKIP = "ghijklmnopqrstuvwxyz"
 Board = tuple[tuple[tuple[int | None, ...], ...], tuple[tuple[int, ...], ...]]
@@ -24,34 +22,10 @@ Board = tuple[tuple[tuple[int | None, ...], ...], tuple[tuple[int, ...], ...]]
 
 def decode_body(body: str, rows: int, cols: int) -> Board:
     """(numbers, regions) of a board; regions are numbered 1.. in room order."""
-    nv, nh = (cols - 1) * rows, cols * (rows - 1)
-    chars = (nv + 4) // 5 + (nh + 4) // 5
-    bits: list[bool] = []
-    for k in range(chars):
-        if k >= len(body) or body[k] not in _B32:
-            raise ParseError("url-cut-off", position=k + 1, char=body[k : k + 1], width=chars)
-        v = _B32.index(body[k])
-        bits += [bool(v >> (4 - b) & 1) for b in range(5)]
-    vbits = bits[:nv]
-    hbits = bits[((nv + 4) // 5) * 5 :][:nh]
-    parent = list(range(rows * cols))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for r in range(rows):
-        for c in range(cols - 1):
-            if not vbits[r * (cols - 1) + c]:
-                parent[find(r * cols + c)] = find(r * cols + c + 1)
-    for r in range(rows - 1):
-        for c in range(cols):
-            if not hbits[r * cols + c]:
-                parent[find(r * cols + c)] = find((r + 1) * cols + c)
-    ids: dict[int, int] = {}
-    regions = tuple(tuple(ids.setdefault(find(r * cols + c), len(ids) + 1) for c in range(cols)) for r in range(rows))
+    chars = border_length(rows, cols)
+    if len(body) < chars:
+        raise ParseError("url-cut-off", position=len(body) + 1, char="", width=chars)
+    regions = decode_borders(body, rows, cols)
     rooms = Rooms.of_board([[None] * cols for _ in range(rows)], regions)
     numbers: list[list[int | None]] = [[None] * cols for _ in range(rows)]
     k, i, rest = 0, 0, body[chars:]
@@ -78,14 +52,7 @@ def decode_body(body: str, rows: int, cols: int) -> Board:
 
 
 def encode_body(numbers: Numbers, regions: Regions) -> str:
-    rows, cols = len(regions), len(regions[0])
-    bits = [regions[r][c] != regions[r][c + 1] for r in range(rows) for c in range(cols - 1)]
-    hbits = [regions[r][c] != regions[r + 1][c] for r in range(rows - 1) for c in range(cols)]
-    out: list[str] = []
-    for group in (bits, hbits):
-        for k in range(0, len(group), 5):
-            chunk = group[k : k + 5]
-            out.append(_B32[sum(1 << (4 - b) for b, on in enumerate(chunk) if on)])
+    out = [encode_borders(regions)]
     rooms = Rooms.of_board(numbers, regions)
     skip = 0
     for n in rooms.number:

@@ -21,6 +21,7 @@ from math import isqrt
 from typing import Any
 
 from solvers.errors import ParseError
+from solvers.puzzle import Regions, rooms_from_walls
 from solvers.reading.limits import ReadLimits
 
 MAX_PAGE_CHARS = 1_000_000  # a saved 30x30 page is well under this; a larger text is refused unread
@@ -301,30 +302,17 @@ def _token(site: Site | None, cell: _Cell | None, at: tuple[int, int]) -> str:
     return next((tok for cls, tok in table if cls in cell.classes), ".")
 
 
-def _rooms(grid: list[list[_Cell | None]]) -> tuple[tuple[int, ...], ...]:
-    """Rooms from the border classes: cells joined wherever neither side draws a border."""
+def _rooms(grid: list[list[_Cell | None]]) -> Regions:
+    """Rooms from the border classes: a wall wherever either side of an edge draws one."""
     height, width = len(grid), len(grid[0])
-    parent = list(range(height * width))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
 
     def border(r: int, c: int, side: str) -> bool:
         cell = grid[r][c]
         return cell is not None and side in cell.classes
 
-    for r in range(height):
-        for c in range(width):
-            if c + 1 < width and not border(r, c, "br") and not border(r, c + 1, "bl"):
-                parent[find(r * width + c)] = find(r * width + c + 1)
-            if r + 1 < height and not border(r, c, "bb") and not border(r + 1, c, "bt"):
-                parent[find(r * width + c)] = find((r + 1) * width + c)
-    number: dict[int, int] = {}
-    return tuple(tuple(number.setdefault(find(r * width + c), len(number) + 1) for c in range(width))
-                 for r in range(height))
+    right = [[border(r, c, "br") or border(r, c + 1, "bl") for c in range(width - 1)] for r in range(height)]
+    down = [[border(r, c, "bb") or border(r + 1, c, "bt") for c in range(width)] for r in range(height - 1)]
+    return rooms_from_walls(height, width, right, down)
 
 
 def _params(site: Site | None, text: str) -> dict[str, int]:
