@@ -1,22 +1,15 @@
 """Star Battle on the development corpus against noqx (see bench/genres/common.py); ``--own-corpus``
-rebuilds the genre's own test corpus instead; ``--noqx`` runs noqx beside us in the same run
-(``research/noqx_run.py``, each board best of ``--repeat``) and prints a markdown table;
-``--large`` rebuilds ``bench/results/starbattle-large.jsonl`` (20x20 and 25x25 boards, deterministic,
-minutes).
+rebuilds the genre's own test corpus instead; ``--large`` rebuilds
+``bench/results/starbattle-large.jsonl`` (20x20 and 25x25 boards, deterministic, minutes). noqx
+beside us in the same run: ``bench/genres/side_by_side.py starbattle``.
 
     PYTHONPATH=. PUZZLEBOT_SHARED=../shared .venv/bin/python bench/genres/starbattle.py [--repeat 3] [--own-corpus]
-    PEERS_HOME=/tmp/peers PYTHONPATH=. PUZZLEBOT_SHARED=../shared .venv/bin/python bench/genres/starbattle.py \
-        --noqx [--records FILE ...] [--repeat 5]
 """
 
 from __future__ import annotations
 
 import json
-import os
-import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -118,73 +111,10 @@ def large_boards() -> None:
     LARGE.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
 
 
-def side_by_side(paths: list[Path], repeat: int, limit: float) -> int:
-    """Ours (the engine: validate, solve, uniqueness, checker) and noqx (clingo, two models) on the
-    same boards in one run, rounds alternating so both meet the same load; best of ``repeat``."""
-    from bench.genres.common import SHARED, _right
-    from solvers.engine import solve_puzzle
-    from solvers.puzzle import Puzzle
-
-    records = [json.loads(line) for path in paths for line in path.read_text().splitlines() if line.strip()]
-    peers = Path(os.environ.get("PEERS_HOME", "/tmp/peers"))
-    runner = [str(peers / "venv" / "bin" / "python"), str(SHARED / "research" / "noqx_run.py"),
-              "--max-solutions", "2", "--timeout", "30"]
-    questions = "".join(json.dumps({k: v for k, v in r.items() if k != "solution"}) + "\n" for r in records)
-    ours: dict[str, float] = {}
-    cpu: dict[str, float] = {}
-    peer: dict[str, float] = {}
-    peer_unique: dict[str, Any] = {}
-    verdicts: dict[str, tuple[str, bool]] = {}
-    options = SolveOptions(time_limit=limit, workers=1)
-    for _ in range(repeat):
-        done = subprocess.run(runner, input=questions, capture_output=True, text=True, check=True,
-                              env={**os.environ, "PEERS_HOME": str(peers)})
-        for line in done.stdout.splitlines():
-            out = json.loads(line)
-            total = 30.0 if out.get("timed_out") else out["time_s"]["total"]
-            peer[out["id"]] = min(peer.get(out["id"], float("inf")), total)
-            peer_unique[out["id"]] = out.get("found_unique")
-        for rec in records:
-            puzzle = Puzzle.from_record(rec)
-            t0, c0 = time.perf_counter(), time.process_time()
-            res = solve_puzzle(puzzle, options)
-            ours[rec["id"]] = min(ours.get(rec["id"], float("inf")), time.perf_counter() - t0)
-            cpu[rec["id"]] = min(cpu.get(rec["id"], float("inf")), time.process_time() - c0)
-            verdicts[rec["id"]] = (str(res.status), _right(rec, puzzle, res))
-    print("| id | size | stars | ours s | ours cpu s | noqx s | noqx/ours | our verdict | right | noqx unique |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    for rec in records:
-        i = rec["id"]
-        print(f"| {i} | {rec['rows']}x{rec['cols']} | {rec['stars']} | {ours[i]:.4f} | {cpu[i]:.4f} | {peer[i]:.4f} | "
-              f"{peer[i] / ours[i]:.1f} | {verdicts[i][0]} | {verdicts[i][1]} | {peer_unique[i]} |")
-    mine = list(ours.values())
-    print(f"\nboards {len(records)}, right {sum(1 for v in verdicts.values() if v[1])}; ours median "
-          f"{statistics.median(mine):.4f} s, max {max(mine):.4f} s; noqx median "
-          f"{statistics.median(peer.values()):.4f} s, max {max(peer.values()):.4f} s")
-    big = [r["id"] for r in records if r["rows"] * r["cols"] >= 144]
-    if big:
-        print(f"boards >= 144 cells: {len(big)}, median ours {statistics.median(ours[i] for i in big):.4f} s, "
-              f"noqx {statistics.median(peer[i] for i in big):.4f} s, "
-              f"median ratio noqx/ours {statistics.median(peer[i] / ours[i] for i in big):.2f}x")
-    return 0 if all(v[1] for v in verdicts.values()) else 1
-
-
-def _arg(name: str, default: str) -> str:
-    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
-
-
 if __name__ == "__main__":
     if "--own-corpus" in sys.argv:
         own_corpus()
     elif "--large" in sys.argv:
         large_boards()
-    elif "--noqx" in sys.argv:
-        from bench.genres.common import SHARED
-
-        files = [SHARED / "corpus" / "starbattle.jsonl"]
-        if "--records" in sys.argv:
-            tail = sys.argv[sys.argv.index("--records") + 1:]
-            files = [Path(a) for a in tail[:next((i for i, a in enumerate(tail) if a.startswith("--")), len(tail))]]
-        sys.exit(side_by_side(files, int(_arg("--repeat", "5")), float(_arg("--limit", "5"))))
     else:
         sys.exit(main(GENRE))
