@@ -9,7 +9,7 @@ from typing import Any
 
 from solvers.cell import Cell
 from solvers.errors import Message
-from solvers.solution import Solution
+from solvers.solution import ShadeSolution, Solution
 
 
 class Status(StrEnum):
@@ -89,6 +89,35 @@ class SolveResult:
             "seconds": round(self.seconds, 4),
             "error": error,
         }
+
+
+@dataclass
+class ShadeOutcome:
+    """A shading genre's verdict on plain data, before it is a :class:`SolveResult`: the status and
+    up to two answers as ``shaded`` rows (what a generator compares against its target)."""
+
+    status: Status
+    answers: tuple[tuple[str, ...], ...] = ()
+    stats: SolveStats = field(default_factory=SolveStats)
+
+    @classmethod
+    def of(cls, answers: list[tuple[str, ...]], options: SolveOptions, stats: SolveStats) -> ShadeOutcome:
+        """The verdict of a search that ran to its end (or found two answers)."""
+        if not answers:
+            return cls(Status.NONE, stats=stats)
+        if not options.unique:
+            return cls(Status.SOLVED, (answers[0],), stats)
+        return cls(Status.MULTIPLE if len(answers) > 1 else Status.UNIQUE, tuple(answers[:2]), stats)
+
+    def result(self, options: SolveOptions) -> SolveResult:
+        sols = [ShadeSolution(a) for a in self.answers]
+        if self.status is Status.NONE:
+            return SolveResult(Status.NONE, message=Message("no-solution"), stats=self.stats)
+        if self.status is Status.TIMEOUT:
+            return SolveResult(Status.TIMEOUT, solution=sols[0] if sols else None,
+                               message=Message("timeout", {"seconds": f"{options.time_limit:g}"}), stats=self.stats)
+        return SolveResult(self.status, solution=sols[0], second_solution=sols[1] if len(sols) > 1 else None,
+                           stats=self.stats)
 
 
 @dataclass(frozen=True)

@@ -12,35 +12,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import partial
 
 from ortools.sat.python import cp_model
 
 from solvers.connectivity import Lit, cuts, solve_connected
 from solvers.cpsat import Budget, SolverStatus, found, run
-from solvers.errors import Message
 from solvers.hitori.deduce import BLACK, UNKNOWN, WHITE, Board, Contradiction, OutOfBudget, count, rows_of, start
 from solvers.puzzle import Puzzle
-from solvers.solution import ShadeSolution
-from solvers.verdict import SolveOptions, SolveResult, SolveStats, Status
+from solvers.verdict import ShadeOutcome, SolveOptions, SolveResult, Status
 
 Rows = tuple[str, ...]
 SEARCH_NODES = 20_000  # search nodes before CP-SAT takes over (published 20x20 boards need under 10)
 CPSAT_PARAMS = {"num_workers": 1, "cp_model_presolve": False, "linearization_level": 0}
 
 
-@dataclass
-class Outcome:
-    """A verdict on plain data: the status and up to two answers as ``shaded`` rows."""
-
-    status: Status
-    answers: tuple[Rows, ...] = ()
-    stats: SolveStats = field(default_factory=SolveStats)
-
-
 def solve_numbers(numbers: Sequence[Sequence[int]], options: SolveOptions,
-                  search_nodes: int = SEARCH_NODES) -> Outcome:
+                  search_nodes: int = SEARCH_NODES) -> ShadeOutcome:
     """The verdict for a board of numbers (uniqueness asked or not, by ``options.unique``)."""
     budget = Budget(options)
     limit = 2 if options.unique else 1
@@ -50,7 +38,7 @@ def solve_numbers(numbers: Sequence[Sequence[int]], options: SolveOptions,
         state = start(board)
     except Contradiction:
         budget.note("deduce", t0)
-        return Outcome(Status.NONE, stats=budget.stats)
+        return ShadeOutcome(Status.NONE, stats=budget.stats)
     t0 = budget.note("deduce", t0)
     try:
         answers = count(board, state, limit, search_nodes, deadline=t0 + budget.remaining() / 2)
@@ -58,18 +46,10 @@ def solve_numbers(numbers: Sequence[Sequence[int]], options: SolveOptions,
         budget.note("search", t0)
         return _cpsat(board, state, budget, limit)
     budget.note("search", t0)
-    return _verdict([rows_of(board, a) for a in answers], options, budget.stats)
+    return ShadeOutcome.of([rows_of(board, a) for a in answers], options, budget.stats)
 
 
-def _verdict(answers: list[Rows], options: SolveOptions, stats: SolveStats) -> Outcome:
-    if not answers:
-        return Outcome(Status.NONE, stats=stats)
-    if not options.unique:
-        return Outcome(Status.SOLVED, (answers[0],), stats)
-    return Outcome(Status.MULTIPLE if len(answers) > 1 else Status.UNIQUE, tuple(answers[:2]), stats)
-
-
-def _cpsat(board: Board, state: list[int], budget: Budget, limit: int) -> Outcome:
+def _cpsat(board: Board, state: list[int], budget: Budget, limit: int) -> ShadeOutcome:
     """CP-SAT on the cells the deductions left open (see the module doc)."""
     model = cp_model.CpModel()
     n, cols = len(state), board.cols
@@ -106,27 +86,13 @@ def _cpsat(board: Board, state: list[int], budget: Budget, limit: int) -> Outcom
         if status == cp_model.INFEASIBLE:
             break
         if not found(status):
-            return Outcome(Status.TIMEOUT, tuple(answers), budget.stats)
+            return ShadeOutcome(Status.TIMEOUT, tuple(answers), budget.stats)
         values = [solver.boolean_value(b) for b in black]
         answers.append(rows_of(board, [BLACK if v else WHITE for v in values]))
         model.add_bool_or([b.Not() if v else b for b, v in zip(black, values, strict=True)])
-    return _verdict(answers, budget.options, budget.stats)
+    return ShadeOutcome.of(answers, budget.options, budget.stats)
 
 
 def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
     """The verdict for a Hitori board (unique / multiple / solved / none / timeout)."""
-    out = solve_numbers(puzzle.cells, options)
-    return to_result(out, options)
-
-
-def to_result(out: Outcome, options: SolveOptions) -> SolveResult:
-    """An :class:`Outcome` as the engine's :class:`SolveResult` (shared with LITS)."""
-    sols = [ShadeSolution(a) for a in out.answers]
-    if out.status is Status.NONE:
-        return SolveResult(Status.NONE, message=Message("no-solution"), stats=out.stats)
-    if out.status is Status.TIMEOUT:
-        limit = options.time_limit
-        return SolveResult(Status.TIMEOUT, solution=sols[0] if sols else None,
-                           message=Message("timeout", {"seconds": f"{limit:g}"}), stats=out.stats)
-    return SolveResult(out.status, solution=sols[0], second_solution=sols[1] if len(sols) > 1 else None,
-                       stats=out.stats)
+    return solve_numbers(puzzle.cells, options).result(options)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import partial
 
 from ortools.sat.python import cp_model
@@ -30,8 +29,7 @@ from solvers.cpsat import Budget, SolverStatus, found, run
 from solvers.errors import Message
 from solvers.lits.deduce import SHADED, Board, Contradiction, OutOfBudget, State, count, start
 from solvers.puzzle import Puzzle
-from solvers.solution import ShadeSolution
-from solvers.verdict import SolveOptions, SolveResult, SolveStats, Status
+from solvers.verdict import ShadeOutcome, SolveOptions, SolveResult, Status
 
 Rows = tuple[str, ...]
 GROUP_SIZE = 3  # connected groups of up to this many regions get their "some border cell shaded" cut up front
@@ -39,17 +37,8 @@ SEARCH_NODES = 10  # search nodes before CP-SAT takes over
 CPSAT_PARAMS = {"num_workers": 1, "linearization_level": 1}
 
 
-@dataclass
-class Outcome:
-    """A verdict on plain data: the status and up to two answers as ``shaded`` rows."""
-
-    status: Status
-    answers: tuple[Rows, ...] = ()
-    stats: SolveStats = field(default_factory=SolveStats)
-
-
 def solve_regions(regions: Sequence[Sequence[int]], options: SolveOptions,
-                  search_nodes: int = SEARCH_NODES) -> Outcome:
+                  search_nodes: int = SEARCH_NODES) -> ShadeOutcome:
     """The verdict for a board given as its region grid (uniqueness asked or not, by ``options.unique``)."""
     budget = Budget(options)
     limit = 2 if options.unique else 1
@@ -59,7 +48,7 @@ def solve_regions(regions: Sequence[Sequence[int]], options: SolveOptions,
         state = start(board)
     except Contradiction:
         budget.note("deduce", t0)
-        return Outcome(Status.NONE, stats=budget.stats)
+        return ShadeOutcome(Status.NONE, stats=budget.stats)
     t0 = budget.note("deduce", t0)
     try:
         answers = [s.rows() for s in count(state, limit, search_nodes, deadline=t0 + budget.remaining() / 2)]
@@ -67,18 +56,10 @@ def solve_regions(regions: Sequence[Sequence[int]], options: SolveOptions,
         budget.note("search", t0)
         return _cpsat(state, budget, limit)
     budget.note("search", t0)
-    return _verdict(answers, options, budget.stats)
+    return ShadeOutcome.of(answers, options, budget.stats)
 
 
-def _verdict(answers: list[Rows], options: SolveOptions, stats: SolveStats) -> Outcome:
-    if not answers:
-        return Outcome(Status.NONE, stats=stats)
-    if not options.unique:
-        return Outcome(Status.SOLVED, (answers[0],), stats)
-    return Outcome(Status.MULTIPLE if len(answers) > 1 else Status.UNIQUE, tuple(answers[:2]), stats)
-
-
-def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Outcome:
+def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> ShadeOutcome:
     """CP-SAT over the placements the deductions left (see the module doc)."""
     t0 = time.perf_counter()
     b = state.board
@@ -160,7 +141,7 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Outco
         if status == cp_model.INFEASIBLE:
             break
         if not found(status):
-            return Outcome(Status.TIMEOUT, tuple(answers), budget.stats)
+            return ShadeOutcome(Status.TIMEOUT, tuple(answers), budget.stats)
         values = [solver.boolean_value(v) for v in decision]
         answers.append(tuple("".join("#" if solver.boolean_value(shaded[r * cols + c]) else "."
                                      for c in range(cols)) for r in range(rows)))
@@ -168,7 +149,7 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Outco
         model.clear_hints()  # type: ignore[no-untyped-call]
         for v, on in zip(decision, values, strict=True):
             model.add_hint(v, on)
-    return _verdict(answers, budget.options, budget.stats)
+    return ShadeOutcome.of(answers, budget.options, budget.stats)
 
 
 def region_cut(board: Board, on: Sequence[bool], area: set[tuple[int, int]], shaded: Sequence[Lit]) -> list[Lit]:
@@ -272,12 +253,4 @@ def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
     """The verdict for a LITS board (unique / multiple / solved / none / timeout)."""
     if puzzle.regions is None:
         return SolveResult(Status.INVALID, message=Message("regions-missing", {"genre": "lits"}))
-    out = solve_regions(puzzle.regions, options)
-    sols = [ShadeSolution(a) for a in out.answers]
-    if out.status is Status.NONE:
-        return SolveResult(Status.NONE, message=Message("no-solution"), stats=out.stats)
-    if out.status is Status.TIMEOUT:
-        return SolveResult(Status.TIMEOUT, solution=sols[0] if sols else None,
-                           message=Message("timeout", {"seconds": f"{options.time_limit:g}"}), stats=out.stats)
-    return SolveResult(out.status, solution=sols[0], second_solution=sols[1] if len(sols) > 1 else None,
-                       stats=out.stats)
+    return solve_regions(puzzle.regions, options).result(options)
