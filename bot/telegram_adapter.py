@@ -13,7 +13,7 @@ import contextlib
 import functools
 import logging
 import signal
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Literal
 
 from telegram import (
@@ -31,7 +31,15 @@ from telegram import (
 )
 from telegram.constants import ChatAction, ChatMemberStatus, ChatType
 from telegram.error import TelegramError
-from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, ContextTypes, MessageHandler, filters
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    CallbackQueryHandler,
+    ContextTypes,
+    MessageHandler,
+    Updater,
+    filters,
+)
 
 from bot import attachments, i18n, sending
 from bot.chat import ChatId, Incoming, JobCallback, MessageRef, Reply
@@ -358,24 +366,8 @@ def build_application(core: Core, config: BotConfig, *, rate_limiter: bool = Tru
 async def polling(app: App, *, poll_timeout: int = 1) -> AsyncIterator[App]:
     """Run ``app`` with long polling inside the current event loop (what ``run_polling`` does,
     without owning the loop or signals): for tests, benchmarks and embedding."""
-    await app.initialize()
-    try:
-        if app.post_init:
-            await app.post_init(app)
-        assert app.updater is not None
-        await app.updater.start_polling(poll_interval=0, timeout=poll_timeout)
-        await app.start()
-        try:
-            yield app
-        finally:
-            if app.updater.running:
-                await app.updater.stop()
-            if app.running:
-                await app.stop()
-    finally:
-        await app.shutdown()
-        if app.post_shutdown:
-            await app.post_shutdown(app)
+    async with _running(app, lambda updater: updater.start_polling(poll_interval=0, timeout=poll_timeout)):
+        yield app
 
 
 @contextlib.asynccontextmanager
@@ -383,15 +375,23 @@ async def webhook(app: App, hook: WebhookConfig) -> AsyncIterator[App]:
     """Run ``app`` in webhook mode inside the current event loop (what ``run_webhook`` does, without
     owning the loop or signals): PTB's own server on ``hook.listen:hook.port`` at the URL's path, and
     ``setWebhook`` with the secret token; a request without that token is refused (403) by PTB."""
+    async with _running(app, lambda updater: updater.start_webhook(**_webhook_args(hook))):
+        yield app
+
+
+@contextlib.asynccontextmanager
+async def _running(app: App, start: Callable[[Updater], Awaitable[Any]]) -> AsyncIterator[None]:
+    """The application's life around ``start`` (how its updater takes updates), in PTB's order:
+    initialise, post_init, start; then stop what runs, shut down, post_shutdown."""
     await app.initialize()
     try:
         if app.post_init:
             await app.post_init(app)
         assert app.updater is not None
-        await app.updater.start_webhook(**_webhook_args(hook))
+        await start(app.updater)
         await app.start()
         try:
-            yield app
+            yield
         finally:
             if app.updater.running:
                 await app.updater.stop()
