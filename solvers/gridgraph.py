@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 from solvers.cell import Cell
 from solvers.verdict import Violation
@@ -149,39 +148,6 @@ class Grid:
                     if masks[r][c] & bit:
                         used.add(self.edge_index[edge_key((r, c), nb)])
         return used
-
-
-def format_masks(masks: Sequence[Sequence[int]]) -> list[str]:
-    """Mask grid -> FORMATS.md row strings ("2 10 12 0")."""
-    return [" ".join(str(int(v)) for v in row) for row in masks]
-
-
-def parse_masks(value: Any, rows: int, cols: int, key: str) -> tuple[MaskGrid | None, list[Violation]]:
-    """TRANSITIONAL: read a FORMATS.md mask grid; use :class:`solvers.solution.MaskSolution` instead."""
-    from solvers.errors import ParseError
-    from solvers.solution import MaskSolution
-
-    class _Any(MaskSolution):
-        pass
-
-    _Any.key = key
-    try:
-        sol = _Any.from_json({key: value}, rows, cols)
-    except ParseError as e:
-        return None, [Violation("format", cells=e.cells, params={**e.params, "code": e.code})]
-    return [list(row) for row in sol.masks], []
-
-
-def _mask_value(tok: Any) -> int | None:
-    if isinstance(tok, bool):
-        return None
-    if isinstance(tok, int):
-        v = tok
-    elif isinstance(tok, str) and tok.isascii() and tok.isdigit():
-        v = int(tok)
-    else:
-        return None
-    return v if 0 <= v <= 15 else None
 
 
 def mask_problems(masks: Sequence[Sequence[int]]) -> list[Violation]:
