@@ -150,6 +150,25 @@ class Grid:
         return used
 
 
+@dataclass
+class EdgeValues:
+    """Edge values of one board under deduction (indices of ``grid.edges``): True used, False
+    unused, None open; what the loop genres' deducers fill in."""
+
+    grid: Grid
+    value: list[bool | None]
+
+    @property
+    def complete(self) -> bool:
+        return all(v is not None for v in self.value)
+
+    def known(self) -> dict[int, bool]:
+        return {i: v for i, v in enumerate(self.value) if v is not None}
+
+    def used(self) -> list[int]:
+        return [i for i, v in enumerate(self.value) if v]
+
+
 def mask_problems(masks: Sequence[Sequence[int]]) -> list[Violation]:
     """Lines leaving the board (``line-off-board``) and connections named by one cell but not by
     its neighbour (``line-mismatch``)."""

@@ -33,7 +33,7 @@ from functools import lru_cache
 
 from solvers import trial
 from solvers.cell import Cell
-from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, Grid, within
+from solvers.gridgraph import DOWN, LEFT, RIGHT, UP, EdgeValues, Grid, within
 from solvers.notation import BLACK, EMPTY, WHITE
 
 Clause = tuple[tuple[int, bool], ...]  # (edge, wanted value) pairs: at least one holds
@@ -53,22 +53,10 @@ class Step:
 
 
 @dataclass
-class Deduction:
-    """Edge values of one board under deduction (indices of ``grid.edges``)."""
+class Deduction(EdgeValues):
+    """Edge values under deduction, with the steps that set them (the hints)."""
 
-    grid: Grid
-    value: list[bool | None]
     steps: list[Step] = field(default_factory=list)
-
-    @property
-    def complete(self) -> bool:
-        return all(v is not None for v in self.value)
-
-    def known(self) -> dict[int, bool]:
-        return {i: v for i, v in enumerate(self.value) if v is not None}
-
-    def used(self) -> list[int]:
-        return [i for i, v in enumerate(self.value) if v]
 
 
 def deduce(rows: int, cols: int, pearls: Mapping[Cell, int], *, trials: bool = True) -> Deduction:

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from solvers import trial
 from solvers.cell import Cell
-from solvers.gridgraph import Grid, within
+from solvers.gridgraph import EdgeValues, within
 from solvers.slitherlink.lattice import points, sides
 
 
@@ -43,29 +43,11 @@ class Contradiction(trial.Contradiction):
     """The clues and the deductions so far admit no loop."""
 
 
-@dataclass
-class Deduction:
-    """Edge values of one board under deduction (indices of ``grid.edges``)."""
-
-    grid: Grid
-    value: list[bool | None]
-
-    @property
-    def complete(self) -> bool:
-        return all(v is not None for v in self.value)
-
-    def known(self) -> dict[int, bool]:
-        return {i: v for i, v in enumerate(self.value) if v is not None}
-
-    def used(self) -> list[int]:
-        return [i for i, v in enumerate(self.value) if v]
-
-
-def deduce(rows: int, cols: int, givens: Mapping[Cell, int], *, trials: bool = True) -> Deduction:
+def deduce(rows: int, cols: int, givens: Mapping[Cell, int], *, trials: bool = True) -> EdgeValues:
     """Apply the rules above until none fixes another edge (with ``trials``, then try open edges
     both ways and keep what a contradiction forces, again to a fixed point)."""
     grid = points(rows, cols)
-    d = Deduction(grid, [None] * len(grid.edges))
+    d = EdgeValues(grid, [None] * len(grid.edges))
     _Deducer(d, rows, cols, givens).run(trials)
     return d
 
@@ -80,7 +62,7 @@ class Search:
     point) is what a model can start from.
     """
 
-    deduction: Deduction
+    deduction: EdgeValues
     loops: list[list[bool]]
     exhausted: bool
     nodes: int
@@ -96,7 +78,7 @@ def search(rows: int, cols: int, givens: Mapping[Cell, int], *, limit: int = 2, 
     ``limit`` loops are found or the tree is exhausted (or ``max_nodes`` branches or ``seconds``
     are spent). Raises :class:`Contradiction` when the root deduction already fails (no loop)."""
     grid = points(rows, cols)
-    d = Deduction(grid, [None] * len(grid.edges))
+    d = EdgeValues(grid, [None] * len(grid.edges))
     deducer = _Deducer(d, rows, cols, givens)
     deducer.run(True)
     loops: list[list[bool]] = []
@@ -124,7 +106,7 @@ def regions(rows: int, cols: int, a: Cell, b: Cell) -> tuple[int, int]:
 
 
 class _Deducer(trial.Trail[int]):
-    def __init__(self, d: Deduction, rows: int, cols: int, givens: Mapping[Cell, int]) -> None:
+    def __init__(self, d: EdgeValues, rows: int, cols: int, givens: Mapping[Cell, int]) -> None:
         super().__init__()
         self.d = d
         grid = d.grid
