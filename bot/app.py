@@ -55,7 +55,7 @@ def default_backend(config: BotConfig) -> SolverBackend:
     """The solver pipeline the configuration asks for (SOLVER_BACKEND)."""
     if config.solver_backend == "taskiq":
         from bot.config import DEFAULT_REDIS_URL
-        from bot.scaleout import TaskiqBackend
+        from bot.taskiq_backend import TaskiqBackend
 
         return TaskiqBackend(config.redis_url or DEFAULT_REDIS_URL, config.limits)
     return PoolBackend(config.limits)

@@ -55,7 +55,7 @@ class BotConfig:
     discord_token: str | None = None  # runs the Discord front-end (bot/discord_adapter.py)
     discord_api_url: str | None = None  # DISCORD_API_URL: another REST base (tests, proxies); None = discord.py's
     discord_gateway_url: str | None = None  # DISCORD_GATEWAY_URL: another gateway; None = discord.py's
-    solver_backend: str = "pool"  # "pool" (local processes) or "taskiq" (workers through Redis, bot/scaleout.py)
+    solver_backend: str = "pool"  # "pool" (local processes) or "taskiq" (workers through Redis, bot/taskiq_backend.py)
     redis_url: str | None = None  # the taskiq backend's Redis
     daily: DailyConfig = field(default_factory=_daily_defaults)  # the DAILY_* keys
     webhook: WebhookConfig | None = None  # TELEGRAM_WEBHOOK_*: set = webhook mode instead of polling

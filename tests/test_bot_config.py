@@ -48,7 +48,7 @@ def test_env_file_is_honoured_everywhere_and_nothing_else_is_read(tmp_path: Path
     x.env's values; neither ./.env nor $PUZZLEBOT_ENV_FILE is read by anyone."""
     import bot.app
     from bot.daily.chat import DailyChat
-    from bot.scaleout import TaskiqBackend
+    from bot.taskiq_backend import TaskiqBackend
 
     chosen = tmp_path / "x.env"
     chosen.write_text("DAILY_TIMEZONE=Asia/Tokyo\nDAILY_SEND_TIME=07:30\nSOLVER_BACKEND=taskiq\n"

@@ -23,7 +23,7 @@ from bot.chat import Reply
 from bot.config import BotConfig
 from bot.observability import MeteredChannel, Observer
 from bot.pipeline import PipelineLimits
-from bot.scaleout import TaskiqBackend
+from bot.taskiq_backend import TaskiqBackend
 from bot.telegram_adapter import build_application, polling
 from tests.fake_bot_api import FakeBotApi
 

@@ -34,12 +34,9 @@ from bot.scaleout import (
     QUEUE_NAME,
     WAITING,
     WORKERS,
-    TaskiqBackend,
-    puzzle_to_json,
-    result_from_json,
-    result_to_json,
     solve_remote,
 )
+from bot.taskiq_backend import TaskiqBackend
 from bot.worker import JobResult
 from solvers.puzzle import Puzzle
 from solvers.registry import get_genre
@@ -172,12 +169,12 @@ def test_job_results_survive_the_json_transport() -> None:
                        png=b"\x89PNG\r\n\x1a\n\x00\xff", cells=((0, 1), (1, 1)),
                        solution=LoopSolution.from_masks([[6, 12], [3, 9]]),
                        timings={"solve": 0.1})
-    assert result_from_json(result_to_json(result)) == result
+    assert JobResult.from_json(json.loads(json.dumps(result.to_json()))) == result
 
 
 async def test_a_worker_skips_a_board_whose_asker_gave_up() -> None:
     puzzle = Puzzle("masyu", ((2, 0), (0, 1)))
-    out = result_from_json(await solve_remote(puzzle_to_json(puzzle), 5, 1, deadline=time.time() - 1))
+    out = JobResult.from_json(await solve_remote(puzzle.to_record(), 5, 1, deadline=time.time() - 1))
     assert out.failure is EXPIRED and out.png is None and (out.rows, out.cols) == (2, 2)
 
 
