@@ -27,7 +27,8 @@ from bot.app import build_core  # noqa: E402
 from bot.config import BotConfig  # noqa: E402
 from bot.daily import install  # noqa: E402
 from bot.daily.slots import DailyConfig  # noqa: E402
-from bot.pipeline import PipelineLimits, PoolBackend  # noqa: E402
+from bot.pipeline import PipelineLimits  # noqa: E402
+from bot.pool import PoolBackend  # noqa: E402
 from bot.telegram_adapter import build_application, polling  # noqa: E402
 from tests.daily_support import corpus_maker, typed_answer  # noqa: E402
 from tests.fake_bot_api import FakeBotApi  # noqa: E402

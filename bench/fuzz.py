@@ -26,7 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.pipeline import PipelineLimits, PoolBackend  # noqa: E402
+from bot.pipeline import PipelineLimits  # noqa: E402
+from bot.pool import PoolBackend  # noqa: E402
 from tests.core_drill import drill_core, messages, run_drill  # noqa: E402
 
 

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from bot.config import BotConfig, ConfigError, load_config
 from bot.core import Core
 from bot.logsafe import secrets_of, setup_logging
-from bot.pipeline import PoolBackend, SolverBackend
+from bot.pipeline import SolverBackend
+from bot.pool import PoolBackend
 
 log = logging.getLogger(__name__)
 

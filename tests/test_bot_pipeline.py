@@ -16,7 +16,8 @@ import pytest
 
 from bot.app import build_core
 from bot.config import BotConfig, load_config
-from bot.pipeline import PipelineLimits, PoolBackend
+from bot.pipeline import PipelineLimits
+from bot.pool import PoolBackend
 from bot.telegram_adapter import build_application, polling
 from tests.corpus import own
 from tests.fake_bot_api import GATE_ENV, HANG_COLS, Call, FakeBotApi, held, replies_to, scripted_job

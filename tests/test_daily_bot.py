@@ -14,7 +14,8 @@ from bot.app import build_core
 from bot.config import BotConfig
 from bot.daily import install
 from bot.daily.slots import DailyConfig
-from bot.pipeline import PipelineLimits, PoolBackend
+from bot.pipeline import PipelineLimits
+from bot.pool import PoolBackend
 from bot.storage import Database, Store
 from tests.daily_support import broken_answer, typed_answer
 from tests.fake_bot_api import FakeBotApi, replies_to

@@ -26,7 +26,8 @@ from typing import Any
 import pytest
 
 from bot.config import ConfigError, load_config
-from bot.pipeline import PipelineLimits, PoolBackend
+from bot.pipeline import PipelineLimits
+from bot.pool import PoolBackend
 from bot.worker import Failure
 from solvers.puzzle import Puzzle
 from tests import process_drill as drill
@@ -173,7 +174,7 @@ async def test_when_no_worker_can_start_boards_get_unavailable_and_the_slot_heal
     flag = tmp_path / "fail-start"
     flag.touch()
     monkeypatch.setenv("PUZZLEBOT_TEST_FAIL_START", str(flag))
-    monkeypatch.setattr("bot.pipeline.START_BACKOFF", 0.2)
+    monkeypatch.setattr("bot.pool.START_BACKOFF", 0.2)
     backend = PoolBackend(PipelineLimits(workers=1, queue_limit=10, hard_limit=20), job_fn=echo_job,
                           warm_fn=drill.flaky_warm_up)
     await backend.start()  # the first attempt fails; the slot keeps trying in the background

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.pipeline import PipelineLimits, PoolBackend
+from bot.pipeline import PipelineLimits
+from bot.pool import PoolBackend
 from tests.core_drill import drill_core, messages, run_drill
 
 pytestmark = pytest.mark.slow  # a drill: 1,000 messages per seed

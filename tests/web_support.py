@@ -17,7 +17,8 @@ from bot.config import BotConfig, WebConfig
 from bot.daily import DailyChat, install
 from bot.daily.making import Maker
 from bot.daily.slots import DailyConfig
-from bot.pipeline import PipelineLimits, PoolBackend
+from bot.pipeline import PipelineLimits
+from bot.pool import PoolBackend
 from bot.web import WebPlayer
 from bot.web import install as install_web
 from tests.daily_support import corpus_maker
