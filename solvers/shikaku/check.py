@@ -19,7 +19,7 @@ from solvers.puzzle import Puzzle, check_rectangular
 from solvers.solution import Rect, RectSolution
 from solvers.verdict import Violation
 
-Counter = Callable[[int, int, int, int], int]
+ClueCounter = Callable[[int, int, int, int], int]  # clues in the rectangle (top, left, height, width)
 
 
 def form_problem(puzzle: Puzzle[int]) -> ParseError | None:
@@ -60,13 +60,13 @@ def validate(puzzle: Puzzle[int]) -> None:
         raise InvalidPuzzle("shikaku-total", total=known, rows=rows, cols=cols, area=area)
     if unknown and known + unknown > area:
         raise InvalidPuzzle("shikaku-total-unknown", total=known, unknown=unknown, area=area)
-    count = _clue_counter(puzzle)
+    count = clue_counter(puzzle)
     for r, c, v in clues:
         if v != UNKNOWN and not _has_room(r, c, v, rows, cols, count):
             raise InvalidPuzzle("shikaku-no-room", cells=((r, c),), number=v, cell=(r, c))
 
 
-def _clue_counter(puzzle: Puzzle[int]) -> Counter:
+def clue_counter(puzzle: Puzzle[int]) -> ClueCounter:
     """count(top, left, h, w): how many clues a rectangle holds (2-D prefix sums)."""
     rows, cols = puzzle.rows, puzzle.cols
     pre = [[0] * (cols + 1) for _ in range(rows + 1)]
@@ -80,7 +80,7 @@ def _clue_counter(puzzle: Puzzle[int]) -> Counter:
     return count
 
 
-def _has_room(r: int, c: int, v: int, rows: int, cols: int, count: Counter) -> bool:
+def _has_room(r: int, c: int, v: int, rows: int, cols: int, count: ClueCounter) -> bool:
     for h in range(1, min(v, rows) + 1):
         if v % h or v // h > cols:
             continue

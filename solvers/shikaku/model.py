@@ -17,7 +17,6 @@ bounded by what the known numbers leave.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import cast
 
 from ortools.sat.python import cp_model
@@ -28,11 +27,9 @@ from solvers.cpsat import Budget, found, run, solve_twice, timeout_result
 from solvers.errors import Message
 from solvers.notation import EMPTY, UNKNOWN
 from solvers.puzzle import Puzzle
+from solvers.shikaku.check import ClueCounter, clue_counter
 from solvers.solution import Rect, RectSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
-
-ClueCounter = Callable[[int, int, int, int], int]
-
 
 MAX_CANDIDATE_CELLS = 1_000_000  # summed areas of all candidates: beyond this '?' clues leave too much open
 
@@ -56,14 +53,7 @@ def candidates_by_clue(puzzle: Puzzle[int], limit: int = MAX_CANDIDATE_CELLS,
     rectangles passes ``limit``.
     """
     rows, cols = puzzle.rows, puzzle.cols
-    pre = [[0] * (cols + 1) for _ in range(rows + 1)]
-    for r in range(rows):
-        for c in range(cols):
-            pre[r + 1][c + 1] = pre[r][c + 1] + pre[r + 1][c] - pre[r][c] + (puzzle.cells[r][c] != EMPTY)
-
-    def clues_in(top: int, left: int, h: int, w: int) -> int:
-        return pre[top + h][left + w] - pre[top][left + w] - pre[top + h][left] + pre[top][left]
-
+    clues_in = clue_counter(puzzle)
     clues = puzzle.clues()
     unknown = sum(1 for _, _, v in clues if v == UNKNOWN)
     room = rows * cols - sum(v for _, _, v in clues if v != UNKNOWN) - (unknown - 1)
