@@ -16,7 +16,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from solvers.cpsat import Budget, SolverStatus, found, run, solve_twice
+from solvers.cpsat import Budget, SolverStatus, found, no_solution, run, solve_twice
 from solvers.errors import Message
 from solvers.hashiwokakero.board import Board, board_of
 from solvers.hashiwokakero.deduce import Bounds, Contradiction, propagate, start
@@ -75,11 +75,11 @@ def solve_board(board: Board, options: SolveOptions) -> SolveResult:
         propagate(board, bounds)
     except Contradiction:
         budget.note("deduce", t0)
-        return SolveResult(Status.NONE, message=Message("no-solution"), stats=budget.stats)
+        return no_solution(budget)
     budget.note("deduce", t0)
     if bounds.fixed():
         if len(groups(board, bounds.lo)) > 1:
-            return SolveResult(Status.NONE, message=Message("no-solution"), stats=budget.stats)
+            return no_solution(budget)
         status = Status.UNIQUE if options.unique else Status.SOLVED
         return SolveResult(status, solution=bridge_solution(board, bounds.lo), stats=budget.stats)
     return _cpsat(board, bounds, options, budget)

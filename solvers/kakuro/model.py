@@ -15,8 +15,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from solvers.cpsat import Budget, solve_twice
-from solvers.errors import Message
+from solvers.cpsat import Budget, no_solution, solve_twice
 from solvers.kakuro.board import Board, board_of
 from solvers.kakuro.deduce import Contradiction, State, propagate, start
 from solvers.kakuro.notation import KCell
@@ -46,7 +45,7 @@ def solve_board(board: Board, options: SolveOptions) -> SolveResult:
         propagate(board, st)
     except Contradiction:
         budget.note("deduce", t0)
-        return SolveResult(Status.NONE, message=Message("no-solution"), stats=budget.stats)
+        return no_solution(budget)
     budget.note("deduce", t0)
     if st.solved():
         status = Status.UNIQUE if options.unique else Status.SOLVED
