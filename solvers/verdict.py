@@ -91,17 +91,20 @@ class SolveResult:
         }
 
 
+ShadeRows = tuple[str, ...]  # a shading answer: one string a row, '#' shaded, '.' not
+
+
 @dataclass
 class ShadeOutcome:
     """A shading genre's verdict on plain data, before it is a :class:`SolveResult`: the status and
     up to two answers as ``shaded`` rows (what a generator compares against its target)."""
 
     status: Status
-    answers: tuple[tuple[str, ...], ...] = ()
+    answers: tuple[ShadeRows, ...] = ()
     stats: SolveStats = field(default_factory=SolveStats)
 
     @classmethod
-    def of(cls, answers: list[tuple[str, ...]], options: SolveOptions, stats: SolveStats) -> ShadeOutcome:
+    def of(cls, answers: list[ShadeRows], options: SolveOptions, stats: SolveStats) -> ShadeOutcome:
         """The verdict of a search that ran to its end (or found two answers)."""
         if not answers:
             return cls(Status.NONE, stats=stats)

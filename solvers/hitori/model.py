@@ -20,9 +20,8 @@ from solvers.connectivity import Lit, cuts, solve_connected
 from solvers.cpsat import Budget, SolverStatus, found, run
 from solvers.hitori.deduce import BLACK, UNKNOWN, WHITE, Board, Contradiction, OutOfBudget, count, rows_of, start
 from solvers.puzzle import Puzzle
-from solvers.verdict import ShadeOutcome, SolveOptions, SolveResult, Status
+from solvers.verdict import ShadeOutcome, ShadeRows, SolveOptions, SolveResult, Status
 
-Rows = tuple[str, ...]
 SEARCH_NODES = 20_000  # search nodes before CP-SAT takes over (published 20x20 boards need under 10)
 CPSAT_PARAMS = {"num_workers": 1, "cp_model_presolve": False, "linearization_level": 0}
 
@@ -78,7 +77,7 @@ def _cpsat(board: Board, state: list[int], budget: Budget, limit: int) -> ShadeO
         return run(m, b, params=CPSAT_PARAMS)
 
     runner = partial(solve_connected, find_cuts=find_cuts, runner=once)
-    answers: list[Rows] = []
+    answers: list[ShadeRows] = []
     while len(answers) < limit:
         t0 = time.perf_counter()
         status, solver = runner(model, budget)

@@ -29,9 +29,8 @@ from solvers.cpsat import Budget, SolverStatus, found, run
 from solvers.errors import Message
 from solvers.lits.deduce import SHADED, Board, Contradiction, OutOfBudget, State, count, start
 from solvers.puzzle import Puzzle
-from solvers.verdict import ShadeOutcome, SolveOptions, SolveResult, Status
+from solvers.verdict import ShadeOutcome, ShadeRows, SolveOptions, SolveResult, Status
 
-Rows = tuple[str, ...]
 GROUP_SIZE = 3  # connected groups of up to this many regions get their "some border cell shaded" cut up front
 SEARCH_NODES = 10  # search nodes before CP-SAT takes over
 CPSAT_PARAMS = {"num_workers": 1, "linearization_level": 1}
@@ -132,7 +131,7 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
 
     runner = partial(solve_connected, find_cuts=find_cuts, runner=once)
     budget.note("build", t0)
-    answers: list[Rows] = []
+    answers: list[ShadeRows] = []
     decision = [x[p] for p in alive]
     while len(answers) < limit:
         t0 = time.perf_counter()
