@@ -11,9 +11,12 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from solvers.errors import Message, PuzzleError
+
+if TYPE_CHECKING:
+    from solvers.puzzle import Puzzle
 
 
 def _open_text(path: str) -> TextIO:
@@ -154,15 +157,20 @@ def cmd_read_image(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_url(args: argparse.Namespace) -> int:
+def _puzzle(rec: Any) -> Puzzle[Any]:
+    """The board of one input line (PuzzleError for a line that is not JSON or not a record)."""
     from solvers.puzzle import Puzzle
 
+    if isinstance(rec, Message):
+        raise PuzzleError(rec.code, **rec.params)
+    return Puzzle.from_record(rec)
+
+
+def cmd_url(args: argparse.Namespace) -> int:
     status = 0
     for n, rec in _records(args.jsonl):
         try:
-            if isinstance(rec, Message):
-                raise PuzzleError(rec.code, **rec.params)
-            puzzle = Puzzle.from_record(rec)
+            puzzle = _puzzle(rec)
             print(puzzle.kind.encode_url(puzzle), flush=True)
         except PuzzleError as e:
             print(f"puzzlebot url: line {n}: {_say(e.msg)}", file=sys.stderr)
@@ -173,7 +181,6 @@ def cmd_url(args: argparse.Namespace) -> int:
 
 def cmd_render(args: argparse.Namespace) -> int:
     from rendering import render_png
-    from solvers.puzzle import Puzzle
 
     out = Path(args.out)
     try:
@@ -183,9 +190,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     status = 0
     for n, rec in _records(args.jsonl):
         try:
-            if isinstance(rec, Message):
-                raise PuzzleError(rec.code, **rec.params)
-            puzzle = Puzzle.from_record(rec)
+            puzzle = _puzzle(rec)
             solution = rec.get("solution") if args.view == "solution" else None
             if args.view == "solution" and not solution:
                 raise PuzzleError("cli-no-solution")
