@@ -25,8 +25,8 @@ Cell = tuple[int, int]
 THRESHOLDS = (3, 10)  # effort: easy up to 3, medium up to 10
 HARDER = frozenset({"sea-cut", "confine", "demand", "shape"})  # deduction rules beyond the simple ones
 # islands grown to at most this size before the 2x2 blocks are opened (which may join them): with
-# 3, nine in ten proven 7x7 or 9x9 boards grade hard; with 2, about half of them at 7x7 are easy
-# and one in five at 9x9 medium (about 60 proven boards per size measured)
+# 3, nine in ten unique 7x7 or 9x9 boards grade hard; with 2, about half of them at 7x7 are easy
+# and one in five at 9x9 medium (60 attempts per size measured)
 BIGGEST = {"easy": 2, "medium": 2, "hard": 3}
 # proven boards made while looking for the asked grade (the shared default is 4): up to 20 on small
 # boards (one costs about 0.05-0.2 s CPU up to 10x10; the search stops at the first that grades as
