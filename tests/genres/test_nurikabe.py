@@ -289,6 +289,14 @@ def test_generator_makes_a_proven_unique_board() -> None:
     assert isinstance(gp.solution, ShadeSolution) and GENRE.check(gp.puzzle, gp.solution) == []
 
 
+@pytest.mark.parametrize(("size", "want", "seed"), [(7, Difficulty.EASY, 5), (9, Difficulty.MEDIUM, 3)])
+def test_generator_hits_the_asked_grade(size: int, want: Difficulty, seed: int) -> None:
+    """Seeds whose boards graded one step too hard before smaller starting islands and more tries."""
+    gp = GENRE.generate(size, size, want, seed)
+    assert gp.difficulty == want and gp.stats["proof"] == "unique"
+    assert isinstance(gp.solution, ShadeSolution) and GENRE.check(gp.puzzle, gp.solution) == []
+
+
 # ------------------------------------------------------------------ shared connectivity helpers
 def _grid_model(rows: int, cols: int) -> tuple[cp_model.CpModel, dict[tuple[int, int], Any]]:
     m = cp_model.CpModel()
