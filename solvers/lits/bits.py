@@ -1,0 +1,166 @@
+"""Tetromino placements on a fixed grid as bit masks, and a small exact answer search over them.
+
+The generator asks thousands of "is there another answer?" questions on boards that change by
+one cell at a time; building :class:`solvers.lits.deduce.Board` for each costs more than the
+question. Here every placement of the grid is computed once (a mask, its shape, the 2x2 blocks it
+meets, the cells around it) and a board is just a list of allowed placements per room.
+
+:func:`answers` is a plain depth-first search: the room with the fewest placements left first;
+placements that complete a 2x2 block or touch an equal shape of a chosen piece go; placements
+outside the area of possible cells that holds the shaded cells go; a complete choice counts when
+its shaded cells are connected. It is exact (every rule is checked at the leaves or pruned only
+by rule consequences), so "no answer" is a proof.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.lits.shapes import ORIENTATIONS
+
+Answer = tuple[int, ...]  # one placement id per room
+
+
+class OutOfNodes(Exception):
+    """The search used up its node budget before settling the question."""
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Every placement of an L, I, T or S on a ``rows`` x ``cols`` grid (cell bit r * cols + c)."""
+
+    rows: int
+    cols: int
+    masks: tuple[int, ...]
+    shapes: tuple[int, ...]
+    cells: tuple[tuple[int, ...], ...]
+    around: tuple[int, ...]  # per placement: the cells next to it (outside it)
+    blocks: tuple[tuple[int, ...], ...]  # per placement: the 2x2 blocks it meets, as masks
+    through: tuple[tuple[int, ...], ...]  # per cell: the placements covering it
+    not_first: int  # every cell but those of the first column
+    not_last: int  # every cell but those of the last column
+    full: int
+
+    @classmethod
+    def of(cls, rows: int, cols: int) -> Geometry:
+        masks: list[int] = []
+        shapes: list[int] = []
+        cells: list[tuple[int, ...]] = []
+        for shape, form in ORIENTATIONS:
+            height = max(r for r, _ in form) + 1
+            width = max(c for _, c in form) + 1
+            for top in range(rows - height + 1):
+                for left in range(cols - width + 1):
+                    spots = tuple(sorted((top + r) * cols + left + c for r, c in form))
+                    masks.append(sum(1 << i for i in spots))
+                    shapes.append(shape)
+                    cells.append(spots)
+        full = (1 << rows * cols) - 1
+        first = sum(1 << r * cols for r in range(rows))
+        last = first << (cols - 1)
+        geo = cls(rows, cols, tuple(masks), tuple(shapes), tuple(cells), (), (), (), full & ~first,
+                  full & ~last, full)
+        around = tuple(geo.spread(m) & ~m for m in masks)
+        blocks = []
+        for spots in cells:
+            met = set()
+            for i in spots:
+                r, c = divmod(i, cols)
+                for top in (r - 1, r):
+                    for left in (c - 1, c):
+                        if 0 <= top < rows - 1 and 0 <= left < cols - 1:
+                            j = top * cols + left
+                            met.add((1 << j) | (1 << j + 1) | (1 << j + cols) | (1 << j + cols + 1))
+            blocks.append(tuple(sorted(met)))
+        through: list[list[int]] = [[] for _ in range(rows * cols)]
+        for p, spots in enumerate(cells):
+            for i in spots:
+                through[i].append(p)
+        return cls(rows, cols, tuple(masks), tuple(shapes), tuple(cells), around, tuple(blocks),
+                   tuple(tuple(t) for t in through), geo.not_first, geo.not_last, full)
+
+    def spread(self, m: int) -> int:
+        """``m`` and its orthogonal neighbours."""
+        return (m | (m << 1) & self.not_first | (m >> 1) & self.not_last | m << self.cols | m >> self.cols) & self.full
+
+    def flood(self, seed: int, allowed: int) -> int:
+        """The cells of ``allowed`` connected to ``seed`` (a subset of it)."""
+        m = seed
+        while True:
+            grown = self.spread(m) & allowed
+            if grown == m:
+                return m
+            m = grown
+
+    def fits(self, p: int, shaded: int, same: int) -> bool:
+        """Placement p can join the pieces ``shaded`` (all of them) whose pieces of p's shape are ``same``:
+        no 2x2 block filled and no equal shape touching."""
+        if self.around[p] & same:
+            return False
+        union = shaded | self.masks[p]
+        return not any(union & b == b for b in self.blocks[p])
+
+    def within(self, room: int) -> list[int]:
+        """Every placement inside the cells ``room``."""
+        low = room & -room
+        start = low.bit_length() - 1
+        out = []
+        for i in range(start, self.rows * self.cols):
+            if room >> i & 1:
+                out.extend(p for p in self.through[i] if self.cells[p][0] == i and self.masks[p] & ~room == 0)
+        return out
+
+
+def answers(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int = 20_000) -> list[Answer]:
+    """Up to ``limit`` answers choosing one placement per room from ``rooms``; raises OutOfNodes."""
+    found: list[Answer] = []
+    nodes = [0]
+    masks, shapes = geo.masks, geo.shapes
+
+    def walk(chosen: dict[int, int], shaded: int, same: list[int], open_: list[tuple[int, list[int]]]) -> bool:
+        nodes[0] += 1
+        if nodes[0] > budget:
+            raise OutOfNodes
+        if not open_:
+            if geo.flood(shaded & -shaded, shaded) == shaded:
+                found.append(tuple(chosen[k] for k in range(len(rooms))))
+                return len(found) >= limit
+            return False
+        possible = shaded
+        for _, cands in open_:
+            for p in cands:
+                possible |= masks[p]
+        if shaded:
+            area = geo.flood(shaded & -shaded, possible)
+            if shaded & ~area:
+                return False
+            pruned = []
+            for k, cands in open_:
+                keep = [p for p in cands if masks[p] & area]
+                if not keep:
+                    return False
+                pruned.append((k, keep))
+            open_ = pruned
+        k, cands = min(open_, key=lambda kc: len(kc[1]))
+        rest = [(j, c) for j, c in open_ if j != k]
+        for p in cands:
+            s = shapes[p]
+            now = shaded | masks[p]
+            same_now = same[:]
+            same_now[s] |= masks[p]
+            nxt = []
+            for j, c in rest:
+                keep = [q for q in c if geo.fits(q, now, same_now[shapes[q]])]
+                if not keep:
+                    break
+                nxt.append((j, keep))
+            else:
+                chosen[k] = p
+                if walk(chosen, now, same_now, nxt):
+                    return True
+                del chosen[k]
+        return False
+
+    start = [(k, [p for p in cands]) for k, cands in enumerate(rooms)]
+    walk({}, 0, [0, 0, 0, 0], start)
+    return found
