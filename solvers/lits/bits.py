@@ -15,6 +15,8 @@ by rule consequences), so "no answer" is a proof.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 from solvers.lits.shapes import ORIENTATIONS
 
@@ -36,6 +38,7 @@ class Geometry:
     cells: tuple[tuple[int, ...], ...]
     around: tuple[int, ...]  # per placement: the cells next to it (outside it)
     blocks: tuple[tuple[int, ...], ...]  # per placement: the 2x2 blocks it meets, as masks
+    zone: tuple[int, ...]  # per placement: the cells of those blocks (a placement off it cannot clash)
     through: tuple[tuple[int, ...], ...]  # per cell: the placements covering it
     not_first: int  # every cell but those of the first column
     not_last: int  # every cell but those of the last column
@@ -58,7 +61,7 @@ class Geometry:
         full = (1 << rows * cols) - 1
         first = sum(1 << r * cols for r in range(rows))
         last = first << (cols - 1)
-        geo = cls(rows, cols, tuple(masks), tuple(shapes), tuple(cells), (), (), (), full & ~first,
+        geo = cls(rows, cols, tuple(masks), tuple(shapes), tuple(cells), (), (), (), (), full & ~first,
                   full & ~last, full)
         around = tuple(geo.spread(m) & ~m for m in masks)
         blocks = []
@@ -76,7 +79,8 @@ class Geometry:
         for p, spots in enumerate(cells):
             for i in spots:
                 through[i].append(p)
-        return cls(rows, cols, tuple(masks), tuple(shapes), tuple(cells), around, tuple(blocks),
+        zone = tuple(reduce(or_, bl, m) for bl, m in zip(blocks, masks))
+        return cls(rows, cols, tuple(masks), tuple(shapes), tuple(cells), around, tuple(blocks), zone,
                    tuple(tuple(t) for t in through), geo.not_first, geo.not_last, full)
 
     def spread(self, m: int) -> int:
@@ -111,29 +115,61 @@ class Geometry:
         return out
 
 
+Open = list[tuple[int, list[int]]]  # (room, placements still possible) of the rooms not chosen yet
+
+
 def answers(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int = 20_000) -> list[Answer]:
     """Up to ``limit`` answers choosing one placement per room from ``rooms``; raises OutOfNodes."""
     found: list[Answer] = []
-    nodes = [0]
+    nodes = 0
     masks, shapes = geo.masks, geo.shapes
 
-    def walk(chosen: dict[int, int], shaded: int, same: list[int], open_: list[tuple[int, list[int]]]) -> bool:
-        nodes[0] += 1
-        if nodes[0] > budget:
+    def place(p: int, shaded: int, same: list[int], rest: Open) -> tuple[int, list[int], Open] | None:
+        """The state after choosing p: the other rooms keep the placements that still fit."""
+        now = shaded | masks[p]
+        same_now = same[:]
+        same_now[shapes[p]] |= masks[p]
+        zone = geo.zone[p]
+        nxt = []
+        for j, c in rest:
+            keep = [q for q in c if not masks[q] & zone or geo.fits(q, now, same_now[shapes[q]])]
+            if not keep:
+                return None
+            nxt.append((j, keep))
+        return now, same_now, nxt
+
+    def walk(chosen: dict[int, int], shaded: int, same: list[int], open_: Open) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > budget:
             raise OutOfNodes
-        if not open_:
-            if geo.flood(shaded & -shaded, shaded) == shaded:
+        chosen = dict(chosen)
+        while True:  # rooms with one placement left take it; then the connectivity pruning
+            unit = next((n for n, (_, c) in enumerate(open_) if len(c) == 1), -1)
+            if unit >= 0:
+                k, (p,) = open_[unit]
+                state = place(p, shaded, same, open_[:unit] + open_[unit + 1:])
+                if state is None:
+                    return False
+                shaded, same, open_ = state
+                chosen[k] = p
+                continue
+            if not open_:
+                if geo.flood(shaded & -shaded, shaded) != shaded:
+                    return False
                 found.append(tuple(chosen[k] for k in range(len(rooms))))
                 return len(found) >= limit
-            return False
-        possible = shaded
-        for _, cands in open_:
-            for p in cands:
-                possible |= masks[p]
-        if shaded:
+            if not shaded:
+                break
+            possible = shaded
+            for _, cands in open_:
+                for p in cands:
+                    possible |= masks[p]
             area = geo.flood(shaded & -shaded, possible)
             if shaded & ~area:
                 return False
+            if area == possible:
+                break
             pruned = []
             for k, cands in open_:
                 keep = [p for p in cands if masks[p] & area]
@@ -144,23 +180,12 @@ def answers(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int =
         k, cands = min(open_, key=lambda kc: len(kc[1]))
         rest = [(j, c) for j, c in open_ if j != k]
         for p in cands:
-            s = shapes[p]
-            now = shaded | masks[p]
-            same_now = same[:]
-            same_now[s] |= masks[p]
-            nxt = []
-            for j, c in rest:
-                keep = [q for q in c if geo.fits(q, now, same_now[shapes[q]])]
-                if not keep:
-                    break
-                nxt.append((j, keep))
-            else:
+            state = place(p, shaded, same, rest)
+            if state is not None:
                 chosen[k] = p
-                if walk(chosen, now, same_now, nxt):
+                if walk(chosen, *state):
                     return True
-                del chosen[k]
         return False
 
-    start = [(k, [p for p in cands]) for k, cands in enumerate(rooms)]
-    walk({}, 0, [0, 0, 0, 0], start)
+    walk({}, 0, [0, 0, 0, 0], [(k, list(cands)) for k, cands in enumerate(rooms)])
     return found

@@ -74,6 +74,7 @@ class Growth:
                 self.label[i] = k
         self.failed: dict[tuple[int, int], Answer] = {}
         self.switches = 0
+        self.held = {self.ours}  # answers taken so far: going back to one only goes round in circles
 
     def _nbrs(self, i: int) -> list[int]:
         cols = self.geo.cols
@@ -102,6 +103,18 @@ class Growth:
         self._join(i, k, new)
         return True
 
+    def _still_fails(self, i: int, k: int) -> bool:
+        """Whether the answer a join of i to room k once allowed is still one with that join (each of
+        its pieces still inside its room): then the join still adds it."""
+        alt = self.failed.get((i, k))
+        if alt is None:
+            return False
+        masks, room = self.geo.masks, self.room
+        if all(not masks[p] & ~room[j] for j, p in enumerate(alt) if j != k) and not masks[alt[k]] & ~(room[k] | 1 << i):
+            return True
+        del self.failed[(i, k)]
+        return False
+
     def _join(self, i: int, k: int, new: list[int]) -> None:
         self.room[k] |= 1 << i
         self.cands[k] = self.cands[k] + new
@@ -118,8 +131,9 @@ class Growth:
                     continue
                 near = sorted({self.label[j] for j in self._nbrs(i) if self.label[j] >= 0})
                 self.rng.shuffle(near)
+                near.sort(key=lambda k: self.room[k].bit_count())  # small rooms first
                 for k in near:
-                    if (i, k) not in self.failed and self._try(i, k):
+                    if not self._still_fails(i, k) and self._try(i, k):
                         progress = True
                         break
             if not progress and not self._switch():
@@ -134,8 +148,11 @@ class Growth:
         self.switches += 1
         masks = self.geo.masks
         shade = self._shade(self.ours)
-        moved = {key: bin(shade & ~self._shade(alt)).count("1") for key, alt in self.failed.items()
-                 if self.label[key[0]] < 0}
+        ways = [key for key in list(self.failed) if self.label[key[0]] < 0 and self._still_fails(*key)]
+        moved = {key: bin(shade & ~self._shade(self.failed[key])).count("1") for key in ways
+                 if self.failed[key] not in self.held}
+        if not moved:  # every way out returns to an answer held before: any of them
+            moved = dict.fromkeys(ways, 0)
         if not moved:
             return False
         least = min(moved.values())
@@ -143,7 +160,7 @@ class Growth:
         alt = self.failed[(i, k)]
         self._join(i, k, self._new(i, k))
         self.ours = alt
-        self.failed.clear()
+        self.held.add(alt)
         while True:
             try:
                 found = answers(self.geo, self.cands, limit=2, budget=NODES)
