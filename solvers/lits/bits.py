@@ -79,7 +79,7 @@ class Geometry:
         for p, spots in enumerate(cells):
             for i in spots:
                 through[i].append(p)
-        zone = tuple(reduce(or_, bl, m) for bl, m in zip(blocks, masks))
+        zone = tuple(reduce(or_, bl, m) for bl, m in zip(blocks, masks, strict=True))
         return cls(rows, cols, tuple(masks), tuple(shapes), tuple(cells), around, tuple(blocks), zone,
                    tuple(tuple(t) for t in through), geo.not_first, geo.not_last, full)
 
@@ -108,7 +108,7 @@ class Geometry:
         """Every placement inside the cells ``room``."""
         low = room & -room
         start = low.bit_length() - 1
-        out = []
+        out: list[int] = []
         for i in range(start, self.rows * self.cols):
             if room >> i & 1:
                 out.extend(p for p in self.through[i] if self.cells[p][0] == i and self.masks[p] & ~room == 0)

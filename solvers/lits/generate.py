@@ -48,7 +48,7 @@ def draw_pieces(geo: Geometry, rng: random.Random) -> list[int]:
     shaded = masks[first]
     same = [0, 0, 0, 0]
     same[shapes[first]] = shaded
-    valid = range(len(masks))
+    valid = list(range(len(masks)))
     while True:
         valid = [q for q in valid if not masks[q] & shaded and geo.fits(q, shaded, same[shapes[q]])]
         touching = [q for q in valid if geo.around[q] & shaded]
@@ -69,8 +69,8 @@ class Growth:
         self.room = [geo.masks[p] for p in pieces]
         self.cands = [[p] for p in pieces]
         self.label = [-1] * (geo.rows * geo.cols)
-        for k, m in enumerate(self.room):
-            for i in geo.cells[pieces[k]]:
+        for k, p in enumerate(pieces):
+            for i in geo.cells[p]:
                 self.label[i] = k
         self.failed: dict[tuple[int, int], Answer] = {}
         self.switches = 0
@@ -110,7 +110,8 @@ class Growth:
         if alt is None:
             return False
         masks, room = self.geo.masks, self.room
-        if all(not masks[p] & ~room[j] for j, p in enumerate(alt) if j != k) and not masks[alt[k]] & ~(room[k] | 1 << i):
+        inside = [room[j] | (1 << i if j == k else 0) for j in range(len(room))]
+        if all(not masks[p] & ~inside[j] for j, p in enumerate(alt)):
             return True
         del self.failed[(i, k)]
         return False
