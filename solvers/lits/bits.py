@@ -115,7 +115,7 @@ class Geometry:
         return out
 
 
-Open = list[tuple[int, list[int]]]  # (room, placements still possible) of the rooms not chosen yet
+Open = list[tuple[int, list[int], int]]  # (room, placements still possible, their cells) of the rooms not chosen yet
 
 
 def answers(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int = 20_000) -> list[Answer]:
@@ -131,11 +131,15 @@ def answers(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int =
         same_now[shapes[p]] |= masks[p]
         zone = geo.zone[p]
         nxt = []
-        for j, c in rest:
-            keep = [q for q in c if not masks[q] & zone or geo.fits(q, now, same_now[shapes[q]])]
-            if not keep:
-                return None
-            nxt.append((j, keep))
+        for j, c, reach in rest:
+            if reach & zone:
+                keep = [q for q in c if not masks[q] & zone or geo.fits(q, now, same_now[shapes[q]])]
+                if not keep:
+                    return None
+                if len(keep) < len(c):
+                    nxt.append((j, keep, reduce(or_, (masks[q] for q in keep))))
+                    continue
+            nxt.append((j, c, reach))
         return now, same_now, nxt
 
     def walk(chosen: dict[int, int], shaded: int, same: list[int], open_: Open) -> bool:
@@ -145,9 +149,9 @@ def answers(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int =
             raise OutOfNodes
         chosen = dict(chosen)
         while True:  # rooms with one placement left take it; then the connectivity pruning
-            unit = next((n for n, (_, c) in enumerate(open_) if len(c) == 1), -1)
+            unit = next((n for n, (_, c, _) in enumerate(open_) if len(c) == 1), -1)
             if unit >= 0:
-                k, (p,) = open_[unit]
+                k, (p,), _ = open_[unit]
                 state = place(p, shaded, same, open_[:unit] + open_[unit + 1:])
                 if state is None:
                     return False
@@ -161,24 +165,24 @@ def answers(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int =
                 return len(found) >= limit
             if not shaded:
                 break
-            possible = shaded
-            for _, cands in open_:
-                for p in cands:
-                    possible |= masks[p]
+            possible = reduce(or_, (reach for _, _, reach in open_), shaded)
             area = geo.flood(shaded & -shaded, possible)
             if shaded & ~area:
                 return False
             if area == possible:
                 break
             pruned = []
-            for k, cands in open_:
-                keep = [p for p in cands if masks[p] & area]
-                if not keep:
-                    return False
-                pruned.append((k, keep))
+            for k, cands, reach in open_:
+                if reach & ~area:
+                    keep = [p for p in cands if masks[p] & area]
+                    if not keep:
+                        return False
+                    pruned.append((k, keep, reduce(or_, (masks[p] for p in keep))))
+                else:
+                    pruned.append((k, cands, reach))
             open_ = pruned
-        k, cands = min(open_, key=lambda kc: len(kc[1]))
-        rest = [(j, c) for j, c in open_ if j != k]
+        k, cands, _ = min(open_, key=lambda kc: len(kc[1]))
+        rest = [kc for kc in open_ if kc[0] != k]
         for p in cands:
             state = place(p, shaded, same, rest)
             if state is not None:
@@ -187,5 +191,6 @@ def answers(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int =
                     return True
         return False
 
-    walk({}, 0, [0, 0, 0, 0], [(k, list(cands)) for k, cands in enumerate(rooms)])
+    walk({}, 0, [0, 0, 0, 0], [(k, list(cands), reduce(or_, (masks[p] for p in cands), 0))
+                               for k, cands in enumerate(rooms)])
     return found

@@ -91,17 +91,37 @@ class Growth:
         """Join cell i to room k if no answer uses a placement it adds; else remember one that does."""
         new = self._new(i, k)
         if new:
-            trial = self.cands[:]
-            trial[k] = new
-            try:
-                found = answers(self.geo, trial, limit=1, budget=NODES)
-            except OutOfNodes:
-                return False
-            if found:
-                self.failed[(i, k)] = found[0]
+            alt = self._swap(k, new)
+            if alt is None:
+                trial = self.cands[:]
+                trial[k] = new
+                try:
+                    found = answers(self.geo, trial, limit=1, budget=NODES)
+                except OutOfNodes:
+                    return False
+                alt = found[0] if found else None
+            if alt is not None:
+                self.failed[(i, k)] = alt
                 return False
         self._join(i, k, new)
         return True
+
+    def _swap(self, k: int, new: list[int]) -> Answer | None:
+        """Our answer with room k's piece replaced by one of ``new``, if that is an answer (the usual
+        second answer a join allows: the piece shifted onto the cell), found without a search."""
+        geo = self.geo
+        rest = 0
+        same = [0, 0, 0, 0]
+        for j, p in enumerate(self.ours):
+            if j != k:
+                rest |= geo.masks[p]
+                same[geo.shapes[p]] |= geo.masks[p]
+        for q in new:
+            if geo.fits(q, rest, same[geo.shapes[q]]):
+                union = rest | geo.masks[q]
+                if geo.flood(geo.masks[q], union) == union:
+                    return self.ours[:k] + (q,) + self.ours[k + 1:]
+        return None
 
     def _still_fails(self, i: int, k: int) -> bool:
         """Whether the answer a join of i to room k once allowed is still one with that join (each of
