@@ -163,14 +163,16 @@ class Growth:
 
     def _switch(self) -> bool:
         """Stuck: join a cell anyway and take the second answer it allows as ours (the one that moves
-        the fewest shaded cells), then cut every other answer by taking cells out of rooms."""
+        the fewest shaded cells), then cut every other answer by taking cells out of rooms.
+
+        Before the join ours was the only answer, so afterwards the others all use a placement the
+        join added: the search after each cut looks at those placements of that room only."""
         if not self.failed or self.switches >= MAX_SWITCHES:
             return False
         self.switches += 1
-        masks = self.geo.masks
         shade = self._shade(self.ours)
         ways = [key for key in list(self.failed) if self.label[key[0]] < 0 and self._still_fails(*key)]
-        moved = {key: bin(shade & ~self._shade(self.failed[key])).count("1") for key in ways
+        moved = {key: (shade & ~self._shade(self.failed[key])).bit_count() for key in ways
                  if self.failed[key] not in self.held}
         if not moved:  # every way out returns to an answer held before: any of them
             moved = dict.fromkeys(ways, 0)
@@ -178,30 +180,37 @@ class Growth:
             return False
         least = min(moved.values())
         (i, k) = self.rng.choice(sorted(key for key, n in moved.items() if n == least))
-        alt = self.failed[(i, k)]
-        self._join(i, k, self._new(i, k))
-        self.ours = alt
-        self.held.add(alt)
+        old, self.ours = self.ours, self.failed[(i, k)]
+        self.held.add(self.ours)
+        new = self._new(i, k)
+        self._join(i, k, new)
+        self._release(self._shade(old) & ~self._shade(self.ours))
         while True:
+            trial = self.cands[:]
+            trial[k] = [p for p in new if not self.geo.masks[p] & ~self.room[k]]
             try:
-                found = answers(self.geo, self.cands, limit=2, budget=NODES)
+                found = answers(self.geo, trial, limit=2, budget=NODES)
             except OutOfNodes:
                 return False
             other = next((a for a in found if a != self.ours), None)
             if other is None:
                 return True
-            keep = self._shade(self.ours)
-            drop = self._shade(other) & ~keep
-            for j, room in enumerate(self.room):
-                if room & drop:
-                    left = self.geo.flood(masks[self.ours[j]], room & ~drop)
-                    self.room[j] = left
-                    self.cands[j] = [p for p in self.cands[j] if not masks[p] & ~left]
-                    gone = room & ~left
-                    while gone:
-                        low = gone & -gone
-                        self.label[low.bit_length() - 1] = -1
-                        gone ^= low
+            self._release(self._shade(other) & ~self._shade(self.ours))
+
+    def _release(self, drop: int) -> None:
+        """Take the cells ``drop`` (none of ours) out of their rooms, with whatever part of a room that
+        cuts off from its piece."""
+        masks = self.geo.masks
+        for j, room in enumerate(self.room):
+            if room & drop:
+                left = self.geo.flood(masks[self.ours[j]], room & ~drop)
+                self.room[j] = left
+                self.cands[j] = [p for p in self.cands[j] if not masks[p] & ~left]
+                gone = room & ~left
+                while gone:
+                    low = gone & -gone
+                    self.label[low.bit_length() - 1] = -1
+                    gone ^= low
 
     def _shade(self, answer: Answer) -> int:
         out = 0
