@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import reduce
-from operator import or_
+from operator import and_, or_
 
 from solvers.lits.shapes import ORIENTATIONS
 
@@ -115,14 +115,24 @@ class Geometry:
         return out
 
 
-Open = list[tuple[int, list[int], int]]  # (room, placements still possible, their cells) of the rooms not chosen yet
+# the rooms not chosen yet: (room, placements still possible, cells of any of them, cells of all of them)
+Open = list[tuple[int, list[int], int, int]]
 
 
-def answers(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int = 20_000) -> list[Answer]:
-    """Up to ``limit`` answers choosing one placement per room from ``rooms``; raises OutOfNodes."""
+def answers(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int = 20_000,
+            first: int = -1) -> list[Answer]:
+    """Up to ``limit`` answers choosing one placement per room from ``rooms``; raises OutOfNodes.
+
+    ``first``: a room to branch on before any other (the one a question is about: its
+    contradictions are near it, while branching elsewhere first repeats them in every branch)."""
     found: list[Answer] = []
     nodes = 0
     masks, shapes = geo.masks, geo.shapes
+    weight = [1] * len(rooms)  # wipe-outs per room: branch where the trouble is (dom/wdeg)
+
+    def entry(k: int, cands: list[int]) -> tuple[int, list[int], int, int]:
+        m = [masks[p] for p in cands]
+        return k, cands, reduce(or_, m, 0), reduce(and_, m, -1) if m else 0
 
     def place(p: int, shaded: int, same: list[int], rest: Open) -> tuple[int, list[int], Open] | None:
         """The state after choosing p: the other rooms keep the placements that still fit."""
@@ -131,15 +141,17 @@ def answers(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int =
         same_now[shapes[p]] |= masks[p]
         zone = geo.zone[p]
         nxt = []
-        for j, c, reach in rest:
+        for room in rest:
+            j, c, reach, _ = room
             if reach & zone:
                 keep = [q for q in c if not masks[q] & zone or geo.fits(q, now, same_now[shapes[q]])]
                 if not keep:
+                    weight[j] += 1
                     return None
                 if len(keep) < len(c):
-                    nxt.append((j, keep, reduce(or_, (masks[q] for q in keep))))
+                    nxt.append(entry(j, keep))
                     continue
-            nxt.append((j, c, reach))
+            nxt.append(room)
         return now, same_now, nxt
 
     def walk(chosen: dict[int, int], shaded: int, same: list[int], open_: Open) -> bool:
@@ -149,9 +161,9 @@ def answers(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int =
             raise OutOfNodes
         chosen = dict(chosen)
         while True:  # rooms with one placement left take it; then the connectivity pruning
-            unit = next((n for n, (_, c, _) in enumerate(open_) if len(c) == 1), -1)
+            unit = next((n for n, room in enumerate(open_) if len(room[1]) == 1), -1)
             if unit >= 0:
-                k, (p,), _ = open_[unit]
+                k, (p,), _, _ = open_[unit]
                 state = place(p, shaded, same, open_[:unit] + open_[unit + 1:])
                 if state is None:
                     return False
@@ -163,26 +175,30 @@ def answers(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int =
                     return False
                 found.append(tuple(chosen[k] for k in range(len(rooms))))
                 return len(found) >= limit
-            if not shaded:
+            must = reduce(or_, (room[3] for room in open_), shaded)  # shaded, and covered whatever is chosen
+            if not must:
                 break
-            possible = reduce(or_, (reach for _, _, reach in open_), shaded)
-            area = geo.flood(shaded & -shaded, possible)
-            if shaded & ~area:
+            possible = reduce(or_, (room[2] for room in open_), shaded)
+            area = geo.flood(must & -must, possible)
+            if must & ~area:
                 return False
             if area == possible:
                 break
             pruned = []
-            for k, cands, reach in open_:
+            for room in open_:
+                k, cands, reach, _ = room
                 if reach & ~area:
                     keep = [p for p in cands if masks[p] & area]
                     if not keep:
+                        weight[k] += 1
                         return False
-                    pruned.append((k, keep, reduce(or_, (masks[p] for p in keep))))
+                    pruned.append(entry(k, keep))
                 else:
-                    pruned.append((k, cands, reach))
+                    pruned.append(room)
             open_ = pruned
-        k, cands, _ = min(open_, key=lambda kc: len(kc[1]))
-        rest = [kc for kc in open_ if kc[0] != k]
+        k, cands, _, _ = next((room for room in open_ if room[0] == first), None) or min(
+            open_, key=lambda room: len(room[1]) / weight[room[0]])
+        rest = [room for room in open_ if room[0] != k]
         for p in cands:
             state = place(p, shaded, same, rest)
             if state is not None:
@@ -191,6 +207,48 @@ def answers(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int =
                     return True
         return False
 
-    walk({}, 0, [0, 0, 0, 0], [(k, list(cands), reduce(or_, (masks[p] for p in cands), 0))
-                               for k, cands in enumerate(rooms)])
+    walk({}, 0, [0, 0, 0, 0], [entry(k, list(cands)) for k, cands in enumerate(rooms)])
     return found
+
+
+PROBE_NODES = 300  # nodes of each placement's probe in :func:`probed`
+
+
+def probed(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int = 20_000,
+           first: int = -1) -> list[Answer]:
+    """:func:`answers`, and when its budget runs out, every placement probed on its own (a short
+    search with its room fixed to it): placements no answer uses go, then the search once more.
+
+    Proving that a board has no second answer often comes down to one dead end per room that
+    the depth-first search meets again in every branch of rooms far away; a probe meets it once."""
+    try:
+        return answers(geo, rooms, limit, budget, first)
+    except OutOfNodes:
+        pass
+    rooms = [list(c) for c in rooms]
+    seen: list[Answer] = []
+    for k, cands in enumerate(rooms):
+        if len(cands) < 2:
+            continue
+        keep = []
+        for p in cands:
+            if any(a[k] == p for a in seen):
+                keep.append(p)
+                continue
+            trial = rooms[:]
+            trial[k] = [p]
+            try:
+                got = answers(geo, trial, 1, PROBE_NODES)
+            except OutOfNodes:
+                keep.append(p)
+                continue
+            if got:
+                keep.append(p)
+                if got[0] not in seen:
+                    seen.append(got[0])
+                if len(seen) >= limit:
+                    return seen
+        if not keep:
+            return []
+        rooms[k] = keep
+    return answers(geo, rooms, limit, budget, first)

@@ -11,7 +11,7 @@
 3. Stuck (no outside cell can join any room): the cell joins anyway and the second answer that
    join allowed becomes ours; the cells the old answer (and any further answer) shades and the
    new one does not leave their rooms, which removes those answers, and growth goes on. A draw
-   that does not settle within ``MAX_SWITCHES`` of these is dropped.
+   that does not settle within ``SWITCHES`` of these per cell is dropped.
 
 Grades: the share of rooms the deductions (:func:`solvers.lits.deduce.start`) leave open.
 """
@@ -22,17 +22,17 @@ import random
 from functools import lru_cache
 
 from solvers.generation import Candidate, GeneratedPuzzle, search
-from solvers.lits.bits import Answer, Geometry, OutOfNodes, answers
+from solvers.lits.bits import Answer, Geometry, OutOfNodes, probed
 from solvers.lits.deduce import Board, Contradiction, start
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions
 
 Cell = tuple[int, int]
-THRESHOLDS = (0.0, 0.35)  # share of rooms the deductions leave open: easy none
+THRESHOLDS = (0.0, 0.5)  # share of rooms the deductions leave open: easy none, medium up to half
 BUDGET = 20.0
-MAX_SWITCHES = 40  # answers adopted while stuck before the draw is dropped
-NODES = 4000  # search nodes per question; past it the join is refused (never a wrong "unique")
+SWITCHES = 0.5  # answers adopted while stuck, per cell of the board, before the draw is dropped
+NODES = 20  # search nodes per question and cell; past them the join is refused (never a wrong "unique")
 
 
 @lru_cache(maxsize=8)
@@ -74,6 +74,7 @@ class Growth:
                 self.label[i] = k
         self.failed: dict[tuple[int, int], Answer] = {}
         self.switches = 0
+        self.nodes = NODES * geo.rows * geo.cols
         self.held = {self.ours}  # answers taken so far: going back to one only goes round in circles
 
     def _nbrs(self, i: int) -> list[int]:
@@ -96,7 +97,7 @@ class Growth:
                 trial = self.cands[:]
                 trial[k] = new
                 try:
-                    found = answers(self.geo, trial, limit=1, budget=NODES)
+                    found = probed(self.geo, trial, limit=1, budget=self.nodes, first=k)
                 except OutOfNodes:
                     return False
                 alt = found[0] if found else None
@@ -167,7 +168,7 @@ class Growth:
 
         Before the join ours was the only answer, so afterwards the others all use a placement the
         join added: the search after each cut looks at those placements of that room only."""
-        if not self.failed or self.switches >= MAX_SWITCHES:
+        if not self.failed or self.switches >= SWITCHES * len(self.label):
             return False
         self.switches += 1
         shade = self._shade(self.ours)
@@ -189,7 +190,7 @@ class Growth:
             trial = self.cands[:]
             trial[k] = [p for p in new if not self.geo.masks[p] & ~self.room[k]]
             try:
-                found = answers(self.geo, trial, limit=2, budget=NODES)
+                found = probed(self.geo, trial, limit=2, budget=self.nodes, first=k)
             except OutOfNodes:
                 return False
             other = next((a for a in found if a != self.ours), None)
@@ -257,4 +258,4 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
                               switches=growth.switches)
 
     return search("lits", rows, cols, difficulty, seed, THRESHOLDS, candidate, attempts=200, budget=BUDGET,
-                  grade_attempts=3, until_found=True)
+                  grade_attempts=4, until_found=True)
