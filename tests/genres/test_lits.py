@@ -343,8 +343,8 @@ def _count_by_rooms(regions: tuple[tuple[int, ...], ...], limit: int = 2) -> int
 
 @pytest.mark.parametrize(("rows", "cols", "seed"), [(5, 5, 3), (6, 6, 1), (6, 6, 2), (5, 8, 4), (7, 6, 5)])
 def test_generated_boards_have_one_answer_by_an_independent_count(rows: int, cols: int, seed: int) -> None:
-    made = attempt(rows, cols, random.Random(seed))
-    assert made is not None
+    # a draw can be dropped: the first kept one of ten
+    made = next(m for n in range(10) if (m := attempt(rows, cols, random.Random(f"{seed}:{n}"))))
     regions = made.regions()
     puzzle = Puzzle("lits", tuple((0,) * cols for _ in range(rows)), regions=regions)
     ours = ShadeSolution.from_cells(rows, cols, made.shaded())
