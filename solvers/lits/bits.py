@@ -5,11 +5,13 @@ one cell at a time; building :class:`solvers.lits.deduce.Board` for each costs m
 question. Here every placement of the grid is computed once (a mask, its shape, the 2x2 blocks it
 meets, the cells around it) and a board is just a list of allowed placements per room.
 
-:func:`answers` is a plain depth-first search: the room with the fewest placements left first;
-placements that complete a 2x2 block or touch an equal shape of a chosen piece go; placements
-outside the area of possible cells that holds the shaded cells go; a complete choice counts when
-its shaded cells are connected. It is exact (every rule is checked at the leaves or pruned only
-by rule consequences), so "no answer" is a proof.
+:func:`answers` is a depth-first search: a room with one placement left takes it; placements that
+complete a 2x2 block or touch an equal shape of a chosen piece go; placements outside the area of
+possible cells that holds the shaded cells (and the cells a room shades whatever it takes) go;
+then it branches on the room with the fewest placements per wipe-out it caused (dom/wdeg). A
+complete choice counts when its shaded cells are connected. It is exact (every rule is checked
+at the leaves, pruning uses rule consequences only), so "no answer" is a proof. :func:`probed`
+adds failed-placement probing for the questions the search alone does not settle quickly.
 """
 
 from __future__ import annotations

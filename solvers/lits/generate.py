@@ -5,11 +5,13 @@
    piece starts as its own room (one placement each, so the answer is unique); the other cells
    are outside every room (never shaded).
 2. Growth (:class:`Growth`): an outside cell joins a neighbouring room when no answer uses a
-   placement through it in that room (:func:`solvers.lits.bits.answers` on that room's new
-   placements only). A join only adds answers, so a join that fails once fails for good while
-   the answer stays.
+   placement through it in that room. Usually one does: our piece shifted onto the cell, tried
+   first without a search; else :func:`solvers.lits.bits.probed` on that room's new placements
+   only. A join only adds answers, so a refused join stays refused while the answers it would
+   add are still answers (each of their pieces still inside its room).
 3. Stuck (no outside cell can join any room): the cell joins anyway and the second answer that
-   join allowed becomes ours; the cells the old answer (and any further answer) shades and the
+   join allowed becomes ours (one moving the fewest shaded cells, never one held before, which
+   would go round in circles); the cells the old answer (and any further answer) shades and the
    new one does not leave their rooms, which removes those answers, and growth goes on. A draw
    that does not settle within ``SWITCHES`` of these per cell is dropped.
 
@@ -32,7 +34,7 @@ Cell = tuple[int, int]
 THRESHOLDS = (0.0, 0.5)  # share of rooms the deductions leave open: easy none, medium up to half
 BUDGET = 20.0
 SWITCHES = 0.5  # answers adopted while stuck, per cell of the board, before the draw is dropped
-NODES = 20  # search nodes per question and cell; past them the join is refused (never a wrong "unique")
+NODES = 20  # search nodes per question and cell before probing; past them again the join is refused
 
 
 @lru_cache(maxsize=8)
