@@ -260,4 +260,4 @@ def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOpt
                               switches=growth.switches)
 
     return search("lits", rows, cols, difficulty, seed, THRESHOLDS, candidate, attempts=200, budget=BUDGET,
-                  grade_attempts=4, until_found=True)
+                  grade_attempts=6, until_found=True)
