@@ -15,7 +15,7 @@ from solvers.errors import InvalidPuzzle, ParseError
 from solvers.generation import generate
 from solvers.genre import missing_parts
 from solvers.lits import GENRE
-from solvers.lits.bits import Geometry, answers
+from solvers.lits.bits import Geometry, OutOfNodes, answers, probed
 from solvers.lits.check import shape_of, violations
 from solvers.lits.generate import attempt
 from solvers.lits.model import solve_regions
@@ -263,9 +263,10 @@ def test_generator_unique_and_reproducible() -> None:
 
 
 def test_answer_search_agrees_with_brute_force() -> None:
-    """The generator's bit-mask search (:mod:`solvers.lits.bits`) finds exactly the brute-force answers."""
+    """The generator's bit-mask search (:mod:`solvers.lits.bits`) finds exactly the brute-force answers,
+    also after probing (a budget too small for the search alone)."""
     rng = random.Random(4)
-    checked = 0
+    checked = probed_ = 0
     while checked < 20:
         rows, cols = rng.choice(((3, 4), (4, 3), (2, 6)))
         regions = _random_rooms(rng, rows, cols, rng.randint(1, 3))
@@ -278,8 +279,17 @@ def test_answer_search_agrees_with_brute_force() -> None:
         found = answers(geo, [geo.within(m) for m in masks], limit=10**6)
         shaded = {tuple("".join("#" if any(geo.masks[p] >> r * cols + c & 1 for p in a) else "."
                                 for c in range(cols)) for r in range(rows)) for a in found}
-        assert len(shaded) == len(found) and shaded == set(_brute(regions)), regions
+        every = set(_brute(regions))
+        assert len(shaded) == len(found) and shaded == every, regions
+        try:
+            two = probed(geo, [geo.within(m) for m in masks], limit=2, budget=1)  # probes settle most
+        except OutOfNodes:
+            pass
+        else:
+            assert len(set(two)) == len(two) == min(2, len(every)) and set(two) <= set(found)
+            probed_ += 1
         checked += 1
+    assert probed_ >= 5
 
 
 def _linked(cells: tuple[tuple[int, int], ...]) -> bool:
