@@ -33,6 +33,7 @@ from solvers.verdict import SolveOptions
 Cell = tuple[int, int]
 THRESHOLDS = (0.0, 0.5)  # share of rooms the deductions leave open: easy none, medium up to half
 BUDGET = 20.0
+HARD_DENSITY = 0.52  # 13 pieces at 10x10 instead of ~14: more big rooms, more boards grade hard
 SWITCHES = 0.5  # answers adopted while stuck, per cell of the board, before the draw is dropped
 NODES = 20  # search nodes per question and cell before probing; past them again the join is refused
 
@@ -42,8 +43,9 @@ def geometry(rows: int, cols: int) -> Geometry:
     return Geometry.of(rows, cols)
 
 
-def draw_pieces(geo: Geometry, rng: random.Random) -> list[int]:
-    """A random maximal set of connected pieces with no 2x2 block and no equal shapes touching."""
+def draw_pieces(geo: Geometry, rng: random.Random, most: int = 10**9) -> list[int]:
+    """A random set of connected pieces with no 2x2 block and no equal shapes touching: until none
+    fits, or ``most`` of them."""
     masks, shapes = geo.masks, geo.shapes
     first = rng.randrange(len(masks))
     pieces = [first]
@@ -54,7 +56,7 @@ def draw_pieces(geo: Geometry, rng: random.Random) -> list[int]:
     while True:
         valid = [q for q in valid if not masks[q] & shaded and geo.fits(q, shaded, same[shapes[q]])]
         touching = [q for q in valid if geo.around[q] & shaded]
-        if not touching:
+        if not touching or len(pieces) >= most:
             return pieces
         p = rng.choice(touching)
         pieces.append(p)
@@ -241,16 +243,17 @@ def effort(regions: tuple[tuple[int, ...], ...]) -> float:
     return sum(1 for left in state.left if left > 1) / len(state.left)
 
 
-def attempt(rows: int, cols: int, rng: random.Random) -> Growth | None:
-    """One draw: rooms with exactly one answer, or None when it did not settle."""
+def attempt(rows: int, cols: int, rng: random.Random, density: float = 1.0) -> Growth | None:
+    """One draw: rooms with exactly one answer, or None when it did not settle. ``density``: the
+    share of cells the pieces may cover at most (fewer pieces, bigger rooms: harder boards)."""
     geo = geometry(rows, cols)
-    growth = Growth(geo, draw_pieces(geo, rng), rng)
+    growth = Growth(geo, draw_pieces(geo, rng, int(density * rows * cols / 4)), rng)
     return growth if growth.grow() else None
 
 
 def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
     def candidate(rng: random.Random) -> Candidate[Cell] | None:
-        growth = attempt(rows, cols, rng)
+        growth = attempt(rows, cols, rng, HARD_DENSITY if difficulty == "hard" else 1.0)
         if growth is None:
             return None
         regions = growth.regions()
