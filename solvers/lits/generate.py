@@ -1,7 +1,8 @@
 """LITS generator: a random answer first, then rooms grown around its pieces while it stays the only one.
 
 1. Pieces (:func:`draw_pieces`): tetrominoes added one at a time next to the ones placed so far,
-   never filling a 2x2 block, never touching a piece of the same shape, until none fits. Each
+   never filling a 2x2 block, never touching a piece of the same shape, until none fits (hard
+   boards: until ``HARD_DENSITY`` of the cells, so rooms are bigger). Each
    piece starts as its own room (one placement each, so the answer is unique); the other cells
    are outside every room (never shaded).
 2. Growth (:class:`Growth`): an outside cell joins a neighbouring room when no answer uses a
