@@ -55,7 +55,7 @@ def test_generated_puzzles_are_unique_at_every_difficulty(genre: str, size: tupl
     if genre in SQUARE_ONLY and rows != cols:
         pytest.skip(f"{genre} boards are square")
     largest = max(r * c for r, c in get_genre(genre).daily_sizes.values())
-    if rows * cols > largest:  # beyond the sizes its daily puzzle uses (LITS: its generator's known limit)
+    if rows * cols > largest:  # beyond the sizes its daily puzzle uses
         pytest.skip(f"{genre}'s daily puzzles are at most {largest} cells")
     for k, difficulty in enumerate(DIFFICULTIES):
         gp = _generate(genre, rows, cols, difficulty, seed=11 + k)

@@ -32,8 +32,7 @@ class Lits(Genre[int, ShadeSolution]):
     solution_type = ShadeSolution
     example = ("lits\n. . . . .\n. . . . .\n. . . . .\n"
                "a a b c c\na a b c c\na b b b c")
-    # the generator settles rooms reliably only on small boards so far (8x8 often fails in its budget)
-    daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (5, 5), "medium": (6, 6), "hard": (7, 7)}
+    daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (8, 8), "medium": (10, 10), "hard": (10, 10)}
     answer_help = "lits-answer-help"
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
 

@@ -1,14 +1,20 @@
-"""LITS generator: a random connected set of pieces, then rooms grown around them while unique.
+"""LITS generator: a random answer first, then rooms grown around its pieces while it stays the only one.
 
-1. Pieces: tetrominoes (L, I, T, S in random orientations) are added one at a time touching the
-   ones placed so far, never overlapping, never filling a 2x2 block and never sharing an edge with
-   a piece of the same shape, until the board is about half shaded or nothing more fits.
-2. Rooms: each piece starts as its own room; the unshaded cells join neighbouring rooms one at a
-   time while the answer stays unique, the last ones where they open the fewest other pieces
-   (:func:`grow_rooms`).
-3. The deductions and their search (:mod:`solvers.lits.deduce`) count answers. While it finds a second one, a cell that
-   answer shades but ours does not moves to a neighbouring room (:func:`_move`): that answer's
-   piece no longer fits, ours are untouched. A draw that does not settle is dropped.
+1. Pieces (:func:`draw_pieces`): tetrominoes added one at a time next to the ones placed so far,
+   never filling a 2x2 block, never touching a piece of the same shape, until none fits (hard
+   boards: until ``HARD_DENSITY`` of the cells, so rooms are bigger). Each
+   piece starts as its own room (one placement each, so the answer is unique); the other cells
+   are outside every room (never shaded).
+2. Growth (:class:`Growth`): an outside cell joins a neighbouring room when no answer uses a
+   placement through it in that room. Usually one does: our piece shifted onto the cell, tried
+   first without a search; else :func:`solvers.lits.bits.probed` on that room's new placements
+   only. A join only adds answers, so a refused join stays refused while the answers it would
+   add are still answers (each of their pieces still inside its room).
+3. Stuck (no outside cell can join any room): the cell joins anyway and the second answer that
+   join allowed becomes ours (one moving the fewest shaded cells, never one held before, which
+   would go round in circles); the cells the old answer (and any further answer) shades and the
+   new one does not leave their rooms, which removes those answers, and growth goes on. A draw
+   that does not settle within ``SWITCHES`` of these per cell is dropped.
 
 Grades: the share of rooms the deductions (:func:`solvers.lits.deduce.start`) leave open.
 """
@@ -16,247 +22,246 @@ Grades: the share of rooms the deductions (:func:`solvers.lits.deduce.start`) le
 from __future__ import annotations
 
 import random
-import time
+from functools import lru_cache
 
 from solvers.generation import Candidate, GeneratedPuzzle, search
-from solvers.lits.deduce import Board, Contradiction, OutOfBudget, count, start
-from solvers.lits.shapes import ORIENTATIONS, OUTSIDE
+from solvers.lits.bits import Answer, Geometry, OutOfNodes, probed
+from solvers.lits.deduce import Board, Contradiction, start
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions
 
 Cell = tuple[int, int]
-THRESHOLDS = (0.0, 0.35)  # share of rooms the deductions leave open: easy none
-BUDGET = 30.0
-FIX_STEPS = 40  # second answers cut by moving a cell between rooms before a fresh draw
-ORACLE_NODES = 400  # search nodes of the quick uniqueness check while rooms are tuned
-DENSITY = 0.5
+THRESHOLDS = (0.0, 0.5)  # share of rooms the deductions leave open: easy none, medium up to half
+BUDGET = 20.0
+HARD_DENSITY = 0.52  # 13 pieces at 10x10 instead of ~14: more big rooms, more boards grade hard
+SWITCHES = 0.5  # answers adopted while stuck, per cell of the board, before the draw is dropped
+NODES = 20  # search nodes per question and cell before probing; past them again the join is refused
 
 
-def _nbrs(rows: int, cols: int, cell: Cell) -> list[Cell]:
-    r, c = cell
-    return [(y, x) for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= y < rows and 0 <= x < cols]
+@lru_cache(maxsize=8)
+def geometry(rows: int, cols: int) -> Geometry:
+    return Geometry.of(rows, cols)
 
 
-def pieces(rows: int, cols: int, rng: random.Random) -> tuple[dict[Cell, int], list[int]]:
-    """(cell -> piece number, shape per piece) of a random valid, connected arrangement of pieces."""
-    owner: dict[Cell, int] = {}
-    shape_of: list[int] = []
-    fails = 0
-    while len(owner) < DENSITY * rows * cols and fails < 300:
-        shape, form = rng.choice(ORIENTATIONS)
-        if owner:
-            frontier = sorted({q for cell in owner for q in _nbrs(rows, cols, cell) if q not in owner})
-            fr, fc = rng.choice(frontier)
-        else:
-            fr, fc = rng.randrange(rows), rng.randrange(cols)
-        ar, ac = rng.choice(form)
-        cells = [(fr + r - ar, fc + c - ac) for r, c in form]
-        if not _fits(rows, cols, owner, shape_of, cells, shape):
-            fails += 1
-            continue
-        fails = 0
-        for cell in cells:
-            owner[cell] = len(shape_of)
-        shape_of.append(shape)
-    return owner, shape_of
+def draw_pieces(geo: Geometry, rng: random.Random, most: int = 10**9) -> list[int]:
+    """A random set of connected pieces with no 2x2 block and no equal shapes touching: until none
+    fits, or ``most`` of them."""
+    masks, shapes = geo.masks, geo.shapes
+    first = rng.randrange(len(masks))
+    pieces = [first]
+    shaded = masks[first]
+    same = [0, 0, 0, 0]
+    same[shapes[first]] = shaded
+    valid = list(range(len(masks)))
+    while True:
+        valid = [q for q in valid if not masks[q] & shaded and geo.fits(q, shaded, same[shapes[q]])]
+        touching = [q for q in valid if geo.around[q] & shaded]
+        if not touching or len(pieces) >= most:
+            return pieces
+        p = rng.choice(touching)
+        pieces.append(p)
+        shaded |= masks[p]
+        same[shapes[p]] |= masks[p]
 
 
-def _fits(rows: int, cols: int, owner: dict[Cell, int], shape_of: list[int], cells: list[Cell], shape: int) -> bool:
-    mine = set(cells)
-    for r, c in cells:
-        if not (0 <= r < rows and 0 <= c < cols) or (r, c) in owner:
-            return False
-        for q in _nbrs(rows, cols, (r, c)):
-            if q in owner and shape_of[owner[q]] == shape:
-                return False
-    for r, c in cells:  # no 2x2 block of shaded cells
-        for top in (r - 1, r):
-            for left in (c - 1, c):
-                block = [(top, left), (top, left + 1), (top + 1, left), (top + 1, left + 1)]
-                if all(0 <= y < rows and 0 <= x < cols and ((y, x) in owner or (y, x) in mine) for y, x in block):
+class Growth:
+    """Rooms around the pieces of one answer, grown one cell at a time while that answer is the only one."""
+
+    def __init__(self, geo: Geometry, pieces: list[int], rng: random.Random) -> None:
+        self.geo, self.rng = geo, rng
+        self.ours: Answer = tuple(pieces)
+        self.room = [geo.masks[p] for p in pieces]
+        self.cands = [[p] for p in pieces]
+        self.label = [-1] * (geo.rows * geo.cols)
+        for k, p in enumerate(pieces):
+            for i in geo.cells[p]:
+                self.label[i] = k
+        self.failed: dict[tuple[int, int], Answer] = {}
+        self.switches = 0
+        self.nodes = NODES * geo.rows * geo.cols
+        self.held = {self.ours}  # answers taken so far: going back to one only goes round in circles
+
+    def _nbrs(self, i: int) -> list[int]:
+        cols = self.geo.cols
+        r, c = divmod(i, cols)
+        return [j for j, ok in ((i - cols, r > 0), (i + cols, r + 1 < self.geo.rows), (i - 1, c > 0),
+                                (i + 1, c + 1 < cols)) if ok]
+
+    def _new(self, i: int, k: int) -> list[int]:
+        """The placements a join of cell i to room k adds."""
+        room = self.room[k] | 1 << i
+        return [p for p in self.geo.through[i] if not self.geo.masks[p] & ~room]
+
+    def _try(self, i: int, k: int) -> bool:
+        """Join cell i to room k if no answer uses a placement it adds; else remember one that does."""
+        new = self._new(i, k)
+        if new:
+            alt = self._swap(k, new)
+            if alt is None:
+                trial = self.cands[:]
+                trial[k] = new
+                try:
+                    found = probed(self.geo, trial, limit=1, budget=self.nodes, first=k)
+                except OutOfNodes:
                     return False
-    return True
-
-
-def _connected(cells: set[Cell]) -> bool:
-    if not cells:
+                alt = found[0] if found else None
+            if alt is not None:
+                self.failed[(i, k)] = alt
+                return False
+        self._join(i, k, new)
         return True
-    first = next(iter(cells))
-    seen = {first}
-    stack = [first]
-    while stack:
-        r, c = stack.pop()
-        for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if q in cells and q not in seen:
-                seen.add(q)
-                stack.append(q)
-    return len(seen) == len(cells)
 
-
-def _live(rows: int, cols: int, owner: dict[Cell, int], shape_of: list[int], room: set[Cell], k: int,
-          x: Cell) -> int:
-    """How many pieces through ``x`` inside ``room`` (piece k's room plus x) could replace piece k
-    while every other piece stays: a rough count of the second answers x would open."""
-    others = {cell: j for cell, j in owner.items() if j != k}
-    count = 0
-    for shape, form in ORIENTATIONS:
-        for ar, ac in form:
-            cells = [(x[0] + r - ar, x[1] + c - ac) for r, c in form]
-            if not all(cell in room for cell in cells):
-                continue
-            if _fits(rows, cols, others, shape_of, cells, shape) and _connected(set(others) | set(cells)):
-                count += 1
-    return count
-
-
-def grow_rooms(rows: int, cols: int, owner: dict[Cell, int], shape_of: list[int], rng: random.Random,
-               deadline: float) -> list[list[int]]:
-    """Rooms around the pieces. Each piece starts as its own room (one placement each: unique);
-    unshaded cells join neighbouring rooms one at a time while the answer stays unique. A room that
-    gains a cell only gains placements, so once no cell can join any room without a second answer
-    the rest join where they open the fewest other pieces (:func:`_live`) and :func:`attempt`
-    cuts the second answers that are left."""
-    grid = [[OUTSIDE] * cols for _ in range(rows)]
-    for (r, c), k in owner.items():
-        grid[r][c] = k + 1
-    stuck = False
-    while not stuck and time.perf_counter() < deadline:
-        edge = sorted({q for r in range(rows) for c in range(cols) if grid[r][c] != OUTSIDE
-                       for q in _nbrs(rows, cols, (r, c)) if grid[q[0]][q[1]] == OUTSIDE})
-        if not edge:
-            return grid
-        rng.shuffle(edge)
-        stuck = True
-        for y, x in edge:  # the first cell that can join a room and keep the answer unique
-            choices = sorted({grid[r][c] for r, c in _nbrs(rows, cols, (y, x)) if grid[r][c] != OUTSIDE})
-            rng.shuffle(choices)
-            for k in choices:
-                grid[y][x] = k
-                if (found := _answers(grid)) is not None and len(found) == 1:
-                    stuck = False
-                    break
-                grid[y][x] = OUTSIDE
-            if not stuck:
-                break
-    members: dict[int, set[Cell]] = {}
-    for r in range(rows):
-        for c in range(cols):
-            if grid[r][c] != OUTSIDE:
-                members.setdefault(grid[r][c] - 1, set()).add((r, c))
-    while any(OUTSIDE in row for row in grid):
-        edge = sorted({q for r in range(rows) for c in range(cols) if grid[r][c] != OUTSIDE
-                       for q in _nbrs(rows, cols, (r, c)) if grid[q[0]][q[1]] == OUTSIDE})
-        y, x = rng.choice(edge)
-        choices = sorted({grid[r][c] - 1 for r, c in _nbrs(rows, cols, (y, x)) if grid[r][c] != OUTSIDE})
-        rng.shuffle(choices)
-        k = min(choices, key=lambda j: _live(rows, cols, owner, shape_of, members[j] | {(y, x)}, j, (y, x)))
-        grid[y][x] = k + 1
-        members[k].add((y, x))
-    return grid
-
-
-def _move(grid: list[list[int]], ours: set[Cell], other: set[Cell], rng: random.Random) -> bool:
-    """Hand a cell the other answer shades (and ours does not) to a neighbouring room.
-
-    The cell goes with the shortest path of unshaded cells of its room to that room's border, and
-    with whatever part of its room that would cut off from our piece; our pieces stay whole.
-    """
-    rows, cols = len(grid), len(grid[0])
-    cells = sorted(other - ours)
-    rng.shuffle(cells)
-    for x in cells:
-        k = grid[x[0]][x[1]]
-        room = {(y, z) for y in range(rows) for z in range(cols) if grid[y][z] == k}
-        parent: dict[Cell, Cell | None] = {x: None}
-        queue = [x]
-        end: Cell | None = None
-        for cell in queue:
-            if any(grid[y][z] != k for y, z in _nbrs(rows, cols, cell)):
-                end = cell
-                break
-            for q in _nbrs(rows, cols, cell):
-                if q in room and q not in ours and q not in parent:
-                    parent[q] = cell
-                    queue.append(q)
-        if end is None:
-            continue
-        chunk: set[Cell] = set()
-        step: Cell | None = end
-        while step is not None:
-            chunk.add(step)
-            step = parent[step]
-        keep = room - chunk
-        seen = keep & ours
-        stack = list(seen)
-        while stack:
-            cell = stack.pop()
-            for q in _nbrs(rows, cols, cell):
-                if q in keep and q not in seen:
-                    seen.add(q)
-                    stack.append(q)
-        chunk |= keep - seen
-        target = rng.choice(sorted({grid[y][z] for y, z in _nbrs(rows, cols, end) if grid[y][z] != k}))
-        for y, z in chunk:
-            grid[y][z] = target
-        return True
-    return False
-
-
-def attempt(rows: int, cols: int, rng: random.Random, deadline: float) -> tuple[list[list[int]], set[Cell]] | None:
-    """Rooms with exactly one answer (the pieces drawn here), or None when this draw fails."""
-    owner, shape_of = pieces(rows, cols, rng)
-    if not owner:
-        return None
-    grid = grow_rooms(rows, cols, owner, shape_of, rng, deadline)
-    ours = set(owner)
-    target = tuple("".join("#" if (r, c) in ours else "." for c in range(cols)) for r in range(rows))
-    for _ in range(FIX_STEPS):
-        if time.perf_counter() > deadline:
-            return None
-        answers = _answers(grid)
-        if not answers:
-            return None
-        if len(answers) == 1:  # ours is always an answer: the only one
-            return (grid, ours) if answers[0] == target else None
-        alt = next(a for a in answers if a != target)
-        if not _move(grid, ours, {(r, c) for r in range(rows) for c in range(cols) if alt[r][c] == "#"}, rng):
-            return None
-    return None
-
-
-def _answers(grid: list[list[int]]) -> list[tuple[str, ...]] | None:
-    """Up to two answers by the deductions and their search alone (small boards: a few nodes), or
-    None when the search runs past ORACLE_NODES (the draw is dropped)."""
-    try:
-        return [found.rows() for found in count(start(Board.of(grid)), 2, ORACLE_NODES)]
-    except Contradiction:
-        return []
-    except OutOfBudget:
+    def _swap(self, k: int, new: list[int]) -> Answer | None:
+        """Our answer with room k's piece replaced by one of ``new``, if that is an answer (the usual
+        second answer a join allows: the piece shifted onto the cell), found without a search."""
+        geo = self.geo
+        rest = 0
+        same = [0, 0, 0, 0]
+        for j, p in enumerate(self.ours):
+            if j != k:
+                rest |= geo.masks[p]
+                same[geo.shapes[p]] |= geo.masks[p]
+        for q in new:
+            if geo.fits(q, rest, same[geo.shapes[q]]):
+                union = rest | geo.masks[q]
+                if geo.flood(geo.masks[q], union) == union:
+                    return self.ours[:k] + (q,) + self.ours[k + 1:]
         return None
 
+    def _still_fails(self, i: int, k: int) -> bool:
+        """Whether the answer a join of i to room k once allowed is still one with that join (each of
+        its pieces still inside its room): then the join still adds it."""
+        alt = self.failed.get((i, k))
+        if alt is None:
+            return False
+        masks, room = self.geo.masks, self.room
+        inside = [room[j] | (1 << i if j == k else 0) for j in range(len(room))]
+        if all(not masks[p] & ~inside[j] for j, p in enumerate(alt)):
+            return True
+        del self.failed[(i, k)]
+        return False
 
-def effort(grid: list[list[int]]) -> float:
+    def _join(self, i: int, k: int, new: list[int]) -> None:
+        self.room[k] |= 1 << i
+        self.cands[k] = self.cands[k] + new
+        self.label[i] = k
+
+    def grow(self) -> bool:
+        """Every cell in a room and our answer the only one; False when the draw is dropped."""
+        while -1 in self.label:
+            outside = [i for i, k in enumerate(self.label) if k < 0]
+            self.rng.shuffle(outside)
+            progress = False
+            for i in outside:
+                if self.label[i] >= 0:
+                    continue
+                near = sorted({self.label[j] for j in self._nbrs(i) if self.label[j] >= 0})
+                self.rng.shuffle(near)
+                near.sort(key=lambda k: self.room[k].bit_count())  # small rooms first
+                for k in near:
+                    if not self._still_fails(i, k) and self._try(i, k):
+                        progress = True
+                        break
+            if not progress and not self._switch():
+                return False
+        return True
+
+    def _switch(self) -> bool:
+        """Stuck: join a cell anyway and take the second answer it allows as ours (the one that moves
+        the fewest shaded cells), then cut every other answer by taking cells out of rooms.
+
+        Before the join ours was the only answer, so afterwards the others all use a placement the
+        join added: the search after each cut looks at those placements of that room only."""
+        if not self.failed or self.switches >= SWITCHES * len(self.label):
+            return False
+        self.switches += 1
+        shade = self._shade(self.ours)
+        ways = [key for key in list(self.failed) if self.label[key[0]] < 0 and self._still_fails(*key)]
+        moved = {key: (shade & ~self._shade(self.failed[key])).bit_count() for key in ways
+                 if self.failed[key] not in self.held}
+        if not moved:  # every way out returns to an answer held before: any of them
+            moved = dict.fromkeys(ways, 0)
+        if not moved:
+            return False
+        least = min(moved.values())
+        (i, k) = self.rng.choice(sorted(key for key, n in moved.items() if n == least))
+        old, self.ours = self.ours, self.failed[(i, k)]
+        self.held.add(self.ours)
+        new = self._new(i, k)
+        self._join(i, k, new)
+        self._release(self._shade(old) & ~self._shade(self.ours))
+        while True:
+            trial = self.cands[:]
+            trial[k] = [p for p in new if not self.geo.masks[p] & ~self.room[k]]
+            try:
+                found = probed(self.geo, trial, limit=2, budget=self.nodes, first=k)
+            except OutOfNodes:
+                return False
+            other = next((a for a in found if a != self.ours), None)
+            if other is None:
+                return True
+            self._release(self._shade(other) & ~self._shade(self.ours))
+
+    def _release(self, drop: int) -> None:
+        """Take the cells ``drop`` (none of ours) out of their rooms, with whatever part of a room that
+        cuts off from its piece."""
+        masks = self.geo.masks
+        for j, room in enumerate(self.room):
+            if room & drop:
+                left = self.geo.flood(masks[self.ours[j]], room & ~drop)
+                self.room[j] = left
+                self.cands[j] = [p for p in self.cands[j] if not masks[p] & ~left]
+                gone = room & ~left
+                while gone:
+                    low = gone & -gone
+                    self.label[low.bit_length() - 1] = -1
+                    gone ^= low
+
+    def _shade(self, answer: Answer) -> int:
+        out = 0
+        for p in answer:
+            out |= self.geo.masks[p]
+        return out
+
+    def regions(self) -> tuple[tuple[int, ...], ...]:
+        """Room numbers 1.. in reading order of their first cell."""
+        ids: dict[int, int] = {}
+        cols = self.geo.cols
+        return tuple(tuple(ids.setdefault(self.label[r * cols + c], len(ids) + 1) for c in range(cols))
+                     for r in range(self.geo.rows))
+
+    def shaded(self) -> list[Cell]:
+        return [divmod(i, self.geo.cols) for p in self.ours for i in self.geo.cells[p]]
+
+
+def effort(regions: tuple[tuple[int, ...], ...]) -> float:
     """The share of rooms the deductions leave open."""
     try:
-        state = start(Board.of(grid))
+        state = start(Board.of(regions))
     except Contradiction:
         return 1.0
     return sum(1 for left in state.left if left > 1) / len(state.left)
 
 
-def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
-    deadline = time.perf_counter() + BUDGET
+def attempt(rows: int, cols: int, rng: random.Random, density: float = 1.0) -> Growth | None:
+    """One draw: rooms with exactly one answer, or None when it did not settle. ``density``: the
+    share of cells the pieces may cover at most (fewer pieces, bigger rooms: harder boards)."""
+    geo = geometry(rows, cols)
+    growth = Growth(geo, draw_pieces(geo, rng, int(density * rows * cols / 4)), rng)
+    return growth if growth.grow() else None
 
+
+def generate(rows: int, cols: int, difficulty: str, seed: int, options: SolveOptions | None = None) -> GeneratedPuzzle:
     def candidate(rng: random.Random) -> Candidate[Cell] | None:
-        made = attempt(rows, cols, rng, deadline + 30)
-        if made is None:
+        growth = attempt(rows, cols, rng, HARD_DENSITY if difficulty == "hard" else 1.0)
+        if growth is None:
             return None
-        grid, owner = made
-        ids: dict[int, int] = {}
-        regions = tuple(tuple(ids.setdefault(v, len(ids) + 1) for v in row) for row in grid)
+        regions = growth.regions()
         puzzle = Puzzle("lits", tuple((0,) * cols for _ in range(rows)), regions=regions)
-        return Candidate.made(puzzle, ShadeSolution.from_cells(rows, cols, owner), effort(grid), pieces=len(ids))
+        solution = ShadeSolution.from_cells(rows, cols, growth.shaded())
+        return Candidate.made(puzzle, solution, effort(regions), pieces=len(growth.ours),
+                              switches=growth.switches)
 
     return search("lits", rows, cols, difficulty, seed, THRESHOLDS, candidate, attempts=200, budget=BUDGET,
-                  grade_attempts=3, until_found=True)
+                  grade_attempts=6, until_found=True)
