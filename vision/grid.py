@@ -160,13 +160,13 @@ def _order(pts: np.ndarray) -> np.ndarray:
     return np.array([pts[np.argmin(s)], pts[np.argmin(d)], pts[np.argmax(s)], pts[np.argmax(d)]], np.float32)
 
 
-def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
+def _straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE) -> Board | None:
     tl, tr, br, bl = quad
     width = float(max(np.linalg.norm(tr - tl), np.linalg.norm(br - bl)))
     height = float(max(np.linalg.norm(bl - tl), np.linalg.norm(br - tr)))
     if min(width, height) < 20:
         return None
-    scale = max(1.0, SIDE / max(width, height))  # never below the picture's own resolution
+    scale = max(1.0, side / max(width, height))  # never below the picture's own resolution
     w, h = max(20, round(width * scale)), max(20, round(height * scale))
     target = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
     m = cv2.getPerspectiveTransform(quad, target)

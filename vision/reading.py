@@ -6,6 +6,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
+import cv2
 import numpy as np
 
 from solvers.errors import ParseError
@@ -16,18 +17,21 @@ from solvers.registry import GENRES, get_genre
 from vision.arrows import read_arrow
 from vision.blocks import read_block, tones
 from vision.cells import INK, RINGED, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
-from vision.decode import decode
+from vision.decode import decode_full, working
 from vision.errors import Unreadable
 from vision.glyphs import prime
 from vision.grid import SUPPORTED, Board, enlarged, find_board
 from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
+from vision.locate import spots
 from vision.rooms import read_rooms
 
 FAINT_INK = 0.28  # the second reading's ink level (see _read_twice)
 HAIRLINE_INK = 0.16  # the ink level at which a faint empty cell is looked at again for a thin ring
 SURE = 0.6  # a cell read with less confidence than this is named to the player before solving
 MIN_SIDE, MAX_SIDE = 5, 40
+CLOSE_SHARE = 0.25  # a board taking less of the picture than this is looked for again (see read_image)
+CLOSE_LOOKS = 2  # places looked at again, the likeliest first
 DEFAULT_MAX_BYTES = 20_000_000
 DEFAULT_MAX_PIXELS = 40_000_000
 
@@ -101,7 +105,39 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     """Read the puzzle in a screenshot or photo; raises :class:`Unreadable` when there is none."""
     start = time.perf_counter()
     forced = get_genre(genre).name if genre else None
-    grey = decode(data, max_bytes=max_bytes, max_pixels=max_pixels)
+    full = decode_full(data, max_bytes=max_bytes, max_pixels=max_pixels)
+    grey = working(full)
+    try:
+        first: tuple[Reading, float] | Unreadable = _read_grey(grey, forced)
+    except Unreadable as e:
+        first = e
+    if isinstance(first, tuple) and first[0].sure and first[1] >= CLOSE_SHARE:
+        return replace(first[0], seconds=time.perf_counter() - start)
+    # a board small in the picture, or read with doubts or not at all: look for boards all over the
+    # picture by their lines and read each again from a crop of the picture at its own resolution
+    tries = [first]
+    for spot in spots(full, CLOSE_LOOKS):
+        x0, y0, x1, y1 = spot.box
+        try:
+            tries.append(_read_grey(working(full[y0:y1, x0:x1]), forced))
+        except Unreadable as e:
+            tries.append(e)
+    read = [t for t in tries if isinstance(t, tuple)]
+    if not read:
+        assert isinstance(first, Unreadable)
+        raise first
+    best = max(enumerate(read), key=lambda it: (_goodness(it[1][0]), it[0]))[1][0]
+    return replace(best, seconds=time.perf_counter() - start)
+
+
+def _goodness(r: Reading) -> tuple[bool, bool, bool, int]:
+    """How much a reading is to be trusted: a genre fits, the size is sure, fewer unsure cells."""
+    return bool(r.genres) and r.problem is None, not r.size_unsure, r.sure, -len(r.unsure)
+
+
+def _read_grey(grey: np.ndarray, forced: str | None) -> tuple[Reading, float]:
+    """The board in a grey picture, and the share of the picture its outline takes."""
+    start = time.perf_counter()
     board = find_islands(grey)
     if board is None:
         board = find_board(grey)
@@ -141,7 +177,17 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     genres, problem = candidates(tokens, kinds, regions, style, forced, _board_of)
     return Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                    seconds=time.perf_counter() - start, problem=problem,
-                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED, regions=regions)
+                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED, regions=regions), _share(board, grey)
+
+
+def _share(board: Board, grey: np.ndarray) -> float:
+    """The board's outline as a share of the picture's area (1.0 when not known)."""
+    if board.transform is None:
+        return 1.0
+    h, w = board.paper.shape[:2]
+    corners = np.array([[[0, 0], [w, 0], [w, h], [0, h]]], np.float32)
+    quad = cv2.perspectiveTransform(corners, np.linalg.inv(board.transform))[0]
+    return float(cv2.contourArea(quad)) / float(grey.shape[0] * grey.shape[1])
 
 
 def _even_edges(board: Board) -> Board:
