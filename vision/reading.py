@@ -29,6 +29,7 @@ from vision.rooms import read_rooms
 FAINT_INK = 0.28  # the second reading's ink level (see _read_twice)
 HAIRLINE_INK = 0.16  # the ink level at which a faint empty cell is looked at again for a thin ring
 SURE = 0.6  # a cell read with less confidence than this is named to the player before solving
+UNCLEAR = 0.25  # a board with a larger share of unsure cells is refused (fewer: shown, its doubts named)
 MIN_SIDE, MAX_SIDE = 5, 40
 CLOSE_SHARE = 0.25  # a board taking less of the picture than this is looked for again (see read_image)
 CLOSE_LOOKS = 2  # places looked at again, the likeliest first
@@ -111,17 +112,24 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         first: tuple[Reading, float] | Unreadable = _read_grey(grey, forced)
     except Unreadable as e:
         first = e
-    if isinstance(first, tuple) and first[0].sure and first[1] >= CLOSE_SHARE:
+    sure = isinstance(first, tuple) and first[0].sure
+    if isinstance(first, tuple) and sure and (first[1] >= CLOSE_SHARE or full.shape == grey.shape):
         return replace(first[0], seconds=time.perf_counter() - start)
     # a board small in the picture, or read with doubts or not at all: look for boards all over the
     # picture by their lines and read each again from a crop of the picture at its own resolution
     tries = [first]
-    for spot in spots(full, CLOSE_LOOKS):
+    for spot in spots(full, 1 if sure else CLOSE_LOOKS):
         x0, y0, x1, y1 = spot.box
+        if (x1 - x0) * (y1 - y0) > 0.8 * full.shape[0] * full.shape[1]:
+            continue  # (the picture as a whole: read already)
         try:
-            tries.append(_read_grey(working(full[y0:y1, x0:x1]), forced))
+            got = _read_grey(working(full[y0:y1, x0:x1]), forced)
         except Unreadable as e:
             tries.append(e)
+            continue
+        tries.append(got)
+        if got[0].sure:
+            break
     read = [t for t in tries if isinstance(t, tuple)]
     if not read:
         assert isinstance(first, Unreadable)
@@ -170,7 +178,7 @@ def _read_grey(grey: np.ndarray, forced: str | None) -> tuple[Reading, float]:
         CellRead(r, c, g.token, g.alternatives, round(g.confidence, 2) if (r, c) not in doubtful else 0.0)
         for r, row in enumerate(guesses) for c, g in enumerate(row) if g.confidence < SURE or (r, c) in doubtful
     )
-    if len(unsure) > max(3, 0.25 * board.rows * board.cols):
+    if len(unsure) > max(3, UNCLEAR * board.rows * board.cols):
         raise Unreadable("unclear", "I found a grid but could not make out most of its cells; send a sharper, "
                                     "better lit picture taken straight on.")
     kinds = [[g.clue_kinds() for g in row] for row in guesses]
