@@ -41,6 +41,7 @@ class Board:
     zoom: float = 1.0  # straightened pixels per pixel of the picture (above 1: detail was interpolated)
     transform: np.ndarray | None = None  # picture -> ``paper`` coordinates (3x3 perspective)
     bare: bool = False  # no lines and no dots: the cells placed from the clues alone (islands)
+    bend: tuple[np.ndarray, np.ndarray] | None = None  # a curled page's lines straightened (cv2.remap maps)
 
     @property
     def lattice(self) -> Lattice:
@@ -48,10 +49,12 @@ class Board:
 
     def straighten(self, image: np.ndarray) -> np.ndarray:
         """Another view of the same picture (e.g. its tones before flattening) straightened as ``paper``."""
-        if self.transform is None:
-            return image
         h, w = self.paper.shape[:2]
-        return cv2.warpPerspective(image, self.transform, (w, h), flags=cv2.INTER_AREA, borderValue=1.0)
+        flat = image if self.transform is None else cv2.warpPerspective(
+            image, self.transform, (w, h), flags=cv2.INTER_AREA, borderValue=1.0)
+        if self.bend is not None:
+            flat = cv2.remap(flat, *self.bend, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=1.0)
+        return flat
 
     @property
     def rows(self) -> int:

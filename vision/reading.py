@@ -15,6 +15,7 @@ from solvers.puzzle import Puzzle, Regions
 from solvers.reading import read_cells
 from solvers.registry import GENRES, get_genre
 from vision.arrows import read_arrow
+from vision.bend import unbend
 from vision.blocks import read_block, tones
 from vision.cells import INK, RINGED, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
 from vision.decode import decode_full, working
@@ -152,7 +153,7 @@ def _read_grey(grey: np.ndarray, forced: str | None) -> tuple[Reading, float]:
     if not (MIN_SIDE <= board.rows <= MAX_SIDE and MIN_SIDE <= board.cols <= MAX_SIDE):
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
                                       "read; send a picture of a grid of 5x5 to 40x40 cells.")
-    board = _even_edges(enlarged(board, grey))
+    board = unbend(_even_edges(enlarged(board, grey)))
     tone = board.straighten(tones(grey))
     blocks = [[None if board.bare else read_block(tone, board.paper, *box) for box in row] for row in _boxes(board)]
     filled = frozenset((r, c) for r, row in enumerate(blocks) for c, g in enumerate(row) if g is not None)

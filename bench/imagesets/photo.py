@@ -69,7 +69,7 @@ def simulate_scene(image: np.ndarray, seed: int) -> bytes:
         _clutter(desk, rng)
     sh, sw = sheet.shape[:2]
     # the sheet's longer side, as a share of the picture's shorter (a whole page: its board is small)
-    share = rng.uniform(0.65, 0.98) if min(image.shape[:2]) > 1500 else rng.uniform(0.4, 0.95)
+    share = rng.uniform(0.65, 0.98) if min(image.shape[:2]) > 1000 else rng.uniform(0.4, 0.95)
     scale = share * min(out_w, out_h) / max(sh, sw)
     angle = np.deg2rad(rng.uniform(-28, 28))
     cx = out_w / 2 + rng.uniform(-0.15, 0.15) * out_w
@@ -120,7 +120,7 @@ def _sheet(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """The picture on a sheet of off-white paper: wide margins (a page of a magazine or a print),
     with lines of 'text' above or below the board now and then."""
     h, w = image.shape[:2]
-    if min(h, w) > 1500:  # already a whole page
+    if min(h, w) > 1000:  # already a whole page (a print at 150 dpi or more)
         return image.copy()
     tone = int(rng.integers(232, 256))
     mx = int(w * rng.uniform(0.08, 0.6))
