@@ -18,7 +18,9 @@ from rendering import render_png
 from solvers.puzzle import Puzzle
 from tests.corpus import own
 from vision import read_image
+from vision.bend import unbend
 from vision.decode import decode_full
+from vision.grid import find_board
 from vision.locate import spots
 
 REPO = Path(__file__).resolve().parents[1]
@@ -64,3 +66,31 @@ def test_a_picture_without_a_grid_gives_no_place_to_look() -> None:
     rng = np.random.default_rng(4)
     desk = cv2.GaussianBlur(rng.normal(128, 30, (700, 900)).astype(np.float32), (0, 0), 2.0)
     assert spots(np.clip(desk, 0, 255).astype(np.uint8)) == []
+
+
+def curled(p: Puzzle[Any]) -> bytes:
+    """``p``'s picture on a sheet bowed both ways (a page curling up at its edges)."""
+    rgb = np.asarray(Image.open(io.BytesIO(render_png(p, None, view="puzzle"))).convert("RGB"))
+    h, w = rgb.shape[:2]
+    sheet = np.full((h + 120, w + 120, 3), 250, np.uint8)
+    sheet[60:60 + h, 60:60 + w] = rgb
+    hh, ww = sheet.shape[:2]
+    ys, xs = np.mgrid[0:hh, 0:ww].astype(np.float32)
+    my = ys + 0.03 * hh * np.sin(np.pi * xs / ww) * (ys / hh - 0.5) * 2
+    mx = xs + 0.02 * ww * np.sin(np.pi * ys / hh) * (xs / ww - 0.5) * 2
+    bent = cv2.remap(sheet, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return bytes(cv2.imencode(".png", bent)[1].tobytes())
+
+
+def test_a_curled_page_is_straightened_line_by_line_and_read_exactly() -> None:
+    p = board("own-masyu-13")
+    r = read_image(curled(p))
+    assert (r.rows, r.cols) == (p.rows, p.cols)
+    assert r.tokens == tuple(tuple(line.split()) for line in p.grid_lines())
+
+
+def test_a_flat_board_is_left_as_it_is() -> None:
+    p = board("own-masyu-13")
+    grey = decode_full(render_png(p, None, view="puzzle"), max_bytes=20_000_000, max_pixels=40_000_000)
+    b = find_board(grey)
+    assert unbend(b).bend is None
