@@ -136,7 +136,9 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         assert isinstance(first, Unreadable)
         raise first
     best = max(enumerate(read), key=lambda it: (_goodness(it[1][0]), it[0]))[1][0]
-    return replace(best, seconds=time.perf_counter() - start)
+    # two places read with confidence as boards of other sizes: which one is the board is in doubt
+    rival = any(r.sure and r.genres and (r.rows, r.cols) != (best.rows, best.cols) for r, _ in read)
+    return replace(best, seconds=time.perf_counter() - start, size_unsure=best.size_unsure or rival)
 
 
 def _goodness(r: Reading) -> tuple[bool, bool, bool, int]:
