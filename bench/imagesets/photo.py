@@ -91,7 +91,7 @@ def simulate_scene(image: np.ndarray, seed: int) -> bytes:
     quad = np.array(dst, np.float32).reshape(-1, 1, 2)
     for _ in range(int(rng.integers(0, 3))):  # small things lying on the desk by the sheet
         _clutter(photo, rng, small=True, away=quad)
-    img = photo.astype(np.float32)
+    img: np.ndarray = photo.astype(np.float32)
     # light: uneven (a gradient and a soft spot), a colour cast
     gx, gy = np.meshgrid(np.linspace(-1, 1, out_w, dtype=np.float32), np.linspace(-1, 1, out_h, dtype=np.float32))
     a = rng.uniform(0, 2 * np.pi)
@@ -102,11 +102,11 @@ def simulate_scene(image: np.ndarray, seed: int) -> bytes:
     img *= light[:, :, None] * cast[None, None, :]
     if rng.random() < 0.5:  # shaken: a short straight smear
         length = int(rng.integers(3, 9))
-        k = np.zeros((length, length), np.float32)
+        k: np.ndarray = np.zeros((length, length), np.float32)
         k[length // 2, :] = 1.0
         rot = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), rng.uniform(0, 180), 1.0)
         k = cv2.warpAffine(k, rot, (length, length))
-        img = cv2.filter2D(img, -1, k / max(1e-6, float(k.sum())))
+        img = cv2.filter2D(img, -1, (k / max(1e-6, float(k.sum()))).astype(np.float32))
     else:
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, 1.8))
     img += rng.normal(0, rng.uniform(1.5, 8.0), img.shape).astype(np.float32)
@@ -168,6 +168,7 @@ def _curl(sheet: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 def _desk(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
     """A textured desk: wood-like streaks or a speckled cloth, in some colour."""
     base = rng.uniform(40, 200, 3)
+    tex: np.ndarray
     if rng.random() < 0.5:
         streak = cv2.resize(rng.normal(0, 1, (h, max(2, w // 40))).astype(np.float32), (w, h))
         tex = cv2.GaussianBlur(streak, (0, 0), 2.0)
@@ -175,10 +176,11 @@ def _desk(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
             tex = tex.T.copy() if h == w else cv2.resize(tex.T, (w, h))
     else:
         tex = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), rng.uniform(0.8, 3.0))
-        tex /= max(1e-6, float(tex.std()))
+        tex = tex / max(1e-6, float(tex.std()))
     amp = rng.uniform(8, 30)
     desk = base[None, None, :] + amp * tex[:, :, None]
-    return np.clip(desk, 0, 255).astype(np.uint8)
+    out: np.ndarray = np.clip(desk, 0, 255).astype(np.uint8)
+    return out
 
 
 def _clutter(img: np.ndarray, rng: np.random.Generator, small: bool = False, away: np.ndarray | None = None) -> None:
@@ -195,7 +197,7 @@ def _clutter(img: np.ndarray, rng: np.random.Generator, small: bool = False, awa
         cv2.fillConvexPoly(img, box.astype(np.int32), (int(rng.integers(210, 250)),) * 3)
         x0, y0 = box.min(axis=0)
         x1, y1 = box.max(axis=0)
-        mask = np.zeros((h, w), np.uint8)
+        mask: np.ndarray = np.zeros((h, w), np.uint8)
         cv2.fillConvexPoly(mask, box.astype(np.int32), 255)
         mask = cv2.erode(mask, np.ones((9, 9), np.uint8))
         layer = img.copy()
