@@ -16,6 +16,12 @@ WORK_SIDE = 1400  # the longer side a picture is scaled down to before reading
 
 def decode(data: bytes, *, max_bytes: int, max_pixels: int) -> np.ndarray:
     """The picture as an 8-bit grey array whose longer side is at most :data:`WORK_SIDE`."""
+    return working(decode_full(data, max_bytes=max_bytes, max_pixels=max_pixels))
+
+
+def decode_full(data: bytes, *, max_bytes: int, max_pixels: int) -> np.ndarray:
+    """The picture as an 8-bit grey array at its own size (a small board in a large photo is
+    read again from a crop of it, see :mod:`vision.locate`)."""
     if len(data) > max_bytes:
         raise Unreadable("too-large", f"That file is {len(data) / 1e6:.1f} MB; send a picture of at most "
                                       f"{max_bytes / 1e6:.0f} MB (a screenshot or a photo of the board).")
@@ -39,6 +45,11 @@ def decode(data: bytes, *, max_bytes: int, max_pixels: int) -> np.ndarray:
         except Exception as e:
             raise Unreadable("not-an-image", "That file is not a picture I can open; send a PNG, JPEG or "
                                              "WebP screenshot or photo of the board.") from e
+    return grey
+
+
+def working(grey: np.ndarray) -> np.ndarray:
+    """``grey`` cropped to its ink and scaled down to at most :data:`WORK_SIDE` on its longer side."""
     page, clean = _content(grey)
     side = max(page.shape)
     if side > WORK_SIDE:

@@ -41,6 +41,7 @@ class Board:
     zoom: float = 1.0  # straightened pixels per pixel of the picture (above 1: detail was interpolated)
     transform: np.ndarray | None = None  # picture -> ``paper`` coordinates (3x3 perspective)
     bare: bool = False  # no lines and no dots: the cells placed from the clues alone (islands)
+    bend: tuple[np.ndarray, np.ndarray] | None = None  # a curled page's lines straightened (cv2.remap maps)
 
     @property
     def lattice(self) -> Lattice:
@@ -48,10 +49,12 @@ class Board:
 
     def straighten(self, image: np.ndarray) -> np.ndarray:
         """Another view of the same picture (e.g. its tones before flattening) straightened as ``paper``."""
-        if self.transform is None:
-            return image
         h, w = self.paper.shape[:2]
-        return cv2.warpPerspective(image, self.transform, (w, h), flags=cv2.INTER_AREA, borderValue=1.0)
+        flat = image if self.transform is None else cv2.warpPerspective(
+            image, self.transform, (w, h), flags=cv2.INTER_AREA, borderValue=1.0)
+        if self.bend is not None:
+            flat = cv2.remap(flat, *self.bend, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=1.0)
+        return flat
 
     @property
     def rows(self) -> int:
@@ -160,13 +163,13 @@ def _order(pts: np.ndarray) -> np.ndarray:
     return np.array([pts[np.argmin(s)], pts[np.argmin(d)], pts[np.argmax(s)], pts[np.argmax(d)]], np.float32)
 
 
-def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
+def _straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE) -> Board | None:
     tl, tr, br, bl = quad
     width = float(max(np.linalg.norm(tr - tl), np.linalg.norm(br - bl)))
     height = float(max(np.linalg.norm(bl - tl), np.linalg.norm(br - tr)))
     if min(width, height) < 20:
         return None
-    scale = max(1.0, SIDE / max(width, height))  # never below the picture's own resolution
+    scale = max(1.0, side / max(width, height))  # never below the picture's own resolution
     w, h = max(20, round(width * scale)), max(20, round(height * scale))
     target = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
     m = cv2.getPerspectiveTransform(quad, target)

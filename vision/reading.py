@@ -6,6 +6,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
+import cv2
 import numpy as np
 
 from solvers.errors import ParseError
@@ -14,20 +15,25 @@ from solvers.puzzle import Puzzle, Regions
 from solvers.reading import read_cells
 from solvers.registry import GENRES, get_genre
 from vision.arrows import read_arrow
+from vision.bend import unbend
 from vision.blocks import read_block, tones
 from vision.cells import INK, RINGED, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
-from vision.decode import decode
+from vision.decode import decode_full, working
 from vision.errors import Unreadable
 from vision.glyphs import prime
 from vision.grid import SUPPORTED, Board, enlarged, find_board
 from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
+from vision.locate import spots
 from vision.rooms import read_rooms
 
 FAINT_INK = 0.28  # the second reading's ink level (see _read_twice)
 HAIRLINE_INK = 0.16  # the ink level at which a faint empty cell is looked at again for a thin ring
 SURE = 0.6  # a cell read with less confidence than this is named to the player before solving
+UNCLEAR = 0.25  # a board with a larger share of unsure cells is refused (fewer: shown, its doubts named)
 MIN_SIDE, MAX_SIDE = 5, 40
+CLOSE_SHARE = 0.25  # a board taking less of the picture than this is looked for again (see read_image)
+CLOSE_LOOKS = 2  # places looked at again, the likeliest first
 DEFAULT_MAX_BYTES = 20_000_000
 DEFAULT_MAX_PIXELS = 40_000_000
 
@@ -101,14 +107,55 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     """Read the puzzle in a screenshot or photo; raises :class:`Unreadable` when there is none."""
     start = time.perf_counter()
     forced = get_genre(genre).name if genre else None
-    grey = decode(data, max_bytes=max_bytes, max_pixels=max_pixels)
+    full = decode_full(data, max_bytes=max_bytes, max_pixels=max_pixels)
+    grey = working(full)
+    try:
+        first: tuple[Reading, float] | Unreadable = _read_grey(grey, forced)
+    except Unreadable as e:
+        first = e
+    sure = isinstance(first, tuple) and first[0].sure
+    if isinstance(first, tuple) and sure and (first[1] >= CLOSE_SHARE or full.shape == grey.shape):
+        return replace(first[0], seconds=time.perf_counter() - start)
+    # a board small in the picture, or read with doubts or not at all: look for boards all over the
+    # picture by their lines and read each again from a crop of the picture at its own resolution
+    tries = [first]
+    for spot in spots(full, 1 if sure else CLOSE_LOOKS):
+        x0, y0, x1, y1 = spot.box
+        if (x1 - x0) * (y1 - y0) > 0.8 * full.shape[0] * full.shape[1]:
+            continue  # (the picture as a whole: read already)
+        try:
+            got = _read_grey(working(full[y0:y1, x0:x1]), forced)
+        except Unreadable as e:
+            tries.append(e)
+            continue
+        tries.append(got)
+        if got[0].sure:
+            break
+    read = [t for t in tries if isinstance(t, tuple)]
+    if not read:
+        assert isinstance(first, Unreadable)
+        raise first
+    best = max(enumerate(read), key=lambda it: (_goodness(it[1][0]), it[0]))[1][0]
+    # two places read with confidence as boards of other sizes: which one is the board is in doubt
+    rival = any(r.sure and r.genres and (r.rows, r.cols) != (best.rows, best.cols) for r, _ in read)
+    return replace(best, seconds=time.perf_counter() - start, size_unsure=best.size_unsure or rival)
+
+
+def _goodness(r: Reading) -> tuple[bool, bool, bool, int]:
+    """How much a reading is to be trusted: a genre fits, the size is sure, fewer unsure cells."""
+    return bool(r.genres) and r.problem is None, not r.size_unsure, r.sure, -len(r.unsure)
+
+
+def _read_grey(grey: np.ndarray, forced: str | None) -> tuple[Reading, float]:
+    """The board in a grey picture, and the share of the picture its outline takes."""
+    start = time.perf_counter()
     board = find_islands(grey)
     if board is None:
         board = find_board(grey)
     if not (MIN_SIDE <= board.rows <= MAX_SIDE and MIN_SIDE <= board.cols <= MAX_SIDE):
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
                                       "read; send a picture of a grid of 5x5 to 40x40 cells.")
-    board = _even_edges(enlarged(board, grey))
+    board = unbend(_even_edges(enlarged(board, grey)))
     tone = board.straighten(tones(grey))
     blocks = [[None if board.bare else read_block(tone, board.paper, *box) for box in row] for row in _boxes(board)]
     filled = frozenset((r, c) for r, row in enumerate(blocks) for c, g in enumerate(row) if g is not None)
@@ -134,14 +181,24 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         CellRead(r, c, g.token, g.alternatives, round(g.confidence, 2) if (r, c) not in doubtful else 0.0)
         for r, row in enumerate(guesses) for c, g in enumerate(row) if g.confidence < SURE or (r, c) in doubtful
     )
-    if len(unsure) > max(3, 0.25 * board.rows * board.cols):
+    if len(unsure) > max(3, UNCLEAR * board.rows * board.cols):
         raise Unreadable("unclear", "I found a grid but could not make out most of its cells; send a sharper, "
                                     "better lit picture taken straight on.")
     kinds = [[g.clue_kinds() for g in row] for row in guesses]
     genres, problem = candidates(tokens, kinds, regions, style, forced, _board_of)
     return Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                    seconds=time.perf_counter() - start, problem=problem,
-                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED, regions=regions)
+                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED, regions=regions), _share(board, grey)
+
+
+def _share(board: Board, grey: np.ndarray) -> float:
+    """The board's outline as a share of the picture's area (1.0 when not known)."""
+    if board.transform is None:
+        return 1.0
+    h, w = board.paper.shape[:2]
+    corners = np.array([[[0, 0], [w, 0], [w, h], [0, h]]], np.float32)
+    quad = cv2.perspectiveTransform(corners, np.linalg.inv(board.transform))[0]
+    return float(cv2.contourArea(quad)) / float(grey.shape[0] * grey.shape[1])
 
 
 def _even_edges(board: Board) -> Board:

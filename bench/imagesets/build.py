@@ -13,6 +13,8 @@ Sources (each a screenshot; plus one simulated photo per board from one of them)
   PostScript with thin lines and thin-outlined pearls), rasterised by ghostscript at 150 and 300 dpi
   as whole A4 pages.
 Kind ``photo``: one simulated photo per board (``photo.py``, the simulator the reader is tuned on).
+Kind ``scene`` (``--scenes-from``, from a built set): the tuning simulator's hard photos
+(``photo.simulate_scene``: clutter, other papers, a curled sheet small in a large picture).
 Kind ``heldout``: one more photo per board from ``heldout_photo.py``, a second simulator the
 reader is never tuned on (clutter, curl, shadows, strong perspective, motion blur, colour casts),
 of the printed page where there is one.
@@ -45,7 +47,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench" / "imagesets"))
 from heldout_photo import simulate_heldout  # noqa: E402
-from photo import simulate  # noqa: E402
+from photo import simulate, simulate_scene  # noqa: E402
 
 from rendering import render_png  # noqa: E402
 from solvers.errors import ParseError  # noqa: E402
@@ -229,6 +231,36 @@ class Sgt:
         self.xvfb.wait()
 
 
+def scenes(src: Path, out: Path, splits: list[str], genres: set[str]) -> int:
+    """Kind ``scene`` (the tuning simulator's hard photos, ``photo.simulate_scene``) from an already
+    built set: one per board, of its 150 dpi printed page where there is one (every other board),
+    else of one of its screenshots; quick, as nothing is rendered again."""
+    for split in splits:
+        rows = [json.loads(line) for line in (src / split / "truth.jsonl").read_text(encoding="utf-8").splitlines()]
+        by_board: dict[str, list[dict[str, Any]]] = {}
+        for t in rows:
+            if t["kind"] in ("screenshot", "print") and (not genres or t["genre"] in genres):
+                by_board.setdefault(t["board"], []).append(t)
+        truth = []
+        for bid, pics in sorted(by_board.items()):
+            seed = int(hashlib.sha1(("scene" + bid).encode()).hexdigest()[:8], 16)
+            pages = [t for t in pics if t["file"].endswith("-150dpi.png")]
+            shots = sorted((t for t in pics if t["kind"] == "screenshot"), key=lambda t: str(t["file"]))
+            pick = pages[0] if pages and seed % 2 else shots[seed % len(shots)] if shots else None
+            if pick is None:
+                continue
+            rgb = np.asarray(Image.open(src / split / pick["file"]).convert("RGB"))[:, :, ::-1]
+            path = out / split / pick["source"] / f"{bid}-scene.jpg"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(simulate_scene(np.ascontiguousarray(rgb), seed))
+            truth.append({**pick, "file": str(path.relative_to(out / split)), "kind": "scene"})
+        (out / split).mkdir(parents=True, exist_ok=True)
+        with open(out / split / "truth.jsonl", "w", encoding="utf-8") as f:
+            f.writelines(json.dumps(t) + "\n" for t in truth)
+        print(f"{split}: {len(truth)} scenes")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="/tmp/imagesets")
@@ -237,10 +269,13 @@ def main() -> int:
     ap.add_argument("--genres", default="", help="only these genres (comma-separated)")
     ap.add_argument("--splits", default="train,dev,test", help="only boards of these splits (comma-separated)")
     ap.add_argument("--no-photos", action="store_true", help="screenshots only")
+    ap.add_argument("--scenes-from", default="", help="only kind scene, from the pictures of this built set")
     args = ap.parse_args()
     out = Path(args.out)
     if out.exists():
         shutil.rmtree(out)
+    if args.scenes_from:
+        return scenes(Path(args.scenes_from), out, args.splits.split(","), set(args.genres.split(",")) - {""})
     recs = boards(set(args.genres.split(",")) if args.genres else None)
     printer = shutil.which("gs") is not None and Path("/usr/games/sgt-pearl").exists()
     node = None

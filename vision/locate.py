@@ -1,0 +1,155 @@
+"""Finding a small board in a large photo: candidate outlines anywhere in the picture, judged by
+the grid lines inside them rather than by their size, so the board can be read again from a
+crop of the picture at its own resolution (a sheet on a cluttered desk, a page with a small board).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.grid import MAX_CELLS, MIN_CELLS, SUPPORTED, _order, _straighten, flatten
+
+LOOK_SIDE = 1400  # the longer side the whole picture is looked at
+MIN_AREA = 0.0008  # the smallest outline looked at, as a share of the picture
+TRIED = 14  # outlines straightened and judged, the largest first
+JUDGE_SIDE = 560  # pixels on an outline's longer side when its lines are judged
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A place that looks like a board: its box in the full picture, the rows and columns its lines
+    fit, how clearly and how surely."""
+
+    box: tuple[int, int, int, int]  # x0, y0, x1, y1
+    rows: int
+    cols: int
+    clarity: float
+    support: float
+    share: float  # the outline's area as a share of the picture's
+
+
+def spots(full: np.ndarray, limit: int = 3) -> list[Spot]:
+    """The likeliest boards in ``full`` (a grey picture at its own size), best first."""
+    side = max(full.shape)
+    f = min(1.0, LOOK_SIDE / side)
+    look = full if f == 1.0 else cv2.resize(full, (round(full.shape[1] * f), round(full.shape[0] * f)),
+                                           interpolation=cv2.INTER_AREA)
+    paper = flatten(look)
+    h, w = paper.shape
+    found: list[Spot] = []
+    for quad in _quads(paper) + _crossings(look):
+        b = _straighten(paper, quad, JUDGE_SIDE)
+        if b is None or not (MIN_CELLS <= b.rows <= MAX_CELLS and MIN_CELLS <= b.cols <= MAX_CELLS):
+            continue
+        if b.clarity < 1.3 or b.support < 0.2:
+            continue
+        x0, y0 = quad.min(axis=0)
+        x1, y1 = quad.max(axis=0)
+        pad = 0.08 * max(x1 - x0, y1 - y0)
+        box = (max(0, int((x0 - pad) / f)), max(0, int((y0 - pad) / f)),
+               min(full.shape[1], int(np.ceil((x1 + pad) / f))), min(full.shape[0], int(np.ceil((y1 + pad) / f))))
+        found.append(Spot(box, b.rows, b.cols, b.clarity, b.support, float(cv2.contourArea(quad)) / (h * w)))
+    found.sort(key=_rank, reverse=True)
+    return found[:limit]
+
+
+def _rank(s: Spot) -> tuple[bool, float]:
+    return s.support >= SUPPORTED, min(s.clarity, 3.0) * (0.5 + s.support)
+
+
+def _quads(paper: np.ndarray) -> list[np.ndarray]:
+    """Four-sided outlines of ink of any size above :data:`MIN_AREA`, the largest first, at two ink
+    levels (a thin frame in a blurred photo is faint), closing small gaps in the frame."""
+    h, w = paper.shape
+    quads: list[tuple[float, np.ndarray]] = []
+    for level, grow in ((0.7, 3), (0.82, 5), (0.6, 1)):
+        ink = (paper < level).astype(np.uint8)
+        closed = cv2.dilate(ink, np.ones((grow, grow), np.uint8))
+        contours, _ = cv2.findContours(closed, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        for c in contours:
+            area = cv2.contourArea(c)
+            if area < MIN_AREA * h * w or area > 0.9 * h * w:
+                continue
+            hull = cv2.convexHull(c)
+            approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
+            if len(approx) == 4 and cv2.isContourConvex(approx) and cv2.contourArea(approx) <= 1.25 * area + 1:
+                quads.append((cv2.contourArea(approx), _order(approx.reshape(4, 2).astype(np.float32))))
+    quads.sort(key=lambda aq: -aq[0])
+    out: list[np.ndarray] = []
+    for _, q in quads:  # (the frame's inner edge is kept: the outer may hold text touching the frame)
+        size = float(np.ptp(q, axis=0).max())
+        if all(float(np.abs(q - o).max()) > 0.03 * size for o in out):
+            out.append(q)
+    return out[:TRIED]
+
+
+def _crossings(grey: np.ndarray) -> list[np.ndarray]:
+    """Outlines of places where many long straight lines of two directions cross (a grid), whatever
+    else touches them (a frame joined to text above it gives no four-sided outline of ink)."""
+    found = cv2.createLineSegmentDetector().detect(grey)[0]
+    if found is None:
+        return []
+    seg = found.reshape(-1, 4).astype(np.float64)
+    d = seg[:, 2:] - seg[:, :2]
+    length = np.hypot(d[:, 0], d[:, 1])
+    keep = length >= max(12.0, 0.012 * max(grey.shape))
+    seg, d, length = seg[keep], d[keep], length[keep]
+    if len(seg) < 8:
+        return []
+    angle = np.degrees(np.arctan2(d[:, 1], d[:, 0])) % 180.0
+    weight = np.histogram(angle, bins=36, range=(0, 180), weights=length)[0]
+    out: list[np.ndarray] = []
+    tried: list[float] = []
+    for peak in np.argsort(weight)[::-1][:3]:
+        a = (peak + 0.5) * 5.0
+        if any(_apart(a, t) < 15 for t in tried):
+            continue
+        tried.append(a)
+        fam_a = _apart(angle, a) <= 12
+        fam_b = np.abs(_apart(angle, a) - 90) <= 25
+        if fam_a.sum() < 3 or fam_b.sum() < 3:
+            continue
+        pts = _meets(seg[fam_a], seg[fam_b])
+        if len(pts) < 12:
+            continue
+        mask = np.zeros(grey.shape, np.uint8)
+        ij = np.clip(pts.round().astype(int), 0, [grey.shape[1] - 1, grey.shape[0] - 1])
+        mask[ij[:, 1], ij[:, 0]] = 255
+        reach = max(9, round(0.04 * max(grey.shape))) | 1
+        n, labels = cv2.connectedComponents(cv2.dilate(mask, np.ones((reach, reach), np.uint8)))
+        group = labels[ij[:, 1], ij[:, 0]]
+        for k in range(1, n):
+            p = pts[group == k].astype(np.float32)
+            if len(p) < 12:
+                continue
+            hull = cv2.convexHull(p)
+            approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
+            box = approx.reshape(-1, 2) if len(approx) == 4 else cv2.boxPoints(cv2.minAreaRect(p))
+            out.append(_order(box.astype(np.float32)))
+    return out
+
+
+def _apart(angle: np.ndarray | float, to: float) -> np.ndarray:
+    """Degrees between undirected directions."""
+    diff = np.abs((np.asarray(angle) - to) % 180.0)
+    return np.minimum(diff, 180.0 - diff)
+
+
+def _meets(a: np.ndarray, b: np.ndarray, slack: float = 3.0) -> np.ndarray:
+    """Where segments of ``a`` cross segments of ``b`` (each x0, y0, x1, y1), within ``slack`` pixels of both."""
+    p, r = a[:, None, :2], (a[:, 2:] - a[:, :2])[:, None, :]
+    q, s = b[None, :, :2], (b[:, 2:] - b[:, :2])[None, :, :]
+    cross = r[..., 0] * s[..., 1] - r[..., 1] * s[..., 0]
+    qp = q - p
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (qp[..., 0] * s[..., 1] - qp[..., 1] * s[..., 0]) / cross
+        u = (qp[..., 0] * r[..., 1] - qp[..., 1] * r[..., 0]) / cross
+    la = np.hypot(r[..., 0], r[..., 1])
+    lb = np.hypot(s[..., 0], s[..., 1])
+    ok = (np.abs(cross) > 1e-6) & (t * la >= -slack) & (t * la <= la + slack)
+    ok &= (u * lb >= -slack) & (u * lb <= lb + slack)
+    pts = (p + t[..., None] * r)[ok]
+    return np.asarray(pts)
