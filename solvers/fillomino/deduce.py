@@ -130,14 +130,15 @@ def _changed(before: list[int], after: list[int]) -> int:
     return out
 
 
-def _blocks(near: list[list[int]], cand: list[int]) -> tuple[list[int], list[list[int]]]:
-    """Each fixed cell's block index (-1: not fixed) and the blocks' cells."""
+def blocks(near: Sequence[Sequence[int]], cand: Sequence[int]) -> tuple[list[int], list[list[int]]]:
+    """Each fixed cell's block index (-1: not fixed) and the blocks' cells (the one block fill of
+    the package: the search, its groups and the CP-SAT model all start from it)."""
     block_of = [-1] * len(cand)
-    blocks: list[list[int]] = []
+    found: list[list[int]] = []
     for start, x in enumerate(cand):
         if block_of[start] >= 0 or x & (x - 1):
             continue
-        b = len(blocks)
+        b = len(found)
         block_of[start] = b
         cells = [start]
         for i in cells:
@@ -145,15 +146,25 @@ def _blocks(near: list[list[int]], cand: list[int]) -> tuple[list[int], list[lis
                 if block_of[j] < 0 and cand[j] == x:
                     block_of[j] = b
                     cells.append(j)
-        blocks.append(cells)
-    return block_of, blocks
+        found.append(cells)
+    return block_of, found
+
+
+def short_blocks(near: Sequence[Sequence[int]], cand: Sequence[int]) -> list[tuple[list[int], int]]:
+    """The blocks smaller than their number, each with its number."""
+    out = []
+    for cells in blocks(near, cand)[1]:
+        v = cand[cells[0]].bit_length() - 1
+        if len(cells) < v:
+            out.append((cells, v))
+    return out
 
 
 def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool:
     """One pass of the cheap rules over the whole board, the per-number ones only for the numbers
     in ``dirty`` (a bit mask); True when a mask changed."""
-    block_of, blocks = _blocks(near, cand)
-    value = [cand[b[0]].bit_length() - 1 for b in blocks]
+    block_of, block_cells = blocks(near, cand)
+    value = [cand[b[0]].bit_length() - 1 for b in block_cells]
     changed = False
 
     def drop(i: int, v: int) -> None:
@@ -173,7 +184,7 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool
             changed = True
 
     by_value: dict[int, list[int]] = {}
-    for b, cells in enumerate(blocks):
+    for b, cells in enumerate(block_cells):
         by_value.setdefault(value[b], []).append(b)
         if len(cells) > value[b]:
             raise Contradiction
@@ -189,7 +200,7 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool
                 touching.setdefault(value[b], set()).add(b)
         if touching is not None:
             for v, bs in touching.items():
-                if cand[i] >> v & 1 and 1 + sum(len(blocks[b]) for b in bs) > v:
+                if cand[i] >> v & 1 and 1 + sum(len(block_cells[b]) for b in bs) > v:
                     drop(i, v)
     # per number: where blocks can reach, where new areas fit
     # numbers above every given and every block: only the size of their region limits them
@@ -208,20 +219,20 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool
     for i in open_cells:
         for v in bits(cand[i] & exact & dirty):
             per_value.setdefault(v, []).append(i)
-    for b, cells in enumerate(blocks):
+    for b, cells in enumerate(block_cells):
         if len(cells) < value[b] and dirty >> value[b] & 1:
             per_value.setdefault(value[b], [])
     for v, cells_v in per_value.items():
         allowed: set[int] = set()
         for b in by_value.get(v, ()):
-            size = len(blocks[b])
+            size = len(block_cells[b])
             if size == v:
                 continue
-            reach = _reach(near, cand, blocks[b], v, v - size)
+            reach = _reach(near, cand, block_cells[b], v, v - size)
             if size + len(reach) < v:
                 raise Contradiction
             allowed.update(j for j in reach if block_of[j] < 0)
-            frontier = {j for i in blocks[b] for j in near[i] if block_of[j] < 0 and cand[j] >> v & 1}
+            frontier = {j for i in block_cells[b] for j in near[i] if block_of[j] < 0 and cand[j] >> v & 1}
             if not frontier:
                 raise Contradiction
             if len(frontier) == 1:
@@ -271,9 +282,9 @@ def _through(near: list[list[int]], cand: list[int], dirty: int) -> bool:
 
     Removing a cell at distance k loses at most itself and cells farther than k, so only cells
     whose layers up to k hold at most ``need`` cells are tried."""
-    block_of, blocks = _blocks(near, cand)
+    block_of, block_cells = blocks(near, cand)
     changed = False
-    for cells in blocks:
+    for cells in block_cells:
         v = cand[cells[0]].bit_length() - 1
         need = v - len(cells)
         if need <= 0 or not dirty >> v & 1:
