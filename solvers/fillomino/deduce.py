@@ -11,7 +11,9 @@ has exactly that answer (the uniqueness proof costs nothing):
   takes it; a cell the block cannot reach within its number's distance is not part of it;
 * a cell keeps ``v`` only if a block of ``v`` can reach it in time, or it lies in a connected set of
   at least ``v`` cells free to start a new area of ``v`` (empty cells form areas of unknown size);
-* (slower, when the above stall) a cell every growth of a block must pass through is the block's.
+* (slower, when the above stall) a cell every growth of a block must pass through is the block's;
+  for a block short of at most four cells, every area it can become is listed: a cell in all of
+  them is the block's, a cell beside all of them is not its number.
 
 Deductions grade a board and shrink the model the search has left to do.
 """
@@ -115,6 +117,7 @@ def deduce(near: list[list[int]], cand: list[int], top: int, *, deep: bool = Tru
         deep_rounds += 1
         before = cand.copy()
         _through(near, cand, deep_dirty)
+        _shapes(near, cand, deep_dirty)
         dirty = deep_dirty = _changed(before, cand)
         if not dirty:
             break
@@ -301,6 +304,72 @@ def _through(near: list[list[int]], cand: list[int], dirty: int) -> bool:
                     cand[c] = 1 << v
                     changed = True
     return changed
+
+
+def _shapes(near: list[list[int]], cand: list[int], dirty: int) -> None:
+    """Every area a block short of at most :data:`SHAPE_NEED` cells can become, listed: none is a
+    contradiction; a cell in all of them is the block's; a cell beside all of them is not its
+    number (it would join the area). An area takes every fixed cell of its number it touches."""
+    for cells in blocks(near, cand)[1]:
+        v = cand[cells[0]].bit_length() - 1
+        need = v - len(cells)
+        if not 0 < need <= SHAPE_NEED or not dirty >> v & 1 or cand[cells[0]] != 1 << v:
+            continue
+        shapes = _completions(near, cand, cells, v)
+        if shapes is None:
+            continue
+        if not shapes:
+            raise Contradiction
+        inside = frozenset.intersection(*shapes)
+        beside = None
+        for shape in shapes:
+            rim = {j for i in shape for j in near[i] if j not in shape and cand[j] >> v & 1}
+            beside = rim if beside is None else beside & rim
+        for c in inside:
+            cand[c] = 1 << v
+        for c in beside or ():
+            cand[c] &= ~(1 << v)
+            if not cand[c]:
+                raise Contradiction
+
+
+SHAPE_NEED = 4  # blocks lacking more cells have too many possible areas to list
+SHAPE_CAP = 400  # and a block with more areas than this is left alone
+
+
+def _completions(near: list[list[int]], cand: list[int], block: list[int], v: int) -> list[frozenset[int]] | None:
+    """The areas of exactly ``v`` cells that may hold ``v``, connected, holding ``block`` and every
+    fixed ``v`` they touch (None past :data:`SHAPE_CAP`)."""
+    bit = 1 << v
+    start = frozenset(block)
+    seen = {start}
+    stack = [start]
+    out = []
+    while stack:
+        area = stack.pop()
+        if len(area) == v:
+            out.append(area)
+            if len(out) > SHAPE_CAP:
+                return None
+            continue
+        for x in {j for i in area for j in near[i] if j not in area and cand[j] & bit}:
+            grown = set(area)
+            grown.add(x)
+            todo = [x]
+            while todo:  # a fixed v beside the area joins it
+                i = todo.pop()
+                for j in near[i]:
+                    if j not in grown and cand[j] == bit:
+                        grown.add(j)
+                        todo.append(j)
+            if len(grown) <= v:
+                key = frozenset(grown)
+                if key not in seen:
+                    seen.add(key)
+                    if len(seen) > 20 * SHAPE_CAP:
+                        return None
+                    stack.append(key)
+    return out
 
 
 def _parts(cells: set[int], near: Sequence[Sequence[int]]) -> list[list[int]]:
