@@ -28,7 +28,9 @@ class TooLong(Exception):
 Fallback = Callable[[list[list[int]], list[int], int], list[list[int]]]
 CAP = 200  # search nodes per group before the fallback (CP-SAT) takes it
 CAP_SECONDS = 0.3  # and search seconds
-SEARCH_OPEN = 250  # a group with more open cells goes to the fallback at once (its nodes are slow)
+SEARCH_OPEN = 150  # a group with more open cells goes to the fallback at once: its nodes are slow, so the
+# search gets a few dozen before CAP_SECONDS, and no corpus or stress group of 150-440 open cells was
+# ever settled by it (d0024 spent 0.3 s on one of 161 before CP-SAT)
 
 
 @dataclass
