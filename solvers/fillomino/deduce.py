@@ -11,7 +11,9 @@ has exactly that answer (the uniqueness proof costs nothing):
   takes it; a cell the block cannot reach within its number's distance is not part of it;
 * a cell keeps ``v`` only if a block of ``v`` can reach it in time, or it lies in a connected set of
   at least ``v`` cells free to start a new area of ``v`` (empty cells form areas of unknown size);
-* (slower, when the above stall) a cell every growth of a block must pass through is the block's.
+* (slower, when the above stall) a cell every growth of a block must pass through is the block's;
+  for a block short of at most four cells, every area it can become is listed: a cell in all of
+  them is the block's, a cell beside all of them is not its number.
 
 Deductions grade a board and shrink the model the search has left to do.
 """
@@ -115,6 +117,7 @@ def deduce(near: list[list[int]], cand: list[int], top: int, *, deep: bool = Tru
         deep_rounds += 1
         before = cand.copy()
         _through(near, cand, deep_dirty)
+        _shapes(near, cand, deep_dirty)
         dirty = deep_dirty = _changed(before, cand)
         if not dirty:
             break
@@ -130,14 +133,15 @@ def _changed(before: list[int], after: list[int]) -> int:
     return out
 
 
-def _blocks(near: list[list[int]], cand: list[int]) -> tuple[list[int], list[list[int]]]:
-    """Each fixed cell's block index (-1: not fixed) and the blocks' cells."""
+def blocks(near: Sequence[Sequence[int]], cand: Sequence[int]) -> tuple[list[int], list[list[int]]]:
+    """Each fixed cell's block index (-1: not fixed) and the blocks' cells (the one block fill of
+    the package: the search, its groups and the CP-SAT model all start from it)."""
     block_of = [-1] * len(cand)
-    blocks: list[list[int]] = []
+    found: list[list[int]] = []
     for start, x in enumerate(cand):
         if block_of[start] >= 0 or x & (x - 1):
             continue
-        b = len(blocks)
+        b = len(found)
         block_of[start] = b
         cells = [start]
         for i in cells:
@@ -145,15 +149,25 @@ def _blocks(near: list[list[int]], cand: list[int]) -> tuple[list[int], list[lis
                 if block_of[j] < 0 and cand[j] == x:
                     block_of[j] = b
                     cells.append(j)
-        blocks.append(cells)
-    return block_of, blocks
+        found.append(cells)
+    return block_of, found
+
+
+def short_blocks(near: Sequence[Sequence[int]], cand: Sequence[int]) -> list[tuple[list[int], int]]:
+    """The blocks smaller than their number, each with its number."""
+    out = []
+    for cells in blocks(near, cand)[1]:
+        v = cand[cells[0]].bit_length() - 1
+        if len(cells) < v:
+            out.append((cells, v))
+    return out
 
 
 def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool:
     """One pass of the cheap rules over the whole board, the per-number ones only for the numbers
     in ``dirty`` (a bit mask); True when a mask changed."""
-    block_of, blocks = _blocks(near, cand)
-    value = [cand[b[0]].bit_length() - 1 for b in blocks]
+    block_of, block_cells = blocks(near, cand)
+    value = [cand[b[0]].bit_length() - 1 for b in block_cells]
     changed = False
 
     def drop(i: int, v: int) -> None:
@@ -173,7 +187,7 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool
             changed = True
 
     by_value: dict[int, list[int]] = {}
-    for b, cells in enumerate(blocks):
+    for b, cells in enumerate(block_cells):
         by_value.setdefault(value[b], []).append(b)
         if len(cells) > value[b]:
             raise Contradiction
@@ -189,7 +203,7 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool
                 touching.setdefault(value[b], set()).add(b)
         if touching is not None:
             for v, bs in touching.items():
-                if cand[i] >> v & 1 and 1 + sum(len(blocks[b]) for b in bs) > v:
+                if cand[i] >> v & 1 and 1 + sum(len(block_cells[b]) for b in bs) > v:
                     drop(i, v)
     # per number: where blocks can reach, where new areas fit
     # numbers above every given and every block: only the size of their region limits them
@@ -208,20 +222,20 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool
     for i in open_cells:
         for v in bits(cand[i] & exact & dirty):
             per_value.setdefault(v, []).append(i)
-    for b, cells in enumerate(blocks):
+    for b, cells in enumerate(block_cells):
         if len(cells) < value[b] and dirty >> value[b] & 1:
             per_value.setdefault(value[b], [])
     for v, cells_v in per_value.items():
         allowed: set[int] = set()
         for b in by_value.get(v, ()):
-            size = len(blocks[b])
+            size = len(block_cells[b])
             if size == v:
                 continue
-            reach = _reach(near, cand, blocks[b], v, v - size)
+            reach = _reach(near, cand, block_cells[b], v, v - size)
             if size + len(reach) < v:
                 raise Contradiction
             allowed.update(j for j in reach if block_of[j] < 0)
-            frontier = {j for i in blocks[b] for j in near[i] if block_of[j] < 0 and cand[j] >> v & 1}
+            frontier = {j for i in block_cells[b] for j in near[i] if block_of[j] < 0 and cand[j] >> v & 1}
             if not frontier:
                 raise Contradiction
             if len(frontier) == 1:
@@ -271,9 +285,9 @@ def _through(near: list[list[int]], cand: list[int], dirty: int) -> bool:
 
     Removing a cell at distance k loses at most itself and cells farther than k, so only cells
     whose layers up to k hold at most ``need`` cells are tried."""
-    block_of, blocks = _blocks(near, cand)
+    block_of, block_cells = blocks(near, cand)
     changed = False
-    for cells in blocks:
+    for cells in block_cells:
         v = cand[cells[0]].bit_length() - 1
         need = v - len(cells)
         if need <= 0 or not dirty >> v & 1:
@@ -290,6 +304,72 @@ def _through(near: list[list[int]], cand: list[int], dirty: int) -> bool:
                     cand[c] = 1 << v
                     changed = True
     return changed
+
+
+def _shapes(near: list[list[int]], cand: list[int], dirty: int) -> None:
+    """Every area a block short of at most :data:`SHAPE_NEED` cells can become, listed: none is a
+    contradiction; a cell in all of them is the block's; a cell beside all of them is not its
+    number (it would join the area). An area takes every fixed cell of its number it touches."""
+    for cells in blocks(near, cand)[1]:
+        v = cand[cells[0]].bit_length() - 1
+        need = v - len(cells)
+        if not 0 < need <= SHAPE_NEED or not dirty >> v & 1 or cand[cells[0]] != 1 << v:
+            continue
+        shapes = _completions(near, cand, cells, v)
+        if shapes is None:
+            continue
+        if not shapes:
+            raise Contradiction
+        inside = frozenset.intersection(*shapes)
+        beside = None
+        for shape in shapes:
+            rim = {j for i in shape for j in near[i] if j not in shape and cand[j] >> v & 1}
+            beside = rim if beside is None else beside & rim
+        for c in inside:
+            cand[c] = 1 << v
+        for c in beside or ():
+            cand[c] &= ~(1 << v)
+            if not cand[c]:
+                raise Contradiction
+
+
+SHAPE_NEED = 4  # blocks lacking more cells have too many possible areas to list
+SHAPE_CAP = 400  # and a block with more areas than this is left alone
+
+
+def _completions(near: list[list[int]], cand: list[int], block: list[int], v: int) -> list[frozenset[int]] | None:
+    """The areas of exactly ``v`` cells that may hold ``v``, connected, holding ``block`` and every
+    fixed ``v`` they touch (None past :data:`SHAPE_CAP`)."""
+    bit = 1 << v
+    start = frozenset(block)
+    seen = {start}
+    stack = [start]
+    out = []
+    while stack:
+        area = stack.pop()
+        if len(area) == v:
+            out.append(area)
+            if len(out) > SHAPE_CAP:
+                return None
+            continue
+        for x in {j for i in area for j in near[i] if j not in area and cand[j] & bit}:
+            grown = set(area)
+            grown.add(x)
+            todo = [x]
+            while todo:  # a fixed v beside the area joins it
+                i = todo.pop()
+                for j in near[i]:
+                    if j not in grown and cand[j] == bit:
+                        grown.add(j)
+                        todo.append(j)
+            if len(grown) <= v:
+                key = frozenset(grown)
+                if key not in seen:
+                    seen.add(key)
+                    if len(seen) > 20 * SHAPE_CAP:
+                        return None
+                    stack.append(key)
+    return out
 
 
 def _parts(cells: set[int], near: Sequence[Sequence[int]]) -> list[list[int]]:

@@ -28,7 +28,7 @@ from ortools.sat.python import cp_model
 
 from solvers.connectivity import solve_connected
 from solvers.cpsat import Budget, no_solution, run, solve_twice, timeout_result
-from solvers.fillomino.deduce import grid_near, runs, start_masks
+from solvers.fillomino.deduce import grid_near, runs, short_blocks, start_masks
 from solvers.fillomino.search import OutOfTime, Search
 from solvers.puzzle import Puzzle
 from solvers.solution import NumberSolution
@@ -123,7 +123,7 @@ class FillominoModel:
         among those the block can reach in time; a joined cell has a joined neighbour (or the
         block) of smaller depth, so it is connected; a cell equal to a joined one is joined."""
         m = self.model
-        for block, v in _short_blocks(near, cand):
+        for block, v in short_blocks(near, cand):
             inside = set(block)
             need = v - len(block)
             dist: dict[int, int] = {}
@@ -240,25 +240,6 @@ class FillominoModel:
                 rim = [self.edge(i, j) for i in order for j, _ in self.near[i] if j not in area]
                 clauses.append([then, *(self.edge(i, j).Not() for i, j in tree), *rim])
         return clauses
-
-
-def _short_blocks(near: list[list[int]], cand: Sequence[int]) -> list[tuple[list[int], int]]:
-    """The blocks (fixed cells of one number, joined) smaller than their number."""
-    seen: set[int] = set()
-    out = []
-    for start, x in enumerate(cand):
-        if x & (x - 1) or start in seen:
-            continue
-        block = [start]
-        seen.add(start)
-        for i in block:
-            for j in near[i]:
-                if j not in seen and cand[j] == x:
-                    seen.add(j)
-                    block.append(j)
-        if len(block) < x.bit_length() - 1:
-            out.append((block, x.bit_length() - 1))
-    return out
 
 
 def _spanning_tree(shape: frozenset[int], near: list[list[tuple[int, Any]]]) -> list[tuple[int, int]]:

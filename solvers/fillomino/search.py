@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from solvers.fillomino.deduce import Contradiction, deduce
+from solvers.fillomino.deduce import Contradiction, deduce, short_blocks
 
 
 class OutOfTime(Exception):
@@ -28,7 +28,9 @@ class TooLong(Exception):
 Fallback = Callable[[list[list[int]], list[int], int], list[list[int]]]
 CAP = 200  # search nodes per group before the fallback (CP-SAT) takes it
 CAP_SECONDS = 0.3  # and search seconds
-SEARCH_OPEN = 250  # a group with more open cells goes to the fallback at once (its nodes are slow)
+SEARCH_OPEN = 150  # a group with more open cells goes to the fallback at once: its nodes are slow, so the
+# search gets a few dozen before CAP_SECONDS, and no corpus or stress group of 150-440 open cells was
+# ever settled by it (d0024 spent 0.3 s on one of 161 before CP-SAT)
 
 
 @dataclass
@@ -134,22 +136,10 @@ class Search:
 def _groups(near: list[list[int]], cand: list[int]) -> list[list[int]]:
     """The connected groups of open cells and of fixed cells whose block is short of its number."""
     n = len(cand)
-    short = [False] * n
-    seen = [False] * n
-    for start, x in enumerate(cand):
-        if seen[start] or x & (x - 1):
-            continue
-        block = [start]
-        seen[start] = True
+    active = [bool(x & (x - 1)) for x in cand]
+    for block, _ in short_blocks(near, cand):
         for i in block:
-            for j in near[i]:
-                if not seen[j] and cand[j] == x:
-                    seen[j] = True
-                    block.append(j)
-        if len(block) < x.bit_length() - 1:
-            for i in block:
-                short[i] = True
-    active = [bool(x & (x - 1)) or short[i] for i, x in enumerate(cand)]
+            active[i] = True
     groups = []
     done = [False] * n
     for start in range(n):
@@ -170,22 +160,9 @@ def _branch(near: list[list[int]], cand: list[int]) -> tuple[int, int]:
     """The cell and number to try: next to the short block with the fewest open neighbours able
     to take its number; with no short block, the open cell with the fewest numbers, its smallest."""
     best: tuple[int, int, int] | None = None
-    seen: set[int] = set()
-    for start, x in enumerate(cand):
-        if x & (x - 1) or start in seen:
-            continue
-        v = x.bit_length() - 1
-        block = [start]
-        seen.add(start)
-        for i in block:
-            for j in near[i]:
-                if j not in seen and cand[j] == x:
-                    seen.add(j)
-                    block.append(j)
-        if len(block) >= v:
-            continue
+    for block, v in short_blocks(near, cand):
         inside = set(block)
-        frontier = sorted({j for i in block for j in near[i] if j not in inside and cand[j] & x})
+        frontier = sorted({j for i in block for j in near[i] if j not in inside and cand[j] >> v & 1})
         if frontier and (best is None or len(frontier) < best[0]):
             cell = min(frontier, key=lambda j: cand[j].bit_count())
             best = (len(frontier), cell, v)

@@ -109,6 +109,19 @@ def test_deductions_rules_one_by_one() -> None:
     assert deduce.bits(cand[1]) == [1, 3, 4, 5] and cand[3] == cand[5] == 1 << 2
 
 
+def test_deductions_list_the_areas_of_a_short_block(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the 5s lack 3 and 4 cells: listing the areas they can become settles the board, which the
+    # reach rules and the through-cell rule alone do not
+    p = board("2 . 5", "2 . 5", "5 . .")
+    want = [2, 1, 5, 2, 5, 5, 5, 5, 1]
+    near, cand, top = _masks(p)
+    assert deduce.deduce(near, cand, top).solved()
+    assert [x.bit_length() - 1 for x in cand] == want
+    monkeypatch.setattr(deduce, "SHAPE_NEED", 0)
+    near, cand, top = _masks(p)
+    assert not deduce.deduce(near, cand, top).solved()
+
+
 def test_deductions_find_a_dead_end() -> None:
     near, cand, top = _masks(board("3 1", "1 ."))  # the 3 has no room
     with pytest.raises(deduce.Contradiction):
