@@ -13,6 +13,7 @@ import numpy as np
 
 from solvers.genre import ClueKind
 from vision.cells import INK, CellGuess, glyph_masks, number, without_edge_lines, without_side_lines
+from vision.light import paper_light
 
 BLOCK = frozenset({ClueKind.BLOCK})
 SUM = frozenset({ClueKind.SUM})
@@ -22,19 +23,9 @@ DIAGONAL = 0.9  # share of the corner-to-corner line that is ink in a split cell
 
 
 def tones(grey: np.ndarray) -> np.ndarray:
-    """Grey as 0..1 of the paper around, the paper taken over a quarter of the picture (a filled
-    cell keeps its tone; only light that changes across the picture is taken out), leaving out
-    light spots smaller than a cell or two (white circles on a grey page are no paper)."""
-    side = max(grey.shape)
-    k = max(15, side // 4) | 1
-    small = cv2.resize(grey, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA) if side > 200 else grey
-    ks = max(3, k * small.shape[0] // grey.shape[0]) | 1
-    speck = max(3, max(small.shape) // 12) | 1  # (light things smaller than a cell or two: white circles, not paper)
-    paper = cv2.morphologyEx(small, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (speck, speck)))
-    background = cv2.dilate(paper, cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks)))
-    background = cv2.GaussianBlur(background, (0, 0), ks / 4)
-    background = cv2.resize(background, (grey.shape[1], grey.shape[0]), interpolation=cv2.INTER_LINEAR)
-    out: np.ndarray = np.clip(grey.astype(np.float32) / np.maximum(background.astype(np.float32), 1.0), 0.0, 1.0)
+    """Grey as 0..1 of the paper's light (:func:`vision.light.paper_light`): a filled cell keeps
+    its tone, a shadow does not."""
+    out: np.ndarray = np.clip(grey.astype(np.float32) / np.maximum(paper_light(grey), 1.0), 0.0, 1.0)
     return out
 
 
