@@ -85,7 +85,8 @@ def flatten(grey: np.ndarray) -> np.ndarray:
     background = cv2.dilate(grey, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     background = np.minimum(cv2.GaussianBlur(background, (0, 0), k / 2), paper_light(grey))  # (a shadow's edge)
     paper = grey.astype(np.float32) / np.maximum(background.astype(np.float32), 1.0)
-    return np.clip(paper, 0.0, 1.0)
+    out: np.ndarray = np.clip(paper, 0.0, 1.0)
+    return out
 
 
 def find_board(grey: np.ndarray) -> Board:
