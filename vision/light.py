@@ -30,7 +30,6 @@ def paper_light(grey: np.ndarray) -> np.ndarray:
     padded = cv2.copyMakeBorder(cv2.dilate(small, window), ks, ks, ks, ks, cv2.BORDER_REPLICATE)
     padded[ks:-ks, ks:-ks] = paper
     background = cv2.morphologyEx(padded, cv2.MORPH_CLOSE, window)[ks:-ks, ks:-ks]
-    background = cv2.GaussianBlur(background, (0, 0), 1.0)
     out: np.ndarray = cv2.resize(background, (grey.shape[1], grey.shape[0]),
                                  interpolation=cv2.INTER_LINEAR).astype(np.float32)
     return out
