@@ -69,13 +69,13 @@ def _corner_levels(t: np.ndarray) -> list[float]:
 def unconfined(tone: np.ndarray, boxes: list[list[tuple[float, float, float, float]]],
                found: list[list[CellGuess | None]]) -> frozenset[tuple[int, int]]:
     """The filled cells whose darkness does not stop at the grid lines: shade (a shadow's far
-    side, a dark corner of a photo), not a block. Filled cells side by side are judged together
-    (a Kakuro's clue cells make one dark area): the tone must step up across most of the lines
-    between the area and the cells around it, where shade grows lighter gradually or crosses a
-    cell."""
+    side, a dark corner of a photo), not a block. Blocks side by side are judged together (a
+    Kakuro's clue cells make one area, a lighter one among them too): the tone must step up across
+    most of the lines between the area's filled cells and the cells around it, where shade grows
+    lighter gradually or crosses a cell."""
     rows, cols = len(boxes), len(boxes[0])
-    dark = {(r, c) for r in range(rows) for c in range(cols) if found[r][c] is not None
-            and max(_corner_levels(tone[_box(*boxes[r][c], 0.0)]), default=1.0) < FILLED}
+    blocks = {(r, c) for r in range(rows) for c in range(cols) if found[r][c] is not None}
+    dark = {(r, c) for r, c in blocks if max(_corner_levels(tone[_box(*boxes[r][c], 0.0)]), default=1.0) < FILLED}
     out: set[tuple[int, int]] = set()
     seen: set[tuple[int, int]] = set()
     for start in dark:
@@ -87,14 +87,15 @@ def unconfined(tone: np.ndarray, boxes: list[list[tuple[float, float, float, flo
             r, c = todo.pop()
             area.append((r, c))
             for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if n in dark and n not in seen:
+                if n in blocks and n not in seen:
                     seen.add(n)
                     todo.append(n)
+        area = [cell for cell in area if cell in dark]
         sides = steps = 0
         for r, c in area:
             for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 n = (r + dr, c + dc)
-                if not (0 <= n[0] < rows and 0 <= n[1] < cols) or n in dark:
+                if not (0 <= n[0] < rows and 0 <= n[1] < cols) or n in blocks:
                     continue
                 sides += 1
                 inside, outside = _strip(tone, boxes[r][c], dr, dc), _strip(tone, boxes[n[0]][n[1]], -dr, -dc)
@@ -106,7 +107,7 @@ def unconfined(tone: np.ndarray, boxes: list[list[tuple[float, float, float, flo
 
 def _strip(tone: np.ndarray, box: tuple[float, float, float, float], dr: int, dc: int) -> float:
     """The tone along the middle half of one side of a cell (``dr``, ``dc``: which), just inside
-    its line (past the line's fringe)."""
+    its line: the lighter part of it (past a thick line's fringe, a character's strokes)."""
     x0, x1, y0, y1 = box
     w, h = x1 - x0, y1 - y0
     if dr:
@@ -117,7 +118,7 @@ def _strip(tone: np.ndarray, box: tuple[float, float, float, float], dr: int, dc
         ya, yb = y0 + 0.25 * h, y1 - 0.25 * h
     ys, xs = int(round(ya)), int(round(xa))
     part = tone[ys:max(int(round(yb)), ys + 1), xs:max(int(round(xb)), xs + 1)]
-    return float(np.median(part)) if part.size else 1.0
+    return float(np.percentile(part, 75)) if part.size else 1.0
 
 
 def _box(x0: float, x1: float, y0: float, y1: float, margin: float) -> tuple[slice, slice]:

@@ -16,19 +16,17 @@ import numpy as np
 def paper_light(grey: np.ndarray) -> np.ndarray:
     """The paper's brightness at each pixel (float32, the picture's size): light that changes
     over a quarter of the picture or a shadow's edge stays; a filled cell, a cluster of them
-    smaller than a quarter of the picture, lines and characters are taken out, as are light spots
-    smaller than a cell or two (white circles on a grey page are no paper)."""
+    smaller than a quarter of the picture, lines and characters are taken out. (A closing keeps a
+    light spot, a white circle on a grey page, to itself: no light spreads from it.)"""
     side = max(grey.shape)
     k = max(15, side // 4) | 1
     small = cv2.resize(grey, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA) if side > 200 else grey
     ks = max(3, k * small.shape[0] // grey.shape[0]) | 1
-    speck = max(3, max(small.shape) // 12) | 1
-    paper = cv2.morphologyEx(small, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (speck, speck)))
     # past the picture's edge: the lightest paper near it, carried out (a shadow runs on out of the
     # picture; a black circle in a corner cell, with the frame beside it, does not fill a window)
     window = cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks))
     padded = cv2.copyMakeBorder(cv2.dilate(small, window), ks, ks, ks, ks, cv2.BORDER_REPLICATE)
-    padded[ks:-ks, ks:-ks] = paper
+    padded[ks:-ks, ks:-ks] = small
     background = cv2.morphologyEx(padded, cv2.MORPH_CLOSE, window)[ks:-ks, ks:-ks]
     out: np.ndarray = cv2.resize(background, (grey.shape[1], grey.shape[0]),
                                  interpolation=cv2.INTER_LINEAR).astype(np.float32)
