@@ -13,28 +13,20 @@ import numpy as np
 
 from solvers.genre import ClueKind
 from vision.cells import INK, CellGuess, glyph_masks, number, without_edge_lines, without_side_lines
+from vision.light import paper_light
 
 BLOCK = frozenset({ClueKind.BLOCK})
 SUM = frozenset({ClueKind.SUM})
 FILLED = 0.86  # a corner of a block is darker than this (tone)
 BLACK = 0.45  # a block darker than this is black (its characters are white)
+STEP = 0.85  # across a block's line the tone steps up by at least this factor (shade: gradually)
 DIAGONAL = 0.9  # share of the corner-to-corner line that is ink in a split cell (a line: all of it)
 
 
 def tones(grey: np.ndarray) -> np.ndarray:
-    """Grey as 0..1 of the paper around, the paper taken over a quarter of the picture (a filled
-    cell keeps its tone; only light that changes across the picture is taken out), leaving out
-    light spots smaller than a cell or two (white circles on a grey page are no paper)."""
-    side = max(grey.shape)
-    k = max(15, side // 4) | 1
-    small = cv2.resize(grey, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA) if side > 200 else grey
-    ks = max(3, k * small.shape[0] // grey.shape[0]) | 1
-    speck = max(3, max(small.shape) // 12) | 1  # (light things smaller than a cell or two: white circles, not paper)
-    paper = cv2.morphologyEx(small, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (speck, speck)))
-    background = cv2.dilate(paper, cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks)))
-    background = cv2.GaussianBlur(background, (0, 0), ks / 4)
-    background = cv2.resize(background, (grey.shape[1], grey.shape[0]), interpolation=cv2.INTER_LINEAR)
-    out: np.ndarray = np.clip(grey.astype(np.float32) / np.maximum(background.astype(np.float32), 1.0), 0.0, 1.0)
+    """Grey as 0..1 of the paper's light (:func:`vision.light.paper_light`): a filled cell keeps
+    its tone, a shadow does not."""
+    out: np.ndarray = np.clip(grey.astype(np.float32) / np.maximum(paper_light(grey), 1.0), 0.0, 1.0)
     return out
 
 
@@ -48,10 +40,7 @@ def read_block(tone: np.ndarray, paper: np.ndarray, x0: float, x1: float, y0: fl
     if t.size == 0:
         return None
     h, w = t.shape
-    # (near the corners: a circle as big as the cell leaves them paper; past the lines' fringe)
-    corners = [t[int(h * a):int(h * b), int(w * c):int(w * d)]
-               for a, b in ((0.08, 0.17), (0.83, 0.92)) for c, d in ((0.08, 0.17), (0.83, 0.92))]
-    levels = [float(np.percentile(c, 75)) for c in corners if c.size]  # (the lighter part: past a line's ink)
+    levels = _corner_levels(t)
     filled = len(levels) == 4 and max(levels) < FILLED
     level = max(levels, default=1.0)  # (the lightest corner: a diagonal darkens two of them)
     split = None if filled and level < BLACK else _split_part(without_edge_lines(ink.astype(np.uint8)).astype(bool))
@@ -66,6 +55,70 @@ def read_block(tone: np.ndarray, paper: np.ndarray, x0: float, x1: float, y0: fl
     if glyphs:
         return CellGuess(number(glyphs, 0.9).token, 0.3, kinds=BLOCK)  # a number on grey: no genre draws one
     return CellGuess("#", 0.95, kinds=BLOCK)
+
+
+def _corner_levels(t: np.ndarray) -> list[float]:
+    """The tone near each corner of a cell's crop: a circle as big as the cell leaves them paper
+    (past the lines' fringe; the lighter part of each, past a line's ink)."""
+    h, w = t.shape
+    corners = [t[int(h * a):int(h * b), int(w * c):int(w * d)]
+               for a, b in ((0.08, 0.17), (0.83, 0.92)) for c, d in ((0.08, 0.17), (0.83, 0.92))]
+    return [float(np.percentile(c, 75)) for c in corners if c.size]
+
+
+def unconfined(tone: np.ndarray, boxes: list[list[tuple[float, float, float, float]]],
+               found: list[list[CellGuess | None]]) -> frozenset[tuple[int, int]]:
+    """The filled cells whose darkness does not stop at the grid lines: shade (a shadow's far
+    side, a dark corner of a photo), not a block. Blocks side by side are judged together (a
+    Kakuro's clue cells make one area, a lighter one among them too): the tone must step up across
+    most of the lines between the area's filled cells and the cells around it, where shade grows
+    lighter gradually or crosses a cell."""
+    rows, cols = len(boxes), len(boxes[0])
+    blocks = {(r, c) for r in range(rows) for c in range(cols) if found[r][c] is not None}
+    dark = {(r, c) for r, c in blocks if max(_corner_levels(tone[_box(*boxes[r][c], 0.0)]), default=1.0) < FILLED}
+    out: set[tuple[int, int]] = set()
+    seen: set[tuple[int, int]] = set()
+    for start in dark:
+        if start in seen:
+            continue
+        area, todo = [], [start]
+        seen.add(start)
+        while todo:
+            r, c = todo.pop()
+            area.append((r, c))
+            for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if n in blocks and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        area = [cell for cell in area if cell in dark]
+        sides = steps = 0
+        for r, c in area:
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                n = (r + dr, c + dc)
+                if not (0 <= n[0] < rows and 0 <= n[1] < cols) or n in blocks:
+                    continue
+                sides += 1
+                inside, outside = _strip(tone, boxes[r][c], dr, dc), _strip(tone, boxes[n[0]][n[1]], -dr, -dc)
+                steps += inside < STEP * outside
+        if steps < 0.5 * sides:
+            out.update(area)
+    return frozenset(out)
+
+
+def _strip(tone: np.ndarray, box: tuple[float, float, float, float], dr: int, dc: int) -> float:
+    """The tone along the middle half of one side of a cell (``dr``, ``dc``: which), just inside
+    its line: the lighter part of it (past a thick line's fringe, a character's strokes)."""
+    x0, x1, y0, y1 = box
+    w, h = x1 - x0, y1 - y0
+    if dr:
+        ya, yb = (y0 + 0.08 * h, y0 + 0.2 * h) if dr < 0 else (y1 - 0.2 * h, y1 - 0.08 * h)
+        xa, xb = x0 + 0.25 * w, x1 - 0.25 * w
+    else:
+        xa, xb = (x0 + 0.08 * w, x0 + 0.2 * w) if dc < 0 else (x1 - 0.2 * w, x1 - 0.08 * w)
+        ya, yb = y0 + 0.25 * h, y1 - 0.25 * h
+    ys, xs = int(round(ya)), int(round(xa))
+    part = tone[ys:max(int(round(yb)), ys + 1), xs:max(int(round(xb)), xs + 1)]
+    return float(np.percentile(part, 75)) if part.size else 1.0
 
 
 def _box(x0: float, x1: float, y0: float, y1: float, margin: float) -> tuple[slice, slice]:

@@ -18,6 +18,7 @@ import numpy as np
 
 from solvers.genre import Lattice
 from vision.errors import Unreadable
+from vision.light import paper_light
 
 SMALL_CELL, CELL = 40, 46  # cells smaller than SMALL_CELL pixels are read enlarged to CELL
 UPSCALE = 1.5  # a picture scaled up this much or more is interpolated cubically
@@ -85,9 +86,10 @@ def flatten(grey: np.ndarray) -> np.ndarray:
     side = max(grey.shape)
     k = max(9, side // 25) | 1
     background = cv2.dilate(grey, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
-    background = cv2.GaussianBlur(background, (0, 0), k / 2)
+    background = np.minimum(cv2.GaussianBlur(background, (0, 0), k / 2), paper_light(grey))  # (a shadow's edge)
     paper = grey.astype(np.float32) / np.maximum(background.astype(np.float32), 1.0)
-    return np.clip(paper, 0.0, 1.0)
+    out: np.ndarray = np.clip(paper, 0.0, 1.0)
+    return out
 
 
 def find_board(grey: np.ndarray) -> Board:

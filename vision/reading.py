@@ -16,7 +16,7 @@ from solvers.reading import read_cells
 from solvers.registry import GENRES, get_genre
 from vision.arrows import read_arrow
 from vision.bend import unbend
-from vision.blocks import read_block, tones
+from vision.blocks import read_block, tones, unconfined
 from vision.cells import INK, RINGED, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
 from vision.decode import decode_full, working
 from vision.errors import Unreadable
@@ -157,7 +157,10 @@ def _read_grey(grey: np.ndarray, forced: str | None) -> tuple[Reading, float]:
                                       "read; send a picture of a grid of 5x5 to 40x40 cells.")
     board = unbend(_even_edges(enlarged(board, grey)))
     tone = board.straighten(tones(grey))
-    blocks = [[None if board.bare else read_block(tone, board.paper, *box) for box in row] for row in _boxes(board)]
+    boxes = _boxes(board)
+    blocks = [[None if board.bare else read_block(tone, board.paper, *box) for box in row] for row in boxes]
+    for r, c in unconfined(tone, boxes, blocks):
+        blocks[r][c] = None
     filled = frozenset((r, c) for r, row in enumerate(blocks) for c, g in enumerate(row) if g is not None)
     rooms = read_rooms(board, filled) if board.lattice is Lattice.LINES else None
     if rooms:

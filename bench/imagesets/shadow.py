@@ -1,11 +1,12 @@
 """A shadow's edge across clean screenshots: how many boards still read exactly (issue 23).
 
-    .venv/bin/python bench/imagesets/shadow.py [--sets /tmp/imagesets] [--split train] [--limit 30]
+    .venv/bin/python bench/imagesets/shadow.py [--sets /tmp/imagesets] [--split train] [--limit 30] [--kind screenshot]
 
 Each screenshot of a circles or numbers genre (sources ours, printed, pzprjs) is darkened by 35-55%
 beyond a straight edge at a random angle (soft over 2-15 pixels), saved as JPEG quality 80 and
 read. One line per miss, then the count. The paper is otherwise clean and straight, so any miss
-is the shadow's doing.
+is the shadow's doing. ``--kind photo``: the tuning simulator's photos (every source) instead,
+with the same shadows (their misses may be the photo's own: compare with the plain reading).
 """
 
 from __future__ import annotations
@@ -44,12 +45,15 @@ def main() -> int:
     ap.add_argument("--sets", default="/tmp/imagesets")
     ap.add_argument("--split", default="train")
     ap.add_argument("--limit", type=int, default=30)
+    ap.add_argument("--kind", default="screenshot", choices=("screenshot", "photo"))
     args = ap.parse_args()
     folder = Path(args.sets) / args.split
     done = exact = 0
     for line in (folder / "truth.jsonl").read_text(encoding="utf-8").splitlines():
         t = json.loads(line)
-        if t["kind"] != "screenshot" or t["source"] not in ("ours", "printed", "pzprjs") or t["genre"] not in GENRES:
+        if t["kind"] != args.kind or t["genre"] not in GENRES:
+            continue
+        if args.kind == "screenshot" and t["source"] not in ("ours", "printed", "pzprjs"):
             continue
         if done >= args.limit:
             break
