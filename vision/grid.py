@@ -197,6 +197,9 @@ def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
     if not fits:
         return None
     _, clarity, xs, ys, support = max(fits, key=lambda f: (f[0], f[1]))
+    xs, ys = _uncrossed_off(darkness, xs, ys)
+    if min(len(xs), len(ys)) - 1 < MIN_CELLS:
+        return None
     dots = _dotted(darkness, xs, ys)
     # square cells: a photo's outline gives the board's sides only up to perspective, so the cells
     # come out stretched; stretch them back (circles must be round to be told from a 0)
@@ -210,6 +213,35 @@ def _straighten(paper: np.ndarray, quad: np.ndarray) -> Board | None:
         xs, ys = xs * fx, ys * fy
         m = np.diag([flat.shape[1] / w, flat.shape[0] / h, 1.0]) @ m
     return Board(paper=flat, xs=xs, ys=ys, dots=dots, clarity=clarity, support=support, zoom=zoom, transform=m)
+
+
+def _uncrossed_off(darkness: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The lattice without an outer row or column that no line of the other axis crosses: text
+    beside the board inside the outline (a counter above it) taken for a row of cells."""
+
+    def crossing(band: np.ndarray, edges: np.ndarray) -> float:
+        """How much ink runs across the band at the inner edges (the darkest column near each)."""
+        win = max(1, round(float(np.median(np.diff(edges))) / 12))
+        along = band.mean(axis=0)
+        return float(np.median([along[max(0, round(e) - win):round(e) + win + 1].max() for e in edges[1:-1]]))
+
+    def trim(edges: np.ndarray, other: np.ndarray, axis: int) -> np.ndarray:
+        if len(edges) < MIN_CELLS + 2 or len(other) < 4:
+            return edges
+        pad = [max(1, round(0.25 * (b - a))) for a, b in zip(edges[:-1], edges[1:], strict=True)]
+        bands = [darkness[round(a) + p:round(b) - p] if axis == 0 else darkness[:, round(a) + p:round(b) - p].T
+                 for a, b, p in zip(edges[:-1], edges[1:], pad, strict=True)]
+        if any(b.size == 0 for b in bands):
+            return edges
+        level = [crossing(b, other) for b in bands]
+        inner = float(np.median(level[1:-1]))
+        if inner < 0.05:
+            return edges
+        lo = 1 if level[0] < 0.4 * inner else 0
+        hi = len(edges) - 1 if level[-1] < 0.4 * inner else len(edges)
+        return edges[lo:hi]
+
+    return trim(xs, ys, 1), trim(ys, xs, 0)
 
 
 def _thin(darkness: np.ndarray, d: int, axis: int) -> np.ndarray:
@@ -307,7 +339,9 @@ def _lattice(profile: np.ndarray, count: int | None = None, thick: Callable[...,
               and not (doubled and best_n % n == 0 and best_n // n in (2, 4, 8))]
     clarity = best_s / max(0.5, max(rivals, default=0.5)) * min(1.0, best_s / 1.5) * 2.0
     win = max(1, round(cell / 10))
-    evidence = sorted(float(prof[max(0, round(e) - win):round(e) + win + 1].max()) for e in edges[1:-1])
+    # (a line drawn thick along part of its length, a room border, is a line there too)
+    seen = prof if thick is None else np.minimum(1.0, prof + thick(max(3, int(0.9 * cell))))
+    evidence = sorted(float(seen[max(0, round(e) - win):round(e) + win + 1].max()) for e in edges[1:-1])
     support = evidence[len(evidence) // 5] if evidence else 0.0
     return np.array(edges), clarity, support
 
