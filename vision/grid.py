@@ -220,9 +220,10 @@ def _uncrossed_off(darkness: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tupl
     beside the board inside the outline (a counter above it) taken for a row of cells."""
 
     def crossing(band: np.ndarray, edges: np.ndarray) -> float:
-        """How much ink runs across the band at the inner edges (the darkest column near each)."""
+        """How much of the band's width ink runs across at the inner edges (the inkiest column
+        near each; a thin grey line counts as a thick black one)."""
         win = max(1, round(float(np.median(np.diff(edges))) / 12))
-        along = band.mean(axis=0)
+        along = (band > 0.1).mean(axis=0)
         return float(np.median([along[max(0, round(e) - win):round(e) + win + 1].max() for e in edges[1:-1]]))
 
     def trim(edges: np.ndarray, other: np.ndarray, axis: int) -> np.ndarray:
@@ -323,10 +324,12 @@ def _lattice(profile: np.ndarray, count: int | None = None, thick: Callable[...,
     edges = [0.0]
     windows = [(max(0, round((k - 0.3) * cell)), min(size, round((k + 0.3) * cell) + 1)) for k in range(1, best_n)]
     typical = float(np.median([prof[lo:hi].max() for lo, hi in windows])) if windows else 0.0
+    # (placed where fine bands agree too: the bars of a row of characters stand out in coarse bands)
+    place = prof if fine is None else prof + fine
     for k, (lo, hi) in enumerate(windows, start=1):
         window = prof[lo:hi]
         # (a thick line is no thin ink: where the evidence is weak, the lattice's own place)
-        edges.append(float(lo + int(np.argmax(window))) if window.max() > max(0.3, 0.5 * typical) else k * cell)
+        edges.append(float(lo + int(np.argmax(place[lo:hi]))) if window.max() > max(0.3, 0.5 * typical) else k * cell)
     edges.append(float(size - 1))
     _even_out(edges, prof, cell)
     if (doubled or halved) and fine is not None:  # (characters in the cells' middles weigh on the coarse scores)
