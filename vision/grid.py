@@ -28,6 +28,7 @@ LINE_INK = (0.08, 0.04, 0.02)  # how much darker than around a line must be, tri
 CLEAR = 1.8  # clarity of a plainly read count (a count with a rival at half of it scores about 2)
 SUPPORTED = 0.5  # evidence every inner edge of a well-read grid reaches (share of bands with a line)
 BANDS, FINE_BAND = 30, 6  # bands a line's evidence is counted in; pixels of a fine band
+OFF_LATTICE = 0.08  # share of a cell an edge may lie off the even lattice through the others
 HALVE, DOUBLE = 0.6, 0.8  # odd lines' share of the even ones' evidence (fine bands): characters below, lines above
 
 
@@ -345,7 +346,9 @@ def _lattice(profile: np.ndarray, count: int | None = None, thick: Callable[...,
         # (a thick line is no thin ink: where the evidence is weak, the lattice's own place)
         edges.append(float(lo + int(np.argmax(place[lo:hi]))) if window.max() > max(0.3, 0.5 * typical) else k * cell)
     edges.append(float(size - 1))
-    _even_out(edges, prof, cell)
+    # (a line drawn thick along part of its length, a room border, is a line there too)
+    seen = prof if thick is None else np.minimum(1.0, prof + thick(max(3, int(0.9 * cell))))
+    _even_out(edges, seen, cell)
     if (doubled or halved) and fine is not None:  # (characters in the cells' middles weigh on the coarse scores)
         f = fine.copy()
         f[:margin] = f[-margin:] = 0.0
@@ -356,8 +359,6 @@ def _lattice(profile: np.ndarray, count: int | None = None, thick: Callable[...,
               and not (doubled and best_n % n == 0 and best_n // n in (2, 4, 8))]
     clarity = best_s / max(0.5, max(rivals, default=0.5)) * min(1.0, best_s / 1.5) * 2.0
     win = max(1, round(cell / 10))
-    # (a line drawn thick along part of its length, a room border, is a line there too)
-    seen = prof if thick is None else np.minimum(1.0, prof + thick(max(3, int(0.9 * cell))))
     evidence = sorted(float(seen[max(0, round(e) - win):round(e) + win + 1].max()) for e in edges[1:-1])
     support = evidence[len(evidence) // 5] if evidence else 0.0
     return np.array(edges), clarity, support
@@ -375,13 +376,13 @@ def _even_out(edges: list[float], prof: np.ndarray, cell: float) -> None:
     start = float(np.median(inner - step * ks))
     # (then fitted through the edges near that lattice: a whole-pixel step is off by a fraction,
     # which adds up over a board of many cells)
-    near = np.abs(inner - (start + step * ks)) <= 0.12 * cell
+    near = np.abs(inner - (start + step * ks)) <= OFF_LATTICE * cell
     if near.sum() >= 3:
         step, start = (float(v) for v in np.polyfit(ks[near], inner[near], 1))
     win = max(1, round(cell / 20))
     for k in ks:
         place = start + step * k
-        if abs(edges[k] - place) <= 0.12 * cell:
+        if abs(edges[k] - place) <= OFF_LATTICE * cell:
             continue
         lo, hi = max(0, round(place) - win), min(len(prof), round(place) + win + 1)
         if hi > lo and prof[lo:hi].max() >= 0.15:
