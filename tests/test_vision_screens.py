@@ -13,7 +13,6 @@ from PIL import Image, ImageDraw, ImageFont
 from rendering import render_png
 from solvers.reading import read_cells
 from vision import read_image
-from vision.grid import Board
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_vision import printed, tokens  # noqa: E402
@@ -146,20 +145,3 @@ def test_a_reading_its_genre_cannot_hold_names_the_cells_to_ask_about() -> None:
     cells, shapeless = _form_doubts(tokens_, None, ("kakuro",), problem)  # type: ignore[arg-type]
     assert (2, 0) in cells and not shapeless
     assert all(tokens_[r][c] != "." for r, c in cells)
-
-
-def test_a_weak_room_border_makes_its_cells_doubtful() -> None:
-    """A border about as near the thin lines' ink as the thick ones' may be misread either way."""
-    from vision.rooms import read_rooms
-
-    side, n = 60, 4
-    paper = np.ones((side * n + 1, side * n + 1), np.float32)
-    for k in range(n + 1):
-        paper[:, k * side] = paper[k * side, :] = 0.0
-    paper[:, 2 * side - 2:2 * side + 2] = 0.0  # a border down the middle, four lines thick
-    paper[side - 1:side + 1, :2 * side] = 0.0  # one of two across the left half
-    edges = np.arange(n + 1, dtype=float) * side
-    rooms = read_rooms(Board(paper=paper, xs=edges, ys=edges, dots=False, clarity=3.0))
-    assert rooms is not None
-    assert {(0, 0), (1, 0), (0, 1), (1, 1)} <= rooms.doubtful
-    assert not {(0, 3), (3, 3)} & rooms.doubtful

@@ -17,8 +17,6 @@ from vision.grid import Board
 
 THICK_RATIO = 1.8  # a border carries at least this many times the ink of a thin line
 MIN_THICK = 0.045  # and at least this share of a cell's side in ink across it
-WEAK = 1.3  # a thick edge within this factor of the level between thin and thick: its cells are asked about
-STRAY, STRAY_THIN = 1.6, 1.5  # and a thin one within this factor of it and this many times the thin ones' ink
 ENDS = ((0.08, 0.25), (0.75, 0.92))  # where along an edge it is measured (a border is thick all along; a
 # disk or a character touching the edge touches its middle)
 
@@ -105,18 +103,6 @@ def read_rooms(board: Board, filled: frozenset[tuple[int, int]] = frozenset()) -
                 doubtful |= {(r, c), (r, c + 1)}
             if r + 1 < rows and thick_down[r, c] and regions[r][c] == regions[r + 1][c]:
                 doubtful |= {(r, c), (r + 1, c)}
-    # a border hardly above the level, or a thin edge well above its like and not far below the
-    # level: either may be misread (a border missed, or made up)
-    known = values[~np.isnan(values)]
-    thin = float(np.median(known[known <= cut]))
-    low = max(cut / STRAY, STRAY_THIN * thin)
-    with np.errstate(invalid="ignore"):
-        weak_right = (right > low) & (right < cut * WEAK)
-        weak_down = (down > low) & (down < cut * WEAK)
-    for r, c in zip(*np.nonzero(weak_right), strict=True):
-        doubtful |= {(int(r), int(c)), (int(r), int(c) + 1)}
-    for r, c in zip(*np.nonzero(weak_down), strict=True):
-        doubtful |= {(int(r), int(c)), (int(r) + 1, int(c))}
     thick = np.concatenate([right[thick_right], down[thick_down]])
     return Rooms(regions, frozenset(doubtful), thick_right, thick_down, float(np.median(thick)) * side)
 
