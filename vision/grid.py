@@ -376,13 +376,14 @@ def _even_out(edges: list[float], prof: np.ndarray, cell: float) -> None:
     start = float(np.median(inner - step * ks))
     # (then fitted through the edges near that lattice: a whole-pixel step is off by a fraction,
     # which adds up over a board of many cells)
-    near = np.abs(inner - (start + step * ks)) <= OFF_LATTICE * cell
+    off = max(OFF_LATTICE * cell, 4.0)  # (a few pixels: the rounding of a resampled picture)
+    near = np.abs(inner - (start + step * ks)) <= off
     if near.sum() >= 3:
         step, start = (float(v) for v in np.polyfit(ks[near], inner[near], 1))
     win = max(1, round(cell / 20))
     for k in ks:
         place = start + step * k
-        if abs(edges[k] - place) <= OFF_LATTICE * cell:
+        if abs(edges[k] - place) <= off:
             continue
         lo, hi = max(0, round(place) - win), min(len(prof), round(place) + win + 1)
         if hi > lo and prof[lo:hi].max() >= 0.15:
