@@ -187,12 +187,13 @@ def _diagonal(ink: np.ndarray) -> bool:
 
 
 def _anti_diagonal(ink: np.ndarray, reach: int) -> bool:
-    """A line along the other diagonal too: a cross (or a filled block), not a split cell."""
+    """A line along the other diagonal too: a cross (or a filled block), not a split cell (all
+    along it, as the diagonal itself: the sums of a small split cell lie across most of it)."""
     h, w = ink.shape
     hits = sum(bool(ink[max(0, int(s * (h - 1)) - reach):int(s * (h - 1)) + reach + 1,
                         max(0, int((1 - s) * (w - 1)) - reach):int((1 - s) * (w - 1)) + reach + 1].any())
                for s in np.linspace(0.2, 0.8, 20))
-    return hits >= 16
+    return hits >= DIAGONAL * 20
 
 
 def _split(ink: np.ndarray) -> CellGuess:
@@ -202,6 +203,9 @@ def _split(ink: np.ndarray) -> CellGuess:
     ys, xs = np.mgrid[0:h, 0:w]
     distance = (xs * (h - 1) - ys * (w - 1)) / np.hypot(h - 1, w - 1)  # > 0: above the diagonal (across)
     body = without_side_lines(ink, 0.7)
+    rim = max(1, round(0.02 * min(h, w)))  # (the fringe of a side's line, broken up, joins a character)
+    body[:rim] = body[-rim:] = False
+    body[:, :rim] = body[:, -rim:] = False
     on = body & (np.abs(distance) < 0.1 * min(h, w))
     if on.any():  # where the line runs and how thick it is (it need not meet the corners exactly)
         distance = distance - float(np.median(distance[on]))

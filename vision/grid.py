@@ -9,6 +9,7 @@ compared with the middles of its cells wins.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
@@ -27,6 +28,9 @@ MIN_CELLS, MAX_CELLS = 5, 40
 LINE_INK = (0.08, 0.04, 0.02)  # how much darker than around a line must be, tried in turn
 CLEAR = 1.8  # clarity of a plainly read count (a count with a rival at half of it scores about 2)
 SUPPORTED = 0.5  # evidence every inner edge of a well-read grid reaches (share of bands with a line)
+BANDS, FINE_BAND = 30, 6  # bands a line's evidence is counted in; pixels of a fine band
+OFF_LATTICE = 0.08  # share of a cell an edge may lie off the even lattice through the others
+HALVE, DOUBLE = 0.6, 0.8  # odd lines' share of the even ones' evidence (fine bands): characters below, lines above
 
 
 @dataclass(frozen=True)
@@ -81,8 +85,21 @@ def enlarged(board: Board, grey: np.ndarray) -> Board:
                    transform=m)
 
 
+_flat = threading.local()  # each thread's last picture flattened (a reading asks up to three times)
+
+
 def flatten(grey: np.ndarray) -> np.ndarray:
     """Grey as paper 0..1: each pixel divided by the local paper brightness (removes uneven light)."""
+    last = getattr(_flat, "last", None)
+    if last is not None and last[0] is grey:
+        return last[1]  # type: ignore[no-any-return]
+    paper = _flattened(grey)
+    paper.flags.writeable = False  # (shared by the callers)
+    _flat.last = (grey, paper)
+    return paper
+
+
+def _flattened(grey: np.ndarray) -> np.ndarray:
     side = max(grey.shape)
     k = max(9, side // 25) | 1
     background = cv2.dilate(grey, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
@@ -185,9 +202,9 @@ def _straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE) -> Board 
     across, down = _thin(darkness, d, axis=1), _thin(darkness, d, axis=0).T
     fits = []
     for faint in LINE_INK:  # faint lines (a photo of light grey or dashed lines) only when needed
-        px, py = _line_profile(across, faint), _line_profile(down, faint)
-        xs, cx, sx = _lattice(px, thick=partial(_thick_profile, darkness, d, faint, 1))
-        ys, cy, sy = _lattice(py, thick=partial(_thick_profile, darkness, d, faint, 0))
+        (px, fx), (py, fy) = _profiles(across, faint), _profiles(down, faint)
+        xs, cx, sx = _lattice(px, thick=partial(_thick_profile, darkness, d, faint, 1), fine=fx)
+        ys, cy, sy = _lattice(py, thick=partial(_thick_profile, darkness, d, faint, 0), fine=fy)
         if xs is not None and ys is not None:
             ratio = (w / (len(xs) - 1)) / (h / (len(ys) - 1))
             squared = _squared(darkness, d, faint, xs, ys) if not 0.6 <= ratio <= 1.6 else None
@@ -200,6 +217,9 @@ def _straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE) -> Board 
     if not fits:
         return None
     _, clarity, xs, ys, support = max(fits, key=lambda f: (f[0], f[1]))
+    xs, ys = _uncrossed_off(darkness, xs, ys)
+    if min(len(xs), len(ys)) - 1 < MIN_CELLS:
+        return None
     dots = _dotted(darkness, xs, ys)
     # square cells: a photo's outline gives the board's sides only up to perspective, so the cells
     # come out stretched; stretch them back (circles must be round to be told from a 0)
@@ -215,6 +235,36 @@ def _straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE) -> Board 
     return Board(paper=flat, xs=xs, ys=ys, dots=dots, clarity=clarity, support=support, zoom=zoom, transform=m)
 
 
+def _uncrossed_off(darkness: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The lattice without an outer row or column that no line of the other axis crosses: text
+    beside the board inside the outline (a counter above it) taken for a row of cells."""
+
+    def crossing(band: np.ndarray, edges: np.ndarray) -> float:
+        """How much of the band's width ink runs across at the inner edges (the inkiest column
+        near each; a thin grey line counts as a thick black one)."""
+        win = max(1, round(float(np.median(np.diff(edges))) / 12))
+        along = (band > 0.1).mean(axis=0)
+        return float(np.median([along[max(0, round(e) - win):round(e) + win + 1].max() for e in edges[1:-1]]))
+
+    def trim(edges: np.ndarray, other: np.ndarray, axis: int) -> np.ndarray:
+        if len(edges) < MIN_CELLS + 2 or len(other) < 4:
+            return edges
+        pad = [max(1, round(0.25 * (b - a))) for a, b in zip(edges[:-1], edges[1:], strict=True)]
+        bands = [darkness[round(a) + p:round(b) - p] if axis == 0 else darkness[:, round(a) + p:round(b) - p].T
+                 for a, b, p in zip(edges[:-1], edges[1:], pad, strict=True)]
+        if any(b.size == 0 for b in bands):
+            return edges
+        level = [crossing(b, other) for b in bands]
+        inner = float(np.median(level[1:-1]))
+        if inner < 0.05:
+            return edges
+        lo = 1 if level[0] < 0.4 * inner else 0
+        hi = len(edges) - 1 if level[-1] < 0.4 * inner else len(edges)
+        return edges[lo:hi]
+
+    return trim(xs, ys, 1), trim(ys, xs, 0)
+
+
 def _thin(darkness: np.ndarray, d: int, axis: int) -> np.ndarray:
     """Ink darker than both neighbours ``d`` pixels away across ``axis``: thin lines stay, areas go."""
     a = np.roll(darkness, d, axis=axis)
@@ -227,18 +277,37 @@ def _line_profile(thin: np.ndarray, faint: float = 0.08, bands: int = 30) -> np.
     """Per column, the share of horizontal bands in which the column holds thin ink (darker than
     its surroundings by ``faint``): a line (solid, dashed or dotted) is there in nearly every band,
     the side of a circle or digit in one or two."""
-    marked = cv2.morphologyEx((thin > faint).astype(np.uint8), cv2.MORPH_OPEN, np.ones((5, 1), np.uint8))
-    marked = cv2.dilate(marked, np.ones((1, 3), np.uint8))  # (dashes across the line are too short)
+    return _banded(_marked(thin, faint), bands)
+
+
+def _profiles(thin: np.ndarray, faint: float) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_line_profile` in :data:`BANDS` bands and in bands of :data:`FINE_BAND` pixels (finer
+    than a cell: a column of characters is in some of them, a line in every one)."""
+    marked = _marked(thin, faint)
+    return _banded(marked, BANDS), _banded(marked, max(BANDS, marked.shape[0] // FINE_BAND))
+
+
+def _marked(thin: np.ndarray, faint: float) -> np.ndarray:
+    # (closed along the line first: the dashes of a finely dashed line, a few pixels each, do
+    # not survive the opening)
+    marked = cv2.morphologyEx((thin > faint).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 1), np.uint8))
+    marked = cv2.morphologyEx(marked, cv2.MORPH_OPEN, np.ones((5, 1), np.uint8))
+    out: np.ndarray = cv2.dilate(marked, np.ones((1, 3), np.uint8))  # (dashes across the line are too short)
+    return out
+
+
+def _banded(marked: np.ndarray, bands: int) -> np.ndarray:
     h = marked.shape[0] - marked.shape[0] % bands
     profile: np.ndarray = marked[:h].reshape(bands, h // bands, -1).max(axis=1).mean(axis=0).astype(np.float64)
     return profile
 
 
-def _lattice(profile: np.ndarray, count: int | None = None, thick: Callable[[int], np.ndarray] | None = None
-             ) -> tuple[np.ndarray | None, float, float]:
+def _lattice(profile: np.ndarray, count: int | None = None, thick: Callable[..., np.ndarray] | None = None,
+             fine: np.ndarray | None = None) -> tuple[np.ndarray | None, float, float]:
     """The cell edges along one axis (n+1 positions), how clearly they stand out, and how
     surely each one is a line (the weakest fifth of the inner edges' evidence, 0..1); ``count``:
-    of that many cells; ``thick``: the evidence of thick lines at least so long (room borders)."""
+    of that many cells; ``thick``: the evidence of thick lines at least so long (room borders);
+    ``fine``: the profile in fine bands, which tells every other line from characters."""
     size = len(profile)
     margin = max(2, size // 200)
     prof = profile.copy()
@@ -258,10 +327,16 @@ def _lattice(profile: np.ndarray, count: int | None = None, thick: Callable[[int
     # a count whose lines fall on every other true line scores as well as the true count: the
     # largest count that nearly matches the best one is the true one
     best_n = max(n for n, s in scores.items() if s >= 0.8 * best_s) if count is None else count
-    halved = (count is None and thick is not None and best_n % 2 == 0 and scores.get(best_n // 2, 0.0) > 0
-              and _alternating(np.maximum(prof, thick(int(1.8 * size / best_n))), best_n))
-    if halved:
-        best_n //= 2  # every other "line" is the strokes of characters in the cells' middles
+    halved = doubled = False
+    if count is None and fine is not None:
+        lines = fine if thick is None else np.maximum(fine, thick(int(1.8 * size / best_n), fine=True))
+        halved = best_n % 2 == 0 and scores.get(best_n // 2, 0.0) > 0 and _odd_share(lines, best_n) < HALVE
+        if halved:
+            best_n //= 2  # every other "line" is the strokes of characters in the cells' middles
+        while not halved and 2 * best_n <= MAX_CELLS and size / (2 * best_n) >= 8 and _odd_share(
+                lines, 2 * best_n) >= DOUBLE:
+            best_n *= 2  # lines in the cells' middles too: characters filling the cells hid every other one
+            doubled = True
     best_s = scores.get(best_n, _score(prof, best_n, spread))
     if best_s <= 0:
         return None, 0.0, 0.0
@@ -269,16 +344,27 @@ def _lattice(profile: np.ndarray, count: int | None = None, thick: Callable[[int
     edges = [0.0]
     windows = [(max(0, round((k - 0.3) * cell)), min(size, round((k + 0.3) * cell) + 1)) for k in range(1, best_n)]
     typical = float(np.median([prof[lo:hi].max() for lo, hi in windows])) if windows else 0.0
+    # (placed where fine bands agree too: the bars of a row of characters stand out in coarse bands)
+    place = prof if fine is None else prof + fine
     for k, (lo, hi) in enumerate(windows, start=1):
         window = prof[lo:hi]
         # (a thick line is no thin ink: where the evidence is weak, the lattice's own place)
-        edges.append(float(lo + int(np.argmax(window))) if window.max() > max(0.3, 0.5 * typical) else k * cell)
+        edges.append(float(lo + int(np.argmax(place[lo:hi]))) if window.max() > max(0.3, 0.5 * typical) else k * cell)
     edges.append(float(size - 1))
-    _even_out(edges, prof, cell)
-    rivals = [s for n, s in scores.items() if n != best_n and not (halved and n == 2 * best_n)]
+    # (a line drawn thick along part of its length, a room border, is a line there too)
+    seen = prof if thick is None else np.minimum(1.0, prof + thick(max(3, int(0.9 * cell))))
+    _even_out(edges, seen, cell)
+    if (doubled or halved) and fine is not None:  # (characters in the cells' middles weigh on the coarse scores)
+        f = fine.copy()
+        f[:margin] = f[-margin:] = 0.0
+        spread_f = float(f.std()) or 1e-6
+        scores = {n: _score(f, n, spread_f) for n in scores}
+        best_s = scores[best_n]
+    rivals = [s for n, s in scores.items() if n != best_n and not (halved and n == 2 * best_n)
+              and not (doubled and best_n % n == 0 and best_n // n in (2, 4, 8))]
     clarity = best_s / max(0.5, max(rivals, default=0.5)) * min(1.0, best_s / 1.5) * 2.0
     win = max(1, round(cell / 10))
-    evidence = sorted(float(prof[max(0, round(e) - win):round(e) + win + 1].max()) for e in edges[1:-1])
+    evidence = sorted(float(seen[max(0, round(e) - win):round(e) + win + 1].max()) for e in edges[1:-1])
     support = evidence[len(evidence) // 5] if evidence else 0.0
     return np.array(edges), clarity, support
 
@@ -293,32 +379,42 @@ def _even_out(edges: list[float], prof: np.ndarray, cell: float) -> None:
     ks = np.arange(1, len(edges) - 1)
     step = float(np.median(np.diff(inner)))
     start = float(np.median(inner - step * ks))
+    # (then fitted through the edges near that lattice: a whole-pixel step is off by a fraction,
+    # which adds up over a board of many cells)
+    off = max(OFF_LATTICE * cell, 4.0)  # (a few pixels: the rounding of a resampled picture)
+    near = np.abs(inner - (start + step * ks)) <= off
+    if near.sum() >= 3:
+        step, start = (float(v) for v in np.polyfit(ks[near], inner[near], 1))
     win = max(1, round(cell / 20))
     for k in ks:
         place = start + step * k
-        if abs(edges[k] - place) <= 0.12 * cell:
+        if abs(edges[k] - place) <= off:
             continue
         lo, hi = max(0, round(place) - win), min(len(prof), round(place) + win + 1)
-        if hi > lo and prof[lo:hi].max() >= 0.25:
+        if hi > lo and prof[lo:hi].max() >= 0.15:
             edges[k] = float(lo + int(np.argmax(prof[lo:hi])))
 
 
-def _thick_profile(darkness: np.ndarray, d: int, faint: float, axis: int, run: int) -> np.ndarray:
+def _thick_profile(darkness: np.ndarray, d: int, faint: float, axis: int, run: int, fine: bool = False
+                   ) -> np.ndarray:
     """:func:`_line_profile` of lines up to three times thicker than thin ones that run on for at
     least ``run`` pixels (room borders; not the strokes of characters)."""
     kernel = np.ones((max(3, run), 1) if axis == 1 else (1, max(3, run)), np.uint8)
     long = cv2.morphologyEx((_thin(darkness, 3 * d, axis=axis) > faint).astype(np.float32), cv2.MORPH_OPEN, kernel)
-    return _line_profile(long if axis == 1 else long.T, 0.5)
+    marked = long if axis == 1 else long.T
+    return _line_profile(marked, 0.5, max(BANDS, marked.shape[0] // FINE_BAND) if fine else BANDS)
 
 
-def _alternating(prof: np.ndarray, n: int) -> bool:
-    """Whether the n-cell lattice's odd lines carry clearly less evidence than its even ones: lines
-    run through every band, the characters in a column of cells through some (dense numbers)."""
+def _odd_share(prof: np.ndarray, n: int) -> float:
+    """The n-cell lattice's odd lines' evidence as a share of its even ones' (in fine bands: a line
+    runs through every band, the characters down a column of cells through some)."""
     cell = len(prof) / n
-    win = max(1, round(cell / 10))
+    win = max(1, round(cell / 5))  # (wide: a board's frame taken with the outline shifts the lines)
     peaks = [float(prof[max(0, round(k * cell) - win):round(k * cell) + win + 1].max()) for k in range(1, n)]
     odd, even = peaks[0::2], peaks[1::2]
-    return bool(odd and even) and float(np.mean(odd)) < 0.75 * float(np.mean(even))
+    if not odd or not even or float(np.mean(even)) < 0.3:
+        return 0.0
+    return float(np.mean(odd)) / float(np.mean(even))
 
 
 def _score(prof: np.ndarray, n: int, spread: float) -> float:

@@ -49,6 +49,7 @@ def find_islands(grey: np.ndarray) -> Board | None:
         return None
     h, w = grey.shape[:2]
     fringe = max(3, int(0.08 * size)) | 1
+    paper = paper.copy()  # (the flattened picture is shared with the grid finder)
     for _, _, _, i in rings:  # the rings go (with their grey fringe): what is left in a cell is its number
         paper[cv2.dilate((labels == i).astype(np.uint8), np.ones((fringe, fringe), np.uint8)).astype(bool)] = 1.0
     cols_x = _lines(xs, pitch, w)

@@ -189,9 +189,13 @@ def _read_grey(grey: np.ndarray, forced: str | None) -> tuple[Reading, float]:
                                     "better lit picture taken straight on.")
     kinds = [[g.clue_kinds() for g in row] for row in guesses]
     genres, problem = candidates(tokens, kinds, regions, style, forced, _board_of)
+    misfit, shapeless = _form_doubts(tokens, regions, genres, problem)
+    unsure += tuple(CellRead(r, c, guesses[r][c].token, guesses[r][c].alternatives, 0.0)
+                    for r, c in sorted(misfit - {(u.row, u.col) for u in unsure}))
     return Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                    seconds=time.perf_counter() - start, problem=problem,
-                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED, regions=regions), _share(board, grey)
+                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED or shapeless,
+                   regions=regions), _share(board, grey)
 
 
 def _share(board: Board, grey: np.ndarray) -> float:
@@ -202,6 +206,22 @@ def _share(board: Board, grey: np.ndarray) -> float:
     corners = np.array([[[0, 0], [w, 0], [w, h], [0, h]]], np.float32)
     quad = cv2.perspectiveTransform(corners, np.linalg.inv(board.transform))[0]
     return float(cv2.contourArea(quad)) / float(grey.shape[0] * grey.shape[1])
+
+
+def _form_doubts(tokens: tuple[tuple[str, ...], ...], regions: Regions | None, genres: tuple[str, ...],
+                 problem: ParseError | None) -> tuple[frozenset[tuple[int, int]], bool]:
+    """Why the reading is no board of its likeliest genre, as doubts to ask about (a misread
+    character can make a sum no run can hold): the cells the genre's form check names, and
+    whether it named none (a board of the wrong shape: rows, columns or rooms miscounted)."""
+    if problem is None or not genres:
+        return frozenset(), False
+    try:
+        _board_of(tokens, regions, genres[0])
+    except ParseError as e:
+        cells = frozenset((r, c) for r, c in e.cells if 0 <= r < len(tokens) and 0 <= c < len(tokens[0]))
+        clues = frozenset((r, c) for r, c in cells if tokens[r][c] != ".")  # (not the empty cells of a run)
+        return clues or cells, not cells
+    return frozenset(), False
 
 
 def _even_edges(board: Board) -> Board:
