@@ -23,6 +23,7 @@ from vision.light import paper_light
 
 SMALL_CELL, CELL = 40, 46  # cells smaller than SMALL_CELL pixels are read enlarged to CELL
 UPSCALE = 1.5  # a picture scaled up this much or more is interpolated cubically
+LIGHT_LEVEL = 95  # percentile of local background / paper light taken as their usual ratio (noise)
 SIDE = 900  # pixels on the straightened board's longer side, at least
 MIN_CELLS, MAX_CELLS = 5, 40
 LINE_INK = (0.08, 0.04, 0.02)  # how much darker than around a line must be, tried in turn
@@ -102,8 +103,13 @@ def flatten(grey: np.ndarray) -> np.ndarray:
 def _flattened(grey: np.ndarray) -> np.ndarray:
     side = max(grey.shape)
     k = max(9, side // 25) | 1
-    background = cv2.dilate(grey, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
-    background = np.minimum(cv2.GaussianBlur(background, (0, 0), k / 2), paper_light(grey))  # (a shadow's edge)
+    background = cv2.GaussianBlur(cv2.dilate(grey, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))), (0, 0), k / 2)
+    # (a shadow's edge: the paper's light keeps it where it is; brought up to this background's level
+    # first, as the light comes from a smaller picture with its noise averaged out and this from the
+    # lightest pixels: a few percent darker all over, it would wash faint ink out of a photo)
+    light = paper_light(grey)
+    level = max(1.0, float(np.percentile(background.astype(np.float32) / np.maximum(light, 1.0), LIGHT_LEVEL)))
+    background = np.minimum(background, light * level)
     paper = grey.astype(np.float32) / np.maximum(background.astype(np.float32), 1.0)
     out: np.ndarray = np.clip(paper, 0.0, 1.0)
     return out
