@@ -70,9 +70,9 @@ def unconfined(tone: np.ndarray, boxes: list[list[tuple[float, float, float, flo
                found: list[list[CellGuess | None]]) -> frozenset[tuple[int, int]]:
     """The filled cells whose darkness does not stop at the grid lines: shade (a shadow's far
     side, a dark corner of a photo), not a block. Blocks side by side are judged together (a
-    Kakuro's clue cells make one area, a lighter one among them too): the tone must step up across
-    most of the lines between the area's filled cells and the cells around it, where shade grows
-    lighter gradually or crosses a cell."""
+    run of split sum cells makes one area, a lighter one among them too): the tone must step up
+    across most of the lines between the area's filled cells and the cells around it, where shade
+    grows lighter gradually or crosses a cell."""
     rows, cols = len(boxes), len(boxes[0])
     blocks = {(r, c) for r in range(rows) for c in range(cols) if found[r][c] is not None}
     dark = {(r, c) for r, c in blocks if max(_corner_levels(tone[_box(*boxes[r][c], 0.0)]), default=1.0) < FILLED}
