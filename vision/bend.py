@@ -10,7 +10,8 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.grid import Board, _thin
+from vision.grid import Board
+from vision.lattice import thin
 
 BANDS = 8  # stretches of each line looked at apart
 SEEN = 0.3  # share of a band's rows with line ink where a line counts as seen
@@ -24,8 +25,8 @@ def unbend(board: Board) -> Board:
     dark = 1.0 - board.paper
     d = max(2, round(max(dark.shape) / 150))
     h, w = dark.shape
-    dx = _offsets((_thin(dark, d, axis=1) > 0.08).astype(np.float32), board.xs, board.ys, w)
-    dy = _offsets((_thin(dark, d, axis=0) > 0.08).astype(np.float32).T, board.ys, board.xs, h)
+    dx = _offsets((thin(dark, d, axis=1) > 0.08).astype(np.float32), board.xs, board.ys, w)
+    dy = _offsets((thin(dark, d, axis=0) > 0.08).astype(np.float32).T, board.ys, board.xs, h)
     if dx is None and dy is None:
         return board
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.grid import MAX_CELLS, MIN_CELLS, SUPPORTED, _order, _straighten, flatten
+from vision.grid import SUPPORTED, _order, _straighten, flatten
+from vision.lattice import MAX_CELLS, MIN_CELLS
 
 LOOK_SIDE = 1400  # the longer side the whole picture is looked at
 MIN_AREA = 0.0008  # the smallest outline looked at, as a share of the picture
