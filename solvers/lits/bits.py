@@ -20,13 +20,10 @@ from dataclasses import dataclass
 from functools import reduce
 from operator import and_, or_
 
+from solvers.lits.deduce import OutOfBudget
 from solvers.lits.shapes import ORIENTATIONS
 
 Answer = tuple[int, ...]  # one placement id per room
-
-
-class OutOfNodes(Exception):
-    """The search used up its node budget before settling the question."""
 
 
 @dataclass(frozen=True)
@@ -123,7 +120,7 @@ Open = list[tuple[int, list[int], int, int]]
 
 def answers(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int = 20_000,
             first: int = -1) -> list[Answer]:
-    """Up to ``limit`` answers choosing one placement per room from ``rooms``; raises OutOfNodes.
+    """Up to ``limit`` answers choosing one placement per room from ``rooms``; raises OutOfBudget.
 
     ``first``: a room to branch on before any other (the one a question is about: its
     contradictions are near it, while branching elsewhere first repeats them in every branch)."""
@@ -160,7 +157,7 @@ def answers(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int =
         nonlocal nodes
         nodes += 1
         if nodes > budget:
-            raise OutOfNodes
+            raise OutOfBudget
         chosen = dict(chosen)
         while True:  # rooms with one placement left take it; then the connectivity pruning
             unit = next((n for n, room in enumerate(open_) if len(room[1]) == 1), -1)
@@ -225,7 +222,7 @@ def probed(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int = 
     the depth-first search meets again in every branch of rooms far away; a probe meets it once."""
     try:
         return answers(geo, rooms, limit, budget, first)
-    except OutOfNodes:
+    except OutOfBudget:
         pass
     rooms = [list(c) for c in rooms]
     seen: list[Answer] = []
@@ -241,7 +238,7 @@ def probed(geo: Geometry, rooms: list[list[int]], limit: int = 2, budget: int = 
             trial[k] = [p]
             try:
                 got = answers(geo, trial, 1, PROBE_NODES)
-            except OutOfNodes:
+            except OutOfBudget:
                 keep.append(p)
                 continue
             if got:

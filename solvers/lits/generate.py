@@ -25,8 +25,8 @@ import random
 from functools import lru_cache
 
 from solvers.generation import Candidate, GeneratedPuzzle, search
-from solvers.lits.bits import Answer, Geometry, OutOfNodes, probed
-from solvers.lits.deduce import Board, Contradiction, start
+from solvers.lits.bits import Answer, Geometry, probed
+from solvers.lits.deduce import Board, Contradiction, OutOfBudget, start
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions
@@ -103,7 +103,7 @@ class Growth:
                 trial[k] = new
                 try:
                     found = probed(self.geo, trial, limit=1, budget=self.nodes, first=k)
-                except OutOfNodes:
+                except OutOfBudget:
                     return False
                 alt = found[0] if found else None
             if alt is not None:
@@ -196,7 +196,7 @@ class Growth:
             trial[k] = [p for p in new if not self.geo.masks[p] & ~self.room[k]]
             try:
                 found = probed(self.geo, trial, limit=2, budget=self.nodes, first=k)
-            except OutOfNodes:
+            except OutOfBudget:
                 return False
             other = next((a for a in found if a != self.ours), None)
             if other is None:

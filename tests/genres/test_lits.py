@@ -15,8 +15,9 @@ from solvers.errors import InvalidPuzzle, ParseError
 from solvers.generation import generate
 from solvers.genre import missing_parts
 from solvers.lits import GENRE
-from solvers.lits.bits import Geometry, OutOfNodes, answers, probed
+from solvers.lits.bits import Geometry, answers, probed
 from solvers.lits.check import shape_of, violations
+from solvers.lits.deduce import OutOfBudget
 from solvers.lits.generate import attempt
 from solvers.lits.model import solve_regions
 from solvers.lits.shapes import ORIENTATIONS, SHAPES
@@ -283,7 +284,7 @@ def test_answer_search_agrees_with_brute_force() -> None:
         assert len(shaded) == len(found) and shaded == every, regions
         try:
             two = probed(geo, [geo.within(m) for m in masks], limit=2, budget=1)  # probes settle most
-        except OutOfNodes:
+        except OutOfBudget:
             pass
         else:
             assert len(set(two)) == len(two) == min(2, len(every)) and set(two) <= set(found)
