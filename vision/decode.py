@@ -14,11 +14,6 @@ from vision.errors import Unreadable
 WORK_SIDE = 1400  # the longer side a picture is scaled down to before reading
 
 
-def decode(data: bytes, *, max_bytes: int, max_pixels: int) -> np.ndarray:
-    """The picture as an 8-bit grey array whose longer side is at most :data:`WORK_SIDE`."""
-    return working(decode_full(data, max_bytes=max_bytes, max_pixels=max_pixels))
-
-
 def decode_full(data: bytes, *, max_bytes: int, max_pixels: int) -> np.ndarray:
     """The picture as an 8-bit grey array at its own size (a small board in a large photo is
     read again from a crop of it, see :mod:`vision.locate`)."""
