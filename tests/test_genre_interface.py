@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import has, say
+from bot.i18n import has, say, template
 from solvers.engine import solve_puzzle
 from solvers.errors import Message
-from solvers.genre import Genre, missing_parts
+from solvers.genre import Genre, PlayKind, missing_parts
 from solvers.notation import CellNotation
 from solvers.puzzle import Puzzle
 from solvers.reading import read_board
@@ -53,7 +53,7 @@ def test_example_reads_solves_uniquely_draws_hints_and_round_trips(genre: Genre)
     puzzle = read_board(genre.example)
     assert puzzle.genre == genre.name
     res = solve_puzzle(puzzle, SolveOptions(time_limit=20, workers=1))
-    assert res.status is Status.UNIQUE, res.message
+    assert res.status is Status.UNIQUE and res.solution is not None, res.message
     assert isinstance(res.solution, genre.solution_type)
     assert genre.check(puzzle, res.solution) == []
     # FORMATS.md edges: the record and the solution survive text and back
@@ -149,3 +149,60 @@ def test_adapters_import_neither_the_app_nor_each_other() -> None:
             if imp == "bot.app" or imp in adapters - {mod}:
                 bad.append(f"{mod} imports {imp}")
     assert bad == []
+
+
+# -- where: every cell a message holds is written as a cell, every broken rule says where ---------
+
+CELL_KINDS = (PlayKind.SHADE, PlayKind.MARK, PlayKind.NUMBER)
+LOCATION = re.compile(r"\{(\w+_)?(cell|cells|region|row|column|top|left)[}!:]")
+
+
+def _cell_params(params: dict[str, object]) -> list[str]:
+    """The parameters holding one cell ((row, column)) under a name the words do not write as a cell."""
+    return [k for k, v in params.items()
+            if isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, int) for x in v)
+            and not (k == "cell" or k.endswith("_cell"))]
+
+
+def _broken_answers(solution_json: dict[str, object]) -> list[dict[str, object]]:
+    """Answers one cell away from a solution given as rows (of characters, or of space-separated
+    numbers): each cell in turn takes another value the solution uses."""
+    out = []
+    for key, rows in solution_json.items():
+        if not (isinstance(rows, list) and rows and all(isinstance(r, str) for r in rows)):
+            continue
+        grid = [r.split() if " " in r else list(r) for r in rows]
+        values = sorted({v for row in grid for v in row})
+        if len(values) < 2:
+            continue
+        for r, row in enumerate(grid):
+            for c, v in enumerate(row):
+                other = values[(values.index(v) + 1) % len(values)]
+                changed = [list(x) for x in grid]
+                changed[r][c] = other
+                text = [" ".join(x) if " " in rows[i] else "".join(x) for i, x in enumerate(changed)]
+                out.append({**solution_json, key: text})
+    return out
+
+
+@pytest.mark.parametrize("genre", ALL, ids=IDS)
+def test_hints_and_broken_rules_say_where(genre: Genre) -> None:  # type: ignore[type-arg]
+    """A hint's cells are written "row 3, column 4" (never as a bare pair of numbers), and every
+    rule a one-cell slip in a grid of cells (shading, marks, numbers) breaks names where, so a player
+    typing an answer finds the slip."""
+    puzzle = read_board(genre.example)
+    res = solve_puzzle(puzzle, SolveOptions(time_limit=20, workers=1))
+    assert res.solution is not None
+    assert [(h.code, k) for h in genre.hints(puzzle, res.solution) for k in _cell_params(dict(h.params))] == []
+    vague = set()
+    slips = _broken_answers(res.solution.to_json()) if genre.play_kind() in CELL_KINDS else []
+    for answer in slips:
+        try:
+            solution = genre.solution_from_json(answer, puzzle)
+        except Exception:  # noqa: BLE001 - a value this genre's answers cannot hold at that cell
+            continue
+        for v in genre.check(puzzle, solution):
+            assert not _cell_params(v.params), (v.rule, v.params)
+            if not LOCATION.search(template(v.rule) or ""):
+                vague.add(v.rule)
+    assert vague == set(), "rules whose words do not say where"

@@ -64,16 +64,17 @@ def check_cells(cells: Sequence[Sequence[int]], numbers: Sequence[Sequence[int]]
     out: list[Violation] = []
     blank = sorted((r, c) for r in range(rows) for c in range(cols) if numbers[r][c] < 1)
     if blank:
-        return [Violation("fillomino-blank", tuple(blank))]
+        return [Violation("fillomino-blank", tuple(blank), {"cell": blank[0], "count": len(blank)})]
     changed = sorted((r, c) for r in range(rows) for c in range(cols)
                      if cells[r][c] > 0 and numbers[r][c] != cells[r][c])
     if changed:
-        out.append(Violation("fillomino-given-changed", tuple(changed)))
+        r, c = changed[0]
+        out.append(Violation("fillomino-given-changed", tuple(changed), {"cell": (r, c), "number": cells[r][c]}))
     for area in areas(numbers):
         v = numbers[area[0][0]][area[0][1]]
         if v != len(area):
             rule = "fillomino-area-big" if len(area) > v else "fillomino-area-small"
-            out.append(Violation(rule, tuple(area), {"number": v, "size": len(area)}))
+            out.append(Violation(rule, tuple(area), {"number": v, "size": len(area), "cell": area[0]}))
     return out
 
 
@@ -104,7 +105,7 @@ def form_problem(puzzle: Puzzle[int]) -> ParseError | None:
         counts[v] = counts.get(v, 0) + 1
         joined = _flood(cells, (r, c), {v})
         if len(joined) > v:
-            return ParseError("fillomino-form-joined", cells=tuple(sorted(joined)), number=v)
+            return ParseError("fillomino-form-joined", cells=tuple(sorted(joined)), number=v, cell=min(joined))
         if len(_flood(cells, (r, c), {0, v}, limit=v)) < v:
             return ParseError("fillomino-form-no-room", cells=((r, c),), number=v, cell=(r, c))
     if len(counts) >= 4 and all(n == 2 for n in counts.values()) and sorted(counts) == list(range(1, len(counts) + 1)):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from solvers.connectivity import components
 from solvers.errors import InvalidPuzzle
 from solvers.heyawake.rooms import Numbers, Regions, Rooms, connected, numbers_of, regions_of
 from solvers.puzzle import Puzzle, check_rectangular
@@ -71,9 +72,10 @@ def problems(numbers: Numbers, regions: Regions, shaded: Sequence[str]) -> list[
             if d and j >= 0 and dark[j]:
                 out.append(Violation("heyawake-adjacent", cells=((r, c), rooms.cell(j)),
                                      params={"cell": (r, c), "other_cell": rooms.cell(j)}))
-    white = [i for i, d in enumerate(dark) if not d]
-    if not connected(rows, cols, white):
-        out.append(Violation("heyawake-split", cells=tuple(rooms.cell(i) for i in white[:1])))
+    parts = components(rows, cols, (rooms.cell(i) for i, d in enumerate(dark) if not d))
+    if len(parts) > 1:
+        cut = sorted(set().union(*parts[1:]))
+        out.append(Violation("heyawake-split", cells=tuple(cut), params={"cell": cut[0], "count": len(cut)}))
     for k, cells in enumerate(rooms.cells):
         n = rooms.number[k]
         got = sum(1 for i in cells if dark[i])

@@ -46,6 +46,6 @@ def hints(puzzle: Puzzle[int], solution: ShadeSolution) -> list[HintStep]:
         else:
             clue = clue_of[(r, c)]
             number = puzzle.cells[clue[0]][clue[1]]
-            out.append(HintStep("nurikabe-hint-island", {"cell": (r, c), "clue": clue,
+            out.append(HintStep("nurikabe-hint-island", {"cell": (r, c), "clue_cell": clue,
                                                          "number": "?" if number < 0 else number}, ((r, c),)))
     return out

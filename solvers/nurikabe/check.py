@@ -45,27 +45,28 @@ def check_cells(cells: Sequence[Sequence[int]], shaded: Sequence[str]) -> list[V
     out: list[Violation] = []
     on_clue = sorted(cell for cell in black if cells[cell[0]][cell[1]] != 0)
     if on_clue:
-        out.append(Violation("nurikabe-shaded-clue", tuple(on_clue)))
+        out.append(Violation("nurikabe-shaded-clue", tuple(on_clue), {"cell": on_clue[0]}))
     parts = components(rows, cols, black)
     if len(parts) > 1:
-        out.append(Violation("nurikabe-shaded-split", tuple(sorted(parts[1]))))
+        cut = sorted(set().union(*parts[1:]))
+        out.append(Violation("nurikabe-shaded-split", tuple(cut), {"cell": cut[0], "count": len(cut)}))
     for r in range(rows - 1):
         for c in range(cols - 1):
             block = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
             if all(cell in black for cell in block):
-                out.append(Violation("nurikabe-pool", block))
+                out.append(Violation("nurikabe-pool", block, {"cell": (r, c)}))
     white = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in black]
     for island in components(rows, cols, white):
         clues = sorted(cell for cell in island if cells[cell[0]][cell[1]] != 0)
         if not clues:
-            out.append(Violation("nurikabe-island-no-clue", tuple(sorted(island))))
+            out.append(Violation("nurikabe-island-no-clue", tuple(sorted(island)), {"cell": min(island)}))
         elif len(clues) > 1:
-            out.append(Violation("nurikabe-island-clues", tuple(clues)))
+            out.append(Violation("nurikabe-island-clues", tuple(clues), {"cell": clues[0], "other_cell": clues[1]}))
         else:
             v = cells[clues[0][0]][clues[0][1]]
             if v != UNKNOWN and v != len(island):
                 out.append(Violation("nurikabe-island-size", tuple(sorted(island)),
-                                     {"number": v, "size": len(island)}))
+                                     {"number": v, "size": len(island), "cell": clues[0]}))
     return out
 
 
@@ -91,5 +92,6 @@ def form_problem(puzzle: Puzzle[int]) -> ParseError | None:
     for r, c, _ in puzzle.clues():
         for r2, c2 in ((r, c + 1), (r + 1, c)):
             if r2 < puzzle.rows and c2 < puzzle.cols and cells[r2][c2] != 0:
-                return ParseError("nurikabe-form-touching", cells=((r, c), (r2, c2)), cell=(r, c), other=(r2, c2))
+                return ParseError("nurikabe-form-touching", cells=((r, c), (r2, c2)), cell=(r, c),
+                                  other_cell=(r2, c2))
     return None

@@ -55,5 +55,5 @@ def hints(puzzle: Puzzle[int], solution: RectSolution) -> list[HintStep]:
         clue = next(((r, c) for r, c in area if puzzle.cells[r][c] != 0), (top, left))
         out.append(HintStep("shikaku-hint", {
             "number": puzzle.cells[clue[0]][clue[1]], "cell": clue, "height": h, "width": w,
-            "rows": (top + 1, top + h), "columns": (left + 1, left + w)}, tuple(area)))
+            "top": top + 1, "bottom": top + h, "left": left + 1, "right": left + w}, tuple(area)))
     return out

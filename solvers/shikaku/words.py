@@ -5,7 +5,7 @@ _RECT2 = "rows {top2}-{bottom2}, columns {left2}-{right2}"
 
 EN: dict[str, str] = {
     "shikaku-answer-help": "one letter per cell, the same letter for all cells of one rectangle",
-    "shikaku-hint": "The {number} at {cell} is the {height}×{width} rectangle covering {rows}, {columns}.",
+    "shikaku-hint": "The {number} at {cell} is the {height}×{width} rectangle covering rows {top}-{bottom}, columns {left}-{right}.",
     # the board's form (genre detection)
     "shikaku-form-too-big": "The number {number} at {cell} is larger than the board ({area} cells).",
     "shikaku-form-no-numbers": "There are no numbers on the board; Shikaku needs one number per rectangle.",
@@ -46,7 +46,7 @@ EN: dict[str, str] = {
 JA: dict[str, str] = {
     "genre-shikaku": "四角に切れ",
     "shikaku-answer-help": "1 マス 1 文字、同じ長方形のマスは同じ文字",
-    "shikaku-hint": "{cell} の {number} は {rows}・{columns} の {height}×{width} の長方形です。",
+    "shikaku-hint": "{cell} の {number} は {top}〜{bottom} 行・{left}〜{right} 列の {height}×{width} の長方形です。",
     "shikaku-form-too-big": "{cell}の数字 {number} は盤面のマス数 ({area}) より大きいです。",
     "shikaku-form-no-numbers": "盤面に数字がありません。四角に切れでは長方形ごとに数字が 1 つ必要です。",
     "shikaku-form-total": "数字の合計は {total} ですが、盤面は {area} マスです。四角に切れでは合計が盤面のマス数と等しくなります。",

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import say
 from solvers.errors import InvalidPuzzle, ParseError
 from solvers.fillomino import GENRE, check, deduce, generate, model, search
 from solvers.generation import Difficulty
@@ -43,6 +44,22 @@ def test_checker_each_rule() -> None:
 
 def test_touching_areas_of_one_size_are_one_area() -> None:
     assert "area-big" in rules(board(". .", ". ."), "2 2", "2 2")
+
+
+def test_wrong_answers_say_where() -> None:
+    p = board("3 . .", "1 2 .")
+
+    def said(*rows: str, lang: str = "en") -> dict[str, str]:
+        return {v.rule.removeprefix("fillomino-"): say(v.msg, lang) for v in check.check(p, numbers(*rows))}
+
+    assert said("2 2 3", "1 3 3")["given-changed"] == "Row 1, column 1 is a given 3; givens stay as they are."
+    assert said("3 3 1", "1 2 2")["area-small"] == "The area of 3s at row 1, column 1 has only 2 cells."
+    assert said("3 3 3", "1 3 3")["area-big"] == "The area of 3s at row 1, column 1 has 5 cells, more than 3."
+    assert said("3 3 3", "1 2 0", lang="ja")["blank"] == ("2 行 3 列 など 1 マスに数字がありません。"
+                                                         "すべてのマスに数字が必要です。")
+    joined = check.form_problem(board("2 2 2", ". . ."))
+    assert joined is not None
+    assert say(joined.msg) == "The givens 2 joined at row 1, column 1 make an area larger than 2."
 
 
 @pytest.mark.parametrize("source", corpus.SOURCES)

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from ortools.sat.python import cp_model
 
+from bot.i18n import say
 from solvers.connectivity import (
     ConnectedArea,
     add_tree,
@@ -18,7 +19,7 @@ from solvers.connectivity import (
     solve_connected,
 )
 from solvers.cpsat import Budget
-from solvers.errors import InvalidPuzzle, ParseError
+from solvers.errors import InvalidPuzzle, Message, ParseError
 from solvers.generation import Difficulty
 from solvers.nurikabe import GENRE, check, dfs, model
 from solvers.nurikabe.cuts import rings
@@ -27,6 +28,7 @@ from solvers.nurikabe.generate import HARDER, effort
 from solvers.nurikabe.shapes import TooMany, shapes
 from solvers.nurikabe.wall import Wall
 from solvers.puzzle import Puzzle
+from solvers.reading import read_board
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, Status
 from tests import corpus
@@ -261,6 +263,24 @@ def test_hints_reveal_every_free_cell_once() -> None:
     cells = [s.cells[0] for s in steps]
     assert sorted(cells) == [(0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 1)]
     assert {s.code for s in steps} == {"nurikabe-hint-shaded", "nurikabe-hint-island"}
+    island = next(s for s in steps if s.code == "nurikabe-hint-island" and s.cells == ((0, 1),))
+    assert say(Message(island.code, island.params)) == ("Row 1, column 2 belongs to the island of the 2 "
+                                                        "at row 1, column 1.")
+
+
+def test_wrong_answers_and_touching_numbers_say_where() -> None:
+    p = board("2 . .", ". . .", "1 . 1")
+    said = {v.rule: say(v.msg) for v in check.check(p, ShadeSolution(("#.#", "###", "##.")))}
+    assert said["nurikabe-shaded-clue"] == "Row 1, column 1 holds a number but is shaded; numbers always stay unshaded."
+    assert said["nurikabe-pool"] == "The 2x2 block at row 2, column 1 is all shaded."
+    said = {v.rule: say(v.msg) for v in check.check(p, ShadeSolution((".##", "###", ".#.")))}
+    assert said["nurikabe-island-size"] == "The island of the 2 at row 1, column 1 has 1 cells."
+    said = {v.rule: say(v.msg, "ja") for v in check.check(p, ShadeSolution((".##", "..#", ".#.")))}
+    assert said["nurikabe-island-clues"] == "1 行 1 列 と 3 行 1 列 の数字が同じ島に入っています。"
+    with pytest.raises(ParseError) as e:  # a 2x2 block of numbers: they cannot be four islands
+        read_board("nurikabe\n. . . .\n. 2 3 .\n. 1 4 .\n. . . .")
+    assert say(e.value.msg) == ("The numbers at row 2, column 2 and row 2, column 3 touch; "
+                                "Nurikabe numbers are in different islands.")
 
 
 class Recorder:
