@@ -63,10 +63,12 @@ def test_a_contradiction_fixes_the_other_value() -> None:
 
 def test_contradictions_of_the_genres_are_one_kind() -> None:
     from solvers.heyawake.deduce import Contradiction as H
+    from solvers.hitori.deduce import Contradiction as Hi
+    from solvers.lits.deduce import Contradiction as L
     from solvers.masyu.deduce import Contradiction as M
     from solvers.slitherlink.deduce import Contradiction as S
     from solvers.yajilin.deduce import Contradiction as Y
 
-    for kind in (H, M, S, Y):
+    for kind in (H, Hi, L, M, S, Y):
         with pytest.raises(trial.Contradiction):
             raise kind("x")

@@ -21,12 +21,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from solvers import trial
 from solvers.connectivity import separations
 
 UNKNOWN, WHITE, BLACK = -1, 0, 1
 
 
-class Contradiction(Exception):
+class Contradiction(trial.Contradiction):
     """The state breaks a rule: no answer extends it."""
 
 

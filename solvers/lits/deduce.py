@@ -23,13 +23,14 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from solvers import trial
 from solvers.connectivity import separations
 from solvers.lits.shapes import Placement, placements
 
 UNKNOWN, SHADED, EMPTY = 0, 1, -1
 
 
-class Contradiction(Exception):
+class Contradiction(trial.Contradiction):
     """The state breaks a rule: no answer extends it."""
 
 
