@@ -37,7 +37,12 @@ class Difficulty(StrEnum):
 
 
 DIFFICULTIES = tuple(Difficulty)
-GENERATOR_VERSION = 1
+# Part of every seed's random stream and of a record's source ("generator v2, seed 7"), so that a
+# version and a seed name one puzzle. Bump it when a generator's output for a seed changes. Stored
+# dailies never change by it (a made slot is served as stored); only slots not made yet get new
+# puzzles, which the changed generators would give them anyway. 2: six genres' generators were
+# rewritten on 27 Nov 2026 (``git log -- 'solvers/*/generate.py'``).
+GENERATOR_VERSION = 2
 MIN_SIDE = 4
 MAX_SIDE = 30
 MAX_CELLS = 625

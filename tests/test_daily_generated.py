@@ -41,3 +41,21 @@ async def test_same_date_same_puzzle_from_the_generator(genre, tmp_path):
     puzzle = Puzzle.from_record(a.record)
     assert (puzzle.rows, puzzle.cols) == (6, 6) and a.grade in ("easy", "medium", "hard")
     assert get_genre(genre).check(puzzle, a.solution) == []
+
+
+async def test_a_new_generator_version_never_changes_a_stored_daily(tmp_path, monkeypatch):
+    """GENERATOR_VERSION is part of every seed's random stream: a bump gives other puzzles for the
+    same seed, but a slot already made (posted, or made ahead for tomorrow) is served as stored."""
+    import solvers.generation as generation
+
+    svc = DailyService(f"sqlite+aiosqlite:///{tmp_path / 'v'}.db", _config("hitori", 0))
+    try:
+        slot = svc.slot(DAY, "hitori", "medium")
+        before = await svc.making.make(slot)
+        monkeypatch.setattr(generation, "GENERATOR_VERSION", generation.GENERATOR_VERSION + 1)
+        after = await svc.making.make(slot)
+        assert (after.record, after.solution, after.seed) == (before.record, before.solution, before.seed)
+        fresh = generation.generate("hitori", 6, 6, "medium", before.seed)
+        assert fresh.puzzle.to_record()["grid"] != before.record["grid"]
+    finally:
+        await svc.close()
