@@ -10,13 +10,16 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ortools.sat.python import cp_model
 
+from solvers import trial
 from solvers.errors import Message
 from solvers.solution import Solution
-from solvers.verdict import SolveOptions, SolveResult, SolveStats, Status
+from solvers.verdict import ShadeOutcome, ShadeRows, SolveOptions, SolveResult, SolveStats, Status
+
+S = TypeVar("S")  # what a genre's deductions leave for its search and its CP-SAT model
 
 SolverStatus = cp_model.CpSolverStatus  # what CpSolver.solve returns (compares equal to cp_model.OPTIMAL...)
 
@@ -184,3 +187,27 @@ def timeout_result(budget: Budget) -> SolveResult:
     """The ``timeout`` verdict: the time limit ran out first."""
     limit = budget.options.time_limit
     return SolveResult(Status.TIMEOUT, message=Message("timeout", {"seconds": f"{limit:g}"}), stats=budget.stats)
+
+
+def staged(options: SolveOptions, start: Callable[[], S], search: Callable[[S, int, float], list[ShadeRows]],
+           fallback: Callable[[S, Budget, int], ShadeOutcome]) -> ShadeOutcome:
+    """The verdict of a shading genre whose own search settles nearly every board: ``start()``
+    deduces (a :class:`~solvers.trial.Contradiction`: no answer), ``search(state, limit, deadline)``
+    counts up to ``limit`` answers within half the time left, and where it raises
+    :class:`~solvers.trial.OutOfBudget` ``fallback(state, budget, limit)`` asks CP-SAT."""
+    budget = Budget(options)
+    limit = 2 if options.unique else 1
+    t0 = time.perf_counter()
+    try:
+        state = start()
+    except trial.Contradiction:
+        budget.note("deduce", t0)
+        return ShadeOutcome(Status.NONE, stats=budget.stats)
+    t0 = budget.note("deduce", t0)
+    try:
+        answers = search(state, limit, t0 + budget.remaining() / 2)
+    except trial.OutOfBudget:
+        budget.note("search", t0)
+        return fallback(state, budget, limit)
+    budget.note("search", t0)
+    return ShadeOutcome.of(answers, options, budget.stats)

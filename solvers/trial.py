@@ -22,6 +22,11 @@ class Contradiction(Exception):
     """The givens and the deductions so far admit no answer (each genre raises its own subclass)."""
 
 
+class OutOfBudget(Exception):
+    """A deducer's search used up its node budget before settling the count (the caller falls back
+    to CP-SAT, see :func:`solvers.cpsat.staged`)."""
+
+
 class Trail(Generic[Q]):
     """Array writes that can be taken back to a mark, and the trials built on them.
 

@@ -72,3 +72,33 @@ def test_contradictions_of_the_genres_are_one_kind() -> None:
     for kind in (H, Hi, L, M, S, Y):
         with pytest.raises(trial.Contradiction):
             raise kind("x")
+
+
+def test_staged_verdict_deduces_searches_then_falls_back() -> None:
+    """cpsat.staged: a dead end at the start is no answer; a spent search budget hands the state to
+    the fallback; else the search's answers decide (two: several, one: unique)."""
+    from solvers.cpsat import staged
+    from solvers.verdict import ShadeOutcome, SolveOptions, Status
+
+    opts = SolveOptions(time_limit=5)
+
+    def dead() -> int:
+        raise trial.Contradiction
+
+    def spent(state: int, limit: int, deadline: float) -> list[tuple[str, ...]]:
+        raise trial.OutOfBudget
+
+    def fallback(state: int, budget: object, limit: int) -> ShadeOutcome:
+        return ShadeOutcome(Status.UNIQUE, ((f"{state}{limit}",),))
+
+    def two(state: int, limit: int, deadline: float) -> list[tuple[str, ...]]:
+        answers: list[tuple[str, ...]] = [("#",), (".",)]
+        return answers[:limit]
+
+    def one(state: int, limit: int, deadline: float) -> list[tuple[str, ...]]:
+        return [("#",)]
+
+    assert staged(opts, dead, spent, fallback).status is Status.NONE
+    assert staged(opts, lambda: 7, spent, fallback).answers == (("72",),)
+    assert staged(opts, lambda: 7, two, fallback).status is Status.MULTIPLE
+    assert staged(opts, lambda: 7, one, fallback).status is Status.UNIQUE

@@ -17,8 +17,8 @@ from functools import partial
 from ortools.sat.python import cp_model
 
 from solvers.connectivity import Lit, cuts, solve_connected
-from solvers.cpsat import Budget, SolverStatus, found, run
-from solvers.hitori.deduce import BLACK, UNKNOWN, WHITE, Board, Contradiction, OutOfBudget, count, rows_of, start
+from solvers.cpsat import Budget, SolverStatus, found, run, staged
+from solvers.hitori.deduce import BLACK, UNKNOWN, WHITE, Board, count, rows_of, start
 from solvers.puzzle import Puzzle
 from solvers.verdict import ShadeOutcome, ShadeRows, SolveOptions, SolveResult, Status
 
@@ -29,23 +29,15 @@ CPSAT_PARAMS = {"num_workers": 1, "cp_model_presolve": False, "linearization_lev
 def solve_numbers(numbers: Sequence[Sequence[int]], options: SolveOptions,
                   search_nodes: int = SEARCH_NODES) -> ShadeOutcome:
     """The verdict for a board of numbers (uniqueness asked or not, by ``options.unique``)."""
-    budget = Budget(options)
-    limit = 2 if options.unique else 1
-    t0 = time.perf_counter()
-    board = Board.of(numbers)
-    try:
-        state = start(board)
-    except Contradiction:
-        budget.note("deduce", t0)
-        return ShadeOutcome(Status.NONE, stats=budget.stats)
-    t0 = budget.note("deduce", t0)
-    try:
-        answers = count(board, state, limit, search_nodes, deadline=t0 + budget.remaining() / 2)
-    except OutOfBudget:
-        budget.note("search", t0)
-        return _cpsat(board, state, budget, limit)
-    budget.note("search", t0)
-    return ShadeOutcome.of([rows_of(board, a) for a in answers], options, budget.stats)
+    def begin() -> tuple[Board, list[int]]:
+        board = Board.of(numbers)
+        return board, start(board)
+
+    def search(begun: tuple[Board, list[int]], limit: int, deadline: float) -> list[ShadeRows]:
+        board, state = begun
+        return [rows_of(board, a) for a in count(board, state, limit, search_nodes, deadline=deadline)]
+
+    return staged(options, begin, search, lambda begun, budget, limit: _cpsat(*begun, budget, limit))
 
 
 def _cpsat(board: Board, state: list[int], budget: Budget, limit: int) -> ShadeOutcome:

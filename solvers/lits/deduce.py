@@ -34,7 +34,7 @@ class Contradiction(trial.Contradiction):
     """The state breaks a rule: no answer extends it."""
 
 
-class OutOfBudget(Exception):
+class OutOfBudget(trial.OutOfBudget):
     """The search used up its node budget before settling the count."""
 
 

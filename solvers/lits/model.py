@@ -25,9 +25,9 @@ from functools import partial
 from ortools.sat.python import cp_model
 
 from solvers.connectivity import Lit, components, cuts, solve_connected
-from solvers.cpsat import Budget, SolverStatus, found, run
+from solvers.cpsat import Budget, SolverStatus, found, run, staged
 from solvers.errors import Message
-from solvers.lits.deduce import SHADED, Board, Contradiction, OutOfBudget, State, count, start
+from solvers.lits.deduce import SHADED, Board, State, count, start
 from solvers.puzzle import Puzzle
 from solvers.verdict import ShadeOutcome, ShadeRows, SolveOptions, SolveResult, Status
 
@@ -39,23 +39,10 @@ CPSAT_PARAMS = {"num_workers": 1, "linearization_level": 1}
 def solve_regions(regions: Sequence[Sequence[int]], options: SolveOptions,
                   search_nodes: int = SEARCH_NODES) -> ShadeOutcome:
     """The verdict for a board given as its region grid (uniqueness asked or not, by ``options.unique``)."""
-    budget = Budget(options)
-    limit = 2 if options.unique else 1
-    t0 = time.perf_counter()
-    board = Board.of(regions)
-    try:
-        state = start(board)
-    except Contradiction:
-        budget.note("deduce", t0)
-        return ShadeOutcome(Status.NONE, stats=budget.stats)
-    t0 = budget.note("deduce", t0)
-    try:
-        answers = [s.rows() for s in count(state, limit, search_nodes, deadline=t0 + budget.remaining() / 2)]
-    except OutOfBudget:
-        budget.note("search", t0)
-        return _cpsat(state, budget, limit)
-    budget.note("search", t0)
-    return ShadeOutcome.of(answers, options, budget.stats)
+    def search(state: State, limit: int, deadline: float) -> list[ShadeRows]:
+        return [s.rows() for s in count(state, limit, search_nodes, deadline=deadline)]
+
+    return staged(options, lambda: start(Board.of(regions)), search, _cpsat)
 
 
 def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> ShadeOutcome:
