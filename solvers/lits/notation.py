@@ -2,7 +2,8 @@
 
 Stacked (the ``.`` grid, then a grid of room labels of the same size) or side by side
 (``. . . | a a b``), read by :func:`solvers.reading.regions.split_regions`. Records write every
-cell as ``.`` and carry ``regions``. Not detected from the content alone (see :meth:`RoomsOnly.rank`).
+cell as ``.`` and carry ``regions``. Detected from a pasted board that shows its rooms by ``|`` or
+by letters (see :meth:`RoomsOnly.rank`).
 """
 
 from __future__ import annotations
@@ -11,29 +12,38 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from solvers.errors import ParseError
-from solvers.notation import BLANK_TOKENS, EMPTY, CellNotation, Rank, show
+from solvers.notation import BLANK_TOKENS, CIRCLE_ONLY, EMPTY, CellNotation, Rank, has_digits, show
 from solvers.puzzle import Puzzle
-from solvers.reading.regions import split_regions
+from solvers.reading.regions import SIDE_BY_SIDE, split_regions
 
 if TYPE_CHECKING:
     from solvers.reading.cells import Row
     from solvers.reading.limits import ReadLimits
+
+MAX_LABEL = 4  # characters in a room label
+
 
 class RoomsOnly(CellNotation[int]):
     empty = EMPTY
     help = "lits-read-help"
 
     def read(self, token: str, compact: bool) -> int | None:
-        return EMPTY if token in BLANK_TOKENS else None
+        if token in BLANK_TOKENS or token == SIDE_BY_SIDE or 0 < len(token) <= MAX_LABEL and token.isalnum():
+            return EMPTY  # a blank, or a room label or the '|' of a whole pasted board (read_board is strict)
+        return None
 
     def write(self, cell: int) -> str:
         return "."
 
     def rank(self, tokens: frozenset[str]) -> Rank | None:
-        # the cells alone say nothing (every LITS cell is blank; the rooms are a second grid, which
-        # any genre's clue grid resembles): a pasted board names its genre ("lits" first line,
-        # /lits, or a puz.link URL)
-        return None
+        """A board of blanks beside (``|``) or above a grid of letter labels. Rooms in digits alone,
+        or in the letters of circles (W, B, O...), may be another genre's board: a header names LITS."""
+        if not tokens & BLANK_TOKENS:
+            return None
+        if SIDE_BY_SIDE in tokens:
+            return (0, 4)
+        letters = any(t.isalpha() and len(t) <= MAX_LABEL and t not in CIRCLE_ONLY for t in tokens)
+        return (0, 4) if letters and not has_digits(tokens) else None
 
 
 ROOMS_ONLY = RoomsOnly()

@@ -23,6 +23,7 @@ from solvers.lits.model import solve_regions
 from solvers.lits.shapes import ORIENTATIONS, SHAPES
 from solvers.puzzle import Puzzle
 from solvers.reading import read_board
+from solvers.reading.ambiguous import AmbiguousGenre
 from solvers.registry import find_genre
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, Status
@@ -57,8 +58,16 @@ def test_pasted_boards_stacked_and_side_by_side() -> None:
     p = Puzzle.from_record(EXAMPLE)
     assert read_board("lits\n. . . . .\n. . . . .\n. . . . .\na a b c c\na a b c c\na b b b c") == p
     assert read_board(". . . . . | a a b c c\n. . . . . | a a b c c\n. . . . . | a b b b c", "lits") == p
-    with pytest.raises(ParseError):  # the content alone is not enough: the genre must be named
-        read_board(". . . . .\n. . . . .\n. . . . .\na a b c c\na a b c c\na b b b c")
+    # detected from blanks and letter rooms, stacked or side by side; rooms in digits are as much
+    # a Heyawake's (asked with '|'; without it, any number genre's board: the genre must be named)
+    assert read_board(". . . . .\n. . . . .\n. . . . .\na a b c c\na a b c c\na b b b c") == p
+    assert read_board(". . . . . | a a b c c\n. . . . . | a a b c c\n. . . . . | a b b b c") == p
+    with pytest.raises(AmbiguousGenre) as asked:
+        read_board(". . . . . | 1 1 2 3 3\n. . . . . | 1 1 2 3 3\n. . . . . | 1 2 2 2 3")
+    assert set(asked.value.candidates) == {"heyawake", "lits"}
+    with pytest.raises(AmbiguousGenre) as asked:
+        read_board(". . . . .\n. . . . .\n. . . . .\n1 1 2 3 3\n1 1 2 3 3\n1 2 2 2 3")
+    assert "lits" not in asked.value.candidates
     assert read_board("lits\n.....\n.....\n.....\naabcc\naabcc\nabbbc") == p
     assert Puzzle.from_record(p.to_record()) == p
     with pytest.raises(ParseError):
