@@ -413,3 +413,12 @@ def test_sgt_game_id_errors() -> None:
     with pytest.raises(ParseError, match="Pearl game ID"):
         read_board("5x5:BcBiBaBaWaBd", "numberlink")
     assert read_board("yinyang\n5x5:BcBiBaBaWaBd").genre == "yinyang"
+
+
+def test_no_genre_fits_reads_without_a_gap_when_no_genre_gave_a_reason() -> None:
+    from solvers.errors import Message
+
+    bare = say(Message("fits-no-genre", {"reasons": (), "known": "masyu, lits"}))
+    assert bare == "This board fits no genre I know. Fix the board, or add a first line naming the genre (masyu, lits)."
+    why = say(Message("fits-no-genre", {"reasons": (("lits", Message("regions-side-width")),), "known": "lits"}))
+    assert why.startswith("This board fits no genre I know. As LITS: ") and "  " not in why

@@ -108,7 +108,7 @@ TEXTS: dict[str, str] = {
     "first-row-width": "Row 1 has {got} cells, the rows below have {width}: the board must be a rectangle.",
     "size-line-mismatch": "The size line says {said}, but the board has {rows} rows and {cols} columns "
                           "(write it as {size}, width x height, or leave it out).",
-    "fits-no-genre": "This board fits no genre I know. {reasons} "
+    "fits-no-genre": "This board fits no genre I know. {reasons}"
                      "Fix the board, or add a first line naming the genre ({known}).",
     "as-genre": "As {genre}: {text}",
     "mixed-symbols": "The board mixes '{first}' at {first_cell} and '{second}' at {second_cell}; no genre has both "

@@ -98,7 +98,7 @@ TEXTS: dict[str, str] = {
     "first-row-width": "1 行目は {got} マスですが、下の行は {width} マスです。盤面は長方形にしてください。",
     "size-line-mismatch": "サイズの行は {said} ですが、盤面は {rows} 行 {cols} 列です "
                           "({size} (幅x高さ) と書くか、サイズの行を省いてください)。",
-    "fits-no-genre": "この盤面はどのジャンルにも合いません。{reasons} "
+    "fits-no-genre": "この盤面はどのジャンルにも合いません。{reasons}"
                      "盤面を直すか、1 行目にジャンル名 ({known}) を書いてください。",
     "as-genre": "{genre}として: {text}",
     "mixed-symbols": "盤面に {first_cell}の '{first}' と {second_cell}の '{second}' が混ざっています。両方を使うジャンルはありません。",
