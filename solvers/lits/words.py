@@ -17,7 +17,7 @@ EN: dict[str, str] = {
     "lits-same-shape": "Two {shape} pieces touch at {cell}; equal shapes may not share an edge.",
     "lits-block": "The 2x2 block at {cell} is all shaded.",
     "lits-connected": "The shaded cells are split: {count} of them, e.g. {cell}, are cut off from the rest.",
-    "lits-hint": "The room at {cell} holds an {shape}: these four cells.",
+    "lits-hint": "The room at {cell} holds the {shape} piece: these four cells.",
 }
 
 JA: dict[str, str] = {

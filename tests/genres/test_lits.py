@@ -11,7 +11,7 @@ import pytest
 
 from bot.i18n import say
 from solvers.engine import solve_puzzle
-from solvers.errors import InvalidPuzzle, ParseError
+from solvers.errors import InvalidPuzzle, Message, ParseError
 from solvers.generation import generate
 from solvers.genre import missing_parts
 from solvers.lits import GENRE
@@ -237,6 +237,8 @@ def test_hints_reveal_each_piece() -> None:
     assert steps == GENRE.hints(p, SOLVED) and len(steps) == 3
     assert sorted(cell for s in steps for cell in s.cells) == sorted(SOLVED.cells())
     assert {s.params["shape"] for s in steps} == {"L", "T"}
+    t = next(s for s in steps if s.params["shape"] == "T")
+    assert say(Message(t.code, t.params)).endswith("holds the T piece: these four cells.")  # not "an T"
 
 
 class Recorder:
