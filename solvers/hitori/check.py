@@ -18,7 +18,7 @@ from solvers.solution import ShadeSolution
 from solvers.verdict import Violation
 
 Cell = tuple[int, int]
-MAX_NUMBER = 255  # the largest number a puzz.link URL can carry ("-ff")
+MAX_NUMBER = 255  # the largest number pzpr writes into a URL (255 is "-73": "-" and two base-36 digits)
 
 
 def form_problems(numbers: Sequence[Sequence[int]]) -> list[Violation]:
