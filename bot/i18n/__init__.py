@@ -66,7 +66,7 @@ def _value(name: str, value: Any, cat: ModuleType) -> Any:
         return genre_title(value, lang) if value else ""
     if name == "genres":
         return cat.WORDS.get("or", " or ").join(genre_title(g, lang) for g in value)
-    if name == "reasons":  # each reason ends in a space, so that no reason leaves no gap
+    if name == "reasons":  # each reason ends in a space: without any, the sentence has no double space
         return "".join(say(Message("as-genre", {"genre": g, "text": say(m, lang)}), lang) + " " for g, m in value)
     if name == "symbols" and isinstance(value, str) and template(value, lang) is not None:
         return template(value, lang) or value
