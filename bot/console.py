@@ -15,6 +15,7 @@ import re
 import signal
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import TextIO
 
@@ -44,7 +45,9 @@ class ConsoleChat(AsyncioJobs):
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.choices: list[Choice] = []
-        self._sent = 0
+        # message refs go on across runs, as on a real platform: the database the daily puzzle keeps
+        # (its posts, by message ref) outlives a console run, and a ref used again is not recorded
+        self._sent = time.time_ns() // 1000
         self._pictures = 0
         super().__init__()
 

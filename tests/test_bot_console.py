@@ -94,6 +94,24 @@ def test_picture_numbering_goes_on_across_runs(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["001-masyu-5x5-solution.png", "002-masyu-5x5-solution.png"]
 
 
+def test_message_refs_go_on_across_runs(tmp_path: Path) -> None:
+    """A daily post is stored by its message ref: a second console run on the same database must
+    not send under the refs of the first (its posts would be dropped as already recorded)."""
+    import asyncio
+    import io
+    from typing import Any, cast
+
+    from bot.chat import Reply
+    from bot.console import ConsoleChat
+
+    async def one_run() -> list[Any]:
+        chat = ConsoleChat(cast(Any, None), tmp_path, stdout=io.StringIO())
+        return [await chat.send(Reply(text="hello")) for _ in range(3)]
+
+    first, second = asyncio.run(one_run()), asyncio.run(one_run())
+    assert first == sorted(first) and second == sorted(second) and max(first) < min(second)
+
+
 def test_the_guide_does_not_deny_pictures() -> None:
     guide = (REPO / "docs" / "user-guide.md").read_text(encoding="utf-8")
     assert "picture of a puzzle is not read" not in guide and "/image PATH" in guide
