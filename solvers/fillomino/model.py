@@ -5,7 +5,8 @@ of cells the search does not settle within its node cap goes to :class:`Fillomin
 
 The model: ``v[i]`` the number of cell i, from its mask; ``same[e]`` for each pair of neighbours,
 true when their numbers are equal (the answer's area borders: uniqueness excludes ``same`` values
-only). Every area holding a block short of its number is stated exactly (which cells join it,
+only; the proof starts from the domains the first solve derived, :func:`solvers.cpsat.narrow`).
+Every area holding a block short of its number is stated exactly (which cells join it,
 each linked to the block by a neighbour of smaller depth, the count it lacks); every area, given
 or not, is covered by trees of parent links whose root's subtree size is the area's number (so an
 area without a given is never too small); an area too big (two trees) gets a lazy cut, re-solving
