@@ -191,9 +191,11 @@ def narrow(model: cp_model.CpModel, solver: cp_model.CpSolver) -> bool:
     big groups the first solve fixes about 70 % of the Booleans at its root, and the proof that
     took as long as the first answer then takes a few dozen conflicts."""
     p = solver.parameters
-    tight = solver.response_proto.tightened_variables
     if (not p.fill_tightened_domains_in_response or not p.keep_all_feasible_solutions_in_presolve
-            or p.symmetry_level != 0 or model.has_objective() or len(tight) != len(model.proto.variables)):
+            or p.symmetry_level != 0 or model.has_objective()):
+        return False
+    tight = solver.response_proto.tightened_variables
+    if len(tight) != len(model.proto.variables):
         return False
     for var, domain in zip(model.proto.variables, tight, strict=True):
         var.copy_from(domain)  # in place: the model's variables keep pointing at these protos
