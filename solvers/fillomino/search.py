@@ -28,9 +28,10 @@ class TooLong(Exception):
 Fallback = Callable[[list[list[int]], list[int], int], list[list[int]]]
 CAP = 200  # search nodes per group before the fallback (CP-SAT) takes it
 CAP_SECONDS = 0.3  # and search seconds
-SEARCH_OPEN = 150  # a group with more open cells goes to the fallback at once: its nodes are slow, so the
-# search gets a few dozen before CAP_SECONDS, and no corpus or stress group of 150-440 open cells was
-# ever settled by it (d0024 spent 0.3 s on one of 161 before CP-SAT)
+SEARCH_OPEN = 40  # a group with more open cells goes to the fallback at once: since the proof starts from the
+# first solve's derived domains (cpsat.narrow), CP-SAT settles the dev boards' groups of 49-85 open cells in
+# 0.03-0.1 s cpu, while the search spent its 0.3 s cap on most of them first (d0009, d0012, d0014, d0017,
+# d0019: 0.2-0.25 s -> 0.1 s); larger groups' nodes are slow anyway (tens of ms on 150+ open cells)
 
 
 @dataclass
