@@ -190,9 +190,9 @@ def narrow(model: cp_model.CpModel, solver: cp_model.CpSolver) -> bool:
     ran with :data:`NARROW_PARAMS` on a model without objective; True when done.
 
     CP-SAT documents these domains as holding every feasible solution when presolve keeps all of
-    them (no symmetry breaking either), so a uniqueness proof may start from them: on Fillomino's
-    big groups the first solve fixes about 70 % of the Booleans at its root, and the proof that
-    took as long as the first answer then takes a few dozen conflicts."""
+    them (no symmetry breaking either), so a uniqueness proof may start from them: on a big
+    area-division board the first solve fixes about 70 % of the Booleans at its root, and the
+    proof that took as long as the first answer then takes a few dozen conflicts."""
     p = solver.parameters
     if (not p.fill_tightened_domains_in_response or not p.keep_all_feasible_solutions_in_presolve
             or p.symmetry_level != 0 or model.has_objective()):
