@@ -2,7 +2,7 @@
 
     PYTHONPATH=. PUZZLEBOT_SHARED=/work/shared .venv/bin/python bench/genres/stress21.py make OUTDIR [--seed 1]
     PYTHONPATH=. PUZZLEBOT_SHARED=/work/shared .venv/bin/python bench/genres/stress21.py measure FILE.jsonl
-        [--limit 5 30] [--only ID ...]
+        [--limit 5 30] [--only ID ...] [--label LABELLED.jsonl]
 
 ``make`` writes OUTDIR/{lits,hitori,nurikabe}.jsonl (records as in ``../shared/FORMATS.md``; the
 boards derive from the dev corpus, so they stay out of the repository):
@@ -241,26 +241,30 @@ def _disc(i: int, rows: int, cols: int, radius: int) -> list[int]:
             if 0 < abs(y - r) + abs(x - c) <= radius or (radius > 1 and (y, x) == (r, c))]
 
 
-def hitori(rows: int, cols: int, seed: int, tuned: bool) -> dict[str, Any] | None:
-    """A Hitori board with its drawn answer: tuned (the generator's draw) or not."""
+def hitori(rows: int, cols: int, seed: int, mode: str) -> dict[str, Any] | None:
+    """A Hitori board with its drawn answer. ``mode``: "tuned" (the generator's draw: numbers tuned
+    until the answer is the only one), "plain" (each shaded cell copies the number of an unshaded
+    cell of its line) or "far" (the same, from three or more cells away: the sandwich and pair
+    patterns say little, connectivity has to do the work)."""
     rng = random.Random(seed)
-    if tuned:
+    if mode == "tuned":
         made = hitori_attempt(rows, cols, rng, time.perf_counter() + 60)
         if made is None:
             return None
         nums, dark = made
     else:
+        gap = 3 if mode == "far" else 1
         nums = latin(rows, cols, rng)
-        dark = shading(rows, cols, rng, rng.uniform(0.26, 0.34))
-        white = [[(r, c) not in dark for c in range(cols)] for r in range(rows)]
+        dark = shading(rows, cols, rng, rng.uniform(0.26, 0.34) if mode == "plain" else rng.uniform(0.3, 0.4))
         for r, c in sorted(dark):
-            line = [(r, x) for x in range(cols) if white[r][x]] + [(y, c) for y in range(rows) if white[y][c]]
+            line = [(r, x) for x in range(cols) if (r, x) not in dark and abs(x - c) >= gap]
+            line += [(y, c) for y in range(rows) if (y, c) not in dark and abs(y - r) >= gap]
             y, x = rng.choice(line)
             nums[r][c] = nums[y][x]
     shaded = ["".join("#" if (r, c) in dark else "." for c in range(cols)) for r in range(rows)]
-    return {"id": f"hitori-{'t' if tuned else 'u'}-{rows}x{cols}-s{seed}", "genre": "hitori", "rows": rows,
+    return {"id": f"hitori-{mode}-{rows}x{cols}-s{seed}", "genre": "hitori", "rows": rows,
             "cols": cols, "grid": [" ".join(map(str, row)) for row in nums], "solution": {"shaded": shaded},
-            "unique": None, "source": f"bench/genres/stress21.py hitori {rows}x{cols} seed {seed} tuned={tuned}"}
+            "unique": None, "source": f"bench/genres/stress21.py hitori {rows}x{cols} seed {seed} {mode}"}
 
 
 def nurikabe(rows: int, cols: int, seed: int, open_p: float) -> dict[str, Any]:
@@ -312,9 +316,9 @@ def make(out: Path, seed: int, genres: list[str]) -> None:
         make_lits(out, seed)
     if "hitori" in genres:
         with open(out / "hitori.jsonl", "w") as f:
-            for tuned in (True, False):
+            for mode in ("tuned", "plain", "far"):
                 for s in range(seed, seed + 4):
-                    if (rec := hitori(20, 20, s, tuned)) is not None:
+                    if (rec := hitori(20, 20, s, mode)) is not None:
                         f.write(json.dumps(rec) + "\n")
     if "nurikabe" in genres:
         with open(out / "nurikabe.jsonl", "w") as f:
@@ -336,7 +340,10 @@ def make_lits(out: Path, seed: int) -> None:
         f.write(json.dumps(random_lits(40, 57, seed + 2, (4, 6))) + "\n")
 
 
-def measure(path: Path, limits: list[float], only: list[str] | None) -> None:
+def measure(path: Path, limits: list[float], only: list[str] | None, label: Path | None) -> None:
+    """Solve and print; ``label``: write the records there with ``unique`` set to the last limit's
+    verdict when it is right (for side_by_side.py, whose noqx column then cross-checks it)."""
+    labelled = []
     for line in path.read_text().splitlines():
         rec = json.loads(line)
         if only and rec["id"] not in only:
@@ -355,6 +362,10 @@ def measure(path: Path, limits: list[float], only: list[str] | None) -> None:
             phases = " ".join(f"{k}={v:.2f}" for k, v in res.stats.phases.items())
             print(f"{rec['id']:<34} limit {limit:4g}  {wall:6.2f} s (cpu {cpu:5.2f})  {res.status}  "
                   f"{'right' if right else 'WRONG/unsettled'}  {phases}", flush=True)
+        if right:
+            labelled.append({**rec, "unique": res.status is Status.UNIQUE})
+    if label is not None:
+        label.write_text("".join(json.dumps(rec) + "\n" for rec in labelled))
 
 
 def main() -> None:
@@ -365,11 +376,12 @@ def main() -> None:
     ap.add_argument("--genres", nargs="+", default=["lits", "hitori", "nurikabe"])
     ap.add_argument("--limit", type=float, nargs="+", default=[5.0, 30.0])
     ap.add_argument("--only", nargs="*")
+    ap.add_argument("--label", type=Path, help="measure: the records with our verdict, to this file")
     args = ap.parse_args()
     if args.what == "make":
         make(Path(args.path), args.seed, args.genres)
     else:
-        measure(Path(args.path), args.limit, args.only)
+        measure(Path(args.path), args.limit, args.only, args.label)
 
 
 if __name__ == "__main__":
