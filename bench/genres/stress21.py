@@ -35,6 +35,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -101,7 +102,8 @@ def _tile(height: int, width: int, rng: random.Random) -> tuple[Grid, Grid]:
             [[(r, c) in dark for c in range(width)] for r in range(height)])
 
 
-def _blocks(source: str, height: int, width: int, rng: random.Random, corpus: dict[str, dict[str, Any]]):  # type: ignore[no-untyped-def]
+def _blocks(source: str, height: int, width: int, rng: random.Random,
+            corpus: dict[str, dict[str, Any]]) -> Iterator[tuple[Grid, Grid, str]]:
     """Candidate (regions, shaded, label) for one block, in random order."""
     if source == "gen":
         for _ in range(12):
@@ -121,7 +123,10 @@ def _blocks(source: str, height: int, width: int, rng: random.Random, corpus: di
 def _fits(regions: Grid, dark: Grid, top: int, left: int, height: int, width: int) -> bool:
     """The block just written at (top, left) agrees with its placed neighbours across the seams."""
     rows, cols = len(regions), len(regions[0])
-    inside = lambda r, c: top <= r < top + height and left <= c < left + width  # noqa: E731
+
+    def inside(r: int, c: int) -> bool:
+        return top <= r < top + height and left <= c < left + width
+
     shape: dict[int, str] = {}
 
     def shape_at(r: int, c: int) -> str:
@@ -217,10 +222,10 @@ def random_lits(rows: int, cols: int, seed: int, room: tuple[int, int] = (5, 9))
             order = [i for i in range(rows * cols) if not owner[i]]
             rng.shuffle(order)
             for i in order:
-                near = [k for j in _disc(i, rows, cols, 1)
-                        if (k := owner[j]) and (not capped or size[k] < cap[k])]
-                if near:
-                    k = rng.choice(near)
+                rooms = [k for j in _disc(i, rows, cols, 1)
+                         if (k := owner[j]) and (not capped or size[k] < cap[k])]
+                if rooms:
+                    k = rng.choice(rooms)
                     owner[i] = k
                     size[k] += 1
                     grown = True
@@ -293,9 +298,9 @@ def nurikabe(rows: int, cols: int, seed: int, open_p: float) -> dict[str, Any]:
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     rng.shuffle(cells)
     for r, c in cells:
-        steps = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+        sides = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
         if not sea[r][c] and rng.random() < open_p and not pool(r, c) and any(
-                0 <= y < rows and 0 <= x < cols and sea[y][x] for y, x in steps):
+                0 <= y < rows and 0 <= x < cols and sea[y][x] for y, x in sides):
             sea[r][c] = True
     islands = components(rows, cols, [(r, c) for r in range(rows) for c in range(cols) if not sea[r][c]])
     grid = [[0] * cols for _ in range(rows)]
