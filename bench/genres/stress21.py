@@ -343,6 +343,7 @@ def make_lits(out: Path, seed: int) -> None:
             for s in (seed, seed + 1):
                 f.write(json.dumps(random_lits(rows, cols, s)) + "\n")
         f.write(json.dumps(random_lits(40, 57, seed + 2, (4, 6))) + "\n")
+        f.write(json.dumps(random_lits(40, 57, seed + 3, (4, 5))) + "\n")
 
 
 def measure(path: Path, limits: list[float], only: list[str] | None, label: Path | None) -> None:
