@@ -13,7 +13,8 @@ Otherwise CP-SAT chooses one placement per region (exact selection) among the su
 * all shaded cells connected, by lazily added cuts (:func:`solvers.connectivity.cuts` in a
   :func:`solvers.connectivity.solve_connected` loop).
 
-Uniqueness: the first answer's placements are excluded and the same loop runs again.
+Uniqueness: first a second answer that moves one room's piece (:mod:`solvers.lits.swap`, no
+search); else the first answer's placements are excluded and the same loop runs again.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from solvers.connectivity import Lit, components, cuts, solve_connected
 from solvers.cpsat import Budget, SolverStatus, found, run, staged
 from solvers.errors import Message
 from solvers.lits.deduce import SHADED, Board, State, count, start
+from solvers.lits.swap import neighbour_answer
 from solvers.puzzle import Puzzle
 from solvers.verdict import ShadeOutcome, ShadeRows, SolveOptions, SolveResult, Status
 
@@ -131,11 +133,29 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
         values = [solver.boolean_value(v) for v in decision]
         answers.append(tuple("".join("#" if solver.boolean_value(shaded[r * cols + c]) else "."
                                      for c in range(cols)) for r in range(rows)))
+        if len(answers) < limit:
+            t0 = time.perf_counter()
+            chosen = [0] * len(b.members)
+            for p, on in zip(alive, values, strict=True):
+                if on:
+                    chosen[b.places[p].region] = p
+            other = neighbour_answer(b, state.alive, chosen)
+            budget.note("swap", t0)
+            if other is not None:
+                answers.append(_rows(b, other))
+                break
         model.add_bool_or([v.Not() if on else v for v, on in zip(decision, values, strict=True)])
         model.clear_hints()  # type: ignore[no-untyped-call]
         for v, on in zip(decision, values, strict=True):
             model.add_hint(v, on)
     return ShadeOutcome.of(answers, budget.options, budget.stats)
+
+
+def _rows(board: Board, chosen: Sequence[int]) -> ShadeRows:
+    """The shaded rows of one placement per region."""
+    dark = {i for p in chosen for i in board.places[p].cells}
+    return tuple("".join("#" if r * board.cols + c in dark else "." for c in range(board.cols))
+                 for r in range(board.rows))
 
 
 def region_cut(board: Board, on: Sequence[bool], area: set[tuple[int, int]], shaded: Sequence[Lit]) -> list[Lit]:

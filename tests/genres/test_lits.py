@@ -17,10 +17,11 @@ from solvers.genre import missing_parts
 from solvers.lits import GENRE
 from solvers.lits.bits import Geometry, answers, probed
 from solvers.lits.check import shape_of, violations
-from solvers.lits.deduce import OutOfBudget
+from solvers.lits.deduce import Board, OutOfBudget
 from solvers.lits.generate import attempt
 from solvers.lits.model import solve_regions
 from solvers.lits.shapes import ORIENTATIONS, SHAPES
+from solvers.lits.swap import neighbour_answer
 from solvers.puzzle import Puzzle
 from solvers.reading import read_board
 from solvers.reading.ambiguous import AmbiguousGenre
@@ -169,6 +170,35 @@ def test_verdicts_agree_with_brute_force() -> None:
             assert out.status is want, (regions, nodes)
             assert all(a in every for a in out.answers)
         checked += 1
+
+
+def test_neighbour_answer_is_an_answer_one_room_away() -> None:
+    """The one-room move (solvers.lits.swap) returns only answers, and finds one whenever brute force
+    shows an answer that differs from the first in a single room."""
+    rng = random.Random(5)
+    tried = found = 0
+    while tried < 40:
+        rows, cols = rng.choice(((3, 4), (4, 3), (2, 6), (2, 5)))
+        regions = _random_rooms(rng, rows, cols, rng.randint(1, 3))
+        every = _brute(regions)
+        if not every:
+            continue
+        board = Board.of(regions)
+        dark = {i for i in range(rows * cols) if every[0][i // cols][i % cols] == "#"}
+        chosen = [next(p for p in board.by_region[k] if set(board.places[p].cells) <= dark)
+                  for k in range(len(board.members))]
+        near = [a for a in every[1:] if sum(1 for k, p in enumerate(chosen) if any(
+            a[i // cols][i % cols] != "#" for i in board.places[p].cells)) == 1]
+        other = neighbour_answer(board, [True] * len(board.places), chosen)
+        if other is None:
+            assert not near, regions
+        else:
+            cells = {i for p in other for i in board.places[p].cells}
+            rows_ = tuple("".join("#" if r * cols + c in cells else "." for c in range(cols)) for r in range(rows))
+            assert rows_ in every[1:], regions
+            found += 1
+        tried += 1
+    assert found > 0
 
 
 @pytest.mark.parametrize("source", corpus.SOURCES)
