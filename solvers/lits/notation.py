@@ -36,12 +36,11 @@ class RoomsOnly(CellNotation[int]):
         return "."
 
     def rank(self, tokens: frozenset[str]) -> Rank | None:
-        """A board of blanks beside (``|``) or above a grid of letter labels. Rooms in digits alone,
-        or in the letters of circles (W, B, O...), may be another genre's board: a header names LITS."""
+        """A board of blanks beside (``|``) or above a grid of letter labels. Rooms in digits, or in
+        the letters of circles (W, B, O...), may be another genre's board (a Heyawake's, a Star
+        Battle's, whose typed boards need a header): a header names LITS."""
         if not tokens & BLANK_TOKENS:
             return None
-        if SIDE_BY_SIDE in tokens:
-            return (0, 4)
         letters = any(t.isalpha() and len(t) <= MAX_LABEL and t not in CIRCLE_ONLY for t in tokens)
         return (0, 4) if letters and not has_digits(tokens) else None
 
