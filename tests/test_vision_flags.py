@@ -1,0 +1,60 @@
+"""Readings that must not pass as sure: a crossword is no puzzle; and the picture sets' builder
+draws the board its record holds (bench/imagesets/build.py)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from rendering import render_png
+from solvers.puzzle import Puzzle
+from tests.corpus import own
+from vision import Unreadable, read_image
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "bench" / "imagesets"))
+import samples  # noqa: E402
+from build import pzprjs_shot  # noqa: E402
+
+
+@pytest.mark.parametrize("seed", [3, 7])
+def test_a_crossword_of_black_squares_is_refused_as_holding_no_clues(seed: int) -> None:
+    with pytest.raises(Unreadable) as e:
+        read_image(samples.crossword(np.random.default_rng(seed)))
+    assert e.value.code == "no-clues"
+
+
+def test_a_small_board_with_a_few_plain_blocks_is_still_read() -> None:
+    p = next(Puzzle.from_record(r) for r in own("akari") if set(" ".join(r["grid"]).split()) <= {".", "#"})
+    r = read_image(render_png(p, None, view="puzzle"))
+    assert r.tokens == tuple(tuple(line.split()) for line in p.grid_lines()) and "akari" in r.genres
+
+
+FAKE_PZPRJS = textwrap.dedent("""
+    import json, sys
+    for line in sys.stdin:
+        job = json.loads(line)
+        print("a warning pzprjs printed", flush=True)
+        print(json.dumps({"rows": 7, "cols": 7, "svg": "<svg xmlns='http://www.w3.org/2000/svg' width='10' "
+                          "height='10'/>"}), flush=True)
+""")
+
+
+def test_pzprjs_pictures_come_back_on_the_pipe_and_another_size_is_dropped() -> None:
+    node = subprocess.Popen([sys.executable, "-c", FAKE_PZPRJS], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True)
+    try:
+        assert pzprjs_shot(node, "https://puzz.link/p?fillomino/9/6/4g45", 24, (6, 9)) is None  # 7x7 drawn
+        assert pzprjs_shot(node, None, 24, (7, 7)) is None
+        if shutil.which("rsvg-convert"):
+            png = pzprjs_shot(node, "https://puzz.link/p?heyawake/7/7/863p", 24, (7, 7))
+            assert png is not None and png.startswith(b"\x89PNG")
+    finally:
+        node.kill()
+        node.wait()
