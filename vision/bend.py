@@ -16,6 +16,7 @@ from vision.lattice import thin
 BANDS = 8  # stretches of each line looked at apart
 SEEN = 0.3  # share of a band's rows with line ink where a line counts as seen
 BENT = 0.06  # bows smaller than this share of a cell are left alone
+MOVED = 4  # stretches of line a bow must bring onto their edges, at least
 
 
 def unbend(board: Board) -> Board:
@@ -73,11 +74,13 @@ def _offsets(lines: np.ndarray, edges: np.ndarray, across: np.ndarray, width: in
         coef = np.linalg.lstsq(basis[keep], z[keep], rcond=None)[0]
         resid = np.abs(basis @ coef - z)
         keep = resid <= max(1.5, 0.06 * cell, 2.5 * float(np.median(resid[keep])))
-    # worth it only when it puts clearly more of the seen lines on their edges, fitting most of them
+    # worth it only when it puts clearly more of the seen lines on their edges, fitting most of
+    # them: a share, and a few stretches of line at least (a small flat board has few: a split
+    # cell's diagonal or two taken for lines bowed it, and its cells took in their neighbours' ink)
     near = 0.06 * cell
-    before = float((np.abs(z) <= near).mean())
-    after = float((np.abs(basis @ coef - z) <= near).mean())
-    if keep.mean() < 0.7 or after < before + 0.05:
+    before = int((np.abs(z) <= near).sum())
+    after = int((np.abs(basis @ coef - z) <= near).sum())
+    if keep.mean() < 0.7 or after < before + max(MOVED, 0.05 * len(z)):
         return None
     c = coef.reshape(3, 3)  # [i along v, j along u]
     # (beyond the board's edges the bow stays as at the edge: a quadratic runs off)
