@@ -82,3 +82,19 @@ def test_a_small_flat_board_is_not_bowed_by_a_few_stray_stretches() -> None:
                 cv2.line(upright, (x, y0), (x, y1), 0.0, 3)
     board = Board(paper=np.minimum(upright, upright.T), xs=edges, ys=edges, dots=False, clarity=3.0)
     assert unbend(board).bend is None
+
+
+def test_a_reading_no_genre_fits_asks_about_the_size_too() -> None:
+    """Numbers and circles side by side fit no genre: the reading is wrong somewhere (maybe its
+    rows and columns: a grid in clutter), so it is never sure."""
+    cell, m = 60, 10
+    img = np.full((2 * m + 6 * cell, 2 * m + 6 * cell), 255, np.uint8)
+    for k in range(7):
+        cv2.line(img, (m + k * cell, m), (m + k * cell, m + 6 * cell), 0, 2)
+        cv2.line(img, (m, m + k * cell), (m + 6 * cell, m + k * cell), 0, 2)
+    for r, c in ((0, 1), (2, 4), (4, 2)):
+        cv2.circle(img, (m + c * cell + cell // 2, m + r * cell + cell // 2), cell // 3, 0, 3)
+    for (r, c), text in (((1, 3), "3"), ((3, 0), "5"), ((5, 5), "2")):
+        cv2.putText(img, text, (m + c * cell + 18, m + r * cell + 45), cv2.FONT_HERSHEY_SIMPLEX, 1.4, 0, 3)
+    r = read_image(cv2.imencode(".png", img)[1].tobytes())
+    assert not r.genres and r.size_unsure and not r.sure

@@ -193,9 +193,11 @@ def _read_grey(grey: np.ndarray, forced: str | None) -> tuple[Reading, float]:
     misfit, shapeless = _form_doubts(tokens, regions, genres, problem)
     unsure += tuple(CellRead(r, c, guesses[r][c].token, guesses[r][c].alternatives, 0.0)
                     for r, c in sorted(misfit - {(u.row, u.col) for u in unsure}))
+    # (no genre fits at all: a picture that is no board, a grid in clutter, or rows and columns
+    # miscounted; the reading is wrong somewhere the cells named may not cover, so the size is asked)
     return Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                    seconds=time.perf_counter() - start, problem=problem,
-                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED or shapeless,
+                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres,
                    regions=regions), _share(board, grey)
 
 
