@@ -33,6 +33,16 @@ def test_a_crossword_of_black_squares_is_refused_as_holding_no_clues(seed: int) 
     assert e.value.code == "no-clues"
 
 
+
+def test_a_crossword_with_its_numbers_is_never_read_as_a_sure_board() -> None:
+    """Its small corner numbers beside black squares fit no genre: refused, or asked about."""
+    try:
+        r = read_image(samples.numbered_crossword(np.random.default_rng(1)))
+    except Unreadable:
+        return
+    assert not r.sure and not r.genres
+
+
 def test_a_small_board_with_a_few_plain_blocks_is_still_read() -> None:
     p = next(Puzzle.from_record(r) for r in own("akari") if set(" ".join(r["grid"]).split()) <= {".", "#"})
     r = read_image(render_png(p, None, view="puzzle"))
