@@ -16,6 +16,7 @@ from vision.lattice import thin
 BANDS = 8  # stretches of each line looked at apart
 SEEN = 0.3  # share of a band's rows with line ink where a line counts as seen
 BENT = 0.06  # bows smaller than this share of a cell are left alone
+MOVED = 4  # stretches of line a bow must bring onto their edges, at least (of two lines or more)
 
 
 def unbend(board: Board) -> Board:
@@ -73,11 +74,16 @@ def _offsets(lines: np.ndarray, edges: np.ndarray, across: np.ndarray, width: in
         coef = np.linalg.lstsq(basis[keep], z[keep], rcond=None)[0]
         resid = np.abs(basis @ coef - z)
         keep = resid <= max(1.5, 0.06 * cell, 2.5 * float(np.median(resid[keep])))
-    # worth it only when it puts clearly more of the seen lines on their edges, fitting most of them
+    # worth it only when it puts clearly more of the seen lines on their edges, fitting most of
+    # them, and brings stretches of several lines onto their edges (a few at least): on a small
+    # flat board a split cell's diagonal or a column of them, seen beside one line, bowed the view
+    # and its cells took in their neighbours' ink
     near = 0.06 * cell
-    before = float((np.abs(z) <= near).mean())
-    after = float((np.abs(basis @ coef - z) <= near).mean())
-    if keep.mean() < 0.7 or after < before + 0.05:
+    on_before = np.abs(z) <= near
+    on_after = np.abs(basis @ coef - z) <= near
+    brought = ~on_before & on_after
+    if (keep.mean() < 0.7 or on_after.sum() < on_before.sum() + max(MOVED, 0.05 * len(z))
+            or len(set(kk[brought].tolist())) < 2):
         return None
     c = coef.reshape(3, 3)  # [i along v, j along u]
     # (beyond the board's edges the bow stays as at the edge: a quadratic runs off)

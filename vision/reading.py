@@ -32,6 +32,7 @@ HAIRLINE_INK = 0.16  # the ink level at which a faint empty cell is looked at ag
 SURE = 0.6  # a cell read with less confidence than this is named to the player before solving
 UNCLEAR = 0.25  # a board with a larger share of unsure cells is refused (fewer: shown, its doubts named)
 MIN_SIDE, MAX_SIDE = 5, 40
+CROSSWORD_BLOCKS, CROSSWORD_SHARE = 10, 0.1  # this many plain black squares and nothing else: no puzzle
 CLOSE_SHARE = 0.25  # a board taking less of the picture than this is looked for again (see read_image)
 CLOSE_LOOKS = 2  # places looked at again, the likeliest first
 DEFAULT_MAX_BYTES = 20_000_000
@@ -176,7 +177,7 @@ def _read_grey(grey: np.ndarray, forced: str | None) -> tuple[Reading, float]:
         guesses[r][c] = CellGuess(g.token, min(g.confidence, SURE - 0.1), g.alternatives, g.kinds)
     tokens = tuple(tuple(g.token for g in row) for row in guesses)
     inked = sum(t != "." for row in tokens for t in row)
-    if inked == 0 and regions is None:
+    if regions is None and (inked == 0 or (forced is None and _crossword(tokens, inked))):
         raise Unreadable("no-clues", "I found a grid but no clues in it; send a picture of the puzzle "
                                      "with its circles or numbers.")
     doubtful = rooms.doubtful if rooms else frozenset()
@@ -192,10 +193,20 @@ def _read_grey(grey: np.ndarray, forced: str | None) -> tuple[Reading, float]:
     misfit, shapeless = _form_doubts(tokens, regions, genres, problem)
     unsure += tuple(CellRead(r, c, guesses[r][c].token, guesses[r][c].alternatives, 0.0)
                     for r, c in sorted(misfit - {(u.row, u.col) for u in unsure}))
+    # (no genre fits at all: a picture that is no board, a grid in clutter, or rows and columns
+    # miscounted; the reading is wrong somewhere the cells named may not cover, so the size is asked)
     return Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                    seconds=time.perf_counter() - start, problem=problem,
-                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED or shapeless,
+                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres,
                    regions=regions), _share(board, grey)
+
+
+def _crossword(tokens: tuple[tuple[str, ...], ...], inked: int) -> bool:
+    """Whether the board holds only plain black squares, and many (a crossword's look, its numbers
+    unread or absent): a puzzle drawn with blocks numbers some of them. A small board with a few
+    plain blocks is still read (the own corpus holds a 5x5 one with two)."""
+    plain = sum(t == "#" for row in tokens for t in row)
+    return plain == inked and plain >= max(CROSSWORD_BLOCKS, CROSSWORD_SHARE * len(tokens) * len(tokens[0]))
 
 
 def _share(board: Board, grey: np.ndarray) -> float:

@@ -58,15 +58,15 @@ from solvers.registry import get_genre  # noqa: E402
 PRINTABLE = frozenset({ClueKind.CIRCLE, ClueKind.NUMBER})  # the clue kinds ``printed`` draws
 SGT_APPS = {"masyu": "sgt-pearl", "shikaku": "sgt-rect"}  # the benchmark's own map to sgt's programs
 PZPR_JS = r"""
-const pzpr = require('pzpr'); const fs = require('fs'); const rl = require('readline');
+const pzpr = require('pzpr'); const rl = require('readline');
 const lines = rl.createInterface({input: process.stdin});
 lines.on('line', (l) => {
   const job = JSON.parse(l);
   try {
     const p = new pzpr.Puzzle(); p.open(job.url);
-    fs.writeFileSync(job.out, p.toBuffer('svg', 0, job.cell));
-    console.log('ok');
-  } catch (e) { console.log('error ' + e); }
+    const svg = p.toBuffer('svg', 0, job.cell);
+    console.log(JSON.stringify({rows: p.board.rows, cols: p.board.cols, svg: svg}));
+  } catch (e) { console.log(JSON.stringify({error: String(e)})); }
 });
 """
 FONTS = ["/usr/share/fonts/truetype/liberation2/LiberationSerif-Bold.ttf",
@@ -112,6 +112,25 @@ def puzzlink_url(p: Puzzle[Any], rec: dict[str, Any]) -> str | None:
         if pid in g.url_pids and pid != g.url_pids[0]:
             url = url.replace(f"?{pid}/", f"?{g.url_pids[0]}/", 1)
     return url
+
+
+def pzprjs_shot(node: subprocess.Popen[str], url: str | None, cell: int, size: tuple[int, int]) -> bytes | None:
+    """puzz.link's picture of ``url`` at ``cell`` pixels a cell, or None (no URL, or pzprjs opened
+    a board of another size). The SVG comes back on the pipe, not through a file: builds running at
+    once shared a file name and drew one another's boards (a Numberlink in a Fillomino's place)."""
+    if not url or node.stdin is None or node.stdout is None:
+        return None
+    node.stdin.write(json.dumps({"url": url.split("?", 1)[1], "cell": cell}) + "\n")
+    node.stdin.flush()
+    line = node.stdout.readline()
+    while line and not line.startswith("{"):  # (anything else pzprjs may print)
+        line = node.stdout.readline()
+    answer = json.loads(line or "{}")
+    if "svg" not in answer or (answer["rows"], answer["cols"]) != size:
+        print(f"pzprjs: {url}: {answer.get('error') or (answer.get('rows'), answer.get('cols'))}", file=sys.stderr)
+        return None
+    png = subprocess.run(["rsvg-convert", "-b", "white"], input=answer["svg"].encode(), capture_output=True).stdout
+    return png or None
 
 
 def sgt_id(p: Puzzle[Any]) -> str:
@@ -269,6 +288,7 @@ def main() -> int:
     ap.add_argument("--genres", default="", help="only these genres (comma-separated)")
     ap.add_argument("--splits", default="train,dev,test", help="only boards of these splits (comma-separated)")
     ap.add_argument("--no-photos", action="store_true", help="screenshots only")
+    ap.add_argument("--boards", default="", help="only the boards of these ids (comma-separated)")
     ap.add_argument("--scenes-from", default="", help="only kind scene, from the pictures of this built set")
     args = ap.parse_args()
     out = Path(args.out)
@@ -280,8 +300,7 @@ def main() -> int:
     printer = shutil.which("gs") is not None and Path("/usr/games/sgt-pearl").exists()
     node = None
     if (Path(args.tools) / "node_modules" / "pzpr").is_dir() and shutil.which("rsvg-convert"):
-        (Path(args.tools) / "draw.js").write_text(PZPR_JS, encoding="utf-8")
-        node = subprocess.Popen(["node", "draw.js"], cwd=args.tools, stdin=subprocess.PIPE,
+        node = subprocess.Popen(["node", "-e", PZPR_JS], cwd=args.tools, stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, text=True)
     else:
         print("pzprjs skipped: npm install pzpr in --tools and apt-get install librsvg2-bin", file=sys.stderr)
@@ -293,23 +312,16 @@ def main() -> int:
             p = Puzzle.from_record(rec)
             bid = str(rec.get("id") or f"board{n}")
             split = split_of(bid)
-            if split not in args.splits.split(","):
+            if split not in args.splits.split(",") or (args.boards and bid not in args.boards.split(",")):
                 continue
             seed = int(hashlib.sha1(bid.encode()).hexdigest()[:8], 16)
             shots: dict[str, bytes] = {"ours": render_png(p, None, view="puzzle")}
             if p.kind.picture_clues <= PRINTABLE:
                 shots["printed"] = printed(p, seed)
-            if node is not None and node.stdin is not None and node.stdout is not None:
-                svg = Path(args.tools) / f"board-{os.getpid()}.svg"  # (builds may share --tools)
-                cell = (24, 32, 44)[seed % 3]
-                url = puzzlink_url(p, rec)
-                if url:
-                    node.stdin.write(json.dumps({"url": url.split("?", 1)[1], "out": str(svg), "cell": cell}) + "\n")
-                    node.stdin.flush()
-                if url and node.stdout.readline().strip() == "ok":
-                    png = subprocess.run(["rsvg-convert", "-b", "white", str(svg)], capture_output=True).stdout
-                    if png:
-                        shots["pzprjs"] = png
+            if node is not None:
+                png = pzprjs_shot(node, puzzlink_url(p, rec), (24, 32, 44)[seed % 3], (p.rows, p.cols))
+                if png:
+                    shots["pzprjs"] = png
             if sgt is not None and p.genre in SGT_APPS:
                 shot = sgt.shot(SGT_APPS[p.genre], sgt_id(p), (24, 32, 40)[seed % 3])
                 if shot:

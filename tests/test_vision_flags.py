@@ -1,0 +1,117 @@
+"""Readings that must not pass as sure: a crossword is no puzzle; and the picture sets' builder
+draws the board its record holds (bench/imagesets/build.py)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from rendering import render_png
+from solvers.puzzle import Puzzle
+from tests.corpus import own
+from vision import Unreadable, read_image
+from vision.bend import unbend
+from vision.grid import Board
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "bench" / "imagesets"))
+import samples  # noqa: E402
+from build import pzprjs_shot  # noqa: E402
+
+
+@pytest.mark.parametrize("seed", [3, 7])
+def test_a_crossword_of_black_squares_is_refused_as_holding_no_clues(seed: int) -> None:
+    with pytest.raises(Unreadable) as e:
+        read_image(samples.crossword(np.random.default_rng(seed)))
+    assert e.value.code == "no-clues"
+
+
+
+def test_a_crossword_with_its_numbers_is_never_read_as_a_sure_board() -> None:
+    """Its small corner numbers beside black squares fit no genre: refused, or asked about."""
+    try:
+        r = read_image(samples.numbered_crossword(np.random.default_rng(1)))
+    except Unreadable:
+        return
+    assert not r.sure and not r.genres
+
+
+def test_a_small_board_with_a_few_plain_blocks_is_still_read() -> None:
+    p = next(Puzzle.from_record(r) for r in own("akari") if set(" ".join(r["grid"]).split()) <= {".", "#"})
+    r = read_image(render_png(p, None, view="puzzle"))
+    assert r.tokens == tuple(tuple(line.split()) for line in p.grid_lines()) and "akari" in r.genres
+
+
+FAKE_PZPRJS = textwrap.dedent("""
+    import json, sys
+    for line in sys.stdin:
+        job = json.loads(line)
+        print("a warning pzprjs printed", flush=True)
+        print(json.dumps({"rows": 7, "cols": 7, "svg": "<svg xmlns='http://www.w3.org/2000/svg' width='10' "
+                          "height='10'/>"}), flush=True)
+""")
+
+
+def test_pzprjs_pictures_come_back_on_the_pipe_and_another_size_is_dropped() -> None:
+    node = subprocess.Popen([sys.executable, "-c", FAKE_PZPRJS], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True)
+    try:
+        assert pzprjs_shot(node, "https://puzz.link/p?fillomino/9/6/4g45", 24, (6, 9)) is None  # 7x7 drawn
+        assert pzprjs_shot(node, None, 24, (7, 7)) is None
+        if shutil.which("rsvg-convert"):
+            png = pzprjs_shot(node, "https://puzz.link/p?heyawake/7/7/863p", 24, (7, 7))
+            assert png is not None and png.startswith(b"\x89PNG")
+    finally:
+        node.kill()
+        node.wait()
+
+
+
+def stray_board(n: int, missing: set[tuple[int, int]], strays: dict[tuple[int, int], int]) -> Board:
+    """An n x n board whose inner lines, followed in 8 bands, lie 2 pixels right of their edges,
+    but for stretches (band, line) missing or seen this far off (a split cell's diagonal beside it)."""
+    cell = 875 / n
+    edges = np.array([9.0 + cell * k for k in range(n + 1)])
+    band = (edges[-1] - edges[0]) / 8
+    upright = np.ones((900, 900), np.float32)
+    for j in range(8):
+        y0, y1 = int(edges[0] + j * band), int(edges[0] + (j + 1) * band)
+        for k, e in enumerate(edges[1:-1]):
+            if (j, k) not in missing:
+                x = int(e) + strays.get((j, k), 2)
+                cv2.line(upright, (x, y0), (x, y1), 0.0, 3)
+    return Board(paper=np.minimum(upright, upright.T), xs=edges, ys=edges, dots=False, clarity=3.0)
+
+
+def test_a_small_flat_board_is_not_bowed_by_a_few_stray_stretches() -> None:
+    """Stretches seen off their lines where split cells' diagonals lie beside them are no curl
+    (puzz.link's 5x5 and 6x6 sum boards were bowed so, and their cells took in their neighbours'
+    ink): two or three stretches, or a column of split cells by one line."""
+    assert unbend(stray_board(5, {(2, 2), (4, 1), (5, 3), (7, 0), (7, 2)},
+                              {(3, 1): -17, (5, 0): -17, (6, 0): -16})).bend is None
+    assert unbend(stray_board(6, {(1, 4), (2, 0), (2, 4), (4, 2), (4, 3), (6, 0)},
+                              {(0, 0): -6, (1, 0): -21, (3, 0): -21, (4, 0): -21, (5, 0): -21, (7, 0): -5,
+                               (7, 1): -15})).bend is None
+
+
+def test_a_reading_no_genre_fits_asks_about_the_size_too() -> None:
+    """Numbers and circles side by side fit no genre: the reading is wrong somewhere (maybe its
+    rows and columns: a grid in clutter), so it is never sure."""
+    cell, m = 60, 10
+    img = np.full((2 * m + 6 * cell, 2 * m + 6 * cell), 255, np.uint8)
+    for k in range(7):
+        cv2.line(img, (m + k * cell, m), (m + k * cell, m + 6 * cell), 0, 2)
+        cv2.line(img, (m, m + k * cell), (m + 6 * cell, m + k * cell), 0, 2)
+    for r, c in ((0, 1), (2, 4), (4, 2)):
+        cv2.circle(img, (m + c * cell + cell // 2, m + r * cell + cell // 2), cell // 3, 0, 3)
+    for (r, c), text in (((1, 3), "3"), ((3, 0), "5"), ((5, 5), "2")):
+        cv2.putText(img, text, (m + c * cell + 18, m + r * cell + 45), cv2.FONT_HERSHEY_SIMPLEX, 1.4, 0, 3)
+    r = read_image(cv2.imencode(".png", img)[1].tobytes())
+    assert not r.genres and r.size_unsure and not r.sure
