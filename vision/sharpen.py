@@ -15,7 +15,6 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-ANGLES = 24  # directions tried (every 7.5 degrees)
 SHAKEN = 0.62  # the smoothest direction's differences below this share of the roughest: a streak
 MIN_STREAK, MAX_STREAK = 4, 11  # streaks shorter than this are left (reading copes), longer not sought
 NOISE = 0.02  # Wiener filter's noise-to-signal ratio: larger rings less and sharpens less
@@ -39,30 +38,29 @@ def streak_of(grey: np.ndarray) -> tuple[int, float] | None:
         return None
     y0, x0 = _inkiest(grey, s)
     middle = grey[y0:y0 + s, x0:x0 + s].astype(np.float32)
-    q = s // 4
-    energy, diffs = [], []
-    for i in range(ANGLES):
-        turned = cv2.warpAffine(middle, cv2.getRotationMatrix2D((s / 2, s / 2), 180.0 * i / ANGLES, 1.0), (s, s),
-                                flags=cv2.INTER_LINEAR)[q:s - q, q:s - q]
-        d = np.diff(turned, axis=1)
-        d -= float(d.mean())
-        energy.append(float((d * d).mean()))
-        diffs.append(d)
-    if min(energy) >= SHAKEN * max(energy) or min(energy) <= 0:
+    # how much the picture changes in each direction t: gx cos t + gy sin t, squared and summed, is
+    # a + b cos 2t + c sin 2t (from the gradients alone: a picture turned and resampled is smoothed
+    # more at some angles than at others); the streak runs where it is least
+    gx = cv2.Sobel(middle, cv2.CV_32F, 1, 0, ksize=1)
+    gy = cv2.Sobel(middle, cv2.CV_32F, 0, 1, ksize=1)
+    xx, yy, xy = float((gx * gx).mean()), float((gy * gy).mean()), float((gx * gy).mean())
+    mean, swing = (xx + yy) / 2, float(np.hypot((xx - yy) / 2, xy))
+    if mean <= 0 or mean - swing >= SHAKEN * (mean + swing):
         return None
-    # the streak's direction: the least of a smooth curve through the energies (E = a + b cos 2t +
-    # c sin 2t), not the least energy itself, which a grid's lines pull towards their own direction
-    turns = np.pi * np.arange(ANGLES) / ANGLES
-    a, b, c = np.linalg.lstsq(np.stack([np.ones(ANGLES), np.cos(2 * turns), np.sin(2 * turns)], axis=1),
-                              np.array(energy), rcond=None)[0]
-    turn = float(np.degrees((np.arctan2(c, b) + np.pi) / 2)) % 180.0
-    nearest = round(turn * ANGLES / 180.0) % ANGLES
-    d = diffs[nearest]
-    echo = [float((d[:, :-t] * d[:, t:]).mean()) / energy[nearest] for t in range(2, MAX_STREAK + 1)]
+    # (t in the picture's own axes, y down: clockwise as seen, where kernel's degrees turn anticlockwise)
+    turn = float(np.degrees(np.arctan2(-2 * xy, -(xx - yy)) / 2)) % 180.0
+    # the length: where the differences along the streak (turned to lie along the rows) echo with
+    # the opposite sign
+    q = s // 4
+    along = cv2.warpAffine(middle, cv2.getRotationMatrix2D((s / 2, s / 2), turn, 1.0), (s, s),
+                           flags=cv2.INTER_LINEAR)[q:s - q, q:s - q]
+    d = np.diff(along, axis=1)
+    d -= float(d.mean())
+    energy = float((d * d).mean()) or 1.0
+    echo = [float((d[:, :-t] * d[:, t:]).mean()) / energy for t in range(2, MAX_STREAK + 1)]
     length = 2 + int(np.argmin(echo))
     if length < MIN_STREAK or length >= MAX_STREAK:
         return None
-    # (the picture turned by t brings the streak of kernel(n, 180 - t) to lie along its rows)
     return length, (180.0 - turn) % 180.0
 
 
