@@ -15,7 +15,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-SHAKEN = 0.62  # the smoothest direction's differences below this share of the roughest: a streak
+SHAKEN = 0.7  # the smoothest direction's differences below this share of the roughest: a streak
 MIN_STREAK, MAX_STREAK = 4, 11  # streaks shorter than this are left (reading copes), longer not sought
 NOISE = 0.02  # Wiener filter's noise-to-signal ratio: larger rings less and sharpens less
 LOOK = 512  # side of the middle square the streak is measured in
