@@ -3,10 +3,10 @@
     .venv/bin/python bench/imagesets/blur.py [--sets /tmp/vr-sets] [--split dev] [--limit 40] [--save DIR]
 
 Each screenshot of the set's split (the genres of issue 13 unless ``--genres``) is turned into a
-bad photo by ``photo.simulate_shaken`` (the tuning simulator: motion blur of 3-9 pixels at any
-angle or blur sigma 1-2, a strong colour cast, JPEG quality 30-60; the seed is the board's line
-number) and read. One line per miss, then the count, the cells right and the seconds per
-picture (median, max). ``--save``: keep the photos there to look at.
+bad photo by ``photo.simulate_shaken`` (the tuning simulator: the mild photo at 45-90% of its
+resolution, motion blur of 3-9 pixels at any angle or blur sigma 1-2, a strong colour cast, JPEG
+quality 30-60; the seed is the board's line number) and read. One line per miss, then the count,
+the cells right and the seconds per picture (median, max). ``--save``: keep the photos there to look at.
 """
 
 from __future__ import annotations
