@@ -53,7 +53,10 @@ def main() -> int:
         if done >= args.limit:
             break
         done += 1
-        data = simulate_shaken(cv2.imread(str(folder / t["file"])), n)
+        shot = cv2.imread(str(folder / t["file"]))
+        if shot is None:
+            continue
+        data = simulate_shaken(shot, n)
         name = t["file"].replace("/", "-").rsplit(".", 1)[0] + f"-shaken{n}.jpg"
         if save:
             (save / name).write_bytes(data)
