@@ -30,7 +30,7 @@ def simulate_shaken(rgb: np.ndarray, seed: int) -> bytes:
     shaken camera (a straight streak of 3-9 pixels at any angle) or out of focus (blur sigma 1-2),
     a strong colour cast, noise, JPEG quality 30-60."""
     rng = np.random.default_rng(seed)
-    img = _on_desk(rgb, rng)
+    img = _on_desk(rgb, rng).astype(np.float32)
     f = rng.uniform(0.45, 0.9)
     img = cv2.resize(img, (round(img.shape[1] * f), round(img.shape[0] * f)), interpolation=cv2.INTER_AREA)
     cast = np.array([rng.uniform(0.6, 1.1), rng.uniform(0.75, 1.1), rng.uniform(0.6, 1.15)], np.float32)
@@ -57,7 +57,7 @@ def streak(length: int, degrees: float) -> np.ndarray:
 
 
 def _on_desk(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """``rgb`` on a sheet on a grey desk, seen at a slant and turned, lit by a warm gradient (float32)."""
+    """``rgb`` on a sheet on a grey desk, seen at a slant and turned, lit by a warm gradient (floats)."""
     h, w = rgb.shape[:2]
     pad = int(0.25 * max(h, w))
     sheet = np.full((h + 2 * pad, w + 2 * pad, 3), 250, np.uint8)
@@ -87,7 +87,7 @@ def _on_desk(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     ramp = (ramp - ramp.min()) / max(1e-6, float(np.ptp(ramp)))
     light = rng.uniform(0.55, 0.75) + rng.uniform(0.2, 0.4) * ramp
     tint = np.array([rng.uniform(0.85, 0.95), rng.uniform(0.93, 1.0), 1.0])  # BGR: warm light
-    img: np.ndarray = (photo.astype(np.float32) * light[:, :, None] * tint[None, None, :]).astype(np.float32)
+    img: np.ndarray = photo.astype(np.float32) * light[:, :, None] * tint[None, None, :]
     return img
 
 
