@@ -30,7 +30,7 @@ def simulate_shaken(rgb: np.ndarray, seed: int) -> bytes:
     shaken camera (a straight streak of 3-9 pixels at any angle) or out of focus (blur sigma 1-2),
     a strong colour cast, noise, JPEG quality 30-60."""
     rng = np.random.default_rng(seed)
-    img = _on_desk(rgb, rng).astype(np.float32)
+    img: np.ndarray = _on_desk(rgb, rng).astype(np.float32)
     f = rng.uniform(0.45, 0.9)
     img = cv2.resize(img, (round(img.shape[1] * f), round(img.shape[0] * f)), interpolation=cv2.INTER_AREA)
     cast = np.array([rng.uniform(0.6, 1.1), rng.uniform(0.75, 1.1), rng.uniform(0.6, 1.15)], np.float32)
