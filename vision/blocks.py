@@ -63,7 +63,16 @@ def _corner_levels(t: np.ndarray) -> list[float]:
     h, w = t.shape
     corners = [t[int(h * a):int(h * b), int(w * c):int(w * d)]
                for a, b in ((0.08, 0.17), (0.83, 0.92)) for c, d in ((0.08, 0.17), (0.83, 0.92))]
-    return [float(np.percentile(c, 75)) for c in corners if c.size]
+    return [_upper_quartile(c) for c in corners if c.size]
+
+
+def _upper_quartile(values: np.ndarray) -> float:
+    """``np.percentile(values, 75)`` (linear), without its overhead (four times a cell, every cell)."""
+    v = np.sort(values, axis=None)
+    at = 0.75 * (len(v) - 1)
+    lo = int(at)
+    a, b, t = v[lo], v[min(lo + 1, len(v) - 1)], at - lo
+    return float(b - (b - a) * (1.0 - t) if t >= 0.5 else a + (b - a) * t)  # (numpy's own rounding)
 
 
 def unconfined(tone: np.ndarray, boxes: list[list[tuple[float, float, float, float]]],

@@ -129,6 +129,8 @@ def without_edge_lines(ink: np.ndarray) -> np.ndarray:
 
 def _long(strokes: np.ndarray, length: float, axis: int) -> np.ndarray:
     """``strokes`` without the parts shorter than ``length`` (along rows: axis 1; columns: 0)."""
+    if not strokes.any():
+        return strokes
     n, labels, stats, _ = cv2.connectedComponentsWithStats(strokes, connectivity=8)
     keep = stats[:, cv2.CC_STAT_WIDTH if axis == 1 else cv2.CC_STAT_HEIGHT] >= length
     keep[0] = False
@@ -268,7 +270,9 @@ def glyph_masks(ink: np.ndarray, min_height: float) -> list[np.ndarray]:
         top = min(stats[j, cv2.CC_STAT_TOP] for j in g)
         bottom = max(stats[j, cv2.CC_STAT_TOP] + stats[j, cv2.CC_STAT_HEIGHT] for j in g)
         if bottom - top >= min_height:
-            out.append(np.isin(labels, g).astype(np.uint8))
+            member = np.zeros(n, np.uint8)
+            member[g] = 1
+            out.append(member[labels])  # (np.isin, without its sorting: every cell, twice)
     return out
 
 

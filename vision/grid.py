@@ -99,15 +99,27 @@ def flatten(grey: np.ndarray) -> np.ndarray:
 def _flattened(grey: np.ndarray) -> np.ndarray:
     side = max(grey.shape)
     k = max(9, side // 25) | 1
-    background = cv2.GaussianBlur(cv2.dilate(grey, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))), (0, 0), k / 2)
+    background = _smooth(cv2.dilate(grey, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))), k / 2)
     # (a shadow's edge: the paper's light keeps it where it is; brought up to this background's level
     # first, as the light comes from a smaller picture with its noise averaged out and this from the
     # lightest pixels: a few percent darker all over, it would wash faint ink out of a photo)
     light = paper_light(grey)
-    level = max(1.0, float(np.percentile(background.astype(np.float32) / np.maximum(light, 1.0), LIGHT_LEVEL)))
+    level = max(1.0, float(np.percentile(background[::3, ::3].astype(np.float32) / np.maximum(light[::3, ::3], 1.0),
+                                         LIGHT_LEVEL)))
     background = np.minimum(background, light * level)
     paper = grey.astype(np.float32) / np.maximum(background.astype(np.float32), 1.0)
     out: np.ndarray = np.clip(paper, 0.0, 1.0)
+    return out
+
+
+def _smooth(image: np.ndarray, sigma: float) -> np.ndarray:
+    """``image`` blurred with a Gaussian of ``sigma``; a wide one from a picture a quarter the size
+    (the background it smooths changes over dozens of pixels: a full-size blur cost most of flattening)."""
+    if sigma < 12:
+        return cv2.GaussianBlur(image, (0, 0), sigma)
+    h, w = image.shape[:2]
+    small = cv2.resize(image, ((w + 3) // 4, (h + 3) // 4), interpolation=cv2.INTER_AREA)
+    out: np.ndarray = cv2.resize(cv2.GaussianBlur(small, (0, 0), sigma / 4), (w, h), interpolation=cv2.INTER_LINEAR)
     return out
 
 
@@ -157,9 +169,10 @@ def _outlines(ink: np.ndarray) -> list[np.ndarray]:
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     big = stats[:, cv2.CC_STAT_AREA] >= 3
     big[0] = False
-    ys, xs = np.nonzero(big[labels])
-    if len(xs) > 20:
-        box = cv2.boxPoints(cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32)))
+    if int(stats[big, cv2.CC_STAT_AREA].sum()) > 20:
+        # (the outer contours' points: their hull is all the ink's, at a fraction of the points)
+        rims, _ = cv2.findContours(big[labels].astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        box = cv2.boxPoints(cv2.minAreaRect(np.concatenate(rims).reshape(-1, 2).astype(np.float32)))
         found.append(_order(box.astype(np.float32)))
     return found
 

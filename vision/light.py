@@ -9,15 +9,29 @@ shadow looked like a filled cell).
 
 from __future__ import annotations
 
+import threading
+
 import cv2
 import numpy as np
 
+_last = threading.local()  # each thread's last picture's light (flattening and the tones both ask)
+
 
 def paper_light(grey: np.ndarray) -> np.ndarray:
-    """The paper's brightness at each pixel (float32, the picture's size): light that changes
-    over a quarter of the picture or a shadow's edge stays; a filled cell, a cluster of them
+    """The paper's brightness at each pixel (float32, the picture's size, read-only): light that
+    changes over a quarter of the picture or a shadow's edge stays; a filled cell, a cluster of them
     smaller than a quarter of the picture, lines and characters are taken out. (A closing keeps a
     light spot, a white circle on a grey page, to itself: no light spreads from it.)"""
+    last = getattr(_last, "light", None)
+    if last is not None and last[0] is grey:
+        return last[1]  # type: ignore[no-any-return]
+    light = _light(grey)
+    light.flags.writeable = False  # (shared by the callers)
+    _last.light = (grey, light)
+    return light
+
+
+def _light(grey: np.ndarray) -> np.ndarray:
     side = max(grey.shape)
     k = max(15, side // 4) | 1
     small = cv2.resize(grey, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA) if side > 200 else grey

@@ -16,6 +16,48 @@ import numpy as np
 def simulate(rgb: np.ndarray, seed: int) -> bytes:
     """A JPEG (quality 50) photo of ``rgb`` (an H x W x 3 uint8 screenshot)."""
     rng = np.random.default_rng(seed)
+    img = _on_desk(rgb, rng)
+    img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.6, 1.6))
+    img += rng.normal(0, rng.uniform(2.0, 7.0), img.shape).astype(np.float32)
+    img = np.clip(img, 0, 255).astype(np.uint8)
+    ok, jpg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 50])
+    assert ok
+    return bytes(jpg.tobytes())
+
+
+def simulate_shaken(rgb: np.ndarray, seed: int) -> bytes:
+    """The mild photo taken badly (issue 23): at a lower resolution (45-90%: the cells smaller), a
+    shaken camera (a straight streak of 3-9 pixels at any angle) or out of focus (blur sigma 1-2),
+    a strong colour cast, noise, JPEG quality 30-60."""
+    rng = np.random.default_rng(seed)
+    img: np.ndarray = _on_desk(rgb, rng).astype(np.float32)
+    f = rng.uniform(0.45, 0.9)
+    img = cv2.resize(img, (round(img.shape[1] * f), round(img.shape[0] * f)), interpolation=cv2.INTER_AREA)
+    cast = np.array([rng.uniform(0.6, 1.1), rng.uniform(0.75, 1.1), rng.uniform(0.6, 1.15)], np.float32)
+    img = img * cast[None, None, :]
+    if rng.random() < 0.65:
+        img = cv2.filter2D(img, -1, streak(int(rng.integers(3, 10)), rng.uniform(0, 180)))
+    else:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(1.0, 2.0))
+    img += rng.normal(0, rng.uniform(2.0, 7.0), img.shape).astype(np.float32)
+    img = np.clip(img, 0, 255).astype(np.uint8)
+    ok, jpg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 61))])
+    assert ok
+    return bytes(jpg.tobytes())
+
+
+def streak(length: int, degrees: float) -> np.ndarray:
+    """A motion-blur kernel: a straight line ``length`` pixels long at ``degrees``, summing to 1."""
+    k: np.ndarray = np.zeros((length, length), np.float32)
+    k[length // 2, :] = 1.0
+    rot = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), degrees, 1.0)
+    k = cv2.warpAffine(k, rot, (length, length))
+    out: np.ndarray = (k / max(1e-6, float(k.sum()))).astype(np.float32)
+    return out
+
+
+def _on_desk(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``rgb`` on a sheet on a grey desk, seen at a slant and turned, lit by a warm gradient (floats)."""
     h, w = rgb.shape[:2]
     pad = int(0.25 * max(h, w))
     sheet = np.full((h + 2 * pad, w + 2 * pad, 3), 250, np.uint8)
@@ -45,13 +87,8 @@ def simulate(rgb: np.ndarray, seed: int) -> bytes:
     ramp = (ramp - ramp.min()) / max(1e-6, float(np.ptp(ramp)))
     light = rng.uniform(0.55, 0.75) + rng.uniform(0.2, 0.4) * ramp
     tint = np.array([rng.uniform(0.85, 0.95), rng.uniform(0.93, 1.0), 1.0])  # BGR: warm light
-    img = photo.astype(np.float32) * light[:, :, None] * tint[None, None, :]
-    img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.6, 1.6))
-    img += rng.normal(0, rng.uniform(2.0, 7.0), img.shape).astype(np.float32)
-    img = np.clip(img, 0, 255).astype(np.uint8)
-    ok, jpg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 50])
-    assert ok
-    return bytes(jpg.tobytes())
+    img: np.ndarray = photo.astype(np.float32) * light[:, :, None] * tint[None, None, :]
+    return img
 
 
 def simulate_scene(image: np.ndarray, seed: int) -> bytes:
@@ -102,11 +139,7 @@ def simulate_scene(image: np.ndarray, seed: int) -> bytes:
     img *= light[:, :, None] * cast[None, None, :]
     if rng.random() < 0.5:  # shaken: a short straight smear
         length = int(rng.integers(3, 9))
-        k: np.ndarray = np.zeros((length, length), np.float32)
-        k[length // 2, :] = 1.0
-        rot = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), rng.uniform(0, 180), 1.0)
-        k = cv2.warpAffine(k, rot, (length, length))
-        img = cv2.filter2D(img, -1, (k / max(1e-6, float(k.sum()))).astype(np.float32))
+        img = cv2.filter2D(img, -1, streak(length, rng.uniform(0, 180)))
     else:
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, 1.8))
     img += rng.normal(0, rng.uniform(1.5, 8.0), img.shape).astype(np.float32)
