@@ -32,6 +32,7 @@ HAIRLINE_INK = 0.16  # the ink level at which a faint empty cell is looked at ag
 SURE = 0.6  # a cell read with less confidence than this is named to the player before solving
 UNCLEAR = 0.25  # a board with a larger share of unsure cells is refused (fewer: shown, its doubts named)
 MIN_SIDE, MAX_SIDE = 5, 40
+LINE_DARK, MAX_DARKEN = 0.6, 4.0  # a faint grid's lines made this dark, its ink at most this many times darker
 CLOSE_SHARE = 0.25  # a board taking less of the picture than this is looked for again (see read_image)
 CLOSE_LOOKS = 2  # places looked at again, the likeliest first
 DEFAULT_MAX_BYTES = 20_000_000
@@ -124,7 +125,7 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         if (x1 - x0) * (y1 - y0) > 0.8 * full.shape[0] * full.shape[1]:
             continue  # (the picture as a whole: read already)
         try:
-            got = _read_grey(working(full[y0:y1, x0:x1]), forced)
+            got = _read_grey(working(full[y0:y1, x0:x1]), forced, hairlines=True)
         except Unreadable as e:
             tries.append(e)
             continue
@@ -146,16 +147,19 @@ def _goodness(r: Reading) -> tuple[bool, bool, bool, int]:
     return bool(r.genres) and r.problem is None, not r.size_unsure, r.sure, -len(r.unsure)
 
 
-def _read_grey(grey: np.ndarray, forced: str | None) -> tuple[Reading, float]:
-    """The board in a grey picture, and the share of the picture its outline takes."""
+def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) -> tuple[Reading, float]:
+    """The board in a grey picture, and the share of the picture its outline takes; ``hairlines``:
+    a faint thin frame may be the board's (a crop of a photo where a board was seen)."""
     start = time.perf_counter()
     board = find_islands(grey)
     if board is None:
-        board = find_board(grey)
+        board = find_board(grey, hairlines)
     if not (MIN_SIDE <= board.rows <= MAX_SIDE and MIN_SIDE <= board.cols <= MAX_SIDE):
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
                                       "read; send a picture of a grid of 5x5 to 40x40 cells.")
     board = unbend(_even_edges(enlarged(board, grey)))
+    if hairlines:
+        board = _darkened(board)
     tone = board.straighten(tones(grey))
     boxes = _boxes(board)
     blocks = [[None if board.bare else read_block(tone, board.paper, *box) for box in row] for row in boxes]
@@ -196,6 +200,27 @@ def _read_grey(grey: np.ndarray, forced: str | None) -> tuple[Reading, float]:
                    seconds=time.perf_counter() - start, problem=problem,
                    size_unsure=board.clarity < 1.6 or board.support < SUPPORTED or shapeless,
                    regions=regions), _share(board, grey)
+
+
+def _darkened(board: Board) -> Board:
+    """The board's ink made darker until its grid lines are as dark as :data:`LINE_DARK` (no
+    lighter than before): a hairline grid and rings drawn with the same pen, photographed small and
+    blurred, are a light grey the cell reader's ink levels do not see; the paper's own grain is
+    taken off first so it stays paper."""
+    dark = 1.0 - board.paper
+    base = float(np.percentile(dark, 50))
+    win = max(1, round(float(np.median(np.diff(board.xs))) / 20))
+    y0, y1 = round(board.ys[0]), round(board.ys[-1])
+    x0, x1 = round(board.xs[0]), round(board.xs[-1])
+    lines = [float(np.median(dark[y0:y1, max(0, round(x) - win):round(x) + win + 1].max(axis=1)))
+             for x in board.xs[1:-1]]
+    lines += [float(np.median(dark[max(0, round(y) - win):round(y) + win + 1, x0:x1].max(axis=0)))
+              for y in board.ys[1:-1]]
+    line = float(np.percentile(lines, 75)) - base if lines else 0.0
+    if line <= 0.0 or line >= LINE_DARK:
+        return board
+    k = min(MAX_DARKEN, LINE_DARK / line)
+    return replace(board, paper=np.clip(1.0 - (dark - base) * k, 0.0, 1.0).astype(board.paper.dtype))
 
 
 def _share(board: Board, grey: np.ndarray) -> float:
