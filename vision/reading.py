@@ -24,7 +24,7 @@ from vision.glyphs import prime
 from vision.grid import SUPPORTED, Board, enlarged, find_board
 from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
-from vision.locate import spots
+from vision.locate import Spot, spots
 from vision.rooms import read_rooms
 
 FAINT_INK = 0.28  # the second reading's ink level (see _read_twice)
@@ -35,6 +35,7 @@ MIN_SIDE, MAX_SIDE = 5, 40
 LINE_DARK, MAX_DARKEN = 0.6, 4.0  # a faint grid's lines made this dark, its ink at most this many times darker
 CLOSE_SHARE = 0.25  # a board taking less of the picture than this is looked for again (see read_image)
 CLOSE_LOOKS = 2  # places looked at again, the likeliest first
+WORK_CELL, MAX_BLOW = 24, 4.0  # a place's cells are read at least this many pixels wide, blown up at most so much
 DEFAULT_MAX_BYTES = 20_000_000
 DEFAULT_MAX_PIXELS = 40_000_000
 
@@ -125,7 +126,7 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         if (x1 - x0) * (y1 - y0) > 0.8 * full.shape[0] * full.shape[1]:
             continue  # (the picture as a whole: read already)
         try:
-            got = _read_grey(working(full[y0:y1, x0:x1]), forced, hairlines=True)
+            got = _read_grey(_blown_up(full[y0:y1, x0:x1], spot), forced, hairlines=True)
         except Unreadable as e:
             tries.append(e)
             continue
@@ -140,6 +141,17 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     # two places read with confidence as boards of other sizes: which one is the board is in doubt
     rival = any(r.sure and r.genres and (r.rows, r.cols) != (best.rows, best.cols) for r, _ in read)
     return replace(best, seconds=time.perf_counter() - start, size_unsure=best.size_unsure or rival)
+
+
+def _blown_up(crop: np.ndarray, spot: Spot) -> np.ndarray:
+    """A crop around a spot scaled so its cells are :data:`WORK_CELL` pixels or more (a board a
+    few pixels a cell on a photographed page: the outline search, the blank-picture and line tests
+    were made for cells this large), cubically; else as :func:`working` takes it."""
+    cell = min((spot.box[2] - spot.box[0]) / spot.cols, (spot.box[3] - spot.box[1]) / spot.rows) / 1.16
+    if cell >= WORK_CELL:
+        return working(crop)
+    f = min(MAX_BLOW, WORK_CELL / max(cell, 1.0))
+    return cv2.resize(crop, (round(crop.shape[1] * f), round(crop.shape[0] * f)), interpolation=cv2.INTER_CUBIC)
 
 
 def _goodness(r: Reading) -> tuple[bool, bool, bool, int]:
