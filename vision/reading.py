@@ -32,7 +32,7 @@ HAIRLINE_INK = 0.16  # the ink level at which a faint empty cell is looked at ag
 SURE = 0.6  # a cell read with less confidence than this is named to the player before solving
 UNCLEAR = 0.25  # a board with a larger share of unsure cells is refused (fewer: shown, its doubts named)
 MIN_SIDE, MAX_SIDE = 5, 40
-FAINT_SHARE = 0.02  # an empty cell with this share of its middle faint ink is asked about (see _faint_doubts)
+FAINT_SHARE = 0.02  # an empty cell with this share of its middle faint ink is asked about (see _faint_rings)
 LINE_DARK, MAX_DARKEN = 0.6, 4.0  # a faint grid's lines made this dark, its ink at most this many times darker
 CLOSE_SHARE = 0.25  # a board taking less of the picture than this is looked for again (see read_image)
 CLOSE_LOOKS = 2  # places looked at again, the likeliest first
@@ -171,8 +171,6 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) ->
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
                                       "read; send a picture of a grid of 5x5 to 40x40 cells.")
     board = unbend(_even_edges(enlarged(board, grey)))
-    if hairlines:
-        board = _darkened(board)
     tone = board.straighten(tones(grey))
     boxes = _boxes(board)
     blocks = [[None if board.bare else read_block(tone, board.paper, *box) for box in row] for row in boxes]
@@ -184,7 +182,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) ->
         board = replace(board, paper=rooms.erase(board))
     guesses = _read_cells(board, blocks)
     if hairlines:
-        guesses = _faint_doubts(board, guesses)
+        guesses = _faint_rings(_darkened(board), guesses)
     if board.bare:  # (its rings taken out: every number was in one)
         guesses = [[replace(g, kinds=RINGED) if g.clue_kinds() == {ClueKind.NUMBER} else g for g in row]
                    for row in guesses]
@@ -238,19 +236,25 @@ def _darkened(board: Board) -> Board:
     return replace(board, paper=np.clip(1.0 - (dark - base) * k, 0.0, 1.0).astype(board.paper.dtype))
 
 
-def _faint_doubts(board: Board, guesses: list[list[CellGuess]]) -> list[list[CellGuess]]:
-    """Empty cells whose middle holds faint ink named unsure (a hairline ring blurred past reading
-    on a photographed page: asked about rather than solved as empty)."""
+def _faint_rings(dark: Board, guesses: list[list[CellGuess]]) -> list[list[CellGuess]]:
+    """Cells read empty read again from the board with its ink darkened (:func:`_darkened`): a
+    hairline ring blurred to a light grey on a photographed page is a ring there; one still
+    unread but whose middle holds faint ink is asked about rather than solved as empty. (Only
+    empty cells: darkening thickens the strokes of characters.)"""
     out = [row[:] for row in guesses]
     for r, row in enumerate(guesses):
         for c, g in enumerate(row):
             if g.token != ".":
                 continue
-            x0, x1, y0, y1 = (float(board.xs[c]), float(board.xs[c + 1]), float(board.ys[r]), float(board.ys[r + 1]))
+            x0, x1, y0, y1 = (float(dark.xs[c]), float(dark.xs[c + 1]), float(dark.ys[r]), float(dark.ys[r + 1]))
+            again = read_cell(dark.paper, x0, x1, y0, y1)
+            if again.token == "W" and again.confidence >= SURE:
+                out[r][c] = again
+                continue
             mx, my = 0.2 * (x1 - x0), 0.2 * (y1 - y0)
-            middle = board.paper[round(y0 + my):round(y1 - my), round(x0 + mx):round(x1 - mx)]
+            middle = dark.paper[round(y0 + my):round(y1 - my), round(x0 + mx):round(x1 - mx)]
             if middle.size and float((1.0 - middle > HAIRLINE_INK).mean()) >= FAINT_SHARE:
-                others = tuple(dict.fromkeys(("W", *g.alternatives)))[:3]
+                others = tuple(t for t in dict.fromkeys((again.token, "W", *g.alternatives)) if t != g.token)[:3]
                 out[r][c] = CellGuess(g.token, min(g.confidence, SURE - 0.1), others, g.kinds)
     return out
 
