@@ -248,6 +248,9 @@ def _faint_rings(dark: Board, guesses: list[list[CellGuess]]) -> list[list[CellG
                 continue
             x0, x1, y0, y1 = (float(dark.xs[c]), float(dark.xs[c + 1]), float(dark.ys[r]), float(dark.ys[r + 1]))
             again = read_cell(dark.paper, x0, x1, y0, y1)
+            if again.token != "W":  # (a ring still broken into arcs: whole when fainter ink counts)
+                fainter = read_cell(dark.paper, x0, x1, y0, y1, ink_level=FAINT_INK)
+                again = fainter if fainter.token == "W" and fainter.confidence >= 0.9 else again
             if again.token == "W" and again.confidence >= SURE:
                 out[r][c] = again
                 continue
