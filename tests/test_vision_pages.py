@@ -24,7 +24,7 @@ from photo import simulate_scene  # noqa: E402
 
 def photographed_page(seed: int) -> bytes:
     page = cv2.imdecode(np.frombuffer(printed_page(150), np.uint8), cv2.IMREAD_COLOR)
-    return simulate_scene(page, seed)
+    return bytes(simulate_scene(page, seed))
 
 
 @pytest.mark.parametrize("seed", [8, 14])

@@ -63,16 +63,16 @@ def _rank(s: Spot) -> tuple[bool, float]:
 
 
 def _quads(paper: np.ndarray) -> list[np.ndarray]:
-    """Four-sided outlines of ink of any size above :data:`MIN_AREA`, the largest first, at two ink
-    levels (a thin frame in a blurred photo is faint), closing small gaps in the frame."""
+    """Four-sided outlines of ink of any size above :data:`MIN_AREA`, the largest first, at three ink
+    levels (a thin frame in a blurred photo is faint) and as hairlines, closing small gaps in the frame."""
     h, w = paper.shape
     quads: list[tuple[float, np.ndarray]] = []
+    inks = [((paper < level).astype(np.uint8), grow) for level, grow in ((0.7, 3), (0.82, 5), (0.6, 1))]
     # (and thin ink a little darker than the paper beside it, whatever its level: a print's hairline
-    # grid, photographed small, is a faint grey no fixed level tells from the paper's shading)
-    # (unsmoothed, for a picture scaled down: averaged already, its lines a pixel wide)
-    hairs = [hairline_ink(paper), hairline_ink(paper, 0.0, ROUGH_GRAIN)]
-    for level, grow in ((0.7, 3), (0.82, 5), (0.6, 1), (-1, 3), (-2, 3)):
-        ink = hairs[-level - 1] if level < 0 else (paper < level).astype(np.uint8)
+    # grid photographed small is a faint grey no fixed level tells from the paper's shading; also
+    # unsmoothed, for a picture scaled down: averaged already, its lines a pixel wide)
+    inks += [(hairline_ink(paper), 3), (hairline_ink(paper, 0.0, ROUGH_GRAIN), 3)]
+    for ink, grow in inks:
         closed = cv2.dilate(ink, np.ones((grow, grow), np.uint8))
         contours, _ = cv2.findContours(closed, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         for c in contours:
