@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from dataclasses import dataclass, replace
 from typing import Any
@@ -162,11 +163,21 @@ def _goodness(r: Reading) -> tuple[bool, bool, bool, int]:
 
 def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) -> tuple[Reading, float]:
     """The board in a grey picture, and the share of the picture its outline takes; ``hairlines``:
-    a faint thin frame may be the board's (a crop of a photo where a board was seen)."""
+    a faint thin frame may be the board's (a crop of a photo where a board was seen): looked for
+    when no board is found without (hairline ink outlines text and shading too)."""
     start = time.perf_counter()
     board = find_islands(grey)
     if board is None:
-        board = find_board(grey, hairlines)
+        try:
+            board = find_board(grey)
+        except Unreadable:
+            if not hairlines:
+                raise
+            board = find_board(grey, hairlines=True)
+        if hairlines and board.support < SUPPORTED:  # (a few lines seen: the hairlines may be the rest)
+            with contextlib.suppress(Unreadable):
+                hair = find_board(grey, hairlines=True)
+                board = max((board, hair), key=lambda b: (b.support >= SUPPORTED, b.clarity))
     if not (MIN_SIDE <= board.rows <= MAX_SIDE and MIN_SIDE <= board.cols <= MAX_SIDE):
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
                                       "read; send a picture of a grid of 5x5 to 40x40 cells.")
