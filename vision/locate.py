@@ -89,7 +89,9 @@ def _quads(paper: np.ndarray) -> list[np.ndarray]:
         size = float(np.ptp(q, axis=0).max())
         if all(float(np.abs(q - o).max()) > 0.03 * size for o in out):
             out.append(q)
-    return out[:TRIED]
+            if len(out) == TRIED:
+                break  # (the rest are smaller: never tried)
+    return out
 
 
 def _crossings(grey: np.ndarray) -> list[np.ndarray]:
