@@ -27,6 +27,10 @@ LIGHT_LEVEL = 95  # percentile of local background / paper light taken as their 
 SIDE = 900  # pixels on the straightened board's longer side, at least
 LINE_INK = (0.08, 0.04, 0.02)  # how much darker than around a line must be, tried in turn
 CLEAR = 1.8  # clarity of a plainly read count (a count with a rival at half of it scores about 2)
+# a hairline (see hairline_ink): this much darker than the paper beside it and this many times the
+# paper's usual top-hat, after smoothing by this many pixels
+HAIRLINE, GRAIN, SMOOTH = 0.025, 5.0, 0.8
+BLOWN_LINE = 1.5  # pixels of the picture a hairline's blur is wide
 SUPPORTED = 0.5  # evidence every inner edge of a well-read grid reaches (share of bands with a line)
 
 
@@ -123,16 +127,20 @@ def _smooth(image: np.ndarray, sigma: float) -> np.ndarray:
     return out
 
 
-def find_board(grey: np.ndarray) -> Board:
-    """The board in a grey picture; raises :class:`Unreadable` when there is none."""
+def find_board(grey: np.ndarray, hairlines: bool = False) -> Board:
+    """The board in a grey picture; raises :class:`Unreadable` when there is none. ``hairlines``:
+    thin lines only a little darker than the paper beside them count as ink too (a print's hairline
+    grid photographed, blurred to a light grey; not in screenshots, where it would take in shading)."""
     paper = flatten(grey)
     ink = (paper < 0.7).astype(np.uint8)
+    if hairlines:
+        ink |= hairline_ink(paper)
     if ink.sum() < 200:
         raise Unreadable("blank", "I see an empty picture; send a screenshot or photo of the puzzle's grid.")
     dotted = _dot_lattice(paper)
     if dotted is not None:
         return dotted
-    found = [b for b in (_straighten(paper, quad) for quad in _outlines(ink)) if b is not None]
+    found = [b for b in (_straighten(paper, quad, every_level=hairlines) for quad in _outlines(ink)) if b is not None]
     found = [b for b in found if b.support >= SUPPORTED] or found  # a line on every edge, where one fits
     top = max((b.clarity for b in found), default=0.0)
     # the largest outline whose lines stand out nearly as well as the best: the board's frame (an
@@ -147,6 +155,19 @@ def find_board(grey: np.ndarray) -> Board:
         raise Unreadable("no-grid", "I could not find a puzzle grid in that picture; send a straight, sharp "
                                     "screenshot or photo with the whole grid in view.")
     return best
+
+
+def hairline_ink(paper: np.ndarray, smooth: float = SMOOTH, grain: float = GRAIN) -> np.ndarray:
+    """Thin ink darker than the paper beside it, at any level (1: ink): the paper smoothed by
+    ``smooth`` (a photo's grain and JPEG noise are finer than a blurred line; a picture scaled
+    down is averaged already), then a black top-hat above :data:`HAIRLINE` and ``grain`` times
+    its usual level on the paper."""
+    k = max(5, round(max(paper.shape) / 200)) | 1
+    smoothed = cv2.GaussianBlur(paper, (0, 0), smooth) if smooth > 0 else paper
+    hat = cv2.morphologyEx(smoothed, cv2.MORPH_BLACKHAT, np.ones((k, k), np.uint8))
+    level = max(HAIRLINE, grain * float(np.median(hat)))
+    out: np.ndarray = (hat > level).astype(np.uint8)
+    return out
 
 
 def _outlines(ink: np.ndarray) -> list[np.ndarray]:
@@ -197,7 +218,11 @@ def _order(pts: np.ndarray) -> np.ndarray:
     return np.array([pts[np.argmin(s)], pts[np.argmin(d)], pts[np.argmax(s)], pts[np.argmax(d)]], np.float32)
 
 
-def _straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE) -> Board | None:
+def _straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE, every_level: bool = False) -> Board | None:
+    """The board inside ``quad`` straightened, its lines counted at the first of :data:`LINE_INK`
+    that puts a line on every edge; ``every_level``: at the level that counts them most clearly (a
+    hairline grid rasterised at a print's resolution has every other line fainter, so faint that
+    the first level sees only half of them on a photo)."""
     tl, tr, br, bl = quad
     width = float(max(np.linalg.norm(tr - tl), np.linalg.norm(br - bl)))
     height = float(max(np.linalg.norm(bl - tl), np.linalg.norm(br - tr)))
@@ -214,6 +239,8 @@ def _straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE) -> Board 
     if _blank_edge(darkness):
         return None  # blank paper inside the outline: a sheet of paper, not the board's frame
     d = max(2, round(max(w, h) / 150))
+    if every_level:  # (a blurred hairline blown up is some pixels wide: its sides are no paper)
+        d = max(d, round(BLOWN_LINE * scale))
     across, down = thin(darkness, d, axis=1), thin(darkness, d, axis=0).T
     fits = []
     for faint in LINE_INK:  # faint lines (a photo of light grey or dashed lines) only when needed
@@ -227,7 +254,7 @@ def _straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE) -> Board 
                 xs, ys, cx = squared
                 cy = cx
             fits.append((min(sx, sy) >= SUPPORTED, min(cx, cy), xs, ys, min(sx, sy)))
-            if fits[-1][0]:
+            if fits[-1][0] and not every_level:
                 break
     if not fits:
         return None

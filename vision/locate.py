@@ -10,11 +10,12 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.grid import SUPPORTED, _order, _straighten, flatten
+from vision.grid import SUPPORTED, _order, _straighten, flatten, hairline_ink
 from vision.lattice import MAX_CELLS, MIN_CELLS
 
 LOOK_SIDE = 1400  # the longer side the whole picture is looked at
 MIN_AREA = 0.0008  # the smallest outline looked at, as a share of the picture
+ROUGH_GRAIN = 3.0  # hairlines unsmoothed: this many times the paper's usual top-hat (see grid.hairline_ink)
 TRIED = 14  # outlines straightened and judged, the largest first
 JUDGE_SIDE = 560  # pixels on an outline's longer side when its lines are judged
 
@@ -42,7 +43,7 @@ def spots(full: np.ndarray, limit: int = 3) -> list[Spot]:
     h, w = paper.shape
     found: list[Spot] = []
     for quad in _quads(paper) + _crossings(look):
-        b = _straighten(paper, quad, JUDGE_SIDE)
+        b = _straighten(paper, quad, JUDGE_SIDE, every_level=True)
         if b is None or not (MIN_CELLS <= b.rows <= MAX_CELLS and MIN_CELLS <= b.cols <= MAX_CELLS):
             continue
         if b.clarity < 1.3 or b.support < 0.2:
@@ -62,12 +63,16 @@ def _rank(s: Spot) -> tuple[bool, float]:
 
 
 def _quads(paper: np.ndarray) -> list[np.ndarray]:
-    """Four-sided outlines of ink of any size above :data:`MIN_AREA`, the largest first, at two ink
-    levels (a thin frame in a blurred photo is faint), closing small gaps in the frame."""
+    """Four-sided outlines of ink of any size above :data:`MIN_AREA`, the largest first, at three ink
+    levels (a thin frame in a blurred photo is faint) and as hairlines, closing small gaps in the frame."""
     h, w = paper.shape
     quads: list[tuple[float, np.ndarray]] = []
-    for level, grow in ((0.7, 3), (0.82, 5), (0.6, 1)):
-        ink = (paper < level).astype(np.uint8)
+    inks = [((paper < level).astype(np.uint8), grow) for level, grow in ((0.7, 3), (0.82, 5), (0.6, 1))]
+    # (and thin ink a little darker than the paper beside it, whatever its level: a print's hairline
+    # grid photographed small is a faint grey no fixed level tells from the paper's shading; also
+    # unsmoothed, for a picture scaled down: averaged already, its lines a pixel wide)
+    inks += [(hairline_ink(paper), 3), (hairline_ink(paper, 0.0, ROUGH_GRAIN), 3)]
+    for ink, grow in inks:
         closed = cv2.dilate(ink, np.ones((grow, grow), np.uint8))
         contours, _ = cv2.findContours(closed, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         for c in contours:
@@ -84,7 +89,9 @@ def _quads(paper: np.ndarray) -> list[np.ndarray]:
         size = float(np.ptp(q, axis=0).max())
         if all(float(np.abs(q - o).max()) > 0.03 * size for o in out):
             out.append(q)
-    return out[:TRIED]
+            if len(out) == TRIED:
+                break  # (the rest are smaller: never tried)
+    return out
 
 
 def _crossings(grey: np.ndarray) -> list[np.ndarray]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from dataclasses import dataclass, replace
 from typing import Any
@@ -24,7 +25,7 @@ from vision.glyphs import prime
 from vision.grid import SUPPORTED, Board, enlarged, find_board
 from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
-from vision.locate import spots
+from vision.locate import Spot, spots
 from vision.rooms import read_rooms
 from vision.sharpen import sharpened
 
@@ -34,8 +35,11 @@ SURE = 0.6  # a cell read with less confidence than this is named to the player 
 UNCLEAR = 0.25  # a board with a larger share of unsure cells is refused (fewer: shown, its doubts named)
 MIN_SIDE, MAX_SIDE = 5, 40
 CROSSWORD_BLOCKS, CROSSWORD_SHARE = 10, 0.1  # this many plain black squares and nothing else: no puzzle
+FAINT_SHARE = 0.02  # an empty cell with this share of its middle faint ink is asked about (see _faint_rings)
+LINE_DARK, MAX_DARKEN = 0.6, 4.0  # a faint grid's lines made this dark, its ink at most this many times darker
 CLOSE_SHARE = 0.25  # a board taking less of the picture than this is looked for again (see read_image)
 CLOSE_LOOKS = 2  # places looked at again, the likeliest first
+WORK_CELL, MAX_BLOW = 24, 4.0  # a place's cells are read at least this many pixels wide, blown up at most so much
 DEFAULT_MAX_BYTES = 20_000_000
 DEFAULT_MAX_PIXELS = 40_000_000
 
@@ -122,7 +126,7 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         x0, y0, x1, y1 = spot.box
         if (x1 - x0) * (y1 - y0) > 0.8 * full.shape[0] * full.shape[1]:
             continue  # (the picture as a whole: read already)
-        got = _read_steady(working(full[y0:y1, x0:x1]), forced)
+        got = _read_steady(_blown_up(full[y0:y1, x0:x1], spot), forced, hairlines=True)
         tries.append(got)
         if isinstance(got, tuple) and got[0].sure:
             break
@@ -136,14 +140,14 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     return replace(best, seconds=time.perf_counter() - start, size_unsure=best.size_unsure or rival)
 
 
-def _read_steady(grey: np.ndarray, forced: str | None) -> tuple[Reading, float] | Unreadable:
+def _read_steady(grey: np.ndarray, forced: str | None, hairlines: bool = False) -> tuple[Reading, float] | Unreadable:
     """:func:`_read_grey`, and when that reading is in doubt or refused, again with a shaken
     camera's streak undone (:mod:`vision.sharpen`; only when the picture shows one). The
     deconvolved picture's reading wins unless it fits a genre or its size less well: smeared
     strokes read wrong often enough with no more doubts than the sharpened ones (a sharp picture
     read with confidence is never deconvolved)."""
     try:
-        got: tuple[Reading, float] | Unreadable = _read_grey(grey, forced)
+        got: tuple[Reading, float] | Unreadable = _read_grey(grey, forced, hairlines=hairlines)
     except Unreadable as e:
         got = e
     if isinstance(got, tuple) and got[0].sure:
@@ -152,10 +156,21 @@ def _read_steady(grey: np.ndarray, forced: str | None) -> tuple[Reading, float] 
     if sharp is grey:
         return got
     try:
-        again = _read_grey(sharp, forced)
+        again = _read_grey(sharp, forced, hairlines=hairlines)
     except Unreadable:
         return got
     return again if isinstance(got, Unreadable) or _goodness(again[0])[:2] >= _goodness(got[0])[:2] else got
+
+
+def _blown_up(crop: np.ndarray, spot: Spot) -> np.ndarray:
+    """A crop around a spot scaled so its cells are :data:`WORK_CELL` pixels or more (a board a
+    few pixels a cell on a photographed page: the outline search, the blank-picture and line tests
+    were made for cells this large), cubically; else as :func:`working` takes it."""
+    cell = min((spot.box[2] - spot.box[0]) / spot.cols, (spot.box[3] - spot.box[1]) / spot.rows) / 1.16
+    if cell >= WORK_CELL:
+        return working(crop)
+    f = min(MAX_BLOW, WORK_CELL / max(cell, 1.0))
+    return cv2.resize(crop, (round(crop.shape[1] * f), round(crop.shape[0] * f)), interpolation=cv2.INTER_CUBIC)
 
 
 def _goodness(r: Reading) -> tuple[bool, bool, bool, int]:
@@ -163,12 +178,23 @@ def _goodness(r: Reading) -> tuple[bool, bool, bool, int]:
     return bool(r.genres) and r.problem is None, not r.size_unsure, r.sure, -len(r.unsure)
 
 
-def _read_grey(grey: np.ndarray, forced: str | None) -> tuple[Reading, float]:
-    """The board in a grey picture, and the share of the picture its outline takes."""
+def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) -> tuple[Reading, float]:
+    """The board in a grey picture, and the share of the picture its outline takes; ``hairlines``:
+    a faint thin frame may be the board's (a crop of a photo where a board was seen): looked for
+    when no board is found without (hairline ink outlines text and shading too)."""
     start = time.perf_counter()
     board = find_islands(grey)
     if board is None:
-        board = find_board(grey)
+        try:
+            board = find_board(grey)
+        except Unreadable:
+            if not hairlines:
+                raise
+            board = find_board(grey, hairlines=True)
+        if hairlines and board.support < SUPPORTED:  # (a few lines seen: the hairlines may be the rest)
+            with contextlib.suppress(Unreadable):
+                hair = find_board(grey, hairlines=True)
+                board = max((board, hair), key=lambda b: (b.support >= SUPPORTED, b.clarity))
     if not (MIN_SIDE <= board.rows <= MAX_SIDE and MIN_SIDE <= board.cols <= MAX_SIDE):
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
                                       "read; send a picture of a grid of 5x5 to 40x40 cells.")
@@ -183,6 +209,8 @@ def _read_grey(grey: np.ndarray, forced: str | None) -> tuple[Reading, float]:
     if rooms:
         board = replace(board, paper=rooms.erase(board))
     guesses = _read_cells(board, blocks)
+    if hairlines:
+        guesses = _faint_rings(_darkened(board), guesses)
     if board.bare:  # (its rings taken out: every number was in one)
         guesses = [[replace(g, kinds=RINGED) if g.clue_kinds() == {ClueKind.NUMBER} else g for g in row]
                    for row in guesses]
@@ -223,6 +251,53 @@ def _crossword(tokens: tuple[tuple[str, ...], ...], inked: int) -> bool:
     plain blocks is still read (the own corpus holds a 5x5 one with two)."""
     plain = sum(t == "#" for row in tokens for t in row)
     return plain == inked and plain >= max(CROSSWORD_BLOCKS, CROSSWORD_SHARE * len(tokens) * len(tokens[0]))
+
+
+def _darkened(board: Board) -> Board:
+    """The board's ink made darker until its grid lines are as dark as :data:`LINE_DARK` (no
+    lighter than before): a hairline grid and rings drawn with the same pen, photographed small and
+    blurred, are a light grey the cell reader's ink levels do not see; the paper's own grain is
+    taken off first so it stays paper."""
+    dark = 1.0 - board.paper
+    base = float(np.percentile(dark, 50))
+    win = max(1, round(float(np.median(np.diff(board.xs))) / 20))
+    y0, y1 = round(board.ys[0]), round(board.ys[-1])
+    x0, x1 = round(board.xs[0]), round(board.xs[-1])
+    lines = [float(np.median(dark[y0:y1, max(0, round(x) - win):round(x) + win + 1].max(axis=1)))
+             for x in board.xs[1:-1]]
+    lines += [float(np.median(dark[max(0, round(y) - win):round(y) + win + 1, x0:x1].max(axis=0)))
+              for y in board.ys[1:-1]]
+    line = float(np.percentile(lines, 75)) - base if lines else 0.0
+    if line <= 0.0 or line >= LINE_DARK:
+        return board
+    k = min(MAX_DARKEN, LINE_DARK / line)
+    return replace(board, paper=np.clip(1.0 - (dark - base) * k, 0.0, 1.0).astype(board.paper.dtype))
+
+
+def _faint_rings(dark: Board, guesses: list[list[CellGuess]]) -> list[list[CellGuess]]:
+    """Cells read empty read again from the board with its ink darkened (:func:`_darkened`): a
+    hairline ring blurred to a light grey on a photographed page is a ring there; one still
+    unread but whose middle holds faint ink is asked about rather than solved as empty. (Only
+    empty cells: darkening thickens the strokes of characters.)"""
+    out = [row[:] for row in guesses]
+    for r, row in enumerate(guesses):
+        for c, g in enumerate(row):
+            if g.token != ".":
+                continue
+            x0, x1, y0, y1 = (float(dark.xs[c]), float(dark.xs[c + 1]), float(dark.ys[r]), float(dark.ys[r + 1]))
+            again = read_cell(dark.paper, x0, x1, y0, y1)
+            if again.token != "W":  # (a ring still broken into arcs: whole when fainter ink counts)
+                fainter = read_cell(dark.paper, x0, x1, y0, y1, ink_level=FAINT_INK)
+                again = fainter if fainter.token == "W" and fainter.confidence >= 0.9 else again
+            if again.token == "W" and again.confidence >= SURE:
+                out[r][c] = again
+                continue
+            mx, my = 0.2 * (x1 - x0), 0.2 * (y1 - y0)
+            middle = dark.paper[round(y0 + my):round(y1 - my), round(x0 + mx):round(x1 - mx)]
+            if middle.size and float((1.0 - middle > HAIRLINE_INK).mean()) >= FAINT_SHARE:
+                others = tuple(t for t in dict.fromkeys((again.token, "W", *g.alternatives)) if t != g.token)[:3]
+                out[r][c] = CellGuess(g.token, min(g.confidence, SURE - 0.1), others, g.kinds)
+    return out
 
 
 def _share(board: Board, grey: np.ndarray) -> float:
