@@ -9,7 +9,6 @@ compared with the middles of its cells wins.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -19,7 +18,7 @@ import numpy as np
 from solvers.genre import Lattice
 from vision.errors import Unreadable
 from vision.lattice import MAX_CELLS, MIN_CELLS, lattice, line_profile, profiles, thick_profile, thin
-from vision.light import paper_light
+from vision.light import last_picture, paper_light
 
 SMALL_CELL, CELL = 40, 46  # cells smaller than SMALL_CELL pixels are read enlarged to CELL
 UPSCALE = 1.5  # a picture scaled up this much or more is interpolated cubically
@@ -86,21 +85,9 @@ def enlarged(board: Board, grey: np.ndarray) -> Board:
                    transform=m)
 
 
-_flat = threading.local()  # each thread's last picture flattened (a reading asks up to three times)
-
-
+@last_picture
 def flatten(grey: np.ndarray) -> np.ndarray:
     """Grey as paper 0..1: each pixel divided by the local paper brightness (removes uneven light)."""
-    last = getattr(_flat, "last", None)
-    if last is not None and last[0] is grey:
-        return last[1]  # type: ignore[no-any-return]
-    paper = _flattened(grey)
-    paper.flags.writeable = False  # (shared by the callers)
-    _flat.last = (grey, paper)
-    return paper
-
-
-def _flattened(grey: np.ndarray) -> np.ndarray:
     side = max(grey.shape)
     k = max(9, side // 25) | 1
     background = _smooth(cv2.dilate(grey, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))), k / 2)

@@ -10,28 +10,38 @@ shadow looked like a filled cell).
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from functools import wraps
 
 import cv2
 import numpy as np
 
-_last = threading.local()  # each thread's last picture's light (flattening and the tones both ask)
+
+def last_picture(compute: Callable[[np.ndarray], np.ndarray]) -> Callable[[np.ndarray], np.ndarray]:
+    """``compute`` remembering, per thread, its answer for the last picture it was given (the same
+    array object), read-only as it is shared: a reading asks for one picture's light and flattening
+    several times."""
+    memo = threading.local()
+
+    @wraps(compute)
+    def remembered(grey: np.ndarray) -> np.ndarray:
+        last = getattr(memo, "last", None)
+        if last is not None and last[0] is grey:
+            return last[1]  # type: ignore[no-any-return]
+        out = compute(grey)
+        out.flags.writeable = False
+        memo.last = (grey, out)
+        return out
+
+    return remembered
 
 
+@last_picture
 def paper_light(grey: np.ndarray) -> np.ndarray:
     """The paper's brightness at each pixel (float32, the picture's size, read-only): light that
     changes over a quarter of the picture or a shadow's edge stays; a filled cell, a cluster of them
     smaller than a quarter of the picture, lines and characters are taken out. (A closing keeps a
     light spot, a white circle on a grey page, to itself: no light spreads from it.)"""
-    last = getattr(_last, "light", None)
-    if last is not None and last[0] is grey:
-        return last[1]  # type: ignore[no-any-return]
-    light = _light(grey)
-    light.flags.writeable = False  # (shared by the callers)
-    _last.light = (grey, light)
-    return light
-
-
-def _light(grey: np.ndarray) -> np.ndarray:
     side = max(grey.shape)
     k = max(15, side // 4) | 1
     small = cv2.resize(grey, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA) if side > 200 else grey
