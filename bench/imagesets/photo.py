@@ -35,15 +35,7 @@ def simulate_shaken(rgb: np.ndarray, seed: int) -> bytes:
     img = cv2.resize(img, (round(img.shape[1] * f), round(img.shape[0] * f)), interpolation=cv2.INTER_AREA)
     cast = np.array([rng.uniform(0.6, 1.1), rng.uniform(0.75, 1.1), rng.uniform(0.6, 1.15)], np.float32)
     img = img * cast[None, None, :]
-    if rng.random() < 0.65:
-        img = cv2.filter2D(img, -1, streak(int(rng.integers(3, 10)), rng.uniform(0, 180)))
-    else:
-        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(1.0, 2.0))
-    img += rng.normal(0, rng.uniform(2.0, 7.0), img.shape).astype(np.float32)
-    img = np.clip(img, 0, 255).astype(np.uint8)
-    ok, jpg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 61))])
-    assert ok
-    return bytes(jpg.tobytes())
+    return _shot(img, rng, shaken=0.65, lengths=(3, 10), sigmas=(1.0, 2.0), noise=(2.0, 7.0), qualities=(30, 61))
 
 
 def streak(length: int, degrees: float) -> np.ndarray:
@@ -137,14 +129,20 @@ def simulate_scene(image: np.ndarray, seed: int) -> bytes:
     light += rng.uniform(0.0, 0.2) * np.exp(-((gx - sx) ** 2 + (gy - sy) ** 2) / rng.uniform(0.2, 1.0))
     cast = np.array([rng.uniform(0.75, 1.05), rng.uniform(0.85, 1.05), rng.uniform(0.75, 1.08)], np.float32)
     img *= light[:, :, None] * cast[None, None, :]
-    if rng.random() < 0.5:  # shaken: a short straight smear
-        length = int(rng.integers(3, 9))
-        img = cv2.filter2D(img, -1, streak(length, rng.uniform(0, 180)))
+    return _shot(img, rng, shaken=0.5, lengths=(3, 9), sigmas=(0.4, 1.8), noise=(1.5, 8.0), qualities=(30, 86))
+
+
+def _shot(img: np.ndarray, rng: np.random.Generator, *, shaken: float, lengths: tuple[int, int],
+          sigmas: tuple[float, float], noise: tuple[float, float], qualities: tuple[int, int]) -> bytes:
+    """The camera's last steps on a float picture: shaken (a short straight smear, with chance
+    ``shaken``) or out of focus, sensor noise, a JPEG (ranges drawn from, upper ends excluded)."""
+    if rng.random() < shaken:
+        img = cv2.filter2D(img, -1, streak(int(rng.integers(*lengths)), rng.uniform(0, 180)))
     else:
-        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, 1.8))
-    img += rng.normal(0, rng.uniform(1.5, 8.0), img.shape).astype(np.float32)
-    img = np.clip(img, 0, 255).astype(np.uint8)
-    ok, jpg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 86))])
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(*sigmas))
+    img = img + rng.normal(0, rng.uniform(*noise), img.shape).astype(np.float32)
+    ok, jpg = cv2.imencode(".jpg", np.clip(img, 0, 255).astype(np.uint8),
+                           [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(*qualities))])
     assert ok
     return bytes(jpg.tobytes())
 
