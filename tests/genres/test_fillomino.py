@@ -170,6 +170,18 @@ def test_cpsat_fallback_gives_the_same_verdicts(monkeypatch: pytest.MonkeyPatch,
             assert sol is None or (isinstance(sol, NumberSolution) and GENRE.check(p, sol) == []), rec["id"]
 
 
+def _verdicts_with(monkeypatch: pytest.MonkeyPatch, p: Puzzle[int], name: str, values: tuple[Any, ...]) -> list[Status]:
+    """The engine's verdict on ``p`` with ``model.<name>`` set to each value, every answer checked."""
+    out = []
+    for value in values:
+        monkeypatch.setattr(model, name, value)
+        res = GENRE.solve(p, OPTS)
+        for sol in (res.solution, res.second_solution):
+            assert sol is None or (isinstance(sol, NumberSolution) and GENRE.check(p, sol) == [])
+        out.append(res.status)
+    return out
+
+
 def test_area_trees_give_the_same_verdicts_as_the_cuts(monkeypatch: pytest.MonkeyPatch) -> None:
     """Random small boards, every group to CP-SAT: the tree model (every area's size stated) and
     the older one (small shapes, anchored areas, lazy cuts) agree on the verdict."""
@@ -187,13 +199,7 @@ def test_area_trees_give_the_same_verdicts_as_the_cuts(monkeypatch: pytest.Monke
             if rng.random() < 0.2:
                 cells[rng.randrange(rows)][rng.randrange(cols)] = rng.randint(1, 6)
         p = board(*(" ".join(str(x) if x else "." for x in row) for row in cells))
-        verdicts = []
-        for trees in (True, False):
-            monkeypatch.setattr(model, "TREES", trees)
-            res = GENRE.solve(p, OPTS)
-            for sol in (res.solution, res.second_solution):
-                assert sol is None or (isinstance(sol, NumberSolution) and GENRE.check(p, sol) == [])
-            verdicts.append(res.status)
+        verdicts = _verdicts_with(monkeypatch, p, "TREES", (True, False))
         assert verdicts[0] is verdicts[1] and verdicts[0] is not Status.TIMEOUT, p.cells
 
 
@@ -212,13 +218,7 @@ def test_the_narrowed_proof_gives_the_same_verdicts(monkeypatch: pytest.MonkeyPa
             division = generate.random_division(rows, cols, rng)
         cells = [[x if rng.random() < given else 0 for x in row] for row in division]
         p = board(*(" ".join(str(x) if x else "." for x in row) for row in cells))
-        pair = []
-        for params in (model.PARAMS, plain):
-            monkeypatch.setattr(model, "PARAMS", params)
-            res = GENRE.solve(p, OPTS)
-            for sol in (res.solution, res.second_solution):
-                assert sol is None or (isinstance(sol, NumberSolution) and GENRE.check(p, sol) == [])
-            pair.append(res.status)
+        pair = _verdicts_with(monkeypatch, p, "PARAMS", (model.PARAMS, plain))
         assert pair[0] is pair[1] and pair[0] is not Status.TIMEOUT, p.cells
         seen.add(pair[0])
     assert seen >= {Status.UNIQUE, Status.MULTIPLE}
