@@ -20,7 +20,7 @@ its node budget runs out.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from solvers import trial
@@ -58,6 +58,11 @@ class Board:
     # the placement meets that this cell (outside it) helps fill
     touchset: tuple[frozenset[int], ...]
     around: tuple[tuple[int, ...], ...]  # per region: the regions some of its placements are near
+
+    def shade_rows(self, shaded: Callable[[int], bool]) -> tuple[str, ...]:
+        """FORMATS.md ``shaded`` rows: ``#`` where ``shaded(cell index)`` holds."""
+        return tuple("".join("#" if shaded(r * self.cols + c) else "." for c in range(self.cols))
+                     for r in range(self.rows))
 
     @classmethod
     def of(cls, regions: Sequence[Sequence[int]]) -> Board:
@@ -279,9 +284,7 @@ class State:
 
     def rows(self) -> tuple[str, ...]:
         """A settled state as FORMATS.md ``shaded`` rows."""
-        cols = self.board.cols
-        return tuple("".join("#" if self.cell[r * cols + c] == SHADED else "." for c in range(cols))
-                     for r in range(self.board.rows))
+        return self.board.shade_rows(lambda i: self.cell[i] == SHADED)
 
 
 def start(board: Board) -> State:

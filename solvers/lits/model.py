@@ -131,8 +131,7 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
         if not found(status):
             return ShadeOutcome(Status.TIMEOUT, tuple(answers), budget.stats)
         values = [solver.boolean_value(v) for v in decision]
-        answers.append(tuple("".join("#" if solver.boolean_value(shaded[r * cols + c]) else "."
-                                     for c in range(cols)) for r in range(rows)))
+        answers.append(b.shade_rows([solver.boolean_value(v) for v in shaded].__getitem__))
         if len(answers) < limit:
             t0 = time.perf_counter()
             chosen = [0] * len(b.members)
@@ -142,20 +141,13 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
             other = neighbour_answer(b, state.alive, chosen)
             budget.note("swap", t0)
             if other is not None:
-                answers.append(_rows(b, other))
+                answers.append(b.shade_rows({i for p in other for i in b.places[p].cells}.__contains__))
                 break
         model.add_bool_or([v.Not() if on else v for v, on in zip(decision, values, strict=True)])
         model.clear_hints()  # type: ignore[no-untyped-call]
         for v, on in zip(decision, values, strict=True):
             model.add_hint(v, on)
     return ShadeOutcome.of(answers, budget.options, budget.stats)
-
-
-def _rows(board: Board, chosen: Sequence[int]) -> ShadeRows:
-    """The shaded rows of one placement per region."""
-    dark = {i for p in chosen for i in board.places[p].cells}
-    return tuple("".join("#" if r * board.cols + c in dark else "." for c in range(board.cols))
-                 for r in range(board.rows))
 
 
 def region_cut(board: Board, on: Sequence[bool], area: set[tuple[int, int]], shaded: Sequence[Lit]) -> list[Lit]:
