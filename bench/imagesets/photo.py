@@ -12,6 +12,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.sharpen import kernel  # (the streak the reader undoes: one definition of it)
+
 
 def simulate(rgb: np.ndarray, seed: int) -> bytes:
     """A JPEG (quality 50) photo of ``rgb`` (an H x W x 3 uint8 screenshot)."""
@@ -36,16 +38,6 @@ def simulate_shaken(rgb: np.ndarray, seed: int) -> bytes:
     cast = np.array([rng.uniform(0.6, 1.1), rng.uniform(0.75, 1.1), rng.uniform(0.6, 1.15)], np.float32)
     img = img * cast[None, None, :]
     return _shot(img, rng, shaken=0.65, lengths=(3, 10), sigmas=(1.0, 2.0), noise=(2.0, 7.0), qualities=(30, 61))
-
-
-def streak(length: int, degrees: float) -> np.ndarray:
-    """A motion-blur kernel: a straight line ``length`` pixels long at ``degrees``, summing to 1."""
-    k: np.ndarray = np.zeros((length, length), np.float32)
-    k[length // 2, :] = 1.0
-    rot = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), degrees, 1.0)
-    k = cv2.warpAffine(k, rot, (length, length))
-    out: np.ndarray = (k / max(1e-6, float(k.sum()))).astype(np.float32)
-    return out
 
 
 def _on_desk(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -137,7 +129,7 @@ def _shot(img: np.ndarray, rng: np.random.Generator, *, shaken: float, lengths: 
     """The camera's last steps on a float picture: shaken (a short straight smear, with chance
     ``shaken``) or out of focus, sensor noise, a JPEG (ranges drawn from, upper ends excluded)."""
     if rng.random() < shaken:
-        img = cv2.filter2D(img, -1, streak(int(rng.integers(*lengths)), rng.uniform(0, 180)))
+        img = cv2.filter2D(img, -1, kernel(int(rng.integers(*lengths)), rng.uniform(0, 180)))
     else:
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(*sigmas))
     img = img + rng.normal(0, rng.uniform(*noise), img.shape).astype(np.float32)
