@@ -161,3 +161,10 @@ def flaky_warm_up(nice: int = 0) -> int:
     if flag and Path(flag).exists():
         raise RuntimeError("this worker start fails (test)")
     return warm_up(nice)
+
+
+# ---------------------------------------------------------------------- a daily generator that takes long
+def sleepy_maker(genre: str, rows: int, cols: int, difficulty: object, seed: int) -> object:
+    """A daily maker that never finishes in a test's time (the generator pool stays busy)."""
+    time.sleep(60)
+    raise RuntimeError("the sleepy maker woke up")

@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 
 ATTEMPTS = 3  # seeds seed, seed+1, seed+2: still the same for everyone, if one seed fails to generate
 RETRY_FAILED_AFTER = 600.0  # seconds before a slot whose generation failed is tried again
+CLOSE_GRACE = 5.0  # seconds close() waits for the generations its pool shutdown ends
 
 
 @dataclass(frozen=True)
@@ -89,18 +90,22 @@ class DailyMaking:
         self.maker = maker
         self._executor = executor
         self._own_executor = False
+        self._closing = False  # close() began: no generation starts, a broken pool is not rebuilt
         self._making: dict[Slot, asyncio.Task[DailyPuzzle | None]] = {}
         self._known: set[Slot] = set()
         self._failed: dict[Slot, float] = {}  # slot -> loop time of its last failed generation
         self._pictures: OrderedDict[tuple[int, str], bytes] = OrderedDict()
 
     async def close(self) -> None:
-        """Stop the generations under way and the generator processes."""
-        for task in list(self._making.values()):
-            task.cancel()
-        for task in list(self._making.values()):
-            with contextlib.suppress(BaseException):
-                await task
+        """Stop the generations under way and the generator processes.
+
+        Our own pool is shut down before any task is cancelled: its manager thread then drops the
+        queued generations itself. Cancelling a queued generation from here first and killing the
+        process after would race that thread (on Python 3.11 it sets BrokenProcessPool on the
+        cancelled future and dies with an ``InvalidStateError`` traceback, cpython gh-107219), so
+        the tasks are only awaited, and cancelled after :data:`CLOSE_GRACE` s if still running."""
+        self._closing = True
+        tasks = list(self._making.values())
         if self._own_executor and self._executor is not None:
             processes = list(getattr(self._executor, "_processes", {}).values())
             self._executor.shutdown(wait=False, cancel_futures=True)
@@ -108,6 +113,13 @@ class DailyMaking:
                 with contextlib.suppress(Exception):
                     proc.terminate()
             self._executor = None
+            if tasks:
+                await asyncio.wait(tasks, timeout=CLOSE_GRACE)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
 
     async def get(self, slot: Slot, *, make: bool = True) -> DailyPuzzle | None:
         """The slot's stored puzzle; when missing, starts making it in the background and returns None."""
@@ -157,10 +169,14 @@ class DailyMaking:
         seed = daily_seed(day, genre, difficulty, self.service.config.salt)
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):  # a generator process that died breaks the pool: a new pool, the same puzzle again
+            if self._closing:
+                raise asyncio.CancelledError  # the bot stops: nothing to make, nothing to log
             try:
                 made = await loop.run_in_executor(self._generator(), self.maker, genre, rows, cols, difficulty, seed)
                 break
             except BrokenProcessPool:
+                if self._closing:  # close() ended the generator process under this generation
+                    raise asyncio.CancelledError from None
                 log.warning("the daily generator pool broke (a process died); rebuilding it")
                 if self._own_executor:
                     from bot.children import kill_pool
