@@ -257,15 +257,41 @@ def test_typed_answers() -> None:
     assert e.value.code == "nurikabe-answer-token"
 
 
-def test_hints_reveal_every_free_cell_once() -> None:
+def test_hints_reveal_every_free_cell_once_in_deduction_order_with_the_reason() -> None:
     p = board("2 . .", ". . .", "1 . 1")
     steps = GENRE.hints(p, ShadeSolution(("..#", "###", ".#.")))
     cells = [s.cells[0] for s in steps]
     assert sorted(cells) == [(0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 1)]
-    assert {s.code for s in steps} == {"nurikabe-hint-shaded", "nurikabe-hint-island"}
-    island = next(s for s in steps if s.code == "nurikabe-hint-island" and s.cells == ((0, 1),))
-    assert say(Message(island.code, island.params)) == ("Row 1, column 2 belongs to the island of the 2 "
-                                                        "at row 1, column 1.")
+    assert [s.code for s in steps[:3]] == ["nurikabe-hint-shaded-between", "nurikabe-hint-shaded-between",
+                                           "nurikabe-hint-island-only-way"]
+    first, island = steps[0], steps[2]
+    assert say(Message(first.code, first.params)) == ("Row 2, column 1 is shaded: it touches two different "
+                                                      "islands, which must stay apart.")
+    assert say(Message(island.code, island.params), "ja") == ("1 行 2 列 は 1 行 1 列 の 2 の島に入ります。"
+                                                              "その島が広がれる場所はここしか残っていません。")
+    assert say(Message(island.code, island.params)) == ("Row 1, column 2 belongs to the island of the 2 at row 1, "
+                                                        "column 1: it is the only way left for that island to grow.")
+
+
+def test_every_hint_reason_has_english_and_japanese_words_naming_the_cell() -> None:
+    from solvers.nurikabe.answer import REASONED
+    from solvers.nurikabe.words import JA
+
+    assert len(REASONED) >= 14  # seven rules shade a cell, seven leave one unshaded
+    for code in REASONED:
+        assert code in JA and "{cell}" in JA[code], code
+    for rec in corpus.own("nurikabe"):
+        if rec["rows"] * rec["cols"] > 150 or not rec.get("unique"):
+            continue
+        p = Puzzle.from_record(rec)
+        sol = GENRE.solution_from_json(rec["solution"], p)
+        steps = GENRE.hints(p, sol)
+        assert sorted(s.cells[0] for s in steps) == [(r, c) for r in range(p.rows) for c in range(p.cols)
+                                                     if p.cells[r][c] == 0], rec["id"]
+        for s in steps:  # a reason always agrees with the solution
+            (r, c) = s.cells[0]
+            assert ("-shaded" in s.code) == sol.marked(r, c), (rec["id"], s.code, s.cells)
+        assert any(s.code in REASONED for s in steps), rec["id"]
 
 
 def test_wrong_answers_and_touching_numbers_say_where() -> None:
