@@ -31,7 +31,12 @@ UNKNOWN, SHADED, EMPTY = 0, 1, -1
 
 
 class Contradiction(trial.Contradiction):
-    """The state breaks a rule: no answer extends it."""
+    """The state breaks a rule: no answer extends it. ``region``: the room left without a
+    placement, when that is how it broke (None: a shaded 2x2 block or a cut-off shaded cell)."""
+
+    def __init__(self, region: int | None = None) -> None:
+        super().__init__(region)
+        self.region = region
 
 
 class OutOfBudget(trial.OutOfBudget):
@@ -150,7 +155,7 @@ class State:
         pl = self.board.places[p]
         self.left[pl.region] -= 1
         if self.left[pl.region] == 0:
-            raise Contradiction
+            raise Contradiction(pl.region)
         for i in pl.cells:
             self.cover[i] -= 1
         self.dirty.append(pl.region)
@@ -287,11 +292,21 @@ class State:
         return self.board.shade_rows(lambda i: self.cell[i] == SHADED)
 
 
+def stuck_room(board: Board) -> int | None:
+    """The room the deductions leave without a place for its piece (None: they find no such room),
+    the "where" of a board with no answer."""
+    try:
+        start(board)
+    except Contradiction as e:
+        return e.region
+    return None
+
+
 def start(board: Board) -> State:
     """The settled state every answer agrees with; raises Contradiction."""
     state = State(board)
     if not all(state.left):
-        raise Contradiction  # a room that holds no L, I, T or S
+        raise Contradiction(state.left.index(0))  # a room that holds no L, I, T or S
     if len(board.members) > 1:
         for p, around in enumerate(board.touch):
             if not around:

@@ -28,7 +28,7 @@ from ortools.sat.python import cp_model
 from solvers.connectivity import Lit, components, cuts, solve_connected
 from solvers.cpsat import Budget, SolverStatus, found, run, staged
 from solvers.errors import Message
-from solvers.lits.deduce import SHADED, Board, State, count, start
+from solvers.lits.deduce import SHADED, Board, State, count, start, stuck_room
 from solvers.lits.swap import neighbour_answer
 from solvers.puzzle import Puzzle
 from solvers.verdict import ShadeOutcome, ShadeRows, SolveOptions, SolveResult, Status
@@ -251,4 +251,20 @@ def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
     """The verdict for a LITS board (unique / multiple / solved / none / timeout)."""
     if puzzle.regions is None:
         return SolveResult(Status.INVALID, message=Message("regions-missing", {"genre": "lits"}))
-    return solve_regions(puzzle.regions, options).result(options)
+    result = solve_regions(puzzle.regions, options).result(options)
+    if result.status is Status.NONE:
+        _say_where(puzzle.regions, result)
+    return result
+
+
+def _say_where(regions: Sequence[Sequence[int]], result: SolveResult) -> None:
+    """A board with no answer: name the room where the deductions run out of places, marking its
+    cells (a room no L, I, T or S fits in at all, or one the rooms around it leave no place)."""
+    board = Board.of(regions)
+    k = stuck_room(board)
+    if k is None:
+        return
+    cells = tuple(divmod(i, board.cols) for i in board.members[k])
+    code = "lits-room-stuck" if board.by_region[k] else "lits-room-no-piece"
+    result.message = Message(code, {"cell": cells[0]}, cells)
+    result.cells = cells

@@ -18,6 +18,9 @@ EN: dict[str, str] = {
     "lits-block": "The 2x2 block at {cell} is all shaded.",
     "lits-connected": "The shaded cells are split: {count} of them, e.g. {cell}, are cut off from the rest.",
     "lits-hint": "The room at {cell} holds the {shape} piece: these four cells.",
+    "lits-room-no-piece": "No L, I, T or S fits in the room at {cell}.",
+    "lits-room-stuck": "The room at {cell} has no place left for its piece once the rooms around it are settled "
+                       "(no 2x2 shaded block, equal shapes never touching, all shaded cells connected).",
 }
 
 JA: dict[str, str] = {
@@ -37,4 +40,7 @@ JA: dict[str, str] = {
     "lits-block": "{cell} の 2×2 がすべて黒マスです。",
     "lits-connected": "黒マスが分断されています。{cell} など {count} マスが残りとつながっていません。",
     "lits-hint": "{cell} のブロックには {shape} が入ります（この 4 マス）。",
+    "lits-room-no-piece": "{cell} のブロックには L・I・T・S のどれも入りません。",
+    "lits-room-stuck": "{cell} のブロックは、周りのブロックが決まると（2×2 の黒マスなし、同じ形は接しない、"
+                       "黒マスはすべてつながる）ピースを置く場所が残りません。",
 }

@@ -128,6 +128,26 @@ def test_example_unique_multiple_none() -> None:
     assert square.status is Status.NONE and square.message is not None
 
 
+def test_no_solution_names_the_stuck_room_and_comes_with_a_marked_picture() -> None:
+    from bot.pictures import result_view
+    from bot.worker import solve_job
+
+    square = rooms("1 1 2 2", "1 1 2 2", "3 3 4 4", "3 3 4 4")  # room 1 is a 2x2 square: no piece fits
+    res = solve_puzzle(square, OPTS)
+    assert res.status is Status.NONE and res.message is not None
+    assert res.message.code == "lits-room-no-piece" and set(res.cells) == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    assert say(res.message) == "No L, I, T or S fits in the room at row 1, column 1."
+    assert say(res.message, "ja") == "1 行 1 列 のブロックには L・I・T・S のどれも入りません。"
+    stacked = rooms("1 1 1 1 5", "2 2 2 2 5", "3 3 3 3 5", "4 4 4 4 5")  # I pieces one above another
+    res = solve_puzzle(stacked, OPTS)
+    assert res.status is Status.NONE and res.message is not None and res.message.code == "lits-room-stuck"
+    (room,) = {stacked.regions[r][c] for r, c in res.cells} if stacked.regions else set()
+    assert len(res.cells) == sum(row.count(room) for row in stacked.regions or ())  # the whole room, no more
+    assert result_view(res).name == "problem"
+    job = solve_job(stacked, 10.0, 1)  # what a chat gets: the board with the room marked
+    assert job.png is not None and job.cells == res.cells
+
+
 def _brute(regions: list[list[int]]) -> list[tuple[str, ...]]:
     rows, cols = len(regions), len(regions[0])
     cells = [(r, c) for r in range(rows) for c in range(cols)]
