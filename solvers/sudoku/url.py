@@ -31,7 +31,9 @@ def grid_of_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Grid:
 def url_of_grid(cells: Grid, jigsaw: bool) -> str:
     """The puzz.link URL of standard-box givens; ParseError for a jigsaw board or a side puzz.link lacks."""
     n = len(cells)
-    if jigsaw or n not in URL_SIDES:
+    if jigsaw:
+        raise ParseError("sudoku-url-jigsaw")
+    if n not in URL_SIDES:
         raise ParseError("sudoku-url-unsupported", n=n)
     return make_url(PID, n, n, encode_number16([v for row in cells for v in row]))
 

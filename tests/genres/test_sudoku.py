@@ -101,8 +101,9 @@ def test_jigsaw_regions_below_or_beside() -> None:
     beside = read_board("sudoku\n" + "\n".join(f"{g} | {r}" for g, r in zip(grid, regions, strict=True)))
     assert below == beside and below.regions == ((1, 1, 1, 2), (1, 3, 2, 2), (3, 3, 4, 2), (3, 4, 4, 4))
     assert Puzzle.from_record(below.to_record()) == below
-    with pytest.raises(ParseError):
+    with pytest.raises(ParseError) as e:
         GENRE.encode_url(below)  # puzz.link has no jigsaw sudoku
+    assert say(e.value.msg) == "puzz.link has no URL for a jigsaw sudoku (boxes of irregular shapes)."
 
 
 def test_bad_boards_are_refused() -> None:
