@@ -144,3 +144,31 @@ def test_subscribe_in_the_console_promises_only_what_it_does(tmp_path: Path) -> 
     assert proc.returncode == 0, proc.stderr
     assert "every day at 08:30" in proc.stdout
     assert "The console chat posts only while it is running" in proc.stdout
+
+
+async def test_the_console_daily_post_says_to_answer_with_slash_answer(tmp_path: Path) -> None:
+    """The console chat has no replies: its daily post and its 'no puzzle yet' say /answer, never
+    'reply to this picture' (a player there could not)."""
+    import io
+
+    from bot.console import ConsoleChat
+    from bot.daily.chat import DailyChat
+    from tests.core_drill import drill_core
+    from tests.daily_support import typed_answer
+
+    core = drill_core(tmp_path)
+    daily: DailyChat = core.daily  # type: ignore[attr-defined]
+    slot = daily.service.slot(daily.service.today(), "masyu", "easy")
+    made = await daily.service.making.make(slot)
+
+    async def session(text: str) -> str:
+        out = io.StringIO()
+        await ConsoleChat(core, tmp_path / "out", stdin=io.StringIO(text), stdout=out).run()
+        return out.getvalue()
+
+    said = await session("/answer\n·\n\n")
+    assert "send /daily first, then /answer with your grid" in said and "reply" not in said
+    said = await session(f"/daily masyu easy\n/answer\n{typed_answer('masyu', made.solution)}\n\n")
+    assert "Answer with /answer and the solved grid on the lines below it" in said
+    assert "Reply to this picture" not in said and "solved it" in said
+    await daily.service.close()

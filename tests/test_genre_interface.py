@@ -206,3 +206,15 @@ def test_hints_and_broken_rules_say_where(genre: Genre) -> None:  # type: ignore
             if not LOCATION.search(template(v.rule) or ""):
                 vague.add(v.rule)
     assert vague == set(), "rules whose words do not say where"
+
+
+@pytest.mark.parametrize("genre", ALL, ids=IDS)
+def test_answer_help_leaves_one_line_per_row_to_the_sentence_around_it(genre: Genre) -> None:  # type: ignore[type-arg]
+    """The daily post and the 🤔 replies already say "one line per row ({notation})": the genre's
+    notation must not say it again ("one line per row (one row per line, # for ...)")."""
+    from bot.i18n import t
+
+    for lang, said in (("en", ("one line per row", "one row per line")), ("ja", ("1 行ずつ",))):
+        text = t(lang, genre.answer_help)
+        assert not any(p in text for p in said) or "row of dots" in text, (lang, text)
+        assert "書いてください" not in text, text  # the sentence around it asks already

@@ -145,6 +145,15 @@ def outcome_text(out: AnswerOutcome, name: str, genre: str, lang: str) -> str:
     return t(lang, "daily_unreadable", reason=out.judgement.text(lang), notation=notation(genre, lang))
 
 
+def _can_reply(platform: str) -> bool:
+    """Whether a player can reply to a post there (the console chat has no replies: /answer it is)."""
+    return platform != "console"
+
+
+def _none_here(ctx: Context) -> str:
+    return ctx.t("daily_none_here" if _can_reply(ctx.msg.platform) else "daily_none_here_console")
+
+
 # Where a daily post goes: (platform, chat id, is_group, user id or None, user name)
 PostTarget = tuple[str, Any, bool, Any, str]
 # The web player's buttons for a post: (daily, target, lang) -> links
@@ -234,7 +243,8 @@ class DailyChat:
                          chat: PostTarget | None = None) -> Reply:
         """The daily post; ``chat`` (where it goes) adds the web player's buttons."""
         diff = t(lang, f"difficulty_{daily.difficulty}")
-        caption = t(lang, "daily_caption", genre=daily.genre, date=_date(daily.day, lang),
+        key = "daily_caption_console" if chat is not None and not _can_reply(chat[0]) else "daily_caption"
+        caption = t(lang, key, genre=daily.genre, date=_date(daily.day, lang),
                     rows=daily.rows, cols=daily.cols, difficulty=diff,
                     play=t(lang, "daily_play", url=daily.url) if daily.url else "",
                     notation=notation(daily.genre, lang))
@@ -277,7 +287,7 @@ class DailyChat:
         m = ctx.msg
         daily = await self.service.play.find_daily(m.platform, m.chat_id, m.reply_to_message_id)
         if daily is None:
-            await ctx.reply(ctx.t("daily_none_here"))
+            await ctx.reply(_none_here(ctx))
         return daily
 
     async def cmd_solution(self, ctx: Context) -> None:
@@ -357,7 +367,7 @@ class DailyChat:
             return
         opened = await self.service.play.open_dailies(m.platform, m.chat_id)
         if not opened:
-            await ctx.reply(ctx.t("daily_none_here"))
+            await ctx.reply(_none_here(ctx))
             return
         await self._answer(ctx, await self._fitting(opened, text), text, name_it=len(opened) > 1)
 

@@ -265,11 +265,16 @@ TEXTS: dict[str, str] = {
     "daily_caption": "🧩 Daily {genre} · {date}\n{rows}×{cols} · {difficulty}{play}\n"
                      "Reply to this picture with your answer, one line per row ({notation}). "
                      "/hint for a hint, /solution for the answer, /stats for the leaderboard.",
+    "daily_caption_console": "🧩 Daily {genre} · {date}\n{rows}×{cols} · {difficulty}{play}\n"
+                             "Answer with /answer and the solved grid on the lines below it, one line per row "
+                             "({notation}), then an empty line. /hint for a hint, /solution for the answer, "
+                             "/stats for the leaderboard.",
     "daily_play": "\nPlay online: {url}",
     "daily_preparing": "Today's {genre} ({difficulty}) is still being prepared. Try again in a minute.",
     "daily_usage": "I did not understand {words}. Use /daily [genre] [easy|medium|hard], e.g. /daily {example} hard.",
     "daily_about": "({genre} {rows}×{cols}, {difficulty}) ",
     "daily_none_here": "There is no daily puzzle in this chat today yet: send /daily first, then reply to its picture.",
+    "daily_none_here_console": "There is no daily puzzle here today yet: send /daily first, then /answer with your grid.",
     "daily_solution": "Solution of the daily {genre} · {date} ({rows}×{cols}, {difficulty})",
     "daily_name": "{name}",
     "daily_name_unknown": "you",

@@ -241,12 +241,16 @@ TEXTS: dict[str, str] = {
     "daily_caption": "🧩 今日の{genre}・{date}\n{rows}×{cols}・{difficulty}{play}\n"
                      "この画像に返信して答えを 1 行ずつ書いてください（{notation}）。"
                      "/hint でヒント、/solution で答え、/stats でランキング。",
+    "daily_caption_console": "🧩 今日の{genre}・{date}\n{rows}×{cols}・{difficulty}{play}\n"
+                             "/answer の次の行から答えを 1 行ずつ書き（{notation}）、最後に空行を送ってください。"
+                             "/hint でヒント、/solution で答え、/stats でランキング。",
     "daily_play": "\nオンラインで遊ぶ: {url}",
     "daily_preparing": "今日の{genre}（{difficulty}）は準備中です。1 分ほどしてからもう一度どうぞ。",
     "daily_usage": "{words} がわかりませんでした。/daily [ジャンル] [easy|medium|hard] の形で"
                    "送ってください（例: /daily {example} hard）。",
     "daily_about": "（{genre} {rows}×{cols}・{difficulty}）",
     "daily_none_here": "このチャットにはまだ今日のパズルがありません。先に /daily を送り、その画像に返信してください。",
+    "daily_none_here_console": "まだ今日のパズルがありません。先に /daily を送り、/answer で答えを書いてください。",
     "daily_solution": "今日の{genre}の答え・{date}（{rows}×{cols}、{difficulty}）",
     "daily_name": "{name} さん",
     "daily_name_unknown": "あなた",

@@ -1,7 +1,7 @@
 """The genre's words: every message code it reports, in each language the bot speaks."""
 
 EN: dict[str, str] = {
-    "akari-answer-help": "mark the lights, one line per row: * for a light, . for any other cell "
+    "akari-answer-help": "mark the lights: * for a light, . for any other cell "
                          "(black cells may be copied as # or their number)",
     "akari-read-help": ". (white cell), # (black cell), 0-4 (black cell with a number)",
     "akari-bad-number": "The number {number} at {cell} is not 0-4.",
@@ -24,7 +24,7 @@ EN: dict[str, str] = {
 
 JA: dict[str, str] = {
     "genre-akari": "美術館",
-    "akari-answer-help": "照明の位置を 1 行ずつ書く: 照明は *、その他のマスは .（黒マスは # か数字のままでも可）",
+    "akari-answer-help": "照明の位置: 照明は *、その他のマスは .（黒マスは # か数字のままでも可）",
     "akari-read-help": ".（白マス）、#（黒マス）、0〜4（数字付きの黒マス）",
     "akari-bad-number": "{cell} の数字 {number} は 0〜4 ではありません。",
     "akari-no-room": "{cell} の {number} の周りには白マスが {room} つしかありません。",

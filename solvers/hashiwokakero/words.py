@@ -1,7 +1,7 @@
 """The genre's words: every message code it reports, in English and Japanese."""
 
 EN: dict[str, str] = {
-    "hashiwokakero-answer-help": "redraw the board, one line per row: the island numbers, '.' for water, "
+    "hashiwokakero-answer-help": "redraw the board: the island numbers, '.' for water, "
                                  "'-' or '=' for single or double bridges across, '|' or 'H' down",
     "hashiwokakero-hint-single": "{cell} and {other_cell} are joined by one bridge.",
     "hashiwokakero-hint-double": "{cell} and {other_cell} are joined by two bridges.",
@@ -35,7 +35,7 @@ EN: dict[str, str] = {
 
 JA: dict[str, str] = {
     "genre-hashiwokakero": "橋をかけろ",
-    "hashiwokakero-answer-help": "盤を 1 行ずつ書き直す: 島の数字、海は '.'、横の橋は '-'（1 本）か '='（2 本）、"
+    "hashiwokakero-answer-help": "盤を書き直す: 島の数字、海は '.'、横の橋は '-'（1 本）か '='（2 本）、"
                                  "縦の橋は '|'（1 本）か 'H'（2 本）",
     "hashiwokakero-hint-single": "{cell} と {other_cell} の間に橋が 1 本かかります。",
     "hashiwokakero-hint-double": "{cell} と {other_cell} の間に橋が 2 本かかります。",

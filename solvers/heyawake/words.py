@@ -1,7 +1,7 @@
 """The genre's words: every message code it reports, in each language the bot speaks."""
 
 EN: dict[str, str] = {
-    "heyawake-answer-help": "one line per row: # for a shaded cell, . for an unshaded one",
+    "heyawake-answer-help": "# for a shaded cell, . for an unshaded one",
     "heyawake-symbols": "'.' or a number 0 and up (a room's count, in any cell of the room), then the rooms",
     "heyawake-answer-symbol": "{cell} holds '{token}': write # (shaded) or . (unshaded).",
     "heyawake-shape": "A Heyawake board must be a rectangle of cells.",
@@ -25,7 +25,7 @@ EN: dict[str, str] = {
 
 JA: dict[str, str] = {
     "genre-heyawake": "へやわけ",
-    "heyawake-answer-help": "1 行ずつ: 黒マスは #、白マスは .",
+    "heyawake-answer-help": "黒マスは #、白マスは .",
     "heyawake-symbols": "'.' か 0 以上の数（部屋の黒マスの数。部屋のどのマスでも）、続けて部屋の区切り",
     "heyawake-answer-symbol": "{cell} の '{token}' は使えません。# （黒）か . （白）で書いてください。",
     "heyawake-shape": "へやわけの盤は長方形にしてください。",

@@ -3,7 +3,7 @@
 EN: dict[str, str] = {
     "hitori-read-help": "a number in every cell (1, 2, 3...; single letters a-z stand for 10-35 "
                         "when each row is written without spaces)",
-    "hitori-answer-help": "one row per line, # for a shaded cell and . for an unshaded one",
+    "hitori-answer-help": "# for a shaded cell and . for an unshaded one",
     "hitori-form-empty": "The board is empty; Hitori needs a number in every cell.",
     "hitori-form-ragged": "Row {row} has {got} cells, the first row {cols}.",
     "hitori-form-number": "{cell} holds {number}; every Hitori cell needs a number from 1 to {max}.",
@@ -25,7 +25,7 @@ EN: dict[str, str] = {
 JA: dict[str, str] = {
     "genre-hitori": "ひとりにしてくれ",
     "hitori-read-help": "すべてのマスに数字（1, 2, 3…。行を空白なしで書くときは a〜z が 10〜35）",
-    "hitori-answer-help": "1 行ずつ、黒マスは #、白マスは . で書いてください",
+    "hitori-answer-help": "黒マスは #、白マスは .",
     "hitori-form-empty": "盤面が空です。ひとりにしてくれは全マスに数字が必要です。",
     "hitori-form-ragged": "{row} 行目は {got} マスですが、1 行目は {cols} マスです。",
     "hitori-form-number": "{cell} の {number} は使えません。各マスには 1〜{max} の数字が必要です。",

@@ -1,7 +1,7 @@
 """The genre's words: every message code it reports, in English and Japanese."""
 
 EN: dict[str, str] = {
-    "kakuro-answer-help": "one line per row of the whole grid: a digit in every white cell, '.' in the black ones",
+    "kakuro-answer-help": "the whole grid, clue cells included: a digit in every white cell, '.' in the black ones",
     "kakuro-read-help": "'.' a white cell, '#' a black cell, 'D\\R' a clue cell (down sum, right sum; "
                         "either may be left out: '17\\', '\\23')",
     "kakuro-hint-sets": "{cell} is {digit}: the sums of its runs leave only that digit.",
@@ -23,7 +23,7 @@ EN: dict[str, str] = {
 
 JA: dict[str, str] = {
     "genre-kakuro": "カックロ",
-    "kakuro-answer-help": "盤全体を 1 行ずつ: 白マスに数字、黒マスは '.'",
+    "kakuro-answer-help": "盤全体（ヒントのマスも）: 白マスに数字、黒マスは '.'",
     "kakuro-read-help": "'.' 白マス、'#' 黒マス、'D\\R' ヒントのマス（下の合計\\右の合計。片方は省略可: '17\\'、'\\23'）",
     "kakuro-hint-sets": "{cell} は {digit} です。列と行の合計から、入る数字はそれだけです。",
     "kakuro-hint-reveal": "{cell} は {digit} です。",

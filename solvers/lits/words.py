@@ -5,7 +5,7 @@ EN: dict[str, str] = {
                       "with a room label (a letter or number) in every cell",
     "lits-read-clue": "{cell} holds '{token}', but a LITS board has no clues: write '.' there and give "
                       "the rooms as a second grid.",
-    "lits-answer-help": "one row per line, # for a shaded cell and . for an unshaded one",
+    "lits-answer-help": "# for a shaded cell and . for an unshaded one",
     "lits-form-split": "The room at {cell} is in several pieces; every room must be one connected area.",
     "lits-form-small": "The room at {cell} has only {size} cells; a LITS room needs at least four.",
     "lits-given": "{cell} holds a clue; LITS boards have only rooms.",
@@ -27,7 +27,7 @@ JA: dict[str, str] = {
     "genre-lits": "LITS",
     "lits-read-help": "'.' だけの盤面、その下に（または各行の '|' の後に）同じ大きさでブロックの記号（文字か数字）を書いた盤面",
     "lits-read-clue": "{cell} に '{token}' があります。LITS にヒントはありません。'.' を書き、ブロックは 2 つ目の盤面で示してください。",
-    "lits-answer-help": "1 行ずつ、黒マスは #、白マスは . で書いてください",
+    "lits-answer-help": "黒マスは #、白マスは .",
     "lits-form-split": "{cell} のブロックが分かれています。各ブロックはひとつながりである必要があります。",
     "lits-form-small": "{cell} のブロックは {size} マスしかありません。4 マス以上必要です。",
     "lits-given": "{cell} にヒントがあります。LITS の盤面はブロックだけです。",

@@ -1,7 +1,7 @@
 """The genre's words: every message code it reports, in each language the bot speaks."""
 
 EN: dict[str, str] = {
-    "starbattle-answer-help": "mark the stars, one line per row: * for a star, . for any other cell",
+    "starbattle-answer-help": "mark the stars: * for a star, . for any other cell",
     "starbattle-read-help": "the region grid (a letter or number per cell, equal labels one region), "
                             "with the star count in the first line (\"starbattle 2\")",
     "starbattle-given": "{cell} holds a number; Star Battle cells hold nothing (the puzzle is its regions).",
@@ -24,7 +24,7 @@ EN: dict[str, str] = {
 
 JA: dict[str, str] = {
     "genre-starbattle": "スターバトル",
-    "starbattle-answer-help": "星の位置を 1 行ずつ書く: 星は *、その他のマスは .",
+    "starbattle-answer-help": "星の位置: 星は *、その他のマスは .",
     "starbattle-read-help": "ブロックの盤面（マスごとに文字か数字、同じ記号が 1 つのブロック）、1 行目に星の数（「starbattle 2」）",
     "starbattle-given": "{cell} に数字があります。スターバトルのマスは空です（問題はブロック分けだけです）。",
     "starbattle-not-square": "スターバトルの盤面は正方形です。この盤面は {rows} 行 {cols} 列です。",

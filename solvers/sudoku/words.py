@@ -1,7 +1,7 @@
 """The genre's words: every message code it reports, in English and Japanese."""
 
 EN: dict[str, str] = {
-    "sudoku-answer-help": "one row per line, the digits of the row (10-16 as numbers separated by spaces)",
+    "sudoku-answer-help": "the digits of each row (10-16 as numbers separated by spaces)",
     "sudoku-read-help": "'.' or '0' for an empty cell, 1-9 (1-16 on a 16x16) for a given; '|' between boxes",
     "sudoku-read-cell": "{cell} holds '{token}': a {n}x{n} sudoku cell holds '.' or a number 1-{n}.",
     "sudoku-read-one-line": "A one-line sudoku needs a square number of cells (81 for a 9x9); this line has {got}.",
@@ -43,7 +43,7 @@ EN: dict[str, str] = {
 
 JA: dict[str, str] = {
     "genre-sudoku": "数独",
-    "sudoku-answer-help": "1 行に盤の 1 行ずつ、数字を並べて書く（16×16 の 10〜16 は空白で区切って）",
+    "sudoku-answer-help": "各行の数字を並べる（16×16 の 10〜16 は空白で区切る）",
     "sudoku-read-help": "空きマスは '.' か '0'、ヒントは 1〜9（16×16 は 1〜16）。ブロックの間の '|' は読み飛ばします",
     "sudoku-read-cell": "{cell} の '{token}' は読めません。{n}×{n} の数独のマスは '.' か 1〜{n} です。",
     "sudoku-read-one-line": "1 行の数独はマスの数が平方数（9×9 なら 81）です。この行は {got} マスです。",

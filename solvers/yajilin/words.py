@@ -1,7 +1,7 @@
 """The genre's words: every message code it reports, in each language the bot speaks."""
 
 EN: dict[str, str] = {
-    "yajilin-answer-help": "one line per row: the loop with ─ │ ┌ ┐ └ ┘, # for a shaded cell, . for a clue cell",
+    "yajilin-answer-help": "the loop with ─ │ ┌ ┐ └ ┘, # for a shaded cell, . for a clue cell",
     "yajilin-symbols": "'.' (a free cell), a number with an arrow (2r, 2→, ←1; u r d l), '#' (a grey cell)",
     "yajilin-shape": "A Yajilin board must be a rectangle of cells.",
     "yajilin-bad-clue": "{cell} holds a number without an arrow.",
@@ -30,7 +30,7 @@ EN: dict[str, str] = {
 
 JA: dict[str, str] = {
     "genre-yajilin": "ヤジリン",
-    "yajilin-answer-help": "1 行ずつ: ループは ─ │ ┌ ┐ └ ┘、黒マスは #、数字のマスは .",
+    "yajilin-answer-help": "ループは ─ │ ┌ ┐ └ ┘、黒マスは #、数字のマスは .",
     "yajilin-symbols": "'.'（白マス）、数字と矢印（2r、2→、←1。u r d l）、'#'（灰色のマス）",
     "yajilin-shape": "ヤジリンの盤は長方形にしてください。",
     "yajilin-bad-clue": "{cell} の数字に矢印がありません。",
