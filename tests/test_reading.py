@@ -319,6 +319,8 @@ BROKEN = [
     ("3 . .\n. . .\n. . 5", "shikaku", "add up to 8, but the board has 9 cells", "合計は 8", ()),
     ("10 . .\n. . .\n. . .", "shikaku", "larger than the board (9 cells)", "マス数 (9) より大きい", ((0, 0),)),
     ("W 3\n. .", None, "'W' at row 1, column 1", "1 行 1 列", ((0, 0),)),
+    (". .\n. .", "heyawake", "The room grid holds only '.'", "部屋の盤面が '.' だけです", ()),  # no rooms given
+    (". . . .\n. . . .\n. . . .\n. . . .", "lits", "The room grid holds only '.'", "部屋の盤面", ()),
     ("1 . 2\n. . .\n9 . .", None, "fits no genre", "どのジャンルにも合いません", ()),
     ("", None, "I found no board", "盤面が見つかりません", ()),
     ("W . B", "masyu", "a puzzle needs at least 2 rows and 2 columns", "少なくとも 2 行 2 列", ()),

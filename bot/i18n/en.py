@@ -42,6 +42,8 @@ TEXTS: dict[str, str] = {
     "regions-missing": "A {genre} board needs its rooms: paste the region grid below the clue grid (the same size), or each row as 'clues | rooms'.",
     "regions-missing-grid": "I need the clue grid and the room grid of the same size, one below the other ({rows} rows is an odd number), or each row as 'clues | rooms'.",
     "regions-side-width": "Each row needs as many room labels after '|' as cells before it.",
+    "regions-blank": "The room grid holds only '.': give each cell its room's label (a letter or number, the same "
+                     "for all cells of one room), below the clue grid or after '|' on each row.",
     "regions-not-used": "{genre} boards have no rooms; leave the region grid out.",
     "regions-size": "The region grid must have {rows} rows of {cols} cells, as the board.",
     "region-split": "Room {region} is in two pieces ({cell} and {other_cell}); each room must be one connected area.",

@@ -41,10 +41,11 @@ class Heyawake(Genre[int, ShadeSolution]):
 
     def read_rows(self, rows: Sequence[Row], limits: ReadLimits, params: Mapping[str, int]) -> Puzzle[int]:
         """The number grid and the room grid, stacked or side by side (``|``)."""
-        from solvers.reading.regions import split_regions
+        from solvers.reading.regions import rooms, split_rows
 
-        clues, regions = split_regions(rows)
-        return Puzzle(self.name, self.notation.read_grid(clues, self.name, limits), regions=regions)
+        clues, labels = split_rows(rows)
+        cells = self.notation.read_grid(clues, self.name, limits)  # a wrong clue is named before missing rooms
+        return Puzzle(self.name, cells, regions=rooms(labels))
 
 
 GENRE = Heyawake()

@@ -1,7 +1,7 @@
 """LITS as text: the board is its rooms, so a pasted board is an empty clue grid plus a region grid.
 
 Stacked (the ``.`` grid, then a grid of room labels of the same size) or side by side
-(``. . . | a a b``), read by :func:`solvers.reading.regions.split_regions`. Records write every
+(``. . . | a a b``), read by :func:`solvers.reading.regions.split_rows`. Records write every
 cell as ``.`` and carry ``regions``. Detected from a pasted board that shows its rooms by ``|`` or
 by letters (see :meth:`RoomsOnly.rank`).
 """
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from solvers.errors import ParseError
 from solvers.notation import BLANK_TOKENS, CIRCLE_ONLY, EMPTY, CellNotation, Rank, has_digits, show
 from solvers.puzzle import Puzzle
-from solvers.reading.regions import SIDE_BY_SIDE, split_regions
+from solvers.reading.regions import SIDE_BY_SIDE, rooms, split_rows
 
 if TYPE_CHECKING:
     from solvers.reading.cells import Row
@@ -50,10 +50,11 @@ ROOMS_ONLY = RoomsOnly()
 
 def read_board(rows: Sequence[Row], limits: ReadLimits, params: Mapping[str, int]) -> Puzzle[int]:
     """A pasted LITS board; ParseError naming a cell that is not blank in the clue grid."""
-    clues, regions = split_regions(rows)
+    clues, labels = split_rows(rows)
     for r, row in enumerate(clues):
         for c, tok in enumerate(row):
             if tok not in BLANK_TOKENS:
                 raise ParseError("lits-read-clue", cells=((r, c),), cell=(r, c), token=show(tok))
+    regions = rooms(labels)
     cols = len(regions[0]) if regions else 0
     return Puzzle("lits", tuple((EMPTY,) * cols for _ in regions), regions=regions)

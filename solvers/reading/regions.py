@@ -19,10 +19,18 @@ from solvers.puzzle import Regions
 from solvers.reading.cells import Row
 
 SIDE_BY_SIDE = "|"
+BLANKS = frozenset({".", "・", "·", "_"})  # empty-cell marks: a grid of them names no rooms
 
 
 def split_regions(rows: Sequence[Row]) -> tuple[list[Row], Regions]:
     """(clue rows, region ids) of a pasted room board; ParseError saying what is missing."""
+    clues, labels = split_rows(rows)
+    return clues, rooms(labels)
+
+
+def split_rows(rows: Sequence[Row]) -> tuple[list[Row], list[Row]]:
+    """(clue rows, room label rows) of a pasted room board, stacked or side by side: a genre that
+    reads its clues before its rooms names a wrong clue first."""
     if rows and all(SIDE_BY_SIDE in row for row in rows):
         clues, labels = [], []
         for row in rows:
@@ -31,11 +39,19 @@ def split_regions(rows: Sequence[Row]) -> tuple[list[Row], Regions]:
             labels.append(_row(row[at + 1:], row.compact))
         if any(len(a) != len(b) for a, b in zip(clues, labels, strict=True)):
             raise ParseError("regions-side-width")
-        return clues, label_regions(labels)
+        return clues, labels
     if len(rows) % 2 or not rows:
         raise ParseError("regions-missing-grid", rows=len(rows))
     half = len(rows) // 2
-    return list(rows[:half]), label_regions(rows[half:])
+    return list(rows[:half]), list(rows[half:])
+
+
+def rooms(rows: Sequence[Sequence[str]]) -> Regions:
+    """:func:`label_regions`, refusing a room grid of blanks only (a board pasted without its rooms,
+    whose lower half would otherwise be read as one room called '.')."""
+    if all(tok in BLANKS for row in rows for tok in row):
+        raise ParseError("regions-blank")
+    return label_regions(rows)
 
 
 def label_regions(rows: Sequence[Sequence[str]]) -> Regions:
