@@ -148,7 +148,7 @@ def test_subscribe_in_the_console_promises_only_what_it_does(tmp_path: Path) -> 
 
 async def test_the_console_daily_post_says_to_answer_with_slash_answer(tmp_path: Path) -> None:
     """The console chat has no replies: its daily post and its 'no puzzle yet' say /answer, never
-    'reply to this picture' (a player there could not)."""
+    'reply to this picture' (a player there could not); its leaderboard calls the player "you"."""
     import io
 
     from bot.console import ConsoleChat
@@ -168,7 +168,8 @@ async def test_the_console_daily_post_says_to_answer_with_slash_answer(tmp_path:
 
     said = await session("/answer\n·\n\n")
     assert "send /daily first, then /answer with your grid" in said and "reply" not in said
-    said = await session(f"/daily masyu easy\n/answer\n{typed_answer('masyu', made.solution)}\n\n")
+    said = await session(f"/daily masyu easy\n/answer\n{typed_answer('masyu', made.solution)}\n\n/stats\n")
     assert "Answer with /answer and the solved grid on the lines below it" in said
     assert "Reply to this picture" not in said and "solved it" in said
+    assert "1. you — Masyu easy" in said  # the console has no names: "you", not the user id "console"
     await daily.service.close()

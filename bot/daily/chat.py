@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from bot.chat import Link, Platform, Reply
 from bot.commands import Command, Context
 from bot.daily.judge import Verdict, answered_puzzle
-from bot.daily.play import AnswerOutcome
+from bot.daily.play import AnswerOutcome, BoardRow
 from bot.daily.service import DailyService, DatabaseUnavailable
 from bot.daily.slots import MIX, parse_args
 from bot.i18n import t
@@ -148,6 +148,14 @@ def outcome_text(out: AnswerOutcome, name: str, genre: str, lang: str) -> str:
 def _can_reply(platform: str) -> bool:
     """Whether a player can reply to a post there (the console chat has no replies: /answer it is)."""
     return platform != "console"
+
+
+def _listed_name(ctx: Context, row: BoardRow) -> str:
+    """A leaderboard name: the player's, else "you" for the asker (the console chat has no names),
+    else the player's id."""
+    if row.user_name:
+        return row.user_name
+    return ctx.t("daily_name_unknown") if row.user_id == str(ctx.msg.user_id) else row.user_id
 
 
 def _none_here(ctx: Context) -> str:
@@ -345,7 +353,7 @@ class DailyChat:
             lines.append(ctx.t("daily_stats_head"))
             places: dict[tuple[str, str], int] = {}  # one ranking per puzzle (genre and difficulty)
             for row in sorted(st.board, key=_first_seen_puzzle(st.board)):
-                kw = dict(name=row.user_name or ctx.t("daily_name_unknown"), genre=row.genre,
+                kw = dict(name=_listed_name(ctx, row), genre=row.genre,
                           difficulty=ctx.t(f"difficulty_{row.difficulty}"), hints=row.hints, wrong=row.wrong)
                 if row.seconds is not None and row.seen is not None:
                     lines.append(ctx.t("daily_stats_unranked", time=duration(row.seconds),

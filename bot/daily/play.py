@@ -47,6 +47,7 @@ class BoardRow:
     hints: int
     wrong: int
     seen: str | None = None  # solved after seeing the solution / others' hints: listed, not ranked
+    user_id: str = ""
 
 
 @dataclass(frozen=True)
@@ -183,8 +184,7 @@ class DailyPlay:
         board = []
         for p, d in await store.leaderboard(platform, str(chat_id), today):
             secs = (p.solved_at - p.started_at).total_seconds() if p.solved_at else None
-            board.append(BoardRow(p.user_name or str(p.user_id), d.genre, d.difficulty, secs, p.hints, p.wrong,
-                                  p.seen))
+            board.append(BoardRow(p.user_name, d.genre, d.difficulty, secs, p.hints, p.wrong, p.seen, str(p.user_id)))
         return Stats(current, best, len(days), board)
 
 
