@@ -3,7 +3,7 @@
 A message ends at an empty line (or at the end of input). Lines that are complete on their own
 are sent at once: a command that takes no board (``/help``), a puzz.link URL, and the answer to
 a question with choices (its number or its name). Pictures are saved under the output folder and
-their paths printed.
+their paths printed. ``/quit`` (or ``/exit``) ends the chat as the end of input does.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from bot.scheduling import AsyncioJobs
 log = logging.getLogger(__name__)
 
 URL_RE = re.compile(r"(https?://|puzz\.link/|pzv\.jp/)", re.IGNORECASE)
+QUIT = frozenset({"/quit", "/exit"})  # end the chat as Ctrl-D does (console words, not bot commands)
 PICTURE_RE = re.compile(r"^(\d+)-.*\.png$")  # a saved picture: 001-<genre>-5x5-solution.png
 
 
@@ -184,6 +185,8 @@ class ConsoleChat(AsyncioJobs):
             if line == "":
                 break
             line = line.rstrip("\r\n")
+            if not buffer and line.strip().lower() in QUIT:
+                break
             if not buffer:
                 choice = self._choice_for(line)
                 if choice is not None:

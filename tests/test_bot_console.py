@@ -173,3 +173,16 @@ async def test_the_console_daily_post_says_to_answer_with_slash_answer(tmp_path:
     assert "Reply to this picture" not in said and "solved it" in said
     assert "1. you — Masyu easy" in said  # the console has no names: "you", not the user id "console"
     await daily.service.close()
+
+
+def test_slash_quit_ends_the_chat_like_the_end_of_input(tmp_path: Path) -> None:
+    import asyncio
+    import io
+    from typing import Any, cast
+
+    from bot.console import ConsoleChat
+
+    out = io.StringIO()
+    chat = ConsoleChat(cast(Any, None), tmp_path, stdin=io.StringIO("/quit\nmasyu\nB . .\n"), stdout=out)
+    asyncio.run(chat.run())  # no core needed: nothing after /quit is read as a message
+    assert out.getvalue().rstrip().endswith("Bye.") and "/quit" in out.getvalue().splitlines()[0]

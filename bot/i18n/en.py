@@ -251,7 +251,7 @@ TEXTS: dict[str, str] = {
                          "picture taken straight on.",
     "image_why_no-clues": "I found a grid but no circles or numbers in it.",
     "console_hello": "puzzlebot console chat. Paste a board and end it with an empty line; /help for help; "
-                     "Ctrl-D to quit.",
+                     "Ctrl-D or /quit to quit.",
     "console_choose": "Answer with a number or a name:",
     "console_picture": "Picture: {path}",
     "console_bye": "Bye.",

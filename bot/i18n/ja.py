@@ -227,7 +227,7 @@ TEXTS: dict[str, str] = {
     "image_why_grid-size": "見つけた盤面の大きさ（5x5 から 40x40 マス以外）には対応していません。",
     "image_why_unclear": "盤面は見つかりましたが、ほとんどのマスを読み取れませんでした。明るく鮮明に、正面から撮った画像を送ってください。",
     "image_why_no-clues": "盤面は見つかりましたが、丸も数字もありませんでした。",
-    "console_hello": "puzzlebot コンソールチャット。盤面を貼り付けて空行で終えてください。/help でヘルプ、Ctrl-D で終了。",
+    "console_hello": "puzzlebot コンソールチャット。盤面を貼り付けて空行で終えてください。/help でヘルプ、Ctrl-D か /quit で終了。",
     "console_choose": "番号か名前で答えてください:",
     "console_picture": "画像: {path}",
     "console_bye": "さようなら。",
