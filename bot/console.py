@@ -119,6 +119,12 @@ class ConsoleChat(AsyncioJobs):
                 return c
         return None
 
+    def _off_the_list(self, line: str) -> bool:
+        """A number that picks none of the choices asked for (not the first row of a new board:
+        boards have two columns or more, and a question's numbers are short)."""
+        s = line.strip()
+        return bool(self.choices) and s.isdigit() and len(s) <= 2
+
     def _complete_alone(self, line: str) -> bool:
         """Whether a first line is a whole message (a board-less command or a URL)."""
         s = line.strip()
@@ -193,6 +199,10 @@ class ConsoleChat(AsyncioJobs):
                     self.choices = []
                     await self.core.handle(Incoming(platform="console", chat_id="console", user_id="console",
                                                     lang=self.lang, callback_data=choice.data), self)
+                    continue
+                if self._off_the_list(line):
+                    self._print(i18n.t(self.lang, "console_choose_range", count=len(self.choices)))
+                    self._print("")
                     continue
                 if not line.strip():
                     continue

@@ -186,3 +186,29 @@ def test_slash_quit_ends_the_chat_like_the_end_of_input(tmp_path: Path) -> None:
     chat = ConsoleChat(cast(Any, None), tmp_path, stdin=io.StringIO("/quit\nmasyu\nB . .\n"), stdout=out)
     asyncio.run(chat.run())  # no core needed: nothing after /quit is read as a message
     assert out.getvalue().rstrip().endswith("Bye.") and "/quit" in out.getvalue().splitlines()[0]
+
+
+def test_a_number_off_the_list_asks_again_and_keeps_the_question(tmp_path: Path) -> None:
+    """'7' to a question with two choices was read as a one-cell board (and the next line joined
+    it); it is asked again, and a right number after it still answers the question."""
+    import asyncio
+    import io
+    from typing import Any, cast
+
+    from bot.chat import Choice, Incoming
+    from bot.console import ConsoleChat
+
+    picked: list[str | None] = []
+
+    class Core:
+        registry = cast(Any, None)
+
+        async def handle(self, msg: Incoming, channel: object) -> None:
+            picked.append(msg.callback_data)
+
+    out = io.StringIO()
+    chat = ConsoleChat(cast(Any, Core()), tmp_path, stdin=io.StringIO("7\n0\n2\n"), stdout=out)
+    chat.choices = [Choice("Masyu", "genre:masyu"), Choice("Yin-Yang", "genre:yinyang")]
+    asyncio.run(chat.run())
+    assert out.getvalue().count("Answer with a number from 1 to 2") == 2
+    assert picked == ["genre:yinyang"]

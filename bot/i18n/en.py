@@ -253,6 +253,7 @@ TEXTS: dict[str, str] = {
     "console_hello": "puzzlebot console chat. Paste a board and end it with an empty line; /help for help; "
                      "Ctrl-D or /quit to quit.",
     "console_choose": "Answer with a number or a name:",
+    "console_choose_range": "Answer with a number from 1 to {count} (or a name from the list), or paste another board.",
     "console_picture": "Picture: {path}",
     "console_bye": "Bye.",
     # -- the daily puzzle (was bot/daily/texts.py) ---------------------------------------------------

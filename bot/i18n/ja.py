@@ -229,6 +229,7 @@ TEXTS: dict[str, str] = {
     "image_why_no-clues": "盤面は見つかりましたが、丸も数字もありませんでした。",
     "console_hello": "puzzlebot コンソールチャット。盤面を貼り付けて空行で終えてください。/help でヘルプ、Ctrl-D か /quit で終了。",
     "console_choose": "番号か名前で答えてください:",
+    "console_choose_range": "1〜{count} の番号（または一覧の名前）で答えるか、別の盤面を貼り付けてください。",
     "console_picture": "画像: {path}",
     "console_bye": "さようなら。",
     # -- the daily puzzle (was bot/daily/texts.py) ---------------------------------------------------
