@@ -27,8 +27,11 @@ def verdict_text(result: JobResult, lang: str) -> str:
 
 
 def reason_text(result: JobResult, lang: str) -> str | None:
-    """Why the engine gave this verdict, in words (None when it said nothing)."""
-    return say(result.message, lang) if result.message is not None else None
+    """Why the engine gave this verdict, in words (None when it said nothing, or only the verdict
+    again: "no-solution" under "no solution")."""
+    if result.message is None or result.message.code == "no-solution":
+        return None
+    return say(result.message, lang)
 
 
 def result_reply(result: JobResult, lang: str, *, spoiler: bool) -> Reply:

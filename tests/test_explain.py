@@ -60,7 +60,13 @@ def test_the_verdict_marks_and_names_them(genre: Genre) -> None:  # type: ignore
     if result.message.code == "clues-conflict":  # else one clue, or the genre's own explanation
         assert result.message.params["count"] == len(result.cells) > 1
         assert "cannot all hold together" in words
-    assert all(f"row {r + 1}, column {c + 1}" in words for r, c in result.cells)
+    named = [(r, c) for r, c in result.cells if f"row {r + 1}, column {c + 1}" in words]
+    # every marked cell is named, or a room is named by its first cell and marked whole (LITS)
+    assert named == list(result.cells) or (f"room at {_at(result.cells[0])}" in words and len(named) == 1)
+
+
+def _at(cell: tuple[int, int]) -> str:
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
 def test_explaining_is_off_unless_asked() -> None:
@@ -77,3 +83,16 @@ def test_the_chat_marks_them_on_the_picture() -> None:
     job = solve_job(_unsolvable(genre), 10.0, 1)
     assert job.status is Status.NONE and job.cells and job.png is not None
     assert "cannot" in result_reply(job, "en", spoiler=False).text
+
+
+def test_a_bare_no_solution_is_not_given_as_its_own_reason() -> None:
+    """'no solution' / 'Why: This puzzle has no solution.' said nothing: without a reason the
+    caption says what the player can do."""
+    from bot.replies import result_reply
+    from bot.worker import JobResult
+    from solvers.errors import Message
+
+    job = JobResult(status=Status.NONE, genre="starbattle", rows=4, cols=4, message=Message("no-solution"))
+    text = result_reply(job, "en", spoiler=False).text
+    assert "This puzzle has no solution" not in text and "check the board for a typo" in text
+    assert "打ち間違い" in result_reply(job, "ja", spoiler=False).text

@@ -208,7 +208,7 @@ TEXTS: dict[str, str] = {
     "caption_time_cached": "Solved in {seconds} s (from cache)",
     "caption_play": "Play: {url}",
     "caption_why": "Why: {reason}",
-    "none_reason": "No way to satisfy every rule exists for these givens.",
+    "none_reason": "No answer keeps every rule with these givens, and no small set of clues stands out as the cause: check the board for a typo.",
     "verdict_timeout_solution": "a solution, uniqueness not settled",
     "timeout_solution": "This solution is right; whether it is the only one was not settled in {limit:g} s.",
     "timeout_hint": "The board may be too large or too open. Try a smaller board, or check it for typos.",

@@ -189,7 +189,7 @@ TEXTS: dict[str, str] = {
     "caption_time_cached": "解答時間 {seconds} 秒（キャッシュ）",
     "caption_play": "遊ぶ: {url}",
     "caption_why": "理由: {reason}",
-    "none_reason": "この盤面ではすべてのルールを満たす解がありません。",
+    "none_reason": "この盤面ではすべてのルールを満たす答えがなく、原因となる少数のヒントも特定できませんでした。盤面に打ち間違いがないか確かめてください。",
     "verdict_timeout_solution": "解あり（唯一性は未確認）",
     "timeout_solution": "この解は正しいです。ただし、解がこれだけかどうかは {limit:g} 秒以内に確かめられませんでした。",
     "timeout_hint": "盤面が大きすぎるか、ヒントが少なすぎるかもしれません。小さい盤面にするか、入力を確認してください。",
