@@ -237,7 +237,10 @@ async def console_main(core: Core, config: BotConfig, stdin: TextIO | None = Non
     try:
         with on_signals(lambda: stopping.append(asyncio.ensure_future(stop())), signal.SIGTERM):
             await runtime.start(chat)
-            await chat.run()
+            if stopping:  # a SIGTERM while starting: no greeting; stop() ends this task
+                await asyncio.wait(stopping)
+            else:
+                await chat.run()
     finally:
         await runtime.stop()
 

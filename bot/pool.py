@@ -151,6 +151,8 @@ class PoolBackend(SolveFront[None]):
             try:
                 pid = await asyncio.wait_for(asyncio.wrap_future(executor.submit(self._warm_fn, 0)), WARM_UP_LIMIT)
             except Exception as e:
+                if self._closed:  # abort() killed the worker while it started: the bot is stopping
+                    return
                 slot.failures += 1
                 self.stats["start_failed"] += 1
                 delay = min(START_BACKOFF_CAP, START_BACKOFF * 2 ** (slot.failures - 1))

@@ -168,3 +168,9 @@ def sleepy_maker(genre: str, rows: int, cols: int, difficulty: object, seed: int
     """A daily maker that never finishes in a test's time (the generator pool stays busy)."""
     time.sleep(60)
     raise RuntimeError("the sleepy maker woke up")
+
+
+def slow_warm_up(nice: int = 0) -> int:
+    """A worker start that takes longer than any test waits (a loaded host importing the solver)."""
+    time.sleep(60)
+    return os.getpid()

@@ -294,6 +294,22 @@ async def test_closing_while_dailies_are_made_leaves_no_traceback_and_no_process
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
 
 
+@pytest.mark.slow
+async def test_stopping_while_workers_start_is_no_start_failure(caplog: pytest.LogCaptureFixture) -> None:
+    """SIGTERM while the workers still import the solver: abort() kills them; that is the bot
+    stopping, not 'solver worker failed to start' at ERROR level (an operator's alarm)."""
+    backend = PoolBackend(PipelineLimits(workers=1, time_limit=5), warm_fn=drill.slow_warm_up)
+    starting = asyncio.ensure_future(backend.start())
+    from bot.children import pool_pids
+
+    assert await _soon(lambda: bool(pool_pids(backend._slots[0].executor)))  # its process is up, importing
+    backend.abort()
+    await asyncio.wait_for(starting, HANG_BOUND)  # start() returns: the slot stopped trying
+    await backend.close()
+    assert backend.stats["start_failed"] == 0
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
 async def _soon(pred: Callable[[], bool], timeout: float = 60.0) -> bool:
     """Poll ``pred`` until it holds; False after ``timeout`` s (a hang bound, not a timing)."""
     for _ in range(int(timeout / 0.02)):
