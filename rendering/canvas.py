@@ -24,6 +24,7 @@ from solvers.cell import Cell
 RGB = pal.RGB
 SUPERSAMPLE = 4
 MIN_SQUEEZE = 0.6  # text narrower than this share of its natural width gets a smaller font instead
+MARK_WIDTH = 0.08  # of a cell: the problem view's red outline, inside the margin cell content keeps
 Sprite = tuple[Image.Image, Image.Image]  # (palette image, '1' mask)
 
 
@@ -273,12 +274,14 @@ class Canvas:
         self.cell_bg[(r, c)] = color
 
     def mark(self, r: int, c: int, color: RGB = pal.ERROR) -> None:
-        """An outline just inside a cell: flags it over whatever is drawn there."""
+        """An outline along the inside of a cell's edge: flags it over whatever is drawn there,
+        within the outer :data:`MARK_WIDTH` of the cell that its content keeps clear (corner text
+        sits that far in: a wider outline hid a sum cell's digits)."""
         if not self.layout.inside(r, c):
             return
         left, top, right, bottom = self.layout.cell_box(r, c)
-        w = max(2, self.cell // 10)
-        inset = max(2, self.cell // 12)
+        inset = 1
+        w = max(2, round(MARK_WIDTH * self.cell) - inset)
         box = [left + inset, top + inset, right - inset, bottom - inset]
         self.draw.rectangle(box, outline=pal.index_of(color), width=w)
 

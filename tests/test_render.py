@@ -451,6 +451,24 @@ def test_problem_view_marks_cells_in_red(genre: str) -> None:
             assert (pal.ERROR in cols) == ((r, c) in marks), (r, c)
 
 
+def test_the_problem_marks_keep_clear_of_the_cells_content() -> None:
+    """The red outline stays in the outer 0.08 of a marked cell, which content keeps clear: a
+    Kakuro sum (0.08 of a cell from its corner) stays readable (a wider outline hid its digits)."""
+    from rendering.canvas import MARK_WIDTH
+    from solvers.reading import read_board
+
+    kakuro = read_board("kakuro\n# 4\\ 3\\\n\\3 . .\n\\7 . .")
+    marks = [(0, 1), (0, 2), (2, 0)]
+    pic = render(kakuro, view="problem", marks=marks)
+    img, lay = rgb(pic), pic.panels[0]
+    edge = -(-MARK_WIDTH * lay.cell // 1) + 1  # whole pixels, and one for the rounding
+    for r, c in marks:
+        left, top, right, bottom = lay.cell_box(r, c)
+        assert pal.ERROR in colours(img.crop((left, top, right, bottom)))
+        inner = img.crop((left + edge, top + edge, right - edge, bottom - edge))
+        assert pal.ERROR not in colours(inner) and pal.INK in colours(inner), (r, c)  # the sum's digits
+
+
 def test_odd_solutions_never_crash() -> None:
     """A player's wrong answer is drawn as it is: one-sided bits, rectangles off the board, short rows."""
     puzzle, _ = corpus("masyu", 1)[0]
