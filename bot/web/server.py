@@ -237,7 +237,7 @@ class PlayerServer:
             return None
         body, puzzle, solution, lang = found
         if hint:
-            steps = hints(puzzle, solution)
+            steps = await asyncio.to_thread(hints, puzzle, solution)  # a large board's deductions take seconds
             n = body.get("hint")
             if not steps or not isinstance(n, int) or not 1 <= n <= len(steps):
                 return web.json_response({"ok": False, "message": t(lang, "web_hint_none")})
