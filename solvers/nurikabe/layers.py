@@ -63,15 +63,16 @@ def add_layers(model: cp_model.CpModel, rows: int, cols: int, own: Mapping[Cell,
 
 
 def layered(finder: Callable[[cp_model.CpSolver], list[list[Lit]]], model: cp_model.CpModel, area: ConnectedArea,
-            size: int) -> Callable[[cp_model.CpSolver], list[list[Lit]]]:
-    """``finder``, and the island's layers added to ``model`` the first time it returns cuts."""
-    done = False
+            size: int, after: int = 1) -> Callable[[cp_model.CpSolver], list[list[Lit]]]:
+    """``finder``, and the island's layers added to ``model`` once it has returned cuts ``after`` times."""
+    cut = 0
 
     def find(solver: cp_model.CpSolver) -> list[list[Lit]]:
-        nonlocal done
+        nonlocal cut
         clauses = finder(solver)
-        if clauses and not done and area.anchor is not None:
-            add_layers(model, area.rows, area.cols, area.literals, area.anchor, size)
-            done = True
+        if clauses:
+            cut += 1
+            if cut == after and area.anchor is not None:
+                add_layers(model, area.rows, area.cols, area.literals, area.anchor, size)
         return clauses
     return find

@@ -38,6 +38,7 @@ from solvers.verdict import SolveOptions, SolveResult, Status
 
 Cell = tuple[int, int]
 LAYERED = True  # distance layers for an island once it has been cut (solvers.nurikabe.layers)
+LAYER_AFTER = 1  # rounds of cuts for an island before its layers
 DEDUCE_SHARE = 0.4  # of the time limit, at most, for the deductions (the search gets the rest)
 
 # many small calls (one per round of cuts): presolve and the LP relaxation cost more than they prune
@@ -125,7 +126,7 @@ class NurikabeModel:
                 for r in range(self.board.rows)]
 
     def runner(self, params: dict[str, Any]) -> Any:
-        find = joined(*(layered(ring_finder(a), self.model, a, size) if LAYERED and size != NO_LIMIT
+        find = joined(*(layered(ring_finder(a), self.model, a, size, LAYER_AFTER) if LAYERED and size != NO_LIMIT
                         else ring_finder(a) for a, size in zip(self.areas, self.sizes, strict=True)))
         once = partial(run, params=params)
         return partial(solve_connected, find_cuts=find, runner=once)
