@@ -4,16 +4,20 @@
         [--sizes 30x30 40x40 50x50] [--seeds 1 2]
     PYTHONPATH=. PUZZLEBOT_SHARED=/work/shared .venv/bin/python bench/genres/stress21.py measure OUT.jsonl --limit 5 60
 
-A board is filled shelf by shelf with dev-corpus boards (turned or mirrored at random), one cell
-apart. Every other cell ("filler") is shaded, except that a filler cell whose four neighbours are
-all shaded becomes a ``1`` wherever the filler would close a 2x2 pool (beside a part's edge, or in
-an empty stretch): the answer is then the parts' answers plus the filler, and passes the checker.
+A board is filled shelf by shelf with dev-corpus boards (turned or mirrored at random), ``GAP``
+cells apart. Every other cell ("filler") is shaded, except ``1`` clues on every other cell of every
+other row in open stretches and, beside the parts, wherever the filler would close a 2x2 pool (a
+filler cell whose four neighbours are shaded): the answer is the parts' answers plus the filler,
+and passes the checker.
 
-Uniqueness does not carry over from the parts: an island may now spill into the filler, and a
-part's sea may join up through the filler instead of inside the part. So ``unique`` is left null;
-``measure --label`` keeps the verdict our solver proves (a proof: every cut is a rule consequence)
-and the side-by-side run cross-checks it with noqx. The boards derive from the corpus: write them
-outside the repository.
+Uniqueness does not carry over from a part by itself: its sea may join up through the filler
+instead of inside the part (a published board leans on its edge). Of d0002-d0024 only d0003,
+d0005 and d0020 stay unique framed by filler on every side (:func:`robust`, checked by our
+solver), so only those are used. ``make`` then solves each board (``--limit``) and, while a second
+answer turns up, turns a filler cell near where the two answers differ into a ``1``; a board is
+written with ``unique`` true once our solver proves it (every cut is a rule consequence, every
+answer passes the checker), else null. The boards derive from the corpus: write them outside the
+repository.
 """
 
 from __future__ import annotations
@@ -181,6 +185,8 @@ def make_unique(rec: dict[str, Any], filler: list[list[bool]], rounds: int, limi
         res = solve_puzzle(puzzle, SolveOptions(time_limit=limit, workers=1))
         print(f"  {rec['id']} round {n}: {res.status} {res.seconds:.1f} s", flush=True)
         if res.status is Status.UNIQUE:
+            assert isinstance(res.solution, ShadeSolution)
+            assert all(res.solution.marked(r, c) == dark[r][c] for r in range(rows) for c in range(cols))
             rec = {**rec, "grid": [" ".join(str(v) if v else "." for v in row) for row in grid], "unique": True}
             break
         if res.status is not Status.MULTIPLE or not isinstance(res.second_solution, ShadeSolution):
@@ -194,7 +200,7 @@ def make_unique(rec: dict[str, Any], filler: list[list[bool]], rounds: int, limi
                 continue
             if (cell := _one_near(grid, dark, filler, (r, c), n)) is not None:
                 done.append(cell)
-        print(f"    {len(diff)} cells differ, {len(done)} new 1s", diff[:8], flush=True)
+        print(f"    {len(diff)} cells differ, {len(done)} new 1s", flush=True)
         if not done:
             break
     shaded = ["".join("#" if v else "." for v in row) for row in dark]

@@ -11,7 +11,8 @@ a cell is unshaded when one island takes it. The rules:
   cell each touch a cell of their own kind (local consequences that prune before any cut);
 * connectivity of each island and of the sea: lazily added cuts
   (:class:`solvers.connectivity.ConnectedArea`, plus rings a few steps out from each split-off
-  part, :mod:`solvers.nurikabe.cuts`), re-solving until the answer is connected.
+  part, :mod:`solvers.nurikabe.cuts`), re-solving until the answer is connected; an island cut
+  once also gets distance layers (:mod:`solvers.nurikabe.layers`), so it is not cut again.
 
 Every cut is a rule consequence, so "infeasible" is a proof; uniqueness excludes the first
 answer's shading and solves again (:func:`solvers.cpsat.solve_twice`).

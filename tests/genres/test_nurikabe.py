@@ -24,8 +24,8 @@ from solvers.generation import Difficulty
 from solvers.nurikabe import GENRE, check, dfs, model
 from solvers.nurikabe.cuts import rings
 from solvers.nurikabe.deduce import Contradiction, deduce
-from solvers.nurikabe.layers import add_layers
 from solvers.nurikabe.generate import HARDER, effort
+from solvers.nurikabe.layers import add_layers
 from solvers.nurikabe.shapes import TooMany, shapes
 from solvers.nurikabe.wall import Wall
 from solvers.puzzle import Puzzle
