@@ -23,6 +23,7 @@ repository.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import sys
@@ -46,9 +47,7 @@ REPAIRS = 20  # rounds of undoing the filler around pools left shut
 PARTS = [f"nurikabe-d{n:04d}" for n in range(2, 25)]  # those that stay unique in a frame are used
 
 
-PARTS_FOUND: list[tuple[str, list[list[int]], list[list[bool]]]] = []
-
-
+@functools.cache
 def _parts() -> list[tuple[str, list[list[int]], list[list[bool]]]]:
     out = []
     for line in (SHARED / "corpus" / "nurikabe.jsonl").read_text().splitlines():
@@ -85,7 +84,7 @@ def compose(rows: int, cols: int, seed: int) -> tuple[dict[str, Any], list[list[
     """Shelves of turned dev boards, the rest filler (see the module docstring): the record and
     which cells are filler; None if some pool could not be opened."""
     rng = random.Random(seed)
-    parts = PARTS_FOUND or PARTS_FOUND.extend(_parts()) or PARTS_FOUND
+    parts = _parts()
     grid = [[0] * cols for _ in range(rows)]
     dark = [[True] * cols for _ in range(rows)]
     filler = [[True] * cols for _ in range(rows)]
