@@ -11,7 +11,8 @@ a cell is unshaded when one island takes it. The rules:
   cell each touch a cell of their own kind (local consequences that prune before any cut);
 * connectivity of each island and of the sea: lazily added cuts
   (:class:`solvers.connectivity.ConnectedArea`, plus rings a few steps out from each split-off
-  part, :mod:`solvers.nurikabe.cuts`), re-solving until the answer is connected.
+  part, :mod:`solvers.nurikabe.cuts`), re-solving until the answer is connected; an island cut
+  once also gets distance layers (:mod:`solvers.nurikabe.layers`), so it is not cut again.
 
 Every cut is a rule consequence, so "infeasible" is a proof; uniqueness excludes the first
 answer's shading and solves again (:func:`solvers.cpsat.solve_twice`).
@@ -31,11 +32,14 @@ from solvers.cpsat import Budget, no_solution, run, solve_twice
 from solvers.nurikabe.check import check_cells
 from solvers.nurikabe.cuts import ring_finder
 from solvers.nurikabe.deduce import BLACK, FREE, NO_LIMIT, UNKNOWN_CLUE, WHITE, Board, Contradiction, deduce
+from solvers.nurikabe.layers import layered
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 Cell = tuple[int, int]
+LAYERED = True  # distance layers for an island once it has been cut (solvers.nurikabe.layers)
+LAYER_AFTER = 1  # rounds of cuts for an island before its layers
 DEDUCE_SHARE = 0.4  # of the time limit, at most, for the deductions (the search gets the rest)
 
 # many small calls (one per round of cuts): presolve and the LP relaxation cost more than they prune
@@ -97,6 +101,7 @@ class NurikabeModel:
         for i in range(n):  # a non-clue unshaded cell touches another unshaded cell
             if board.color[i] != BLACK and i not in clue_cells:
                 model.add_bool_or([self.white[i].Not(), *(self.white[j] for j in adj[i])])
+        self.sizes: list[int] = []  # per area: the island's size (NO_LIMIT for the sea and "?" islands)
         self.areas = self._areas()
 
     def _areas(self) -> list[ConnectedArea]:
@@ -105,6 +110,7 @@ class NurikabeModel:
         shaded = [i for i in range(len(self.white)) if board.color[i] == BLACK]
         prefer = {divmod(i, cols): 0 for i in shaded}
         areas = [ConnectedArea(board.rows, cols, sea, prefer=lambda cell: prefer.get(cell, 1))]
+        self.sizes.append(NO_LIMIT)
         if len(shaded) >= 2:
             areas[0].add_local(self.model)
         for k, own in enumerate(self.x):
@@ -112,6 +118,7 @@ class NurikabeModel:
             if len(own) > 1:
                 areas.append(ConnectedArea(board.rows, cols, {divmod(i, cols): v for i, v in own.items()},
                                            anchor=divmod(clue, cols)))
+                self.sizes.append(board.size(k))
         return areas
 
     def shaded(self, solver: cp_model.CpSolver) -> list[str]:
@@ -120,7 +127,8 @@ class NurikabeModel:
                 for r in range(self.board.rows)]
 
     def runner(self, params: dict[str, Any]) -> Any:
-        find = joined(*(ring_finder(a) for a in self.areas))
+        find = joined(*(layered(ring_finder(a), self.model, a, size, LAYER_AFTER) if LAYERED and size != NO_LIMIT
+                        else ring_finder(a) for a, size in zip(self.areas, self.sizes, strict=True)))
         once = partial(run, params=params)
         return partial(solve_connected, find_cuts=find, runner=once)
 

@@ -25,6 +25,7 @@ from solvers.nurikabe import GENRE, check, dfs, model
 from solvers.nurikabe.cuts import rings
 from solvers.nurikabe.deduce import Contradiction, deduce
 from solvers.nurikabe.generate import HARDER, effort
+from solvers.nurikabe.layers import add_layers
 from solvers.nurikabe.shapes import TooMany, shapes
 from solvers.nurikabe.wall import Wall
 from solvers.puzzle import Puzzle
@@ -184,6 +185,31 @@ def test_rings_separate_a_part_from_farther_cells() -> None:
     assert sorted(ring) == [(0, 2), (1, 1), (2, 0)] and (4, 4) not in near and (1, 0) in near
     rest = set(lits) - set(ring)
     assert not any((0, 0) in part and (4, 4) in part for part in components(5, 5, rest))
+
+
+def test_layers_allow_exactly_the_connected_islands() -> None:
+    """With layers, the model's answers for a 4-cell island at the corner of a 3x4 board are the
+    connected 4-cell shapes holding the corner, each once (counted by brute force)."""
+    from itertools import combinations
+
+    cells = [(r, c) for r in range(3) for c in range(4)]
+    want = {frozenset(s) for s in combinations(cells, 4)
+            if (0, 0) in s and len(components(3, 4, s)) == 1}
+    m = cp_model.CpModel()
+    own = {cell: m.new_bool_var(str(cell)) for cell in cells}
+    m.add(own[0, 0] == 1)
+    m.add(sum(own.values()) == 4)
+    add_layers(m, 3, 4, own, (0, 0), 4)
+    got: set[frozenset[tuple[int, int]]] = set()
+
+    class Collect(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            got.add(frozenset(c for c, v in own.items() if self.boolean_value(v)))
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.solve(m, Collect())  # type: ignore[no-untyped-call]
+    assert got == want and len(want) == 12
 
 
 def test_grade_counts_harder_steps_and_searches() -> None:
