@@ -21,7 +21,7 @@ Deductions grade a board and shrink the model the search has left to do.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class Contradiction(Exception):
@@ -104,10 +104,11 @@ def deduce(near: list[list[int]], cand: list[int], top: int, *, deep: bool = Tru
     largest given) that no block holds are checked together, by the size of their region."""
     rounds = deep_rounds = 0
     dirty = deep_dirty = -1  # the numbers whose cells changed since their last look (bit masks)
+    memo = _Memo()
     while True:
         rounds += 1
         before = cand.copy()
-        _round(near, cand, top, dirty)
+        _round(near, cand, top, dirty, memo)
         dirty = _changed(before, cand)
         deep_dirty |= dirty
         if dirty:
@@ -163,7 +164,32 @@ def short_blocks(near: Sequence[Sequence[int]], cand: Sequence[int]) -> list[tup
     return out
 
 
-def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool:
+@dataclass
+class _Memo:
+    """What one :func:`deduce` call's rounds computed, kept while still true (masks only shrink):
+    a block's reach stays while every cell of it keeps the number; a number's regions for new
+    areas while the cells free for them stay the same."""
+
+    reach: dict[tuple[int, int, int], set[int]] = field(default_factory=dict)  # (number, first cell, size)
+    fresh: dict[int, tuple[frozenset[int], list[list[int]]]] = field(default_factory=dict)
+
+    def reach_of(self, near: list[list[int]], cand: list[int], block: list[int], v: int) -> set[int]:
+        key = (v, block[0], len(block))
+        bit = 1 << v
+        reach = self.reach.get(key)
+        if reach is None or not all(cand[j] & bit for j in reach):
+            reach = self.reach[key] = _reach(near, cand, block, v, v - len(block))
+        return reach
+
+    def fresh_parts(self, near: list[list[int]], v: int, cells: set[int]) -> list[list[int]]:
+        key = frozenset(cells)
+        known = self.fresh.get(v)
+        if known is None or known[0] != key:
+            known = self.fresh[v] = (key, _parts(cells, near))
+        return known[1]
+
+
+def _round(near: list[list[int]], cand: list[int], top: int, dirty: int, memo: _Memo) -> bool:
     """One pass of the cheap rules over the whole board, the per-number ones only for the numbers
     in ``dirty`` (a bit mask); True when a mask changed."""
     block_of, block_cells = blocks(near, cand)
@@ -231,7 +257,7 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool
             size = len(block_cells[b])
             if size == v:
                 continue
-            reach = _reach(near, cand, block_cells[b], v, v - size)
+            reach = memo.reach_of(near, cand, block_cells[b], v)
             if size + len(reach) < v:
                 raise Contradiction
             allowed.update(j for j in reach if block_of[j] < 0)
@@ -239,8 +265,8 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool
             if not frontier:
                 raise Contradiction
             if len(frontier) == 1:
-                fix(frontier.pop(), v)
-        for comp in _parts({i for i in cells_v if i not in touch or v not in touch[i]}, near):
+                changed |= _way_out(near, cand, block_cells[b], v, frontier.pop())
+        for comp in memo.fresh_parts(near, v, {i for i in cells_v if i not in touch or v not in touch[i]}):
             if len(comp) >= v:
                 allowed.update(comp)
         for i in cells_v:
@@ -249,6 +275,36 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool
     # fixed blocks short of their number with no open neighbour able to take it are caught above;
     # a block of v next to a cell fixed to v is one block (recomputed next round)
     return changed
+
+
+def _way_out(near: list[list[int]], cand: list[int], block: list[int], v: int, cell: int) -> bool:
+    """A short block of ``v`` whose only way out is ``cell`` takes it, and so on while the grown
+    block (with the fixed ``v`` it then touches) still has one way out: a chain in one step, not
+    one step per round. Returns True (``cell`` at least changed)."""
+    bit = 1 << v
+    area = set(block)
+    stack: list[int] = []
+    while True:
+        if not cand[cell] & bit:
+            raise Contradiction
+        cand[cell] = bit
+        area.add(cell)
+        stack.append(cell)
+        while stack:
+            for j in near[stack.pop()]:
+                if j not in area and cand[j] == bit:
+                    area.add(j)
+                    stack.append(j)
+        if len(area) >= v:
+            if len(area) > v:
+                raise Contradiction
+            return True
+        frontier = {j for i in area for j in near[i] if j not in area and cand[j] & bit}
+        if len(frontier) != 1:
+            if not frontier:
+                raise Contradiction
+            return True
+        cell = frontier.pop()
 
 
 def _reach(near: list[list[int]], cand: list[int], start: Sequence[int], v: int, depth: int,

@@ -139,6 +139,15 @@ def test_deductions_list_the_areas_of_a_short_block(monkeypatch: pytest.MonkeyPa
     assert not deduce.deduce(near, cand, top).solved()
 
 
+def test_deductions_follow_a_chain_of_single_ways_out_in_one_round() -> None:
+    # the 6 has one way out, then one again...: the corridor is its area, taken in one round (a
+    # round per cell before: 7 rounds), plus the rounds that see the rest settle
+    near, cand, top = _masks(board("6 . . . . . ."))
+    out = deduce.deduce(near, cand, top, deep=False)
+    assert [x.bit_length() - 1 for x in cand] == [6, 6, 6, 6, 6, 6, 1]
+    assert out.rounds <= 3
+
+
 def test_deductions_find_a_dead_end() -> None:
     near, cand, top = _masks(board("3 1", "1 ."))  # the 3 has no room
     with pytest.raises(deduce.Contradiction):
