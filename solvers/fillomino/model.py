@@ -280,7 +280,7 @@ def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
     near = grid_near(rows, cols)
     flat = [x for row in cells for x in row]
     search = Search(max(flat, default=0), budget.start + options.time_limit, limit=2 if options.unique else 1,
-                    fallback=partial(solve_group, budget=budget))
+                    fallback=partial(solve_group, budget=budget), workers=options.workers)
     t0 = time.perf_counter()
     try:
         found = search.answers(near, start_masks(near, flat))

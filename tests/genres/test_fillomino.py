@@ -179,6 +179,36 @@ def test_cpsat_fallback_gives_the_same_verdicts(monkeypatch: pytest.MonkeyPatch,
             assert sol is None or (isinstance(sol, NumberSolution) and GENRE.check(p, sol) == []), rec["id"]
 
 
+def test_parts_solved_side_by_side_give_the_same_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every group to CP-SAT at once: with two workers the groups are solved on threads, and the
+    verdict and both answers are the ones the groups solved one by one give."""
+    monkeypatch.setattr(search, "SEARCH_OPEN", 0)
+    threaded = []
+    side_by_side = search.Search._side_by_side
+
+    def spy(self: search.Search, *args: Any) -> Any:
+        started = side_by_side(self, *args)
+        threaded.append(len(started))
+        return started
+
+    monkeypatch.setattr(search.Search, "_side_by_side", spy)
+    rng = random.Random(5)
+    seen: set[Status] = set()
+    for _ in range(30):  # givens kept between two patches with few, so there are groups to share out
+        rows, cols, keep = rng.randint(3, 6), rng.randint(9, 12), rng.uniform(0.4, 0.9)
+        division = None
+        while division is None:
+            division = generate.random_division(rows, cols, rng)
+        cells = [[x if 3 < c < cols - 4 or rng.random() < keep else 0 for c, x in enumerate(row)] for row in division]
+        p = board(*(" ".join(str(x) if x else "." for x in row) for row in cells))
+        one, two = (GENRE.solve(p, OPTS.with_(workers=w)) for w in (1, 2))
+        assert (one.status, one.solution, one.second_solution) == (two.status, two.solution, two.second_solution)
+        for sol in (two.solution, two.second_solution):
+            assert sol is None or (isinstance(sol, NumberSolution) and GENRE.check(p, sol) == [])
+        seen.add(two.status)
+    assert seen >= {Status.UNIQUE, Status.MULTIPLE} and sum(k >= 2 for k in threaded) >= 3
+
+
 def _verdicts_with(monkeypatch: pytest.MonkeyPatch, p: Puzzle[int], name: str, values: tuple[Any, ...]) -> list[Status]:
     """The engine's verdict on ``p`` with ``model.<name>`` set to each value, every answer checked."""
     out = []
