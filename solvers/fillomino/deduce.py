@@ -236,14 +236,6 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int, memo: _
     exact = (1 << (top + 1)) - 1
     for v in value:
         exact |= 1 << v
-    for comp in _parts({i for i in open_cells if cand[i] & ~exact}, near):
-        over = ~exact & ~((1 << (len(comp) + 1)) - 1)
-        for i in comp:
-            if cand[i] & over:
-                cand[i] &= ~over
-                changed = True
-                if not cand[i]:
-                    raise Contradiction
     per_value: dict[int, list[int]] = {}
     for i in open_cells:
         for v in bits(cand[i] & exact & dirty):
@@ -272,6 +264,15 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int, memo: _
         for i in cells_v:
             if i not in allowed:
                 drop(i, v)
+    # (last: the cells fixed above shrink the regions)
+    for comp in _parts({i for i in open_cells if cand[i] & ~exact}, near):
+        over = ~exact & ~((1 << (len(comp) + 1)) - 1)
+        for i in comp:
+            if cand[i] & over:
+                cand[i] &= ~over
+                changed = True
+                if not cand[i]:
+                    raise Contradiction
     # fixed blocks short of their number with no open neighbour able to take it are caught above;
     # a block of v next to a cell fixed to v is one block (recomputed next round)
     return changed
