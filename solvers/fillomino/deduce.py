@@ -237,9 +237,10 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int, memo: _
     for v in value:
         exact |= 1 << v
     per_value: dict[int, list[int]] = {}
-    for i in open_cells:
-        for v in bits(cand[i] & exact & dirty):
-            per_value.setdefault(v, []).append(i)
+    for v in bits(exact & dirty):
+        bit = 1 << v
+        if cells_v := [i for i in open_cells if cand[i] & bit]:
+            per_value[v] = cells_v
     for b, cells in enumerate(block_cells):
         if len(cells) < value[b] and dirty >> value[b] & 1:
             per_value.setdefault(value[b], [])
