@@ -282,13 +282,15 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int, memo: _
 def _way_out(near: list[list[int]], cand: list[int], block: list[int], v: int, cell: int) -> bool:
     """A short block of ``v`` whose only way out is ``cell`` takes it, and so on while the grown
     block (with the fixed ``v`` it then touches) still has one way out: a chain in one step, not
-    one step per round. Returns True (``cell`` at least changed)."""
+    one step per round. True when a mask changed."""
     bit = 1 << v
     area = set(block)
     stack: list[int] = []
+    changed = False
     while True:
         if not cand[cell] & bit:
             raise Contradiction
+        changed |= cand[cell] != bit
         cand[cell] = bit
         area.add(cell)
         stack.append(cell)
@@ -300,12 +302,12 @@ def _way_out(near: list[list[int]], cand: list[int], block: list[int], v: int, c
         if len(area) >= v:
             if len(area) > v:
                 raise Contradiction
-            return True
+            return changed
         frontier = {j for i in area for j in near[i] if j not in area and cand[j] & bit}
         if len(frontier) != 1:
             if not frontier:
                 raise Contradiction
-            return True
+            return changed
         cell = frontier.pop()
 
 
