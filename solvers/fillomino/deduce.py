@@ -8,7 +8,8 @@ has exactly that answer (the uniqueness proof costs nothing):
 * a block larger than its number is wrong; a complete block's neighbours lose its number;
 * a cell touching blocks of ``v`` whose sizes add up past ``v - 1`` cannot be ``v``;
 * a block short of its number grows: with one neighbour able to take its number, that neighbour
-  takes it; a cell the block cannot reach within its number's distance is not part of it;
+  takes it (and so on along a chain, in one round); a cell the block cannot reach within its
+  number's distance is not part of it;
 * a cell keeps ``v`` only if a block of ``v`` can reach it in time, or it lies in a connected set of
   at least ``v`` cells free to start a new area of ``v`` (empty cells form areas of unknown size);
 * (slower, when the above stall) a cell every growth of a block must pass through is the block's;
