@@ -112,6 +112,7 @@ class Search:
             self.cap = -1
 
     def _fall_back(self, near: list[list[int]], cand: list[int], limit: int) -> list[list[int]]:
+        """One group by the fallback, its answers as masks (also run on a thread, see below)."""
         assert self.fallback is not None
         self.fallbacks += 1
         return [[1 << v for v in sol] for sol in self.fallback(near, cand, limit)]
@@ -120,8 +121,8 @@ class Search:
                       limit: int) -> dict[int, Future[list[list[int]]]]:
         """The groups the fallback takes at once (too many open cells to search), started on
         threads when more than one (CP-SAT leaves Python's lock while it searches, so two cores
-        solve two parts in the time of the slower), by group index; none when they go one by one
-        as before. Each is asked for ``limit`` answers (its first answer does not depend on it)."""
+        solve two parts in the time of the slower), by group index; none when they go one by one.
+        Each is asked for ``limit`` answers (its first answer does not depend on it)."""
         if self.fallback is None or self.cap >= 0 or self.workers < 2:
             return {}
         big = [k for k, (_, sub) in enumerate(parts) if sum(1 for x in sub if x & (x - 1)) > SEARCH_OPEN]
