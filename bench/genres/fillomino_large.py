@@ -3,7 +3,7 @@
     PYTHONPATH=. .venv/bin/python bench/genres/fillomino_large.py OUT.jsonl ROWSxCOLS SEED [SEED ...]
         [--biggest 10] [--keep 0.45] [--givenless 0.15]
     PYTHONPATH=. .venv/bin/python bench/genres/fillomino_large.py OUT.jsonl --compose [SEED]
-    PYTHONPATH=. .venv/bin/python bench/genres/fillomino_large.py OUT.jsonl --measure [--limit 5]
+    PYTHONPATH=. .venv/bin/python bench/genres/fillomino_large.py OUT.jsonl --measure [--limit 5] [--workers 1]
 
 A random division (:func:`solvers.fillomino.generate.random_division`, areas up to
 ``--biggest``); each area loses all its givens with probability ``--givenless`` (an area without a
@@ -130,14 +130,14 @@ def compose(name: str, seed: int) -> dict[str, object] | None:
             "source": f"bench/genres/fillomino_large.py --compose {seed}: {name}"}
 
 
-def measure(path: str, limit: float) -> None:
+def measure(path: str, limit: float, workers: int = 1) -> None:
     """Solve every board of ``path``: seconds (wall, cpu), verdict, right (unique: the division;
     multiple: two answers, both already through the checker; never error or none)."""
     for line in Path(path).read_text().splitlines():
         rec = json.loads(line)
         puzzle = Puzzle.from_record(rec)
         t0, c0 = time.perf_counter(), time.process_time()
-        res = solve_puzzle(puzzle, SolveOptions(time_limit=limit, workers=1))
+        res = solve_puzzle(puzzle, SolveOptions(time_limit=limit, workers=workers))
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         if res.status is Status.UNIQUE:
             right = res.solution == puzzle.kind.solution_from_json(rec["solution"], puzzle)
@@ -156,12 +156,13 @@ def main() -> None:
     ap.add_argument("--measure", action="store_true")
     ap.add_argument("--compose", type=int, nargs="?", const=1, metavar="SEED", help="the LAYOUTS instead")
     ap.add_argument("--limit", type=float, default=5.0)
+    ap.add_argument("--workers", type=int, default=1, help="threads per solve (parts solved side by side)")
     ap.add_argument("--biggest", type=int, default=10)
     ap.add_argument("--keep", type=float, default=0.45)
     ap.add_argument("--givenless", type=float, default=0.15)
     args = ap.parse_args()
     if args.measure:
-        measure(args.out, args.limit)
+        measure(args.out, args.limit, args.workers)
         return
     if args.compose is not None:
         with open(args.out, "a") as f:

@@ -8,7 +8,8 @@ has exactly that answer (the uniqueness proof costs nothing):
 * a block larger than its number is wrong; a complete block's neighbours lose its number;
 * a cell touching blocks of ``v`` whose sizes add up past ``v - 1`` cannot be ``v``;
 * a block short of its number grows: with one neighbour able to take its number, that neighbour
-  takes it; a cell the block cannot reach within its number's distance is not part of it;
+  takes it (and so on along a chain, in one round); a cell the block cannot reach within its
+  number's distance is not part of it;
 * a cell keeps ``v`` only if a block of ``v`` can reach it in time, or it lies in a connected set of
   at least ``v`` cells free to start a new area of ``v`` (empty cells form areas of unknown size);
 * (slower, when the above stall) a cell every growth of a block must pass through is the block's;
@@ -21,7 +22,7 @@ Deductions grade a board and shrink the model the search has left to do.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class Contradiction(Exception):
@@ -104,10 +105,11 @@ def deduce(near: list[list[int]], cand: list[int], top: int, *, deep: bool = Tru
     largest given) that no block holds are checked together, by the size of their region."""
     rounds = deep_rounds = 0
     dirty = deep_dirty = -1  # the numbers whose cells changed since their last look (bit masks)
+    memo = _Memo()
     while True:
         rounds += 1
         before = cand.copy()
-        _round(near, cand, top, dirty)
+        _round(near, cand, top, dirty, memo)
         dirty = _changed(before, cand)
         deep_dirty |= dirty
         if dirty:
@@ -163,7 +165,32 @@ def short_blocks(near: Sequence[Sequence[int]], cand: Sequence[int]) -> list[tup
     return out
 
 
-def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool:
+@dataclass
+class _Memo:
+    """What one :func:`deduce` call's rounds computed, kept while still true (masks only shrink):
+    a block's reach stays while every cell of it keeps the number; a number's regions for new
+    areas while the cells free for them stay the same."""
+
+    reach: dict[tuple[int, int, int], set[int]] = field(default_factory=dict)  # (number, first cell, size)
+    fresh: dict[int, tuple[frozenset[int], list[list[int]]]] = field(default_factory=dict)
+
+    def reach_of(self, near: list[list[int]], cand: list[int], block: list[int], v: int) -> set[int]:
+        key = (v, block[0], len(block))
+        bit = 1 << v
+        reach = self.reach.get(key)
+        if reach is None or not all(cand[j] & bit for j in reach):
+            reach = self.reach[key] = _reach(near, cand, block, v, v - len(block))
+        return reach
+
+    def fresh_parts(self, near: list[list[int]], v: int, cells: set[int]) -> list[list[int]]:
+        key = frozenset(cells)
+        known = self.fresh.get(v)
+        if known is None or known[0] != key:
+            known = self.fresh[v] = (key, _parts(cells, near))
+        return known[1]
+
+
+def _round(near: list[list[int]], cand: list[int], top: int, dirty: int, memo: _Memo) -> bool:
     """One pass of the cheap rules over the whole board, the per-number ones only for the numbers
     in ``dirty`` (a bit mask); True when a mask changed."""
     block_of, block_cells = blocks(near, cand)
@@ -210,18 +237,11 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool
     exact = (1 << (top + 1)) - 1
     for v in value:
         exact |= 1 << v
-    for comp in _parts({i for i in open_cells if cand[i] & ~exact}, near):
-        over = ~exact & ~((1 << (len(comp) + 1)) - 1)
-        for i in comp:
-            if cand[i] & over:
-                cand[i] &= ~over
-                changed = True
-                if not cand[i]:
-                    raise Contradiction
     per_value: dict[int, list[int]] = {}
-    for i in open_cells:
-        for v in bits(cand[i] & exact & dirty):
-            per_value.setdefault(v, []).append(i)
+    for v in bits(exact & dirty):
+        bit = 1 << v
+        if cells_v := [i for i in open_cells if cand[i] & bit]:
+            per_value[v] = cells_v
     for b, cells in enumerate(block_cells):
         if len(cells) < value[b] and dirty >> value[b] & 1:
             per_value.setdefault(value[b], [])
@@ -231,7 +251,7 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool
             size = len(block_cells[b])
             if size == v:
                 continue
-            reach = _reach(near, cand, block_cells[b], v, v - size)
+            reach = memo.reach_of(near, cand, block_cells[b], v)
             if size + len(reach) < v:
                 raise Contradiction
             allowed.update(j for j in reach if block_of[j] < 0)
@@ -239,16 +259,57 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int) -> bool
             if not frontier:
                 raise Contradiction
             if len(frontier) == 1:
-                fix(frontier.pop(), v)
-        for comp in _parts({i for i in cells_v if i not in touch or v not in touch[i]}, near):
+                changed |= _way_out(near, cand, block_cells[b], v, frontier.pop())
+        for comp in memo.fresh_parts(near, v, {i for i in cells_v if i not in touch or v not in touch[i]}):
             if len(comp) >= v:
                 allowed.update(comp)
         for i in cells_v:
             if i not in allowed:
                 drop(i, v)
+    # (last: the cells fixed above shrink the regions)
+    for comp in _parts({i for i in open_cells if cand[i] & ~exact}, near):
+        over = ~exact & ~((1 << (len(comp) + 1)) - 1)
+        for i in comp:
+            if cand[i] & over:
+                cand[i] &= ~over
+                changed = True
+                if not cand[i]:
+                    raise Contradiction
     # fixed blocks short of their number with no open neighbour able to take it are caught above;
     # a block of v next to a cell fixed to v is one block (recomputed next round)
     return changed
+
+
+def _way_out(near: list[list[int]], cand: list[int], block: list[int], v: int, cell: int) -> bool:
+    """A short block of ``v`` whose only way out is ``cell`` takes it, and so on while the grown
+    block (with the fixed ``v`` it then touches) still has one way out: a chain in one step, not
+    one step per round. True when a mask changed."""
+    bit = 1 << v
+    area = set(block)
+    stack: list[int] = []
+    changed = False
+    while True:
+        if not cand[cell] & bit:
+            raise Contradiction
+        changed |= cand[cell] != bit
+        cand[cell] = bit
+        area.add(cell)
+        stack.append(cell)
+        while stack:
+            for j in near[stack.pop()]:
+                if j not in area and cand[j] == bit:
+                    area.add(j)
+                    stack.append(j)
+        if len(area) >= v:
+            if len(area) > v:
+                raise Contradiction
+            return changed
+        frontier = {j for i in area for j in near[i] if j not in area and cand[j] & bit}
+        if len(frontier) != 1:
+            if not frontier:
+                raise Contradiction
+            return changed
+        cell = frontier.pop()
 
 
 def _reach(near: list[list[int]], cand: list[int], start: Sequence[int], v: int, depth: int,

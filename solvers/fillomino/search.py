@@ -4,6 +4,8 @@ After the deductions (:mod:`solvers.fillomino.deduce`), the cells still open and
 short of their number fall into connected groups. Two groups never share an area (a complete
 block between them has already taken its number from its neighbours' masks), so each group is
 solved on its own: answers multiply, and a group is searched only when deductions leave it open.
+Groups too big to search go to the fallback (CP-SAT); with more than one worker for the solve,
+they are solved side by side on threads (a board of two hard parts takes the time of one).
 The search branches on a cell next to the short block with the fewest ways out (that cell takes
 the block's number, or it does not), so the whole tree it walks is the uniqueness proof.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from solvers.fillomino.deduce import Contradiction, deduce, short_blocks
@@ -50,6 +53,7 @@ class Search:
     cap_until: float = 0.0
     deduce_seconds: float = 0.0  # the deductions before any search
     fallbacks: int = 0
+    workers: int = 1  # groups the fallback takes at once may be solved side by side, this many at a time
 
     def answers(self, near: list[list[int]], cand: list[int]) -> list[list[int]]:
         """Up to ``limit`` answers, each a number per cell (``cand`` is changed)."""
@@ -103,21 +107,55 @@ class Search:
                 raise TooLong
             return self._solve(near, cand.copy(), limit)
         except TooLong:
-            self.fallbacks += 1
-            return [[1 << v for v in sol] for sol in self.fallback(near, cand, limit)]
+            return self._fall_back(near, cand, limit)
         finally:
             self.cap = -1
+
+    def _fall_back(self, near: list[list[int]], cand: list[int], limit: int) -> list[list[int]]:
+        """One group by the fallback, its answers as masks (also run on a thread, see below)."""
+        assert self.fallback is not None
+        self.fallbacks += 1
+        return [[1 << v for v in sol] for sol in self.fallback(near, cand, limit)]
+
+    def _side_by_side(self, parts: list[tuple[list[list[int]], list[int]]],
+                      limit: int) -> dict[int, Future[list[list[int]]]]:
+        """The groups the fallback takes at once (too many open cells to search), started on
+        threads when more than one (CP-SAT leaves Python's lock while it searches, so two cores
+        solve two parts in the time of the slower), by group index; none when they go one by one.
+        Each is asked for ``limit`` answers (its first answer does not depend on it)."""
+        if self.fallback is None or self.cap >= 0 or self.workers < 2:
+            return {}
+        big = [k for k, (_, sub) in enumerate(parts) if sum(1 for x in sub if x & (x - 1)) > SEARCH_OPEN]
+        if len(big) < 2:
+            return {}
+        pool = ThreadPoolExecutor(min(self.workers, len(big)), thread_name_prefix="fillomino-part")
+        try:
+            return {k: pool.submit(self._fall_back, *parts[k], limit) for k in big}
+        finally:
+            pool.shutdown(wait=False)
 
     def _split(self, near: list[list[int]], cand: list[int], groups: list[list[int]],
                limit: int) -> list[list[int]]:
         """Solve each group alone; the first answer takes every group's first, the second differs
         in one group."""
-        first = cand.copy()
-        second: list[int] | None = None
+        parts = []
         for cells in groups:
             index = {c: k for k, c in enumerate(cells)}
-            sub_near = [[index[j] for j in near[c] if j in index] for c in cells]
-            found = self._group(sub_near, [cand[c] for c in cells], limit if second is None else 1)
+            parts.append(([[index[j] for j in near[c] if j in index] for c in cells], [cand[c] for c in cells]))
+        started = self._side_by_side(parts, limit)
+        try:
+            return self._join(cand, groups, parts, started, limit)
+        finally:
+            for fut in started.values():
+                fut.cancel()  # those not begun, when a group has no answer or time ran out
+
+    def _join(self, cand: list[int], groups: list[list[int]], parts: list[tuple[list[list[int]], list[int]]],
+              started: dict[int, Future[list[list[int]]]], limit: int) -> list[list[int]]:
+        """The groups' answers put together, in group order (those ``started`` from their threads)."""
+        first = cand.copy()
+        second: list[int] | None = None
+        for k, cells in enumerate(groups):
+            found = started[k].result() if k in started else self._group(*parts[k], limit if second is None else 1)
             if not found:
                 return []
             for c, x in zip(cells, found[0], strict=True):

@@ -139,6 +139,15 @@ def test_deductions_list_the_areas_of_a_short_block(monkeypatch: pytest.MonkeyPa
     assert not deduce.deduce(near, cand, top).solved()
 
 
+def test_deductions_follow_a_chain_of_single_ways_out_in_one_round() -> None:
+    # the 6 has one way out, then one again...: the corridor is its area, taken in one round (a
+    # round per cell before: 7 rounds), plus the rounds that see the rest settle
+    near, cand, top = _masks(board("6 . . . . . ."))
+    out = deduce.deduce(near, cand, top, deep=False)
+    assert [x.bit_length() - 1 for x in cand] == [6, 6, 6, 6, 6, 6, 1]
+    assert out.rounds <= 3
+
+
 def test_deductions_find_a_dead_end() -> None:
     near, cand, top = _masks(board("3 1", "1 ."))  # the 3 has no room
     with pytest.raises(deduce.Contradiction):
@@ -168,6 +177,36 @@ def test_cpsat_fallback_gives_the_same_verdicts(monkeypatch: pytest.MonkeyPatch,
         assert res.status is want, rec["id"]
         for sol in (res.solution, res.second_solution):
             assert sol is None or (isinstance(sol, NumberSolution) and GENRE.check(p, sol) == []), rec["id"]
+
+
+def test_parts_solved_side_by_side_give_the_same_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every group to CP-SAT at once: with two workers the groups are solved on threads, and the
+    verdict and both answers are the ones the groups solved one by one give."""
+    monkeypatch.setattr(search, "SEARCH_OPEN", 0)
+    threaded = []
+    side_by_side = search.Search._side_by_side
+
+    def spy(self: search.Search, *args: Any) -> Any:
+        started = side_by_side(self, *args)
+        threaded.append(len(started))
+        return started
+
+    monkeypatch.setattr(search.Search, "_side_by_side", spy)
+    rng = random.Random(5)
+    seen: set[Status] = set()
+    for _ in range(30):  # givens kept between two patches with few, so there are groups to share out
+        rows, cols, keep = rng.randint(3, 6), rng.randint(9, 12), rng.uniform(0.4, 0.9)
+        division = None
+        while division is None:
+            division = generate.random_division(rows, cols, rng)
+        cells = [[x if 3 < c < cols - 4 or rng.random() < keep else 0 for c, x in enumerate(row)] for row in division]
+        p = board(*(" ".join(str(x) if x else "." for x in row) for row in cells))
+        one, two = (GENRE.solve(p, OPTS.with_(workers=w)) for w in (1, 2))
+        assert (one.status, one.solution, one.second_solution) == (two.status, two.solution, two.second_solution)
+        for sol in (two.solution, two.second_solution):
+            assert sol is None or (isinstance(sol, NumberSolution) and GENRE.check(p, sol) == [])
+        seen.add(two.status)
+    assert seen >= {Status.UNIQUE, Status.MULTIPLE} and sum(k >= 2 for k in threaded) >= 3
 
 
 def _verdicts_with(monkeypatch: pytest.MonkeyPatch, p: Puzzle[int], name: str, values: tuple[Any, ...]) -> list[Status]:
