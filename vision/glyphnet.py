@@ -1,5 +1,5 @@
-"""A small learned reader of one printed character (0-9 or ?): a two-layer perceptron over the same
-features as :mod:`vision.glyphs`, trained on synthetic degraded cells and on glyphs cut from the
+"""A small learned reader of one printed character (0-9 or ?): a perceptron with two hidden layers over
+the same features as :mod:`vision.glyphs`, trained on synthetic degraded cells and on glyphs cut from the
 tuning pictures by ``bench/glyphnet/train.py`` and shipped as ``glyphnet.npz`` beside this module
 (nothing is fetched at run time). Plain numpy: no runtime dependency beyond the reader's."""
 

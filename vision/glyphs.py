@@ -2,7 +2,8 @@
 
 The examples it compares against are rendered from common typefaces (DejaVu, Liberation, Nimbus,
 FreeSans) at many sizes, weights, slants and blurs by ``scripts/train_glyphs.py`` and shipped as
-``glyphs.npz`` beside this module: nothing is fetched at run time.
+``glyphs.npz`` beside this module: nothing is fetched at run time. A small learned reader
+(:mod:`vision.glyphnet`) judges each guess: it reads blurred, small and compressed glyphs better.
 """
 
 from __future__ import annotations

@@ -68,7 +68,7 @@ def draw(text: str, font: Path, rng: np.random.Generator) -> np.ndarray:
         x0, y0, x1, y1 = d.textbbox((0, 0), text, font=f)
     cx, cy = BIG / 2 + rng.normal(0, 2.5), BIG / 2 + rng.normal(0, 2.5)
     d.text((cx - (x0 + x1) / 2, cy - (y0 + y1) / 2), text, fill=255, font=f)
-    a = np.asarray(img, np.float32) / 255.0
+    a: np.ndarray = np.asarray(img, np.float32) / 255.0
     weight = int(rng.integers(-1, 3))
     if weight > 0:
         a = cv2.dilate(a, np.ones((weight + 1, weight + 1), np.uint8))
@@ -94,8 +94,8 @@ def draw(text: str, font: Path, rng: np.random.Generator) -> np.ndarray:
 def degrade(dark: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """The drawn cell as the reader sees it: paper 0..1 (0 ink), at its reading size."""
     ink_tone = rng.uniform(0.6, 1.0)
-    a = dark * ink_tone
-    m = cv2.getRotationMatrix2D((BIG / 2, BIG / 2), rng.uniform(-4, 4), 1.0)
+    a: np.ndarray = dark * ink_tone
+    m: np.ndarray = cv2.getRotationMatrix2D((BIG / 2, BIG / 2), rng.uniform(-4, 4), 1.0).astype(np.float64)
     m[0, 1] += rng.uniform(-0.08, 0.08)  # a slant
     m[:, 2] += rng.normal(0, 1.5, 2)
     a = cv2.warpAffine(a, m, (BIG, BIG), borderMode=cv2.BORDER_REPLICATE)
@@ -105,7 +105,7 @@ def degrade(dark: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         a = cv2.GaussianBlur(a, (0, 0), rng.uniform(0.3, 1.6) * BIG / side)
     elif blur < 0.55:
         length = max(3, round(rng.uniform(1.5, 4.0) * BIG / side)) | 1
-        k = np.zeros((length, length), np.float32)
+        k: np.ndarray = np.zeros((length, length), np.float32)
         k[length // 2] = 1.0
         k = cv2.warpAffine(k, cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), rng.uniform(0, 180), 1.0),
                            (length, length))
@@ -113,13 +113,13 @@ def degrade(dark: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     small = cv2.resize(a, (side, side), interpolation=cv2.INTER_AREA)
     paper = rng.uniform(0.55, 1.0)
     grad = np.linspace(0, 1, side, dtype=np.float32)[None, :] * rng.uniform(-0.15, 0.15)
-    grey = paper * (1.0 + grad) * (1.0 - small)
+    grey: np.ndarray = paper * (1.0 + grad) * (1.0 - small)
     grey += rng.normal(0, rng.uniform(0.0, 0.06), grey.shape).astype(np.float32)
-    g8 = np.clip(grey * 255.0, 0, 255).astype(np.uint8)
+    g8: np.ndarray = np.clip(grey * 255.0, 0, 255).astype(np.uint8)
     if rng.random() < 0.6:
         ok, buf = cv2.imencode(".jpg", g8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 81))])
-        g8 = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
-    out = g8.astype(np.float32)
+        g8 = np.asarray(cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE))
+    out: np.ndarray = g8.astype(np.float32)
     light = cv2.GaussianBlur(cv2.dilate(out, np.ones((5, 5), np.uint8)), (0, 0), 3.0)  # the reader's flattening
     out = np.clip(out / np.maximum(light, 1.0), 0.0, 1.0)
     if side < 40:  # the reader straightens small cells again at 46 pixels, interpolated cubically
