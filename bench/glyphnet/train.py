@@ -1,14 +1,15 @@
 """Train vision/glyphnet.npz, the learned second reader of printed characters (issue 23).
 
+    PYTHONPATH=. .venv/bin/python bench/glyphnet/train.py                  # the shipped file
     PYTHONPATH=. .venv/bin/python bench/glyphnet/harvest.py /tmp/glyph-real.npz \\
         /tmp/vr-sets/train:photo,print,screenshot /tmp/vl-sets/train:scene /tmp/vc-sets/train:screenshot
-    PYTHONPATH=. .venv/bin/python bench/glyphnet/train.py [--real /tmp/glyph-real.npz] [--dev dev.npz ...]
+    PYTHONPATH=. .venv/bin/python bench/glyphnet/train.py --real /tmp/glyph-real.npz --dev dev.npz --out x.npz
 
 Synthetic cells (``synth.py``, seed 1) and, when given, glyphs cut from the tuning sets' train
-splits (``harvest.py``: never a test split nor a held-out picture) train a perceptron with two hidden layers
-(257 -> 128 -> 64 -> 11, plain numpy, one thread, fixed seed: the same inputs give the same file).
-Accuracy is reported, for it and for the nearest-neighbour reader, on synthetic cells held apart
-(seed 2) and on any ``--dev`` glyph sets.
+splits (``harvest.py``: never a test split nor a held-out picture) train a perceptron with two
+hidden layers (257 -> 128 -> 64 -> 11, plain numpy, one thread, fixed seed: the same inputs give
+the same file; the shipped one is from synthetic cells alone). Accuracy is reported, for it and
+for the nearest-neighbour reader, on synthetic cells held apart (seed 2) and on any ``--dev`` sets.
 """
 
 from __future__ import annotations
