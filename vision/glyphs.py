@@ -2,7 +2,8 @@
 
 The examples it compares against are rendered from common typefaces (DejaVu, Liberation, Nimbus,
 FreeSans) at many sizes, weights, slants and blurs by ``scripts/train_glyphs.py`` and shipped as
-``glyphs.npz`` beside this module: nothing is fetched at run time.
+``glyphs.npz`` beside this module: nothing is fetched at run time. A small learned reader
+(:mod:`vision.glyphnet`) judges each guess: it reads blurred, small and compressed glyphs better.
 """
 
 from __future__ import annotations
@@ -14,12 +15,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.glyphnet import probabilities
+
 CLASSES = "0123456789?"
 SIZE = 16  # a glyph is compared as a SIZE x SIZE picture (aspect kept) plus its aspect ratio
 K = 7
 COARSE = 24  # principal directions of the first look
 CANDIDATES = 96  # examples the first look keeps for the exact distance
 MODEL = Path(__file__).with_name("glyphs.npz")
+DOUBT = 0.5  # the confidence left to a reading the learned reader disagrees with (below vision.reading.SURE)
 
 
 @dataclass(frozen=True)
@@ -129,4 +133,23 @@ def _nearest(q: np.ndarray, allowed: str) -> list[Guess]:
         margin = (np.sqrt(max(other_d, 0.0)) - np.sqrt(max(mine, 0.0))) / max(np.sqrt(max(other_d, 1e-9)), 1e-9)
         confidence = float(min(votes[best] / K, 0.5 + 2.0 * margin))
         out.append(Guess(CLASSES[best], max(0.0, min(1.0, confidence)), CLASSES[runner]))
+    return _judged(q, out, allowed)
+
+
+def _judged(q: np.ndarray, guesses: list[Guess], allowed: str) -> list[Guess]:
+    """The nearest-neighbour guesses checked by the learned reader (:mod:`vision.glyphnet`), which
+    reads blurred, small and compressed glyphs better: where the two differ, its character is
+    taken, in doubt (to be asked about), with the neighbours' as the alternative."""
+    prob = probabilities(q)
+    mask = np.zeros(len(CLASSES), bool)
+    mask[[CLASSES.index(c) for c in allowed]] = True
+    prob = np.where(mask, prob, 0.0)
+    prob /= np.maximum(prob.sum(1, keepdims=True), 1e-9)
+    out = []
+    for guess, row in zip(guesses, prob, strict=True):
+        best = int(np.argmax(row))
+        if CLASSES[best] == guess.char:
+            out.append(guess)
+        else:
+            out.append(Guess(CLASSES[best], min(float(row[best]), DOUBT), guess.char))
     return out
