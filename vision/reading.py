@@ -129,11 +129,17 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     # a board small in the picture, or read with doubts or not at all: look for boards all over the
     # picture by their lines and read each again from a crop of the picture at its own resolution
     tries = [first]
+    counted: set[tuple[int, int]] = set()  # the counts of well-supported places looked at
     for spot in spots(full, 1 if sure else CLOSE_LOOKS):
         x0, y0, x1, y1 = spot.box
         if (x1 - x0) * (y1 - y0) > 0.8 * full.shape[0] * full.shape[1]:
             continue  # (the picture as a whole: read already)
         got = _read_steady(_blown_up(full[y0:y1, x0:x1], spot), forced, hairlines=True)
+        if spot.support >= SUPPORTED:
+            counted.add((spot.rows, spot.cols))
+            if isinstance(got, tuple) and (got[0].rows, got[0].cols) != (spot.rows, spot.cols):
+                # (the crop's outline is part of the board, or more: the place's own lines disagree)
+                got = replace(got[0], size_unsure=True), got[1]
         tries.append(got)
         if isinstance(got, tuple) and got[0].sure:
             break
@@ -142,8 +148,10 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         assert isinstance(first, Unreadable)
         raise first
     best = max(enumerate(read), key=lambda it: (_goodness(it[1][0]), it[0]))[1][0]
-    # two places read with confidence as boards of other sizes: which one is the board is in doubt
+    # two places read with confidence as boards of other sizes, or a board of a size none of the
+    # places looked at showed by its lines: which one is the board, or its count, is in doubt
     rival = any(r.sure and r.genres and (r.rows, r.cols) != (best.rows, best.cols) for r, _ in read)
+    rival = rival or bool(counted and (best.rows, best.cols) not in counted)
     return replace(best, seconds=time.perf_counter() - start, size_unsure=best.size_unsure or rival)
 
 
