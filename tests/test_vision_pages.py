@@ -13,10 +13,10 @@ import pytest
 
 from tests.test_vision_prints import PEARLS, printed_page
 from vision import read_image
+from vision.cells import INK
 from vision.decode import decode_full
 from vision.grid import Board, hairline_ink
 from vision.locate import spots
-from vision.cells import INK
 from vision.reading import FAINT_INK, _stretched, _unlined
 
 REPO = Path(__file__).resolve().parents[1]
