@@ -227,7 +227,6 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) ->
     guesses = _read_cells(_stretched(clean) if clean is not board else board, blocks)
     if clean is not board:  # (blurred strokes stretched dark may close up: a 2 or a 6 read as an 8)
         guesses = _steady(guesses, _read_cells(_stretched(clean, HALF_STRETCH), blocks))
-        guesses = _rings_kept(guesses, _read_cells(clean, blocks))
     if hairlines:
         guesses = _faint_rings(_darkened(board, clean), guesses)
     if board.bare:  # (its rings taken out: every number was in one)
@@ -312,13 +311,6 @@ def _steady(guesses: list[list[CellGuess]], again: list[list[CellGuess]]) -> lis
                 others = tuple(dict.fromkeys((other.token, *g.alternatives)))[:3]
                 out[r][c] = CellGuess(g.token, min(g.confidence, SURE - 0.1), others, g.kinds)
     return out
-
-
-def _rings_kept(guesses: list[list[CellGuess]], plain: list[list[CellGuess]]) -> list[list[CellGuess]]:
-    """``guesses`` with the empty cells that the board not stretched reads as a ring taken so: the
-    paper's grain taken off before stretching takes a hairline ring with it."""
-    return [[p if g.token == "." and p.token == "W" and p.confidence >= 0.9 else g
-             for g, p in zip(row, prow, strict=True)] for row, prow in zip(guesses, plain, strict=True)]
 
 
 def _stretched(board: Board, power: float = 1.0) -> Board:
