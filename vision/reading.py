@@ -223,12 +223,20 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) ->
     rooms = read_rooms(board, filled) if board.lattice is Lattice.LINES else None
     if rooms:
         board = replace(board, paper=rooms.erase(board))
-    clean = _unlined(board) if hairlines and board.lattice is Lattice.LINES else board
-    guesses = _read_cells(_stretched(clean) if clean is not board else board, blocks)
-    if clean is not board:  # (blurred strokes stretched dark may close up: a 2 or a 6 read as an 8)
-        guesses = _steady(guesses, _read_cells(_stretched(clean, HALF_STRETCH), blocks))
+    guesses = _read_cells(board, blocks)
     if hairlines:
-        guesses = _faint_rings(_darkened(board, clean), guesses)
+        guesses = _faint_rings(_darkened(board, board), guesses)
+    if hairlines and board.lattice is Lattice.LINES and _doubts(guesses):
+        # (a crop read with doubts: again without its grid lines, which win with fewer doubts;
+        # not first: a board full of clues, circles in most cells, has them taken for lines)
+        clean = _unlined(board)
+        other = _read_cells(_stretched(clean), blocks)
+        # (blurred strokes stretched dark may close up: a 2 or a 6 read as an 8)
+        other = _steady(other, _read_cells(_stretched(clean, HALF_STRETCH), blocks))
+        other = _faint_rings(_darkened(board, clean), other)
+        other = _kept_doubts(guesses, other)
+        if _doubts(other) < _doubts(guesses):
+            guesses = other
     if board.bare:  # (its rings taken out: every number was in one)
         guesses = [[replace(g, kinds=RINGED) if g.clue_kinds() == {ClueKind.NUMBER} else g for g in row]
                    for row in guesses]
@@ -299,6 +307,25 @@ def _unlined(board: Board) -> Board:
         lines = np.maximum(lines, cv2.dilate(found, np.ones((1, reach) if axis == 0 else (reach, 1), np.uint8)))
     out = np.clip(dark - np.maximum(lines - base, 0.0), 0.0, 1.0)
     return replace(board, paper=(1.0 - out).astype(board.paper.dtype))
+
+
+def _doubts(guesses: list[list[CellGuess]]) -> int:
+    """How many cells were read with less confidence than :data:`SURE`."""
+    return sum(g.confidence < SURE for row in guesses for g in row)
+
+
+def _kept_doubts(first: list[list[CellGuess]], again: list[list[CellGuess]]) -> list[list[CellGuess]]:
+    """``again`` (the board read without its lines) still asking about what ``first`` was unsure
+    of, unless it is empty there (the lines' remains taken for ink), and about the cells ``first``
+    was sure of and it reads otherwise: a reading's doubts are lifted by the lines' removal only."""
+    out = [row[:] for row in again]
+    for r, row in enumerate(first):
+        for c, g in enumerate(row):
+            a = again[r][c]
+            if (g.confidence < SURE and a.token != ".") or (g.confidence >= SURE and a.token != g.token):
+                others = tuple(t for t in dict.fromkeys((g.token, *a.alternatives, *g.alternatives)) if t != a.token)
+                out[r][c] = CellGuess(a.token, min(a.confidence, SURE - 0.1), others[:3], a.kinds)
+    return out
 
 
 def _steady(guesses: list[list[CellGuess]], again: list[list[CellGuess]]) -> list[list[CellGuess]]:
