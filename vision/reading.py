@@ -137,9 +137,6 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         got = _read_steady(_blown_up(full[y0:y1, x0:x1], spot), forced, hairlines=True)
         if spot.support >= SUPPORTED:
             counted.add((spot.rows, spot.cols))
-            if isinstance(got, tuple) and (got[0].rows, got[0].cols) != (spot.rows, spot.cols):
-                # (the crop's outline is part of the board, or more: the place's own lines disagree)
-                got = replace(got[0], size_unsure=True), got[1]
         tries.append(got)
         if isinstance(got, tuple) and got[0].sure:
             break
