@@ -17,7 +17,8 @@ from vision.cells import INK
 from vision.decode import decode_full
 from vision.grid import Board, hairline_ink
 from vision.locate import spots
-from vision.reading import FAINT_INK, _stretched, _unlined
+from vision.reading import FAINT_INK
+from vision.unline import stretched, unlined
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench" / "imagesets"))
@@ -70,7 +71,7 @@ def smeared_board(cell: int = 40, n: int = 6) -> Board:
 
 def test_a_crops_smeared_grid_lines_are_taken_out_and_its_faint_clues_kept() -> None:
     board = smeared_board()
-    clean = _stretched(_unlined(board))
+    clean = stretched(unlined(board))
     dark = 1.0 - clean.paper
     cell = 40
     # every cell but the two clues' is paper even to the reader's fainter ink level, lines and all;

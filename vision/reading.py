@@ -28,6 +28,7 @@ from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, spots
 from vision.rooms import read_rooms
 from vision.sharpen import sharpened
+from vision.unline import stretched, unlined
 
 FAINT_INK = 0.28  # the second reading's ink level (see _read_twice)
 HAIRLINE_INK = 0.16  # the ink level at which a faint empty cell is looked at again for a thin ring
@@ -37,13 +38,7 @@ MIN_SIDE, MAX_SIDE = 5, 40
 CROSSWORD_BLOCKS, CROSSWORD_SHARE = 10, 0.1  # this many plain black squares and nothing else: no puzzle
 FAINT_SHARE = 0.02  # an empty cell with this share of its middle faint ink is asked about (see _faint_rings)
 LINE_DARK, MAX_DARKEN = 0.6, 4.0  # a faint grid's lines made this dark, its ink at most this many times darker
-# a crop's clues once its grid lines are taken out (see _unlined): their darkest made this dark, at most so
-# many times darker, when they are darker than paper's noise at all
-CLUE_DARK, MAX_STRETCH, NOISE_DARK = 0.8, 2.5, 0.2
-GRAIN_SPREAD, MAX_GRAIN = 4.0, 0.25  # the paper's grain taken off a crop's clues (see _unlined)
-HALF_STRETCH = 0.5  # the second reading's stretch, as a power of the first's (see _steady)
-LINE_SPAN = 5  # cells along a grid line over which its darkness is taken (see _unlined)
-LINE_SLANT = 0.04  # a line's darkness taken also this share of a cell to either side (see _unlined)
+HALF_STRETCH = 0.5  # the second reading of a board without lines: its stretch, as a power (see _steady)
 CLOSE_SHARE = 0.25  # a board taking less of the picture than this is looked for again (see read_image)
 CLOSE_LOOKS = 2  # places looked at again, the likeliest first
 WORK_CELL, MAX_BLOW = 24, 4.0  # a place's cells are read at least this many pixels wide, blown up at most so much
@@ -226,10 +221,10 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) ->
     if hairlines and board.lattice is Lattice.LINES and _doubts(guesses):
         # (a crop read with doubts: again without its grid lines, which win with fewer doubts;
         # not first: a board full of clues, circles in most cells, has them taken for lines)
-        clean = _unlined(board)
-        other = _read_cells(_stretched(clean), blocks)
+        clean = unlined(board)
+        other = _read_cells(stretched(clean), blocks)
         # (blurred strokes stretched dark may close up: a 2 or a 6 read as an 8)
-        other = _steady(other, _read_cells(_stretched(clean, HALF_STRETCH), blocks))
+        other = _steady(other, _read_cells(stretched(clean, HALF_STRETCH), blocks))
         other = _faint_rings(_darkened(board, clean), other)
         other = _kept_doubts(guesses, other)
         if _doubts(other) < _doubts(guesses):
@@ -276,36 +271,6 @@ def _crossword(tokens: tuple[tuple[str, ...], ...], inked: int) -> bool:
     return plain == inked and plain >= max(CROSSWORD_BLOCKS, CROSSWORD_SHARE * len(tokens) * len(tokens[0]))
 
 
-def _unlined(board: Board) -> Board:
-    """The board without its grid lines, its clues' ink brought to :data:`CLUE_DARK`: on a page
-    photographed small and blurred (a crop read enlarged), the lines are smeared wider than the
-    cell reader's margins and its clues are a grey lighter than its ink level. A line is the
-    median darkness along it over :data:`LINE_SPAN` cells about each cell (clues fill part of a
-    cell only, and it follows a line left a little slanted), so it is taken out whatever its
-    width; then the clues' darkest ink is stretched to the level."""
-    dark = 1.0 - board.paper
-    x0, x1 = round(board.xs[0]), round(board.xs[-1])
-    y0, y1 = round(board.ys[0]), round(board.ys[-1])
-    base = float(np.median(dark[y0:y1, x0:x1]))
-    pitch = float(np.median(np.diff(board.xs)))
-    reach = max(1, round(pitch * LINE_SLANT)) * 2 + 1
-    lines = np.zeros_like(dark)
-    for edges, axis in ((board.ys, 0), (board.xs, 1)):
-        cut = [round(e) for e in edges]
-        cut[0], cut[-1] = 0, dark.shape[axis]  # (the margins outside take the outer cells' lines)
-        found = np.zeros_like(dark)
-        for i in range(len(cut) - 1):
-            lo, hi = max(0, i - LINE_SPAN // 2), min(len(cut) - 1, i + LINE_SPAN // 2 + 1)
-            if axis == 0:  # (lines down the board, measured over the rows about this one)
-                found[cut[i]:cut[i + 1]] = np.median(dark[max(cut[lo], y0):min(cut[hi], y1)], axis=0)[None, :]
-            else:
-                found[:, cut[i]:cut[i + 1]] = np.median(dark[:, max(cut[lo], x0):min(cut[hi], x1)], axis=1)[:, None]
-        # (widened across itself a little: a line left slightly slanted in its span)
-        lines = np.maximum(lines, cv2.dilate(found, np.ones((1, reach) if axis == 0 else (reach, 1), np.uint8)))
-    out = np.clip(dark - np.maximum(lines - base, 0.0), 0.0, 1.0)
-    return replace(board, paper=(1.0 - out).astype(board.paper.dtype))
-
-
 def _doubts(guesses: list[list[CellGuess]]) -> int:
     """How many cells were read with less confidence than :data:`SURE`."""
     return sum(g.confidence < SURE for row in guesses for g in row)
@@ -335,24 +300,6 @@ def _steady(guesses: list[list[CellGuess]], again: list[list[CellGuess]]) -> lis
                 others = tuple(dict.fromkeys((other.token, *g.alternatives)))[:3]
                 out[r][c] = CellGuess(g.token, min(g.confidence, SURE - 0.1), others, g.kinds)
     return out
-
-
-def _stretched(board: Board, power: float = 1.0) -> Board:
-    """The board's darkest ink (its clues, the lines taken out) brought to :data:`CLUE_DARK`
-    (``power``: only so much of the way, as a power of the factor), the paper's grain taken off."""
-    dark = 1.0 - board.paper
-    inner = dark[round(board.ys[0]):round(board.ys[-1]), round(board.xs[0]):round(board.xs[-1])]
-    if not inner.size:
-        return board
-    # (the paper's grain taken off first: its median and a few times its spread, which would be ink)
-    mid = float(np.median(inner))
-    grain = min(MAX_GRAIN, mid + GRAIN_SPREAD * 1.4826 * float(np.median(np.abs(inner - mid))))
-    dark = np.clip((dark - grain) / (1.0 - grain), 0.0, 1.0)
-    top = (float(np.percentile(inner, 99.8)) - grain) / (1.0 - grain)
-    if top <= NOISE_DARK:
-        return board
-    k = min(MAX_STRETCH, max(1.0, CLUE_DARK / top)) ** power
-    return replace(board, paper=(1.0 - np.clip(dark * k, 0.0, 1.0)).astype(board.paper.dtype))
 
 
 def _darkened(board: Board, onto: Board) -> Board:
