@@ -13,9 +13,12 @@ import pytest
 
 from tests.test_vision_prints import PEARLS, printed_page
 from vision import read_image
+from vision.cells import INK
 from vision.decode import decode_full
-from vision.grid import hairline_ink
+from vision.grid import Board, hairline_ink
 from vision.locate import spots
+from vision.reading import FAINT_INK
+from vision.unline import stretched, unlined
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench" / "imagesets"))
@@ -47,3 +50,38 @@ def test_a_faint_hairline_on_grainy_paper_is_ink_and_the_grain_is_not() -> None:
     ink = hairline_ink(paper)
     assert ink[:, 80].mean() > 0.9
     assert np.delete(ink, [79, 80, 81], axis=1).mean() < 0.01
+
+
+def smeared_board(cell: int = 40, n: int = 6) -> Board:
+    """A straightened board as a shaken photo of a printed page leaves it: grid lines smeared a
+    fifth of a cell wide (a grey band wider than the cell reader's margins), the frame darker, a
+    light grey clue in two cells and grainy paper."""
+    size = n * cell
+    dark = np.zeros((size, size), np.float32)
+    for i in range(n + 1):
+        at = min(size - 1, i * cell)
+        dark[:, max(0, at - 4):at + 5] = np.maximum(dark[:, max(0, at - 4):at + 5], 0.6 if i in (0, n) else 0.3)
+        dark[max(0, at - 1):at + 2, :] = np.maximum(dark[max(0, at - 1):at + 2, :], 0.6 if i in (0, n) else 0.35)
+    for r, c in ((1, 2), (4, 4)):  # a bar as a faint clue's stroke: darker than the lines, lighter than ink
+        dark[r * cell + 10:r * cell + 30, c * cell + 17:c * cell + 23] = 0.35
+    dark += np.random.default_rng(3).normal(0, 0.02, dark.shape).astype(np.float32)
+    edges = np.arange(n + 1, dtype=np.float64) * cell
+    return Board(paper=np.clip(1.0 - dark, 0, 1), xs=edges, ys=edges, dots=False, clarity=3.0)
+
+
+def test_a_crops_smeared_grid_lines_are_taken_out_and_its_faint_clues_kept() -> None:
+    board = smeared_board()
+    clean = stretched(unlined(board))
+    dark = 1.0 - clean.paper
+    cell = 40
+    # every cell but the two clues' is paper even to the reader's fainter ink level, lines and all;
+    # the clues are ink at its usual level
+    for r in range(6):
+        for c in range(6):
+            inked = float((dark[r * cell:(r + 1) * cell, c * cell:(c + 1) * cell] > FAINT_INK).mean())
+            assert (inked > 0.02) == ((r, c) in ((1, 2), (4, 4))), (r, c, inked)
+    assert float((dark[cell + 10:cell + 30, 2 * cell + 17:2 * cell + 23] > INK).mean()) > 0.9
+    # (before: the smeared lines were faint ink along every cell's sides, the clues no ink)
+    before = 1.0 - board.paper
+    assert float((before[cell + 10:cell + 30, 2 * cell + 17:2 * cell + 23] > INK).mean()) < 0.1
+    assert float((before[cell + 5:2 * cell - 5, 2 * cell - 3:2 * cell + 3] > FAINT_INK).mean()) > 0.6

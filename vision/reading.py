@@ -28,6 +28,7 @@ from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, spots
 from vision.rooms import read_rooms
 from vision.sharpen import sharpened
+from vision.unline import stretched, unlined
 
 FAINT_INK = 0.28  # the second reading's ink level (see _read_twice)
 HAIRLINE_INK = 0.16  # the ink level at which a faint empty cell is looked at again for a thin ring
@@ -37,6 +38,7 @@ MIN_SIDE, MAX_SIDE = 5, 40
 CROSSWORD_BLOCKS, CROSSWORD_SHARE = 10, 0.1  # this many plain black squares and nothing else: no puzzle
 FAINT_SHARE = 0.02  # an empty cell with this share of its middle faint ink is asked about (see _faint_rings)
 LINE_DARK, MAX_DARKEN = 0.6, 4.0  # a faint grid's lines made this dark, its ink at most this many times darker
+HALF_STRETCH = 0.5  # the second reading of a board without lines: its stretch, as a power (see _steady)
 CLOSE_SHARE = 0.25  # a board taking less of the picture than this is looked for again (see read_image)
 CLOSE_LOOKS = 2  # places looked at again, the likeliest first
 WORK_CELL, MAX_BLOW = 24, 4.0  # a place's cells are read at least this many pixels wide, blown up at most so much
@@ -122,11 +124,14 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     # a board small in the picture, or read with doubts or not at all: look for boards all over the
     # picture by their lines and read each again from a crop of the picture at its own resolution
     tries = [first]
+    counted: set[tuple[int, int]] = set()  # the counts of well-supported places looked at
     for spot in spots(full, 1 if sure else CLOSE_LOOKS):
         x0, y0, x1, y1 = spot.box
         if (x1 - x0) * (y1 - y0) > 0.8 * full.shape[0] * full.shape[1]:
             continue  # (the picture as a whole: read already)
         got = _read_steady(_blown_up(full[y0:y1, x0:x1], spot), forced, hairlines=True)
+        if spot.support >= SUPPORTED:
+            counted.add((spot.rows, spot.cols))
         tries.append(got)
         if isinstance(got, tuple) and got[0].sure:
             break
@@ -135,8 +140,10 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         assert isinstance(first, Unreadable)
         raise first
     best = max(enumerate(read), key=lambda it: (_goodness(it[1][0]), it[0]))[1][0]
-    # two places read with confidence as boards of other sizes: which one is the board is in doubt
+    # two places read with confidence as boards of other sizes, or a board of a size none of the
+    # places looked at showed by its lines: which one is the board, or its count, is in doubt
     rival = any(r.sure and r.genres and (r.rows, r.cols) != (best.rows, best.cols) for r, _ in read)
+    rival = rival or bool(counted and (best.rows, best.cols) not in counted)
     return replace(best, seconds=time.perf_counter() - start, size_unsure=best.size_unsure or rival)
 
 
@@ -210,7 +217,18 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) ->
         board = replace(board, paper=rooms.erase(board))
     guesses = _read_cells(board, blocks)
     if hairlines:
-        guesses = _faint_rings(_darkened(board), guesses)
+        guesses = _faint_rings(_darkened(board, board), guesses)
+    if hairlines and board.lattice is Lattice.LINES and _doubts(guesses):
+        # (a crop read with doubts: again without its grid lines, which win with fewer doubts;
+        # not first: a board full of clues, circles in most cells, has them taken for lines)
+        clean = unlined(board)
+        other = _read_cells(stretched(clean), blocks)
+        # (blurred strokes stretched dark may close up: a 2 or a 6 read as an 8)
+        other = _steady(other, _read_cells(stretched(clean, HALF_STRETCH), blocks))
+        other = _faint_rings(_darkened(board, clean), other)
+        other = _kept_doubts(guesses, other)
+        if _doubts(other) < _doubts(guesses):
+            guesses = other
     if board.bare:  # (its rings taken out: every number was in one)
         guesses = [[replace(g, kinds=RINGED) if g.clue_kinds() == {ClueKind.NUMBER} else g for g in row]
                    for row in guesses]
@@ -253,11 +271,42 @@ def _crossword(tokens: tuple[tuple[str, ...], ...], inked: int) -> bool:
     return plain == inked and plain >= max(CROSSWORD_BLOCKS, CROSSWORD_SHARE * len(tokens) * len(tokens[0]))
 
 
-def _darkened(board: Board) -> Board:
-    """The board's ink made darker until its grid lines are as dark as :data:`LINE_DARK` (no
-    lighter than before): a hairline grid and rings drawn with the same pen, photographed small and
-    blurred, are a light grey the cell reader's ink levels do not see; the paper's own grain is
-    taken off first so it stays paper."""
+def _doubts(guesses: list[list[CellGuess]]) -> int:
+    """How many cells were read with less confidence than :data:`SURE`."""
+    return sum(g.confidence < SURE for row in guesses for g in row)
+
+
+def _kept_doubts(first: list[list[CellGuess]], again: list[list[CellGuess]]) -> list[list[CellGuess]]:
+    """``again`` (the board read without its lines) still asking about what ``first`` was unsure
+    of, unless it is empty there (the lines' remains taken for ink), and about the cells ``first``
+    was sure of and it reads otherwise: a reading's doubts are lifted by the lines' removal only."""
+    out = [row[:] for row in again]
+    for r, row in enumerate(first):
+        for c, g in enumerate(row):
+            a = again[r][c]
+            if (g.confidence < SURE and a.token != ".") or (g.confidence >= SURE and a.token != g.token):
+                others = tuple(t for t in dict.fromkeys((g.token, *a.alternatives, *g.alternatives)) if t != a.token)
+                out[r][c] = CellGuess(a.token, min(a.confidence, SURE - 0.1), others[:3], a.kinds)
+    return out
+
+
+def _steady(guesses: list[list[CellGuess]], again: list[list[CellGuess]]) -> list[list[CellGuess]]:
+    """``guesses`` with each cell read otherwise in ``again`` named unsure, the other reading offered."""
+    out = [row[:] for row in guesses]
+    for r, row in enumerate(guesses):
+        for c, g in enumerate(row):
+            other = again[r][c]
+            if other.token != g.token:
+                others = tuple(dict.fromkeys((other.token, *g.alternatives)))[:3]
+                out[r][c] = CellGuess(g.token, min(g.confidence, SURE - 0.1), others, g.kinds)
+    return out
+
+
+def _darkened(board: Board, onto: Board) -> Board:
+    """``onto`` (the board, or the same without its lines) with its ink made darker until the
+    board's grid lines are as dark as :data:`LINE_DARK` (no lighter than before): a hairline grid
+    and rings drawn with the same pen, photographed small and blurred, are a light grey the cell
+    reader's ink levels do not see; the paper's own grain is taken off first so it stays paper."""
     dark = 1.0 - board.paper
     base = float(np.percentile(dark, 50))
     win = max(1, round(float(np.median(np.diff(board.xs))) / 20))
@@ -269,9 +318,9 @@ def _darkened(board: Board) -> Board:
               for y in board.ys[1:-1]]
     line = float(np.percentile(lines, 75)) - base if lines else 0.0
     if line <= 0.0 or line >= LINE_DARK:
-        return board
+        return onto
     k = min(MAX_DARKEN, LINE_DARK / line)
-    return replace(board, paper=np.clip(1.0 - (dark - base) * k, 0.0, 1.0).astype(board.paper.dtype))
+    return replace(onto, paper=np.clip(1.0 - (1.0 - onto.paper - base) * k, 0.0, 1.0).astype(board.paper.dtype))
 
 
 def _faint_rings(dark: Board, guesses: list[list[CellGuess]]) -> list[list[CellGuess]]:

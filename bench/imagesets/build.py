@@ -250,10 +250,11 @@ class Sgt:
         self.xvfb.wait()
 
 
-def scenes(src: Path, out: Path, splits: list[str], genres: set[str]) -> int:
+def scenes(src: Path, out: Path, splits: list[str], genres: set[str], page_seeds: int = 0) -> int:
     """Kind ``scene`` (the tuning simulator's hard photos, ``photo.simulate_scene``) from an already
     built set: one per board, of its 150 dpi printed page where there is one (every other board),
-    else of one of its screenshots; quick, as nothing is rendered again."""
+    else of one of its screenshots; quick, as nothing is rendered again. ``page_seeds``: instead,
+    only whole printed pages (150 and 300 dpi), each photographed with this many seeds."""
     for split in splits:
         rows = [json.loads(line) for line in (src / split / "truth.jsonl").read_text(encoding="utf-8").splitlines()]
         by_board: dict[str, list[dict[str, Any]]] = {}
@@ -261,11 +262,16 @@ def scenes(src: Path, out: Path, splits: list[str], genres: set[str]) -> int:
             if t["kind"] in ("screenshot", "print") and (not genres or t["genre"] in genres):
                 by_board.setdefault(t["board"], []).append(t)
         truth = []
+        if page_seeds:
+            by_board = {}
+            for page in (t for t in rows if t["kind"] == "print" and (not genres or t["genre"] in genres)):
+                for k in range(page_seeds):
+                    by_board[f"{Path(page['file']).stem}-{k}"] = [page]
         for bid, pics in sorted(by_board.items()):
             seed = int(hashlib.sha1(("scene" + bid).encode()).hexdigest()[:8], 16)
-            pages = [t for t in pics if t["file"].endswith("-150dpi.png")]
+            pages = [t for t in pics if page_seeds or t["file"].endswith("-150dpi.png")]
             shots = sorted((t for t in pics if t["kind"] == "screenshot"), key=lambda t: str(t["file"]))
-            pick = pages[0] if pages and seed % 2 else shots[seed % len(shots)] if shots else None
+            pick = pages[0] if pages and (seed % 2 or page_seeds) else shots[seed % len(shots)] if shots else None
             if pick is None:
                 continue
             rgb = np.asarray(Image.open(src / split / pick["file"]).convert("RGB"))[:, :, ::-1]
@@ -290,12 +296,15 @@ def main() -> int:
     ap.add_argument("--no-photos", action="store_true", help="screenshots only")
     ap.add_argument("--boards", default="", help="only the boards of these ids (comma-separated)")
     ap.add_argument("--scenes-from", default="", help="only kind scene, from the pictures of this built set")
+    ap.add_argument("--page-seeds", type=int, default=0,
+                    help="with --scenes-from: only the printed pages, each photographed with this many seeds")
     args = ap.parse_args()
     out = Path(args.out)
     if out.exists():
         shutil.rmtree(out)
     if args.scenes_from:
-        return scenes(Path(args.scenes_from), out, args.splits.split(","), set(args.genres.split(",")) - {""})
+        return scenes(Path(args.scenes_from), out, args.splits.split(","), set(args.genres.split(",")) - {""},
+                      args.page_seeds)
     recs = boards(set(args.genres.split(",")) if args.genres else None)
     printer = shutil.which("gs") is not None and Path("/usr/games/sgt-pearl").exists()
     node = None
