@@ -17,7 +17,7 @@ from solvers.reading import read_cells
 from solvers.registry import GENRES, get_genre
 from vision.arrows import read_arrow
 from vision.bend import unbend
-from vision.blocks import read_block, tones, unconfined
+from vision.blocks import read_block, unconfined
 from vision.cells import INK, RINGED, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
 from vision.decode import decode_full, working
 from vision.errors import Unreadable
@@ -27,6 +27,7 @@ from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, spots
 from vision.rooms import read_rooms
+from vision.shade import lit
 from vision.sharpen import sharpened
 
 FAINT_INK = 0.28  # the second reading's ink level (see _read_twice)
@@ -199,7 +200,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) ->
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
                                       "read; send a picture of a grid of 5x5 to 40x40 cells.")
     board = unbend(_even_edges(enlarged(board, grey)))
-    tone = board.straighten(tones(grey))
+    board, tone = lit(board, grey)
     boxes = _boxes(board)
     blocks = [[None if board.bare else read_block(tone, board.paper, *box) for box in row] for row in boxes]
     for r, c in unconfined(tone, boxes, blocks):

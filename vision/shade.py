@@ -1,0 +1,137 @@
+"""The paper's level on a found board, and a shadow across it told from filled cells by its edge
+(issue 23: shadows).
+
+The paper's light (:func:`vision.light.paper_light`) is taken over a quarter of the picture, as
+the grid is not known yet: a band of shade narrower than that, a wedge into a corner or a curved
+edge is partly taken for drawing, so shaded paper reads as grey ink or as filled cells. And where
+the light is dim the flattened paper comes out darker than elsewhere (flattening divides by the
+brightest pixels around, and the noise lifts those more, in proportion, on dim paper), so faint
+ink levels see specks there. Once the board is found its cell size is known: the paper's level
+taken over a little more than a cell keeps every shadow and every cluster of two by two filled
+cells or more, and nothing else. What sets those apart is the edge: filled cells end on the
+grid's lines, a shadow's edge runs across cells. Everything but areas ending on the lines is
+brought back to the paper's level.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from vision.blocks import tones
+from vision.grid import Board
+
+SHADED = 0.85  # a tone below this: darker than paper (shade, filled cells, ink)
+THICK = 0.25  # share of a cell a dark area is wider than (strokes and lines are not)
+DEEP = 0.35  # a tone below this is black ink (shade is lighter: it leaves some light)
+WIDE = 0.25  # cells of area a shade covers at least
+FRINGE = 0.1  # share of a cell the shade is widened by (its soft edge)
+FRAME = 0.15  # share of a cell along the board's edge left out when shade is looked for
+NEAR = 0.12  # share of a cell an edge may lie off a grid line and still follow it
+ALONG = 2.0  # an edge runs along a line when it changes this many times faster across it
+OFF = 0.5  # share of a dark area's edge off the grid lines from which it is shade
+STROKE = 0.3  # share of a cell wider than lines and characters' strokes
+INKED = 0.7  # a pixel darker than this share of the paper a stroke's width away is ink
+INKED_TONE = 0.6  # a tone darker than this is ink (a black circle, a filled cell)
+SPREAD = 0.2  # cells the paper is averaged over (sigma)
+SMALL_PITCH = 20  # pixels a cell in the smaller copy shade is looked for in
+
+
+def lit(board: Board, grey: np.ndarray) -> tuple[Board, np.ndarray]:
+    """``board`` with its paper brought back to the paper's level (dim light, a shadow found
+    across it), and the board's tones (0..1 of the paper's light, straightened), the shadow's
+    brought back too."""
+    tone = board.straighten(tones(grey))
+    if board.bare or board.dots or board.rows < 2 or board.cols < 2:
+        return board, tone
+    raw = board.straighten(grey.astype(np.float32) / 255.0)
+    pitch = float(min(np.median(np.diff(board.xs)), np.median(np.diff(board.ys))))
+    paper = np.maximum(board.paper, _evened(raw, tone, pitch))
+    f = min(1.0, SMALL_PITCH / max(pitch, 1.0))
+    h, w = tone.shape[:2]
+    size = (max(1, round(w * f)), max(1, round(h * f)))
+    small_tone = cv2.resize(tone, size, interpolation=cv2.INTER_AREA)
+    shade = _shade(small_tone, board.xs * f, board.ys * f, pitch * f)
+    if shade is None:
+        return replace(board, paper=paper), tone
+    small_raw = cv2.resize(raw, size, interpolation=cv2.INTER_AREA)
+    k = max(3, round(STROKE * pitch * f)) | 1
+    around = cv2.morphologyEx(small_raw, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    ink = (small_raw < INKED * around) | (small_tone < DEEP)
+    weights = (shade & ~cv2.dilate(ink.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)).astype(np.float32)
+    sigma = max(1.0, SPREAD * pitch * f)
+    total = cv2.GaussianBlur(weights, (0, 0), sigma)
+    light = cv2.GaussianBlur(small_raw * weights, (0, 0), sigma) / np.maximum(total, 1e-3)
+    inside = (shade & (total > 0.05)).astype(np.float32)
+    light_up = cv2.resize(light.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+    inside_up = cv2.resize(inside, (w, h), interpolation=cv2.INTER_LINEAR) > 0.5
+    lifted = np.clip(raw / np.maximum(light_up, 1e-3), 0.0, 1.0)
+    tone = np.where(inside_up, np.maximum(tone, lifted), tone).astype(np.float32)
+    paper = np.where(inside_up, np.maximum(paper, lifted), paper).astype(np.float32)
+    return replace(board, paper=paper), tone
+
+
+def _shade(tone: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -> np.ndarray | None:
+    """Shade in a small copy of the board's tones (a mask, slightly widened for a soft edge's
+    fringe): areas darker than paper, wider than any stroke, not black, whose edges mostly run
+    off the grid's lines; None when there is none."""
+    dark = (tone < SHADED).astype(np.uint8)
+    r = max(1, round(THICK * pitch / 2))
+    dark = cv2.morphologyEx(dark, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
+    h, w = dark.shape
+    m = max(1, round(FRAME * pitch))  # (the board's frame, a thick line, joins every shade that reaches it)
+    if min(h, w) <= 4 * m:
+        return None
+    dark[:m], dark[-m:], dark[:, :m], dark[:, -m:] = 0, 0, 0, 0
+    n, labels = cv2.connectedComponents(dark, connectivity=8)
+    if n <= 1:
+        return None
+    edge = dark - cv2.erode(dark, np.ones((3, 3), np.uint8))
+    ey, ex = np.nonzero(edge)
+    inside = (ex > m) & (ex < w - 1 - m) & (ey > m) & (ey < h - 1 - m)  # (where the frame was cut off: no edge)
+    ey, ex = ey[inside], ex[inside]
+    # an edge follows a line when it lies along it: near it and running its way
+    smooth = cv2.GaussianBlur(dark.astype(np.float32), (0, 0), 1.0)
+    gx = np.abs(cv2.Sobel(smooth, cv2.CV_32F, 1, 0))[ey, ex]
+    gy = np.abs(cv2.Sobel(smooth, cv2.CV_32F, 0, 1))[ey, ex]
+    near = max(1.0, NEAR * pitch)
+    upright = (np.min(np.abs(ex[:, None] + 0.5 - xs[None, :]), axis=1) <= near) & (gx > ALONG * gy)
+    level = (np.min(np.abs(ey[:, None] + 0.5 - ys[None, :]), axis=1) <= near) & (gy > ALONG * gx)
+    which = labels[ey, ex]
+    edges = np.bincount(which, minlength=n)
+    away = np.bincount(which, weights=~(upright | level), minlength=n)
+    area = np.bincount(labels.ravel(), minlength=n)
+    depth = np.bincount(labels.ravel(), weights=tone.ravel(), minlength=n) / np.maximum(area, 1)
+    keep = np.zeros(n, bool)
+    keep[1:] = (away[1:] > OFF * np.maximum(edges[1:], 1)) & (depth[1:] > DEEP) & (area[1:] >= WIDE * pitch ** 2)
+    if not keep.any():
+        return None
+    grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(1, round(FRINGE * pitch)) * 2 + 1,) * 2)
+    kept = cv2.dilate(keep[labels].astype(np.uint8), grow)
+    out: np.ndarray = cv2.copyMakeBorder(kept[m:-m, m:-m], m, m, m, m, cv2.BORDER_REPLICATE) > 0  # (on to the frame)
+    return out
+
+
+def _evened(raw: np.ndarray, tone: np.ndarray, pitch: float) -> np.ndarray:
+    """The picture divided by the paper's light averaged over the paper near each pixel (a third
+    of a cell around; ink, what is darker than the paper a few pixels away, and dark tones left
+    out): a shadow's soft edge is followed where the largest-of-neighbourhood backgrounds of
+    flattening and of the paper's light run on past it, leaving grey streaks along it."""
+    h, w = raw.shape
+    f = min(1.0, 3 * SMALL_PITCH / max(pitch, 1.0))
+    small = cv2.resize(raw, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
+    dim = cv2.resize(tone, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_AREA) < INKED_TONE
+    k = max(3, round(STROKE * pitch * f)) | 1
+    around = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    ink = ((small < INKED * around) | dim).astype(np.uint8)
+    ink = cv2.dilate(ink, np.ones((3, 3), np.uint8))
+    paper = 1.0 - ink.astype(np.float32)
+    sigma = SPREAD * pitch * f
+    weight = cv2.GaussianBlur(paper, (0, 0), sigma)
+    light = cv2.GaussianBlur(small * paper, (0, 0), sigma) / np.maximum(weight, 1e-3)
+    light = np.where(weight > 0.05, light, 1.0).astype(np.float32)  # (inside large ink: no say)
+    light = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
+    out: np.ndarray = np.clip(raw / np.maximum(light, 1e-3), 0.0, 1.0)
+    return out
