@@ -92,20 +92,23 @@ def _shade(tone: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -> np
     ey, ex = np.nonzero(edge)
     inside = (ex > m) & (ex < w - 1 - m) & (ey > m) & (ey < h - 1 - m)  # (where the frame was cut off: no edge)
     ey, ex = ey[inside], ex[inside]
-    # an edge follows a line when it lies along it: near it and running its way
-    smooth = cv2.GaussianBlur(dark.astype(np.float32), (0, 0), 1.0)
+    # an edge follows a line when it lies along it: near it and running its way; each edge pixel
+    # counts as much as the tone changes there (a light grey cell's ragged outline at the tone
+    # looked for, in its even grey, counts little)
+    smooth = cv2.GaussianBlur(tone.astype(np.float32), (0, 0), 1.0)
     gx = np.abs(cv2.Sobel(smooth, cv2.CV_32F, 1, 0))[ey, ex]
     gy = np.abs(cv2.Sobel(smooth, cv2.CV_32F, 0, 1))[ey, ex]
     near = max(1.0, NEAR * pitch)
     upright = (np.min(np.abs(ex[:, None] + 0.5 - xs[None, :]), axis=1) <= near) & (gx > ALONG * gy)
     level = (np.min(np.abs(ey[:, None] + 0.5 - ys[None, :]), axis=1) <= near) & (gy > ALONG * gx)
     which = labels[ey, ex]
-    edges = np.bincount(which, minlength=n)
-    away = np.bincount(which, weights=~(upright | level), minlength=n)
+    strength = np.hypot(gx, gy)
+    edges = np.bincount(which, weights=strength, minlength=n)
+    away = np.bincount(which, weights=strength * ~(upright | level), minlength=n)
     area = np.bincount(labels.ravel(), minlength=n)
     depth = np.bincount(labels.ravel(), weights=tone.ravel(), minlength=n) / np.maximum(area, 1)
     keep = np.zeros(n, bool)
-    keep[1:] = (away[1:] > OFF * np.maximum(edges[1:], 1)) & (depth[1:] > DEEP) & (area[1:] >= WIDE * pitch ** 2)
+    keep[1:] = (away[1:] > OFF * np.maximum(edges[1:], 1e-6)) & (depth[1:] > DEEP) & (area[1:] >= WIDE * pitch ** 2)
     if not keep.any():
         return None
     grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(1, round(FRINGE * pitch)) * 2 + 1,) * 2)
