@@ -118,10 +118,12 @@ def _shade(tone: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -> np
 
 
 def _evened(raw: np.ndarray, tone: np.ndarray, pitch: float) -> np.ndarray:
-    """The picture divided by the paper's light averaged over the paper near each pixel (a third
-    of a cell around; ink, what is darker than the paper a few pixels away, and dark tones left
-    out): a shadow's soft edge is followed where the largest-of-neighbourhood backgrounds of
-    flattening and of the paper's light run on past it, leaving grey streaks along it."""
+    """The paper (not the ink: 0 there) divided by the paper's light averaged over the paper near
+    each pixel (a fifth of a cell around; ink, what is darker than the paper a few pixels away,
+    and dark tones left out): a shadow's soft edge is followed where the largest-of-neighbourhood
+    backgrounds of flattening and of the paper's light run on past it, leaving grey streaks along
+    it. (Ink keeps flattening's level: beside a grey cell the average is the grey's, and would
+    wash a line out.)"""
     h, w = raw.shape
     f = min(1.0, 3 * SMALL_PITCH / max(pitch, 1.0))
     small = cv2.resize(raw, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
@@ -136,5 +138,6 @@ def _evened(raw: np.ndarray, tone: np.ndarray, pitch: float) -> np.ndarray:
     light = cv2.GaussianBlur(small * paper, (0, 0), sigma) / np.maximum(weight, 1e-3)
     light = np.where(weight > 0.05, light, 1.0).astype(np.float32)  # (inside large ink: no say)
     light = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
-    out: np.ndarray = np.clip(raw / np.maximum(light, 1e-3), 0.0, 1.0)
+    inked = cv2.resize(ink, (w, h), interpolation=cv2.INTER_NEAREST) > 0
+    out: np.ndarray = np.where(inked, 0.0, np.clip(raw / np.maximum(light, 1e-3), 0.0, 1.0))  # (ink as it was)
     return out
