@@ -27,7 +27,7 @@ from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, spots
 from vision.rooms import read_rooms
-from vision.shade import lit
+from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
 
 FAINT_INK = 0.28  # the second reading's ink level (see _read_twice)
@@ -242,7 +242,8 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) ->
     # miscounted; the reading is wrong somewhere the cells named may not cover, so the size is asked)
     return Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                    seconds=time.perf_counter() - start, problem=problem,
-                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres,
+                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres
+                   or odd_side(board),
                    regions=regions), _share(board, grey)
 
 

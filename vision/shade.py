@@ -22,7 +22,9 @@ import numpy as np
 
 from vision.blocks import tones
 from vision.grid import Board
+from vision.light import paper_light
 
+DIM = 0.9  # paper lit less than this share of the board's best lit part is evened out
 SHADED = 0.85  # a tone below this: darker than paper (shade, filled cells, ink)
 THICK = 0.25  # share of a cell a dark area is wider than (strokes and lines are not)
 DEEP = 0.35  # a tone below this is black ink (shade is lighter: it leaves some light)
@@ -36,6 +38,8 @@ STROKE = 0.3  # share of a cell wider than lines and characters' strokes
 INKED = 0.7  # a pixel darker than this share of the paper a stroke's width away is ink
 INKED_TONE = 0.6  # a tone darker than this is ink (a black circle, a filled cell)
 SPREAD = 0.2  # cells the paper is averaged over (sigma)
+SIDE_REACH = 0.12  # share of a cell around a frame's side its line is looked for in
+FAINT_SIDE = 0.5  # a side this much fainter than the others is no frame's
 SMALL_PITCH = 20  # pixels a cell in the smaller copy shade is looked for in
 
 
@@ -48,7 +52,11 @@ def lit(board: Board, grey: np.ndarray) -> tuple[Board, np.ndarray]:
         return board, tone
     raw = board.straighten(grey.astype(np.float32) / 255.0)
     pitch = float(min(np.median(np.diff(board.xs)), np.median(np.diff(board.ys))))
-    paper = np.maximum(board.paper, _evened(raw, tone, pitch))
+    # (dim paper only: where the paper's light is lower than on the board's best lit part; a
+    # screenshot, evenly lit, is left as flattening made it)
+    light = board.straighten(paper_light(grey))
+    dim = light < DIM * float(np.percentile(light, 95))
+    paper = np.where(dim, np.maximum(board.paper, _evened(raw, tone, pitch)), board.paper) if dim.any() else board.paper
     f = min(1.0, SMALL_PITCH / max(pitch, 1.0))
     h, w = tone.shape[:2]
     size = (max(1, round(w * f)), max(1, round(h * f)))
@@ -141,3 +149,26 @@ def _evened(raw: np.ndarray, tone: np.ndarray, pitch: float) -> np.ndarray:
     inked = cv2.resize(ink, (w, h), interpolation=cv2.INTER_NEAREST) > 0
     out: np.ndarray = np.where(inked, 0.0, np.clip(raw / np.maximum(light, 1e-3), 0.0, 1.0))  # (ink as it was)
     return out
+
+
+def odd_side(board: Board) -> bool:
+    """Whether one side of the board's frame is much fainter than the others: an outline closed
+    by a shadow's edge (a soft step, left grey by flattening) rather than by the frame, so rows or
+    columns beyond it were left out (the size is then asked). The four sides of a frame are drawn
+    with the same pen."""
+    if board.bare or board.dots or board.rows < 2 or board.cols < 2:
+        return False
+    dark = 1.0 - board.paper
+    h, w = dark.shape
+    pitch = float(min(np.median(np.diff(board.xs)), np.median(np.diff(board.ys))))
+    d = max(2, round(SIDE_REACH * pitch))
+    y0, y1 = round(board.ys[0]), round(board.ys[-1])
+    x0, x1 = round(board.xs[0]), round(board.xs[-1])
+    inner = slice(max(0, y0) + d, min(h, y1) - d), slice(max(0, x0) + d, min(w, x1) - d)
+
+    rows, cols = inner
+    sides = [float(np.median(strip.max(axis=axis))) if strip.size else 0.0 for strip, axis in (
+        (dark[rows, max(0, x0 - d):x0 + d + 1], 1), (dark[rows, max(0, x1 - d):x1 + d + 1], 1),
+        (dark[max(0, y0 - d):y0 + d + 1, cols], 0), (dark[max(0, y1 - d):y1 + d + 1, cols], 0))]
+    ranked = sorted(sides)
+    return ranked[0] < FAINT_SIDE * ranked[2]
