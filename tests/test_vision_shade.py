@@ -17,7 +17,7 @@ from solvers.puzzle import Puzzle
 from tests.corpus import own
 from vision import read_image
 from vision.grid import Board
-from vision.shade import lit
+from vision.shade import lit, odd_side
 
 
 def board(genre: str, index: int = 0) -> Puzzle[Any]:
@@ -96,3 +96,21 @@ def test_a_clean_board_is_left_as_it_is() -> None:
     paper = np.clip(grey.astype(np.float32) / 240.0, 0.0, 1.0)
     got, _ = lit(_grid_board(paper, cells), grey)
     assert float(np.abs(got.paper - paper).max()) < 0.02
+
+
+def _framed(right: float) -> Board:
+    """A straightened 6x6 board whose frame's right side has darkness ``right`` (the others 0.9)."""
+    cells, pitch = 6, 60
+    side = cells * pitch
+    paper = np.ones((side, side), np.float32)
+    for i in range(1, cells):  # inner lines
+        paper[:, i * pitch - 1:i * pitch + 1] = 0.6
+        paper[i * pitch - 1:i * pitch + 1, :] = 0.6
+    paper[:, :4] = paper[:4, :] = paper[-4:, :] = 0.1
+    paper[:, -12:] = 1.0 - right  # (a soft grey band, not a line)
+    return _grid_board(paper, cells)
+
+
+def test_a_frame_side_much_fainter_than_the_others_is_odd() -> None:
+    assert odd_side(_framed(0.25))
+    assert not odd_side(_framed(0.9))

@@ -85,9 +85,9 @@ def _shade(tone: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -> np
     """Shade in a small copy of the board's tones (a mask, slightly widened for a soft edge's
     fringe): areas darker than paper, wider than any stroke, not black, whose edges mostly run
     off the grid's lines; None when there is none."""
-    dark = (tone < SHADED).astype(np.uint8)
     r = max(1, round(THICK * pitch / 2))
-    dark = cv2.morphologyEx(dark, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
+    disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+    dark: np.ndarray = cv2.morphologyEx((tone < SHADED).astype(np.uint8), cv2.MORPH_OPEN, disk)
     h, w = dark.shape
     m = max(1, round(FRAME * pitch))  # (the board's frame, a thick line, joins every shade that reaches it)
     if min(h, w) <= 4 * m:
@@ -138,14 +138,13 @@ def _evened(raw: np.ndarray, tone: np.ndarray, pitch: float) -> np.ndarray:
     dim = cv2.resize(tone, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_AREA) < INKED_TONE
     k = max(3, round(STROKE * pitch * f)) | 1
     around = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
-    ink = ((small < INKED * around) | dim).astype(np.uint8)
-    ink = cv2.dilate(ink, np.ones((3, 3), np.uint8))
+    ink: np.ndarray = cv2.dilate(((small < INKED * around) | dim).astype(np.uint8), np.ones((3, 3), np.uint8))
     paper = 1.0 - ink.astype(np.float32)
     sigma = SPREAD * pitch * f
     weight = cv2.GaussianBlur(paper, (0, 0), sigma)
-    light = cv2.GaussianBlur(small * paper, (0, 0), sigma) / np.maximum(weight, 1e-3)
-    light = np.where(weight > 0.05, light, 1.0).astype(np.float32)  # (inside large ink: no say)
-    light = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
+    averaged = cv2.GaussianBlur(small * paper, (0, 0), sigma) / np.maximum(weight, 1e-3)
+    light = cv2.resize(np.where(weight > 0.05, averaged, 1.0).astype(np.float32), (w, h),  # (inside ink: no say)
+                       interpolation=cv2.INTER_LINEAR)
     inked = cv2.resize(ink, (w, h), interpolation=cv2.INTER_NEAREST) > 0
     out: np.ndarray = np.where(inked, 0.0, np.clip(raw / np.maximum(light, 1e-3), 0.0, 1.0))  # (ink as it was)
     return out
