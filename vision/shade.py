@@ -1,16 +1,13 @@
-"""The paper's level on a found board, and a shadow across it told from filled cells by its edge
-(issue 23: shadows).
+"""A shadow across a found board, told from filled cells by its edge (issue 23: shadows).
 
 The paper's light (:func:`vision.light.paper_light`) is taken over a quarter of the picture, as
 the grid is not known yet: a band of shade narrower than that, a wedge into a corner or a curved
-edge is partly taken for drawing, so shaded paper reads as grey ink or as filled cells. And where
-the light is dim the flattened paper comes out darker than elsewhere (flattening divides by the
-brightest pixels around, and the noise lifts those more, in proportion, on dim paper), so faint
-ink levels see specks there. Once the board is found its cell size is known: the paper's level
-taken over a little more than a cell keeps every shadow and every cluster of two by two filled
-cells or more, and nothing else. What sets those apart is the edge: filled cells end on the
-grid's lines, a shadow's edge runs across cells. Everything but areas ending on the lines is
-brought back to the paper's level.
+edge is partly taken for drawing, so shaded paper reads as grey ink or as filled cells. Once the
+board is found its cell size is known. Shade is then an area darker than the paper, wider than
+any stroke and lighter than black ink (it leaves some light), like a cluster of grey filled cells;
+what sets the two apart is the edge: filled cells end on the grid's lines, a shadow's edge runs
+across cells. In shade the paper is lit by the shaded paper around each pixel (ink left out).
+A shadow's edge can also close an outline with three sides of the frame (:func:`odd_side`).
 """
 
 from __future__ import annotations
@@ -22,9 +19,7 @@ import numpy as np
 
 from vision.blocks import tones
 from vision.grid import Board
-from vision.light import paper_light
 
-DIM = 0.9  # paper lit less than this share of the board's best lit part is evened out
 SHADED = 0.85  # a tone below this: darker than paper (shade, filled cells, ink)
 THICK = 0.25  # share of a cell a dark area is wider than (strokes and lines are not)
 DEEP = 0.35  # a tone below this is black ink (shade is lighter: it leaves some light)
@@ -36,7 +31,6 @@ ALONG = 2.0  # an edge runs along a line when it changes this many times faster 
 OFF = 0.5  # share of a dark area's edge off the grid lines from which it is shade
 STROKE = 0.3  # share of a cell wider than lines and characters' strokes
 INKED = 0.7  # a pixel darker than this share of the paper a stroke's width away is ink
-INKED_TONE = 0.6  # a tone darker than this is ink (a black circle, a filled cell)
 SPREAD = 0.2  # cells the paper is averaged over (sigma)
 SIDE_REACH = 0.12  # share of a cell around a frame's side its line is looked for in
 FAINT_SIDE = 0.5  # a side this much fainter than the others is no frame's
@@ -44,26 +38,20 @@ SMALL_PITCH = 20  # pixels a cell in the smaller copy shade is looked for in
 
 
 def lit(board: Board, grey: np.ndarray) -> tuple[Board, np.ndarray]:
-    """``board`` with its paper brought back to the paper's level (dim light, a shadow found
-    across it), and the board's tones (0..1 of the paper's light, straightened), the shadow's
-    brought back too."""
+    """``board`` with the paper under a shadow found across it brought back to paper, and the
+    board's tones (0..1 of the paper's light, straightened), the shadow's brought back too."""
     tone = board.straighten(tones(grey))
     if board.bare or board.dots or board.rows < 2 or board.cols < 2:
         return board, tone
-    raw = board.straighten(grey.astype(np.float32) / 255.0)
     pitch = float(min(np.median(np.diff(board.xs)), np.median(np.diff(board.ys))))
-    # (dim paper only: where the paper's light is lower than on the board's best lit part; a
-    # screenshot, evenly lit, is left as flattening made it)
-    light = board.straighten(paper_light(grey))
-    dim = light < DIM * float(np.percentile(light, 95))
-    paper = np.where(dim, np.maximum(board.paper, _evened(raw, tone, pitch)), board.paper) if dim.any() else board.paper
     f = min(1.0, SMALL_PITCH / max(pitch, 1.0))
     h, w = tone.shape[:2]
     size = (max(1, round(w * f)), max(1, round(h * f)))
     small_tone = cv2.resize(tone, size, interpolation=cv2.INTER_AREA)
     shade = _shade(small_tone, board.xs * f, board.ys * f, pitch * f)
     if shade is None:
-        return replace(board, paper=paper), tone
+        return board, tone
+    raw = board.straighten(grey.astype(np.float32) / 255.0)
     small_raw = cv2.resize(raw, size, interpolation=cv2.INTER_AREA)
     k = max(3, round(STROKE * pitch * f)) | 1
     around = cv2.morphologyEx(small_raw, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
@@ -77,7 +65,7 @@ def lit(board: Board, grey: np.ndarray) -> tuple[Board, np.ndarray]:
     inside_up = cv2.resize(inside, (w, h), interpolation=cv2.INTER_LINEAR) > 0.5
     lifted = np.clip(raw / np.maximum(light_up, 1e-3), 0.0, 1.0)
     tone = np.where(inside_up, np.maximum(tone, lifted), tone).astype(np.float32)
-    paper = np.where(inside_up, np.maximum(paper, lifted), paper).astype(np.float32)
+    paper = np.where(inside_up, np.maximum(board.paper, lifted), board.paper).astype(np.float32)
     return replace(board, paper=paper), tone
 
 
@@ -122,31 +110,6 @@ def _shade(tone: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -> np
     grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(1, round(FRINGE * pitch)) * 2 + 1,) * 2)
     kept = cv2.dilate(keep[labels].astype(np.uint8), grow)
     out: np.ndarray = cv2.copyMakeBorder(kept[m:-m, m:-m], m, m, m, m, cv2.BORDER_REPLICATE) > 0  # (on to the frame)
-    return out
-
-
-def _evened(raw: np.ndarray, tone: np.ndarray, pitch: float) -> np.ndarray:
-    """The paper (not the ink: 0 there) divided by the paper's light averaged over the paper near
-    each pixel (a fifth of a cell around; ink, what is darker than the paper a few pixels away,
-    and dark tones left out): a shadow's soft edge is followed where the largest-of-neighbourhood
-    backgrounds of flattening and of the paper's light run on past it, leaving grey streaks along
-    it. (Ink keeps flattening's level: beside a grey cell the average is the grey's, and would
-    wash a line out.)"""
-    h, w = raw.shape
-    f = min(1.0, 3 * SMALL_PITCH / max(pitch, 1.0))
-    small = cv2.resize(raw, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
-    dim = cv2.resize(tone, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_AREA) < INKED_TONE
-    k = max(3, round(STROKE * pitch * f)) | 1
-    around = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
-    ink: np.ndarray = cv2.dilate(((small < INKED * around) | dim).astype(np.uint8), np.ones((3, 3), np.uint8))
-    paper = 1.0 - ink.astype(np.float32)
-    sigma = SPREAD * pitch * f
-    weight = cv2.GaussianBlur(paper, (0, 0), sigma)
-    averaged = cv2.GaussianBlur(small * paper, (0, 0), sigma) / np.maximum(weight, 1e-3)
-    light = cv2.resize(np.where(weight > 0.05, averaged, 1.0).astype(np.float32), (w, h),  # (inside ink: no say)
-                       interpolation=cv2.INTER_LINEAR)
-    inked = cv2.resize(ink, (w, h), interpolation=cv2.INTER_NEAREST) > 0
-    out: np.ndarray = np.where(inked, 0.0, np.clip(raw / np.maximum(light, 1e-3), 0.0, 1.0))  # (ink as it was)
     return out
 
 
