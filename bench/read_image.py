@@ -69,7 +69,8 @@ def evaluate(folder: Path, verbose: bool, by_genre: bool = False, genres: set[st
             s["wrong flagged"] += int(r.size_unsure)
             s["wrong unflagged"] += int(not r.size_unsure)
             if verbose:
-                print(f"SIZE {t['file']}: {r.rows}x{r.cols} for {t['rows']}x{t['cols']}")
+                print(f"SIZE {t['file']}: {r.rows}x{r.cols} for {t['rows']}x{t['cols']}"
+                      + (" (size asked)" if r.size_unsure else " (size sure!)"))
             continue
         wrong = [(i, j) for i in range(r.rows) for j in range(r.cols) if r.tokens[i][j] != truth[i][j]]
         rooms_ok = canonical(rooms_of(r, t["genre"])) == canonical(t.get("regions"))

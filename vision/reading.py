@@ -17,7 +17,7 @@ from solvers.reading import read_cells
 from solvers.registry import GENRES, get_genre
 from vision.arrows import read_arrow
 from vision.bend import unbend
-from vision.blocks import read_block, tones, unconfined
+from vision.blocks import read_block, unconfined
 from vision.cells import INK, RINGED, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
 from vision.decode import decode_full, working
 from vision.errors import Unreadable
@@ -27,6 +27,7 @@ from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, spots
 from vision.rooms import read_rooms
+from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
 from vision.unline import stretched, unlined
 
@@ -206,7 +207,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) ->
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
                                       "read; send a picture of a grid of 5x5 to 40x40 cells.")
     board = unbend(_even_edges(enlarged(board, grey)))
-    tone = board.straighten(tones(grey))
+    board, tone = lit(board, grey)
     boxes = _boxes(board)
     blocks = [[None if board.bare else read_block(tone, board.paper, *box) for box in row] for row in boxes]
     for r, c in unconfined(tone, boxes, blocks):
@@ -259,7 +260,8 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) ->
     # miscounted; the reading is wrong somewhere the cells named may not cover, so the size is asked)
     return Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                    seconds=time.perf_counter() - start, problem=problem,
-                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres,
+                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres
+                   or odd_side(board),
                    regions=regions), _share(board, grey)
 
 

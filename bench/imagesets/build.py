@@ -250,11 +250,13 @@ class Sgt:
         self.xvfb.wait()
 
 
-def scenes(src: Path, out: Path, splits: list[str], genres: set[str], page_seeds: int = 0) -> int:
+def scenes(src: Path, out: Path, splits: list[str], genres: set[str], page_seeds: int = 0,
+           shadows: bool = False) -> int:
     """Kind ``scene`` (the tuning simulator's hard photos, ``photo.simulate_scene``) from an already
     built set: one per board, of its 150 dpi printed page where there is one (every other board),
     else of one of its screenshots; quick, as nothing is rendered again. ``page_seeds``: instead,
-    only whole printed pages (150 and 300 dpi), each photographed with this many seeds."""
+    only whole printed pages (150 and 300 dpi), each photographed with this many seeds.
+    ``shadows``: kind ``shadowscene`` as well, the same scene with a shadow cast across the sheet."""
     for split in splits:
         rows = [json.loads(line) for line in (src / split / "truth.jsonl").read_text(encoding="utf-8").splitlines()]
         by_board: dict[str, list[dict[str, Any]]] = {}
@@ -279,6 +281,10 @@ def scenes(src: Path, out: Path, splits: list[str], genres: set[str], page_seeds
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(simulate_scene(np.ascontiguousarray(rgb), seed))
             truth.append({**pick, "file": str(path.relative_to(out / split)), "kind": "scene"})
+            if shadows:
+                path = path.with_name(f"{bid}-shadowscene.jpg")
+                path.write_bytes(simulate_scene(np.ascontiguousarray(rgb), seed, shadow=True))
+                truth.append({**pick, "file": str(path.relative_to(out / split)), "kind": "shadowscene"})
         (out / split).mkdir(parents=True, exist_ok=True)
         with open(out / split / "truth.jsonl", "w", encoding="utf-8") as f:
             f.writelines(json.dumps(t) + "\n" for t in truth)
@@ -298,13 +304,14 @@ def main() -> int:
     ap.add_argument("--scenes-from", default="", help="only kind scene, from the pictures of this built set")
     ap.add_argument("--page-seeds", type=int, default=0,
                     help="with --scenes-from: only the printed pages, each photographed with this many seeds")
+    ap.add_argument("--shadows", action="store_true", help="with --scenes-from: kind shadowscene too")
     args = ap.parse_args()
     out = Path(args.out)
     if out.exists():
         shutil.rmtree(out)
     if args.scenes_from:
         return scenes(Path(args.scenes_from), out, args.splits.split(","), set(args.genres.split(",")) - {""},
-                      args.page_seeds)
+                      args.page_seeds, args.shadows)
     recs = boards(set(args.genres.split(",")) if args.genres else None)
     printer = shutil.which("gs") is not None and Path("/usr/games/sgt-pearl").exists()
     node = None

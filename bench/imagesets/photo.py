@@ -75,11 +75,12 @@ def _on_desk(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return img
 
 
-def simulate_scene(image: np.ndarray, seed: int) -> bytes:
+def simulate_scene(image: np.ndarray, seed: int, shadow: bool = False) -> bytes:
     """A JPEG photo of ``image`` (H x W x 3 uint8: a screenshot, or a whole printed page) as players
     take them: the board on a sheet that fills only part of a larger picture, on a textured desk
     among other papers and things, the sheet curled, seen at a slant and turned, shaken (motion
-    blur), in coloured light, at low to high resolution, JPEG quality 30-85."""
+    blur), in coloured light, at low to high resolution, JPEG quality 30-85. ``shadow``: the same
+    picture (the same seed draws the same scene) with a shadow cast across the sheet."""
     rng = np.random.default_rng(seed)
     sheet = _sheet(image, rng)
     sheet = _curl(sheet, rng)
@@ -121,6 +122,8 @@ def simulate_scene(image: np.ndarray, seed: int) -> bytes:
     light += rng.uniform(0.0, 0.2) * np.exp(-((gx - sx) ** 2 + (gy - sy) ** 2) / rng.uniform(0.2, 1.0))
     cast = np.array([rng.uniform(0.75, 1.05), rng.uniform(0.85, 1.05), rng.uniform(0.75, 1.08)], np.float32)
     img *= light[:, :, None] * cast[None, None, :]
+    if shadow:  # (its own generator: the rest of the scene stays as without it)
+        img *= _shade(out_h, out_w, np.array(dst), np.random.default_rng(seed + 7919))
     return _shot(img, rng, shaken=0.5, lengths=(3, 9), sigmas=(0.4, 1.8), noise=(1.5, 8.0), qualities=(30, 86))
 
 
@@ -137,6 +140,36 @@ def _shot(img: np.ndarray, rng: np.random.Generator, *, shaken: float, lengths: 
                            [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(*qualities))])
     assert ok
     return bytes(jpg.tobytes())
+
+
+def _shade(h: int, w: int, quad: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The light left by something held between the lamp and the sheet (a hand, a phone, a lamp's
+    arm): beyond an edge through the sheet (straight or gently bowed, soft over 1-25 pixels, at any
+    angle) the picture is 25-60% darker and a little bluer; now and then a band (an arm's shadow,
+    two edges) or a wedge into a corner. An H x W x 3 factor."""
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    centre = quad.mean(axis=0)
+    size = float(np.linalg.norm(quad[2] - quad[0])) / 2
+
+    def side() -> np.ndarray:
+        a = rng.uniform(0, 2 * np.pi)
+        px, py = centre + rng.uniform(-0.6, 0.6, 2) * size
+        along = -np.sin(a) * (xs - px) + np.cos(a) * (ys - py)
+        bow = rng.uniform(-0.15, 0.15) / max(size, 1.0) * along ** 2 if rng.random() < 0.5 else 0.0
+        edge = np.cos(a) * (xs - px) + np.sin(a) * (ys - py) + bow
+        out: np.ndarray = 1.0 / (1.0 + np.exp(-np.clip(edge / rng.uniform(0.5, 12), -40, 40)))
+        return out
+
+    shade = side()
+    r = rng.random()
+    if r < 0.2:  # a band: lit again past a second edge
+        shade = shade * side()
+    elif r < 0.35:  # a wedge: the shadow of a corner of something
+        shade = np.maximum(shade, side()) if rng.random() < 0.5 else shade * side()
+    dark = rng.uniform(0.25, 0.6)
+    tint = np.array([1.0, 1.0 - rng.uniform(0, 0.06), 1.0 - rng.uniform(0, 0.12)], np.float32)  # BGR: bluer
+    factor: np.ndarray = (1.0 - dark * shade)[:, :, None] * (1.0 - shade[:, :, None] * (1.0 - tint[None, None, :]))
+    return factor.astype(np.float32)
 
 
 def _sheet(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
