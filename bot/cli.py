@@ -67,7 +67,7 @@ def _emit(obj: dict[str, Any]) -> None:
 def _warm_up(rec: Any, warm: set[str]) -> None:
     """Import the record's genre model (and OR-Tools) before its clock starts, so ``seconds``
     measures solving only. Only the genres the input holds: warming all sixteen cost about 0.3 s
-    a call (measured through the CLI on a 20x36 board of 5 s, 2026-11-27)."""
+    a call (a 20x36 board through the CLI: 3.0 -> 2.4 s CPU, 2026-11-27)."""
     from solvers.registry import GENRES
 
     name = rec.get("genre") if isinstance(rec, dict) else None
