@@ -1,7 +1,7 @@
 """A small learned reader of one printed character (0-9 or ?): a perceptron with two hidden layers over
-the same features as :mod:`vision.glyphs`, trained on synthetic degraded cells and on glyphs cut from the
-tuning pictures by ``bench/glyphnet/train.py`` and shipped as ``glyphnet.npz`` beside this module
-(nothing is fetched at run time). Plain numpy: no runtime dependency beyond the reader's."""
+the same features as :mod:`vision.glyphs`, trained on synthetic degraded cells by
+``bench/glyphnet/train.py`` (the same file each run) and shipped as ``glyphnet.npz`` beside this
+module (nothing is fetched at run time). Plain numpy: no runtime dependency beyond the reader's."""
 
 from __future__ import annotations
 
