@@ -7,6 +7,13 @@ def cell(r: int, c: int) -> str:
     return f"row {r + 1}, column {c + 1}"
 
 
+def span(r1: int, c1: int, r2: int, c2: int) -> str:
+    """A block of cells from corner to corner: "row 1, columns 2-4" (a range only where it spans more)."""
+    rows = f"row {r1 + 1}" if r1 == r2 else f"rows {r1 + 1}-{r2 + 1}"
+    cols = f"column {c1 + 1}" if c1 == c2 else f"columns {c1 + 1}-{c2 + 1}"
+    return f"{rows}, {cols}"
+
+
 WORDS: dict[str, str] = {"series-sep": ", ", "series-last": " and ", "command-sep": ", ",
                          "or": " or ", "and": " and ", "list-sep": "; "}
 

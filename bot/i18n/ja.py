@@ -7,6 +7,13 @@ def cell(r: int, c: int) -> str:
     return f"{r + 1} 行 {c + 1} 列"
 
 
+def span(r1: int, c1: int, r2: int, c2: int) -> str:
+    """A block of cells from corner to corner: "1 行 2〜4 列" (a range only where it spans more)."""
+    rows = f"{r1 + 1}" if r1 == r2 else f"{r1 + 1}〜{r2 + 1}"
+    cols = f"{c1 + 1}" if c1 == c2 else f"{c1 + 1}〜{c2 + 1}"
+    return f"{rows} 行 {cols} 列"
+
+
 WORDS: dict[str, str] = {"series-sep": "・", "series-last": "・", "command-sep": " ",
                          "or": "・", "and": "と", "list-sep": "、", "up": "上", "right": "右", "down": "下", "left": "左"}
 
