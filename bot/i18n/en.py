@@ -263,6 +263,9 @@ TEXTS: dict[str, str] = {
     "console_choose_range": "Answer with a number from 1 to {count} (or a name from the list), or paste another board.",
     "console_picture": "Picture: {path}",
     "console_bye": "Bye.",
+    "console_spoiler": "The console saves every picture to a file, so nothing is hidden here. /spoiler on|off is "
+                       "for Telegram and Discord chats: it puts solution pictures behind a spoiler there "
+                       "(by default in groups, not in private chats).",
     # -- the daily puzzle (was bot/daily/texts.py) ---------------------------------------------------
     "cmd_daily": "today's puzzle: /daily [genre] [easy|medium|hard]",
     "cmd_solution": "the daily puzzle's solution (behind a spoiler)",

@@ -239,6 +239,9 @@ TEXTS: dict[str, str] = {
     "console_choose_range": "1〜{count} の番号（または一覧の名前）で答えるか、別の盤面を貼り付けてください。",
     "console_picture": "画像: {path}",
     "console_bye": "さようなら。",
+    "console_spoiler": "コンソールは画像をファイルに保存するだけなので、ここではネタバレ防止はありません。"
+                       "/spoiler on|off は Telegram と Discord のチャットで解答画像をネタバレ防止にするかを決めます"
+                       "（グループでは既定でオン、個人チャットではオフ）。",
     # -- the daily puzzle (was bot/daily/texts.py) ---------------------------------------------------
     "cmd_daily": "今日のパズル: /daily [ジャンル] [easy|medium|hard]",
     "cmd_solution": "今日のパズルの答え（ネタバレ防止付き）",
