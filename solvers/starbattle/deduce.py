@@ -119,6 +119,7 @@ class Deductions:
             lines += [(self.cols_mask[c] | self.cols_mask[c + 1], AREA, 0) for c in range(w - 1)]
             self.target += [2 * stars] * (len(lines) - self.base)
         self.lines = [m for m, _, _ in lines]
+        self.stuck: int | None = None  # the line the lines' rules last found a dead end on (see stuck_line)
         self.kind = [kind for _, kind, _ in lines]
         self.aux = [aux for _, _, aux in lines]
 
@@ -210,6 +211,7 @@ class Deductions:
                 k = targets[li]
                 have = (stars & m).bit_count()
                 if have > k:
+                    self.stuck = li
                     return None
                 need = k - have
                 avail = m & ~(stars | banned)
@@ -218,10 +220,12 @@ class Deductions:
                     continue
                 a = avail.bit_count()
                 if a < need:
+                    self.stuck = li
                     return None
                 if a == need:
                     state = self.place(stars, banned, avail)
                     if state is None:
+                        self.stuck = li
                         return None
                     stars, banned = state
                     continue
@@ -231,12 +235,14 @@ class Deductions:
                 blocks = self.cover(avail, kind, aux[li])
                 slack = len(blocks) - need
                 if slack < 0:
+                    self.stuck = li
                     return None
                 if slack == 0:
                     singles = sum(b for b in blocks if b & (b - 1) == 0)
                     if singles:
                         state = self.place(stars, banned, singles)
                         if state is None:
+                            self.stuck = li
                             return None
                         stars, banned = state
                         continue
@@ -327,3 +333,13 @@ class Deductions:
                             if occ & span:
                                 banned |= got & ~band
         return stars, banned
+
+
+def stuck_line(board: Deductions) -> int | None:
+    """The row, column or region (an index into ``board.lines``, below ``board.base``) the
+    deductions from the bare board leave unable to hold its stars: the "where" of a board with no
+    answer. None: they find no dead end there, or find it on a pair of lines or across a band."""
+    board.stuck = None
+    if board.propagate(0, 0) is not None or board.stuck is None or board.stuck >= board.base:
+        return None
+    return board.stuck
