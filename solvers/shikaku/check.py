@@ -116,8 +116,7 @@ def check(puzzle: Puzzle[int], solution: RectSolution) -> list[Violation]:
             for c in range(left, left + w):
                 if owner[r][c] >= 0:
                     other = solution.rects[owner[r][c]]
-                    params: dict[str, Any] = {"cell": (r, c), "span": corners(rect),
-                                                      "other_span": corners(other)}
+                    params: dict[str, Any] = {"cell": (r, c), "span": corners(rect), "other_span": corners(other)}
                     broken.append(Violation("shikaku-overlap", cells=((r, c),), params=params))
                     return broken
                 owner[r][c] = k
