@@ -120,6 +120,7 @@ class Deductions:
             self.target += [2 * stars] * (len(lines) - self.base)
         self.lines = [m for m, _, _ in lines]
         self.stuck: int | None = None  # the line the lines' rules last found a dead end on (see stuck_line)
+        self.crowded: tuple[int, int] | None = None  # (0 rows / 1 columns, index): see crowded_line
         self.kind = [kind for _, kind, _ in lines]
         self.aux = [aux for _, _, aux in lines]
 
@@ -282,8 +283,8 @@ class Deductions:
                 needs.append(need)
                 short.append(g)
         counts = [got.bit_count() for got in cells]
-        for masks, spans, bands in ((self.rows_mask, self.row_spans, self.row_bands),
-                                    (self.cols_mask, self.col_spans, self.col_bands)):
+        for axis, (masks, spans, bands) in enumerate(((self.rows_mask, self.row_spans, self.row_bands),
+                                                      (self.cols_mask, self.col_spans, self.col_bands))):
             n = len(masks)
             line_need = [k - (stars & m).bit_count() for m in masks]
             line_open = [(open_ & m).bit_count() for m in masks]
@@ -317,6 +318,8 @@ class Deductions:
                     inside_open += in_open[hi]
                     touched_open += touch_open[hi]
                     if inside > band_need or touch < band_need:
+                        if lo == hi and inside > band_need:
+                            self.crowded = (axis, lo)
                         return None
                     if not band_need:
                         continue
@@ -339,7 +342,17 @@ def stuck_line(board: Deductions) -> int | None:
     """The row, column or region (an index into ``board.lines``, below ``board.base``) the
     deductions from the bare board leave unable to hold its stars: the "where" of a board with no
     answer. None: they find no dead end there, or find it on a pair of lines or across a band."""
-    board.stuck = None
+    board.stuck = board.crowded = None
     if board.propagate(0, 0) is not None or board.stuck is None or board.stuck >= board.base:
         return None
     return board.stuck
+
+
+def crowded_line(board: Deductions) -> tuple[int, int] | None:
+    """The row (0, index) or column (1, index) holding whole regions, by the places the deductions
+    from the bare board leave them, that need more stars than it: the "where" when no single
+    row, column or region runs out of places (:func:`stuck_line`). None: no such row or column."""
+    board.stuck = board.crowded = None
+    if board.propagate(0, 0) is not None:
+        return None
+    return board.crowded

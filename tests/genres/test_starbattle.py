@@ -183,8 +183,8 @@ def test_boards_with_several_answers_and_none(name: str, rows: list[str], want: 
 
 
 def test_no_solution_names_the_line_out_of_places_and_comes_with_a_marked_picture() -> None:
-    """As LITS does: the row, column or region the deductions leave unable to hold its stars is
-    named and marked; a dead end only the search (or a band) finds keeps the plain message."""
+    """As LITS does: the row, column or region the deductions leave unable to hold its stars (or
+    the row whole regions crowd) is named and marked."""
     from bot.i18n import say
     from bot.pictures import result_view
     from bot.worker import solve_job
@@ -203,10 +203,12 @@ def test_no_solution_names_the_line_out_of_places_and_comes_with_a_marked_pictur
     assert result_view(res).name == "problem"
     job = solve_job(touching, 10.0, 1)  # what a chat gets: the board with the region marked
     assert job.png is not None and job.cells == res.cells
-    deep = board(regions_of(["1 1 2 2 2", "3 3 3 3 3", "3 4 4 4 4", "5 5 5 4 4", "5 5 5 5 5"]), 1)
-    res = solve_puzzle(deep, OPTS)
-    assert res.status is Status.NONE and res.message is not None and res.message.code == "no-solution"
-    assert res.cells == ()
+    crowded = board(regions_of(["1 1 2 2 2", "3 3 3 3 3", "3 4 4 4 4", "5 5 5 4 4", "5 5 5 5 5"]), 1)
+    res = solve_puzzle(crowded, OPTS)  # regions 1 and 2 both lie in row 1, which takes one star
+    assert res.status is Status.NONE and res.message is not None and res.message.code == "starbattle-row-crowded"
+    assert res.cells == tuple((0, c) for c in range(5))
+    assert say(res.message).startswith("The regions that can only put their stars in row 1 need more stars")
+    assert say(res.message, "ja").startswith("1 行目にしか星を置けないブロック")
 
 
 def test_engine_verdicts_on_the_own_corpus() -> None:
