@@ -1,6 +1,7 @@
 """The offline console chat: the same core as Telegram, talking over standard input and output.
 
-A message ends at an empty line (or at the end of input). Lines that are complete on their own
+A message ends at an empty line (or at the end of input), or where a line starts with a known
+``/command`` (which begins the next message). Lines that are complete on their own
 are sent at once: a command that takes no board (``/help``), a puzz.link URL, and the answer to
 a question with choices (its number or its name). Pictures are saved under the output folder and
 their paths printed. ``/quit`` (or ``/exit``) ends the chat as the end of input does.
@@ -125,12 +126,22 @@ class ConsoleChat(AsyncioJobs):
         s = line.strip()
         return bool(self.choices) and s.isdigit() and len(s) <= 2
 
+    @staticmethod
+    def _command_name(line: str) -> str:
+        s = line.strip()
+        return s[1:].split(None, 1)[0].split("@", 1)[0].lower() if s.startswith("/") and len(s) > 1 else ""
+
+    def _starts_message(self, line: str) -> bool:
+        """Whether a line inside a message begins the next one: a known ``/command`` (a genre's
+        command alone, then ``/help``, are two messages; a board's lines never start with a command's name)."""
+        name = self._command_name(line)
+        return bool(name) and (name in self.core.registry.commands or name == "image" or f"/{name}" in QUIT)
+
     def _complete_alone(self, line: str) -> bool:
         """Whether a first line is a whole message (a board-less command or a URL)."""
         s = line.strip()
         if s.startswith("/"):
-            name = s[1:].split(None, 1)[0].split("@", 1)[0].lower() if len(s) > 1 else ""
-            cmd = self.core.registry.commands.get(name)
+            cmd = self.core.registry.commands.get(self._command_name(s))
             return cmd is None or not cmd.takes_board or bool(URL_RE.search(s))
         return bool(URL_RE.search(s)) and len(s.split()) == 1
 
@@ -143,6 +154,9 @@ class ConsoleChat(AsyncioJobs):
                 await self.send(data)
                 return
             msg.command, msg.args, msg.text, msg.image = None, "", "", data
+        elif msg.command == "spoiler":  # pictures here are files: a spoiler setting would promise nothing
+            await self.send(Reply(i18n.t(self.lang, "console_spoiler")))
+            return
         await self.core.handle(msg, self)
 
     def _read_picture(self, path: str) -> bytes | Reply:
@@ -191,6 +205,9 @@ class ConsoleChat(AsyncioJobs):
             if line == "":
                 break
             line = line.rstrip("\r\n")
+            if buffer and self._starts_message(line):
+                await self._send_message("\n".join(buffer))
+                buffer = []
             if not buffer and line.strip().lower() in QUIT:
                 break
             if not buffer:

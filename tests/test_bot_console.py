@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.chat import Incoming
 from tests.corpus import REPO
 
 SESSION = """/help
@@ -195,7 +196,7 @@ def test_a_number_off_the_list_asks_again_and_keeps_the_question(tmp_path: Path)
     import io
     from typing import Any, cast
 
-    from bot.chat import Choice, Incoming
+    from bot.chat import Choice
     from bot.console import ConsoleChat
 
     picked: list[str | None] = []
@@ -212,3 +213,53 @@ def test_a_number_off_the_list_asks_again_and_keeps_the_question(tmp_path: Path)
     asyncio.run(chat.run())
     assert out.getvalue().count("Answer with a number from 1 to 2") == 2
     assert picked == ["genre:yinyang"]
+
+
+class _Recorder:
+    """A core that records the messages the console hands it: ``/lits`` takes a board, ``/help`` none."""
+
+    def __init__(self) -> None:
+        from types import SimpleNamespace
+
+        self.registry = SimpleNamespace(commands={"lits": SimpleNamespace(takes_board=True),
+                                                  "help": SimpleNamespace(takes_board=False),
+                                                  "spoiler": SimpleNamespace(takes_board=False)})
+        self.texts: list[str] = []
+
+    async def handle(self, msg: Incoming, channel: object) -> None:
+        self.texts.append(msg.text)
+
+
+def _chat(tmp_path: Path, stdin: str, lang: str = "en") -> tuple[_Recorder, str]:
+    import asyncio
+    import io
+    from typing import Any, cast
+
+    from bot.console import ConsoleChat
+
+    core, out = _Recorder(), io.StringIO()
+    asyncio.run(ConsoleChat(cast(Any, core), tmp_path, lang, stdin=io.StringIO(stdin), stdout=out).run())
+    return core, out.getvalue()
+
+
+def test_a_command_line_starts_a_new_message(tmp_path: Path) -> None:
+    """'/lits' on its own line, then '/help': two messages, not one '/lits' whose board is '/help'."""
+    core, _ = _chat(tmp_path, "/lits\n/help\n")
+    assert core.texts == ["/lits", "/help"]
+    core, _ = _chat(tmp_path, "/lits\n/lits\n1 1 .\n")
+    assert core.texts == ["/lits", "/lits\n1 1 ."]
+
+
+def test_pasted_boards_still_gather_their_lines(tmp_path: Path) -> None:
+    core, _ = _chat(tmp_path, "/lits\n1 1 .\n. 2 2\n\nlits\n3 . .\n. . /x\n\n/quit\n")
+    assert core.texts == ["/lits\n1 1 .\n. 2 2", "lits\n3 . .\n. . /x"]
+    core, _ = _chat(tmp_path, "/lits\n1 1 .\n/quit\nmasyu\n")  # /quit ends the board, then the chat
+    assert core.texts == ["/lits\n1 1 ."]
+
+
+def test_spoiler_in_the_console_says_where_it_applies(tmp_path: Path) -> None:
+    """The console saves pictures to files: /spoiler says so instead of promising a hidden picture."""
+    core, out = _chat(tmp_path, "/spoiler on\n")
+    assert core.texts == [] and "saves every picture to a file" in out and "Telegram and Discord" in out
+    core, out = _chat(tmp_path, "/spoiler\n", "ja")
+    assert core.texts == [] and "Telegram と Discord" in out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -61,12 +62,22 @@ def test_the_verdict_marks_and_names_them(genre: Genre) -> None:  # type: ignore
         assert result.message.params["count"] == len(result.cells) > 1
         assert "cannot all hold together" in words
     named = [(r, c) for r, c in result.cells if f"row {r + 1}, column {c + 1}" in words]
-    # every marked cell is named, or a room is named by its first cell and marked whole (LITS)
-    assert named == list(result.cells) or (f"room at {_at(result.cells[0])}" in words and len(named) == 1)
+    # every marked cell is named, or a room is named by its first cell and marked whole (LITS, Star
+    # Battle), or the one row or column all marked cells lie in is named (Hitori, Star Battle)
+    assert (named == list(result.cells) or _line_named(result.cells, words)
+            or (re.search(f"(room|region) at {_at(result.cells[0])}", words) and len(named) == 1))
 
 
 def _at(cell: tuple[int, int]) -> str:
     return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+def _line_named(cells: tuple[tuple[int, int], ...], words: str) -> bool:
+    """All ``cells`` in one row (column), and the words name it alone ("Row 3 ...", not "row 3, column 4")."""
+    rows, cols = {r for r, _ in cells}, {c for _, c in cells}
+    return bool(len(rows) == 1 and re.search(rf"\brow {min(rows) + 1}\b(?!,)", words, re.IGNORECASE)
+                or len(cols) == 1 and re.search(rf"\bcolumn {min(cols) + 1}\b", words, re.IGNORECASE)
+                and not re.search(rf"row \d+, column {min(cols) + 1}\b", words))
 
 
 def test_explaining_is_off_unless_asked() -> None:

@@ -154,7 +154,7 @@ def test_adapters_import_neither_the_app_nor_each_other() -> None:
 # -- where: every cell a message holds is written as a cell, every broken rule says where ---------
 
 CELL_KINDS = (PlayKind.SHADE, PlayKind.MARK, PlayKind.NUMBER)
-LOCATION = re.compile(r"\{(\w+_)?(cell|cells|region|row|column|top|left)[}!:]")
+LOCATION = re.compile(r"\{(\w+_)?(cell|cells|span|region|row|column|top|left)[}!:]")
 
 
 def _cell_params(params: dict[str, object]) -> list[str]:

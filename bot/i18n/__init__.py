@@ -3,8 +3,9 @@
 The engine reports :class:`~solvers.errors.Message` values (a code, parameters, cells); the bot's
 own texts are codes too. :func:`say` finds the code's template in the language asked for, then in
 the genres' own ``messages`` for that language, then the same in English, and fills it in. Parameter values are
-written the language's way: a ``cell`` (or ``*_cell``) as "row 3, column 4", a tuple as a list.
-Adding a language is one file here with ``TEXTS``, ``cell`` and ``WORDS`` (see ``ja.py``).
+written the language's way: a ``cell`` (or ``*_cell``) as "row 3, column 4", a ``span`` (or ``*_span``:
+two corner cells) as "rows 1-2, column 4", a tuple as a list.
+Adding a language is one file here with ``TEXTS``, ``cell``, ``span`` and ``WORDS`` (see ``ja.py``).
 """
 
 from __future__ import annotations
@@ -59,6 +60,9 @@ def _value(name: str, value: Any, cat: ModuleType) -> Any:
     if name == "cell" or name.endswith("_cell"):
         r, c = value
         return str(cat.cell(int(r), int(c)))
+    if name == "span" or name.endswith("_span"):
+        (r1, c1), (r2, c2) = value
+        return str(cat.span(int(r1), int(c1), int(r2), int(c2)))
     if name == "cells" or name.endswith("_cells"):
         return cat.WORDS.get("list-sep", ", ").join(cat.cell(int(r), int(c)) for r, c in value)
     lang = cat.__name__.rsplit(".", 1)[-1]

@@ -7,6 +7,13 @@ def cell(r: int, c: int) -> str:
     return f"row {r + 1}, column {c + 1}"
 
 
+def span(r1: int, c1: int, r2: int, c2: int) -> str:
+    """A block of cells from corner to corner: "row 1, columns 2-4" (a range only where it spans more)."""
+    rows = f"row {r1 + 1}" if r1 == r2 else f"rows {r1 + 1}-{r2 + 1}"
+    cols = f"column {c1 + 1}" if c1 == c2 else f"columns {c1 + 1}-{c2 + 1}"
+    return f"{rows}, {cols}"
+
+
 WORDS: dict[str, str] = {"series-sep": ", ", "series-last": " and ", "command-sep": ", ",
                          "or": " or ", "and": " and ", "list-sep": "; "}
 
@@ -256,6 +263,9 @@ TEXTS: dict[str, str] = {
     "console_choose_range": "Answer with a number from 1 to {count} (or a name from the list), or paste another board.",
     "console_picture": "Picture: {path}",
     "console_bye": "Bye.",
+    "console_spoiler": "The console saves every picture to a file, so nothing is hidden here. /spoiler on|off is "
+                       "for Telegram and Discord chats: it puts solution pictures behind a spoiler there "
+                       "(by default in groups, not in private chats).",
     # -- the daily puzzle (was bot/daily/texts.py) ---------------------------------------------------
     "cmd_daily": "today's puzzle: /daily [genre] [easy|medium|hard]",
     "cmd_solution": "the daily puzzle's solution (behind a spoiler)",

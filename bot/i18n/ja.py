@@ -7,6 +7,13 @@ def cell(r: int, c: int) -> str:
     return f"{r + 1} 行 {c + 1} 列"
 
 
+def span(r1: int, c1: int, r2: int, c2: int) -> str:
+    """A block of cells from corner to corner: "1 行 2〜4 列" (a range only where it spans more)."""
+    rows = f"{r1 + 1}" if r1 == r2 else f"{r1 + 1}〜{r2 + 1}"
+    cols = f"{c1 + 1}" if c1 == c2 else f"{c1 + 1}〜{c2 + 1}"
+    return f"{rows} 行 {cols} 列"
+
+
 WORDS: dict[str, str] = {"series-sep": "・", "series-last": "・", "command-sep": " ",
                          "or": "・", "and": "と", "list-sep": "、", "up": "上", "right": "右", "down": "下", "left": "左"}
 
@@ -232,6 +239,9 @@ TEXTS: dict[str, str] = {
     "console_choose_range": "1〜{count} の番号（または一覧の名前）で答えるか、別の盤面を貼り付けてください。",
     "console_picture": "画像: {path}",
     "console_bye": "さようなら。",
+    "console_spoiler": "コンソールは画像をファイルに保存するだけなので、ここではネタバレ防止はありません。"
+                       "/spoiler on|off は Telegram と Discord のチャットで解答画像をネタバレ防止にするかを決めます"
+                       "（グループでは既定でオン、個人チャットではオフ）。",
     # -- the daily puzzle (was bot/daily/texts.py) ---------------------------------------------------
     "cmd_daily": "今日のパズル: /daily [ジャンル] [easy|medium|hard]",
     "cmd_solution": "今日のパズルの答え（ネタバレ防止付き）",

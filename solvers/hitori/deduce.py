@@ -94,6 +94,25 @@ def pattern_reasons(board: Board) -> list[tuple[int, int, str, tuple[int, int]]]
     return out
 
 
+def crowded(board: Board) -> tuple[int, int, tuple[int, ...]] | None:
+    """A line whose copies of one number cannot all but one be shaded without two shaded cells
+    touching in that line: (line index in :meth:`Board.lines`, the number, its cells), the "where"
+    of a board with no answer read from the numbers alone; None when every line allows it."""
+    nums = board.numbers
+    for li, line in enumerate(board.lines()):
+        at: dict[int, list[int]] = {}
+        for k, i in enumerate(line):
+            at.setdefault(nums[i], []).append(k)
+        for number, ks in at.items():
+            if len(ks) > 2 and not any(_apart([k for k in ks if k != keep]) for keep in ks):
+                return li, number, tuple(line[k] for k in ks)
+    return None
+
+
+def _apart(ks: list[int]) -> bool:
+    return all(b - a > 1 for a, b in zip(ks, ks[1:], strict=False))
+
+
 def assign(board: Board, state: list[int], facts: Sequence[tuple[int, int]]) -> None:
     """Set the facts and everything the neighbour and peer rules imply; raises Contradiction."""
     nbrs, peers = board.nbrs, board.peers

@@ -18,7 +18,8 @@ from ortools.sat.python import cp_model
 
 from solvers.connectivity import Lit, cuts, solve_connected
 from solvers.cpsat import Budget, SolverStatus, found, run, staged
-from solvers.hitori.deduce import BLACK, UNKNOWN, WHITE, Board, count, rows_of, start
+from solvers.errors import Message
+from solvers.hitori.deduce import BLACK, UNKNOWN, WHITE, Board, count, crowded, rows_of, start
 from solvers.puzzle import Puzzle
 from solvers.verdict import ShadeOutcome, ShadeRows, SolveOptions, SolveResult, Status
 
@@ -86,4 +87,22 @@ def _cpsat(board: Board, state: list[int], budget: Budget, limit: int) -> ShadeO
 
 def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
     """The verdict for a Hitori board (unique / multiple / solved / none / timeout)."""
-    return solve_numbers(puzzle.cells, options).result(options)
+    result = solve_numbers(puzzle.cells, options).result(options)
+    if result.status is Status.NONE:
+        _say_where(puzzle.cells, result)
+    return result
+
+
+def _say_where(numbers: Sequence[Sequence[int]], result: SolveResult) -> None:
+    """A board with no answer: name and mark a line whose copies of one number cannot be shaded
+    down to one without two shaded cells touching (nothing when no line is that crowded)."""
+    board = Board.of(numbers)
+    where = crowded(board)
+    if where is None:
+        return
+    li, number, flat = where
+    cells = tuple(divmod(i, board.cols) for i in flat)
+    code, params = (("hitori-crowded-row", {"row": li + 1}) if li < board.rows
+                    else ("hitori-crowded-column", {"column": li - board.rows + 1}))
+    result.message = Message(code, {**params, "number": number, "count": len(cells)}, cells)
+    result.cells = cells

@@ -12,6 +12,10 @@ EN: dict[str, str] = {
     "hitori-answer-size": "The answer must have {rows} rows of {cols} cells.",
     "hitori-adjacent": "Two shaded cells touch at {cell}.",
     "hitori-repeat": "The number {number} appears more than once among the unshaded cells of one line (see {cell}).",
+    "hitori-crowded-row": "Row {row} holds the number {number} {count} times: at most one may stay unshaded, "
+                          "and shading the others always makes two shaded cells touch in that row.",
+    "hitori-crowded-column": "Column {column} holds the number {number} {count} times: at most one may stay "
+                             "unshaded, and shading the others always makes two shaded cells touch in that column.",
     "hitori-connected": "The unshaded cells are split: {count} of them, e.g. {cell}, are cut off from the rest.",
     "hitori-answer-symbol": "{cell} holds '{token}': write # for a shaded cell and . for an unshaded one.",
     "hitori-hint-shaded": "{cell} is shaded.",
@@ -34,6 +38,10 @@ JA: dict[str, str] = {
     "hitori-answer-size": "答えは {rows} 行 {cols} 列で書いてください。",
     "hitori-adjacent": "{cell} で黒マスが隣り合っています。",
     "hitori-repeat": "白マスの中で数字 {number} が同じ列（行）に 2 回以上あります（{cell} など）。",
+    "hitori-crowded-row": "{row} 行目には {number} が {count} 個あります。白マスに残せるのは 1 つだけですが、"
+                          "ほかを黒にすると必ずその行で黒マスが隣り合います。",
+    "hitori-crowded-column": "{column} 列目には {number} が {count} 個あります。白マスに残せるのは 1 つだけですが、"
+                             "ほかを黒にすると必ずその列で黒マスが隣り合います。",
     "hitori-connected": "白マスが分断されています。{cell} など {count} マスが残りとつながっていません。",
     "hitori-answer-symbol": "{cell} の '{token}' は使えません。黒マスは #、白マスは . です。",
     "hitori-hint-shaded": "{cell} は黒マスです。",

@@ -18,6 +18,7 @@ from solvers.errors import ParseError
 from solvers.genre import HintStep
 from solvers.hinting import shuffled
 from solvers.puzzle import Puzzle
+from solvers.shikaku.check import corners
 from solvers.solution import Rect, RectSolution
 
 UNLABELLED = frozenset({".", "·", "?", "_"})
@@ -55,5 +56,5 @@ def hints(puzzle: Puzzle[int], solution: RectSolution) -> list[HintStep]:
         clue = next(((r, c) for r, c in area if puzzle.cells[r][c] != 0), (top, left))
         out.append(HintStep("shikaku-hint", {
             "number": puzzle.cells[clue[0]][clue[1]], "cell": clue, "height": h, "width": w,
-            "top": top + 1, "bottom": top + h, "left": left + 1, "right": left + w}, tuple(area)))
+            "span": corners((top, left, h, w))}, tuple(area)))
     return out

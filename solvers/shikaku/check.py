@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from solvers.cell import Cell
 from solvers.errors import InvalidPuzzle, ParseError
 from solvers.notation import EMPTY, UNKNOWN
 from solvers.puzzle import Puzzle, check_rectangular
@@ -92,11 +93,10 @@ def _has_room(r: int, c: int, v: int, rows: int, cols: int, count: ClueCounter) 
     return False
 
 
-def _place(rect: Rect, suffix: str = "") -> dict[str, int]:
-    """A rectangle's rows and columns (1-based, inclusive) as message parameters."""
+def corners(rect: Rect) -> tuple[Cell, Cell]:
+    """A rectangle's top-left and bottom-right cells: a ``span`` the words write as "rows 1-2, column 3"."""
     top, left, h, w = rect
-    return {f"top{suffix}": top + 1, f"bottom{suffix}": top + h, f"left{suffix}": left + 1,
-            f"right{suffix}": left + w}
+    return (top, left), (top + h - 1, left + w - 1)
 
 
 def check(puzzle: Puzzle[int], solution: RectSolution) -> list[Violation]:
@@ -116,20 +116,19 @@ def check(puzzle: Puzzle[int], solution: RectSolution) -> list[Violation]:
             for c in range(left, left + w):
                 if owner[r][c] >= 0:
                     other = solution.rects[owner[r][c]]
-                    params: dict[str, Any] = {"cell": (r, c), **_place(rect), **_place(other, "2")}
+                    params: dict[str, Any] = {"cell": (r, c), "span": corners(rect), "other_span": corners(other)}
                     broken.append(Violation("shikaku-overlap", cells=((r, c),), params=params))
                     return broken
                 owner[r][c] = k
                 if puzzle.cells[r][c] != EMPTY:
                     clues.append((r, c, puzzle.cells[r][c]))
-        corners = ((top, left), (top + h - 1, left + w - 1))
         if len(clues) != 1:
-            broken.append(Violation("shikaku-one-number", cells=tuple((r, c) for r, c, _ in clues) or corners,
-                                    params={"count": len(clues), **_place(rect)}))
+            broken.append(Violation("shikaku-one-number", cells=tuple((r, c) for r, c, _ in clues) or corners(rect),
+                                    params={"count": len(clues), "span": corners(rect)}))
         elif clues[0][2] != UNKNOWN and clues[0][2] != h * w:
             r, c, v = clues[0]
             broken.append(Violation("shikaku-area", cells=((r, c),),
-                                    params={"number": v, "cell": (r, c), "size": h * w, **_place(rect)}))
+                                    params={"number": v, "cell": (r, c), "size": h * w, "span": corners(rect)}))
     empty = [(r, c) for r in range(rows) for c in range(cols) if owner[r][c] < 0]
     if empty:
         broken.append(Violation("shikaku-tiling", cells=tuple(empty), params={"count": len(empty), "cell": empty[0]}))

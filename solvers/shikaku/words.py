@@ -1,11 +1,8 @@
 """The genre's words: every message code it reports, in each language the bot speaks."""
 
-_RECT = "rows {top}-{bottom}, columns {left}-{right}"
-_RECT2 = "rows {top2}-{bottom2}, columns {left2}-{right2}"
-
 EN: dict[str, str] = {
     "shikaku-answer-help": "one letter per cell, the same letter for all cells of one rectangle",
-    "shikaku-hint": "The {number} at {cell} is the {height}×{width} rectangle covering rows {top}-{bottom}, columns {left}-{right}.",
+    "shikaku-hint": "The {number} at {cell} is the {height}×{width} rectangle covering {span}.",
     # the board's form (genre detection)
     "shikaku-form-too-big": "The number {number} at {cell} is larger than the board ({area} cells).",
     "shikaku-form-no-numbers": "There are no numbers on the board; Shikaku needs one number per rectangle.",
@@ -32,9 +29,9 @@ EN: dict[str, str] = {
     # the checker
     "shikaku-rect-outside": "Rectangle {index} of the answer, {rect}, does not lie inside the "
                             "{rows}x{cols} board.",
-    "shikaku-overlap": f"{{cell}} is inside two rectangles ({_RECT2} and {_RECT}).",
-    "shikaku-one-number": f"The rectangle {_RECT} holds {{count}} numbers; each rectangle must hold exactly one.",
-    "shikaku-area": f"The {{number}} at {{cell}} is in a rectangle of {{size}} cells ({_RECT}).",
+    "shikaku-overlap": "{cell} is inside two rectangles ({other_span} and {span}).",
+    "shikaku-one-number": "The rectangle over {span} holds {count} numbers; each rectangle must hold exactly one.",
+    "shikaku-area": "The {number} at {cell} is in a rectangle of {size} cells ({span}).",
     "shikaku-tiling": "{count} cell(s) are in no rectangle, e.g. {cell}.",
     # answers typed in chat
     "shikaku-answer-unlabelled": "{cell} has no region letter: give every cell the letter of its rectangle.",
@@ -46,7 +43,7 @@ EN: dict[str, str] = {
 JA: dict[str, str] = {
     "genre-shikaku": "四角に切れ",
     "shikaku-answer-help": "1 マス 1 文字、同じ長方形のマスは同じ文字",
-    "shikaku-hint": "{cell} の {number} は {top}〜{bottom} 行・{left}〜{right} 列の {height}×{width} の長方形です。",
+    "shikaku-hint": "{cell} の {number} は {span}の {height}×{width} の長方形です。",
     "shikaku-form-too-big": "{cell}の数字 {number} は盤面のマス数 ({area}) より大きいです。",
     "shikaku-form-no-numbers": "盤面に数字がありません。四角に切れでは長方形ごとに数字が 1 つ必要です。",
     "shikaku-form-total": "数字の合計は {total} ですが、盤面は {area} マスです。四角に切れでは合計が盤面のマス数と等しくなります。",
@@ -62,7 +59,7 @@ JA: dict[str, str] = {
                                    "数字を増やすか '?' の値を入れてください。",
     "shikaku-rect-outside": "答えの {index} 番目の長方形 {rect} が {rows}x{cols} の盤面に収まっていません。",
     "shikaku-overlap": "{cell}が二つの長方形に含まれています。",
-    "shikaku-one-number": "長方形 ({top}〜{bottom} 行、{left}〜{right} 列) に数字が {count} 個あります。ちょうど一つにしてください。",
+    "shikaku-one-number": "長方形 ({span}) に数字が {count} 個あります。ちょうど一つにしてください。",
     "shikaku-area": "{cell}の {number} の長方形が {size} マスになっています。",
     "shikaku-tiling": "どの長方形にも入っていないマスが {count} 個あります({cell}など)。",
     "shikaku-answer-unlabelled": "{cell} に文字がありません。すべてのマスに長方形の文字を書いてください。",

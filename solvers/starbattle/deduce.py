@@ -119,6 +119,8 @@ class Deductions:
             lines += [(self.cols_mask[c] | self.cols_mask[c + 1], AREA, 0) for c in range(w - 1)]
             self.target += [2 * stars] * (len(lines) - self.base)
         self.lines = [m for m, _, _ in lines]
+        self.stuck: int | None = None  # the line the lines' rules last found a dead end on (see stuck_line)
+        self.crowded: tuple[int, int] | None = None  # (0 rows / 1 columns, index): see crowded_line
         self.kind = [kind for _, kind, _ in lines]
         self.aux = [aux for _, _, aux in lines]
 
@@ -210,6 +212,7 @@ class Deductions:
                 k = targets[li]
                 have = (stars & m).bit_count()
                 if have > k:
+                    self.stuck = li
                     return None
                 need = k - have
                 avail = m & ~(stars | banned)
@@ -218,10 +221,12 @@ class Deductions:
                     continue
                 a = avail.bit_count()
                 if a < need:
+                    self.stuck = li
                     return None
                 if a == need:
                     state = self.place(stars, banned, avail)
                     if state is None:
+                        self.stuck = li
                         return None
                     stars, banned = state
                     continue
@@ -231,12 +236,14 @@ class Deductions:
                 blocks = self.cover(avail, kind, aux[li])
                 slack = len(blocks) - need
                 if slack < 0:
+                    self.stuck = li
                     return None
                 if slack == 0:
                     singles = sum(b for b in blocks if b & (b - 1) == 0)
                     if singles:
                         state = self.place(stars, banned, singles)
                         if state is None:
+                            self.stuck = li
                             return None
                         stars, banned = state
                         continue
@@ -276,8 +283,8 @@ class Deductions:
                 needs.append(need)
                 short.append(g)
         counts = [got.bit_count() for got in cells]
-        for masks, spans, bands in ((self.rows_mask, self.row_spans, self.row_bands),
-                                    (self.cols_mask, self.col_spans, self.col_bands)):
+        for axis, (masks, spans, bands) in enumerate(((self.rows_mask, self.row_spans, self.row_bands),
+                                                      (self.cols_mask, self.col_spans, self.col_bands))):
             n = len(masks)
             line_need = [k - (stars & m).bit_count() for m in masks]
             line_open = [(open_ & m).bit_count() for m in masks]
@@ -311,6 +318,8 @@ class Deductions:
                     inside_open += in_open[hi]
                     touched_open += touch_open[hi]
                     if inside > band_need or touch < band_need:
+                        if lo == hi and inside > band_need:
+                            self.crowded = (axis, lo)
                         return None
                     if not band_need:
                         continue
@@ -327,3 +336,23 @@ class Deductions:
                             if occ & span:
                                 banned |= got & ~band
         return stars, banned
+
+
+def stuck_line(board: Deductions) -> int | None:
+    """The row, column or region (an index into ``board.lines``, below ``board.base``) the
+    deductions from the bare board leave unable to hold its stars: the "where" of a board with no
+    answer. None: they find no dead end there, or find it on a pair of lines or across a band."""
+    board.stuck = board.crowded = None
+    if board.propagate(0, 0) is not None or board.stuck is None or board.stuck >= board.base:
+        return None
+    return board.stuck
+
+
+def crowded_line(board: Deductions) -> tuple[int, int] | None:
+    """The row (0, index) or column (1, index) holding whole regions, by the places the deductions
+    from the bare board leave them, that need more stars than it: the "where" when no single
+    row, column or region runs out of places (:func:`stuck_line`). None: no such row or column."""
+    board.stuck = board.crowded = None
+    if board.propagate(0, 0) is not None:
+        return None
+    return board.crowded

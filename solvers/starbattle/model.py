@@ -20,10 +20,11 @@ import time
 from ortools.sat.python import cp_model
 
 from solvers.cpsat import Budget, no_solution, solve_twice, timeout_result
+from solvers.errors import Message
 from solvers.puzzle import Puzzle
 from solvers.solution import StarSolution
 from solvers.starbattle.board import Regions, cells_by_region, regions_and_stars
-from solvers.starbattle.deduce import Deductions
+from solvers.starbattle.deduce import Deductions, crowded_line, stuck_line
 from solvers.starbattle.search import settle
 from solvers.verdict import SolveOptions, SolveResult, Status
 
@@ -40,7 +41,39 @@ def solution_of(regions: Regions, stars: int) -> StarSolution:
 
 def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
     """The verdict for a Star Battle board: unique / multiple (two answers) / none / timeout."""
-    return solve_board(*regions_and_stars(puzzle), options)
+    regions, stars = regions_and_stars(puzzle)
+    result = solve_board(regions, stars, options)
+    if result.status is Status.NONE:
+        _say_where(regions, stars, result)
+    return result
+
+
+def _say_where(regions: Regions, stars: int, result: SolveResult) -> None:
+    """A board with no answer: name the row, column or region the deductions leave unable to hold
+    its stars, or the row or column whole regions crowd, marking its cells (nothing when the dead
+    end is only found by search or across wider bands)."""
+    board = Deductions(regions, stars)
+    li = stuck_line(board)
+    n, w = board.n, board.cols
+    if li is None:
+        crowded = crowded_line(board)
+        if crowded is not None:
+            axis, k = crowded
+            mask = board.cols_mask[k] if axis else board.rows_mask[k]
+            cells = tuple(divmod(i, w) for i in range(n * w) if mask >> i & 1)
+            code, where = ("starbattle-column-crowded", "column") if axis else ("starbattle-row-crowded", "row")
+            result.message = Message(code, {where: k + 1, "stars": stars}, cells)
+            result.cells = cells
+        return
+    cells = tuple(divmod(i, w) for i in range(n * w) if board.lines[li] >> i & 1)
+    if li < n:
+        message = Message("starbattle-row-stuck", {"row": li + 1, "stars": stars}, cells)
+    elif li < n + w:
+        message = Message("starbattle-column-stuck", {"column": li - n + 1, "stars": stars}, cells)
+    else:
+        message = Message("starbattle-region-stuck", {"cell": cells[0], "stars": stars}, cells)
+    result.message = message
+    result.cells = cells
 
 
 def solve_board(regions: Regions, stars: int, options: SolveOptions, max_nodes: int | None = None) -> SolveResult:

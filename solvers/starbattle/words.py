@@ -17,6 +17,17 @@ EN: dict[str, str] = {
     "starbattle-column": "Column {column} has {got} stars instead of {stars}.",
     "starbattle-region": "The region at {cell} has {got} stars instead of {stars}.",
     "starbattle-touch": "The stars at {cell} and {other_cell} touch.",
+    "starbattle-row-stuck": "Row {row} cannot hold exactly {stars} star(s) once the stars the other rows, columns "
+                            "and regions force are placed (no two stars touching, diagonals included).",
+    "starbattle-column-stuck": "Column {column} cannot hold exactly {stars} star(s) once the stars the other rows, "
+                               "columns and regions force are placed (no two stars touching, diagonals included).",
+    "starbattle-row-crowded": "The regions that can only put their stars in row {row} need more stars than "
+                              "that row still takes ({stars} per row in all).",
+    "starbattle-column-crowded": "The regions that can only put their stars in column {column} need more stars "
+                                 "than that column still takes ({stars} per column in all).",
+    "starbattle-region-stuck": "The region at {cell} cannot hold exactly {stars} star(s) once the stars the rows, "
+                               "columns and other regions force are placed (no two stars touching, diagonals "
+                               "included).",
     "starbattle-hint-forced": "There is a star at {cell}: with no two stars touching and every row, column "
                               "and region holding its number of stars, no other place is left for it.",
     "starbattle-hint-reveal": "There is a star at {cell}.",
@@ -39,6 +50,16 @@ JA: dict[str, str] = {
     "starbattle-column": "{column} 列目の星は {stars} 個ではなく {got} 個です。",
     "starbattle-region": "{cell} のブロックの星は {stars} 個ではなく {got} 個です。",
     "starbattle-touch": "{cell} と {other_cell} の星が接しています。",
+    "starbattle-row-stuck": "ほかの行・列・ブロックで決まる星を置くと（星同士は斜めも含めて接しない）、"
+                            "{row} 行目にちょうど {stars} 個の星を置けません。",
+    "starbattle-column-stuck": "ほかの行・列・ブロックで決まる星を置くと（星同士は斜めも含めて接しない）、"
+                               "{column} 列目にちょうど {stars} 個の星を置けません。",
+    "starbattle-row-crowded": "{row} 行目にしか星を置けないブロックが、この行に残る星の数より多くの星を必要とします"
+                              "（1 行に {stars} 個）。",
+    "starbattle-column-crowded": "{column} 列目にしか星を置けないブロックが、この列に残る星の数より多くの星を必要とします"
+                                 "（1 列に {stars} 個）。",
+    "starbattle-region-stuck": "ほかの行・列・ブロックで決まる星を置くと（星同士は斜めも含めて接しない）、"
+                               "{cell} のブロックにちょうど {stars} 個の星を置けません。",
     "starbattle-hint-forced": "{cell} に星があります。星同士が接しないことと、行・列・ブロックの星の数から、"
                               "その行・列・ブロックに他の場所が残りません。",
     "starbattle-hint-reveal": "{cell} に星があります。",

@@ -107,6 +107,34 @@ def _brute(nums: list[list[int]]) -> list[tuple[str, ...]]:
     return out
 
 
+def test_no_solution_marks_a_line_too_crowded_to_shade() -> None:
+    """Five 1s side by side: at most one stays unshaded, and shading four of five touching cells
+    always makes two touch; the picture marks them. A board stuck some other way keeps the plain message."""
+    from bot.pictures import result_view
+    from solvers.hitori.deduce import Board, crowded
+
+    res = solve_puzzle(board("1 1 1 1 1", "2 3 4 5 1"), OPTS)
+    assert res.status is Status.NONE and res.message is not None and res.message.code == "hitori-crowded-row"
+    assert res.cells == ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4)) and result_view(res).name == "problem"
+    assert say(res.message).startswith("Row 1 holds the number 1 5 times: at most one may stay unshaded")
+    assert say(res.message, "ja").startswith("1 行目には 1 が 5 個あります。")
+    res = solve_puzzle(board("2 1", "2 3", "2 4", "2 5"), OPTS)  # a column of four 2s (three: shade two apart)
+    assert res.status is Status.NONE and res.message is not None and res.message.code == "hitori-crowded-column"
+    assert res.cells == ((0, 0), (1, 0), (2, 0), (3, 0))
+    spaced = solve_puzzle(board("1 2 1 3 1"), OPTS)  # three 1s apart: shading two of them is fine
+    assert spaced.status is not Status.NONE
+    cut = solve_puzzle(board("1 1", "1 1"), OPTS)  # no line crowded: shading cuts the board in two
+    assert cut.status is Status.NONE and cut.message is not None and cut.message.code == "no-solution"
+    rng, proofs = random.Random(5), 0  # a crowded line is a proof: brute force finds no answer either
+    for _ in range(150):
+        cols = rng.randint(3, 5)
+        nums = [[rng.randint(1, 2) for _ in range(cols)] for _ in range(rng.randint(1, 2))]
+        if crowded(Board.of(nums)) is not None:
+            assert _brute(nums) == [], nums
+            proofs += 1
+    assert proofs > 5
+
+
 def test_verdicts_agree_with_brute_force_and_cpsat() -> None:
     rng = random.Random(11)
     for _ in range(120):

@@ -66,7 +66,23 @@ def test_checker_each_rule() -> None:
     # overlap
     ov = [v for v in check.check(two, typed(two, [[0, 0, 2, 2], [0, 1, 1, 2]])) if v.rule == "shikaku-overlap"]
     assert ov and ov[0].cells == ((0, 1),) and "row 1, column 2" in say(ov[0].msg).lower()
-    assert "(rows 1-2, columns 1-2 and rows 1-1, columns 2-3)" in say(ov[0].msg)
+    assert "(rows 1-2, columns 1-2 and row 1, columns 2-3)" in say(ov[0].msg)
+
+
+def test_a_one_cell_rectangle_is_written_as_one_row_and_column() -> None:
+    """"row 1, column 1", never "rows 1-1, columns 1-1" (nor "1〜1 行")."""
+    good_shape = board("2 .", "2 .")
+    area = next(v for v in check.check(good_shape, typed(good_shape, [[0, 0, 1, 1], [0, 1, 1, 1], [1, 0, 1, 2]]))
+                if v.rule == "shikaku-area")
+    assert say(area.msg) == "The 2 at row 1, column 1 is in a rectangle of 1 cells (row 1, column 1)."
+    empty = next(v for v in check.check(good_shape, typed(good_shape, [[0, 0, 2, 1], [0, 1, 1, 1], [1, 1, 1, 1]]))
+                 if v.rule == "shikaku-one-number" and v.msg.params["count"] == 0)
+    assert "over row 1, column 2 holds" in say(empty.msg)
+    assert say(empty.msg, "ja").startswith("長方形 (1 行 2 列) に")
+    hint = next(h for h in GENRE.hints(good_shape, typed(good_shape, [[0, 0, 2, 1], [0, 1, 2, 1]]))
+                if h.params["cell"] == (0, 0))
+    assert say(hint.code, **hint.params).endswith("covering rows 1-2, column 1.")
+    assert "1〜2 行 1 列の 2×1" in say(hint.code, "ja", **hint.params)
 
 
 @pytest.mark.parametrize("bad", [

@@ -182,6 +182,35 @@ def test_boards_with_several_answers_and_none(name: str, rows: list[str], want: 
         assert not check_marks(regions, 1, marks(res.second_solution))
 
 
+def test_no_solution_names_the_line_out_of_places_and_comes_with_a_marked_picture() -> None:
+    """As LITS does: the row, column or region the deductions leave unable to hold its stars (or
+    the row whole regions crowd) is named and marked."""
+    from bot.i18n import say
+    from bot.pictures import result_view
+    from bot.worker import solve_job
+    from solvers.engine import solve_puzzle
+
+    column = board(regions_of(["1 3 3 3", "3 3 3 3", "2 3 3 3", "4 4 4 4"]), 1)  # two one-cell regions in column 1
+    res = solve_puzzle(column, OPTS)
+    assert res.status is Status.NONE and res.message is not None and res.message.code == "starbattle-column-stuck"
+    assert set(res.cells) == {(0, 0), (1, 0), (2, 0), (3, 0)}
+    assert say(res.message).startswith("Column 1 cannot hold exactly 1 star(s)")
+    assert "1 列目にちょうど 1 個の星を置けません" in say(res.message, "ja")
+    touching = board(regions_of(["1 2 2 2", "3 4 2 2", "3 3 3 3", "3 3 3 3"]), 1)  # one-cell regions touching
+    res = solve_puzzle(touching, OPTS)
+    assert res.status is Status.NONE and res.message is not None and res.message.code == "starbattle-region-stuck"
+    assert res.cells == ((1, 1),) and say(res.message).startswith("The region at row 2, column 2 cannot hold")
+    assert result_view(res).name == "problem"
+    job = solve_job(touching, 10.0, 1)  # what a chat gets: the board with the region marked
+    assert job.png is not None and job.cells == res.cells
+    crowded = board(regions_of(["1 1 2 2 2", "3 3 3 3 3", "3 4 4 4 4", "5 5 5 4 4", "5 5 5 5 5"]), 1)
+    res = solve_puzzle(crowded, OPTS)  # regions 1 and 2 both lie in row 1, which takes one star
+    assert res.status is Status.NONE and res.message is not None and res.message.code == "starbattle-row-crowded"
+    assert res.cells == tuple((0, c) for c in range(5))
+    assert say(res.message).startswith("The regions that can only put their stars in row 1 need more stars")
+    assert say(res.message, "ja").startswith("1 行目にしか星を置けないブロック")
+
+
 def test_engine_verdicts_on_the_own_corpus() -> None:
     from solvers.engine import solve_puzzle
 
