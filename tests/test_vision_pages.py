@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 
 from tests.test_vision_prints import PEARLS, printed_page
-from vision import read_image
+from vision import Unreadable, read_image
 from vision.cells import INK
-from vision.decode import decode_full
+from vision.decode import decode_full, working
 from vision.grid import Board, hairline_ink
 from vision.locate import spots
-from vision.reading import FAINT_INK
+from vision.reading import FAINT_INK, _read_steady
 from vision.unline import stretched, unlined
 
 REPO = Path(__file__).resolve().parents[1]
@@ -41,6 +41,23 @@ def test_a_small_board_on_a_photographed_page_is_read_exactly(seed: int) -> None
     r = read_image(data)
     assert r.tokens == tuple(tuple(row.split()) for row in PEARLS)
     assert r.sure and "masyu" in r.genres
+
+
+@pytest.mark.parametrize("seed", [8, 14])
+def test_a_spent_budget_keeps_the_whole_pictures_reading_and_reads_no_crop(seed: int) -> None:
+    """The bot's reading budget (``bot.imagereader.READ_BUDGET``): once spent, no place is read
+    again from a crop, and what the whole picture gave is the answer (here, the page's small board
+    is only read right from its crop)."""
+    data = photographed_page(seed)
+    whole = _read_steady(working(decode_full(data, max_bytes=20_000_000, max_pixels=40_000_000)), None)
+    try:
+        r = read_image(data, budget=0.0)
+    except Unreadable as e:
+        assert isinstance(whole, Unreadable) and e.code == whole.code
+        return
+    assert isinstance(whole, tuple)
+    assert (r.rows, r.cols, r.tokens) == (whole[0].rows, whole[0].cols, whole[0].tokens)
+    assert r.tokens != tuple(tuple(row.split()) for row in PEARLS)
 
 
 def test_a_faint_hairline_on_grainy_paper_is_ink_and_the_grain_is_not() -> None:

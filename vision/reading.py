@@ -112,8 +112,10 @@ class Reading:
 
 
 def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES,
-               max_pixels: int = DEFAULT_MAX_PIXELS) -> Reading:
-    """Read the puzzle in a screenshot or photo; raises :class:`Unreadable` when there is none."""
+               max_pixels: int = DEFAULT_MAX_PIXELS, budget: float | None = None) -> Reading:
+    """Read the puzzle in a screenshot or photo; raises :class:`Unreadable` when there is none.
+    ``budget``: seconds after which no further place is read again from a crop, the best reading so
+    far kept (a chat waits for its answer; without it every likely place is read)."""
     start = time.perf_counter()
     forced = get_genre(genre).name if genre else None
     full = decode_full(data, max_bytes=max_bytes, max_pixels=max_pixels)
@@ -127,6 +129,8 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     tries = [first]
     counted: set[tuple[int, int]] = set()  # the counts of well-supported places looked at
     for spot in spots(full, 1 if sure else CLOSE_LOOKS):
+        if budget is not None and time.perf_counter() - start > budget:
+            break
         x0, y0, x1, y1 = spot.box
         if (x1 - x0) * (y1 - y0) > 0.8 * full.shape[0] * full.shape[1]:
             continue  # (the picture as a whole: read already)
