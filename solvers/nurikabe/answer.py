@@ -16,6 +16,8 @@ reach, needed to join the shaded cells, a 2x2 block, ...), then the rest without
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from solvers.answer_grid import shading_answer
 from solvers.connectivity import components
 from solvers.genre import HintStep
@@ -43,7 +45,7 @@ def hints(puzzle: Puzzle[int], solution: ShadeSolution) -> list[HintStep]:
     clue_of = _island_clues(puzzle, solution)
     steps: list[HintStep] = []
     seen: set[tuple[int, int]] = set()
-    for step in _deduced(puzzle):
+    for step in _deduced(puzzle.cells):
         cell = step.cell
         if cell in seen or step.shaded != solution.marked(*cell) or (not step.shaded and cell not in clue_of):
             continue
@@ -59,14 +61,16 @@ def hints(puzzle: Puzzle[int], solution: ShadeSolution) -> list[HintStep]:
     return steps
 
 
-def _deduced(puzzle: Puzzle[int]) -> list[Step]:
-    """The deductions' steps from the bare board. No time limit: a deadline would make the hints
-    depend on the machine's load, and every player and replica must get the same ones (hinted
-    boards are daily puzzles, 10x10 at most: milliseconds; a 40x57 board takes about 3 s)."""
+@lru_cache(maxsize=16)
+def _deduced(cells: tuple[tuple[int, ...], ...]) -> tuple[Step, ...]:
+    """The deductions' steps from the bare board, kept for the board's next hint (each hint asks
+    for the whole list again). No time limit: a deadline would make the hints depend on the
+    machine's load, and every player and replica must get the same ones (hinted boards are daily
+    puzzles, 10x10 at most: milliseconds; a 40x57 board in the web player takes about 3 s)."""
     try:
-        return deduce(puzzle.cells).steps
+        return tuple(deduce(cells).steps)
     except Contradiction:  # the solution given is the judge; hints then come without reasons
-        return []
+        return ()
 
 
 def _island_clues(puzzle: Puzzle[int], solution: ShadeSolution) -> dict[tuple[int, int], tuple[int, int]]:
