@@ -119,8 +119,8 @@ class Deductions:
             lines += [(self.cols_mask[c] | self.cols_mask[c + 1], AREA, 0) for c in range(w - 1)]
             self.target += [2 * stars] * (len(lines) - self.base)
         self.lines = [m for m, _, _ in lines]
-        self.stuck: int | None = None  # the line the lines' rules last found a dead end on (see stuck_line)
-        self.crowded: tuple[int, int] | None = None  # (0 rows / 1 columns, index): see crowded_line
+        self.stuck: int | None = None  # the line the lines' rules last found a dead end on (see dead_end)
+        self.crowded: tuple[int, int] | None = None  # (0 rows / 1 columns, index): see dead_end
         self.kind = [kind for _, kind, _ in lines]
         self.aux = [aux for _, _, aux in lines]
 
@@ -338,21 +338,14 @@ class Deductions:
         return stars, banned
 
 
-def stuck_line(board: Deductions) -> int | None:
-    """The row, column or region (an index into ``board.lines``, below ``board.base``) the
-    deductions from the bare board leave unable to hold its stars: the "where" of a board with no
-    answer. None: they find no dead end there, or find it on a pair of lines or across a band."""
-    board.stuck = board.crowded = None
-    if board.propagate(0, 0) is not None or board.stuck is None or board.stuck >= board.base:
-        return None
-    return board.stuck
-
-
-def crowded_line(board: Deductions) -> tuple[int, int] | None:
-    """The row (0, index) or column (1, index) holding whole regions, by the places the deductions
-    from the bare board leave them, that need more stars than it: the "where" when no single
-    row, column or region runs out of places (:func:`stuck_line`). None: no such row or column."""
+def dead_end(board: Deductions) -> tuple[int | None, tuple[int, int] | None]:
+    """Where the deductions from the bare board run out, the "where" of a board with no answer:
+    the row, column or region (an index into ``board.lines``, below ``board.base``) left unable
+    to hold its stars, and the row (0, index) or column (1, index) whose whole regions, by the
+    places left them, need more stars than it. Each None where the dead end is not of that kind
+    (a pair of lines, a band) or there is none."""
     board.stuck = board.crowded = None
     if board.propagate(0, 0) is not None:
-        return None
-    return board.crowded
+        return None, None
+    stuck = board.stuck if board.stuck is not None and board.stuck < board.base else None
+    return stuck, board.crowded

@@ -24,7 +24,7 @@ from solvers.errors import Message
 from solvers.puzzle import Puzzle
 from solvers.solution import StarSolution
 from solvers.starbattle.board import Regions, cells_by_region, regions_and_stars
-from solvers.starbattle.deduce import Deductions, crowded_line, stuck_line
+from solvers.starbattle.deduce import Deductions, dead_end
 from solvers.starbattle.search import settle
 from solvers.verdict import SolveOptions, SolveResult, Status
 
@@ -36,7 +36,7 @@ CPSAT_PARAMS = {"linearization_level": 0, "cp_model_presolve": False, "num_worke
 def solution_of(regions: Regions, stars: int) -> StarSolution:
     """The answer a star bitboard stands for."""
     rows, cols = len(regions), len(regions[0])
-    return StarSolution.from_cells(rows, cols, [(i // cols, i % cols) for i in range(rows * cols) if stars >> i & 1])
+    return StarSolution.from_cells(rows, cols, list(_cells(stars, rows, cols)))
 
 
 def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
@@ -53,27 +53,30 @@ def _say_where(regions: Regions, stars: int, result: SolveResult) -> None:
     its stars, or the row or column whole regions crowd, marking its cells (nothing when the dead
     end is only found by search or across wider bands)."""
     board = Deductions(regions, stars)
-    li = stuck_line(board)
+    li, crowded = dead_end(board)
     n, w = board.n, board.cols
-    if li is None:
-        crowded = crowded_line(board)
-        if crowded is not None:
-            axis, k = crowded
-            mask = board.cols_mask[k] if axis else board.rows_mask[k]
-            cells = tuple(divmod(i, w) for i in range(n * w) if mask >> i & 1)
-            code, where = ("starbattle-column-crowded", "column") if axis else ("starbattle-row-crowded", "row")
-            result.message = Message(code, {where: k + 1, "stars": stars}, cells)
-            result.cells = cells
-        return
-    cells = tuple(divmod(i, w) for i in range(n * w) if board.lines[li] >> i & 1)
-    if li < n:
-        message = Message("starbattle-row-stuck", {"row": li + 1, "stars": stars}, cells)
-    elif li < n + w:
-        message = Message("starbattle-column-stuck", {"column": li - n + 1, "stars": stars}, cells)
+    if li is not None:
+        cells = _cells(board.lines[li], n, w)
+        if li < n:
+            message = Message("starbattle-row-stuck", {"row": li + 1, "stars": stars}, cells)
+        elif li < n + w:
+            message = Message("starbattle-column-stuck", {"column": li - n + 1, "stars": stars}, cells)
+        else:
+            message = Message("starbattle-region-stuck", {"cell": cells[0], "stars": stars}, cells)
+    elif crowded is not None:
+        axis, k = crowded
+        cells = _cells(board.cols_mask[k] if axis else board.rows_mask[k], n, w)
+        code, where = ("starbattle-column-crowded", "column") if axis else ("starbattle-row-crowded", "row")
+        message = Message(code, {where: k + 1, "stars": stars}, cells)
     else:
-        message = Message("starbattle-region-stuck", {"cell": cells[0], "stars": stars}, cells)
+        return
     result.message = message
     result.cells = cells
+
+
+def _cells(mask: int, rows: int, cols: int) -> tuple[tuple[int, int], ...]:
+    """The cells of a bit mask over the board (bit ``r * cols + c``)."""
+    return tuple(divmod(i, cols) for i in range(rows * cols) if mask >> i & 1)
 
 
 def solve_board(regions: Regions, stars: int, options: SolveOptions, max_nodes: int | None = None) -> SolveResult:
