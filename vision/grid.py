@@ -69,12 +69,17 @@ class Board:
     def cols(self) -> int:
         return len(self.xs) - 1
 
+    @property
+    def pitch(self) -> float:
+        """A cell's smaller side, in pixels (the median over the board's columns and rows)."""
+        return min(float(np.median(np.diff(self.xs))), float(np.median(np.diff(self.ys))))
+
 
 def enlarged(board: Board, grey: np.ndarray) -> Board:
     """The board straightened again at :data:`CELL` pixels a cell when its cells came out smaller
     (a large board in a small screenshot): thin strokes of small digits, interpolated cubically,
     stay apart; the ink threshold and line removal were made for cells this large."""
-    pitch = min(float(np.median(np.diff(board.xs))), float(np.median(np.diff(board.ys))))
+    pitch = board.pitch
     if board.transform is None or board.bare or board.dots or pitch >= SMALL_CELL:
         return board
     f = CELL / pitch

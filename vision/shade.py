@@ -43,7 +43,7 @@ def lit(board: Board, grey: np.ndarray) -> tuple[Board, np.ndarray]:
     tone = board.straighten(tones(grey))
     if board.bare or board.dots or board.rows < 2 or board.cols < 2:
         return board, tone
-    pitch = float(min(np.median(np.diff(board.xs)), np.median(np.diff(board.ys))))
+    pitch = board.pitch
     f = min(1.0, SMALL_PITCH / max(pitch, 1.0))
     h, w = tone.shape[:2]
     size = (max(1, round(w * f)), max(1, round(h * f)))
@@ -122,7 +122,7 @@ def odd_side(board: Board) -> bool:
         return False
     dark = 1.0 - board.paper
     h, w = dark.shape
-    pitch = float(min(np.median(np.diff(board.xs)), np.median(np.diff(board.ys))))
+    pitch = board.pitch
     d = max(2, round(SIDE_REACH * pitch))
     y0, y1 = round(board.ys[0]), round(board.ys[-1])
     x0, x1 = round(board.xs[0]), round(board.xs[-1])
