@@ -10,9 +10,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from solvers import trial
 from solvers.errors import Message
@@ -21,9 +19,20 @@ from solvers.verdict import ShadeOutcome, ShadeRows, SolveOptions, SolveResult, 
 
 S = TypeVar("S")  # what a genre's deductions leave for its search and its CP-SAT model
 
-SolverStatus = cp_model.CpSolverStatus  # what CpSolver.solve returns (compares equal to cp_model.OPTIMAL...)
+if TYPE_CHECKING:  # OR-Tools is imported on first use (a board deductions settle needs none: 0.15 s cpu)
+    from ortools.sat.python import cp_model
 
-Literal = cp_model.IntVar  # a Boolean variable or its negation
+    SolverStatus = cp_model.CpSolverStatus  # what CpSolver.solve returns (compares equal to cp_model.OPTIMAL...)
+    Literal = cp_model.IntVar  # a Boolean variable or its negation
+
+
+def __getattr__(name: str) -> Any:
+    """``SolverStatus`` and ``Literal`` for the modules that import them, loaded then."""
+    if name in ("SolverStatus", "Literal"):
+        from ortools.sat.python import cp_model
+
+        return cp_model.CpSolverStatus if name == "SolverStatus" else cp_model.IntVar
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # Parameters under which the first solve of :func:`solve_twice` hands its derived domains to the
 # proof (see :func:`narrow`); add them to a model's own parameters to opt in.
@@ -97,6 +106,8 @@ def run(
     ``params``: extra CP-SAT parameters for this model (a list value extends a repeated field,
     e.g. ``subsolvers``); the time limit always comes from the budget.
     """
+    from ortools.sat.python import cp_model
+
     solver = cp_model.CpSolver()
     p = solver.parameters
     p.max_time_in_seconds = max(0.01, budget.remaining())
@@ -116,6 +127,8 @@ def run(
 
 
 def found(status: SolverStatus | int) -> bool:
+    from ortools.sat.python import cp_model
+
     return status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
 
@@ -145,6 +158,8 @@ def solve_twice(
     ``decision`` values (only the uniqueness search runs). ``shortcut(first)``: a second solution
     found without search, or None; tried before the uniqueness search.
     """
+    from ortools.sat.python import cp_model
+
     budget = budget or Budget(options)
 
     def solve() -> tuple[SolverStatus, cp_model.CpSolver]:

@@ -25,9 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING, Any
 
 from solvers.connectivity import solve_connected
 from solvers.cpsat import NARROW_PARAMS, Budget, no_solution, run, solve_twice, timeout_result
@@ -36,6 +34,9 @@ from solvers.fillomino.search import OutOfTime, Search
 from solvers.puzzle import Puzzle
 from solvers.solution import NumberSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
+
+if TYPE_CHECKING:  # imported when a group needs CP-SAT (a board the search settles needs none: 0.15 s cpu)
+    from ortools.sat.python import cp_model
 
 Cell = tuple[int, int]
 # shapes stated up front (see FillominoModel._small_areas): closed dominoes, joined tetrominoes
@@ -55,6 +56,8 @@ class FillominoModel:
     from its mask (:mod:`solvers.fillomino.deduce`), area sizes by lazy cuts."""
 
     def __init__(self, near: list[list[int]], cand: Sequence[int], *, trees: bool = True) -> None:
+        from ortools.sat.python import cp_model
+
         n = len(near)
         self.model = m = cp_model.CpModel()
         self.v = [m.new_int_var_from_domain(cp_model.Domain.from_intervals(runs(x)), f"v{i}")
@@ -200,6 +203,8 @@ class FillominoModel:
 
     def hinted(self, model: cp_model.CpModel, budget: Budget) -> tuple[Any, cp_model.CpSolver]:
         """One solve; its answer becomes the next round's hint (the next answer repairs this one)."""
+        from ortools.sat.python import cp_model
+
         status, solver = run(model, budget, params=PARAMS)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             model.clear_hints()  # type: ignore[no-untyped-call]

@@ -22,16 +22,21 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
-from ortools.sat.python import cp_model
-
-from solvers.connectivity import Lit, components, cuts, solve_connected
-from solvers.cpsat import Budget, SolverStatus, found, run, staged
+from solvers.connectivity import components, cuts, solve_connected
+from solvers.cpsat import Budget, found, run, staged
 from solvers.errors import Message
 from solvers.lits.deduce import SHADED, Board, State, count, start, stuck_room
 from solvers.lits.swap import neighbour_answer
 from solvers.puzzle import Puzzle
 from solvers.verdict import ShadeOutcome, ShadeRows, SolveOptions, SolveResult, Status
+
+if TYPE_CHECKING:  # imported when the deductions and the search leave the board open (0.15 s cpu otherwise)
+    from ortools.sat.python import cp_model
+
+    from solvers.connectivity import Lit
+    from solvers.cpsat import SolverStatus
 
 GROUP_SIZE = 3  # connected groups of up to this many regions get their "some border cell shaded" cut up front
 SEARCH_NODES = 10  # search nodes before CP-SAT takes over
@@ -49,6 +54,8 @@ def solve_regions(regions: Sequence[Sequence[int]], options: SolveOptions,
 
 def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> ShadeOutcome:
     """CP-SAT over the placements the deductions left (see the module doc)."""
+    from ortools.sat.python import cp_model
+
     t0 = time.perf_counter()
     b = state.board
     rows, cols = b.rows, b.cols
