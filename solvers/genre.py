@@ -250,9 +250,11 @@ class Genre(Generic[C, S]):
         return made
 
     def preload(self) -> None:
-        """Import the heavy parts (checker, model) now, so the first board does not pay for it."""
+        """Import the heavy parts (checker, model, OR-Tools, which models import on first use) now,
+        so the first board does not pay for it."""
         for module in ("check", "model"):
             self.part(module)
+        importlib.import_module("ortools.sat.python.cp_model")
 
     def play_kind(self) -> PlayKind:
         """How a player draws this genre's answer: ``play`` when the genre says, else what its
