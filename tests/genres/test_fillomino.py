@@ -263,6 +263,26 @@ def test_the_narrowed_proof_gives_the_same_verdicts(monkeypatch: pytest.MonkeyPa
     assert seen >= {Status.UNIQUE, Status.MULTIPLE}
 
 
+def test_the_search_proof_from_the_narrowed_domains_gives_the_same_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random small boards, every group to CP-SAT: the proof by the search from the first solve's
+    derived domains (``model._search_proof``) and CP-SAT's proof from them agree."""
+    monkeypatch.setattr(search, "CAP", 0)
+    monkeypatch.setattr(search, "SEARCH_OPEN", -1)
+    rng = random.Random(23)
+    seen: set[Status] = set()
+    for _ in range(40):
+        rows, cols, given = rng.randint(3, 8), rng.randint(3, 8), rng.uniform(0.15, 0.8)
+        division = None
+        while division is None:
+            division = generate.random_division(rows, cols, rng)
+        cells = [[x if rng.random() < given else 0 for x in row] for row in division]
+        p = board(*(" ".join(str(x) if x else "." for x in row) for row in cells))
+        pair = _verdicts_with(monkeypatch, p, "_search_proof", (model._search_proof, lambda *_: None))
+        assert pair[0] is pair[1] and pair[0] is not Status.TIMEOUT, p.cells
+        seen.add(pair[0])
+    assert seen >= {Status.UNIQUE, Status.MULTIPLE}
+
+
 def _small(rec: dict[str, Any]) -> bool:
     return bool(rec["rows"] * rec["cols"] <= 150)
 
