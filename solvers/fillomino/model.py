@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from solvers.connectivity import solve_connected
 from solvers.cpsat import NARROW_PARAMS, Budget, narrow, no_solution, run, solve_twice, timeout_result
-from solvers.fillomino.deduce import grid_near, runs, short_blocks, start_masks
+from solvers.fillomino.deduce import Contradiction, deduce, grid_near, runs, short_blocks, start_masks
 from solvers.fillomino.search import OutOfTime, Search
 from solvers.puzzle import Puzzle
 from solvers.solution import NumberSolution
@@ -47,9 +47,10 @@ JOINED = 4
 TREES = True  # every area as a tree with subtree sizes (see FillominoModel._trees), instead of the small
 # shapes up front (those slow it: d0022 6.4 s cpu against 9 s; a canonical BFS tree did not help either)
 
+PROOF_OPEN = 40  # and open cells left by the deductions there (as search.SEARCH_OPEN)
 PROOF_NODES = 25  # search nodes for the proof from the narrowed domains before CP-SAT takes it (a node budget,
-# not a clock: the second answer given does not depend on the machine). d0022's group needs 12 (0.013 s cpu
-# against CP-SAT's 0.05-0.1), d0009's 22; a turned d0022 in a 50x64 board 190 (1.8 s; CP-SAT 0.6)
+# not a clock: the second answer given does not depend on the machine). d0022's group: 13 open cells after the
+# deductions there, 12 nodes (0.014 s cpu against CP-SAT's 0.05-0.1); d0009's 22 nodes
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_presolve": False, "num_workers": 1,
                           "cp_model_probing_level": 0, **NARROW_PARAMS}  # the proof starts from the
 # domains the first answer's solve derived (d0022's proof 2.7 s -> 0.1 s cpu)
@@ -321,6 +322,12 @@ def _search_proof(fm: FillominoModel, near: list[list[int]], cand: list[int], fi
             m |= ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
         masks.append(m & mask)
     top = max((m.bit_length() - 1 for m in masks if m & (m - 1) == 0), default=0)
+    try:
+        deduce(near, masks, top)
+    except Contradiction:
+        return None  # the first answer lies inside the domains: never here, CP-SAT decides if it is
+    if sum(1 for m in masks if m & (m - 1)) > PROOF_OPEN:
+        return None  # a turned d0022 in a 50x64 board: 211 open cells, its search would take 190 nodes (1.8 s)
     search = Search(top, budget.start + budget.options.time_limit, max_nodes=PROOF_NODES)
     try:
         found = search.answers(near, masks)
