@@ -6,6 +6,8 @@ Each step is a consequence of the rules, so a cell fixed here has that colour in
 * ``between``: an unknown cell touching two different islands is shaded;
 * ``complete``: the cells around a finished island are shaded;
 * ``only-way``: an unfinished island with one free neighbour grows into it;
+* ``link``: unshaded cells not yet joined to a number must reach one: through their one free
+  neighbour, or through the cells separating them from the number of the island they belong to;
 * ``unreachable``: a cell no island can reach within its remaining size is shaded (the key step
   on large boards: it shades most of the sea at once);
 * ``pool``: three shaded cells of a 2x2 block make the fourth unshaded;
@@ -124,7 +126,7 @@ def propagate(board: Board, deadline: float | None = None) -> None:
 
     Either way it ends with the reach sets matching the colours (the model's variables).
     """
-    rules = (_islands, _pools, _reach, _sea, _count, _budget, _confine, _demand, _shapes)
+    rules = (_islands, _pools, _reach, _link, _sea, _count, _budget, _confine, _demand, _shapes)
     board.deadline = deadline
     while any(rule(board) for rule in rules):
         if _late(board):
@@ -228,6 +230,51 @@ def _reach(board: Board) -> bool:
         elif reached_by[i] == 1 and color[i] == WHITE:
             owner[i] = only[i]
             changed = True
+    return changed
+
+
+def _link(board: Board) -> bool:
+    """An unshaded group without a number must still join one (every island holds one number).
+
+    With one unknown neighbour left, that cell is unshaded; once the group is known to belong to
+    island ``k``, the cells separating it from ``k``'s number within ``k``'s reach are ``k``'s.
+    Run after :func:`_reach` (it reads the reach sets and the owners it gave).
+    """
+    color, owner, adj = board.color, board.owner, board.adj
+    clue_cells = {i for i, _ in board.clues}
+    seen: set[int] = set()
+    groups: list[list[int]] = []  # the unshaded groups, found before any cell changes
+    for start, x in enumerate(color):
+        if x != WHITE or start in seen:
+            continue
+        group = [start]
+        seen.add(start)
+        for i in group:
+            for j in adj[i]:
+                if color[j] == WHITE and j not in seen:
+                    seen.add(j)
+                    group.append(j)
+        if not clue_cells.intersection(group):
+            groups.append(group)
+    changed = False
+    for group in groups:
+        start = group[0]
+        if any(color[j] == WHITE for i in group for j in adj[i] if j not in seen):
+            continue  # joined to a cell unshaded just now: the group is larger than listed
+        free = {j for i in group for j in adj[i] if color[j] == FREE}
+        if not free:
+            raise Contradiction("unshaded cells without a number")
+        k = owner[start]
+        if len(free) == 1:
+            (j,) = free
+            changed |= board.set(j, WHITE, "link")
+            owner[j] = k
+        elif k >= 0 and k < len(board.reach):
+            tree = dfs.search(adj, board.reach[k], board.clues[k][0])
+            for v in dfs.separating(tree, group):
+                if color[v] == FREE:
+                    changed |= board.set(v, WHITE, "link")
+                    owner[v] = k
     return changed
 
 
