@@ -36,7 +36,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from solvers.connectivity import grid_adjacency, needed_cells
+from solvers.connectivity import grid_adjacency, separations
 from solvers.nurikabe import dfs
 from solvers.nurikabe.shapes import TooMany, shapes
 from solvers.nurikabe.wall import Wall
@@ -300,16 +300,12 @@ def _sea(board: Board) -> bool:
     marked = [x == BLACK for x in color]
     if sum(marked) < 2:
         return False
+    found = separations(board.adj, member, marked)
+    if sum(1 for total in found.totals if total) > 1:
+        raise Contradiction("sea split")
     changed = False
-    for i in sorted(needed_cells(board.adj, member, marked)):
+    for i in sorted(v for v in found.cut_vertices if not marked[v]):
         changed |= board.set(i, BLACK, "sea-cut")
-    if not changed:
-        from solvers.connectivity import components
-        cells = [divmod(i, board.cols) for i in range(len(color)) if member[i]]
-        parts = [p for p in components(board.rows, board.cols, cells)
-                 if any(color[r * board.cols + c] == BLACK for r, c in p)]
-        if len(parts) > 1:
-            raise Contradiction("sea split")
     return changed
 
 
