@@ -504,3 +504,6 @@ def _shapes(board: Board) -> bool:
                 changed |= board.set(i, BLACK, "shape")
     return changed
 
+
+
+QUICK = (_islands, _pools, _reach, _link, _sea)  # the local rules a probe runs (solvers.nurikabe.probe)

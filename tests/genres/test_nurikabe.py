@@ -4,6 +4,7 @@ pictures, and the shared connectivity helpers the model uses."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ from solvers.nurikabe.cuts import rings
 from solvers.nurikabe.deduce import Contradiction, deduce
 from solvers.nurikabe.generate import HARDER, effort
 from solvers.nurikabe.layers import add_layers
+from solvers.nurikabe.probe import probe
 from solvers.nurikabe.shapes import TooMany, shapes
 from solvers.nurikabe.wall import Wall
 from solvers.puzzle import Puzzle
@@ -77,6 +79,23 @@ def test_validate_names_the_problem() -> None:
 
 
 # ------------------------------------------------------------------ deductions and verdicts
+def test_probing_settles_only_what_the_answer_has() -> None:
+    """Probing after the deductions on the published boards they leave most open (each probe a
+    contradiction of sound rules, so every cell it fixes must match the published answer)."""
+    for rec in corpus.load("nurikabe"):
+        if rec["rows"] * rec["cols"] < 1000:
+            continue
+        p = Puzzle.from_record(rec)
+        b = deduce(p.cells)
+        before = b.color.count(0)
+        probe(b, time.monotonic() + 3)
+        sol = rec["solution"]["shaded"]
+        for i, x in enumerate(b.color):
+            r, c = divmod(i, p.cols)
+            assert x == 0 or (x == 2) == (sol[r][c] == "#"), (rec["id"], r, c)
+        assert b.color.count(0) <= before
+
+
 def test_deductions_are_sound_on_both_corpora() -> None:
     fired: set[str] = set()
     for rec in [*corpus.load("nurikabe"), *corpus.unique("own", "nurikabe")]:
@@ -478,6 +497,7 @@ def test_deductions_and_verdicts_match_brute_force_on_small_random_boards(seed: 
     every = _every_answer(cells)
     try:
         b = deduce(cells)
+        probe(b, time.monotonic() + 10)  # on any board size here (the solver probes only large ones)
     except Contradiction:
         assert not every
     else:
