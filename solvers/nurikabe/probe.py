@@ -21,7 +21,7 @@ import time
 from solvers.nurikabe.deduce import BLACK, FREE, QUICK, WHITE, Board, Contradiction, propagate
 
 STEPS = 8  # rule firings per probe: most contradictions show within six
-DRY = 40  # frontier cells probed without a hit before probing gives up (d0024's first hit: the 8th; d0025's: the 25th)
+DRY = 30  # frontier cells probed without a hit before probing gives up (d0024's first hit: the 8th; d0025's: the 25th)
 
 
 def probe(board: Board, deadline: float) -> int:
