@@ -6,6 +6,8 @@ Each step is a consequence of the rules, so a cell fixed here has that colour in
 * ``between``: an unknown cell touching two different islands is shaded;
 * ``complete``: the cells around a finished island are shaded;
 * ``only-way``: an unfinished island with one free neighbour grows into it;
+* ``link``: unshaded cells not yet joined to a number must reach one: through their one free
+  neighbour, or through the cells separating them from the number of the island they belong to;
 * ``unreachable``: a cell no island can reach within its remaining size is shaded (the key step
   on large boards: it shades most of the sea at once);
 * ``pool``: three shaded cells of a 2x2 block make the fourth unshaded;
@@ -34,7 +36,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from solvers.connectivity import grid_adjacency, needed_cells
+from solvers.connectivity import grid_adjacency, separations
 from solvers.nurikabe import dfs
 from solvers.nurikabe.shapes import TooMany, shapes
 from solvers.nurikabe.wall import Wall
@@ -124,7 +126,7 @@ def propagate(board: Board, deadline: float | None = None) -> None:
 
     Either way it ends with the reach sets matching the colours (the model's variables).
     """
-    rules = (_islands, _pools, _reach, _sea, _count, _budget, _confine, _demand, _shapes)
+    rules = (_islands, _pools, _reach, _link, _sea, _count, _budget, _confine, _demand, _shapes)
     board.deadline = deadline
     while any(rule(board) for rule in rules):
         if _late(board):
@@ -231,6 +233,51 @@ def _reach(board: Board) -> bool:
     return changed
 
 
+def _link(board: Board) -> bool:
+    """An unshaded group without a number must still join one (every island holds one number).
+
+    With one unknown neighbour left, that cell is unshaded; once the group is known to belong to
+    island ``k``, the cells separating it from ``k``'s number within ``k``'s reach are ``k``'s.
+    Run after :func:`_reach` (it reads the reach sets and the owners it gave).
+    """
+    color, owner, adj = board.color, board.owner, board.adj
+    clue_cells = {i for i, _ in board.clues}
+    seen: set[int] = set()
+    groups: list[list[int]] = []  # the unshaded groups, found before any cell changes
+    for start, x in enumerate(color):
+        if x != WHITE or start in seen:
+            continue
+        group = [start]
+        seen.add(start)
+        for i in group:
+            for j in adj[i]:
+                if color[j] == WHITE and j not in seen:
+                    seen.add(j)
+                    group.append(j)
+        if not clue_cells.intersection(group):
+            groups.append(group)
+    changed = False
+    for group in groups:
+        start = group[0]
+        if any(color[j] == WHITE for i in group for j in adj[i] if j not in seen):
+            continue  # joined to a cell unshaded just now: the group is larger than listed
+        free = {j for i in group for j in adj[i] if color[j] == FREE}
+        if not free:
+            raise Contradiction("unshaded cells without a number")
+        k = owner[start]
+        if len(free) == 1:
+            (j,) = free
+            changed |= board.set(j, WHITE, "link")
+            owner[j] = k
+        elif k >= 0 and k < len(board.reach):
+            tree = dfs.search(adj, board.reach[k], board.clues[k][0])
+            for v in dfs.separating(tree, group):
+                if color[v] == FREE:
+                    changed |= board.set(v, WHITE, "link")
+                    owner[v] = k
+    return changed
+
+
 def _pools(board: Board) -> bool:
     color, cols, changed = board.color, board.cols, False
     for r in range(board.rows - 1):
@@ -253,16 +300,12 @@ def _sea(board: Board) -> bool:
     marked = [x == BLACK for x in color]
     if sum(marked) < 2:
         return False
+    found = separations(board.adj, member, marked)
+    if sum(1 for total in found.totals if total) > 1:
+        raise Contradiction("sea split")
     changed = False
-    for i in sorted(needed_cells(board.adj, member, marked)):
+    for i in sorted(v for v in found.cut_vertices if not marked[v]):
         changed |= board.set(i, BLACK, "sea-cut")
-    if not changed:
-        from solvers.connectivity import components
-        cells = [divmod(i, board.cols) for i in range(len(color)) if member[i]]
-        parts = [p for p in components(board.rows, board.cols, cells)
-                 if any(color[r * board.cols + c] == BLACK for r, c in p)]
-        if len(parts) > 1:
-            raise Contradiction("sea split")
     return changed
 
 
@@ -461,3 +504,6 @@ def _shapes(board: Board) -> bool:
                 changed |= board.set(i, BLACK, "shape")
     return changed
 
+
+
+QUICK = (_islands, _pools, _reach, _link, _sea)  # the local rules a probe runs (solvers.nurikabe.probe)

@@ -33,6 +33,7 @@ from solvers.nurikabe.check import check_cells
 from solvers.nurikabe.cuts import ring_finder
 from solvers.nurikabe.deduce import BLACK, FREE, NO_LIMIT, UNKNOWN_CLUE, WHITE, Board, Contradiction, deduce
 from solvers.nurikabe.layers import layered
+from solvers.nurikabe.probe import probe
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
@@ -41,6 +42,8 @@ Cell = tuple[int, int]
 LAYERED = True  # distance layers for an island once it has been cut (solvers.nurikabe.layers)
 LAYER_AFTER = 1  # rounds of cuts for an island before its layers
 DEDUCE_SHARE = 0.4  # of the time limit, at most, for the deductions (the search gets the rest)
+PROBE_SHARE = 0.2  # of the time limit, at most, for probing after them
+PROBE_MIN = 150  # cells left open: on fewer, CP-SAT settles the board sooner than probing would
 
 # many small calls (one per round of cuts): presolve and the LP relaxation cost more than they prune
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0,
@@ -147,6 +150,14 @@ def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
         budget.note("deduce", t0)
         return no_solution(budget)
     budget.note("deduce", t0)
+    if options.time_limit and board.color.count(FREE) >= PROBE_MIN:
+        t0 = time.perf_counter()
+        try:
+            probe(board, time.monotonic() + PROBE_SHARE * options.time_limit)
+        except Contradiction:
+            budget.note("probe", t0)
+            return no_solution(budget)
+        budget.note("probe", t0)
     if board.complete:
         # every cell forced: the one candidate; if it breaks a rule the deductions do not watch
         # (they never check it whole), there is no solution at all

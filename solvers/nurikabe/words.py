@@ -15,6 +15,8 @@ EN: dict[str, str] = {
                                   "outside them.",
     "nurikabe-hint-island-only-way": "{cell} belongs to the island of the {number} at {clue_cell}: it is the only way "
                                      "left for that island to grow.",
+    "nurikabe-hint-island-link": "{cell} is unshaded, part of the island of the {number} at {clue_cell}: unshaded "
+                                 "cells next to it can reach a number only through here.",
     "nurikabe-hint-island-pool": "{cell} is unshaded, part of the island of the {number} at {clue_cell}: shading it "
                                  "would make a 2x2 block of shaded cells.",
     "nurikabe-hint-island-count": "{cell} is unshaded, part of the island of the {number} at {clue_cell}: every "
@@ -56,6 +58,8 @@ JA: dict[str, str] = {
     "nurikabe-hint-shaded-shape": "{cell} は黒マスです。周りの島がまだ取りうるどの形でも、このマスは島の外になります。",
     "nurikabe-hint-island-only-way": "{cell} は {clue_cell} の {number} の島に入ります。その島が広がれる場所はここしか"
                                      "残っていません。",
+    "nurikabe-hint-island-link": "{cell} は白マスで、{clue_cell} の {number} の島に入ります。隣の白マスが数字に"
+                                 "つながるには、ここを通るしかありません。",
     "nurikabe-hint-island-pool": "{cell} は白マスで、{clue_cell} の {number} の島に入ります。黒にすると 2x2 の黒マスが"
                                  "できてしまいます。",
     "nurikabe-hint-island-count": "{cell} は白マスで、{clue_cell} の {number} の島に入ります。島の大きさをそろえるには、"

@@ -3,6 +3,8 @@ pictures, and the shared connectivity helpers the model uses."""
 
 from __future__ import annotations
 
+import random
+import time
 from typing import Any
 
 import pytest
@@ -26,6 +28,7 @@ from solvers.nurikabe.cuts import rings
 from solvers.nurikabe.deduce import Contradiction, deduce
 from solvers.nurikabe.generate import HARDER, effort
 from solvers.nurikabe.layers import add_layers
+from solvers.nurikabe.probe import probe
 from solvers.nurikabe.shapes import TooMany, shapes
 from solvers.nurikabe.wall import Wall
 from solvers.puzzle import Puzzle
@@ -33,6 +36,7 @@ from solvers.reading import read_board
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, Status
 from tests import corpus
+from tests.genres.brute import assert_verdict_matches
 
 OPTS = SolveOptions(time_limit=20, workers=1)
 
@@ -75,6 +79,23 @@ def test_validate_names_the_problem() -> None:
 
 
 # ------------------------------------------------------------------ deductions and verdicts
+def test_probing_settles_only_what_the_answer_has() -> None:
+    """Probing after the deductions on the published boards they leave most open (each probe a
+    contradiction of sound rules, so every cell it fixes must match the published answer)."""
+    for rec in corpus.load("nurikabe"):
+        if rec["rows"] * rec["cols"] < 1000:
+            continue
+        p = Puzzle.from_record(rec)
+        b = deduce(p.cells)
+        before = b.color.count(0)
+        probe(b, time.monotonic() + 3)
+        sol = rec["solution"]["shaded"]
+        for i, x in enumerate(b.color):
+            r, c = divmod(i, p.cols)
+            assert x == 0 or (x == 2) == (sol[r][c] == "#"), (rec["id"], r, c)
+        assert b.color.count(0) <= before
+
+
 def test_deductions_are_sound_on_both_corpora() -> None:
     fired: set[str] = set()
     for rec in [*corpus.load("nurikabe"), *corpus.unique("own", "nurikabe")]:
@@ -423,3 +444,65 @@ def test_a_fully_deduced_board_that_breaks_a_rule_has_no_solution() -> None:
     res = GENRE.solve(board("1 .", ". 1"), OPTS)
     assert res.status is Status.NONE
     assert GENRE.solve(board("1 . 1"), OPTS).status is Status.UNIQUE
+
+
+def _every_answer(cells: list[list[int]]) -> list[tuple[str, ...]]:
+    """Every shading the independent checker accepts (brute force over the cells without a number)."""
+    rows, cols = len(cells), len(cells[0])
+    free = [(r, c) for r in range(rows) for c in range(cols) if cells[r][c] == 0]
+    out = []
+    for mask in range(1 << len(free)):
+        grid = [["."] * cols for _ in range(rows)]
+        for b, (r, c) in enumerate(free):
+            if mask >> b & 1:
+                grid[r][c] = "#"
+        shaded = tuple("".join(row) for row in grid)
+        if not check.check_cells(cells, shaded):
+            out.append(shaded)
+    return out
+
+
+def _random_board(rng: random.Random) -> list[list[int]]:
+    """A small board: numbers on a random valid shading (one per island, sometimes ``?``, sometimes
+    off by one), or numbers at random cells (often no answer at all)."""
+    rows, cols = rng.choice(((3, 4), (4, 4), (4, 3), (3, 5)))
+    cells = [[0] * cols for _ in range(rows)]
+    if rng.random() < 0.3:
+        for r, c in rng.sample([(r, c) for r in range(rows) for c in range(cols)], rng.randint(2, 4)):
+            cells[r][c] = rng.choice((1, 2, 3, 4, 5, -1))
+        return cells
+    while True:
+        shaded = {(r, c) for r in range(rows) for c in range(cols) if rng.random() < 0.5}
+        islands = components(rows, cols, [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in shaded])
+        rows_s = tuple("".join("#" if (r, c) in shaded else "." for c in range(cols)) for r in range(rows))
+        trial = [[0] * cols for _ in range(rows)]
+        for island in islands:
+            r, c = rng.choice(sorted(island))
+            trial[r][c] = len(island)
+        if islands and shaded and not check.check_cells(trial, rows_s):
+            break
+    for island in islands:
+        r, c = next((r, c) for r, c in sorted(island) if trial[r][c])
+        roll = rng.random()
+        trial[r][c] = -1 if roll < 0.1 else max(1, trial[r][c] + (1 if roll < 0.2 else -1 if roll < 0.3 else 0))
+    return trial
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_deductions_and_verdicts_match_brute_force_on_small_random_boards(seed: int) -> None:
+    """Every cell the deductions fix has that colour in every answer (a contradiction only where there
+    is none), and the verdict is what the list of every answer says."""
+    rng = random.Random(5000 + seed)
+    cells = _random_board(rng)
+    every = _every_answer(cells)
+    try:
+        b = deduce(cells)
+        probe(b, time.monotonic() + 10)  # on any board size here (the solver probes only large ones)
+    except Contradiction:
+        assert not every
+    else:
+        for i, x in enumerate(b.color):
+            r, c = divmod(i, b.cols)
+            assert x == 0 or all((a[r][c] == "#") == (x == 2) for a in every), (cells, r, c)
+    res = GENRE.solve(board(*(" ".join("?" if v < 0 else str(v) if v else "." for v in row) for row in cells)), OPTS)
+    assert_verdict_matches(res, every, lambda sol: tuple(sol.to_json()["shaded"]))
