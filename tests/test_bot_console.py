@@ -263,3 +263,33 @@ def test_spoiler_in_the_console_says_where_it_applies(tmp_path: Path) -> None:
     assert core.texts == [] and "saves every picture to a file" in out and "Telegram and Discord" in out
     core, out = _chat(tmp_path, "/spoiler\n", "ja")
     assert core.texts == [] and "Telegram と Discord" in out
+
+
+def test_a_board_named_by_its_genre_is_a_new_board_not_the_answer(tmp_path: Path) -> None:
+    """'masyu' pasted with its rows while 'which genre?' waited was taken as the answer to the old
+    question (and the rows as a board of their own); it is the new board, and a name alone still answers."""
+    import asyncio
+    import io
+    from typing import Any, cast
+
+    from bot.chat import Choice
+    from bot.console import ConsoleChat
+
+    for stdin, texts, picked in (("masyu\nB . .\n. . W\n\n", ["masyu\nB . .\n. . W"], []),
+                                 ("masyu\n\n", [], ["g:1:masyu"]), ("Yin-Yang\n", [], ["g:1:yinyang"]),
+                                 ("masyu\n/help\n", ["/help"], ["g:1:masyu"])):
+        core, out = _Recorder(), io.StringIO()
+        handled: list[str | None] = []
+
+        async def handle(msg: Incoming, channel: object, core: _Recorder = core,
+                         handled: list[str | None] = handled) -> None:
+            if msg.callback_data is None:
+                core.texts.append(msg.text)
+            else:
+                handled.append(msg.callback_data)
+
+        core.handle = handle  # type: ignore[method-assign]
+        chat = ConsoleChat(cast(Any, core), tmp_path, stdin=io.StringIO(stdin), stdout=out)
+        chat.choices = [Choice("Masyu", "g:1:masyu"), Choice("Yin-Yang", "g:1:yinyang")]
+        asyncio.run(chat.run())
+        assert (core.texts, handled) == (texts, picked), stdin
