@@ -28,6 +28,24 @@ EN: dict[str, str] = {
     "starbattle-region-stuck": "The region at {cell} cannot hold exactly {stars} star(s) once the stars the rows, "
                                "columns and other regions force are placed (no two stars touching, diagonals "
                                "included).",
+    "starbattle-rows-stuck": "Rows {first} and {last} cannot hold exactly {stars} stars between them once the "
+                             "stars the other rows, columns and regions force are placed (no two stars touching, "
+                             "diagonals included).",
+    "starbattle-columns-stuck": "Columns {first} and {last} cannot hold exactly {stars} stars between them once "
+                                "the stars the other rows, columns and regions force are placed (no two stars "
+                                "touching, diagonals included).",
+    "starbattle-rows-crowded": "The regions that can only put their stars in rows {first} to {last} need {got} "
+                               "more stars, but those rows take only {need} more.",
+    "starbattle-columns-crowded": "The regions that can only put their stars in columns {first} to {last} need "
+                                  "{got} more stars, but those columns take only {need} more.",
+    "starbattle-rows-short": "Rows {first} to {last} need {need} more stars, but the regions that can still put "
+                             "stars in them have only {got} left to place.",
+    "starbattle-columns-short": "Columns {first} to {last} need {need} more stars, but the regions that can still "
+                                "put stars in them have only {got} left to place.",
+    "starbattle-row-short": "Row {row} needs {need} more star(s), but the regions that can still put stars in it "
+                            "have only {got} left to place.",
+    "starbattle-column-short": "Column {column} needs {need} more star(s), but the regions that can still put "
+                               "stars in it have only {got} left to place.",
     "starbattle-hint-forced": "There is a star at {cell}: with no two stars touching and every row, column "
                               "and region holding its number of stars, no other place is left for it.",
     "starbattle-hint-reveal": "There is a star at {cell}.",
@@ -60,6 +78,22 @@ JA: dict[str, str] = {
                                  "（1 列に {stars} 個）。",
     "starbattle-region-stuck": "ほかの行・列・ブロックで決まる星を置くと（星同士は斜めも含めて接しない）、"
                                "{cell} のブロックにちょうど {stars} 個の星を置けません。",
+    "starbattle-rows-stuck": "ほかの行・列・ブロックで決まる星を置くと（星同士は斜めも含めて接しない）、"
+                             "{first} 行目と {last} 行目に合わせてちょうど {stars} 個の星を置けません。",
+    "starbattle-columns-stuck": "ほかの行・列・ブロックで決まる星を置くと（星同士は斜めも含めて接しない）、"
+                                "{first} 列目と {last} 列目に合わせてちょうど {stars} 個の星を置けません。",
+    "starbattle-rows-crowded": "{first}～{last} 行目にしか星を置けないブロックがあと {got} 個の星を必要としますが、"
+                               "これらの行に入る星はあと {need} 個だけです。",
+    "starbattle-columns-crowded": "{first}～{last} 列目にしか星を置けないブロックがあと {got} 個の星を必要としますが、"
+                                  "これらの列に入る星はあと {need} 個だけです。",
+    "starbattle-rows-short": "{first}～{last} 行目にはあと {need} 個の星が必要ですが、そこに星を置けるブロックに"
+                             "残る星は {got} 個だけです。",
+    "starbattle-columns-short": "{first}～{last} 列目にはあと {need} 個の星が必要ですが、そこに星を置けるブロックに"
+                                "残る星は {got} 個だけです。",
+    "starbattle-row-short": "{row} 行目にはあと {need} 個の星が必要ですが、そこに星を置けるブロックに残る星は "
+                            "{got} 個だけです。",
+    "starbattle-column-short": "{column} 列目にはあと {need} 個の星が必要ですが、そこに星を置けるブロックに残る星は "
+                               "{got} 個だけです。",
     "starbattle-hint-forced": "{cell} に星があります。星同士が接しないことと、行・列・ブロックの星の数から、"
                               "その行・列・ブロックに他の場所が残りません。",
     "starbattle-hint-reveal": "{cell} に星があります。",
