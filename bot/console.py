@@ -223,7 +223,7 @@ class ConsoleChat(AsyncioJobs):
             if not buffer:
                 choice = self._choice_for(line)
                 if choice is not None and not line.strip().isdigit():
-                    # a name answers the question only as a message of its own: "masyu" followed by
+                    # a name answers the question only as a message of its own: a genre's name followed by
                     # rows (arriving with it, as a paste does) starts a new board of that genre
                     after = await self._line_with(lines)
                     held.append(after)
