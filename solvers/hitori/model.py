@@ -19,6 +19,7 @@ from ortools.sat.python import cp_model
 from solvers.connectivity import Lit, cuts, solve_connected
 from solvers.cpsat import Budget, SolverStatus, found, run, staged
 from solvers.errors import Message
+from solvers.hitori.conflict import conflicting_numbers
 from solvers.hitori.deduce import BLACK, UNKNOWN, WHITE, Board, count, crowded, rows_of, start
 from solvers.puzzle import Puzzle
 from solvers.verdict import ShadeOutcome, ShadeRows, SolveOptions, SolveResult, Status
@@ -89,16 +90,22 @@ def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
     """The verdict for a Hitori board (unique / multiple / solved / none / timeout)."""
     result = solve_numbers(puzzle.cells, options).result(options)
     if result.status is Status.NONE:
-        _say_where(puzzle.cells, result)
+        _say_where(puzzle.cells, result, options)
     return result
 
 
-def _say_where(numbers: Sequence[Sequence[int]], result: SolveResult) -> None:
+def _say_where(numbers: Sequence[Sequence[int]], result: SolveResult, options: SolveOptions) -> None:
     """A board with no answer: name and mark a line whose copies of one number cannot be shaded
-    down to one without two shaded cells touching (nothing when no line is that crowded)."""
+    down to one without two shaded cells touching, else (given time to explain) a small set of
+    numbers that cannot all be right (:mod:`solvers.hitori.conflict`)."""
     board = Board.of(numbers)
     where = crowded(board)
     if where is None:
+        cells = conflicting_numbers(numbers, options.explain, options) if options.explain > 0 else None
+        if cells:
+            result.message = (Message("clue-impossible", {"cell": cells[0]}, cells) if len(cells) == 1 else
+                              Message("clues-conflict", {"count": len(cells), "cells": cells}, cells))
+            result.cells = cells
         return
     li, number, flat = where
     cells = tuple(divmod(i, board.cols) for i in flat)

@@ -135,6 +135,37 @@ def test_no_solution_marks_a_line_too_crowded_to_shade() -> None:
     assert proofs > 5
 
 
+def test_no_solution_names_numbers_that_cannot_all_be_right() -> None:
+    """A board stuck some other way than a crowded line (a typo in a published board, two 1s over
+    two 1s) came with 'no small set of clues stands out' and no picture, since a Hitori cell cannot
+    be blanked: the numbers that cannot all be right are named and marked. Checked by brute force:
+    with every other number made unique the board still has no answer, and each named number is needed."""
+    from solvers.hitori.conflict import conflicting_numbers
+
+    explain = OPTS.with_(explain=3.0)
+    res = solve_puzzle(board("1 1", "1 1"), explain)
+    assert res.status is Status.NONE and res.message is not None and res.message.code == "clues-conflict"
+    assert set(res.cells) == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    assert say(res.message).startswith("These 4 clues cannot all hold together")
+
+    def freshened(nums: list[list[int]], kept: set[tuple[int, int]]) -> list[list[int]]:
+        return [[v if (r, c) in kept else 100 + r * 10 + c for c, v in enumerate(row)] for r, row in enumerate(nums)]
+
+    rng, named = random.Random(23), 0
+    for _ in range(40):
+        rows, cols = rng.randint(2, 3), 3
+        nums = [[rng.randint(1, 3) for _ in range(cols)] for _ in range(rows)]
+        if _brute(nums):
+            continue
+        cells = conflicting_numbers(nums, 3.0, OPTS)
+        assert cells, nums
+        named += 1
+        assert _brute(freshened(nums, set(cells))) == [], (nums, cells)
+        for cell in cells:
+            assert _brute(freshened(nums, set(cells) - {cell})), (nums, cells, cell)
+    assert named > 5
+
+
 def test_verdicts_agree_with_brute_force_and_cpsat() -> None:
     rng = random.Random(11)
     for _ in range(120):
