@@ -76,6 +76,17 @@ def test_urls() -> None:
         GENRE.decode_url("https://puzz.link/p?hitori/2/2/1+21")
 
 
+def test_a_url_cut_short_says_so() -> None:
+    """A URL missing its last numbers (cut in copying) was blamed on a cell 'holding 0', a number
+    the player never wrote; it says how many numbers the URL holds."""
+    with pytest.raises(ParseError) as short:
+        read_board("https://puzz.link/p?hitori/4/4/33144322134234")
+    assert short.value.msg.code == "hitori-url-short"
+    assert say(short.value.msg) == ("The puzz.link URL holds only 14 of the 16 numbers of a 4x4 board: "
+                                    "it may have been cut short when copied.")
+    assert "16 個の数字のうち 14 個" in say(short.value.msg, "ja")
+
+
 def test_url_round_trip_random() -> None:
     rng = random.Random(3)
     for _ in range(20):
