@@ -7,6 +7,9 @@ EN: dict[str, str] = {
     "starbattle-given": "{cell} holds a number; Star Battle cells hold nothing (the puzzle is its regions).",
     "starbattle-not-square": "A Star Battle board is square; this one has {rows} rows and {cols} columns.",
     "starbattle-bad-stars": "{stars} stars per line do not fit a board {size} cells wide.",
+    "starbattle-stars-touch": "{stars} stars per line cannot fit a {size}x{size} board: two neighbouring rows "
+                              "need {need} stars, but with no two stars touching (diagonals included) they hold "
+                              "{most} at most.",
     "starbattle-region-count": "The board has {regions} regions; a {size}x{size} board needs {size}.",
     "starbattle-region-split": "Region {region} (at {cell}) is not one connected area.",
     "starbattle-url-genre": "This puzz.link URL ('{pid}') is not a Star Battle puzzle.",
@@ -58,6 +61,8 @@ JA: dict[str, str] = {
     "starbattle-given": "{cell} に数字があります。スターバトルのマスは空です（問題はブロック分けだけです）。",
     "starbattle-not-square": "スターバトルの盤面は正方形です。この盤面は {rows} 行 {cols} 列です。",
     "starbattle-bad-stars": "幅 {size} の盤面に 1 列 {stars} 個の星は入りません。",
+    "starbattle-stars-touch": "{size}×{size} の盤面に 1 列 {stars} 個の星は入りません。隣り合う 2 行には {need} 個の星が"
+                              "必要ですが、星同士が（斜めも含めて）接しないように置けるのは {most} 個までです。",
     "starbattle-region-count": "ブロックが {regions} 個あります。{size}×{size} の盤面には {size} 個必要です。",
     "starbattle-region-split": "ブロック {region}（{cell}）が 1 つにつながっていません。",
     "starbattle-url-genre": "この puzz.link の URL ('{pid}') はスターバトルではありません。",

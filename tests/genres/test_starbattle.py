@@ -355,6 +355,32 @@ def test_validate_refuses_bad_forms(lines: list[str], stars: int, code: str) -> 
     assert err.value.code == code
 
 
+def test_more_stars_than_two_neighbouring_rows_hold_are_refused_up_front() -> None:
+    """'starbattle 3' over a 5x5 board passed the form check (3 stars fit one row of 5) and came
+    back as 'Row 2 cannot hold exactly 3 star(s)...'; two neighbouring rows hold one star per 2x2
+    block, 3 at most on a 5-wide board, so the star count itself is named. Brute force agrees on
+    the smallest boards; the published counts stay allowed."""
+    from bot.i18n import say
+    from solvers.reading import read_board
+
+    with pytest.raises(ParseError) as refused:
+        read_board("starbattle 3\nA A B B C\nA B B C C\nD D B C C\nD E E E C\nD D E E E")
+    assert refused.value.msg.code == "starbattle-stars-touch"
+    assert say(refused.value.msg).startswith("3 stars per line cannot fit a 5x5 board: two neighbouring rows need 6")
+    assert "5×5 の盤面に 1 列 3 個の星は入りません" in say(refused.value.msg, "ja")
+    with pytest.raises(InvalidPuzzle):
+        validate_board(regions_of(["1 2", "1 2"]), 1)
+    assert not brute(regions_of(["1 2", "1 2"]))
+    for n in range(1, 26):
+        if n != 2:  # 2x2: no star count fits
+            validate_board(_stripes(n), default_stars(n))
+
+
+def _stripes(n: int) -> Regions:
+    """n regions, one a row (a valid form of any size)."""
+    return tuple((r + 1,) * n for r in range(n))
+
+
 def test_default_star_counts_follow_the_published_sizes() -> None:
     assert [default_stars(n) for n in (5, 8, 10, 12, 14, 15, 25)] == [1, 1, 2, 2, 3, 3, 4]
 
@@ -407,7 +433,7 @@ def test_typed_answer_and_hints() -> None:
     [
         ("starbattle 2\n" + "\n".join(" ".join("ABCDEFGHIJ"[(r // 2) * 2 + c // 5] for c in range(10))
                                        for r in range(10)), 2),
-        ("2 stars\n" + "\n".join(". " * 4 for _ in range(4)) + "\n" + "1 1 2 2\n1 2 2 2\n3 3 3 4\n3 4 4 4", 2),
+        ("2 stars\n" + "\n".join(". " * 8 for _ in range(8)) + "\n" + "\n".join(f"{r} " * 8 for r in range(1, 9)), 2),
         ("star battle\n1 1 2 2\n1 2 2 2\n3 3 3 4\n3 4 4 4", 1),
     ],
 )
