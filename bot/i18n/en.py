@@ -229,6 +229,7 @@ TEXTS: dict[str, str] = {
                            "(UTF-8, UTF-16, Shift-JIS or EUC-JP), one board row per line, or paste it as a message.",
     "document_binary": "it looks like a binary file, such as a picture or an archive",
     "document_encoding": "its characters are in an encoding I do not know",
+    "misspelt_genre": "'{word}' on the first line is no genre name I know: did you mean {genre} ('{name}')?",
     "parse_hint": "/help shows an example board for each genre.",
     "not_a_board": "I read boards as text, puzz.link URLs, .txt files or pictures of the grid (PNG, JPEG, WebP); "
                    "this message has none of those.",

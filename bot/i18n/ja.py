@@ -210,6 +210,7 @@ TEXTS: dict[str, str] = {
                            "（UTF-8、UTF-16、Shift-JIS、EUC-JP）で 1 行 = 盤面の 1 行にして送るか、メッセージに貼り付けてください。",
     "document_binary": "画像や圧縮ファイルなどのバイナリファイルのようです",
     "document_encoding": "文字コードを判別できませんでした",
+    "misspelt_genre": "1 行目の '{word}' は知らないジャンル名です。{genre}（'{name}'）のことですか？",
     "parse_hint": "/help でジャンルごとの盤面の例を見られます。",
     "not_a_board": "盤面はテキスト、puzz.link の URL、.txt ファイル、または盤面の画像（PNG、JPEG、WebP）で送ってください。",
     "image_usage": "盤面の画像は /image ファイル名 で送ってください（PNG、JPEG、WebP）。",
