@@ -277,11 +277,11 @@ TEXTS: dict[str, str] = {
     "cmd_unsubscribe": "stop the daily puzzle: /unsubscribe [genre]",
     "daily_date": "{date:%a %d %b %Y}",
     "daily_caption": "🧩 Daily {genre} · {date}\n{rows}×{cols} · {difficulty}{play}\n"
-                     "Reply to this picture with your answer, one line per row ({notation}). "
+                     "Reply to this picture with your answer, one line per row: {notation}.\n"
                      "/hint for a hint, /solution for the answer, /stats for the leaderboard.",
     "daily_caption_console": "🧩 Daily {genre} · {date}\n{rows}×{cols} · {difficulty}{play}\n"
-                             "Answer with /answer and the solved grid on the lines below it, one line per row "
-                             "({notation}), then an empty line. /hint for a hint, /solution for the answer, "
+                             "Answer with /answer and the solved grid on the lines below it, then an empty line; "
+                             "one line per row: {notation}.\n/hint for a hint, /solution for the answer, "
                              "/stats for the leaderboard.",
     "daily_play": "\nPlay online: {url}",
     "daily_preparing": "Today's {genre} ({difficulty}) is still being prepared. Try again in a minute.",

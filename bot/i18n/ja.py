@@ -253,10 +253,10 @@ TEXTS: dict[str, str] = {
     "cmd_unsubscribe": "配信を止める: /unsubscribe [ジャンル]",
     "daily_date": "{date.year}年{date.month}月{date.day}日",
     "daily_caption": "🧩 今日の{genre}・{date}\n{rows}×{cols}・{difficulty}{play}\n"
-                     "この画像に返信して答えを 1 行ずつ書いてください（{notation}）。"
+                     "この画像に返信して答えを 1 行ずつ書いてください: {notation}。\n"
                      "/hint でヒント、/solution で答え、/stats でランキング。",
     "daily_caption_console": "🧩 今日の{genre}・{date}\n{rows}×{cols}・{difficulty}{play}\n"
-                             "/answer の次の行から答えを 1 行ずつ書き（{notation}）、最後に空行を送ってください。"
+                             "/answer の次の行から答えを 1 行ずつ書き、最後に空行を送ってください: {notation}。\n"
                              "/hint でヒント、/solution で答え、/stats でランキング。",
     "daily_play": "\nオンラインで遊ぶ: {url}",
     "daily_preparing": "今日の{genre}（{difficulty}）は準備中です。1 分ほどしてからもう一度どうぞ。",
