@@ -152,7 +152,7 @@ def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:
     whole = " ".join(text.split())  # a name that holds a filler word ("number place")
     g = find_genre(whole) or find_genre(joined)
     named = whole if find_genre(whole) else joined
-    if g is None and len(words) <= 4:  # the name among other words: "Star Battle, 1 star"
+    if g is None and len(words) <= 4:  # a name of one to three words among others ("<name>, 1 star")
         runs = (" ".join(words[i:i + n]) for n in (3, 2, 1) for i in range(len(words) - n + 1))
         named, g = next(((w, find_genre(w)) for w in runs if find_genre(w) is not None), (named, None))
     if g is None or (strict and len(words) > 4):
