@@ -101,7 +101,7 @@ def _say_where(numbers: Sequence[Sequence[int]], result: SolveResult, options: S
     board = Board.of(numbers)
     where = crowded(board)
     if where is None:
-        cells = conflicting_numbers(numbers, options.explain, options) if options.explain > 0 else None
+        cells = conflicting_numbers(numbers, options.explain) if options.explain > 0 else None
         if cells:
             result.message = (Message("clue-impossible", {"cell": cells[0]}, cells) if len(cells) == 1 else
                               Message("clues-conflict", {"count": len(cells), "cells": cells}, cells))

@@ -168,7 +168,7 @@ def test_no_solution_names_numbers_that_cannot_all_be_right() -> None:
         nums = [[rng.randint(1, 3) for _ in range(cols)] for _ in range(rows)]
         if _brute(nums):
             continue
-        cells = conflicting_numbers(nums, 3.0, OPTS)
+        cells = conflicting_numbers(nums, 3.0)
         assert cells, nums
         named += 1
         assert _brute(freshened(nums, set(cells))) == [], (nums, cells)
