@@ -137,6 +137,7 @@ TEXTS: dict[str, str] = {
     "url-unsupported": "puzz.link のジャンル '{pid}' には対応していません。対応: {pids}。",
     "no-solution": "このパズルには解がありません。",
     "clue-impossible": "{cell} のヒントはこの盤面では成り立ちません。入力ミスがないか確認してください。",
+    "clues-conflict-many": "画像で印を付けた {count} 個のヒントは同時には成り立ちません。入力ミスがないか確認してください。",
     "clues-conflict": "次の {count} 個のヒントは同時には成り立ちません: {cells}。入力ミスがないか確認してください。",
     "timeout": "制限時間 ({seconds} 秒) 内に解き終わりませんでした。",
     "unknown-difficulty": "難易度 '{difficulty}' は使えません。easy, medium, hard のいずれかにしてください。",

@@ -22,12 +22,11 @@ from solvers.hitori.deduce import Board, Contradiction, OutOfBudget, count, star
 STEP_SECONDS = 0.5  # the most one trial may take; a trial that runs out keeps its numbers
 STEP_NODES = 8  # search nodes a trial may take: the deductions settle most trials alone, and a
 # trial that needs a deep search is cheaper kept (its numbers stay named) than proven
-MOST_NAMED = 16  # a longer list of cells helps nobody: the set is named only when this small
 
 
 def conflicting_numbers(numbers: Sequence[Sequence[int]], seconds: float) -> tuple[Cell, ...] | None:
     """The cells of a small set of ``numbers`` no answer can keep all of (found within ``seconds``),
-    or None when none small enough is found in time."""
+    or None when none is found in time."""
     rows, cols = len(numbers), len(numbers[0])
     board = Board.of(numbers)
     repeated = [divmod(i, cols) for i in range(rows * cols) if board.peers[i]]
@@ -49,6 +48,7 @@ def conflicting_numbers(numbers: Sequence[Sequence[int]], seconds: float) -> tup
 
     core = repeated
     chunk = max(1, len(core) // 2)
+    minimal = False
     while time.perf_counter() < deadline:
         i = 0
         while i < len(core) and time.perf_counter() < deadline:
@@ -60,6 +60,7 @@ def conflicting_numbers(numbers: Sequence[Sequence[int]], seconds: float) -> tup
         if i < len(core):  # out of time
             break
         if chunk == 1:
+            minimal = True
             break
         chunk = max(1, chunk // 2)
-    return tuple(core) if len(core) <= MOST_NAMED else None
+    return tuple(core) if minimal or len(core) < len(repeated) else None

@@ -19,6 +19,7 @@ from ortools.sat.python import cp_model
 from solvers.connectivity import Lit, cuts, solve_connected
 from solvers.cpsat import Budget, SolverStatus, found, run, staged
 from solvers.errors import Message
+from solvers.explain import conflict_message
 from solvers.hitori.conflict import conflicting_numbers
 from solvers.hitori.deduce import BLACK, UNKNOWN, WHITE, Board, count, crowded, rows_of, start
 from solvers.puzzle import Puzzle
@@ -103,8 +104,7 @@ def _say_where(numbers: Sequence[Sequence[int]], result: SolveResult, options: S
     if where is None:
         cells = conflicting_numbers(numbers, options.explain) if options.explain > 0 else None
         if cells:
-            result.message = (Message("clue-impossible", {"cell": cells[0]}, cells) if len(cells) == 1 else
-                              Message("clues-conflict", {"count": len(cells), "cells": cells}, cells))
+            result.message = conflict_message(cells)
             result.cells = cells
         return
     li, number, flat = where
