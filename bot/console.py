@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 
 URL_RE = re.compile(r"(https?://|puzz\.link/|pzv\.jp/)", re.IGNORECASE)
 QUIT = frozenset({"/quit", "/exit"})  # end the chat as Ctrl-D does (console words, not bot commands)
+PASTE_GAP = 0.3  # seconds: lines closer than this came in one paste (a typed line takes longer)
 PICTURE_RE = re.compile(r"^(\d+)-.*\.png$")  # a saved picture: 001-<genre>-5x5-solution.png
 
 
@@ -194,14 +195,23 @@ class ConsoleChat(AsyncioJobs):
         threading.Thread(target=read, name="console-stdin", daemon=True).start()
         return queue
 
+    @staticmethod
+    async def _line_with(lines: asyncio.Queue[str]) -> str:
+        """The next line if it comes with the one just read (as a paste's lines do), else an empty one."""
+        try:
+            return await asyncio.wait_for(lines.get(), PASTE_GAP)
+        except TimeoutError:
+            return "\n"
+
     async def run(self) -> None:
         """Read messages until end of input."""
         self._print(i18n.t(self.lang, "console_hello"))
         self._print("")
         buffer: list[str] = []
         lines = self._start_reader()
+        held: list[str] = []  # a line read ahead (after a genre's name) and not yet handled
         while True:
-            line = await lines.get()
+            line = held.pop() if held else await lines.get()
             if line == "":
                 break
             line = line.rstrip("\r\n")
@@ -212,6 +222,13 @@ class ConsoleChat(AsyncioJobs):
                 break
             if not buffer:
                 choice = self._choice_for(line)
+                if choice is not None and not line.strip().isdigit():
+                    # a name answers the question only as a message of its own: a genre's name followed by
+                    # rows (arriving with it, as a paste does) starts a new board of that genre
+                    after = await self._line_with(lines)
+                    held.append(after)
+                    if after.strip() and not self._starts_message(after):
+                        choice = None
                 if choice is not None:
                     self.choices = []
                     await self.core.handle(Incoming(platform="console", chat_id="console", user_id="console",

@@ -143,7 +143,7 @@ class Core:
             await self.ask_genre(ctx, text, variants, tuple(e.candidates), e.boards)
             return None
         except ParseError as e:
-            await ctx.reply(say(e.msg, ctx.lang) + "\n\n" + ctx.t("parse_hint"))
+            await ctx.reply(say(e.msg, ctx.lang) + _misspelt_genre(ctx, text) + "\n\n" + ctx.t("parse_hint"))
             return None
         return await self.solve_puzzle(ctx, puzzle)
 
@@ -224,6 +224,20 @@ class Core:
         if s is not None and s.spoiler is not None:
             return s.spoiler
         return msg.is_group
+
+
+def _misspelt_genre(ctx: Context, text: str) -> str:
+    """A board that did not read, headed by a word close to a genre's name: the line saying which
+    genre it may mean (the reader took the word for a row of cells, or for prose)."""
+    from solvers.registry import close_genre
+
+    first = next((line.split() for line in text.splitlines() if line.strip()), [])
+    if not first or len(first) > 3:
+        return ""
+    genre = close_genre(first[0])
+    if genre is None:
+        return ""
+    return "\n" + ctx.t("misspelt_genre", word=first[0], genre=genre_title(genre.name, ctx.lang), name=genre.name)
 
 
 # ---------------------------------------------------------------------- built-in commands

@@ -124,5 +124,5 @@ class PillowDrawing:
     def dot_mark(self, r: int, c: int, paint: Paint = INK, *, radius: float = 0.08) -> None:
         shapes.disc(self.canvas, r, c, rgb(paint), radius)
 
-    def mark(self, r: int, c: int) -> None:
-        self.canvas.mark(r, c)
+    def mark(self, r: int, c: int, joined: frozenset[Cell] = frozenset()) -> None:
+        self.canvas.mark(r, c, joined=joined)

@@ -273,17 +273,32 @@ class Canvas:
         self.rect(left + inset, top + inset, right - inset, bottom - inset, color)
         self.cell_bg[(r, c)] = color
 
-    def mark(self, r: int, c: int, color: RGB = pal.ERROR) -> None:
+    def mark(self, r: int, c: int, color: RGB = pal.ERROR, joined: frozenset[tuple[int, int]] = frozenset()) -> None:
         """An outline along the inside of a cell's edge: flags it over whatever is drawn there,
         within the outer :data:`MARK_WIDTH` of the cell that its content keeps clear (corner text
-        sits that far in: a wider outline hid a sum cell's digits)."""
+        sits that far in: a wider outline hid a sum cell's digits). ``joined``: the offsets (of the
+        eight around) of other marked cells; the outline runs round the group, not between its
+        cells, so a marked row or band keeps its region borders readable."""
         if not self.layout.inside(r, c):
             return
         left, top, right, bottom = self.layout.cell_box(r, c)
         inset = 1
         w = max(2, round(MARK_WIDTH * self.cell) - inset)
-        box = [left + inset, top + inset, right - inset, bottom - inset]
-        self.draw.rectangle(box, outline=pal.index_of(color), width=w)
+        up, down, west, east = ((-1, 0) in joined, (1, 0) in joined, (0, -1) in joined, (0, 1) in joined)
+        x0, x1 = left + (0 if west else inset), right - (0 if east else inset)
+        y0, y1 = top + (0 if up else inset), bottom - (0 if down else inset)
+        ink = pal.index_of(color)
+        strips = [(not up, (x0, y0, x1, y0 + w - 1)), (not down, (x0, y1 - w + 1, x1, y1)),
+                  (not west, (x0, y0, x0 + w - 1, y1)), (not east, (x1 - w + 1, y0, x1, y1))]
+        edge = inset + w - 1  # a corner the group turns round (both sides joined, the diagonal not)
+        for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+            if (dr, 0) in joined and (0, dc) in joined and (dr, dc) not in joined:
+                bx0, bx1 = (left, left + edge) if dc < 0 else (right - edge, right)
+                by0, by1 = (top, top + edge) if dr < 0 else (bottom - edge, bottom)
+                strips.append((True, (bx0, by0, bx1, by1)))
+        for drawn, box in strips:
+            if drawn:
+                self.draw.rectangle(box, fill=ink)
 
     # -- answer lines and borders
     def half_link(self, r: int, c: int, side: int, color: RGB, width: int | None = None) -> None:

@@ -242,13 +242,20 @@ class SvgDrawing:
         cx, cy = self.centre(r, c)
         self.parts.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(radius * CELL)}" fill="{colour(paint)}"/>')
 
-    def mark(self, r: int, c: int) -> None:
+    def mark(self, r: int, c: int, joined: frozenset[Cell] = frozenset()) -> None:
         if not self.inside(r, c):
             return
         inset, w = CELL / 12, CELL / 10
-        self.parts.append(f'<rect x="{_n(self.x(c) + inset + w / 2)}" y="{_n(self.y(r) + inset + w / 2)}" '
-                          f'width="{_n(CELL - 2 * inset - w)}" height="{_n(CELL - 2 * inset - w)}" fill="none" '
-                          f'stroke="{_hex(pal.ERROR)}" stroke-width="{_n(w)}"/>')
+        a = inset + w / 2  # the stroke's middle, this far inside a side the group does not continue past
+        x0 = self.x(c) + (0 if (0, -1) in joined else a)
+        x1 = self.x(c) + CELL - (0 if (0, 1) in joined else a)
+        y0 = self.y(r) + (0 if (-1, 0) in joined else a)
+        y1 = self.y(r) + CELL - (0 if (1, 0) in joined else a)
+        stroke = _hex(pal.ERROR)
+        for side, line in (((-1, 0), (x0, y0, x1, y0)), ((1, 0), (x0, y1, x1, y1)),
+                           ((0, -1), (x0, y0, x0, y1)), ((0, 1), (x1, y0, x1, y1))):
+            if side not in joined:
+                self.parts.append(self._line(*line, stroke, w, "square"))
 
 
 def board_svg(puzzle: Puzzle[Any], solution: Solution | None = None, *, extra: str = "") -> str:

@@ -139,8 +139,10 @@ def render(
         drawing: Drawing = PillowDrawing(image, layout, highlights=highlights)
         genre.draw(drawing, puzzle, sol)
         if view == "problem":
+            marked = set(mark_cells)
             for r, c in mark_cells:
-                drawing.mark(r, c)
+                drawing.mark(r, c, frozenset((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                                             if (dr or dc) and (r + dr, c + dc) in marked))
         layouts.append(layout)
     return Picture(image, layouts, diff or mark_cells)
 

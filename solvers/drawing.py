@@ -175,6 +175,7 @@ class Drawing(Protocol):
         """A small dot in the middle of the cell (a cell marked unshaded)."""
         ...
 
-    def mark(self, r: int, c: int) -> None:
-        """Flag a cell a message is about (the picture's, not the genre's, business)."""
+    def mark(self, r: int, c: int, joined: frozenset[Cell] = frozenset()) -> None:
+        """Flag a cell a message is about (the picture's, not the genre's, business); ``joined``: the
+        offsets (dr, dc) of the other flagged cells around it (one outline runs round a group)."""
         ...

@@ -49,7 +49,7 @@ def solve_puzzle(puzzle: Puzzle[Any], options: SolveOptions | None = None) -> So
 
 def _explain(puzzle: Puzzle[Any], result: SolveResult, options: SolveOptions) -> None:
     """Name the clues that cannot all hold together (when the search found a useful set in time)."""
-    from solvers.explain import conflicting_clues
+    from solvers.explain import conflict_message, conflicting_clues
 
     t0 = time.perf_counter()
     try:
@@ -63,10 +63,8 @@ def _explain(puzzle: Puzzle[Any], result: SolveResult, options: SolveOptions) ->
         result.stats.phases["explain"] = time.perf_counter() - t0
     if conflict is None or not (len(conflict.clues) < len(puzzle.clues()) or conflict.minimal and conflict.solves):
         return  # every clue named, unproven (or no clue could go without breaking the genre's form): says nothing
-    cells = conflict.cells
-    result.message = (Message("clue-impossible", {"cell": cells[0]}, cells) if len(cells) == 1 else
-                      Message("clues-conflict", {"count": len(cells), "cells": cells}, cells))
-    result.cells = cells
+    result.message = conflict_message(conflict.cells)
+    result.cells = conflict.cells
 
 
 def _verify(genre: Genre[Any, Any], puzzle: Puzzle[Any], result: SolveResult) -> None:

@@ -17,11 +17,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from solvers.cell import Cell
-from solvers.errors import PuzzleError
+from solvers.errors import Message, PuzzleError
 from solvers.puzzle import Puzzle
 from solvers.verdict import SolveOptions, Status
 
 STEP_SECONDS = 0.5  # the most one trial solve may take; a trial that runs out keeps its clues
+MOST_LISTED = 16  # a conflict of more clues is marked on the picture, not listed in words
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,16 @@ class Conflict:
         return tuple((r, c) for r, c, _ in self.clues)
 
 
+def conflict_message(cells: tuple[Cell, ...]) -> Message:
+    """The words for clues that cannot all hold together: the one clue, the clues listed, or (past
+    :data:`MOST_LISTED`, where a list of coordinates helps nobody) their number and the picture."""
+    if len(cells) == 1:
+        return Message("clue-impossible", {"cell": cells[0]}, cells)
+    if len(cells) > MOST_LISTED:
+        return Message("clues-conflict-many", {"count": len(cells)}, cells)
+    return Message("clues-conflict", {"count": len(cells), "cells": cells}, cells)
+
+
 def conflicting_clues(puzzle: Puzzle[Any], seconds: float, options: SolveOptions | None = None) -> Conflict | None:
     """A small set of ``puzzle``'s clues with no solution, found within ``seconds``; None when the
     board without any clue is not provably unsolvable (the conflict is in the rules or regions)."""
@@ -47,7 +58,6 @@ def conflicting_clues(puzzle: Puzzle[Any], seconds: float, options: SolveOptions
     deadline = t0 + seconds
     solves = 0
     all_clues = puzzle.clues()
-    empty = genre.notation.empty
 
     def unsolvable(kept: list[tuple[int, int, Any]]) -> bool | None:
         """Does the board with only ``kept`` clues have no solution? None: its form is broken."""
@@ -56,7 +66,7 @@ def conflicting_clues(puzzle: Puzzle[Any], seconds: float, options: SolveOptions
         if left < 0.02:
             return False
         keep = {(r, c) for r, c, _ in kept}
-        cells = tuple(tuple(v if (r, c) in keep else empty for c, v in enumerate(row))
+        cells = tuple(tuple(v if (r, c) in keep else genre.dropped(v) for c, v in enumerate(row))
                       for r, row in enumerate(puzzle.cells))
         board = replace(puzzle, cells=cells)
         try:

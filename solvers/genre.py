@@ -198,6 +198,14 @@ class Genre(Generic[C, S]):
         url: str = self._call("encode_url", puzzle)
         return url
 
+    def dropped(self, given: C) -> C:
+        """What a given becomes when the search for conflicting clues (:mod:`solvers.explain`) drops
+        it: the empty cell, unless emptying the cell adds a rule (a wall turned into a white cell must be
+        lit), where the genre keeps the cell and drops only the number, so that dropping a clue only
+        ever takes rules away and the clues left are a conflict on the board as it is."""
+        empty: C = self.notation.empty
+        return empty
+
     # -- form (check.py)
     def validate(self, puzzle: Puzzle[C]) -> None:
         """Raise InvalidPuzzle unless the givens fit the genre's form (the engine's gate)."""

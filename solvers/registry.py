@@ -50,6 +50,18 @@ def find_genre(name: str) -> Genre[Any, Any] | None:
     return _LOOKUP.get(_norm(name))
 
 
+def close_genre(word: str) -> Genre[Any, Any] | None:
+    """The genre whose name (or alias) ``word`` looks like a slip of the keyboard for ("masyuu",
+    "starbatle"); None for an exact name, a short word or nothing close."""
+    import difflib
+
+    key = _norm(word)
+    if len(key) < 4 or key in _LOOKUP or not key.isalpha():
+        return None
+    close = difflib.get_close_matches(key, list(_LOOKUP), n=1, cutoff=0.8)
+    return _LOOKUP[close[0]] if close else None
+
+
 def get_genre(name: str) -> Genre[Any, Any]:
     """Like :func:`find_genre` but raises ParseError for an unknown name."""
     g = find_genre(name)

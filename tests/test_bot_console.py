@@ -263,3 +263,60 @@ def test_spoiler_in_the_console_says_where_it_applies(tmp_path: Path) -> None:
     assert core.texts == [] and "saves every picture to a file" in out and "Telegram and Discord" in out
     core, out = _chat(tmp_path, "/spoiler\n", "ja")
     assert core.texts == [] and "Telegram と Discord" in out
+
+
+def test_a_board_named_by_its_genre_is_a_new_board_not_the_answer(tmp_path: Path) -> None:
+    """'masyu' pasted with its rows while 'which genre?' waited was taken as the answer to the old
+    question (and the rows as a board of their own); it is the new board, and a name alone still answers."""
+    import asyncio
+    import io
+    from typing import Any, cast
+
+    from bot.chat import Choice
+    from bot.console import ConsoleChat
+
+    for stdin, texts, picked in (("masyu\nB . .\n. . W\n\n", ["masyu\nB . .\n. . W"], []),
+                                 ("masyu\n\n", [], ["g:1:masyu"]), ("Yin-Yang\n", [], ["g:1:yinyang"]),
+                                 ("masyu\n/help\n", ["/help"], ["g:1:masyu"])):
+        core, out = _Recorder(), io.StringIO()
+        handled: list[str | None] = []
+
+        async def handle(msg: Incoming, channel: object, core: _Recorder = core,
+                         handled: list[str | None] = handled) -> None:
+            if msg.callback_data is None:
+                core.texts.append(msg.text)
+            else:
+                handled.append(msg.callback_data)
+
+        core.handle = handle  # type: ignore[method-assign]
+        chat = ConsoleChat(cast(Any, core), tmp_path, stdin=io.StringIO(stdin), stdout=out)
+        chat.choices = [Choice("Masyu", "g:1:masyu"), Choice("Yin-Yang", "g:1:yinyang")]
+        asyncio.run(chat.run())
+        assert (core.texts, handled) == (texts, picked), stdin
+
+
+def test_a_misspelt_genre_name_is_pointed_out(tmp_path: Path) -> None:
+    """'masyuu' over a board was read as a row of six cells ('Row 1 has 6 cells...') and
+    'starbatle 1' as prose ('fits no genre I know'), with no word about the slip; the reply names
+    the genre the word looks like, in the chat's language."""
+    import asyncio
+    import io
+    from typing import Any, cast
+
+    from bot.console import ConsoleChat
+    from bot.core import Core
+
+    board = "B . . . B\n. . . . .\n. . . . B\n. B . W .\nB . . . .\n\n"
+    for lang, stdin, want in (
+            ("en", "masyuu\n" + board,
+             "'masyuu' on the first line is no genre name I know: did you mean Masyu ('masyu')?"),
+            ("en", "starbatle 1\nA A B\nA B B\nC C C\n\n", "did you mean Star Battle ('starbattle')?"),
+            ("ja", "masyuu\n" + board, "1 行目の 'masyuu' は知らないジャンル名です。ましゅ（'masyu'）のことですか？")):
+        out = io.StringIO()
+        chat = ConsoleChat(Core(cast(Any, None)), tmp_path, lang, stdin=io.StringIO(stdin), stdout=out)
+        asyncio.run(chat.run())
+        assert want in out.getvalue(), out.getvalue()
+    out = io.StringIO()  # a board that reads wrong for another reason gets no such line
+    asyncio.run(ConsoleChat(Core(cast(Any, None)), tmp_path, stdin=io.StringIO("masyu\nB . .\n. .\n\n"),
+                            stdout=out).run())
+    assert "did you mean" not in out.getvalue() and "must be a rectangle" in out.getvalue()

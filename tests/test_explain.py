@@ -107,3 +107,17 @@ def test_a_bare_no_solution_is_not_given_as_its_own_reason() -> None:
     text = result_reply(job, "en", spoiler=False).text
     assert "This puzzle has no solution" not in text and "check the board for a typo" in text
     assert "打ち間違い" in result_reply(job, "ja", spoiler=False).text
+
+
+def test_a_long_conflict_is_marked_not_listed() -> None:
+    """A big board's conflict cut short by the time limit listed 40-137 coordinates in one
+    message; past 16 clues the words give their number and point at the picture."""
+    from solvers.explain import MOST_LISTED, conflict_message
+
+    few = tuple((0, c) for c in range(MOST_LISTED))
+    many = tuple((r, c) for r in range(3) for c in range(7))
+    assert conflict_message(few).code == "clues-conflict" and conflict_message(((1, 1),)).code == "clue-impossible"
+    msg = conflict_message(many)
+    assert msg.code == "clues-conflict-many" and msg.cells == many
+    assert say(msg) == "These 21 clues, marked on the picture, cannot all hold together. Check them for a typo."
+    assert "21 個のヒント" in say(msg, "ja")

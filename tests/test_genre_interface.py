@@ -218,3 +218,22 @@ def test_answer_help_leaves_one_line_per_row_to_the_sentence_around_it(genre: Ge
         text = t(lang, genre.answer_help)
         assert not any(p in text for p in said) or "row of dots" in text, (lang, text)
         assert "書いてください" not in text, text  # the sentence around it asks already
+
+
+@pytest.mark.parametrize("genre", ALL, ids=IDS)
+def test_the_daily_post_never_nests_brackets(genre: Genre) -> None:  # type: ignore[type-arg]
+    """The post put the notation in brackets, and a notation with brackets of its own read
+    "one line per row (the digits of each row (10-16 as numbers ...))"."""
+    import datetime as dt
+
+    from bot.i18n import t
+
+    for lang in ("en", "ja"):
+        for code in ("daily_caption", "daily_caption_console"):
+            text = t(lang, code, genre=genre.title, date=dt.date(2026, 11, 27), rows=9, cols=9, difficulty="easy",
+                     play="", notation=t(lang, genre.answer_help))
+            depth = deepest = 0
+            for ch in text:
+                depth += (ch in "(（") - (ch in ")）")
+                deepest = max(deepest, depth)
+            assert deepest <= 1, (lang, code, text)

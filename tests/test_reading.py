@@ -205,6 +205,15 @@ def test_genre_headers(header: str, genre: str, fill: bool) -> None:
     assert (p.genre, "fill" in p.variants) == (genre, fill)
 
 
+@pytest.mark.parametrize("header", ["Star Battle, 1 star", "Star Battle (1 star)", "1 star star battle",
+                                    "star battle 1"])
+def test_a_two_word_name_among_other_words(header: str) -> None:
+    """'Star Battle, 1 star' fitted no genre: a name of two words was looked for only as the whole
+    line or word by word."""
+    p = read_board(f"{header}\nA A B B C\nA B B C C\nD D B C C\nD E E E C\nD D E E E")
+    assert (p.genre, p.param("stars", 0)) == ("starbattle", 1)
+
+
 def test_comment_and_prose_lines() -> None:
     board = "1 . 2\n. . .\n1 . 2"
     for noise in ("#3", "# Puzzle 12", "Difficulty: hard", "Source: Nikoli", "出典: ニコリ"):

@@ -451,6 +451,28 @@ def test_problem_view_marks_cells_in_red(genre: str) -> None:
             assert (pal.ERROR in cols) == ((r, c) in marks), (r, c)
 
 
+def test_a_marked_group_is_outlined_round_not_cell_by_cell() -> None:
+    """A Star Battle band of rows without answer was marked by one red box a cell, which buried the
+    region borders inside it; one outline runs round the group (its inner cell edges stay clear)
+    and a lone marked cell keeps its four sides."""
+    from solvers.reading import read_board
+
+    puzzle = read_board("starbattle 1\n1 1 1 1 1\n1 1 1 2 2\n3 3 1 1 2\n3 3 1 1 1\n4 4 5 5 5")
+    band = [(r, c) for r in range(2) for c in range(5)]
+    pic = render(puzzle, view="problem", marks=[*band, (4, 4)])
+    img, lay = rgb(pic), pic.panels[0]
+    left, top, right, bottom = lay.cell_box(0, 1)
+    mid_x, mid_y = (left + right) // 2, (top + bottom) // 2
+    assert pal.ERROR in colours(img.crop((mid_x - 1, top, mid_x + 2, top + 4)))  # the group's outer side
+    assert pal.ERROR not in colours(img.crop((mid_x - 1, bottom - 4, mid_x + 2, bottom + 5)))  # row 1 | row 2
+    assert pal.ERROR not in colours(img.crop((right - 4, mid_y - 1, right + 5, mid_y + 2)))  # column 2 | column 3
+    left, top, right, bottom = lay.cell_box(4, 4)
+    mid_x, mid_y = (left + right) // 2, (top + bottom) // 2
+    for box in ((mid_x, top, mid_x + 1, top + 4), (mid_x, bottom - 4, mid_x + 1, bottom),
+                (left, mid_y, left + 4, mid_y + 1), (right - 4, mid_y, right, mid_y + 1)):
+        assert pal.ERROR in colours(img.crop(box)), box
+
+
 def test_the_problem_marks_keep_clear_of_the_cells_content() -> None:
     """The red outline stays in the outer 0.08 of a marked cell, which content keeps clear: a
     Kakuro sum (0.08 of a cell from its corner) stays readable (a wider outline hid its digits)."""

@@ -150,6 +150,7 @@ TEXTS: dict[str, str] = {
     # -- verdicts -----------------------------------------------------------------------------------
     "no-solution": "This puzzle has no solution.",
     "clue-impossible": "The clue at {cell} cannot hold on this board. Check it for a typo.",
+    "clues-conflict-many": "These {count} clues, marked on the picture, cannot all hold together. Check them for a typo.",
     "clues-conflict": "These {count} clues cannot all hold together: {cells}. Check them for a typo.",
     "timeout": "The solver ran out of time ({seconds} s) before it could settle this board.",
     # -- pictures (bot/pictures.py: the title strip of a result picture) ------------------------------
@@ -229,6 +230,7 @@ TEXTS: dict[str, str] = {
                            "(UTF-8, UTF-16, Shift-JIS or EUC-JP), one board row per line, or paste it as a message.",
     "document_binary": "it looks like a binary file, such as a picture or an archive",
     "document_encoding": "its characters are in an encoding I do not know",
+    "misspelt_genre": "'{word}' on the first line is no genre name I know: did you mean {genre} ('{name}')?",
     "parse_hint": "/help shows an example board for each genre.",
     "not_a_board": "I read boards as text, puzz.link URLs, .txt files or pictures of the grid (PNG, JPEG, WebP); "
                    "this message has none of those.",
@@ -276,11 +278,11 @@ TEXTS: dict[str, str] = {
     "cmd_unsubscribe": "stop the daily puzzle: /unsubscribe [genre]",
     "daily_date": "{date:%a %d %b %Y}",
     "daily_caption": "🧩 Daily {genre} · {date}\n{rows}×{cols} · {difficulty}{play}\n"
-                     "Reply to this picture with your answer, one line per row ({notation}). "
+                     "Reply to this picture with your answer, one line per row: {notation}.\n"
                      "/hint for a hint, /solution for the answer, /stats for the leaderboard.",
     "daily_caption_console": "🧩 Daily {genre} · {date}\n{rows}×{cols} · {difficulty}{play}\n"
-                             "Answer with /answer and the solved grid on the lines below it, one line per row "
-                             "({notation}), then an empty line. /hint for a hint, /solution for the answer, "
+                             "Answer with /answer and the solved grid on the lines below it, then an empty line; "
+                             "one line per row: {notation}.\n/hint for a hint, /solution for the answer, "
                              "/stats for the leaderboard.",
     "daily_play": "\nPlay online: {url}",
     "daily_preparing": "Today's {genre} ({difficulty}) is still being prepared. Try again in a minute.",

@@ -137,6 +137,7 @@ TEXTS: dict[str, str] = {
     "url-unsupported": "puzz.link のジャンル '{pid}' には対応していません。対応: {pids}。",
     "no-solution": "このパズルには解がありません。",
     "clue-impossible": "{cell} のヒントはこの盤面では成り立ちません。入力ミスがないか確認してください。",
+    "clues-conflict-many": "画像で印を付けた {count} 個のヒントは同時には成り立ちません。入力ミスがないか確認してください。",
     "clues-conflict": "次の {count} 個のヒントは同時には成り立ちません: {cells}。入力ミスがないか確認してください。",
     "timeout": "制限時間 ({seconds} 秒) 内に解き終わりませんでした。",
     "unknown-difficulty": "難易度 '{difficulty}' は使えません。easy, medium, hard のいずれかにしてください。",
@@ -210,6 +211,7 @@ TEXTS: dict[str, str] = {
                            "（UTF-8、UTF-16、Shift-JIS、EUC-JP）で 1 行 = 盤面の 1 行にして送るか、メッセージに貼り付けてください。",
     "document_binary": "画像や圧縮ファイルなどのバイナリファイルのようです",
     "document_encoding": "文字コードを判別できませんでした",
+    "misspelt_genre": "1 行目の '{word}' は知らないジャンル名です。{genre}（'{name}'）のことですか？",
     "parse_hint": "/help でジャンルごとの盤面の例を見られます。",
     "not_a_board": "盤面はテキスト、puzz.link の URL、.txt ファイル、または盤面の画像（PNG、JPEG、WebP）で送ってください。",
     "image_usage": "盤面の画像は /image ファイル名 で送ってください（PNG、JPEG、WebP）。",
@@ -252,10 +254,10 @@ TEXTS: dict[str, str] = {
     "cmd_unsubscribe": "配信を止める: /unsubscribe [ジャンル]",
     "daily_date": "{date.year}年{date.month}月{date.day}日",
     "daily_caption": "🧩 今日の{genre}・{date}\n{rows}×{cols}・{difficulty}{play}\n"
-                     "この画像に返信して答えを 1 行ずつ書いてください（{notation}）。"
+                     "この画像に返信して答えを 1 行ずつ書いてください: {notation}。\n"
                      "/hint でヒント、/solution で答え、/stats でランキング。",
     "daily_caption_console": "🧩 今日の{genre}・{date}\n{rows}×{cols}・{difficulty}{play}\n"
-                             "/answer の次の行から答えを 1 行ずつ書き（{notation}）、最後に空行を送ってください。"
+                             "/answer の次の行から答えを 1 行ずつ書き、最後に空行を送ってください: {notation}。\n"
                              "/hint でヒント、/solution で答え、/stats でランキング。",
     "daily_play": "\nオンラインで遊ぶ: {url}",
     "daily_preparing": "今日の{genre}（{difficulty}）は準備中です。1 分ほどしてからもう一度どうぞ。",

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from solvers.akari import words
 from solvers.akari.notation import NOTATION, Given
+from solvers.clues import Block
 from solvers.genre import ClueKind, Genre
 from solvers.solution import LightSolution
 
@@ -30,6 +31,11 @@ class Akari(Genre[Given, LightSolution]):
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (7, 7), "medium": (10, 10), "hard": (12, 12)}
     answer_help = "akari-answer-help"
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
+
+
+    def dropped(self, given: Given) -> Given:
+        """A wall stays a wall without its number (a white cell would have to be lit)."""
+        return Block(None) if isinstance(given, Block) else given
 
 
 GENRE = Akari()

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 from solvers.connectivity import cuts, solve_connected
 from solvers.cpsat import Budget, found, run, staged
 from solvers.errors import Message
+from solvers.explain import conflict_message
+from solvers.hitori.conflict import conflicting_numbers
 from solvers.hitori.deduce import BLACK, UNKNOWN, WHITE, Board, count, crowded, rows_of, start
 from solvers.puzzle import Puzzle
 from solvers.verdict import ShadeOutcome, ShadeRows, SolveOptions, SolveResult, Status
@@ -96,16 +98,21 @@ def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
     """The verdict for a Hitori board (unique / multiple / solved / none / timeout)."""
     result = solve_numbers(puzzle.cells, options).result(options)
     if result.status is Status.NONE:
-        _say_where(puzzle.cells, result)
+        _say_where(puzzle.cells, result, options)
     return result
 
 
-def _say_where(numbers: Sequence[Sequence[int]], result: SolveResult) -> None:
+def _say_where(numbers: Sequence[Sequence[int]], result: SolveResult, options: SolveOptions) -> None:
     """A board with no answer: name and mark a line whose copies of one number cannot be shaded
-    down to one without two shaded cells touching (nothing when no line is that crowded)."""
+    down to one without two shaded cells touching, else (given time to explain) a small set of
+    numbers that cannot all be right (:mod:`solvers.hitori.conflict`)."""
     board = Board.of(numbers)
     where = crowded(board)
     if where is None:
+        cells = conflicting_numbers(numbers, options.explain) if options.explain > 0 else None
+        if cells:
+            result.message = conflict_message(cells)
+            result.cells = cells
         return
     li, number, flat = where
     cells = tuple(divmod(i, board.cols) for i in flat)

@@ -19,7 +19,8 @@ _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def decode_body(body: str, rows: int, cols: int) -> list[list[int]]:
-    """The numbers of a body (0 where a cell is left empty); raises ParseError on a bad character."""
+    """The numbers of a body (0 where a cell is left empty); raises ParseError on a bad character
+    or a body with fewer cells than the board."""
     n = rows * cols
     out = [0] * n
     i = pos = 0
@@ -39,6 +40,8 @@ def decode_body(body: str, rows: int, cols: int) -> list[list[int]]:
         else:
             raise ParseError("hitori-url-char", char=body[pos], position=pos + 1)
         i += 1
+    if i < n:  # a URL cut short in copying: no cell of ours is empty, so say so (not "holds 0")
+        raise ParseError("hitori-url-short", got=i, total=n, rows=rows, cols=cols)
     return [out[r * cols:(r + 1) * cols] for r in range(rows)]
 
 

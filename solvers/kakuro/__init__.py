@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
+from solvers.clues import Sum
 from solvers.genre import ClueKind, Genre
 from solvers.kakuro import words
-from solvers.kakuro.notation import NOTATION, KCell
+from solvers.kakuro.notation import BLACK, NOTATION, KCell
 from solvers.solution import NumberSolution
 
 if TYPE_CHECKING:
@@ -36,6 +37,11 @@ class Kakuro(Genre[KCell, NumberSolution]):
 
     def answer_max(self, puzzle: Puzzle[KCell]) -> int:
         return 9
+
+
+    def dropped(self, given: KCell) -> KCell:
+        """A sum cell stays a black cell without its sums (a white cell there would join two runs)."""
+        return BLACK if isinstance(given, Sum) else given
 
 
 GENRE = Kakuro()

@@ -1,7 +1,7 @@
 """LITS as text: the board is its rooms, so a pasted board is an empty clue grid plus a region grid.
 
-Stacked (the ``.`` grid, then a grid of room labels of the same size) or side by side
-(``. . . | a a b``), read by :func:`solvers.reading.regions.split_rows`. Records write every
+The room labels alone, stacked (the ``.`` grid, then a grid of room labels of the same size) or
+side by side (``. . . | a a b``), read by :func:`solvers.reading.regions.split_rows`. Records write every
 cell as ``.`` and carry ``regions``. Detected from a pasted board that shows its rooms by ``|`` or
 by letters (see :meth:`RoomsOnly.rank`).
 """
@@ -49,7 +49,11 @@ ROOMS_ONLY = RoomsOnly()
 
 
 def read_board(rows: Sequence[Row], limits: ReadLimits, params: Mapping[str, int]) -> Puzzle[int]:
-    """A pasted LITS board; ParseError naming a cell that is not blank in the clue grid."""
+    """A pasted LITS board; ParseError naming a cell that is not blank in the clue grid. A board
+    without a blank cell nor ``|`` is its rooms alone (the clue grid of LITS holds nothing)."""
+    if not any(tok in BLANK_TOKENS or tok == SIDE_BY_SIDE for row in rows for tok in row):
+        regions = rooms(rows)
+        return Puzzle("lits", tuple((EMPTY,) * len(regions[0]) for _ in regions), regions=regions)
     clues, labels = split_rows(rows)
     for r, row in enumerate(clues):
         for c, tok in enumerate(row):

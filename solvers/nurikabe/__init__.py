@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from solvers.genre import ClueKind, Genre
-from solvers.notation import NUMBERS
+from solvers.notation import NUMBERS, UNKNOWN
 from solvers.nurikabe import words
 from solvers.solution import ShadeSolution
 
@@ -29,6 +29,11 @@ class Nurikabe(Genre[int, ShadeSolution]):
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (7, 7), "medium": (9, 9), "hard": (10, 10)}
     answer_help = "nurikabe-answer-help"
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
+
+
+    def dropped(self, given: int) -> int:
+        """A dropped number stays a clue of unknown size (an island without any clue breaks a rule)."""
+        return UNKNOWN if given > 0 else given
 
 
 GENRE = Nurikabe()

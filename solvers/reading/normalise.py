@@ -152,14 +152,9 @@ def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:
     whole = " ".join(text.split())  # a name that holds a filler word ("number place")
     g = find_genre(whole) or find_genre(joined)
     named = whole if find_genre(whole) else joined
-    if g is None and len(words) <= 4:
-        for w in words:
-            g = find_genre(w)
-            if g is not None:
-                named = w
-                break
-        else:
-            g = None
+    if g is None and len(words) <= 4:  # a name of one to three words among others ("<name>, 1 star")
+        runs = (" ".join(words[i:i + n]) for n in (3, 2, 1) for i in range(len(words) - n + 1))
+        named, g = next(((w, find_genre(w)) for w in runs if find_genre(w) is not None), (named, None))
     if g is None or (strict and len(words) > 4):
         return False
     if out.genre is not None and out.genre != g.name:

@@ -46,6 +46,9 @@ def validate_board(regions: Regions, stars: int) -> None:
         raise InvalidPuzzle("starbattle-not-square", rows=rows, cols=cols)
     if stars < 1 or 2 * stars - 1 > rows:
         raise InvalidPuzzle("starbattle-bad-stars", stars=stars, size=rows)
+    most = (rows + 1) // 2  # two neighbouring rows: one star per 2x2 block across them at most
+    if rows > 1 and 2 * stars > most:
+        raise InvalidPuzzle("starbattle-stars-touch", stars=stars, size=rows, need=2 * stars, most=most)
     groups = cells_by_region(regions)
     if len(groups) != rows:
         raise InvalidPuzzle("starbattle-region-count", regions=len(groups), size=rows)

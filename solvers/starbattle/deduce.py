@@ -43,6 +43,19 @@ BAND_MIN_CHANGE = 3  # a search step that moves fewer cells than this skips the 
 
 
 @dataclass(frozen=True)
+class Band:
+    """A band of rows or columns the pigeonhole argument found a dead end on (see dead_end)."""
+
+    axis: int  # 0: rows, 1: columns
+    lo: int
+    hi: int
+    need: int  # the stars the band still takes
+    got: int  # crowded: the stars the regions wholly inside still need (above ``need``); else the
+    # stars the regions reaching into the band still have to place (below ``need``)
+    crowded: bool
+
+
+@dataclass(frozen=True)
 class Grid:
     """The masks every board of one size shares (cell ``i`` is bit ``i``, row by row)."""
 
@@ -120,7 +133,7 @@ class Deductions:
             self.target += [2 * stars] * (len(lines) - self.base)
         self.lines = [m for m, _, _ in lines]
         self.stuck: int | None = None  # the line the lines' rules last found a dead end on (see dead_end)
-        self.crowded: tuple[int, int] | None = None  # (0 rows / 1 columns, index): see dead_end
+        self.band: Band | None = None  # the band the pigeonhole argument last found a dead end on
         self.kind = [kind for _, kind, _ in lines]
         self.aux = [aux for _, _, aux in lines]
 
@@ -318,8 +331,8 @@ class Deductions:
                     inside_open += in_open[hi]
                     touched_open += touch_open[hi]
                     if inside > band_need or touch < band_need:
-                        if lo == hi and inside > band_need:
-                            self.crowded = (axis, lo)
+                        crowded = inside > band_need
+                        self.band = Band(axis, lo, hi, band_need, inside if crowded else touch, crowded)
                         return None
                     if not band_need:
                         continue
@@ -338,14 +351,13 @@ class Deductions:
         return stars, banned
 
 
-def dead_end(board: Deductions) -> tuple[int | None, tuple[int, int] | None]:
+def dead_end(board: Deductions) -> tuple[int | None, Band | None]:
     """Where the deductions from the bare board run out, the "where" of a board with no answer:
-    the row, column or region (an index into ``board.lines``, below ``board.base``) left unable
-    to hold its stars, and the row (0, index) or column (1, index) whose whole regions, by the
-    places left them, need more stars than it. Each None where the dead end is not of that kind
-    (a pair of lines, a band) or there is none."""
-    board.stuck = board.crowded = None
+    the line (an index into ``board.lines``: a row, column or region, or with two or more stars a
+    pair of neighbouring rows or columns) left unable to hold its stars, or the band of rows or
+    columns whose regions, by the places left them, need more stars than it takes or have fewer
+    than it needs. (None, None) when there is no dead end."""
+    board.stuck, board.band = None, None
     if board.propagate(0, 0) is not None:
         return None, None
-    stuck = board.stuck if board.stuck is not None and board.stuck < board.base else None
-    return stuck, board.crowded
+    return board.stuck, board.band

@@ -49,11 +49,11 @@ def solve(puzzle: Puzzle[int], options: SolveOptions) -> SolveResult:
 
 
 def _say_where(regions: Regions, stars: int, result: SolveResult) -> None:
-    """A board with no answer: name the row, column or region the deductions leave unable to hold
-    its stars, or the row or column whole regions crowd, marking its cells (nothing when the dead
-    end is only found by search or across wider bands)."""
+    """A board with no answer: name the line the deductions leave unable to hold its stars (a row,
+    column or region, or a pair of rows or columns), or the band of rows or columns its regions
+    crowd or leave short, marking its cells (nothing when the dead end is only found by search)."""
     board = Deductions(regions, stars)
-    li, crowded = dead_end(board)
+    li, band = dead_end(board)
     n, w = board.n, board.cols
     if li is not None:
         cells = _cells(board.lines[li], n, w)
@@ -61,17 +61,33 @@ def _say_where(regions: Regions, stars: int, result: SolveResult) -> None:
             message = Message("starbattle-row-stuck", {"row": li + 1, "stars": stars}, cells)
         elif li < n + w:
             message = Message("starbattle-column-stuck", {"column": li - n + 1, "stars": stars}, cells)
-        else:
+        elif li < board.base:
             message = Message("starbattle-region-stuck", {"cell": cells[0], "stars": stars}, cells)
-    elif crowded is not None:
-        axis, k = crowded
-        cells = _cells(board.cols_mask[k] if axis else board.rows_mask[k], n, w)
-        code, where = ("starbattle-column-crowded", "column") if axis else ("starbattle-row-crowded", "row")
-        message = Message(code, {where: k + 1, "stars": stars}, cells)
+        else:  # a pair of neighbouring rows, then of columns
+            axis, lo = (0, li - board.base) if li - board.base < n - 1 else (1, li - board.base - (n - 1))
+            message = _band_message("stuck", axis, lo, lo + 1, {"stars": 2 * stars}, cells)
+    elif band is not None:
+        masks = board.col_bands if band.axis else board.row_bands
+        cells = _cells(masks[band.lo][band.hi], n, w)
+        if band.crowded and band.lo == band.hi:
+            code, where = ("starbattle-column-crowded", "column") if band.axis else ("starbattle-row-crowded", "row")
+            message = Message(code, {where: band.lo + 1, "stars": stars}, cells)
+        else:
+            message = _band_message("crowded" if band.crowded else "short", band.axis, band.lo, band.hi,
+                                    {"need": band.need, "got": band.got}, cells)
     else:
         return
     result.message = message
     result.cells = cells
+
+
+def _band_message(kind: str, axis: int, lo: int, hi: int, params: dict[str, int],
+                  cells: tuple[tuple[int, int], ...]) -> Message:
+    """The message for rows (columns) ``lo``..``hi`` (0-based): ``starbattle-rows-<kind>`` or
+    ``starbattle-columns-<kind>``, one line's own wording when ``lo == hi``."""
+    lines = ("column" if axis else "row") + ("s" if hi > lo else "")
+    place = {"first": lo + 1, "last": hi + 1} if hi > lo else {lines: lo + 1}
+    return Message(f"starbattle-{lines}-{kind}", {**place, **params}, cells)
 
 
 def _cells(mask: int, rows: int, cols: int) -> tuple[tuple[int, int], ...]:

@@ -7,6 +7,9 @@ EN: dict[str, str] = {
     "starbattle-given": "{cell} holds a number; Star Battle cells hold nothing (the puzzle is its regions).",
     "starbattle-not-square": "A Star Battle board is square; this one has {rows} rows and {cols} columns.",
     "starbattle-bad-stars": "{stars} stars per line do not fit a board {size} cells wide.",
+    "starbattle-stars-touch": "{stars} stars per line cannot fit a {size}x{size} board: two neighbouring rows "
+                              "need {need} stars, but with no two stars touching (diagonals included) they hold "
+                              "{most} at most.",
     "starbattle-region-count": "The board has {regions} regions; a {size}x{size} board needs {size}.",
     "starbattle-region-split": "Region {region} (at {cell}) is not one connected area.",
     "starbattle-url-genre": "This puzz.link URL ('{pid}') is not a Star Battle puzzle.",
@@ -28,6 +31,24 @@ EN: dict[str, str] = {
     "starbattle-region-stuck": "The region at {cell} cannot hold exactly {stars} star(s) once the stars the rows, "
                                "columns and other regions force are placed (no two stars touching, diagonals "
                                "included).",
+    "starbattle-rows-stuck": "Rows {first} and {last} cannot hold exactly {stars} stars between them once the "
+                             "stars the other rows, columns and regions force are placed (no two stars touching, "
+                             "diagonals included).",
+    "starbattle-columns-stuck": "Columns {first} and {last} cannot hold exactly {stars} stars between them once "
+                                "the stars the other rows, columns and regions force are placed (no two stars "
+                                "touching, diagonals included).",
+    "starbattle-rows-crowded": "The regions that can only put their stars in rows {first} to {last} need {got} "
+                               "more stars, but those rows take only {need} more.",
+    "starbattle-columns-crowded": "The regions that can only put their stars in columns {first} to {last} need "
+                                  "{got} more stars, but those columns take only {need} more.",
+    "starbattle-rows-short": "Rows {first} to {last} need {need} more stars, but the regions that can still put "
+                             "stars in them have only {got} left to place.",
+    "starbattle-columns-short": "Columns {first} to {last} need {need} more stars, but the regions that can still "
+                                "put stars in them have only {got} left to place.",
+    "starbattle-row-short": "Row {row} needs {need} more star(s), but the regions that can still put stars in it "
+                            "have only {got} left to place.",
+    "starbattle-column-short": "Column {column} needs {need} more star(s), but the regions that can still put "
+                               "stars in it have only {got} left to place.",
     "starbattle-hint-forced": "There is a star at {cell}: with no two stars touching and every row, column "
                               "and region holding its number of stars, no other place is left for it.",
     "starbattle-hint-reveal": "There is a star at {cell}.",
@@ -40,6 +61,8 @@ JA: dict[str, str] = {
     "starbattle-given": "{cell} に数字があります。スターバトルのマスは空です（問題はブロック分けだけです）。",
     "starbattle-not-square": "スターバトルの盤面は正方形です。この盤面は {rows} 行 {cols} 列です。",
     "starbattle-bad-stars": "幅 {size} の盤面に 1 列 {stars} 個の星は入りません。",
+    "starbattle-stars-touch": "{size}×{size} の盤面に 1 列 {stars} 個の星は入りません。隣り合う 2 行には {need} 個の星が"
+                              "必要ですが、星同士が（斜めも含めて）接しないように置けるのは {most} 個までです。",
     "starbattle-region-count": "ブロックが {regions} 個あります。{size}×{size} の盤面には {size} 個必要です。",
     "starbattle-region-split": "ブロック {region}（{cell}）が 1 つにつながっていません。",
     "starbattle-url-genre": "この puzz.link の URL ('{pid}') はスターバトルではありません。",
@@ -60,6 +83,22 @@ JA: dict[str, str] = {
                                  "（1 列に {stars} 個）。",
     "starbattle-region-stuck": "ほかの行・列・ブロックで決まる星を置くと（星同士は斜めも含めて接しない）、"
                                "{cell} のブロックにちょうど {stars} 個の星を置けません。",
+    "starbattle-rows-stuck": "ほかの行・列・ブロックで決まる星を置くと（星同士は斜めも含めて接しない）、"
+                             "{first} 行目と {last} 行目に合わせてちょうど {stars} 個の星を置けません。",
+    "starbattle-columns-stuck": "ほかの行・列・ブロックで決まる星を置くと（星同士は斜めも含めて接しない）、"
+                                "{first} 列目と {last} 列目に合わせてちょうど {stars} 個の星を置けません。",
+    "starbattle-rows-crowded": "{first}～{last} 行目にしか星を置けないブロックがあと {got} 個の星を必要としますが、"
+                               "これらの行に入る星はあと {need} 個だけです。",
+    "starbattle-columns-crowded": "{first}～{last} 列目にしか星を置けないブロックがあと {got} 個の星を必要としますが、"
+                                  "これらの列に入る星はあと {need} 個だけです。",
+    "starbattle-rows-short": "{first}～{last} 行目にはあと {need} 個の星が必要ですが、そこに星を置けるブロックに"
+                             "残る星は {got} 個だけです。",
+    "starbattle-columns-short": "{first}～{last} 列目にはあと {need} 個の星が必要ですが、そこに星を置けるブロックに"
+                                "残る星は {got} 個だけです。",
+    "starbattle-row-short": "{row} 行目にはあと {need} 個の星が必要ですが、そこに星を置けるブロックに残る星は "
+                            "{got} 個だけです。",
+    "starbattle-column-short": "{column} 列目にはあと {need} 個の星が必要ですが、そこに星を置けるブロックに残る星は "
+                               "{got} 個だけです。",
     "starbattle-hint-forced": "{cell} に星があります。星同士が接しないことと、行・列・ブロックの星の数から、"
                               "その行・列・ブロックに他の場所が残りません。",
     "starbattle-hint-reveal": "{cell} に星があります。",

@@ -16,12 +16,11 @@ def draw(d: Drawing, puzzle: Puzzle[int], solution: NumberSolution | None) -> No
     ids = puzzle.regions if puzzle.regions is not None else standard_regions(n)
     if ids is not None:
         d.region_borders(ids)
-    wide = 0.66 if n > 9 else 0.5
     for r in range(n):
         for c in range(n):
             given = puzzle.cells[r][c]
-            if given:
-                d.text(r, c, str(given), INK, width=wide, height=0.5 if n > 9 else 0.6)
+            if given:  # the size the answer's digits have (smaller givens read as pencil marks)
+                d.text(r, c, str(given), INK)
             elif solution is not None and r < len(solution.numbers) and c < len(solution.numbers[r]):
                 v = solution.numbers[r][c]
                 if v is not None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from solvers.clues import Arrow
 from solvers.genre import ClueKind, Genre, PlayKind
 from solvers.yajilin import words
-from solvers.yajilin.arrows import YCell
+from solvers.yajilin.arrows import GREY, YCell
 from solvers.yajilin.notation import ARROWS
 from solvers.yajilin.solution import YajilinSolution
 
@@ -32,6 +33,11 @@ class Yajilin(Genre[YCell, YajilinSolution]):
     answer_help = "yajilin-answer-help"
     play = PlayKind.LOOP_SHADE  # its solution's key is "loop", but the answer has shaded cells too
     messages: ClassVar[dict[str, dict[str, Any]]] = {"en": words.EN, "ja": words.JA}
+
+
+    def dropped(self, given: YCell) -> YCell:
+        """A clue cell stays a grey clue cell without its number (an empty cell would need the loop)."""
+        return GREY if isinstance(given, Arrow) else given
 
 
 GENRE = Yajilin()

@@ -205,3 +205,21 @@ def test_picture_black_cells_numbers_lights_and_lit_cells() -> None:
     bare = Recorder()
     draw(bare, puzzle, None)
     assert "light" not in [n for n, _, _ in bare.calls]
+
+
+@pytest.mark.parametrize("rows", [". . 2 .\n. . . .\n1 . 2 .\n. 2 . 2", ". 0 . .\n0 0 # 2\n. . 2 .\n. 3 . 2"])
+def test_the_clues_named_for_no_solution_conflict_on_the_board_as_it_is(rows: str) -> None:
+    """The search for conflicting clues dropped a clue by making its wall a white cell, which has
+    to be lit: it named two clues that hold together once the other walls stand (the conflict
+    needed the walls it had removed). A dropped clue keeps its wall now: with every other wall's
+    number taken away, the named numbers still have no answer."""
+    from solvers.engine import solve_puzzle
+    from solvers.reading import read_board
+
+    puzzle = read_board("akari\n" + rows)
+    res = solve_puzzle(puzzle, SolveOptions(time_limit=5, workers=1, explain=3.0))
+    assert res.status is Status.NONE and res.message is not None and res.message.code.startswith("clue")
+    named = set(res.cells)
+    walls_kept = Puzzle("akari", tuple(tuple(v if (r, c) in named or not isinstance(v, Block) else Block(None)
+                                             for c, v in enumerate(row)) for r, row in enumerate(puzzle.cells)))
+    assert solve_puzzle(walls_kept, SolveOptions(time_limit=5, workers=1)).status is Status.NONE

@@ -76,6 +76,17 @@ def test_urls() -> None:
         GENRE.decode_url("https://puzz.link/p?hitori/2/2/1+21")
 
 
+def test_a_url_cut_short_says_so() -> None:
+    """A URL missing its last numbers (cut in copying) was blamed on a cell 'holding 0', a number
+    the player never wrote; it says how many numbers the URL holds."""
+    with pytest.raises(ParseError) as short:
+        read_board("https://puzz.link/p?hitori/4/4/33144322134234")
+    assert short.value.msg.code == "hitori-url-short"
+    assert say(short.value.msg) == ("The puzz.link URL holds only 14 of the 16 numbers of a 4x4 board: "
+                                    "it may have been cut short when copied.")
+    assert "16 個の数字のうち 14 個" in say(short.value.msg, "ja")
+
+
 def test_url_round_trip_random() -> None:
     rng = random.Random(3)
     for _ in range(20):
@@ -133,6 +144,37 @@ def test_no_solution_marks_a_line_too_crowded_to_shade() -> None:
             assert _brute(nums) == [], nums
             proofs += 1
     assert proofs > 5
+
+
+def test_no_solution_names_numbers_that_cannot_all_be_right() -> None:
+    """A board stuck some other way than a crowded line (a typo in a published board, two 1s over
+    two 1s) came with 'no small set of clues stands out' and no picture, since a Hitori cell cannot
+    be blanked: the numbers that cannot all be right are named and marked. Checked by brute force:
+    with every other number made unique the board still has no answer, and each named number is needed."""
+    from solvers.hitori.conflict import conflicting_numbers
+
+    explain = OPTS.with_(explain=3.0)
+    res = solve_puzzle(board("1 1", "1 1"), explain)
+    assert res.status is Status.NONE and res.message is not None and res.message.code == "clues-conflict"
+    assert set(res.cells) == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    assert say(res.message).startswith("These 4 clues cannot all hold together")
+
+    def freshened(nums: list[list[int]], kept: set[tuple[int, int]]) -> list[list[int]]:
+        return [[v if (r, c) in kept else 100 + r * 10 + c for c, v in enumerate(row)] for r, row in enumerate(nums)]
+
+    rng, named = random.Random(23), 0
+    for _ in range(40):
+        rows, cols = rng.randint(2, 3), 3
+        nums = [[rng.randint(1, 3) for _ in range(cols)] for _ in range(rows)]
+        if _brute(nums):
+            continue
+        cells = conflicting_numbers(nums, 3.0)
+        assert cells, nums
+        named += 1
+        assert _brute(freshened(nums, set(cells))) == [], (nums, cells)
+        for cell in cells:
+            assert _brute(freshened(nums, set(cells) - {cell})), (nums, cells, cell)
+    assert named > 5
 
 
 def test_verdicts_agree_with_brute_force_and_cpsat() -> None:

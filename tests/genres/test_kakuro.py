@@ -136,3 +136,21 @@ def test_picture() -> None:
 
     assert render_png(example(), view="puzzle")[:4] == b"\x89PNG"
     assert render_png(example(), ANSWER)[:4] == b"\x89PNG"
+
+
+def test_the_sums_named_for_no_solution_conflict_on_the_board_as_it_is() -> None:
+    """The search for conflicting clues dropped a sum by making its cell white, which joins two
+    runs and needs a digit: on a typo board it named 16 sums that hold together once the other
+    sum cells stand as black cells. A dropped sum cell stays black now: with every other sum
+    taken away, the named sums still have no answer."""
+    rows = ["# # 29\\ 10\\ 17\\ # # 17\\ 17\\ #", "# 23\\23 . . . # \\16 . . #", "\\20 . . . . 34\\ 7\\11 . . 4\\",
+            "\\17 . . \\14 . . . 10\\3 . .", "\\16 . . 17\\ 16\\21 . . . . .", "# 16\\ 10\\34 . . . . . 30\\ 23\\",
+            "\\34 . . . . . 13\\ \\16 . .", "\\10 . . 4\\7 . . . 11\\17 . .", "# \\3 . . # \\19 . . . .",
+            "# \\4 . . # \\24 . . . #"]
+    puzzle = read_board("kakuro\n" + "\n".join(rows))
+    res = solve_puzzle(puzzle, SolveOptions(time_limit=5, workers=1, explain=3.0))
+    assert res.status is Status.NONE and res.message is not None and res.message.code.startswith("clue")
+    named = set(res.cells)
+    others_black = Puzzle("kakuro", tuple(tuple(v if (r, c) in named or not isinstance(v, Sum) else Sum(None, None)
+                                                for c, v in enumerate(row)) for r, row in enumerate(puzzle.cells)))
+    assert solve_puzzle(others_black, SolveOptions(time_limit=5, workers=1)).status is Status.NONE

@@ -73,6 +73,15 @@ def test_pasted_boards_stacked_and_side_by_side() -> None:
         read_board("lits\n. . 1 . .\n. . . . .\n. . . . .\na a b c c\na a b c c\na b b b c")
 
 
+def test_a_board_of_rooms_alone_is_read_under_a_header() -> None:
+    """'lits' then the rooms alone (as Star Battle takes them) was refused as a clue grid and a room
+    grid of odd height: a LITS board has nothing but its rooms."""
+    p = Puzzle.from_record(EXAMPLE)
+    assert read_board("lits\na a b c c\na a b c c\na b b b c") == p
+    assert read_board("lits\n1 1 2 3 3\n1 1 2 3 3\n1 2 2 2 3") == p
+    assert read_board("1 1 2 3 3\n1 1 2 3 3\n1 2 2 2 3\n1 1 2 3 3", "lits").regions[3] == (1, 1, 2, 3, 3)
+
+
 def test_invalid_rooms_are_refused() -> None:
     small = rooms("1 1 2 2", "1 2 2 2")  # room 1 has three cells
     with pytest.raises(InvalidPuzzle):

@@ -506,3 +506,21 @@ def test_deductions_and_verdicts_match_brute_force_on_small_random_boards(seed: 
             assert x == 0 or all((a[r][c] == "#") == (x == 2) for a in every), (cells, r, c)
     res = GENRE.solve(board(*(" ".join("?" if v < 0 else str(v) if v else "." for v in row) for row in cells)), OPTS)
     assert_verdict_matches(res, every, lambda sol: tuple(sol.to_json()["shaded"]))
+
+
+def test_the_clue_named_for_no_solution_is_the_typo_not_a_lone_island() -> None:
+    """The search for conflicting clues dropped a number by blanking its cell, which leaves an
+    island without any clue (a rule of its own): kept alone, any clue 'could not hold' on a board
+    that size, and the typo went unnamed. A dropped number becomes '?' now: the 9 typed for a 1
+    is named, and with every other number '?' the named ones still have no answer."""
+    from solvers.engine import solve_puzzle
+
+    rows = ["6 . 3 . . . .", ". . . . . . .", ". . . . . 2 .", ". . . . . . .", ". 2 . . . . .", ". . . . . . .",
+            ". . . . 5 . 9"]
+    puzzle = read_board("nurikabe\n" + "\n".join(rows))
+    res = solve_puzzle(puzzle, SolveOptions(time_limit=5, workers=1, explain=3.0))
+    assert res.status is Status.NONE and (6, 6) in res.cells
+    named = set(res.cells)
+    relaxed = Puzzle("nurikabe", tuple(tuple(v if (r, c) in named or v <= 0 else -1 for c, v in enumerate(row))
+                                       for r, row in enumerate(puzzle.cells)))
+    assert solve_puzzle(relaxed, SolveOptions(time_limit=5, workers=1)).status is Status.NONE

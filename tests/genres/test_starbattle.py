@@ -211,6 +211,72 @@ def test_no_solution_names_the_line_out_of_places_and_comes_with_a_marked_pictur
     assert say(res.message, "ja").startswith("1 行目にしか星を置けないブロック")
 
 
+@pytest.mark.parametrize(("rows", "code", "lines", "numbers"), [
+    (["1 1 1 1 1", "1 1 1 2 2", "3 3 1 1 2", "3 3 1 1 1", "4 4 5 5 5"], "starbattle-rows-short", (0, 3), (4, 3)),
+    (["1 1 1 1 1", "1 1 1 1 1", "2 3 3 1 4", "2 5 5 4 4", "2 5 5 5 4"], "starbattle-rows-short", (0, 1), (2, 1)),
+    (["1 1 2 2 2 2", "1 1 2 2 2 2", "1 1 2 2 2 3", "4 4 5 5 5 3", "5 5 5 5 5 5", "6 6 5 5 5 5"],
+     "starbattle-columns-crowded", (0, 1), (2, 3)),
+])
+def test_no_solution_names_the_band_of_lines_too(rows: list[str], code: str, lines: tuple[int, int],
+                                                 numbers: tuple[int, int]) -> None:
+    """Rows 1-4 that only three regions reach, three regions inside columns 1-2: these came as a
+    bare 'no solution' with no picture; the band is named, with its counts, and marked."""
+    from bot.i18n import say
+    from solvers.engine import solve_puzzle
+
+    regions = regions_of(rows)
+    assert not brute(regions)
+    res = solve_puzzle(board(regions, 1), OPTS)
+    assert res.status is Status.NONE and res.message is not None and res.message.code == code
+    assert (res.message.params["first"] - 1, res.message.params["last"] - 1) == lines
+    assert (res.message.params["need"], res.message.params["got"]) == numbers
+    n = len(rows)
+    band = range(lines[0], lines[1] + 1)
+    assert set(res.cells) == {(r, c) if "rows" in code else (c, r) for r in band for c in range(n)}
+    assert say(res.message).split()[0] in ("Rows", "The") and say(res.message, "ja")
+
+
+def test_no_solution_names_a_pair_of_lines_with_two_stars() -> None:
+    """With two stars a line, the pair of rows (columns) the deductions leave unable to hold four."""
+    from bot.i18n import say
+    from solvers.engine import solve_puzzle
+
+    rows = ["1 1 1 1 2 2 2", "1 1 1 3 2 2 2", "4 1 1 3 5 5 2", "4 4 4 3 5 5 2", "4 4 6 6 6 5 7",
+            "6 6 6 6 7 7 7", "6 6 6 6 7 7 7"]
+    columns = ["1 1 1 1 2 2 3", "4 1 1 1 2 2 3", "4 4 1 1 2 2 3", "4 1 1 1 2 5 5", "6 6 1 5 5 5 7",
+               "6 6 6 5 5 5 7", "6 6 6 5 5 5 7"]
+    for regions, code, band, pair in ((regions_of(rows), "starbattle-rows-stuck", {2, 3}, "3 and 4"),
+                                      (regions_of(columns), "starbattle-columns-stuck", {0, 1}, "1 and 2")):
+        assert not brute_k(regions, 2)
+        res = solve_puzzle(board(regions, 2), OPTS)
+        assert res.status is Status.NONE and res.message is not None and res.message.code == code
+        assert {c[0] if "rows" in code else c[1] for c in res.cells} == band and len(res.cells) == 14
+        assert say(res.message).endswith("(no two stars touching, diagonals included).")
+        assert f"{pair} cannot hold exactly 4 stars" in say(res.message)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_board_without_an_answer_says_where(seed: int) -> None:
+    """Random boards without an answer (by brute force): each gets a message naming a line or a
+    band, its cells marked; a band's counts say why (short: fewer than it needs; crowded: more)."""
+    from solvers.engine import solve_puzzle
+
+    rng = random.Random(7000 + seed)
+    seen = 0
+    while seen < 12:
+        regions = random_regions(rng, rng.randint(4, 6))
+        if brute(regions):
+            continue
+        seen += 1
+        res = solve_puzzle(board(regions, 1), OPTS)
+        assert res.status is Status.NONE and res.message is not None and res.cells, regions
+        params = res.message.params
+        if res.message.code.endswith("-short"):
+            assert params["got"] < params["need"]
+        elif "need" in params:
+            assert params["got"] > params["need"]
+
+
 def test_engine_verdicts_on_the_own_corpus() -> None:
     from solvers.engine import solve_puzzle
 
@@ -289,6 +355,32 @@ def test_validate_refuses_bad_forms(lines: list[str], stars: int, code: str) -> 
     assert err.value.code == code
 
 
+def test_more_stars_than_two_neighbouring_rows_hold_are_refused_up_front() -> None:
+    """'starbattle 3' over a 5x5 board passed the form check (3 stars fit one row of 5) and came
+    back as 'Row 2 cannot hold exactly 3 star(s)...'; two neighbouring rows hold one star per 2x2
+    block, 3 at most on a 5-wide board, so the star count itself is named. Brute force agrees on
+    the smallest boards; the published counts stay allowed."""
+    from bot.i18n import say
+    from solvers.reading import read_board
+
+    with pytest.raises(ParseError) as refused:
+        read_board("starbattle 3\nA A B B C\nA B B C C\nD D B C C\nD E E E C\nD D E E E")
+    assert refused.value.msg.code == "starbattle-stars-touch"
+    assert say(refused.value.msg).startswith("3 stars per line cannot fit a 5x5 board: two neighbouring rows need 6")
+    assert "5×5 の盤面に 1 列 3 個の星は入りません" in say(refused.value.msg, "ja")
+    with pytest.raises(InvalidPuzzle):
+        validate_board(regions_of(["1 2", "1 2"]), 1)
+    assert not brute(regions_of(["1 2", "1 2"]))
+    for n in range(1, 26):
+        if n != 2:  # 2x2: no star count fits
+            validate_board(_stripes(n), default_stars(n))
+
+
+def _stripes(n: int) -> Regions:
+    """n regions, one a row (a valid form of any size)."""
+    return tuple((r + 1,) * n for r in range(n))
+
+
 def test_default_star_counts_follow_the_published_sizes() -> None:
     assert [default_stars(n) for n in (5, 8, 10, 12, 14, 15, 25)] == [1, 1, 2, 2, 3, 3, 4]
 
@@ -341,7 +433,7 @@ def test_typed_answer_and_hints() -> None:
     [
         ("starbattle 2\n" + "\n".join(" ".join("ABCDEFGHIJ"[(r // 2) * 2 + c // 5] for c in range(10))
                                        for r in range(10)), 2),
-        ("2 stars\n" + "\n".join(". " * 4 for _ in range(4)) + "\n" + "1 1 2 2\n1 2 2 2\n3 3 3 4\n3 4 4 4", 2),
+        ("2 stars\n" + "\n".join(". " * 8 for _ in range(8)) + "\n" + "\n".join(f"{r} " * 8 for r in range(1, 9)), 2),
         ("star battle\n1 1 2 2\n1 2 2 2\n3 3 3 4\n3 4 4 4", 1),
     ],
 )

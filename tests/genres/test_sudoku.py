@@ -199,6 +199,31 @@ def test_generator_is_unique_and_graded_by_the_techniques_a_person_needs(difficu
     assert deduce(layout(9), [v for row in gp.puzzle.cells for v in row]).hardest in NEEDS[difficulty]
 
 
+def test_givens_are_as_large_as_the_answer_digits() -> None:
+    """On a 16x16 board the givens were drawn in a smaller box than the answer's digits: the
+    puzzle's own numbers looked like pencil marks beside the solution."""
+    from PIL import Image
+
+    from rendering import render
+    from solvers.solution import NumberSolution
+
+    n = 16
+    cells = tuple(tuple(12 if (r, c) == (0, 0) else 0 for c in range(n)) for r in range(n))
+    answer = NumberSolution(tuple(tuple(12 for _ in range(n)) for _ in range(n)))
+    pic = render(Puzzle("sudoku", cells), answer)
+    img: Image.Image = pic.image.convert("L")
+    lay = pic.panels[0]
+
+    def ink_height(r: int, c: int) -> int:
+        left, top, right, bottom = lay.cell_box(r, c)
+        box = img.crop((left + 3, top + 3, right - 2, bottom - 2)).point(lambda v: 255 if v < 200 else 0)
+        bbox = box.getbbox()
+        assert bbox is not None
+        return bbox[3] - bbox[1]
+
+    assert abs(ink_height(0, 0) - ink_height(5, 5)) <= 1
+
+
 def test_pictures() -> None:
     p = Puzzle.from_record(own("sudoku")[-1])
     assert render_png(p, view="puzzle")[:4] == b"\x89PNG"
