@@ -24,6 +24,10 @@ COARSE = 24  # principal directions of the first look
 CANDIDATES = 96  # examples the first look keeps for the exact distance
 MODEL = Path(__file__).with_name("glyphs.npz")
 DOUBT = 0.5  # the confidence left to a reading the learned reader disagrees with (below vision.reading.SURE)
+# the learned reader's least probability for a character both readers agree on, for the agreement to
+# make it sure: below, the learned reader is torn between classes (a glyph of a face neither was
+# trained on), and the reading keeps no more than DOUBT (on the train splits' right digits, none)
+AGREED = 0.5
 
 
 @dataclass(frozen=True)
@@ -139,7 +143,9 @@ def _nearest(q: np.ndarray, allowed: str) -> list[Guess]:
 def _judged(q: np.ndarray, guesses: list[Guess], allowed: str) -> list[Guess]:
     """The nearest-neighbour guesses checked by the learned reader (:mod:`vision.glyphnet`), which
     reads blurred, small and compressed glyphs better: where the two differ, its character is
-    taken, in doubt (to be asked about), with the neighbours' as the alternative."""
+    taken, in doubt (to be asked about), with the neighbours' as the alternative. Where they agree
+    but the learned reader gives the character less than :data:`AGREED`, the reading is in doubt
+    too: two readers agreeing is no confidence when one of them is guessing."""
     prob = probabilities(q)
     mask = np.zeros(len(CLASSES), bool)
     mask[[CLASSES.index(c) for c in allowed]] = True
@@ -149,7 +155,9 @@ def _judged(q: np.ndarray, guesses: list[Guess], allowed: str) -> list[Guess]:
     for guess, row in zip(guesses, prob, strict=True):
         best = int(np.argmax(row))
         if CLASSES[best] == guess.char:
-            out.append(guess)
+            torn = float(row[best]) < AGREED
+            second = CLASSES[int(np.argsort(row)[-2])]
+            out.append(Guess(guess.char, min(guess.confidence, DOUBT), second) if torn else guess)
         else:
             out.append(Guess(CLASSES[best], min(float(row[best]), DOUBT), guess.char))
     return out
