@@ -18,6 +18,7 @@ from solvers.puzzle import Puzzle
 from tests.corpus import own
 from vision import CellRead, Reading, Unreadable, glyphs, read_image
 from vision.bend import unbend
+from vision.doubts import ragged
 from vision.grid import Board
 from vision.reading import SURE, _size_rivalled
 
@@ -164,3 +165,16 @@ def test_a_board_no_other_reading_contradicts_keeps_its_size_sure() -> None:
     assert not _size_rivalled(best, [_reading(8, 8, unsure=2), best], {(8, 8)})
     # (another size whose own count was in doubt, a grid in clutter: no rival)
     assert not _size_rivalled(best, [_reading(13, 20, size_unsure=True), best], set())
+
+
+def _grid(xs: list[float], ys: list[float]) -> Board:
+    return Board(paper=np.ones((int(ys[-1]) + 1, int(xs[-1]) + 1), np.float32), xs=np.array(xs), ys=np.array(ys),
+                 dots=False, clarity=3.0)
+
+
+def test_an_outline_off_the_lines_puts_the_size_in_doubt() -> None:
+    """Outer cells much narrower than the rest: the outline is not the frame (a carpet's weave or
+    part of a larger grid read as the board)."""
+    assert ragged(_grid([0, 169, 444, 735, 1030, 1327, 1630, 1760], [0, 181, 445, 724, 962, 1226]))
+    assert not ragged(_grid([0, 50, 100, 150, 200, 250], [2, 50, 99, 150, 198, 247, 300]))
+    assert not ragged(_grid([0, 46, 92, 138, 184], [0, 44, 92, 138, 182]))  # (an outline on a thick frame's inside)

@@ -20,6 +20,7 @@ from vision.bend import unbend
 from vision.blocks import read_block, unconfined
 from vision.cells import INK, RINGED, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
 from vision.decode import decode_full, working
+from vision.doubts import ragged
 from vision.errors import Unreadable
 from vision.glyphs import prime
 from vision.grid import SUPPORTED, Board, enlarged, find_board
@@ -274,7 +275,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) ->
     return Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                    seconds=time.perf_counter() - start, problem=problem,
                    size_unsure=board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres
-                   or odd_side(board),
+                   or odd_side(board) or ragged(board),
                    regions=regions), _share(board, grey)
 
 
