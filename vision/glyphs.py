@@ -26,17 +26,19 @@ MODEL = Path(__file__).with_name("glyphs.npz")
 DOUBT = 0.5  # the confidence left to a reading the learned reader disagrees with (below vision.reading.SURE)
 # the learned reader's least probability for a character both readers agree on, for the agreement to
 # make it sure: below, the learned reader is torn between classes (a glyph of a face neither was
-# trained on), and the reading keeps no more than DOUBT (on the train splits' right digits, none)
+# trained on), and a number read with it is asked about (on the train splits' right digits: none)
 AGREED = 0.5
 
 
 @dataclass(frozen=True)
 class Guess:
-    """The character read, how sure (0..1), and the next-best character."""
+    """The character read, how sure (0..1), and the next-best character; ``torn``: the two
+    readers agree on it but the learned one without conviction (see :data:`AGREED`)."""
 
     char: str
     confidence: float
     runner_up: str
+    torn: bool = False
 
 
 def features(ink: np.ndarray) -> np.ndarray:
@@ -144,8 +146,9 @@ def _judged(q: np.ndarray, guesses: list[Guess], allowed: str) -> list[Guess]:
     """The nearest-neighbour guesses checked by the learned reader (:mod:`vision.glyphnet`), which
     reads blurred, small and compressed glyphs better: where the two differ, its character is
     taken, in doubt (to be asked about), with the neighbours' as the alternative. Where they agree
-    but the learned reader gives the character less than :data:`AGREED`, the reading is in doubt
-    too: two readers agreeing is no confidence when one of them is guessing."""
+    but the learned reader gives the character less than :data:`AGREED`, the guess is marked torn,
+    the learned reader's second the alternative: two readers agreeing is no confidence when one of
+    them is guessing. (Its confidence is kept: circles and split digits are told apart by it.)"""
     prob = probabilities(q)
     mask = np.zeros(len(CLASSES), bool)
     mask[[CLASSES.index(c) for c in allowed]] = True
@@ -156,8 +159,7 @@ def _judged(q: np.ndarray, guesses: list[Guess], allowed: str) -> list[Guess]:
         best = int(np.argmax(row))
         if CLASSES[best] == guess.char:
             torn = float(row[best]) < AGREED
-            second = CLASSES[int(np.argsort(row)[-2])]
-            out.append(Guess(guess.char, min(guess.confidence, DOUBT), second) if torn else guess)
+            out.append(Guess(guess.char, guess.confidence, CLASSES[int(np.argsort(row)[-2])], True) if torn else guess)
         else:
             out.append(Guess(CLASSES[best], min(float(row[best]), DOUBT), guess.char))
     return out
