@@ -16,9 +16,12 @@ import pytest
 from rendering import render_png
 from solvers.puzzle import Puzzle
 from tests.corpus import own
-from vision import Unreadable, read_image
+from vision import CellRead, Reading, Unreadable, glyphs, read_image
 from vision.bend import unbend
+from vision.cells import number
+from vision.doubts import ragged
 from vision.grid import Board
+from vision.reading import SURE, _size_rivalled
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench" / "imagesets"))
@@ -115,3 +118,64 @@ def test_a_reading_no_genre_fits_asks_about_the_size_too() -> None:
         cv2.putText(img, text, (m + c * cell + 18, m + r * cell + 45), cv2.FONT_HERSHEY_SIMPLEX, 1.4, 0, 3)
     r = read_image(cv2.imencode(".png", img)[1].tobytes())
     assert not r.genres and r.size_unsure and not r.sure
+
+
+def _digit(text: str) -> np.ndarray:
+    img = np.zeros((40, 30), np.uint8)
+    cv2.putText(img, text, (4, 34), cv2.FONT_HERSHEY_SIMPLEX, 1.2, 1, 3)
+    return img
+
+
+@pytest.mark.parametrize(("learned", "sure"), [(0.45, False), (0.9, True)])
+def test_two_readers_agreeing_is_no_confidence_when_the_learned_one_is_torn(
+        monkeypatch: pytest.MonkeyPatch, learned: float, sure: bool) -> None:
+    """A 5 both readers call 5 stays sure only if the learned reader is not split between 5 and 6
+    (a face neither was trained on): torn, it is asked about, with 6 offered."""
+    assert glyphs.classify([_digit("5")])[0].char == "5"
+
+    def judge(x: np.ndarray) -> np.ndarray:  # (5 first, 6 a close second when torn, the rest even)
+        second = min(learned - 0.05, 1.0 - learned)
+        p = np.full((len(x), len(glyphs.CLASSES)), (1.0 - learned - second) / (len(glyphs.CLASSES) - 2), np.float32)
+        p[:, glyphs.CLASSES.index("5")], p[:, glyphs.CLASSES.index("6")] = learned, second
+        return p
+
+    monkeypatch.setattr(glyphs, "probabilities", judge)
+    monkeypatch.setattr(glyphs, "_known", {})
+    guess = number([_digit("5")], 1.0)
+    assert guess.token == "5"
+    assert (guess.confidence >= SURE) == sure
+    if not sure:
+        assert "6" in guess.alternatives
+
+
+def _reading(rows: int, cols: int, *, size_unsure: bool = False, unsure: int = 0) -> Reading:
+    tokens = tuple(tuple("W" if (r + c) % 3 == 0 else "." for c in range(cols)) for r in range(rows))
+    doubts = tuple(CellRead(0, k, tokens[0][k], ("B",), 0.4) for k in range(unsure))
+    return Reading(rows, cols, tokens, ("masyu",), doubts, 0.1, size_unsure=size_unsure)
+
+
+def test_a_board_of_another_size_read_sure_of_its_count_puts_the_size_in_doubt() -> None:
+    """A crop read as 8x7 with no doubt, where the whole picture was read as 8x8 sure of its count
+    though one cell was unsure: a column may be lost, so the size is asked."""
+    best = _reading(8, 7)
+    assert _size_rivalled(best, [_reading(8, 8, unsure=1), best], set())
+
+
+def test_a_board_no_other_reading_contradicts_keeps_its_size_sure() -> None:
+    best = _reading(8, 8)
+    assert not _size_rivalled(best, [_reading(8, 8, unsure=2), best], {(8, 8)})
+    # (another size whose own count was in doubt, a grid in clutter: no rival)
+    assert not _size_rivalled(best, [_reading(13, 20, size_unsure=True), best], set())
+
+
+def _grid(xs: list[float], ys: list[float]) -> Board:
+    return Board(paper=np.ones((int(ys[-1]) + 1, int(xs[-1]) + 1), np.float32), xs=np.array(xs), ys=np.array(ys),
+                 dots=False, clarity=3.0)
+
+
+def test_an_outline_off_the_lines_puts_the_size_in_doubt() -> None:
+    """Outer cells much narrower than the rest: the outline is not the frame (a carpet's weave or
+    part of a larger grid read as the board)."""
+    assert ragged(_grid([0, 169, 444, 735, 1030, 1327, 1630, 1760], [0, 181, 445, 724, 962, 1226]))
+    assert not ragged(_grid([0, 50, 100, 150, 200, 250], [2, 50, 99, 150, 198, 247, 300]))
+    assert not ragged(_grid([0, 46, 92, 138, 184], [0, 44, 92, 138, 182]))  # (an outline on a thick frame's inside)

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from solvers.genre import ClueKind
-from vision.glyphs import classify
+from vision.glyphs import DOUBT, classify
 
 INK = 0.4  # darkness above which a pixel is ink
 MARGIN = 0.03  # share of the cell left out on each side (the grid lines themselves)
@@ -338,6 +338,8 @@ def number(glyphs: list[np.ndarray], base: float) -> CellGuess:
     guesses = classify(glyphs)
     text = "".join(g.char for g in guesses)
     confidence = base * min(g.confidence for g in guesses)
+    if any(g.torn for g in guesses):  # (the two readers agree, the learned one without conviction)
+        confidence = min(confidence, DOUBT)
     if "?" in text and text != "?":
         return CellGuess(text.replace("?", "0"), 0.0)
     if text != "?" and text.startswith("0") and len(text) > 1:

@@ -24,15 +24,21 @@ COARSE = 24  # principal directions of the first look
 CANDIDATES = 96  # examples the first look keeps for the exact distance
 MODEL = Path(__file__).with_name("glyphs.npz")
 DOUBT = 0.5  # the confidence left to a reading the learned reader disagrees with (below vision.reading.SURE)
+# the learned reader's least probability for a character both readers agree on, for the agreement to
+# make it sure: below, the learned reader is torn between classes (a glyph of a face neither was
+# trained on), and a number read with it is asked about (on the train splits' right digits: none)
+AGREED = 0.5
 
 
 @dataclass(frozen=True)
 class Guess:
-    """The character read, how sure (0..1), and the next-best character."""
+    """The character read, how sure (0..1), and the next-best character; ``torn``: the two
+    readers agree on it but the learned one without conviction (see :data:`AGREED`)."""
 
     char: str
     confidence: float
     runner_up: str
+    torn: bool = False
 
 
 def features(ink: np.ndarray) -> np.ndarray:
@@ -139,7 +145,10 @@ def _nearest(q: np.ndarray, allowed: str) -> list[Guess]:
 def _judged(q: np.ndarray, guesses: list[Guess], allowed: str) -> list[Guess]:
     """The nearest-neighbour guesses checked by the learned reader (:mod:`vision.glyphnet`), which
     reads blurred, small and compressed glyphs better: where the two differ, its character is
-    taken, in doubt (to be asked about), with the neighbours' as the alternative."""
+    taken, in doubt (to be asked about), with the neighbours' as the alternative. Where they agree
+    but the learned reader gives the character less than :data:`AGREED`, the guess is marked torn,
+    the learned reader's second the alternative: two readers agreeing is no confidence when one of
+    them is guessing. (Its confidence is kept: circles and split digits are told apart by it.)"""
     prob = probabilities(q)
     mask = np.zeros(len(CLASSES), bool)
     mask[[CLASSES.index(c) for c in allowed]] = True
@@ -149,7 +158,8 @@ def _judged(q: np.ndarray, guesses: list[Guess], allowed: str) -> list[Guess]:
     for guess, row in zip(guesses, prob, strict=True):
         best = int(np.argmax(row))
         if CLASSES[best] == guess.char:
-            out.append(guess)
+            torn = float(row[best]) < AGREED
+            out.append(Guess(guess.char, guess.confidence, CLASSES[int(np.argsort(row)[-2])], True) if torn else guess)
         else:
             out.append(Guess(CLASSES[best], min(float(row[best]), DOUBT), guess.char))
     return out

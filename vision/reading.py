@@ -20,6 +20,7 @@ from vision.bend import unbend
 from vision.blocks import read_block, unconfined
 from vision.cells import INK, RINGED, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
 from vision.decode import decode_full, working
+from vision.doubts import ragged
 from vision.errors import Unreadable
 from vision.glyphs import prime
 from vision.grid import SUPPORTED, Board, enlarged, find_board
@@ -145,11 +146,20 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         assert isinstance(first, Unreadable)
         raise first
     best = max(enumerate(read), key=lambda it: (_goodness(it[1][0]), it[0]))[1][0]
-    # two places read with confidence as boards of other sizes, or a board of a size none of the
-    # places looked at showed by its lines: which one is the board, or its count, is in doubt
-    rival = any(r.sure and r.genres and (r.rows, r.cols) != (best.rows, best.cols) for r, _ in read)
-    rival = rival or bool(counted and (best.rows, best.cols) not in counted)
-    return replace(best, seconds=time.perf_counter() - start, size_unsure=best.size_unsure or rival)
+    return replace(best, seconds=time.perf_counter() - start,
+                   size_unsure=best.size_unsure or _size_rivalled(best, [r for r, _ in read], counted))
+
+
+def _size_rivalled(best: Reading, read: list[Reading], counted: set[tuple[int, int]]) -> bool:
+    """Whether another place (or the whole picture) was read as a board of another size with its
+    count sure (its cells may not be), or none of the places looked at showed ``best``'s size by its
+    lines: which one is the board, or its count, is in doubt. (A photographed print's 8x8, its count
+    sure but a cell in doubt, lost to a crop read as 8x7 with fewer doubts: a column short, and
+    only the whole board read as sure named it.)"""
+    if counted and (best.rows, best.cols) not in counted:
+        return True
+    return any(not r.size_unsure and r.genres and r.problem is None and (r.rows, r.cols) != (best.rows, best.cols)
+               for r in read)
 
 
 def _read_steady(grey: np.ndarray, forced: str | None, hairlines: bool = False) -> tuple[Reading, float] | Unreadable:
@@ -265,7 +275,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) ->
     return Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                    seconds=time.perf_counter() - start, problem=problem,
                    size_unsure=board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres
-                   or odd_side(board),
+                   or odd_side(board) or ragged(board),
                    regions=regions), _share(board, grey)
 
 
