@@ -379,6 +379,8 @@ def _confine(board: Board) -> bool:
             continue
         if len(reach) < size:
             raise Contradiction("island shut in")
+        if all(board.color[i] != FREE for i in reach):
+            continue  # nothing left to unshade (most islands once finished: the probe's hot loop)
         tree = dfs.search(board.adj, reach, board.clues[k][0])
         for v in dfs.shut_off(tree, len(reach) - size, len(reach)):
             if board.color[v] == FREE:
