@@ -194,11 +194,12 @@ def _reach(board: Board) -> bool:
     board.reach = []
     # touch[j]: the one island next to cell j, -1 for none, -2 for several (then j joins none)
     touch = [-1] * n
-    for j in range(n):
-        for m in adj[j]:
-            o = owner[m]
-            if o >= 0 and touch[j] != o:
-                touch[j] = o if touch[j] == -1 else -2
+    for o, cells in enumerate(members):
+        for m in cells:
+            for j in adj[m]:
+                t = touch[j]
+                if t != o:
+                    touch[j] = o if t == -1 else -2
     for k, cells in enumerate(members):
         left = board.size(k) - len(cells)
         dist = {i: 0 for i in cells}
