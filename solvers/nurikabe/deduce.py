@@ -194,11 +194,12 @@ def _reach(board: Board) -> bool:
     board.reach = []
     # touch[j]: the one island next to cell j, -1 for none, -2 for several (then j joins none)
     touch = [-1] * n
-    for j in range(n):
-        for m in adj[j]:
-            o = owner[m]
-            if o >= 0 and touch[j] != o:
-                touch[j] = o if touch[j] == -1 else -2
+    for o, cells in enumerate(members):
+        for m in cells:
+            for j in adj[m]:
+                t = touch[j]
+                if t != o:
+                    touch[j] = o if t == -1 else -2
     for k, cells in enumerate(members):
         left = board.size(k) - len(cells)
         dist = {i: 0 for i in cells}
@@ -257,6 +258,7 @@ def _link(board: Board) -> bool:
         if not clue_cells.intersection(group):
             groups.append(group)
     changed = False
+    trees: dict[int, dfs.Tree] = {}  # per island: its reach's DFS tree (colours change, the reach sets do not)
     for group in groups:
         start = group[0]
         if any(color[j] == WHITE for i in group for j in adj[i] if j not in seen):
@@ -270,7 +272,9 @@ def _link(board: Board) -> bool:
             changed |= board.set(j, WHITE, "link")
             owner[j] = k
         elif k >= 0 and k < len(board.reach):
-            tree = dfs.search(adj, board.reach[k], board.clues[k][0])
+            tree = trees.get(k)
+            if tree is None:
+                tree = trees[k] = dfs.search(adj, board.reach[k], board.clues[k][0])
             for v in dfs.separating(tree, group):
                 if color[v] == FREE:
                     changed |= board.set(v, WHITE, "link")
@@ -281,9 +285,12 @@ def _link(board: Board) -> bool:
 def _pools(board: Board) -> bool:
     color, cols, changed = board.color, board.cols, False
     for r in range(board.rows - 1):
-        for c in range(cols - 1):
-            block = (r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1)
-            shaded = sum(color[i] == BLACK for i in block)
+        for a in range(r * cols, r * cols + cols - 1):
+            block = (a, a + 1, a + cols, a + cols + 1)
+            shaded = (color[a] == BLACK) + (color[a + 1] == BLACK)
+            if shaded == 0:
+                continue  # three shaded cells need one on top (the hot loop: most blocks end here)
+            shaded += (color[a + cols] == BLACK) + (color[a + cols + 1] == BLACK)
             if shaded == 4:
                 raise Contradiction("pool")
             if shaded == 3:
@@ -373,6 +380,8 @@ def _confine(board: Board) -> bool:
             continue
         if len(reach) < size:
             raise Contradiction("island shut in")
+        if all(board.color[i] != FREE for i in reach):
+            continue  # nothing left to unshade (most islands once finished: the probe's hot loop)
         tree = dfs.search(board.adj, reach, board.clues[k][0])
         for v in dfs.shut_off(tree, len(reach) - size, len(reach)):
             if board.color[v] == FREE:
@@ -506,4 +515,4 @@ def _shapes(board: Board) -> bool:
 
 
 
-QUICK = (_islands, _pools, _reach, _link, _sea)  # the local rules a probe runs (solvers.nurikabe.probe)
+QUICK = (_islands, _pools, _reach, _link, _sea, _confine)  # the rules a probe runs (solvers.nurikabe.probe)

@@ -1,17 +1,22 @@
 """Failed-literal probing for Nurikabe: try a colour, and if the quick rules break, the cell has the other.
 
 Published boards are made to be solved by reasoning, and what a human calls "try it and see" is
-this: assume a cell is shaded (or unshaded), run the cheap local rules of
-:mod:`solvers.nurikabe.deduce` a few steps, and a contradiction settles the cell. Every rule is
-sound, so a contradiction proves the other colour; the full rules then run again from there. A
-hit is rare (d0024: 3 in about 120 probes) but it cascades (508 cells open -> 381), and fewer open
-cells make CP-SAT's rounds of cuts much cheaper (d0024: 2.1 s CPU -> 0.6 s).
+this: assume a cell is shaded (or unshaded), run the cheaper rules of
+:mod:`solvers.nurikabe.deduce` (``QUICK``: all but the counts, ``demand`` and the island shapes)
+to their fixed point, and a contradiction settles the cell. Every rule is sound, so a
+contradiction proves the other colour; the full rules then run again from there. Hits are rare
+but cascade: given the time, probing alone settles d0024 (31x45, 508 open cells, 19 hits in 166
+trials) and d0025 (40x57, 453 open cells, 36 hits in 220 trials, about 6 s CPU).
 
-Only cells on the frontier are tried (next to a shaded cell, and next to an unshaded cell or in a
-2x2 block with two shaded cells): elsewhere a guess rarely breaks anything within a few steps
-(d0024: no hit in 124 probes of cells beside unshaded cells only). Probing stops at a deadline,
-after a whole pass without a hit, or after ``DRY`` frontier cells without one (boards with many
-answers, made rather than set, have few forced cells: probing there only costs).
+What keeps the trials few: only frontier cells are tried (next to a shaded cell, and next to an
+unshaded cell or in a 2x2 block with two shaded cells); a colour a fruitless trial implied is not
+tried (it cannot break either) until the board changes; a cell tried in vain is tried again only
+once something changes within ``NEAR`` steps of it (a hit's consequences are mostly local;
+d0025: 220 trials where passes round the board took 490). A contradiction rarely shows within a
+few rule firings (d0025: capping them at 6-10 lost most hits), so each trial runs to the fixed
+point. Probing stops at a deadline, when no frontier cell is left to try,
+or after ``DRY`` frontier cells without a hit (boards with many answers, made rather than set,
+have few forced cells: probing there only costs).
 """
 
 from __future__ import annotations
@@ -20,44 +25,79 @@ import time
 
 from solvers.nurikabe.deduce import BLACK, FREE, QUICK, WHITE, Board, Contradiction, propagate
 
-STEPS = 8  # rule firings per probe: most contradictions show within six
-DRY = 30  # frontier cells probed without a hit before probing gives up (d0024's first hit: the 8th; d0025's: the 25th)
+DRY = 60  # frontier cells probed in a row without a hit before probing gives up (d0025: up to 53 trials between hits)
+NEAR = 6  # a change makes the cells within this many steps (Manhattan) worth trying again
 
 
 def probe(board: Board, deadline: float) -> int:
-    """Probe frontier cells round the board until a pass finds nothing or ``deadline``
+    """Probe frontier cells until none is left to try, ``DRY`` cells in a row fail, or ``deadline``
     (time.monotonic()) passes; returns the number of cells settled by a contradiction (each
     followed by the full rules, to the same deadline). Raises Contradiction when the board breaks."""
     n = len(board.color)
-    hits = pos = quiet = dry = 0
-    while quiet < n and dry < DRY and time.monotonic() < deadline:
-        i, pos = pos, (pos + 1) % n
-        quiet += 1
-        if board.color[i] != FREE or not _frontier(board, i):
-            continue
+    tried = [False] * n  # tried in vain since the last change near it
+    implied: set[tuple[int, int]] = set()  # (cell, colour) some fruitless trial set since the last hit
+    hits = dry = i = 0
+    while dry < DRY and time.monotonic() < deadline:
+        i = _next(board, tried, i)
+        if i < 0:
+            break
         dry += 1
         for guess in (BLACK, WHITE):
-            if _breaks(board, i, guess):
+            if (i, guess) in implied:
+                continue
+            trial = _trial(board, i, guess)
+            if trial is None:
+                before = board.color[:]
                 board.set(i, WHITE if guess == BLACK else BLACK, "probe")
                 propagate(board, deadline)
                 hits += 1
-                quiet = dry = 0
+                dry = 0
+                implied.clear()
+                for j in _near(board, [j for j in range(n) if board.color[j] != before[j]]):
+                    tried[j] = False
                 break
+            implied.update((j, x) for j, x in enumerate(trial.color) if x != board.color[j])
+        else:
+            tried[i] = True
     return hits
 
 
-def _breaks(board: Board, i: int, guess: int) -> bool:
-    """The quick rules find a contradiction within STEPS firings once cell ``i`` has colour ``guess``."""
+def _next(board: Board, tried: list[bool], pos: int) -> int:
+    """The first untried frontier cell from ``pos`` on, round the board; -1 when there is none."""
+    color, n = board.color, len(board.color)
+    for k in range(n):
+        i = (pos + k) % n
+        if not tried[i] and color[i] == FREE and _frontier(board, i):
+            return i
+    return -1
+
+
+def _trial(board: Board, i: int, guess: int) -> Board | None:
+    """The board after cell ``i`` takes colour ``guess`` and the quick rules run to their fixed
+    point; None when they find a contradiction."""
     trial = Board(board.rows, board.cols, board.clues, board.color[:], board.owner[:], board.adj)
     try:
         trial.set(i, guess, "probe")
-        for _ in range(STEPS):
-            # _link reads the reach sets, which _reach has always just made in the same pass
-            if not any(rule(trial) for rule in QUICK):
-                break
+        # _link and _confine read the reach sets, which _reach has always just made in the same pass
+        while any(rule(trial) for rule in QUICK):
+            pass
     except Contradiction:
-        return True
-    return False
+        return None
+    return trial
+
+
+def _near(board: Board, cells: list[int]) -> set[int]:
+    """The cells within ``NEAR`` steps of any of ``cells``."""
+    rows, cols = board.rows, board.cols
+    out: set[int] = set()
+    for j in cells:
+        r, c = divmod(j, cols)
+        for dr in range(-NEAR, NEAR + 1):
+            if 0 <= r + dr < rows:
+                span = NEAR - abs(dr)
+                base = (r + dr) * cols
+                out.update(base + x for x in range(max(0, c - span), min(cols, c + span + 1)))
+    return out
 
 
 def _frontier(board: Board, i: int) -> bool:
