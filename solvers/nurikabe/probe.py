@@ -29,10 +29,13 @@ DRY = 60  # frontier cells probed in a row without a hit before probing gives up
 NEAR = 6  # a change makes the cells within this many steps (Manhattan) worth trying again
 
 
-def probe(board: Board, deadline: float) -> int:
+def probe(board: Board, deadline: float, until: float | None = None, grace: float = 0.0) -> int:
     """Probe frontier cells until none is left to try, ``DRY`` cells in a row fail, or ``deadline``
-    (time.monotonic()) passes; returns the number of cells settled by a contradiction (each
-    followed by the full rules, to the same deadline). Raises Contradiction when the board breaks."""
+    (time.monotonic()) passes; each hit moves the deadline to ``grace`` seconds after it, never past
+    ``until`` (probing that keeps settling cells goes on; probing that found nothing stops on time).
+    Returns the number of cells settled by a contradiction (each followed by the full rules).
+    Raises Contradiction when the board breaks."""
+    until = deadline if until is None else until
     n = len(board.color)
     tried = [False] * n  # tried in vain since the last change near it
     implied: set[tuple[int, int]] = set()  # (cell, colour) some fruitless trial set since the last hit
@@ -52,6 +55,7 @@ def probe(board: Board, deadline: float) -> int:
                 propagate(board, deadline)
                 hits += 1
                 dry = 0
+                deadline = min(until, max(deadline, time.monotonic() + grace))
                 implied.clear()
                 for j in _near(board, [j for j in range(n) if board.color[j] != before[j]]):
                     tried[j] = False
