@@ -209,7 +209,8 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) ->
                 # (but another count only if as clear as the one read without them, or plainly
                 # read: the hairlines of a photo shaken along one axis put "lines" on a coarser
                 # lattice's edges too)
-                plain = board.clarity if (hair.rows, hair.cols) == (board.rows, board.cols) else min(board.clarity, CLEAR)
+                same = (hair.rows, hair.cols) == (board.rows, board.cols)
+                plain = 0.0 if same else min(board.clarity, CLEAR)
                 board = max((board, hair), key=lambda b: (b.support >= SUPPORTED and b.clarity >= plain, b.clarity))
     if not (MIN_SIDE <= board.rows <= MAX_SIDE and MIN_SIDE <= board.cols <= MAX_SIDE):
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
