@@ -88,19 +88,19 @@ def lattice(profile: np.ndarray, count: int | None = None, thick: Callable[..., 
     # a count whose lines fall on every other true line scores as well as the true count: the
     # largest count that nearly matches the best one is the true one
     best_n = max(n for n, s in scores.items() if s >= 0.8 * best_s) if count is None else count
-    halved = doubled = split = False
+    halved = doubled = False
     if count is None and fine is not None:
         lines = fine if thick is None else np.maximum(fine, thick(int(1.8 * size / best_n), fine=True))
         share = _odd_share(lines, best_n, JUDGED_HALF) if best_n % 2 == 0 else None
         halved = share is not None and share < HALVE and scores.get(best_n // 2, 0.0) > 0
         if halved:
             best_n //= 2  # every other "line" is the strokes of characters in the cells' middles
-        elif _split(prof, lines, best_n):
-            best_n *= 2  # a faint grid's every other line: its cells' middles stand out as much as its lines
-            split = True
         while not halved and 2 * best_n <= MAX_CELLS and size / (2 * best_n) >= 8 and (
                 _odd_share(lines, 2 * best_n, JUDGED_DOUBLE) or 0.0) >= DOUBLE:
             best_n *= 2  # lines in the cells' middles too: characters filling the cells hid every other one
+            doubled = True
+        if not (halved or doubled) and _split(prof, lines, best_n):
+            best_n *= 2  # a faint grid's every other line: its cells' middles stand out as much as its lines
             doubled = True
     best_s = scores.get(best_n, _score(prof, best_n, spread))
     if best_s <= 0:
@@ -126,7 +126,6 @@ def lattice(profile: np.ndarray, count: int | None = None, thick: Callable[..., 
         scores = {n: _score(f, n, spread_f) for n in scores}
         best_s = scores[best_n]
     rivals = [s for n, s in scores.items() if n != best_n and not (halved and n == 2 * best_n)
-              and not (split and 2 * n == best_n)
               and not (doubled and best_n % n == 0 and best_n // n in (2, 4, 8))]
     clarity = best_s / max(0.5, max(rivals, default=0.5)) * min(1.0, best_s / 1.5) * 2.0
     win = max(1, round(cell / 10))
