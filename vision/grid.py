@@ -352,8 +352,8 @@ def _followed(darkness: np.ndarray, px: np.ndarray, py: np.ndarray, n: int, acro
     m = max(counts, key=lambda m: _between_clues(ink, m))
     ek, ck, sk = lattice(kept, count=n)
     _, _, so = lattice(other, count=m)
-    if ek is None:
-        return None
+    if ek is None or ck < CLEAR:
+        return None  # (only a plainly counted axis sets the other's count)
     eo = np.linspace(0.0, len(other) - 1.0, m + 1)  # (evenly: no lines to place them on)
     return (ek, eo, ck, sk, so) if across else (eo, ek, ck, so, sk)
 
