@@ -17,7 +17,7 @@ import numpy as np
 
 from solvers.genre import Lattice
 from vision.errors import Unreadable
-from vision.lattice import MAX_CELLS, MIN_CELLS, lattice, line_profile, profiles, thick_profile, thin
+from vision.lattice import MAX_CELLS, MIN_CELLS, halves, lattice, line_profile, profiles, thick_profile, thin
 from vision.light import last_picture, paper_light
 
 SMALL_CELL, CELL = 40, 46  # cells smaller than SMALL_CELL pixels are read enlarged to CELL
@@ -31,6 +31,8 @@ CLEAR = 1.8  # clarity of a plainly read count (a count with a rival at half of 
 HAIRLINE, GRAIN, SMOOTH = 0.025, 5.0, 0.8
 BLOWN_LINE = 1.5  # pixels of the picture a hairline's blur is wide
 SUPPORTED = 0.5  # evidence every inner edge of a well-read grid reaches (share of bands with a line)
+CLUE_INK = 0.5  # darkness of a clue's ink (a blurred ring's too), not of a faint line
+LINED_SQUARE = 1.25  # cells this far from square, one axis with a line on its edges, the other not: recounted
 
 
 @dataclass(frozen=True)
@@ -241,9 +243,12 @@ def _straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE, every_lev
         ys, cy, sy = lattice(py, thick=partial(thick_profile, darkness, d, faint, 0), fine=fy)
         if xs is not None and ys is not None:
             ratio = (w / (len(xs) - 1)) / (h / (len(ys) - 1))
-            squared = _squared(darkness, d, faint, xs, ys) if not 0.6 <= ratio <= 1.6 else None
+            # (cells far from square: one axis miscounted; nearer square already when only one
+            # axis has a line on its edges, the other's count being the doubtful one)
+            off = 1.6 if (sx >= SUPPORTED) == (sy >= SUPPORTED) else LINED_SQUARE
+            squared = _squared(darkness, d, faint, xs, ys, (sx, sy)) if not 1 / off <= ratio <= off else None
             if squared is not None:
-                xs, ys, cx = squared
+                xs, ys, cx, sx, sy = squared
                 cy = cx
             fits.append((min(sx, sy) >= SUPPORTED, min(cx, cy), xs, ys, min(sx, sy)))
             if fits[-1][0] and not every_level:
@@ -299,29 +304,73 @@ def _uncrossed_off(darkness: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tupl
     return trim(xs, ys, 1), trim(ys, xs, 0)
 
 
-def _squared(darkness: np.ndarray, d: int, faint: float, xs: np.ndarray, ys: np.ndarray
-             ) -> tuple[np.ndarray, np.ndarray, float] | None:
+def _squared(darkness: np.ndarray, d: int, faint: float, xs: np.ndarray, ys: np.ndarray,
+             support: tuple[float, float]) -> tuple[np.ndarray, np.ndarray, float, float, float] | None:
     """Other counts when the found ones make cells about twice as wide as tall or the other way
     (no board is drawn so: one axis counted every other line, thick room borders being no thin
     ink, or lines and the characters between them): the counts making square cells whose lines
-    stand out best, thick lines counted as lines."""
+    stand out best, thick lines counted as lines; with how clearly and how surely (x, y). When
+    only one axis has a line on its edges (``support``: a photo shaken along the other, its lines
+    smeared away), its count stands and the other follows from it, as clearly as it was counted
+    and as unsurely as the other's lines are seen (so the size is asked)."""
     nx, ny = len(xs) - 1, len(ys) - 1
     h, w = darkness.shape
     run = max(3, int(0.9 * max(w / nx, h / ny)))  # a border runs on for a cell at least; a character does not
     px = np.maximum(line_profile(thin(darkness, d, axis=1), faint), thick_profile(darkness, d, faint, 1, run))
     py = np.maximum(line_profile(thin(darkness, d, axis=0).T, faint), thick_profile(darkness, d, faint, 0, run))
+    sx, sy = support
+    if (sx >= SUPPORTED) != (sy >= SUPPORTED):
+        return _followed(darkness, px, py, nx if sx >= SUPPORTED else ny, sx >= SUPPORTED)
     found = []
     for fx, fy in ((round(ny * w / h), ny), (nx, round(nx * h / w))):
         if not (MIN_CELLS <= fx <= MAX_CELLS and MIN_CELLS <= fy <= MAX_CELLS) or (fx, fy) == (nx, ny):
             continue
-        ex, cx, _ = lattice(px, count=fx)
-        ey, cy, _ = lattice(py, count=fy)
+        if (fx != nx and halves(px, nx, fx)) or (fy != ny and halves(py, ny, fy)):
+            continue  # (an axis whose in-between lines stand out as much as the others: not halved)
+        ex, cx, fsx = lattice(px, count=fx)
+        ey, cy, fsy = lattice(py, count=fy)
         if ex is not None and ey is not None:
-            found.append((ex, ey, min(cx, cy)))
+            found.append((ex, ey, min(cx, cy), fsx, fsy))
     if not found:
         return None
     top = max(f[2] for f in found)  # (as for one axis: the finer of two that fit nearly as well)
     return max((f for f in found if f[2] >= 0.9 * top), key=lambda f: len(f[0]) + len(f[1]))
+
+
+def _followed(darkness: np.ndarray, px: np.ndarray, py: np.ndarray, n: int, across: bool
+              ) -> tuple[np.ndarray, np.ndarray, float, float, float] | None:
+    """:func:`_squared` when only one axis (``across``: the columns' lines) has a line on its edges,
+    counted ``n``: the other axis's count makes square cells, give or take one (a photo's outline
+    gives the board's sides only up to perspective), the one whose lines pass between the clues."""
+    h, w = darkness.shape
+    kept, other = (px, py) if across else (py, px)
+    guess = round(n * (h / w if across else w / h))
+    ink = (darkness > CLUE_INK).mean(axis=1 if across else 0)  # (the other axis's rows of clues)
+    counts = [m for m in (guess, guess - 1, guess + 1) if MIN_CELLS <= m <= MAX_CELLS and len(ink) / m >= 8]
+    if not counts:
+        return None
+    m = max(counts, key=lambda m: _between_clues(ink, m))
+    ek, ck, sk = lattice(kept, count=n)
+    _, _, so = lattice(other, count=m)
+    if ek is None or ck < CLEAR:
+        return None  # (only a plainly counted axis sets the other's count)
+    eo = np.linspace(0.0, len(other) - 1.0, m + 1)  # (evenly: no lines to place them on)
+    return (ek, eo, ck, sk, so) if across else (eo, ek, ck, so, sk)
+
+
+def _between_clues(ink: np.ndarray, m: int) -> float:
+    """How much more ink lies about the middles of an m-cell lattice than about its lines."""
+    cell = len(ink) / m
+    win = max(1, round(cell / 8))
+    sums = np.concatenate([[0.0], np.cumsum(ink)])
+
+    def mean_about(at: np.ndarray) -> float:
+        lo, hi = np.clip(at - win, 0, len(ink)), np.clip(at + win + 1, 0, len(ink))
+        return float(np.mean((sums[hi] - sums[lo]) / np.maximum(1, hi - lo)))
+
+    lines = np.round(np.arange(1, m) * cell).astype(np.int64)
+    middles = np.round((np.arange(m) + 0.5) * cell).astype(np.int64)
+    return mean_about(middles) - mean_about(lines)
 
 
 def _dotted(darkness: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> bool:

@@ -16,6 +16,13 @@ MIN_CELLS, MAX_CELLS = 5, 40
 BANDS, FINE_BAND = 30, 6  # bands a line's evidence is counted in; pixels of a fine band
 OFF_LATTICE = 0.08  # share of a cell an edge may lie off the even lattice through the others
 HALVE, DOUBLE = 0.6, 0.8  # odd lines' share of the even ones' evidence (fine bands): characters below, lines above
+# the even lines' evidence in fine bands below which their odd ones' share is not judged: for a
+# double count, noise; for a half count, a faint grid's lines (seen in a few bands each, as many
+# between them: a count is halved only on evidence that every other line is missing)
+JUDGED_DOUBLE, JUDGED_HALF = 0.3, 0.1
+# a count is every other line of its double when the double's lines stand out this many times as
+# much (and by this much evidence at least) as its own from the middles between them
+SPLIT, SPLIT_STANDOUT = 1.5, 0.05
 
 
 def thin(darkness: np.ndarray, d: int, axis: int) -> np.ndarray:
@@ -84,12 +91,16 @@ def lattice(profile: np.ndarray, count: int | None = None, thick: Callable[..., 
     halved = doubled = False
     if count is None and fine is not None:
         lines = fine if thick is None else np.maximum(fine, thick(int(1.8 * size / best_n), fine=True))
-        halved = best_n % 2 == 0 and scores.get(best_n // 2, 0.0) > 0 and _odd_share(lines, best_n) < HALVE
+        share = _odd_share(lines, best_n, JUDGED_HALF) if best_n % 2 == 0 else None
+        halved = share is not None and share < HALVE and scores.get(best_n // 2, 0.0) > 0
         if halved:
             best_n //= 2  # every other "line" is the strokes of characters in the cells' middles
-        while not halved and 2 * best_n <= MAX_CELLS and size / (2 * best_n) >= 8 and _odd_share(
-                lines, 2 * best_n) >= DOUBLE:
+        while not halved and 2 * best_n <= MAX_CELLS and size / (2 * best_n) >= 8 and (
+                _odd_share(lines, 2 * best_n, JUDGED_DOUBLE) or 0.0) >= DOUBLE:
             best_n *= 2  # lines in the cells' middles too: characters filling the cells hid every other one
+            doubled = True
+        if not (halved or doubled) and _split(prof, lines, best_n):
+            best_n *= 2  # a faint grid's every other line: its cells' middles stand out as much as its lines
             doubled = True
     best_s = scores.get(best_n, _score(prof, best_n, spread))
     if best_s <= 0:
@@ -173,16 +184,54 @@ def _thick_ink(darkness: np.ndarray, d: int, axis: int) -> np.ndarray:
     return memo[2][axis]
 
 
-def _odd_share(prof: np.ndarray, n: int) -> float:
+def _odd_share(prof: np.ndarray, n: int, judged: float) -> float | None:
     """The n-cell lattice's odd lines' evidence as a share of its even ones' (in fine bands: a line
-    runs through every band, the characters down a column of cells through some)."""
+    runs through every band, the characters down a column of cells through some); None when the
+    even ones' mean evidence is below ``judged`` (too little to tell)."""
     cell = len(prof) / n
     win = max(1, round(cell / 5))  # (wide: a board's frame taken with the outline shifts the lines)
     peaks = [float(prof[max(0, round(k * cell) - win):round(k * cell) + win + 1].max()) for k in range(1, n)]
     odd, even = peaks[0::2], peaks[1::2]
-    if not odd or not even or float(np.mean(even)) < 0.3:
-        return 0.0
+    if not odd or not even or float(np.mean(even)) < judged:
+        return None
     return float(np.mean(odd)) / float(np.mean(even))
+
+
+def _split(prof: np.ndarray, lines: np.ndarray, n: int) -> bool:
+    """Whether the n-cell lattice is every other line of a 2n-cell one: the 2n lattice's lines stand
+    out from its middles clearly more than the n lattice's from its own (which are the in-between
+    lines), and those in-between lines run through the fine bands as the others do (not characters).
+    (:func:`_score` takes the mean about a cell's middle against the most about a line, in windows
+    as wide as a tenth of a cell: on a faint, noisy grid the half count's wider windows win it.)"""
+    size = len(prof)
+    if 2 * n > MAX_CELLS or size / (2 * n) < 8:
+        return False
+    share = _odd_share(lines, 2 * n, JUDGED_HALF)
+    half, full = _standout(prof, n), _standout(prof, 2 * n)
+    return share is not None and share >= DOUBLE and full >= SPLIT_STANDOUT and full >= SPLIT * half
+
+
+def halves(prof: np.ndarray, n: int, m: int) -> bool:
+    """Whether ``m`` cells, about half of ``n``, would halve a count whose every other line is as
+    plain as the rest: its lines stand out from its middles :data:`SPLIT` times as much as those of
+    half the count (whose middles they are)."""
+    if not (0.4 * n <= m <= 0.6 * n):
+        return False
+    full = _standout(prof, n)
+    return full >= SPLIT_STANDOUT and full >= SPLIT * _standout(prof, n // 2)
+
+
+def _standout(prof: np.ndarray, n: int) -> float:
+    """How far the n-cell lattice's lines stand out from its cells' middles: the mean of the most
+    evidence in a window about each, the same window for both."""
+    size = len(prof)
+    cell = size / n
+    win = max(1, round(cell / 10))
+    at = [round(k * cell) for k in range(1, n)]
+    mid = [round((k + 0.5) * cell) for k in range(n)]
+    lines = [float(prof[max(0, a - win):a + win + 1].max()) for a in at]
+    middles = [float(prof[max(0, m - win):min(size, m + win + 1)].max()) for m in mid]
+    return float(np.mean(lines)) - float(np.mean(middles))
 
 
 def _score(prof: np.ndarray, n: int, spread: float) -> float:

@@ -23,7 +23,7 @@ from vision.decode import decode_full, working
 from vision.doubts import ragged
 from vision.errors import Unreadable
 from vision.glyphs import prime
-from vision.grid import SUPPORTED, Board, enlarged, find_board
+from vision.grid import CLEAR, SUPPORTED, Board, enlarged, find_board
 from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, spots
@@ -216,7 +216,12 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) ->
         if hairlines and board.support < SUPPORTED:  # (a few lines seen: the hairlines may be the rest)
             with contextlib.suppress(Unreadable):
                 hair = find_board(grey, hairlines=True)
-                board = max((board, hair), key=lambda b: (b.support >= SUPPORTED, b.clarity))
+                # (but another count only if as clear as the one read without them, or plainly
+                # read: the hairlines of a photo shaken along one axis put "lines" on a coarser
+                # lattice's edges too)
+                same = (hair.rows, hair.cols) == (board.rows, board.cols)
+                plain = 0.0 if same else min(board.clarity, CLEAR)
+                board = max((board, hair), key=lambda b: (b.support >= SUPPORTED and b.clarity >= plain, b.clarity))
     if not (MIN_SIDE <= board.rows <= MAX_SIDE and MIN_SIDE <= board.cols <= MAX_SIDE):
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
                                       "read; send a picture of a grid of 5x5 to 40x40 cells.")
