@@ -41,7 +41,7 @@ class Kind(Enum):
 
 
 KINDS = tuple(Kind)
-TAKEN = {Kind.EMPTY, Kind.RING, Kind.DISC}  # kinds whose token is the kind itself
+TAKEN = {Kind.EMPTY, Kind.RING, Kind.DISC}  # kinds whose token is the kind itself (taken only for one another)
 
 
 def features(dark: np.ndarray) -> np.ndarray:
@@ -104,9 +104,9 @@ def _judged(guesses: Sequence[CellGuess], darks: Sequence[np.ndarray]) -> list[C
         ruled = kind_of(guess)
         best = KINDS[int(np.argmax(row))]
         p = float(row.max())
-        if ruled is None or best is ruled or p < CONFIDENT:
-            out.append(guess)
-        elif TAKE and best in TAKEN:
+        if ruled is None or ruled is Kind.CIRCLED or best is ruled or p < CONFIDENT:
+            out.append(guess)  # (characters found in a circle: the rules saw more than a shape)
+        elif TAKE and best in TAKEN and ruled in TAKEN:
             others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
             out.append(CellGuess(best.token, min(p, DOUBT), others))
         else:

@@ -29,7 +29,7 @@ from vision.cells import cell_ink  # noqa: E402
 from vision.kindnet import KINDS, features  # noqa: E402
 
 SUPER = 2  # drawn at this many times BIG, then reduced (smooth edges, lines thinner than a pixel)
-SHARES = {".": 0.22, "W": 0.22, "B": 0.14, "1": 0.22, "(1)": 0.08, "#": 0.12}  # each kind's share of cells
+SHARES = {".": 0.21, "W": 0.22, "B": 0.14, "1": 0.21, "(1)": 0.13, "#": 0.09}  # each kind's share of cells
 
 
 def _text(rng: np.random.Generator) -> str:
@@ -80,7 +80,7 @@ def draw(kind: str, faces: list[Path], rng: np.random.Generator) -> np.ndarray:
         _write(img, _text(rng), font, rng.uniform(0.4, 0.78) * side, 0.88 * side, 255, rng)
     elif kind == "(1)":
         text = _text(rng)[:2]
-        if rng.random() < 0.6:
+        if rng.random() < 0.45:
             d.ellipse(box, fill=0, outline=255, width=_pen(rng, side))
             _write(img, text, font, rng.uniform(0.45, 0.7) * radius * 2, 1.3 * radius, 255, rng)
         else:
