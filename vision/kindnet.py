@@ -1,10 +1,11 @@
 """A small learned reader of a cell's kind (empty, ring, disc, number, number in a circle, solid
 square) that judges the shape rules of :mod:`vision.cells`, as :mod:`vision.glyphnet` judges the
-character reader: where it disagrees with them confidently, the cell is asked about (and, for the
-kinds a token names, its kind taken). A perceptron with two hidden layers over the cell's darkness
-at 16x16 (mean and darkest of each part), trained on synthetic degraded cells by
-``bench/kindnet/train.py`` (the same file each run) and shipped as ``kindnet.npz`` beside this
-module: nothing is fetched at run time; plain numpy."""
+character reader: where it disagrees with them confidently, the cell is asked about; between empty,
+ring and disc (a hairline ring read as empty, a grey disc as a ring) its kind is taken too. A
+number found in a circle is not judged (the rules saw characters there). A perceptron with two
+hidden layers over the cell's darkness at 16x16 (mean and darkest of each part), trained on
+synthetic degraded cells by ``bench/kindnet/train.py`` (the same file each run) and shipped as
+``kindnet.npz`` beside this module: nothing is fetched at run time; plain numpy."""
 
 from __future__ import annotations
 
@@ -94,8 +95,8 @@ def kind_of(guess: CellGuess) -> Kind | None:
 
 def _judged(guesses: Sequence[CellGuess], darks: Sequence[np.ndarray]) -> list[CellGuess]:
     """The rules' readings of cells (with their crops' darkness) checked by the model: where it
-    reads another kind with confidence, the cell is asked about, its reading offered as the
-    alternative (its kind taken when :data:`TAKE` and a token names it)."""
+    reads another kind with confidence, the cell is asked about; between empty, ring and disc its
+    kind is taken (when :data:`TAKE`), the rules' reading offered as the alternative."""
     if not guesses:
         return []
     prob = probabilities(np.stack([features(d) for d in darks]))

@@ -14,6 +14,7 @@ noise, uneven light, JPEG, the reader's flattening and enlarging), sometimes fai
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
@@ -157,28 +158,29 @@ def degrade(dark: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return out
 
 
-def cell(kind: str, faces: list[Path], rng: np.random.Generator) -> np.ndarray:
-    """One degraded cell of ``kind``: its features."""
-    dark = draw(kind, faces, rng)
-    if rng.random() < 0.25:  # faint ink: a light print, a pale pen, washed out by light
-        dark = dark * rng.uniform(0.35, 0.7)
-    paper = degrade(dark, rng)
-    h, w = paper.shape
-    found = cell_ink(paper, 0, w, 0, h)
-    assert found is not None
-    return features(found.dark)
+def papers(n: int, seed: int) -> Iterator[tuple[int, np.ndarray]]:
+    """``n`` degraded cells as the reader sees them (paper 0..1), with their kinds (indices into
+    :data:`vision.kindnet.KINDS`)."""
+    rng = np.random.default_rng(seed)
+    faces = fonts()
+    names = list(SHARES)
+    assert tuple(names) == tuple(k.token for k in KINDS)
+    p = np.array([SHARES[k] for k in names])
+    for _ in range(n):
+        k = int(rng.choice(len(names), p=p / p.sum()))
+        dark = draw(names[k], faces, rng)
+        if rng.random() < 0.25:  # faint ink: a light print, a pale pen, washed out by light
+            dark = dark * rng.uniform(0.35, 0.7)
+        yield k, degrade(dark, rng)
 
 
 def synthetic(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """``n`` cells: features (rows) and kinds (indices into :data:`vision.kindnet.KINDS`)."""
-    rng = np.random.default_rng(seed)
-    faces = fonts()
-    names = list(SHARES)
-    p = np.array([SHARES[k] for k in names])
     xs, ys = [], []
-    for _ in range(n):
-        k = int(rng.choice(len(names), p=p / p.sum()))
-        xs.append(cell(names[k], faces, rng))
+    for k, paper in papers(n, seed):
+        h, w = paper.shape
+        found = cell_ink(paper, 0, w, 0, h)
+        assert found is not None
+        xs.append(features(found.dark))
         ys.append(k)
-    assert tuple(names) == tuple(k.token for k in KINDS)
     return np.stack(xs).astype(np.float32), np.array(ys, np.int64)
