@@ -93,6 +93,12 @@ def kind_of(guess: CellGuess) -> Kind | None:
     return Kind.NUMBER
 
 
+def _written(kind: Kind) -> Kind:
+    """The kind as its token shows it: characters, whether in a circle or not, or a solid square
+    (whose characters the reader asks for anyway), are a number."""
+    return Kind.NUMBER if kind in (Kind.CIRCLED, Kind.SOLID) else kind
+
+
 def _judged(guesses: Sequence[CellGuess], darks: Sequence[np.ndarray]) -> list[CellGuess]:
     """The rules' readings of cells (with their crops' darkness) checked by the model: where it
     reads another kind with confidence, the cell is asked about; between empty, ring and disc its
@@ -105,7 +111,7 @@ def _judged(guesses: Sequence[CellGuess], darks: Sequence[np.ndarray]) -> list[C
         ruled = kind_of(guess)
         best = KINDS[int(np.argmax(row))]
         p = float(row.max())
-        if ruled is None or ruled is Kind.CIRCLED or best is ruled or p < CONFIDENT:
+        if ruled is None or ruled is Kind.CIRCLED or _written(best) == _written(ruled) or p < CONFIDENT:
             out.append(guess)  # (characters found in a circle: the rules saw more than a shape)
         elif TAKE and best in TAKEN and ruled in TAKEN:
             others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
