@@ -22,6 +22,8 @@ from vision.cells import RINGED, CellGuess, CellInk
 MODEL = Path(__file__).with_name("kindnet.npz")
 SIDE = 16  # the cell's darkness is looked at in SIDE x SIDE parts
 CONFIDENT = 0.9  # the model's probability above which its disagreement counts
+FAINTEST = 0.16  # vision.reading.HAIRLINE_INK: a shape seen in an empty cell must reach this darkness
+CLEAR = 0.05  # ... on paper whose usual darkness is below this (not a cell under a grey wash or shadow)
 DOUBT = 0.5  # the confidence left to a cell it disagrees with (below vision.reading.SURE)
 TAKE = True  # take its kind where a token names it (else: only ask about the cell)
 
@@ -99,6 +101,19 @@ def _written(kind: Kind) -> Kind:
     return Kind.NUMBER if kind in (Kind.CIRCLED, Kind.SOLID) else kind
 
 
+def _inked(dark: np.ndarray) -> bool:
+    """Whether a cell the rules read as empty shows ink the reader could see at its faintest level,
+    on clear paper, in each quarter: the model, trained on faint rings, calls nearly blank cells
+    and cells under a shadow or beside its edge rings with confidence."""
+    if float(np.median(dark)) > CLEAR:
+        return False
+    h, w = dark.shape
+    inner = dark[h // 10:h - h // 10, w // 10:w - w // 10] >= FAINTEST  # (past the grid lines' remnants)
+    ih, iw = inner.shape
+    rows, cols = (slice(None, ih // 2), slice(ih // 2, None)), (slice(None, iw // 2), slice(iw // 2, None))
+    return all(inner[r, c].any() for r in rows for c in cols)  # (a ring's ink lies all round)
+
+
 def _judged(guesses: Sequence[CellGuess], darks: Sequence[np.ndarray]) -> list[CellGuess]:
     """The rules' readings of cells (with their crops' darkness) checked by the model: where it
     reads another kind with confidence, the cell is asked about; between empty, ring and disc its
@@ -107,12 +122,14 @@ def _judged(guesses: Sequence[CellGuess], darks: Sequence[np.ndarray]) -> list[C
         return []
     prob = probabilities(np.stack([features(d) for d in darks]))
     out = []
-    for guess, row in zip(guesses, prob, strict=True):
+    for guess, row, dark in zip(guesses, prob, darks, strict=True):
         ruled = kind_of(guess)
         best = KINDS[int(np.argmax(row))]
         p = float(row.max())
         if ruled is None or ruled is Kind.CIRCLED or _written(best) == _written(ruled) or p < CONFIDENT:
             out.append(guess)  # (characters found in a circle: the rules saw more than a shape)
+        elif ruled is Kind.EMPTY and not _inked(dark):
+            out.append(guess)
         elif TAKE and best in TAKEN and ruled in TAKEN:
             others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
             out.append(CellGuess(best.token, min(p, DOUBT), others))
