@@ -45,6 +45,8 @@ class Kind(Enum):
 
 KINDS = tuple(Kind)
 TAKEN = {Kind.EMPTY, Kind.RING, Kind.DISC}  # kinds whose token is the kind itself (taken only for one another)
+# (only cells the rules read as one of these are judged: numbers read with confidence were called
+# rings with probability 1.0 in pzprjs Sudoku and Hitori screenshots, and white numbers in discs discs)
 
 
 def features(dark: np.ndarray) -> np.ndarray:
@@ -126,8 +128,8 @@ def _judged(guesses: Sequence[CellGuess], darks: Sequence[np.ndarray]) -> list[C
         ruled = kind_of(guess)
         best = KINDS[int(np.argmax(row))]
         p = float(row.max())
-        if ruled is None or ruled is Kind.CIRCLED or _written(best) == _written(ruled) or p < CONFIDENT:
-            out.append(guess)  # (characters found in a circle: the rules saw more than a shape)
+        if ruled not in TAKEN or _written(best) == _written(ruled) or p < CONFIDENT:
+            out.append(guess)  # (characters found: the rules saw more than a shape; see TAKEN)
         elif ruled is Kind.EMPTY and not _inked(dark):
             out.append(guess)
         elif TAKE and best in TAKEN and ruled in TAKEN:
