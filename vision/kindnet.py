@@ -97,12 +97,6 @@ def kind_of(guess: CellGuess) -> Kind | None:
     return Kind.NUMBER
 
 
-def _written(kind: Kind) -> Kind:
-    """The kind as its token shows it: characters, whether in a circle or not, or a solid square
-    (whose characters the reader asks for anyway), are a number."""
-    return Kind.NUMBER if kind in (Kind.CIRCLED, Kind.SOLID) else kind
-
-
 def _inked(dark: np.ndarray) -> bool:
     """Whether a cell the rules read as empty shows ink the reader could see at its faintest level,
     on clear paper, in each quarter: the model, trained on faint rings, calls nearly blank cells
@@ -128,7 +122,7 @@ def _judged(guesses: Sequence[CellGuess], darks: Sequence[np.ndarray]) -> list[C
         ruled = kind_of(guess)
         best = KINDS[int(np.argmax(row))]
         p = float(row.max())
-        if ruled not in TAKEN or _written(best) == _written(ruled) or p < CONFIDENT:
+        if ruled not in TAKEN or best is ruled or p < CONFIDENT:
             out.append(guess)  # (characters found: the rules saw more than a shape; see TAKEN)
         elif ruled is Kind.EMPTY and not _inked(dark):
             out.append(guess)
