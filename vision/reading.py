@@ -25,6 +25,7 @@ from vision.errors import Unreadable
 from vision.glyphs import prime
 from vision.grid import CLEAR, SUPPORTED, Board, enlarged, find_board
 from vision.islands import find_islands
+from vision.kindnet import judged
 from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, spots
 from vision.rooms import read_rooms
@@ -448,8 +449,9 @@ def _read_cells(board: Board, blocks: list[list[CellGuess | None]]) -> list[list
             for level in (INK, FAINT_INK)}
     prime([g for level in inks.values() for row in level for found in row if found is not None
            for g in glyph_masks(found.ink, min_height=0.22 * found.ink.shape[0])])
-    return [[blocks[r][c] or _read_twice(board, box, inks[INK][r][c], inks[FAINT_INK][r][c])
+    read = [[blocks[r][c] or _read_twice(board, box, inks[INK][r][c], inks[FAINT_INK][r][c])
              for c, box in enumerate(row)] for r, row in enumerate(boxes)]
+    return judged(read, blocks, inks[INK])
 
 
 def _read_one(board: Board, box: tuple[float, float, float, float], ink_level: float,

@@ -37,8 +37,8 @@ from vision.glyphs import CLASSES  # noqa: E402
 HIDDEN = (128, 64)
 
 
-def _init(rng: np.random.Generator, d: int, hidden: tuple[int, ...]) -> list[np.ndarray]:
-    sizes = (d, *hidden, len(CLASSES))
+def _init(rng: np.random.Generator, d: int, hidden: tuple[int, ...], classes: int) -> list[np.ndarray]:
+    sizes = (d, *hidden, classes)
     params = []
     for a, b in zip(sizes, sizes[1:], strict=False):
         params += [(rng.standard_normal((a, b)) * np.sqrt(2.0 / a)).astype(np.float32), np.zeros(b, np.float32)]
@@ -55,10 +55,12 @@ def _forward(p: list[np.ndarray], x: np.ndarray) -> tuple[list[np.ndarray], np.n
     return acts, e / e.sum(axis=1, keepdims=True)
 
 
-def train(x: np.ndarray, y: np.ndarray, epochs: int, seed: int, hidden: tuple[int, ...] = HIDDEN) -> list[np.ndarray]:
-    """The perceptron's weights (Adam, cross-entropy, weight decay, learning rate stepped down)."""
+def train(x: np.ndarray, y: np.ndarray, epochs: int, seed: int, hidden: tuple[int, ...] = HIDDEN,
+          classes: int = len(CLASSES)) -> list[np.ndarray]:
+    """The perceptron's weights (Adam, cross-entropy, weight decay, learning rate stepped down);
+    shared with ``bench/kindnet/train.py``."""
     rng = np.random.default_rng(seed)
-    p = _init(rng, x.shape[1], hidden)
+    p = _init(rng, x.shape[1], hidden, classes)
     m = [np.zeros_like(w) for w in p]
     v = [np.zeros_like(w) for w in p]
     step, batch, decay = 0, 128, 1e-4

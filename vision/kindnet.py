@@ -1,0 +1,149 @@
+"""A small learned reader of a cell's kind (empty, ring, disc, number, number in a circle, solid
+square) that judges the shape rules of :mod:`vision.cells`, as :mod:`vision.glyphnet` judges the
+character reader: where it disagrees with them confidently, the cell is asked about; between empty,
+ring and disc (a hairline ring read as empty, a grey disc as a ring) its kind is taken too. A
+number found in a circle is not judged (the rules saw characters there). A perceptron with two
+hidden layers over the cell's darkness at 16x16 (mean and darkest of each part), trained on
+synthetic degraded cells by ``bench/kindnet/train.py`` (the same file each run) and shipped as
+``kindnet.npz`` beside this module: nothing is fetched at run time; plain numpy."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from enum import Enum
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from vision.cells import RINGED, CellGuess, CellInk
+
+MODEL = Path(__file__).with_name("kindnet.npz")
+SIDE = 16  # the cell's darkness is looked at in SIDE x SIDE parts
+CONFIDENT = 0.9  # the model's probability above which its disagreement counts
+FAINTEST = 0.16  # vision.reading.HAIRLINE_INK: a shape seen in an empty cell must reach this darkness
+CLEAR = 0.05  # ... on paper whose usual darkness is below this (not a cell under a grey wash or shadow)
+DOUBT = 0.5  # the confidence left to a cell it disagrees with (below vision.reading.SURE)
+TAKE = True  # take its kind where a token names it (else: only ask about the cell)
+
+
+class Kind(Enum):
+    """What a cell shows, by its token (a number's: ``1``; a number in a circle's: ``(1)``)."""
+
+    EMPTY = "."
+    RING = "W"
+    DISC = "B"
+    NUMBER = "1"
+    CIRCLED = "(1)"
+    SOLID = "#"
+
+    @property
+    def token(self) -> str:
+        return self.value
+
+
+KINDS = tuple(Kind)
+TAKEN = {Kind.EMPTY, Kind.RING, Kind.DISC}  # kinds whose token is the kind itself (taken only for one another)
+# (only cells the rules read as one of these are judged: numbers read with confidence were called
+# rings with probability 1.0 in pzprjs Sudoku and Hitori screenshots, and white numbers in discs discs)
+
+
+def features(dark: np.ndarray) -> np.ndarray:
+    """A cell's feature vector from its crop's darkness (0 paper .. 1 ink, any size): the mean and
+    the darkest of each of SIDE x SIDE parts (a hairline ring stays visible in the darkest), then
+    the mean darkness and the shares darker than 0.4 and 0.16 (the reader's ink levels)."""
+    d = np.asarray(dark, np.float32)
+    h, w = d.shape
+    if h < SIDE or w < SIDE:
+        d = np.repeat(np.repeat(d, -(-SIDE // h), axis=0), -(-SIDE // w), axis=1)
+        h, w = d.shape
+    rows = (np.arange(SIDE) * h) // SIDE
+    cols = (np.arange(SIDE) * w) // SIDE
+    sums = np.add.reduceat(np.add.reduceat(d, rows, axis=0), cols, axis=1)
+    counts = np.diff(np.append(rows, h))[:, None] * np.diff(np.append(cols, w))[None, :]
+    darkest = np.maximum.reduceat(np.maximum.reduceat(d, rows, axis=0), cols, axis=1)
+    stats = [float(d.mean()), float((d > 0.4).mean()), float((d > 0.16).mean())]
+    return np.concatenate([(sums / counts).ravel(), darkest.ravel(), stats]).astype(np.float32)
+
+
+@cache
+def _weights() -> tuple[np.ndarray, ...]:
+    data = np.load(MODEL)
+    return tuple(data[k].astype(np.float32) for k in ("w1", "b1", "w2", "b2", "w3", "b3"))
+
+
+def probabilities(x: np.ndarray) -> np.ndarray:
+    """Each row's (cell features) probability of every kind in :data:`KINDS`."""
+    w1, b1, w2, b2, w3, b3 = _weights()
+    # (einsum, not BLAS: as in vision.glyphs, BLAS threads spinning on a busy machine are slower)
+    h = np.maximum(np.einsum("ij,jk->ik", x.astype(np.float32), w1, optimize=False) + b1, 0.0)
+    h = np.maximum(np.einsum("ij,jk->ik", h, w2, optimize=False) + b2, 0.0)
+    z = np.einsum("ij,jk->ik", h, w3, optimize=False) + b3
+    z -= z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    out: np.ndarray = e / e.sum(axis=1, keepdims=True)
+    return out
+
+
+def kind_of(guess: CellGuess) -> Kind | None:
+    """The kind the rules read (None: a cell this reader does not judge, an arrow or a block)."""
+    if guess.kinds == RINGED:
+        return Kind.CIRCLED
+    if guess.kinds:
+        return None
+    if guess.token in (".", "W", "B"):
+        return Kind(guess.token)
+    return Kind.NUMBER
+
+
+def _inked(dark: np.ndarray) -> bool:
+    """Whether a cell the rules read as empty shows ink the reader could see at its faintest level,
+    on clear paper, in each quarter: the model, trained on faint rings, calls nearly blank cells
+    and cells under a shadow or beside its edge rings with confidence."""
+    if float(np.median(dark)) > CLEAR:
+        return False
+    h, w = dark.shape
+    inner = dark[h // 10:h - h // 10, w // 10:w - w // 10] >= FAINTEST  # (past the grid lines' remnants)
+    ih, iw = inner.shape
+    rows, cols = (slice(None, ih // 2), slice(ih // 2, None)), (slice(None, iw // 2), slice(iw // 2, None))
+    return all(inner[r, c].any() for r in rows for c in cols)  # (a ring's ink lies all round)
+
+
+def _judged(guesses: Sequence[CellGuess], darks: Sequence[np.ndarray]) -> list[CellGuess]:
+    """The rules' readings of cells (with their crops' darkness) checked by the model: where it
+    reads another kind with confidence, the cell is asked about; between empty, ring and disc its
+    kind is taken (when :data:`TAKE`), the rules' reading offered as the alternative."""
+    if not guesses:
+        return []
+    prob = probabilities(np.stack([features(d) for d in darks]))
+    out = []
+    for guess, row, dark in zip(guesses, prob, darks, strict=True):
+        ruled = kind_of(guess)
+        best = KINDS[int(np.argmax(row))]
+        p = float(row.max())
+        if ruled not in TAKEN or best is ruled or p < CONFIDENT:
+            out.append(guess)  # (characters found: the rules saw more than a shape; see TAKEN)
+        elif ruled is Kind.EMPTY and not _inked(dark):
+            out.append(guess)
+        elif TAKE and best in TAKEN and ruled in TAKEN:
+            others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
+            out.append(CellGuess(best.token, min(p, DOUBT), others))
+        else:
+            offered = (best.token,) if best in TAKEN else ("?",) if best is Kind.NUMBER else ()
+            others = tuple(t for t in dict.fromkeys((*offered, *guess.alternatives)) if t != guess.token)
+            out.append(replace(guess, confidence=min(guess.confidence, DOUBT), alternatives=others[:3]))
+    return out
+
+
+def judged(read: list[list[CellGuess]], blocks: list[list[CellGuess | None]],
+           inks: list[list[CellInk | None]]) -> list[list[CellGuess]]:
+    """A board's cells as the shape rules read them, checked by the model (all in one go; not the
+    blocks, which are told by their tone before the paper is flattened)."""
+    cells = [(r, c, found) for r, row in enumerate(inks) for c, found in enumerate(row)
+             if blocks[r][c] is None and found is not None]
+    out = [row[:] for row in read]
+    checked = _judged([read[r][c] for r, c, _ in cells], [found.dark for _, _, found in cells])
+    for (r, c, _), g in zip(cells, checked, strict=True):
+        out[r][c] = g
+    return out
