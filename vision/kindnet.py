@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from enum import Enum
-from functools import cache
 from pathlib import Path
 
 import numpy as np
 
+from vision import mlp
 from vision.cells import RINGED, CellGuess, CellInk
 
 MODEL = Path(__file__).with_name("kindnet.npz")
@@ -67,23 +67,9 @@ def features(dark: np.ndarray) -> np.ndarray:
     return np.concatenate([(sums / counts).ravel(), darkest.ravel(), stats]).astype(np.float32)
 
 
-@cache
-def _weights() -> tuple[np.ndarray, ...]:
-    data = np.load(MODEL)
-    return tuple(data[k].astype(np.float32) for k in ("w1", "b1", "w2", "b2", "w3", "b3"))
-
-
 def probabilities(x: np.ndarray) -> np.ndarray:
     """Each row's (cell features) probability of every kind in :data:`KINDS`."""
-    w1, b1, w2, b2, w3, b3 = _weights()
-    # (einsum, not BLAS: as in vision.glyphs, BLAS threads spinning on a busy machine are slower)
-    h = np.maximum(np.einsum("ij,jk->ik", x.astype(np.float32), w1, optimize=False) + b1, 0.0)
-    h = np.maximum(np.einsum("ij,jk->ik", h, w2, optimize=False) + b2, 0.0)
-    z = np.einsum("ij,jk->ik", h, w3, optimize=False) + b3
-    z -= z.max(axis=1, keepdims=True)
-    e = np.exp(z)
-    out: np.ndarray = e / e.sum(axis=1, keepdims=True)
-    return out
+    return mlp.probabilities(MODEL, x)
 
 
 def kind_of(guess: CellGuess) -> Kind | None:

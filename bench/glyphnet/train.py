@@ -159,9 +159,10 @@ def report(p: list[np.ndarray], sets: list[tuple[str, np.ndarray, np.ndarray]], 
     """Per glyph set: right and silently wrong, nearest neighbours alone, perceptron alone, and the
     two together as the reader runs them (with the model just written)."""
     import vision.glyphnet as glyphnet
+    from vision import mlp
 
     glyphnet.MODEL = model
-    glyphnet._weights.cache_clear()
+    mlp.weights.cache_clear()
     for name, sx, sy in sets:
         (kr, ks), (jr, js) = reader_scores(sx, sy, False), reader_scores(sx, sy, True)
         print(f"{name}: {len(sy)} glyphs; nearest neighbours {kr:.2%} ({ks} wrong unflagged), "

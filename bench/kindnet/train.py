@@ -33,6 +33,7 @@ trainer = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(trainer)
 
 import vision.kindnet as kindnet  # noqa: E402
+from vision import mlp  # noqa: E402
 
 HIDDEN = (64, 32)
 
@@ -81,7 +82,7 @@ def main() -> int:
     np.savez_compressed(args.out, **{k: w.astype(np.float16) for k, w in zip(names, p, strict=True)})
     print(f"-> {args.out} ({Path(args.out).stat().st_size} bytes)")
     kindnet.MODEL = Path(args.out)
-    kindnet._weights.cache_clear()
+    mlp.weights.cache_clear()
     sets = [("synthetic held apart", hx, hy)]
     for path in args.dev:
         d = np.load(path)
