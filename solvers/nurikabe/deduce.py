@@ -59,6 +59,28 @@ class Step:
     shaded: bool
 
 
+MEMO_CAP = 4096  # entries per table of a Memo before it starts afresh (bounds the memory)
+
+
+@dataclass
+class Memo:
+    """Results of the costly per-island searches, keyed by everything they read: a probe's trials
+    share their board's, and most islands are the same from one trial (or hit) to the next."""
+
+    trees: dict[tuple[int, frozenset[int]], dfs.Tree] = field(default_factory=dict)
+    shapes: dict[tuple[object, ...], list[frozenset[int]] | None] = field(default_factory=dict)  # None: TooMany
+
+    def tree(self, adj: Sequence[Sequence[int]], area: set[int], root: int) -> dfs.Tree:
+        """``dfs.search(adj, area, root)`` (the tree depends on the area's cells only)."""
+        key = (root, frozenset(area))
+        got = self.trees.get(key)
+        if got is None:
+            if len(self.trees) >= MEMO_CAP:
+                self.trees.clear()
+            got = self.trees[key] = dfs.search(adj, area, root)
+        return got
+
+
 @dataclass
 class Board:
     """Deduction state: ``color[i]`` FREE/WHITE/BLACK, ``owner[i]`` the island (clue number) of a
@@ -73,6 +95,7 @@ class Board:
     steps: list[Step] = field(default_factory=list)
     reach: list[set[int]] = field(default_factory=list)
     deadline: float | None = None  # time.monotonic() after which the costly rules stop early
+    memo: Memo = field(default_factory=Memo)
 
     @classmethod
     def of(cls, cells: Sequence[Sequence[int]]) -> Board:
@@ -274,7 +297,7 @@ def _link(board: Board) -> bool:
         elif k >= 0 and k < len(board.reach):
             tree = trees.get(k)
             if tree is None:
-                tree = trees[k] = dfs.search(adj, board.reach[k], board.clues[k][0])
+                tree = trees[k] = board.memo.tree(adj, board.reach[k], board.clues[k][0])
             for v in dfs.separating(tree, group):
                 if color[v] == FREE:
                     changed |= board.set(v, WHITE, "link")
@@ -382,7 +405,7 @@ def _confine(board: Board) -> bool:
             raise Contradiction("island shut in")
         if all(board.color[i] != FREE for i in reach):
             continue  # nothing left to unshade (most islands once finished: the probe's hot loop)
-        tree = dfs.search(board.adj, reach, board.clues[k][0])
+        tree = board.memo.tree(board.adj, reach, board.clues[k][0])
         for v in dfs.shut_off(tree, len(reach) - size, len(reach)):
             if board.color[v] == FREE:
                 changed |= board.set(v, WHITE, "confine")
@@ -435,7 +458,7 @@ def _demand(board: Board) -> bool:
                             if color[x] == WHITE:
                                 raise Contradiction("white cell out of reach")
                             changed |= board.set(x, BLACK, "demand")
-        tree = dfs.search(adj, rk, board.clues[k][0])
+        tree = board.memo.tree(adj, rk, board.clues[k][0])
         for block in blocks:
             for v in dfs.separating(tree, [i for i in block if i in rk]):
                 if color[v] == FREE:
@@ -469,6 +492,29 @@ def _wall(board: Board, sea: int) -> Wall:
     return Wall(board.rows, board.cols, sea, (min(rows), max(rows)), (min(cols), max(cols)))
 
 
+def _shapes_of(board: Board, k: int, rk: set[int], members: list[int], border: int,
+               wall: Wall | None) -> list[frozenset[int]] | None:
+    """:func:`shapes` of island ``k`` (None: too many), remembered: the enumeration reads the clue,
+    the members as a set, the area, the colours in and around it, the size, ``border`` and the wall."""
+    color, adj = board.color, board.adj
+    area = rk.union(members)
+    around = sorted({j for i in area for j in adj[i]} | area)
+    key = (k, frozenset(members), frozenset(rk), bytes(color[i] for i in around), border,
+           None if wall is None else (wall.sea, wall.known_rows, wall.known_cols))
+    table = board.memo.shapes
+    if key in table:
+        return table[key]
+    try:
+        found: list[frozenset[int]] | None = shapes(adj, color, rk, members, board.size(k), SHAPE_LIMIT,
+                                                     SHAPE_STEPS, border, wall)
+    except TooMany:
+        found = None
+    if len(table) >= MEMO_CAP:
+        table.clear()
+    table[key] = found
+    return found
+
+
 def _shapes(board: Board) -> bool:
     """Islands with few ways left to complete: a cell in every way is unshaded, a cell next to
     every way shaded, a cell in none is out of the island's reach (shaded if no island reaches it)."""
@@ -488,9 +534,8 @@ def _shapes(board: Board) -> bool:
             continue
         # the cells around the island are shaded: the sea minus the shaded cells it cannot touch
         border = sea - black + len({j for i in rk for j in adj[i] if color[j] == BLACK})
-        try:
-            found = shapes(adj, color, rk, members, size, SHAPE_LIMIT, SHAPE_STEPS, border, wall)
-        except TooMany:
+        found = _shapes_of(board, k, rk, members, border, wall)
+        if found is None:
             continue
         if not found:
             raise Contradiction("island cannot be completed")
