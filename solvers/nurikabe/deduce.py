@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from solvers.connectivity import grid_adjacency, separations
@@ -96,6 +96,8 @@ class Board:
     reach: list[set[int]] = field(default_factory=list)
     deadline: float | None = None  # time.monotonic() after which the costly rules stop early
     memo: Memo = field(default_factory=Memo)
+    pools_seen: int = -1  # _pools had nothing to do after the steps before this index (-1: not known)
+    last_members: tuple[list[int], list[int], list[list[int]]] | None = None  # see _members
 
     @classmethod
     def of(cls, cells: Sequence[Sequence[int]]) -> Board:
@@ -163,23 +165,31 @@ def _late(board: Board) -> bool:
 
 
 def _members(board: Board) -> list[list[int]]:
-    """Give every white cell joined to an island its owner (flood fill); the cells of each island."""
+    """Give every white cell joined to an island its owner (flood fill); the cells of each island.
+
+    Remembered with the colours and owners it left: ``_reach`` often follows ``_islands`` and
+    ``_pools`` that changed nothing (the same answer; callers only read the lists)."""
     owner, color, adj = board.owner, board.color, board.adj
-    members: list[list[int]] = [[] for _ in board.clues]
-    queue = deque(i for i in range(len(owner)) if owner[i] >= 0)
-    while queue:
-        i = queue.popleft()
+    last = board.last_members
+    if last is not None and last[0] == color and last[1] == owner:
+        return last[2]
+    queue = [i for i, k in enumerate(owner) if k >= 0]
+    for i in queue:  # breadth first: the list grows behind the loop
+        o = owner[i]
         for j in adj[i]:
             if color[j] != WHITE:
                 continue
-            if owner[j] < 0:
-                owner[j] = owner[i]
+            oj = owner[j]
+            if oj < 0:
+                owner[j] = o
                 queue.append(j)
-            elif owner[j] != owner[i]:
+            elif oj != o:
                 raise Contradiction("two clues in one island")
+    members: list[list[int]] = [[] for _ in board.clues]
     for i, k in enumerate(owner):
         if k >= 0:
             members[k].append(i)
+    board.last_members = (color[:], owner[:], members)
     return members
 
 
@@ -187,9 +197,18 @@ def _islands(board: Board) -> bool:
     changed = False
     members = _members(board)
     color, owner, adj = board.color, board.owner, board.adj
-    for i in range(len(color)):
-        if color[i] == FREE and len({owner[j] for j in adj[i] if owner[j] >= 0}) > 1:
-            changed |= board.set(i, BLACK, "between")
+    for i, x in enumerate(color):
+        if x != FREE:
+            continue
+        first = -1
+        for j in adj[i]:
+            o = owner[j]
+            if o >= 0:
+                if first < 0:
+                    first = o
+                elif o != first:
+                    changed |= board.set(i, BLACK, "between")
+                    break
     for k, cells in enumerate(members):
         size = board.size(k)
         if len(cells) > size:
@@ -225,6 +244,9 @@ def _reach(board: Board) -> bool:
                     touch[j] = o if t == -1 else -2
     for k, cells in enumerate(members):
         left = board.size(k) - len(cells)
+        if left <= 0:  # finished: no search (the same set, made in the same order)
+            board.reach.append(set(cells))
+            continue
         dist = {i: 0 for i in cells}
         queue = deque(cells)
         while queue:
@@ -306,20 +328,37 @@ def _link(board: Board) -> bool:
 
 
 def _pools(board: Board) -> bool:
-    color, cols, changed = board.color, board.cols, False
-    for r in range(board.rows - 1):
-        for a in range(r * cols, r * cols + cols - 1):
-            block = (a, a + 1, a + cols, a + cols + 1)
-            shaded = (color[a] == BLACK) + (color[a + 1] == BLACK)
-            if shaded == 0:
-                continue  # three shaded cells need one on top (the hot loop: most blocks end here)
-            shaded += (color[a + cols] == BLACK) + (color[a + cols + 1] == BLACK)
-            if shaded == 4:
-                raise Contradiction("pool")
-            if shaded == 3:
-                for i in block:
-                    if color[i] == FREE:
-                        changed |= board.set(i, WHITE, "pool")
+    """Three shaded cells of a 2x2 block make the fourth unshaded (four are a contradiction).
+
+    Unshading never makes a block fire, so once a pass found nothing (``pools_seen``) only the
+    blocks around cells shaded since are looked at, in the same order (a probe's trials)."""
+    color, cols, rows, changed = board.color, board.cols, board.rows, False
+    corners: Iterable[int]
+    if board.pools_seen < 0:
+        corners = (a for r in range(rows - 1) for a in range(r * cols, r * cols + cols - 1))
+    else:
+        near = set()
+        for step in board.steps[board.pools_seen:]:
+            if step.shaded:
+                r, c = step.cell
+                for top in (r - 1, r):
+                    for left in (c - 1, c):
+                        if 0 <= top < rows - 1 and 0 <= left < cols - 1:
+                            near.add(top * cols + left)
+        corners = sorted(near)
+    for a in corners:
+        block = (a, a + 1, a + cols, a + cols + 1)
+        shaded = (color[a] == BLACK) + (color[a + 1] == BLACK)
+        if shaded == 0:
+            continue  # three shaded cells need one on top (the hot loop: most blocks end here)
+        shaded += (color[a + cols] == BLACK) + (color[a + cols + 1] == BLACK)
+        if shaded == 4:
+            raise Contradiction("pool")
+        if shaded == 3:
+            for i in block:
+                if color[i] == FREE:
+                    changed |= board.set(i, WHITE, "pool")
+    board.pools_seen = len(board.steps)
     return changed
 
 
