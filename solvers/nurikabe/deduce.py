@@ -96,6 +96,7 @@ class Board:
     reach: list[set[int]] = field(default_factory=list)
     deadline: float | None = None  # time.monotonic() after which the costly rules stop early
     memo: Memo = field(default_factory=Memo)
+    closed: list[bool] = field(default_factory=list)  # per island: finished, every neighbour shaded (see _closed)
     pools_seen: int = -1  # _pools had nothing to do after the steps before this index (-1: not known)
     last_members: tuple[list[int], list[int], list[list[int]]] | None = None  # see _members
 
@@ -164,6 +165,15 @@ def _late(board: Board) -> bool:
     return board.deadline is not None and time.monotonic() > board.deadline
 
 
+def _closed(board: Board) -> list[bool]:
+    """Per island: finished and walled in. It stays so (colours are never undone; a white cell
+    beside it would have joined it), so the flood fill, its free neighbours and the touch map
+    skip it."""
+    if len(board.closed) != len(board.clues):
+        board.closed = [False] * len(board.clues)
+    return board.closed
+
+
 def _members(board: Board) -> list[list[int]]:
     """Give every white cell joined to an island its owner (flood fill); the cells of each island.
 
@@ -173,7 +183,8 @@ def _members(board: Board) -> list[list[int]]:
     last = board.last_members
     if last is not None and last[0] == color and last[1] == owner:
         return last[2]
-    queue = [i for i, k in enumerate(owner) if k >= 0]
+    closed = _closed(board)
+    queue = [i for i, k in enumerate(owner) if k >= 0 and not closed[k]]
     for i in queue:  # breadth first: the list grows behind the loop
         o = owner[i]
         for j in adj[i]:
@@ -209,12 +220,16 @@ def _islands(board: Board) -> bool:
                 elif o != first:
                     changed |= board.set(i, BLACK, "between")
                     break
+    closed = _closed(board)
     for k, cells in enumerate(members):
         size = board.size(k)
         if len(cells) > size:
             raise Contradiction("island too big")
+        if closed[k]:
+            continue
         free = {j for i in cells for j in adj[i] if color[j] == FREE}
         if len(cells) == size:
+            closed[k] = not free
             for j in free:
                 changed |= board.set(j, BLACK, "complete")
         elif not free and board.clues[k][1] != UNKNOWN_CLUE:
@@ -236,7 +251,10 @@ def _reach(board: Board) -> bool:
     board.reach = []
     # touch[j]: the one island next to cell j, -1 for none, -2 for several (then j joins none)
     touch = [-1] * n
+    closed = _closed(board)
     for o, cells in enumerate(members):
+        if closed[o]:
+            continue  # every neighbour shaded or its own: the search never asks
         for m in cells:
             for j in adj[m]:
                 t = touch[j]
