@@ -68,7 +68,8 @@ class Memo:
     share their board's, and most islands are the same from one trial (or hit) to the next."""
 
     trees: dict[tuple[int, frozenset[int]], dfs.Tree] = field(default_factory=dict)
-    shapes: dict[tuple[object, ...], list[frozenset[int]] | None] = field(default_factory=dict)  # None: TooMany
+    # the borders lo <= b < hi it holds for, and the shapes (None: TooMany)
+    shapes: dict[tuple[object, ...], tuple[int, int, list[frozenset[int]] | None]] = field(default_factory=dict)
 
     def tree(self, adj: Sequence[Sequence[int]], area: set[int], root: int) -> dfs.Tree:
         """``dfs.search(adj, area, root)`` (the tree depends on the area's cells only)."""
@@ -553,23 +554,27 @@ def _wall(board: Board, sea: int) -> Wall:
 def _shapes_of(board: Board, k: int, rk: set[int], members: list[int], border: int,
                wall: Wall | None) -> list[frozenset[int]] | None:
     """:func:`shapes` of island ``k`` (None: too many), remembered: the enumeration reads the clue,
-    the members as a set, the area, the colours in and around it, the size, ``border`` and the wall."""
+    the members as a set, the area, the colours in and around it, the size, the wall and
+    ``border``, the last only through tests that come out the same over a range of it (the sea's
+    shaded count moves it at every hit)."""
     color, adj = board.color, board.adj
     area = rk.union(members)
     around = sorted({j for i in area for j in adj[i]} | area)
-    key = (k, frozenset(members), frozenset(rk), bytes(color[i] for i in around), border,
+    key = (k, frozenset(members), frozenset(rk), bytes(color[i] for i in around),
            None if wall is None else (wall.sea, wall.known_rows, wall.known_cols))
     table = board.memo.shapes
-    if key in table:
-        return table[key]
+    got = table.get(key)
+    if got is not None and got[0] <= border < got[1]:
+        return got[2]
+    bounds = [0, 1 << 62]  # narrowed by the enumeration
     try:
         found: list[frozenset[int]] | None = shapes(adj, color, rk, members, board.size(k), SHAPE_LIMIT,
-                                                     SHAPE_STEPS, border, wall)
+                                                     SHAPE_STEPS, border, wall, bounds)
     except TooMany:
         found = None
     if len(table) >= MEMO_CAP:
         table.clear()
-    table[key] = found
+    table[key] = (bounds[0], bounds[1], found)
     return found
 
 
