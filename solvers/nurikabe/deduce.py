@@ -309,9 +309,8 @@ def _link(board: Board) -> bool:
     clue_cells = {i for i, _ in board.clues}
     seen: set[int] = set()
     groups: list[list[int]] = []  # the unshaded groups, found before any cell changes
-    closed = _closed(board)  # a walled-in island is a group with its number: not listed, not searched
     for start, x in enumerate(color):
-        if x != WHITE or start in seen or (owner[start] >= 0 and closed[owner[start]]):
+        if x != WHITE or start in seen:
             continue
         group = [start]
         seen.add(start)
