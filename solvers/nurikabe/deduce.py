@@ -167,12 +167,26 @@ def _late(board: Board) -> bool:
 
 
 def _closed(board: Board) -> list[bool]:
-    """Per island: finished and walled in. It stays so (colours are never undone; a white cell
-    beside it would have joined it), so the flood fill, its free neighbours and the touch map
-    skip it."""
+    """Per island: finished, walled in and in one piece with its number (a cell the reach gave it
+    may lie apart). It stays so (colours are never undone; a white cell beside it would have
+    joined it), so the flood fill, its free neighbours, the touch map and ``link`` skip it."""
     if len(board.closed) != len(board.clues):
         board.closed = [False] * len(board.clues)
     return board.closed
+
+
+def _joined(board: Board, k: int, count: int) -> bool:
+    """Island ``k``'s ``count`` cells are all joined to its number."""
+    owner, adj = board.owner, board.adj
+    start = board.clues[k][0]
+    seen = {start}
+    stack = [start]
+    while stack:
+        for j in adj[stack.pop()]:
+            if owner[j] == k and j not in seen:
+                seen.add(j)
+                stack.append(j)
+    return len(seen) == count
 
 
 def _members(board: Board) -> list[list[int]]:
@@ -230,7 +244,7 @@ def _islands(board: Board) -> bool:
             continue
         free = {j for i in cells for j in adj[i] if color[j] == FREE}
         if len(cells) == size:
-            closed[k] = not free
+            closed[k] = not free and _joined(board, k, len(cells))
             for j in free:
                 changed |= board.set(j, BLACK, "complete")
         elif not free and board.clues[k][1] != UNKNOWN_CLUE:
@@ -309,8 +323,9 @@ def _link(board: Board) -> bool:
     clue_cells = {i for i, _ in board.clues}
     seen: set[int] = set()
     groups: list[list[int]] = []  # the unshaded groups, found before any cell changes
+    closed = _closed(board)  # a walled-in island is a group with its number: not listed, not searched
     for start, x in enumerate(color):
-        if x != WHITE or start in seen:
+        if x != WHITE or start in seen or (owner[start] >= 0 and closed[owner[start]]):
             continue
         group = [start]
         seen.add(start)
