@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from solvers.connectivity import grid_adjacency, separations
@@ -59,6 +59,29 @@ class Step:
     shaded: bool
 
 
+MEMO_CAP = 4096  # entries per table of a Memo before it starts afresh (bounds the memory)
+
+
+@dataclass
+class Memo:
+    """Results of the costly per-island searches, keyed by everything they read: a probe's trials
+    share their board's, and most islands are the same from one trial (or hit) to the next."""
+
+    trees: dict[tuple[int, frozenset[int]], dfs.Tree] = field(default_factory=dict)
+    # the borders lo <= b < hi it holds for, and the shapes (None: TooMany)
+    shapes: dict[tuple[object, ...], tuple[int, int, list[frozenset[int]] | None]] = field(default_factory=dict)
+
+    def tree(self, adj: Sequence[Sequence[int]], area: set[int], root: int) -> dfs.Tree:
+        """``dfs.search(adj, area, root)`` (the tree depends on the area's cells only)."""
+        key = (root, frozenset(area))
+        got = self.trees.get(key)
+        if got is None:
+            if len(self.trees) >= MEMO_CAP:
+                self.trees.clear()
+            got = self.trees[key] = dfs.search(adj, area, root)
+        return got
+
+
 @dataclass
 class Board:
     """Deduction state: ``color[i]`` FREE/WHITE/BLACK, ``owner[i]`` the island (clue number) of a
@@ -73,6 +96,10 @@ class Board:
     steps: list[Step] = field(default_factory=list)
     reach: list[set[int]] = field(default_factory=list)
     deadline: float | None = None  # time.monotonic() after which the costly rules stop early
+    memo: Memo = field(default_factory=Memo)
+    closed: list[bool] = field(default_factory=list)  # per island: finished, every neighbour shaded (see _closed)
+    pools_seen: int = -1  # _pools had nothing to do after the steps before this index (-1: not known)
+    last_members: tuple[list[int], list[int], list[list[int]]] | None = None  # see _members
 
     @classmethod
     def of(cls, cells: Sequence[Sequence[int]]) -> Board:
@@ -139,24 +166,56 @@ def _late(board: Board) -> bool:
     return board.deadline is not None and time.monotonic() > board.deadline
 
 
+def _closed(board: Board) -> list[bool]:
+    """Per island: finished, walled in and in one piece with its number (a cell the reach gave it
+    may lie apart). It stays so (colours are never undone; a white cell beside it would have
+    joined it), so the flood fill, its free neighbours, the touch map and ``link`` skip it."""
+    if len(board.closed) != len(board.clues):
+        board.closed = [False] * len(board.clues)
+    return board.closed
+
+
+def _joined(board: Board, k: int, count: int) -> bool:
+    """Island ``k``'s ``count`` cells are all joined to its number."""
+    owner, adj = board.owner, board.adj
+    start = board.clues[k][0]
+    seen = {start}
+    stack = [start]
+    while stack:
+        for j in adj[stack.pop()]:
+            if owner[j] == k and j not in seen:
+                seen.add(j)
+                stack.append(j)
+    return len(seen) == count
+
+
 def _members(board: Board) -> list[list[int]]:
-    """Give every white cell joined to an island its owner (flood fill); the cells of each island."""
+    """Give every white cell joined to an island its owner (flood fill); the cells of each island.
+
+    Remembered with the colours and owners it left: ``_reach`` often follows ``_islands`` and
+    ``_pools`` that changed nothing (the same answer; callers only read the lists)."""
     owner, color, adj = board.owner, board.color, board.adj
-    members: list[list[int]] = [[] for _ in board.clues]
-    queue = deque(i for i in range(len(owner)) if owner[i] >= 0)
-    while queue:
-        i = queue.popleft()
+    last = board.last_members
+    if last is not None and last[0] == color and last[1] == owner:
+        return last[2]
+    closed = _closed(board)
+    queue = [i for i, k in enumerate(owner) if k >= 0 and not closed[k]]
+    for i in queue:  # breadth first: the list grows behind the loop
+        o = owner[i]
         for j in adj[i]:
             if color[j] != WHITE:
                 continue
-            if owner[j] < 0:
-                owner[j] = owner[i]
+            oj = owner[j]
+            if oj < 0:
+                owner[j] = o
                 queue.append(j)
-            elif owner[j] != owner[i]:
+            elif oj != o:
                 raise Contradiction("two clues in one island")
+    members: list[list[int]] = [[] for _ in board.clues]
     for i, k in enumerate(owner):
         if k >= 0:
             members[k].append(i)
+    board.last_members = (color[:], owner[:], members)
     return members
 
 
@@ -164,15 +223,28 @@ def _islands(board: Board) -> bool:
     changed = False
     members = _members(board)
     color, owner, adj = board.color, board.owner, board.adj
-    for i in range(len(color)):
-        if color[i] == FREE and len({owner[j] for j in adj[i] if owner[j] >= 0}) > 1:
-            changed |= board.set(i, BLACK, "between")
+    for i, x in enumerate(color):
+        if x != FREE:
+            continue
+        first = -1
+        for j in adj[i]:
+            o = owner[j]
+            if o >= 0:
+                if first < 0:
+                    first = o
+                elif o != first:
+                    changed |= board.set(i, BLACK, "between")
+                    break
+    closed = _closed(board)
     for k, cells in enumerate(members):
         size = board.size(k)
         if len(cells) > size:
             raise Contradiction("island too big")
+        if closed[k]:
+            continue
         free = {j for i in cells for j in adj[i] if color[j] == FREE}
         if len(cells) == size:
+            closed[k] = not free and _joined(board, k, len(cells))
             for j in free:
                 changed |= board.set(j, BLACK, "complete")
         elif not free and board.clues[k][1] != UNKNOWN_CLUE:
@@ -194,7 +266,10 @@ def _reach(board: Board) -> bool:
     board.reach = []
     # touch[j]: the one island next to cell j, -1 for none, -2 for several (then j joins none)
     touch = [-1] * n
+    closed = _closed(board)
     for o, cells in enumerate(members):
+        if closed[o]:
+            continue  # every neighbour shaded or its own: the search never asks
         for m in cells:
             for j in adj[m]:
                 t = touch[j]
@@ -202,6 +277,9 @@ def _reach(board: Board) -> bool:
                     touch[j] = o if t == -1 else -2
     for k, cells in enumerate(members):
         left = board.size(k) - len(cells)
+        if left <= 0:  # finished: no search (the same set, made in the same order)
+            board.reach.append(set(cells))
+            continue
         dist = {i: 0 for i in cells}
         queue = deque(cells)
         while queue:
@@ -245,8 +323,9 @@ def _link(board: Board) -> bool:
     clue_cells = {i for i, _ in board.clues}
     seen: set[int] = set()
     groups: list[list[int]] = []  # the unshaded groups, found before any cell changes
+    closed = _closed(board)  # a walled-in island is a group with its number: not listed, not searched
     for start, x in enumerate(color):
-        if x != WHITE or start in seen:
+        if x != WHITE or start in seen or (owner[start] >= 0 and closed[owner[start]]):
             continue
         group = [start]
         seen.add(start)
@@ -274,7 +353,7 @@ def _link(board: Board) -> bool:
         elif k >= 0 and k < len(board.reach):
             tree = trees.get(k)
             if tree is None:
-                tree = trees[k] = dfs.search(adj, board.reach[k], board.clues[k][0])
+                tree = trees[k] = board.memo.tree(adj, board.reach[k], board.clues[k][0])
             for v in dfs.separating(tree, group):
                 if color[v] == FREE:
                     changed |= board.set(v, WHITE, "link")
@@ -283,20 +362,37 @@ def _link(board: Board) -> bool:
 
 
 def _pools(board: Board) -> bool:
-    color, cols, changed = board.color, board.cols, False
-    for r in range(board.rows - 1):
-        for a in range(r * cols, r * cols + cols - 1):
-            block = (a, a + 1, a + cols, a + cols + 1)
-            shaded = (color[a] == BLACK) + (color[a + 1] == BLACK)
-            if shaded == 0:
-                continue  # three shaded cells need one on top (the hot loop: most blocks end here)
-            shaded += (color[a + cols] == BLACK) + (color[a + cols + 1] == BLACK)
-            if shaded == 4:
-                raise Contradiction("pool")
-            if shaded == 3:
-                for i in block:
-                    if color[i] == FREE:
-                        changed |= board.set(i, WHITE, "pool")
+    """Three shaded cells of a 2x2 block make the fourth unshaded (four are a contradiction).
+
+    Unshading never makes a block fire, so once a pass found nothing (``pools_seen``) only the
+    blocks around cells shaded since are looked at, in the same order (a probe's trials)."""
+    color, cols, rows, changed = board.color, board.cols, board.rows, False
+    corners: Iterable[int]
+    if board.pools_seen < 0:
+        corners = (a for r in range(rows - 1) for a in range(r * cols, r * cols + cols - 1))
+    else:
+        near = set()
+        for step in board.steps[board.pools_seen:]:
+            if step.shaded:
+                r, c = step.cell
+                for top in (r - 1, r):
+                    for left in (c - 1, c):
+                        if 0 <= top < rows - 1 and 0 <= left < cols - 1:
+                            near.add(top * cols + left)
+        corners = sorted(near)
+    for a in corners:
+        block = (a, a + 1, a + cols, a + cols + 1)
+        shaded = (color[a] == BLACK) + (color[a + 1] == BLACK)
+        if shaded == 0:
+            continue  # three shaded cells need one on top (the hot loop: most blocks end here)
+        shaded += (color[a + cols] == BLACK) + (color[a + cols + 1] == BLACK)
+        if shaded == 4:
+            raise Contradiction("pool")
+        if shaded == 3:
+            for i in block:
+                if color[i] == FREE:
+                    changed |= board.set(i, WHITE, "pool")
+    board.pools_seen = len(board.steps)
     return changed
 
 
@@ -382,7 +478,7 @@ def _confine(board: Board) -> bool:
             raise Contradiction("island shut in")
         if all(board.color[i] != FREE for i in reach):
             continue  # nothing left to unshade (most islands once finished: the probe's hot loop)
-        tree = dfs.search(board.adj, reach, board.clues[k][0])
+        tree = board.memo.tree(board.adj, reach, board.clues[k][0])
         for v in dfs.shut_off(tree, len(reach) - size, len(reach)):
             if board.color[v] == FREE:
                 changed |= board.set(v, WHITE, "confine")
@@ -435,7 +531,7 @@ def _demand(board: Board) -> bool:
                             if color[x] == WHITE:
                                 raise Contradiction("white cell out of reach")
                             changed |= board.set(x, BLACK, "demand")
-        tree = dfs.search(adj, rk, board.clues[k][0])
+        tree = board.memo.tree(adj, rk, board.clues[k][0])
         for block in blocks:
             for v in dfs.separating(tree, [i for i in block if i in rk]):
                 if color[v] == FREE:
@@ -469,6 +565,33 @@ def _wall(board: Board, sea: int) -> Wall:
     return Wall(board.rows, board.cols, sea, (min(rows), max(rows)), (min(cols), max(cols)))
 
 
+def _shapes_of(board: Board, k: int, rk: set[int], members: list[int], border: int,
+               wall: Wall | None) -> list[frozenset[int]] | None:
+    """:func:`shapes` of island ``k`` (None: too many), remembered: the enumeration reads the clue,
+    the members as a set, the area, the colours in and around it, the size, the wall and
+    ``border``, the last only through tests that come out the same over a range of it (the sea's
+    shaded count moves it at every hit)."""
+    color, adj = board.color, board.adj
+    area = rk.union(members)
+    around = sorted({j for i in area for j in adj[i]} | area)
+    key = (k, frozenset(members), frozenset(rk), bytes(color[i] for i in around),
+           None if wall is None else (wall.sea, wall.known_rows, wall.known_cols))
+    table = board.memo.shapes
+    got = table.get(key)
+    if got is not None and got[0] <= border < got[1]:
+        return got[2]
+    bounds = [0, 1 << 62]  # narrowed by the enumeration
+    try:
+        found: list[frozenset[int]] | None = shapes(adj, color, rk, members, board.size(k), SHAPE_LIMIT,
+                                                     SHAPE_STEPS, border, wall, bounds)
+    except TooMany:
+        found = None
+    if len(table) >= MEMO_CAP:
+        table.clear()
+    table[key] = (bounds[0], bounds[1], found)
+    return found
+
+
 def _shapes(board: Board) -> bool:
     """Islands with few ways left to complete: a cell in every way is unshaded, a cell next to
     every way shaded, a cell in none is out of the island's reach (shaded if no island reaches it)."""
@@ -488,9 +611,8 @@ def _shapes(board: Board) -> bool:
             continue
         # the cells around the island are shaded: the sea minus the shaded cells it cannot touch
         border = sea - black + len({j for i in rk for j in adj[i] if color[j] == BLACK})
-        try:
-            found = shapes(adj, color, rk, members, size, SHAPE_LIMIT, SHAPE_STEPS, border, wall)
-        except TooMany:
+        found = _shapes_of(board, k, rk, members, border, wall)
+        if found is None:
             continue
         if not found:
             raise Contradiction("island cannot be completed")

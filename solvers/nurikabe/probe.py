@@ -79,7 +79,9 @@ def _next(board: Board, tried: list[bool], pos: int) -> int:
 def _trial(board: Board, i: int, guess: int) -> Board | None:
     """The board after cell ``i`` takes colour ``guess`` and the quick rules run to their fixed
     point; None when they find a contradiction."""
-    trial = Board(board.rows, board.cols, board.clues, board.color[:], board.owner[:], board.adj)
+    trial = Board(board.rows, board.cols, board.clues, board.color[:], board.owner[:], board.adj,
+                  memo=board.memo, closed=board.closed[:],
+                  pools_seen=0 if board.pools_seen == len(board.steps) else -1)
     try:
         trial.set(i, guess, "probe")
         # _link and _confine read the reach sets, which _reach has always just made in the same pass

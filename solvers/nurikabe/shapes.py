@@ -25,14 +25,16 @@ class TooMany(Exception):
 
 def shapes(adj: Sequence[Sequence[int]], color: Sequence[int], area: set[int], members: list[int],
            size: int, limit: int, steps: int = 50_000, border: int = 1 << 30,
-           wall: Wall | None = None) -> list[frozenset[int]]:
+           wall: Wall | None = None, bounds: list[int] | None = None) -> list[frozenset[int]]:
     """The shapes of an island whose known cells are ``members`` (the clue first) inside ``area``.
 
     ``color[i] == WHITE`` marks unshaded cells: such a cell in ``area`` touching a shape must be in
     it. ``border``: at most this many cells may touch a shape from outside (they are all shaded:
     the sea's size bounds it). ``wall``: the sea's size must also suffice to wall the island in
     (:mod:`solvers.nurikabe.wall`: the shape's bounding box decides). Raises :class:`TooMany` past
-    ``limit`` shapes or ``steps`` cells tried.
+    ``limit`` shapes or ``steps`` cells tried. ``bounds`` (``[lo, hi]``, narrowed in place, also
+    when it raises): every ``border`` in ``lo <= border < hi`` takes the same course (each test of
+    it turns out the same), so the caller may reuse the answer for those.
     """
     if size - len(members) > MAX_GROWTH:
         raise TooMany
@@ -68,6 +70,12 @@ def shapes(adj: Sequence[Sequence[int]], color: Sequence[int], area: set[int], m
     def grow(untried: list[int], box: Box) -> None:
         # every untried cell ends up in the shape or beside it
         beside = border - excluded[0] - len(outside)  # cells that may still end up beside it
+        if bounds is not None:  # the least border that passes this test
+            least = max(0, len(untried) - size + len(shape)) + excluded[0] + len(outside)
+            if border < least:
+                bounds[1] = min(bounds[1], least)
+            else:
+                bounds[0] = max(bounds[0], least)
         if beside < 0 or len(untried) > size - len(shape) + beside:
             return
         if wall is not None and not wall.allows(box, size, size - len(shape), [*left, *outside]):
