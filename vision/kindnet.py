@@ -49,7 +49,7 @@ class Kind(Enum):
 KINDS = tuple(Kind)
 TAKEN = {Kind.EMPTY, Kind.RING, Kind.DISC}  # kinds whose token is the kind itself (taken only for one another)
 # (only cells the rules read as one of these are judged: numbers read with confidence were called
-# rings with probability 1.0 in pzprjs Sudoku and Hitori screenshots, and white numbers in discs discs)
+# rings with probability 1.0 in pzprjs screenshots of digit grids, and white numbers in discs discs)
 
 
 def features(dark: np.ndarray) -> np.ndarray:
