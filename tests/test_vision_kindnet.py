@@ -110,3 +110,40 @@ def test_retraining_gives_the_shipped_file(tmp_path: Path) -> None:
     shipped = np.load(kindnet.MODEL)
     again = np.load(out)
     assert all(np.array_equal(shipped[k], again[k]) for k in shipped.files)
+
+
+def _shaken(text: str | None, side: int = 46) -> np.ndarray:
+    """A cell holding a ring (``text`` None) or ``text``, blurred and shaken up and down as a
+    photo taken with an unsteady hand: its crop's darkness as the reader cuts it."""
+    img = Image.new("L", (side, side), 255)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, side - 1, side - 1), outline=0, width=max(1, side // 30))
+    r, m = 0.4 * side, side / 2
+    if text is None:
+        d.ellipse((m - r, m - r, m + r, m + r), outline=0, width=max(2, side // 16))
+    else:
+        d.text((m, m), text, fill=0, font=ImageFont.truetype(str(FONT), round(side * 0.55)), anchor="mm")
+    paper = np.asarray(img, np.float32) / 255.0
+    streak = np.ones((side // 5, 1), np.float32) / (side // 5)  # (a vertical smear a fifth of the cell)
+    paper = cv2.GaussianBlur(cv2.filter2D(paper, -1, streak, borderType=cv2.BORDER_REPLICATE), (0, 0), side / 40)
+    found = cell_ink(paper, 0, side, 0, side)
+    assert found is not None
+    return found.dark
+
+
+def test_a_shaken_ring_read_unsure_as_two_digits_is_taken_as_a_ring() -> None:
+    # (a ring smeared up and down keeps only its side arcs dark: the rules read them "69")
+    (got,) = kindnet._judged([CellGuess("69", 0.4, ("19",))], [_shaken(None)])
+    assert got.token == "W"
+    assert got.alternatives[0] == "69"  # (the number offered, should the player say so)
+
+
+@pytest.mark.parametrize("text", ["0", "6", "8", "9", "10", "69", "96"])
+def test_a_shaken_number_read_unsure_stays_a_number(text: str) -> None:
+    guess = CellGuess(text, 0.4)
+    assert kindnet._judged([guess], [_shaken(text)]) == [guess]
+
+
+def test_a_ring_read_as_a_sure_number_is_not_taken() -> None:
+    guess = CellGuess("69", 0.9)  # (the rules read characters clearly: not judged, as before)
+    assert kindnet._judged([guess], [_shaken(None)]) == [guess]

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from vision import mlp
-from vision.cells import RINGED, CellGuess, CellInk
+from vision.cells import INK, RINGED, CellGuess, CellInk
 
 MODEL = Path(__file__).with_name("kindnet.npz")
 SIDE = 16  # the cell's darkness is looked at in SIDE x SIDE parts
@@ -26,6 +26,9 @@ FAINTEST = 0.16  # vision.reading.HAIRLINE_INK: a shape seen in an empty cell mu
 CLEAR = 0.05  # ... on paper whose usual darkness is below this (not a cell under a grey wash or shadow)
 DOUBT = 0.5  # the confidence left to a cell it disagrees with (below vision.reading.SURE)
 TAKE = True  # take its kind where a token names it (else: only ask about the cell)
+RINGLIKE = 0.99  # the ring probability above which a number the rules read unsure of is taken for a ring
+UNSURE = 0.6  # vision.reading.SURE: a number read with less confidence than this may be a ring
+HOLE = 0.32  # share of the crop left out on each side of the middle a ring leaves empty
 
 
 class Kind(Enum):
@@ -46,7 +49,7 @@ class Kind(Enum):
 KINDS = tuple(Kind)
 TAKEN = {Kind.EMPTY, Kind.RING, Kind.DISC}  # kinds whose token is the kind itself (taken only for one another)
 # (only cells the rules read as one of these are judged: numbers read with confidence were called
-# rings with probability 1.0 in pzprjs Sudoku and Hitori screenshots, and white numbers in discs discs)
+# rings with probability 1.0 in pzprjs screenshots of digit grids, and white numbers in discs discs)
 
 
 def features(dark: np.ndarray) -> np.ndarray:
@@ -96,6 +99,16 @@ def _inked(dark: np.ndarray) -> bool:
     return all(inner[r, c].any() for r in rows for c in cols)  # (a ring's ink lies all round)
 
 
+def _hollow(dark: np.ndarray) -> bool:
+    """Whether the middle of a cell holds no ink (darker than vision.cells.INK): a ring's centre.
+    A blurred ring shaken along one axis loses the strokes across the shake, and its two side arcs
+    read as a pair of digits ("69"); a real number's strokes cross the middle (a 0's hole is
+    narrower than a ring's, the strokes of two digits meet near it)."""
+    h, w = dark.shape
+    middle = dark[int(HOLE * h):h - int(HOLE * h), int(HOLE * w):w - int(HOLE * w)]
+    return middle.size > 0 and float(middle.max()) < INK
+
+
 def _judged(guesses: Sequence[CellGuess], darks: Sequence[np.ndarray]) -> list[CellGuess]:
     """The rules' readings of cells (with their crops' darkness) checked by the model: where it
     reads another kind with confidence, the cell is asked about; between empty, ring and disc its
@@ -108,7 +121,12 @@ def _judged(guesses: Sequence[CellGuess], darks: Sequence[np.ndarray]) -> list[C
         ruled = kind_of(guess)
         best = KINDS[int(np.argmax(row))]
         p = float(row.max())
-        if ruled not in TAKEN or best is ruled or p < CONFIDENT:
+        if (ruled is Kind.NUMBER and best is Kind.RING and p >= RINGLIKE and guess.confidence < UNSURE
+                and _hollow(dark)):
+            # (a ring the rules, unsure, read as characters: taken, just sure; the number offered)
+            others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
+            out.append(CellGuess(Kind.RING.token, UNSURE, others))
+        elif ruled not in TAKEN or best is ruled or p < CONFIDENT:
             out.append(guess)  # (characters found: the rules saw more than a shape; see TAKEN)
         elif ruled is Kind.EMPTY and not _inked(dark):
             out.append(guess)
