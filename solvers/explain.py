@@ -13,14 +13,16 @@ still leaves a correct (if not minimal) answer.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from solvers.cell import Cell
 from solvers.errors import Message, PuzzleError
 from solvers.puzzle import Puzzle
 from solvers.verdict import SolveOptions, Status
 
+T = TypeVar("T")  # one clue as a caller names it
 STEP_SECONDS = 0.5  # the most one trial solve may take; a trial that runs out keeps its clues
 MOST_LISTED = 16  # a conflict of more clues is marked on the picture, not listed in words
 
@@ -37,6 +39,28 @@ class Conflict:
     @property
     def cells(self) -> tuple[Cell, ...]:
         return tuple((r, c) for r, c, _ in self.clues)
+
+
+def shrink(core: list[T], smaller: Callable[[list[T], int, int], list[T] | None],
+           deadline: float) -> tuple[list[T], bool]:
+    """Delta debugging: drop runs of ``chunk`` items (halved down to one) while
+    ``smaller(core, i, chunk)`` gives a smaller core still without answer (None: keep them).
+    Returns the core and whether it is minimal (every single item tried before ``deadline``)."""
+    chunk = max(1, len(core) // 2)
+    while time.perf_counter() < deadline:
+        i = 0
+        while i < len(core) and time.perf_counter() < deadline:
+            kept = smaller(core, i, chunk)
+            if kept is None:
+                i += chunk
+            else:
+                core = kept
+        if i < len(core):  # out of time
+            break
+        if chunk == 1:
+            return core, True
+        chunk = max(1, chunk // 2)
+    return core, False
 
 
 def conflict_message(cells: tuple[Cell, ...]) -> Message:
@@ -82,29 +106,17 @@ def conflicting_clues(puzzle: Puzzle[Any], seconds: float, options: SolveOptions
             return False
         return result.status is Status.NONE
 
-    core = list(all_clues)
-    chunk = max(1, len(core) // 2)
-    minimal = False
-    while time.perf_counter() < deadline:
-        i = 0
-        while i < len(core) and time.perf_counter() < deadline:
-            trial = core[:i] + core[i + chunk:]
-            verdict = unsolvable(trial)
-            if verdict is None:  # the form broke: also drop the clues that hold the same givens
-                gone = {v for _, _, v in core[i:i + chunk]}
-                fewer = [clue for clue in trial if clue[2] not in gone]
-                verdict = len(fewer) < len(trial) and bool(unsolvable(fewer))
-                trial = fewer
-            if verdict:
-                core = trial
-            else:
-                i += chunk
-        if i < len(core):  # out of time
-            break
-        if chunk == 1:
-            minimal = True
-            break
-        chunk = max(1, chunk // 2)
+    def smaller(core: list[Any], i: int, chunk: int) -> list[Any] | None:
+        trial = core[:i] + core[i + chunk:]
+        verdict = unsolvable(trial)
+        if verdict is None:  # the form broke: also drop the clues that hold the same givens
+            gone = {v for _, _, v in core[i:i + chunk]}
+            fewer = [clue for clue in trial if clue[2] not in gone]
+            verdict = len(fewer) < len(trial) and bool(unsolvable(fewer))
+            trial = fewer
+        return trial if verdict else None
+
+    core, minimal = shrink(list(all_clues), smaller, deadline)
     if not core:
         return None
     return Conflict(tuple(core), minimal, time.perf_counter() - t0, solves)

@@ -17,6 +17,7 @@ import time
 from collections.abc import Sequence
 
 from solvers.cell import Cell
+from solvers.explain import shrink
 from solvers.hitori.deduce import Board, Contradiction, OutOfBudget, count, start
 
 STEP_SECONDS = 0.5  # the most one trial may take; a trial that runs out keeps its numbers
@@ -46,21 +47,9 @@ def conflicting_numbers(numbers: Sequence[Sequence[int]], seconds: float) -> tup
         except OutOfBudget:
             return False
 
-    core = repeated
-    chunk = max(1, len(core) // 2)
-    minimal = False
-    while time.perf_counter() < deadline:
-        i = 0
-        while i < len(core) and time.perf_counter() < deadline:
-            trial = core[:i] + core[i + chunk:]
-            if unsolvable(trial):
-                core = trial
-            else:
-                i += chunk
-        if i < len(core):  # out of time
-            break
-        if chunk == 1:
-            minimal = True
-            break
-        chunk = max(1, chunk // 2)
+    def smaller(core: list[Cell], i: int, chunk: int) -> list[Cell] | None:
+        trial = core[:i] + core[i + chunk:]
+        return trial if unsolvable(trial) else None
+
+    core, minimal = shrink(repeated, smaller, deadline)
     return tuple(core) if minimal or len(core) < len(repeated) else None
