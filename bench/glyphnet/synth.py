@@ -91,26 +91,34 @@ def draw(text: str, font: Path, rng: np.random.Generator) -> np.ndarray:
     return a
 
 
-def degrade(dark: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """The drawn cell as the reader sees it: paper 0..1 (0 ink), at its reading size."""
-    ink_tone = rng.uniform(0.6, 1.0)
-    a: np.ndarray = dark * ink_tone
+def shrink(a: np.ndarray, rng: np.random.Generator, slant: float, sides: tuple[int, int],
+           smeared: float) -> tuple[np.ndarray, int]:
+    """A drawn cell (BIG x BIG, 1 ink) turned, slanted and shifted, blurred (35% of cells) or
+    smeared by motion (up to ``smeared``), and reduced to its size in the picture (drawn from
+    ``sides``, end excluded); the kind trainer shakes its cells the same way."""
     m: np.ndarray = cv2.getRotationMatrix2D((BIG / 2, BIG / 2), rng.uniform(-4, 4), 1.0).astype(np.float64)
-    m[0, 1] += rng.uniform(-0.08, 0.08)  # a slant
+    m[0, 1] += rng.uniform(-slant, slant)
     m[:, 2] += rng.normal(0, 1.5, 2)
     a = cv2.warpAffine(a, m, (BIG, BIG), borderMode=cv2.BORDER_REPLICATE)
-    side = int(rng.integers(12, 56))  # the cell's size in the picture
+    side = int(rng.integers(*sides))
     blur = rng.random()
     if blur < 0.35:
         a = cv2.GaussianBlur(a, (0, 0), rng.uniform(0.3, 1.6) * BIG / side)
-    elif blur < 0.55:
+    elif blur < smeared:
         length = max(3, round(rng.uniform(1.5, 4.0) * BIG / side)) | 1
         k: np.ndarray = np.zeros((length, length), np.float32)
         k[length // 2] = 1.0
         k = cv2.warpAffine(k, cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), rng.uniform(0, 180), 1.0),
                            (length, length))
         a = cv2.filter2D(a, -1, k / max(k.sum(), 1e-6))
-    small = cv2.resize(a, (side, side), interpolation=cv2.INTER_AREA)
+    return cv2.resize(a, (side, side), interpolation=cv2.INTER_AREA), side
+
+
+def degrade(dark: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The drawn cell as the reader sees it: paper 0..1 (0 ink), at its reading size."""
+    ink_tone = rng.uniform(0.6, 1.0)
+    a: np.ndarray = dark * ink_tone
+    small, side = shrink(a, rng, 0.08, (12, 56), 0.55)
     paper = rng.uniform(0.55, 1.0)
     grad = np.linspace(0, 1, side, dtype=np.float32)[None, :] * rng.uniform(-0.15, 0.15)
     grey: np.ndarray = paper * (1.0 + grad) * (1.0 - small)

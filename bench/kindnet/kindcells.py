@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "glyphnet"))
-from synth import BIG, REPO, fonts  # noqa: E402  (the glyph trainer's cells)
+from synth import BIG, REPO, fonts, shrink  # noqa: E402  (the glyph trainer's cells)
 
 sys.path.insert(0, str(REPO))
 from vision.cells import cell_ink  # noqa: E402
@@ -125,22 +125,7 @@ def degrade(dark: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     trainer's, but the paper's light is taken out as the reader does on a whole board (a window far
     wider than a cell: a disc or a solid square stays dark), with a small error."""
     a: np.ndarray = dark * rng.uniform(0.6, 1.0)
-    m: np.ndarray = cv2.getRotationMatrix2D((BIG / 2, BIG / 2), rng.uniform(-4, 4), 1.0).astype(np.float64)
-    m[0, 1] += rng.uniform(-0.06, 0.06)  # a slant
-    m[:, 2] += rng.normal(0, 1.5, 2)
-    a = cv2.warpAffine(a, m, (BIG, BIG), borderMode=cv2.BORDER_REPLICATE)
-    side = int(rng.integers(10, 57))  # the cell's size in the picture
-    blur = rng.random()
-    if blur < 0.35:
-        a = cv2.GaussianBlur(a, (0, 0), rng.uniform(0.3, 1.6) * BIG / side)
-    elif blur < 0.5:
-        length = max(3, round(rng.uniform(1.5, 4.0) * BIG / side)) | 1
-        k: np.ndarray = np.zeros((length, length), np.float32)
-        k[length // 2] = 1.0
-        k = cv2.warpAffine(k, cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), rng.uniform(0, 180), 1.0),
-                           (length, length))
-        a = cv2.filter2D(a, -1, k / max(k.sum(), 1e-6))
-    small = cv2.resize(a, (side, side), interpolation=cv2.INTER_AREA)
+    small, side = shrink(a, rng, 0.06, (10, 57), 0.5)
     paper = rng.uniform(0.5, 1.0)
     light = paper * (1.0 + np.linspace(0, 1, side, dtype=np.float32)[None, :] * rng.uniform(-0.2, 0.2))
     if rng.random() < 0.5:
