@@ -36,8 +36,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from solvers.connectivity import components  # noqa: E402
 from solvers.cpsat import Budget, solve_twice  # noqa: E402
 from solvers.nurikabe import deduce as rules  # noqa: E402
+from solvers.nurikabe.board import BLACK, FREE, WHITE, Board, Contradiction  # noqa: E402
 from solvers.nurikabe.check import check_cells  # noqa: E402
-from solvers.nurikabe.deduce import BLACK, FREE, WHITE, Board, Contradiction, deduce, propagate  # noqa: E402
+from solvers.nurikabe.deduce import deduce, propagate  # noqa: E402
 from solvers.nurikabe.model import PARAMS, NurikabeModel  # noqa: E402
 from solvers.solution import ShadeSolution  # noqa: E402
 from solvers.verdict import SolveOptions  # noqa: E402

@@ -22,7 +22,8 @@ from solvers.answer_grid import shading_answer
 from solvers.connectivity import components
 from solvers.genre import HintStep
 from solvers.hinting import shuffled
-from solvers.nurikabe.deduce import Contradiction, Step, deduce
+from solvers.nurikabe.board import Contradiction, Step
+from solvers.nurikabe.deduce import deduce
 from solvers.nurikabe.words import EN
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution

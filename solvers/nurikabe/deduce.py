@@ -24,6 +24,8 @@ Each step is a consequence of the rules, so a cell fixed here has that colour in
   in every way are its own, cells next to every way shaded (with a small sea, only shapes it can
   wall in: :mod:`solvers.nurikabe.wall`).
 
+The board-wide rules (``count``, ``budget``, ``demand``, ``shape``) are in
+:mod:`solvers.nurikabe.wide`, the state in :mod:`solvers.nurikabe.board`.
 :func:`deduce` returns the :class:`Board` it reached (colours, the island of each unshaded cell,
 each island's reachable cells) and its steps in order (hints and grades). A board with no
 solution raises :class:`Contradiction`.
@@ -34,107 +36,11 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
-from solvers.connectivity import grid_adjacency, separations
+from solvers.connectivity import separations
 from solvers.nurikabe import dfs
-from solvers.nurikabe.shapes import TooMany, shapes
-from solvers.nurikabe.wall import Wall
-
-UNKNOWN_CLUE = -1  # a "?" clue
-FREE, WHITE, BLACK = 0, 1, 2
-NO_LIMIT = 1 << 30
-
-
-class Contradiction(Exception):
-    """The givens and the deductions so far admit no solution."""
-
-
-@dataclass(frozen=True)
-class Step:
-    """One deduced cell: the rule and whether it is shaded."""
-
-    rule: str
-    cell: tuple[int, int]
-    shaded: bool
-
-
-MEMO_CAP = 4096  # entries per table of a Memo before it starts afresh (bounds the memory)
-
-
-@dataclass
-class Memo:
-    """Results of the costly per-island searches, keyed by everything they read: a probe's trials
-    share their board's, and most islands are the same from one trial (or hit) to the next."""
-
-    trees: dict[tuple[int, frozenset[int]], dfs.Tree] = field(default_factory=dict)
-    # the borders lo <= b < hi it holds for, and the shapes (None: TooMany)
-    shapes: dict[tuple[object, ...], tuple[int, int, list[frozenset[int]] | None]] = field(default_factory=dict)
-
-    def tree(self, adj: Sequence[Sequence[int]], area: set[int], root: int) -> dfs.Tree:
-        """``dfs.search(adj, area, root)`` (the tree depends on the area's cells only)."""
-        key = (root, frozenset(area))
-        got = self.trees.get(key)
-        if got is None:
-            if len(self.trees) >= MEMO_CAP:
-                self.trees.clear()
-            got = self.trees[key] = dfs.search(adj, area, root)
-        return got
-
-
-@dataclass
-class Board:
-    """Deduction state: ``color[i]`` FREE/WHITE/BLACK, ``owner[i]`` the island (clue number) of a
-    white cell or -1, ``reach[k]`` the cells island ``k`` may still take (its own included)."""
-
-    rows: int
-    cols: int
-    clues: list[tuple[int, int]]  # (cell, size or -1) per island
-    color: list[int]
-    owner: list[int]
-    adj: list[list[int]]
-    steps: list[Step] = field(default_factory=list)
-    reach: list[set[int]] = field(default_factory=list)
-    deadline: float | None = None  # time.monotonic() after which the costly rules stop early
-    memo: Memo = field(default_factory=Memo)
-    closed: list[bool] = field(default_factory=list)  # per island: finished, every neighbour shaded (see _closed)
-    pools_seen: int = -1  # _pools had nothing to do after the steps before this index (-1: not known)
-    last_members: tuple[list[int], list[int], list[list[int]]] | None = None  # see _members
-
-    @classmethod
-    def of(cls, cells: Sequence[Sequence[int]]) -> Board:
-        rows, cols = len(cells), len(cells[0])
-        n = rows * cols
-        board = cls(rows, cols, [], [FREE] * n, [-1] * n, grid_adjacency(rows, cols))
-        for r in range(rows):
-            for c in range(cols):
-                if cells[r][c] != 0:
-                    i = r * cols + c
-                    board.owner[i] = len(board.clues)
-                    board.color[i] = WHITE
-                    board.clues.append((i, cells[r][c]))
-        return board
-
-    @property
-    def complete(self) -> bool:
-        return FREE not in self.color
-
-    def size(self, k: int) -> int:
-        v = self.clues[k][1]
-        return NO_LIMIT if v == UNKNOWN_CLUE else v
-
-    def shaded_rows(self) -> list[str]:
-        return ["".join("#" if self.color[r * self.cols + c] == BLACK else "." for c in range(self.cols))
-                for r in range(self.rows)]
-
-    def set(self, i: int, color: int, rule: str) -> bool:
-        if self.color[i] == color:
-            return False
-        if self.color[i] != FREE:
-            raise Contradiction(rule)
-        self.color[i] = color
-        self.steps.append(Step(rule, divmod(i, self.cols), color == BLACK))
-        return True
+from solvers.nurikabe.board import BLACK, FREE, NO_LIMIT, UNKNOWN_CLUE, WHITE, Board, Contradiction
+from solvers.nurikabe.wide import budget, count, demand, island_shapes
 
 
 def deduce(cells: Sequence[Sequence[int]], seconds: float | None = None) -> Board:
@@ -153,17 +59,13 @@ def propagate(board: Board, deadline: float | None = None) -> None:
 
     Either way it ends with the reach sets matching the colours (the model's variables).
     """
-    rules = (_islands, _pools, _reach, _link, _sea, _count, _budget, _confine, _demand, _shapes)
+    rules = (_islands, _pools, _reach, _link, _sea, count, budget, _confine, demand, island_shapes)
     board.deadline = deadline
     while any(rule(board) for rule in rules):
-        if _late(board):
+        if board.late():
             while _islands(board) or _reach(board):
                 pass
             return
-
-
-def _late(board: Board) -> bool:
-    return board.deadline is not None and time.monotonic() > board.deadline
 
 
 def _closed(board: Board) -> list[bool]:
@@ -412,57 +314,6 @@ def _sea(board: Board) -> bool:
     return changed
 
 
-def _sea_size(board: Board) -> int:
-    """The number of shaded cells in a solution (without "?" clues), else NO_LIMIT."""
-    if any(v == UNKNOWN_CLUE for _, v in board.clues):
-        return NO_LIMIT
-    return len(board.color) - sum(v for _, v in board.clues)
-
-
-def _count(board: Board) -> bool:
-    """Without "?" clues the unshaded total is the sum of the clues."""
-    if any(v == UNKNOWN_CLUE for _, v in board.clues):
-        return False
-    total = sum(v for _, v in board.clues)
-    white = board.color.count(WHITE)
-    free = board.color.count(FREE)
-    if white > total or white + free < total:
-        raise Contradiction("count")
-    if free and (white == total or white + free == total):
-        fill = BLACK if white == total else WHITE
-        for i, x in enumerate(board.color):
-            if x == FREE:
-                board.set(i, fill, "count")
-        return True
-    return False
-
-
-def _budget(board: Board) -> bool:
-    """With ``k`` shaded cells still to place, a cell more than ``k`` steps (through cells that
-    may be shaded) from every shaded cell cannot join the sea: it is unshaded."""
-    sea = _sea_size(board)
-    color, adj = board.color, board.adj
-    black = [i for i, x in enumerate(color) if x == BLACK]
-    if sea == NO_LIMIT or not black:
-        return False
-    left = sea - len(black)
-    dist = dict.fromkeys(black, 0)
-    queue = deque(black)
-    while queue:
-        i = queue.popleft()
-        if dist[i] >= left:
-            continue
-        for j in adj[i]:
-            if color[j] == FREE and j not in dist:
-                dist[j] = dist[i] + 1
-                queue.append(j)
-    changed = False
-    for i, x in enumerate(color):
-        if x == FREE and i not in dist:
-            changed |= board.set(i, WHITE, "budget")
-    return changed
-
-
 def _confine(board: Board) -> bool:
     """A cell whose shading would shut an island in with fewer cells than its size is unshaded.
 
@@ -483,158 +334,6 @@ def _confine(board: Board) -> bool:
             if board.color[v] == FREE:
                 changed |= board.set(v, WHITE, "confine")
     return changed
-
-
-def _demand(board: Board) -> bool:
-    """Every 2x2 block needs an unshaded cell; a block only island ``k`` can reach gets it from ``k``.
-
-    So ``k`` takes a cell ``x`` only if it can also reach the block: the three-point bound
-    (d(island, x) + d(island, block) + d(x, block)) / 2 new cells must fit in what it has left;
-    cells that fail it for every island are shaded. A cell cutting the block off ``k`` is unshaded.
-    """
-    color, owner, adj, cols, reach = board.color, board.owner, board.adj, board.cols, board.reach
-    reachers: dict[int, set[int]] = {}
-    for k, rk in enumerate(reach):
-        for i in rk:
-            if owner[i] < 0:
-                reachers.setdefault(i, set()).add(k)
-    need: dict[int, list[list[int]]] = {}
-    for r in range(board.rows - 1):
-        for c in range(cols - 1):
-            block = [r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1]
-            if any(color[i] == WHITE for i in block):
-                continue
-            ks = set().union(*(reachers.get(i, set()) for i in block))
-            if len(ks) == 1:
-                k = ks.pop()
-                need.setdefault(k, []).append([i for i in block if i in reach[k]])
-    changed = False
-    for k, blocks in sorted(need.items()):
-        if _late(board):
-            break
-        rk = reach[k]
-        if board.size(k) != NO_LIMIT:
-            members = [board.clues[k][0], *(i for i in rk if owner[i] == k and i != board.clues[k][0])]
-            left = board.size(k) - len(members)
-            d_island = _distances(adj, rk, members)
-            for block in blocks:
-                d_block = _distances(adj, rk, block)
-                to_block = min(d_island.get(i, NO_LIMIT) for i in block)
-                for x in [x for x in rk if owner[x] != k]:
-                    near = d_island.get(x, NO_LIMIT)
-                    # x to the block: around the island or through it (its cells cost nothing)
-                    apart = min(d_block.get(x, NO_LIMIT), near + to_block)
-                    if near + to_block + apart > 2 * left:
-                        rk.discard(x)
-                        reachers[x].discard(k)
-                        if not reachers[x]:
-                            if color[x] == WHITE:
-                                raise Contradiction("white cell out of reach")
-                            changed |= board.set(x, BLACK, "demand")
-        tree = board.memo.tree(adj, rk, board.clues[k][0])
-        for block in blocks:
-            for v in dfs.separating(tree, [i for i in block if i in rk]):
-                if color[v] == FREE:
-                    changed |= board.set(v, WHITE, "demand")
-    return changed
-
-
-def _distances(adj: Sequence[Sequence[int]], area: set[int], sources: Sequence[int]) -> dict[int, int]:
-    """Steps from the nearest of ``sources`` to each cell of ``area``, moving inside ``area``."""
-    dist = dict.fromkeys(sources, 0)
-    queue = deque(sources)
-    while queue:
-        i = queue.popleft()
-        for j in adj[i]:
-            if j in area and j not in dist:
-                dist[j] = dist[i] + 1
-                queue.append(j)
-    return dist
-
-
-SHAPE_LIMIT, SHAPE_STEPS = 300, 5_000  # per island and round (more: the island is left alone)
-
-
-def _wall(board: Board, sea: int) -> Wall:
-    """The sea's size and the rows and columns its known cells span."""
-    shaded = [divmod(i, board.cols) for i, x in enumerate(board.color) if x == BLACK]
-    if not shaded:
-        return Wall(board.rows, board.cols, sea)
-    rows = [r for r, _ in shaded]
-    cols = [c for _, c in shaded]
-    return Wall(board.rows, board.cols, sea, (min(rows), max(rows)), (min(cols), max(cols)))
-
-
-def _shapes_of(board: Board, k: int, rk: set[int], members: list[int], border: int,
-               wall: Wall | None) -> list[frozenset[int]] | None:
-    """:func:`shapes` of island ``k`` (None: too many), remembered: the enumeration reads the clue,
-    the members as a set, the area, the colours in and around it, the size, the wall and
-    ``border``, the last only through tests that come out the same over a range of it (the sea's
-    shaded count moves it at every hit)."""
-    color, adj = board.color, board.adj
-    area = rk.union(members)
-    around = sorted({j for i in area for j in adj[i]} | area)
-    key = (k, frozenset(members), frozenset(rk), bytes(color[i] for i in around),
-           None if wall is None else (wall.sea, wall.known_rows, wall.known_cols))
-    table = board.memo.shapes
-    got = table.get(key)
-    if got is not None and got[0] <= border < got[1]:
-        return got[2]
-    bounds = [0, 1 << 62]  # narrowed by the enumeration
-    try:
-        found: list[frozenset[int]] | None = shapes(adj, color, rk, members, board.size(k), SHAPE_LIMIT,
-                                                     SHAPE_STEPS, border, wall, bounds)
-    except TooMany:
-        found = None
-    if len(table) >= MEMO_CAP:
-        table.clear()
-    table[key] = (bounds[0], bounds[1], found)
-    return found
-
-
-def _shapes(board: Board) -> bool:
-    """Islands with few ways left to complete: a cell in every way is unshaded, a cell next to
-    every way shaded, a cell in none is out of the island's reach (shaded if no island reaches it)."""
-    color, owner, adj = board.color, board.owner, board.adj
-    changed = False
-    sea = _sea_size(board)
-    black = color.count(BLACK)
-    wall = None if sea == NO_LIMIT else _wall(board, sea)
-    if wall is not None and not wall.bites():
-        wall = None
-    for k, rk in enumerate(board.reach):
-        if _late(board):
-            return changed
-        size = board.size(k)
-        members = [board.clues[k][0], *(i for i in rk if owner[i] == k and i != board.clues[k][0])]
-        if size == NO_LIMIT or len(members) == size:
-            continue
-        # the cells around the island are shaded: the sea minus the shaded cells it cannot touch
-        border = sea - black + len({j for i in rk for j in adj[i] if color[j] == BLACK})
-        found = _shapes_of(board, k, rk, members, border, wall)
-        if found is None:
-            continue
-        if not found:
-            raise Contradiction("island cannot be completed")
-        common = frozenset.intersection(*found)
-        for i in common:
-            if owner[i] != k:
-                changed |= board.set(i, WHITE, "shape")
-                owner[i] = k
-        around = None
-        for shape in found:
-            edge = {j for i in shape for j in adj[i] if j not in shape}
-            around = edge if around is None else around & edge
-        for i in around or ():
-            changed |= board.set(i, BLACK, "shape")
-        rk.intersection_update(frozenset.union(*found))
-    if not changed:
-        reached = set().union(*board.reach)
-        for i, x in enumerate(color):
-            if x == FREE and i not in reached:
-                changed |= board.set(i, BLACK, "shape")
-    return changed
-
 
 
 QUICK = (_islands, _pools, _reach, _link, _sea, _confine)  # the rules a probe runs (solvers.nurikabe.probe)

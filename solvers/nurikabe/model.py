@@ -29,9 +29,10 @@ from ortools.sat.python import cp_model
 
 from solvers.connectivity import ConnectedArea, joined, solve_connected
 from solvers.cpsat import Budget, no_solution, run, solve_twice
+from solvers.nurikabe.board import BLACK, FREE, NO_LIMIT, UNKNOWN_CLUE, WHITE, Board, Contradiction
 from solvers.nurikabe.check import check_cells
 from solvers.nurikabe.cuts import ring_finder
-from solvers.nurikabe.deduce import BLACK, FREE, NO_LIMIT, UNKNOWN_CLUE, WHITE, Board, Contradiction, deduce
+from solvers.nurikabe.deduce import deduce
 from solvers.nurikabe.layers import layered
 from solvers.nurikabe.probe import probe
 from solvers.puzzle import Puzzle
@@ -44,7 +45,8 @@ LAYER_AFTER = 1  # rounds of cuts for an island before its layers
 DEDUCE_SHARE = 0.4  # of the time limit, at most, for the deductions (the search gets the rest)
 PROBE_SHARE = 0.2  # of the time limit, at most, for probing after them
 PROBE_CAP = 0.8  # of the time limit (and a tenth before its end), at most, while probing keeps finding
-# cells: d0025 needs 36 hits over ~6 s CPU; a 50x50 board with many answers finds few and stops early
+# cells: d0025 needs 36 hits over ~3.7 s CPU; a made-up 50x50 board with several answers keeps
+# hitting too and pays for it (2.4 -> 8.2 s, bench/results/nurikabe.md)
 PROBE_MIN = 150  # cells left open: on fewer, CP-SAT settles the board sooner than probing would
 
 # many small calls (one per round of cuts): presolve and the LP relaxation cost more than they prune

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import time
 
-from solvers.nurikabe.deduce import BLACK, FREE, QUICK, WHITE, Board, Contradiction, propagate
+from solvers.nurikabe.board import BLACK, FREE, WHITE, Board, Contradiction
+from solvers.nurikabe.deduce import QUICK, propagate
 
 DRY = 60  # frontier cells probed in a row without a hit before probing gives up (d0025: up to 53 trials between hits)
 NEAR = 6  # a change makes the cells within this many steps (Manhattan) worth trying again

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from solvers.nurikabe.board import WHITE
 from solvers.nurikabe.wall import Box, Wall
 
-WHITE = 1  # as in solvers.nurikabe.deduce (not imported: deduce imports this module)
 MAX_GROWTH = 60  # cells still to add beyond which no island is enumerated (recursion depth)
 
 

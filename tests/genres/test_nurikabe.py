@@ -24,8 +24,9 @@ from solvers.cpsat import Budget
 from solvers.errors import InvalidPuzzle, Message, ParseError
 from solvers.generation import Difficulty
 from solvers.nurikabe import GENRE, check, dfs, model
+from solvers.nurikabe.board import Contradiction
 from solvers.nurikabe.cuts import rings
-from solvers.nurikabe.deduce import Contradiction, deduce
+from solvers.nurikabe.deduce import deduce
 from solvers.nurikabe.generate import HARDER, effort
 from solvers.nurikabe.layers import add_layers
 from solvers.nurikabe.probe import probe
