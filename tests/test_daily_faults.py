@@ -138,6 +138,39 @@ async def test_a_post_that_went_out_is_recorded_even_when_cancelled_right_after(
         await store.db.close()
 
 
+async def test_a_reply_that_comes_before_the_post_is_recorded_waits_for_the_record(two):
+    """Players see a post once the platform accepts it; the bot hears back and records it a little
+    later (seconds later on a loaded machine). A reply in between is still taken as one to the post."""
+    a, _ = two
+    await _subscribe(a, (-1,))
+    await _daily(a)
+    store = a.store
+    record_sent, find_post = store.record_sent, store.find_post
+    writing, looked, gate = asyncio.Event(), asyncio.Event(), asyncio.Event()
+
+    async def late_record(*args, **kw):
+        writing.set()
+        await gate.wait()
+        await record_sent(*args, **kw)
+
+    async def look(*args, **kw):
+        found = await find_post(*args, **kw)
+        looked.set()
+        return found
+
+    store.record_sent, store.find_post = late_record, look
+    fan_out = asyncio.create_task(a.delivery.deliver_due("telegram", Sender(), now=NOON))
+    await asyncio.wait_for(writing.wait(), 30)  # message 5001 went out; its record is held
+    reply = asyncio.create_task(a.play.post_for_reply("telegram", -1, 5001))
+    await asyncio.wait_for(looked.wait(), 30)  # the reply looked for the post before its record
+    assert await a.delivery.recorded("telegram", -1, timeout=0.01)  # a post is on its way; the wait is bounded
+    gate.set()
+    post = await asyncio.wait_for(reply, 30)
+    assert post is not None and post.message_id == "5001"
+    assert (await fan_out).sent == ["-1"]
+    assert not await a.delivery.recorded("telegram", -1)  # nothing on its way: no wait
+
+
 async def test_two_replicas_send_each_post_once(two):
     a, b = two
     chats = [str(-i) for i in range(1, 41)]

@@ -281,10 +281,10 @@ class DailyChat:
                                   difficulty=ctx.t(f"difficulty_{slot[2]}")))
             return
         await ctx.channel.action("upload_photo")
-        message_id = await ctx.reply(await self.post_reply(daily, ctx.lang,
-                                                           chat=(m.platform, m.chat_id, m.is_group, m.user_id,
-                                                                 m.user_name)))
-        await self.service.delivery.register_post(m.platform, m.chat_id, message_id, daily.id)
+        post = await self.post_reply(daily, ctx.lang, chat=(m.platform, m.chat_id, m.is_group, m.user_id, m.user_name))
+        async with self.service.delivery.posting(m.platform, m.chat_id):  # a reply to it waits for its record
+            message_id = await ctx.reply(post)
+            await self.service.delivery.register_post(m.platform, m.chat_id, message_id, daily.id)
         if self.personal_links is not None and m.is_group:  # a link that names its player goes to them alone
             links = self.personal_links(daily, (m.platform, m.chat_id, True, m.user_id, m.user_name), ctx.lang)
             if links:

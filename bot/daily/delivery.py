@@ -11,7 +11,7 @@ import logging
 import os
 import socket
 import uuid
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 SEND_CONCURRENCY = 8  # posts in flight at once (the rate limiter paces them; a kill can duplicate at most these)
 OPEN = ("retry", "claimed")  # delivery states a tick tries to claim (a live claim is refused by the store)
 WRITE_GRACE = 10.0  # seconds close() waits for shielded database writes to finish
+RECORD_WAIT = 30.0  # seconds a reply to a post on its way waits for the post's record (send + write)
 
 
 class DeliveryGone(Exception):
@@ -52,6 +53,7 @@ class DailyDelivery:
         self.stopping = False  # set on the way out: no new claims; a failing send releases its claim
         self._writes: set[asyncio.Task[None]] = set()
         self._leases: set[str] = set()
+        self._on_the_way: dict[tuple[str, str], set[asyncio.Event]] = {}  # (platform, chat): posts not recorded
 
     async def close(self) -> None:
         """Stop claiming; let the records of posts that went out reach the database; give up the leases."""
@@ -62,6 +64,39 @@ class DailyDelivery:
             for name in list(self._leases):
                 with contextlib.suppress(Exception):
                     await self.service.store.release_lease(name, self.holder)
+
+    @contextlib.asynccontextmanager
+    async def posting(self, platform: str, chat_id: Any) -> AsyncIterator[None]:
+        """Mark a post to the chat as on its way, from before it is sent until its record is written.
+
+        Players see the post as soon as the platform accepts it, before the bot has heard back and
+        recorded which message it is; a reply in that window waits (:meth:`recorded`) rather than
+        being taken for chatter and left unanswered.
+        """
+        key = (platform, str(chat_id))
+        done = asyncio.Event()
+        self._on_the_way.setdefault(key, set()).add(done)
+        try:
+            yield
+        finally:
+            done.set()
+            waiting = self._on_the_way.get(key, set())
+            waiting.discard(done)
+            if not waiting:
+                self._on_the_way.pop(key, None)
+
+    async def recorded(self, platform: str, chat_id: Any, timeout: float = RECORD_WAIT) -> bool:
+        """Wait (at most ``timeout`` seconds) until the posts on their way to the chat are recorded;
+        False when none was on its way."""
+        waiting = [asyncio.ensure_future(e.wait()) for e in self._on_the_way.get((platform, str(chat_id)), ())]
+        if not waiting:
+            return False
+        _, late = await asyncio.wait(waiting, timeout=timeout)
+        for task in late:
+            task.cancel()
+        if late:
+            log.warning("a daily post to chat %s is still not recorded after %.0f s", chat_id, timeout)
+        return True
 
     async def register_post(self, platform: str, chat_id: Any, message_id: Any, daily_id: int) -> None:
         if message_id is None:
@@ -182,7 +217,7 @@ class DailyDelivery:
         store = self.service.store
         assert store is not None
         chat_id = sub.chat_id
-        async with sem:
+        async with sem, self.posting(platform_name, chat_id):  # a reply to the post waits for its record
             if self.stopping:
                 return  # released with the others at the end of the fan-out
             try:

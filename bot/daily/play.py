@@ -90,9 +90,7 @@ class DailyPlay:
                          now: dt.datetime | None = None) -> DailyPuzzle | None:
         """The puzzle a message is about: the daily post it replies to, else the chat's latest post today."""
         store = await self.service.ready()
-        post: Post | None = None
-        if reply_to is not None:
-            post = await store.find_post(platform, str(chat_id), str(reply_to))
+        post = await self.post_for_reply(platform, chat_id, reply_to)
         if post is None:
             post = await store.latest_post(platform, str(chat_id), self.service.today(now))
         return await store.get_daily_by_id(post.daily_id) if post else None
@@ -103,10 +101,16 @@ class DailyPlay:
         return await store.dailies_posted(platform, str(chat_id), self.service.today(now))
 
     async def post_for_reply(self, platform: str, chat_id: Any, reply_to: Any) -> Post | None:
+        """The daily post ``reply_to`` is, if any. A reply can come in before the bot has recorded
+        the post it answers (players see a post the moment the platform accepts it): when a post to
+        the chat is on its way, look again once it is recorded."""
         if reply_to is None:
             return None
         store = await self.service.ready()
-        return await store.find_post(platform, str(chat_id), str(reply_to))
+        post = await store.find_post(platform, str(chat_id), str(reply_to))
+        if post is None and await self.service.delivery.recorded(platform, chat_id):
+            post = await store.find_post(platform, str(chat_id), str(reply_to))
+        return post
 
     async def _play(self, platform: str, chat_id: Any, user_id: Any, user_name: str, daily: DailyPuzzle) -> Play:
         store = await self.service.ready()
