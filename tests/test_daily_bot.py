@@ -207,6 +207,50 @@ async def test_a_group_hint_that_cannot_go_privately_is_shown_and_unranks_the_ot
         api.close()
 
 
+class LateAnswerApi(FakeBotApi):
+    """Telegram posts the daily picture at once, but its answer reaches the bot late (a loaded
+    machine): held until the bot has fetched the next update and had a moment to handle it."""
+
+    pushed = served = 0
+
+    def push_update(self, **payload):
+        self.pushed = update_id = super().push_update(**payload)
+        return update_id
+
+    def _get_updates(self, params):
+        updates = super()._get_updates(params)
+        self.served = max([self.served] + [u["update_id"] for u in updates])
+        return updates
+
+    def hold(self, call) -> None:
+        if call.method == "sendPhoto" and call.text.startswith("🧩"):
+            after, end = self.pushed, time.monotonic() + 30
+            while self.served <= after and time.monotonic() < end:
+                time.sleep(0.01)
+            time.sleep(1.0)
+
+
+async def test_a_reply_to_the_post_before_the_bot_heard_it_went_out_is_judged(tmp_path):
+    api = LateAnswerApi()
+    api.on_call = api.hold
+    try:
+        db_url = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
+        ann, bob = api.user(51, "Ann"), api.user(52, "Bob")
+        group = api.group(-3001, admins={ann.id})
+        async with running_bot(api, db_url):
+            api.send_text(ann, "/subscribe masyu easy 00:00", chat=group)
+            post = (await api.wait_for(lambda c: c.method == "sendPhoto" and c.chat_id == group.id, timeout=60))[0]
+            store = Store(Database(db_url))
+            puzzle_row = await store.get_daily_by_id((await store.deliveries())[0].daily_id)
+            await store.db.close()
+            n = time.perf_counter()  # the post is in the chat; the bot has not recorded it yet
+            answer = broken_answer("masyu", puzzle_row.solution)
+            api.send_text(bob, answer, chat=group, reply_to=post.result["message_id"])
+            assert "Bob" in await _reply_text(api, group.id, n, "Not right yet")
+    finally:
+        api.close()
+
+
 async def test_a_board_pasted_in_a_private_chat_with_a_daily_open_is_solved(api, tmp_path):
     db_url = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
     dee = api.user(41, "Dee")

@@ -464,6 +464,7 @@ class DailyChat:
             return True
         post = await self.service.play.post_for_reply(m.platform, m.chat_id, m.reply_to_message_id)
         if post is None:
+            log.debug("reply to message %s in chat %s: not a daily post", m.reply_to_message_id, m.chat_id)
             return False
         replied = await (await self.service.ready()).get_daily_by_id(post.daily_id)
         if replied is None:
