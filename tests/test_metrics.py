@@ -82,8 +82,12 @@ async def test_metrics_count_a_board_its_solve_and_the_reply(bot: SimpleNamespac
     ann = bot.api.user(401, "Ann")
     bot.api.send_text(ann, MASYU_5)
     await bot.api.wait_for(lambda c: c.method == "sendPhoto" and c.chat_id == ann.id, timeout=60)
-    await asyncio.sleep(0.1)
-    status, after = await asyncio.to_thread(get, bot.port, "/metrics")
+    photos = lambda text: value(text, "puzzlebot_replies_sent_total", platform="telegram", kind="photo")  # noqa: E731
+    for _ in range(300):  # the fake has the photo before the bot hears back and counts it: scrape until it has
+        status, after = await asyncio.to_thread(get, bot.port, "/metrics")
+        if photos(after) > photos(before) and value(after, "puzzlebot_queue_length") == 0:
+            break
+        await asyncio.sleep(0.1)
     assert status == 200
 
     def grew(name: str, **labels: str) -> float:
