@@ -162,11 +162,14 @@ async def test_a_reply_that_comes_before_the_post_is_recorded_waits_for_the_reco
     fan_out = asyncio.create_task(a.delivery.deliver_due("telegram", Sender(), now=NOON))
     await asyncio.wait_for(writing.wait(), 30)  # message 5001 went out; its record is held
     reply = asyncio.create_task(a.play.post_for_reply("telegram", -1, 5001))
+    opened = asyncio.create_task(a.play.open_dailies("telegram", -1, now=NOON))  # an /answer without a reply
     await asyncio.wait_for(looked.wait(), 30)  # the reply looked for the post before its record
+    await asyncio.wait([opened], timeout=0.5)  # (the old code answered at once: no puzzle open here)
     assert await a.delivery.recorded("telegram", -1, timeout=0.01)  # a post is on its way; the wait is bounded
     gate.set()
     post = await asyncio.wait_for(reply, 30)
     assert post is not None and post.message_id == "5001"
+    assert [d.id for d in await asyncio.wait_for(opened, 30)] == [post.daily_id]
     assert (await fan_out).sent == ["-1"]
     assert not await a.delivery.recorded("telegram", -1)  # nothing on its way: no wait
 

@@ -88,16 +88,20 @@ class DailyPlay:
 
     async def find_daily(self, platform: str, chat_id: Any, reply_to: Any = None,
                          now: dt.datetime | None = None) -> DailyPuzzle | None:
-        """The puzzle a message is about: the daily post it replies to, else the chat's latest post today."""
+        """The puzzle a message is about: the daily post it replies to, else the chat's latest post
+        today (once the posts on their way to the chat are recorded: players may have seen them)."""
         store = await self.service.ready()
         post = await self.post_for_reply(platform, chat_id, reply_to)
         if post is None:
+            await self.service.delivery.recorded(platform, chat_id)
             post = await store.latest_post(platform, str(chat_id), self.service.today(now))
         return await store.get_daily_by_id(post.daily_id) if post else None
 
     async def open_dailies(self, platform: str, chat_id: Any, now: dt.datetime | None = None) -> list[DailyPuzzle]:
-        """Today's puzzles posted in the chat, the latest first (a chat may play several at once)."""
+        """Today's puzzles posted in the chat, the latest first (a chat may play several at once),
+        the ones on their way included (players may have seen them before the bot recorded them)."""
         store = await self.service.ready()
+        await self.service.delivery.recorded(platform, chat_id)
         return await store.dailies_posted(platform, str(chat_id), self.service.today(now))
 
     async def post_for_reply(self, platform: str, chat_id: Any, reply_to: Any) -> Post | None:
