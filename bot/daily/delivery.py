@@ -91,9 +91,11 @@ class DailyDelivery:
         waiting = [asyncio.ensure_future(e.wait()) for e in self._on_the_way.get((platform, str(chat_id)), ())]
         if not waiting:
             return False
-        _, late = await asyncio.wait(waiting, timeout=timeout)
-        for task in late:
-            task.cancel()
+        try:
+            _, late = await asyncio.wait(waiting, timeout=timeout)
+        finally:  # none left behind, also when the waiting handler is cancelled
+            for task in waiting:
+                task.cancel()
         if late:
             log.warning("a daily post to chat %s is still not recorded after %.0f s", chat_id, timeout)
         return True
@@ -203,7 +205,8 @@ class DailyDelivery:
           chat misses its post because of a crash, a restart or SIGTERM;
         - the send went through: the delivery is ``sent`` and its post recorded in one
           transaction, shielded from cancellation. Only a death between the platform accepting
-          the message and that commit can lead to a second post (the claim lapses and is re-sent);
+          the message and that commit can lead to a second post (the claim lapses and is re-sent).
+          Until that commit the post is marked on its way (:meth:`posting`): players may reply to it already;
         - stopping (cancelled, or the platform's client already closed): the claim is released
           for the next process;
         - what a failure means is decided in one place, :func:`bot.sending.delivery_status`;
