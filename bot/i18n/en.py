@@ -141,6 +141,10 @@ TEXTS: dict[str, str] = {
                            "(circles are written with 0-9 and a-q).",
     "url-cut-off": "The puzz.link data is cut off or damaged at position {position} "
                    "('{char}' must be followed by {width} hex digits).",
+    "url-short": "The puzz.link URL holds only {got} of the {total} cells of a {rows}x{cols} board: "
+                 "it may have been cut short when copied.",
+    "url-short-borders": "The puzz.link URL holds only {got} of the {total} characters of the room borders "
+                         "of a {rows}x{cols} board: it may have been cut short when copied.",
     "url-bad-char": "The puzz.link data has an unexpected character '{char}' at position {position}.",
     "url-zero-clue": "The puzz.link data puts a 0 at {cell}; clues must be positive.",
     "url-number-too-large": "The number {number} is too large for a puzz.link URL (at most {max}).",

@@ -129,6 +129,10 @@ TEXTS: dict[str, str] = {
     "url-bad-circle-char": "puzz.link のデータの {position} 文字目 '{char}' は使えません (丸は 0-9 と a-q で書かれます)。",
     "url-cut-off": "puzz.link のデータの {position} 文字目で途切れているか壊れています "
                    "('{char}' の後には16進数 {width} 桁が必要です)。",
+    "url-short": "puzz.link の URL には {rows}×{cols} の盤面の {total} マスのうち {got} マスしかありません。"
+                 "コピーの途中で切れたのかもしれません。",
+    "url-short-borders": "puzz.link の URL には {rows}×{cols} の盤面の部屋の境界 {total} 文字のうち {got} 文字しかありません。"
+                         "コピーの途中で切れたのかもしれません。",
     "url-bad-char": "puzz.link のデータの {position} 文字目 '{char}' は使えません。",
     "url-zero-clue": "puzz.link のデータで {cell} が 0 です。数字は正の数にしてください。",
     "url-number-too-large": "数字 {number} は puzz.link の URL に書ける上限 ({max}) を超えています。",
