@@ -293,6 +293,8 @@ TEXTS: dict[str, str] = {
     "daily_usage": "I did not understand {words}. Use /daily [genre] [easy|medium|hard], e.g. /daily {example} hard.",
     "daily_about": "({genre} {rows}×{cols}, {difficulty}) ",
     "daily_none_here": "There is no daily puzzle in this chat today yet: send /daily first, then reply to its picture.",
+    "daily_none_here_for": "There is no daily puzzle in this chat today yet, so nothing to /{command}: "
+                           "send /daily to get today's puzzle, then /{command} again.",
     "daily_none_here_console": "There is no daily puzzle here today yet: send /daily first, then /answer with your grid.",
     "daily_solution": "Solution of the daily {genre} · {date} ({rows}×{cols}, {difficulty})",
     "daily_name": "{name}",

@@ -269,6 +269,8 @@ TEXTS: dict[str, str] = {
                    "送ってください（例: /daily {example} hard）。",
     "daily_about": "（{genre} {rows}×{cols}・{difficulty}）",
     "daily_none_here": "このチャットにはまだ今日のパズルがありません。先に /daily を送り、その画像に返信してください。",
+    "daily_none_here_for": "このチャットにはまだ今日のパズルがないので /{command} できません。"
+                           "/daily で今日のパズルを出してから、もう一度 /{command} を送ってください。",
     "daily_none_here_console": "まだ今日のパズルがありません。先に /daily を送り、/answer で答えを書いてください。",
     "daily_solution": "今日の{genre}の答え・{date}（{rows}×{cols}、{difficulty}）",
     "daily_name": "{name} さん",
