@@ -50,6 +50,13 @@ def find_genre(name: str) -> Genre[Any, Any] | None:
     return _LOOKUP.get(_norm(name))
 
 
+def genre_titled(word: str) -> Genre[Any, Any] | None:
+    """The genre whose own name or title ``word`` is (any case, spaces, dashes), not an alias: the
+    names a sentence may hold without meaning a genre are aliases ('stars', 'bridges', 'light up')."""
+    g = find_genre(word)
+    return g if g is not None and _norm(word) in (_norm(g.name), _norm(g.title)) else None
+
+
 def close_genre(word: str) -> Genre[Any, Any] | None:
     """The genre whose name (or alias) ``word`` looks like a slip of the keyboard for ("masyuu",
     "starbatle"); None for an exact name, a short word or nothing close."""
