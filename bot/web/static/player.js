@@ -336,7 +336,11 @@
 
   // ---------------------------------------------------------------- talking to the bot
   var status = document.getElementById("status");
-  function say(text, ok) { status.textContent = text; status.className = ok === undefined ? "" : ok ? "ok" : "bad"; }
+  function say(text, ok) {
+    status.textContent = text; status.className = ok === undefined ? "" : ok ? "ok" : "bad";
+    // under a big board and its pads the line is below a phone's screen: bring it up, or the tap seems to do nothing
+    if (text && status.scrollIntoView) status.scrollIntoView({block: "nearest"});
+  }
   var board = S.puzzle.charAt(0) === "b", hintsSeen = 0;  // a solved board ("Play it"): nothing recorded, no sign-in
   function send(path, withSolution) {
     var body = {init_data: initData(), token: S.token || undefined, puzzle: S.puzzle, lang: S.lang, hint: hintsSeen + 1};
