@@ -183,3 +183,20 @@ async def test_what_check_says_is_on_screen_under_a_big_board(browser: Any) -> N
     SHOTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=str(SHOTS / "check-on-screen.png"))
     await page.context.close()
+
+
+async def test_the_walls_between_rooms_show_over_shaded_cells(browser: Any) -> None:
+    """Shading covered the wall between two shaded cells of different rooms (LITS): a player could no
+    longer see where the rooms were. The walls are drawn over the shading now."""
+    page = await open_board(browser, read_board("lits\nA A B B\nA A B B\nC C D D\nC C D D"))
+    for c in (1, 2):
+        await page.mouse.click(*await cell_at(page, 0, c))
+    assert (await page.evaluate("window.puzzlePlayer.solution()"))["shaded"][0] == ".##."
+    (x1, y), (x2, _) = await cell_at(page, 0, 1), await cell_at(page, 0, 2)
+    on_top = await page.evaluate(f"document.elementFromPoint({(x1 + x2) / 2}, {y}).getAttribute('class')")
+    assert on_top == "rooms"
+    on_shade = await page.evaluate(f"document.elementFromPoint({x1}, {y}).getAttribute('fill')")
+    assert on_shade == "#404040"  # the cell itself is shaded
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(SHOTS / "lits-walls.png"))
+    await page.context.close()
