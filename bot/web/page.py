@@ -50,6 +50,18 @@ def settings(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, toke
             "lang": lang, "token": token, "words": words}
 
 
+def notice_html(code: str, lang: str) -> str:
+    """A page that only says why there is no puzzle to play (a stale or broken link): sized for a
+    phone and in the player's language, where plain text showed a tiny English line."""
+    return f"""<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>{escape(t(lang, "web_notice_title"))}</title><link rel="stylesheet" href="static/player.css"></head>
+<body><main><h1>{escape(t(lang, "web_notice_title"))}</h1><p id="status" class="bad">{escape(t(lang, code))}</p>
+<p id="help">{escape(t(lang, "web_notice_help"))}</p></main></body></html>
+"""
+
+
 def player_html(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, token: str | None = None) -> str:
     genre = puzzle.kind
     genre_words = t(lang, f"genre-{genre.name}") if lang != "en" else genre.title
