@@ -157,3 +157,17 @@ async def test_a_link_that_opens_no_puzzle_says_so_on_a_phone_in_its_language(cl
     page = await res.text()
     assert res.status == 404 and res.content_type == "text/html"
     assert "This puzzle does not exist (any more)." in page and "Open the puzzle again" in page
+
+
+def test_the_page_says_how_many_stars_a_star_battle_takes() -> None:
+    """A Star Battle's star count is not on its grid: the player showed a 15x15 board with no word
+    of the 3 stars each line takes. The page says it under the title now, in the player's language
+    (a genre's params each have a rule to say; a board without any says nothing more)."""
+    from bot.web.page import player_html
+
+    board = read_board("starbattle 2\n" + "\n".join(" ".join("ABCDEFGHIJ"[r] * 10) for r in range(10)))
+    blank = solved_example("starbattle")[1]
+    page = player_html(board, blank, "b" + "0" * 32, "en")
+    assert '<p id="rules">★ 2 in every row, column and region</p>' in page
+    assert "各行・各列・各ブロックに★ 2 個" in player_html(board, blank, "b" + "0" * 32, "ja")
+    assert 'id="rules"' not in player_html(*solved_example("masyu"), "b" + "0" * 32, "en")

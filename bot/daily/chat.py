@@ -18,7 +18,7 @@ from bot.daily.judge import Verdict, answered_puzzle
 from bot.daily.play import AnswerOutcome, BoardRow
 from bot.daily.service import DailyService, DatabaseUnavailable
 from bot.daily.slots import MIX, parse_args
-from bot.i18n import t
+from bot.i18n import param_rules, t
 from bot.storage import DailyPuzzle, Subscription
 from solvers.registry import GENRES, get_genre
 
@@ -255,8 +255,9 @@ class DailyChat:
         """The daily post; ``chat`` (where it goes) adds the web player's buttons."""
         diff = t(lang, f"difficulty_{daily.difficulty}")
         key = "daily_caption_console" if chat is not None and not _can_reply(chat[0]) else "daily_caption"
+        rules = param_rules(daily.puzzle, lang)
         caption = t(lang, key, genre=daily.genre, date=_date(daily.day, lang),
-                    rows=daily.rows, cols=daily.cols, difficulty=diff,
+                    rows=daily.rows, cols=daily.cols, difficulty=diff + (f" · {rules}" if rules else ""),
                     play=t(lang, "daily_play", url=daily.url) if daily.url else "",
                     notation=notation(daily.genre, lang))
         links = self.play_links(daily, chat, lang) if chat is not None and self.play_links is not None else ()
