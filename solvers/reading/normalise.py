@@ -159,7 +159,7 @@ def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:
     if g is None and len(words) <= 4:  # a name of one to three words among others ("<name>, 1 star")
         runs = (" ".join(words[i:i + n]) for n in (3, 2, 1) for i in range(len(words) - n + 1))
         named, g = next(((w, find_genre(w)) for w in runs if find_genre(w) is not None), (named, None))
-    elif g is None:
+    if g is None:
         named, g = _titled_in_sentence(words) or (named, None)
     if g is None:
         return False
@@ -185,8 +185,9 @@ def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:
 
 def _titled_in_sentence(words: list[str]) -> tuple[str, Genre[Any, Any]] | None:
     """The one genre a sentence names by its own name or title ("could you solve this for me, it's
-    a <genre>"), with the words naming it; None for none or two (a question between genres)."""
-    from solvers.registry import genre_titled
+    a <genre>"), or in Japanese by its title or katakana name anywhere in the words, with the words
+    naming it; None for none or two (a question between genres)."""
+    from solvers.registry import genre_titled, genres_written_in
 
     found: dict[str, tuple[str, Genre[Any, Any]]] = {}
     for n in (2, 1):
@@ -194,6 +195,9 @@ def _titled_in_sentence(words: list[str]) -> tuple[str, Genre[Any, Any]] | None:
             g = genre_titled(" ".join(words[i:i + n]))
             if g is not None:
                 found.setdefault(g.name, (" ".join(words[i:i + n]), g))
+    if not found:
+        text = " ".join(words)
+        found = {g.name: (g.title, g) for g in genres_written_in(text)}
     return next(iter(found.values())) if len(found) == 1 else None
 
 
