@@ -200,3 +200,14 @@ async def test_the_walls_between_rooms_show_over_shaded_cells(browser: Any) -> N
     SHOTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=str(SHOTS / "lits-walls.png"))
     await page.context.close()
+
+
+async def test_the_timer_is_green_only_once_solved(browser: Any) -> None:
+    """The timer turns green with the solved state, not before (a style rule once made it green
+    from the start)."""
+    page = await open_board(browser, read_board("starbattle 1\nA A B\nA B B\nC C B"))
+    colour = "getComputedStyle(document.getElementById('timer')).color"
+    assert await page.evaluate(colour) != "rgb(26, 127, 55)"
+    await page.evaluate("document.body.classList.add('solved')")
+    assert await page.evaluate(colour) == "rgb(26, 127, 55)"
+    await page.context.close()
