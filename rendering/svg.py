@@ -164,8 +164,8 @@ class SvgDrawing:
                 if r + 1 < len(ids) and ids[r + 1][c] != v:
                     d.append(f"M{_n(self.x(c))} {_n(self.y(r + 1))}H{_n(self.x(c + 1))}")
         if d:
-            self.parts.append(f'<path d="{"".join(d)}" stroke="{colour(paint)}" stroke-width="{_n(LINE_W * 0.75)}" '
-                              f'stroke-linecap="square" fill="none"/>')
+            self.parts.append(f'<path class="rooms" d="{"".join(d)}" stroke="{colour(paint)}" '
+                              f'stroke-width="{_n(LINE_W * 0.75)}" stroke-linecap="square" fill="none"/>')
 
     def fill_cell(self, r: int, c: int, paint: Paint) -> None:
         if not self.inside(r, c):

@@ -105,6 +105,7 @@ class Param:
     default: int
     low: int
     high: int
+    rule: str = ""  # message code telling a player the value ("{value} stars in every row..."); "": none
 
 
 @dataclass(frozen=True)

@@ -123,8 +123,14 @@ def make_url(pid: str, cols: int, rows: int, body: str) -> str:
 # -- circles: base-27 characters, three ternary cells each
 
 
+def cut_short(got: int, total: int, rows: int, cols: int) -> ParseError:
+    """The error for a body that describes fewer cells than its board: puzz.link writes every cell
+    (runs of empty cells included), so the URL was cut short in copying; it is not a board of empty cells."""
+    return ParseError("url-short", got=got, total=total, rows=rows, cols=cols)
+
+
 def decode_circles(body: str, rows: int, cols: int) -> list[int]:
-    """Cell values (0 empty, 1 white, 2 black), row-major; a short body leaves the rest empty."""
+    """Cell values (0 empty, 1 white, 2 black), row-major; a short body is a URL cut short (ParseError)."""
     n = rows * cols
     out = [0] * n
     need = (n + 2) // 3
@@ -136,6 +142,8 @@ def decode_circles(body: str, rows: int, cols: int) -> list[int]:
             c = 3 * i + k
             if c < n:
                 out[c] = (d // div) % 3
+    if len(body) < need:
+        raise cut_short(min(n, 3 * len(body)), n, rows, cols)
     return out
 
 
@@ -156,8 +164,8 @@ _PREFIX = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192)}
 def decode_number16(body: str, rows: int, cols: int, *, unknown: int = -1) -> list[int]:
     """Cell values (0 empty, a positive number, ``unknown`` for '?'), row-major.
 
-    Data after the last cell is ignored (as puz.link does); a short body leaves the rest empty.
-    A 0 clue raises ParseError (none of our number genres has one).
+    Data after the last cell is ignored (as puzz.link does); a body that ends before the last cell
+    is a URL cut short, and a 0 clue is no clue of ours: both raise ParseError.
     """
     n = rows * cols
     out = [0] * n
@@ -189,6 +197,8 @@ def decode_number16(body: str, rows: int, cols: int, *, unknown: int = -1) -> li
             raise ParseError("url-zero-clue", cells=((r, col),), cell=(r, col))
         out[c] = value
         c += 1
+    if c < n:
+        raise cut_short(c, n, rows, cols)
     return out
 
 
@@ -237,8 +247,10 @@ def border_length(rows: int, cols: int) -> int:
 
 
 def decode_borders(body: str, rows: int, cols: int) -> Regions:
-    """The rooms the borders at the start of ``body`` enclose; walls past a short body are
-    missing (as puzz.link reads them)."""
+    """The rooms the borders at the start of ``body`` enclose; a body shorter than the borders is a
+    URL cut short (ParseError: puzz.link writes every border character)."""
+    if len(body) < border_length(rows, cols):
+        raise ParseError("url-short-borders", got=len(body), total=border_length(rows, cols), rows=rows, cols=cols)
     split = ((cols - 1) * rows + 4) // 5
     right = _walls(body[:split], (cols - 1) * rows, 0)
     down = _walls(body[split:border_length(rows, cols)], cols * (rows - 1), split)

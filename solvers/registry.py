@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 from typing import Any
 
 from solvers.genre import Genre, missing_parts
@@ -48,6 +49,29 @@ for _g in GENRES.values():
 def find_genre(name: str) -> Genre[Any, Any] | None:
     """The genre called ``name`` (any alias, any case, ignoring spaces, dashes and underscores)."""
     return _LOOKUP.get(_norm(name))
+
+
+def genre_titled(word: str) -> Genre[Any, Any] | None:
+    """The genre whose own name or title ``word`` is (any case, spaces, dashes), not an alias: the
+    names a sentence may hold without meaning a genre are aliases ('stars', 'bridges', 'light up')."""
+    g = find_genre(word)
+    return g if g is not None and _norm(word) in (_norm(g.name), _norm(g.title)) else None
+
+
+_KATAKANA = re.compile(r"[\u30a0-\u30ff]+")
+
+
+def genres_written_in(text: str) -> list[Genre[Any, Any]]:
+    """The genres whose Japanese title or katakana name ``text`` holds ("これはマシュです"): Japanese
+    writes words without spaces, so the names are looked for inside the text; hiragana names that
+    are everyday words ('ひとり', 'あかり') are not looked for."""
+    found = []
+    for g in GENRES.values():
+        title = g.messages.get("ja", {}).get(f"genre-{g.name}", "")
+        names = [n for n in (title, *g.aliases) if n and not n.isascii() and (n == title or _KATAKANA.fullmatch(n))]
+        if any(n in text for n in names):
+            found.append(g)
+    return found
 
 
 def close_genre(word: str) -> Genre[Any, Any] | None:

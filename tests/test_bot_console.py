@@ -169,6 +169,9 @@ async def test_the_console_daily_post_says_to_answer_with_slash_answer(tmp_path:
 
     said = await session("/answer\n·\n\n")
     assert "send /daily first, then /answer with your grid" in said and "reply" not in said
+    said = await session("/hint\n/solution\n")  # not "/answer with your grid": there is nothing to answer
+    assert "nothing to /hint: send /daily to get today's puzzle, then /hint again" in said
+    assert "nothing to /solution" in said and "/answer" not in said
     said = await session(f"/daily masyu easy\n/answer\n{typed_answer('masyu', made.solution)}\n\n/stats\n")
     assert "Answer with /answer and the solved grid on the lines below it" in said
     assert "Reply to this picture" not in said and "solved it" in said

@@ -21,8 +21,9 @@ OPTIONS = SolveOptions(time_limit=10, workers=1, explain=3.0)
 
 
 def _keep(puzzle: Puzzle[Any], cells: set[tuple[int, int]]) -> Puzzle[Any]:
-    empty = puzzle.kind.notation.empty
-    return replace(puzzle, cells=tuple(tuple(v if (r, c) in cells else empty for c, v in enumerate(row))
+    """The board with only the clues at ``cells``; the others dropped as the search drops them."""
+    genre = puzzle.kind
+    return replace(puzzle, cells=tuple(tuple(v if (r, c) in cells else genre.dropped(v) for c, v in enumerate(row))
                                        for r, row in enumerate(puzzle.cells)))
 
 

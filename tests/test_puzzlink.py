@@ -15,7 +15,7 @@ from solvers.errors import ParseError
 from solvers.notation import UNKNOWN
 from solvers.puzzle import Puzzle
 from solvers.reading import read_board
-from solvers.registry import get_genre
+from solvers.registry import GENRES, get_genre
 from tests.corpus import all_records, own_records, shared_params
 
 RECORDS = [*own_records(), *shared_params()]
@@ -111,7 +111,7 @@ def test_flag_segment_is_skipped() -> None:
         ("https://puzz.link/p?numlin/5/5/1j-", "cut off or damaged at position 3"),
         ("https://puzz.link/p?numlin/5/5/1j2h3m1h2jA", "unexpected character 'A'"),
         ("https://puzz.link/p?shikaku/3/3/0", "clues must be positive"),
-        ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j", "Number 3 appears once"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3m1h2jg", "Number 3 appears once"),
     ],
 )
 def test_broken_urls_say_what_is_wrong(url: str, message: str) -> None:
@@ -128,9 +128,29 @@ def test_url_of_another_genre_than_asked() -> None:
         get_genre("masyu").decode_url("https://puzz.link/p?yinyang/5/5/016612300")
 
 
-def test_short_circle_body_leaves_the_rest_empty_as_puzzlink_does() -> None:
-    p = get_genre("yinyang").decode_url("https://puzz.link/p?yinyang/3/3/2")
-    assert p.cells == ((0, 0, 2), (0, 0, 0), (0, 0, 0))
+def test_a_cut_short_masyu_or_star_battle_url_says_so_not_empty_cells() -> None:
+    """puzz.link writes every cell (and every border): a short body was cut in copying."""
+    with pytest.raises(ParseError) as masyu:
+        read_board("https://puzz.link/p?mashu/6/6/00000", "masyu")
+    assert say(masyu.value.msg) == ("The puzz.link URL holds only 15 of the 36 cells of a 6x6 board: "
+                                    "it may have been cut short when copied.")
+    assert "36 マスのうち 15 マス" in say(masyu.value.msg, "ja")
+    with pytest.raises(ParseError) as stars:
+        read_board("https://puzz.link/p?starbattle/6/6/1/9a", "starbattle")
+    assert say(stars.value.msg) == ("The puzz.link URL holds only 2 of the 12 characters of the room borders "
+                                    "of a 6x6 board: it may have been cut short when copied.")
+
+
+@pytest.mark.parametrize("name", sorted(GENRES))
+def test_every_genre_says_a_cut_short_url_is_cut_short(name: str) -> None:
+    """The example board's URL loses its last character: each reader names the cut, none reads empty cells."""
+    genre = get_genre(name)
+    url = genre.encode_url(read_board(genre.example, name))
+    assert genre.decode_url(url).cells == read_board(genre.example, name).cells
+    with pytest.raises(ParseError) as cut:
+        genre.decode_url(url.rstrip("/")[:-1])
+    assert "short" in cut.value.msg.code or cut.value.msg.code == "url-cut-off"
+    assert "cut" in say(cut.value.msg)
 
 
 def test_number16_prefixes_and_runs() -> None:

@@ -433,3 +433,29 @@ def test_no_genre_fits_reads_without_a_gap_when_no_genre_gave_a_reason() -> None
     assert bare == "This board fits no genre I know. Fix the board, or add a first line naming the genre (masyu, lits)."
     why = say(Message("fits-no-genre", {"reasons": (("lits", Message("regions-side-width")),), "known": "lits"}))
     assert why.startswith("This board fits no genre I know. As LITS: ") and "  " not in why
+
+
+@pytest.mark.parametrize(("sentence", "genre"), [
+    ("could you please solve this for me, it's a masyu", "masyu"),
+    ("Hi there! I have been stuck on this Yin-Yang for an hour", "yinyang"),
+    ("i'm stuck on this star battle one, can you help me", "starbattle"),
+    ("これはマシュです。解いてください", "masyu"),  # Japanese: no spaces, the name inside the words
+    ("このしろまるくろまるが解けません", "yinyang"),
+])
+def test_a_sentence_naming_the_genre_after_four_words(sentence: str, genre: str) -> None:
+    """A genre named in a sentence of more than four words was not heard: the bot asked which genre."""
+    boards = {"masyu": "W . . B\n. . . .\n. . W .\n. . . .", "yinyang": "W . . B\n. . . .\n. . W .\n. . . .",
+              "starbattle": "A A B B C\nA B B C C\nD D B C C\nD E E E C\nD D E E E"}
+    assert read_board(f"{sentence}\n{boards[genre]}").genre == genre
+
+
+@pytest.mark.parametrize("sentence", ["can you light up where the stars and the bridges go for me",
+                                      "is this a masyu or a yin-yang, I cannot tell which one",
+                                      "ひとりで解けないのであかりをつけてください"])
+def test_a_sentence_with_everyday_words_or_two_names_names_no_genre(sentence: str) -> None:
+    """In a long sentence only a genre's own name or title counts, and only one: aliases that are
+    everyday words ('light up', 'stars', 'bridges'; 'ひとり', 'あかり') or two names leave the
+    question to the bot."""
+    with pytest.raises(ParseError) as asked:
+        read_board(f"{sentence}\nW . . B\n. . . .\n. . W .\n. . . .")
+    assert asked.value.msg.code != "two-genres"

@@ -38,12 +38,12 @@ async def browser() -> AsyncIterator[Any]:
             await b.close()
 
 
-async def open_board(browser: Any, puzzle: Puzzle[Any], *, touch: bool = False) -> Any:
+async def open_board(browser: Any, puzzle: Puzzle[Any], *, touch: bool = False, height: int = 740) -> Any:
     """The player page of ``puzzle`` (as "Play it" under a solved board shows it), its script and
     style served from the package."""
     blank = NumberSolution(tuple((None,) * puzzle.cols for _ in range(puzzle.rows)))
     html = player_html(puzzle, blank, "b" + "0" * 32, "en")
-    context = await browser.new_context(viewport={"width": 375, "height": 740}, device_scale_factor=2,
+    context = await browser.new_context(viewport={"width": 375, "height": height}, device_scale_factor=2,
                                         has_touch=touch, is_mobile=touch)
     page = await context.new_page()
 
@@ -163,4 +163,51 @@ async def test_akari_shows_the_cells_its_bulbs_light(browser: Any) -> None:
     assert (2, 3) in await lit() and (1, 3) in await lit() and (0, 3) in await lit() and (4, 3) not in await lit()
     SHOTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=str(SHOTS / "akari.png"))
+    await page.context.close()
+
+
+async def test_what_check_says_is_on_screen_under_a_big_board(browser: Any) -> None:
+    """Under a 16x16 board, its pad and the buttons, the line that says what Check found was below a
+    640-pixel-high screen: the tap seemed to do nothing but redden cells. The page brings it up now."""
+    page = await open_board(browser, SUDOKU16, touch=True, height=640)
+    said = "156 cell(s) have no number 1-16, e.g. row 1, column 3."
+    await page.route("**/api/check", lambda route: route.fulfill(
+        json={"ok": False, "message": said, "cells": [[0, 2]]}))
+    await page.tap("#check")
+    await page.wait_for_selector("#status.bad")
+    top, bottom, height = await page.evaluate(
+        "(() => { const r = document.getElementById('status').getBoundingClientRect();"
+        " return [r.top, r.bottom, window.innerHeight]; })()")
+    assert await page.inner_text("#status") == said
+    assert top >= 0 and bottom <= height
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(SHOTS / "check-on-screen.png"))
+    await page.context.close()
+
+
+async def test_the_walls_between_rooms_show_over_shaded_cells(browser: Any) -> None:
+    """Shading covered the wall between two shaded cells of different rooms (LITS): a player could no
+    longer see where the rooms were. The walls are drawn over the shading now."""
+    page = await open_board(browser, read_board("lits\nA A B B\nA A B B\nC C D D\nC C D D"))
+    for c in (1, 2):
+        await page.mouse.click(*await cell_at(page, 0, c))
+    assert (await page.evaluate("window.puzzlePlayer.solution()"))["shaded"][0] == ".##."
+    (x1, y), (x2, _) = await cell_at(page, 0, 1), await cell_at(page, 0, 2)
+    on_top = await page.evaluate(f"document.elementFromPoint({(x1 + x2) / 2}, {y}).getAttribute('class')")
+    assert on_top == "rooms"
+    on_shade = await page.evaluate(f"document.elementFromPoint({x1}, {y}).getAttribute('fill')")
+    assert on_shade == "#404040"  # the cell itself is shaded
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(SHOTS / "lits-walls.png"))
+    await page.context.close()
+
+
+async def test_the_timer_is_green_only_once_solved(browser: Any) -> None:
+    """The timer turns green with the solved state, not before (a style rule once made it green
+    from the start)."""
+    page = await open_board(browser, read_board("starbattle 1\nA A B\nA B B\nC C B"))
+    colour = "getComputedStyle(document.getElementById('timer')).color"
+    assert await page.evaluate(colour) != "rgb(26, 127, 55)"
+    await page.evaluate("document.body.classList.add('solved')")
+    assert await page.evaluate(colour) == "rgb(26, 127, 55)"
     await page.context.close()

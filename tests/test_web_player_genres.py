@@ -143,3 +143,31 @@ def test_a_number_answer_is_bounded_by_the_genre_not_the_solution() -> None:
         assert settings(puzzle, solution, "b0", "en", None)["max"] == want, genre
     sudoku16 = read_board("sudoku\n" + "\n".join(" ".join(["."] * 16) for _ in range(16)))
     assert settings(sudoku16, solved_example("sudoku")[1], "b0", "en", None)["max"] == 16
+
+
+async def test_a_link_that_opens_no_puzzle_says_so_on_a_phone_in_its_language(client: Any) -> None:
+    """A stale or forged link answered in plain English text, which a phone shows as a tiny line
+    at the top of a desktop-wide page. Now: a page sized for the phone, in the link's language,
+    that says where to open the puzzle again."""
+    res = await client.get("/play?puzzle=b" + "0" * 32 + "&t=AAAA&lang=ja")
+    page = await res.text()
+    assert res.status == 403 and res.content_type == "text/html"
+    assert 'name="viewport"' in page and "このリンクは（もう）有効ではありません。" in page and "/daily" in page
+    res = await client.get("/play?puzzle=b" + "0" * 32)
+    page = await res.text()
+    assert res.status == 404 and res.content_type == "text/html"
+    assert "This puzzle does not exist (any more)." in page and "Open the puzzle again" in page
+
+
+def test_the_page_says_how_many_stars_a_star_battle_takes() -> None:
+    """A Star Battle's star count is not on its grid: the player showed a 15x15 board with no word
+    of the 3 stars each line takes. The page says it under the title now, in the player's language
+    (a genre's params each have a rule to say; a board without any says nothing more)."""
+    from bot.web.page import player_html
+
+    board = read_board("starbattle 2\n" + "\n".join(" ".join("ABCDEFGHIJ"[r] * 10) for r in range(10)))
+    blank = solved_example("starbattle")[1]
+    page = player_html(board, blank, "b" + "0" * 32, "en")
+    assert '<p id="rules">★ 2 in every row, column and region</p>' in page
+    assert "各行・各列・各ブロックに★ 2 個" in player_html(board, blank, "b" + "0" * 32, "ja")
+    assert 'id="rules"' not in player_html(*solved_example("masyu"), "b" + "0" * 32, "en")

@@ -18,7 +18,7 @@ from bot.daily.judge import Verdict, answered_puzzle
 from bot.daily.play import AnswerOutcome, BoardRow
 from bot.daily.service import DailyService, DatabaseUnavailable
 from bot.daily.slots import MIX, parse_args
-from bot.i18n import t
+from bot.i18n import param_rules, t
 from bot.storage import DailyPuzzle, Subscription
 from solvers.registry import GENRES, get_genre
 
@@ -158,7 +158,10 @@ def _listed_name(ctx: Context, row: BoardRow) -> str:
     return ctx.t("daily_name_unknown") if row.user_id == str(ctx.msg.user_id) else row.user_id
 
 
-def _none_here(ctx: Context) -> str:
+def _none_here(ctx: Context, command: str = "answer") -> str:
+    """No daily puzzle to act on: how to answer one, or (for /hint and /solution) to ask again after /daily."""
+    if command != "answer":
+        return ctx.t("daily_none_here_for", command=command)
     return ctx.t("daily_none_here" if _can_reply(ctx.msg.platform) else "daily_none_here_console")
 
 
@@ -252,8 +255,9 @@ class DailyChat:
         """The daily post; ``chat`` (where it goes) adds the web player's buttons."""
         diff = t(lang, f"difficulty_{daily.difficulty}")
         key = "daily_caption_console" if chat is not None and not _can_reply(chat[0]) else "daily_caption"
+        rules = param_rules(daily.puzzle, lang)
         caption = t(lang, key, genre=daily.genre, date=_date(daily.day, lang),
-                    rows=daily.rows, cols=daily.cols, difficulty=diff,
+                    rows=daily.rows, cols=daily.cols, difficulty=diff + (f" · {rules}" if rules else ""),
                     play=t(lang, "daily_play", url=daily.url) if daily.url else "",
                     notation=notation(daily.genre, lang))
         links = self.play_links(daily, chat, lang) if chat is not None and self.play_links is not None else ()
@@ -290,16 +294,16 @@ class DailyChat:
             if links:
                 await self._send_privately(m.user_id, ctx.t("web_play_private"), links)
 
-    async def _daily_for(self, ctx: Context) -> DailyPuzzle | None:
+    async def _daily_for(self, ctx: Context, command: str = "answer") -> DailyPuzzle | None:
         """The daily post the command replies to, else the chat's latest daily post today."""
         m = ctx.msg
         daily = await self.service.play.find_daily(m.platform, m.chat_id, m.reply_to_message_id)
         if daily is None:
-            await ctx.reply(_none_here(ctx))
+            await ctx.reply(_none_here(ctx, command))
         return daily
 
     async def cmd_solution(self, ctx: Context) -> None:
-        daily = await self._daily_for(ctx)
+        daily = await self._daily_for(ctx, "solution")
         if daily is None:
             return
         m = ctx.msg
@@ -310,7 +314,7 @@ class DailyChat:
                               filename=f"daily-{daily.genre}-{daily.day.isoformat()}-solution.png", spoiler=True))
 
     async def cmd_hint(self, ctx: Context) -> None:
-        daily = await self._daily_for(ctx)
+        daily = await self._daily_for(ctx, "hint")
         if daily is None:
             return
         m = ctx.msg

@@ -16,9 +16,12 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solvers.errors import Message
+
+if TYPE_CHECKING:
+    from solvers.puzzle import Puzzle
 
 log = logging.getLogger(__name__)
 
@@ -120,6 +123,13 @@ def genre_title(name: str, lang: str = DEFAULT) -> str:
 
     g = find_genre(name)
     return template(f"genre-{g.name if g else name}", lang_of(lang)) or (g.title if g else name)
+
+
+def param_rules(puzzle: Puzzle[Any], lang: str = DEFAULT) -> str:
+    """What a board's params ask, in ``lang`` (a star count per line), joined; "" for none: a
+    player cannot see them on the grid."""
+    said = dict(puzzle.params)
+    return " · ".join(t(lang, p.rule, value=said[p.name]) for p in puzzle.kind.params if p.rule and p.name in said)
 
 
 def words(lang: str) -> Mapping[str, str]:

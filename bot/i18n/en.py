@@ -141,6 +141,10 @@ TEXTS: dict[str, str] = {
                            "(circles are written with 0-9 and a-q).",
     "url-cut-off": "The puzz.link data is cut off or damaged at position {position} "
                    "('{char}' must be followed by {width} hex digits).",
+    "url-short": "The puzz.link URL holds only {got} of the {total} cells of a {rows}x{cols} board: "
+                 "it may have been cut short when copied.",
+    "url-short-borders": "The puzz.link URL holds only {got} of the {total} characters of the room borders "
+                         "of a {rows}x{cols} board: it may have been cut short when copied.",
     "url-bad-char": "The puzz.link data has an unexpected character '{char}' at position {position}.",
     "url-zero-clue": "The puzz.link data puts a 0 at {cell}; clues must be positive.",
     "url-number-too-large": "The number {number} is too large for a puzz.link URL (at most {max}).",
@@ -289,6 +293,8 @@ TEXTS: dict[str, str] = {
     "daily_usage": "I did not understand {words}. Use /daily [genre] [easy|medium|hard], e.g. /daily {example} hard.",
     "daily_about": "({genre} {rows}×{cols}, {difficulty}) ",
     "daily_none_here": "There is no daily puzzle in this chat today yet: send /daily first, then reply to its picture.",
+    "daily_none_here_for": "There is no daily puzzle in this chat today yet, so nothing to /{command}: "
+                           "send /daily to get today's puzzle, then /{command} again.",
     "daily_none_here_console": "There is no daily puzzle here today yet: send /daily first, then /answer with your grid.",
     "daily_solution": "Solution of the daily {genre} · {date} ({rows}×{cols}, {difficulty})",
     "daily_name": "{name}",
@@ -344,6 +350,9 @@ TEXTS: dict[str, str] = {
     "web_help_loop-shade": "Line: drag between cell centres to draw the loop. Shade: tap a cell to shade it, again for a dot, again to clear.",
     "web_rate_limited": "Too many tries in a short time: wait a minute.",
     "web_unknown_puzzle": "This puzzle does not exist (any more).",
+    "web_link_invalid": "This link is not valid (any more).",
+    "web_notice_title": "No puzzle here",
+    "web_notice_help": "Open the puzzle again from its post in the chat (/daily shows today's).",
     "daily_seen_solution": "the solution",
     "daily_seen_hints": "hints given to others",
     "daily_stats_unranked": "– {name} — {genre} {difficulty} — {time}, {hints} hint(s), not ranked (after seeing {seen})",

@@ -129,6 +129,10 @@ TEXTS: dict[str, str] = {
     "url-bad-circle-char": "puzz.link のデータの {position} 文字目 '{char}' は使えません (丸は 0-9 と a-q で書かれます)。",
     "url-cut-off": "puzz.link のデータの {position} 文字目で途切れているか壊れています "
                    "('{char}' の後には16進数 {width} 桁が必要です)。",
+    "url-short": "puzz.link の URL には {rows}×{cols} の盤面の {total} マスのうち {got} マスしかありません。"
+                 "コピーの途中で切れたのかもしれません。",
+    "url-short-borders": "puzz.link の URL には {rows}×{cols} の盤面の部屋の境界 {total} 文字のうち {got} 文字しかありません。"
+                         "コピーの途中で切れたのかもしれません。",
     "url-bad-char": "puzz.link のデータの {position} 文字目 '{char}' は使えません。",
     "url-zero-clue": "puzz.link のデータで {cell} が 0 です。数字は正の数にしてください。",
     "url-number-too-large": "数字 {number} は puzz.link の URL に書ける上限 ({max}) を超えています。",
@@ -265,6 +269,8 @@ TEXTS: dict[str, str] = {
                    "送ってください（例: /daily {example} hard）。",
     "daily_about": "（{genre} {rows}×{cols}・{difficulty}）",
     "daily_none_here": "このチャットにはまだ今日のパズルがありません。先に /daily を送り、その画像に返信してください。",
+    "daily_none_here_for": "このチャットにはまだ今日のパズルがないので /{command} できません。"
+                           "/daily で今日のパズルを出してから、もう一度 /{command} を送ってください。",
     "daily_none_here_console": "まだ今日のパズルがありません。先に /daily を送り、/answer で答えを書いてください。",
     "daily_solution": "今日の{genre}の答え・{date}（{rows}×{cols}、{difficulty}）",
     "daily_name": "{name} さん",
@@ -317,6 +323,9 @@ TEXTS: dict[str, str] = {
     "web_help_loop-shade": "線：マスの中心をなぞってループを引きます。黒：マスをタップで黒、もう一度で点、もう一度で消去。",
     "web_rate_limited": "短い間に試しすぎです。1 分待ってください。",
     "web_unknown_puzzle": "このパズルは存在しません。",
+    "web_link_invalid": "このリンクは（もう）有効ではありません。",
+    "web_notice_title": "パズルがありません",
+    "web_notice_help": "チャットの投稿からもう一度パズルを開いてください（今日のパズルは /daily で表示されます）。",
     "daily_hint_private": "💡 {name}、ヒント {number}/{total} を個別メッセージで送りました（ほかの人のネタバレにならないように）。",
     "daily_right_unranked": "✅ {name}正解！ {time}{hints}。{seen}を見た後なので順位には入りません。",
     "daily_seen_solution": "答え",

@@ -13,7 +13,7 @@ from html import escape
 from importlib import resources
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import param_rules, t
 from rendering.svg import board_svg
 from solvers.genre import PlayKind
 from solvers.puzzle import Puzzle
@@ -50,18 +50,32 @@ def settings(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, toke
             "lang": lang, "token": token, "words": words}
 
 
+def notice_html(code: str, lang: str) -> str:
+    """A page that only says why there is no puzzle to play (a stale or broken link): sized for a
+    phone and in the player's language, where plain text showed a tiny English line."""
+    return f"""<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>{escape(t(lang, "web_notice_title"))}</title><link rel="stylesheet" href="static/player.css"></head>
+<body><main><h1>{escape(t(lang, "web_notice_title"))}</h1><p id="status" class="bad">{escape(t(lang, code))}</p>
+<p id="help">{escape(t(lang, "web_notice_help"))}</p></main></body></html>
+"""
+
+
 def player_html(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, token: str | None = None) -> str:
     genre = puzzle.kind
     genre_words = t(lang, f"genre-{genre.name}") if lang != "en" else genre.title
     title = t(lang, "web_title_board" if name.startswith("b") else "web_title", genre=genre_words)
     data = json.dumps(settings(puzzle, solution, name, lang, token), ensure_ascii=False).replace("</", "<\\/")
     w = {k: escape(t(lang, k)) for k in WORDS}
+    said = param_rules(puzzle, lang)
+    rules = f'\n<p id="rules">{escape(said)}</p>' if said else ""
     return f"""<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1,maximum-scale=1,user-scalable=no">
 <title>{escape(title)}</title><link rel="stylesheet" href="static/player.css"></head>
 <body><main>
-<header><h1>{escape(title)}</h1><span id="timer">0:00</span></header>
+<header><h1>{escape(title)}</h1><span id="timer">0:00</span></header>{rules}
 <div id="wrap">{board_svg(puzzle, extra='<g id="marks"></g>')}</div>
 <nav id="digits" hidden></nav>
 <nav id="modes"></nav>

@@ -30,7 +30,7 @@ from bot.daily.judge import Verdict, hints, judge_solution
 from bot.i18n import t
 from bot.web.auth import Forged, Player, make_token, read_token, telegram_user, verify_init_data
 from bot.web.guard import RateLimit, Replays
-from bot.web.page import player_html, static_file
+from bot.web.page import notice_html, player_html, static_file
 
 if TYPE_CHECKING:
     from bot.daily.chat import DailyChat
@@ -44,6 +44,13 @@ MAX_BODY = 64 * 1024  # bytes: a 60x60 board's answer is well under this
 NAME_RE = re.compile(r"^(?:d([1-9][0-9]{0,11})|b([0-9a-f]{32}))$")  # a daily puzzle, or a solved board
 BOARDS = 2000  # solved boards remembered for "Play it" (per process, oldest dropped first)
 STATIC = {"player.js": "application/javascript", "player.css": "text/css"}
+
+
+def _notice(status: int, code: str, lang: str) -> web.Response:
+    """Why the link opens no puzzle, as a page a phone shows legibly."""
+    lang = lang if lang in ("en", "ja") else "en"
+    return web.Response(status=status, text=notice_html(code, lang), content_type="text/html", charset="utf-8",
+                        headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"})
 
 
 class Refused(Exception):
@@ -128,9 +135,9 @@ class PlayerServer:
                 daily = await self._daily(name)
                 puzzle, solution, name = daily.puzzle, daily.solution, puzzle_name(daily)
         except Forged:
-            return web.Response(status=403, text="This link is not valid (any more).\n")
+            return _notice(403, "web_link_invalid", lang)
         except Refused as e:
-            return web.Response(status=e.status, text=t(lang, "web_unknown_puzzle") + "\n")
+            return _notice(e.status, "web_unknown_puzzle", lang)
         html = await asyncio.to_thread(player_html, puzzle, solution, name, lang, token)
         response = web.Response(text=html, content_type="text/html", charset="utf-8",
                             headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",

@@ -14,14 +14,14 @@ from solvers.akari.notation import WHITE, Given
 from solvers.clues import Block
 from solvers.errors import ParseError
 from solvers.puzzle import Puzzle
-from solvers.puzzlink import make_url, split_url
+from solvers.puzzlink import cut_short, make_url, split_url
 
 PIDS = ("akari", "lightup", "bijutsukan")
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def decode_body(body: str, rows: int, cols: int) -> Grid:
-    """The grid a URL body describes; cells past the body's end stay white."""
+    """The grid a URL body describes; ParseError when the body ends before the last cell (cut short)."""
     cells: list[Given] = [WHITE] * (rows * cols)
     i = 0
     for ch in body.lower():
@@ -42,6 +42,8 @@ def decode_body(body: str, rows: int, cols: int) -> Grid:
         else:
             raise ParseError("akari-url-char", char=ch)
         i += 1
+    if i < len(cells):
+        raise cut_short(i, len(cells), rows, cols)
     return tuple(tuple(cells[r * cols:(r + 1) * cols]) for r in range(rows))
 
 

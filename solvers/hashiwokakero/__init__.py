@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from solvers.genre import ClueKind, Genre, Lattice
 from solvers.hashiwokakero import words
-from solvers.notation import NUMBERS
+from solvers.notation import NUMBERS, UNKNOWN
 from solvers.solution import BridgeSolution
 
 
@@ -29,6 +29,12 @@ class Hashiwokakero(Genre[int, BridgeSolution]):
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (7, 7), "medium": (10, 10), "hard": (13, 13)}
     answer_help = "hashiwokakero-answer-help"
     messages: ClassVar[Mapping[str, Mapping[str, str]]] = {"en": words.EN, "ja": words.JA}
+
+    def dropped(self, given: int) -> int:
+        """A dropped number leaves a '?' island (any number of bridges): turned into water, the
+        island would stop joining the others and block no bridge, which adds rules as well as
+        taking one away, and the search blamed clues far from the typo."""
+        return UNKNOWN if given > 0 else given
 
 
 GENRE = Hashiwokakero()

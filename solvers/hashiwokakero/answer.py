@@ -19,6 +19,7 @@ from solvers.genre import HintStep
 from solvers.hashiwokakero.board import board_of
 from solvers.hashiwokakero.deduce import Contradiction, propagate, start
 from solvers.hinting import shuffled
+from solvers.notation import UNKNOWN
 from solvers.puzzle import Puzzle
 from solvers.solution import Bridge, BridgeSolution
 
@@ -37,7 +38,7 @@ def parse_answer(puzzle: Puzzle[int], text: str) -> BridgeSolution:
         for c in range(cols):
             tok = grid[r][c]
             if puzzle.cells[r][c]:
-                if tok != str(puzzle.cells[r][c]):
+                if tok != ("?" if puzzle.cells[r][c] == UNKNOWN else str(puzzle.cells[r][c])):
                     raise ParseError("hashiwokakero-answer-island", cells=((r, c),), cell=(r, c),
                                      number=puzzle.cells[r][c], token=tok)
                 for dr, dc, kinds in ((0, 1, ACROSS), (1, 0, DOWN)):

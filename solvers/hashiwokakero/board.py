@@ -28,7 +28,7 @@ class Edge:
 class Board:
     rows: int
     cols: int
-    islands: tuple[tuple[int, int, int], ...]  # (r, c, number) in reading order
+    islands: tuple[tuple[int, int, int], ...]  # (r, c, number) in reading order; UNKNOWN: a '?' island
     edges: tuple[Edge, ...]
     crossings: tuple[tuple[int, int], ...]  # (horizontal edge, vertical edge) pairs sharing a cell
     at: tuple[tuple[int, ...], ...]  # per island: its edges
@@ -39,10 +39,10 @@ class Board:
 
 
 def board_of(cells: Sequence[Sequence[int]]) -> Board:
-    """The islands (cells with a number > 0), their possible bridges and the crossings."""
+    """The islands (cells with a number or '?'), their possible bridges and the crossings."""
     rows = len(cells)
     cols = len(cells[0]) if rows else 0
-    islands = tuple((r, c, v) for r in range(rows) for c in range(cols) if (v := cells[r][c]) > 0)
+    islands = tuple((r, c, v) for r in range(rows) for c in range(cols) if (v := cells[r][c]) != 0)
     index = {(r, c): i for i, (r, c, _) in enumerate(islands)}
     edges: list[Edge] = []
     for i, (r, c, _) in enumerate(islands):

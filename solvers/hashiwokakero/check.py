@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solvers.errors import InvalidPuzzle, ParseError
+from solvers.notation import UNKNOWN
 from solvers.puzzle import Puzzle
 from solvers.solution import BridgeSolution
 from solvers.verdict import Violation
@@ -20,15 +21,16 @@ MAX_NUMBER = 8
 
 def validate_grid(cells: Sequence[Sequence[int]]) -> None:
     """Raise InvalidPuzzle for numbers outside 1-8, a board without islands, or an island that
-    cannot hold its number (fewer than number/2 neighbours in sight)."""
+    cannot hold its number (fewer than number/2 neighbours in sight). A '?' island (UNKNOWN, as
+    puzz.link has them) takes any number of bridges."""
     rows = len(cells)
     cols = len(cells[0]) if rows else 0
     islands = [(r, c, v) for r in range(rows) for c in range(cols) if (v := cells[r][c])]
     if not islands:
         raise InvalidPuzzle("hashiwokakero-no-islands")
     for r, c, v in islands:
-        if v < 0:
-            raise InvalidPuzzle("hashiwokakero-unknown-island", cells=((r, c),), cell=(r, c))
+        if v == UNKNOWN:
+            continue
         if not 1 <= v <= MAX_NUMBER:
             raise InvalidPuzzle("hashiwokakero-bad-number", cells=((r, c),), cell=(r, c), number=v)
         sight = 0
@@ -37,10 +39,10 @@ def validate_grid(cells: Sequence[Sequence[int]]) -> None:
             while 0 <= rr < rows and 0 <= cc < cols and not cells[rr][cc]:
                 rr, cc = rr + dr, cc + dc
             if 0 <= rr < rows and 0 <= cc < cols:
-                sight += min(2, cells[rr][cc])
+                sight += 2 if cells[rr][cc] == UNKNOWN else min(2, cells[rr][cc])
         if sight < v:
             raise InvalidPuzzle("hashiwokakero-no-room", cells=((r, c),), cell=(r, c), number=v, most=sight)
-    if sum(v for _, _, v in islands) % 2:
+    if all(v != UNKNOWN for _, _, v in islands) and sum(v for _, _, v in islands) % 2:
         raise InvalidPuzzle("hashiwokakero-odd-total", total=sum(v for _, _, v in islands))
 
 
@@ -50,7 +52,7 @@ def check_bridges(cells: Sequence[Sequence[int]], bridges: Sequence[Sequence[int
     cols = len(cells[0]) if rows else 0
 
     def island(r: int, c: int) -> bool:
-        return 0 <= r < rows and 0 <= c < cols and cells[r][c] > 0
+        return 0 <= r < rows and 0 <= c < cols and cells[r][c] != 0
 
     broken: list[Violation] = []
     ends: dict[Cell, int] = {}
@@ -94,9 +96,9 @@ def check_bridges(cells: Sequence[Sequence[int]], bridges: Sequence[Sequence[int
         ends[b] = ends.get(b, 0) + n
         links.setdefault(a, set()).add(b)
         links.setdefault(b, set()).add(a)
-    islands = [(r, c) for r in range(rows) for c in range(cols) if cells[r][c] > 0]
+    islands = [(r, c) for r in range(rows) for c in range(cols) if cells[r][c] != 0]
     for r, c in islands:
-        if ends.get((r, c), 0) != cells[r][c]:
+        if cells[r][c] != UNKNOWN and ends.get((r, c), 0) != cells[r][c]:
             broken.append(Violation("hashiwokakero-count", cells=((r, c),),
                                     params={"cell": (r, c), "number": cells[r][c], "count": ends.get((r, c), 0)}))
     if islands:

@@ -3,7 +3,8 @@
 Rules, applied until nothing changes (each is a consequence of the puzzle's rules, so a board
 they finish has exactly that one solution):
 
-* capacity: at most two bridges, at most the smaller island's number;
+* capacity: at most two bridges, at most the smaller island's number (a '?' island has none: it
+  takes any number of bridges, and no group holding it is ever closed);
 * counting: an island's number minus what its other places can take at most is a lower bound
   for this place, minus what they already have an upper bound;
 * crossing: a place with a bridge shuts the place crossing it;
@@ -34,9 +35,16 @@ class Bounds:
         return self.lo == self.hi
 
 
+UNSAID = 1 << 20  # the bridge ends a '?' island (number < 0) is taken to need: never used up
+
+
+def _number(n: int) -> int:
+    return UNSAID if n < 0 else n
+
+
 def start(board: Board) -> Bounds:
     lo = [0] * len(board.edges)
-    hi = [min(2, board.islands[e.a][2], board.islands[e.b][2]) for e in board.edges]
+    hi = [min(2, _number(board.islands[e.a][2]), _number(board.islands[e.b][2])) for e in board.edges]
     return Bounds(lo, hi)
 
 
@@ -76,6 +84,8 @@ def _local(board: Board, b: Bounds) -> bool:
     while again:
         again = False
         for i, (_, _, n) in enumerate(board.islands):
+            if n < 0:  # a '?' island: no count to go by
+                continue
             ks = board.at[i]
             s_lo = sum(lo[k] for k in ks)
             s_hi = sum(hi[k] for k in ks)
@@ -126,7 +136,7 @@ def _groups(board: Board, b: Bounds) -> bool:
     size: dict[int, int] = {}
     for i, (_, _, n) in enumerate(board.islands):
         root = _find(parent, i)
-        need[root] = need.get(root, 0) + n - sum(b.lo[k] for k in board.at[i])
+        need[root] = need.get(root, 0) + _number(n) - sum(b.lo[k] for k in board.at[i])
         size[root] = size.get(root, 0) + 1
     for root, left in need.items():
         if left == 0 and size[root] < count:

@@ -107,7 +107,8 @@ def _cpsat(board: Board, bounds: Bounds, options: SolveOptions, budget: Budget) 
         one.append(x1)
         two.append(x2)
     for i, (_, _, n) in enumerate(board.islands):
-        model.add(sum(one[k] + two[k] for k in board.at[i]) == n)
+        if n > 0:  # a '?' island takes any number
+            model.add(sum(one[k] + two[k] for k in board.at[i]) == n)
     for h, v in board.crossings:
         if bounds.hi[h] and bounds.hi[v]:
             model.add_bool_or([one[h].Not(), one[v].Not()])

@@ -4,6 +4,8 @@ EN: dict[str, str] = {
     "heyawake-answer-help": "# for a shaded cell, . for an unshaded one",
     "heyawake-symbols": "'.' or a number 0 and up (a room's count, in any cell of the room), then the rooms",
     "heyawake-answer-symbol": "{cell} holds '{token}': write # (shaded) or . (unshaded).",
+    "heyawake-url-short": "The puzz.link URL gives only {got} of the {total} rooms of a {rows}x{cols} board: "
+                          "it may have been cut short when copied.",
     "heyawake-shape": "A Heyawake board must be a rectangle of cells.",
     "heyawake-room-split": "The room at {cell} is not one connected area.",
     "heyawake-two-numbers": "{cell} and {other_cell} are in the same room and both hold a number.",
@@ -28,6 +30,8 @@ JA: dict[str, str] = {
     "heyawake-answer-help": "黒マスは #、白マスは .",
     "heyawake-symbols": "'.' か 0 以上の数（部屋の黒マスの数。部屋のどのマスでも）、続けて部屋の区切り",
     "heyawake-answer-symbol": "{cell} の '{token}' は使えません。# （黒）か . （白）で書いてください。",
+    "heyawake-url-short": "puzz.link の URL には {rows}×{cols} の盤面の {total} 部屋のうち {got} 部屋しかありません。"
+                          "コピーの途中で切れたのかもしれません。",
     "heyawake-shape": "へやわけの盤は長方形にしてください。",
     "heyawake-room-split": "{cell} の部屋がつながっていません。",
     "heyawake-two-numbers": "{cell} と {other_cell} は同じ部屋で、どちらにも数があります。",

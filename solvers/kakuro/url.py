@@ -73,6 +73,8 @@ def grid_of_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Grid:
         pos += 1
     if pos > rows * cols:
         raise ParseError("url-bad-char", char=body[i - 1], position=i)
+    if pos < rows * cols:
+        raise ParseError("kakuro-url-short", got=pos, total=rows * cols)
     grid: list[list[KCell]] = [[BLACK] * (cols + 1) for _ in range(rows + 1)]
     for k, cell in enumerate(board):
         grid[k // cols + 1][k % cols + 1] = cell
@@ -84,6 +86,9 @@ def grid_of_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Grid:
         if isinstance(board[r * cols], White):
             grid[r + 1][0] = _clue(0, _decval(body[i]) if i < len(body) else 0)
             i += 1
+    if i > len(body):  # puzz.link writes every edge sum, 0 for none
+        edges = sum(isinstance(board[k], White) for k in [*range(cols), *range(0, rows * cols, cols)])
+        raise ParseError("kakuro-url-short-sums", got=edges - (i - len(body)), total=edges)
     return tuple(tuple(row) for row in grid)
 
 

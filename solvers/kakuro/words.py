@@ -12,6 +12,10 @@ EN: dict[str, str] = {
     "kakuro-impossible-sum": "The sum {total} at {cell} cannot be made from {length} different digits "
                              "({low} to {high}).",
     "kakuro-url-sum-too-large": "puzz.link cannot write the sum {total} (at most 45).",
+    "kakuro-url-short": "The puzz.link URL holds only {got} of the {total} cells inside the clue row and column: "
+                        "it may have been cut short when copied.",
+    "kakuro-url-short-sums": "The puzz.link URL holds only {got} of the {total} sums along the top and left edges: "
+                             "it may have been cut short when copied.",
     "kakuro-url-edge-white": "puzz.link needs the top row and the left column to hold only clue or black cells.",
     "kakuro-answer-size": "The answer must have {rows} rows of {cols} cells.",
     "kakuro-blank": "{count} white cell(s) have no digit, e.g. {cell}.",
@@ -32,6 +36,10 @@ JA: dict[str, str] = {
     "kakuro-run-too-long": "{cell} からの列は {length} マスです。1 つの列は最大 9 マスです。",
     "kakuro-impossible-sum": "{cell} の合計 {total} は {length} 個の異なる数字では作れません（{low}〜{high}）。",
     "kakuro-url-sum-too-large": "puzz.link では合計 {total} を書けません（最大 45）。",
+    "kakuro-url-short": "puzz.link の URL には上と左のヒント列の内側の {total} マスのうち {got} マスしかありません。"
+                        "コピーの途中で切れたのかもしれません。",
+    "kakuro-url-short-sums": "puzz.link の URL には上と左の端の合計 {total} 個のうち {got} 個しかありません。"
+                             "コピーの途中で切れたのかもしれません。",
     "kakuro-url-edge-white": "puzz.link では一番上の行と左の列はヒントか黒マスだけです。",
     "kakuro-answer-size": "答えは {rows} 行 {cols} 列で書いてください。",
     "kakuro-blank": "数字のない白マスが {count} 個あります（例: {cell}）。",

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from solvers.errors import ParseError
 from solvers.notation import FULL_SPACE
+
+if TYPE_CHECKING:
+    from solvers.genre import Genre
 
 # Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, the half-width katakana middle dot to '・'.
 # Deliberately not NFKC: that would also turn U+3000 into a space.
@@ -155,7 +159,9 @@ def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:
     if g is None and len(words) <= 4:  # a name of one to three words among others ("<name>, 1 star")
         runs = (" ".join(words[i:i + n]) for n in (3, 2, 1) for i in range(len(words) - n + 1))
         named, g = next(((w, find_genre(w)) for w in runs if find_genre(w) is not None), (named, None))
-    if g is None or (strict and len(words) > 4):
+    if g is None:
+        named, g = _titled_in_sentence(words) or (named, None)
+    if g is None:
         return False
     if out.genre is not None and out.genre != g.name:
         raise ParseError("two-genres", first=out.genre_word, second=named)
@@ -175,6 +181,24 @@ def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:
     if size is not None:
         _set_size(out, size)
     return True
+
+
+def _titled_in_sentence(words: list[str]) -> tuple[str, Genre[Any, Any]] | None:
+    """The one genre a sentence names by its own name or title ("could you solve this for me, it's
+    a <genre>"), or in Japanese by its title or katakana name anywhere in the words, with the words
+    naming it; None for none or two (a question between genres)."""
+    from solvers.registry import genre_titled, genres_written_in
+
+    found: dict[str, tuple[str, Genre[Any, Any]]] = {}
+    for n in (2, 1):
+        for i in range(len(words) - n + 1):
+            g = genre_titled(" ".join(words[i:i + n]))
+            if g is not None:
+                found.setdefault(g.name, (" ".join(words[i:i + n]), g))
+    if not found:
+        text = " ".join(words)
+        found = {g.name: (g.title, g) for g in genres_written_in(text)}
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def _set_size(out: Cleaned, size: tuple[int, int]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from solvers.genre import ClueKind, Genre, PlayKind
-from solvers.notation import NUMBERS
+from solvers.notation import NUMBERS, UNKNOWN
 from solvers.shikaku import words
 from solvers.solution import RectSolution
 
@@ -27,6 +27,11 @@ class Shikaku(Genre[int, RectSolution]):
     answer_help = "shikaku-answer-help"
     play = PlayKind.RECT
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
+
+    def dropped(self, given: int) -> int:
+        """A dropped number stays a '?' clue (a rectangle of any area): a blank cell would have to
+        join another number's rectangle, and the numbers left would no longer fill the board."""
+        return UNKNOWN if given > 0 else given
 
 
 GENRE = Shikaku()

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from solvers.errors import ParseError
 from solvers.puzzle import Puzzle
-from solvers.puzzlink import genre_of_pid, make_url, split_url
+from solvers.puzzlink import cut_short, genre_of_pid, make_url, split_url
 
 PID = "slither"
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def decode_body(body: str, rows: int, cols: int) -> list[int]:
-    """Row-major cell values (clue + 1, 0 empty) of a 4-cell body; a short body leaves the rest empty."""
+    """Row-major cell values (clue + 1, 0 empty) of a 4-cell body; ParseError for a body cut short."""
     n = rows * cols
     out = [0] * n
     i = 0
@@ -37,6 +37,8 @@ def decode_body(body: str, rows: int, cols: int) -> list[int]:
             i += d - 15
         else:
             raise ParseError("slitherlink-url-char", char=ch, position=pos + 1)
+    if i < n:
+        raise cut_short(i, n, rows, cols)
     return out
 
 

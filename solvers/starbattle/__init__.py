@@ -31,7 +31,7 @@ class StarBattle(Genre[int, StarSolution]):
     url_pids = ("starbattle",)
     notation = NOTATION
     regions = RegionUse.REQUIRED
-    params = (Param("stars", 1, 1, 12),)
+    params = (Param("stars", 1, 1, 12, rule="starbattle-param-stars"),)
     picture_clues = frozenset({ClueKind.REGION_BORDER})
     solution_type = StarSolution
     example = "starbattle 1\nA A B B C\nA B B C C\nD D B C C\nD E E E C\nD D E E E"

@@ -19,9 +19,9 @@ def decode_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[in
     if link.pid != PID:
         raise ParseError("starbattle-url-genre", pid=link.pid)
     parts = link.body.split("/")
-    if len(parts) < 2 or not parts[0].isdigit() or int(parts[0]) < 1:
+    if not parts[0].isdigit() or int(parts[0]) < 1:
         raise ParseError("starbattle-url-stars")
-    regions = decode_borders(parts[1], link.rows, link.cols)
+    regions = decode_borders(parts[1] if len(parts) > 1 else "", link.rows, link.cols)
     cells = tuple((0,) * link.cols for _ in range(link.rows))
     return Puzzle(PID, cells, regions=regions, params=(("stars", int(parts[0])),))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from solvers.clues import Arrow, Direction
 from solvers.errors import ParseError
 from solvers.puzzle import Puzzle
-from solvers.puzzlink import make_url, split_url
+from solvers.puzzlink import cut_short, make_url, split_url
 from solvers.yajilin.arrows import GREY, Cells, YCell, cells_of, puzzle_of
 
 PIDS = ("yajilin", "yajirin", "yajilin-regions")
@@ -49,6 +49,8 @@ def decode_body(body: str, rows: int, cols: int) -> tuple[tuple[Arrow | None, ..
             i += 1
         else:
             raise ParseError("url-bad-char", char=ch, position=i + 1)
+    if c < n:
+        raise cut_short(c, n, rows, cols)
     return tuple(tuple(out[r * cols : (r + 1) * cols]) for r in range(rows))
 
 

@@ -129,3 +129,69 @@ def test_picture() -> None:
 
     assert render_png(example(), view="puzzle")[:4] == b"\x89PNG"
     assert render_png(example(), BridgeSolution(BRIDGES, 3, 3))[:4] == b"\x89PNG"
+
+
+def test_the_clue_named_for_no_solution_is_the_typo_not_far_islands() -> None:
+    """The search for conflicting clues dropped a number by turning its island into water: the
+    islands left then had to join without it, a rule of its own, and five islands far from the
+    typo were named (the 2 typed as 1 at row 7, column 8 was not). A dropped number leaves a '?'
+    island now: the typo is named, and with every other island '?' it still has no answer."""
+    from solvers.explain import conflicting_clues
+
+    rows = [". 1 . 3 . . 2 .", ". . . . . . . .", "2 . . 6 . 2 . 1", ". . . . . . . .", ". . . . 1 . 2 .",
+            ". . . . . . . .", "1 . . 2 . . . 1", ". . . . . . . ."]
+    puzzle = Puzzle("hashiwokakero", tuple(tuple(0 if t == "." else int(t) for t in r.split()) for r in rows))
+    assert solve_puzzle(puzzle, OPTS.with_(unique=False)).status is Status.NONE
+    conflict = conflicting_clues(puzzle, 3.0, OPTS)
+    assert conflict is not None and conflict.minimal
+    named = set(conflict.cells)
+    assert named & {(2, 3), (6, 7)} and len(named) <= 3
+    relaxed = Puzzle("hashiwokakero", tuple(tuple(v if (r, c) in named or v <= 0 else -1 for c, v in enumerate(row))
+                                            for r, row in enumerate(puzzle.cells)))
+    assert solve_puzzle(relaxed, OPTS.with_(unique=False)).status is Status.NONE
+
+
+def test_a_question_mark_island_takes_any_number_of_bridges() -> None:
+    """puzz.link's '?' island ('.' in a URL): read, solved (here it must take 5), checked, typed back."""
+    p = read_board("hashiwokakero\n. . . . 2\n. . . . .\n2 . ? . 6\n. . . . .\n. . 2 . 3")
+    res = solve_puzzle(p, OPTS)
+    assert res.status is Status.UNIQUE and res.solution is not None
+    assert sum(n for r1, c1, r2, c2, n in res.solution.bridges if (2, 2) in ((r1, c1), (r2, c2))) == 5
+    assert GENRE.check(p, res.solution) == []
+    url = GENRE.encode_url(p)
+    assert url == "https://puzz.link/p?hashi/5/5/j2k2g.g6m2g3" and GENRE.decode_url(url) == p
+    assert GENRE.parse_answer(p, "....2\n....H\n2=?=6\n..|.H\n..2-3") == res.solution
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_question_mark_islands_match_brute_force(seed: int) -> None:
+    """Small random boards with some '?' islands: the verdict is what trying every bridge count says."""
+    import itertools
+    import random
+
+    from tests.genres.brute import assert_verdict_matches
+
+    rng = random.Random(seed)
+    cells = [[0] * 4 for _ in range(4)]
+    for r, c in rng.sample([(r, c) for r in range(4) for c in range(4)], 6):
+        cells[r][c] = -1
+    board = board_of(cells)  # numbers from random bridges (crossings and all), then some hidden again
+    ends = [0] * len(board.islands)
+    for e in board.edges:
+        n = rng.choice((0, 1, 2))
+        ends[e.a] += n
+        ends[e.b] += n
+    for (r, c, _), n in zip(board.islands, ends, strict=True):
+        cells[r][c] = n if n and rng.random() < 0.6 else -1
+    puzzle = Puzzle("hashiwokakero", tuple(tuple(row) for row in cells))
+    every = []
+    for counts in itertools.product((0, 1, 2), repeat=len(board.edges)):
+        bridges = tuple(sorted((*board.islands[e.a][:2], *board.islands[e.b][:2], n)
+                               for e, n in zip(board.edges, counts, strict=True) if n))
+        if not GENRE.check(puzzle, BridgeSolution(bridges, 4, 4)):
+            every.append(bridges)
+    res = solve_puzzle(puzzle, OPTS)
+    if res.status is Status.INVALID:  # the form check refuses only boards without any answer
+        assert not every
+        return
+    assert_verdict_matches(res, every, lambda sol: tuple(sorted(tuple(b) for b in sol.bridges)))

@@ -10,6 +10,7 @@ import pytest
 from bot.i18n import say
 from solvers.engine import solve_puzzle, solve_record
 from solvers.errors import InvalidPuzzle, ParseError
+from solvers.explain import conflicting_clues
 from solvers.puzzle import Puzzle
 from solvers.shikaku import GENRE, check, model
 from solvers.solution import RectSolution
@@ -325,3 +326,21 @@ def test_box_model_agrees_on_the_corpus(rec: dict) -> None:
     assert rects_of(res) == sorted(stored(rec).rects)
     res = model._solve_boxes(board("2 .", ". 2"), OPTS, model.Budget(OPTS))
     assert res.status is Status.MULTIPLE
+
+
+def test_the_clues_named_for_no_solution_are_small_and_hold_the_typo() -> None:
+    """The search for conflicting clues dropped a number by blanking its cell: the numbers left no
+    longer fill the board, so every trial broke the form and nearly all 27 numbers were named, on
+    any typo. A dropped number becomes '?' now: the 7 typed as 8 and the 5 typed as 4 (the total
+    still the area) give a handful of clues, a typo among them, with no answer on their own."""
+    rows = ["2 . . . . . 8 . . 3", ". . . . . 5 . . . .", ". . . . 2 . 9 . . .", "4 2 . 3 4 4 . . . .",
+            ". . . . . . . . 2 .", ". 5 . . . . 2 . . 6", ". . 5 . . . . . . .", ". . . . . . . . . .",
+            ". . . . . 6 . 5 . .", "5 1 3 4 2 2 . 1 4 1"]
+    puzzle = Puzzle("shikaku", tuple(tuple(int(t) if t != "." else 0 for t in row.split()) for row in rows))
+    conflict = conflicting_clues(puzzle, 3.0, SolveOptions(time_limit=5, workers=1))
+    assert conflict is not None and conflict.minimal
+    named = set(conflict.cells)
+    assert named & {(0, 6), (3, 4)} and len(named) <= 6
+    relaxed = Puzzle("shikaku", tuple(tuple(v if (r, c) in named or v <= 0 else -1 for c, v in enumerate(row))
+                                      for r, row in enumerate(puzzle.cells)))
+    assert solve_puzzle(relaxed, SolveOptions(time_limit=5, workers=1, unique=False)).status is Status.NONE

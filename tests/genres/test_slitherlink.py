@@ -69,9 +69,11 @@ def test_hand_made_urls() -> None:
     # 2x2: the 3, one empty cell ("8" = 3 + 5: one empty after), then the 1 and two empties ("b" = 1 + 10)
     assert GENRE.decode_url("https://puzz.link/p?slither/2/2/8b") == Puzzle.from_record(EXAMPLE)
     assert GENRE.encode_url(Puzzle.from_record(EXAMPLE)) == "https://puzz.link/p?slither/2/2/8b"
-    # 3x3 written loosely ("h" = two empty cells, "g" = one, a short body) and canonically
+    # 3x3 written loosely ("h" = two empty cells, "g" = one, "i" = three) and canonically; cut short, it says so
     want = board("0 . .", "2 . 3", ". . .")
-    for url in ("https://puzz.link/p?slither/3/3/0h2g3", "pzv.jp/p.html?slither/3/3/a7dg", "slither_edit/3/3/a7dg"):
+    with pytest.raises(ParseError, match="holds only 6 of the 9 cells"):
+        GENRE.decode_url("https://puzz.link/p?slither/3/3/0h2g3")
+    for url in ("https://puzz.link/p?slither/3/3/0h2g3i", "pzv.jp/p.html?slither/3/3/a7dg", "slither_edit/3/3/a7dg"):
         assert GENRE.decode_url(url) == want
     assert GENRE.encode_url(want) == "https://puzz.link/p?slither/3/3/a7dg"
     assert GENRE.decode_url("https://puzz.link/p?slither/2/1/.1").cells == ((0, 2),)  # '?' clue: no clue

@@ -5,7 +5,7 @@
   var S = JSON.parse(document.getElementById("settings").textContent);
   var W = S.words, R = S.rows, C = S.cols, KIND = S.kind;
   var CELL_LINES = KIND === "cell-loop" || KIND === "loop-shade", SHADES = KIND === "shade" || KIND === "loop-shade";
-  var svg = document.getElementById("board"), layer = document.getElementById("marks");
+  var svg = document.getElementById("board"), layer = document.getElementById("marks"), rooms = svg.querySelector("path.rooms");
   var firstText = svg.querySelector("text");
   if (firstText && (CELL_LINES || KIND === "bridge")) svg.insertBefore(layer, firstText);  // numbers stay readable over lines
   var CELL = +svg.dataset.cell, M = +svg.dataset.margin, NS = "http://www.w3.org/2000/svg";
@@ -79,6 +79,7 @@
         else if (v === 2) cross(cx(c), cy(r), CELL * 0.2, BLUE);
       }
     }
+    if (SHADES && rooms && Object.keys(st.c).length) layer.appendChild(rooms.cloneNode(false));  // shading hid the walls between rooms
     for (k in st.n) {  // smaller for more digits, so "16" or "25" stays inside its cell
       p = k.split(",");
       el("text", {x: cx(+p[1]), y: cy(+p[0]), "font-size": CELL * [0.7, 0.7, 0.52, 0.38][Math.min(3, st.n[k].length)], fill: BLUE,
@@ -336,7 +337,11 @@
 
   // ---------------------------------------------------------------- talking to the bot
   var status = document.getElementById("status");
-  function say(text, ok) { status.textContent = text; status.className = ok === undefined ? "" : ok ? "ok" : "bad"; }
+  function say(text, ok) {
+    status.textContent = text; status.className = ok === undefined ? "" : ok ? "ok" : "bad";
+    // under a big board and its pads the line is below a phone's screen: bring it up, or the tap seems to do nothing
+    if (text && status.scrollIntoView) status.scrollIntoView({block: "nearest"});
+  }
   var board = S.puzzle.charAt(0) === "b", hintsSeen = 0;  // a solved board ("Play it"): nothing recorded, no sign-in
   function send(path, withSolution) {
     var body = {init_data: initData(), token: S.token || undefined, puzzle: S.puzzle, lang: S.lang, hint: hintsSeen + 1};
