@@ -299,17 +299,41 @@ def _pools(board: Board) -> bool:
 
 
 def _sea(board: Board) -> bool:
-    """Shaded cells must join up through shaded or unknown cells: cut cells are shaded."""
-    color = board.color
-    member = [x != WHITE for x in color]
-    marked = [x == BLACK for x in color]
-    if sum(marked) < 2:
+    """Shaded cells must join up through shaded or unknown cells: cut cells are shaded.
+
+    The search runs over the free cells and one node per shaded part (``Board.sea_parts``): a
+    free cell separates shaded cells exactly when it separates their parts."""
+    parts = board.sea_parts()
+    if parts.cells < 2:
         return False
-    found = separations(board.adj, member, marked)
-    if sum(1 for total in found.totals if total) > 1:
+    color, adj = board.color, board.adj
+    free = [i for i, x in enumerate(color) if x == FREE]
+    node = {i: v for v, i in enumerate(free)}
+    nbrs: list[list[int]] = [[] for _ in free]
+    weight = [0] * len(free)
+    roots: dict[int, int] = {}  # a part's root cell: its node
+    for v, i in enumerate(free):
+        row = nbrs[v]
+        for j in adj[i]:
+            x = color[j]
+            if x == FREE:
+                row.append(node[j])
+            elif x == BLACK:
+                r = parts.find(j)
+                u = roots.get(r)
+                if u is None:
+                    u = roots[r] = len(nbrs)
+                    nbrs.append([])
+                    weight.append(1)
+                if u not in row:
+                    row.append(u)
+                    nbrs[u].append(v)
+    found = separations(nbrs, [True] * len(nbrs), weight)
+    # parts touching no free cell are components of their own
+    if sum(1 for total in found.totals if total) + parts.parts - len(roots) > 1:
         raise Contradiction("sea split")
     changed = False
-    for i in sorted(v for v in found.cut_vertices if not marked[v]):
+    for i in sorted(free[v] for v in found.cut_vertices if v < len(free)):
         changed |= board.set(i, BLACK, "sea-cut")
     return changed
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 
-from solvers.nurikabe.board import BLACK, FREE, WHITE, Board, Contradiction
+from solvers.nurikabe.board import BLACK, FREE, WHITE, Board, Contradiction, SeaParts
 from solvers.nurikabe.deduce import QUICK, propagate
 
 DRY = 60  # frontier cells probed in a row without a hit before probing gives up (d0025: up to 53 trials between hits)
@@ -80,9 +80,11 @@ def _next(board: Board, tried: list[bool], pos: int) -> int:
 def _trial(board: Board, i: int, guess: int) -> Board | None:
     """The board after cell ``i`` takes colour ``guess`` and the quick rules run to their fixed
     point; None when they find a contradiction."""
+    sea = board.sea_parts()
     trial = Board(board.rows, board.cols, board.clues, board.color[:], board.owner[:], board.adj,
                   memo=board.memo, closed=board.closed[:],
-                  pools_seen=0 if board.pools_seen == len(board.steps) else -1)
+                  pools_seen=0 if board.pools_seen == len(board.steps) else -1,
+                  sea=SeaParts(sea.parent[:], sea.parts, sea.cells))
     try:
         trial.set(i, guess, "probe")
         # _link and _confine read the reach sets, which _reach has always just made in the same pass
