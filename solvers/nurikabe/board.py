@@ -110,6 +110,8 @@ class Board:
     pools_seen: int = -1  # deduce._pools had nothing to do after the steps before this index (-1: not known)
     last_members: tuple[list[int], list[int], list[list[int]]] | None = None  # see deduce._members
     sea: SeaParts | None = None  # the shaded parts (deduce._sea), made on first use
+    # deduce._reach's last colours and owners (as bytes) and per island (cells left, search) to reuse
+    last_reach: tuple[bytes, bytes, list[tuple[int, dict[int, int]] | None]] | None = None
 
     def sea_parts(self) -> SeaParts:
         """The shaded cells' parts, up to date with the colours."""
