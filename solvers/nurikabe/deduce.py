@@ -262,8 +262,8 @@ def _link(board: Board) -> bool:
     seen: set[int] = set()
     groups: list[list[int]] = []  # the unshaded groups, found before any cell changes
     closed = _closed(board)  # a walled-in island is a group with its number: not listed, not searched
-    for start, x in enumerate(color):
-        if x != WHITE or start in seen or (owner[start] >= 0 and closed[owner[start]]):
+    for start in [i for i, x in enumerate(color) if x == WHITE]:
+        if start in seen or (owner[start] >= 0 and closed[owner[start]]):
             continue
         group = [start]
         seen.add(start)
@@ -382,14 +382,16 @@ def _confine(board: Board) -> bool:
     Within the island's reach, a free cell that cuts off more cells than the island can spare
     (one depth-first search per unfinished island, :mod:`solvers.nurikabe.dfs`).
     """
-    changed = False
+    changed, closed, color = False, _closed(board), board.color
     for k, reach in enumerate(board.reach):
+        if closed[k]:
+            continue  # its reach is its own cells, as many as its size, none free
         size = board.size(k)
         if size == NO_LIMIT:
             continue
         if len(reach) < size:
             raise Contradiction("island shut in")
-        if all(board.color[i] != FREE for i in reach):
+        if all(color[i] != FREE for i in reach):
             continue  # nothing left to unshade (most islands once finished: the probe's hot loop)
         tree = board.memo.tree(board.adj, reach, board.clues[k][0])
         for v in dfs.shut_off(tree, len(reach) - size, len(reach)):

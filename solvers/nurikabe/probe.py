@@ -22,6 +22,7 @@ have few forced cells: probing there only costs).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from solvers.nurikabe.board import BLACK, FREE, WHITE, Board, Contradiction, SeaParts
 from solvers.nurikabe.deduce import QUICK, propagate
@@ -30,18 +31,29 @@ DRY = 60  # frontier cells probed in a row without a hit before probing gives up
 NEAR = 6  # a change makes the cells within this many steps (Manhattan) worth trying again
 
 
-def probe(board: Board, deadline: float, until: float | None = None, grace: float = 0.0) -> int:
+def probe(board: Board, deadline: float, until: float | None = None, grace: float = 0.0,
+          pause: Callable[[], bool] | None = None, pause_at: float | None = None) -> int:
     """Probe frontier cells until none is left to try, ``DRY`` cells in a row fail, or ``deadline``
     (time.monotonic()) passes; each hit moves the deadline to ``grace`` seconds after it, never past
     ``until`` (probing that keeps settling cells goes on; probing that found nothing stops on time).
+    ``pause``: called once, between trials, when probing goes on past ``pause_at`` (default: the
+    first deadline; the board is then at the full rules' fixed point); it returns True when the
+    board has been settled otherwise (probing stops), and its time is not counted against the grace.
     Returns the number of cells settled by a contradiction (each followed by the full rules).
     Raises Contradiction when the board breaks."""
     until = deadline if until is None else until
+    first = deadline if pause_at is None else pause_at
     n = len(board.color)
     tried = [False] * n  # tried in vain since the last change near it
     implied: set[tuple[int, int]] = set()  # (cell, colour) some fruitless trial set since the last hit
     hits = dry = i = 0
     while dry < DRY and time.monotonic() < deadline:
+        if pause is not None and time.monotonic() >= first:
+            t0 = time.monotonic()
+            if pause():
+                break
+            deadline = min(until, deadline + time.monotonic() - t0)
+            pause = None
         i = _next(board, tried, i)
         if i < 0:
             break
