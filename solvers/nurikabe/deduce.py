@@ -142,21 +142,20 @@ def _islands(board: Board) -> bool:
                 elif o != first:
                     changed |= board.set(i, BLACK, "between")
                     break
-    closed = _closed(board)
-    for k, cells in enumerate(members):
+    closed, clues = _closed(board), board.clues
+    for k in [k for k, done in enumerate(closed) if not done]:  # a closed island has its size, no free neighbour
+        cells = members[k]
         size = board.size(k)
         if len(cells) > size:
             raise Contradiction("island too big")
-        if closed[k]:
-            continue
         free = {j for i in cells for j in adj[i] if color[j] == FREE}
         if len(cells) == size:
             closed[k] = not free and _joined(board, k, len(cells))
             for j in free:
                 changed |= board.set(j, BLACK, "complete")
-        elif not free and board.clues[k][1] != UNKNOWN_CLUE:
+        elif not free and clues[k][1] != UNKNOWN_CLUE:
             raise Contradiction("island cannot grow")
-        elif len(free) == 1 and board.clues[k][1] != UNKNOWN_CLUE:
+        elif len(free) == 1 and clues[k][1] != UNKNOWN_CLUE:
             (j,) = free
             changed |= board.set(j, WHITE, "only-way")
             owner[j] = k
