@@ -110,8 +110,21 @@ class Board:
     pools_seen: int = -1  # deduce._pools had nothing to do after the steps before this index (-1: not known)
     last_members: tuple[list[int], list[int], list[list[int]]] | None = None  # see deduce._members
     sea: SeaParts | None = None  # the shaded parts (deduce._sea), made on first use
+    free_seen: tuple[int, list[int]] | None = None  # see free_cells
     # deduce._reach's last colours and owners (as bytes) and per island (cells left, search) to reuse
     last_reach: tuple[bytes, bytes, list[tuple[int, dict[int, int]] | None]] | None = None
+
+    def free_cells(self) -> list[int]:
+        """The free cells in order (not to be changed), kept with the number of steps: colours
+        change only through :meth:`set`, so a later call filters the last list, not the board."""
+        got = self.free_seen
+        if got is not None and got[0] == len(self.steps):
+            return got[1]
+        color = self.color
+        cells = ([i for i, x in enumerate(color) if x == FREE] if got is None
+                 else [i for i in got[1] if color[i] == FREE])
+        self.free_seen = (len(self.steps), cells)
+        return cells
 
     def sea_parts(self) -> SeaParts:
         """The shaded cells' parts, up to date with the colours."""

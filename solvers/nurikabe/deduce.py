@@ -132,7 +132,7 @@ def _islands(board: Board) -> bool:
     changed = False
     members = _members(board)
     color, owner, adj = board.color, board.owner, board.adj
-    for i in [i for i, x in enumerate(color) if x == FREE]:
+    for i in board.free_cells():
         first = -1
         for j in adj[i]:
             o = owner[j]
@@ -342,7 +342,7 @@ def _sea(board: Board) -> bool:
     if parts.cells < 2:
         return False
     color, adj = board.color, board.adj
-    free = [i for i, x in enumerate(color) if x == FREE]
+    free = board.free_cells()
     node = [0] * len(color)
     for v, i in enumerate(free):
         node[i] = v
