@@ -52,6 +52,46 @@ class Memo:
 
 
 @dataclass
+class SeaParts:
+    """The shaded cells' connected parts (union-find), kept up to date from the board's steps, so
+    the ``sea-cut`` search runs over the free cells and one node per part instead of the whole
+    board (shaded cells are never undone: parts only merge)."""
+
+    parent: list[int]  # per cell: -1 while not shaded, else a cell of its part (roots: itself)
+    parts: int = 0  # shaded parts
+    cells: int = 0  # shaded cells
+    seen: int = 0  # the board's steps before this index are counted
+
+    def find(self, i: int) -> int:
+        parent = self.parent
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def add(self, i: int, adj: Sequence[Sequence[int]]) -> None:
+        """Cell ``i`` is shaded: a part of its own, merged with its shaded neighbours' parts."""
+        parent = self.parent
+        parent[i] = i
+        self.parts += 1
+        self.cells += 1
+        for j in adj[i]:
+            if parent[j] >= 0:
+                a, b = self.find(i), self.find(j)
+                if a != b:
+                    parent[a] = b
+                    self.parts -= 1
+
+    def update(self, board: Board) -> None:
+        """Count the cells shaded since the last call (``board.steps`` from ``seen`` on)."""
+        cols = board.cols
+        for step in board.steps[self.seen:]:
+            if step.shaded:
+                self.add(step.cell[0] * cols + step.cell[1], board.adj)
+        self.seen = len(board.steps)
+
+
+@dataclass
 class Board:
     """Deduction state: ``color[i]`` FREE/WHITE/BLACK, ``owner[i]`` the island (clue number) of a
     white cell or -1, ``reach[k]`` the cells island ``k`` may still take (its own included)."""
@@ -69,6 +109,34 @@ class Board:
     closed: list[bool] = field(default_factory=list)  # per island: finished, walled in (deduce._closed)
     pools_seen: int = -1  # deduce._pools had nothing to do after the steps before this index (-1: not known)
     last_members: tuple[list[int], list[int], list[list[int]]] | None = None  # see deduce._members
+    sea: SeaParts | None = None  # the shaded parts (deduce._sea), made on first use
+    free_seen: tuple[int, list[int]] | None = None  # see free_cells
+    # deduce._reach's last colours and owners (as bytes) and per island (cells left, search) to reuse
+    last_reach: tuple[bytes, bytes, list[tuple[int, dict[int, int]] | None]] | None = None
+
+    def free_cells(self) -> list[int]:
+        """The free cells in order (not to be changed), kept with the number of steps: colours
+        change only through :meth:`set`, so a later call filters the last list, not the board."""
+        got = self.free_seen
+        if got is not None and got[0] == len(self.steps):
+            return got[1]
+        color = self.color
+        cells = ([i for i, x in enumerate(color) if x == FREE] if got is None
+                 else [i for i in got[1] if color[i] == FREE])
+        self.free_seen = (len(self.steps), cells)
+        return cells
+
+    def sea_parts(self) -> SeaParts:
+        """The shaded cells' parts, up to date with the colours."""
+        if self.sea is None:
+            self.sea = SeaParts([-1] * len(self.color))
+            for i, x in enumerate(self.color):
+                if x == BLACK:
+                    self.sea.add(i, self.adj)
+            self.sea.seen = len(self.steps)
+        else:
+            self.sea.update(self)
+        return self.sea
 
     @classmethod
     def of(cls, cells: Sequence[Sequence[int]]) -> Board:

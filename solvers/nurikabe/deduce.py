@@ -34,6 +34,7 @@ solution raises :class:`Contradiction`.
 from __future__ import annotations
 
 import time
+from array import array
 from collections import deque
 from collections.abc import Iterable, Sequence
 
@@ -113,10 +114,16 @@ def _members(board: Board) -> list[list[int]]:
                 queue.append(j)
             elif oj != o:
                 raise Contradiction("two clues in one island")
-    members: list[list[int]] = [[] for _ in board.clues]
-    for i, k in enumerate(owner):
-        if k >= 0:
-            members[k].append(i)
+    members: list[list[int]]
+    if last is None:
+        members = [[] for _ in board.clues]
+        for i, k in enumerate(owner):
+            if k >= 0:
+                members[k].append(i)
+    else:  # a walled-in island's cells are those it had when it closed (nothing can join it)
+        members = [last[2][k] if closed[k] else [] for k in range(len(board.clues))]
+        for i in sorted(queue):
+            members[owner[i]].append(i)
     board.last_members = (color[:], owner[:], members)
     return members
 
@@ -125,9 +132,7 @@ def _islands(board: Board) -> bool:
     changed = False
     members = _members(board)
     color, owner, adj = board.color, board.owner, board.adj
-    for i, x in enumerate(color):
-        if x != FREE:
-            continue
+    for i in board.free_cells():
         first = -1
         for j in adj[i]:
             o = owner[j]
@@ -137,21 +142,20 @@ def _islands(board: Board) -> bool:
                 elif o != first:
                     changed |= board.set(i, BLACK, "between")
                     break
-    closed = _closed(board)
-    for k, cells in enumerate(members):
+    closed, clues = _closed(board), board.clues
+    for k in [k for k, done in enumerate(closed) if not done]:  # a closed island has its size, no free neighbour
+        cells = members[k]
         size = board.size(k)
         if len(cells) > size:
             raise Contradiction("island too big")
-        if closed[k]:
-            continue
         free = {j for i in cells for j in adj[i] if color[j] == FREE}
         if len(cells) == size:
             closed[k] = not free and _joined(board, k, len(cells))
             for j in free:
                 changed |= board.set(j, BLACK, "complete")
-        elif not free and board.clues[k][1] != UNKNOWN_CLUE:
+        elif not free and clues[k][1] != UNKNOWN_CLUE:
             raise Contradiction("island cannot grow")
-        elif len(free) == 1 and board.clues[k][1] != UNKNOWN_CLUE:
+        elif len(free) == 1 and clues[k][1] != UNKNOWN_CLUE:
             (j,) = free
             changed |= board.set(j, WHITE, "only-way")
             owner[j] = k
@@ -163,8 +167,6 @@ def _reach(board: Board) -> bool:
     color, owner, adj = board.color, board.owner, board.adj
     members = _members(board)
     n = len(color)
-    reached_by = [0] * n
-    only = [-1] * n
     board.reach = []
     # touch[j]: the one island next to cell j, -1 for none, -2 for several (then j joins none)
     touch = [-1] * n
@@ -177,41 +179,74 @@ def _reach(board: Board) -> bool:
                 t = touch[j]
                 if t != o:
                     touch[j] = o if t == -1 else -2
+    last, now = board.last_reach, (bytes(color), array("i", owner).tobytes())
+    dirty = None if last is None else _dirty(board, last[0], last[1], now)
+    searches: list[tuple[int, dict[int, int]] | None] = []
     for k, cells in enumerate(members):
         left = board.size(k) - len(cells)
         if left <= 0:  # finished: no search (the same set, made in the same order)
             board.reach.append(set(cells))
+            searches.append(None)
             continue
-        dist = {i: 0 for i in cells}
-        queue = deque(cells)
-        while queue:
-            i = queue.popleft()
-            d = dist[i]
-            if d >= left:
-                continue
-            for j in adj[i]:
-                # a cell touching another island cannot join this one
-                if j in dist or color[j] == BLACK or owner[j] >= 0 or touch[j] not in (-1, k):
+        old = None if last is None or dirty is None else last[2][k]
+        if old is not None and old[0] == left and dirty is not None and dirty.isdisjoint(old[1]):
+            dist = old[1]  # nothing it read has changed
+        else:
+            dist = {i: 0 for i in cells}
+            queue = deque(cells)
+            while queue:
+                i = queue.popleft()
+                d = dist[i]
+                if d >= left:
                     continue
-                dist[j] = d + 1
-                queue.append(j)
+                for j in adj[i]:
+                    # a cell touching another island cannot join this one
+                    if j in dist or color[j] == BLACK or owner[j] >= 0 or touch[j] not in (-1, k):
+                        continue
+                    dist[j] = d + 1
+                    queue.append(j)
+        searches.append((left, dist))
         board.reach.append(set(dist))
-        for j in dist:
-            if owner[j] < 0:
-                reached_by[j] += 1
-                only[j] = k
+    board.last_reach = (now[0], now[1], searches)  # what the searches read (before the changes below)
     changed = False
-    for i in range(n):
-        if owner[i] >= 0 or color[i] == BLACK:
-            continue
-        if reached_by[i] == 0:
+    grown = [(k, s[1]) for k, s in enumerate(searches) if s is not None]
+    reached = set().union(*(dist for _, dist in grown))
+    # the cells without an island that no island reaches, or that are unshaded
+    for i in [i for i, x in enumerate(color) if x != BLACK and owner[i] < 0 and (x == WHITE or i not in reached)]:
+        if i not in reached:
             if color[i] == WHITE:
                 raise Contradiction("white cell out of reach")
             changed |= board.set(i, BLACK, "unreachable")
-        elif reached_by[i] == 1 and color[i] == WHITE:
-            owner[i] = only[i]
-            changed = True
+        elif color[i] == WHITE:
+            takers = [k for k, dist in grown if i in dist]
+            if len(takers) == 1:
+                owner[i] = takers[0]
+                changed = True
     return changed
+
+
+CHUNK = 64  # cells compared at once when looking for changes
+
+
+def _dirty(board: Board, color0: bytes, owner0: bytes, now: tuple[bytes, bytes]) -> set[int]:
+    """The cells within two steps of a cell whose colour or owner differs from ``color0`` /
+    ``owner0`` (the last :func:`_reach`'s). An island's search reads the cells it reaches, their
+    neighbours and, through ``touch``, the owners next to those: a search clear of these cells
+    comes out the same."""
+    color, owner = now
+    n, width = len(color), array("i").itemsize
+    changed = []
+    for a in range(0, n, CHUNK):
+        b = min(n, a + CHUNK)
+        if color[a:b] != color0[a:b]:
+            changed += [i for i in range(a, b) if color[i] != color0[i]]
+        if owner[a * width:b * width] != owner0[a * width:b * width]:
+            changed += [i for i in range(a, b) if owner[i * width:(i + 1) * width] != owner0[i * width:(i + 1) * width]]
+    dirty = set(changed)
+    for _ in range(2):
+        changed = [j for i in changed for j in board.adj[i] if j not in dirty]
+        dirty.update(changed)
+    return dirty
 
 
 def _link(board: Board) -> bool:
@@ -226,8 +261,8 @@ def _link(board: Board) -> bool:
     seen: set[int] = set()
     groups: list[list[int]] = []  # the unshaded groups, found before any cell changes
     closed = _closed(board)  # a walled-in island is a group with its number: not listed, not searched
-    for start, x in enumerate(color):
-        if x != WHITE or start in seen or (owner[start] >= 0 and closed[owner[start]]):
+    for start in [i for i, x in enumerate(color) if x == WHITE]:
+        if start in seen or (owner[start] >= 0 and closed[owner[start]]):
             continue
         group = [start]
         seen.add(start)
@@ -299,17 +334,43 @@ def _pools(board: Board) -> bool:
 
 
 def _sea(board: Board) -> bool:
-    """Shaded cells must join up through shaded or unknown cells: cut cells are shaded."""
-    color = board.color
-    member = [x != WHITE for x in color]
-    marked = [x == BLACK for x in color]
-    if sum(marked) < 2:
+    """Shaded cells must join up through shaded or unknown cells: cut cells are shaded.
+
+    The search runs over the free cells and one node per shaded part (``Board.sea_parts``): a
+    free cell separates shaded cells exactly when it separates their parts."""
+    parts = board.sea_parts()
+    if parts.cells < 2:
         return False
-    found = separations(board.adj, member, marked)
-    if sum(1 for total in found.totals if total) > 1:
+    color, adj = board.color, board.adj
+    free = board.free_cells()
+    node = [0] * len(color)
+    for v, i in enumerate(free):
+        node[i] = v
+    nbrs: list[list[int]] = [[] for _ in free]
+    weight = [0] * len(free)
+    roots: dict[int, int] = {}  # a part's root cell: its node
+    for v, i in enumerate(free):
+        row = nbrs[v]
+        for j in adj[i]:
+            x = color[j]
+            if x == FREE:
+                row.append(node[j])
+            elif x == BLACK:
+                r = parts.find(j)
+                u = roots.get(r)
+                if u is None:
+                    u = roots[r] = len(nbrs)
+                    nbrs.append([])
+                    weight.append(1)
+                if u not in row:
+                    row.append(u)
+                    nbrs[u].append(v)
+    found = separations(nbrs, [True] * len(nbrs), weight)
+    # parts touching no free cell are components of their own
+    if sum(1 for total in found.totals if total) + parts.parts - len(roots) > 1:
         raise Contradiction("sea split")
     changed = False
-    for i in sorted(v for v in found.cut_vertices if not marked[v]):
+    for i in sorted(free[v] for v in found.cut_vertices if v < len(free)):
         changed |= board.set(i, BLACK, "sea-cut")
     return changed
 
@@ -320,14 +381,16 @@ def _confine(board: Board) -> bool:
     Within the island's reach, a free cell that cuts off more cells than the island can spare
     (one depth-first search per unfinished island, :mod:`solvers.nurikabe.dfs`).
     """
-    changed = False
+    changed, closed, color = False, _closed(board), board.color
     for k, reach in enumerate(board.reach):
+        if closed[k]:
+            continue  # its reach is its own cells, as many as its size, none free
         size = board.size(k)
         if size == NO_LIMIT:
             continue
         if len(reach) < size:
             raise Contradiction("island shut in")
-        if all(board.color[i] != FREE for i in reach):
+        if all(color[i] != FREE for i in reach):
             continue  # nothing left to unshade (most islands once finished: the probe's hot loop)
         tree = board.memo.tree(board.adj, reach, board.clues[k][0])
         for v in dfs.shut_off(tree, len(reach) - size, len(reach)):

@@ -48,6 +48,11 @@ PROBE_CAP = 0.8  # of the time limit (and a tenth before its end), at most, whil
 # cells: d0025 needs 36 hits over ~3.7 s CPU; a made-up 50x50 board with several answers keeps
 # hitting too and pays for it (2.4 -> 8.2 s, bench/results/nurikabe.md)
 PROBE_MIN = 150  # cells left open: on fewer, CP-SAT settles the board sooner than probing would
+# when probing goes on past TRY_AT of the limit, CP-SAT first tries to settle the board in TRY_SHARE
+# of it: a board with several answers keeps probing busy to PROBE_CAP (50x50 p0.5-s3: two answers
+# in ~0.75 s CPU), while d0025 (no answer from CP-SAT) is settled by ~2.7 s of probing, before
+# TRY_AT at a 10 s limit; not tried when TRY_SHARE is below TRY_MIN seconds (it could not finish)
+TRY_AT, TRY_SHARE, TRY_MIN = 0.4, 0.1, 0.8
 
 # many small calls (one per round of cuts): presolve and the LP relaxation cost more than they prune
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0,
@@ -156,14 +161,26 @@ def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
     budget.note("deduce", t0)
     if options.time_limit and board.color.count(FREE) >= PROBE_MIN:
         t0 = time.perf_counter()
+        settled: list[SolveResult] = []
+
+        def attempt() -> bool:
+            """CP-SAT on the board probing has reached, briefly: settled if it finds the verdict."""
+            got = _search(board, options, budget.part(TRY_SHARE * options.time_limit), decode)
+            settled.append(got)
+            return got.status in (Status.UNIQUE, Status.MULTIPLE, Status.SOLVED, Status.NONE)
+
         try:
             now, share = time.monotonic(), PROBE_SHARE * options.time_limit
             cap = min(PROBE_CAP * options.time_limit, budget.remaining() - 0.1 * options.time_limit)
-            probe(board, now + min(share, cap), until=now + cap, grace=share)
+            tries = TRY_SHARE * options.time_limit >= TRY_MIN
+            probe(board, now + min(share, cap), until=now + cap, grace=share, pause=attempt if tries else None,
+                  pause_at=now + TRY_AT * options.time_limit)
         except Contradiction:
             budget.note("probe", t0)
             return no_solution(budget)
         budget.note("probe", t0)
+        if settled and settled[-1].status != Status.TIMEOUT:
+            return settled[-1]
     if board.complete:
         # every cell forced: the one candidate; if it breaks a rule the deductions do not watch
         # (they never check it whole), there is no solution at all
@@ -171,6 +188,11 @@ def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
             return no_solution(budget)
         status = Status.UNIQUE if options.unique else Status.SOLVED
         return SolveResult(status, solution=decode(board.shaded_rows()), stats=budget.stats)
+    return _search(board, options, budget, decode)
+
+
+def _search(board: Board, options: SolveOptions, budget: Budget, decode: Callable[[list[str]], Any]) -> SolveResult:
+    """CP-SAT from the board's state: the verdict, or a timeout when ``budget`` runs out."""
     t0 = time.perf_counter()
     nm = NurikabeModel(board)
     free = [nm.white[i] for i in range(len(nm.white)) if board.color[i] == FREE]

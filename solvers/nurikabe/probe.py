@@ -22,26 +22,38 @@ have few forced cells: probing there only costs).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
-from solvers.nurikabe.board import BLACK, FREE, WHITE, Board, Contradiction
+from solvers.nurikabe.board import BLACK, FREE, WHITE, Board, Contradiction, SeaParts
 from solvers.nurikabe.deduce import QUICK, propagate
 
 DRY = 60  # frontier cells probed in a row without a hit before probing gives up (d0025: up to 53 trials between hits)
 NEAR = 6  # a change makes the cells within this many steps (Manhattan) worth trying again
 
 
-def probe(board: Board, deadline: float, until: float | None = None, grace: float = 0.0) -> int:
+def probe(board: Board, deadline: float, until: float | None = None, grace: float = 0.0,
+          pause: Callable[[], bool] | None = None, pause_at: float | None = None) -> int:
     """Probe frontier cells until none is left to try, ``DRY`` cells in a row fail, or ``deadline``
     (time.monotonic()) passes; each hit moves the deadline to ``grace`` seconds after it, never past
     ``until`` (probing that keeps settling cells goes on; probing that found nothing stops on time).
+    ``pause``: called once, between trials, when probing goes on past ``pause_at`` (default: the
+    first deadline; the board is then at the full rules' fixed point); it returns True when the
+    board has been settled otherwise (probing stops), and its time is not counted against the grace.
     Returns the number of cells settled by a contradiction (each followed by the full rules).
     Raises Contradiction when the board breaks."""
     until = deadline if until is None else until
+    first = deadline if pause_at is None else pause_at
     n = len(board.color)
     tried = [False] * n  # tried in vain since the last change near it
     implied: set[tuple[int, int]] = set()  # (cell, colour) some fruitless trial set since the last hit
     hits = dry = i = 0
     while dry < DRY and time.monotonic() < deadline:
+        if pause is not None and time.monotonic() >= first:
+            t0 = time.monotonic()
+            if pause():
+                break
+            deadline = min(until, deadline + time.monotonic() - t0)
+            pause = None
         i = _next(board, tried, i)
         if i < 0:
             break
@@ -80,9 +92,12 @@ def _next(board: Board, tried: list[bool], pos: int) -> int:
 def _trial(board: Board, i: int, guess: int) -> Board | None:
     """The board after cell ``i`` takes colour ``guess`` and the quick rules run to their fixed
     point; None when they find a contradiction."""
+    sea = board.sea_parts()
     trial = Board(board.rows, board.cols, board.clues, board.color[:], board.owner[:], board.adj,
                   memo=board.memo, closed=board.closed[:],
-                  pools_seen=0 if board.pools_seen == len(board.steps) else -1)
+                  pools_seen=0 if board.pools_seen == len(board.steps) else -1,
+                  sea=SeaParts(sea.parent[:], sea.parts, sea.cells), last_members=board.last_members,
+                  last_reach=board.last_reach, free_seen=(0, board.free_cells()))
     try:
         trial.set(i, guess, "probe")
         # _link and _confine read the reach sets, which _reach has always just made in the same pass

@@ -97,6 +97,28 @@ def test_probing_settles_only_what_the_answer_has() -> None:
         assert b.color.count(0) <= before
 
 
+def test_probing_pauses_once_past_its_mark_and_stops_when_told() -> None:
+    """``pause`` runs once between trials after ``pause_at``: True ends probing there (the board
+    as the deductions left it); False lets it go on to the same board as without a pause."""
+    rec = next((r for r in corpus.load("nurikabe") if r["id"] == "nurikabe-d0012"), None)
+    if rec is None:
+        return
+    cells = Puzzle.from_record(rec).cells
+    plain = deduce(cells)
+    probe(plain, time.monotonic() + 30)
+    calls: list[bool] = []
+    for answer in (True, False):
+        b = deduce(cells)
+        before = b.color[:]
+        now = time.monotonic()
+        hits = probe(b, now + 30, pause=lambda a=answer: calls.append(a) or a, pause_at=now)
+        if answer:
+            assert hits == 0 and b.color == before
+        else:
+            assert b.color == plain.color and hits > 0
+    assert calls == [True, False]
+
+
 def test_probing_settles_the_small_published_boards_but_three() -> None:
     """Given the time, deductions and probing settle every published board under 1000 cells but
     d0011, d0013 and d0015 (d0008 needs a walled-in island's detached cell seen by ``link``)."""
