@@ -4,6 +4,8 @@ After the deductions (:mod:`solvers.fillomino.deduce`), the cells still open and
 short of their number fall into connected groups. Two groups never share an area (a complete
 block between them has already taken its number from its neighbours' masks), so each group is
 solved on its own: answers multiply, and a group is searched only when deductions leave it open.
+When complete areas wall the board apart from the start (big boards of several parts), the
+groups are deduced apart too.
 Groups too big to search go to the fallback (CP-SAT); with more than one worker for the solve,
 they are solved side by side on threads (a board of two hard parts takes the time of one).
 The search branches on a cell next to the short block with the fewest ways out (that cell takes
@@ -17,7 +19,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
-from solvers.fillomino.deduce import Contradiction, deduce, short_blocks
+from solvers.fillomino.deduce import Contradiction, Outcome, blocks, deduce, short_blocks
 
 
 class OutOfTime(Exception):
@@ -59,16 +61,34 @@ class Search:
         """Up to ``limit`` answers, each a number per cell (``cand`` is changed)."""
         t0 = time.perf_counter()
         try:
-            out = deduce(near, cand, self.top)
+            self._deduce_apart(near, cand)
         except Contradiction:
             return []
         finally:
             self.deduce_seconds = time.perf_counter() - t0
-        self.rounds += out.rounds
-        self.deep_rounds += out.deep_rounds
         groups = _groups(near, cand)
         found = self._split(near, cand, groups, self.limit) if groups else [cand]
         return [[x.bit_length() - 1 for x in sol] for sol in found]
+
+    def _deduce_apart(self, near: list[list[int]], cand: list[int]) -> None:
+        """The deductions, on each group of the board alone when complete areas already wall the
+        groups apart (:func:`_walls`): each group's rounds then look at its own cells only, by the
+        same rules (the 50x64 stress boards: 0.83 -> 0.49 and 0.64 -> 0.42 s cpu)."""
+        _walls(near, cand)
+        groups = _groups(near, cand)
+        if len(groups) < 2:
+            self._count(deduce(near, cand, self.top))
+            return
+        for cells in groups:
+            index = {c: k for k, c in enumerate(cells)}
+            sub = [cand[c] for c in cells]
+            self._count(deduce([[index[j] for j in near[c] if j in index] for c in cells], sub, self.top))
+            for c, x in zip(cells, sub, strict=True):
+                cand[c] = x
+
+    def _count(self, out: Outcome) -> None:
+        self.rounds += out.rounds
+        self.deep_rounds += out.deep_rounds
 
     def _solve(self, near: list[list[int]], cand: list[int], limit: int) -> list[list[int]]:
         self.nodes += 1
@@ -80,8 +100,7 @@ class Search:
             out = deduce(near, cand, self.top)
         except Contradiction:
             return []
-        self.rounds += out.rounds
-        self.deep_rounds += out.deep_rounds
+        self._count(out)
         groups = _groups(near, cand)
         if not groups:
             return [cand]
@@ -170,6 +189,30 @@ class Search:
             if second[k] & (second[k] - 1):
                 second[k] = x
         return [first, second]
+
+
+def _walls(near: list[list[int]], cand: list[int]) -> None:
+    """What keeps groups apart before any other deduction: a block larger than its number is
+    wrong, a complete block's neighbours lose its number (again while that fixes new cells, whose
+    blocks may be complete too). Then no group's cell can join or copy a cell outside it."""
+    while True:
+        fixed = False
+        block_of, found = blocks(near, cand)
+        for cells in found:
+            v = cand[cells[0]].bit_length() - 1
+            if len(cells) > v:
+                raise Contradiction
+            if len(cells) < v:
+                continue
+            for i in cells:
+                for j in near[i]:
+                    if block_of[j] < 0 and cand[j] >> v & 1:
+                        cand[j] &= ~(1 << v)
+                        if not cand[j]:
+                            raise Contradiction
+                        fixed |= cand[j] & (cand[j] - 1) == 0
+        if not fixed:
+            return
 
 
 def _groups(near: list[list[int]], cand: list[int]) -> list[list[int]]:

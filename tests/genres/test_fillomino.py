@@ -372,3 +372,47 @@ def test_form_problems_for_detection() -> None:
     assert check.form_problem(board("4 1", "1 .")).code == "fillomino-form-no-room"  # type: ignore[union-attr]
     pairs = board("1 . 2 . 3", ". . . . .", "4 . . . 4", ". . . . .", "3 . 2 . 1")
     assert check.form_problem(pairs).code == "fillomino-form-pairs"  # type: ignore[union-attr]
+
+
+def test_groups_deduced_apart_give_the_same_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Givens that wall a board into groups before any deduction: each group deduced alone
+    (``Search._deduce_apart``) gives the answers the whole-board deductions give, every answer
+    checked; givens that break the rules (an area too big, equal areas touching) give none."""
+    apart = search.Search._deduce_apart
+
+    def whole(self: search.Search, near: list[list[int]], cand: list[int]) -> None:
+        self._count(deduce.deduce(near, cand, self.top))
+
+    rng = random.Random(31)
+    split = 0
+    seen: set[int] = set()
+    for k in range(150):
+        rows, cols, keep = rng.randint(3, 7), rng.randint(3, 9), rng.uniform(0.55, 0.95)
+        if k % 3 == 0:  # random givens (most break the rules)
+            cells = [[rng.randint(1, 4) if rng.random() < keep else 0 for _ in range(cols)] for _ in range(rows)]
+        else:
+            division = None
+            while division is None:
+                division = generate.random_division(rows, cols, rng)
+            cells = [[x if rng.random() < keep else 0 for x in row] for row in division]
+            if rng.random() < 0.3:
+                cells[rng.randrange(rows)][rng.randrange(cols)] = rng.randint(1, 5)
+        p = board(*(" ".join(str(x) if x else "." for x in row) for row in cells))
+        near, cand, top = _masks(p)
+        walled = cand.copy()
+        try:
+            search._walls(near, walled)
+            split += len(search._groups(near, walled)) > 1
+        except deduce.Contradiction:
+            pass
+        found = []
+        for way in (apart, whole):
+            monkeypatch.setattr(search.Search, "_deduce_apart", way)
+            found.append(search.Search(top, deadline=float("inf")).answers(near, cand.copy()))
+        assert len(found[0]) == len(found[1]), p.cells
+        if len(found[0]) == 1:
+            assert found[0] == found[1], p.cells
+        for flat in found[0] + found[1]:
+            assert check.check_cells(p.cells, [flat[r * cols:(r + 1) * cols] for r in range(rows)]) == []
+        seen.add(len(found[0]))
+    assert seen == {0, 1, 2} and split >= 20
