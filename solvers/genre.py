@@ -137,7 +137,10 @@ class Genre(Generic[C, S]):
     # -- identity
     name: ClassVar[str]  # canonical name, as in FORMATS.md records and commands
     title: ClassVar[str]  # English display name (other languages: the genre's "genre-<name>" message)
-    aliases: ClassVar[tuple[str, ...]] = ()  # other names people write
+    # short forms and spellings that mean nothing but this genre: heard even inside a sentence,
+    # where an alias that is an everyday word (a plural noun, a verb) is not
+    own_names: ClassVar[tuple[str, ...]] = ()
+    aliases: ClassVar[tuple[str, ...]] = ()  # other names people write, everyday words among them
     url_pids: ClassVar[tuple[str, ...]] = ()  # puzz.link puzzle ids; the first is the one we emit
     notation: ClassVar[CellNotation[Any]]  # how a cell is written (text, records, detection)
     regions: ClassVar[RegionUse] = RegionUse.NONE

@@ -42,7 +42,7 @@ def _norm(name: str) -> str:
 
 _LOOKUP: dict[str, Genre[Any, Any]] = {}
 for _g in GENRES.values():
-    for _n in (_g.name, _g.title, *_g.aliases, *_g.url_pids):
+    for _n in (_g.name, _g.title, *_g.own_names, *_g.aliases, *_g.url_pids):
         _LOOKUP.setdefault(_norm(_n), _g)
 
 
@@ -52,10 +52,11 @@ def find_genre(name: str) -> Genre[Any, Any] | None:
 
 
 def genre_titled(word: str) -> Genre[Any, Any] | None:
-    """The genre whose own name or title ``word`` is (any case, spaces, dashes), not an alias: the
-    names a sentence may hold without meaning a genre are aliases ('stars', 'bridges', 'light up')."""
+    """The genre whose name, title or own name ("hashi") ``word`` is (any case, spaces, dashes), not
+    an alias: the names a sentence may hold without meaning a genre are aliases ('stars', 'bridges',
+    'light up')."""
     g = find_genre(word)
-    return g if g is not None and _norm(word) in (_norm(g.name), _norm(g.title)) else None
+    return g if g is not None and _norm(word) in {_norm(n) for n in (g.name, g.title, *g.own_names)} else None
 
 
 _KATAKANA = re.compile(r"[\u30a0-\u30ff]+")

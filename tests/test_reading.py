@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -10,6 +11,7 @@ from bot.i18n import say
 from solvers.errors import ParseError
 from solvers.puzzle import Puzzle
 from solvers.reading import AmbiguousGenre, ReadLimits, read_board
+from solvers.registry import GENRES
 from tests.corpus import load, own, own_records, shared_params
 
 OWN = [r for r in own_records() if r["unique"]]  # unique boards: content-based detection must find their genre
@@ -447,6 +449,21 @@ def test_a_sentence_naming_the_genre_after_four_words(sentence: str, genre: str)
     boards = {"masyu": "W . . B\n. . . .\n. . W .\n. . . .", "yinyang": "W . . B\n. . . .\n. . W .\n. . . .",
               "starbattle": "A A B B C\nA B B C C\nD D B C C\nD E E E C\nD D E E E"}
     assert read_board(f"{sentence}\n{boards[genre]}").genre == genre
+
+
+def test_a_short_name_in_a_long_sentence_names_the_genre() -> None:
+    """"can you please solve this hashi puzzle" asked which genre: past four words only a genre's
+    name or title counted, and 'hashi' is neither, though it means nothing but the genre."""
+    rows = GENRES["hashiwokakero"].example.split("\n", 1)[1]
+    assert read_board(f"can you please solve this hashi puzzle\n{rows}").genre == "hashiwokakero"
+
+
+@pytest.mark.parametrize("genre", [g for g in GENRES.values() if g.own_names], ids=lambda g: g.name)
+def test_every_own_name_is_heard_in_a_long_sentence(genre: Any) -> None:
+    """A genre's own names ("hashi", "mashu") are no everyday words: a sentence holding one names it."""
+    rows = genre.example.split("\n", 1)[1]
+    for name in genre.own_names:
+        assert read_board(f"hi, could you solve this {name} for me\n{rows}").genre == genre.name, name
 
 
 @pytest.mark.parametrize("sentence", ["can you light up where the stars and the bridges go for me",

@@ -21,7 +21,8 @@ from solvers.solution import LightSolution
 class Akari(Genre[Given, LightSolution]):
     name = "akari"
     title = "Akari"
-    aliases = ("light up", "lightup", "bijutsukan", "美術館", "あかり")
+    own_names = ("bijutsukan",)
+    aliases = ("light up", "lightup", "美術館", "あかり")
     url_pids = ("akari", "lightup", "bijutsukan")
     notation = NOTATION
     picture_clues = frozenset({ClueKind.BLOCK})

@@ -20,7 +20,8 @@ from solvers.solution import NumberSolution
 class Fillomino(Genre[int, NumberSolution]):
     name = "fillomino"
     title = "Fillomino"
-    aliases = ("fillia", "フィルオミノ")
+    own_names = ("fillia",)
+    aliases = ("フィルオミノ",)
     url_pids = ("fillomino",)
     notation = NUMBERS
     picture_clues = frozenset({ClueKind.NUMBER})

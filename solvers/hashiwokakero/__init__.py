@@ -19,7 +19,8 @@ from solvers.solution import BridgeSolution
 class Hashiwokakero(Genre[int, BridgeSolution]):
     name = "hashiwokakero"
     title = "Hashiwokakero"
-    aliases = ("hashi", "bridges", "hashikake", "chopsticks", "橋をかけろ", "はしをかけろ", "ハシヲカケロ")
+    own_names = ("hashi", "hashikake")
+    aliases = ("bridges", "chopsticks", "橋をかけろ", "はしをかけろ", "ハシヲカケロ")
     url_pids = ("hashi", "hashikake", "bridges")
     notation = NUMBERS
     picture_clues = frozenset({ClueKind.ISLAND})

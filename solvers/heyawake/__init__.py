@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 class Heyawake(Genre[int, ShadeSolution]):
     name = "heyawake"
     title = "Heyawake"
-    aliases = ("heya", "へやわけ", "ヘやわけ", "heyawacky")
+    own_names = ("heyawacky",)
+    aliases = ("heya", "へやわけ", "ヘやわけ")
     url_pids = ("heyawake",)
     notation = ROOM_NUMBERS
     regions = RegionUse.REQUIRED

@@ -18,7 +18,8 @@ from solvers.solution import ShadeSolution
 class Hitori(Genre[int, ShadeSolution]):
     name = "hitori"
     title = "Hitori"
-    aliases = ("hitori ni shite kure", "hitorinishitekure", "ひとりにしてくれ", "ひとり")
+    own_names = ("hitorinishitekure",)
+    aliases = ("hitori ni shite kure", "ひとりにしてくれ", "ひとり")
     url_pids = ("hitori",)
     notation = HITORI_NUMBERS
     picture_clues = frozenset({ClueKind.NUMBER})

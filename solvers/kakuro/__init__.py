@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 class Kakuro(Genre[KCell, NumberSolution]):
     name = "kakuro"
     title = "Kakuro"
-    aliases = ("cross sums", "cross sum", "kakkuro", "カックロ", "かっくろ")
+    own_names = ("kakkuro",)
+    aliases = ("cross sums", "cross sum", "カックロ", "かっくろ")
     url_pids = ("kakuro",)
     notation = NOTATION
     picture_clues = frozenset({ClueKind.SUM, ClueKind.BLOCK})

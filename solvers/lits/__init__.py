@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 class Lits(Genre[int, ShadeSolution]):
     name = "lits"
     title = "LITS"
-    aliases = ("nuruomino", "ヌルオミノ", "エルアイティーエス")
+    own_names = ("nuruomino",)
+    aliases = ("ヌルオミノ", "エルアイティーエス")
     url_pids = ("lits",)
     notation = ROOMS_ONLY
     regions = RegionUse.REQUIRED

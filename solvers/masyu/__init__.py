@@ -17,7 +17,8 @@ from solvers.solution import LoopSolution
 class Masyu(Genre[int, LoopSolution]):
     name = "masyu"
     title = "Masyu"
-    aliases = ("mashu", "pearl", "ましゅ", "マシュ", "真珠")
+    own_names = ("mashu",)
+    aliases = ("pearl", "ましゅ", "マシュ", "真珠")
     url_pids = ("mashu", "masyu", "pearl")
     notation = CIRCLES
     picture_clues = frozenset({ClueKind.CIRCLE})

@@ -17,7 +17,8 @@ from solvers.solution import LinkSolution
 class Numberlink(Genre[int, LinkSolution]):
     name = "numberlink"
     title = "Numberlink"
-    aliases = ("numlin", "arukone", "flow", "flowfree", "ナンバーリンク", "アルコネ")
+    own_names = ("numlin", "arukone", "flowfree")
+    aliases = ("flow", "ナンバーリンク", "アルコネ")
     url_pids = ("numlin", "numberlink", "arukone")  # arukone: the Flow rule (url.py)
     notation = NUMBERS
     picture_clues = frozenset({ClueKind.NUMBER})

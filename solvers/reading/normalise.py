@@ -184,8 +184,8 @@ def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:
 
 
 def _titled_in_sentence(words: list[str]) -> tuple[str, Genre[Any, Any]] | None:
-    """The one genre a sentence names by its own name or title ("could you solve this for me, it's
-    a <genre>"), or in Japanese by its title or katakana name anywhere in the words, with the words
+    """The one genre a sentence names by its name, title or own name ("could you solve this for me,
+    it's a <genre>"), or in Japanese by its title or katakana name anywhere in the words, with the words
     naming it; None for none or two (a question between genres)."""
     from solvers.registry import genre_titled, genres_written_in
 

@@ -17,7 +17,8 @@ from solvers.solution import RectSolution
 class Shikaku(Genre[int, RectSolution]):
     name = "shikaku"
     title = "Shikaku"
-    aliases = ("rect", "rects", "sikaku", "shikaku ni kire", "四角に切れ", "シカク")
+    own_names = ("sikaku",)
+    aliases = ("rect", "rects", "shikaku ni kire", "四角に切れ", "シカク")
     url_pids = ("shikaku",)
     notation = NUMBERS
     picture_clues = frozenset({ClueKind.NUMBER})

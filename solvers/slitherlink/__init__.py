@@ -22,7 +22,8 @@ from solvers.slitherlink.lattice import DotLoop
 class Slitherlink(Genre[int, DotLoop]):
     name = "slitherlink"
     title = "Slitherlink"
-    aliases = ("slither", "slither link", "loop the loop", "スリザーリンク")
+    own_names = ("slither link",)
+    aliases = ("slither", "loop the loop", "スリザーリンク")
     url_pids = ("slither",)
     notation = DIGITS03
     picture_clues = frozenset({ClueKind.NUMBER})

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 class Sudoku(Genre[int, NumberSolution]):
     name = "sudoku"
     title = "Sudoku"
-    aliases = ("number place", "nanpure", "jigsaw sudoku", "irregular sudoku", "数独", "ナンプレ", "ナンバープレース")
+    own_names = ("nanpure",)
+    aliases = ("number place", "jigsaw sudoku", "irregular sudoku", "数独", "ナンプレ", "ナンバープレース")
     url_pids = ("sudoku",)
     notation = NOTATION
     regions = RegionUse.OPTIONAL

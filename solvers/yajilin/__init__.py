@@ -22,7 +22,8 @@ from solvers.yajilin.solution import YajilinSolution
 class Yajilin(Genre[YCell, YajilinSolution]):
     name = "yajilin"
     title = "Yajilin"
-    aliases = ("yajirin", "arrow ring", "ヤジリン")
+    own_names = ("yajirin",)
+    aliases = ("arrow ring", "ヤジリン")
     url_pids = ("yajilin", "yajirin")
     notation = ARROWS
     picture_clues = frozenset({ClueKind.ARROW, ClueKind.BLOCK})  # arrows; grey cells without one

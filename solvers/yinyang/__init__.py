@@ -17,7 +17,8 @@ from solvers.yinyang import words
 class YinYang(Genre[int, ColorSolution]):
     name = "yinyang"
     title = "Yin-Yang"
-    aliases = ("yin-yang", "yin yang", "shiromarukuromaru", "しろまるくろまる", "白丸黒丸")
+    own_names = ("yin yang", "shiromarukuromaru")
+    aliases = ("yin-yang", "しろまるくろまる", "白丸黒丸")
     url_pids = ("yinyang",)
     notation = CIRCLES
     picture_clues = frozenset({ClueKind.CIRCLE})
