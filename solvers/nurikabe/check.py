@@ -61,7 +61,8 @@ def check_cells(cells: Sequence[Sequence[int]], shaded: Sequence[str]) -> list[V
         if not clues:
             out.append(Violation("nurikabe-island-no-clue", tuple(sorted(island)), {"cell": min(island)}))
         elif len(clues) > 1:
-            out.append(Violation("nurikabe-island-clues", tuple(clues), {"cell": clues[0], "other_cell": clues[1]}))
+            # the two numbers the message names are the two marked: an empty board boxed every number
+            out.append(Violation("nurikabe-island-clues", tuple(clues[:2]), {"cell": clues[0], "other_cell": clues[1]}))
         else:
             v = cells[clues[0][0]][clues[0][1]]
             if v != UNKNOWN and v != len(island):

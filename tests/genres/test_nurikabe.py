@@ -63,6 +63,14 @@ def test_checker_each_rule() -> None:
     assert rules(p, "..", "##") == {"answer-size"}
 
 
+def test_numbers_in_one_island_marks_the_two_it_names() -> None:
+    """Check on an empty board boxed every number of the one island red while the message named two."""
+    p = board("1 . 2", ". . .", "3 . 1")
+    (v,) = check.check(p, ShadeSolution(("...", "...", "...")))
+    assert v.rule == "nurikabe-island-clues"
+    assert set(v.cells) == {v.params["cell"], v.params["other_cell"]} == {(0, 0), (0, 2)}
+
+
 @pytest.mark.parametrize("source", corpus.SOURCES)
 def test_corpus_solutions_pass_the_checker(source: str) -> None:
     for rec in corpus.unique(source, "nurikabe"):
