@@ -100,7 +100,7 @@ class SvgDrawing:
             self.parts.append(f'<path d="{"".join(d)}" stroke="{colour(paint)}" stroke-width="1"{dash} fill="none"/>')
 
     def frame(self, paint: Paint = INK) -> None:
-        self.parts.append(f'<rect x="{_n(self.x(0))}" y="{_n(self.y(0))}" width="{self.cols * CELL}" '
+        self.parts.append(f'<rect class="frame" x="{_n(self.x(0))}" y="{_n(self.y(0))}" width="{self.cols * CELL}" '
                           f'height="{self.rows * CELL}" fill="none" stroke="{colour(paint)}" '
                           f'stroke-width="{_n(FRAME_W)}"/>')
 

@@ -212,6 +212,7 @@ class MarkSolution:
     marks: tuple[str, ...]
     key: ClassVar[str] = "shaded"
     mark: ClassVar[str] = "#"
+    shape: ClassVar[str] = "disc"  # what the web player draws for a mark: "disc" or "star", as the pictures do
 
     @classmethod
     def from_cells(cls: type[K], rows: int, cols: int, cells: Iterable[Cell]) -> K:
@@ -272,6 +273,7 @@ class StarSolution(MarkSolution):
 
     key: ClassVar[str] = "stars"
     mark: ClassVar[str] = "*"
+    shape: ClassVar[str] = "star"
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,7 @@ def settings(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, toke
     numbers = ({f"{r},{c}": str(v) for r, c, v in clues if isinstance(v, int) and not isinstance(v, bool) and v > 0}
                if kind is PlayKind.NUMBER else {})
     return {"puzzle": name, "rows": puzzle.rows, "cols": puzzle.cols, "kind": kind.value, "key": key,
+            "shape": getattr(genre.solution_type, "shape", ""),
             "givens": [[r, c] for r, c, _ in clues], "fixed": fixed, "numbers": numbers,
             "max": genre.answer_max(puzzle) if kind is PlayKind.NUMBER else 0,
             "lang": lang, "token": token, "words": words}

@@ -5,7 +5,8 @@
   var S = JSON.parse(document.getElementById("settings").textContent);
   var W = S.words, R = S.rows, C = S.cols, KIND = S.kind;
   var CELL_LINES = KIND === "cell-loop" || KIND === "loop-shade", SHADES = KIND === "shade" || KIND === "loop-shade";
-  var svg = document.getElementById("board"), layer = document.getElementById("marks"), rooms = svg.querySelector("path.rooms");
+  var svg = document.getElementById("board"), layer = document.getElementById("marks");
+  var walls = [svg.querySelector("path.rooms"), svg.querySelector("rect.frame")].filter(Boolean);
   var firstText = svg.querySelector("text");
   if (firstText && (CELL_LINES || KIND === "bridge")) svg.insertBefore(layer, firstText);  // numbers stay readable over lines
   var CELL = +svg.dataset.cell, M = +svg.dataset.margin, NS = "http://www.w3.org/2000/svg";
@@ -50,6 +51,14 @@
     el("line", {x1: x1, y1: y1, x2: x2, y2: y2, stroke: color, "stroke-width": w, "stroke-linecap": "round"});
   }
   function cross(x, y, s, color) { line(x - s, y - s, x + s, y + s, color, 2); line(x - s, y + s, x + s, y - s, color, 2); }
+  function star(x, y, s, color) {  // five points, point up, as the pictures draw stars (rendering/svg.py)
+    var pts = [];
+    for (var i = 0; i < 10; i++) {
+      var rad = i % 2 ? s * 0.4 : s, a = -Math.PI / 2 + i * Math.PI / 5;
+      pts.push((x + rad * Math.cos(a)).toFixed(2) + "," + (y + rad * Math.sin(a)).toFixed(2));
+    }
+    el("polygon", {points: pts.join(" "), fill: color});
+  }
   function lights() {  // Akari: the cells each bulb lights (its row and column up to a black cell), counted
     var lit = {}, k;
     for (k in st.c) {
@@ -75,11 +84,14 @@
         if (v === 1) el("rect", {x: M + c * CELL, y: M + r * CELL, width: CELL, height: CELL, fill: SHADE, "fill-opacity": given[k] ? 0.45 : 1});
         else if (v === 2) el("circle", {cx: cx(c), cy: cy(r), r: CELL * 0.08, fill: BLUE});
       } else if (KIND === "mark") {
-        if (v === 1) el("circle", {cx: cx(c), cy: cy(r), r: CELL * 0.3, fill: lit[k] > 1 ? RED : BLUE});  // red: lit by another bulb
+        if (v === 1 && S.shape === "star") star(cx(c), cy(r), CELL * 0.42, BLUE);
+        else if (v === 1) el("circle", {cx: cx(c), cy: cy(r), r: CELL * 0.3, fill: lit[k] > 1 ? RED : BLUE});  // red: lit by another bulb
         else if (v === 2) cross(cx(c), cy(r), CELL * 0.2, BLUE);
       }
     }
-    if (SHADES && rooms && Object.keys(st.c).length) layer.appendChild(rooms.cloneNode(false));  // shading hid the walls between rooms
+    if (SHADES && Object.keys(st.c).length) {  // shading hid the walls between rooms and the frame's inner half
+      walls.forEach(function (w) { layer.appendChild(w.cloneNode(false)); });
+    }
     for (k in st.n) {  // smaller for more digits, so "16" or "25" stays inside its cell
       p = k.split(",");
       el("text", {x: cx(+p[1]), y: cy(+p[0]), "font-size": CELL * [0.7, 0.7, 0.52, 0.38][Math.min(3, st.n[k].length)], fill: BLUE,
