@@ -22,7 +22,7 @@ EN: dict[str, str] = {
     "hashiwokakero-pair-twice": "{cell} and {other_cell} are joined twice; give one single or double bridge.",
     "hashiwokakero-over-island": "The bridge from {cell} to {other_cell} passes over the island at {island_cell}.",
     "hashiwokakero-crossing": "Two bridges cross at {cell}.",
-    "hashiwokakero-count": "The {number} at {cell} has {count} bridge ends.",
+    "hashiwokakero-count": "The {number} at {cell} has {count} bridge(s), not {number} (a double bridge counts as two).",
     "hashiwokakero-connected": "{count} island(s) are cut off from the rest, e.g. {cell}.",
     "hashiwokakero-answer-island": "{cell} is the island {number}, but the answer has '{token}' there.",
     "hashiwokakero-answer-symbol": "'{token}' at {cell} is neither water ('.') nor a bridge (- = | H).",
