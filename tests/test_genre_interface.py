@@ -70,7 +70,7 @@ def test_example_reads_solves_uniquely_draws_hints_and_round_trips(genre: Genre)
 
 # -- nothing outside solvers/<genre>/ (and the registry line) names a genre -------------------------
 
-NAMES = sorted({w for g in ALL for w in (g.name, g.title)} | {"yin-yang", "yin yang", "mashu", "numlin", "slither"},
+NAMES = sorted({w for g in ALL for w in (g.name, g.title, *g.own_names)} | {"yin-yang", "slither"},
                key=len, reverse=True)
 NAME_RE = re.compile(r"(?<![a-z])(" + "|".join(re.escape(n) for n in NAMES) + r")(?![a-z])", re.IGNORECASE)
 CHECKED = ("bot", "rendering", "solvers", "vision")
