@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from bot.chat import Choice, Reply
 from bot.commands import Context, Registry
 from solvers.errors import ParseError
+from solvers.reading import genre_named
 from solvers.registry import get_genre
 
 if TYPE_CHECKING:
@@ -62,12 +63,14 @@ async def solve_image(ctx: Context, data: bytes) -> None:
         return
     log.info("picture read: %dx%d, genres %s, %d unsure, %.2f s", reading.rows, reading.cols,
              ",".join(reading.genres), len(reading.unsure), reading.seconds)
-    text = _board_text(reading)
-    board = _board(reading)
+    genre = _genre(reading, ctx.msg.text or "")
+    text = reading.text(genre) if genre else reading.grid_text()  # as the player would type it
+    board = _board(reading, genre)
+    genres = (genre,) if genre else reading.genres
     if not reading.sure:
-        pid = core.remember_board(text, reading.genres, boards=() if board is None else (board,))
+        pid = core.remember_board(text, genres, boards=() if board is None else (board,))
         button = ctx.t("image_solve_as_read")
-        named = [_cell_words(ctx, u.row, u.col, u.token, same_notation(reading.genres, u.alternatives))
+        named = [_cell_words(ctx, u.row, u.col, u.token, same_notation(genres, u.alternatives))
                  for u in reading.unsure[:MAX_NAMED]]
         cells = "; ".join(named) + (" …" if len(reading.unsure) > MAX_NAMED else "")
         message = ctx.t("image_unsure", count=len(reading.unsure), which=cells, button=button) if named else ""
@@ -83,20 +86,25 @@ async def solve_image(ctx: Context, data: bytes) -> None:
         await core.solve_text(ctx, text)
 
 
-def _board(reading: Reading) -> Puzzle[Any] | None:
-    """The board as read, when one genre fits it (the picture becomes a board without a round trip
+def _genre(reading: Reading, caption: str) -> str | None:
+    """The genre to take the picture as: the one its cells fit, or of several the one its caption
+    names ("please solve this <genre>": the bot asked which genre though the player had said it);
+    None: the bot asks."""
+    if len(reading.genres) == 1:
+        return reading.genres[0]
+    named = genre_named(caption) if caption.strip() else None
+    return named if named in reading.genres else None
+
+
+def _board(reading: Reading, genre: str | None) -> Puzzle[Any] | None:
+    """The board as read, when the genre is known (the picture becomes a board without a round trip
     through text); None when the bot must ask, or the cells fit no genre (the text reader says why)."""
-    if len(reading.genres) != 1:
+    if genre is None:
         return None
     try:
-        return reading.puzzle()
+        return reading.puzzle(genre)
     except ParseError:
         return None
-
-
-def _board_text(reading: Reading) -> str:
-    """The board as the player would type it: a genre line when the genre is known, then the rows."""
-    return reading.text() if len(reading.genres) == 1 else reading.grid_text()
 
 
 def same_notation(genres: Sequence[str], alternatives: Sequence[str]) -> tuple[str, ...]:

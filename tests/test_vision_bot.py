@@ -64,6 +64,21 @@ async def test_an_image_file_in_a_group_needs_a_mention_and_is_answered(bot: Sim
 
 
 @IN_MODULE_LOOP
+async def test_a_caption_naming_the_genre_answers_the_question(bot: SimpleNamespace) -> None:
+    """A picture of numbers fits several genres; its caption "could you please solve this nurikabe
+    for me" was not read and the bot asked which genre. Without a caption it still asks."""
+    cat, dan = bot.api.user(711, "Cat"), bot.api.user(712, "Dan")
+    p, png = picture("nurikabe", 0)
+    bot.api.send_photo(cat, png, caption="hi, could you please solve this nurikabe for me")
+    said, photo = await bot.api.wait_for(replies_to(cat.id), count=2)
+    assert "\n".join(["nurikabe", *p.grid_lines()]) in said.text
+    assert photo.method == "sendPhoto" and photo.text.startswith(f"Nurikabe {p.rows}×{p.cols}: unique solution")
+    bot.api.send_photo(dan, png)
+    _, asked = await bot.api.wait_for(replies_to(dan.id), count=2)
+    assert "Which genre is it?" in asked.text
+
+
+@IN_MODULE_LOOP
 async def test_unsure_cells_are_named_and_solved_only_on_request(bot: SimpleNamespace) -> None:
     cai = bot.api.user(703, "Cai")
     p, png = picture("masyu", 8)

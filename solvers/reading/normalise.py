@@ -183,6 +183,15 @@ def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:
     return True
 
 
+def genre_named(text: str) -> str | None:
+    """The genre ``text`` names the way a board's header or a sentence above it does ("solve this
+    nurikabe"), for words that come without the board (a picture's caption); None for none."""
+    try:
+        return clean(text).genre
+    except ParseError:
+        return None
+
+
 def _titled_in_sentence(words: list[str]) -> tuple[str, Genre[Any, Any]] | None:
     """The one genre a sentence names by its name, title or own name ("could you solve this for me,
     it's a <genre>"), or in Japanese by its title or katakana name anywhere in the words, with the words
