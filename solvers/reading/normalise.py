@@ -185,7 +185,7 @@ def _take_header(out: Cleaned, line: str, *, strict: bool) -> bool:
 
 def genre_named(text: str) -> str | None:
     """The genre ``text`` names the way a board's header or a sentence above it does ("solve this
-    nurikabe"), for words that come without the board (a picture's caption); None for none."""
+    <genre>"), for words that come without the board (a picture's caption); None for none."""
     try:
         return clean(text).genre
     except ParseError:
