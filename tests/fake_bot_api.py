@@ -511,6 +511,27 @@ def replies_to(chat_id: int) -> Callable[[Call], bool]:
     return lambda c: c.method in ("sendMessage", "sendPhoto") and c.chat_id == chat_id
 
 
+async def handled_all(api: FakeBotApi, app: Any, timeout: float = 30.0) -> None:
+    """Wait until the bot (a PTB Application polling ``api``) has fetched every update pushed so
+    far and finished handling each one: the positive event after which a test may check that
+    nothing (more) was sent, instead of sleeping and hoping the bot was done.
+
+    Fetched: the bot asked for later updates (``api.updates`` is pruned). Handled: PTB's update
+    queue is empty and no task it made for an update (handlers run with ``block=False`` too) is left.
+    """
+    tasks = app._Application__create_task_tasks  # PTB's own record of the tasks it runs updates in
+    deadline = time.monotonic() + timeout
+    while True:
+        with api._cond:
+            unfetched = len(api.updates)
+        if not unfetched and app.update_queue.empty() and not tasks:
+            return
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the bot is still at it after {timeout}s: {unfetched} updates unfetched, "
+                               f"{app.update_queue.qsize()} queued, {len(tasks)} being handled")
+        await asyncio.sleep(0.02)
+
+
 def serve() -> None:
     """``python -m tests.fake_bot_api``: serve in this process; prints the URL and token, stops at EOF."""
     api = FakeBotApi()
