@@ -121,6 +121,7 @@ class FakeBotApi:
         self.messages: dict[int, dict[str, Any]] = {}  # every message, by id (users' and the bot's)
         self.chats: dict[int, FakeChat] = {}
         self.on_call: Callable[[Call], None] | None = None
+        self.app: Any = None  # the PTB Application polling this server, when a test helper says so (handled_all)
         self.webhook_url: str | None = None  # set by setWebhook: updates are then POSTed there, as Telegram does
         self.webhook_secret: str | None = None
         self.deliveries: list[int] = []  # HTTP status of every webhook delivery
@@ -511,7 +512,7 @@ def replies_to(chat_id: int) -> Callable[[Call], bool]:
     return lambda c: c.method in ("sendMessage", "sendPhoto") and c.chat_id == chat_id
 
 
-async def handled_all(api: FakeBotApi, app: Any, timeout: float = 30.0) -> None:
+async def handled_all(api: FakeBotApi, app: Any = None, timeout: float = 30.0) -> None:
     """Wait until the bot (a PTB Application polling ``api``) has fetched every update pushed so
     far and finished handling each one: the positive event after which a test may check that
     nothing (more) was sent, instead of sleeping and hoping the bot was done.
@@ -519,6 +520,7 @@ async def handled_all(api: FakeBotApi, app: Any, timeout: float = 30.0) -> None:
     Fetched: the bot asked for later updates (``api.updates`` is pruned). Handled: PTB's update
     queue is empty and no task it made for an update (handlers run with ``block=False`` too) is left.
     """
+    app = app if app is not None else api.app
     tasks = app._Application__create_task_tasks  # PTB's own record of the tasks it runs updates in
     deadline = time.monotonic() + timeout
     while True:
