@@ -121,6 +121,7 @@ class FakeBotApi:
         self.messages: dict[int, dict[str, Any]] = {}  # every message, by id (users' and the bot's)
         self.chats: dict[int, FakeChat] = {}
         self.on_call: Callable[[Call], None] | None = None
+        self.app: Any = None  # the PTB Application polling this server, when a test helper says so (handled_all)
         self.webhook_url: str | None = None  # set by setWebhook: updates are then POSTed there, as Telegram does
         self.webhook_secret: str | None = None
         self.deliveries: list[int] = []  # HTTP status of every webhook delivery
@@ -509,6 +510,28 @@ class Fault:
 def replies_to(chat_id: int) -> Callable[[Call], bool]:
     """Predicate: a message or photo the bot sent to ``chat_id``."""
     return lambda c: c.method in ("sendMessage", "sendPhoto") and c.chat_id == chat_id
+
+
+async def handled_all(api: FakeBotApi, app: Any = None, timeout: float = 30.0) -> None:
+    """Wait until the bot (a PTB Application polling ``api``) has fetched every update pushed so
+    far and finished handling each one: the positive event after which a test may check that
+    nothing (more) was sent, instead of sleeping and hoping the bot was done.
+
+    Fetched: the bot asked for later updates (``api.updates`` is pruned). Handled: PTB's update
+    queue is empty and no task it made for an update (handlers run with ``block=False`` too) is left.
+    """
+    app = app if app is not None else api.app
+    tasks = app._Application__create_task_tasks  # PTB's own record of the tasks it runs updates in
+    deadline = time.monotonic() + timeout
+    while True:
+        with api._cond:
+            unfetched = len(api.updates)
+        if not unfetched and app.update_queue.empty() and not tasks:
+            return
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the bot is still at it after {timeout}s: {unfetched} updates unfetched, "
+                               f"{app.update_queue.qsize()} queued, {len(tasks)} being handled")
+        await asyncio.sleep(0.02)
 
 
 def serve() -> None:

@@ -450,3 +450,20 @@ class FakeDiscord:
                 last = [(c.method, c.path, c.status, c.content[:60]) for c in self.calls[-12:]]
                 raise TimeoutError(f"only {len(found)}/{count} matching calls after {timeout} s; last: {last}")
             await asyncio.sleep(0.02)
+
+
+async def handled_all(fake: FakeDiscord, client: Any, timeout: float = 30.0) -> None:
+    """Wait until ``client`` (a discord.py client in this event loop) has received every gateway
+    event ``fake`` sent so far and none of discord.py's event tasks is still running: the positive
+    event after which a test may check that nothing (more) was sent, instead of sleeping."""
+    deadline = time.monotonic() + timeout
+    while True:
+        ws = client.ws
+        received = ws is not None and ws.sequence == fake._seq  # its parsers schedule the handlers at once
+        busy = [t for t in asyncio.all_tasks() if t.get_name().startswith("discord.py: ") and not t.done()]
+        if received and not busy:
+            return
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the client is still at it after {timeout}s: received up to "
+                               f"{ws.sequence if ws else None} of {fake._seq}; running {[t.get_name() for t in busy]}")
+        await asyncio.sleep(0.02)

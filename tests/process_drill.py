@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -94,6 +95,40 @@ def kinds(pids: list[int]) -> dict[str, int]:
         kind = "tracker" if "resource_tracker" in line else "worker" if "spawn_main" in line else "other"
         out[kind] += 1
     return out
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) ``pid`` has used so far; 0.0 when it is gone."""
+    try:
+        raw = (PROC / str(pid) / "stat").read_text()
+    except (FileNotFoundError, ProcessLookupError, PermissionError):
+        return 0.0
+    rest = raw[raw.rindex(")") + 2:].split()  # fields from the 3rd on: utime and stime are the 14th and 15th
+    return (int(rest[11]) + int(rest[12])) / os.sysconf("SC_CLK_TCK")
+
+
+READY = re.compile(r"solver worker \d+ ready \(pid (\d+)\)")  # bot.pool's INFO line, after the warm-up
+
+
+def solving(read_log: Callable[[], str], workers: int = 1, cpu: float = 0.5, timeout: float = 60.0) -> int | None:
+    """Wait until ``workers`` solver workers have logged they are ready (``read_log``: the bot's
+    log so far, at INFO; the console chat's at DEBUG) and one of them has since used ``cpu``
+    seconds of CPU: a board is being solved there. Returns its pid; None after ``timeout`` (a
+    hang bound, not a timing)."""
+    end = time.monotonic() + timeout
+    pids = [int(p) for p in READY.findall(read_log())]
+    while len(pids) < workers:
+        if time.monotonic() > end:
+            return None
+        time.sleep(0.05)
+        pids = [int(p) for p in READY.findall(read_log())]
+    base = {p: cpu_seconds(p) for p in pids}
+    while time.monotonic() < end:
+        busy = [p for p in pids if cpu_seconds(p) - base[p] >= cpu]
+        if busy:
+            return busy[0]
+        time.sleep(0.05)
+    return None
 
 
 def wait_until(pred: Callable[[], bool], timeout: float, step: float = 0.05) -> bool:

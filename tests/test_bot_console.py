@@ -120,22 +120,32 @@ def test_the_guide_does_not_deny_pictures() -> None:
 
 def test_ctrl_c_during_a_solve_says_bye_without_a_traceback(tmp_path: Path) -> None:
     import signal
-    import time
 
+    from tests import process_drill as drill
     from tests.corpus import load
 
+    if not drill.has_proc():
+        pytest.skip("needs /proc (Linux) to see the worker solving")
     big = max(load("numberlink"), key=lambda r: r["rows"] * r["cols"])  # minutes of work, never done here
     environ = {**os.environ, "PYTHONPATH": str(REPO), "TELEGRAM_TOKEN": "", "PUZZLEBOT_POOL_SIZE": "1",
-               "PUZZLEBOT_TIME_LIMIT": "60"}
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--env-file", str(tmp_path / "none.env")],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            cwd=tmp_path, env=environ, start_new_session=True)
-    assert proc.stdin is not None
-    proc.stdin.write("numberlink\n" + "\n".join(big["grid"]) + "\n\n")
-    proc.stdin.flush()
-    time.sleep(6)  # the worker is up and solving
-    os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole foreground group
-    out, err = proc.communicate(timeout=60)
+               "PUZZLEBOT_TIME_LIMIT": "60", "PUZZLEBOT_LOG_LEVEL": "DEBUG"}  # (INFO is quiet in the console)
+    errors = tmp_path / "stderr.log"
+    with errors.open("w") as err_file:
+        proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--env-file", str(tmp_path / "none.env")],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err_file, text=True,
+                                cwd=tmp_path, env=environ, start_new_session=True)
+    try:
+        assert proc.stdin is not None
+        proc.stdin.write("numberlink\n" + "\n".join(big["grid"]) + "\n\n")
+        proc.stdin.flush()
+        assert drill.solving(errors.read_text), errors.read_text()  # the worker is up and solving
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole foreground group
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+    err = errors.read_text()
     assert out.rstrip().endswith("Bye.")
     assert "Traceback" not in err and "SpawnProcess" not in err
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import AsyncIterator
 from types import SimpleNamespace
@@ -16,7 +15,7 @@ from bot.logsafe import RedactToken
 from bot.pipeline import PipelineLimits
 from bot.telegram_adapter import build_application, polling
 from tests.corpus import own, own_genres
-from tests.fake_bot_api import Call, FakeBotApi, png_size, replies_to
+from tests.fake_bot_api import Call, FakeBotApi, handled_all, png_size, replies_to
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -102,9 +101,9 @@ async def test_group_plain_text_and_other_bots_commands_are_ignored(bot: SimpleN
     group = bot.api.group(-1002)
     bot.api.send_text(carl, MASYU_5, chat=group)
     bot.api.send_text(carl, "/solve@other_bot\n" + MASYU_5, chat=group)
-    bot.api.send_text(carl, "/help", chat=group)  # a marker: once it is answered, the two above were handled
+    bot.api.send_text(carl, "/help", chat=group)  # a marker: the bot does answer in this group
     await bot.api.wait_for(replies_to(group.id))
-    await asyncio.sleep(0.3)
+    await handled_all(bot.api, bot.app)  # the two above were handled too
     assert len(bot.api.find(replies_to(group.id))) == 1
 
 
@@ -186,7 +185,7 @@ async def test_broken_board_gets_an_explanation_and_no_photo(bot: SimpleNamespac
     [msg] = await bot.api.wait_for(replies_to(jan.id))
     assert msg.method == "sendMessage"
     assert "row 2" in msg.text.lower() or "Row 2" in msg.text, msg.text
-    await asyncio.sleep(0.3)
+    await handled_all(bot.api, bot.app)
     assert not bot.api.find(lambda c: is_photo(c) and c.chat_id == jan.id)
 
 
@@ -273,7 +272,7 @@ async def test_token_never_logged(bot: SimpleNamespace) -> None:
         oli = bot.api.user(117, "Oli")
         bot.api.send_text(oli, "/start")
         await bot.api.wait_for(replies_to(oli.id))
-        await asyncio.sleep(0.2)
+        await handled_all(bot.api, bot.app)  # the bot has heard back (and logged the request)
     finally:
         root.removeHandler(handler)
         httpx_log.setLevel(old)

@@ -49,6 +49,29 @@ async def running_bot(api: FakeBotApi, db_url: str):
         yield daily
 
 
+async def _ticks(daily, n: int = 3, timeout: float = 60.0) -> None:
+    """Wait until ``n`` more fan-out rounds of the scheduled post have run to their end: a post
+    that would go out twice would have by then (a positive event, not a sleep)."""
+    delivery = daily.service.delivery
+    deliver_due, done = delivery.deliver_due, asyncio.Event()
+    rounds = 0
+
+    async def counted(*args, **kw):
+        nonlocal rounds
+        try:
+            return await deliver_due(*args, **kw)
+        finally:
+            rounds += 1
+            if rounds >= n:
+                done.set()
+
+    delivery.deliver_due = counted
+    try:
+        await asyncio.wait_for(done.wait(), timeout)
+    finally:
+        del delivery.deliver_due  # the class's method again
+
+
 def _photos(api: FakeBotApi, chat_id: int):
     return api.find(lambda c: c.method == "sendPhoto" and c.chat_id == chat_id)
 
@@ -64,7 +87,7 @@ async def test_subscribe_post_play_and_restart_without_duplicates(api, tmp_path)
     ann, bob = api.user(11, "Ann"), api.user(12, "Bob")
     group = api.group(-1001, admins={ann.id})
 
-    async with running_bot(api, db_url):
+    async with running_bot(api, db_url) as chat:
         # a non-admin may not subscribe the group
         n = time.perf_counter()
         api.send_text(bob, "/subscribe masyu easy 00:00", chat=group)
@@ -115,16 +138,16 @@ async def test_subscribe_post_play_and_restart_without_duplicates(api, tmp_path)
         stats = await _reply_text(api, group.id, n, "streak")
         assert "1. Ann" in stats and "2. Bob" not in stats and "Bob" in stats and "not ranked" in stats
         assert not api.find(lambda c: c.chat_id == group.id and "could not read" in c.text)
-        await asyncio.sleep(4 * TICK)
+        await _ticks(chat)  # rounds of the fan-out after the post: none sends it again
         assert len([c for c in _photos(api, group.id) if c.text.startswith("🧩")]) == 1
         await store.db.close()
 
     # stop, start again on the same database: no second post of the same day
-    async with running_bot(api, db_url):
+    async with running_bot(api, db_url) as chat:
         n = time.perf_counter()
         api.send_text(ann, "/stats", chat=group)
         await _reply_text(api, group.id, n, "streak")
-        await asyncio.sleep(6 * TICK)
+        await _ticks(chat)  # the restarted bot's fan-out rounds: none sends it again
         n = time.perf_counter()
         api.send_text(bob, "/unsubscribe", chat=group)
         await _reply_text(api, group.id, n, "administrators")
@@ -280,3 +303,45 @@ async def test_a_board_pasted_in_a_private_chat_with_a_daily_open_is_solved(api,
         n = time.perf_counter()  # drawn lines can only be an answer: judged without a reply
         api.send_text(dee, typed_answer("masyu", row.solution))
         assert "Dee solved it" in await _reply_text(api, dee.id, n, "solved it")
+
+
+async def test_a_post_whose_answer_was_lost_is_sent_once_and_can_be_played(api, tmp_path):
+    """Telegram posts the picture but the connection drops before its answer: the bot never learns
+    the message id. The post is not sent again, and the chat can still play it all day: replies to
+    it, /answer without a reply and /hint find the day's puzzle by chat and date."""
+    db_url = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
+    ann, bob = api.user(61, "Ann"), api.user(62, "Bob")
+    group = api.group(-4001, admins={ann.id})
+    api.fail("sendPhoto", "drop", chat_id=group.id)
+    async with running_bot(api, db_url) as daily:
+        api.send_text(ann, "/subscribe masyu easy 00:00", chat=group)
+        post = (await api.wait_for(lambda c: c.method == "sendPhoto" and c.chat_id == group.id, timeout=60))[0]
+        store = Store(Database(db_url))
+        for _ in range(600):  # the bot gives up on the answer (bounded wait), then records what it knows
+            deliveries = await store.deliveries()
+            if deliveries and deliveries[0].status != "claimed":
+                break
+            await asyncio.sleep(0.05)
+        assert [(d.status, d.message_id) for d in deliveries] == [("maybe_sent", None)]
+        assert deliveries[0].sent_at is not None
+        puzzle_row = await store.get_daily_by_id(deliveries[0].daily_id)
+        await store.db.close()
+        n = time.perf_counter()  # a reply to the post the bot cannot name
+        api.send_text(bob, broken_answer("masyu", puzzle_row.solution), chat=group, reply_to=post.result["message_id"])
+        assert "Bob" in await _reply_text(api, group.id, n, "Not right yet")
+        n = time.perf_counter()
+        api.send_text(bob, "/hint", chat=group, reply_to=post.result["message_id"])
+        assert "Hint 1/" in await _reply_text(api, bob.id, n, "Hint")
+        n = time.perf_counter()  # an answer without a reply
+        api.send_text(ann, "/answer " + typed_answer("masyu", puzzle_row.solution), chat=group)
+        assert "Ann solved it" in await _reply_text(api, group.id, n, "solved it")
+        n = time.perf_counter()
+        api.send_text(ann, "/stats", chat=group)
+        stats = await _reply_text(api, group.id, n, "streak")
+        assert "1. Ann" in stats and "Bob" in stats
+        await _ticks(daily)  # rounds of the fan-out after it: none sends it again
+        store = Store(Database(db_url))
+        assert [d.status for d in await store.deliveries()] == ["maybe_sent"]  # final: no tick claims it again
+        await store.db.close()
+    assert len([c for c in _photos(api, group.id) if c.text.startswith("🧩")]) == 1
+    assert not api.find(lambda c: replies_to(group.id)(c) and "no daily puzzle" in c.text.lower())

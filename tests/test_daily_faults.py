@@ -174,6 +174,33 @@ async def test_a_reply_that_comes_before_the_post_is_recorded_waits_for_the_reco
     assert not await a.delivery.recorded("telegram", -1)  # nothing on its way: no wait
 
 
+async def test_a_post_whose_answer_was_lost_is_never_resent_and_found_by_chat_and_day(two):
+    """The platform posted it, the bot never heard which message it is (``maybe_sent``): the
+    replica that did not send it does not send it again, and both find the chat's puzzle."""
+    a, b = two
+    await _subscribe(a, (-1, -2))
+    daily = await _daily(a)
+
+    async def lost_answer(sub, daily):
+        if sub.chat_id == "-1":
+            raise TimeoutError("read timed out")  # after the request left
+        return 6001
+
+    report = await a.delivery.deliver_due("telegram", lost_answer, now=NOON)
+    assert report.sent == ["-2"] and report.failed == ["-1"]
+    await a.close()  # b takes the fan-out over at once
+    send = Sender()
+    assert (await b.delivery.deliver_due("telegram", send, now=NOON)).leader and send.sent == []
+    [lost] = [d for d in await b.store.deliveries() if d.chat_id == "-1"]
+    assert (lost.status, lost.message_id) == ("maybe_sent", None) and lost.sent_at is not None
+    assert await b.play.post_for_reply("telegram", -1, 1234) is None  # no message to name it by
+    assert [d.id for d in await b.play.unrecorded("telegram", -1, now=NOON)] == [daily.id]
+    assert [d.id for d in await b.play.open_dailies("telegram", -1, now=NOON)] == [daily.id]
+    assert (await b.play.find_daily("telegram", -1, 1234, now=NOON)).id == daily.id
+    assert await b.play.unrecorded("telegram", -2, now=NOON) == []  # recorded there
+    assert await b.store.first_post_time("telegram", "-1", daily.id) == lost.sent_at  # the play's clock
+
+
 async def test_two_replicas_send_each_post_once(two):
     a, b = two
     chats = [str(-i) for i in range(1, 41)]

@@ -30,7 +30,7 @@ from solvers.puzzle import Puzzle
 from tests import process_drill as drill
 from tests.corpus import own
 from tests.fake_bot_api import png_size
-from tests.fake_discord import BOT_ID, CHANNEL_ID, Call, FakeDiscord
+from tests.fake_discord import BOT_ID, CHANNEL_ID, Call, FakeDiscord, handled_all
 
 IN_MODULE_LOOP = pytest.mark.asyncio(loop_scope="module")
 MASYU_5 = "masyu\nB . . . B\n. . . . .\n. . . . B\n. B . W .\nB . . . ."
@@ -193,7 +193,7 @@ async def test_a_board_pasted_in_a_server_channel_gets_a_spoiler_picture(bot: Si
     assert photo.payload["message_reference"]["message_id"] == asked  # an answer to the mention, not the chatter
     assert photo.payload["allowed_mentions"]["parse"] == []  # nobody is pinged
     assert fake.find(lambda c: c.path == f"/channels/{CHANNEL_ID}/typing")
-    await asyncio.sleep(0.3)
+    await handled_all(fake, bot.client)  # the chatter was handled too: it got nothing
     assert len(fake.find(lambda c: c.is_post(CHANNEL_ID) and c.at > start)) == 1
 
 

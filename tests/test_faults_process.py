@@ -64,7 +64,7 @@ def test_sigterm_with_a_full_queue_tells_everyone_and_exits_without_waiting_for_
             assert drill.wait_until(lambda: len(queued()) >= 3, 60, 0.1), drill.log_of(bot)
             ours = drill.descendants(bot.pid)
             assert drill.kinds(ours)["worker"] >= 1
-            time.sleep(1.0)  # the first board is being solved
+            assert drill.solving(lambda: drill.log_of(bot)), drill.log_of(bot)  # the first board is being solved
             bot.send_signal(signal.SIGTERM)
             bot.wait(HANG_BOUND)  # raises if the bot waits for the 60 s solve
             assert bot.returncode == 0, drill.log_of(bot)
@@ -82,12 +82,13 @@ def test_sigterm_with_a_full_queue_tells_everyone_and_exits_without_waiting_for_
 @pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT], ids=lambda s: s.name)
 def test_no_process_outlives_the_bot(tmp_path: Path, sig: signal.Signals) -> None:
-    with drill.running_bot(tmp_path, PUZZLEBOT_POOL_SIZE="2", PUZZLEBOT_TIME_LIMIT="60") as bot:
+    with drill.running_bot(tmp_path, PUZZLEBOT_POOL_SIZE="2", PUZZLEBOT_TIME_LIMIT="60",
+                           PUZZLEBOT_LOG_LEVEL="DEBUG") as bot:  # (the console chat is quiet at INFO)
         drill.workers_up(bot, 2)
         assert bot.stdin is not None
         bot.stdin.write(drill.slow_board(300) + "\n\n")  # one worker busy solving
         bot.stdin.flush()
-        time.sleep(1.0)
+        assert drill.solving(lambda: drill.log_of(bot), workers=2), drill.log_of(bot)
         ours = drill.descendants(bot.pid)
         found = drill.kinds(ours)
         assert found["worker"] >= 2 and found["tracker"] == 1, (found, [drill.cmdline(p) for p in ours])
@@ -252,7 +253,8 @@ async def test_the_daily_generator_pool_heals_after_a_generator_dies(tmp_path: P
         for pid in generators:
             os.kill(pid, signal.SIGKILL)
         assert drill.wait_until(lambda: not any(drill.alive(p) for p in generators), 5)
-        await asyncio.sleep(0.5)  # the pool notices its dead process: it is broken
+        pool = service.making._executor  # its manager thread notices the dead process: the pool is broken
+        assert await _soon(lambda: bool(getattr(pool, "_broken", False))), "the pool never noticed"
         second = await asyncio.wait_for(service.making.make(service.slot(day, "masyu", "easy")), 120)
         assert second is not None and second.genre == "masyu"
         third = await asyncio.wait_for(service.making.make(service.slot(day, "yinyang", "easy")), 120)
@@ -286,10 +288,12 @@ async def test_closing_while_dailies_are_made_leaves_no_traceback_and_no_process
     generators = _pool_pids(service.making)
     queued = getattr(service.making._executor, "_pending_work_items", {})
     assert await _soon(lambda: len(queued) == len(tasks))  # all six handed to the pool: one runs, five wait
+    manager = service.making._executor._executor_manager_thread  # where the 3.11 error was raised
+    assert manager is not None
     await service.close()
     assert all(t.done() for t in tasks)
     assert drill.survivors(generators, ORPHAN_BOUND) == []
-    await asyncio.sleep(0.5)  # the pool's manager thread has seen its process die
+    assert await _soon(lambda: not manager.is_alive())  # it has seen its process die, and ended
     assert thread_errors == []
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
 

@@ -41,6 +41,7 @@ from bot.worker import JobResult
 from solvers.puzzle import Puzzle
 from solvers.registry import get_genre
 from solvers.solution import LoopSolution
+from tests import process_drill as drill
 from tests.corpus import load, own, own_genres
 
 REPO = Path(__file__).resolve().parents[1]
@@ -363,8 +364,13 @@ async def test_a_solver_that_dies_fails_only_its_board(cluster: SimpleNamespace)
     slow = _slow_board()
     chat = Chat()
     pid = await _solver_pid(cluster.url)
+    base = drill.cpu_seconds(pid)  # warmed up and idle
     job = asyncio.create_task(cluster.core.handle(_private(slow, user=72), chat))
-    await asyncio.sleep(1.5)  # taken from the queue and well into the solve (which needs > 10 s)
+    for _ in range(3000):  # taken from the queue and well into the solve (which needs > 10 s); a hang bound
+        if drill.cpu_seconds(pid) - base >= 0.5 or job.done():
+            break
+        await asyncio.sleep(0.02)
+    assert not job.done() and drill.cpu_seconds(pid) - base >= 0.5, "the solver never started the board"
     os.kill(pid, signal.SIGKILL)
     await asyncio.wait_for(job, 30)
     assert [r.text for r in chat.sent] == [i18n.t("en", "worker_crashed")]

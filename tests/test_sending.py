@@ -40,7 +40,7 @@ from bot.pipeline import PipelineLimits
 from bot.sending import Failure, classify, delivery_status
 from bot.telegram_adapter import TelegramPlatform, build_application, polling, send_reply
 from tests.daily_support import corpus_maker
-from tests.fake_bot_api import FakeBotApi, replies_to
+from tests.fake_bot_api import FakeBotApi, handled_all, replies_to
 
 NOON = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.UTC)
 DAY = NOON.date()
@@ -121,7 +121,7 @@ async def test_a_reply_waits_out_retry_after_and_arrives_once(tg: SimpleNamespac
     [reply] = await tg.api.wait_for(replies_to(user.id), timeout=20)
     [refused] = [c for c in tg.api.refused if c.chat_id == user.id]
     assert reply.at - refused.at >= 0.9  # sent again only after the second Telegram asked for
-    await asyncio.sleep(0.3)
+    await handled_all(tg.api, tg.app)  # the bot is done with it: no later copy
     assert len(tg.api.find(replies_to(user.id))) == 1
 
 

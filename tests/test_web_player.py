@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 
 from bot.web.guard import RateLimit
-from tests.fake_bot_api import FakeBotApi, replies_to
+from tests.fake_bot_api import FakeBotApi, handled_all, replies_to
 from tests.web_support import init_data, play_button, query, running_bot
 
 pytestmark = pytest.mark.skipif(
@@ -135,16 +135,15 @@ async def test_private_chat_contract(api, tmp_path):
         status, out = await _post(http, answer, {"init_data": init_data(ann, api.token, age=5), "puzzle": name,
                                                  "solution": solution})
         assert status == 200 and out["ok"] is True  # fresh initData, the same answer: still one solve
-        await _settle()
+        await _settle(api)
         assert len(api.find(lambda c: replies_to(ann.id)(c) and "solved it" in c.text)) == 1
         play = await store.play("telegram", str(ann.id), str(ann.id), stored.id)
         assert play.solved_at is not None and play.wrong == 1
 
 
-async def _settle() -> None:
-    import asyncio
-
-    await asyncio.sleep(0.5)
+async def _settle(api: FakeBotApi) -> None:
+    """The bot is done with every update so far (a web answer says its solve before it responds)."""
+    await handled_all(api)
 
 
 async def test_group_link_carries_the_group_and_the_solve_is_announced_there(api, tmp_path):
@@ -242,5 +241,5 @@ async def test_play_it_under_a_solved_board(api, tmp_path):
         assert status == 200 and out["ok"] is True
         status, _ = await _post(http, answer, {"puzzle": "b" + "0" * 32, "solution": solution})
         assert status == 404
-        await _settle()
+        await _settle(api)
         assert not [c for c in api.calls[sent:] if c.method.startswith("send")]  # nothing said in a chat

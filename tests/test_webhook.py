@@ -24,7 +24,7 @@ from bot.app import build_core
 from bot.config import BotConfig, ConfigError, WebhookConfig, load_config
 from bot.pipeline import PipelineLimits
 from bot.telegram_adapter import build_application, webhook
-from tests.fake_bot_api import FakeBotApi, replies_to
+from tests.fake_bot_api import FakeBotApi, handled_all, replies_to
 
 in_module_loop = pytest.mark.asyncio(loop_scope="module")
 
@@ -49,7 +49,7 @@ async def bot() -> AsyncIterator[SimpleNamespace]:
     core = build_core(cfg, extensions=())
     app = build_application(core, cfg)
     async with webhook(app, hook):
-        yield SimpleNamespace(api=api, core=core, hook=hook)
+        yield SimpleNamespace(api=api, core=core, hook=hook, app=app)
     api.close()
 
 
@@ -80,7 +80,7 @@ async def test_a_request_without_the_right_secret_is_refused_and_never_reaches_t
     assert status == 403
     bot.api.send_text(eve, "/help")  # a marker through the real path: once answered, the refused one would be too
     await bot.api.wait_for(replies_to(eve.id), timeout=30)
-    await asyncio.sleep(0.3)
+    await handled_all(bot.api, bot.app)
     assert [c.method for c in bot.api.find(replies_to(eve.id))] == ["sendMessage"]
     assert bot.core.backend.stats["requests"] == requests
 

@@ -60,7 +60,8 @@ async def running_bot(api: FakeBotApi, db_url: str, maker: Maker = corpus_maker,
                     maker=maker)
     player = install_web(core)
     assert player is not None
-    async with polling(build_application(core, config)):
+    api.app = build_application(core, config)
+    async with polling(api.app):
         yield daily, player
 
 

@@ -450,7 +450,8 @@ class DailyChat:
     async def on_text(self, ctx: Context) -> bool:
         """A reply to a daily post is an answer to it. In a private chat that has today's daily
         puzzle, text that can only be an answer to it (see :func:`_can_only_be_answer`) is one too.
-        Other text, a pasted board above all, goes on to board solving."""
+        A reply to the bot in a chat whose post today went out unrecorded is taken as one to that
+        post. Other text, a pasted board above all, goes on to board solving."""
         m = ctx.msg
         if m.callback_data is not None:
             return False
@@ -467,11 +468,15 @@ class DailyChat:
             await self._judge(ctx, daily, text, name_it=len(opened) > 1)
             return True
         post = await self.service.play.post_for_reply(m.platform, m.chat_id, m.reply_to_message_id)
-        if post is None:
-            log.debug("reply to message %s in chat %s: not a daily post", m.reply_to_message_id, m.chat_id)
-            return False
-        replied = await (await self.service.ready()).get_daily_by_id(post.daily_id)
+        if post is not None:
+            replied = await (await self.service.ready()).get_daily_by_id(post.daily_id)
+        else:  # a reply to the bot may be to a post whose message id was lost (see DailyPlay.unrecorded)
+            lost = await self.service.play.unrecorded(m.platform, m.chat_id) if m.reply_to_bot else []
+            replied = await self._fitting(lost, text) if lost else None
+            if replied is not None and not m.is_group and not _can_only_be_answer(replied, text):
+                replied = None  # a guess: in a private chat only text that can only be an answer
         if replied is None:
+            log.debug("reply to message %s in chat %s: not a daily post", m.reply_to_message_id, m.chat_id)
             return False
         if m.is_group and not _looks_like_grid(text, replied.rows):
             return False  # chatter about the puzzle ("nice one!"), not an answer: stay quiet in groups

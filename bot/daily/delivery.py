@@ -214,7 +214,9 @@ class DailyDelivery:
         - the group became a supergroup: the chat's rows move to the new id, the post is ``retry``;
         - not sent (a network error before the request left, no rights to post for now, a rate
           limit beyond the send's own waits): ``retry``, at most ``max_attempts`` sends;
-        - maybe sent (a read error or timeout after the request left): ``maybe_sent``, never re-sent;
+        - maybe sent (a read error or timeout after the request left): ``maybe_sent``, never re-sent,
+          with the time it went out; its message id is unknown, so replies and commands in the chat
+          find its puzzle by chat and day (:meth:`~bot.daily.play.DailyPlay.unrecorded`);
         - any other error: ``failed`` for good.
         """
         store = self.service.store

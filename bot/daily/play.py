@@ -88,21 +88,34 @@ class DailyPlay:
 
     async def find_daily(self, platform: str, chat_id: Any, reply_to: Any = None,
                          now: dt.datetime | None = None) -> DailyPuzzle | None:
-        """The puzzle a message is about: the daily post it replies to, else the chat's latest post
-        today (once the posts on their way to the chat are recorded: players may have seen them)."""
+        """The puzzle a message is about: the daily post it replies to, else the chat's latest
+        puzzle today (:meth:`open_dailies`)."""
         store = await self.service.ready()
         post = await self.post_for_reply(platform, chat_id, reply_to)
-        if post is None:
-            await self.service.delivery.recorded(platform, chat_id)
-            post = await store.latest_post(platform, str(chat_id), self.service.today(now))
-        return await store.get_daily_by_id(post.daily_id) if post else None
+        if post is not None:
+            return await store.get_daily_by_id(post.daily_id)
+        opened = await self.open_dailies(platform, chat_id, now)
+        return opened[0] if opened else None
 
     async def open_dailies(self, platform: str, chat_id: Any, now: dt.datetime | None = None) -> list[DailyPuzzle]:
-        """Today's puzzles posted in the chat, the latest first (a chat may play several at once),
-        the ones on their way included (players may have seen them before the bot recorded them)."""
+        """Today's puzzles posted in the chat, the latest first (a chat may play several at once).
+
+        Players may see a post before the bot knows which message it is: the posts on their way
+        are waited for (:meth:`~bot.daily.delivery.DailyDelivery.recorded`), and the ones whose
+        answer from the platform was lost (:meth:`unrecorded`) come after the recorded ones.
+        """
         store = await self.service.ready()
         await self.service.delivery.recorded(platform, chat_id)
-        return await store.dailies_posted(platform, str(chat_id), self.service.today(now))
+        posted = await store.dailies_posted(platform, str(chat_id), self.service.today(now))
+        known = {d.id for d in posted}
+        return posted + [d for d in await self.unrecorded(platform, chat_id, now) if d.id not in known]
+
+    async def unrecorded(self, platform: str, chat_id: Any, now: dt.datetime | None = None) -> list[DailyPuzzle]:
+        """Today's puzzles posted to the chat whose message the bot never learnt: the platform
+        posted it but its answer was lost (``maybe_sent``, never sent again). A reply to the bot in
+        that chat may be a reply to one of them."""
+        store = await self.service.ready()
+        return await store.dailies_unrecorded(platform, str(chat_id), self.service.today(now))
 
     async def post_for_reply(self, platform: str, chat_id: Any, reply_to: Any) -> Post | None:
         """The daily post ``reply_to`` is, if any. A reply can come in before the bot has recorded

@@ -70,7 +70,9 @@ class Delivery(Base):
     """One scheduled post of a daily puzzle to a chat; the unique key lets one claimant at a time send it.
 
     ``status``: ``claimed`` (being sent by ``holder`` until ``lease_until``; a lapsed claim is taken
-    over), ``sent``, ``retry`` (a transient error; sent again up to ``max_attempts``) or ``failed``.
+    over), ``sent``, ``retry`` (a transient error; sent again up to ``max_attempts``), ``maybe_sent``
+    (the platform's answer was lost after the request left: never sent again, its message id
+    unknown; ``sent_at`` is when it went out) or ``failed``.
     """
 
     __tablename__ = "deliveries"
@@ -80,7 +82,7 @@ class Delivery(Base):
     platform: Mapped[str] = mapped_column(String(16))
     chat_id: Mapped[str] = mapped_column(String(64))
     daily_id: Mapped[int] = mapped_column(ForeignKey("daily_puzzles.id", ondelete="CASCADE"))
-    status: Mapped[str] = mapped_column(String(16))  # claimed / sent / retry / failed
+    status: Mapped[str] = mapped_column(String(16))  # claimed / sent / retry / maybe_sent / failed
     attempts: Mapped[int] = mapped_column(Integer, default=1)
     claimed_at: Mapped[dt.datetime] = mapped_column(DateTime)
     sent_at: Mapped[dt.datetime | None] = mapped_column(DateTime)

@@ -236,7 +236,7 @@ class Store:
         async with self.db.sessions() as s:
             await s.execute(update(Delivery).where(Delivery.id == claim_id).values(
                 status=status, message_id=message_id, error=error,
-                sent_at=utcnow() if status == "sent" else None))
+                sent_at=utcnow() if status in ("sent", "maybe_sent") else None))  # maybe_sent: when it went out
             await s.commit()
 
     async def record_sent(self, claim_id: int, platform: str, chat_id: str, daily_id: int,
@@ -334,10 +334,27 @@ class Store:
             found = {d.id: d for d in (await s.execute(select(DailyPuzzle).where(DailyPuzzle.id.in_(ids)))).scalars()}
             return [found[i] for i in ids if i in found]
 
-    async def first_post_time(self, platform: str, chat_id: str, daily_id: int) -> dt.datetime | None:
+    async def dailies_unrecorded(self, platform: str, chat_id: str, day: dt.date) -> list[DailyPuzzle]:
+        """``day``'s puzzles whose scheduled post to the chat may have gone out with its message id
+        unknown (``maybe_sent``: the platform's answer was lost), the most recent first."""
         async with self.db.sessions() as s:
-            return (await s.execute(select(func.min(Post.posted_at)).where(
+            stmt = (select(DailyPuzzle).join(Delivery, Delivery.daily_id == DailyPuzzle.id)
+                    .where(Delivery.platform == platform, Delivery.chat_id == chat_id,
+                           Delivery.status == "maybe_sent", DailyPuzzle.day == day)
+                    .order_by(Delivery.sent_at.desc(), Delivery.id.desc()))
+            return list((await s.execute(stmt)).scalars().all())
+
+    async def first_post_time(self, platform: str, chat_id: str, daily_id: int) -> dt.datetime | None:
+        """When the puzzle was first shown in the chat: its first recorded post, else the time its
+        post went out with the answer lost (``maybe_sent``)."""
+        async with self.db.sessions() as s:
+            first = (await s.execute(select(func.min(Post.posted_at)).where(
                 Post.platform == platform, Post.chat_id == chat_id, Post.daily_id == daily_id))).scalar()
+            if first is None:
+                first = (await s.execute(select(Delivery.sent_at).where(
+                    Delivery.platform == platform, Delivery.chat_id == chat_id, Delivery.daily_id == daily_id,
+                    Delivery.status == "maybe_sent"))).scalar()
+            return first
 
     # -- plays
     async def play(self, platform: str, chat_id: str, user_id: str, daily_id: int, *, user_name: str = "",
