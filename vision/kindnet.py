@@ -110,34 +110,37 @@ def _hollow(dark: np.ndarray) -> bool:
 
 
 def _judged(guesses: Sequence[CellGuess], darks: Sequence[np.ndarray]) -> list[CellGuess]:
-    """The rules' readings of cells (with their crops' darkness) checked by the model: where it
-    reads another kind with confidence, the cell is asked about; between empty, ring and disc its
-    kind is taken (when :data:`TAKE`), the rules' reading offered as the alternative."""
+    """The rules' readings of cells (with their crops' darkness) checked by the model, each as
+    :func:`verdict` decides."""
     if not guesses:
         return []
     prob = probabilities(np.stack([features(d) for d in darks]))
-    out = []
-    for guess, row, dark in zip(guesses, prob, darks, strict=True):
-        ruled = kind_of(guess)
-        best = KINDS[int(np.argmax(row))]
-        p = float(row.max())
-        if (ruled is Kind.NUMBER and best is Kind.RING and p >= RINGLIKE and guess.confidence < UNSURE
-                and _hollow(dark)):
-            # (a ring the rules, unsure, read as characters: taken, just sure; the number offered)
-            others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
-            out.append(CellGuess(Kind.RING.token, UNSURE, others))
-        elif ruled not in TAKEN or best is ruled or p < CONFIDENT:
-            out.append(guess)  # (characters found: the rules saw more than a shape; see TAKEN)
-        elif ruled is Kind.EMPTY and not _inked(dark):
-            out.append(guess)
-        elif TAKE and best in TAKEN and ruled in TAKEN:
-            others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
-            out.append(CellGuess(best.token, min(p, DOUBT), others))
-        else:
-            offered = (best.token,) if best in TAKEN else ("?",) if best is Kind.NUMBER else ()
-            others = tuple(t for t in dict.fromkeys((*offered, *guess.alternatives)) if t != guess.token)
-            out.append(replace(guess, confidence=min(guess.confidence, DOUBT), alternatives=others[:3]))
-    return out
+    return [verdict(guess, row, _hollow(dark), _inked(dark))
+            for guess, row, dark in zip(guesses, prob, darks, strict=True)]
+
+
+def verdict(guess: CellGuess, row: np.ndarray, hollow: bool, inked: bool) -> CellGuess:
+    """The rules' reading of a cell checked by the model's probabilities ``row`` (the crop's
+    :func:`_hollow` and :func:`_inked` given): where it reads another kind with confidence, the
+    cell is asked about; between empty, ring and disc its kind is taken (when :data:`TAKE`), the
+    rules' reading offered as the alternative."""
+    ruled = kind_of(guess)
+    best = KINDS[int(np.argmax(row))]
+    p = float(row.max())
+    if ruled is Kind.NUMBER and best is Kind.RING and p >= RINGLIKE and guess.confidence < UNSURE and hollow:
+        # (a ring the rules, unsure, read as characters: taken, just sure; the number offered)
+        others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
+        return CellGuess(Kind.RING.token, UNSURE, others)
+    if ruled not in TAKEN or best is ruled or p < CONFIDENT:
+        return guess  # (characters found: the rules saw more than a shape; see TAKEN)
+    if ruled is Kind.EMPTY and not inked:
+        return guess
+    if TAKE and best in TAKEN:
+        others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
+        return CellGuess(best.token, min(p, DOUBT), others)
+    offered = (best.token,) if best in TAKEN else ("?",) if best is Kind.NUMBER else ()
+    others = tuple(t for t in dict.fromkeys((*offered, *guess.alternatives)) if t != guess.token)
+    return replace(guess, confidence=min(guess.confidence, DOUBT), alternatives=others[:3])
 
 
 def judged(read: list[list[CellGuess]], blocks: list[list[CellGuess | None]],
