@@ -54,7 +54,7 @@ def _board(data: bytes, rows: int, cols: int) -> tuple[Any, Any, Any, Any] | Non
     """The first board the reader straightened at ``rows`` x ``cols`` (not bare), with its cells as
     the rules read them, its blocks and its cells' ink, as :func:`vision.kindnet.judged` gets them."""
     seen: list[Any] = []
-    cells, judged = reading._read_cells, reading.judged
+    cells, judged = reading._read_cells, reading.judged  # type: ignore[attr-defined]
 
     def spy_cells(board: Any, blocks: Any) -> Any:
         seen.append(board)
@@ -66,7 +66,7 @@ def _board(data: bytes, rows: int, cols: int) -> tuple[Any, Any, Any, Any] | Non
             raise _Found((board, read, blocks, inks))
         return judged(read, blocks, inks)
 
-    reading._read_cells, reading.judged = spy_cells, spy_judged
+    reading._read_cells, reading.judged = spy_cells, spy_judged  # type: ignore[attr-defined]
     try:
         read_image(data)
     except _Found as found:
@@ -74,7 +74,7 @@ def _board(data: bytes, rows: int, cols: int) -> tuple[Any, Any, Any, Any] | Non
     except Unreadable:
         pass
     finally:
-        reading._read_cells, reading.judged = cells, judged
+        reading._read_cells, reading.judged = cells, judged  # type: ignore[attr-defined]
     return None
 
 
@@ -112,7 +112,7 @@ def harvest(folder: Path, kinds: set[str]) -> dict[str, np.ndarray]:
             rows_out["inked"].append(_inked(dark))
             rows_out["picture"].append(len(names) - 1)
     width = len(features(np.zeros((20, 20))))
-    out = {"x": np.array(rows_out["x"], np.float32).reshape(-1, width),
+    out: dict[str, np.ndarray] = {"x": np.array(rows_out["x"], np.float32).reshape(-1, width),
            "y": np.array(rows_out["y"], np.int64), "ruled": np.array(rows_out["ruled"], np.int64),
            "confidence": np.array(rows_out["confidence"], np.float32),
            "hollow": np.array(rows_out["hollow"], bool), "inked": np.array(rows_out["inked"], bool),
@@ -146,7 +146,7 @@ def main() -> int:
         print(f"{folder} {kinds}: {len(got['names'])} boards, {len(y)} cells " + ", ".join(
             f"{k.name.lower()} {int((y == i).sum())}" for i, k in enumerate(KINDS)), flush=True)
         parts.append(got)
-    np.savez_compressed(out, **joined(parts))
+    np.savez_compressed(out, **joined(parts))  # type: ignore[arg-type]
     return 0
 
 

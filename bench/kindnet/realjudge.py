@@ -23,6 +23,7 @@ REPO = HERE.parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(HERE))
 from harvest import truth  # noqa: E402
+
 import vision.kindnet as kindnet  # noqa: E402
 from solvers.genre import ClueKind  # noqa: E402
 from vision import mlp  # noqa: E402
@@ -51,7 +52,7 @@ def report(name: str, d: dict[str, np.ndarray]) -> None:
         rules = _guess(int(ruled[i]), float(conf[i]))
         both = kindnet.verdict(rules, prob[i], bool(d["hollow"][i]), bool(d["inked"][i]))
         k = real.name.lower()
-        n[k] += 1
+        n[k] += 1  # (k: the kind's name)
         n[f"{k} model"] += int(pred[i]) == int(y[i])
         n[f"{k} model sure"] += bool(sure[i])
         n[f"{k} model sure right"] += bool(sure[i]) and int(pred[i]) == int(y[i])
@@ -62,8 +63,8 @@ def report(name: str, d: dict[str, np.ndarray]) -> None:
     print("| kind | cells | rules right (wrong unflagged) | model right | model sure (>= 0.9): share, right "
           "| judged right (wrong unflagged) |")
     print("| --- | --- | --- | --- | --- | --- |")
-    for kind in (*(k.name.lower() for k in KINDS), "all"):
-        keys = [k.name.lower() for k in KINDS] if kind == "all" else [kind]
+    for kind in (*(t.name.lower() for t in KINDS), "all"):
+        keys = [t.name.lower() for t in KINDS] if kind == "all" else [kind]
         total = sum(n[k] for k in keys)
         if not total:
             continue
@@ -77,23 +78,26 @@ def report(name: str, d: dict[str, np.ndarray]) -> None:
     print("\nmodel confusion (rows truth, columns model; sure >= 0.9 in brackets):\n")
     print("| truth \\ model | " + " | ".join(k.name.lower() for k in KINDS) + " |")
     print("| --- " * (len(KINDS) + 1) + "|")
-    for i, k in enumerate(KINDS):
+    for i, t in enumerate(KINDS):
         if (y == i).any():
-            print(f"| {k.name.lower()} | " + " | ".join(
+            print(f"| {t.name.lower()} | " + " | ".join(
                 f"{int(((y == i) & (pred == j)).sum())} ({int(((y == i) & (pred == j) & sure).sum())})"
                 for j in range(len(KINDS))) + " |")
     disc, number, empty = KINDS.index(Kind.DISC), KINDS.index(Kind.NUMBER), KINDS.index(Kind.EMPTY)
-    for what, t, r in (("disc read by the rules as a number", disc, number),
+    for what, want, r in (("disc read by the rules as a number", disc, number),
                        ("number read by the rules as empty (a faint clue)", number, empty),
                        ("ring read by the rules as empty", KINDS.index(Kind.RING), empty),
                        ("empty read by the rules as a number", empty, number)):
-        m = (y == t) & (ruled == r)
+        m = (y == want) & (ruled == r)
         print(f"\n{what}: {int(m.sum())} cells (rules sure on {int((m & (conf >= SURE)).sum())}); model: "
-              + ", ".join(f"{k.name.lower()} {int((m & (pred == j)).sum())} ({int((m & (pred == j) & sure).sum())} sure)"
+              + ", ".join(f"{k.name.lower()} {int((m & (pred == j)).sum())} "
+                          f"({int((m & (pred == j) & sure).sum())} sure)"
                           for j, k in enumerate(KINDS) if (m & (pred == j)).any()))
-    for what, t, p in (("number the model calls a disc", number, disc), ("disc the model calls a number", disc, number),
-                       ("empty the model calls a number", empty, number), ("number the model calls empty", number, empty)):
-        m = (y == t) & (pred == p) & sure
+    for what, want, p in (("number the model calls a disc", number, disc),
+                       ("disc the model calls a number", disc, number),
+                       ("empty the model calls a number", empty, number),
+                       ("number the model calls empty", number, empty)):
+        m = (y == want) & (pred == p) & sure
         print(f"{what} with >= 0.9: {int(m.sum())} (rules read them: "
               + ", ".join(f"{KINDS[int(j)].name.lower() if j >= 0 else 'other'} {int((ruled[m] == j).sum())}"
                           for j in sorted(set(ruled[m].tolist()))) + ")")
