@@ -2,7 +2,9 @@
 ``train`` split's to train on, a ``dev`` split's to measure on; never a ``test`` split, nor a
 held-out picture.
 
-    PYTHONPATH=. .venv/bin/python bench/kindnet/harvest.py /tmp/kinds-dev.npz /tmp/vr-sets/dev:print,photo
+    PYTHONPATH=. .venv/bin/python bench/kindnet/harvest.py /tmp/kinds-dev.npz /tmp/vr-sets/dev:print,photo[:2]
+
+(``:2``: one picture in two of each kind.)
 
 Each picture is read by the reader until it straightens a board at the true size (not a bare one:
 its rings are taken out); that board is cut into cells as the reader cuts them, each labelled
@@ -52,7 +54,8 @@ class _Found(BaseException):
 
 def _board(data: bytes, rows: int, cols: int) -> tuple[Any, Any, Any, Any] | None:
     """The first board the reader straightened at ``rows`` x ``cols`` (not bare), with its cells as
-    the rules read them, its blocks and its cells' ink, as :func:`vision.kindnet.judged` gets them."""
+    the rules read them, its blocks and its cells' ink, as :func:`vision.kindnet.judged` gets them
+    (boards read before it are not judged either)."""
     seen: list[Any] = []
     cells, judged = reading._read_cells, reading.judged  # type: ignore[attr-defined]
 
@@ -64,7 +67,7 @@ def _board(data: bytes, rows: int, cols: int) -> tuple[Any, Any, Any, Any] | Non
         board = seen[-1]
         if (board.rows, board.cols) == (rows, cols) and not board.bare:
             raise _Found((board, read, blocks, inks))
-        return judged(read, blocks, inks)
+        return read  # (not judged: the cells harvested do not depend on the model they will train)
 
     reading._read_cells, reading.judged = spy_cells, spy_judged  # type: ignore[attr-defined]
     try:
@@ -78,18 +81,19 @@ def _board(data: bytes, rows: int, cols: int) -> tuple[Any, Any, Any, Any] | Non
     return None
 
 
-def harvest(folder: Path, kinds: set[str]) -> dict[str, np.ndarray]:
+def harvest(folder: Path, kinds: set[str], every: int = 1) -> dict[str, np.ndarray]:
+    """The cells of ``folder``'s pictures of these kinds (one in ``every`` of them; of screenshots,
+    one in ``every * EVERY_SCREENSHOT``)."""
     rows_out: dict[str, list[Any]] = {k: [] for k in FIELDS}
     names: list[str] = []
-    shots = 0
+    seen: dict[str, int] = {}
     for line in (folder / "truth.jsonl").read_text(encoding="utf-8").splitlines():
         t = json.loads(line)
         if t["kind"] == "heldout" or t["kind"] not in kinds or t["genre"] not in GENRES or "test" in folder.parts:
             continue
-        if t["kind"] == "screenshot":
-            shots += 1
-            if shots % EVERY_SCREENSHOT:
-                continue
+        seen[t["kind"]] = seen.get(t["kind"], 0) + 1
+        if (seen[t["kind"]] - 1) % (every * (EVERY_SCREENSHOT if t["kind"] == "screenshot" else 1)):
+            continue
         grid = [row.split() for row in t["grid"]]
         got = _board((folder / t["file"]).read_bytes(), t["rows"], t["cols"])
         if got is None:
@@ -139,9 +143,9 @@ def truth(d: dict[str, np.ndarray]) -> np.ndarray:
 def main() -> int:
     out, *specs = sys.argv[1:]
     parts = []
-    for spec in specs:  # folder:kind,kind
-        folder, kinds = spec.split(":")
-        got = harvest(Path(folder), set(kinds.split(",")))
+    for spec in specs:  # folder:kind,kind[:every]
+        folder, kinds, *every = spec.split(":")
+        got = harvest(Path(folder), set(kinds.split(",")), int(every[0]) if every else 1)
         y = got["y"]
         print(f"{folder} {kinds}: {len(got['names'])} boards, {len(y)} cells " + ", ".join(
             f"{k.name.lower()} {int((y == i).sum())}" for i, k in enumerate(KINDS)), flush=True)
