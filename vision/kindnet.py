@@ -133,8 +133,8 @@ def verdict(guess: CellGuess, row: np.ndarray, hollow: bool, inked: bool) -> Cel
         return CellGuess(Kind.RING.token, UNSURE, others)
     if ruled not in TAKEN or best is ruled or p < CONFIDENT:
         return guess  # (characters found: the rules saw more than a shape; see TAKEN)
-    if ruled is Kind.EMPTY and not inked:
-        return guess
+    if ruled is Kind.EMPTY and not inked and guess.confidence >= UNSURE:
+        return guess  # (an empty cell the rules are unsure of is asked about anyway: its kind may be taken)
     if TAKE and best in TAKEN:
         others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
         return CellGuess(best.token, min(p, DOUBT), others)
