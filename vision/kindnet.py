@@ -28,6 +28,7 @@ DOUBT = 0.5  # the confidence left to a cell it disagrees with (below vision.rea
 TAKE = True  # take its kind where a token names it (else: only ask about the cell)
 RINGLIKE = 0.99  # the ring probability above which a number the rules read unsure of is taken for a ring
 UNSURE = 0.6  # vision.reading.SURE: a number read with less confidence than this may be a ring
+DISCLIKE = 0.99  # the disc probability above which a number the rules read with confidence is taken for a disc
 HOLE = 0.32  # share of the crop left out on each side of the middle a ring leaves empty
 
 
@@ -131,6 +132,10 @@ def verdict(guess: CellGuess, row: np.ndarray, hollow: bool, inked: bool) -> Cel
         # (a ring the rules, unsure, read as characters: taken, just sure; the number offered)
         others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
         return CellGuess(Kind.RING.token, UNSURE, others)
+    if ruled is Kind.NUMBER and best is Kind.DISC and p >= (CONFIDENT if guess.confidence < UNSURE else DISCLIKE):
+        # (a blurred disc whose rim the rules read as characters: taken, asked about; the number offered)
+        others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
+        return CellGuess(Kind.DISC.token, min(p, DOUBT), others)
     if ruled not in TAKEN or best is ruled or p < CONFIDENT:
         return guess  # (characters found: the rules saw more than a shape; see TAKEN)
     if ruled is Kind.EMPTY and not inked and guess.confidence >= UNSURE:
