@@ -116,8 +116,11 @@ def _judged(guesses: Sequence[CellGuess], darks: Sequence[np.ndarray]) -> list[C
     if not guesses:
         return []
     prob = probabilities(np.stack([features(d) for d in darks]))
-    return [verdict(guess, row, _hollow(dark), _inked(dark))
-            for guess, row, dark in zip(guesses, prob, darks, strict=True)]
+    out = []
+    for guess, row, dark in zip(guesses, prob, darks, strict=True):
+        differs = KINDS[int(np.argmax(row))] is not kind_of(guess)  # (else the ink tests are not needed)
+        out.append(verdict(guess, row, differs and _hollow(dark), differs and _inked(dark)))
+    return out
 
 
 def verdict(guess: CellGuess, row: np.ndarray, hollow: bool, inked: bool) -> CellGuess:
