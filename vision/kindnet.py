@@ -1,11 +1,13 @@
 """A small learned reader of a cell's kind (empty, ring, disc, number, number in a circle, solid
 square) that judges the shape rules of :mod:`vision.cells`, as :mod:`vision.glyphnet` judges the
 character reader: where it disagrees with them confidently, the cell is asked about; between empty,
-ring and disc (a hairline ring read as empty, a grey disc as a ring) its kind is taken too. A
-number found in a circle is not judged (the rules saw characters there). A perceptron with two
-hidden layers over the cell's darkness at 16x16 (mean and darkest of each part), trained on
-synthetic degraded cells by ``bench/kindnet/train.py`` (the same file each run) and shipped as
-``kindnet.npz`` beside this module: nothing is fetched at run time; plain numpy."""
+ring and disc (a hairline ring read as empty, a grey disc as a ring) its kind is taken too, and a
+disc the rules read as characters (a blurred one) is taken for a disc. A number found in a circle
+is not judged (the rules saw characters there). A perceptron with two hidden layers over the
+cell's darkness at 16x16 (mean and darkest of each part), trained on synthetic degraded cells and
+on real cells cut from the tuning sets' train pictures (``bench/kindnet/harvest.py``) by
+``bench/kindnet/train.py`` (the same file each run) and shipped as ``kindnet.npz`` beside this
+module: nothing is fetched at run time; plain numpy."""
 
 from __future__ import annotations
 
@@ -49,8 +51,9 @@ class Kind(Enum):
 
 KINDS = tuple(Kind)
 TAKEN = {Kind.EMPTY, Kind.RING, Kind.DISC}  # kinds whose token is the kind itself (taken only for one another)
-# (only cells the rules read as one of these are judged: numbers read with confidence were called
-# rings with probability 1.0 in pzprjs screenshots of digit grids, and white numbers in discs discs)
+# (only cells the rules read as one of these are judged, and numbers against discs: the model trained
+# on synthetic cells alone called numbers read with confidence rings with probability 1.0 in pzprjs
+# screenshots of digit grids, and white numbers in discs discs; see bench/README.md)
 
 
 def features(dark: np.ndarray) -> np.ndarray:
