@@ -89,9 +89,18 @@ def test_agreeing_and_unjudged_cells_are_left_alone() -> None:
     assert kindnet.kind_of(CellGuess("2>", 0.9, kinds=frozenset({ClueKind.ARROW}))) is None
 
 
-def test_a_number_the_rules_read_is_not_judged() -> None:
-    number = CellGuess("8", 0.95)
-    assert kindnet._judged([number], [_cell(Kind.DISC, 46)]) == [number]
+@pytest.mark.parametrize("confidence", [0.3, 0.95])
+def test_a_disc_read_as_a_number_is_taken_as_a_disc_and_asked_about(confidence: float) -> None:
+    # (a blurred disc's rim read as characters, the rules sure or not: the model is sure of a disc)
+    (got,) = kindnet._judged([CellGuess("8", confidence)], [_cell(Kind.DISC, 46, blur=True)])
+    assert (got.token, got.alternatives[0]) == ("B", "8")
+    assert got.confidence <= kindnet.DOUBT
+
+
+@pytest.mark.parametrize("side", [30, 46, 80])
+def test_a_number_read_as_a_number_is_left_alone(side: int) -> None:
+    number = CellGuess("7", 0.95)
+    assert kindnet._judged([number], [_cell(Kind.NUMBER, side, blur=True)]) == [number]
 
 
 def test_a_disc_read_as_a_ring_is_taken_as_a_disc_and_asked_about() -> None:
@@ -100,12 +109,19 @@ def test_a_disc_read_as_a_ring_is_taken_as_a_disc_and_asked_about() -> None:
     assert got.confidence <= kindnet.DOUBT
 
 
+REAL = [Path(p) for p in os.environ.get("KINDNET_REAL", "").split(os.pathsep) if p]
+
+
 @pytest.mark.slow
+@pytest.mark.skipif(not REAL or not all(p.is_file() for p in REAL),
+                    reason="the harvested train cells (KINDNET_REAL: the npz files bench/README.md names, in order)")
 def test_retraining_gives_the_shipped_file(tmp_path: Path) -> None:
-    """``bench/kindnet/train.py`` makes the shipped weights again, byte for byte (minutes)."""
+    """``bench/kindnet/train.py`` makes the shipped weights again, byte for byte, from the synthetic
+    cells and the real ones ``bench/kindnet/harvest.py`` cut from the train splits (minutes)."""
     out = tmp_path / "kindnet.npz"
     env = {**os.environ, "PYTHONPATH": str(REPO), "OMP_NUM_THREADS": "1"}
-    subprocess.run([sys.executable, str(REPO / "bench" / "kindnet" / "train.py"), "--out", str(out)],
+    real = [a for p in REAL for a in ("--real", str(p))]
+    subprocess.run([sys.executable, str(REPO / "bench" / "kindnet" / "train.py"), "--out", str(out), *real],
                    check=True, env=env, cwd=REPO, capture_output=True)
     shipped = np.load(kindnet.MODEL)
     again = np.load(out)
@@ -147,3 +163,11 @@ def test_a_shaken_number_read_unsure_stays_a_number(text: str) -> None:
 def test_a_ring_read_as_a_sure_number_is_not_taken() -> None:
     guess = CellGuess("69", 0.9)  # (the rules read characters clearly: not judged, as before)
     assert kindnet._judged([guess], [_shaken(None)]) == [guess]
+
+
+def test_an_empty_cell_read_unsure_is_judged_without_the_ink_gate() -> None:
+    ring = np.array([0.0, 0.97, 0.01, 0.01, 0.01, 0.0])  # (the model's probabilities: a ring)
+    unsure, sure = CellGuess(".", 0.5, ("W",)), CellGuess(".", 1.0)
+    got = kindnet.verdict(unsure, ring, hollow=True, inked=False)
+    assert (got.token, got.alternatives[0]) == ("W", ".") and got.confidence <= kindnet.DOUBT
+    assert kindnet.verdict(sure, ring, hollow=True, inked=False) == sure  # (sure and no ink all round: kept)

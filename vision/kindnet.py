@@ -1,11 +1,13 @@
 """A small learned reader of a cell's kind (empty, ring, disc, number, number in a circle, solid
 square) that judges the shape rules of :mod:`vision.cells`, as :mod:`vision.glyphnet` judges the
 character reader: where it disagrees with them confidently, the cell is asked about; between empty,
-ring and disc (a hairline ring read as empty, a grey disc as a ring) its kind is taken too. A
-number found in a circle is not judged (the rules saw characters there). A perceptron with two
-hidden layers over the cell's darkness at 16x16 (mean and darkest of each part), trained on
-synthetic degraded cells by ``bench/kindnet/train.py`` (the same file each run) and shipped as
-``kindnet.npz`` beside this module: nothing is fetched at run time; plain numpy."""
+ring and disc (a hairline ring read as empty, a grey disc as a ring) its kind is taken too, and a
+disc the rules read as characters (a blurred one) is taken for a disc. A number found in a circle
+is not judged (the rules saw characters there). A perceptron with two hidden layers over the
+cell's darkness at 16x16 (mean and darkest of each part), trained on synthetic degraded cells and
+on real cells cut from the tuning sets' train pictures (``bench/kindnet/harvest.py``) by
+``bench/kindnet/train.py`` (the same file each run) and shipped as ``kindnet.npz`` beside this
+module: nothing is fetched at run time; plain numpy."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ DOUBT = 0.5  # the confidence left to a cell it disagrees with (below vision.rea
 TAKE = True  # take its kind where a token names it (else: only ask about the cell)
 RINGLIKE = 0.99  # the ring probability above which a number the rules read unsure of is taken for a ring
 UNSURE = 0.6  # vision.reading.SURE: a number read with less confidence than this may be a ring
+DISCLIKE = 0.99  # the disc probability above which a number the rules read with confidence is taken for a disc
 HOLE = 0.32  # share of the crop left out on each side of the middle a ring leaves empty
 
 
@@ -48,8 +51,9 @@ class Kind(Enum):
 
 KINDS = tuple(Kind)
 TAKEN = {Kind.EMPTY, Kind.RING, Kind.DISC}  # kinds whose token is the kind itself (taken only for one another)
-# (only cells the rules read as one of these are judged: numbers read with confidence were called
-# rings with probability 1.0 in pzprjs screenshots of digit grids, and white numbers in discs discs)
+# (only cells the rules read as one of these are judged, and numbers against discs: the model trained
+# on synthetic cells alone called numbers read with confidence rings with probability 1.0 in pzprjs
+# screenshots of digit grids, and white numbers in discs discs; see bench/README.md)
 
 
 def features(dark: np.ndarray) -> np.ndarray:
@@ -110,34 +114,44 @@ def _hollow(dark: np.ndarray) -> bool:
 
 
 def _judged(guesses: Sequence[CellGuess], darks: Sequence[np.ndarray]) -> list[CellGuess]:
-    """The rules' readings of cells (with their crops' darkness) checked by the model: where it
-    reads another kind with confidence, the cell is asked about; between empty, ring and disc its
-    kind is taken (when :data:`TAKE`), the rules' reading offered as the alternative."""
+    """The rules' readings of cells (with their crops' darkness) checked by the model, each as
+    :func:`verdict` decides."""
     if not guesses:
         return []
     prob = probabilities(np.stack([features(d) for d in darks]))
     out = []
     for guess, row, dark in zip(guesses, prob, darks, strict=True):
-        ruled = kind_of(guess)
-        best = KINDS[int(np.argmax(row))]
-        p = float(row.max())
-        if (ruled is Kind.NUMBER and best is Kind.RING and p >= RINGLIKE and guess.confidence < UNSURE
-                and _hollow(dark)):
-            # (a ring the rules, unsure, read as characters: taken, just sure; the number offered)
-            others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
-            out.append(CellGuess(Kind.RING.token, UNSURE, others))
-        elif ruled not in TAKEN or best is ruled or p < CONFIDENT:
-            out.append(guess)  # (characters found: the rules saw more than a shape; see TAKEN)
-        elif ruled is Kind.EMPTY and not _inked(dark):
-            out.append(guess)
-        elif TAKE and best in TAKEN and ruled in TAKEN:
-            others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
-            out.append(CellGuess(best.token, min(p, DOUBT), others))
-        else:
-            offered = (best.token,) if best in TAKEN else ("?",) if best is Kind.NUMBER else ()
-            others = tuple(t for t in dict.fromkeys((*offered, *guess.alternatives)) if t != guess.token)
-            out.append(replace(guess, confidence=min(guess.confidence, DOUBT), alternatives=others[:3]))
+        differs = KINDS[int(np.argmax(row))] is not kind_of(guess)  # (else the ink tests are not needed)
+        out.append(verdict(guess, row, differs and _hollow(dark), differs and _inked(dark)))
     return out
+
+
+def verdict(guess: CellGuess, row: np.ndarray, hollow: bool, inked: bool) -> CellGuess:
+    """The rules' reading of a cell checked by the model's probabilities ``row`` (the crop's
+    :func:`_hollow` and :func:`_inked` given): where it reads another kind with confidence, the
+    cell is asked about; between empty, ring and disc its kind is taken (when :data:`TAKE`), the
+    rules' reading offered as the alternative."""
+    ruled = kind_of(guess)
+    best = KINDS[int(np.argmax(row))]
+    p = float(row.max())
+    if ruled is Kind.NUMBER and best is Kind.RING and p >= RINGLIKE and guess.confidence < UNSURE and hollow:
+        # (a ring the rules, unsure, read as characters: taken, just sure; the number offered)
+        others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
+        return CellGuess(Kind.RING.token, UNSURE, others)
+    if ruled is Kind.NUMBER and best is Kind.DISC and p >= (CONFIDENT if guess.confidence < UNSURE else DISCLIKE):
+        # (a blurred disc whose rim the rules read as characters: taken, asked about; the number offered)
+        others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
+        return CellGuess(Kind.DISC.token, min(p, DOUBT), others)
+    if ruled not in TAKEN or best is ruled or p < CONFIDENT:
+        return guess  # (characters found: the rules saw more than a shape; see TAKEN)
+    if ruled is Kind.EMPTY and not inked and guess.confidence >= UNSURE:
+        return guess  # (an empty cell the rules are unsure of is asked about anyway: its kind may be taken)
+    if TAKE and best in TAKEN:
+        others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
+        return CellGuess(best.token, min(p, DOUBT), others)
+    offered = (best.token,) if best in TAKEN else ("?",) if best is Kind.NUMBER else ()
+    others = tuple(t for t in dict.fromkeys((*offered, *guess.alternatives)) if t != guess.token)
+    return replace(guess, confidence=min(guess.confidence, DOUBT), alternatives=others[:3])
 
 
 def judged(read: list[list[CellGuess]], blocks: list[list[CellGuess | None]],

@@ -25,6 +25,7 @@ import numpy as np  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+from harvest import truth  # noqa: E402
 from kindcells import REPO, synthetic  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("glyphnet_train", HERE.parent / "glyphnet" / "train.py")
@@ -71,8 +72,8 @@ def main() -> int:
     x, y = _drawn(args.cells, 11, args.cache)
     hx, hy = _drawn(args.held, 12, args.cache)
     for path in args.real:
-        d = np.load(path)
-        x, y = np.concatenate([x, d["x"].astype(np.float32)]), np.concatenate([y, d["y"].astype(np.int64)])
+        with np.load(path) as d:
+            x, y = np.concatenate([x, d["x"].astype(np.float32)]), np.concatenate([y, truth(dict(d))])
     print(f"{len(y)} training cells ({time.perf_counter() - start:.0f} s to draw), {len(hy)} held apart", flush=True)
     t0 = time.perf_counter()
     p = trainer.train(x, y, args.epochs, seed=13, hidden=tuple(int(h) for h in args.hidden.split(",")),
@@ -85,8 +86,8 @@ def main() -> int:
     mlp.weights.cache_clear()
     sets = [("synthetic held apart", hx, hy)]
     for path in args.dev:
-        d = np.load(path)
-        sets.append((Path(path).name, d["x"].astype(np.float32), d["y"].astype(np.int64)))
+        with np.load(path) as d:
+            sets.append((Path(path).name, d["x"].astype(np.float32), truth(dict(d))))
     for name, sx, sy in sets:
         prob = kindnet.probabilities(sx)
         pred = prob.argmax(1)
