@@ -102,7 +102,7 @@ def _members(board: Board) -> list[list[int]]:
     if last is not None and last[0] == color and last[1] == owner:
         return last[2]
     closed = _closed(board)
-    queue = [i for i, k in enumerate(owner) if k >= 0 and not closed[k]]
+    queue = [i for i in board.open_whites() if owner[i] >= 0 and not closed[owner[i]]]  # owned cells are unshaded
     for i in queue:  # breadth first: the list grows behind the loop
         o = owner[i]
         for j in adj[i]:
@@ -212,7 +212,8 @@ def _reach(board: Board) -> bool:
     grown = [(k, s[1]) for k, s in enumerate(searches) if s is not None]
     reached = set().union(*(dist for _, dist in grown))
     # the cells without an island that no island reaches, or that are unshaded
-    for i in [i for i, x in enumerate(color) if x != BLACK and owner[i] < 0 and (x == WHITE or i not in reached)]:
+    for i in sorted([i for i in board.free_cells() if i not in reached] +
+                    [i for i in board.open_whites() if owner[i] < 0]):
         if i not in reached:
             if color[i] == WHITE:
                 raise Contradiction("white cell out of reach")
@@ -261,7 +262,7 @@ def _link(board: Board) -> bool:
     seen: set[int] = set()
     groups: list[list[int]] = []  # the unshaded groups, found before any cell changes
     closed = _closed(board)  # a walled-in island is a group with its number: not listed, not searched
-    for start in [i for i, x in enumerate(color) if x == WHITE]:
+    for start in board.open_whites():
         if start in seen or (owner[start] >= 0 and closed[owner[start]]):
             continue
         group = [start]

@@ -100,7 +100,8 @@ def _trial(board: Board, i: int, guess: int) -> Board | None:
                   memo=board.memo, closed=board.closed[:],
                   pools_seen=0 if board.pools_seen == len(board.steps) else -1,
                   sea=SeaParts(sea.parent[:], sea.parts, sea.cells), last_members=board.last_members,
-                  last_reach=board.last_reach, free_seen=(0, board.free_cells()))
+                  last_reach=board.last_reach, free_seen=(0, board.free_cells()),
+                  white_seen=(0, board.open_whites()))
     try:
         trial.set(i, guess, "probe")
         # _link and _confine read the reach sets, which _reach has always just made in the same pass
