@@ -91,6 +91,19 @@ class SeaParts:
         self.seen = len(board.steps)
 
 
+@dataclass(frozen=True)
+class SeaGraph:
+    """``sea-cut``'s graph as it was made: a node per free cell (``free``, in order) and per shaded
+    part touching one. Colours only leave FREE, so it serves every later state of the board and
+    its trials unchanged: a cell shaded since is a node with weight, an unshaded one leaves the
+    graph. Its cut vertices and parts are those of the graph made afresh (a shaded cell kept apart
+    instead of merged into its part changes which cells separate shaded cells nowhere)."""
+
+    free: list[int]
+    nbrs: list[list[int]]
+    apart: int  # shaded parts touching no free cell (components of their own, for good)
+
+
 @dataclass
 class Board:
     """Deduction state: ``color[i]`` FREE/WHITE/BLACK, ``owner[i]`` the island (clue number) of a
@@ -110,6 +123,7 @@ class Board:
     pools_seen: int = -1  # deduce._pools had nothing to do after the steps before this index (-1: not known)
     last_members: tuple[list[int], list[int], list[list[int]]] | None = None  # see deduce._members
     sea: SeaParts | None = None  # the shaded parts (deduce._sea), made on first use
+    sea_graph: SeaGraph | None = None  # deduce._sea's last graph (a probe's trials share their board's)
     free_seen: tuple[int, list[int]] | None = None  # see free_cells
     white_seen: tuple[int, list[int]] | None = None  # see open_whites
     # deduce._reach's last colours and owners (as bytes) and per island (cells left, search) to reuse

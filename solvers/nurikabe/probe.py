@@ -101,7 +101,7 @@ def _trial(board: Board, i: int, guess: int) -> Board | None:
                   pools_seen=0 if board.pools_seen == len(board.steps) else -1,
                   sea=SeaParts(sea.parent[:], sea.parts, sea.cells), last_members=board.last_members,
                   last_reach=board.last_reach, free_seen=(0, board.free_cells()),
-                  white_seen=(0, board.open_whites()))
+                  white_seen=(0, board.open_whites()), sea_graph=board.sea_graph)
     try:
         trial.set(i, guess, "probe")
         # _link and _confine read the reach sets, which _reach has always just made in the same pass
