@@ -51,10 +51,11 @@ PROBE_MIN = 150  # cells left open: on fewer, CP-SAT settles the board sooner th
 # when probing goes on past TRY_TRIALS trials or TRY_AT of the limit in CPU seconds, CP-SAT first
 # tries to settle the board in TRY_SHARE of it: a board with several answers keeps probing busy to
 # PROBE_CAP (50x50 p0.5-s3: 764 trials, 46 hits, 6.6 s CPU; two answers in ~0.75 s CPU), while
-# probing settles d0025 in 220 trials (2.4 s CPU) and d0024 in 166. Work, not wall time: under load
-# (wall ~2.5x CPU) a wall mark fired on d0024 before probing settled it; trial counts do not move
-# and CPU seconds barely (d0025 ~2.1 idle, 2.4 at load 24; bench/results/nurikabe.md, tenth pass).
-# p0.5-s3 passes 320 trials at ~2.8 s CPU. Not tried when TRY_SHARE is below TRY_MIN seconds.
+# probing settles d0025 in 220 trials (2.4 s CPU) and d0024 in 166. Work, not wall time: at load 24
+# on 2 cores d0025's probing took 6.2 s wall for its 2.4 s CPU, and a wall mark fired on d0024
+# before probing settled it; trial counts do not move with load and CPU seconds barely
+# (bench/results/nurikabe.md, tenth pass). p0.5-s3 passes 320 trials at ~2.8 s CPU (load 24).
+# Not tried when TRY_SHARE is below TRY_MIN seconds.
 TRY_TRIALS, TRY_AT, TRY_SHARE, TRY_MIN = 320, 0.4, 0.1, 0.8
 
 # many small calls (one per round of cuts): presolve and the LP relaxation cost more than they prune
