@@ -76,7 +76,8 @@ def probe(board: Board, deadline: float, until: float | None = None, grace: floa
                 for j in _near(board, [j for j in range(n) if board.color[j] != before[j]]):
                     tried[j] = False
                 break
-            implied.update((j, x) for j, x in enumerate(trial.color) if x != board.color[j])
+            implied.update((step.cell[0] * board.cols + step.cell[1], BLACK if step.shaded else WHITE)
+                           for step in trial.steps)  # the cells the trial changed, each once
         else:
             tried[i] = True
     return hits
