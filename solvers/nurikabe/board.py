@@ -91,6 +91,19 @@ class SeaParts:
         self.seen = len(board.steps)
 
 
+@dataclass(frozen=True)
+class SeaGraph:
+    """``sea-cut``'s graph as it was made: a node per free cell (``free``, in order) and per shaded
+    part touching one. Colours only leave FREE, so it serves every later state of the board and
+    its trials unchanged: a cell shaded since is a node with weight, an unshaded one leaves the
+    graph. Its cut vertices and parts are those of the graph made afresh (a shaded cell kept apart
+    instead of merged into its part changes which cells separate shaded cells nowhere)."""
+
+    free: list[int]
+    nbrs: list[list[int]]
+    apart: int  # shaded parts touching no free cell (components of their own, for good)
+
+
 @dataclass
 class Board:
     """Deduction state: ``color[i]`` FREE/WHITE/BLACK, ``owner[i]`` the island (clue number) of a
@@ -110,7 +123,9 @@ class Board:
     pools_seen: int = -1  # deduce._pools had nothing to do after the steps before this index (-1: not known)
     last_members: tuple[list[int], list[int], list[list[int]]] | None = None  # see deduce._members
     sea: SeaParts | None = None  # the shaded parts (deduce._sea), made on first use
+    sea_graph: SeaGraph | None = None  # deduce._sea's last graph (a probe's trials share their board's)
     free_seen: tuple[int, list[int]] | None = None  # see free_cells
+    white_seen: tuple[int, list[int]] | None = None  # see open_whites
     # deduce._reach's last colours and owners (as bytes) and per island (cells left, search) to reuse
     last_reach: tuple[bytes, bytes, list[tuple[int, dict[int, int]] | None]] | None = None
 
@@ -124,6 +139,23 @@ class Board:
         cells = ([i for i, x in enumerate(color) if x == FREE] if got is None
                  else [i for i in got[1] if color[i] == FREE])
         self.free_seen = (len(self.steps), cells)
+        return cells
+
+    def open_whites(self) -> list[int]:
+        """The unshaded cells in order, less (some of) those of walled-in islands (``closed``: they
+        stay so), not to be changed; kept with the number of steps like :meth:`free_cells`."""
+        got = self.white_seen
+        if got is not None and got[0] == len(self.steps):
+            return got[1]
+        if got is None:
+            cells = [i for i, x in enumerate(self.color) if x == WHITE]
+        else:
+            closed, owner, cols = self.closed, self.owner, self.cols
+            cells = [i for i in got[1] if owner[i] < 0 or not closed[owner[i]]] if closed else got[1][:]
+            new = [step.cell[0] * cols + step.cell[1] for step in self.steps[got[0]:] if not step.shaded]
+            if new:
+                cells = sorted(cells + new)
+        self.white_seen = (len(self.steps), cells)
         return cells
 
     def sea_parts(self) -> SeaParts:

@@ -40,7 +40,7 @@ from collections.abc import Iterable, Sequence
 
 from solvers.connectivity import separations
 from solvers.nurikabe import dfs
-from solvers.nurikabe.board import BLACK, FREE, NO_LIMIT, UNKNOWN_CLUE, WHITE, Board, Contradiction
+from solvers.nurikabe.board import BLACK, FREE, NO_LIMIT, UNKNOWN_CLUE, WHITE, Board, Contradiction, SeaGraph, SeaParts
 from solvers.nurikabe.wide import budget, count, demand, island_shapes
 
 
@@ -102,7 +102,7 @@ def _members(board: Board) -> list[list[int]]:
     if last is not None and last[0] == color and last[1] == owner:
         return last[2]
     closed = _closed(board)
-    queue = [i for i, k in enumerate(owner) if k >= 0 and not closed[k]]
+    queue = [i for i in board.open_whites() if owner[i] >= 0 and not closed[owner[i]]]  # owned cells are unshaded
     for i in queue:  # breadth first: the list grows behind the loop
         o = owner[i]
         for j in adj[i]:
@@ -212,7 +212,8 @@ def _reach(board: Board) -> bool:
     grown = [(k, s[1]) for k, s in enumerate(searches) if s is not None]
     reached = set().union(*(dist for _, dist in grown))
     # the cells without an island that no island reaches, or that are unshaded
-    for i in [i for i, x in enumerate(color) if x != BLACK and owner[i] < 0 and (x == WHITE or i not in reached)]:
+    for i in sorted([i for i in board.free_cells() if i not in reached] +
+                    [i for i in board.open_whites() if owner[i] < 0]):
         if i not in reached:
             if color[i] == WHITE:
                 raise Contradiction("white cell out of reach")
@@ -261,7 +262,7 @@ def _link(board: Board) -> bool:
     seen: set[int] = set()
     groups: list[list[int]] = []  # the unshaded groups, found before any cell changes
     closed = _closed(board)  # a walled-in island is a group with its number: not listed, not searched
-    for start in [i for i, x in enumerate(color) if x == WHITE]:
+    for start in board.open_whites():
         if start in seen or (owner[start] >= 0 and closed[owner[start]]):
             continue
         group = [start]
@@ -337,17 +338,38 @@ def _sea(board: Board) -> bool:
     """Shaded cells must join up through shaded or unknown cells: cut cells are shaded.
 
     The search runs over the free cells and one node per shaded part (``Board.sea_parts``): a
-    free cell separates shaded cells exactly when it separates their parts."""
+    free cell separates shaded cells exactly when it separates their parts. The graph is kept
+    (:class:`SeaGraph`) until a quarter of its cells are no longer free."""
     parts = board.sea_parts()
     if parts.cells < 2:
         return False
+    color, graph = board.color, board.sea_graph
+    if graph is None or 4 * len(board.free_cells()) < 3 * len(graph.free):
+        graph = board.sea_graph = _sea_graph(board, parts)
+    free, f = graph.free, len(graph.free)
+    shades = [color[i] for i in free]
+    member = [x != WHITE for x in shades]
+    weight = [int(x == BLACK) for x in shades]
+    member += [True] * (len(graph.nbrs) - f)
+    weight += [1] * (len(graph.nbrs) - f)
+    found = separations(graph.nbrs, member, weight)
+    if sum(1 for total in found.totals if total) + graph.apart > 1:
+        raise Contradiction("sea split")
+    changed = False
+    for i in sorted(free[v] for v in found.cut_vertices if v < f and shades[v] == FREE):
+        changed |= board.set(i, BLACK, "sea-cut")
+    return changed
+
+
+def _sea_graph(board: Board, parts: SeaParts) -> SeaGraph:
+    """The free cells and the shaded parts they touch as a graph (nodes: the free cells in order,
+    then the parts)."""
     color, adj = board.color, board.adj
     free = board.free_cells()
     node = [0] * len(color)
     for v, i in enumerate(free):
         node[i] = v
     nbrs: list[list[int]] = [[] for _ in free]
-    weight = [0] * len(free)
     roots: dict[int, int] = {}  # a part's root cell: its node
     for v, i in enumerate(free):
         row = nbrs[v]
@@ -361,18 +383,10 @@ def _sea(board: Board) -> bool:
                 if u is None:
                     u = roots[r] = len(nbrs)
                     nbrs.append([])
-                    weight.append(1)
                 if u not in row:
                     row.append(u)
                     nbrs[u].append(v)
-    found = separations(nbrs, [True] * len(nbrs), weight)
-    # parts touching no free cell are components of their own
-    if sum(1 for total in found.totals if total) + parts.parts - len(roots) > 1:
-        raise Contradiction("sea split")
-    changed = False
-    for i in sorted(free[v] for v in found.cut_vertices if v < len(free)):
-        changed |= board.set(i, BLACK, "sea-cut")
-    return changed
+    return SeaGraph(free, nbrs, parts.parts - len(roots))
 
 
 def _confine(board: Board) -> bool:

@@ -48,11 +48,15 @@ PROBE_CAP = 0.8  # of the time limit (and a tenth before its end), at most, whil
 # cells: d0025 needs 36 hits over ~3.7 s CPU; a made-up 50x50 board with several answers keeps
 # hitting too and pays for it (2.4 -> 8.2 s, bench/results/nurikabe.md)
 PROBE_MIN = 150  # cells left open: on fewer, CP-SAT settles the board sooner than probing would
-# when probing goes on past TRY_AT of the limit, CP-SAT first tries to settle the board in TRY_SHARE
-# of it: a board with several answers keeps probing busy to PROBE_CAP (50x50 p0.5-s3: two answers
-# in ~0.75 s CPU), while d0025 (no answer from CP-SAT) is settled by ~2.7 s of probing, before
-# TRY_AT at a 10 s limit; not tried when TRY_SHARE is below TRY_MIN seconds (it could not finish)
-TRY_AT, TRY_SHARE, TRY_MIN = 0.4, 0.1, 0.8
+# when probing goes on past TRY_TRIALS trials or TRY_AT of the limit in CPU seconds, CP-SAT first
+# tries to settle the board in TRY_SHARE of it: a board with several answers keeps probing busy to
+# PROBE_CAP (50x50 p0.5-s3: 764 trials, 46 hits, 6.6 s CPU; two answers in ~0.75 s CPU), while
+# probing settles d0025 in 220 trials (2.4 s CPU) and d0024 in 166. Work, not wall time: at load 24
+# on 2 cores d0025's probing took 6.2 s wall for its 2.4 s CPU, and a wall mark fired on d0024
+# before probing settled it; trial counts do not move with load and CPU seconds barely
+# (bench/results/nurikabe.md, tenth pass). p0.5-s3 passes 320 trials at ~2.8 s CPU (load 24).
+# Not tried when TRY_SHARE is below TRY_MIN seconds.
+TRY_TRIALS, TRY_AT, TRY_SHARE, TRY_MIN = 320, 0.4, 0.1, 0.8
 
 # many small calls (one per round of cuts): presolve and the LP relaxation cost more than they prune
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0,
@@ -174,7 +178,7 @@ def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
             cap = min(PROBE_CAP * options.time_limit, budget.remaining() - 0.1 * options.time_limit)
             tries = TRY_SHARE * options.time_limit >= TRY_MIN
             probe(board, now + min(share, cap), until=now + cap, grace=share, pause=attempt if tries else None,
-                  pause_at=now + TRY_AT * options.time_limit)
+                  pause_trials=TRY_TRIALS, pause_cpu=time.process_time() + TRY_AT * options.time_limit)
         except Contradiction:
             budget.note("probe", t0)
             return no_solution(budget)

@@ -32,23 +32,25 @@ NEAR = 6  # a change makes the cells within this many steps (Manhattan) worth tr
 
 
 def probe(board: Board, deadline: float, until: float | None = None, grace: float = 0.0,
-          pause: Callable[[], bool] | None = None, pause_at: float | None = None) -> int:
+          pause: Callable[[], bool] | None = None, pause_trials: int | None = None,
+          pause_cpu: float | None = None) -> int:
     """Probe frontier cells until none is left to try, ``DRY`` cells in a row fail, or ``deadline``
     (time.monotonic()) passes; each hit moves the deadline to ``grace`` seconds after it, never past
     ``until`` (probing that keeps settling cells goes on; probing that found nothing stops on time).
-    ``pause``: called once, between trials, when probing goes on past ``pause_at`` (default: the
-    first deadline; the board is then at the full rules' fixed point); it returns True when the
-    board has been settled otherwise (probing stops), and its time is not counted against the grace.
+    ``pause``: called once, between trials (the board is then at the full rules' fixed point), when
+    probing goes on past ``pause_trials`` trials or ``pause_cpu`` (time.process_time()), whichever
+    comes first: work done, not wall time, so machine load does not move it. It returns True when
+    the board has been settled otherwise (probing stops); its time is not counted against the grace.
     Returns the number of cells settled by a contradiction (each followed by the full rules).
     Raises Contradiction when the board breaks."""
     until = deadline if until is None else until
-    first = deadline if pause_at is None else pause_at
     n = len(board.color)
     tried = [False] * n  # tried in vain since the last change near it
     implied: set[tuple[int, int]] = set()  # (cell, colour) some fruitless trial set since the last hit
-    hits = dry = i = 0
+    hits = dry = i = trials = 0
     while dry < DRY and time.monotonic() < deadline:
-        if pause is not None and time.monotonic() >= first:
+        if pause is not None and (pause_trials is not None and trials >= pause_trials
+                                  or pause_cpu is not None and time.process_time() >= pause_cpu):
             t0 = time.monotonic()
             if pause():
                 break
@@ -62,6 +64,7 @@ def probe(board: Board, deadline: float, until: float | None = None, grace: floa
             if (i, guess) in implied:
                 continue
             trial = _trial(board, i, guess)
+            trials += 1
             if trial is None:
                 before = board.color[:]
                 board.set(i, WHITE if guess == BLACK else BLACK, "probe")
@@ -73,7 +76,8 @@ def probe(board: Board, deadline: float, until: float | None = None, grace: floa
                 for j in _near(board, [j for j in range(n) if board.color[j] != before[j]]):
                     tried[j] = False
                 break
-            implied.update((j, x) for j, x in enumerate(trial.color) if x != board.color[j])
+            implied.update((step.cell[0] * board.cols + step.cell[1], BLACK if step.shaded else WHITE)
+                           for step in trial.steps)  # the cells the trial changed, each once
         else:
             tried[i] = True
     return hits
@@ -97,7 +101,8 @@ def _trial(board: Board, i: int, guess: int) -> Board | None:
                   memo=board.memo, closed=board.closed[:],
                   pools_seen=0 if board.pools_seen == len(board.steps) else -1,
                   sea=SeaParts(sea.parent[:], sea.parts, sea.cells), last_members=board.last_members,
-                  last_reach=board.last_reach, free_seen=(0, board.free_cells()))
+                  last_reach=board.last_reach, free_seen=(0, board.free_cells()),
+                  white_seen=(0, board.open_whites()), sea_graph=board.sea_graph)
     try:
         trial.set(i, guess, "probe")
         # _link and _confine read the reach sets, which _reach has always just made in the same pass

@@ -106,8 +106,8 @@ def test_probing_settles_only_what_the_answer_has() -> None:
 
 
 def test_probing_pauses_once_past_its_mark_and_stops_when_told() -> None:
-    """``pause`` runs once between trials after ``pause_at``: True ends probing there (the board
-    as the deductions left it); False lets it go on to the same board as without a pause."""
+    """``pause`` runs once between trials after ``pause_trials`` trials or ``pause_cpu``: True ends
+    probing there; False lets it go on to the same board as without a pause."""
     rec = next((r for r in corpus.load("nurikabe") if r["id"] == "nurikabe-d0012"), None)
     if rec is None:
         return
@@ -115,16 +115,19 @@ def test_probing_pauses_once_past_its_mark_and_stops_when_told() -> None:
     plain = deduce(cells)
     probe(plain, time.monotonic() + 30)
     calls: list[bool] = []
-    for answer in (True, False):
+    for answer, trials in ((True, None), (False, None), (True, 1)):
         b = deduce(cells)
         before = b.color[:]
         now = time.monotonic()
-        hits = probe(b, now + 30, pause=lambda a=answer: calls.append(a) or a, pause_at=now)
-        if answer:
+        hits = probe(b, now + 30, pause=lambda a=answer: calls.append(a) or a, pause_trials=trials,
+                     pause_cpu=time.process_time() if trials is None else None)
+        if answer and trials is None:
             assert hits == 0 and b.color == before
-        else:
+        elif not answer:
             assert b.color == plain.color and hits > 0
-    assert calls == [True, False]
+        else:
+            assert hits <= 1  # stopped after the first cell's trials
+    assert calls == [True, False, True]
 
 
 def test_probing_settles_the_small_published_boards_but_three() -> None:
