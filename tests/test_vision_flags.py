@@ -18,8 +18,8 @@ from solvers.puzzle import Puzzle
 from tests.corpus import own
 from vision import CellRead, Reading, Unreadable, glyphs, read_image
 from vision.bend import unbend
-from vision.cells import number
-from vision.doubts import ragged
+from vision.cells import CellGuess, number
+from vision.doubts import lost_clues, ragged
 from vision.grid import Board
 from vision.reading import SURE, _size_rivalled
 
@@ -179,3 +179,52 @@ def test_an_outline_off_the_lines_puts_the_size_in_doubt() -> None:
     assert ragged(_grid([0, 169, 444, 735, 1030, 1327, 1630, 1760], [0, 181, 445, 724, 962, 1226]))
     assert not ragged(_grid([0, 50, 100, 150, 200, 250], [2, 50, 99, 150, 198, 247, 300]))
     assert not ragged(_grid([0, 46, 92, 138, 184], [0, 44, 92, 138, 182]))  # (an outline on a thick frame's inside)
+
+
+def _clue_board(faint: float, noise: float, seed: int = 0) -> tuple[Board, list[list[CellGuess]]]:
+    """A 6x6 board of 40-pixel cells with six dark digits, one digit as dark as ``faint`` at (4, 1)
+    (read as empty, sure), and paper grain of this spread; the guesses as the cell reader gives them."""
+    cell, n = 40, 6
+    dark = np.zeros((cell * n + 1, cell * n + 1), np.float32)
+    for k in range(n + 1):
+        dark[:, min(k * cell, cell * n)] = dark[min(k * cell, cell * n), :] = 0.9
+    guesses = [[CellGuess(".", 1.0) for _ in range(n)] for _ in range(n)]
+    for r, c, level in ((0, 0, 0.9), (1, 3, 0.9), (2, 5, 0.9), (3, 2, 0.9), (5, 4, 0.9), (4, 1, faint)):
+        ink = np.zeros((cell, cell), np.uint8)
+        cv2.putText(ink, "3", (12, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 1, 2)
+        dark[r * cell:(r + 1) * cell, c * cell:(c + 1) * cell] += level * ink
+        if level > 0.5:
+            guesses[r][c] = CellGuess("3", 1.0)
+    dark += np.random.default_rng(seed).normal(0.0, noise, dark.shape).astype(np.float32)
+    edges = np.arange(n + 1, dtype=float) * cell
+    return Board(paper=np.clip(1.0 - dark, 0.0, 1.0), xs=edges, ys=edges, dots=False, clarity=3.0), guesses
+
+
+def test_a_clue_washed_out_below_the_ink_levels_is_asked_about_not_read_as_sure_empty() -> None:
+    board, guesses = _clue_board(0.22, 0.02)
+    assert lost_clues(board, guesses, SURE) == {(4, 1)}
+
+
+@pytest.mark.parametrize("noise", [0.0, 0.03])
+def test_empty_cells_of_clean_or_grainy_paper_are_not_asked_about(noise: float) -> None:
+    board, guesses = _clue_board(0.0, noise)
+    assert lost_clues(board, guesses, SURE) == frozenset()
+
+
+def test_a_picture_with_one_clue_washed_out_names_that_cell() -> None:
+    """The same board drawn with and without one of its numbers, the number blended in at a fifth
+    of its darkness: read as an empty cell, but asked about; the board drawn plainly is read sure."""
+    rec = next(r for r in own("numberlink") if r["rows"] >= 7)
+    p = Puzzle.from_record(rec)
+    grid = [line.split() for line in p.grid_lines()]
+    r0, c0 = next((r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t != ".")
+    plain = read_image(render_png(p, None, view="puzzle"))
+    assert plain.sure and plain.tokens == tuple(map(tuple, grid))
+    emptied = [row[:] for row in grid]
+    emptied[r0][c0] = "."
+    without = Puzzle.from_record({**rec, "grid": [" ".join(row) for row in emptied], "solution": None})
+    full, gone = (cv2.imdecode(np.frombuffer(render_png(q, None, view="puzzle"), np.uint8), cv2.IMREAD_GRAYSCALE)
+                  .astype(np.float32) for q in (p, without))
+    faint = np.clip(gone - 0.2 * (gone - full), 0, 255).astype(np.uint8)
+    r = read_image(cv2.imencode(".png", faint)[1].tobytes())
+    assert r.tokens[r0][c0] == "." and (r0, c0) in {(u.row, u.col) for u in r.unsure}

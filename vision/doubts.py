@@ -1,13 +1,25 @@
-"""Doubts about a board's count of rows and columns read from its geometry alone (no genre named):
-a reading sure of every cell may still be of the wrong grid, and is then asked about."""
+"""Doubts a reading sure of its cells may still deserve (no genre named): a board's count of rows
+and columns from its geometry alone (the wrong grid), and empty cells holding a faint mark (a
+clue lost whole, or a blurred disc read as a number)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
+from vision import kindnet
+from vision.cells import CellGuess, cell_ink
 from vision.grid import Board
 
 RAGGED = 0.7  # an outer row or column narrower than this share of the others: the outline is off the lines
+FAINT_LEVEL = 0.16  # the darkness a lost clue's faint mark reaches (vision.reading.HAIRLINE_INK)
+LOST_SHARE = 0.01  # share of an empty cell that faint ink must cover to be a lost clue
+LOST_OVER_NOISE = 3.0  # ... and how many times the board's usual empty cell (its LOST_NOISE_PCT percentile)
+LOST_NOISE_PCT = 90
+LOST_EMPTIES = 8  # fewer empty cells: no usual level to compare with
+DISC_LIKE = 0.9  # the kind judge's disc probability above which a number read with confidence is doubted
+NOT_NUMBERS = frozenset({".", "W", "B", "#", "?"})  # tokens the reader gives to what is no number
 
 
 def ragged(board: Board) -> bool:
@@ -27,3 +39,55 @@ def ragged(board: Board) -> bool:
         if pitch > 0 and min(float(sides[0]), float(sides[-1])) < RAGGED * pitch:
             return True
     return False
+
+
+def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float) -> frozenset[tuple[int, int]]:
+    """The cells read empty with confidence that still hold a faint mark standing out from the
+    board's own empty cells: a clue lost whole (a small digit or a ring washed out or blurred below
+    the reader's ink levels) is read as empty with full confidence, and solved as such. The mark
+    is ink at :data:`FAINT_LEVEL`, the grid lines' remnants taken out, over :data:`LOST_SHARE` of
+    the cell and :data:`LOST_OVER_NOISE` times the board's usual empty cell (the paper's grain,
+    a photo's noise)."""
+    marks = empty_marks(board, guesses, sure)
+    if len(marks) < LOST_EMPTIES:
+        return frozenset()
+    noise = float(np.percentile(list(marks.values()), LOST_NOISE_PCT))
+    floor = max(LOST_SHARE, LOST_OVER_NOISE * noise)
+    return frozenset(cell for cell, share in marks.items() if share >= floor)
+
+
+def empty_marks(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float) -> dict[tuple[int, int], float]:
+    """Each cell read empty with confidence ``sure`` or more: the share of it darker than its own
+    paper by :data:`FAINT_LEVEL` (a shadow or a grey wash over the cell is no mark), the grid
+    lines' remnants taken out."""
+    out = {}
+    for r, row in enumerate(guesses):
+        for c, g in enumerate(row):
+            if g.token == "." and g.confidence >= sure:
+                box = (float(board.xs[c]), float(board.xs[c + 1]), float(board.ys[r]), float(board.ys[r + 1]))
+                found = cell_ink(board.paper, *box, ink_level=FAINT_LEVEL)
+                paper = 0.0 if found is None else float(np.median(found.dark))
+                if found is not None and paper > 0.0:
+                    found = cell_ink(board.paper, *box, ink_level=FAINT_LEVEL + paper)
+                out[r, c] = 0.0 if found is None else float(found.ink.mean())
+    return out
+
+
+def discs_read_as_numbers(board: Board, guesses: Sequence[Sequence[CellGuess]],
+                          sure: float) -> frozenset[tuple[int, int]]:
+    """The cells read as plain numbers with confidence that the learned kind judge
+    (:mod:`vision.kindnet`) calls a disc with probability :data:`DISC_LIKE` or more: a black disc
+    blurred into a blob leaves white gaps the character reader may take for a digit's strokes."""
+    cells = [(r, c) for r, row in enumerate(guesses) for c, g in enumerate(row)
+             if not g.kinds and g.confidence >= sure and g.token not in NOT_NUMBERS]
+    darks = []
+    for r, c in cells:
+        found = cell_ink(board.paper, float(board.xs[c]), float(board.xs[c + 1]), float(board.ys[r]),
+                         float(board.ys[r + 1]))
+        darks.append(None if found is None else found.dark)
+    judged = [(cell, d) for cell, d in zip(cells, darks, strict=True) if d is not None]
+    if not judged:
+        return frozenset()
+    prob = kindnet.probabilities(np.stack([kindnet.features(d) for _, d in judged]))
+    disc = kindnet.KINDS.index(kindnet.Kind.DISC)
+    return frozenset(cell for (cell, _), p in zip(judged, prob, strict=True) if float(p[disc]) >= DISC_LIKE)
