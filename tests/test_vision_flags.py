@@ -19,7 +19,7 @@ from tests.corpus import own
 from vision import CellRead, Reading, Unreadable, glyphs, read_image
 from vision.bend import unbend
 from vision.cells import CellGuess, number
-from vision.doubts import lost_clues, ragged
+from vision.doubts import discs_read_as_numbers, lost_clues, ragged
 from vision.grid import Board
 from vision.reading import SURE, _size_rivalled
 
@@ -228,3 +228,22 @@ def test_a_picture_with_one_clue_washed_out_names_that_cell() -> None:
     faint = np.clip(gone - 0.2 * (gone - full), 0, 255).astype(np.uint8)
     r = read_image(cv2.imencode(".png", faint)[1].tobytes())
     assert r.tokens[r0][c0] == "." and (r0, c0) in {(u.row, u.col) for u in r.unsure}
+
+
+def test_a_blurred_disc_read_as_a_sure_number_is_asked_about_and_a_plain_digit_is_not() -> None:
+    """Both cells read as a sure 8: the blurred black disc is doubted (the kind judge calls it a
+    disc), the drawn 8 is not."""
+    cell, n = 40, 5
+    dark = np.zeros((cell * n + 1, cell * n + 1), np.float32)
+    for k in range(n + 1):
+        dark[:, min(k * cell, cell * n)] = dark[min(k * cell, cell * n), :] = 0.9
+    disc = np.zeros(dark.shape, np.float32)
+    cv2.circle(disc, (cell + 20, cell + 20), 14, 1.0, -1)
+    digit = np.zeros(dark.shape, np.uint8)
+    cv2.putText(digit, "8", (3 * cell + 10, 3 * cell + 31), cv2.FONT_HERSHEY_SIMPLEX, 0.9, 1, 2)
+    dark = np.clip(dark + cv2.GaussianBlur(disc, (0, 0), 3) + digit, 0.0, 1.0)
+    edges = np.arange(n + 1, dtype=float) * cell
+    board = Board(paper=1.0 - dark, xs=edges, ys=edges, dots=False, clarity=3.0)
+    guesses = [[CellGuess(".", 1.0) for _ in range(n)] for _ in range(n)]
+    guesses[1][1] = guesses[3][3] = CellGuess("8", 1.0)
+    assert discs_read_as_numbers(board, guesses, SURE) == {(1, 1)}

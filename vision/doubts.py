@@ -14,7 +14,7 @@ from vision.grid import Board
 
 RAGGED = 0.7  # an outer row or column narrower than this share of the others: the outline is off the lines
 FAINT_LEVEL = 0.16  # the darkness a lost clue's faint mark reaches (vision.reading.HAIRLINE_INK)
-LOST_SHARE = 0.01  # share of an empty cell that faint ink must cover to be a lost clue
+LOST_SHARE = 0.002  # share of an empty cell that faint ink must cover to be a lost clue (a few pixels)
 LOST_OVER_NOISE = 3.0  # ... and how many times the board's usual empty cell (its LOST_NOISE_PCT percentile)
 LOST_NOISE_PCT = 90
 LOST_EMPTIES = 8  # fewer empty cells: no usual level to compare with
