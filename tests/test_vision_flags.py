@@ -247,3 +247,12 @@ def test_a_blurred_disc_read_as_a_sure_number_is_asked_about_and_a_plain_digit_i
     guesses = [[CellGuess(".", 1.0) for _ in range(n)] for _ in range(n)]
     guesses[1][1] = guesses[3][3] = CellGuess("8", 1.0)
     assert discs_read_as_numbers(board, guesses, SURE) == {(1, 1)}
+
+
+def test_a_faint_speck_is_named_only_on_a_reading_asked_about_anyway() -> None:
+    """Two faint pixels in one cell of clean paper (too little to doubt a sure reading by itself),
+    where no other empty cell holds any: named when the reading has other doubts."""
+    board, guesses = _clue_board(0.0, 0.0)
+    board.paper[3 * 40 + 20, 4 * 40 + 20:4 * 40 + 22] = 0.7
+    assert lost_clues(board, guesses, SURE) == frozenset()
+    assert lost_clues(board, guesses, SURE, asked=True) == {(3, 4)}

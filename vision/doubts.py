@@ -41,19 +41,25 @@ def ragged(board: Board) -> bool:
     return False
 
 
-def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float) -> frozenset[tuple[int, int]]:
+def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float,
+               asked: bool = False) -> frozenset[tuple[int, int]]:
     """The cells read empty with confidence that still hold a faint mark standing out from the
     board's own empty cells: a clue lost whole (a small digit or a ring washed out or blurred below
     the reader's ink levels) is read as empty with full confidence, and solved as such. The mark
-    is ink at :data:`FAINT_LEVEL`, the grid lines' remnants taken out, over :data:`LOST_SHARE` of
-    the cell and :data:`LOST_OVER_NOISE` times the board's usual empty cell (the paper's grain,
-    a photo's noise)."""
+    is ink :data:`FAINT_LEVEL` darker than the cell's paper, the grid lines' remnants taken out,
+    over :data:`LOST_SHARE` of the cell and :data:`LOST_OVER_NOISE` times the board's usual empty
+    cell (the paper's grain, a photo's noise). On a reading asked about anyway (``asked``: other
+    doubts), or once one such mark is found, any mark over that noise is named too: the player is
+    asked already, and lost clues come several at a time (a 26x26 scene lost 20, three of them
+    under 0.2% of their cell)."""
     marks = empty_marks(board, guesses, sure)
     if len(marks) < LOST_EMPTIES:
         return frozenset()
-    noise = float(np.percentile(list(marks.values()), LOST_NOISE_PCT))
-    floor = max(LOST_SHARE, LOST_OVER_NOISE * noise)
-    return frozenset(cell for cell, share in marks.items() if share >= floor)
+    noise = LOST_OVER_NOISE * float(np.percentile(list(marks.values()), LOST_NOISE_PCT))
+    lost = frozenset(cell for cell, share in marks.items() if share >= max(LOST_SHARE, noise))
+    if asked or lost:
+        lost = frozenset(cell for cell, share in marks.items() if share > noise)
+    return lost
 
 
 def empty_marks(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float) -> dict[tuple[int, int], float]:

@@ -288,16 +288,17 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) ->
     misfit, shapeless = _form_doubts(tokens, regions, genres, problem)
     unsure += tuple(CellRead(r, c, guesses[r][c].token, guesses[r][c].alternatives, 0.0)
                     for r, c in sorted(misfit - {(u.row, u.col) for u in unsure}))
-    named = {(u.row, u.col) for u in unsure}
-    lost, discs = lost_clues(board, guesses, SURE), discs_read_as_numbers(board, guesses, SURE)
-    suspects = tuple(CellRead(r, c, guesses[r][c].token, ("B",) if (r, c) in discs else ("?",), LOST)
-                     for r, c in sorted(lost | discs) if (r, c) not in named)
     # (no genre fits at all: a picture that is no board, a grid in clutter, or rows and columns
     # miscounted; the reading is wrong somewhere the cells named may not cover, so the size is asked)
+    size_unsure = (board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres or odd_side(board)
+                   or ragged(board))
+    named = {(u.row, u.col) for u in unsure}
+    lost = lost_clues(board, guesses, SURE, asked=bool(unsure) or size_unsure)
+    discs = discs_read_as_numbers(board, guesses, SURE)
+    suspects = tuple(CellRead(r, c, guesses[r][c].token, ("B",) if (r, c) in discs else ("?",), LOST)
+                     for r, c in sorted(lost | discs) if (r, c) not in named)
     return Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure, suspects=suspects,
-                   seconds=time.perf_counter() - start, problem=problem,
-                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres
-                   or odd_side(board) or ragged(board),
+                   seconds=time.perf_counter() - start, problem=problem, size_unsure=size_unsure,
                    regions=regions), _share(board, grey)
 
 
