@@ -48,34 +48,45 @@ def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float
     the reader's ink levels) is read as empty with full confidence, and solved as such. The mark
     is ink :data:`FAINT_LEVEL` darker than the cell's paper, the grid lines' remnants taken out,
     over :data:`LOST_SHARE` of the cell and :data:`LOST_OVER_NOISE` times the board's usual empty
-    cell (the paper's grain, a photo's noise). On a reading asked about anyway (``asked``: other
-    doubts), or once one such mark is found, any mark over that noise is named too: the player is
-    asked already, and lost clues come several at a time (a 26x26 scene lost 20, three of them
-    under 0.2% of their cell)."""
+    cell (the paper's grain, a photo's noise), in a cell the kind judge (:mod:`vision.kindnet`)
+    does not call empty with confidence (a shadow's edge along the frame is a mark too). On a
+    reading asked about anyway (``asked``: other doubts), or once one such mark is found, any mark
+    over that noise is named: the player is asked already, and lost clues come several at a time
+    (a 26x26 scene lost 20, three of them under 0.2% of their cell, two called empty)."""
     marks = empty_marks(board, guesses, sure)
     if len(marks) < LOST_EMPTIES:
         return frozenset()
-    noise = LOST_OVER_NOISE * float(np.percentile(list(marks.values()), LOST_NOISE_PCT))
-    lost = frozenset(cell for cell, share in marks.items() if share >= max(LOST_SHARE, noise))
-    if asked or lost:
-        lost = frozenset(cell for cell, share in marks.items() if share > noise)
-    return lost
+    noise = LOST_OVER_NOISE * float(np.percentile([share for share, _ in marks.values()], LOST_NOISE_PCT))
+    if asked:
+        return frozenset(cell for cell, (share, _) in marks.items() if share > noise)
+    seen = [(cell, dark) for cell, (share, dark) in marks.items() if share >= max(LOST_SHARE, noise)]
+    if not seen:
+        return frozenset()
+    empty = kindnet.KINDS.index(kindnet.Kind.EMPTY)
+    prob = kindnet.probabilities(np.stack([kindnet.features(dark) for _, dark in seen]))
+    if all(float(p[empty]) >= kindnet.CONFIDENT for p in prob):
+        return frozenset()
+    return frozenset(cell for cell, (share, _) in marks.items() if share > noise)
 
 
-def empty_marks(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float) -> dict[tuple[int, int], float]:
+def empty_marks(board: Board, guesses: Sequence[Sequence[CellGuess]],
+                sure: float) -> dict[tuple[int, int], tuple[float, np.ndarray]]:
     """Each cell read empty with confidence ``sure`` or more: the share of it darker than its own
     paper by :data:`FAINT_LEVEL` (a shadow or a grey wash over the cell is no mark), the grid
-    lines' remnants taken out."""
+    lines' remnants taken out; and its crop's darkness."""
     out = {}
     for r, row in enumerate(guesses):
         for c, g in enumerate(row):
             if g.token == "." and g.confidence >= sure:
                 box = (float(board.xs[c]), float(board.xs[c + 1]), float(board.ys[r]), float(board.ys[r + 1]))
                 found = cell_ink(board.paper, *box, ink_level=FAINT_LEVEL)
-                paper = 0.0 if found is None else float(np.median(found.dark))
-                if found is not None and paper > 0.0:
+                if found is None:
+                    continue
+                paper = float(np.median(found.dark))
+                if paper > 0.0:
                     found = cell_ink(board.paper, *box, ink_level=FAINT_LEVEL + paper)
-                out[r, c] = 0.0 if found is None else float(found.ink.mean())
+                if found is not None:
+                    out[r, c] = (float(found.ink.mean()), found.dark)
     return out
 
 
