@@ -18,6 +18,8 @@ LOST_SHARE = 0.002  # share of an empty cell that faint ink must cover to be a l
 LOST_OVER_NOISE = 3.0  # ... and how many times the board's usual empty cell (its LOST_NOISE_PCT percentile)
 LOST_NOISE_PCT = 90
 LOST_EMPTIES = 8  # fewer empty cells: no usual level to compare with
+GREY_PAPER = 0.1  # paper darker than this (median of the cell) raises the faint level by the excess
+LOST_RING = 0.5  # the kind judge's ring probability from which a faint mark alone is not doubted
 DISC_LIKE = 0.9  # the kind judge's disc probability above which a number read with confidence is doubted
 NOT_NUMBERS = frozenset({".", "W", "B", "#", "?"})  # tokens the reader gives to what is no number
 
@@ -49,7 +51,9 @@ def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float
     is ink :data:`FAINT_LEVEL` darker than the cell's paper, the grid lines' remnants taken out,
     over :data:`LOST_SHARE` of the cell and :data:`LOST_OVER_NOISE` times the board's usual empty
     cell (the paper's grain, a photo's noise), in a cell the kind judge (:mod:`vision.kindnet`)
-    does not call empty with confidence (a shadow's edge along the frame is a mark too). On a
+    calls neither empty with confidence (a shadow's edge along the frame is a mark too) nor a ring
+    (a faint ring with ink all round is the judge's to take, see ``kindnet._inked``; one it calls a
+    ring here was a shadow's arc on a 5x5 scene's clean cells). On a
     reading asked about anyway (``asked``: other doubts), or once one such mark is found, any mark
     over that noise is named: the player is asked already, and lost clues come several at a time
     (a 26x26 scene lost 20, three of them under 0.2% of their cell, two called empty)."""
@@ -62,18 +66,20 @@ def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float
     seen = [(cell, dark) for cell, (share, dark) in marks.items() if share >= max(LOST_SHARE, noise)]
     if not seen:
         return frozenset()
-    empty = kindnet.KINDS.index(kindnet.Kind.EMPTY)
+    empty, ring = (kindnet.KINDS.index(k) for k in (kindnet.Kind.EMPTY, kindnet.Kind.RING))
     prob = kindnet.probabilities(np.stack([kindnet.features(dark) for _, dark in seen]))
-    if all(float(p[empty]) >= kindnet.CONFIDENT for p in prob):
+    if all(float(p[empty]) >= kindnet.CONFIDENT or float(p[ring]) >= LOST_RING for p in prob):
         return frozenset()
     return frozenset(cell for cell, (share, _) in marks.items() if share > noise)
 
 
 def empty_marks(board: Board, guesses: Sequence[Sequence[CellGuess]],
                 sure: float) -> dict[tuple[int, int], tuple[float, np.ndarray]]:
-    """Each cell read empty with confidence ``sure`` or more: the share of it darker than its own
-    paper by :data:`FAINT_LEVEL` (a shadow or a grey wash over the cell is no mark), the grid
-    lines' remnants taken out; and its crop's darkness."""
+    """Each cell read empty with confidence ``sure`` or more: the share of it darker than
+    :data:`FAINT_LEVEL`, raised by as much as the cell's paper is darker than :data:`GREY_PAPER`
+    (a shadow or a grey wash over the cell is no mark; a photo's greyish paper keeps the level:
+    the 26x26 scene's faint numbers sit on paper 0.07 dark), the grid lines' remnants taken out;
+    and its crop's darkness."""
     out = {}
     for r, row in enumerate(guesses):
         for c, g in enumerate(row):
@@ -82,7 +88,7 @@ def empty_marks(board: Board, guesses: Sequence[Sequence[CellGuess]],
                 found = cell_ink(board.paper, *box, ink_level=FAINT_LEVEL)
                 if found is None:
                     continue
-                paper = float(np.median(found.dark))
+                paper = float(np.median(found.dark)) - GREY_PAPER
                 if paper > 0.0:
                     found = cell_ink(board.paper, *box, ink_level=FAINT_LEVEL + paper)
                 if found is not None:
