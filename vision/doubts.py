@@ -19,7 +19,7 @@ LOST_OVER_NOISE = 3.0  # ... and how many times the board's usual empty cell (it
 LOST_NOISE_PCT = 90
 LOST_EMPTIES = 8  # fewer empty cells: no usual level to compare with
 GREY_PAPER = 0.1  # paper darker than this (median of the cell) raises the faint level by the excess
-LOST_RING = 0.5  # the kind judge's ring probability from which a faint mark alone is not doubted
+LOST_NUMBER = 0.5  # the kind judge's number probability from which a faint mark alone is doubted
 DISC_LIKE = 0.9  # the kind judge's disc probability above which a number read with confidence is doubted
 NOT_NUMBERS = frozenset({".", "W", "B", "#", "?"})  # tokens the reader gives to what is no number
 
@@ -46,14 +46,15 @@ def ragged(board: Board) -> bool:
 def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float,
                asked: bool = False) -> frozenset[tuple[int, int]]:
     """The cells read empty with confidence that still hold a faint mark standing out from the
-    board's own empty cells: a clue lost whole (a small digit or a ring washed out or blurred below
-    the reader's ink levels) is read as empty with full confidence, and solved as such. The mark
+    board's own empty cells: a clue lost whole (a small digit washed out or blurred below the
+    reader's ink levels; a faint ring with ink all round is the kind judge's, see
+    ``kindnet._inked``) is read as empty with full confidence, and solved as such. The mark
     is ink :data:`FAINT_LEVEL` darker than the cell's paper, the grid lines' remnants taken out,
     over :data:`LOST_SHARE` of the cell and :data:`LOST_OVER_NOISE` times the board's usual empty
     cell (the paper's grain, a photo's noise), in a cell the kind judge (:mod:`vision.kindnet`)
-    calls neither empty with confidence (a shadow's edge along the frame is a mark too) nor a ring
-    (a faint ring with ink all round is the judge's to take, see ``kindnet._inked``; one it calls a
-    ring here was a shadow's arc on a 5x5 scene's clean cells). On a
+    calls a number (or one in a circle) more likely than not: faint marks the judge calls empty or
+    a ring were shadows' edges and arcs on clean cells of exact scenes (three dev pictures), the
+    lost numbers of a 26x26 scene it called numbers (0.8-0.94). On a
     reading asked about anyway (``asked``: other doubts), or once one such mark is found, any mark
     over that noise is named: the player is asked already, and lost clues come several at a time
     (a 26x26 scene lost 20, three of them under 0.2% of their cell, two called empty)."""
@@ -66,9 +67,9 @@ def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float
     seen = [(cell, dark) for cell, (share, dark) in marks.items() if share >= max(LOST_SHARE, noise)]
     if not seen:
         return frozenset()
-    empty, ring = (kindnet.KINDS.index(k) for k in (kindnet.Kind.EMPTY, kindnet.Kind.RING))
+    numbers = [kindnet.KINDS.index(k) for k in (kindnet.Kind.NUMBER, kindnet.Kind.CIRCLED)]
     prob = kindnet.probabilities(np.stack([kindnet.features(dark) for _, dark in seen]))
-    if all(float(p[empty]) >= kindnet.CONFIDENT or float(p[ring]) >= LOST_RING for p in prob):
+    if all(float(p[numbers].sum()) < LOST_NUMBER for p in prob):
         return frozenset()
     return frozenset(cell for cell, (share, _) in marks.items() if share > noise)
 
