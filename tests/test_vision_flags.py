@@ -212,8 +212,8 @@ def test_empty_cells_of_clean_or_grainy_paper_are_not_asked_about(noise: float) 
 
 
 def test_a_faint_small_digit_in_a_cell_is_named_not_read_as_sure_empty() -> None:
-    """A small digit printed light grey (darkness 0.25, below the reader's ink levels) in one
-    quarter of a cell of a rendered board: read as empty, but named (main read the board sure);
+    """A small digit printed light grey (darkness 0.25, below the reader's ink levels) near the
+    middle of a cell of a rendered board: read as empty, but named (main read the board sure);
     the plain render stays sure."""
     p = next(Puzzle.from_record(r) for r in own("numberlink") if r["rows"] >= 7)
     png = render_png(p, None, view="puzzle")
@@ -223,7 +223,7 @@ def test_a_faint_small_digit_in_a_cell_is_named_not_read_as_sure_empty() -> None
     grid = [line.split() for line in p.grid_lines()]
     r0, c0 = next((r, c) for r in range(2, p.rows) for c in range(2, p.cols) if grid[r][c] == ".")
     mark = np.zeros(img.shape, np.uint8)
-    cv2.putText(mark, "7", (int(21 + (c0 + 0.15) * cell), int(21 + (r0 + 0.45) * cell)), cv2.FONT_HERSHEY_SIMPLEX,
+    cv2.putText(mark, "7", (int(21 + (c0 + 0.35) * cell), int(21 + (r0 + 0.65) * cell)), cv2.FONT_HERSHEY_SIMPLEX,
                 cell / 90, 1, max(1, int(cell / 30)))
     r = read_image(cv2.imencode(".png", np.where(mark > 0, 190, img).astype(np.uint8))[1].tobytes())
     assert r.tokens[r0][c0] == "." and (r0, c0) in {(u.row, u.col) for u in r.unsure}

@@ -52,9 +52,11 @@ def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float
     is ink :data:`FAINT_LEVEL` darker than the cell's paper, the grid lines' remnants taken out,
     over :data:`LOST_SHARE` of the cell and :data:`LOST_OVER_NOISE` times the board's usual empty
     cell (the paper's grain, a photo's noise), in a cell the kind judge (:mod:`vision.kindnet`)
-    calls a number (or one in a circle) more likely than not: faint marks the judge calls empty or
-    a ring were shadows' edges and arcs on clean cells of exact scenes (three dev pictures), the
-    lost numbers of a 26x26 scene it called numbers (0.8-0.94). On a
+    calls a number (or one in a circle) more likely than not, on clear paper (below
+    :data:`GREY_PAPER`): faint marks the judge calls empty or a ring were shadows' edges and arcs
+    on clean cells of exact scenes (three dev pictures), and a shadow's edge across a grey cell
+    it called a number (a fourth); the lost numbers of a 26x26 scene it called numbers (0.8-0.94),
+    on paper 0.03-0.07 dark. On a
     reading asked about anyway (``asked``: other doubts), or once one such mark is found, any mark
     over that noise is named: the player is asked already, and lost clues come several at a time
     (a 26x26 scene lost 20, three of them under 0.2% of their cell, two called empty)."""
@@ -64,7 +66,8 @@ def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float
     noise = LOST_OVER_NOISE * float(np.percentile([share for share, _ in marks.values()], LOST_NOISE_PCT))
     if asked:
         return frozenset(cell for cell, (share, _) in marks.items() if share > noise)
-    seen = [(cell, dark) for cell, (share, dark) in marks.items() if share >= max(LOST_SHARE, noise)]
+    seen = [(cell, dark) for cell, (share, dark) in marks.items()
+            if share >= max(LOST_SHARE, noise) and float(np.median(dark)) < GREY_PAPER]
     if not seen:
         return frozenset()
     numbers = [kindnet.KINDS.index(k) for k in (kindnet.Kind.NUMBER, kindnet.Kind.CIRCLED)]
