@@ -18,6 +18,7 @@ from bot.commands import Context, Registry
 from solvers.errors import ParseError
 from solvers.reading import genre_named
 from solvers.registry import get_genre
+from solvers.verdict import Status
 
 if TYPE_CHECKING:
     from solvers.puzzle import Puzzle
@@ -31,6 +32,9 @@ READ_LIMIT = 10.0  # seconds to read one picture
 # READ_LIMIT, where the player got "took too long" instead of the best reading found by then
 READ_BUDGET = 5.0
 MAX_NAMED = 8  # unsure cells named in one reply
+# verdicts on a board read sure from a picture that point at a misread cell rather than at the
+# puzzle: a published board has one solution (a clue lost whole leaves several, one too many none)
+MISREAD = frozenset({Status.NONE, Status.MULTIPLE, Status.INVALID})
 _slots: dict[int, asyncio.Semaphore] = {}  # per event loop: pictures read at the same time
 
 
@@ -80,10 +84,9 @@ async def solve_image(ctx: Context, data: bytes) -> None:
         await ctx.reply(Reply(text=f"{message}\n\n{text}", choices=((Choice(button, f"i:{pid}"),),)))
         return
     await ctx.reply(f"{ctx.t('image_read')}\n\n{text}")
-    if board is not None:
-        await core.solve_puzzle(ctx, board)
-    else:
-        await core.solve_text(ctx, text)
+    result = await core.solve_puzzle(ctx, board) if board is not None else await core.solve_text(ctx, text)
+    if result is not None and result.status in MISREAD:
+        await ctx.reply(ctx.t("image_misread"))
 
 
 def _genre(reading: Reading, caption: str) -> str | None:

@@ -145,3 +145,20 @@ def test_unsure_cells_offer_only_tokens_of_the_boards_notation() -> None:
     assert same_notation(("numberlink",), ("W", "1")) == ("1",)  # a number board is not offered a circle
     assert same_notation(("masyu",), ("W", "1")) == ("W",)
     assert same_notation((), ("W", "1")) == ("W", "1")  # genre unknown: every reading stays
+
+
+@IN_MODULE_LOOP
+async def test_a_board_read_sure_but_with_several_solutions_is_said_to_be_maybe_misread(
+        bot: SimpleNamespace, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clue lost whole in a picture leaves a board with several solutions: after the verdict the
+    player is told a cell may be misread (a published board has one)."""
+    import vision
+    from vision import Reading
+
+    tokens = tuple(tuple("W" if (r, c) == (2, 2) else "." for c in range(5)) for r in range(5))
+    monkeypatch.setattr(vision, "read_image", lambda *a, **k: Reading(5, 5, tokens, ("masyu",), (), 0.1))
+    fay = bot.api.user(706, "Fay")
+    bot.api.send_photo(fay, picture("masyu", 0)[1])
+    said = await bot.api.wait_for(replies_to(fay.id), count=3)
+    assert "I read this board" in said[0].text
+    assert "may have misread a cell" in said[-1].text

@@ -18,8 +18,8 @@ from solvers.puzzle import Puzzle
 from tests.corpus import own
 from vision import CellRead, Reading, Unreadable, glyphs, read_image
 from vision.bend import unbend
-from vision.cells import number
-from vision.doubts import ragged
+from vision.cells import CellGuess, number
+from vision.doubts import discs_read_as_numbers, lost_clues, ragged
 from vision.grid import Board
 from vision.reading import SURE, _size_rivalled
 
@@ -179,3 +179,79 @@ def test_an_outline_off_the_lines_puts_the_size_in_doubt() -> None:
     assert ragged(_grid([0, 169, 444, 735, 1030, 1327, 1630, 1760], [0, 181, 445, 724, 962, 1226]))
     assert not ragged(_grid([0, 50, 100, 150, 200, 250], [2, 50, 99, 150, 198, 247, 300]))
     assert not ragged(_grid([0, 46, 92, 138, 184], [0, 44, 92, 138, 182]))  # (an outline on a thick frame's inside)
+
+
+def _clue_board(faint: float, noise: float, seed: int = 0) -> tuple[Board, list[list[CellGuess]]]:
+    """A 6x6 board of 40-pixel cells with six dark digits, one digit as dark as ``faint`` at (4, 1)
+    (read as empty, sure), and paper grain of this spread; the guesses as the cell reader gives them."""
+    cell, n = 40, 6
+    dark = np.zeros((cell * n + 1, cell * n + 1), np.float32)
+    for k in range(n + 1):
+        dark[:, min(k * cell, cell * n)] = dark[min(k * cell, cell * n), :] = 0.9
+    guesses = [[CellGuess(".", 1.0) for _ in range(n)] for _ in range(n)]
+    for r, c, level in ((0, 0, 0.9), (1, 3, 0.9), (2, 5, 0.9), (3, 2, 0.9), (5, 4, 0.9), (4, 1, faint)):
+        ink = np.zeros((cell, cell), np.uint8)
+        cv2.putText(ink, "3", (12, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 1, 2)
+        dark[r * cell:(r + 1) * cell, c * cell:(c + 1) * cell] += level * ink
+        if level > 0.5:
+            guesses[r][c] = CellGuess("3", 1.0)
+    dark += np.random.default_rng(seed).normal(0.0, noise, dark.shape).astype(np.float32)
+    edges = np.arange(n + 1, dtype=float) * cell
+    return Board(paper=np.clip(1.0 - dark, 0.0, 1.0), xs=edges, ys=edges, dots=False, clarity=3.0), guesses
+
+
+def test_a_clue_washed_out_below_the_ink_levels_is_asked_about_not_read_as_sure_empty() -> None:
+    board, guesses = _clue_board(0.22, 0.02)
+    assert lost_clues(board, guesses, SURE) == {(4, 1)}
+
+
+@pytest.mark.parametrize("noise", [0.0, 0.03])
+def test_empty_cells_of_clean_or_grainy_paper_are_not_asked_about(noise: float) -> None:
+    board, guesses = _clue_board(0.0, noise)
+    assert lost_clues(board, guesses, SURE) == frozenset()
+
+
+def test_a_faint_small_digit_in_a_cell_is_named_not_read_as_sure_empty() -> None:
+    """A small digit printed light grey (darkness 0.25, below the reader's ink levels) near the
+    middle of a cell of a rendered board: read as empty, but named (main read the board sure);
+    the plain render stays sure."""
+    p = next(Puzzle.from_record(r) for r in own("numberlink") if r["rows"] >= 7)
+    png = render_png(p, None, view="puzzle")
+    assert read_image(png).sure
+    img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
+    cell = (img.shape[1] - 2 * 21) / p.cols
+    grid = [line.split() for line in p.grid_lines()]
+    r0, c0 = next((r, c) for r in range(2, p.rows) for c in range(2, p.cols) if grid[r][c] == ".")
+    mark = np.zeros(img.shape, np.uint8)
+    cv2.putText(mark, "7", (int(21 + (c0 + 0.35) * cell), int(21 + (r0 + 0.65) * cell)), cv2.FONT_HERSHEY_SIMPLEX,
+                cell / 90, 1, max(1, int(cell / 30)))
+    r = read_image(cv2.imencode(".png", np.where(mark > 0, 190, img).astype(np.uint8))[1].tobytes())
+    assert r.tokens[r0][c0] == "." and (r0, c0) in {(u.row, u.col) for u in r.unsure}
+
+
+def test_a_blurred_disc_read_as_a_sure_number_is_asked_about_and_a_plain_digit_is_not() -> None:
+    """Both cells read as a sure 8: the blurred black disc is doubted (the kind judge calls it a
+    disc), the drawn 8 is not."""
+    cell, n = 40, 5
+    dark = np.zeros((cell * n + 1, cell * n + 1), np.float32)
+    for k in range(n + 1):
+        dark[:, min(k * cell, cell * n)] = dark[min(k * cell, cell * n), :] = 0.9
+    disc = np.zeros(dark.shape, np.float32)
+    cv2.circle(disc, (cell + 20, cell + 20), 14, 1.0, -1)
+    digit = np.zeros(dark.shape, np.uint8)
+    cv2.putText(digit, "8", (3 * cell + 10, 3 * cell + 31), cv2.FONT_HERSHEY_SIMPLEX, 0.9, 1, 2)
+    dark = np.clip(dark + cv2.GaussianBlur(disc, (0, 0), 3) + digit, 0.0, 1.0)
+    edges = np.arange(n + 1, dtype=float) * cell
+    board = Board(paper=1.0 - dark, xs=edges, ys=edges, dots=False, clarity=3.0)
+    guesses = [[CellGuess(".", 1.0) for _ in range(n)] for _ in range(n)]
+    guesses[1][1] = guesses[3][3] = CellGuess("8", 1.0)
+    assert discs_read_as_numbers(board, guesses, SURE) == {(1, 1)}
+
+
+def test_a_faint_speck_is_named_only_on_a_reading_asked_about_anyway() -> None:
+    """Two faint pixels in one cell of clean paper (too little to doubt a sure reading by itself),
+    where no other empty cell holds any: named when the reading has other doubts."""
+    board, guesses = _clue_board(0.0, 0.0)
+    board.paper[3 * 40 + 20, 4 * 40 + 20:4 * 40 + 22] = 0.7
+    assert lost_clues(board, guesses, SURE) == frozenset()
+    assert lost_clues(board, guesses, SURE, asked=True) == {(3, 4)}

@@ -1,13 +1,27 @@
-"""Doubts about a board's count of rows and columns read from its geometry alone (no genre named):
-a reading sure of every cell may still be of the wrong grid, and is then asked about."""
+"""Doubts a reading sure of its cells may still deserve (no genre named): a board's count of rows
+and columns from its geometry alone (the wrong grid), and empty cells holding a faint mark (a
+clue lost whole, or a blurred disc read as a number)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
+from vision import kindnet
+from vision.cells import CellGuess, cell_ink
 from vision.grid import Board
 
 RAGGED = 0.7  # an outer row or column narrower than this share of the others: the outline is off the lines
+FAINT_LEVEL = 0.16  # the darkness a lost clue's faint mark reaches (vision.reading.HAIRLINE_INK)
+LOST_SHARE = 0.002  # share of an empty cell that faint ink must cover to be a lost clue (a few pixels)
+LOST_OVER_NOISE = 3.0  # ... and how many times the board's usual empty cell (its LOST_NOISE_PCT percentile)
+LOST_NOISE_PCT = 90
+LOST_EMPTIES = 8  # fewer empty cells: no usual level to compare with
+GREY_PAPER = 0.1  # paper darker than this (median of the cell) raises the faint level by the excess
+LOST_NUMBER = 0.5  # the kind judge's number probability from which a faint mark alone is doubted
+DISC_LIKE = 0.9  # the kind judge's disc probability above which a number read with confidence is doubted
+NOT_NUMBERS = frozenset({".", "W", "B", "#", "?"})  # tokens the reader gives to what is no number
 
 
 def ragged(board: Board) -> bool:
@@ -27,3 +41,80 @@ def ragged(board: Board) -> bool:
         if pitch > 0 and min(float(sides[0]), float(sides[-1])) < RAGGED * pitch:
             return True
     return False
+
+
+def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float,
+               asked: bool = False) -> frozenset[tuple[int, int]]:
+    """The cells read empty with confidence that still hold a faint mark standing out from the
+    board's own empty cells: a clue lost whole (a small digit washed out or blurred below the
+    reader's ink levels; a faint ring with ink all round is the kind judge's, see
+    ``kindnet._inked``) is read as empty with full confidence, and solved as such. The mark
+    is ink :data:`FAINT_LEVEL` darker than the cell's paper, the grid lines' remnants taken out,
+    over :data:`LOST_SHARE` of the cell and :data:`LOST_OVER_NOISE` times the board's usual empty
+    cell (the paper's grain, a photo's noise), in a cell the kind judge (:mod:`vision.kindnet`)
+    calls a number (or one in a circle) more likely than not, on clear paper (below
+    :data:`GREY_PAPER`): faint marks the judge calls empty or a ring were shadows' edges and arcs
+    on clean cells of exact scenes (three dev pictures), and a shadow's edge across a grey cell
+    it called a number (a fourth); the lost numbers of a 26x26 scene it called numbers (0.8-0.94),
+    on paper 0.03-0.07 dark. On a
+    reading asked about anyway (``asked``: other doubts), or once one such mark is found, any mark
+    over that noise is named: the player is asked already, and lost clues come several at a time
+    (a 26x26 scene lost 20, three of them under 0.2% of their cell, two called empty)."""
+    marks = empty_marks(board, guesses, sure)
+    if len(marks) < LOST_EMPTIES:
+        return frozenset()
+    noise = LOST_OVER_NOISE * float(np.percentile([share for share, _ in marks.values()], LOST_NOISE_PCT))
+    if asked:
+        return frozenset(cell for cell, (share, _) in marks.items() if share > noise)
+    seen = [(cell, dark) for cell, (share, dark) in marks.items()
+            if share >= max(LOST_SHARE, noise) and float(np.median(dark)) < GREY_PAPER]
+    if not seen:
+        return frozenset()
+    numbers = [kindnet.KINDS.index(k) for k in (kindnet.Kind.NUMBER, kindnet.Kind.CIRCLED)]
+    prob = kindnet.probabilities(np.stack([kindnet.features(dark) for _, dark in seen]))
+    if all(float(p[numbers].sum()) < LOST_NUMBER for p in prob):
+        return frozenset()
+    return frozenset(cell for cell, (share, _) in marks.items() if share > noise)
+
+
+def empty_marks(board: Board, guesses: Sequence[Sequence[CellGuess]],
+                sure: float) -> dict[tuple[int, int], tuple[float, np.ndarray]]:
+    """Each cell read empty with confidence ``sure`` or more: the share of it darker than
+    :data:`FAINT_LEVEL`, raised by as much as the cell's paper is darker than :data:`GREY_PAPER`
+    (a shadow or a grey wash over the cell is no mark; a photo's greyish paper keeps the level:
+    the 26x26 scene's faint numbers sit on paper 0.07 dark), the grid lines' remnants taken out;
+    and its crop's darkness."""
+    out = {}
+    for r, row in enumerate(guesses):
+        for c, g in enumerate(row):
+            if g.token == "." and g.confidence >= sure:
+                box = (float(board.xs[c]), float(board.xs[c + 1]), float(board.ys[r]), float(board.ys[r + 1]))
+                found = cell_ink(board.paper, *box, ink_level=FAINT_LEVEL)
+                if found is None:
+                    continue
+                paper = float(np.median(found.dark)) - GREY_PAPER
+                if paper > 0.0:
+                    found = cell_ink(board.paper, *box, ink_level=FAINT_LEVEL + paper)
+                if found is not None:
+                    out[r, c] = (float(found.ink.mean()), found.dark)
+    return out
+
+
+def discs_read_as_numbers(board: Board, guesses: Sequence[Sequence[CellGuess]],
+                          sure: float) -> frozenset[tuple[int, int]]:
+    """The cells read as plain numbers with confidence that the learned kind judge
+    (:mod:`vision.kindnet`) calls a disc with probability :data:`DISC_LIKE` or more: a black disc
+    blurred into a blob leaves white gaps the character reader may take for a digit's strokes."""
+    cells = [(r, c) for r, row in enumerate(guesses) for c, g in enumerate(row)
+             if not g.kinds and g.confidence >= sure and g.token not in NOT_NUMBERS]
+    darks = []
+    for r, c in cells:
+        found = cell_ink(board.paper, float(board.xs[c]), float(board.xs[c + 1]), float(board.ys[r]),
+                         float(board.ys[r + 1]))
+        darks.append(None if found is None else found.dark)
+    judged = [(cell, d) for cell, d in zip(cells, darks, strict=True) if d is not None]
+    if not judged:
+        return frozenset()
+    prob = kindnet.probabilities(np.stack([kindnet.features(d) for _, d in judged]))
+    disc = kindnet.KINDS.index(kindnet.Kind.DISC)
+    return frozenset(cell for (cell, _), p in zip(judged, prob, strict=True) if float(p[disc]) >= DISC_LIKE)

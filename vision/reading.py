@@ -20,7 +20,7 @@ from vision.bend import unbend
 from vision.blocks import read_block, unconfined
 from vision.cells import INK, RINGED, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
 from vision.decode import decode_full, working
-from vision.doubts import ragged
+from vision.doubts import discs_read_as_numbers, lost_clues, ragged
 from vision.errors import Unreadable
 from vision.glyphs import prime
 from vision.grid import CLEAR, SUPPORTED, Board, enlarged, find_board
@@ -36,6 +36,7 @@ from vision.unline import stretched, unlined
 FAINT_INK = 0.28  # the second reading's ink level (see _read_twice)
 HAIRLINE_INK = 0.16  # the ink level at which a faint empty cell is looked at again for a thin ring
 SURE = 0.6  # a cell read with less confidence than this is named to the player before solving
+LOST = 0.5  # the confidence given to a cell the board puts in doubt (see Reading.suspects)
 UNCLEAR = 0.25  # a board with a larger share of unsure cells is refused (fewer: shown, its doubts named)
 MIN_SIDE, MAX_SIDE = 5, 40
 CROSSWORD_BLOCKS, CROSSWORD_SHARE = 10, 0.1  # this many plain black squares and nothing else: no puzzle
@@ -76,6 +77,9 @@ class Reading:
     problem: ParseError | None = None  # why the tokens are no board of any genre (None: they are)
     size_unsure: bool = False  # the count of rows and columns itself is in doubt (faint or missing lines)
     regions: Regions | None = None
+    # cells read with confidence that the board as a whole puts in doubt (a faint mark in a cell read
+    # empty): added to ``unsure`` only once the reading is chosen, so they do not change which wins
+    suspects: tuple[CellRead, ...] = ()
 
     @property
     def sure(self) -> bool:
@@ -125,7 +129,7 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     first = _read_steady(grey, forced)
     sure = isinstance(first, tuple) and first[0].sure
     if isinstance(first, tuple) and sure and (first[1] >= CLOSE_SHARE or full.shape == grey.shape):
-        return replace(first[0], seconds=time.perf_counter() - start)
+        return _suspected(replace(first[0], seconds=time.perf_counter() - start))
     # a board small in the picture, or read with doubts or not at all: look for boards all over the
     # picture by their lines and read each again from a crop of the picture at its own resolution
     tries = [first]
@@ -147,8 +151,16 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         assert isinstance(first, Unreadable)
         raise first
     best = max(enumerate(read), key=lambda it: (_goodness(it[1][0]), it[0]))[1][0]
-    return replace(best, seconds=time.perf_counter() - start,
-                   size_unsure=best.size_unsure or _size_rivalled(best, [r for r, _ in read], counted))
+    return _suspected(replace(best, seconds=time.perf_counter() - start,
+                              size_unsure=best.size_unsure or _size_rivalled(best, [r for r, _ in read], counted)))
+
+
+def _suspected(reading: Reading) -> Reading:
+    """The chosen reading with its suspects asked about like its unsure cells."""
+    if not reading.suspects:
+        return reading
+    unsure = tuple(sorted((*reading.unsure, *reading.suspects), key=lambda u: (u.row, u.col)))
+    return replace(reading, unsure=unsure, suspects=())
 
 
 def _size_rivalled(best: Reading, read: list[Reading], counted: set[tuple[int, int]]) -> bool:
@@ -278,10 +290,15 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) ->
                     for r, c in sorted(misfit - {(u.row, u.col) for u in unsure}))
     # (no genre fits at all: a picture that is no board, a grid in clutter, or rows and columns
     # miscounted; the reading is wrong somewhere the cells named may not cover, so the size is asked)
-    return Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
-                   seconds=time.perf_counter() - start, problem=problem,
-                   size_unsure=board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres
-                   or odd_side(board) or ragged(board),
+    size_unsure = (board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres or odd_side(board)
+                   or ragged(board))
+    named = {(u.row, u.col) for u in unsure}
+    lost = lost_clues(board, guesses, SURE, asked=bool(unsure) or size_unsure)
+    discs = discs_read_as_numbers(board, guesses, SURE)
+    suspects = tuple(CellRead(r, c, guesses[r][c].token, ("B",) if (r, c) in discs else ("?",), LOST)
+                     for r, c in sorted(lost | discs) if (r, c) not in named)
+    return Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure, suspects=suspects,
+                   seconds=time.perf_counter() - start, problem=problem, size_unsure=size_unsure,
                    regions=regions), _share(board, grey)
 
 

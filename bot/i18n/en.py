@@ -248,6 +248,8 @@ TEXTS: dict[str, str] = {
                          "\"{button}\" to solve it as it is.",
     "image_cell": "row {row}, column {col}: read {token}",
     "image_cell_or": "row {row}, column {col}: read {token} (or {alternatives})",
+    "image_misread": "A puzzle from a picture should have exactly one solution, so I may have misread a cell: "
+                     "compare the board above with your picture, and send it back fixed if anything is off.",
     "image_solve_as_read": "Solve as read",
     "image_unreadable": "I could not read a board in that picture: {reason}",
     "image_too_big": "That picture is too large ({size} MB; at most {limit} MB). Send a smaller screenshot or photo.",

@@ -227,6 +227,8 @@ TEXTS: dict[str, str] = {
                          "下の盤面を確かめて、直して送り返すか「{button}」を押してこのまま解いてください。",
     "image_cell": "{row} 行 {col} 列: {token}",
     "image_cell_or": "{row} 行 {col} 列: {token}（{alternatives} かも）",
+    "image_misread": "画像の問題は答えがひとつのはずなので、どこかのマスを読み違えたかもしれません。"
+                     "上の盤面を画像と見比べて、違うところがあれば直して送り返してください。",
     "image_solve_as_read": "このまま解く",
     "image_unreadable": "その画像から盤面を読み取れませんでした: {reason}",
     "image_too_big": "画像が大きすぎます（{size} MB、上限 {limit} MB）。小さめのスクリーンショットか写真を送ってください。",
