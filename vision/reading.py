@@ -139,9 +139,10 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         got = _read_steady(_blown_up(full[y0:y1, x0:x1], spot), forced, hairlines=True)
         if spot.support >= SUPPORTED:
             counted.add((spot.rows, spot.cols))
-            if not (isinstance(got, tuple) and got[0].sure and (got[0].rows, got[0].cols) == (spot.rows, spot.cols)):
+            if not (isinstance(got, tuple) and (got[0].rows, got[0].cols) == (spot.rows, spot.cols)):
                 # (the crop's own search for the board failed or counted otherwise: the board read
-                # within the outline the place was found by, at the picture's own resolution)
+                # within the outline the place was found by, at the picture's own resolution; not
+                # when the crop read the place's count: a 17x17 read so with a digit in doubt won)
                 near, quad = outlined(full, spot, WORK_CELL, MAX_BLOW)
                 tries.append(_read_steady(near, forced, hairlines=True, outline=quad, count=(spot.rows, spot.cols)))
         tries.append(got)
