@@ -212,11 +212,13 @@ def _order(pts: np.ndarray) -> np.ndarray:
     return np.array([pts[np.argmin(s)], pts[np.argmin(d)], pts[np.argmax(s)], pts[np.argmax(d)]], np.float32)
 
 
-def _straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE, every_level: bool = False) -> Board | None:
+def _straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE, every_level: bool = False,
+                count: tuple[int, int] | None = None) -> Board | None:
     """The board inside ``quad`` straightened, its lines counted at the first of :data:`LINE_INK`
     that puts a line on every edge; ``every_level``: at the level that counts them most clearly (a
     hairline grid rasterised at a print's resolution has every other line fainter, so faint that
-    the first level sees only half of them on a photo)."""
+    the first level sees only half of them on a photo); ``count``: the rows and columns, known
+    already (the lines only placed)."""
     tl, tr, br, bl = quad
     width = float(max(np.linalg.norm(tr - tl), np.linalg.norm(br - bl)))
     height = float(max(np.linalg.norm(bl - tl), np.linalg.norm(br - tr)))
@@ -239,9 +241,12 @@ def _straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE, every_lev
     fits = []
     for faint in LINE_INK:  # faint lines (a photo of light grey or dashed lines) only when needed
         (px, fx), (py, fy) = profiles(across, faint), profiles(down, faint)
-        xs, cx, sx = lattice(px, thick=partial(thick_profile, darkness, d, faint, 1), fine=fx)
-        ys, cy, sy = lattice(py, thick=partial(thick_profile, darkness, d, faint, 0), fine=fy)
-        if xs is not None and ys is not None:
+        nx, ny = (None, None) if count is None else (count[1], count[0])
+        xs, cx, sx = lattice(px, nx, thick=partial(thick_profile, darkness, d, faint, 1), fine=fx)
+        ys, cy, sy = lattice(py, ny, thick=partial(thick_profile, darkness, d, faint, 0), fine=fy)
+        if xs is not None and ys is not None and count is not None:
+            fits.append((min(sx, sy) >= SUPPORTED, min(cx, cy), xs, ys, min(sx, sy)))
+        elif xs is not None and ys is not None:
             ratio = (w / (len(xs) - 1)) / (h / (len(ys) - 1))
             # (cells far from square: one axis miscounted; nearer square already when only one
             # axis has a line on its edges, the other's count being the doubtful one)
@@ -256,7 +261,8 @@ def _straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE, every_lev
     if not fits:
         return None
     _, clarity, xs, ys, support = max(fits, key=lambda f: (f[0], f[1]))
-    xs, ys = _uncrossed_off(darkness, xs, ys)
+    if count is None:
+        xs, ys = _uncrossed_off(darkness, xs, ys)
     if min(len(xs), len(ys)) - 1 < MIN_CELLS:
         return None
     dots = _dotted(darkness, xs, ys)

@@ -18,6 +18,8 @@ MIN_AREA = 0.0008  # the smallest outline looked at, as a share of the picture
 ROUGH_GRAIN = 3.0  # hairlines unsmoothed: this many times the paper's usual top-hat (see grid.hairline_ink)
 TRIED = 14  # outlines straightened and judged, the largest first
 JUDGE_SIDE = 560  # pixels on an outline's longer side when its lines are judged
+PAD = 0.08  # a spot's box: its outline's and this share of its longer side about it
+OUTLINED_SIDE = 1600  # a spot read within its own outline: scaled down to at most this many pixels a side
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,7 @@ class Spot:
     clarity: float
     support: float
     share: float  # the outline's area as a share of the picture's
+    corners: tuple[tuple[float, float], ...] = ()  # the outline in the full picture, clockwise from top left
 
 
 def spots(full: np.ndarray, limit: int = 3) -> list[Spot]:
@@ -50,12 +53,28 @@ def spots(full: np.ndarray, limit: int = 3) -> list[Spot]:
             continue
         x0, y0 = quad.min(axis=0)
         x1, y1 = quad.max(axis=0)
-        pad = 0.08 * max(x1 - x0, y1 - y0)
+        pad = PAD * max(x1 - x0, y1 - y0)
         box = (max(0, int((x0 - pad) / f)), max(0, int((y0 - pad) / f)),
                min(full.shape[1], int(np.ceil((x1 + pad) / f))), min(full.shape[0], int(np.ceil((y1 + pad) / f))))
-        found.append(Spot(box, b.rows, b.cols, b.clarity, b.support, float(cv2.contourArea(quad)) / (h * w)))
+        corners = tuple((float(x) / f, float(y) / f) for x, y in quad)
+        found.append(Spot(box, b.rows, b.cols, b.clarity, b.support, float(cv2.contourArea(quad)) / (h * w), corners))
     found.sort(key=_rank, reverse=True)
     return found[:limit]
+
+
+def outlined(full: np.ndarray, spot: Spot, cell: float, blow: float) -> tuple[np.ndarray, np.ndarray]:
+    """The picture within a spot's box, scaled so its cells are ``cell`` pixels or more (blown up at
+    most ``blow`` times, cubically; a large one scaled down to :data:`OUTLINED_SIDE`), and the spot's
+    outline in it: the board read where its place was found, not looked for again."""
+    x0, y0, x1, y1 = spot.box
+    crop = full[y0:y1, x0:x1]
+    now = min((x1 - x0) / spot.cols, (y1 - y0) / spot.rows) / (1.0 + 2 * PAD)
+    f = min(blow, cell / max(now, 1.0)) if now < cell else min(1.0, OUTLINED_SIDE / max(crop.shape))
+    if f != 1.0:
+        crop = cv2.resize(crop, (round(crop.shape[1] * f), round(crop.shape[0] * f)),
+                          interpolation=cv2.INTER_CUBIC if f > 1.0 else cv2.INTER_AREA)
+    quad = (np.array(spot.corners, np.float32) - np.array([x0, y0], np.float32)) * np.float32(f)
+    return np.ascontiguousarray(crop), quad
 
 
 def _rank(s: Spot) -> tuple[bool, float]:

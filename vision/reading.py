@@ -23,11 +23,11 @@ from vision.decode import decode_full, working
 from vision.doubts import discs_read_as_numbers, lost_clues, ragged
 from vision.errors import Unreadable
 from vision.glyphs import prime
-from vision.grid import CLEAR, SUPPORTED, Board, enlarged, find_board
+from vision.grid import CLEAR, SUPPORTED, Board, _straighten, enlarged, find_board, flatten
 from vision.islands import find_islands
 from vision.kindnet import judged
 from vision.kinds import candidates, odd_cells
-from vision.locate import Spot, spots
+from vision.locate import Spot, outlined, spots
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
@@ -143,6 +143,12 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         got = _read_steady(_blown_up(full[y0:y1, x0:x1], spot), forced, hairlines=True)
         if spot.support >= SUPPORTED:
             counted.add((spot.rows, spot.cols))
+            if not (isinstance(got, tuple) and (got[0].rows, got[0].cols) == (spot.rows, spot.cols)):
+                # (the crop's own search for the board failed or counted otherwise: the board read
+                # within the outline the place was found by, at the picture's own resolution; not
+                # when the crop read the place's count: a 17x17 read so with a digit in doubt won)
+                near, quad = outlined(full, spot, WORK_CELL, MAX_BLOW)
+                tries.append(_read_steady(near, forced, hairlines=True, outline=quad, count=(spot.rows, spot.cols)))
         tries.append(got)
         if isinstance(got, tuple) and got[0].sure:
             break
@@ -150,7 +156,8 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     if not read:
         assert isinstance(first, Unreadable)
         raise first
-    best = max(enumerate(read), key=lambda it: (_goodness(it[1][0]), it[0]))[1][0]
+    # (a reading at another size than the well-supported places looked at ranks as one whose size is in doubt)
+    best = max(enumerate(read), key=lambda it: (_goodness(_against(it[1][0], counted)), it[0]))[1][0]
     return _suspected(replace(best, seconds=time.perf_counter() - start,
                               size_unsure=best.size_unsure or _size_rivalled(best, [r for r, _ in read], counted)))
 
@@ -161,6 +168,11 @@ def _suspected(reading: Reading) -> Reading:
         return reading
     unsure = tuple(sorted((*reading.unsure, *reading.suspects), key=lambda u: (u.row, u.col)))
     return replace(reading, unsure=unsure, suspects=())
+
+
+def _against(r: Reading, counted: set[tuple[int, int]]) -> Reading:
+    """``r`` with its size in doubt when places were counted and none showed its size."""
+    return replace(r, size_unsure=True) if counted and (r.rows, r.cols) not in counted else r
 
 
 def _size_rivalled(best: Reading, read: list[Reading], counted: set[tuple[int, int]]) -> bool:
@@ -175,14 +187,15 @@ def _size_rivalled(best: Reading, read: list[Reading], counted: set[tuple[int, i
                for r in read)
 
 
-def _read_steady(grey: np.ndarray, forced: str | None, hairlines: bool = False) -> tuple[Reading, float] | Unreadable:
+def _read_steady(grey: np.ndarray, forced: str | None, hairlines: bool = False, outline: np.ndarray | None = None,
+                 count: tuple[int, int] | None = None) -> tuple[Reading, float] | Unreadable:
     """:func:`_read_grey`, and when that reading is in doubt or refused, again with a shaken
     camera's streak undone (:mod:`vision.sharpen`; only when the picture shows one). The
     deconvolved picture's reading wins unless it fits a genre or its size less well: smeared
     strokes read wrong often enough with no more doubts than the sharpened ones (a sharp picture
     read with confidence is never deconvolved)."""
     try:
-        got: tuple[Reading, float] | Unreadable = _read_grey(grey, forced, hairlines=hairlines)
+        got: tuple[Reading, float] | Unreadable = _read_grey(grey, forced, hairlines, outline, count)
     except Unreadable as e:
         got = e
     if isinstance(got, tuple) and got[0].sure:
@@ -191,7 +204,7 @@ def _read_steady(grey: np.ndarray, forced: str | None, hairlines: bool = False) 
     if sharp is grey:
         return got
     try:
-        again = _read_grey(sharp, forced, hairlines=hairlines)
+        again = _read_grey(sharp, forced, hairlines, outline, count)
     except Unreadable:
         return got
     return again if isinstance(got, Unreadable) or _goodness(again[0])[:2] >= _goodness(got[0])[:2] else got
@@ -213,13 +226,20 @@ def _goodness(r: Reading) -> tuple[bool, bool, bool, int]:
     return bool(r.genres) and r.problem is None, not r.size_unsure, r.sure, -len(r.unsure)
 
 
-def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False) -> tuple[Reading, float]:
+def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
+               outline: np.ndarray | None = None, count: tuple[int, int] | None = None) -> tuple[Reading, float]:
     """The board in a grey picture, and the share of the picture its outline takes; ``hairlines``:
     a faint thin frame may be the board's (a crop of a photo where a board was seen): looked for
-    when no board is found without (hairline ink outlines text and shading too)."""
+    when no board is found without (hairline ink outlines text and shading too); ``outline``: the
+    board's corners in ``grey``, known already (not looked for)."""
     start = time.perf_counter()
-    board = find_islands(grey)
-    if board is None:
+    board = None if outline is not None else find_islands(grey)
+    if outline is not None:
+        board = _straighten(flatten(grey), outline, every_level=True, count=count)
+        if board is None:
+            raise Unreadable("no-grid", "I could not find a puzzle grid in that picture; send a straight, sharp "
+                                        "screenshot or photo with the whole grid in view.")
+    elif board is None:
         try:
             board = find_board(grey)
         except Unreadable:
