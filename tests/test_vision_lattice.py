@@ -38,7 +38,7 @@ def grid_picture(line: int, blur: float, seed: int) -> np.ndarray:
 
 def counted(darkness: np.ndarray, faint: float) -> tuple[int, int]:
     """Columns and rows :func:`lattice` counts in a straightened board at one ink level (as
-    ``grid._straighten`` does)."""
+    ``grid.straighten`` does)."""
     d = max(2, round(max(darkness.shape) / 150))
     out = []
     for axis, tr in ((1, False), (0, True)):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.grid import _straighten, flatten
+from vision.grid import flatten, straighten
 from vision.locate import Spot, outlined
 
 N, CELL, AT = 10, 14, 40  # cells a side, pixels a cell, the board's top left corner
@@ -33,7 +33,7 @@ def test_the_lines_are_placed_at_the_count_given() -> None:
     grey = faint_grid(0)
     end = float(AT + N * CELL)
     quad = np.array([[AT, AT], [end, AT], [end, end], [AT, end]], np.float32)
-    board = _straighten(flatten(grey), quad, every_level=True, count=(N, N))
+    board = straighten(flatten(grey), quad, every_level=True, count=(N, N))
     assert board is not None and (board.rows, board.cols) == (N, N)
     pitch = board.paper.shape[1] / N
     # every edge within a quarter of a cell of the true line
@@ -54,5 +54,5 @@ def test_a_spots_outline_is_carried_into_its_blown_up_crop() -> None:
     # the outline's corners are where the board's corners are in the blown-up crop
     expected = (np.array(corners, np.float32) - np.array(box[:2], np.float32)) * f
     assert np.abs(quad - expected).max() < 1.0
-    board = _straighten(flatten(near), quad, every_level=True, count=(N, N))
+    board = straighten(flatten(near), quad, every_level=True, count=(N, N))
     assert board is not None and (board.rows, board.cols) == (N, N)

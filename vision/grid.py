@@ -134,7 +134,7 @@ def find_board(grey: np.ndarray, hairlines: bool = False) -> Board:
     dotted = _dot_lattice(paper)
     if dotted is not None:
         return dotted
-    found = [b for b in (_straighten(paper, quad, every_level=hairlines) for quad in _outlines(ink)) if b is not None]
+    found = [b for b in (straighten(paper, quad, every_level=hairlines) for quad in _outlines(ink)) if b is not None]
     found = [b for b in found if b.support >= SUPPORTED] or found  # a line on every edge, where one fits
     top = max((b.clarity for b in found), default=0.0)
     # the largest outline whose lines stand out nearly as well as the best: the board's frame (an
@@ -177,7 +177,7 @@ def _outlines(ink: np.ndarray) -> list[np.ndarray]:
         hull = cv2.convexHull(c)
         approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
         if len(approx) == 4 and cv2.isContourConvex(approx):
-            quads.append((cv2.contourArea(approx), _order(approx.reshape(4, 2).astype(np.float32))))
+            quads.append((cv2.contourArea(approx), corners_ordered(approx.reshape(4, 2).astype(np.float32))))
     quads.sort(key=lambda aq: -aq[0])
     found = _dedupe([q for _, q in quads])[:4]
     # boards without a frame (dots): the box around the ink, without specks
@@ -188,7 +188,7 @@ def _outlines(ink: np.ndarray) -> list[np.ndarray]:
         # (the outer contours' points: their hull is all the ink's, at a fraction of the points)
         rims, _ = cv2.findContours(big[labels].astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         box = cv2.boxPoints(cv2.minAreaRect(np.concatenate(rims).reshape(-1, 2).astype(np.float32)))
-        found.append(_order(box.astype(np.float32)))
+        found.append(corners_ordered(box.astype(np.float32)))
     return found
 
 
@@ -205,14 +205,14 @@ def _dedupe(quads: list[np.ndarray]) -> list[np.ndarray]:
     return out
 
 
-def _order(pts: np.ndarray) -> np.ndarray:
+def corners_ordered(pts: np.ndarray) -> np.ndarray:
     """Corners in the order top-left, top-right, bottom-right, bottom-left."""
     s = pts.sum(axis=1)
     d = np.diff(pts, axis=1).ravel()
     return np.array([pts[np.argmin(s)], pts[np.argmin(d)], pts[np.argmax(s)], pts[np.argmax(d)]], np.float32)
 
 
-def _straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE, every_level: bool = False,
+def straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE, every_level: bool = False,
                 count: tuple[int, int] | None = None) -> Board | None:
     """The board inside ``quad`` straightened, its lines counted at the first of :data:`LINE_INK`
     that puts a line on every edge; ``every_level``: at the level that counts them most clearly (a
@@ -419,7 +419,7 @@ def _dot_lattice(paper: np.ndarray) -> Board | None:
     for eps in (0.01, 0.02, 0.04, 0.06):
         approx = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
         if len(approx) == 4:
-            quad = _order(approx.reshape(4, 2).astype(np.float32))
+            quad = corners_ordered(approx.reshape(4, 2).astype(np.float32))
             break
     if quad is None:
         return None

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.grid import SUPPORTED, _order, _straighten, flatten, hairline_ink
+from vision.grid import SUPPORTED, corners_ordered, flatten, hairline_ink, straighten
 from vision.lattice import MAX_CELLS, MIN_CELLS
 
 LOOK_SIDE = 1400  # the longer side the whole picture is looked at
@@ -46,7 +46,7 @@ def spots(full: np.ndarray, limit: int = 3) -> list[Spot]:
     h, w = paper.shape
     found: list[Spot] = []
     for quad in _quads(paper) + _crossings(look):
-        b = _straighten(paper, quad, JUDGE_SIDE, every_level=True)
+        b = straighten(paper, quad, JUDGE_SIDE, every_level=True)
         if b is None or not (MIN_CELLS <= b.rows <= MAX_CELLS and MIN_CELLS <= b.cols <= MAX_CELLS):
             continue
         if b.clarity < 1.3 or b.support < 0.2:
@@ -101,7 +101,7 @@ def _quads(paper: np.ndarray) -> list[np.ndarray]:
             hull = cv2.convexHull(c)
             approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
             if len(approx) == 4 and cv2.isContourConvex(approx) and cv2.contourArea(approx) <= 1.25 * area + 1:
-                quads.append((cv2.contourArea(approx), _order(approx.reshape(4, 2).astype(np.float32))))
+                quads.append((cv2.contourArea(approx), corners_ordered(approx.reshape(4, 2).astype(np.float32))))
     quads.sort(key=lambda aq: -aq[0])
     out: list[np.ndarray] = []
     for _, q in quads:  # (the frame's inner edge is kept: the outer may hold text touching the frame)
@@ -155,7 +155,7 @@ def _crossings(grey: np.ndarray) -> list[np.ndarray]:
             hull = cv2.convexHull(p)
             approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
             box = approx.reshape(-1, 2) if len(approx) == 4 else cv2.boxPoints(cv2.minAreaRect(p))
-            out.append(_order(box.astype(np.float32)))
+            out.append(corners_ordered(box.astype(np.float32)))
     return out
 
 

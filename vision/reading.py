@@ -23,7 +23,7 @@ from vision.decode import decode_full, working
 from vision.doubts import discs_read_as_numbers, lost_clues, ragged
 from vision.errors import Unreadable
 from vision.glyphs import prime
-from vision.grid import CLEAR, SUPPORTED, Board, _straighten, enlarged, find_board, flatten
+from vision.grid import CLEAR, SUPPORTED, Board, enlarged, find_board, flatten, straighten
 from vision.islands import find_islands
 from vision.kindnet import judged
 from vision.kinds import candidates, odd_cells
@@ -235,7 +235,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     start = time.perf_counter()
     board = None if outline is not None else find_islands(grey)
     if outline is not None:
-        board = _straighten(flatten(grey), outline, every_level=True, count=count)
+        board = straighten(flatten(grey), outline, every_level=True, count=count)
         if board is None:
             raise Unreadable("no-grid", "I could not find a puzzle grid in that picture; send a straight, sharp "
                                         "screenshot or photo with the whole grid in view.")
