@@ -110,11 +110,16 @@ def cpu_seconds(pid: int) -> float:
 READY = re.compile(r"solver worker \d+ ready \(pid (\d+)\)")  # bot.pool's INFO line, after the warm-up
 
 
-def solving(read_log: Callable[[], str], workers: int = 1, cpu: float = 0.5, timeout: float = 60.0) -> int | None:
+def woke(pid: int, idle: float) -> bool:
+    """Whether ``pid``, at ``idle`` CPU seconds while it waited, has run since: a warmed-up solver
+    process waits on its job pipe using no CPU at all, so any CPU means it took a board."""
+    return cpu_seconds(pid) > idle
+
+
+def solving(read_log: Callable[[], str], workers: int = 1, timeout: float = 60.0) -> int | None:
     """Wait until ``workers`` solver workers have logged they are ready (``read_log``: the bot's
-    log so far, at INFO; the console chat's at DEBUG) and one of them has since used ``cpu``
-    seconds of CPU: a board is being solved there. Returns its pid; None after ``timeout`` (a
-    hang bound, not a timing)."""
+    log so far, at INFO; the console chat's at DEBUG) and one of them has since taken a board
+    (:func:`woke`). Returns its pid; None after ``timeout`` (a hang bound)."""
     end = time.monotonic() + timeout
     pids = [int(p) for p in READY.findall(read_log())]
     while len(pids) < workers:
@@ -122,9 +127,9 @@ def solving(read_log: Callable[[], str], workers: int = 1, cpu: float = 0.5, tim
             return None
         time.sleep(0.05)
         pids = [int(p) for p in READY.findall(read_log())]
-    base = {p: cpu_seconds(p) for p in pids}
+    idle = {p: cpu_seconds(p) for p in pids}
     while time.monotonic() < end:
-        busy = [p for p in pids if cpu_seconds(p) - base[p] >= cpu]
+        busy = [p for p in pids if woke(p, idle[p])]
         if busy:
             return busy[0]
         time.sleep(0.05)

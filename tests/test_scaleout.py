@@ -364,13 +364,13 @@ async def test_a_solver_that_dies_fails_only_its_board(cluster: SimpleNamespace)
     slow = _slow_board()
     chat = Chat()
     pid = await _solver_pid(cluster.url)
-    base = drill.cpu_seconds(pid)  # warmed up and idle
+    idle = drill.cpu_seconds(pid)  # warmed up, waiting for a board
     job = asyncio.create_task(cluster.core.handle(_private(slow, user=72), chat))
-    for _ in range(3000):  # taken from the queue and well into the solve (which needs > 10 s); a hang bound
-        if drill.cpu_seconds(pid) - base >= 0.5 or job.done():
+    for _ in range(3000):  # until the solver takes the board (its solve needs > 10 s); a hang bound
+        if drill.woke(pid, idle) or job.done():
             break
         await asyncio.sleep(0.02)
-    assert not job.done() and drill.cpu_seconds(pid) - base >= 0.5, "the solver never started the board"
+    assert not job.done() and drill.woke(pid, idle), "the solver never started the board"
     os.kill(pid, signal.SIGKILL)
     await asyncio.wait_for(job, 30)
     assert [r.text for r in chat.sent] == [i18n.t("en", "worker_crashed")]
