@@ -200,13 +200,25 @@ def test_parts_solved_side_by_side_give_the_same_answers(monkeypatch: pytest.Mon
         while division is None:
             division = generate.random_division(rows, cols, rng)
         cells = [[x if 3 < c < cols - 4 or rng.random() < keep else 0 for c, x in enumerate(row)] for row in division]
-        p = board(*(" ".join(str(x) if x else "." for x in row) for row in cells))
+        p = _board_of(cells)
         one, two = (GENRE.solve(p, OPTS.with_(workers=w)) for w in (1, 2))
         assert (one.status, one.solution, one.second_solution) == (two.status, two.solution, two.second_solution)
         for sol in (two.solution, two.second_solution):
             assert sol is None or (isinstance(sol, NumberSolution) and GENRE.check(p, sol) == [])
         seen.add(two.status)
     assert seen >= {Status.UNIQUE, Status.MULTIPLE} and sum(k >= 2 for k in threaded) >= 3
+
+
+def _kept(rng: random.Random, rows: int, cols: int, keep: float) -> list[list[int]]:
+    """A random division's numbers, each kept with probability ``keep``: a random board's givens."""
+    division = None
+    while division is None:
+        division = generate.random_division(rows, cols, rng)
+    return [[x if rng.random() < keep else 0 for x in row] for row in division]
+
+
+def _board_of(cells: list[list[int]]) -> Puzzle[int]:
+    return board(*(" ".join(str(x) if x else "." for x in row) for row in cells))
 
 
 def _verdicts_with(monkeypatch: pytest.MonkeyPatch, p: Puzzle[int], name: str, values: tuple[Any, ...]) -> list[Status]:
@@ -231,13 +243,10 @@ def test_area_trees_give_the_same_verdicts_as_the_cuts(monkeypatch: pytest.Monke
         if k % 2:  # random givens (mostly multiple or none)
             cells = [[rng.randint(1, 5) if rng.random() < given / 2 else 0 for _ in range(cols)] for _ in range(rows)]
         else:  # a random division, some numbers removed, one sometimes changed (mostly unique)
-            division = None
-            while division is None:
-                division = generate.random_division(rows, cols, rng)
-            cells = [[x if rng.random() < given else 0 for x in row] for row in division]
+            cells = _kept(rng, rows, cols, given)
             if rng.random() < 0.2:
                 cells[rng.randrange(rows)][rng.randrange(cols)] = rng.randint(1, 6)
-        p = board(*(" ".join(str(x) if x else "." for x in row) for row in cells))
+        p = _board_of(cells)
         verdicts = _verdicts_with(monkeypatch, p, "TREES", (True, False))
         assert verdicts[0] is verdicts[1] and verdicts[0] is not Status.TIMEOUT, p.cells
 
@@ -252,11 +261,8 @@ def test_the_narrowed_proof_gives_the_same_verdicts(monkeypatch: pytest.MonkeyPa
     seen: set[Status] = set()
     for _ in range(40):
         rows, cols, given = rng.randint(3, 7), rng.randint(3, 7), rng.uniform(0.15, 0.8)
-        division = None
-        while division is None:
-            division = generate.random_division(rows, cols, rng)
-        cells = [[x if rng.random() < given else 0 for x in row] for row in division]
-        p = board(*(" ".join(str(x) if x else "." for x in row) for row in cells))
+        cells = _kept(rng, rows, cols, given)
+        p = _board_of(cells)
         pair = _verdicts_with(monkeypatch, p, "PARAMS", (model.PARAMS, plain))
         assert pair[0] is pair[1] and pair[0] is not Status.TIMEOUT, p.cells
         seen.add(pair[0])
@@ -272,11 +278,8 @@ def test_the_search_proof_from_the_narrowed_domains_gives_the_same_verdicts(monk
     seen: set[Status] = set()
     for _ in range(40):
         rows, cols, given = rng.randint(3, 8), rng.randint(3, 8), rng.uniform(0.15, 0.8)
-        division = None
-        while division is None:
-            division = generate.random_division(rows, cols, rng)
-        cells = [[x if rng.random() < given else 0 for x in row] for row in division]
-        p = board(*(" ".join(str(x) if x else "." for x in row) for row in cells))
+        cells = _kept(rng, rows, cols, given)
+        p = _board_of(cells)
         pair = _verdicts_with(monkeypatch, p, "_search_proof", (model._search_proof, lambda *_: None))
         assert pair[0] is pair[1] and pair[0] is not Status.TIMEOUT, p.cells
         seen.add(pair[0])
@@ -391,13 +394,10 @@ def test_groups_deduced_apart_give_the_same_answers(monkeypatch: pytest.MonkeyPa
         if k % 3 == 0:  # random givens (most break the rules)
             cells = [[rng.randint(1, 4) if rng.random() < keep else 0 for _ in range(cols)] for _ in range(rows)]
         else:
-            division = None
-            while division is None:
-                division = generate.random_division(rows, cols, rng)
-            cells = [[x if rng.random() < keep else 0 for x in row] for row in division]
+            cells = _kept(rng, rows, cols, keep)
             if rng.random() < 0.3:
                 cells[rng.randrange(rows)][rng.randrange(cols)] = rng.randint(1, 5)
-        p = board(*(" ".join(str(x) if x else "." for x in row) for row in cells))
+        p = _board_of(cells)
         near, cand, top = _masks(p)
         walled = cand.copy()
         try:
