@@ -45,26 +45,32 @@ def api() -> Iterator[FakeBotApi]:
     server.close()
 
 
-async def draw(page: Any, kind: str, solution: dict[str, Any], rows: int, cols: int) -> None:
-    """Draw ``solution`` with the mouse (press, move through the points, release; a tap for a
-    cell) and, for numbers, the keyboard; a loop with shaded cells in the line, then the shade mode."""
+async def board_points(page: Any) -> Callable[[float, float], tuple[float, float]]:
+    """``at(r, c)``: the CSS pixel of the board's point (row r, column c), in cell units."""
     m = await page.evaluate("(() => { const c = document.getElementById('board').getScreenCTM();"
                             " return [c.a, c.d, c.e, c.f]; })()")  # board units -> CSS pixels
 
-    def at(p: tuple[float, float]) -> tuple[float, float]:
-        return m[2] + (20 + p[1] * 40) * m[0], m[3] + (20 + p[0] * 40) * m[1]
+    def at(r: float, c: float) -> tuple[float, float]:
+        return m[2] + (20 + c * 40) * m[0], m[3] + (20 + r * 40) * m[1]
+    return at
+
+
+async def draw(page: Any, kind: str, solution: dict[str, Any], rows: int, cols: int) -> None:
+    """Draw ``solution`` with the mouse (press, move through the points, release; a tap for a
+    cell) and, for numbers, the keyboard; a loop with shaded cells in the line, then the shade mode."""
+    at = await board_points(page)
 
     async def stroke(points: list[tuple[float, float]]) -> None:
-        await page.mouse.move(*at(points[0]))
+        await page.mouse.move(*at(*points[0]))
         await page.mouse.down()
         for p in points[1:]:
-            await page.mouse.move(*at(p), steps=3)
+            await page.mouse.move(*at(*p), steps=3)
         await page.mouse.up()
 
     if kind == "number":
         settings = await page.evaluate("JSON.parse(document.getElementById('settings').textContent)")
         for p, value in typed(solution, settings["numbers"]):
-            await page.mouse.click(*at(p))
+            await page.mouse.click(*at(*p))
             await page.keyboard.type(value)
         return
     if kind == "loop-shade":
@@ -183,11 +189,10 @@ async def test_shading_by_touch_on_a_phone(api: FakeBotApi, tmp_path: Path) -> N
             await page.add_init_script(telegram_stub(init_data(ann, api.token)))
             await page.goto(url)
             await page.wait_for_selector("body.ready")
-            m = await page.evaluate("(() => { const c = document.getElementById('board').getScreenCTM();"
-                                    " return [c.a, c.d, c.e, c.f]; })()")
+            at = await board_points(page)
             solution = stored.solution.to_json()
             for (r, c), in strokes("shade", solution):
-                await page.touchscreen.tap(m[2] + (20 + c * 40) * m[0], m[3] + (20 + r * 40) * m[1])
+                await page.touchscreen.tap(*at(r, c))
             assert await page.evaluate("window.puzzlePlayer.solution()") == solution
             n = time.perf_counter()
             await page.click("#submit")
@@ -241,11 +246,7 @@ async def test_the_input_of_each_answer_kind(api: FakeBotApi, tmp_path: Path, ge
         try:
             url, stored = await group_link(player, daily, genre, -1001)
             page = await open_player(browser, url, init_data(ann, api.token))
-            m = await page.evaluate("(() => { const c = document.getElementById('board').getScreenCTM();"
-                                    " return [c.a, c.d, c.e, c.f]; })()")
-
-            def at(r: float, c: float) -> tuple[float, float]:
-                return m[2] + (20 + c * 40) * m[0], m[3] + (20 + r * 40) * m[1]
+            at = await board_points(page)
 
             async def drag(*points: tuple[float, float]) -> None:
                 await page.mouse.move(*at(*points[0]))

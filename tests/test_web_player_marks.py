@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.fake_bot_api import FakeBotApi
-from tests.test_web_player_browser import api, group_link, open_player  # noqa: F401 (api: a fixture)
+from tests.test_web_player_browser import api, board_points, group_link, open_player  # noqa: F401 (api: a fixture)
 from tests.web_support import CHROMIUM, CHROMIUM_ARGS, browser_missing, init_data, running_bot
 
 MISSING = browser_missing()
@@ -35,13 +35,7 @@ async def _on_example(api: FakeBotApi, tmp_path: Path, genre: str, play: Any) ->
         try:
             url, _ = await group_link(player, daily, genre, -1001)
             page = await open_player(browser, url, init_data(ann, api.token), width=360)
-            m = await page.evaluate("(() => { const c = document.getElementById('board').getScreenCTM();"
-                                    " return [c.a, c.d, c.e, c.f]; })()")
-
-            def at(r: float, c: float) -> tuple[float, float]:
-                return m[2] + (20 + c * 40) * m[0], m[3] + (20 + r * 40) * m[1]
-
-            return await play(page, at)
+            return await play(page, await board_points(page))
         finally:
             await browser.close()
 
