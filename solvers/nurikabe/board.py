@@ -129,6 +129,23 @@ class Board:
     # deduce._reach's last colours and owners (as bytes) and per island (cells left, search) to reuse
     last_reach: tuple[bytes, bytes, list[tuple[int, dict[int, int]] | None]] | None = None
 
+    def fork(self) -> Board:
+        """A copy for a probe's trial: its own colours, owners and sea parts, and this board's
+        caches rebased on the trial's empty list of steps."""
+        sea = self.sea_parts()
+        return Board(self.rows, self.cols, self.clues, self.color[:], self.owner[:], self.adj,
+                     memo=self.memo, closed=self.closed[:],
+                     pools_seen=0 if self.pools_seen == len(self.steps) else -1,
+                     sea=SeaParts(sea.parent[:], sea.parts, sea.cells), last_members=self.last_members,
+                     last_reach=self.last_reach, free_seen=(0, self.free_cells()),
+                     white_seen=(0, self.open_whites()), sea_graph=self.sea_graph)
+
+    def corners_at(self, i: int) -> list[int]:
+        """The top-left cells of the 2x2 blocks that hold cell ``i``."""
+        r, c = divmod(i, self.cols)
+        return [top * self.cols + left for top in (r - 1, r) for left in (c - 1, c)
+                if 0 <= top < self.rows - 1 and 0 <= left < self.cols - 1]
+
     def free_cells(self) -> list[int]:
         """The free cells in order (not to be changed), kept with the number of steps: colours
         change only through :meth:`set`, so a later call filters the last list, not the board."""

@@ -313,10 +313,7 @@ def _pools(board: Board) -> bool:
         for step in board.steps[board.pools_seen:]:
             if step.shaded:
                 r, c = step.cell
-                for top in (r - 1, r):
-                    for left in (c - 1, c):
-                        if 0 <= top < rows - 1 and 0 <= left < cols - 1:
-                            near.add(top * cols + left)
+                near.update(board.corners_at(r * cols + c))
         corners = sorted(near)
     for a in corners:
         block = (a, a + 1, a + cols, a + cols + 1)

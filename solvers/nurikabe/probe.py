@@ -24,7 +24,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from solvers.nurikabe.board import BLACK, FREE, WHITE, Board, Contradiction, SeaParts
+from solvers.nurikabe.board import BLACK, FREE, WHITE, Board, Contradiction
 from solvers.nurikabe.deduce import QUICK, propagate
 
 DRY = 60  # frontier cells probed in a row without a hit before probing gives up (d0025: up to 53 trials between hits)
@@ -96,13 +96,7 @@ def _next(board: Board, tried: list[bool], pos: int) -> int:
 def _trial(board: Board, i: int, guess: int) -> Board | None:
     """The board after cell ``i`` takes colour ``guess`` and the quick rules run to their fixed
     point; None when they find a contradiction."""
-    sea = board.sea_parts()
-    trial = Board(board.rows, board.cols, board.clues, board.color[:], board.owner[:], board.adj,
-                  memo=board.memo, closed=board.closed[:],
-                  pools_seen=0 if board.pools_seen == len(board.steps) else -1,
-                  sea=SeaParts(sea.parent[:], sea.parts, sea.cells), last_members=board.last_members,
-                  last_reach=board.last_reach, free_seen=(0, board.free_cells()),
-                  white_seen=(0, board.open_whites()), sea_graph=board.sea_graph)
+    trial = board.fork()
     try:
         trial.set(i, guess, "probe")
         # _link and _confine read the reach sets, which _reach has always just made in the same pass
@@ -135,12 +129,5 @@ def _frontier(board: Board, i: int) -> bool:
         return False
     if WHITE in near:
         return True
-    r, c = divmod(i, cols)
-    for top in (r - 1, r):
-        for left in (c - 1, c):
-            if 0 <= top < board.rows - 1 and 0 <= left < cols - 1:
-                a = top * cols + left
-                if (color[a] == BLACK) + (color[a + 1] == BLACK) + (color[a + cols] == BLACK) + \
-                        (color[a + cols + 1] == BLACK) >= 2:
-                    return True
-    return False
+    return any((color[a] == BLACK) + (color[a + 1] == BLACK) + (color[a + cols] == BLACK)
+               + (color[a + cols + 1] == BLACK) >= 2 for a in board.corners_at(i))
