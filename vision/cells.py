@@ -16,6 +16,8 @@ from solvers.genre import ClueKind
 from vision.glyphs import DOUBT, classify
 
 INK = 0.4  # darkness above which a pixel is ink
+HAIRLINE_INK = 0.16  # the ink level at which a faint empty cell is looked at again (a thin ring, a lost clue)
+SURE = 0.6  # a cell read with less confidence than this is named to the player before solving
 MARGIN = 0.03  # share of the cell left out on each side (the grid lines themselves)
 RINGED = frozenset({ClueKind.ISLAND, ClueKind.NUMBER})  # a number in a circle: an island, or a number drawn so
 

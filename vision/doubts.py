@@ -9,11 +9,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from vision import kindnet
-from vision.cells import CellGuess, cell_ink
+from vision.cells import HAIRLINE_INK, CellGuess, cell_ink
 from vision.grid import Board
 
 RAGGED = 0.7  # an outer row or column narrower than this share of the others: the outline is off the lines
-FAINT_LEVEL = 0.16  # the darkness a lost clue's faint mark reaches (vision.reading.HAIRLINE_INK)
 LOST_SHARE = 0.002  # share of an empty cell that faint ink must cover to be a lost clue (a few pixels)
 LOST_OVER_NOISE = 3.0  # ... and how many times the board's usual empty cell (its LOST_NOISE_PCT percentile)
 LOST_NOISE_PCT = 90
@@ -49,7 +48,7 @@ def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float
     board's own empty cells: a clue lost whole (a small digit washed out or blurred below the
     reader's ink levels; a faint ring with ink all round is the kind judge's, see
     ``kindnet._inked``) is read as empty with full confidence, and solved as such. The mark
-    is ink :data:`FAINT_LEVEL` darker than the cell's paper, the grid lines' remnants taken out,
+    is ink :data:`HAIRLINE_INK` darker than the cell's paper, the grid lines' remnants taken out,
     over :data:`LOST_SHARE` of the cell and :data:`LOST_OVER_NOISE` times the board's usual empty
     cell (the paper's grain, a photo's noise), in a cell the kind judge (:mod:`vision.kindnet`)
     calls a number (or one in a circle) more likely than not, on clear paper (below
@@ -80,7 +79,7 @@ def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float
 def empty_marks(board: Board, guesses: Sequence[Sequence[CellGuess]],
                 sure: float) -> dict[tuple[int, int], tuple[float, np.ndarray]]:
     """Each cell read empty with confidence ``sure`` or more: the share of it darker than
-    :data:`FAINT_LEVEL`, raised by as much as the cell's paper is darker than :data:`GREY_PAPER`
+    :data:`HAIRLINE_INK`, raised by as much as the cell's paper is darker than :data:`GREY_PAPER`
     (a shadow or a grey wash over the cell is no mark; a photo's greyish paper keeps the level:
     the 26x26 scene's faint numbers sit on paper 0.07 dark), the grid lines' remnants taken out;
     and its crop's darkness."""
@@ -89,12 +88,12 @@ def empty_marks(board: Board, guesses: Sequence[Sequence[CellGuess]],
         for c, g in enumerate(row):
             if g.token == "." and g.confidence >= sure:
                 box = (float(board.xs[c]), float(board.xs[c + 1]), float(board.ys[r]), float(board.ys[r + 1]))
-                found = cell_ink(board.paper, *box, ink_level=FAINT_LEVEL)
+                found = cell_ink(board.paper, *box, ink_level=HAIRLINE_INK)
                 if found is None:
                     continue
                 paper = float(np.median(found.dark)) - GREY_PAPER
                 if paper > 0.0:
-                    found = cell_ink(board.paper, *box, ink_level=FAINT_LEVEL + paper)
+                    found = cell_ink(board.paper, *box, ink_level=HAIRLINE_INK + paper)
                 if found is not None:
                     out[r, c] = (float(found.ink.mean()), found.dark)
     return out

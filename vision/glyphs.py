@@ -23,7 +23,7 @@ K = 7
 COARSE = 24  # principal directions of the first look
 CANDIDATES = 96  # examples the first look keeps for the exact distance
 MODEL = Path(__file__).with_name("glyphs.npz")
-DOUBT = 0.5  # the confidence left to a reading the learned reader disagrees with (below vision.reading.SURE)
+DOUBT = 0.5  # the confidence left to a reading the learned reader disagrees with (below vision.cells.SURE)
 # the learned reader's least probability for a character both readers agree on, for the agreement to
 # make it sure: below, the learned reader is torn between classes (a glyph of a face neither was
 # trained on), and a number read with it is asked about (on the train splits' right digits: none)

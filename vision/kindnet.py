@@ -19,17 +19,15 @@ from pathlib import Path
 import numpy as np
 
 from vision import mlp
-from vision.cells import INK, RINGED, CellGuess, CellInk
+from vision.cells import HAIRLINE_INK, INK, RINGED, SURE, CellGuess, CellInk
 
 MODEL = Path(__file__).with_name("kindnet.npz")
 SIDE = 16  # the cell's darkness is looked at in SIDE x SIDE parts
 CONFIDENT = 0.9  # the model's probability above which its disagreement counts
-FAINTEST = 0.16  # vision.reading.HAIRLINE_INK: a shape seen in an empty cell must reach this darkness
 CLEAR = 0.05  # ... on paper whose usual darkness is below this (not a cell under a grey wash or shadow)
-DOUBT = 0.5  # the confidence left to a cell it disagrees with (below vision.reading.SURE)
+DOUBT = 0.5  # the confidence left to a cell it disagrees with (below vision.cells.SURE)
 TAKE = True  # take its kind where a token names it (else: only ask about the cell)
 RINGLIKE = 0.99  # the ring probability above which a number the rules read unsure of is taken for a ring
-UNSURE = 0.6  # vision.reading.SURE: a number read with less confidence than this may be a ring
 DISCLIKE = 0.99  # the disc probability above which a number the rules read with confidence is taken for a disc
 HOLE = 0.32  # share of the crop left out on each side of the middle a ring leaves empty
 
@@ -97,7 +95,7 @@ def _inked(dark: np.ndarray) -> bool:
     if float(np.median(dark)) > CLEAR:
         return False
     h, w = dark.shape
-    inner = dark[h // 10:h - h // 10, w // 10:w - w // 10] >= FAINTEST  # (past the grid lines' remnants)
+    inner = dark[h // 10:h - h // 10, w // 10:w - w // 10] >= HAIRLINE_INK  # (past the grid lines' remnants)
     ih, iw = inner.shape
     rows, cols = (slice(None, ih // 2), slice(ih // 2, None)), (slice(None, iw // 2), slice(iw // 2, None))
     return all(inner[r, c].any() for r in rows for c in cols)  # (a ring's ink lies all round)
@@ -134,24 +132,27 @@ def verdict(guess: CellGuess, row: np.ndarray, hollow: bool, inked: bool) -> Cel
     ruled = kind_of(guess)
     best = KINDS[int(np.argmax(row))]
     p = float(row.max())
-    if ruled is Kind.NUMBER and best is Kind.RING and p >= RINGLIKE and guess.confidence < UNSURE and hollow:
+    if ruled is Kind.NUMBER and best is Kind.RING and p >= RINGLIKE and guess.confidence < SURE and hollow:
         # (a ring the rules, unsure, read as characters: taken, just sure; the number offered)
-        others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
-        return CellGuess(Kind.RING.token, UNSURE, others)
-    if ruled is Kind.NUMBER and best is Kind.DISC and p >= (CONFIDENT if guess.confidence < UNSURE else DISCLIKE):
+        return CellGuess(Kind.RING.token, SURE, _offered(guess))
+    if ruled is Kind.NUMBER and best is Kind.DISC and p >= (CONFIDENT if guess.confidence < SURE else DISCLIKE):
         # (a blurred disc whose rim the rules read as characters: taken, asked about; the number offered)
-        others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
-        return CellGuess(Kind.DISC.token, min(p, DOUBT), others)
+        return CellGuess(Kind.DISC.token, min(p, DOUBT), _offered(guess))
     if ruled not in TAKEN or best is ruled or p < CONFIDENT:
         return guess  # (characters found: the rules saw more than a shape; see TAKEN)
-    if ruled is Kind.EMPTY and not inked and guess.confidence >= UNSURE:
+    if ruled is Kind.EMPTY and not inked and guess.confidence >= SURE:
         return guess  # (an empty cell the rules are unsure of is asked about anyway: its kind may be taken)
     if TAKE and best in TAKEN:
-        others = tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
-        return CellGuess(best.token, min(p, DOUBT), others)
+        return CellGuess(best.token, min(p, DOUBT), _offered(guess))
     offered = (best.token,) if best in TAKEN else ("?",) if best is Kind.NUMBER else ()
     others = tuple(t for t in dict.fromkeys((*offered, *guess.alternatives)) if t != guess.token)
     return replace(guess, confidence=min(guess.confidence, DOUBT), alternatives=others[:3])
+
+
+
+def _offered(guess: CellGuess) -> tuple[str, ...]:
+    """The rules' reading and its alternatives, offered when the judge's kind is taken instead."""
+    return tuple(dict.fromkeys((guess.token, *guess.alternatives)))[:3]
 
 
 def judged(read: list[list[CellGuess]], blocks: list[list[CellGuess | None]],

@@ -18,7 +18,7 @@ from solvers.registry import GENRES, get_genre
 from vision.arrows import read_arrow
 from vision.bend import unbend
 from vision.blocks import read_block, unconfined
-from vision.cells import INK, RINGED, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
+from vision.cells import HAIRLINE_INK, INK, RINGED, SURE, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
 from vision.decode import decode_full, working
 from vision.doubts import discs_read_as_numbers, lost_clues, ragged
 from vision.errors import Unreadable
@@ -34,8 +34,6 @@ from vision.sharpen import sharpened
 from vision.unline import stretched, unlined
 
 FAINT_INK = 0.28  # the second reading's ink level (see _read_twice)
-HAIRLINE_INK = 0.16  # the ink level at which a faint empty cell is looked at again for a thin ring
-SURE = 0.6  # a cell read with less confidence than this is named to the player before solving
 LOST = 0.5  # the confidence given to a cell the board puts in doubt (see Reading.suspects)
 UNCLEAR = 0.25  # a board with a larger share of unsure cells is refused (fewer: shown, its doubts named)
 MIN_SIDE, MAX_SIDE = 5, 40
