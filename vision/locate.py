@@ -35,6 +35,12 @@ class Spot:
     share: float  # the outline's area as a share of the picture's
     corners: tuple[tuple[float, float], ...] = ()  # the outline in the full picture, clockwise from top left
 
+    @property
+    def cell(self) -> float:
+        """About how many pixels a cell is in the full picture (the box holds :data:`PAD` about the outline)."""
+        x0, y0, x1, y1 = self.box
+        return min((x1 - x0) / self.cols, (y1 - y0) / self.rows) / (1.0 + 2 * PAD)
+
 
 def spots(full: np.ndarray, limit: int = 3) -> list[Spot]:
     """The likeliest boards in ``full`` (a grey picture at its own size), best first."""
@@ -68,7 +74,7 @@ def outlined(full: np.ndarray, spot: Spot, cell: float, blow: float) -> tuple[np
     outline in it: the board read where its place was found, not looked for again."""
     x0, y0, x1, y1 = spot.box
     crop = full[y0:y1, x0:x1]
-    now = min((x1 - x0) / spot.cols, (y1 - y0) / spot.rows) / (1.0 + 2 * PAD)
+    now = spot.cell
     f = min(blow, cell / max(now, 1.0)) if now < cell else min(1.0, OUTLINED_SIDE / max(crop.shape))
     if f != 1.0:
         crop = cv2.resize(crop, (round(crop.shape[1] * f), round(crop.shape[0] * f)),

@@ -212,7 +212,7 @@ def _blown_up(crop: np.ndarray, spot: Spot) -> np.ndarray:
     """A crop around a spot scaled so its cells are :data:`WORK_CELL` pixels or more (a board a
     few pixels a cell on a photographed page: the outline search, the blank-picture and line tests
     were made for cells this large), cubically; else as :func:`working` takes it."""
-    cell = min((spot.box[2] - spot.box[0]) / spot.cols, (spot.box[3] - spot.box[1]) / spot.rows) / 1.16
+    cell = spot.cell
     if cell >= WORK_CELL:
         return working(crop)
     f = min(MAX_BLOW, WORK_CELL / max(cell, 1.0))
