@@ -66,14 +66,14 @@ def probe(board: Board, deadline: float, until: float | None = None, grace: floa
             trial = _trial(board, i, guess)
             trials += 1
             if trial is None:
-                before = board.color[:]
+                mark = len(board.steps)  # colours change only by steps: the hit's changes follow it
                 board.set(i, WHITE if guess == BLACK else BLACK, "probe")
                 propagate(board, deadline)
                 hits += 1
                 dry = 0
                 deadline = min(until, max(deadline, time.monotonic() + grace))
                 implied.clear()
-                for j in _near(board, [j for j in range(n) if board.color[j] != before[j]]):
+                for j in _near(board, [r * board.cols + c for r, c in (s.cell for s in board.steps[mark:])]):
                     tried[j] = False
                 break
             implied.update((step.cell[0] * board.cols + step.cell[1], BLACK if step.shaded else WHITE)
