@@ -74,22 +74,35 @@ def release_later(delay: float = 0.2) -> None:
 
 @dataclass
 class Budget:
-    """The time left for one solve, shared by all its CP-SAT calls."""
+    """The time left for one solve, shared by all its CP-SAT calls.
+
+    ``work``: optionally also a cap in CP-SAT's deterministic time (its own count of work done,
+    the same however loaded the machine is), shared by the calls made under this budget; ``spent``
+    counts it. A step whose outcome must not depend on load gets one (see :meth:`part`).
+    """
 
     options: SolveOptions
     start: float = field(default_factory=time.perf_counter)
     stats: SolveStats = field(default_factory=SolveStats)
+    work: float | None = None
+    spent: float = 0.0
 
     def remaining(self) -> float:
         return self.options.time_limit - (time.perf_counter() - self.start)
 
-    def expired(self) -> bool:
-        return self.remaining() <= 0.005
+    def work_left(self) -> float | None:
+        """Deterministic time left under ``work`` (None: no such cap)."""
+        return None if self.work is None else self.work - self.spent
 
-    def part(self, seconds: float) -> Budget:
+    def expired(self) -> bool:
+        left = self.work_left()
+        return self.remaining() <= 0.005 or left is not None and left <= 0.005
+
+    def part(self, seconds: float, work: float | None = None) -> Budget:
         """A budget of ``seconds`` from now (at most what is left) for one step of this solve,
-        adding its effort to the same stats."""
-        return Budget(self.options.with_(time_limit=max(0.0, min(seconds, self.remaining()))), stats=self.stats)
+        adding its effort to the same stats; ``work`` caps its deterministic time as well."""
+        return Budget(self.options.with_(time_limit=max(0.0, min(seconds, self.remaining()))), stats=self.stats,
+                      work=work)
 
     def note(self, phase: str, since: float) -> float:
         """Add the seconds since ``since`` to ``phase`` in the stats (deduce, build, first, proof); returns now."""
@@ -111,6 +124,8 @@ def run(
     solver = cp_model.CpSolver()
     p = solver.parameters
     p.max_time_in_seconds = max(0.01, budget.remaining())
+    if (work := budget.work_left()) is not None:
+        p.max_deterministic_time = max(0.01, work)
     p.num_workers = max(1, budget.options.workers)
     p.random_seed = budget.options.seed
     if hint:
@@ -123,6 +138,7 @@ def run(
     t0 = time.perf_counter()
     status = solver.solve(model)
     budget.stats.add(solver.num_branches, solver.num_conflicts, time.perf_counter() - t0)
+    budget.spent += solver.response_proto.deterministic_time
     return status, solver
 
 

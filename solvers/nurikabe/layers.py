@@ -1,31 +1,31 @@
-"""Distance layers for an island that the lazy cuts keep splitting (added to the model on demand).
+"""Distance layers: a numbered island's connectivity stated in full in the CP-SAT model.
 
-On large boards with many islands of 5-17 cells most rounds of cuts are for islands: an answer
-puts a few of an island's cells in a loose piece away from its clue, the cut moves the piece,
-and the next answer splits it elsewhere (50x50 stress board, islands up to 13: 335 island cuts
-against 11 for the sea in 41 rounds). Layers state the island's connectivity exactly, so once an
-island has been cut it is not cut again: ``r[i][t]`` "cell i is in the island within t steps of
-its clue along the island" with
+On large boards with many islands of 5-17 cells lazy cuts for islands crawl: an answer puts a
+few of an island's cells in a loose piece away from its clue, the cut moves the piece, and the
+next answer splits it elsewhere (50x50 stress board, islands up to 13: 335 island cuts against
+11 for the sea in 41 rounds). Layers state the island's connectivity exactly, so no island is
+ever cut: ``r[i][t]`` "cell i is in the island within t steps of its clue along the island" with
 
 * ``r[i][t] -> r[i][t+1]``, and the last layer ``r[i][size-1]`` is the cell's own literal ``x[i]``
   (an island of ``size`` connected cells has each cell within ``size - 1`` steps of the clue);
 * ``r[i][t] -> r[j][t-1]`` for some neighbour ``j`` (the clue is at layer 0 and every layer).
 
 Layers below a cell's distance from the clue (through the island's reach) are false and left out.
-Every solution of the model extends to the layers, so a proof stays a proof. Putting them on
-every island up front costs more than it saves (d0025, fourth pass); added once the island has
-been cut, they cost only where the cuts would crawl.
+Every solution of the model extends to the layers, so a proof stays a proof. Added only once
+an island had been cut (fourth to tenth passes), each round of sea cuts still re-solved islands
+split anew; up front they settle made-up 17x19 and 20x20 boards 3x and 80x sooner (eleventh
+pass), and the dev boards that reach CP-SAT are settled in a single round either way.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from ortools.sat.python import cp_model
 
 from solvers.cell import Cell
-from solvers.connectivity import ConnectedArea, Lit, neighbours
+from solvers.connectivity import Lit, neighbours
 
 
 def add_layers(model: cp_model.CpModel, rows: int, cols: int, own: Mapping[Cell, Lit], clue: Cell, size: int) -> None:
@@ -61,18 +61,3 @@ def add_layers(model: cp_model.CpModel, rows: int, cols: int, own: Mapping[Cell,
         if cell not in dist:  # farther than size - 1 steps: never in the island
             model.add(own[cell] == 0)
 
-
-def layered(finder: Callable[[cp_model.CpSolver], list[list[Lit]]], model: cp_model.CpModel, area: ConnectedArea,
-            size: int, after: int = 1) -> Callable[[cp_model.CpSolver], list[list[Lit]]]:
-    """``finder``, and the island's layers added to ``model`` once it has returned cuts ``after`` times."""
-    cut = 0
-
-    def find(solver: cp_model.CpSolver) -> list[list[Lit]]:
-        nonlocal cut
-        clauses = finder(solver)
-        if clauses:
-            cut += 1
-            if cut == after and area.anchor is not None:
-                add_layers(model, area.rows, area.cols, area.literals, area.anchor, size)
-        return clauses
-    return find

@@ -9,10 +9,13 @@ a cell is unshaded when one island takes it. The rules:
 * two touching unshaded cells belong to the same island (so each island holds one clue);
 * no 2x2 block is all shaded; a non-clue unshaded cell and (from two shaded cells on) a shaded
   cell each touch a cell of their own kind (local consequences that prune before any cut);
-* connectivity of each island and of the sea: lazily added cuts
+* connectivity of each numbered island: distance layers from its clue
+  (:mod:`solvers.nurikabe.layers`), stated in full up front: with only lazy cuts, each round
+  split islands somewhere new and every re-solve started over (17x19 stress board 5.6 -> 1.9 s
+  CPU, 20x20 from a 30 s timeout to 0.1 s; bench/results/nurikabe.md, eleventh pass);
+* connectivity of the sea and of ``?`` islands: lazily added cuts
   (:class:`solvers.connectivity.ConnectedArea`, plus rings a few steps out from each split-off
-  part, :mod:`solvers.nurikabe.cuts`), re-solving until the answer is connected; an island cut
-  once also gets distance layers (:mod:`solvers.nurikabe.layers`), so it is not cut again.
+  part, :mod:`solvers.nurikabe.cuts`), re-solving until the answer is connected.
 
 Every cut is a rule consequence, so "infeasible" is a proof; uniqueness excludes the first
 answer's shading and solves again (:func:`solvers.cpsat.solve_twice`).
@@ -33,15 +36,13 @@ from solvers.nurikabe.board import BLACK, FREE, NO_LIMIT, UNKNOWN_CLUE, WHITE, B
 from solvers.nurikabe.check import check_cells
 from solvers.nurikabe.cuts import ring_finder
 from solvers.nurikabe.deduce import deduce
-from solvers.nurikabe.layers import layered
+from solvers.nurikabe.layers import add_layers
 from solvers.nurikabe.probe import probe
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 Cell = tuple[int, int]
-LAYERED = True  # distance layers for an island once it has been cut (solvers.nurikabe.layers)
-LAYER_AFTER = 1  # rounds of cuts for an island before its layers
 DEDUCE_SHARE = 0.4  # of the time limit, at most, for the deductions (the search gets the rest)
 PROBE_SHARE = 0.2  # of the time limit, at most, for probing after them
 PROBE_CAP = 0.8  # of the time limit (and a tenth before its end), at most, while probing keeps finding
@@ -49,14 +50,16 @@ PROBE_CAP = 0.8  # of the time limit (and a tenth before its end), at most, whil
 # hitting too and pays for it (2.4 -> 8.2 s, bench/results/nurikabe.md)
 PROBE_MIN = 150  # cells left open: on fewer, CP-SAT settles the board sooner than probing would
 # when probing goes on past TRY_TRIALS trials or TRY_AT of the limit in CPU seconds, CP-SAT first
-# tries to settle the board in TRY_SHARE of it: a board with several answers keeps probing busy to
-# PROBE_CAP (50x50 p0.5-s3: 764 trials, 46 hits, 6.6 s CPU; two answers in ~0.75 s CPU), while
-# probing settles d0025 in 220 trials (2.4 s CPU) and d0024 in 166. Work, not wall time: at load 24
-# on 2 cores d0025's probing took 6.2 s wall for its 2.4 s CPU, and a wall mark fired on d0024
-# before probing settled it; trial counts do not move with load and CPU seconds barely
-# (bench/results/nurikabe.md, tenth pass). p0.5-s3 passes 320 trials at ~2.8 s CPU (load 24).
+# tries to settle the board with TRY_SHARE of it in CP-SAT's deterministic time (its own count of
+# work; TRY_WALL of the limit in wall seconds at most): a board with several answers keeps probing
+# busy to PROBE_CAP (50x50 p0.5-s3: 764 trials, 46 hits, 6.6 s CPU; two answers in 0.3 s CPU),
+# while probing settles d0025 in 220 trials (2.4 s CPU) and d0024 in 166. Work, not wall time, so
+# load does not change the outcome: at load 24 on 2 cores d0025's probing took 6.2 s wall for its
+# 2.4 s CPU, and a wall mark fired on d0024 before probing settled it; trial counts do not move
+# with load and CPU seconds barely (bench/results/nurikabe.md, tenth pass). CP-SAT's deterministic
+# time per CPU second varies by board (0.4-1.9: p0.5-s3, d0024, 17x19 p0.35; eleventh pass).
 # Not tried when TRY_SHARE is below TRY_MIN seconds.
-TRY_TRIALS, TRY_AT, TRY_SHARE, TRY_MIN = 320, 0.4, 0.1, 0.8
+TRY_TRIALS, TRY_AT, TRY_SHARE, TRY_WALL, TRY_MIN = 320, 0.4, 0.1, 0.3, 0.8
 
 # many small calls (one per round of cuts): presolve and the LP relaxation cost more than they prune
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0,
@@ -117,24 +120,25 @@ class NurikabeModel:
         for i in range(n):  # a non-clue unshaded cell touches another unshaded cell
             if board.color[i] != BLACK and i not in clue_cells:
                 model.add_bool_or([self.white[i].Not(), *(self.white[j] for j in adj[i])])
-        self.sizes: list[int] = []  # per area: the island's size (NO_LIMIT for the sea and "?" islands)
         self.areas = self._areas()
 
     def _areas(self) -> list[ConnectedArea]:
+        """The areas left to lazy cuts (the sea, ``?`` islands); numbered islands get their layers here."""
         board, cols = self.board, self.board.cols
         sea = {divmod(i, cols): self.white[i].Not() for i in range(len(self.white)) if board.color[i] != WHITE}
         shaded = [i for i in range(len(self.white)) if board.color[i] == BLACK]
         prefer = {divmod(i, cols): 0 for i in shaded}
         areas = [ConnectedArea(board.rows, cols, sea, prefer=lambda cell: prefer.get(cell, 1))]
-        self.sizes.append(NO_LIMIT)
         if len(shaded) >= 2:
             areas[0].add_local(self.model)
         for k, own in enumerate(self.x):
-            clue = board.clues[k][0]
-            if len(own) > 1:
-                areas.append(ConnectedArea(board.rows, cols, {divmod(i, cols): v for i, v in own.items()},
-                                           anchor=divmod(clue, cols)))
-                self.sizes.append(board.size(k))
+            if len(own) <= 1:
+                continue
+            lits, clue = {divmod(i, cols): v for i, v in own.items()}, divmod(board.clues[k][0], cols)
+            if board.size(k) == NO_LIMIT:
+                areas.append(ConnectedArea(board.rows, cols, lits, anchor=clue))
+            else:
+                add_layers(self.model, board.rows, cols, lits, clue, board.size(k))
         return areas
 
     def shaded(self, solver: cp_model.CpSolver) -> list[str]:
@@ -143,8 +147,7 @@ class NurikabeModel:
                 for r in range(self.board.rows)]
 
     def runner(self, params: dict[str, Any]) -> Any:
-        find = joined(*(layered(ring_finder(a), self.model, a, size, LAYER_AFTER) if LAYERED and size != NO_LIMIT
-                        else ring_finder(a) for a, size in zip(self.areas, self.sizes, strict=True)))
+        find = joined(*(ring_finder(a) for a in self.areas))
         once = partial(run, params=params)
         return partial(solve_connected, find_cuts=find, runner=once)
 
@@ -169,7 +172,8 @@ def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
 
         def attempt() -> bool:
             """CP-SAT on the board probing has reached, briefly: settled if it finds the verdict."""
-            got = _search(board, options, budget.part(TRY_SHARE * options.time_limit), decode)
+            limit = options.time_limit
+            got = _search(board, options, budget.part(TRY_WALL * limit, work=TRY_SHARE * limit), decode)
             settled.append(got)
             return got.status in (Status.UNIQUE, Status.MULTIPLE, Status.SOLVED, Status.NONE)
 
