@@ -9,13 +9,14 @@ a cell is unshaded when one island takes it. The rules:
 * two touching unshaded cells belong to the same island (so each island holds one clue);
 * no 2x2 block is all shaded; a non-clue unshaded cell and (from two shaded cells on) a shaded
   cell each touch a cell of their own kind (local consequences that prune before any cut);
-* connectivity of each numbered island: distance layers from its clue
-  (:mod:`solvers.nurikabe.layers`), stated in full up front: with only lazy cuts, each round
+* connectivity of each numbered island of up to ``LAYERS_UP_TO`` cells: distance layers from
+  its clue (:mod:`solvers.nurikabe.layers`), stated in full up front: with lazy cuts, each round
   split islands somewhere new and every re-solve started over (17x19 stress board 5.6 -> 1.9 s
   CPU, 20x20 from a 30 s timeout to 0.1 s; bench/results/nurikabe.md, eleventh pass);
-* connectivity of the sea and of ``?`` islands: lazily added cuts
+* connectivity of the sea, of ``?`` islands and of bigger islands: lazily added cuts
   (:class:`solvers.connectivity.ConnectedArea`, plus rings a few steps out from each split-off
-  part, :mod:`solvers.nurikabe.cuts`), re-solving until the answer is connected.
+  part, :mod:`solvers.nurikabe.cuts`), re-solving until the answer is connected; a bigger island
+  gets its layers once it has been cut.
 
 Every cut is a rule consequence, so "infeasible" is a proof; uniqueness excludes the first
 answer's shading and solves again (:func:`solvers.cpsat.solve_twice`).
@@ -36,13 +37,14 @@ from solvers.nurikabe.board import BLACK, FREE, NO_LIMIT, UNKNOWN_CLUE, WHITE, B
 from solvers.nurikabe.check import check_cells
 from solvers.nurikabe.cuts import ring_finder
 from solvers.nurikabe.deduce import deduce
-from solvers.nurikabe.layers import add_layers
+from solvers.nurikabe.layers import add_layers, once_cut
 from solvers.nurikabe.probe import probe
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 Cell = tuple[int, int]
+LAYERS_UP_TO = 20  # cells: islands this small get their layers up front (d0025's 50s would add 59,000)
 DEDUCE_SHARE = 0.4  # of the time limit, at most, for the deductions (the search gets the rest)
 PROBE_SHARE = 0.2  # of the time limit, at most, for probing after them
 PROBE_CAP = 0.8  # of the time limit (and a tenth before its end), at most, while probing keeps finding
@@ -120,23 +122,26 @@ class NurikabeModel:
         for i in range(n):  # a non-clue unshaded cell touches another unshaded cell
             if board.color[i] != BLACK and i not in clue_cells:
                 model.add_bool_or([self.white[i].Not(), *(self.white[j] for j in adj[i])])
+        self.sizes: list[int] = []  # per area: the island's size (NO_LIMIT for the sea and "?" islands)
         self.areas = self._areas()
 
     def _areas(self) -> list[ConnectedArea]:
-        """The areas left to lazy cuts (the sea, ``?`` islands); numbered islands get their layers here."""
+        """The areas left to lazy cuts (the sea, ``?`` and big islands); small islands get their layers here."""
         board, cols = self.board, self.board.cols
         sea = {divmod(i, cols): self.white[i].Not() for i in range(len(self.white)) if board.color[i] != WHITE}
         shaded = [i for i in range(len(self.white)) if board.color[i] == BLACK]
         prefer = {divmod(i, cols): 0 for i in shaded}
         areas = [ConnectedArea(board.rows, cols, sea, prefer=lambda cell: prefer.get(cell, 1))]
+        self.sizes.append(NO_LIMIT)
         if len(shaded) >= 2:
             areas[0].add_local(self.model)
         for k, own in enumerate(self.x):
             if len(own) <= 1:
                 continue
             lits, clue = {divmod(i, cols): v for i, v in own.items()}, divmod(board.clues[k][0], cols)
-            if board.size(k) == NO_LIMIT:
+            if board.size(k) == NO_LIMIT or board.size(k) > LAYERS_UP_TO:
                 areas.append(ConnectedArea(board.rows, cols, lits, anchor=clue))
+                self.sizes.append(board.size(k))
             else:
                 add_layers(self.model, board.rows, cols, lits, clue, board.size(k))
         return areas
@@ -147,7 +152,8 @@ class NurikabeModel:
                 for r in range(self.board.rows)]
 
     def runner(self, params: dict[str, Any]) -> Any:
-        find = joined(*(ring_finder(a) for a in self.areas))
+        find = joined(*(ring_finder(a) if size == NO_LIMIT else once_cut(ring_finder(a), self.model, a, size)
+                        for a, size in zip(self.areas, self.sizes, strict=True)))
         once = partial(run, params=params)
         return partial(solve_connected, find_cuts=find, runner=once)
 
