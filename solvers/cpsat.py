@@ -78,7 +78,8 @@ class Budget:
 
     ``work``: optionally also a cap in CP-SAT's deterministic time (its own count of work done,
     the same however loaded the machine is), shared by the calls made under this budget; ``spent``
-    counts it. A step whose outcome must not depend on load gets one (see :meth:`part`).
+    counts it (only under a cap). A step whose outcome must not depend on load gets one (see
+    :meth:`part`).
     """
 
     options: SolveOptions
@@ -138,7 +139,8 @@ def run(
     t0 = time.perf_counter()
     status = solver.solve(model)
     budget.stats.add(solver.num_branches, solver.num_conflicts, time.perf_counter() - t0)
-    budget.spent += solver.response_proto.deterministic_time
+    if budget.work is not None:  # reading the response copies it: only where a cap needs it
+        budget.spent += solver.response_proto.deterministic_time
     return status, solver
 
 
