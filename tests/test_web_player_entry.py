@@ -170,7 +170,7 @@ async def test_what_check_says_is_on_screen_under_a_big_board(browser: Any) -> N
     """Under a 16x16 board, its pad and the buttons, the line that says what Check found was below a
     640-pixel-high screen: the tap seemed to do nothing but redden cells. The page brings it up now."""
     page = await open_board(browser, SUDOKU16, touch=True, height=640)
-    said = "156 cell(s) have no number 1-16, e.g. row 1, column 3."
+    said = "156 cells have no number 1-16, e.g. row 1, column 3."
     await page.route("**/api/check", lambda route: route.fulfill(
         json={"ok": False, "message": said, "cells": [[0, 2]]}))
     await page.tap("#check")

@@ -82,7 +82,7 @@ TEXTS: dict[str, str] = {
     "too-many-lines": "The text has {lines} lines; a board has at most {max} rows.",
     "board-too-many-rows": "The board has {rows} rows; the limit is {max_rows} rows by {max_cols} columns.",
     "board-too-big": "The board has {rows} rows by {cols} columns; the limit is {max_rows} rows by {max_cols} columns.",
-    "board-too-small": "The board has {rows} row(s) and {cols} column(s); a puzzle needs at least {min_rows} rows "
+    "board-too-small": "The board has {rows:# row|# rows} and {cols:# column|# columns}; a puzzle needs at least {min_rows} rows "
                        "and {min_cols} columns.",
     "url-other-genre": "The puzz.link URL is a {genre} puzzle ('{pid}'), but you asked for {wanted}.",
     "game-id-other-genre": "This is a {game} game ID from Simon Tatham's Puzzles; it cannot be a {genre} board.",
@@ -97,10 +97,10 @@ TEXTS: dict[str, str] = {
     "site-board-in-script": "This page from {site} draws its board with a script, so the saved source has no "
                             "cells. Copy the board's <div> from the browser's developer tools instead.",
     "site-genre-unsupported": "This is a {genre} board from {site}; this genre isn't supported yet.",
-    "site-cells-missing": "The copied board has {rows} rows and {cols} columns but {count} cell(s) are missing, "
+    "site-cells-missing": "The copied board has {rows} rows and {cols} columns but {count:# cell is|# cells are} missing, "
                           "from {first_cell} on. Copy the whole board.",
-    "site-row-missing": "The copied board has a gap: {count} row(s) missing after row {after}. Copy the whole board.",
-    "site-column-missing": "The copied board has a gap: {count} column(s) missing after column {after}. Copy the "
+    "site-row-missing": "The copied board has a gap: {count:# row|# rows} missing after row {after}. Copy the whole board.",
+    "site-column-missing": "The copied board has a gap: {count:# column|# columns} missing after column {after}. Copy the "
                            "whole board.",
     "site-rooms-unknown": "This board has rooms but names no site, so I cannot tell its genre: send it with the "
                           "genre's command (see /help) or copy it with the page's address.",
@@ -241,7 +241,7 @@ TEXTS: dict[str, str] = {
     "image_usage": "Send a picture of a board with /image PATH (a PNG, JPEG or WebP file).",
     "image_cannot_open": "I could not open {path}: {reason}.",
     "image_read": "I read this board from your picture (copy it, fix a cell and send it back if anything is off):",
-    "image_unsure": "I read this board from your picture, but I am not sure of {count} cell(s): {which}. Send the "
+    "image_unsure": "I read this board from your picture, but I am not sure of {count:# cell|# cells}: {which}. Send the "
                     "board back with those cells fixed, or press \"{button}\" to solve it as it is.",
     "image_size_unsure": "I read a {rows}x{cols} grid from your picture, but its lines are faint, so I may have "
                          "counted the rows or columns wrong. Check the board below: send it back fixed, or press "
@@ -302,7 +302,7 @@ TEXTS: dict[str, str] = {
     "daily_name": "{name}",
     "daily_name_unknown": "you",
     "daily_right": "✅ {name} solved it in {time}{hints}! #{rank} in this chat.",
-    "daily_right_hints": " with {count} hint(s)",
+    "daily_right_hints": " with {count:# hint|# hints}",
     "daily_already": "You already solved this one in {time}, {name}.",
     "daily_wrong": "❌ Not right yet, {name}: {reason}",
     "daily_unreadable": "🤔 I could not read that as an answer: {reason}\n"
@@ -311,11 +311,11 @@ TEXTS: dict[str, str] = {
     "daily_hint": "💡 Hint {number}/{total} for {name}: {text}",
     "daily_hint_solved": "You already solved it, {name}: no hint needed.",
     "daily_hint_none": "No hints left, {name}: every cell has been revealed.",
-    "daily_stats_user": "📊 {name}: streak {streak} day(s), best {best}, {total} day(s) solved.",
+    "daily_stats_user": "📊 {name}: streak {streak:# day|# days}, best {best}, {total:# day|# days} solved.",
     "daily_stats_head": "Today in this chat:",
     "daily_stats_empty": "Nobody has played today's puzzle in this chat yet.",
-    "daily_stats_solved": "{place}. {name} — {genre} {difficulty} — {time}, {hints} hint(s)",
-    "daily_stats_playing": "… {name} — {genre} {difficulty} — playing ({hints} hint(s), {wrong} wrong)",
+    "daily_stats_solved": "{place}. {name} — {genre} {difficulty} — {time}, {hints:# hint|# hints}",
+    "daily_stats_playing": "… {name} — {genre} {difficulty} — playing ({hints:# hint|# hints}, {wrong} wrong)",
     "daily_hint_private": "💡 {name}, I sent you hint {number}/{total} in a private message, so the others can still play fair.",
     "daily_right_unranked": "✅ {name} solved it in {time}{hints}, after seeing {seen}: not ranked.",
     "web_play_it": "▶ Play it",
@@ -357,7 +357,7 @@ TEXTS: dict[str, str] = {
     "web_notice_help": "Open the puzzle again from its post in the chat (/daily shows today's).",
     "daily_seen_solution": "the solution",
     "daily_seen_hints": "hints given to others",
-    "daily_stats_unranked": "– {name} — {genre} {difficulty} — {time}, {hints} hint(s), not ranked (after seeing {seen})",
+    "daily_stats_unranked": "– {name} — {genre} {difficulty} — {time}, {hints:# hint|# hints}, not ranked (after seeing {seen})",
     "daily_subscribed": "🗓 This chat now gets {what} every day at {time} ({zone}). /unsubscribe to stop.",
     "daily_what_genre": "the daily {genre} ({difficulty})",
     "daily_what_mix": "the daily puzzle (a different genre each day, {difficulty})",
@@ -365,7 +365,7 @@ TEXTS: dict[str, str] = {
                                 "get the puzzle here, or ask for it any time with /daily.",
     "daily_subscribe_usage": "I did not understand {words}. Use /subscribe [genre|mix] [easy|medium|hard] [HH:MM], "
                              "e.g. /subscribe {example} hard 08:30.",
-    "daily_unsubscribed": "Stopped {count} daily subscription(s) in this chat.",
+    "daily_unsubscribed": "Stopped {count:# daily subscription|# daily subscriptions} in this chat.",
     "daily_not_subscribed": "This chat has no daily subscription.",
     "daily_unavailable": "The daily puzzle is unavailable right now (its database cannot be opened). "
                          "Solving boards still works.",

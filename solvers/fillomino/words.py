@@ -9,7 +9,7 @@ EN: dict[str, str] = {
     "fillomino-blank": "{count} cells have no number, e.g. {cell}; every cell needs one.",
     "fillomino-given-changed": "{cell} is a given {number}; givens stay as they are.",
     "fillomino-area-big": "The area of {number}s at {cell} has {size} cells, more than {number}.",
-    "fillomino-area-small": "The area of {number}s at {cell} has only {size} cell(s).",
+    "fillomino-area-small": "The area of {number}s at {cell} has only {size:# cell|# cells}.",
     "fillomino-answer-token": "{cell} holds '{token}': write a positive number in every cell.",
     "fillomino-form-joined": "The givens {number} joined at {cell} make an area larger than {number}.",
     "fillomino-form-no-room": "The {number} at {cell} has no room for an area of {number} cells.",

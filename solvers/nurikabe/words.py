@@ -38,7 +38,7 @@ EN: dict[str, str] = {
     "nurikabe-pool": "The 2x2 block at {cell} is all shaded.",
     "nurikabe-island-no-clue": "The island of unshaded cells at {cell} holds no number.",
     "nurikabe-island-clues": "The numbers at {cell} and {other_cell} are in one island.",
-    "nurikabe-island-size": "The island of the {number} at {cell} has {size} cell(s), not {number}.",
+    "nurikabe-island-size": "The island of the {number} at {cell} has {size:# cell|# cells}, not {number}.",
     "nurikabe-answer-token": "{cell} holds '{token}': write # for shaded and . for unshaded cells.",
     "nurikabe-form-touching": "The numbers at {cell} and {other_cell} touch; Nurikabe numbers are in different islands.",
 }

@@ -32,7 +32,7 @@ EN: dict[str, str] = {
     "shikaku-overlap": "{cell} is inside two rectangles ({other_span} and {span}).",
     "shikaku-one-number": "The rectangle over {span} holds {count} numbers; each rectangle must hold exactly one.",
     "shikaku-area": "The {number} at {cell} is in a rectangle of {size} cells ({span}).",
-    "shikaku-tiling": "{count} cell(s) are in no rectangle, e.g. {cell}.",
+    "shikaku-tiling": "{count:# cell is in no rectangle:|# cells are in no rectangle, e.g.} {cell}.",
     # answers typed in chat
     "shikaku-answer-unlabelled": "{cell} has no region letter: give every cell the letter of its rectangle.",
     "shikaku-answer-not-rectangle": "The cells marked '{label}' do not form one rectangle: {cell} lies between "

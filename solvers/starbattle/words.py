@@ -21,15 +21,15 @@ EN: dict[str, str] = {
     "starbattle-column": "Column {column} has {got} stars instead of {stars}.",
     "starbattle-region": "The region at {cell} has {got} stars instead of {stars}.",
     "starbattle-touch": "The stars at {cell} and {other_cell} touch.",
-    "starbattle-row-stuck": "Row {row} cannot hold exactly {stars} star(s) once the stars the other rows, columns "
+    "starbattle-row-stuck": "Row {row} cannot hold exactly {stars:# star|# stars} once the stars the other rows, columns "
                             "and regions force are placed (no two stars touching, diagonals included).",
-    "starbattle-column-stuck": "Column {column} cannot hold exactly {stars} star(s) once the stars the other rows, "
+    "starbattle-column-stuck": "Column {column} cannot hold exactly {stars:# star|# stars} once the stars the other rows, "
                                "columns and regions force are placed (no two stars touching, diagonals included).",
     "starbattle-row-crowded": "The regions that can only put their stars in row {row} need more stars than "
                               "that row still takes ({stars} per row in all).",
     "starbattle-column-crowded": "The regions that can only put their stars in column {column} need more stars "
                                  "than that column still takes ({stars} per column in all).",
-    "starbattle-region-stuck": "The region at {cell} cannot hold exactly {stars} star(s) once the stars the rows, "
+    "starbattle-region-stuck": "The region at {cell} cannot hold exactly {stars:# star|# stars} once the stars the rows, "
                                "columns and other regions force are placed (no two stars touching, diagonals "
                                "included).",
     "starbattle-rows-stuck": "Rows {first} and {last} cannot hold exactly {stars} stars between them once the "
@@ -46,9 +46,9 @@ EN: dict[str, str] = {
                              "stars in them have only {got} left to place.",
     "starbattle-columns-short": "Columns {first} to {last} need {need} more stars, but the regions that can still "
                                 "put stars in them have only {got} left to place.",
-    "starbattle-row-short": "Row {row} needs {need} more star(s), but the regions that can still put stars in it "
+    "starbattle-row-short": "Row {row} needs {need:# more star|# more stars}, but the regions that can still put stars in it "
                             "have only {got} left to place.",
-    "starbattle-column-short": "Column {column} needs {need} more star(s), but the regions that can still put "
+    "starbattle-column-short": "Column {column} needs {need:# more star|# more stars}, but the regions that can still put "
                                "stars in it have only {got} left to place.",
     "starbattle-hint-forced": "There is a star at {cell}: with no two stars touching and every row, column "
                               "and region holding its number of stars, no other place is left for it.",

@@ -32,7 +32,7 @@ EN: dict[str, str] = {
     "sudoku-url-unsupported": "puzz.link has no URL for a {n}x{n} sudoku (it draws 4x4, 6x6, 9x9, 16x16 and 25x25).",
     "sudoku-url-jigsaw": "puzz.link has no URL for a jigsaw sudoku (boxes of irregular shapes).",
     "sudoku-answer-size": "The answer must be {n} rows of {n} numbers.",
-    "sudoku-blank": "{count} cell(s) have no number 1-{n}, e.g. {cell}.",
+    "sudoku-blank": "{count:# cell has no number 1-{n}:|# cells have no number 1-{n}, e.g.} {cell}.",
     "sudoku-given-changed": "{cell} is a given {digit}; the answer changes it.",
     "sudoku-repeat-row": "{digit} appears twice in one row: {cell} and {other_cell}.",
     "sudoku-repeat-column": "{digit} appears twice in one column: {cell} and {other_cell}.",
