@@ -6,7 +6,7 @@ EN: dict[str, str] = {
     "fillomino-bad-number": "{cell} holds {number}: Fillomino givens are positive numbers.",
     "fillomino-too-big": "The {number} at {cell} is larger than the board ({area} cells).",
     "fillomino-answer-size": "The answer does not have the board's size.",
-    "fillomino-blank": "{count} cells have no number, e.g. {cell}; every cell needs one.",
+    "fillomino-blank": "{count:# cell has no number:|# cells have no number, e.g.} {cell}; every cell needs one.",
     "fillomino-given-changed": "{cell} is a given {number}; givens stay as they are.",
     "fillomino-area-big": "The area of {number}s at {cell} has {size} cells, more than {number}.",
     "fillomino-area-small": "The area of {number}s at {cell} has only {size:# cell|# cells}.",

@@ -13,7 +13,7 @@ EN: dict[str, str] = {
                               "the islands on either side.",
     "hashiwokakero-no-islands": "The board has no islands (numbers 1-8).",
     "hashiwokakero-bad-number": "{cell} holds {number}; islands hold 1-8.",
-    "hashiwokakero-no-room": "The {number} at {cell} can reach at most {most} bridges: too few islands in sight.",
+    "hashiwokakero-no-room": "The {number} at {cell} can reach at most {most:# bridge|# bridges}: too few islands in sight.",
     "hashiwokakero-odd-total": "The island numbers add up to {total}, an odd number; every bridge has two ends.",
     "hashiwokakero-bad-bridge": "Bridge {index} is not [row, column, row, column, count].",
     "hashiwokakero-end-not-island": "Bridge {index} ends at {cell}, which is not an island.",

@@ -5,7 +5,7 @@ EN: dict[str, str] = {
                         "when each row is written without spaces)",
     "hitori-answer-help": "# for a shaded cell and . for an unshaded one",
     "hitori-form-empty": "The board is empty; Hitori needs a number in every cell.",
-    "hitori-form-ragged": "Row {row} has {got} cells, the first row {cols}.",
+    "hitori-form-ragged": "Row {row} has {got:# cell|# cells}, the first row {cols}.",
     "hitori-form-number": "{cell} holds {number}; every Hitori cell needs a number from 1 to {max}.",
     "hitori-url-number": "puzz.link URLs can hold Hitori numbers up to {max} only.",
     "hitori-answer-size": "The answer must have {rows} rows of {cols} cells.",
@@ -15,7 +15,7 @@ EN: dict[str, str] = {
                           "and shading the others always makes two shaded cells touch in that row.",
     "hitori-crowded-column": "Column {column} holds the number {number} {count} times: at most one may stay "
                              "unshaded, and shading the others always makes two shaded cells touch in that column.",
-    "hitori-connected": "The unshaded cells are split: {count} of them, e.g. {cell}, are cut off from the rest.",
+    "hitori-connected": "The unshaded cells are split: {count:one of them, {cell}, is|# of them, e.g. {cell}, are} cut off from the rest.",
     "hitori-answer-symbol": "{cell} holds '{token}': write # for a shaded cell and . for an unshaded one.",
     "hitori-hint-shaded": "{cell} is shaded.",
     "hitori-hint-unshaded": "{cell} stays unshaded.",

@@ -31,7 +31,7 @@ EN: dict[str, str] = {
                             "{rows}x{cols} board.",
     "shikaku-overlap": "{cell} is inside two rectangles ({other_span} and {span}).",
     "shikaku-one-number": "The rectangle over {span} holds {count} numbers; each rectangle must hold exactly one.",
-    "shikaku-area": "The {number} at {cell} is in a rectangle of {size} cells ({span}).",
+    "shikaku-area": "The {number} at {cell} is in a rectangle of {size:# cell|# cells} ({span}).",
     "shikaku-tiling": "{count:# cell is in no rectangle:|# cells are in no rectangle, e.g.} {cell}.",
     "shikaku-unboxed": "{count:The number at {cell} is in no rectangle yet|# numbers are in no rectangle yet, "
                        "e.g. the one at {cell}}.",

@@ -17,9 +17,9 @@ EN: dict[str, str] = {
     "starbattle-param-stars": "★ {value} in every row, column and region",
     "starbattle-answer-symbol": "'{token}' at {cell} is neither a star (*) nor an empty cell (.).",
     "starbattle-answer-size": "The answer must have {rows} rows of {cols} cells.",
-    "starbattle-row": "Row {row} has {got} stars instead of {stars}.",
-    "starbattle-column": "Column {column} has {got} stars instead of {stars}.",
-    "starbattle-region": "The region at {cell} has {got} stars instead of {stars}.",
+    "starbattle-row": "Row {row} has {got:# star|# stars} instead of {stars}.",
+    "starbattle-column": "Column {column} has {got:# star|# stars} instead of {stars}.",
+    "starbattle-region": "The region at {cell} has {got:# star|# stars} instead of {stars}.",
     "starbattle-touch": "The stars at {cell} and {other_cell} touch.",
     "starbattle-row-stuck": "Row {row} cannot hold exactly {stars:# star|# stars} once the stars the other rows, columns "
                             "and regions force are placed (no two stars touching, diagonals included).",
