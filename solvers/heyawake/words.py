@@ -9,7 +9,8 @@ EN: dict[str, str] = {
     "heyawake-shape": "A Heyawake board must be a rectangle of cells.",
     "heyawake-room-split": "The room at {cell} is not one connected area.",
     "heyawake-two-numbers": "{cell} and {other_cell} are in the same room and both hold a number.",
-    "heyawake-number-too-big": "The {number} at {cell} cannot be: its room has {size:# cell|# cells}.",
+    "heyawake-number-too-big": "The {number} at {cell} cannot be: its room of {size:# cell|# cells} holds at most "
+                               "{most:# shaded cell|# shaded cells} without two touching.",
     "heyawake-size": "The answer must cover the {rows} x {cols} board.",
     "heyawake-adjacent": "The shaded cells {cell} and {other_cell} touch.",
     "heyawake-split": "The unshaded cells are split: {count:one of them, {cell}, is|# of them, e.g. {cell}, are} cut off from the rest.",
@@ -35,7 +36,8 @@ JA: dict[str, str] = {
     "heyawake-shape": "へやわけの盤は長方形にしてください。",
     "heyawake-room-split": "{cell} の部屋がつながっていません。",
     "heyawake-two-numbers": "{cell} と {other_cell} は同じ部屋で、どちらにも数があります。",
-    "heyawake-number-too-big": "{cell} の {number} はありえません。部屋は {size} マスです。",
+    "heyawake-number-too-big": "{cell} の {number} はありえません。{size} マスの部屋には、黒マスを隣り合わせずに"
+                               "最大 {most} マスしか塗れません。",
     "heyawake-size": "答えは {rows}×{cols} の盤全体に書いてください。",
     "heyawake-adjacent": "黒マス {cell} と {other_cell} が隣り合っています。",
     "heyawake-split": "白マスが分断されています。{cell} など {count} マスが残りとつながっていません。",
