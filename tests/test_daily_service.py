@@ -122,7 +122,7 @@ def test_hints_reveal_solution_cells_one_at_a_time(genre):
 
 
 def test_a_puzzles_hints_are_worked_out_once(monkeypatch):
-    """Every Hint press asked the genre for all the deductions again (2.7 s on a 40x57 Nurikabe);
+    """Every Hint press asked the genre for all the deductions again (2.7 s on a 40x57 board);
     they are kept per puzzle and solution, so a second ask costs a lookup."""
     rec = next(r for r in corpus.own("masyu") if r["unique"])
     puzzle = Puzzle.from_record(rec)

@@ -105,7 +105,7 @@ def hints(puzzle: Puzzle[Any], solution: Solution) -> list[Hint]:
     """Every hint the puzzle has, in the order they are revealed (the genre's :meth:`~solvers.genre.Genre.hints`).
 
     Kept for the last puzzles asked: each Hint press asks again, and a large board's deductions
-    take seconds (2.7 s on a 40x57 Nurikabe) where the lookup takes microseconds."""
+    take seconds (2.7 s on a 40x57 board) where the lookup takes microseconds."""
     key = (puzzle.key(), json.dumps(solution.to_json(), sort_keys=True))
     with _HINTS_LOCK:  # asked from worker threads (asyncio.to_thread)
         found = _HINTS.get(key)

@@ -92,7 +92,7 @@ def test_a_one_cell_rectangle_is_written_as_one_row_and_column() -> None:
     good_shape = board("2 .", "2 .")
     area = next(v for v in check.check(good_shape, typed(good_shape, [[0, 0, 1, 1], [0, 1, 1, 1], [1, 0, 1, 2]]))
                 if v.rule == "shikaku-area")
-    assert say(area.msg) == "The 2 at row 1, column 1 is in a rectangle of 1 cells (row 1, column 1)."
+    assert say(area.msg) == "The 2 at row 1, column 1 is in a rectangle of 1 cell (row 1, column 1)."
     empty = next(v for v in check.check(good_shape, typed(good_shape, [[0, 0, 2, 1], [0, 1, 1, 1], [1, 1, 1, 1]]))
                  if v.rule == "shikaku-one-number" and v.msg.params["count"] == 0)
     assert "over row 1, column 2 holds" in say(empty.msg)
