@@ -339,6 +339,7 @@ TEXTS: dict[str, str] = {
     "web_mode_erase": "Erase",
     "web_hint": "Hint",
     "web_check_ok": "No broken rule so far.",
+    "web_nothing_yet": "Nothing is filled in yet: put your answer on the board first.",
     "web_solved": "Solved! The chat has been told.",
     "web_already": "You had already solved it.",
     "web_not_signed": "Open this page from the bot's Play button to submit your answer.",

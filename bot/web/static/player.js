@@ -346,6 +346,7 @@
     return s;
   }
   for (var fk in fixed) if (fixed[fk] === "B") st.c[fk] = 1;
+  var blankAnswer = JSON.stringify(solution());  // Check or Submit on it: say so here, mark nothing, count no try
 
   // ---------------------------------------------------------------- talking to the bot
   var status = document.getElementById("status");
@@ -374,11 +375,16 @@
     for (var k in fixed) if (fixed[k] === "B") st.c[k] = 1;
     errors = []; commit(before);
   };
-  document.getElementById("check").onclick = function () { send("api/check", true); };
+  function untouched() {
+    if (JSON.stringify(solution()) !== blankAnswer) return false;
+    errors = []; draw(); say(W.nothing_yet, false); return true;
+  }
+  document.getElementById("check").onclick = function () { if (!untouched()) send("api/check", true); };
   document.getElementById("hint").onclick = function () {
     send("api/hint", false).then(function (out) { if (out && out.ok) hintsSeen++; });
   };
   document.getElementById("submit").onclick = function () {
+    if (untouched()) return;
     send("api/answer", true).then(function (out) { if (out && out.ok) { solved = true; document.body.classList.add("solved"); } });
   };
 
