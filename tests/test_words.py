@@ -59,4 +59,6 @@ def test_the_bots_own_counts() -> None:
     assert t("en", "daily_right_hints", count=1) == " with 1 hint"
     assert t("en", "board-too-small", rows=1, cols=3, min_rows=2, min_cols=2).startswith(
         "The board has 1 row and 3 columns;")
+    assert say(Message("starbattle-stars-touch", {"stars": 1, "size": 2, "need": 2, "most": 1})).startswith(
+        "1 star per line cannot fit a 2x2 board")
     assert "マスが 1 個" in say(Message("sudoku-blank", {"count": 1, "n": 9, "cell": (0, 0)}), "ja")

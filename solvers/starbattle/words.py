@@ -5,9 +5,9 @@ EN: dict[str, str] = {
     "starbattle-read-help": "the region grid (a letter or number per cell, equal labels one region), "
                             "with the star count in the first line (\"starbattle 2\")",
     "starbattle-given": "{cell} holds a number; Star Battle cells hold nothing (the puzzle is its regions).",
-    "starbattle-not-square": "A Star Battle board is square; this one has {rows} rows and {cols} columns.",
-    "starbattle-bad-stars": "{stars} stars per line do not fit a board {size} cells wide.",
-    "starbattle-stars-touch": "{stars} stars per line cannot fit a {size}x{size} board: two neighbouring rows "
+    "starbattle-not-square": "A Star Battle board is square; this one has {rows:# row|# rows} and {cols:# column|# columns}.",
+    "starbattle-bad-stars": "{stars:# star per line does|# stars per line do} not fit a board {size:# cell|# cells} wide.",
+    "starbattle-stars-touch": "{stars:# star|# stars} per line cannot fit a {size}x{size} board: two neighbouring rows "
                               "need {need} stars, but with no two stars touching (diagonals included) they hold "
                               "{most} at most.",
     "starbattle-region-count": "The board has {regions} regions; a {size}x{size} board needs {size}.",
