@@ -338,3 +338,21 @@ def test_a_misspelt_genre_name_is_pointed_out(tmp_path: Path) -> None:
     asyncio.run(ConsoleChat(Core(cast(Any, None)), tmp_path, stdin=io.StringIO("masyu\nB . .\n. .\n\n"),
                             stdout=out).run())
     assert "did you mean" not in out.getvalue() and "must be a rectangle" in out.getvalue()
+
+
+def test_a_lone_word_is_no_board(tmp_path: Path) -> None:
+    """'hi' or 'thanks' got "The board has 1 row and 2 columns; a puzzle needs at least 2 rows": a
+    word is not read as a row of cells; a row of several cells still hears what is short."""
+    import asyncio
+    import io
+    from typing import Any, cast
+
+    from bot.console import ConsoleChat
+    from bot.core import Core
+
+    out = io.StringIO()
+    asyncio.run(ConsoleChat(Core(cast(Any, None)), tmp_path, stdin=io.StringIO("thanks\n\nW B W\n\n"),
+                            stdout=out).run())
+    said = out.getvalue()
+    assert "I found no board." in said and "1 row and 6 columns" not in said
+    assert "The board has 1 row and 3 columns; a puzzle needs at least 2 rows and 2 columns." in said
