@@ -191,17 +191,37 @@ async def test_what_check_says_is_on_screen_under_a_big_board(browser: Any) -> N
 @pytest.mark.parametrize("genre", sorted(GENRES))
 async def test_check_and_submit_on_a_fresh_board_say_nothing_is_in(browser: Any, genre: str) -> None:
     """Check on a fresh board reddened every cell of a Shikaku (and every blank of a Sudoku): the
-    page says nothing is filled in yet, marks nothing and sends nothing (a Submit counts no try)."""
-    page = await open_board(browser, read_board(GENRES[genre].example, genre))
-    sent: list[str] = []
-    page.on("request", lambda r: sent.append(r.url) if "/api/" in r.url else None)
+    page says nothing is filled in yet and marks nothing (the answer is still judged: a blank may be
+    right, and a refusal such as "too many tries" is still said)."""
+    puzzle = read_board(GENRES[genre].example, genre)
+    page = await open_board(browser, puzzle)
+    every = [[r, c] for r in range(puzzle.rows) for c in range(puzzle.cols)]
+    wrong = {"ok": False, "message": "all wrong", "cells": every}
+    await page.route("**/api/*", lambda route: route.fulfill(json=wrong))
     for button in ("#check", "#submit"):
         await page.click(button)
+        await page.wait_for_selector("#status.bad")
         assert await page.inner_text("#status") == "Nothing is filled in yet: put your answer on the board first."
-    assert sent == [] and await page.eval_on_selector_all("#marks *", "ms => ms.length") == 0
+        assert await page.eval_on_selector_all("#marks *", "ms => ms.length") == 0
     if genre == "shikaku":
         SHOTS.mkdir(parents=True, exist_ok=True)
         await page.screenshot(path=str(SHOTS / "fresh-check.png"))
+    await page.context.close()
+
+
+async def test_a_blank_answer_is_still_judged(browser: Any) -> None:
+    """A blank is sent all the same: the server may find it right, or refuse it for another reason."""
+    page = await open_board(browser, read_board(GENRES["shikaku"].example, "shikaku"))
+    fine = {"ok": True, "message": "No broken rule so far."}
+    await page.route("**/api/check", lambda route: route.fulfill(json=fine))
+    await page.route("**/api/answer", lambda route: route.fulfill(
+        status=429, json={"ok": False, "message": "Too many tries in a short time: wait a minute."}))
+    await page.click("#check")
+    await page.wait_for_selector("#status.ok")
+    assert await page.inner_text("#status") == "No broken rule so far."
+    await page.click("#submit")
+    await page.wait_for_selector("#status.bad")
+    assert await page.inner_text("#status") == "Too many tries in a short time: wait a minute."
     await page.context.close()
 
 
