@@ -155,7 +155,7 @@ TEXTS: dict[str, str] = {
     "no-solution": "This puzzle has no solution.",
     "clue-impossible": "The clue at {cell} cannot hold on this board. Check it for a typo.",
     "clues-conflict-many": "These {count} clues, marked on the picture, cannot all hold together. Check them for a typo.",
-    "clues-conflict": "These {count} clues cannot all hold together: {cells}. Check them for a typo.",
+    "clues-conflict": "These {count} clues cannot hold together: {cells}. Check them for a typo.",
     "timeout": "The solver ran out of time ({seconds} s) before it could settle this board.",
     # -- pictures (bot/pictures.py: the title strip of a result picture) ------------------------------
     "picture-title": "{genre} {rows}×{cols} · {verdict}",

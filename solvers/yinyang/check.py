@@ -40,20 +40,13 @@ def _block(r: int, c: int) -> tuple[tuple[Cell, ...], dict[str, int]]:
 
 
 def two_by_two_givens(puzzle: Puzzle[int]) -> None:
-    """A 2x2 block of four givens of one colour, or of two colours crosswise (W B over B W), can never
-    be part of a solution: say where it is. Crosswise, the path joining one pair of corners would cut
-    the other pair apart (the "search found no solution" said before named no reason)."""
-    g = puzzle.cells
+    """A 2x2 block of four givens of one colour can never be part of a solution: say where it is."""
     for r in range(puzzle.rows - 1):
         for c in range(puzzle.cols - 1):
-            block = {g[r + i][c + j] for i in (0, 1) for j in (0, 1)}
-            if EMPTY in block:
-                continue
-            cells, params = _block(r, c)
-            if len(block) == 1:
+            block = {puzzle.cells[r + i][c + j] for i in (0, 1) for j in (0, 1)}
+            if len(block) == 1 and EMPTY not in block:
+                cells, params = _block(r, c)
                 raise InvalidPuzzle(f"yinyang-{NAME[LETTER[block.pop()]]}-2x2-given", cells=cells, **params)
-            if g[r][c] == g[r + 1][c + 1] and g[r][c + 1] == g[r + 1][c]:
-                raise InvalidPuzzle("yinyang-crosswise-given", cells=cells, **params)
 
 
 def form_problem(puzzle: Puzzle[int]) -> PuzzleError | None:

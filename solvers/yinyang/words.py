@@ -10,9 +10,6 @@ EN: dict[str, str] = {
                                "block of white, which the rules forbid.",
     "yinyang-black-2x2-given": "The given circles at rows {top}-{bottom}, columns {left}-{right} form a 2x2 "
                                "block of black, which the rules forbid.",
-    "yinyang-crosswise-given": "The given circles at rows {top}-{bottom}, columns {left}-{right} alternate "
-                               "crosswise (white and black on the diagonals): joining either pair cuts the other "
-                               "pair apart, so the white cells and the black cells cannot both be connected.",
     # the checker
     "yinyang-format": 'A Yin-Yang answer is {{"colors": [one string of W/B per row]}}.',
     "yinyang-row-count": "The answer has {got:# row|# rows}, the board has {rows}.",
@@ -39,8 +36,6 @@ JA: dict[str, str] = {
     "yinyang-bad-cell": "{row} 行 {col} 列の '{value}' は使えません。しろまるくろまるのマスは空・W・B です。",
     "yinyang-white-2x2-given": "{top}-{bottom} 行 {left}-{right} 列の与えられた丸が白の 2x2 になっていて、ルール違反です。",
     "yinyang-black-2x2-given": "{top}-{bottom} 行 {left}-{right} 列の与えられた丸が黒の 2x2 になっていて、ルール違反です。",
-    "yinyang-crosswise-given": "{top}-{bottom} 行 {left}-{right} 列の与えられた丸が白と黒の市松模様になっています。"
-                               "一方の組をつなぐともう一方の組が分断されるので、白も黒もつながることはできません。",
     "yinyang-format": 'しろまるくろまるの答えは {{"colors": [各行の W/B 文字列]}} の形です。',
     "yinyang-row-count": "答えは {got} 行ですが、盤面は {rows} 行です。",
     "yinyang-row-length": "答えの {row} 行目は {got} マスですが、盤面は {cols} 列です。",

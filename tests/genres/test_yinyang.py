@@ -126,17 +126,6 @@ def test_validate_rejects_a_given_2x2_block() -> None:
     assert res.status is Status.INVALID and res.message is not None and "2x2" in say(res.message)
 
 
-def test_validate_rejects_givens_crosswise() -> None:
-    """W B over B W can never be joined up: the bot said "these 4 clues cannot all hold together,
-    check them for a typo"; it names the rule instead, and detection does not take it for Yin-Yang."""
-    with pytest.raises(InvalidPuzzle) as e:
-        check.validate(board(". W B", ". B W"))
-    assert e.value.msg.code == "yinyang-crosswise-given" and e.value.cells == ((0, 1), (0, 2), (1, 1), (1, 2))
-    assert say(e.value.msg).startswith("The given circles at rows 1-2, columns 2-3 alternate crosswise")
-    assert "市松模様" in say(e.value.msg, "ja")
-    check.validate(board("W B .", "B . W"))  # not a block of four givens: fine
-
-
 def test_validate_rejects_unknown_cell_values() -> None:
     with pytest.raises(InvalidPuzzle) as e:
         check.validate(Puzzle("yinyang", ((0, 3), (0, 0))))
@@ -233,11 +222,10 @@ def test_verdicts_none_multiple_solved() -> None:
         "WWB", "WBB"}
     res = solve_puzzle(board("W . B"), OPTS.with_(unique=False))
     assert res.status is Status.SOLVED and res.second_solution is None
-    # a given checkerboard splits both colours (a 2x2 checkerboard is never part of a solution):
-    # refused up front like a given 2x2 block of one colour, with the reason
+    # a given checkerboard splits both colours (a 2x2 checkerboard is never part of a solution)
     res = solve_puzzle(board(". . .", "W B .", "B W ."), OPTS)
-    assert res.status is Status.INVALID and res.solution is None and res.message is not None
-    assert res.message.code == "yinyang-crosswise-given" and res.cells == ((1, 0), (1, 1), (2, 0), (2, 1))
+    assert res.status is Status.NONE and res.solution is None and res.message is not None
+    assert say(res.message) == "This puzzle has no solution."
 
 
 def test_combs_are_valid_and_give_instant_verdicts() -> None:
