@@ -143,7 +143,10 @@ class Core:
             await self.ask_genre(ctx, text, variants, tuple(e.candidates), e.boards)
             return None
         except ParseError as e:
-            await ctx.reply(say(e.msg, ctx.lang) + _misspelt_genre(ctx, text) + "\n\n" + ctx.t("parse_hint"))
+            if e.msg.code == "board-too-small" and len(text.split()) == 1:  # "hi", "thanks": a word, not a row
+                e = ParseError("no-board")
+            said = _misspelt_genre(ctx, text, variants, self.read_limits) or say(e.msg, ctx.lang)
+            await ctx.reply(said + "\n\n" + ctx.t("parse_hint"))
             return None
         return await self.solve_puzzle(ctx, puzzle)
 
@@ -226,18 +229,29 @@ class Core:
         return msg.is_group
 
 
-def _misspelt_genre(ctx: Context, text: str) -> str:
-    """A board that did not read, headed by a word close to a genre's name: the line saying which
-    genre it may mean (the reader took the word for a row of cells, or for prose)."""
+def _misspelt_genre(ctx: Context, text: str, variants: frozenset[str] | None, limits: Any) -> str:
+    """A board that did not read, headed by a word close to a genre's name: which genre it may mean,
+    and what is wrong with the board below the word when read as that genre. The reader took the
+    word for a row of cells or for prose, so its own complaint ("Row 1 has 6 cells") is about the
+    slip, not the board; "" when the first line is no such word."""
+    from solvers.reading import read_board
     from solvers.registry import close_genre
 
-    first = next((line.split() for line in text.splitlines() if line.strip()), [])
+    lines = text.splitlines()
+    at = next((i for i, line in enumerate(lines) if line.strip()), 0)
+    first = lines[at].split() if lines else []
     if not first or len(first) > 3:
         return ""
     genre = close_genre(first[0])
     if genre is None:
         return ""
-    return "\n" + ctx.t("misspelt_genre", word=first[0], genre=genre_title(genre.name, ctx.lang), name=genre.name)
+    said = ctx.t("misspelt_genre", word=first[0], genre=genre_title(genre.name, ctx.lang), name=genre.name)
+    corrected = "\n".join([" ".join([genre.name, *first[1:]]), *lines[at + 1:]])
+    try:
+        read_board(corrected, genre.name, variants=variants, limits=limits)
+    except ParseError as e:
+        return said + "\n" + say(e.msg, ctx.lang)
+    return said
 
 
 # ---------------------------------------------------------------------- built-in commands

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import unicodedata
 from typing import Any
 
 from solvers.genre import Genre, missing_parts
@@ -37,7 +38,18 @@ for _pkg in GENRE_PACKAGES:
 
 
 def _norm(name: str) -> str:
-    return "".join(ch for ch in name.strip().lower() if ch not in " -_")
+    """A name as looked up: any case, width (NFKC) or kana (katakana read as hiragana: "ヘヤワケ",
+    "ヘやわけ" with the look-alike katakana ヘ, and "へやわけ" are one name), without spaces, dashes or underscores."""
+    folded = unicodedata.normalize("NFKC", name).strip().lower()
+    return "".join(_hiragana(ch) for ch in folded if ch not in " -_")
+
+
+def _hiragana(ch: str) -> str:
+    return chr(ord(ch) - 0x60) if "\u30a1" <= ch <= "\u30f6" else ch
+
+
+# Katakana that look exactly like their hiragana: a Japanese title typed with one reads the same.
+_LOOK_ALIKE = str.maketrans("ヘベペ", "へべぺ")
 
 
 _LOOKUP: dict[str, Genre[Any, Any]] = {}
@@ -60,6 +72,7 @@ def genre_titled(word: str) -> Genre[Any, Any] | None:
 
 
 _KATAKANA = re.compile(r"[\u30a0-\u30ff]+")
+_HIRAGANA = re.compile(r"[\u3041-\u3096]+")
 
 
 def genres_written_in(text: str) -> list[Genre[Any, Any]]:
@@ -67,10 +80,13 @@ def genres_written_in(text: str) -> list[Genre[Any, Any]]:
     writes words without spaces, so the names are looked for inside the text; hiragana names that
     are everyday words ('ひとり', 'あかり') are not looked for."""
     found = []
+    plain = text.translate(_LOOK_ALIKE)
     for g in GENRES.values():
         title = g.messages.get("ja", {}).get(f"genre-{g.name}", "")
         names = [n for n in (title, *g.aliases) if n and not n.isascii() and (n == title or _KATAKANA.fullmatch(n))]
-        if any(n in text for n in names):
+        if _HIRAGANA.fullmatch(title):  # "ヘヤワケ" for "へやわけ"
+            names.append("".join(chr(ord(ch) + 0x60) for ch in title))
+        if any(n in text or n in plain for n in names):
             found.append(g)
     return found
 

@@ -311,7 +311,7 @@ def test_a_board_named_by_its_genre_is_a_new_board_not_the_answer(tmp_path: Path
 def test_a_misspelt_genre_name_is_pointed_out(tmp_path: Path) -> None:
     """'masyuu' over a board was read as a row of six cells ('Row 1 has 6 cells...') and
     'starbatle 1' as prose ('fits no genre I know'), with no word about the slip; the reply names
-    the genre the word looks like, in the chat's language."""
+    the genre the word looks like, in the chat's language, instead of that complaint."""
     import asyncio
     import io
     from typing import Any, cast
@@ -329,7 +329,30 @@ def test_a_misspelt_genre_name_is_pointed_out(tmp_path: Path) -> None:
         chat = ConsoleChat(Core(cast(Any, None)), tmp_path, lang, stdin=io.StringIO(stdin), stdout=out)
         asyncio.run(chat.run())
         assert want in out.getvalue(), out.getvalue()
+        assert "Row 1 has" not in out.getvalue()  # the reader's complaint about the word itself is left out
+    out = io.StringIO()  # what is wrong with the board below the slip is said as for the genre it means
+    asyncio.run(ConsoleChat(Core(cast(Any, None)), tmp_path, stdin=io.StringIO("masyuu\nB . . B\n. . .\n\n"),
+                            stdout=out).run())
+    assert "did you mean Masyu ('masyu')?\nRow 2 has 3 cells, the rows above have 4" in out.getvalue()
     out = io.StringIO()  # a board that reads wrong for another reason gets no such line
     asyncio.run(ConsoleChat(Core(cast(Any, None)), tmp_path, stdin=io.StringIO("masyu\nB . .\n. .\n\n"),
                             stdout=out).run())
     assert "did you mean" not in out.getvalue() and "must be a rectangle" in out.getvalue()
+
+
+def test_a_lone_word_is_no_board(tmp_path: Path) -> None:
+    """'hi' or 'thanks' got "The board has 1 row and 2 columns; a puzzle needs at least 2 rows": a
+    word is not read as a row of cells; a row of several cells still hears what is short."""
+    import asyncio
+    import io
+    from typing import Any, cast
+
+    from bot.console import ConsoleChat
+    from bot.core import Core
+
+    out = io.StringIO()
+    asyncio.run(ConsoleChat(Core(cast(Any, None)), tmp_path, stdin=io.StringIO("thanks\n\nW B W\n\n"),
+                            stdout=out).run())
+    said = out.getvalue()
+    assert "I found no board." in said and "1 row and 6 columns" not in said
+    assert "The board has 1 row and 3 columns; a puzzle needs at least 2 rows and 2 columns." in said

@@ -61,7 +61,7 @@ def test_the_verdict_marks_and_names_them(genre: Genre) -> None:  # type: ignore
     words = say(result.message, "en")
     if result.message.code == "clues-conflict":  # else one clue, or the genre's own explanation
         assert result.message.params["count"] == len(result.cells) > 1
-        assert "cannot all hold together" in words
+        assert "clues cannot hold together" in words  # not "all" of two
     named = [(r, c) for r, c in result.cells if f"row {r + 1}, column {c + 1}" in words]
     # every marked cell is named, or a room is named by its first cell and marked whole (LITS, Star
     # Battle), or the one row or column all marked cells lie in is named (Hitori, Star Battle)

@@ -71,6 +71,20 @@ def test_registry_aliases() -> None:
     assert find_genre("notagenre") is None
 
 
+def test_a_japanese_name_is_found_in_either_kana_and_width() -> None:
+    """へやわけ is written in hiragana, but its へ looks exactly like the katakana ヘ: a player may type
+    either, or the whole name in katakana or half-width kana; every way reads as the genre."""
+    from solvers.registry import genres_written_in
+
+    for name, want in [("へやわけ", "heyawake"), ("ヘやわけ", "heyawake"), ("ヘヤワケ", "heyawake"),
+                       ("ﾍﾔﾜｹ", "heyawake"), ("ぬりカベ", "nurikabe"), ("ヌリカベ", "nurikabe"),
+                       ("すりざーりんく", "slitherlink"), ("ヒトリニシテクレ", "hitori")]:
+        assert find_genre(name) is GENRES[want], name
+    for text in ("これはヘやわけです", "これはヘヤワケです", "これはへやわけです"):
+        assert [g.name for g in genres_written_in(text)] == ["heyawake"], text
+    assert genres_written_in("しかくの問題です") == []  # a katakana name read as hiragana is an everyday word
+
+
 def test_a_failing_model_is_an_error_verdict_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
     from solvers.engine import solve_record
 

@@ -74,6 +74,6 @@ def test_render_cli_solution_view_needs_a_solution_of_the_right_shape(
     assert sorted(p.name for p in out.iterdir()) == ["good.png"]
     err = capsys.readouterr().err.splitlines()
     assert [e.split(":")[1].strip() for e in err] == ["line 1", "line 2", "line 3"]
-    assert "no 'solution'" in err[0] and "'colors'" in err[1] and "1 rows" in err[2]
+    assert "no 'solution'" in err[0] and "'colors'" in err[1] and "1 row in" in err[2]
     assert "Traceback" not in "\n".join(err)
     assert pal.DEDUCED_BLACK in colours(out / "good.png")  # the deduced black cell (row 2, column 3)

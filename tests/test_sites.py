@@ -77,7 +77,7 @@ def test_missing_trailing_cells_are_named_not_guessed() -> None:
         read_page(page("shikaku_truncated.html"), DEFAULT_LIMITS)
     assert e.value.params["count"] == 2 and e.value.params["first_cell"] == (6, 5)
     assert e.value.cells == ((6, 5), (6, 6))
-    assert "2 cell(s) are missing, from row 7, column 6" in say(e.value.msg, "en")
+    assert "2 cells are missing, from row 7, column 6" in say(e.value.msg, "en")
 
 
 def test_a_missing_row_in_the_middle_is_a_gap_not_a_smaller_board() -> None:

@@ -210,6 +210,21 @@ async def test_rate_limit_per_user(api, tmp_path):
         assert status == 200  # per user: Bob is not held up by Ann
 
 
+def test_the_limit_holds_a_script_not_a_fast_player_on_several_puzzles() -> None:
+    """The limit is per user, not per puzzle: at 12 a minute a player with two puzzles open had 6
+    Checks a minute for each. The page sends a request only when a button is pressed, so a player
+    sends at most one per move: Check after every move at a sustained move a second, alternating
+    three puzzles for five minutes, with bursts of ten presses in a second, is never refused; a
+    script's requests are held to the minute's allowance."""
+    from bot.web.server import PlayerServer
+
+    limit = PlayerServer(None, b"k" * 32).limit  # type: ignore[arg-type]  # the server's own default
+    presses = [float(s) for s in range(300)] + [b + k / 10 for b in (60, 100, 200) for k in range(1, 10)]
+    assert all(limit.allow(("telegram", "ann"), now=t) for t in sorted(presses))
+    script = [limit.allow(("telegram", "bot"), now=1000 + k / 1000) for k in range(1000)]
+    assert 0 < script.count(True) <= 120 and script[-1] is False
+
+
 async def test_play_it_under_a_solved_board(api, tmp_path):
     from solvers.engine import solve_puzzle
     from solvers.reading import read_board

@@ -118,7 +118,7 @@ async def test_draw_and_submit_every_genre(api: FakeBotApi, tmp_path: Path) -> N
                 page = await open_player(browser, url, init_data(ann, api.token))
                 kind = await page.evaluate("JSON.parse(document.getElementById('settings').textContent).kind")
                 solution = stored.solution.to_json()
-                # a wrong try first: an empty board names a broken rule, and nothing is said in the chat
+                # Check on the empty board first: the page says nothing is in yet; nothing is said in the chat
                 await page.click("#check")
                 await page.wait_for_selector("#status.bad")
                 await draw(page, kind, solution, stored.rows, stored.cols)
@@ -159,7 +159,7 @@ async def test_draw_and_submit_on_the_example(api: FakeBotApi, tmp_path: Path, g
             kind = await page.evaluate("JSON.parse(document.getElementById('settings').textContent).kind")
             assert kind == GENRE_KINDS[genre]
             solution = stored.solution.to_json()
-            await page.click("#check")  # an empty board: a broken rule, nothing said in the chat
+            await page.click("#check")  # an empty board: "nothing is filled in yet", nothing said in the chat
             await page.wait_for_selector("#status.bad")
             await draw(page, kind, solution, stored.rows, stored.cols)
             drawn = await page.evaluate("window.puzzlePlayer.solution()")

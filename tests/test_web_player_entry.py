@@ -16,6 +16,7 @@ import pytest
 from bot.web.page import player_html, static_file
 from solvers.puzzle import Puzzle
 from solvers.reading import read_board
+from solvers.registry import GENRES
 from solvers.solution import NumberSolution
 from tests.web_support import CHROMIUM, CHROMIUM_ARGS, browser_missing
 
@@ -170,9 +171,11 @@ async def test_what_check_says_is_on_screen_under_a_big_board(browser: Any) -> N
     """Under a 16x16 board, its pad and the buttons, the line that says what Check found was below a
     640-pixel-high screen: the tap seemed to do nothing but redden cells. The page brings it up now."""
     page = await open_board(browser, SUDOKU16, touch=True, height=640)
-    said = "156 cell(s) have no number 1-16, e.g. row 1, column 3."
+    said = "155 cells have no number 1-16, e.g. row 1, column 3."
     await page.route("**/api/check", lambda route: route.fulfill(
         json={"ok": False, "message": said, "cells": [[0, 2]]}))
+    await page.mouse.click(*await cell_at(page, 0, 1))
+    await page.keyboard.type("5")  # one number in: a board with nothing in is answered on the page
     await page.tap("#check")
     await page.wait_for_selector("#status.bad")
     top, bottom, height = await page.evaluate(
@@ -182,6 +185,43 @@ async def test_what_check_says_is_on_screen_under_a_big_board(browser: Any) -> N
     assert top >= 0 and bottom <= height
     SHOTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=str(SHOTS / "check-on-screen.png"))
+    await page.context.close()
+
+
+@pytest.mark.parametrize("genre", sorted(GENRES))
+async def test_check_and_submit_on_a_fresh_board_say_nothing_is_in(browser: Any, genre: str) -> None:
+    """Check on a fresh board reddened every cell of a Shikaku (and every blank of a Sudoku): the
+    page says nothing is filled in yet and marks nothing (the answer is still judged: a blank may be
+    right, and a refusal such as "too many tries" is still said)."""
+    puzzle = read_board(GENRES[genre].example, genre)
+    page = await open_board(browser, puzzle)
+    every = [[r, c] for r in range(puzzle.rows) for c in range(puzzle.cols)]
+    wrong = {"ok": False, "message": "all wrong", "cells": every}
+    await page.route("**/api/*", lambda route: route.fulfill(json=wrong))
+    for button in ("#check", "#submit"):
+        await page.click(button)
+        await page.wait_for_selector("#status.bad")
+        assert await page.inner_text("#status") == "Nothing is filled in yet: put your answer on the board first."
+        assert await page.eval_on_selector_all("#marks *", "ms => ms.length") == 0
+    if genre == "shikaku":
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        await page.screenshot(path=str(SHOTS / "fresh-check.png"))
+    await page.context.close()
+
+
+async def test_a_blank_answer_is_still_judged(browser: Any) -> None:
+    """A blank is sent all the same: the server may find it right, or refuse it for another reason."""
+    page = await open_board(browser, read_board(GENRES["shikaku"].example, "shikaku"))
+    fine = {"ok": True, "message": "No broken rule so far."}
+    await page.route("**/api/check", lambda route: route.fulfill(json=fine))
+    await page.route("**/api/answer", lambda route: route.fulfill(
+        status=429, json={"ok": False, "message": "Too many tries in a short time: wait a minute."}))
+    await page.click("#check")
+    await page.wait_for_selector("#status.ok")
+    assert await page.inner_text("#status") == "No broken rule so far."
+    await page.click("#submit")
+    await page.wait_for_selector("#status.bad")
+    assert await page.inner_text("#status") == "Too many tries in a short time: wait a minute."
     await page.context.close()
 
 

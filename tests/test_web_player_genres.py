@@ -125,6 +125,15 @@ async def test_the_example_plays_through_the_api(client: Any, genre: str) -> Non
     assert out["message"] == say(broken[0].msg, "en") and out["cells"] == [list(c) for c in broken[0].cells]
 
 
+async def test_check_on_a_fresh_shikaku_says_nothing_is_drawn(client: Any) -> None:
+    """Check before drawing anything reddened every cell of a Shikaku ("25 cells are in no
+    rectangle"); it says nothing is drawn yet and marks nothing, as a fresh loop genre does."""
+    puzzle, solution = solved_example("shikaku")
+    name = client.player.remember(puzzle, solution)
+    res = await client.post("/api/check", json={"puzzle": name, "solution": {"rects": []}, "lang": "en"})
+    assert await res.json() == {"ok": False, "message": "No rectangle is drawn yet.", "cells": []}
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_kind_has_its_help(lang: str) -> None:
     from bot.i18n import catalogue

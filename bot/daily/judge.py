@@ -6,6 +6,9 @@ player's language with :func:`bot.i18n.say`.
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -99,7 +102,25 @@ class Hint:
 
 
 def hints(puzzle: Puzzle[Any], solution: Solution) -> list[Hint]:
-    """Every hint the puzzle has, in the order they are revealed (the genre's :meth:`~solvers.genre.Genre.hints`)."""
-    steps = puzzle.kind.hints(puzzle, solution)
-    return [Hint(i + 1, len(steps), Message(s.code, dict(s.params), tuple(s.cells)), tuple(s.cells))
-            for i, s in enumerate(steps)]
+    """Every hint the puzzle has, in the order they are revealed (the genre's :meth:`~solvers.genre.Genre.hints`).
+
+    Kept for the last puzzles asked: each Hint press asks again, and a large board's deductions
+    take seconds (2.7 s on a 40x57 board) where the lookup takes microseconds."""
+    key = (puzzle.key(), json.dumps(solution.to_json(), sort_keys=True))
+    with _HINTS_LOCK:  # asked from worker threads (asyncio.to_thread)
+        found = _HINTS.get(key)
+    if found is None:
+        steps = puzzle.kind.hints(puzzle, solution)
+        found = [Hint(i + 1, len(steps), Message(s.code, dict(s.params), tuple(s.cells)), tuple(s.cells))
+                 for i, s in enumerate(steps)]
+    with _HINTS_LOCK:
+        _HINTS[key] = found
+        _HINTS.move_to_end(key)  # most recently asked last
+        while len(_HINTS) > HINT_BOARDS:
+            _HINTS.popitem(last=False)
+    return list(found)
+
+
+HINT_BOARDS = 64  # puzzles whose hints are kept (a day's dailies and the boards being played)
+_HINTS: OrderedDict[tuple[str, str], list[Hint]] = OrderedDict()
+_HINTS_LOCK = threading.Lock()

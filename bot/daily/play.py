@@ -178,7 +178,7 @@ class DailyPlay:
         play = await self._play(platform, chat_id, user_id, user_name, daily)
         if play.solved_at is not None:
             return HintOutcome(None, play, solved=True)
-        all_hints = hints(daily.puzzle, daily.solution)
+        all_hints = await asyncio.to_thread(hints, daily.puzzle, daily.solution)  # the first ask may take seconds
         if play.hints >= len(all_hints):
             return HintOutcome(None, play)
         n = await store.add_hint(play.id)

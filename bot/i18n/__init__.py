@@ -4,7 +4,9 @@ The engine reports :class:`~solvers.errors.Message` values (a code, parameters, 
 own texts are codes too. :func:`say` finds the code's template in the language asked for, then in
 the genres' own ``messages`` for that language, then the same in English, and fills it in. Parameter values are
 written the language's way: a ``cell`` (or ``*_cell``) as "row 3, column 4", a ``span`` (or ``*_span``:
-two corner cells) as "rows 1-2, column 4", a tuple as a list.
+two corner cells) as "rows 1-2, column 4", a tuple as a list. A whole number chooses its noun:
+``{count:# cell is|# cells are}`` says "1 cell is" or "3 cells are" ("#" stands for the number), so
+no template writes "cell(s)".
 Adding a language is one file here with ``TEXTS``, ``cell``, ``span`` and ``WORDS`` (see ``ja.py``).
 """
 
@@ -82,6 +84,8 @@ def _value(name: str, value: Any, cat: ModuleType) -> Any:
         return cat.WORDS.get("and", " and ").join(words)
     if isinstance(value, str):
         return str(cat.WORDS.get(value, value))
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _Count(value)
     return value  # numbers, dates...: the template may format them ("{limit:g}", "{date:%d %b}")
 
 
@@ -104,12 +108,32 @@ def say(msg: Message | str, lang: str = DEFAULT, **params: Any) -> str:
         return text
 
 
+class _Count(int):
+    """A whole number in a template: ``{n:one|other}`` picks the form for 1 or for any other count."""
+
+    def __format__(self, spec: str) -> str:
+        if "|" not in spec:
+            return super().__format__(spec)
+        one, other = spec.split("|", 1)
+        return (one if self == 1 else other).replace("#", str(int(self)))
+
+
 _STARTS_WITH_CELL = re.compile(r"\{(\w+_)?cells?[}!:]")
 
 
 class _Defaults(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+    def __missing__(self, key: str) -> _Unfilled:
+        return _Unfilled(key)
+
+
+class _Unfilled(str):
+    """A parameter the message lacks, shown as ``{name}`` whatever format its template asks."""
+
+    def __new__(cls, key: str) -> _Unfilled:
+        return super().__new__(cls, "{" + key + "}")
+
+    def __format__(self, spec: str) -> str:
+        return str(self)
 
 
 def t(lang: str, code: str, **params: Any) -> str:

@@ -26,21 +26,21 @@ TEXTS: dict[str, str] = {
     "unknown-genre": "Unknown genre '{genre}'. Known genres: {known}.",
     "unknown-symbol": "Unknown symbol '{token}' at {cell}: {genre} cells are {symbols}.",
     "empty-board": "The board is empty.",
-    "not-rectangle": "Row {row} has {got} cells, the rows above have {width}: the board must be a rectangle.",
+    "not-rectangle": "Row {row} has {got:# cell|# cells}, the rows above have {width}: the board must be a rectangle.",
     "line-off-board": "The line at {cell} leaves the board ({dir}).",
     "line-mismatch": "The line at {cell} goes {dir} but {other_cell} does not connect back.",
     "answer-not-text": "The answer must be text.",
     "answer-empty": "The answer is empty: write the solved grid, one line per row.",
     "answer-row-count": "Your answer has {got} rows; the puzzle has {rows}. Write one line per row.",
     "answer-row-count-1": "Your answer has 1 row; the puzzle has {rows}. Write one line per row.",
-    "answer-row-length": "Row {row} of your answer has {got} cells; the puzzle has {cols} columns.",
+    "answer-row-length": "Row {row} of your answer has {got:# cell|# cells}; the puzzle has {cols} columns.",
     "answer-line-symbol": "{cell} holds '{token}': write one line symbol per cell.",
     "answer-bad-mask": "{cell} has mask {mask}; masks are 0-15 (up=1, right=2, down=4, left=8).",
     "answer-off-board": "The line at {cell} goes {dir}, off the board.",
     "answer-not-joined": "The line at {cell} goes {dir}, but {other_cell} has no line coming {back}.",
     "solution-shape": "The solution must be an object with '{key}'.",
     "solution-rows": "The solution's '{key}' must be a list of {rows} rows.",
-    "solution-row-count": "The solution has {got} rows in '{key}', the board has {rows}.",
+    "solution-row-count": "The solution has {got:# row|# rows} in '{key}', the board has {rows}.",
     "solution-row": "Row {row} of the solution's '{key}' is not a row.",
     "solution-row-length": "Row {row} of the solution's '{key}' has {got} entries, the board has {cols}.",
     "solution-mask": "At {cell} of the solution: {token!r} is not a connection mask 0-15.",
@@ -82,7 +82,7 @@ TEXTS: dict[str, str] = {
     "too-many-lines": "The text has {lines} lines; a board has at most {max} rows.",
     "board-too-many-rows": "The board has {rows} rows; the limit is {max_rows} rows by {max_cols} columns.",
     "board-too-big": "The board has {rows} rows by {cols} columns; the limit is {max_rows} rows by {max_cols} columns.",
-    "board-too-small": "The board has {rows} row(s) and {cols} column(s); a puzzle needs at least {min_rows} rows "
+    "board-too-small": "The board has {rows:# row|# rows} and {cols:# column|# columns}; a puzzle needs at least {min_rows} rows "
                        "and {min_cols} columns.",
     "url-other-genre": "The puzz.link URL is a {genre} puzzle ('{pid}'), but you asked for {wanted}.",
     "game-id-other-genre": "This is a {game} game ID from Simon Tatham's Puzzles; it cannot be a {genre} board.",
@@ -97,10 +97,10 @@ TEXTS: dict[str, str] = {
     "site-board-in-script": "This page from {site} draws its board with a script, so the saved source has no "
                             "cells. Copy the board's <div> from the browser's developer tools instead.",
     "site-genre-unsupported": "This is a {genre} board from {site}; this genre isn't supported yet.",
-    "site-cells-missing": "The copied board has {rows} rows and {cols} columns but {count} cell(s) are missing, "
+    "site-cells-missing": "The copied board has {rows} rows and {cols} columns but {count:# cell is|# cells are} missing, "
                           "from {first_cell} on. Copy the whole board.",
-    "site-row-missing": "The copied board has a gap: {count} row(s) missing after row {after}. Copy the whole board.",
-    "site-column-missing": "The copied board has a gap: {count} column(s) missing after column {after}. Copy the "
+    "site-row-missing": "The copied board has a gap: {count:# row|# rows} missing after row {after}. Copy the whole board.",
+    "site-column-missing": "The copied board has a gap: {count:# column|# columns} missing after column {after}. Copy the "
                            "whole board.",
     "site-rooms-unknown": "This board has rooms but names no site, so I cannot tell its genre: send it with the "
                           "genre's command (see /help) or copy it with the page's address.",
@@ -114,7 +114,7 @@ TEXTS: dict[str, str] = {
     "site-json-broken": "The {key} data from {site} is not valid JSON; copy the whole line.",
     "site-json-field": "The puzzle data from {site} has no valid {field}.",
     "site-json-size": "The puzzle data has {count} cells for {rows} rows of {cols}.",
-    "first-row-width": "Row 1 has {got} cells, the rows below have {width}: the board must be a rectangle.",
+    "first-row-width": "Row 1 has {got:# cell|# cells}, the rows below have {width}: the board must be a rectangle.",
     "size-line-mismatch": "The size line says {said}, but the board has {rows} rows and {cols} columns "
                           "(write it as {size}, width x height, or leave it out).",
     "fits-no-genre": "This board fits no genre I know. {reasons}"
@@ -155,7 +155,7 @@ TEXTS: dict[str, str] = {
     "no-solution": "This puzzle has no solution.",
     "clue-impossible": "The clue at {cell} cannot hold on this board. Check it for a typo.",
     "clues-conflict-many": "These {count} clues, marked on the picture, cannot all hold together. Check them for a typo.",
-    "clues-conflict": "These {count} clues cannot all hold together: {cells}. Check them for a typo.",
+    "clues-conflict": "These {count} clues cannot hold together: {cells}. Check them for a typo.",
     "timeout": "The solver ran out of time ({seconds} s) before it could settle this board.",
     # -- pictures (bot/pictures.py: the title strip of a result picture) ------------------------------
     "picture-title": "{genre} {rows}×{cols} · {verdict}",
@@ -241,7 +241,7 @@ TEXTS: dict[str, str] = {
     "image_usage": "Send a picture of a board with /image PATH (a PNG, JPEG or WebP file).",
     "image_cannot_open": "I could not open {path}: {reason}.",
     "image_read": "I read this board from your picture (copy it, fix a cell and send it back if anything is off):",
-    "image_unsure": "I read this board from your picture, but I am not sure of {count} cell(s): {which}. Send the "
+    "image_unsure": "I read this board from your picture, but I am not sure of {count:# cell|# cells}: {which}. Send the "
                     "board back with those cells fixed, or press \"{button}\" to solve it as it is.",
     "image_size_unsure": "I read a {rows}x{cols} grid from your picture, but its lines are faint, so I may have "
                          "counted the rows or columns wrong. Check the board below: send it back fixed, or press "
@@ -302,7 +302,7 @@ TEXTS: dict[str, str] = {
     "daily_name": "{name}",
     "daily_name_unknown": "you",
     "daily_right": "✅ {name} solved it in {time}{hints}! #{rank} in this chat.",
-    "daily_right_hints": " with {count} hint(s)",
+    "daily_right_hints": " with {count:# hint|# hints}",
     "daily_already": "You already solved this one in {time}, {name}.",
     "daily_wrong": "❌ Not right yet, {name}: {reason}",
     "daily_unreadable": "🤔 I could not read that as an answer: {reason}\n"
@@ -311,11 +311,11 @@ TEXTS: dict[str, str] = {
     "daily_hint": "💡 Hint {number}/{total} for {name}: {text}",
     "daily_hint_solved": "You already solved it, {name}: no hint needed.",
     "daily_hint_none": "No hints left, {name}: every cell has been revealed.",
-    "daily_stats_user": "📊 {name}: streak {streak} day(s), best {best}, {total} day(s) solved.",
+    "daily_stats_user": "📊 {name}: streak {streak:# day|# days}, best {best}, {total:# day|# days} solved.",
     "daily_stats_head": "Today in this chat:",
     "daily_stats_empty": "Nobody has played today's puzzle in this chat yet.",
-    "daily_stats_solved": "{place}. {name} — {genre} {difficulty} — {time}, {hints} hint(s)",
-    "daily_stats_playing": "… {name} — {genre} {difficulty} — playing ({hints} hint(s), {wrong} wrong)",
+    "daily_stats_solved": "{place}. {name} — {genre} {difficulty} — {time}, {hints:# hint|# hints}",
+    "daily_stats_playing": "… {name} — {genre} {difficulty} — playing ({hints:# hint|# hints}, {wrong} wrong)",
     "daily_hint_private": "💡 {name}, I sent you hint {number}/{total} in a private message, so the others can still play fair.",
     "daily_right_unranked": "✅ {name} solved it in {time}{hints}, after seeing {seen}: not ranked.",
     "web_play_it": "▶ Play it",
@@ -339,6 +339,7 @@ TEXTS: dict[str, str] = {
     "web_mode_erase": "Erase",
     "web_hint": "Hint",
     "web_check_ok": "No broken rule so far.",
+    "web_nothing_yet": "Nothing is filled in yet: put your answer on the board first.",
     "web_solved": "Solved! The chat has been told.",
     "web_already": "You had already solved it.",
     "web_not_signed": "Open this page from the bot's Play button to submit your answer.",
@@ -357,7 +358,7 @@ TEXTS: dict[str, str] = {
     "web_notice_help": "Open the puzzle again from its post in the chat (/daily shows today's).",
     "daily_seen_solution": "the solution",
     "daily_seen_hints": "hints given to others",
-    "daily_stats_unranked": "– {name} — {genre} {difficulty} — {time}, {hints} hint(s), not ranked (after seeing {seen})",
+    "daily_stats_unranked": "– {name} — {genre} {difficulty} — {time}, {hints:# hint|# hints}, not ranked (after seeing {seen})",
     "daily_subscribed": "🗓 This chat now gets {what} every day at {time} ({zone}). /unsubscribe to stop.",
     "daily_what_genre": "the daily {genre} ({difficulty})",
     "daily_what_mix": "the daily puzzle (a different genre each day, {difficulty})",
@@ -365,7 +366,7 @@ TEXTS: dict[str, str] = {
                                 "get the puzzle here, or ask for it any time with /daily.",
     "daily_subscribe_usage": "I did not understand {words}. Use /subscribe [genre|mix] [easy|medium|hard] [HH:MM], "
                              "e.g. /subscribe {example} hard 08:30.",
-    "daily_unsubscribed": "Stopped {count} daily subscription(s) in this chat.",
+    "daily_unsubscribed": "Stopped {count:# daily subscription|# daily subscriptions} in this chat.",
     "daily_not_subscribed": "This chat has no daily subscription.",
     "daily_unavailable": "The daily puzzle is unavailable right now (its database cannot be opened). "
                          "Solving boards still works.",

@@ -312,6 +312,7 @@ TEXTS: dict[str, str] = {
     "web_mode_erase": "消しゴム",
     "web_hint": "ヒント",
     "web_check_ok": "今のところルール違反はありません。",
+    "web_nothing_yet": "まだ何も書き込まれていません。先に盤面に答えを書き込んでください。",
     "web_solved": "正解！チャットに知らせました。",
     "web_already": "もう解いています。",
     "web_not_signed": "答えを提出するには、ボットの「遊ぶ」ボタンからこのページを開いてください。",

@@ -21,7 +21,7 @@ from solvers.solution import Solution
 
 WORDS = ("web_undo", "web_redo", "web_clear", "web_check", "web_submit", "web_mode_line", "web_mode_cross",
          "web_mode_shade", "web_mode_dot", "web_mode_mark", "web_mode_erase", "web_hint", "web_check_ok",
-         "web_solved", "web_already", "web_not_signed", "web_rate_limited")
+         "web_solved", "web_already", "web_not_signed", "web_rate_limited", "web_nothing_yet")
 
 
 def static_file(name: str) -> bytes:

@@ -5,15 +5,15 @@ EN: dict[str, str] = {
                                  "'-' or '=' for single or double bridges across, '|' or 'H' down",
     "hashiwokakero-hint-single": "{cell} and {other_cell} are joined by one bridge.",
     "hashiwokakero-hint-double": "{cell} and {other_cell} are joined by two bridges.",
-    "hashiwokakero-hint-count": "{cell} and {other_cell}: {count} bridge(s). Count what each island's number "
+    "hashiwokakero-hint-count": "{cell} and {other_cell}: {count:# bridge|# bridges}. Count what each island's number "
                                 "needs against what its neighbours can still take: no other number fits.",
-    "hashiwokakero-hint-group": "{cell} and {other_cell}: {count} bridge(s). More would close a group of islands "
+    "hashiwokakero-hint-group": "{cell} and {other_cell}: {count:# bridge|# bridges}. More would close a group of islands "
                                 "off from the rest.",
-    "hashiwokakero-hint-cut": "{cell} and {other_cell}: {count} bridge(s). It is the only way left to connect "
+    "hashiwokakero-hint-cut": "{cell} and {other_cell}: {count:# bridge|# bridges}. It is the only way left to connect "
                               "the islands on either side.",
     "hashiwokakero-no-islands": "The board has no islands (numbers 1-8).",
     "hashiwokakero-bad-number": "{cell} holds {number}; islands hold 1-8.",
-    "hashiwokakero-no-room": "The {number} at {cell} can reach at most {most} bridges: too few islands in sight.",
+    "hashiwokakero-no-room": "The {number} at {cell} can reach at most {most:# bridge|# bridges}: too few islands in sight.",
     "hashiwokakero-odd-total": "The island numbers add up to {total}, an odd number; every bridge has two ends.",
     "hashiwokakero-bad-bridge": "Bridge {index} is not [row, column, row, column, count].",
     "hashiwokakero-end-not-island": "Bridge {index} ends at {cell}, which is not an island.",
@@ -22,8 +22,8 @@ EN: dict[str, str] = {
     "hashiwokakero-pair-twice": "{cell} and {other_cell} are joined twice; give one single or double bridge.",
     "hashiwokakero-over-island": "The bridge from {cell} to {other_cell} passes over the island at {island_cell}.",
     "hashiwokakero-crossing": "Two bridges cross at {cell}.",
-    "hashiwokakero-count": "The {number} at {cell} has {count} bridge(s), not {number} (a double bridge counts as two).",
-    "hashiwokakero-connected": "{count} island(s) are cut off from the rest, e.g. {cell}.",
+    "hashiwokakero-count": "The {number} at {cell} has {count:# bridge|# bridges}, not {number} (a double bridge counts as two).",
+    "hashiwokakero-connected": "{count:# island is cut off from the rest:|# islands are cut off from the rest, e.g.} {cell}.",
     "hashiwokakero-answer-island": "{cell} is the island {number}, but the answer has '{token}' there.",
     "hashiwokakero-answer-symbol": "'{token}' at {cell} is neither water ('.') nor a bridge (- = | H).",
     "hashiwokakero-answer-stray": "The bridge piece '{token}' at {cell} joins no two islands.",

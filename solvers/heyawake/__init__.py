@@ -29,7 +29,7 @@ class Heyawake(Genre[int, ShadeSolution]):
     name = "heyawake"
     title = "Heyawake"
     own_names = ("heyawacky",)
-    aliases = ("heya", "へやわけ", "ヘやわけ")
+    aliases = ("heya", "へやわけ")
     url_pids = ("heyawake",)
     notation = ROOM_NUMBERS
     regions = RegionUse.REQUIRED

@@ -50,7 +50,7 @@ def validate_board(numbers: Numbers, regions: Regions) -> None:
             seen[k] = (r, c)
             if v < 0 or v > (len(rooms.cells[k]) + 1) // 2:
                 raise InvalidPuzzle("heyawake-number-too-big", cells=((r, c),), cell=(r, c), number=v,
-                                    size=len(rooms.cells[k]))
+                                    size=len(rooms.cells[k]), most=(len(rooms.cells[k]) + 1) // 2)
 
 
 def check(puzzle: Puzzle[int], solution: ShadeSolution) -> list[Violation]:

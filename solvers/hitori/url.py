@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from solvers.errors import ParseError
 from solvers.puzzle import Puzzle
-from solvers.puzzlink import genre_link, make_url
+from solvers.puzzlink import cut_short, genre_link, make_url
 
 PID = "hitori"
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -32,16 +32,16 @@ def decode_body(body: str, rows: int, cols: int) -> list[list[int]]:
         elif ch == "-":
             digits = body[pos + 1:pos + 3].lower()
             if len(digits) != 2 or any(d not in _B36 for d in digits):
-                raise ParseError("hitori-url-char", char=body[pos], position=pos + 1)
+                raise ParseError("url-bad-char", char=body[pos], position=pos + 1)
             out[i] = int(digits, 36)
             pos += 3
         elif ch == ".":
             pos += 1
         else:
-            raise ParseError("hitori-url-char", char=body[pos], position=pos + 1)
+            raise ParseError("url-bad-char", char=body[pos], position=pos + 1)
         i += 1
     if i < n:  # a URL cut short in copying: no cell of ours is empty, so say so (not "holds 0")
-        raise ParseError("hitori-url-short", got=i, total=n, rows=rows, cols=cols)
+        raise cut_short(i, n, rows, cols)
     return [out[r * cols:(r + 1) * cols] for r in range(rows)]
 
 

@@ -5,11 +5,8 @@ EN: dict[str, str] = {
                         "when each row is written without spaces)",
     "hitori-answer-help": "# for a shaded cell and . for an unshaded one",
     "hitori-form-empty": "The board is empty; Hitori needs a number in every cell.",
-    "hitori-form-ragged": "Row {row} has {got} cells, the first row {cols}.",
+    "hitori-form-ragged": "Row {row} has {got:# cell|# cells}, the first row {cols}.",
     "hitori-form-number": "{cell} holds {number}; every Hitori cell needs a number from 1 to {max}.",
-    "hitori-url-char": "The puzz.link data has an unexpected character '{char}' at position {position}.",
-    "hitori-url-short": "The puzz.link URL holds only {got} of the {total} numbers of a {rows}x{cols} board: "
-                        "it may have been cut short when copied.",
     "hitori-url-number": "puzz.link URLs can hold Hitori numbers up to {max} only.",
     "hitori-answer-size": "The answer must have {rows} rows of {cols} cells.",
     "hitori-adjacent": "Two shaded cells touch at {cell}.",
@@ -18,7 +15,7 @@ EN: dict[str, str] = {
                           "and shading the others always makes two shaded cells touch in that row.",
     "hitori-crowded-column": "Column {column} holds the number {number} {count} times: at most one may stay "
                              "unshaded, and shading the others always makes two shaded cells touch in that column.",
-    "hitori-connected": "The unshaded cells are split: {count} of them, e.g. {cell}, are cut off from the rest.",
+    "hitori-connected": "The unshaded cells are split: {count:one of them, {cell}, is|# of them, e.g. {cell}, are} cut off from the rest.",
     "hitori-answer-symbol": "{cell} holds '{token}': write # for a shaded cell and . for an unshaded one.",
     "hitori-hint-shaded": "{cell} is shaded.",
     "hitori-hint-unshaded": "{cell} stays unshaded.",
@@ -35,9 +32,6 @@ JA: dict[str, str] = {
     "hitori-form-empty": "盤面が空です。ひとりにしてくれは全マスに数字が必要です。",
     "hitori-form-ragged": "{row} 行目は {got} マスですが、1 行目は {cols} マスです。",
     "hitori-form-number": "{cell} の {number} は使えません。各マスには 1〜{max} の数字が必要です。",
-    "hitori-url-char": "puzz.link のデータの {position} 文字目 '{char}' は使えません。",
-    "hitori-url-short": "puzz.link の URL には {rows}×{cols} の盤面の {total} 個の数字のうち {got} 個しかありません。"
-                        "コピーの途中で切れたのかもしれません。",
     "hitori-url-number": "puzz.link の URL に書ける数字は {max} までです。",
     "hitori-answer-size": "答えは {rows} 行 {cols} 列で書いてください。",
     "hitori-adjacent": "{cell} で黒マスが隣り合っています。",

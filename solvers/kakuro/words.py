@@ -18,7 +18,7 @@ EN: dict[str, str] = {
                              "it may have been cut short when copied.",
     "kakuro-url-edge-white": "puzz.link needs the top row and the left column to hold only clue or black cells.",
     "kakuro-answer-size": "The answer must have {rows} rows of {cols} cells.",
-    "kakuro-blank": "{count} white cell(s) have no digit, e.g. {cell}.",
+    "kakuro-blank": "{count:# white cell has no digit:|# white cells have no digit, e.g.} {cell}.",
     "kakuro-digit-on-black": "{cell} is a black cell; digits go in white cells only.",
     "kakuro-repeat": "{digit} appears twice in one run: {cell} and {other_cell}.",
     "kakuro-sum": "The {direction} run of the clue at {cell} adds up to {got}, not {total}.",

@@ -9,7 +9,7 @@ EN: dict[str, str] = {
     "numberlink-form-no-numbers": "There are no numbers on the board; Numberlink needs pairs of equal numbers.",
     "numberlink-form-once": "Number {number} appears once ({clue_cells}); "
                             "Numberlink needs each number exactly twice.",
-    "numberlink-form-times": "Number {number} appears {times} times ({clue_cells}); "
+    "numberlink-form-times": "Number {number} appears {times:once|# times} ({clue_cells}); "
                              "Numberlink needs each number exactly twice.",
     # the engine's gate
     "numberlink-unknown-clue": "{cell} holds a '?' clue; Numberlink boards with unknown numbers "
@@ -17,7 +17,7 @@ EN: dict[str, str] = {
     "numberlink-bad-value": "{cell} holds {value}; Numberlink cells are empty or a positive number.",
     "numberlink-no-numbers": "The board has no numbers; Numberlink needs pairs of numbers to join.",
     "numberlink-once": "Number {number} appears once ({clue_cells}); Numberlink needs each number exactly twice.",
-    "numberlink-times": "Number {number} appears {times} times ({clue_cells}); "
+    "numberlink-times": "Number {number} appears {times:once|# times} ({clue_cells}); "
                         "Numberlink needs each number exactly twice.",
     # the checker
     "numberlink-off-board": "The line at {cell} leaves the board ({dir}).",

@@ -34,11 +34,11 @@ EN: dict[str, str] = {
     "nurikabe-too-many": "The islands need {total} cells, more than the board's {area}.",
     "nurikabe-answer-size": "The answer does not have the board's size.",
     "nurikabe-shaded-clue": "{cell} holds a number but is shaded; numbers always stay unshaded.",
-    "nurikabe-shaded-split": "The shaded cells are split: {count} of them, e.g. {cell}, are cut off from the rest.",
+    "nurikabe-shaded-split": "The shaded cells are split: {count:one of them, {cell}, is|# of them, e.g. {cell}, are} cut off from the rest.",
     "nurikabe-pool": "The 2x2 block at {cell} is all shaded.",
     "nurikabe-island-no-clue": "The island of unshaded cells at {cell} holds no number.",
     "nurikabe-island-clues": "The numbers at {cell} and {other_cell} are in one island.",
-    "nurikabe-island-size": "The island of the {number} at {cell} has {size} cell(s), not {number}.",
+    "nurikabe-island-size": "The island of the {number} at {cell} has {size:# cell|# cells}, not {number}.",
     "nurikabe-answer-token": "{cell} holds '{token}': write # for shaded and . for unshaded cells.",
     "nurikabe-form-touching": "The numbers at {cell} and {other_cell} touch; Nurikabe numbers are in different islands.",
 }

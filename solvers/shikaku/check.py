@@ -129,7 +129,13 @@ def check(puzzle: Puzzle[int], solution: RectSolution) -> list[Violation]:
             r, c, v = clues[0]
             broken.append(Violation("shikaku-area", cells=((r, c),),
                                     params={"number": v, "cell": (r, c), "size": h * w, "span": corners(rect)}))
+    if not solution.rects:  # the player's Check on a fresh board: nothing to mark, say so
+        return [Violation("shikaku-no-rectangles")]
     empty = [(r, c) for r in range(rows) for c in range(cols) if owner[r][c] < 0]
-    if empty:
+    unboxed = [(r, c) for r, c in empty if puzzle.cells[r][c] != EMPTY]
+    if unboxed:  # the numbers still waiting for their rectangle, not every cell around them
+        broken.append(Violation("shikaku-unboxed", cells=tuple(unboxed), params={"count": len(unboxed),
+                                                                                 "cell": unboxed[0]}))
+    elif empty:
         broken.append(Violation("shikaku-tiling", cells=tuple(empty), params={"count": len(empty), "cell": empty[0]}))
     return broken

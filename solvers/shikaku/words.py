@@ -31,8 +31,11 @@ EN: dict[str, str] = {
                             "{rows}x{cols} board.",
     "shikaku-overlap": "{cell} is inside two rectangles ({other_span} and {span}).",
     "shikaku-one-number": "The rectangle over {span} holds {count} numbers; each rectangle must hold exactly one.",
-    "shikaku-area": "The {number} at {cell} is in a rectangle of {size} cells ({span}).",
-    "shikaku-tiling": "{count} cell(s) are in no rectangle, e.g. {cell}.",
+    "shikaku-area": "The {number} at {cell} is in a rectangle of {size:# cell|# cells} ({span}).",
+    "shikaku-tiling": "{count:# cell is in no rectangle:|# cells are in no rectangle, e.g.} {cell}.",
+    "shikaku-unboxed": "{count:The number at {cell} is in no rectangle yet|# numbers are in no rectangle yet, "
+                       "e.g. the one at {cell}}.",
+    "shikaku-no-rectangles": "No rectangle is drawn yet.",
     # answers typed in chat
     "shikaku-answer-unlabelled": "{cell} has no region letter: give every cell the letter of its rectangle.",
     "shikaku-answer-not-rectangle": "The cells marked '{label}' do not form one rectangle: {cell} lies between "
@@ -62,6 +65,9 @@ JA: dict[str, str] = {
     "shikaku-one-number": "長方形 ({span}) に数字が {count} 個あります。ちょうど一つにしてください。",
     "shikaku-area": "{cell}の {number} の長方形が {size} マスになっています。",
     "shikaku-tiling": "どの長方形にも入っていないマスが {count} 個あります({cell}など)。",
+    "shikaku-unboxed": "{count:{cell}の数字はまだどの長方形にも入っていません|まだどの長方形にも入っていない数字が # 個"
+                       "あります({cell}など)}。",
+    "shikaku-no-rectangles": "長方形がまだ描かれていません。",
     "shikaku-answer-unlabelled": "{cell} に文字がありません。すべてのマスに長方形の文字を書いてください。",
     "shikaku-answer-not-rectangle": "'{label}' のマスが 1 つの長方形になっていません ({cell} が '{token}' です)。"
                                     "長方形ごとに別の文字を使ってください。",

@@ -5,9 +5,9 @@ EN: dict[str, str] = {
     "starbattle-read-help": "the region grid (a letter or number per cell, equal labels one region), "
                             "with the star count in the first line (\"starbattle 2\")",
     "starbattle-given": "{cell} holds a number; Star Battle cells hold nothing (the puzzle is its regions).",
-    "starbattle-not-square": "A Star Battle board is square; this one has {rows} rows and {cols} columns.",
-    "starbattle-bad-stars": "{stars} stars per line do not fit a board {size} cells wide.",
-    "starbattle-stars-touch": "{stars} stars per line cannot fit a {size}x{size} board: two neighbouring rows "
+    "starbattle-not-square": "A Star Battle board is square; this one has {rows:# row|# rows} and {cols:# column|# columns}.",
+    "starbattle-bad-stars": "{stars:# star per line does|# stars per line do} not fit a board {size:# cell|# cells} wide.",
+    "starbattle-stars-touch": "{stars:# star|# stars} per line cannot fit a {size}x{size} board: two neighbouring rows "
                               "need {need} stars, but with no two stars touching (diagonals included) they hold "
                               "{most} at most.",
     "starbattle-region-count": "The board has {regions} regions; a {size}x{size} board needs {size}.",
@@ -17,19 +17,19 @@ EN: dict[str, str] = {
     "starbattle-param-stars": "★ {value} in every row, column and region",
     "starbattle-answer-symbol": "'{token}' at {cell} is neither a star (*) nor an empty cell (.).",
     "starbattle-answer-size": "The answer must have {rows} rows of {cols} cells.",
-    "starbattle-row": "Row {row} has {got} stars instead of {stars}.",
-    "starbattle-column": "Column {column} has {got} stars instead of {stars}.",
-    "starbattle-region": "The region at {cell} has {got} stars instead of {stars}.",
+    "starbattle-row": "Row {row} has {got:# star|# stars} instead of {stars}.",
+    "starbattle-column": "Column {column} has {got:# star|# stars} instead of {stars}.",
+    "starbattle-region": "The region at {cell} has {got:# star|# stars} instead of {stars}.",
     "starbattle-touch": "The stars at {cell} and {other_cell} touch.",
-    "starbattle-row-stuck": "Row {row} cannot hold exactly {stars} star(s) once the stars the other rows, columns "
+    "starbattle-row-stuck": "Row {row} cannot hold exactly {stars:# star|# stars} once the stars the other rows, columns "
                             "and regions force are placed (no two stars touching, diagonals included).",
-    "starbattle-column-stuck": "Column {column} cannot hold exactly {stars} star(s) once the stars the other rows, "
+    "starbattle-column-stuck": "Column {column} cannot hold exactly {stars:# star|# stars} once the stars the other rows, "
                                "columns and regions force are placed (no two stars touching, diagonals included).",
     "starbattle-row-crowded": "The regions that can only put their stars in row {row} need more stars than "
                               "that row still takes ({stars} per row in all).",
     "starbattle-column-crowded": "The regions that can only put their stars in column {column} need more stars "
                                  "than that column still takes ({stars} per column in all).",
-    "starbattle-region-stuck": "The region at {cell} cannot hold exactly {stars} star(s) once the stars the rows, "
+    "starbattle-region-stuck": "The region at {cell} cannot hold exactly {stars:# star|# stars} once the stars the rows, "
                                "columns and other regions force are placed (no two stars touching, diagonals "
                                "included).",
     "starbattle-rows-stuck": "Rows {first} and {last} cannot hold exactly {stars} stars between them once the "
@@ -46,9 +46,9 @@ EN: dict[str, str] = {
                              "stars in them have only {got} left to place.",
     "starbattle-columns-short": "Columns {first} to {last} need {need} more stars, but the regions that can still "
                                 "put stars in them have only {got} left to place.",
-    "starbattle-row-short": "Row {row} needs {need} more star(s), but the regions that can still put stars in it "
+    "starbattle-row-short": "Row {row} needs {need:# more star|# more stars}, but the regions that can still put stars in it "
                             "have only {got} left to place.",
-    "starbattle-column-short": "Column {column} needs {need} more star(s), but the regions that can still put "
+    "starbattle-column-short": "Column {column} needs {need:# more star|# more stars}, but the regions that can still put "
                                "stars in it have only {got} left to place.",
     "starbattle-hint-forced": "There is a star at {cell}: with no two stars touching and every row, column "
                               "and region holding its number of stars, no other place is left for it.",

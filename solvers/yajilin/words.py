@@ -19,7 +19,7 @@ EN: dict[str, str] = {
     "yajilin-branch": "The loop branches at {cell}.",
     "yajilin-no-loop": "No loop is drawn.",
     "yajilin-loops": "The lines form {count} separate loops, not one.",
-    "yajilin-count": "The arrow at {cell} says {clue}, but {got} shaded cells lie that way.",
+    "yajilin-count": "The arrow at {cell} says {clue}, but {got:# shaded cell lies|# shaded cells lie} that way.",
     "yajilin-hint-arrow-shaded": "{cell} is shaded: its arrow needs every other cell there shaded.",
     "yajilin-hint-degree-shaded": "{cell} is shaded: the loop has no two ways through it.",
     "yajilin-hint-loop-shaded": "{cell} is shaded: the loop is closed without it.",

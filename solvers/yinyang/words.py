@@ -12,8 +12,8 @@ EN: dict[str, str] = {
                                "block of black, which the rules forbid.",
     # the checker
     "yinyang-format": 'A Yin-Yang answer is {{"colors": [one string of W/B per row]}}.',
-    "yinyang-row-count": "The answer has {got} rows, the board has {rows}.",
-    "yinyang-row-length": "Row {row} of the answer has {got} cells, the board has {cols} columns.",
+    "yinyang-row-count": "The answer has {got:# row|# rows}, the board has {rows}.",
+    "yinyang-row-length": "Row {row} of the answer has {got:# cell|# cells}, the board has {cols} columns.",
     "yinyang-not-colour": "Row {row}, column {col} of the answer is '{token}': every cell must be W or B.",
     "yinyang-white-given": "Row {row}, column {col} has a given white circle but is coloured otherwise.",
     "yinyang-black-given": "Row {row}, column {col} has a given black circle but is coloured otherwise.",

@@ -109,7 +109,7 @@ def test_a_wrong_bridge_count_says_what_the_number_wants() -> None:
     """Check on an empty board said "The 4 at row 1, column 1 has 0 bridge ends.": no word of the 4 wanted."""
     (v,) = [v for v in GENRE.check(Puzzle("hashiwokakero", ((4, 0, 2), (0, 0, 0), (2, 0, 0))), BridgeSolution((), 3, 3))
             if v.rule == "hashiwokakero-count" and v.params["number"] == 4]
-    assert say(v.msg, "en") == "The 4 at row 1, column 1 has 0 bridge(s), not 4 (a double bridge counts as two)."
+    assert say(v.msg, "en") == "The 4 at row 1, column 1 has 0 bridges, not 4 (a double bridge counts as two)."
 
 
 def test_answers_typed_in_chat_and_hints() -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.i18n import say
 from rendering.views import render_png
 from solvers.engine import solve_puzzle
 from solvers.errors import InvalidPuzzle
@@ -63,6 +64,11 @@ def test_validate_refuses_bad_rooms() -> None:
         with pytest.raises(InvalidPuzzle) as e:
             GENRE.validate(Puzzle.from_record({"genre": "heyawake", "grid": grid, "regions": regions}))
         assert e.value.code == code
+    with pytest.raises(InvalidPuzzle) as e:  # said only "its room has 4 cells", which a 3 seems to fit
+        GENRE.validate(Puzzle.from_record({"genre": "heyawake", "grid": ["3 .", ". ."], "regions": ["1 1", "1 1"]}))
+    assert say(e.value.msg) == ("The 3 at row 1, column 1 cannot be: its room of 4 cells holds at most "
+                                "2 shaded cells without two touching.")
+    assert "最大 2 マス" in say(e.value.msg, "ja")
 
 
 # -- puzz.link

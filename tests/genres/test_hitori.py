@@ -72,19 +72,21 @@ def test_urls() -> None:
     big = Puzzle("hitori", ((16, 35), (36, 1)))
     assert GENRE.encode_url(big) == "https://puzz.link/p?hitori/2/2/gz-101"
     assert GENRE.decode_url("https://puzz.link/p?hitori/2/2/gz-101") == big
-    with pytest.raises(ParseError):
+    with pytest.raises(ParseError) as bad:
         GENRE.decode_url("https://puzz.link/p?hitori/2/2/1+21")
+    assert bad.value.msg.code == "url-bad-char"  # the shared words, not a copy of them
 
 
 def test_a_url_cut_short_says_so() -> None:
     """A URL missing its last numbers (cut in copying) was blamed on a cell 'holding 0', a number
-    the player never wrote; it says how many numbers the URL holds."""
+    the player never wrote; it says how many cells the URL holds, in the words every genre's cut-short
+    URL gets (Hitori had its own message, about "numbers")."""
     with pytest.raises(ParseError) as short:
         read_board("https://puzz.link/p?hitori/4/4/33144322134234")
-    assert short.value.msg.code == "hitori-url-short"
-    assert say(short.value.msg) == ("The puzz.link URL holds only 14 of the 16 numbers of a 4x4 board: "
+    assert short.value.msg.code == "url-short"
+    assert say(short.value.msg) == ("The puzz.link URL holds only 14 of the 16 cells of a 4x4 board: "
                                     "it may have been cut short when copied.")
-    assert "16 個の数字のうち 14 個" in say(short.value.msg, "ja")
+    assert "16 マスのうち 14 マス" in say(short.value.msg, "ja")
 
 
 def test_url_round_trip_random() -> None:
@@ -157,7 +159,7 @@ def test_no_solution_names_numbers_that_cannot_all_be_right() -> None:
     res = solve_puzzle(board("1 1", "1 1"), explain)
     assert res.status is Status.NONE and res.message is not None and res.message.code == "clues-conflict"
     assert set(res.cells) == {(0, 0), (0, 1), (1, 0), (1, 1)}
-    assert say(res.message).startswith("These 4 clues cannot all hold together")
+    assert say(res.message).startswith("These 4 clues cannot hold together")
 
     def freshened(nums: list[list[int]], kept: set[tuple[int, int]]) -> list[list[int]]:
         return [[v if (r, c) in kept else 100 + r * 10 + c for c, v in enumerate(row)] for r, row in enumerate(nums)]

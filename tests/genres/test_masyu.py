@@ -173,7 +173,7 @@ def test_validate_rejects_unknown_cell_values() -> None:
     assert say(e.value.msg, "ja").startswith("1 行 2 列の値 3 は使えません。")
     with pytest.raises(InvalidPuzzle) as e:
         validate(Puzzle("masyu", ((0, 0), (0,))))
-    assert "Row 2 has 1 cells" in say(e.value.msg)
+    assert "Row 2 has 1 cell," in say(e.value.msg)
 
 
 def test_empty_boards() -> None:

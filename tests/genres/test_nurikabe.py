@@ -410,7 +410,7 @@ def test_wrong_answers_and_touching_numbers_say_where() -> None:
     assert said["nurikabe-shaded-clue"] == "Row 1, column 1 holds a number but is shaded; numbers always stay unshaded."
     assert said["nurikabe-pool"] == "The 2x2 block at row 2, column 1 is all shaded."
     said = {v.rule: say(v.msg) for v in check.check(p, ShadeSolution((".##", "###", ".#.")))}
-    assert said["nurikabe-island-size"] == "The island of the 2 at row 1, column 1 has 1 cell(s), not 2."
+    assert said["nurikabe-island-size"] == "The island of the 2 at row 1, column 1 has 1 cell, not 2."
     said = {v.rule: say(v.msg, "ja") for v in check.check(p, ShadeSolution((".##", "..#", ".#.")))}
     assert said["nurikabe-island-clues"] == "1 行 1 列 と 3 行 1 列 の数字が同じ島に入っています。"
     with pytest.raises(ParseError) as e:  # a 2x2 block of numbers: they cannot be four islands

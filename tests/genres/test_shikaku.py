@@ -70,12 +70,29 @@ def test_checker_each_rule() -> None:
     assert "(rows 1-2, columns 1-2 and row 1, columns 2-3)" in say(ov[0].msg)
 
 
+def test_an_unfinished_answer_marks_what_is_left_not_every_cell() -> None:
+    """The web player's Check on a fresh board marked all its cells red ("25 cells are in no
+    rectangle"); it says nothing is drawn yet, and a half-drawn board marks the numbers left."""
+    two = board("2 . 2", ". . .")
+    (none,) = check.check(two, typed(two, []))
+    assert none.rule == "shikaku-no-rectangles" and none.cells == () and say(none.msg) == "No rectangle is drawn yet."
+    assert say(none.msg, "ja") == "長方形がまだ描かれていません。"
+    (left,) = check.check(two, typed(two, [[0, 0, 1, 2]]))
+    assert left.rule == "shikaku-unboxed" and left.cells == ((0, 2),)
+    assert say(left.msg) == "The number at row 1, column 3 is in no rectangle yet."
+    three = board("2 . 2", "1 1 .")
+    (left,) = check.check(three, typed(three, [[1, 1, 1, 1]]))
+    assert left.cells == ((0, 0), (0, 2), (1, 0))
+    assert say(left.msg) == "3 numbers are in no rectangle yet, e.g. the one at row 1, column 1."
+    assert say(left.msg, "ja") == "まだどの長方形にも入っていない数字が 3 個あります(1 行 1 列など)。"
+
+
 def test_a_one_cell_rectangle_is_written_as_one_row_and_column() -> None:
     """"row 1, column 1", never "rows 1-1, columns 1-1" (nor "1〜1 行")."""
     good_shape = board("2 .", "2 .")
     area = next(v for v in check.check(good_shape, typed(good_shape, [[0, 0, 1, 1], [0, 1, 1, 1], [1, 0, 1, 2]]))
                 if v.rule == "shikaku-area")
-    assert say(area.msg) == "The 2 at row 1, column 1 is in a rectangle of 1 cells (row 1, column 1)."
+    assert say(area.msg) == "The 2 at row 1, column 1 is in a rectangle of 1 cell (row 1, column 1)."
     empty = next(v for v in check.check(good_shape, typed(good_shape, [[0, 0, 2, 1], [0, 1, 1, 1], [1, 1, 1, 1]]))
                  if v.rule == "shikaku-one-number" and v.msg.params["count"] == 0)
     assert "over row 1, column 2 holds" in say(empty.msg)
@@ -112,7 +129,7 @@ def test_checker_on_a_broken_corpus_solution(source: str) -> None:
     rec = corpus.unique(source, "shikaku")[-1]
     p = Puzzle.from_record(rec)
     rects = [list(r) for r in rec["solution"]["rects"]]
-    assert rules(p, rects[:-1]) == {"tiling"}
+    assert rules(p, rects[:-1]) == {"unboxed"}  # the last rectangle's number is left out
     rects2 = [list(r) for r in rects]
     rects2[0][2] += 1  # grow the first rectangle down one row
     assert rules(p, rects2) & {"overlap", "rect-outside"}
