@@ -79,6 +79,15 @@ def runs(x: int) -> list[list[int]]:
     return out
 
 
+def from_runs(bounds: Sequence[int]) -> int:
+    """The inverse of :func:`runs`, from flat bounds ``[first, last, first, last, ...]`` (a CP-SAT
+    domain)."""
+    mask = 0
+    for lo, hi in zip(bounds[::2], bounds[1::2], strict=True):
+        mask |= ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
+    return mask
+
+
 def start_masks(near: list[list[int]], flat: Sequence[int]) -> list[int]:
     """The masks before any deduction: a given is fixed; an empty cell may hold 1 up to the
     larger of the biggest given and its component of empty cells (a bigger area holds no given)."""
@@ -190,38 +199,32 @@ class _Memo:
         return known[1]
 
 
-def _round(near: list[list[int]], cand: list[int], top: int, dirty: int, memo: _Memo) -> bool:
-    """One pass of the cheap rules over the whole board, the per-number ones only for the numbers
-    in ``dirty`` (a bit mask); True when a mask changed."""
-    block_of, block_cells = blocks(near, cand)
-    value = [cand[b[0]].bit_length() - 1 for b in block_cells]
-    changed = False
+def walls(near: list[list[int]], cand: list[int]) -> None:
+    """What keeps groups apart, before any other deduction: :func:`_apart` again while it fixes
+    new cells (whose blocks may be complete too). Then no group's cell can join or copy a cell
+    outside it, so groups may be deduced alone."""
+    fixed = -1
+    while True:
+        now = sum(1 for x in cand if not x & (x - 1))
+        if now == fixed:
+            return
+        fixed = now
+        block_of, block_cells = blocks(near, cand)
+        _apart(near, cand, block_of, block_cells, [cand[b[0]].bit_length() - 1 for b in block_cells])
 
-    def drop(i: int, v: int) -> None:
-        nonlocal changed
-        if cand[i] >> v & 1:
-            cand[i] &= ~(1 << v)
-            changed = True
-            if not cand[i]:
-                raise Contradiction
 
-    def fix(i: int, v: int) -> None:
-        nonlocal changed
-        if not cand[i] >> v & 1:
-            raise Contradiction
-        if cand[i] != 1 << v:
-            cand[i] = 1 << v
-            changed = True
-
-    by_value: dict[int, list[int]] = {}
+def _apart(near: list[list[int]], cand: list[int], block_of: list[int], block_cells: list[list[int]],
+           value: list[int]) -> dict[int, dict[int, set[int]]]:
+    """A block larger than its number is wrong; a cell touching blocks of ``v`` that add up past
+    ``v - 1`` cannot be ``v`` (so a complete block's neighbours lose its number). Returns, per
+    open cell touching blocks, the blocks it touches by number."""
     for b, cells in enumerate(block_cells):
-        by_value.setdefault(value[b], []).append(b)
         if len(cells) > value[b]:
             raise Contradiction
-    # a cell touching blocks of v that add up past v - 1 cannot be v (complete blocks included)
-    open_cells = [i for i, x in enumerate(cand) if x & (x - 1)]
-    touch: dict[int, dict[int, set[int]]] = {}  # open cell -> number -> the blocks of it it touches
-    for i in open_cells:
+    touch: dict[int, dict[int, set[int]]] = {}
+    for i, x in enumerate(cand):
+        if not x & (x - 1):
+            continue
         touching: dict[int, set[int]] | None = None
         for j in near[i]:
             if (b := block_of[j]) >= 0:
@@ -231,7 +234,29 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int, memo: _
         if touching is not None:
             for v, bs in touching.items():
                 if cand[i] >> v & 1 and 1 + sum(len(block_cells[b]) for b in bs) > v:
-                    drop(i, v)
+                    cand[i] &= ~(1 << v)
+                    if not cand[i]:
+                        raise Contradiction
+    return touch
+
+
+def _round(near: list[list[int]], cand: list[int], top: int, dirty: int, memo: _Memo) -> None:
+    """One pass of the cheap rules over the whole board, the per-number ones only for the numbers
+    in ``dirty`` (a bit mask)."""
+    block_of, block_cells = blocks(near, cand)
+    value = [cand[b[0]].bit_length() - 1 for b in block_cells]
+
+    def drop(i: int, v: int) -> None:
+        if cand[i] >> v & 1:
+            cand[i] &= ~(1 << v)
+            if not cand[i]:
+                raise Contradiction
+
+    open_cells = [i for i, x in enumerate(cand) if x & (x - 1)]
+    touch = _apart(near, cand, block_of, block_cells, value)
+    by_value: dict[int, list[int]] = {}
+    for b in range(len(block_cells)):
+        by_value.setdefault(value[b], []).append(b)
     # per number: where blocks can reach, where new areas fit
     # numbers above every given and every block: only the size of their region limits them
     exact = (1 << (top + 1)) - 1
@@ -259,7 +284,7 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int, memo: _
             if not frontier:
                 raise Contradiction
             if len(frontier) == 1:
-                changed |= _way_out(near, cand, block_cells[b], v, frontier.pop())
+                _way_out(near, cand, block_cells[b], v, frontier.pop())
         for comp in memo.fresh_parts(near, v, {i for i in cells_v if i not in touch or v not in touch[i]}):
             if len(comp) >= v:
                 allowed.update(comp)
@@ -272,26 +297,22 @@ def _round(near: list[list[int]], cand: list[int], top: int, dirty: int, memo: _
         for i in comp:
             if cand[i] & over:
                 cand[i] &= ~over
-                changed = True
                 if not cand[i]:
                     raise Contradiction
     # fixed blocks short of their number with no open neighbour able to take it are caught above;
     # a block of v next to a cell fixed to v is one block (recomputed next round)
-    return changed
 
 
-def _way_out(near: list[list[int]], cand: list[int], block: list[int], v: int, cell: int) -> bool:
+def _way_out(near: list[list[int]], cand: list[int], block: list[int], v: int, cell: int) -> None:
     """A short block of ``v`` whose only way out is ``cell`` takes it, and so on while the grown
     block (with the fixed ``v`` it then touches) still has one way out: a chain in one step, not
-    one step per round. True when a mask changed."""
+    one step per round."""
     bit = 1 << v
     area = set(block)
     stack: list[int] = []
-    changed = False
     while True:
         if not cand[cell] & bit:
             raise Contradiction
-        changed |= cand[cell] != bit
         cand[cell] = bit
         area.add(cell)
         stack.append(cell)
@@ -303,12 +324,12 @@ def _way_out(near: list[list[int]], cand: list[int], block: list[int], v: int, c
         if len(area) >= v:
             if len(area) > v:
                 raise Contradiction
-            return changed
+            return
         frontier = {j for i in area for j in near[i] if j not in area and cand[j] & bit}
         if len(frontier) != 1:
             if not frontier:
                 raise Contradiction
-            return changed
+            return
         cell = frontier.pop()
 
 
@@ -341,13 +362,12 @@ def _layers(near: list[list[int]], cand: list[int], start: Sequence[int], v: int
     return layers
 
 
-def _through(near: list[list[int]], cand: list[int], dirty: int) -> bool:
-    """A cell every growth of a short block must take is the block's (its number); True on change.
+def _through(near: list[list[int]], cand: list[int], dirty: int) -> None:
+    """A cell every growth of a short block must take is the block's (its number).
 
     Removing a cell at distance k loses at most itself and cells farther than k, so only cells
     whose layers up to k hold at most ``need`` cells are tried."""
     block_of, block_cells = blocks(near, cand)
-    changed = False
     for cells in block_cells:
         v = cand[cells[0]].bit_length() - 1
         need = v - len(cells)
@@ -363,8 +383,6 @@ def _through(near: list[list[int]], cand: list[int], dirty: int) -> bool:
                     continue
                 if len(_reach(near, cand, cells, v, need, without=c)) < need:
                     cand[c] = 1 << v
-                    changed = True
-    return changed
 
 
 def _shapes(near: list[list[int]], cand: list[int], dirty: int) -> None:

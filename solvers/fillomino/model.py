@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from solvers.connectivity import solve_connected
 from solvers.cpsat import NARROW_PARAMS, Budget, narrow, no_solution, run, solve_twice, timeout_result
-from solvers.fillomino.deduce import Contradiction, deduce, grid_near, runs, short_blocks, start_masks
+from solvers.fillomino.deduce import Contradiction, deduce, from_runs, grid_near, runs, short_blocks, start_masks
 from solvers.fillomino.search import OutOfTime, Search
 from solvers.puzzle import Puzzle
 from solvers.solution import NumberSolution
@@ -314,13 +314,8 @@ def _search_proof(fm: FillominoModel, near: list[list[int]], cand: list[int], fi
     """The group's answers (``first``, and a second one if any) by the search from the domains
     the model was narrowed to, or None when the search does not settle it within its cap (then
     CP-SAT proves it). On d0022's group the deductions leave 5-7 of its 437 open cells there."""
-    masks = []
-    for x, mask in zip(fm.v, cand, strict=True):
-        domain = list(fm.model.proto.variables[x.index].domain)
-        m = 0
-        for lo, hi in zip(domain[::2], domain[1::2], strict=True):
-            m |= ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
-        masks.append(m & mask)
+    domains = fm.model.proto.variables
+    masks = [from_runs(list(domains[x.index].domain)) & mask for x, mask in zip(fm.v, cand, strict=True)]
     top = max((m.bit_length() - 1 for m in masks if m & (m - 1) == 0), default=0)
     try:
         deduce(near, masks, top)
