@@ -20,7 +20,7 @@ from vision.bend import unbend
 from vision.blocks import read_block, unconfined
 from vision.cells import HAIRLINE_INK, INK, RINGED, SURE, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
 from vision.decode import decode_full, working
-from vision.doubts import discs_read_as_numbers, lost_clues, ragged
+from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged
 from vision.errors import Unreadable
 from vision.glyphs import prime
 from vision.grid import CLEAR, SUPPORTED, Board, enlarged, find_board, flatten, straighten
@@ -198,11 +198,13 @@ def _asked_instead(tries: list[tuple[Reading, float] | Unreadable]) -> Reading |
 
 
 def _suspected(reading: Reading) -> Reading:
-    """The chosen reading with its suspects asked about like its unsure cells."""
-    if not reading.suspects:
-        return reading
+    """The chosen reading with its suspects asked about like its unsure cells, and a count one row
+    or column off square asked about too when any cell is (:func:`vision.doubts.off_square`)."""
     unsure = tuple(sorted((*reading.unsure, *reading.suspects), key=lambda u: (u.row, u.col)))
-    return replace(reading, unsure=unsure, suspects=())
+    size_unsure = reading.size_unsure or (bool(unsure) and off_square(reading.rows, reading.cols))
+    if not reading.suspects and size_unsure == reading.size_unsure:
+        return reading
+    return replace(reading, unsure=unsure, suspects=(), size_unsure=size_unsure)
 
 
 def _against(r: Reading, counted: set[tuple[int, int]]) -> Reading:
