@@ -20,7 +20,7 @@ from vision.bend import unbend
 from vision.blocks import read_block, unconfined
 from vision.cells import HAIRLINE_INK, INK, RINGED, SURE, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
 from vision.decode import decode_full, working
-from vision.doubts import discs_read_as_numbers, lost_clues, ragged
+from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged
 from vision.errors import Unreadable
 from vision.glyphs import prime
 from vision.grid import CLEAR, SUPPORTED, Board, enlarged, find_board, flatten, straighten
@@ -36,6 +36,7 @@ from vision.unline import stretched, unlined
 FAINT_INK = 0.28  # the second reading's ink level (see _read_twice)
 LOST = 0.5  # the confidence given to a cell the board puts in doubt (see Reading.suspects)
 UNCLEAR = 0.25  # a board with a larger share of unsure cells is refused (fewer: shown, its doubts named)
+PLAIN_CELL = 14.0  # ... unless its lines are plain and its cells this many pixels of the picture or more (asked)
 MIN_SIDE, MAX_SIDE = 5, 40
 CROSSWORD_BLOCKS, CROSSWORD_SHARE = 10, 0.1  # this many plain black squares and nothing else: no puzzle
 FAINT_SHARE = 0.02  # an empty cell with this share of its middle faint ink is asked about (see _faint_rings)
@@ -115,6 +116,19 @@ class Reading:
         return self.puzzle(genre).to_record()
 
 
+class Unclear(Unreadable):
+    """A board with most of its cells in doubt (refused as ``unclear``) holding the reading all the
+    same, with how many pixels of its picture a cell is: a board whose lines are plain and whose
+    cells are large (a person reads it) is shown with its doubts asked about rather than refused,
+    when no other place of the picture was read (see :func:`_asked_instead`)."""
+
+    def __init__(self, reading: tuple[Reading, float], cell: float) -> None:
+        super().__init__("unclear", "I found a grid but could not make out most of its cells; send a sharper, "
+                                    "better lit picture taken straight on.")
+        self.reading = reading
+        self.cell = cell
+
+
 def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES,
                max_pixels: int = DEFAULT_MAX_PIXELS, budget: float | None = None) -> Reading:
     """Read the puzzle in a screenshot or photo; raises :class:`Unreadable` when there is none.
@@ -146,26 +160,51 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
                 # within the outline the place was found by, at the picture's own resolution; not
                 # when the crop read the place's count: a 17x17 read so with a digit in doubt won)
                 near, quad = outlined(full, spot, WORK_CELL, MAX_BLOW)
-                tries.append(_read_steady(near, forced, hairlines=True, outline=quad, count=(spot.rows, spot.cols)))
-        tries.append(got)
+                tries.append(_at_most(_read_steady(near, forced, hairlines=True, outline=quad,
+                                                   count=(spot.rows, spot.cols)), spot.cell))
+        tries.append(_at_most(got, spot.cell))
         if isinstance(got, tuple) and got[0].sure:
             break
     read = [t for t in tries if isinstance(t, tuple)]
     if not read:
         assert isinstance(first, Unreadable)
-        raise first
+        asked = _asked_instead(tries)
+        if asked is None:
+            raise first
+        return _suspected(replace(asked, seconds=time.perf_counter() - start))
     # (a reading at another size than the well-supported places looked at ranks as one whose size is in doubt)
     best = max(enumerate(read), key=lambda it: (_goodness(_against(it[1][0], counted)), it[0]))[1][0]
     return _suspected(replace(best, seconds=time.perf_counter() - start,
                               size_unsure=best.size_unsure or _size_rivalled(best, [r for r, _ in read], counted)))
 
 
+def _at_most(got: tuple[Reading, float] | Unreadable, cell: float) -> tuple[Reading, float] | Unreadable:
+    """A crop's reading, its cells (if refused as unclear) no larger than ``cell`` pixels of the
+    picture (a crop is blown up to be read)."""
+    if isinstance(got, Unclear):
+        got.cell = min(got.cell, cell)
+    return got
+
+
+def _asked_instead(tries: list[tuple[Reading, float] | Unreadable]) -> Reading | None:
+    """Of a picture every reading of which was refused, the likeliest board refused only for its
+    many doubtful cells whose lines were plain and cells :data:`PLAIN_CELL` pixels or more: a
+    board a person reads clearly is shown with its doubts and its size asked about, not refused
+    (a reading whose clues no genre draws, or of faint lines, stays refused: noise, a page of text)."""
+    plain = [t.reading[0] for t in tries if isinstance(t, Unclear) and t.cell >= PLAIN_CELL and t.reading[0].genres]
+    if not plain:
+        return None
+    return replace(max(plain, key=_goodness), size_unsure=True)
+
+
 def _suspected(reading: Reading) -> Reading:
-    """The chosen reading with its suspects asked about like its unsure cells."""
-    if not reading.suspects:
-        return reading
+    """The chosen reading with its suspects asked about like its unsure cells, and a count one row
+    or column off square asked about too when any cell is (:func:`vision.doubts.off_square`)."""
     unsure = tuple(sorted((*reading.unsure, *reading.suspects), key=lambda u: (u.row, u.col)))
-    return replace(reading, unsure=unsure, suspects=())
+    size_unsure = reading.size_unsure or (bool(unsure) and off_square(reading.rows, reading.cols))
+    if not reading.suspects and size_unsure == reading.size_unsure:
+        return reading
+    return replace(reading, unsure=unsure, suspects=(), size_unsure=size_unsure)
 
 
 def _against(r: Reading, counted: set[tuple[int, int]]) -> Reading:
@@ -298,7 +337,8 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
         CellRead(r, c, g.token, g.alternatives, round(g.confidence, 2) if (r, c) not in doubtful else 0.0)
         for r, row in enumerate(guesses) for c, g in enumerate(row) if g.confidence < SURE or (r, c) in doubtful
     )
-    if len(unsure) > max(3, UNCLEAR * board.rows * board.cols):
+    unclear = len(unsure) > max(3, UNCLEAR * board.rows * board.cols)
+    if unclear and not (board.clarity >= CLEAR and board.support >= SUPPORTED):
         raise Unreadable("unclear", "I found a grid but could not make out most of its cells; send a sharper, "
                                     "better lit picture taken straight on.")
     kinds = [[g.clue_kinds() for g in row] for row in guesses]
@@ -315,9 +355,12 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     discs = discs_read_as_numbers(board, guesses, SURE)
     suspects = tuple(CellRead(r, c, guesses[r][c].token, ("B",) if (r, c) in discs else ("?",), LOST)
                      for r, c in sorted(lost | discs) if (r, c) not in named)
-    return Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure, suspects=suspects,
-                   seconds=time.perf_counter() - start, problem=problem, size_unsure=size_unsure,
-                   regions=regions), _share(board, grey)
+    reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
+                      suspects=suspects, seconds=time.perf_counter() - start, problem=problem,
+                      size_unsure=size_unsure, regions=regions)
+    if unclear:
+        raise Unclear((reading, _share(board, grey)), float(np.median(np.diff(board.xs))) / board.zoom)
+    return reading, _share(board, grey)
 
 
 def _crossword(tokens: tuple[tuple[str, ...], ...], inked: int) -> bool:
