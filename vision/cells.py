@@ -92,6 +92,8 @@ def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink
 
 def without_edge_lines(ink: np.ndarray) -> np.ndarray:
     """Drop straight strokes along the crop's edges (what is left of grid lines and frames)."""
+    if not ink.any():  # (an empty cell: nothing to drop)
+        return ink.copy()
     h, w = ink.shape
     # (thickened across first, so a line a photo left slightly slanted still runs unbroken)
     horizontal = cv2.morphologyEx(cv2.dilate(ink, np.ones((3, 1), np.uint8)), cv2.MORPH_OPEN,
