@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from vision import kindnet
-from vision.cells import HAIRLINE_INK, CellGuess, cell_ink
+from vision.cells import HAIRLINE_INK, CellGuess, cell_dark, cell_ink, ink_of
 from vision.grid import Board
 
 RAGGED = 0.7  # an outer row or column narrower than this share of the others: the outline is off the lines
@@ -88,14 +88,12 @@ def empty_marks(board: Board, guesses: Sequence[Sequence[CellGuess]],
         for c, g in enumerate(row):
             if g.token == "." and g.confidence >= sure:
                 box = (float(board.xs[c]), float(board.xs[c + 1]), float(board.ys[r]), float(board.ys[r + 1]))
-                found = cell_ink(board.paper, *box, ink_level=HAIRLINE_INK)
-                if found is None:
+                dark = cell_dark(board.paper, *box)
+                if dark is None:
                     continue
-                paper = float(np.median(found.dark)) - GREY_PAPER
-                if paper > 0.0:
-                    found = cell_ink(board.paper, *box, ink_level=HAIRLINE_INK + paper)
-                if found is not None:
-                    out[r, c] = (float(found.ink.mean()), found.dark)
+                paper = float(np.median(dark)) - GREY_PAPER
+                found = ink_of(dark, HAIRLINE_INK + paper if paper > 0.0 else HAIRLINE_INK)
+                out[r, c] = (float(found.ink.mean()), found.dark)
     return out
 
 

@@ -18,7 +18,7 @@ from solvers.registry import GENRES, get_genre
 from vision.arrows import read_arrow
 from vision.bend import unbend
 from vision.blocks import read_block, unconfined
-from vision.cells import HAIRLINE_INK, INK, RINGED, SURE, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
+from vision.cells import HAIRLINE_INK, INK, RINGED, SURE, CellGuess, CellInk, cell_dark, glyph_masks, ink_of, read_cell
 from vision.decode import decode_full, working
 from vision.doubts import discs_read_as_numbers, lost_clues, ragged
 from vision.errors import Unreadable
@@ -482,7 +482,8 @@ def _read_cells(board: Board, blocks: list[list[CellGuess | None]]
     cells are read first in one go (one matrix product, not one per cell); and the kind judge's
     probabilities for each cell it judged (``kindnet.judged``)."""
     boxes = _boxes(board)
-    inks = {level: [[cell_ink(board.paper, *box, ink_level=level) for box in row] for row in boxes]
+    darks = [[cell_dark(board.paper, *box) for box in row] for row in boxes]  # (one crop, both levels)
+    inks = {level: [[None if dark is None else ink_of(dark, level) for dark in row] for row in darks]
             for level in (INK, FAINT_INK)}
     prime([g for level in inks.values() for row in level for found in row if found is not None
            for g in glyph_masks(found.ink, min_height=0.22 * found.ink.shape[0])])
