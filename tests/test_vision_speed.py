@@ -10,7 +10,7 @@ import pytest
 
 from vision import kindnet
 from vision.arrows import read_arrow
-from vision.cells import HAIRLINE_INK, INK, CellGuess, cell_dark, cell_ink, ink_of, without_edge_lines
+from vision.cells import HAIRLINE_INK, INK, CellGuess, cell_dark, cell_ink, ink_of, inked_share, without_edge_lines
 from vision.doubts import discs_read_as_numbers
 from vision.grid import Board
 from vision.reading import SURE
@@ -75,3 +75,12 @@ def test_the_disc_check_takes_known_probabilities_as_its_own() -> None:
     disc = np.zeros(len(kindnet.KINDS), np.float32)
     disc[kindnet.KINDS.index(kindnet.Kind.DISC)] = 1.0
     assert discs_read_as_numbers(board, guesses, SURE, {**known, (3, 3): disc}) == {(1, 1), (3, 3)}
+
+
+def test_the_inked_share_is_the_masks_mean() -> None:
+    rng = np.random.default_rng(5)
+    for shape, p in (((37, 41), 0.3), ((1, 1), 1.0), ((50, 3), 0.0), ((64, 64), 0.01)):
+        mask = (rng.random(shape) < p).astype(np.uint8)
+        assert inked_share(mask) == float(mask.mean())
+    mask = (rng.random((40, 40)) < 0.5).astype(np.uint8)
+    assert inked_share(mask[3:31, 5:29]) == float(mask[3:31, 5:29].mean())  # (a crop's view)

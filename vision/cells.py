@@ -83,7 +83,7 @@ def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink
     if found is None:
         return CellGuess(".", 0.0)
     dark, raw, ink = found.dark, found.raw, found.ink
-    share = float(ink.mean())
+    share = inked_share(ink)
     if share < 0.004:
         return CellGuess(".", 1.0)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
@@ -145,6 +145,12 @@ def without_edge_lines(ink: np.ndarray) -> np.ndarray:
     if dropped.any():  # (all at once: one lookup, not a pass over the crop per part)
         ink[dropped[labels]] = 0
     return ink
+
+
+def inked_share(mask: np.ndarray) -> float:
+    """The share of a 0/1 ``uint8`` mask that is 1: its mean, counted by OpenCV (numpy's mean costs
+    more than the count on a cell-sized crop, and cells are read by the thousand)."""
+    return int(cv2.countNonZero(mask)) / mask.size
 
 
 @cache
