@@ -84,3 +84,14 @@ def test_the_inked_share_is_the_masks_mean() -> None:
         assert inked_share(mask) == float(mask.mean())
     mask = (rng.random((40, 40)) < 0.5).astype(np.uint8)
     assert inked_share(mask[3:31, 5:29]) == float(mask[3:31, 5:29].mean())  # (a crop's view)
+
+
+def test_a_digit_clear_of_the_sides_is_kept_whole_and_a_line_along_a_side_goes() -> None:
+    digit = np.zeros((40, 40), np.uint8)
+    cv2.putText(digit, "7", (12, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 1, 2)
+    kept = without_edge_lines(digit)
+    assert np.array_equal(kept, digit) and kept is not digit
+    lined = digit.copy()
+    lined[1:3, :] = 1  # (a grid line's rest along the top)
+    lined[:, 38:40] = 1  # (and along the right)
+    assert np.array_equal(without_edge_lines(lined), digit)

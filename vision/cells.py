@@ -109,18 +109,25 @@ def without_edge_lines(ink: np.ndarray) -> np.ndarray:
     if not ink.any():  # (an empty cell: nothing to drop)
         return ink.copy()
     h, w = ink.shape
-    # (thickened across first, so a line a photo left slightly slanted still runs unbroken)
-    horizontal = cv2.morphologyEx(cv2.dilate(ink, _ones(3, 1)), cv2.MORPH_OPEN, _ones(1, max(3, int(0.8 * w))))
-    vertical = cv2.morphologyEx(cv2.dilate(ink, _ones(1, 3)), cv2.MORPH_OPEN, _ones(max(3, int(0.8 * h)), 1))
     band_y, band_x = max(2, int(0.15 * h)), max(2, int(0.15 * w))
-    horizontal[band_y:h - band_y] = 0
-    vertical[:, band_x:w - band_x] = 0
-    # (the opening counts what lies past the crop as ink: a digit's stroke that touches the side,
-    # the foot of a wide 12's 2, survives it too, but is shorter than any line)
-    horizontal = _long(horizontal, 0.55 * w, 1)
-    vertical = _long(vertical, 0.55 * h, 0)
-    lines = cv2.dilate(np.maximum(horizontal, vertical), _ones(5, 5))  # with their fringes
-    ink = ink & (1 - lines)
+    # (thickened across first, so a line a photo left slightly slanted still runs unbroken; the
+    # opening runs along rows, or columns, so only ink in a band or beside it can leave a line there)
+    found: list[np.ndarray] = []
+    if _in_bands(ink, band_y):
+        horizontal = cv2.morphologyEx(cv2.dilate(ink, _ones(3, 1)), cv2.MORPH_OPEN, _ones(1, max(3, int(0.8 * w))))
+        horizontal[band_y:h - band_y] = 0
+        # (the opening counts what lies past the crop as ink: a digit's stroke that touches the side,
+        # the foot of a wide 12's 2, survives it too, but is shorter than any line)
+        found.append(_long(horizontal, 0.55 * w, 1))
+    if _in_bands(ink.T, band_x):
+        vertical = cv2.morphologyEx(cv2.dilate(ink, _ones(1, 3)), cv2.MORPH_OPEN, _ones(max(3, int(0.8 * h)), 1))
+        vertical[:, band_x:w - band_x] = 0
+        found.append(_long(vertical, 0.55 * h, 0))
+    if not found:
+        ink = ink.copy()
+    else:
+        lines = cv2.dilate(found[0] if len(found) == 1 else np.maximum(*found), _ones(5, 5))  # with their fringes
+        ink = ink & (1 - lines)
     edge: np.ndarray | None = None
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     dropped = np.zeros(n, bool)
@@ -145,6 +152,15 @@ def without_edge_lines(ink: np.ndarray) -> np.ndarray:
     if dropped.any():  # (all at once: one lookup, not a pass over the crop per part)
         ink[dropped[labels]] = 0
     return ink
+
+
+def _in_bands(ink: np.ndarray, band: int) -> bool:
+    """Whether ``ink`` has ink in its first or last ``band`` rows or the row next to either (what
+    a line along the top or bottom of :func:`without_edge_lines` is opened from, once thickened)."""
+    h = ink.shape[0]
+    if 2 * band + 2 >= h:
+        return bool(ink.any())
+    return bool(ink[:band + 1].any() or ink[h - band - 1:].any())
 
 
 def inked_share(mask: np.ndarray) -> float:
