@@ -10,16 +10,18 @@ import cv2
 import numpy as np
 
 from solvers.genre import ClueKind
-from vision.cells import CellGuess, glyph_masks, number, without_side_lines
+from vision.cells import CellGuess, glyph_masks, inked_share, number, without_side_lines
 
 ARROW = frozenset({ClueKind.ARROW})
 
 
 def read_arrow(raw: np.ndarray) -> CellGuess | None:
     """The arrow clue in a cell's ink, or None when the cell holds no arrow."""
+    if inked_share(raw) < 0.01:  # (the lines' removal only takes ink away: too little is left either way)
+        return None
     ink = without_side_lines(raw, 0.92).astype(np.uint8)
     h, w = ink.shape
-    if ink.mean() < 0.01:
+    if inked_share(ink) < 0.01:
         return None
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     found = None

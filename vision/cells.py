@@ -8,6 +8,7 @@ it are read instead.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 
 import cv2
 import numpy as np
@@ -51,12 +52,25 @@ class CellInk:
 def cell_ink(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink_level: float = INK) -> CellInk | None:
     """The ink of the cell between x0..x1 and y0..y1 of ``paper`` (0 ink .. 1 paper): pixels darker
     than ``ink_level``; None for an empty crop."""
+    dark = cell_dark(paper, x0, x1, y0, y1)
+    return None if dark is None else ink_of(dark, ink_level)
+
+
+def cell_dark(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float) -> np.ndarray | None:
+    """The darkness (0 paper .. 1 ink) of the cell between x0..x1 and y0..y1 of ``paper``, its
+    :data:`MARGIN` left out; None for an empty crop."""
     w, h = x1 - x0, y1 - y0
     mx, my = w * MARGIN, h * MARGIN
     crop = paper[int(round(y0 + my)):int(round(y1 - my)), int(round(x0 + mx)):int(round(x1 - mx))]
     if crop.size == 0:
         return None
-    dark = 1.0 - crop
+    dark: np.ndarray = 1.0 - crop
+    return dark
+
+
+def ink_of(dark: np.ndarray, ink_level: float) -> CellInk:
+    """A cell's ink at ``ink_level`` from its darkness (:func:`cell_dark`): the level picked once
+    the crop is seen costs one removal of the grid lines, not one per level tried."""
     raw = (dark > ink_level).astype(np.uint8)
     return CellInk(dark, raw, without_edge_lines(raw))
 
@@ -69,7 +83,7 @@ def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink
     if found is None:
         return CellGuess(".", 0.0)
     dark, raw, ink = found.dark, found.raw, found.ink
-    share = float(ink.mean())
+    share = inked_share(ink)
     if share < 0.004:
         return CellGuess(".", 1.0)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
@@ -92,28 +106,38 @@ def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink
 
 def without_edge_lines(ink: np.ndarray) -> np.ndarray:
     """Drop straight strokes along the crop's edges (what is left of grid lines and frames)."""
+    if not ink.any():  # (an empty cell: nothing to drop)
+        return ink.copy()
     h, w = ink.shape
-    # (thickened across first, so a line a photo left slightly slanted still runs unbroken)
-    horizontal = cv2.morphologyEx(cv2.dilate(ink, np.ones((3, 1), np.uint8)), cv2.MORPH_OPEN,
-                                  np.ones((1, max(3, int(0.8 * w))), np.uint8))
-    vertical = cv2.morphologyEx(cv2.dilate(ink, np.ones((1, 3), np.uint8)), cv2.MORPH_OPEN,
-                                np.ones((max(3, int(0.8 * h)), 1), np.uint8))
     band_y, band_x = max(2, int(0.15 * h)), max(2, int(0.15 * w))
-    horizontal[band_y:h - band_y] = 0
-    vertical[:, band_x:w - band_x] = 0
-    # (the opening counts what lies past the crop as ink: a digit's stroke that touches the side,
-    # the foot of a wide 12's 2, survives it too, but is shorter than any line)
-    horizontal = _long(horizontal, 0.55 * w, 1)
-    vertical = _long(vertical, 0.55 * h, 0)
-    lines = cv2.dilate(np.maximum(horizontal, vertical), np.ones((5, 5), np.uint8))  # with their fringes
-    ink = ink & (1 - lines)
-    edge = np.ones((h, w), bool)
-    edge[band_y:h - band_y, band_x:w - band_x] = False
+    # (thickened across first, so a line a photo left slightly slanted still runs unbroken; the
+    # opening runs along rows, or columns, so only ink in a band or beside it can leave a line there)
+    found: list[np.ndarray] = []
+    if _in_bands(ink, band_y):
+        horizontal = cv2.morphologyEx(cv2.dilate(ink, _ones(3, 1)), cv2.MORPH_OPEN, _ones(1, max(3, int(0.8 * w))))
+        horizontal[band_y:h - band_y] = 0
+        # (the opening counts what lies past the crop as ink: a digit's stroke that touches the side,
+        # the foot of a wide 12's 2, survives it too, but is shorter than any line)
+        found.append(_long(horizontal, 0.55 * w, 1))
+    if _in_bands(ink.T, band_x):
+        vertical = cv2.morphologyEx(cv2.dilate(ink, _ones(1, 3)), cv2.MORPH_OPEN, _ones(max(3, int(0.8 * h)), 1))
+        vertical[:, band_x:w - band_x] = 0
+        found.append(_long(vertical, 0.55 * h, 0))
+    if not found:
+        ink = ink.copy()
+    else:
+        lines = cv2.dilate(found[0] if len(found) == 1 else np.maximum(*found), _ones(5, 5))  # with their fringes
+        ink = ink & (1 - lines)
+    edge: np.ndarray | None = None
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    dropped = np.zeros(n, bool)
     for i in range(1, n):
         x, y, bw, bh, _ = stats[i]
         inside_band = x + bw <= band_x or x >= w - band_x or y + bh <= band_y or y >= h - band_y
         if not inside_band and (x < band_x or x + bw > w - band_x) and (y < band_y or y + bh > h - band_y):
+            if edge is None:
+                edge = np.ones((h, w), bool)
+                edge[band_y:h - band_y, band_x:w - band_x] = False
             inside_band = float(edge[labels == i].mean()) >= 0.8  # a corner's two stubs of line
         # a grid line left slanted or broken (photos): long, thin, and touching the crop's side
         # or one the straightening left a little inside the cell: as tall as the cell, near a side
@@ -124,9 +148,31 @@ def without_edge_lines(ink: np.ndarray) -> np.ndarray:
                                      or (_line_like(bh, bw, h, w) and (x <= band_x or x + bw >= w - band_x)))
         lying = bh <= 0.2 * h and ((bw >= 0.5 * w and (y == 0 or y + bh == h))
                                    or (_line_like(bw, bh, w, h) and (y <= band_y or y + bh >= h - band_y)))
-        if inside_band or upright or lying:  # (dashes and dots of the grid lie wholly in a band)
-            ink[labels == i] = 0
+        dropped[i] = inside_band or upright or lying  # (dashes and dots of the grid lie wholly in a band)
+    if dropped.any():  # (all at once: one lookup, not a pass over the crop per part)
+        ink[dropped[labels]] = 0
     return ink
+
+
+def _in_bands(ink: np.ndarray, band: int) -> bool:
+    """Whether ``ink`` has ink in its first or last ``band`` rows or the row next to either (what
+    a line along the top or bottom of :func:`without_edge_lines` is opened from, once thickened)."""
+    h = ink.shape[0]
+    if 2 * band + 2 >= h:
+        return bool(ink.any())
+    return bool(ink[:band + 1].any() or ink[h - band - 1:].any())
+
+
+def inked_share(mask: np.ndarray) -> float:
+    """The share of a 0/1 ``uint8`` mask that is 1: its mean, counted by OpenCV (numpy's mean costs
+    more than the count on a cell-sized crop, and cells are read by the thousand)."""
+    return int(cv2.countNonZero(mask)) / mask.size
+
+
+@cache
+def _ones(h: int, w: int) -> np.ndarray:
+    """An h x w structuring element of ones (made once per shape: cells are read by the thousand)."""
+    return np.ones((h, w), np.uint8)
 
 
 def _long(strokes: np.ndarray, length: float, axis: int) -> np.ndarray:
@@ -360,16 +406,18 @@ def without_side_lines(ink: np.ndarray, reach: float) -> np.ndarray:
     wide fringe, and a side's arrow with it)."""
     h, w = ink.shape
     ink8 = ink.astype(np.uint8)
-    flat = cv2.morphologyEx(ink8, cv2.MORPH_OPEN, np.ones((1, max(3, int(reach * w))), np.uint8))
-    upright = cv2.morphologyEx(ink8, cv2.MORPH_OPEN, np.ones((max(3, int(reach * h)), 1), np.uint8))
+    flat = cv2.morphologyEx(ink8, cv2.MORPH_OPEN, _ones(1, max(3, int(reach * w))))
+    upright = cv2.morphologyEx(ink8, cv2.MORPH_OPEN, _ones(max(3, int(reach * h)), 1))
     # (what survives only by leaning on the crop's side: a stroke standing on a line, not a line)
     flat, upright = _long(flat, reach * w, 1), _long(upright, reach * h, 0)
-    lines = cv2.dilate(np.maximum(flat, upright), np.ones((3, 3), np.uint8))
+    lines = cv2.dilate(np.maximum(flat, upright), _ones(3, 3))
     out: np.ndarray = ink8 & (1 - lines).astype(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(out, connectivity=8)
+    dropped = np.zeros(n, bool)
     for i in range(1, n):  # specks the lines left along the sides
         x, y, bw, bh, area = stats[i]
         touches = x == 0 or y == 0 or x + bw == w or y + bh == h
-        if touches and (bw < 0.12 * w or bh < 0.12 * h):
-            out[labels == i] = 0
+        dropped[i] = touches and (bw < 0.12 * w or bh < 0.12 * h)
+    if dropped.any():
+        out[dropped[labels]] = 0
     return out.astype(bool)

@@ -4,12 +4,12 @@ clue lost whole, or a blurred disc read as a number)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from vision import kindnet
-from vision.cells import HAIRLINE_INK, CellGuess, cell_ink
+from vision.cells import HAIRLINE_INK, CellGuess, cell_dark, cell_ink, ink_of
 from vision.grid import Board
 
 RAGGED = 0.7  # an outer row or column narrower than this share of the others: the outline is off the lines
@@ -98,32 +98,36 @@ def empty_marks(board: Board, guesses: Sequence[Sequence[CellGuess]],
         for c, g in enumerate(row):
             if g.token == "." and g.confidence >= sure:
                 box = (float(board.xs[c]), float(board.xs[c + 1]), float(board.ys[r]), float(board.ys[r + 1]))
-                found = cell_ink(board.paper, *box, ink_level=HAIRLINE_INK)
-                if found is None:
+                dark = cell_dark(board.paper, *box)
+                if dark is None:
                     continue
-                paper = float(np.median(found.dark)) - GREY_PAPER
-                if paper > 0.0:
-                    found = cell_ink(board.paper, *box, ink_level=HAIRLINE_INK + paper)
-                if found is not None:
-                    out[r, c] = (float(found.ink.mean()), found.dark)
+                paper = float(np.median(dark)) - GREY_PAPER
+                found = ink_of(dark, HAIRLINE_INK + paper if paper > 0.0 else HAIRLINE_INK)
+                out[r, c] = (float(found.ink.mean()), found.dark)
     return out
 
 
-def discs_read_as_numbers(board: Board, guesses: Sequence[Sequence[CellGuess]],
-                          sure: float) -> frozenset[tuple[int, int]]:
+def discs_read_as_numbers(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float,
+                          known: Mapping[tuple[int, int], np.ndarray] | None = None) -> frozenset[tuple[int, int]]:
     """The cells read as plain numbers with confidence that the learned kind judge
     (:mod:`vision.kindnet`) calls a disc with probability :data:`DISC_LIKE` or more: a black disc
-    blurred into a blob leaves white gaps the character reader may take for a digit's strokes."""
+    blurred into a blob leaves white gaps the character reader may take for a digit's strokes.
+    ``known``: the judge's probabilities for cells of ``board`` already judged (their crops at the
+    usual ink level, ``kindnet.judged``), not cropped and judged again."""
+    known = known or {}
     cells = [(r, c) for r, row in enumerate(guesses) for c, g in enumerate(row)
              if not g.kinds and g.confidence >= sure and g.token not in NOT_NUMBERS]
     darks = []
     for r, c in cells:
+        if (r, c) in known:
+            continue
         found = cell_ink(board.paper, float(board.xs[c]), float(board.xs[c + 1]), float(board.ys[r]),
                          float(board.ys[r + 1]))
-        darks.append(None if found is None else found.dark)
-    judged = [(cell, d) for cell, d in zip(cells, darks, strict=True) if d is not None]
-    if not judged:
-        return frozenset()
-    prob = kindnet.probabilities(np.stack([kindnet.features(d) for _, d in judged]))
+        if found is not None:
+            darks.append(((r, c), found.dark))
+    judged = [(cell, known[cell]) for cell in cells if cell in known]
+    if darks:
+        prob = kindnet.probabilities(np.stack([kindnet.features(d) for _, d in darks]))
+        judged += [(cell, p) for (cell, _), p in zip(darks, prob, strict=True)]
     disc = kindnet.KINDS.index(kindnet.Kind.DISC)
-    return frozenset(cell for (cell, _), p in zip(judged, prob, strict=True) if float(p[disc]) >= DISC_LIKE)
+    return frozenset(cell for cell, p in judged if float(p[disc]) >= DISC_LIKE)

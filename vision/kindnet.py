@@ -111,12 +111,14 @@ def _hollow(dark: np.ndarray) -> bool:
     return middle.size > 0 and float(middle.max()) < INK
 
 
-def _judged(guesses: Sequence[CellGuess], darks: Sequence[np.ndarray]) -> list[CellGuess]:
+def _judged(guesses: Sequence[CellGuess], darks: Sequence[np.ndarray],
+            prob: np.ndarray | None = None) -> list[CellGuess]:
     """The rules' readings of cells (with their crops' darkness) checked by the model, each as
-    :func:`verdict` decides."""
+    :func:`verdict` decides (``prob``: the model's probabilities for ``darks``, computed already)."""
     if not guesses:
         return []
-    prob = probabilities(np.stack([features(d) for d in darks]))
+    if prob is None:
+        prob = probabilities(np.stack([features(d) for d in darks]))
     out = []
     for guess, row, dark in zip(guesses, prob, darks, strict=True):
         differs = KINDS[int(np.argmax(row))] is not kind_of(guess)  # (else the ink tests are not needed)
@@ -156,13 +158,19 @@ def _offered(guess: CellGuess) -> tuple[str, ...]:
 
 
 def judged(read: list[list[CellGuess]], blocks: list[list[CellGuess | None]],
-           inks: list[list[CellInk | None]]) -> list[list[CellGuess]]:
+           inks: list[list[CellInk | None]]) -> tuple[list[list[CellGuess]], dict[tuple[int, int], np.ndarray]]:
     """A board's cells as the shape rules read them, checked by the model (all in one go; not the
-    blocks, which are told by their tone before the paper is flattened)."""
+    blocks, which are told by their tone before the paper is flattened); and the model's
+    probabilities for each cell judged, by row and column (the doubts on the reading ask the
+    model about the same crops again: see ``vision.doubts.discs_read_as_numbers``)."""
     cells = [(r, c, found) for r, row in enumerate(inks) for c, found in enumerate(row)
              if blocks[r][c] is None and found is not None]
     out = [row[:] for row in read]
-    checked = _judged([read[r][c] for r, c, _ in cells], [found.dark for _, _, found in cells])
+    if not cells:
+        return out, {}
+    darks = [found.dark for _, _, found in cells]
+    prob = probabilities(np.stack([features(d) for d in darks]))
+    checked = _judged([read[r][c] for r, c, _ in cells], darks, prob)
     for (r, c, _), g in zip(cells, checked, strict=True):
         out[r][c] = g
-    return out
+    return out, {(r, c): p for (r, c, _), p in zip(cells, prob, strict=True)}

@@ -18,7 +18,7 @@ from solvers.registry import GENRES, get_genre
 from vision.arrows import read_arrow
 from vision.bend import unbend
 from vision.blocks import read_block, unconfined
-from vision.cells import HAIRLINE_INK, INK, RINGED, SURE, CellGuess, CellInk, cell_ink, glyph_masks, read_cell
+from vision.cells import HAIRLINE_INK, INK, RINGED, SURE, CellGuess, CellInk, cell_dark, glyph_masks, ink_of, read_cell
 from vision.decode import decode_full, working
 from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged
 from vision.errors import Unreadable
@@ -305,16 +305,16 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     rooms = read_rooms(board, filled) if board.lattice is Lattice.LINES else None
     if rooms:
         board = replace(board, paper=rooms.erase(board))
-    guesses = _read_cells(board, blocks)
+    guesses, kinds_seen = _read_cells(board, blocks)
     if hairlines:
         guesses = _faint_rings(_darkened(board, board), guesses)
     if hairlines and board.lattice is Lattice.LINES and _doubts(guesses):
         # (a crop read with doubts: again without its grid lines, which win with fewer doubts;
         # not first: a board full of clues, circles in most cells, has them taken for lines)
         clean = unlined(board)
-        other = _read_cells(stretched(clean), blocks)
+        other = _read_cells(stretched(clean), blocks)[0]
         # (blurred strokes stretched dark may close up: a 2 or a 6 read as an 8)
-        other = _steady(other, _read_cells(stretched(clean, HALF_STRETCH), blocks))
+        other = _steady(other, _read_cells(stretched(clean, HALF_STRETCH), blocks)[0])
         other = _faint_rings(_darkened(board, clean), other)
         other = _kept_doubts(guesses, other)
         if _doubts(other) < _doubts(guesses):
@@ -352,7 +352,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
                    or ragged(board))
     named = {(u.row, u.col) for u in unsure}
     lost = lost_clues(board, guesses, SURE, asked=bool(unsure) or size_unsure)
-    discs = discs_read_as_numbers(board, guesses, SURE)
+    discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)
     suspects = tuple(CellRead(r, c, guesses[r][c].token, ("B",) if (r, c) in discs else ("?",), LOST)
                      for r, c in sorted(lost | discs) if (r, c) not in named)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
@@ -519,11 +519,14 @@ def _boxes(board: Board) -> list[list[tuple[float, float, float, float]]]:
             for r in range(board.rows)]
 
 
-def _read_cells(board: Board, blocks: list[list[CellGuess | None]]) -> list[list[CellGuess]]:
+def _read_cells(board: Board, blocks: list[list[CellGuess | None]]
+                ) -> tuple[list[list[CellGuess]], dict[tuple[int, int], np.ndarray]]:
     """Every cell that is no block read twice (see :func:`_read_twice`); the characters of all
-    cells are read first in one go (one matrix product, not one per cell)."""
+    cells are read first in one go (one matrix product, not one per cell); and the kind judge's
+    probabilities for each cell it judged (``kindnet.judged``)."""
     boxes = _boxes(board)
-    inks = {level: [[cell_ink(board.paper, *box, ink_level=level) for box in row] for row in boxes]
+    darks = [[cell_dark(board.paper, *box) for box in row] for row in boxes]  # (one crop, both levels)
+    inks = {level: [[None if dark is None else ink_of(dark, level) for dark in row] for row in darks]
             for level in (INK, FAINT_INK)}
     prime([g for level in inks.values() for row in level for found in row if found is not None
            for g in glyph_masks(found.ink, min_height=0.22 * found.ink.shape[0])])

@@ -67,7 +67,7 @@ def _board(data: bytes, rows: int, cols: int) -> tuple[Any, Any, Any, Any] | Non
         board = seen[-1]
         if (board.rows, board.cols) == (rows, cols) and not board.bare:
             raise _Found((board, read, blocks, inks))
-        return read  # (not judged: the cells harvested do not depend on the model they will train)
+        return read, {}  # (not judged: the cells harvested do not depend on the model they will train)
 
     reading._read_cells, reading.judged = spy_cells, spy_judged  # type: ignore[attr-defined]
     try:
