@@ -33,6 +33,9 @@ BLOWN_LINE = 1.5  # pixels of the picture a hairline's blur is wide
 SUPPORTED = 0.5  # evidence every inner edge of a well-read grid reaches (share of bands with a line)
 CLUE_INK = 0.5  # darkness of a clue's ink (a blurred ring's too), not of a faint line
 LINED_SQUARE = 1.25  # cells this far from square, one axis with a line on its edges, the other not: recounted
+DOT_SPREAD = (0.3, 3.5)  # a lattice dot's area against the typical one (a slanted photo draws near dots larger)
+NEAR_DOTS, NEAR_SPREAD = 6, 1.8  # a dot is about as large as this many nearest ones (at most this many times)
+MAX_DOTS = 1500  # candidate dots compared with their neighbours (more: specks of a texture)
 
 
 @dataclass(frozen=True)
@@ -410,8 +413,11 @@ def _dot_lattice(paper: np.ndarray) -> Board | None:
     if len(cand) < 25:
         return None
     typical = float(np.median(area[cand]))
-    cand = cand[(area[cand] >= 0.5 * typical) & (area[cand] <= 1.6 * typical)]
+    cand = cand[(area[cand] >= DOT_SPREAD[0] * typical) & (area[cand] <= DOT_SPREAD[1] * typical)]
     pts = centres[1:][cand].astype(np.float32)
+    if len(pts) >= 25:
+        even = _sized_as_neighbours(pts, area[cand].astype(np.float32))
+        cand, pts = cand[even], pts[even]
     if len(pts) < 25:
         return None
     hull = cv2.convexHull(pts)
@@ -448,6 +454,20 @@ def _dot_lattice(paper: np.ndarray) -> Board | None:
     flat = cv2.warpPerspective(paper, shift @ m, (wd + 2 * margin + 1, ht + 2 * margin + 1),
                                flags=cv2.INTER_AREA, borderValue=1.0)
     return Board(paper=flat, xs=xs + margin, ys=ys + margin, dots=True, clarity=3.0, zoom=scale, transform=shift @ m)
+
+
+def _sized_as_neighbours(pts: np.ndarray, area: np.ndarray) -> np.ndarray:
+    """Which points' blobs are about as large as their nearest neighbours' (a lattice's dots; a
+    slanted photo draws the near ones up to five times the far ones' area, smoothly across the board,
+    so a share of the typical size alone drops the corners)."""
+    if len(pts) > MAX_DOTS:
+        return np.ones(len(pts), bool)
+    d = ((pts[:, None, :] - pts[None, :, :]) ** 2).sum(axis=2)
+    np.fill_diagonal(d, np.inf)
+    k = min(NEAR_DOTS, len(pts) - 1)
+    local = np.median(area[np.argpartition(d, k - 1, axis=1)[:, :k]], axis=1)
+    out: np.ndarray = (area >= local / NEAR_SPREAD) & (area <= local * NEAR_SPREAD)
+    return out
 
 
 def _clusters(values: np.ndarray) -> np.ndarray | None:
