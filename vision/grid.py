@@ -34,8 +34,7 @@ SUPPORTED = 0.5  # evidence every inner edge of a well-read grid reaches (share 
 CLUE_INK = 0.5  # darkness of a clue's ink (a blurred ring's too), not of a faint line
 LINED_SQUARE = 1.25  # cells this far from square, one axis with a line on its edges, the other not: recounted
 DOT_SPREAD = (0.3, 3.5)  # a lattice dot's area against the typical one (a slanted photo draws near dots larger)
-NEAR_DOTS, NEAR_SPREAD = 6, 1.8  # a dot is about as large as this many nearest ones (at most this many times)
-MAX_DOTS = 1500  # candidate dots compared with their neighbours (more: specks of a texture)
+NEAR_SPREAD = 1.8  # a dot's area at most this many times off the dots' size fitted where it lies
 
 
 @dataclass(frozen=True)
@@ -457,17 +456,19 @@ def _dot_lattice(paper: np.ndarray) -> Board | None:
 
 
 def _sized_as_neighbours(pts: np.ndarray, area: np.ndarray) -> np.ndarray:
-    """Which points' blobs are about as large as their nearest neighbours' (a lattice's dots; a
-    slanted photo draws the near ones up to five times the far ones' area, smoothly across the board,
-    so a share of the typical size alone drops the corners)."""
-    if len(pts) > MAX_DOTS:
-        return np.ones(len(pts), bool)
-    d = ((pts[:, None, :] - pts[None, :, :]) ** 2).sum(axis=2)
-    np.fill_diagonal(d, np.inf)
-    k = min(NEAR_DOTS, len(pts) - 1)
-    local = np.median(area[np.argpartition(d, k - 1, axis=1)[:, :k]], axis=1)
-    out: np.ndarray = (area >= local / NEAR_SPREAD) & (area <= local * NEAR_SPREAD)
-    return out
+    """Which points' blobs are about as large as a lattice's dots there: a slanted photo draws the
+    near dots up to five times the far ones' area, smoothly across the board, so a share of the
+    typical size alone drops the near corners. The log of the area is fitted as a plane over the
+    picture, the blobs far off it left out and the plane fitted again (a linear cost)."""
+    size = np.log(area)
+    at = np.column_stack([pts / max(1.0, float(pts.max())), np.ones(len(pts))])
+    keep = np.abs(size - np.median(size)) < np.log(DOT_SPREAD[1])
+    for _ in range(3):
+        if keep.sum() < 3:
+            break
+        plane = np.linalg.lstsq(at[keep], size[keep], rcond=None)[0]
+        keep = np.abs(size - at @ plane) < np.log(NEAR_SPREAD)
+    return keep
 
 
 def _clusters(values: np.ndarray) -> np.ndarray | None:
