@@ -462,7 +462,7 @@ def _sized_as_neighbours(pts: np.ndarray, area: np.ndarray) -> np.ndarray:
     picture, the blobs far off it left out and the plane fitted again (a linear cost)."""
     size = np.log(area)
     at = np.column_stack([pts / max(1.0, float(pts.max())), np.ones(len(pts))])
-    keep = np.abs(size - np.median(size)) < np.log(DOT_SPREAD[1])
+    keep: np.ndarray = np.abs(size - np.median(size)) < np.log(DOT_SPREAD[1])
     for _ in range(3):
         if keep.sum() < 3:
             break
