@@ -56,3 +56,29 @@ def test_a_dot_lattice_seen_at_a_steep_slant_is_read_exactly(far: float) -> None
     assert "slitherlink" in r.genres
     truth = [line.split() for line in p.grid_lines()]
     assert [list(row) for row in r.tokens] == truth
+
+
+def among_specks(p: Puzzle[Any], seed: int) -> bytes:
+    """A PNG of ``p`` on a larger light page strewn with small dark specks about the board (a desk's
+    grain, crumbs) of about the size of the lattice's dots."""
+    rgb = np.asarray(Image.open(io.BytesIO(render_png(p, None, view="puzzle"))).convert("RGB"))[:, :, ::-1]
+    h, w = rgb.shape[:2]
+    page = np.full((h * 2, w * 2, 3), 235, np.uint8)
+    rng = np.random.default_rng(seed)
+    for _ in range(60):
+        x, y = int(rng.integers(0, 2 * w)), int(rng.integers(0, 2 * h))
+        if w // 2 - 20 < x < w // 2 + w + 20 and h // 2 - 20 < y < h // 2 + h + 20:
+            continue  # (not on the board)
+        cv2.circle(page, (x, y), int(rng.integers(2, 5)), (40, 40, 40), -1)
+    page[h // 2:h // 2 + h, w // 2:w // 2 + w] = rgb
+    ok, png = cv2.imencode(".png", page)
+    assert ok
+    return bytes(png.tobytes())
+
+
+def test_a_dot_lattice_among_specks_about_it_is_read_exactly() -> None:
+    # (before: the specks' hull was taken for the lattice's outline and no lattice was found)
+    p = board("own-slitherlink-06")
+    r = read_image(among_specks(p, 3))
+    assert (r.rows, r.cols) == (p.rows, p.cols)
+    assert [list(row) for row in r.tokens] == [line.split() for line in p.grid_lines()]
