@@ -33,6 +33,9 @@ BLOWN_LINE = 1.5  # pixels of the picture a hairline's blur is wide
 SUPPORTED = 0.5  # evidence every inner edge of a well-read grid reaches (share of bands with a line)
 CLUE_INK = 0.5  # darkness of a clue's ink (a blurred ring's too), not of a faint line
 LINED_SQUARE = 1.25  # cells this far from square, one axis with a line on its edges, the other not: recounted
+DOT_SPREAD = (0.3, 3.5)  # a lattice dot's area against the typical one (a slanted photo draws near dots larger)
+NEAR_SPREAD = 1.8  # a dot's area at most this many times off the dots' size fitted where it lies (or a neighbour's)
+DOT_LINK, MAX_DOTS = 1.35, 1500  # dots linked this many times their nearest one's distance apart; at most so many
 
 
 @dataclass(frozen=True)
@@ -409,9 +412,30 @@ def _dot_lattice(paper: np.ndarray) -> Board | None:
     cand = np.nonzero(small & roundish)[0]
     if len(cand) < 25:
         return None
-    typical = float(np.median(area[cand]))
-    cand = cand[(area[cand] >= 0.5 * typical) & (area[cand] <= 1.6 * typical)]
-    pts = centres[1:][cand].astype(np.float32)
+    pts, sizes = centres[1:][cand].astype(np.float32), area[cand].astype(np.float32)
+    even = _dot_sized(pts, sizes)
+    found = _lattice_of(paper, pts[even])
+    # specks of a desk or a pen's end about a photographed sheet spoil the outline: the dots alone,
+    # each about its neighbours' spacing apart and size (among the dots of the usual size, then all)
+    for group, group_sizes in (found is None and [*_regular_groups(pts[even], sizes[even]),
+                                                  *_regular_groups(pts, sizes)]) or []:
+        found = _lattice_of(paper, group[_dot_sized(group, group_sizes)])
+        if found is not None:
+            break
+    return found
+
+
+def _dot_sized(pts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """Which points' blobs are about the typical size, allowing for a slant (:func:`_sized_as_neighbours`)."""
+    typical = float(np.median(sizes))
+    keep: np.ndarray = (sizes >= DOT_SPREAD[0] * typical) & (sizes <= DOT_SPREAD[1] * typical)
+    if keep.sum() >= 25:
+        keep[keep] = _sized_as_neighbours(pts[keep], sizes[keep])
+    return keep
+
+
+def _lattice_of(paper: np.ndarray, pts: np.ndarray) -> Board | None:
+    """The board whose lattice points are ``pts`` (dot centres), or None when they form none."""
     if len(pts) < 25:
         return None
     hull = cv2.convexHull(pts)
@@ -448,6 +472,47 @@ def _dot_lattice(paper: np.ndarray) -> Board | None:
     flat = cv2.warpPerspective(paper, shift @ m, (wd + 2 * margin + 1, ht + 2 * margin + 1),
                                flags=cv2.INTER_AREA, borderValue=1.0)
     return Board(paper=flat, xs=xs + margin, ys=ys + margin, dots=True, clarity=3.0, zoom=scale, transform=shift @ m)
+
+
+def _regular_groups(pts: np.ndarray, sizes: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Groups of points linked to neighbours about as far as their own nearest ones and of about
+    their size (a lattice's dots; specks of texture lie at random), largest first (25 points or more)."""
+    if len(pts) > MAX_DOTS:
+        return []
+    d = np.sqrt(((pts[:, None, :] - pts[None, :, :]) ** 2).sum(axis=2))
+    np.fill_diagonal(d, np.inf)
+    nn = d.min(axis=1)
+    ratio = sizes[:, None] / sizes[None, :]
+    link = (d <= DOT_LINK * np.minimum(nn[:, None], nn[None, :])) & (ratio <= NEAR_SPREAD) & (ratio >= 1 / NEAR_SPREAD)
+    parent = list(range(len(pts)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in zip(*np.nonzero(np.triu(link)), strict=True):
+        parent[root(int(i))] = root(int(j))
+    labels = np.array([root(i) for i in range(len(pts))])
+    ids, counts = np.unique(labels, return_counts=True)
+    return [(pts[labels == i], sizes[labels == i]) for i in ids[np.argsort(-counts)][:3] if counts[ids == i][0] >= 25]
+
+
+def _sized_as_neighbours(pts: np.ndarray, area: np.ndarray) -> np.ndarray:
+    """Which points' blobs are about as large as a lattice's dots there: a slanted photo draws the
+    near dots up to five times the far ones' area, smoothly across the board, so a share of the
+    typical size alone drops the near corners. The log of the area is fitted as a plane over the
+    picture, the blobs far off it left out and the plane fitted again (a linear cost)."""
+    size = np.log(area)
+    at = np.column_stack([pts / max(1.0, float(pts.max())), np.ones(len(pts))])
+    keep: np.ndarray = np.abs(size - np.median(size)) < np.log(DOT_SPREAD[1])
+    for _ in range(3):
+        if keep.sum() < 3:
+            break
+        plane = np.linalg.lstsq(at[keep], size[keep], rcond=None)[0]
+        keep = np.abs(size - at @ plane) < np.log(NEAR_SPREAD)
+    return keep
 
 
 def _clusters(values: np.ndarray) -> np.ndarray | None:
