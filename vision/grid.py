@@ -33,7 +33,11 @@ BLOWN_LINE = 1.5  # pixels of the picture a hairline's blur is wide
 SUPPORTED = 0.5  # evidence every inner edge of a well-read grid reaches (share of bands with a line)
 CLUE_INK = 0.5  # darkness of a clue's ink (a blurred ring's too), not of a faint line
 LINED_SQUARE = 1.25  # cells this far from square, one axis with a line on its edges, the other not: recounted
+DOUBLED_CLEAR = 1.5  # the least clarity of a fainter level's count of twice the lines that is taken
 WIDE_REACH = 2  # a hairline grid found on no edge is counted again with this many times the reach
+
+
+Fit = tuple[bool, float, np.ndarray, np.ndarray, float]  # a line on every edge, clarity, xs, ys, support
 
 
 @dataclass(frozen=True)
@@ -247,7 +251,10 @@ def straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE, every_leve
             fits = wide
     if not fits:
         return None
-    _, clarity, xs, ys, support = max(fits, key=lambda f: (f[0], f[1]))
+    best = max(fits, key=lambda f: (f[0], f[1]))
+    if every_level and count is None:
+        best = _every_line(fits, best)
+    _, clarity, xs, ys, support = best
     if count is None:
         xs, ys = _uncrossed_off(darkness, xs, ys)
     if min(len(xs), len(ys)) - 1 < MIN_CELLS:
@@ -268,7 +275,7 @@ def straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE, every_leve
 
 
 def _fits(darkness: np.ndarray, d: int, count: tuple[int, int] | None, every_level: bool
-          ) -> list[tuple[bool, float, np.ndarray, np.ndarray, float]]:
+          ) -> list[Fit]:
     """The lattices the straightened board's thin ink (``d`` pixels' reach) fits at each of
     :data:`LINE_INK`: whether a line is on every edge, clarity, edges across and down, support."""
     h, w = darkness.shape
@@ -294,6 +301,18 @@ def _fits(darkness: np.ndarray, d: int, count: tuple[int, int] | None, every_lev
             if fits[-1][0] and not every_level:
                 break
     return fits
+
+
+def _every_line(fits: list[Fit], best: Fit) -> Fit:
+    """``best``, or a fit at a fainter level with twice its rows and columns on every edge as surely
+    (a print's hairline grid rasterised with every other line fainter: the plain level counts half
+    the lines more clearly than the faint one counts all, its noise weighing on the clarity)."""
+    rows, cols = len(best[3]) - 1, len(best[2]) - 1
+    for f in fits:
+        if (f[0] and best[0] and f[4] >= best[4] and f[1] >= DOUBLED_CLEAR
+                and (len(f[3]) - 1, len(f[2]) - 1) == (2 * rows, 2 * cols)):
+            return f
+    return best
 
 
 def _uncrossed_off(darkness: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
