@@ -36,11 +36,11 @@ def hairline_page(seed: int, faint: int = 200, plain: int = 175, gaps: bool = Tr
         for x in range(80, 900, 40):
             cv2.rectangle(im, (x, y), (x + 25, y + 12), 60, -1)
     turn = cv2.getRotationMatrix2D((SIDE / 2, SIDE / 2), angle, 1.0)
-    im = cv2.warpAffine(im, turn, (SIDE, SIDE), flags=cv2.INTER_AREA, borderValue=230)
-    im = cv2.blur(cv2.GaussianBlur(im, (0, 0), blur), (shake, 1))  # (shaken sideways: lines down smeared wide)
+    turned = cv2.warpAffine(im, turn, (SIDE, SIDE), flags=cv2.INTER_AREA, borderValue=230)
+    shot = cv2.blur(cv2.GaussianBlur(turned, (0, 0), blur), (shake, 1))  # (shaken sideways: lines down smeared wide)
     corners = np.array([[at, at], [end, at], [end, end], [at, end]], np.float64) + [[-3, -3], [3, -3], [3, 3], [-3, 3]]
     corners = np.hstack([corners, np.ones((4, 1))]) @ turn.T
-    noisy = np.clip(im.astype(np.float32) + rng.normal(0, 2.5, im.shape), 0, 255).astype(np.uint8)
+    noisy = np.clip(shot.astype(np.float32) + rng.normal(0, 2.5, shot.shape), 0, 255).astype(np.uint8)
     return noisy, corners.astype(np.float32)
 
 
