@@ -36,6 +36,11 @@ LINED_SQUARE = 1.25  # cells this far from square, one axis with a line on its e
 DOT_SPREAD = (0.3, 3.5)  # a lattice dot's area against the typical one (a slanted photo draws near dots larger)
 NEAR_SPREAD = 1.8  # a dot's area at most this many times off the dots' size fitted where it lies (or a neighbour's)
 DOT_LINK, MAX_DOTS = 1.35, 1500  # dots linked this many times their nearest one's distance apart; at most so many
+DOUBLED_CLEAR = 1.5  # the least clarity of a fainter level's count of twice the lines that is taken
+WIDE_REACH = 2  # a hairline grid found on no edge is counted again with this many times the reach
+
+
+Fit = tuple[bool, float, np.ndarray, np.ndarray, float]  # a line on every edge, clarity, xs, ys, support
 
 
 @dataclass(frozen=True)
@@ -240,6 +245,43 @@ def straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE, every_leve
     d = max(2, round(max(w, h) / 150))
     if every_level:  # (a blurred hairline blown up is some pixels wide: its sides are no paper)
         d = max(d, round(BLOWN_LINE * scale))
+    fits = _fits(darkness, d, count, every_level)
+    if every_level and not any(f[0] for f in fits):
+        # (a photo shaken across the lines blurs them wider than the reach: their middles, darker
+        # than nothing as far off, were taken for areas; counted again with twice the reach)
+        wide = _fits(darkness, WIDE_REACH * d, count, every_level)
+        if any(f[0] for f in wide):
+            fits = wide
+    if not fits:
+        return None
+    best = max(fits, key=lambda f: (f[0], f[1]))
+    if every_level and count is None:
+        best = _every_line(fits, best)
+    _, clarity, xs, ys, support = best
+    if count is None:
+        xs, ys = _uncrossed_off(darkness, xs, ys)
+    if min(len(xs), len(ys)) - 1 < MIN_CELLS:
+        return None
+    dots = _dotted(darkness, xs, ys)
+    # square cells: a photo's outline gives the board's sides only up to perspective, so the cells
+    # come out stretched; stretch them back (circles must be round to be told from a 0)
+    cell_w, cell_h = (xs[-1] - xs[0]) / (len(xs) - 1), (ys[-1] - ys[0]) / (len(ys) - 1)
+    zoom = scale
+    if abs(cell_w / cell_h - 1.0) > 0.03:
+        side = max(cell_w, cell_h)
+        fx, fy = side / cell_w, side / cell_h
+        zoom = scale * max(fx, fy)
+        flat = cv2.resize(flat, (round(w * fx), round(h * fy)), interpolation=cv2.INTER_LINEAR)
+        xs, ys = xs * fx, ys * fy
+        m = np.diag([flat.shape[1] / w, flat.shape[0] / h, 1.0]) @ m
+    return Board(paper=flat, xs=xs, ys=ys, dots=dots, clarity=clarity, support=support, zoom=zoom, transform=m)
+
+
+def _fits(darkness: np.ndarray, d: int, count: tuple[int, int] | None, every_level: bool
+          ) -> list[Fit]:
+    """The lattices the straightened board's thin ink (``d`` pixels' reach) fits at each of
+    :data:`LINE_INK`: whether a line is on every edge, clarity, edges across and down, support."""
+    h, w = darkness.shape
     across, down = thin(darkness, d, axis=1), thin(darkness, d, axis=0).T
     fits = []
     for faint in LINE_INK:  # faint lines (a photo of light grey or dashed lines) only when needed
@@ -261,26 +303,19 @@ def straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE, every_leve
             fits.append((min(sx, sy) >= SUPPORTED, min(cx, cy), xs, ys, min(sx, sy)))
             if fits[-1][0] and not every_level:
                 break
-    if not fits:
-        return None
-    _, clarity, xs, ys, support = max(fits, key=lambda f: (f[0], f[1]))
-    if count is None:
-        xs, ys = _uncrossed_off(darkness, xs, ys)
-    if min(len(xs), len(ys)) - 1 < MIN_CELLS:
-        return None
-    dots = _dotted(darkness, xs, ys)
-    # square cells: a photo's outline gives the board's sides only up to perspective, so the cells
-    # come out stretched; stretch them back (circles must be round to be told from a 0)
-    cell_w, cell_h = (xs[-1] - xs[0]) / (len(xs) - 1), (ys[-1] - ys[0]) / (len(ys) - 1)
-    zoom = scale
-    if abs(cell_w / cell_h - 1.0) > 0.03:
-        side = max(cell_w, cell_h)
-        fx, fy = side / cell_w, side / cell_h
-        zoom = scale * max(fx, fy)
-        flat = cv2.resize(flat, (round(w * fx), round(h * fy)), interpolation=cv2.INTER_LINEAR)
-        xs, ys = xs * fx, ys * fy
-        m = np.diag([flat.shape[1] / w, flat.shape[0] / h, 1.0]) @ m
-    return Board(paper=flat, xs=xs, ys=ys, dots=dots, clarity=clarity, support=support, zoom=zoom, transform=m)
+    return fits
+
+
+def _every_line(fits: list[Fit], best: Fit) -> Fit:
+    """``best``, or a fit at a fainter level with twice its rows and columns on every edge as surely
+    (a print's hairline grid rasterised with every other line fainter: the plain level counts half
+    the lines more clearly than the faint one counts all, its noise weighing on the clarity)."""
+    rows, cols = len(best[3]) - 1, len(best[2]) - 1
+    for f in fits:
+        if (f[0] and best[0] and f[4] >= best[4] and f[1] >= DOUBLED_CLEAR
+                and (len(f[3]) - 1, len(f[2]) - 1) == (2 * rows, 2 * cols)):
+            return f
+    return best
 
 
 def _uncrossed_off(darkness: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

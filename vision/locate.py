@@ -17,6 +17,8 @@ LOOK_SIDE = 1400  # the longer side the whole picture is looked at
 MIN_AREA = 0.0008  # the smallest outline looked at, as a share of the picture
 ROUGH_GRAIN = 3.0  # hairlines unsmoothed: this many times the paper's usual top-hat (see grid.hairline_ink)
 TRIED = 14  # outlines straightened and judged, the largest first
+HULL = 1.25  # an outline's four-sided hull is at most this many times its area
+WIDE_GROW, WIDE_TRIED = 9, 4  # hairline fragments closed this wide, and this many more outlines from them tried
 JUDGE_SIDE = 560  # pixels on an outline's longer side when its lines are judged
 PAD = 0.08  # a spot's box: its outline's and this share of its longer side about it
 OUTLINED_SIDE = 1600  # a spot read within its own outline: scaled down to at most this many pixels a side
@@ -91,30 +93,47 @@ def _quads(paper: np.ndarray) -> list[np.ndarray]:
     """Four-sided outlines of ink of any size above :data:`MIN_AREA`, the largest first, at three ink
     levels (a thin frame in a blurred photo is faint) and as hairlines, closing small gaps in the frame."""
     h, w = paper.shape
-    quads: list[tuple[float, np.ndarray]] = []
     inks = [((paper < level).astype(np.uint8), grow) for level, grow in ((0.7, 3), (0.82, 5), (0.6, 1))]
     # (and thin ink a little darker than the paper beside it, whatever its level: a print's hairline
     # grid photographed small is a faint grey no fixed level tells from the paper's shading; also
     # unsmoothed, for a picture scaled down: averaged already, its lines a pixel wide)
     inks += [(hairline_ink(paper), 3), (hairline_ink(paper, 0.0, ROUGH_GRAIN), 3)]
+    least, most = MIN_AREA * h * w, 0.9 * h * w
+    out = _distinct(_outlined(inks, least, most, HULL), [], TRIED)
+    # (a frameless hairline grid photographed, its every other line fainter: held in fragments that
+    # the small closing above does not join; its outline from a wider one, tried after the others,
+    # as the wider closing also grows the outline of a grid found already)
+    out += _distinct(_outlined([(hairline_ink(paper), WIDE_GROW)], least, most, HULL), out, WIDE_TRIED)
+    return out
+
+
+def _outlined(inks: list[tuple[np.ndarray, int]], least: float, most: float, hull_share: float) -> list[np.ndarray]:
+    """The four-sided hulls of each ink's outlines (the ink closed by its own size) whose area lies
+    between ``least`` and ``most`` and whose hull is at most ``hull_share`` times it, the largest first."""
+    quads: list[tuple[float, np.ndarray]] = []
     for ink, grow in inks:
         closed = cv2.dilate(ink, np.ones((grow, grow), np.uint8))
         contours, _ = cv2.findContours(closed, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         for c in contours:
             area = cv2.contourArea(c)
-            if area < MIN_AREA * h * w or area > 0.9 * h * w:
+            if area < least or area > most:
                 continue
             hull = cv2.convexHull(c)
             approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
-            if len(approx) == 4 and cv2.isContourConvex(approx) and cv2.contourArea(approx) <= 1.25 * area + 1:
+            if len(approx) == 4 and cv2.isContourConvex(approx) and cv2.contourArea(approx) <= hull_share * area + 1:
                 quads.append((cv2.contourArea(approx), corners_ordered(approx.reshape(4, 2).astype(np.float32))))
     quads.sort(key=lambda aq: -aq[0])
+    return [q for _, q in quads]
+
+
+def _distinct(quads: list[np.ndarray], seen: list[np.ndarray], most: int) -> list[np.ndarray]:
+    """Up to ``most`` of ``quads`` (the largest first), none within 3% of its size of another or of ``seen``."""
     out: list[np.ndarray] = []
-    for _, q in quads:  # (the frame's inner edge is kept: the outer may hold text touching the frame)
+    for q in quads:  # (the frame's inner edge is kept: the outer may hold text touching the frame)
         size = float(np.ptp(q, axis=0).max())
-        if all(float(np.abs(q - o).max()) > 0.03 * size for o in out):
+        if all(float(np.abs(q - o).max()) > 0.03 * size for o in seen + out):
             out.append(q)
-            if len(out) == TRIED:
+            if len(out) == most:
                 break  # (the rest are smaller: never tried)
     return out
 
