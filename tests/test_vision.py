@@ -228,7 +228,7 @@ def test_line_removal_keeps_a_digit_stroke_touching_the_crops_side() -> None:
 
 def test_room_borders_are_erased_where_they_lie() -> None:
     """Erasing a room border takes the border, not a digit's stroke pressed against it."""
-    from vision.grid import Board
+    from vision.board import Board
     from vision.rooms import read_rooms
 
     side, n = 60, 4

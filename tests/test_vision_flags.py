@@ -18,9 +18,9 @@ from solvers.puzzle import Puzzle
 from tests.corpus import own
 from vision import CellRead, Reading, Unreadable, glyphs, read_image
 from vision.bend import unbend
+from vision.board import Board
 from vision.cells import CellGuess, number
 from vision.doubts import discs_read_as_numbers, lost_clues, ragged
-from vision.grid import Board
 from vision.reading import SURE, _size_rivalled
 
 REPO = Path(__file__).resolve().parents[1]

@@ -13,11 +13,13 @@ import pytest
 
 from tests.test_vision_prints import PEARLS, printed_page
 from vision import Unreadable, read_image
+from vision.board import Board
+from vision.cellreads import FAINT_INK
 from vision.cells import INK
 from vision.decode import decode_full, working
-from vision.grid import Board, hairline_ink
+from vision.grid import hairline_ink
 from vision.locate import spots
-from vision.reading import FAINT_INK, _read_steady
+from vision.reading import _read_steady
 from vision.unline import stretched, unlined
 
 REPO = Path(__file__).resolve().parents[1]

@@ -16,7 +16,7 @@ from rendering import render_png
 from solvers.puzzle import Puzzle
 from tests.corpus import own
 from vision import read_image
-from vision.grid import Board
+from vision.board import Board
 from vision.shade import lit, odd_side
 
 

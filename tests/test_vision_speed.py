@@ -10,9 +10,9 @@ import pytest
 
 from vision import kindnet
 from vision.arrows import read_arrow
+from vision.board import Board
 from vision.cells import HAIRLINE_INK, INK, CellGuess, cell_dark, cell_ink, ink_of, inked_share, without_edge_lines
 from vision.doubts import discs_read_as_numbers
-from vision.grid import Board
 from vision.reading import SURE
 
 CELL, N = 40, 5

@@ -10,7 +10,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.grid import Board
+from vision.board import Board
 from vision.lattice import thin
 
 BANDS = 8  # stretches of each line looked at apart

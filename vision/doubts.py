@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from vision import kindnet
+from vision.board import Board
 from vision.cells import HAIRLINE_INK, CellGuess, cell_dark, cell_ink, ink_of
-from vision.grid import Board
 
 RAGGED = 0.7  # an outer row or column narrower than this share of the others: the outline is off the lines
 LOST_SHARE = 0.002  # share of an empty cell that faint ink must cover to be a lost clue (a few pixels)

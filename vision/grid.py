@@ -9,13 +9,14 @@ compared with the middles of its cells wins.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 
 import cv2
 import numpy as np
 
-from solvers.genre import Lattice
+from vision.board import SIDE, Board, corners_ordered
+from vision.dots import dot_lattice, dotted
 from vision.errors import Unreadable
 from vision.lattice import MAX_CELLS, MIN_CELLS, halves, lattice, line_profile, profiles, thick_profile, thin
 from vision.light import last_picture, paper_light
@@ -23,7 +24,6 @@ from vision.light import last_picture, paper_light
 SMALL_CELL, CELL = 40, 46  # cells smaller than SMALL_CELL pixels are read enlarged to CELL
 UPSCALE = 1.5  # a picture scaled up this much or more is interpolated cubically
 LIGHT_LEVEL = 95  # percentile of local background / paper light taken as their usual ratio (noise)
-SIDE = 900  # pixels on the straightened board's longer side, at least
 LINE_INK = (0.08, 0.04, 0.02)  # how much darker than around a line must be, tried in turn
 CLEAR = 1.8  # clarity of a plainly read count (a count with a rival at half of it scores about 2)
 # a hairline (see hairline_ink): this much darker than the paper beside it and this many times the
@@ -33,56 +33,11 @@ BLOWN_LINE = 1.5  # pixels of the picture a hairline's blur is wide
 SUPPORTED = 0.5  # evidence every inner edge of a well-read grid reaches (share of bands with a line)
 CLUE_INK = 0.5  # darkness of a clue's ink (a blurred ring's too), not of a faint line
 LINED_SQUARE = 1.25  # cells this far from square, one axis with a line on its edges, the other not: recounted
-DOT_SPREAD = (0.3, 3.5)  # a lattice dot's area against the typical one (a slanted photo draws near dots larger)
-NEAR_SPREAD = 1.8  # a dot's area at most this many times off the dots' size fitted where it lies (or a neighbour's)
-DOT_LINK, MAX_DOTS = 1.35, 1500  # dots linked this many times their nearest one's distance apart; at most so many
 DOUBLED_CLEAR = 1.5  # the least clarity of a fainter level's count of twice the lines that is taken
 WIDE_REACH = 2  # a hairline grid found on no edge is counted again with this many times the reach
 
 
 Fit = tuple[bool, float, np.ndarray, np.ndarray, float]  # a line on every edge, clarity, xs, ys, support
-
-
-@dataclass(frozen=True)
-class Board:
-    """A straightened board: ``paper`` is 0 (ink) .. 1 (paper); ``xs``/``ys`` are its cell edges."""
-
-    paper: np.ndarray
-    xs: np.ndarray
-    ys: np.ndarray
-    dots: bool  # drawn as a lattice of dots, without lines between the cells
-    clarity: float  # how clearly the lines stand out (lower: less sure of the count)
-    support: float = 1.0  # how surely each inner edge is a line (0..1; low: the count may be wrong)
-    zoom: float = 1.0  # straightened pixels per pixel of the picture (above 1: detail was interpolated)
-    transform: np.ndarray | None = None  # picture -> ``paper`` coordinates (3x3 perspective)
-    bare: bool = False  # no lines and no dots: the cells placed from the clues alone (islands)
-    bend: tuple[np.ndarray, np.ndarray] | None = None  # a curled page's lines straightened (cv2.remap maps)
-
-    @property
-    def lattice(self) -> Lattice:
-        return Lattice.NONE if self.bare else Lattice.DOTS if self.dots else Lattice.LINES
-
-    def straighten(self, image: np.ndarray) -> np.ndarray:
-        """Another view of the same picture (e.g. its tones before flattening) straightened as ``paper``."""
-        h, w = self.paper.shape[:2]
-        flat = image if self.transform is None else cv2.warpPerspective(
-            image, self.transform, (w, h), flags=cv2.INTER_AREA, borderValue=1.0)
-        if self.bend is not None:
-            flat = cv2.remap(flat, *self.bend, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=1.0)
-        return flat
-
-    @property
-    def rows(self) -> int:
-        return len(self.ys) - 1
-
-    @property
-    def cols(self) -> int:
-        return len(self.xs) - 1
-
-    @property
-    def pitch(self) -> float:
-        """A cell's smaller side, in pixels (the median over the board's columns and rows)."""
-        return min(float(np.median(np.diff(self.xs))), float(np.median(np.diff(self.ys))))
 
 
 def enlarged(board: Board, grey: np.ndarray) -> Board:
@@ -139,7 +94,7 @@ def find_board(grey: np.ndarray, hairlines: bool = False) -> Board:
         ink |= hairline_ink(paper)
     if ink.sum() < 200:
         raise Unreadable("blank", "I see an empty picture; send a screenshot or photo of the puzzle's grid.")
-    dotted = _dot_lattice(paper)
+    dotted = dot_lattice(paper)
     if dotted is not None:
         return dotted
     found = [b for b in (straighten(paper, quad, every_level=hairlines) for quad in _outlines(ink)) if b is not None]
@@ -213,13 +168,6 @@ def _dedupe(quads: list[np.ndarray]) -> list[np.ndarray]:
     return out
 
 
-def corners_ordered(pts: np.ndarray) -> np.ndarray:
-    """Corners in the order top-left, top-right, bottom-right, bottom-left."""
-    s = pts.sum(axis=1)
-    d = np.diff(pts, axis=1).ravel()
-    return np.array([pts[np.argmin(s)], pts[np.argmin(d)], pts[np.argmax(s)], pts[np.argmax(d)]], np.float32)
-
-
 def straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE, every_level: bool = False,
                 count: tuple[int, int] | None = None) -> Board | None:
     """The board inside ``quad`` straightened, its lines counted at the first of :data:`LINE_INK`
@@ -262,7 +210,7 @@ def straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE, every_leve
         xs, ys = _uncrossed_off(darkness, xs, ys)
     if min(len(xs), len(ys)) - 1 < MIN_CELLS:
         return None
-    dots = _dotted(darkness, xs, ys)
+    dots = dotted(darkness, xs, ys)
     # square cells: a photo's outline gives the board's sides only up to perspective, so the cells
     # come out stretched; stretch them back (circles must be round to be told from a 0)
     cell_w, cell_h = (xs[-1] - xs[0]) / (len(xs) - 1), (ys[-1] - ys[0]) / (len(ys) - 1)
@@ -415,181 +363,6 @@ def _between_clues(ink: np.ndarray, m: int) -> float:
     lines = np.round(np.arange(1, m) * cell).astype(np.int64)
     middles = np.round((np.arange(m) + 0.5) * cell).astype(np.int64)
     return mean_about(middles) - mean_about(lines)
-
-
-def _dotted(darkness: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> bool:
-    """Whether the lattice is drawn as dots: ink at the corners, little along the edges between them."""
-    corners, edges = [], []
-    r = 2
-    for y in ys[1:-1]:
-        for x in xs[1:-1]:
-            yi, xi = int(y), int(x)
-            corners.append(darkness[max(0, yi - r):yi + r + 1, max(0, xi - r):xi + r + 1].max())
-    for y in ys[1:-1]:
-        for a, b in zip(xs[:-1], xs[1:], strict=False):
-            xi, yi = int((a + b) / 2), int(y)
-            edges.append(darkness[max(0, yi - r):yi + r + 1, max(0, xi - r):xi + r + 1].max())
-    if not corners or not edges:
-        return False
-    return float(np.median(corners)) > 0.35 and float(np.median(edges)) < 0.15
-
-
-def _dot_lattice(paper: np.ndarray) -> Board | None:
-    """A board drawn as a lattice of dots: the corner dots give the outline, the dots the cell edges."""
-    ink = (paper < 0.6).astype(np.uint8)
-    n, _, stats, centres = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    if n < 26:
-        return None
-    side = max(paper.shape)
-    x, y, w, h, area = (stats[1:, i] for i in range(5))
-    small = (w <= side / 30) & (h <= side / 30) & (area >= 2)
-    roundish = (w <= 1.6 * h) & (h <= 1.6 * w) & (area >= 0.45 * w * h)
-    cand = np.nonzero(small & roundish)[0]
-    if len(cand) < 25:
-        return None
-    pts, sizes = centres[1:][cand].astype(np.float32), area[cand].astype(np.float32)
-    even = _dot_sized(pts, sizes)
-    found = _lattice_of(paper, pts[even])
-    # specks of a desk or a pen's end about a photographed sheet spoil the outline: the dots alone,
-    # each about its neighbours' spacing apart and size (among the dots of the usual size, then all)
-    for group, group_sizes in (found is None and [*_regular_groups(pts[even], sizes[even]),
-                                                  *_regular_groups(pts, sizes)]) or []:
-        found = _lattice_of(paper, group[_dot_sized(group, group_sizes)])
-        if found is not None:
-            break
-    return found
-
-
-def _dot_sized(pts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
-    """Which points' blobs are about the typical size, allowing for a slant (:func:`_sized_as_neighbours`)."""
-    typical = float(np.median(sizes))
-    keep: np.ndarray = (sizes >= DOT_SPREAD[0] * typical) & (sizes <= DOT_SPREAD[1] * typical)
-    if keep.sum() >= 25:
-        keep[keep] = _sized_as_neighbours(pts[keep], sizes[keep])
-    return keep
-
-
-def _lattice_of(paper: np.ndarray, pts: np.ndarray) -> Board | None:
-    """The board whose lattice points are ``pts`` (dot centres), or None when they form none."""
-    if len(pts) < 25:
-        return None
-    hull = cv2.convexHull(pts)
-    quad = None
-    for eps in (0.01, 0.02, 0.04, 0.06):
-        approx = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
-        if len(approx) == 4:
-            quad = corners_ordered(approx.reshape(4, 2).astype(np.float32))
-            break
-    if quad is None:
-        return None
-    tl, tr, br, bl = quad
-    width = float(max(np.linalg.norm(tr - tl), np.linalg.norm(br - bl)))
-    height = float(max(np.linalg.norm(bl - tl), np.linalg.norm(br - tr)))
-    if min(width, height) < 40:
-        return None
-    scale = max(1.0, SIDE / max(width, height))
-    wd, ht = round(width * scale), round(height * scale)
-    target = np.array([[0, 0], [wd, 0], [wd, ht], [0, ht]], np.float32)
-    m = cv2.getPerspectiveTransform(quad, target)
-    flat_pts = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), m).reshape(-1, 2)
-    inside = (flat_pts[:, 0] > -6) & (flat_pts[:, 0] < wd + 6) & (flat_pts[:, 1] > -6) & (flat_pts[:, 1] < ht + 6)
-    flat_pts = flat_pts[inside]
-    xs, ys = _clusters(flat_pts[:, 0]), _clusters(flat_pts[:, 1])
-    if xs is None or ys is None or not all(MIN_CELLS + 1 <= len(v) <= MAX_CELLS + 1 for v in (xs, ys)):
-        return None
-    if len(flat_pts) < 0.8 * len(xs) * len(ys) or len(flat_pts) > 1.3 * len(xs) * len(ys):
-        return None
-    margin = round(0.5 * max(wd / (len(xs) - 1), ht / (len(ys) - 1)))
-    if _edge_ink(cv2.warpPerspective(paper, m, (wd + 1, ht + 1), flags=cv2.INTER_AREA, borderValue=1.0),
-                 xs, ys) > 0.08:
-        return None  # lines (dashed) run between the points: a grid of lines, not of dots
-    shift = np.array([[1, 0, margin], [0, 1, margin], [0, 0, 1]], np.float64)
-    flat = cv2.warpPerspective(paper, shift @ m, (wd + 2 * margin + 1, ht + 2 * margin + 1),
-                               flags=cv2.INTER_AREA, borderValue=1.0)
-    return Board(paper=flat, xs=xs + margin, ys=ys + margin, dots=True, clarity=3.0, zoom=scale, transform=shift @ m)
-
-
-def _regular_groups(pts: np.ndarray, sizes: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Groups of points linked to neighbours about as far as their own nearest ones and of about
-    their size (a lattice's dots; specks of texture lie at random), largest first (25 points or more)."""
-    if len(pts) > MAX_DOTS:
-        return []
-    d = np.sqrt(((pts[:, None, :] - pts[None, :, :]) ** 2).sum(axis=2))
-    np.fill_diagonal(d, np.inf)
-    nn = d.min(axis=1)
-    ratio = sizes[:, None] / sizes[None, :]
-    link = (d <= DOT_LINK * np.minimum(nn[:, None], nn[None, :])) & (ratio <= NEAR_SPREAD) & (ratio >= 1 / NEAR_SPREAD)
-    parent = list(range(len(pts)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i, j in zip(*np.nonzero(np.triu(link)), strict=True):
-        parent[root(int(i))] = root(int(j))
-    labels = np.array([root(i) for i in range(len(pts))])
-    ids, counts = np.unique(labels, return_counts=True)
-    return [(pts[labels == i], sizes[labels == i]) for i in ids[np.argsort(-counts)][:3] if counts[ids == i][0] >= 25]
-
-
-def _sized_as_neighbours(pts: np.ndarray, area: np.ndarray) -> np.ndarray:
-    """Which points' blobs are about as large as a lattice's dots there: a slanted photo draws the
-    near dots up to five times the far ones' area, smoothly across the board, so a share of the
-    typical size alone drops the near corners. The log of the area is fitted as a plane over the
-    picture, the blobs far off it left out and the plane fitted again (a linear cost)."""
-    size = np.log(area)
-    at = np.column_stack([pts / max(1.0, float(pts.max())), np.ones(len(pts))])
-    keep: np.ndarray = np.abs(size - np.median(size)) < np.log(DOT_SPREAD[1])
-    for _ in range(3):
-        if keep.sum() < 3:
-            break
-        plane = np.linalg.lstsq(at[keep], size[keep], rcond=None)[0]
-        keep = np.abs(size - at @ plane) < np.log(NEAR_SPREAD)
-    return keep
-
-
-def _clusters(values: np.ndarray) -> np.ndarray | None:
-    """The centres of evenly spaced groups of coordinates (None unless the spacing is even)."""
-    v = np.sort(values)
-    gaps = np.diff(v)
-    if len(gaps) == 0:
-        return None
-    step = float(np.max(gaps))
-    if step <= 0:
-        return None
-    cuts = np.nonzero(gaps > 0.4 * step)[0]
-    groups = np.split(v, cuts + 1)
-    centres = np.array([g.mean() for g in groups])
-    if len(centres) < 2:
-        return None
-    spacing = np.diff(centres)
-    if spacing.std() > 0.2 * spacing.mean():
-        return None
-    return centres
-
-
-def _edge_ink(flat: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> float:
-    """The share of ink along the straight paths between neighbouring lattice points (dots left out)."""
-    dark = cv2.dilate((flat < 0.85).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    step = min(float(np.diff(xs).mean()), float(np.diff(ys).mean()))
-    gap = 0.25 * step
-    samples: list[float] = []
-    h, w = dark.shape
-    for y in ys:
-        yi = min(h - 1, max(0, int(round(y))))
-        for a, b in zip(xs[:-1], xs[1:], strict=False):
-            seg = dark[yi, int(a + gap):int(b - gap)]
-            if seg.size:
-                samples.append(float(seg.mean()))
-    for x in xs:
-        xi = min(w - 1, max(0, int(round(x))))
-        for a, b in zip(ys[:-1], ys[1:], strict=False):
-            seg = dark[int(a + gap):int(b - gap), xi]
-            if seg.size:
-                samples.append(float(seg.mean()))
-    return float(np.median(samples)) if samples else 1.0
 
 
 def _blank_edge(darkness: np.ndarray) -> bool:

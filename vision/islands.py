@@ -13,7 +13,8 @@ import math
 import cv2
 import numpy as np
 
-from vision.grid import SIDE, Board, flatten
+from vision.board import SIDE, Board
+from vision.grid import flatten
 
 MIN_RINGS = 2
 

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.grid import SUPPORTED, corners_ordered, flatten, hairline_ink, straighten
+from vision.board import corners_ordered
+from vision.grid import SUPPORTED, flatten, hairline_ink, straighten
 from vision.lattice import MAX_CELLS, MIN_CELLS
 
 LOOK_SIDE = 1400  # the longer side the whole picture is looked at

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solvers.puzzle import rooms_from_walls
-from vision.grid import Board
+from vision.board import Board
 
 THICK_RATIO = 1.8  # a border carries at least this many times the ink of a thin line
 MIN_THICK = 0.045  # and at least this share of a cell's side in ink across it

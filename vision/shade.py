@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from vision.blocks import tones
-from vision.grid import Board
+from vision.board import Board
 
 SHADED = 0.85  # a tone below this: darker than paper (shade, filled cells, ink)
 THICK = 0.25  # share of a cell a dark area is wider than (strokes and lines are not)

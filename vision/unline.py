@@ -9,7 +9,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.grid import Board
+from vision.board import Board
 
 # the clues once the lines are out: their darkest made this dark, at most so many times darker,
 # when they are darker than the paper's noise at all

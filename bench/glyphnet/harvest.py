@@ -23,10 +23,10 @@ sys.path.insert(0, str(REPO))
 
 import vision.reading as reading  # noqa: E402
 from vision import Unreadable, read_image  # noqa: E402
+from vision.cellreads import FAINT_INK  # noqa: E402
 from vision.cells import INK, cell_ink, glyph_masks  # noqa: E402
 from vision.glyphs import CLASSES, classify, features  # noqa: E402
 
-FAINT_INK = reading.FAINT_INK
 NUMBER = re.compile(r"^[0-9]{1,3}$|^\?$")
 PLAIN = {"numberlink", "shikaku", "slitherlink", "fillomino", "hitori", "nurikabe", "sudoku"}
 
@@ -34,18 +34,18 @@ PLAIN = {"numberlink", "shikaku", "slitherlink", "fillomino", "hitori", "nurikab
 def _boards(data: bytes) -> list[Any]:
     """Every board the reader straightened while reading the picture."""
     seen: list[Any] = []
-    original = reading._read_cells
+    original = reading.read_all  # type: ignore[attr-defined]
 
     def spy(board: Any, blocks: Any) -> Any:
         seen.append(board)
         return original(board, blocks)
 
-    reading._read_cells = spy
+    reading.read_all = spy  # type: ignore[attr-defined]
     try:
         with contextlib.suppress(Unreadable):
             read_image(data)
     finally:
-        reading._read_cells = original
+        reading.read_all = original  # type: ignore[attr-defined]
     return seen
 
 

@@ -31,6 +31,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(REPO))
 
+import vision.cellreads as cellreads  # noqa: E402
 import vision.reading as reading  # noqa: E402
 from vision import Unreadable, read_image  # noqa: E402
 from vision.kindnet import KINDS, Kind, _hollow, _inked, features, kind_of  # noqa: E402
@@ -57,7 +58,7 @@ def _board(data: bytes, rows: int, cols: int) -> tuple[Any, Any, Any, Any] | Non
     the rules read them, its blocks and its cells' ink, as :func:`vision.kindnet.judged` gets them
     (boards read before it are not judged either)."""
     seen: list[Any] = []
-    cells, judged = reading._read_cells, reading.judged  # type: ignore[attr-defined]
+    cells, judged = reading.read_all, cellreads.judged  # type: ignore[attr-defined]
 
     def spy_cells(board: Any, blocks: Any) -> Any:
         seen.append(board)
@@ -69,7 +70,7 @@ def _board(data: bytes, rows: int, cols: int) -> tuple[Any, Any, Any, Any] | Non
             raise _Found((board, read, blocks, inks))
         return read, {}  # (not judged: the cells harvested do not depend on the model they will train)
 
-    reading._read_cells, reading.judged = spy_cells, spy_judged  # type: ignore[attr-defined]
+    reading.read_all, cellreads.judged = spy_cells, spy_judged  # type: ignore[attr-defined]
     try:
         read_image(data)
     except _Found as found:
@@ -77,7 +78,7 @@ def _board(data: bytes, rows: int, cols: int) -> tuple[Any, Any, Any, Any] | Non
     except Unreadable:
         pass
     finally:
-        reading._read_cells, reading.judged = cells, judged  # type: ignore[attr-defined]
+        reading.read_all, cellreads.judged = cells, judged  # type: ignore[attr-defined]
     return None
 
 

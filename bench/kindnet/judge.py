@@ -19,9 +19,9 @@ from kindcells import REPO, papers  # noqa: E402
 
 sys.path.insert(0, str(REPO))
 import vision.kindnet as kindnet  # noqa: E402
-from vision.cells import cell_ink  # noqa: E402
+from vision.cellreads import FAINT_INK, read_twice  # noqa: E402
+from vision.cells import SURE, cell_ink  # noqa: E402
 from vision.kindnet import KINDS, kind_of  # noqa: E402
-from vision.reading import FAINT_INK, SURE, _read_twice  # noqa: E402
 
 
 def main() -> int:
@@ -34,7 +34,7 @@ def main() -> int:
         box = (0.0, float(w), 0.0, float(h))
         first, second = cell_ink(paper, *box), cell_ink(paper, *box, ink_level=FAINT_INK)
         assert first is not None
-        rules = _read_twice(SimpleNamespace(paper=paper), box, first, second)  # type: ignore[arg-type]
+        rules = read_twice(SimpleNamespace(paper=paper), box, first, second)  # type: ignore[arg-type]
         model = KINDS[int(kindnet.probabilities(kindnet.features(first.dark)[None]).argmax())]
         (both,) = kindnet._judged([rules], [first.dark])
         truth = KINDS[k]

@@ -1,0 +1,148 @@
+"""Reading every cell of a straightened board: each cell read at two ink levels (a reading that
+changes with the level is asked about), then the board's doubts merged with a second look at it
+(without its lines, darkened). Split from :mod:`vision.reading`, which chooses between the boards
+a picture may hold and says what is unsure."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from vision.arrows import read_arrow
+from vision.board import Board
+from vision.cells import HAIRLINE_INK, INK, SURE, CellGuess, CellInk, cell_dark, glyph_masks, ink_of, read_cell
+from vision.glyphs import prime
+from vision.kindnet import judged
+
+FAINT_INK = 0.28  # the second reading's ink level (see read_twice)
+FAINT_SHARE = 0.02  # an empty cell with this share of its middle faint ink is asked about (see faint_rings)
+LINE_DARK, MAX_DARKEN = 0.6, 4.0  # a faint grid's lines made this dark, its ink at most this many times darker
+
+
+def kept_doubts(first: list[list[CellGuess]], again: list[list[CellGuess]]) -> list[list[CellGuess]]:
+    """``again`` (the board read without its lines) still asking about what ``first`` was unsure
+    of, unless it is empty there (the lines' remains taken for ink), and about the cells ``first``
+    was sure of and it reads otherwise: a reading's doubts are lifted by the lines' removal only."""
+    out = [row[:] for row in again]
+    for r, row in enumerate(first):
+        for c, g in enumerate(row):
+            a = again[r][c]
+            if (g.confidence < SURE and a.token != ".") or (g.confidence >= SURE and a.token != g.token):
+                others = tuple(t for t in dict.fromkeys((g.token, *a.alternatives, *g.alternatives)) if t != a.token)
+                out[r][c] = CellGuess(a.token, min(a.confidence, SURE - 0.1), others[:3], a.kinds)
+    return out
+
+
+def steady(guesses: list[list[CellGuess]], again: list[list[CellGuess]]) -> list[list[CellGuess]]:
+    """``guesses`` with each cell read otherwise in ``again`` named unsure, the other reading offered."""
+    out = [row[:] for row in guesses]
+    for r, row in enumerate(guesses):
+        for c, g in enumerate(row):
+            other = again[r][c]
+            if other.token != g.token:
+                others = tuple(dict.fromkeys((other.token, *g.alternatives)))[:3]
+                out[r][c] = CellGuess(g.token, min(g.confidence, SURE - 0.1), others, g.kinds)
+    return out
+
+
+def darkened(board: Board, onto: Board) -> Board:
+    """``onto`` (the board, or the same without its lines) with its ink made darker until the
+    board's grid lines are as dark as :data:`LINE_DARK` (no lighter than before): a hairline grid
+    and rings drawn with the same pen, photographed small and blurred, are a light grey the cell
+    reader's ink levels do not see; the paper's own grain is taken off first so it stays paper."""
+    dark = 1.0 - board.paper
+    base = float(np.percentile(dark, 50))
+    win = max(1, round(float(np.median(np.diff(board.xs))) / 20))
+    y0, y1 = round(board.ys[0]), round(board.ys[-1])
+    x0, x1 = round(board.xs[0]), round(board.xs[-1])
+    lines = [float(np.median(dark[y0:y1, max(0, round(x) - win):round(x) + win + 1].max(axis=1)))
+             for x in board.xs[1:-1]]
+    lines += [float(np.median(dark[max(0, round(y) - win):round(y) + win + 1, x0:x1].max(axis=0)))
+              for y in board.ys[1:-1]]
+    line = float(np.percentile(lines, 75)) - base if lines else 0.0
+    if line <= 0.0 or line >= LINE_DARK:
+        return onto
+    k = min(MAX_DARKEN, LINE_DARK / line)
+    return replace(onto, paper=np.clip(1.0 - (1.0 - onto.paper - base) * k, 0.0, 1.0).astype(board.paper.dtype))
+
+
+def faint_rings(dark: Board, guesses: list[list[CellGuess]]) -> list[list[CellGuess]]:
+    """Cells read empty read again from the board with its ink darkened (:func:`darkened`): a
+    hairline ring blurred to a light grey on a photographed page is a ring there; one still
+    unread but whose middle holds faint ink is asked about rather than solved as empty. (Only
+    empty cells: darkening thickens the strokes of characters.)"""
+    out = [row[:] for row in guesses]
+    for r, row in enumerate(guesses):
+        for c, g in enumerate(row):
+            if g.token != ".":
+                continue
+            x0, x1, y0, y1 = (float(dark.xs[c]), float(dark.xs[c + 1]), float(dark.ys[r]), float(dark.ys[r + 1]))
+            again = read_cell(dark.paper, x0, x1, y0, y1)
+            if again.token != "W":  # (a ring still broken into arcs: whole when fainter ink counts)
+                fainter = read_cell(dark.paper, x0, x1, y0, y1, ink_level=FAINT_INK)
+                again = fainter if fainter.token == "W" and fainter.confidence >= 0.9 else again
+            if again.token == "W" and again.confidence >= SURE:
+                out[r][c] = again
+                continue
+            mx, my = 0.2 * (x1 - x0), 0.2 * (y1 - y0)
+            middle = dark.paper[round(y0 + my):round(y1 - my), round(x0 + mx):round(x1 - mx)]
+            if middle.size and float((1.0 - middle > HAIRLINE_INK).mean()) >= FAINT_SHARE:
+                others = tuple(t for t in dict.fromkeys((again.token, "W", *g.alternatives)) if t != g.token)[:3]
+                out[r][c] = CellGuess(g.token, min(g.confidence, SURE - 0.1), others, g.kinds)
+    return out
+
+
+def cell_boxes(board: Board) -> list[list[tuple[float, float, float, float]]]:
+    """Each cell's x0, x1, y0, y1."""
+    xs, ys = board.xs, board.ys
+    return [[(float(xs[c]), float(xs[c + 1]), float(ys[r]), float(ys[r + 1])) for c in range(board.cols)]
+            for r in range(board.rows)]
+
+
+def read_all(board: Board, blocks: list[list[CellGuess | None]]
+                ) -> tuple[list[list[CellGuess]], dict[tuple[int, int], np.ndarray]]:
+    """Every cell that is no block read twice (see :func:`read_twice`); the characters of all
+    cells are read first in one go (one matrix product, not one per cell); and the kind judge's
+    probabilities for each cell it judged (``kindnet.judged``)."""
+    boxes = cell_boxes(board)
+    darks = [[cell_dark(board.paper, *box) for box in row] for row in boxes]  # (one crop, both levels)
+    inks = {level: [[None if dark is None else ink_of(dark, level) for dark in row] for row in darks]
+            for level in (INK, FAINT_INK)}
+    prime([g for level in inks.values() for row in level for found in row if found is not None
+           for g in glyph_masks(found.ink, min_height=0.22 * found.ink.shape[0])])
+    read = [[blocks[r][c] or read_twice(board, box, inks[INK][r][c], inks[FAINT_INK][r][c])
+             for c, box in enumerate(row)] for r, row in enumerate(boxes)]
+    return judged(read, blocks, inks[INK])
+
+
+def _read_one(board: Board, box: tuple[float, float, float, float], ink_level: float,
+              inked: CellInk | None) -> CellGuess:
+    """An arrow clue, else circles, numbers or nothing."""
+    guess = read_arrow(inked.raw) if inked is not None else None
+    if guess is None:
+        guess = read_cell(board.paper, *box, ink_level=ink_level, inked=inked)
+    return guess
+
+
+def read_twice(board: Board, box: tuple[float, float, float, float],
+                 first_ink: CellInk | None, second_ink: CellInk | None) -> CellGuess:
+    """A cell read at the usual ink level and again counting fainter ink as ink: a reading that
+    changes with the level is fragile (blur, faint print), so it is asked about."""
+    first = _read_one(board, box, INK, first_ink)
+    second = _read_one(board, box, FAINT_INK, second_ink)
+    if first.token == ".":
+        # a hairline ring (a print's white pearl, scaled down) is ink only when faint ink counts:
+        # the ring test (round, closed all the way round) is strict enough to trust it there
+        ring = second
+        faint = second_ink is not None and float((second_ink.dark > HAIRLINE_INK).mean()) >= 0.004
+        if second.token != "W" and faint:
+            ring = read_cell(board.paper, *box, ink_level=HAIRLINE_INK)
+        if ring.token == "W" and ring.confidence >= 0.9:
+            return ring
+    if first.confidence < SURE and first.token not in ("W", "B") and second.token == "W" and second.confidence >= 0.9:
+        return second  # a hairline ring broken into arcs at the usual level, read as a poor character
+    if first.token == second.token:
+        return first
+    others = tuple(dict.fromkeys((second.token, *first.alternatives)))
+    return CellGuess(first.token, min(first.confidence, SURE - 0.1), others[:3], first.kinds)
