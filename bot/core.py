@@ -143,8 +143,6 @@ class Core:
             await self.ask_genre(ctx, text, variants, tuple(e.candidates), e.boards)
             return None
         except ParseError as e:
-            if e.msg.code == "board-too-small" and len(text.split()) == 1:  # "hi", "thanks": a word, not a row
-                e = ParseError("no-board")
             said = _misspelt_genre(ctx, text, variants, self.read_limits) or say(e.msg, ctx.lang)
             await ctx.reply(said + "\n\n" + ctx.t("parse_hint"))
             return None

@@ -77,8 +77,8 @@ class Budget:
     """The time left for one solve, shared by all its CP-SAT calls.
 
     ``work``: optionally also a cap in CP-SAT's deterministic time (its own count of work done,
-    the same however loaded the machine is), shared by the calls made under this budget; ``spent``
-    counts it (only under a cap). A step whose outcome must not depend on load gets one (see
+    the same however loaded the machine is, with one worker), shared by the calls made under this
+    budget; ``spent`` counts it. A step whose outcome must not depend on load gets one (see
     :meth:`part`).
     """
 
@@ -101,7 +101,11 @@ class Budget:
 
     def part(self, seconds: float, work: float | None = None) -> Budget:
         """A budget of ``seconds`` from now (at most what is left) for one step of this solve,
-        adding its effort to the same stats; ``work`` caps its deterministic time as well."""
+        adding its effort to the same stats; ``work`` caps its deterministic time as well (never
+        beyond this budget's own cap)."""
+        left = self.work_left()
+        if left is not None:
+            work = left if work is None else min(work, left)
         return Budget(self.options.with_(time_limit=max(0.0, min(seconds, self.remaining()))), stats=self.stats,
                       work=work)
 
@@ -139,8 +143,7 @@ def run(
     t0 = time.perf_counter()
     status = solver.solve(model)
     budget.stats.add(solver.num_branches, solver.num_conflicts, time.perf_counter() - t0)
-    if budget.work is not None:  # reading the response copies it: only where a cap needs it
-        budget.spent += solver.response_proto.deterministic_time
+    budget.spent += solver.deterministic_time
     return status, solver
 
 

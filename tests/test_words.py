@@ -62,3 +62,11 @@ def test_the_bots_own_counts() -> None:
     assert say(Message("starbattle-stars-touch", {"stars": 1, "size": 2, "need": 2, "most": 1})).startswith(
         "1 star per line cannot fit a 2x2 board")
     assert "マスが 1 個" in say(Message("sudoku-blank", {"count": 1, "n": 9, "cell": (0, 0)}), "ja")
+
+
+def test_a_count_held_as_a_numpy_integer_picks_its_noun_too() -> None:
+    """Counts worked out with numpy reach the words as numpy integers, not Python ints."""
+    import numpy as np
+
+    one = Message("shikaku-tiling", {"count": np.int64(1), "cell": (0, 0)})
+    assert say(one, "en") == "1 cell is in no rectangle: row 1, column 1."

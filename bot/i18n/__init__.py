@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import numbers
 import re
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -84,8 +85,8 @@ def _value(name: str, value: Any, cat: ModuleType) -> Any:
         return cat.WORDS.get("and", " and ").join(words)
     if isinstance(value, str):
         return str(cat.WORDS.get(value, value))
-    if isinstance(value, int) and not isinstance(value, bool):
-        return _Count(value)
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):  # (numpy's integers too)
+        return _Count(int(value))
     return value  # numbers, dates...: the template may format them ("{limit:g}", "{date:%d %b}")
 
 

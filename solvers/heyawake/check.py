@@ -21,7 +21,7 @@ Cell = tuple[int, int]
 
 def validate(puzzle: Puzzle[int]) -> None:
     """Raise InvalidPuzzle unless both grids are the same rectangle, every room is connected,
-    holds at most one number, and its number fits (at most half its cells, rounded up)."""
+    holds at most one number, and its number fits (:func:`most_apart`)."""
     check_rectangular(puzzle)
     if puzzle.regions is None:
         raise InvalidPuzzle("regions-missing", genre="heyawake")
@@ -48,9 +48,38 @@ def validate_board(numbers: Numbers, regions: Regions) -> None:
             if k in seen:
                 raise InvalidPuzzle("heyawake-two-numbers", cells=(seen[k], (r, c)), cell=(r, c), other_cell=seen[k])
             seen[k] = (r, c)
-            if v < 0 or v > (len(rooms.cells[k]) + 1) // 2:
-                raise InvalidPuzzle("heyawake-number-too-big", cells=((r, c),), cell=(r, c), number=v,
-                                    size=len(rooms.cells[k]), most=(len(rooms.cells[k]) + 1) // 2)
+            room = rooms.cells[k]
+            if v < 0 or v > (len(room) + 1) // 2:  # (half, rounded up, always fits: either colour of a chessboard)
+                most = most_apart(room, cols)
+                if not 0 <= v <= most:
+                    raise InvalidPuzzle("heyawake-number-too-big", cells=((r, c),), cell=(r, c), number=v,
+                                        size=len(room), most=most)
+
+
+def most_apart(cells: Sequence[int], cols: int) -> int:
+    """The most cells of a room (cell indices, ``cols`` a row) shaded with no two side by side:
+    its cells less a largest matching of neighbours (Konig: a grid's cells are two-coloured like a
+    chessboard). Half the cells rounded up holds for a rectangle only; a comb of 8 cells takes 5."""
+    inside = set(cells)
+    black = [i for i in cells if (i // cols + i % cols) % 2 == 0]
+    partner: dict[int, int] = {}  # white cell -> the black cell it is matched with
+
+    def near(i: int) -> list[int]:
+        r, c = divmod(i, cols)
+        return [j for j, ok in ((i - cols, r > 0), (i + cols, True), (i - 1, c > 0), (i + 1, c < cols - 1))
+                if ok and j in inside]
+
+    def augment(i: int, tried: set[int]) -> bool:
+        for j in near(i):
+            if j not in tried:
+                tried.add(j)
+                if j not in partner or augment(partner[j], tried):
+                    partner[j] = i
+                    return True
+        return False
+
+    matched = sum(augment(i, set()) for i in black)
+    return len(cells) - matched
 
 
 def check(puzzle: Puzzle[int], solution: ShadeSolution) -> list[Violation]:

@@ -3,8 +3,8 @@
 On large boards with many islands of 5-17 cells lazy cuts for islands crawl: an answer puts a
 few of an island's cells in a loose piece away from its clue, the cut moves the piece, and the
 next answer splits it elsewhere (50x50 stress board, islands up to 13: 335 island cuts against
-11 for the sea in 41 rounds). Layers state the island's connectivity exactly, so no island is
-ever cut: ``r[i][t]`` "cell i is in the island within t steps of its clue along the island" with
+11 for the sea in 41 rounds). Layers state the island's connectivity exactly, so a layered island
+is never cut: ``r[i][t]`` "cell i is in the island within t steps of its clue along the island" with
 
 * ``r[i][t] -> r[i][t+1]``, and the last layer ``r[i][size-1]`` is the cell's own literal ``x[i]``
   (an island of ``size`` connected cells has each cell within ``size - 1`` steps of the clue);

@@ -44,7 +44,9 @@ from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
 
 Cell = tuple[int, int]
-LAYERS_UP_TO = 20  # cells: islands this small get their layers up front (d0025's 50s would add 59,000)
+# cells: islands this small get their layers up front (the eleventh pass measured gains with islands
+# up to 16 cells and a cost at 50: d0025's 50s would add 59,000 variables; 20 lies between)
+LAYERS_UP_TO = 20
 DEDUCE_SHARE = 0.4  # of the time limit, at most, for the deductions (the search gets the rest)
 PROBE_SHARE = 0.2  # of the time limit, at most, for probing after them
 PROBE_CAP = 0.8  # of the time limit (and a tenth before its end), at most, while probing keeps finding
@@ -56,7 +58,8 @@ PROBE_MIN = 150  # cells left open: on fewer, CP-SAT settles the board sooner th
 # work; TRY_WALL of the limit in wall seconds at most): a board with several answers keeps probing
 # busy to PROBE_CAP (50x50 p0.5-s3: 764 trials, 46 hits, 6.6 s CPU; two answers in 0.3 s CPU),
 # while probing settles d0025 in 220 trials (2.4 s CPU) and d0024 in 166. Work, not wall time, so
-# load does not change the outcome: at load 24 on 2 cores d0025's probing took 6.2 s wall for its
+# load changes the outcome less (the TRY_WALL cap still ends the try early on a loaded machine):
+# at load 24 on 2 cores d0025's probing took 6.2 s wall for its
 # 2.4 s CPU, and a wall mark fired on d0024 before probing settled it; trial counts do not move
 # with load and CPU seconds barely (bench/results/nurikabe.md, tenth pass). CP-SAT's deterministic
 # time per CPU second varies by board (0.4-1.9: p0.5-s3, d0024, 17x19 p0.35; eleventh pass).

@@ -107,6 +107,8 @@ def read_board_strict(
         raise NO_BOARD
     if len(rows) == 1:
         rows = _unfold_square(rows[0])
+    if len(rows) == 1 and len(cleaned.lines) == 1 and _a_word(cleaned.lines[0]):
+        raise NO_BOARD  # ("hi", "thanks", "12": a reply, not a row too short to be a board)
     if len({len(row) for row in rows}) > 1:
         rows = spaces_as_blanks(cleaned.lines, text) or rows
     _check_rectangular(rows)
@@ -255,6 +257,12 @@ def _record_puzzle(rec: dict[str, Any], forced: str | None, variants: Variants |
         puzzle = _with_variants(puzzle, variants)
     check_form(puzzle)
     return puzzle
+
+
+def _a_word(line: str) -> bool:
+    """Whether a line is one word of letters or of digits (no cells apart: no spaces, no dots)."""
+    word = line.strip()
+    return bool(word) and " " not in word and (word.isalpha() or word.isdigit())
 
 
 def _unfold_square(row: Row) -> list[Row]:

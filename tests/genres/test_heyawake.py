@@ -184,3 +184,21 @@ def test_generator_makes_a_proven_unique_board() -> None:
     assert gp.stats["proof"] == "unique"
     assert isinstance(gp.solution, ShadeSolution) and GENRE.check(gp.puzzle, gp.solution) == []
     assert gp.puzzle.regions is not None and gp.difficulty in ("easy", "medium", "hard")
+
+
+def test_a_comb_shaped_room_takes_more_than_half_its_cells_apart() -> None:
+    """A comb (a row of 5 with teeth under its 1st, 3rd and 5th cells: 8 cells) shades 5 cells with
+    none side by side, more than half; a 2x4 rectangle's limit stays 4."""
+    from solvers.heyawake.check import most_apart, validate_board
+
+    cols = 5
+    comb = [0, 1, 2, 3, 4, 5, 7, 9]
+    assert most_apart(comb, cols) == 5
+    assert most_apart([0, 1, 2, 3, 5, 6, 7, 8], cols) == 4  # (rows 0-1, columns 0-3)
+    regions = [[0, 0, 0, 0, 0], [0, 1, 0, 1, 0], [1, 1, 1, 1, 1]]
+    numbers: list[list[int | None]] = [[5, None, None, None, None], [None] * 5, [None] * 5]
+    validate_board(numbers, regions)  # (the old limit, half rounded up, refused it: at most 4)
+    numbers[0][0] = 6
+    with pytest.raises(InvalidPuzzle) as e:
+        validate_board(numbers, regions)
+    assert e.value.msg.params["most"] == 5

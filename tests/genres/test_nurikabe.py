@@ -551,10 +551,14 @@ def _random_board(rng: random.Random) -> list[list[int]]:
     return trial
 
 
+@pytest.mark.parametrize("layers_up_to", [model.LAYERS_UP_TO, 0], ids=["layers", "cuts"])
 @pytest.mark.parametrize("seed", range(40))
-def test_deductions_and_verdicts_match_brute_force_on_small_random_boards(seed: int) -> None:
+def test_deductions_and_verdicts_match_brute_force_on_small_random_boards(
+        seed: int, layers_up_to: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every cell the deductions fix has that colour in every answer (a contradiction only where there
-    is none), and the verdict is what the list of every answer says."""
+    is none), and the verdict is what the list of every answer says; with islands layered up front
+    and with every island left to lazy cuts (the large islands' way: no small board has one)."""
+    monkeypatch.setattr(model, "LAYERS_UP_TO", layers_up_to)
     rng = random.Random(5000 + seed)
     cells = _random_board(rng)
     every = _every_answer(cells)
