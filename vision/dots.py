@@ -50,11 +50,11 @@ def dot_lattice(paper: np.ndarray) -> Board | None:
     found = _lattice_of(paper, pts[even])
     # specks of a desk or a pen's end about a photographed sheet spoil the outline: the dots alone,
     # each about its neighbours' spacing apart and size (among the dots of the usual size, then all)
-    for group, group_sizes in (found is None and [*_regular_groups(pts[even], sizes[even]),
-                                                  *_regular_groups(pts, sizes)]) or []:
-        found = _lattice_of(paper, group[_dot_sized(group, group_sizes)])
-        if found is not None:
-            break
+    for among in ((pts[even], sizes[even]), (pts, sizes)):
+        for group, group_sizes in ([] if found is not None else _regular_groups(*among)):
+            found = _lattice_of(paper, group[_dot_sized(group, group_sizes)])
+            if found is not None:
+                break
     return found
 
 

@@ -98,19 +98,20 @@ def _quads(paper: np.ndarray) -> list[np.ndarray]:
     # (and thin ink a little darker than the paper beside it, whatever its level: a print's hairline
     # grid photographed small is a faint grey no fixed level tells from the paper's shading; also
     # unsmoothed, for a picture scaled down: averaged already, its lines a pixel wide)
-    inks += [(hairline_ink(paper), 3), (hairline_ink(paper, 0.0, ROUGH_GRAIN), 3)]
+    hairlines = hairline_ink(paper)
+    inks += [(hairlines, 3), (hairline_ink(paper, 0.0, ROUGH_GRAIN), 3)]
     least, most = MIN_AREA * h * w, 0.9 * h * w
-    out = _distinct(_outlined(inks, least, most, HULL), [], TRIED)
+    out = _distinct(_outlined(inks, least, most), [], TRIED)
     # (a frameless hairline grid photographed, its every other line fainter: held in fragments that
     # the small closing above does not join; its outline from a wider one, tried after the others,
     # as the wider closing also grows the outline of a grid found already)
-    out += _distinct(_outlined([(hairline_ink(paper), WIDE_GROW)], least, most, HULL), out, WIDE_TRIED)
+    out += _distinct(_outlined([(hairlines, WIDE_GROW)], least, most), out, WIDE_TRIED)
     return out
 
 
-def _outlined(inks: list[tuple[np.ndarray, int]], least: float, most: float, hull_share: float) -> list[np.ndarray]:
+def _outlined(inks: list[tuple[np.ndarray, int]], least: float, most: float) -> list[np.ndarray]:
     """The four-sided hulls of each ink's outlines (the ink closed by its own size) whose area lies
-    between ``least`` and ``most`` and whose hull is at most ``hull_share`` times it, the largest first."""
+    between ``least`` and ``most`` and whose hull is at most :data:`HULL` times it, the largest first."""
     quads: list[tuple[float, np.ndarray]] = []
     for ink, grow in inks:
         closed = cv2.dilate(ink, np.ones((grow, grow), np.uint8))
@@ -121,7 +122,7 @@ def _outlined(inks: list[tuple[np.ndarray, int]], least: float, most: float, hul
                 continue
             hull = cv2.convexHull(c)
             approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
-            if len(approx) == 4 and cv2.isContourConvex(approx) and cv2.contourArea(approx) <= hull_share * area + 1:
+            if len(approx) == 4 and cv2.isContourConvex(approx) and cv2.contourArea(approx) <= HULL * area + 1:
                 quads.append((cv2.contourArea(approx), corners_ordered(approx.reshape(4, 2).astype(np.float32))))
     quads.sort(key=lambda aq: -aq[0])
     return [q for _, q in quads]

@@ -6,6 +6,7 @@ player's language with :func:`bot.i18n.say`.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 from collections import OrderedDict
@@ -105,8 +106,10 @@ def hints(puzzle: Puzzle[Any], solution: Solution) -> list[Hint]:
     """Every hint the puzzle has, in the order they are revealed (the genre's :meth:`~solvers.genre.Genre.hints`).
 
     Kept for the last puzzles asked: each Hint press asks again, and a large board's deductions
-    take seconds (2.7 s on a 40x57 board) where the lookup takes microseconds."""
-    key = (puzzle.key(), json.dumps(solution.to_json(), sort_keys=True))
+    take seconds (2.7 s on a 40x57 board) where the lookup takes microseconds. Two threads asking
+    for a puzzle not kept yet both work its hints out (rare: the first press of a fresh puzzle)."""
+    answer = hashlib.sha256(json.dumps(solution.to_json(), sort_keys=True).encode()).hexdigest()
+    key = (puzzle.key(), answer)
     with _HINTS_LOCK:  # asked from worker threads (asyncio.to_thread)
         found = _HINTS.get(key)
     if found is None:
@@ -121,6 +124,8 @@ def hints(puzzle: Puzzle[Any], solution: Solution) -> list[Hint]:
     return list(found)
 
 
-HINT_BOARDS = 64  # puzzles whose hints are kept (a day's dailies and the boards being played)
+# puzzles whose hints are kept (a day's dailies and the boards being played): the largest board's
+# hints, Nurikabe 40x57, are 2,067 hints, 0.2 MB pickled (about 1 MB as objects), so at most ~16 MB
+HINT_BOARDS = 16
 _HINTS: OrderedDict[tuple[str, str], list[Hint]] = OrderedDict()
 _HINTS_LOCK = threading.Lock()

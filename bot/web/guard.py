@@ -12,16 +12,18 @@ from typing import Any
 class RateLimit:
     """At most ``count`` requests per ``window`` seconds for each key (a sliding window).
 
-    The server keys it by user, not by puzzle: one person taps no faster with two puzzles open, so
+    The server keys it by user (signed requests; unsigned checks and shared boards by address), not
+    by puzzle: one person taps no faster with two puzzles open, so
     the allowance is sized to a hand, not shared out per board. The page sends a request only when
     a button is pressed; 120 a minute lets a player press Check after every move at a sustained
     move a second with bursts on top, on any number of puzzles, while a script is held to 120
     Checks a minute (~50 ms each on a 40x57 board, a few ms on a daily's); a hint's deductions are
-    worked out once per puzzle (:func:`bot.daily.judge.hints`)."""
+    worked out once per puzzle (:func:`bot.daily.judge.hints`). Memory: at most ``max_keys`` keys
+    of ``count`` times each, about 4 kB a key at the full allowance: ~40 MB at worst."""
 
     count: int = 120
     window: float = 60.0
-    max_keys: int = 50_000
+    max_keys: int = 10_000
     _seen: OrderedDict[Any, deque[float]] = field(default_factory=OrderedDict, repr=False)
 
     def allow(self, key: Any, now: float | None = None) -> bool:
