@@ -80,8 +80,7 @@ def answer_cells(puzzle: Puzzle[Any], text: str) -> list[list[str]]:
     """Split the answer into ``puzzle.rows`` rows of ``puzzle.cols`` cell tokens."""
     lines = answer_lines(text)
     if len(lines) != puzzle.rows:
-        raise ParseError("answer-row-count-1" if len(lines) == 1 else "answer-row-count", got=len(lines),
-                         rows=puzzle.rows)
+        raise ParseError("answer-row-count", got=len(lines), rows=puzzle.rows)
     grid = []
     for r, line in enumerate(lines):
         tokens = line.split()

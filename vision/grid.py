@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -37,7 +38,14 @@ DOUBLED_CLEAR = 1.5  # the least clarity of a fainter level's count of twice the
 WIDE_REACH = 2  # a hairline grid found on no edge is counted again with this many times the reach
 
 
-Fit = tuple[bool, float, np.ndarray, np.ndarray, float]  # a line on every edge, clarity, xs, ys, support
+class Fit(NamedTuple):
+    """A lattice the straightened board's thin ink fits at one ink level."""
+
+    lined: bool  # a line on every edge
+    clarity: float
+    xs: np.ndarray
+    ys: np.ndarray
+    support: float
 
 
 def enlarged(board: Board, grey: np.ndarray) -> Board:
@@ -194,15 +202,15 @@ def straighten(paper: np.ndarray, quad: np.ndarray, side: int = SIDE, every_leve
     if every_level:  # (a blurred hairline blown up is some pixels wide: its sides are no paper)
         d = max(d, round(BLOWN_LINE * scale))
     fits = _fits(darkness, d, count, every_level)
-    if every_level and not any(f[0] for f in fits):
+    if every_level and not any(f.lined for f in fits):
         # (a photo shaken across the lines blurs them wider than the reach: their middles, darker
         # than nothing as far off, were taken for areas; counted again with twice the reach)
         wide = _fits(darkness, WIDE_REACH * d, count, every_level)
-        if any(f[0] for f in wide):
+        if any(f.lined for f in wide):
             fits = wide
     if not fits:
         return None
-    best = max(fits, key=lambda f: (f[0], f[1]))
+    best = max(fits, key=lambda f: (f.lined, f.clarity))
     if every_level and count is None:
         best = _every_line(fits, best)
     _, clarity, xs, ys, support = best
@@ -231,14 +239,14 @@ def _fits(darkness: np.ndarray, d: int, count: tuple[int, int] | None, every_lev
     :data:`LINE_INK`: whether a line is on every edge, clarity, edges across and down, support."""
     h, w = darkness.shape
     across, down = thin(darkness, d, axis=1), thin(darkness, d, axis=0).T
-    fits = []
+    fits: list[Fit] = []
     for faint in LINE_INK:  # faint lines (a photo of light grey or dashed lines) only when needed
         (px, fx), (py, fy) = profiles(across, faint), profiles(down, faint)
         nx, ny = (None, None) if count is None else (count[1], count[0])
         xs, cx, sx = lattice(px, nx, thick=partial(thick_profile, darkness, d, faint, 1), fine=fx)
         ys, cy, sy = lattice(py, ny, thick=partial(thick_profile, darkness, d, faint, 0), fine=fy)
         if xs is not None and ys is not None and count is not None:
-            fits.append((min(sx, sy) >= SUPPORTED, min(cx, cy), xs, ys, min(sx, sy)))
+            fits.append(Fit(min(sx, sy) >= SUPPORTED, min(cx, cy), xs, ys, min(sx, sy)))
         elif xs is not None and ys is not None:
             ratio = (w / (len(xs) - 1)) / (h / (len(ys) - 1))
             # (cells far from square: one axis miscounted; nearer square already when only one
@@ -248,8 +256,8 @@ def _fits(darkness: np.ndarray, d: int, count: tuple[int, int] | None, every_lev
             if squared is not None:
                 xs, ys, cx, sx, sy = squared
                 cy = cx
-            fits.append((min(sx, sy) >= SUPPORTED, min(cx, cy), xs, ys, min(sx, sy)))
-            if fits[-1][0] and not every_level:
+            fits.append(Fit(min(sx, sy) >= SUPPORTED, min(cx, cy), xs, ys, min(sx, sy)))
+            if fits[-1].lined and not every_level:
                 break
     return fits
 
@@ -258,10 +266,10 @@ def _every_line(fits: list[Fit], best: Fit) -> Fit:
     """``best``, or a fit at a fainter level with twice its rows and columns on every edge as surely
     (a print's hairline grid rasterised with every other line fainter: the plain level counts half
     the lines more clearly than the faint one counts all, its noise weighing on the clarity)."""
-    rows, cols = len(best[3]) - 1, len(best[2]) - 1
+    rows, cols = len(best.ys) - 1, len(best.xs) - 1
     for f in fits:
-        if (f[0] and best[0] and f[4] >= best[4] and f[1] >= DOUBLED_CLEAR
-                and (len(f[3]) - 1, len(f[2]) - 1) == (2 * rows, 2 * cols)):
+        if (f.lined and best.lined and f.support >= best.support and f.clarity >= DOUBLED_CLEAR
+                and (len(f.ys) - 1, len(f.xs) - 1) == (2 * rows, 2 * cols)):
             return f
     return best
 

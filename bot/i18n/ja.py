@@ -33,7 +33,6 @@ TEXTS: dict[str, str] = {
     "answer-not-text": "答えは文字で送ってください。",
     "answer-empty": "答えが空です。解いた盤面を 1 行ずつ書いてください。",
     "answer-row-count": "答えは {got} 行ですが、パズルは {rows} 行です。1 行ずつ書いてください。",
-    "answer-row-count-1": "答えは 1 行ですが、パズルは {rows} 行です。1 行ずつ書いてください。",
     "answer-row-length": "答えの {row} 行目は {got} マスですが、パズルは {cols} 列です。",
     "answer-line-symbol": "{cell} の '{token}' は読めません。1 マスに線の記号を 1 つ書いてください。",
     "answer-bad-mask": "{cell} のマスク {mask} は使えません (上=1, 右=2, 下=4, 左=8 の和で 0〜15)。",

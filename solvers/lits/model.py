@@ -127,10 +127,10 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
 
     # the first call keeps every answer's domains for the proof (cpsat.narrow); not on big models,
     # whose first call those parameters slow down more than the proof gains (random 40x57: 1.3 s -> 5.5 s)
-    narrowing = [limit > 1 and len(alive) <= NARROW_PLACES]
+    narrowing = limit > 1 and len(alive) <= NARROW_PLACES  # (read by once() when it is called)
 
     def once(m: cp_model.CpModel, bud: Budget) -> tuple[SolverStatus, cp_model.CpSolver]:
-        return run(m, bud, params={**CPSAT_PARAMS, **NARROW_PARAMS} if narrowing[0] else CPSAT_PARAMS)
+        return run(m, bud, params={**CPSAT_PARAMS, **NARROW_PARAMS} if narrowing else CPSAT_PARAMS)
 
     runner = partial(solve_connected, find_cuts=find_cuts, runner=once)
     budget.note("build", t0)
@@ -157,9 +157,9 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
             if other is not None:
                 answers.append(b.shade_rows({i for p in other for i in b.places[p].cells}.__contains__))
                 break
-            if narrowing[0]:
+            if narrowing:
                 narrow(model, solver)
-                narrowing[0] = False
+                narrowing = False
         model.add_bool_or([v.Not() if on else v for v, on in zip(decision, values, strict=True)])
         model.clear_hints()  # type: ignore[no-untyped-call]
         for v, on in zip(decision, values, strict=True):
