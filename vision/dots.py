@@ -10,6 +10,8 @@ import numpy as np
 from vision.board import SIDE, Board, corners_ordered
 from vision.lattice import MAX_CELLS, MIN_CELLS
 
+# measured on the tuning scenes' dot lattices (bench/README.md, "Dot lattices in photographed scenes");
+# MAX_DOTS bounds the pairwise distances of the second search (1,500^2 of them: ~18 MB)
 DOT_SPREAD = (0.3, 3.5)  # a lattice dot's area against the typical one (a slanted photo draws near dots larger)
 NEAR_SPREAD = 1.8  # a dot's area at most this many times off the dots' size fitted where it lies (or a neighbour's)
 DOT_LINK, MAX_DOTS = 1.35, 1500  # dots linked this many times their nearest one's distance apart; at most so many

@@ -34,6 +34,8 @@ BLOWN_LINE = 1.5  # pixels of the picture a hairline's blur is wide
 SUPPORTED = 0.5  # evidence every inner edge of a well-read grid reaches (share of bands with a line)
 CLUE_INK = 0.5  # darkness of a clue's ink (a blurred ring's too), not of a faint line
 LINED_SQUARE = 1.25  # cells this far from square, one axis with a line on its edges, the other not: recounted
+# (DOUBLED_CLEAR, WIDE_REACH: measured on the photographed tuning pages, bench/README.md,
+# "Photographed pages, fourth pass")
 DOUBLED_CLEAR = 1.5  # the least clarity of a fainter level's count of twice the lines that is taken
 WIDE_REACH = 2  # a hairline grid found on no edge is counted again with this many times the reach
 

@@ -19,6 +19,8 @@ MIN_AREA = 0.0008  # the smallest outline looked at, as a share of the picture
 ROUGH_GRAIN = 3.0  # hairlines unsmoothed: this many times the paper's usual top-hat (see grid.hairline_ink)
 TRIED = 14  # outlines straightened and judged, the largest first
 HULL = 1.25  # an outline's four-sided hull is at most this many times its area
+# (bench/README.md, "Photographed pages, fourth pass": mixed in with the others, a wider outline
+# displaced a right one; tried after them, a place on 25 of 30 dev pages, was 19)
 WIDE_GROW, WIDE_TRIED = 9, 4  # hairline fragments closed this wide, and this many more outlines from them tried
 JUDGE_SIDE = 560  # pixels on an outline's longer side when its lines are judged
 PAD = 0.08  # a spot's box: its outline's and this share of its longer side about it
