@@ -112,15 +112,18 @@ class Reading:
         return self.puzzle(genre).to_record()
 
 
+UNCLEAR_WORDS = ("I found a grid but could not make out most of its cells; send a sharper, better lit picture "
+                 "taken straight on.")
+
+
 class Unclear(Unreadable):
     """A board with most of its cells in doubt (refused as ``unclear``) holding the reading all the
     same, with how many pixels of its picture a cell is: a board whose lines are plain and whose
     cells are large (a person reads it) is shown with its doubts asked about rather than refused,
     when no other place of the picture was read (see :func:`_asked_instead`)."""
 
-    def __init__(self, reading: tuple[Reading, float], cell: float) -> None:
-        super().__init__("unclear", "I found a grid but could not make out most of its cells; send a sharper, "
-                                    "better lit picture taken straight on.")
+    def __init__(self, reading: Reading, cell: float) -> None:
+        super().__init__("unclear", UNCLEAR_WORDS)
         self.reading = reading
         self.cell = cell
 
@@ -177,9 +180,7 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
 def _at_most(got: tuple[Reading, float] | Unreadable, cell: float) -> tuple[Reading, float] | Unreadable:
     """A crop's reading, its cells (if refused as unclear) no larger than ``cell`` pixels of the
     picture (a crop is blown up to be read)."""
-    if isinstance(got, Unclear):
-        got.cell = min(got.cell, cell)
-    return got
+    return Unclear(got.reading, min(got.cell, cell)) if isinstance(got, Unclear) else got
 
 
 def _asked_instead(tries: list[tuple[Reading, float] | Unreadable]) -> Reading | None:
@@ -187,7 +188,7 @@ def _asked_instead(tries: list[tuple[Reading, float] | Unreadable]) -> Reading |
     many doubtful cells whose lines were plain and cells :data:`PLAIN_CELL` pixels or more: a
     board a person reads clearly is shown with its doubts and its size asked about, not refused
     (a reading whose clues no genre draws, or of faint lines, stays refused: noise, a page of text)."""
-    plain = [t.reading[0] for t in tries if isinstance(t, Unclear) and t.cell >= PLAIN_CELL and t.reading[0].genres]
+    plain = [t.reading for t in tries if isinstance(t, Unclear) and t.cell >= PLAIN_CELL and t.reading.genres]
     if not plain:
         return None
     return replace(max(plain, key=_goodness), size_unsure=True)
@@ -335,8 +336,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     )
     unclear = len(unsure) > max(3, UNCLEAR * board.rows * board.cols)
     if unclear and not (board.clarity >= CLEAR and board.support >= SUPPORTED):
-        raise Unreadable("unclear", "I found a grid but could not make out most of its cells; send a sharper, "
-                                    "better lit picture taken straight on.")
+        raise Unreadable("unclear", UNCLEAR_WORDS)
     kinds = [[g.clue_kinds() for g in row] for row in guesses]
     genres, problem = candidates(tokens, kinds, regions, style, forced, _board_of)
     misfit, shapeless = _form_doubts(tokens, regions, genres, problem)
@@ -355,7 +355,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
                       suspects=suspects, seconds=time.perf_counter() - start, problem=problem,
                       size_unsure=size_unsure, regions=regions)
     if unclear:
-        raise Unclear((reading, _share(board, grey)), float(np.median(np.diff(board.xs))) / board.zoom)
+        raise Unclear(reading, float(np.median(np.diff(board.xs))) / board.zoom)
     return reading, _share(board, grey)
 
 
