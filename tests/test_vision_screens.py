@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import io
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from rendering import render_png
@@ -178,3 +181,31 @@ def test_small_bold_sums_on_grey_split_cells_read_sure() -> None:
     r = read_image(render_png(p, None, view="puzzle"))
     assert r.tokens == tokens(p)
     assert r.sure
+
+
+def test_a_doubt_in_a_board_that_is_the_whole_picture_is_asked_without_looking_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A screenshot whose board fills it, read at its own resolution with a cell in doubt (a small
+    two-digit number): a crop would show the same pixels and read the same doubt, so the picture
+    is not searched for boards again (it cost a printed 20x20 board twice its time); the doubt is
+    asked about."""
+    import vision.reading as reading
+
+    real = reading._read_steady
+
+    def in_doubt(*args: Any, **kwargs: Any) -> Any:
+        got = real(*args, **kwargs)
+        assert isinstance(got, tuple)
+        r, share = got
+        unsure = (reading.CellRead(0, 0, r.tokens[0][0], ("8",), 0.5),)
+        return replace(r, unsure=unsure), share
+
+    def no_search(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("looked for the board again")
+
+    monkeypatch.setattr(reading, "_read_steady", in_doubt)
+    monkeypatch.setattr(reading, "spots", no_search)
+    p = read_cells(dense(10), "hitori")
+    r = read_image(render_png(p, None, view="puzzle"))
+    assert r.tokens == tokens(p)
+    assert [(u.row, u.col) for u in r.unsure] == [(0, 0)]

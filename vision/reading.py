@@ -181,8 +181,8 @@ def _whole(first: tuple[Reading, float], full: np.ndarray, grey: np.ndarray) -> 
     """Whether a reading in doubt is of a board that is the picture as a whole (its outline
     :data:`WHOLE_SHARE` of it or more, as a place looked at again is skipped), its count sure,
     read at the picture's own resolution: a crop shows the same pixels no finer and no other board
-    fits beside it, so the places looked for again read the same doubts (a 20x20 printed Hitori,
-    twice the time for nothing). Its doubts are asked about."""
+    fits beside it, so the places looked for again read the same doubts (a printed 20x20 board of
+    small two-digit numbers: twice the time for nothing). Its doubts are asked about."""
     reading, share = first
     return share >= WHOLE_SHARE and not reading.size_unsure and bool(reading.genres) and full.shape == grey.shape
 
