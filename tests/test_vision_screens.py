@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import io
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from rendering import render_png
@@ -145,3 +148,64 @@ def test_a_reading_its_genre_cannot_hold_names_the_cells_to_ask_about() -> None:
     cells, shapeless = _form_doubts(tokens_, None, ("kakuro",), problem)  # type: ignore[arg-type]
     assert (2, 0) in cells and not shapeless
     assert all(tokens_[r][c] != "." for r, c in cells)
+
+
+def staggered_sums(rows: int, cols: int, seed: int = 1) -> list[list[str]]:
+    """A large board of split sum cells (a clue every fifth cell along each row and column,
+    staggered, and along the top and left), each sum within its run's reach."""
+    rng = np.random.default_rng(seed)
+    clue = [[r == 0 or c == 0 or (c - r) % 5 == 0 for c in range(cols)] for r in range(rows)]
+
+    def run_sum(length: int) -> str:
+        if length == 0:
+            return ""
+        return str(int(rng.integers(length * (length + 1) // 2, (19 - length) * length // 2 + 1)))
+
+    grid = [["." for _ in range(cols)] for _ in range(rows)]
+    for r in range(rows):
+        for c in range(cols):
+            if clue[r][c]:
+                across = next((k for k in range(c + 1, cols) if clue[r][k]), cols) - c - 1
+                down = next((k for k in range(r + 1, rows) if clue[k][c]), rows) - r - 1
+                a, d = run_sum(across), run_sum(down)
+                grid[r][c] = f"{d}\\{a}" if a or d else "#"
+    return grid
+
+
+def test_small_bold_sums_on_grey_split_cells_read_sure() -> None:
+    """A 20x30 board of split cells draws its sums small and bold on grey: at the usual ink level
+    the grey around them joined their holes (a 26's 6 read as 8), and a clean screenshot was read
+    in doubt, then looked for and read again from crops (three times the time). Read again above
+    the cell's own grey, the sums come out sure the first time."""
+    p = read_cells(staggered_sums(20, 30), "kakuro")
+    r = read_image(render_png(p, None, view="puzzle"))
+    assert r.tokens == tokens(p)
+    assert r.sure
+
+
+def test_a_doubt_in_a_board_that_is_the_whole_picture_is_asked_without_looking_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A screenshot whose board fills it, read at its own resolution with a cell in doubt (a small
+    two-digit number): a crop would show the same pixels and read the same doubt, so the picture
+    is not searched for boards again (it cost a printed 20x20 board twice its time); the doubt is
+    asked about."""
+    import vision.reading as reading
+
+    real = reading._read_steady
+
+    def in_doubt(*args: Any, **kwargs: Any) -> Any:
+        got = real(*args, **kwargs)
+        assert isinstance(got, tuple)
+        r, share = got
+        unsure = (reading.CellRead(0, 0, r.tokens[0][0], ("8",), 0.5),)
+        return replace(r, unsure=unsure), share
+
+    def no_search(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("looked for the board again")
+
+    monkeypatch.setattr(reading, "_read_steady", in_doubt)
+    monkeypatch.setattr(reading, "spots", no_search)
+    p = read_cells(dense(10), "hitori")
+    r = read_image(render_png(p, None, view="puzzle"))
+    assert r.tokens == tokens(p)
+    assert [(u.row, u.col) for u in r.unsure] == [(0, 0)]

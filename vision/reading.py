@@ -40,6 +40,7 @@ CROSSWORD_BLOCKS, CROSSWORD_SHARE = 10, 0.1  # this many plain black squares and
 HALF_STRETCH = 0.5  # the second reading of a board without lines: its stretch, as a power (see steady)
 CLOSE_SHARE = 0.25  # a board taking less of the picture than this is looked for again (see read_image)
 CLOSE_LOOKS = 2  # places looked at again, the likeliest first
+WHOLE_SHARE = 0.8  # a place taking this share of the picture or more is the picture as a whole (read already)
 WORK_CELL, MAX_BLOW = 24, 4.0  # a place's cells are read at least this many pixels wide, blown up at most so much
 DEFAULT_MAX_BYTES = 20_000_000
 DEFAULT_MAX_PIXELS = 40_000_000
@@ -141,6 +142,8 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     sure = isinstance(first, tuple) and first[0].sure
     if isinstance(first, tuple) and sure and (first[1] >= CLOSE_SHARE or full.shape == grey.shape):
         return _suspected(replace(first[0], seconds=time.perf_counter() - start))
+    if isinstance(first, tuple) and _whole(first, full, grey):
+        return _suspected(replace(first[0], seconds=time.perf_counter() - start))
     # a board small in the picture, or read with doubts or not at all: look for boards all over the
     # picture by their lines and read each again from a crop of the picture at its own resolution
     tries = [first]
@@ -149,7 +152,7 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         if budget is not None and time.perf_counter() - start > budget:
             break
         x0, y0, x1, y1 = spot.box
-        if (x1 - x0) * (y1 - y0) > 0.8 * full.shape[0] * full.shape[1]:
+        if (x1 - x0) * (y1 - y0) > WHOLE_SHARE * full.shape[0] * full.shape[1]:
             continue  # (the picture as a whole: read already)
         got = _read_steady(_blown_up(full[y0:y1, x0:x1], spot), forced, hairlines=True)
         if spot.support >= SUPPORTED:
@@ -175,6 +178,16 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     best = max(enumerate(read), key=lambda it: (_goodness(_against(it[1][0], counted)), it[0]))[1][0]
     return _suspected(replace(best, seconds=time.perf_counter() - start,
                               size_unsure=best.size_unsure or _size_rivalled(best, [r for r, _ in read], counted)))
+
+
+def _whole(first: tuple[Reading, float], full: np.ndarray, grey: np.ndarray) -> bool:
+    """Whether a reading in doubt is of a board that is the picture as a whole (its outline
+    :data:`WHOLE_SHARE` of it or more, as a place looked at again is skipped), its count sure,
+    read at the picture's own resolution: a crop shows the same pixels no finer and no other board
+    fits beside it, so the places looked for again read the same doubts (a printed 20x20 board of
+    small two-digit numbers: twice the time for nothing). Its doubts are asked about."""
+    reading, share = first
+    return share >= WHOLE_SHARE and not reading.size_unsure and bool(reading.genres) and full.shape == grey.shape
 
 
 def _at_most(got: tuple[Reading, float] | Unreadable, cell: float) -> tuple[Reading, float] | Unreadable:
