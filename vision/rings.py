@@ -40,8 +40,8 @@ def find_ring(dark: np.ndarray) -> Ring | None:
     """The ring in a cell's darkness crop (0 paper .. 1 ink, the cell's box), or None."""
     if dark.shape[0] < 8 or dark.shape[1] < 8:
         return None
-    d = cv2.resize(dark.astype(np.float32), (SIDE, SIDE), interpolation=cv2.INTER_AREA)
-    d -= float(np.median(d))
+    small = cv2.resize(dark.astype(np.float32), (SIDE, SIDE), interpolation=cv2.INTER_AREA)
+    d: np.ndarray = small - np.float32(np.median(small))  # (the paper at 0)
     if float(d.max()) < FOUND:  # (paper only)
         return None
     band = max(2, round(BAND * SIDE))
