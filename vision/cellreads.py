@@ -14,9 +14,11 @@ from vision.board import Board
 from vision.cells import HAIRLINE_INK, INK, SURE, CellGuess, CellInk, cell_dark, glyph_masks, ink_of, read_cell
 from vision.glyphs import prime
 from vision.kindnet import judged
+from vision.rings import find_ring
 
 FAINT_INK = 0.28  # the second reading's ink level (see read_twice)
 FAINT_SHARE = 0.02  # an empty cell with this share of its middle faint ink is asked about (see faint_rings)
+RING_SURE = 0.9  # the confidence of a ring found by its profile, all the way round and clearly
 LINE_DARK, MAX_DARKEN = 0.6, 4.0  # a faint grid's lines made this dark, its ink at most this many times darker
 
 
@@ -69,8 +71,9 @@ def darkened(board: Board, onto: Board) -> Board:
 
 def faint_rings(dark: Board, guesses: list[list[CellGuess]]) -> list[list[CellGuess]]:
     """Cells read empty read again from the board with its ink darkened (:func:`darkened`): a
-    hairline ring blurred to a light grey on a photographed page is a ring there; one still
-    unread but whose middle holds faint ink is asked about rather than solved as empty. (Only
+    hairline ring blurred to a light grey on a photographed page is a ring there, or is found by
+    its circular profile (:func:`vision.rings.find_ring`); one still unread but whose middle holds
+    faint ink is asked about rather than solved as empty. (Only
     empty cells: darkening thickens the strokes of characters.)"""
     out = [row[:] for row in guesses]
     for r, row in enumerate(guesses):
@@ -84,6 +87,10 @@ def faint_rings(dark: Board, guesses: list[list[CellGuess]]) -> list[list[CellGu
                 again = fainter if fainter.token == "W" and fainter.confidence >= 0.9 else again
             if again.token == "W" and again.confidence >= SURE:
                 out[r][c] = again
+                continue
+            ring = find_ring(1.0 - dark.paper[round(y0):round(y1), round(x0):round(x1)])
+            if ring is not None:  # (a grey donut no ink level cuts from the paper: found by its profile)
+                out[r][c] = CellGuess("W", RING_SURE if ring.sure else SURE - 0.1, (".",))
                 continue
             mx, my = 0.2 * (x1 - x0), 0.2 * (y1 - y0)
             middle = dark.paper[round(y0 + my):round(y1 - my), round(x0 + mx):round(x1 - mx)]
