@@ -125,7 +125,7 @@ def hints(puzzle: Puzzle[Any], solution: Solution) -> list[Hint]:
 
 
 # puzzles whose hints are kept (a day's dailies and the boards being played): the largest board's
-# hints, Nurikabe 40x57, are 2,067 hints, 0.2 MB pickled (about 1 MB as objects), so at most ~16 MB
+# hints, a 40x57 board of the shared corpus, are 2,067 hints, 0.2 MB pickled (about 1 MB as objects), so at most ~16 MB
 HINT_BOARDS = 16
 _HINTS: OrderedDict[tuple[str, str], list[Hint]] = OrderedDict()
 _HINTS_LOCK = threading.Lock()
