@@ -16,6 +16,7 @@ import pytest
 from rendering import render_png
 from solvers.puzzle import Puzzle
 from tests.corpus import own
+from tests.test_vision_speed import disc_board
 from vision import CellRead, Reading, Unreadable, glyphs, read_image
 from vision.bend import unbend
 from vision.board import Board
@@ -232,17 +233,7 @@ def test_a_faint_small_digit_in_a_cell_is_named_not_read_as_sure_empty() -> None
 def test_a_blurred_disc_read_as_a_sure_number_is_asked_about_and_a_plain_digit_is_not() -> None:
     """Both cells read as a sure 8: the blurred black disc is doubted (the kind judge calls it a
     disc), the drawn 8 is not."""
-    cell, n = 40, 5
-    dark = np.zeros((cell * n + 1, cell * n + 1), np.float32)
-    for k in range(n + 1):
-        dark[:, min(k * cell, cell * n)] = dark[min(k * cell, cell * n), :] = 0.9
-    disc = np.zeros(dark.shape, np.float32)
-    cv2.circle(disc, (cell + 20, cell + 20), 14, 1.0, -1)
-    digit = np.zeros(dark.shape, np.uint8)
-    cv2.putText(digit, "8", (3 * cell + 10, 3 * cell + 31), cv2.FONT_HERSHEY_SIMPLEX, 0.9, 1, 2)
-    dark = np.clip(dark + cv2.GaussianBlur(disc, (0, 0), 3) + digit, 0.0, 1.0)
-    edges = np.arange(n + 1, dtype=float) * cell
-    board = Board(paper=1.0 - dark, xs=edges, ys=edges, dots=False, clarity=3.0)
+    board, n = disc_board(), 5  # (its faint 2 in (0, 4) is read empty here: no number to doubt)
     guesses = [[CellGuess(".", 1.0) for _ in range(n)] for _ in range(n)]
     guesses[1][1] = guesses[3][3] = CellGuess("8", 1.0)
     assert discs_read_as_numbers(board, guesses, SURE) == {(1, 1)}

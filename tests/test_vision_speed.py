@@ -18,7 +18,7 @@ from vision.reading import SURE
 CELL, N = 40, 5
 
 
-def _board() -> Board:
+def disc_board() -> Board:
     """A 5x5 grid with a blurred disc in (1, 1), a drawn 8 in (3, 3) and a faint 2 in (0, 4)."""
     dark = np.zeros((CELL * N + 1, CELL * N + 1), np.float32)
     for k in range(N + 1):
@@ -36,7 +36,7 @@ def _board() -> Board:
 
 @pytest.mark.parametrize("level", [INK, HAIRLINE_INK, 0.3])
 def test_a_cells_darkness_cropped_once_gives_the_ink_of_every_level(level: float) -> None:
-    board = _board()
+    board = disc_board()
     for r in range(N):
         for c in range(N):
             box = (board.xs[c], board.xs[c + 1], board.ys[r], board.ys[r + 1])
@@ -61,7 +61,7 @@ def test_an_empty_cell_keeps_no_ink_and_holds_no_arrow() -> None:
 def test_the_disc_check_takes_known_probabilities_as_its_own() -> None:
     """The same doubt from the judge's probabilities given as from the crops judged again; a cell
     whose given probabilities call it a disc is doubted on them alone."""
-    board = _board()
+    board = disc_board()
     guesses = [[CellGuess(".", 1.0) for _ in range(N)] for _ in range(N)]
     guesses[1][1] = guesses[3][3] = CellGuess("8", 1.0)
     assert discs_read_as_numbers(board, guesses, SURE) == {(1, 1)}

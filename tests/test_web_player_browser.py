@@ -104,6 +104,25 @@ async def group_link(player: WebPlayer, daily_chat: Any, genre: str, group_id: i
     return link.url, stored
 
 
+async def on_example(api: FakeBotApi, tmp_path: Path, genre: str, play: Any, width: int = 375) -> Any:
+    """Open the genre's /help example in the player (``width`` CSS pixels wide) and run
+    ``play(page, at)``, ``at(r, c)`` giving the CSS pixel of board point (row r, column c) in cell units."""
+    from playwright.async_api import async_playwright
+
+    from tests.daily_support import example_maker
+
+    ann = api.user(11, "Ann")
+    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", example_maker) as (daily, player), \
+            async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            url, _ = await group_link(player, daily, genre, -1001)
+            page = await open_player(browser, url, init_data(ann, api.token), width=width)
+            return await play(page, await board_points(page))
+        finally:
+            await browser.close()
+
+
 async def test_draw_and_submit_every_genre(api: FakeBotApi, tmp_path: Path) -> None:
     from playwright.async_api import async_playwright
 
@@ -235,71 +254,59 @@ async def test_the_input_of_each_answer_kind(api: FakeBotApi, tmp_path: Path, ge
     drag removing it (Hashiwokakero); a line, then shading a cell on it takes the line away (and a
     line drawn into a shaded cell its shading), the dot mode shades nothing, a clue cell is never
     shaded (Yajilin)."""
-    from playwright.async_api import async_playwright
+    async def play(page: Any, at: Callable[[float, float], tuple[float, float]]) -> None:
+        async def drag(*points: tuple[float, float]) -> None:
+            await page.mouse.move(*at(*points[0]))
+            await page.mouse.down()
+            for p in points[1:]:
+                await page.mouse.move(*at(*p), steps=4)
+            await page.mouse.up()
 
-    from tests.daily_support import example_maker
+        async def answer() -> dict[str, Any]:
+            got: dict[str, Any] = await page.evaluate("window.puzzlePlayer.solution()")
+            return got
 
-    ann = api.user(11, "Ann")
-    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", example_maker) as (daily, player), \
-            async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            url, stored = await group_link(player, daily, genre, -1001)
-            page = await open_player(browser, url, init_data(ann, api.token))
-            at = await board_points(page)
+        if genre == "akari":  # black cells at (0,1), (1,1), (1,2), ...
+            await page.mouse.click(*at(2.5, 0.5))  # a light
+            await page.mouse.click(*at(0.5, 4.5))
+            await page.mouse.click(*at(0.5, 4.5))  # a cross: no light
+            await page.mouse.click(*at(1.5, 1.5))  # a given cell: nothing
+            assert (await answer())["lights"] == [".....", ".....", "*....", ".....", "....."]
+        elif genre == "sudoku":  # givens 1 at (0,0), 1 at (1,2), 4 at (2,1), 2 at (3,3)
+            await page.mouse.click(*at(0.5, 1.5))
+            await page.keyboard.press("3")
+            await page.mouse.click(*at(1.5, 0.5))
+            await page.click("#digits button:text('4')")
+            await page.mouse.click(*at(3.5, 3.5))  # a given: not selected, the key does nothing
+            await page.keyboard.press("1")
+            await page.mouse.click(*at(2.5, 2.5))
+            await page.keyboard.press("2")
+            await page.keyboard.press("Backspace")
+            assert (await answer())["numbers"] == ["1 3 . .", "4 . 1 .", ". 4 . .", ". . . 2"]
+        elif genre == "hashiwokakero":  # islands at (0,4), (2,0), (2,2), (2,4), (4,2), (4,4)
+            for _ in range(2):
+                await drag((2.5, 0.5), (2.5, 2.5))
+            await drag((4.5, 4.5), (4.5, 3.5))  # towards the next island: reaches it
+            await drag((0.5, 0.5), (0.5, 3.5))  # from water: nothing
+            for _ in range(3):  # a third time removes it
+                await drag((0.5, 4.5), (2.5, 4.5))
+            assert sorted((await answer())["bridges"]) == [[2, 0, 2, 2, 2], [4, 2, 4, 4, 1]]
+        else:  # clues at (0,1), (1,3), (2,5), (3,1), (3,3), (5,5)
+            await drag((4.5, 0.5), (4.5, 2.5), (6.5, 2.5))
+            await page.click("#modes button[data-mode='1']")
+            await page.mouse.click(*at(4.5, 1.5))  # shading a cell on the line cuts the line there
+            await page.mouse.click(*at(0.5, 1.5))  # a clue cell: nothing
+            await page.mouse.click(*at(6.5, 0.5))  # a shaded cell, to be drawn through below
+            await page.click("#modes button[data-mode='2']")
+            await page.mouse.click(*at(6.5, 6.5))  # a dot: not shaded
+            got = await answer()
+            assert got["shaded"] == [".......", ".......", ".......", ".......", ".#.....", ".......",
+                                     "#......"]
+            assert got["loop"][4].split() == ["0", "0", "4", "0", "0", "0", "0"]
+            assert got["loop"][5].split()[2] == "5" and got["loop"][6].split()[2] == "1"
+            await page.click("#modes button[data-mode='0']")
+            await drag((5.5, 0.5), (6.5, 0.5), (6.5, 1.5))  # a line through it takes the shading out
+            got = await answer()
+            assert got["shaded"][6] == "......." and got["loop"][6].split()[:2] == ["3", "8"]
 
-            async def drag(*points: tuple[float, float]) -> None:
-                await page.mouse.move(*at(*points[0]))
-                await page.mouse.down()
-                for p in points[1:]:
-                    await page.mouse.move(*at(*p), steps=4)
-                await page.mouse.up()
-
-            async def answer() -> dict[str, Any]:
-                got: dict[str, Any] = await page.evaluate("window.puzzlePlayer.solution()")
-                return got
-
-            if genre == "akari":  # black cells at (0,1), (1,1), (1,2), ...
-                await page.mouse.click(*at(2.5, 0.5))  # a light
-                await page.mouse.click(*at(0.5, 4.5))
-                await page.mouse.click(*at(0.5, 4.5))  # a cross: no light
-                await page.mouse.click(*at(1.5, 1.5))  # a given cell: nothing
-                assert (await answer())["lights"] == [".....", ".....", "*....", ".....", "....."]
-            elif genre == "sudoku":  # givens 1 at (0,0), 1 at (1,2), 4 at (2,1), 2 at (3,3)
-                await page.mouse.click(*at(0.5, 1.5))
-                await page.keyboard.press("3")
-                await page.mouse.click(*at(1.5, 0.5))
-                await page.click("#digits button:text('4')")
-                await page.mouse.click(*at(3.5, 3.5))  # a given: not selected, the key does nothing
-                await page.keyboard.press("1")
-                await page.mouse.click(*at(2.5, 2.5))
-                await page.keyboard.press("2")
-                await page.keyboard.press("Backspace")
-                assert (await answer())["numbers"] == ["1 3 . .", "4 . 1 .", ". 4 . .", ". . . 2"]
-            elif genre == "hashiwokakero":  # islands at (0,4), (2,0), (2,2), (2,4), (4,2), (4,4)
-                for _ in range(2):
-                    await drag((2.5, 0.5), (2.5, 2.5))
-                await drag((4.5, 4.5), (4.5, 3.5))  # towards the next island: reaches it
-                await drag((0.5, 0.5), (0.5, 3.5))  # from water: nothing
-                for _ in range(3):  # a third time removes it
-                    await drag((0.5, 4.5), (2.5, 4.5))
-                assert sorted((await answer())["bridges"]) == [[2, 0, 2, 2, 2], [4, 2, 4, 4, 1]]
-            else:  # clues at (0,1), (1,3), (2,5), (3,1), (3,3), (5,5)
-                await drag((4.5, 0.5), (4.5, 2.5), (6.5, 2.5))
-                await page.click("#modes button[data-mode='1']")
-                await page.mouse.click(*at(4.5, 1.5))  # shading a cell on the line cuts the line there
-                await page.mouse.click(*at(0.5, 1.5))  # a clue cell: nothing
-                await page.mouse.click(*at(6.5, 0.5))  # a shaded cell, to be drawn through below
-                await page.click("#modes button[data-mode='2']")
-                await page.mouse.click(*at(6.5, 6.5))  # a dot: not shaded
-                got = await answer()
-                assert got["shaded"] == [".......", ".......", ".......", ".......", ".#.....", ".......",
-                                         "#......"]
-                assert got["loop"][4].split() == ["0", "0", "4", "0", "0", "0", "0"]
-                assert got["loop"][5].split()[2] == "5" and got["loop"][6].split()[2] == "1"
-                await page.click("#modes button[data-mode='0']")
-                await drag((5.5, 0.5), (6.5, 0.5), (6.5, 1.5))  # a line through it takes the shading out
-                got = await answer()
-                assert got["shaded"][6] == "......." and got["loop"][6].split()[:2] == ["3", "8"]
-        finally:
-            await browser.close()
+    await on_example(api, tmp_path, genre, play)

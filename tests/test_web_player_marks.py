@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from tests.fake_bot_api import FakeBotApi
-from tests.test_web_player_browser import api, board_points, group_link, open_player  # noqa: F401 (api: a fixture)
-from tests.web_support import CHROMIUM, CHROMIUM_ARGS, browser_missing, init_data, running_bot
+from tests.test_web_player_browser import api, on_example  # noqa: F401 (api: a fixture)
+from tests.web_support import browser_missing
 
 MISSING = browser_missing()
 pytestmark = [
@@ -19,25 +19,6 @@ pytestmark = [
     pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
     pytest.mark.skipif(dt.datetime.now(dt.UTC).time() > dt.time(23, 55), reason="the day changes during the test"),
 ]
-
-
-async def _on_example(api: FakeBotApi, tmp_path: Path, genre: str, play: Any) -> Any:  # noqa: F811
-    """Open the genre's /help example in the player at a phone's width and run ``play(page, at)``,
-    ``at(r, c)`` giving the CSS pixel of board point (row r, column c) in cell units."""
-    from playwright.async_api import async_playwright
-
-    from tests.daily_support import example_maker
-
-    ann = api.user(11, "Ann")
-    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", example_maker) as (daily, player), \
-            async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            url, _ = await group_link(player, daily, genre, -1001)
-            page = await open_player(browser, url, init_data(ann, api.token), width=360)
-            return await play(page, await board_points(page))
-        finally:
-            await browser.close()
 
 
 @pytest.mark.parametrize(("genre", "cell", "shape"), [("starbattle", (0, 0), "polygon"), ("akari", (2, 0), "circle")])
@@ -51,7 +32,7 @@ async def test_a_mark_is_drawn_as_the_pictures_draw_it(api: FakeBotApi, tmp_path
             " (e.getAttribute('points') || '').split(' ').filter(Boolean).length])")
         return drawn
 
-    drawn = await _on_example(api, tmp_path, genre, play)
+    drawn = await on_example(api, tmp_path, genre, play, width=360)
     tags = {tag for tag, _ in drawn}  # Akari also draws the cells its light reaches
     assert shape in tags and not {"polygon", "circle"} - {shape} & tags
     assert all(n == 10 for tag, n in drawn if tag == "polygon")  # five points and five notches
@@ -69,4 +50,4 @@ async def test_the_frame_stays_over_shading(api: FakeBotApi, tmp_path: Path, gen
         return [await page.evaluate("([x, y]) => document.elementFromPoint(x, y).getAttribute('class')", list(p))
                 for p in (at(0.5, 0.03), at(0.03, 0.5))]
 
-    assert await _on_example(api, tmp_path, genre, play) == ["frame", "frame"]
+    assert await on_example(api, tmp_path, genre, play, width=360) == ["frame", "frame"]
