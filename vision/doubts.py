@@ -10,7 +10,7 @@ import numpy as np
 
 from vision import kindnet
 from vision.board import Board
-from vision.cells import HAIRLINE_INK, CellGuess, cell_dark, cell_ink, ink_of
+from vision.cells import HAIRLINE_INK, CellGuess, cell_dark, cell_ink, ink_of, inked_share
 
 RAGGED = 0.7  # an outer row or column narrower than this share of the others: the outline is off the lines
 LOST_SHARE = 0.002  # share of an empty cell that faint ink must cover to be a lost clue (a few pixels)
@@ -103,7 +103,7 @@ def empty_marks(board: Board, guesses: Sequence[Sequence[CellGuess]],
                     continue
                 paper = float(np.median(dark)) - GREY_PAPER
                 found = ink_of(dark, HAIRLINE_INK + paper if paper > 0.0 else HAIRLINE_INK)
-                out[r, c] = (float(found.ink.mean()), found.dark)
+                out[r, c] = (inked_share(found.ink), found.dark)
     return out
 
 
