@@ -238,6 +238,13 @@ class Genre(Generic[C, S]):
         reader: Any = self.solution_type
         return reader.from_json(value, puzzle.rows, puzzle.cols)  # type: ignore[no-any-return]
 
+    def blank_answer(self, puzzle: Puzzle[C]) -> S:
+        """The answer of a player who has filled in nothing (the web player's fresh board): judged,
+        it is "nothing filled in yet" rather than every cell wrong. The solution type's ``blank``,
+        which writes in what a given fixes (a given number); a genre whose givens fix more says so."""
+        made: Any = self.solution_type
+        return made.blank(puzzle)  # type: ignore[no-any-return]
+
     # -- pictures (draw.py)
     def draw(self, d: Drawing, puzzle: Puzzle[C], solution: S | None) -> None:
         """The board (and the solution, when given) through the abstract drawing interface."""
@@ -303,6 +310,7 @@ def missing_parts(genre: Genre[Any, Any], *, load: bool = False) -> list[str]:
             missing.append(f"{module}.py")
         elif load and not callable(getattr(genre.part(module), function, None)):
             missing.append(f"{module}.{function}")
-    if not isinstance(getattr(genre, "solution_type", None), type) or not hasattr(genre.solution_type, "from_json"):
-        missing.append("solution_type.from_json")
+    for method in ("from_json", "blank"):
+        if not isinstance(getattr(genre, "solution_type", None), type) or not hasattr(genre.solution_type, method):
+            missing.append(f"solution_type.{method}")
     return sorted(dict.fromkeys(missing))

@@ -7,16 +7,20 @@ the shape that fits them (a loop genre a :class:`LoopSolution`, a path genre a
 
 ``from_json`` reads any shape (a wrong answer must still be drawable), but raises
 :class:`~solvers.errors.ParseError` when the value is not that shape at all or has the wrong size.
+``blank`` is the answer of a player who has filled in nothing (the web player's fresh board).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from solvers.cell import Cell
 from solvers.errors import ParseError
+
+if TYPE_CHECKING:
+    from solvers.puzzle import Puzzle
 
 Masks = tuple[tuple[int, ...], ...]
 
@@ -89,6 +93,11 @@ class MaskSolution:
         return [list(row) for row in self.masks]
 
     @classmethod
+    def blank(cls: type[M], puzzle: Puzzle[Any]) -> M:
+        """No line anywhere."""
+        return cls(((0,) * puzzle.cols,) * puzzle.rows)
+
+    @classmethod
     def from_json(cls: type[M], value: Any, rows: int, cols: int) -> M:
         """Read ``{key: [row strings of masks]}`` of ``rows`` x ``cols`` points."""
         out = []
@@ -145,6 +154,11 @@ class ColorSolution:
         return [list(row) for row in self.colors]
 
     @classmethod
+    def blank(cls, puzzle: Puzzle[Any]) -> ColorSolution:
+        """Every cell white (what a player has not painted black)."""
+        return cls(("W" * puzzle.cols,) * puzzle.rows)
+
+    @classmethod
     def from_json(cls, value: Any, rows: int, cols: int) -> ColorSolution:
         out = []
         for r, row in enumerate(_rows(value, cls.key, rows)):
@@ -191,6 +205,10 @@ class RectSolution:
         return [[self.rects[i] if i >= 0 else None for i in row] for row in self.ids()]
 
     @classmethod
+    def blank(cls, puzzle: Puzzle[Any]) -> RectSolution:
+        return cls((), puzzle.rows, puzzle.cols)
+
+    @classmethod
     def from_json(cls, value: Any, rows: int, cols: int) -> RectSolution:
         if not isinstance(value, dict) or not isinstance(value.get(cls.key), list | tuple):
             raise ParseError("solution-shape", key=cls.key)
@@ -231,6 +249,10 @@ class MarkSolution:
 
     def cell_values(self) -> list[list[Any]]:
         return [list(row) for row in self.marks]
+
+    @classmethod
+    def blank(cls: type[K], puzzle: Puzzle[Any]) -> K:
+        return cls.from_cells(puzzle.rows, puzzle.cols, ())
 
     @classmethod
     def from_json(cls: type[K], value: Any, rows: int, cols: int) -> K:
@@ -291,6 +313,12 @@ class NumberSolution:
         return [list(row) for row in self.numbers]
 
     @classmethod
+    def blank(cls, puzzle: Puzzle[Any]) -> NumberSolution:
+        """The given numbers where the board has them (a number clue is that cell's answer), else none."""
+        return cls(tuple(tuple(v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else None for v in row)
+                         for row in puzzle.cells))
+
+    @classmethod
     def from_json(cls, value: Any, rows: int, cols: int) -> NumberSolution:
         out = []
         for r, row in enumerate(_rows(value, cls.key, rows)):
@@ -338,6 +366,10 @@ class BridgeSolution:
                 if 0 <= r < self.rows and 0 <= c < self.cols:
                     out[r][c] = tuple(sorted((*out[r][c], ("-" if across else "|", n))))
         return out
+
+    @classmethod
+    def blank(cls, puzzle: Puzzle[Any]) -> BridgeSolution:
+        return cls((), puzzle.rows, puzzle.cols)
 
     @classmethod
     def from_json(cls, value: Any, rows: int, cols: int) -> BridgeSolution:

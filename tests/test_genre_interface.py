@@ -68,6 +68,51 @@ def test_example_reads_solves_uniquely_draws_hints_and_round_trips(genre: Genre)
     assert hints == genre.hints(puzzle, res.solution), "the same hints for every player"
 
 
+@pytest.mark.parametrize("genre", ALL, ids=IDS)
+def test_a_fresh_board_sent_as_it_is_is_nothing_filled_in(genre: Genre) -> None:  # type: ignore[type-arg]
+    """The genre's blank answer (the web player's fresh board) is judged "nothing is filled in yet",
+    nothing marked and not a wrong try: the server decides it from the genre, where the page used to
+    guess. It is the genre's answer type, round trips, and holds what the givens fix (the solution
+    agrees with it on every given cell)."""
+    from bot.daily.judge import Verdict, judge_solution
+
+    puzzle = read_board(genre.example)
+    blank = genre.blank_answer(puzzle)
+    assert isinstance(blank, genre.solution_type)
+    assert genre.solution_from_json(blank.to_json(), puzzle) == blank
+    judged = judge_solution(puzzle, blank.to_json())
+    assert (judged.verdict, judged.cells) == (Verdict.BLANK, ())
+    assert judged.text("en") == "Nothing is filled in yet: put your answer on the board first."
+    solution = solve_puzzle(puzzle, SolveOptions(time_limit=20, workers=1)).solution
+    assert solution is not None and judge_solution(puzzle, solution.to_json()).verdict is Verdict.RIGHT
+    if genre.play_kind() in (PlayKind.NUMBER, PlayKind.SHADE):  # a given number, a given black circle
+        fixed = {(r, c): v for r, row in enumerate(blank.cell_values()) for c, v in enumerate(row)
+                 if v not in (None, ".", "W")}
+        wanted = solution.cell_values()
+        assert {(r, c): wanted[r][c] for r, c in fixed} == fixed
+
+
+def test_a_blank_that_is_right_is_right() -> None:
+    """A board whose blank answer breaks no rule (a Hitori with nothing to shade) is solved by it."""
+    from bot.daily.judge import Verdict, judge_solution
+
+    puzzle = read_board("hitori\n1 2\n2 1")
+    assert judge_solution(puzzle, puzzle.kind.blank_answer(puzzle).to_json()).verdict is Verdict.RIGHT
+
+
+def test_a_solution_type_without_a_blank_is_a_missing_part() -> None:
+    class NoBlank:
+        key = "loop"
+
+        @classmethod
+        def from_json(cls, value: object, rows: int, cols: int) -> NoBlank:
+            return cls()
+
+    masyu = GENRES["masyu"]
+    partial = type("Partial", (type(masyu),), {"solution_type": NoBlank, "__module__": type(masyu).__module__})()
+    assert missing_parts(partial) == ["solution_type.blank"]
+
+
 # -- nothing outside solvers/<genre>/ (and the registry line) names a genre -------------------------
 
 NAMES = sorted({w for g in ALL for w in (g.name, g.title, *g.own_names)} | {"yin-yang", "slither"},

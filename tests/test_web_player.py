@@ -100,6 +100,11 @@ async def test_private_chat_contract(api, tmp_path):
         # an answer of the wrong shape, then a wrong one: the first broken rule, never the solution
         status, out = await _post(http, answer, {"init_data": good, "puzzle": name, "solution": {"loop": "x"}})
         assert status == 200 and out["ok"] is False and out["message"]
+        # the fresh board sent as it is: "nothing is filled in yet", nothing marked, not a wrong try
+        fresh = stored.puzzle.kind.blank_answer(stored.puzzle).to_json()
+        status, out = await _post(http, answer, {"init_data": good, "puzzle": name, "solution": fresh})
+        assert (status, out) == (200, {"ok": False, "cells": [],
+                                       "message": "Nothing is filled in yet: put your answer on the board first."})
         wrong = broken(solution)
         status, out = await _post(http, answer, {"init_data": good, "puzzle": name, "solution": wrong})
         assert status == 200 and out["ok"] is False and out["message"] and out["cells"]

@@ -14,13 +14,15 @@ from typing import Any
 import pytest
 
 from bot.web.page import player_html, static_file
+from solvers.engine import solve_puzzle
 from solvers.puzzle import Puzzle
 from solvers.reading import read_board
 from solvers.registry import GENRES
-from solvers.solution import NumberSolution
+from solvers.verdict import SolveOptions
 from tests.web_support import CHROMIUM, CHROMIUM_ARGS, browser_missing
 
 MISSING = browser_missing()
+NOTHING_YET_JA = "まだ何も書き込まれていません。先に盤面に答えを書き込んでください。"
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(MISSING is not None, reason=MISSING or "")]
 SHOTS = Path(os.environ.get("PLAYER_SHOTS", "/tmp/player-shots"))  # screenshots, to look at
 SUDOKU16 = Puzzle("sudoku", tuple(tuple((r * 4 + r // 4 + c) % 16 + 1 if (r + c) % 3 == 0 else 0 for c in range(16))
@@ -42,8 +44,7 @@ async def browser() -> AsyncIterator[Any]:
 async def open_board(browser: Any, puzzle: Puzzle[Any], *, touch: bool = False, height: int = 740) -> Any:
     """The player page of ``puzzle`` (as "Play it" under a solved board shows it), its script and
     style served from the package."""
-    blank = NumberSolution(tuple((None,) * puzzle.cols for _ in range(puzzle.rows)))
-    html = player_html(puzzle, blank, "b" + "0" * 32, "en")
+    html = player_html(puzzle, "b" + "0" * 32, "en")
     context = await browser.new_context(viewport={"width": 375, "height": height}, device_scale_factor=2,
                                         has_touch=touch, is_mobile=touch)
     page = await context.new_page()
@@ -191,27 +192,46 @@ async def test_what_check_says_is_on_screen_under_a_big_board(browser: Any) -> N
 @pytest.mark.parametrize("genre", sorted(GENRES))
 async def test_check_and_submit_on_a_fresh_board_say_nothing_is_in(browser: Any, genre: str) -> None:
     """Check on a fresh board reddened every cell of a Shikaku (and every blank of a Sudoku): the
-    page says nothing is filled in yet and marks nothing (the answer is still judged: a blank may be
-    right, and a refusal such as "too many tries" is still said)."""
+    player's server (a real one, on loopback) says nothing is filled in yet and marks nothing, from
+    the genre's blank answer; the page no longer guesses what a blank is. A Yin-Yang's given black
+    circles and a Sudoku's givens are part of the fresh board, not something filled in."""
+    from aiohttp.test_utils import TestServer
+
+    from bot.web.server import PlayerServer
+
     puzzle = read_board(GENRES[genre].example, genre)
-    page = await open_board(browser, puzzle)
-    every = [[r, c] for r in range(puzzle.rows) for c in range(puzzle.cols)]
-    wrong = {"ok": False, "message": "all wrong", "cells": every}
-    await page.route("**/api/*", lambda route: route.fulfill(json=wrong))
-    for button in ("#check", "#submit"):
-        await page.click(button)
-        await page.wait_for_selector("#status.bad")
-        assert await page.inner_text("#status") == "Nothing is filled in yet: put your answer on the board first."
-        assert await page.eval_on_selector_all("#marks *", "ms => ms.length") == 0
-    if genre == "shikaku":
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        await page.screenshot(path=str(SHOTS / "fresh-check.png"))
-    await page.context.close()
+    solution = solve_puzzle(puzzle, SolveOptions(time_limit=20, workers=1)).solution
+    assert solution is not None
+    server = PlayerServer(None, b"k" * 32)  # type: ignore[arg-type]  # boards only: no daily chat
+    name = server.remember(puzzle, solution)
+    async with TestServer(server.app(), host="127.0.0.1") as http:
+        context = await browser.new_context(viewport={"width": 375, "height": 740})
+        page = await context.new_page()
+        await page.goto(str(http.make_url(f"/play?puzzle={name}&lang=ja")))
+        await page.wait_for_selector("body.ready")
+        for button in ("#check", "#submit"):
+            await page.click(button)
+            await page.wait_for_selector("#status.bad")
+            assert await page.inner_text("#status") == NOTHING_YET_JA
+            assert await page.eval_on_selector_all("#marks rect[stroke='#c00000']", "ms => ms.length") == 0
+            await page.evaluate("document.getElementById('status').className = ''")
+        if genre == "shikaku":
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            await page.screenshot(path=str(SHOTS / "fresh-check.png"))
+        await context.close()
 
 
 async def test_a_blank_answer_is_still_judged(browser: Any) -> None:
-    """A blank is sent all the same: the server may find it right, or refuse it for another reason."""
+    """A blank is sent all the same and the page says what the server says: it may find it right,
+    refuse it for another reason, or judge it wrong (the page no longer puts its own guess of
+    "nothing is filled in yet" over the server's words)."""
     page = await open_board(browser, read_board(GENRES["shikaku"].example, "shikaku"))
+    wrong = {"ok": False, "message": "Every cell is wrong.", "cells": [[0, 0]]}
+    await page.route("**/api/check", lambda route: route.fulfill(json=wrong))
+    await page.click("#check")
+    await page.wait_for_selector("#status.bad")
+    assert await page.inner_text("#status") == "Every cell is wrong."
+    await page.unroute("**/api/check")
     fine = {"ok": True, "message": "No broken rule so far."}
     await page.route("**/api/check", lambda route: route.fulfill(json=fine))
     await page.route("**/api/answer", lambda route: route.fulfill(

@@ -125,13 +125,17 @@ async def test_the_example_plays_through_the_api(client: Any, genre: str) -> Non
     assert out["message"] == say(broken[0].msg, "en") and out["cells"] == [list(c) for c in broken[0].cells]
 
 
-async def test_check_on_a_fresh_shikaku_says_nothing_is_drawn(client: Any) -> None:
+@pytest.mark.parametrize("genre", sorted(GENRES))
+async def test_check_on_a_fresh_board_says_nothing_is_filled_in(client: Any, genre: str) -> None:
     """Check before drawing anything reddened every cell of a Shikaku ("25 cells are in no
-    rectangle"); it says nothing is drawn yet and marks nothing, as a fresh loop genre does."""
-    puzzle, solution = solved_example("shikaku")
+    rectangle"); the server says nothing is filled in yet and marks nothing, from the genre's blank
+    answer (the page used to guess it), in the player's language."""
+    puzzle, solution = solved_example(genre)
     name = client.player.remember(puzzle, solution)
-    res = await client.post("/api/check", json={"puzzle": name, "solution": {"rects": []}, "lang": "en"})
-    assert await res.json() == {"ok": False, "message": "No rectangle is drawn yet.", "cells": []}
+    fresh = GENRES[genre].blank_answer(puzzle).to_json()
+    res = await client.post("/api/check", json={"puzzle": name, "solution": fresh, "lang": "ja"})
+    assert await res.json() == {"ok": False, "cells": [],
+                                "message": "まだ何も書き込まれていません。先に盤面に答えを書き込んでください。"}
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -148,10 +152,9 @@ def test_a_number_answer_is_bounded_by_the_genre_not_the_solution() -> None:
     from bot.web.page import settings
 
     for genre, want in (("sudoku", 4), ("kakuro", 9), ("fillomino", 25), ("akari", 0)):
-        puzzle, solution = solved_example(genre)
-        assert settings(puzzle, solution, "b0", "en", None)["max"] == want, genre
+        assert settings(read_board(GENRES[genre].example, genre), "b0", "en", None)["max"] == want, genre
     sudoku16 = read_board("sudoku\n" + "\n".join(" ".join(["."] * 16) for _ in range(16)))
-    assert settings(sudoku16, solved_example("sudoku")[1], "b0", "en", None)["max"] == 16
+    assert settings(sudoku16, "b0", "en", None)["max"] == 16
 
 
 async def test_a_link_that_opens_no_puzzle_says_so_on_a_phone_in_its_language(client: Any) -> None:
@@ -175,8 +178,7 @@ def test_the_page_says_how_many_stars_a_star_battle_takes() -> None:
     from bot.web.page import player_html
 
     board = read_board("starbattle 2\n" + "\n".join(" ".join("ABCDEFGHIJ"[r] * 10) for r in range(10)))
-    blank = solved_example("starbattle")[1]
-    page = player_html(board, blank, "b" + "0" * 32, "en")
+    page = player_html(board, "b" + "0" * 32, "en")
     assert '<p id="rules">★ 2 in every row, column and region</p>' in page
-    assert "各行・各列・各ブロックに★ 2 個" in player_html(board, blank, "b" + "0" * 32, "ja")
-    assert 'id="rules"' not in player_html(*solved_example("masyu"), "b" + "0" * 32, "en")
+    assert "各行・各列・各ブロックに★ 2 個" in player_html(board, "b" + "0" * 32, "ja")
+    assert 'id="rules"' not in player_html(solved_example("masyu")[0], "b" + "0" * 32, "en")

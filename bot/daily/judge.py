@@ -30,6 +30,7 @@ class Verdict(StrEnum):
     RIGHT = "right"
     WRONG = "wrong"  # a rule is broken: which and where
     UNREADABLE = "unreadable"  # the text is not an answer
+    BLANK = "blank"  # the web player's fresh board, sent as it is: nothing marked, not a wrong try
     ALREADY = "already"  # the player had solved it before (the service's verdict, never the judge's)
 
 
@@ -66,7 +67,10 @@ def judge_solution(puzzle: Puzzle[Any], value: Any) -> Judgement:
         return Judgement(Verdict.UNREADABLE, e.msg, e.cells)
     except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # any JSON a browser may send
         return Judgement(Verdict.UNREADABLE, Message("solution-shape", {"key": "solution"}))
-    return _checked(puzzle, solution)
+    judgement = _checked(puzzle, solution)
+    if judgement.verdict is Verdict.WRONG and solution == puzzle.kind.blank_answer(puzzle):
+        return Judgement(Verdict.BLANK, Message("web_nothing_yet"))  # not every cell in red
+    return judgement
 
 
 def _checked(puzzle: Puzzle[Any], solution: Solution) -> Judgement:

@@ -17,23 +17,23 @@ from bot.i18n import param_rules, t
 from rendering.svg import board_svg
 from solvers.genre import PlayKind
 from solvers.puzzle import Puzzle
-from solvers.solution import Solution
 
 WORDS = ("web_undo", "web_redo", "web_clear", "web_check", "web_submit", "web_mode_line", "web_mode_cross",
          "web_mode_shade", "web_mode_dot", "web_mode_mark", "web_mode_erase", "web_hint", "web_check_ok",
-         "web_solved", "web_already", "web_not_signed", "web_rate_limited", "web_nothing_yet")
+         "web_solved", "web_already", "web_not_signed", "web_rate_limited")
 
 
 def static_file(name: str) -> bytes:
     return (resources.files("bot.web") / "static" / name).read_bytes()
 
 
-def settings(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, token: str | None) -> dict[str, Any]:
+def settings(puzzle: Puzzle[Any], name: str, lang: str, token: str | None) -> dict[str, Any]:
     """What the script needs: the board's size, the answer kind and key, the givens' cells, words.
 
-    ``fixed``: a colour answer's value on the given cells (a given circle's colour is the given
-    itself, nothing of the solution); ``numbers``: the given numbers a number answer repeats;
-    ``max``: the largest number an answer cell may take (the genre's bound, not the solution's).
+    ``fixed`` and ``numbers`` are what the genre's blank answer (:meth:`~solvers.genre.Genre.blank_answer`)
+    holds on the given cells, which the player cannot change: a colour answer's colour (a given
+    circle's own), the given numbers a number answer repeats. ``max``: the largest number an answer
+    cell may take (the genre's bound, not the solution's). Nothing on the page comes from the solution.
     """
     genre = puzzle.kind
     kind = genre.play_kind()
@@ -41,8 +41,9 @@ def settings(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, toke
     words = {w.removeprefix("web_"): t(lang, w) for w in WORDS}
     words["help"] = t(lang, f"web_help_{kind.value}")
     clues = puzzle.clues()
-    fixed = ({f"{r},{c}": solution.cell_values()[r][c] for r, c, _ in clues} if key == "colors" else {})
-    numbers = ({f"{r},{c}": str(v) for r, c, v in clues if isinstance(v, int) and not isinstance(v, bool) and v > 0}
+    blank = genre.blank_answer(puzzle).cell_values()
+    fixed = {f"{r},{c}": blank[r][c] for r, c, _ in clues} if key == "colors" else {}
+    numbers = ({f"{r},{c}": str(blank[r][c]) for r, c, _ in clues if blank[r][c] is not None}
                if kind is PlayKind.NUMBER else {})
     return {"puzzle": name, "rows": puzzle.rows, "cols": puzzle.cols, "kind": kind.value, "key": key,
             "shape": getattr(genre.solution_type, "shape", ""),
@@ -63,11 +64,11 @@ def notice_html(code: str, lang: str) -> str:
 """
 
 
-def player_html(puzzle: Puzzle[Any], solution: Solution, name: str, lang: str, token: str | None = None) -> str:
+def player_html(puzzle: Puzzle[Any], name: str, lang: str, token: str | None = None) -> str:
     genre = puzzle.kind
     genre_words = t(lang, f"genre-{genre.name}") if lang != "en" else genre.title
     title = t(lang, "web_title_board" if name.startswith("b") else "web_title", genre=genre_words)
-    data = json.dumps(settings(puzzle, solution, name, lang, token), ensure_ascii=False).replace("</", "<\\/")
+    data = json.dumps(settings(puzzle, name, lang, token), ensure_ascii=False).replace("</", "<\\/")
     w = {k: escape(t(lang, k)) for k in WORDS}
     said = param_rules(puzzle, lang)
     rules = f'\n<p id="rules">{escape(said)}</p>' if said else ""

@@ -130,15 +130,15 @@ class PlayerServer:
                 lang = q.get("lang") or str(claims.get("l") or lang)
             lang = lang if lang in ("en", "ja") else "en"
             if isinstance(name, str) and name.startswith("b"):
-                puzzle, solution = self.board(name)
+                puzzle, _ = self.board(name)
             else:
                 daily = await self._daily(name)
-                puzzle, solution, name = daily.puzzle, daily.solution, puzzle_name(daily)
+                puzzle, name = daily.puzzle, puzzle_name(daily)
         except Forged:
             return _notice(403, "web_link_invalid", lang)
         except Refused as e:
             return _notice(e.status, "web_unknown_puzzle", lang)
-        html = await asyncio.to_thread(player_html, puzzle, solution, name, lang, token)
+        html = await asyncio.to_thread(player_html, puzzle, name, lang, token)
         response = web.Response(text=html, content_type="text/html", charset="utf-8",
                             headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
                                      "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; "

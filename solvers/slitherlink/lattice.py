@@ -44,6 +44,11 @@ class DotLoop(LoopSolution):
     exactly at the cells beside an edge only one of them uses (what a picture highlights).
     """
 
+    @classmethod
+    def blank(cls, puzzle: Puzzle[Any]) -> DotLoop:
+        """No line between any of the (rows+1) x (cols+1) dots."""
+        return cls(((0,) * (puzzle.cols + 1),) * (puzzle.rows + 1))
+
     def cell_values(self) -> list[list[Any]]:
         m = self.masks
         return [[(m[r][c] & RIGHT, m[r + 1][c] & RIGHT, m[r][c] & DOWN, m[r][c + 1] & DOWN)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from solvers.errors import ParseError
 from solvers.solution import LoopSolution
+
+if TYPE_CHECKING:
+    from solvers.puzzle import Puzzle
 
 Masks = tuple[tuple[int, ...], ...]
 
@@ -28,6 +31,11 @@ class YajilinSolution:
 
     def cell_values(self) -> list[list[Any]]:
         return [[-1 if self.shaded[r][c] == "#" else m for c, m in enumerate(row)] for r, row in enumerate(self.masks)]
+
+    @classmethod
+    def blank(cls, puzzle: Puzzle[Any]) -> YajilinSolution:
+        """No line, nothing shaded."""
+        return cls(LoopSolution.blank(puzzle).masks, ("." * puzzle.cols,) * puzzle.rows)
 
     @classmethod
     def from_json(cls, value: Any, rows: int, cols: int) -> YajilinSolution:

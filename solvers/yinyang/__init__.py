@@ -6,12 +6,15 @@ The genre's identity; its parts are the folder's modules (``check``, ``model``, 
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from solvers.genre import ClueKind, Genre, PlayKind
-from solvers.notation import CIRCLES
+from solvers.notation import BLACK, CIRCLES
 from solvers.solution import ColorSolution
 from solvers.yinyang import words
+
+if TYPE_CHECKING:
+    from solvers.puzzle import Puzzle
 
 
 class YinYang(Genre[int, ColorSolution]):
@@ -28,6 +31,10 @@ class YinYang(Genre[int, ColorSolution]):
     answer_help = "yinyang-answer-help"
     play = PlayKind.SHADE
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
+
+    def blank_answer(self, puzzle: Puzzle[int]) -> ColorSolution:
+        """Every cell white but the given black circles: a given circle is its cell's colour."""
+        return ColorSolution(tuple("".join("B" if v == BLACK else "W" for v in row) for row in puzzle.cells))
 
 
 GENRE = YinYang()

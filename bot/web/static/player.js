@@ -346,7 +346,6 @@
     return s;
   }
   for (var fk in fixed) if (fixed[fk] === "B") st.c[fk] = 1;
-  var blankAnswer = JSON.stringify(solution());  // judged wrong as it is: "nothing is filled in yet", nothing marked
 
   // ---------------------------------------------------------------- talking to the bot
   var status = document.getElementById("status");
@@ -359,13 +358,10 @@
   function send(path, withSolution) {
     var body = {init_data: initData(), token: S.token || undefined, puzzle: S.puzzle, lang: S.lang, hint: hintsSeen + 1};
     if (!board && path !== "api/check" && !body.init_data && !body.token) { say(W.not_signed, false); return Promise.resolve(null); }
-    if (withSolution) body.solution = solution();
-    var blank = withSolution && JSON.stringify(body.solution) === blankAnswer;  // still sent: a blank may be right
+    if (withSolution) body.solution = solution();  // a fresh board too: the server says "nothing is filled in yet"
     return fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)})
       .then(function (res) {
-        return res.json().catch(function () { return {ok: false, message: "HTTP " + res.status}; }).then(function (out) {
-          return res.ok && blank && !out.ok ? {ok: false, message: W.nothing_yet} : out;  // not every cell in red
-        });
+        return res.json().catch(function () { return {ok: false, message: "HTTP " + res.status}; });
       })
       .then(function (out) {
         errors = out.cells || []; errorColour = path === "api/hint" ? BLUE : RED; draw(); say(out.message || "", !!out.ok);
