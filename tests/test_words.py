@@ -70,3 +70,29 @@ def test_a_count_held_as_a_numpy_integer_picks_its_noun_too() -> None:
 
     one = Message("shikaku-tiling", {"count": np.int64(1), "cell": (0, 0)})
     assert say(one, "en") == "1 cell is in no rectangle: row 1, column 1."
+
+
+# Japanese words of genres another change holds now (fillomino, lits, nurikabe): their "など" after a
+# count of one is theirs to fix; the test names them so that it fails once they are fixed and kept here.
+ETC_LEFT = {"fillomino-blank", "lits-connected", "nurikabe-shaded-split"}
+NEVER_ONE = {"yinyang-white-split", "yinyang-black-split"}  # the count of parts a colour is split into: 2 or more
+
+
+def test_japanese_says_e_g_only_of_more_than_one() -> None:
+    """「3 行 4 列 など 1 マス」 ("row 3, column 4 and others: 1 cell") read wrong: with a count of one
+    the cell is the only one. A Japanese template that says など beside a count says it only when
+    the count is more than one."""
+    etc = []
+    for lang, code, text in _templates():
+        fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
+        if lang != "ja" or "など" not in text or "count" not in fields or code in NEVER_ONE:
+            continue
+        params = {"count": 1, "cell": (2, 3), "number": 5, "n": 9}
+        one, three = say(Message(code, params), "ja"), say(Message(code, {**params, "count": 3}), "ja")
+        if "など" in one:
+            etc.append(code)
+        else:
+            assert "3 行 4 列" in one and "など" in three, (code, one, three)
+    assert sorted(etc) == sorted(ETC_LEFT)
+    assert say(Message("hitori-connected", {"count": 1, "cell": (2, 3)}), "ja") == (
+        "白マスが分断されています。3 行 4 列のマスが残りとつながっていません。")

@@ -40,7 +40,7 @@ JA: dict[str, str] = {
                                "最大 {most} マスしか塗れません。",
     "heyawake-size": "答えは {rows}×{cols} の盤全体に書いてください。",
     "heyawake-adjacent": "黒マス {cell} と {other_cell} が隣り合っています。",
-    "heyawake-split": "白マスが分断されています。{cell} など {count} マスが残りとつながっていません。",
+    "heyawake-split": "白マスが分断されています。{count:{cell}のマスが|{cell} など # マスが}残りとつながっていません。",
     "heyawake-count": "{cell} の {number} の部屋の黒マスは {got} 個です。",
     "heyawake-run": "{cell} から {other_cell} までの白マスが 2 つの部屋の境界をまたいでいます。",
     "heyawake-hint-shade-white": "{cell} は白マスです。黒マスに隣り合っています。",

@@ -40,7 +40,7 @@ JA: dict[str, str] = {
                           "ほかを黒にすると必ずその行で黒マスが隣り合います。",
     "hitori-crowded-column": "{column} 列目には {number} が {count} 個あります。白マスに残せるのは 1 つだけですが、"
                              "ほかを黒にすると必ずその列で黒マスが隣り合います。",
-    "hitori-connected": "白マスが分断されています。{cell} など {count} マスが残りとつながっていません。",
+    "hitori-connected": "白マスが分断されています。{count:{cell}のマスが|{cell} など # マスが}残りとつながっていません。",
     "hitori-answer-symbol": "{cell} の '{token}' は使えません。黒マスは #、白マスは . です。",
     "hitori-hint-shaded": "{cell} は黒マスです。",
     "hitori-hint-unshaded": "{cell} は白マスのままです。",

@@ -64,7 +64,7 @@ JA: dict[str, str] = {
     "shikaku-overlap": "{cell}が二つの長方形に含まれています。",
     "shikaku-one-number": "長方形 ({span}) に数字が {count} 個あります。ちょうど一つにしてください。",
     "shikaku-area": "{cell}の {number} の長方形が {size} マスになっています。",
-    "shikaku-tiling": "どの長方形にも入っていないマスが {count} 個あります({cell}など)。",
+    "shikaku-tiling": "{count:{cell}のマスはまだどの長方形にも入っていません|どの長方形にも入っていないマスが # 個あります({cell}など)}。",
     "shikaku-unboxed": "{count:{cell}の数字はまだどの長方形にも入っていません|まだどの長方形にも入っていない数字が # 個"
                        "あります({cell}など)}。",
     "shikaku-no-rectangles": "長方形がまだ描かれていません。",
