@@ -40,12 +40,13 @@ for _pkg in GENRE_PACKAGES:
 def _norm(name: str) -> str:
     """A name as looked up: any case, width (NFKC) or kana (katakana read as hiragana: "ヘヤワケ",
     "ヘやわけ" with the look-alike katakana ヘ, and "へやわけ" are one name), without spaces, dashes or underscores."""
-    folded = unicodedata.normalize("NFKC", name).strip().lower()
-    return "".join(_hiragana(ch) for ch in folded if ch not in " -_")
+    folded = unicodedata.normalize("NFKC", name).strip().lower().translate(_TO_HIRAGANA)
+    return "".join(ch for ch in folded if ch not in " -_")
 
 
-def _hiragana(ch: str) -> str:
-    return chr(ord(ch) - 0x60) if "\u30a1" <= ch <= "\u30f6" else ch
+# Each katakana ァ..ヶ (U+30A1-U+30F6) stands 0x60 after its hiragana ぁ..ゖ (U+3041-U+3096).
+_TO_HIRAGANA = {k: k - 0x60 for k in range(0x30A1, 0x30F7)}
+_TO_KATAKANA = {h: k for k, h in _TO_HIRAGANA.items()}
 
 
 # Katakana that look exactly like their hiragana: a Japanese title typed with one reads the same.
@@ -85,7 +86,7 @@ def genres_written_in(text: str) -> list[Genre[Any, Any]]:
         title = g.messages.get("ja", {}).get(f"genre-{g.name}", "")
         names = [n for n in (title, *g.aliases) if n and not n.isascii() and (n == title or _KATAKANA.fullmatch(n))]
         if _HIRAGANA.fullmatch(title):  # "ヘヤワケ" for "へやわけ"
-            names.append("".join(chr(ord(ch) + 0x60) for ch in title))
+            names.append(title.translate(_TO_KATAKANA))
         if any(n in text or n in plain for n in names):
             found.append(g)
     return found

@@ -85,6 +85,15 @@ def test_a_japanese_name_is_found_in_either_kana_and_width() -> None:
     assert genres_written_in("しかくの問題です") == []  # a katakana name read as hiragana is an everyday word
 
 
+def test_katakana_and_hiragana_fold_into_each_other_over_the_whole_range() -> None:
+    """One table turns katakana into hiragana (names looked up) and back (hiragana titles looked
+    for in katakana): ァ..ヶ and ぁ..ゖ, ends included; the long-vowel mark and ・ stay."""
+    from solvers.registry import _TO_HIRAGANA, _TO_KATAKANA
+
+    assert "ァヴヶーヲ・".translate(_TO_HIRAGANA) == "ぁゔゖーを・"
+    assert "ぁゔゖーを".translate(_TO_KATAKANA) == "ァヴヶーヲ"
+
+
 def test_a_failing_model_is_an_error_verdict_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
     from solvers.engine import solve_record
 
