@@ -1,6 +1,8 @@
 """Discord front-end (discord.py 2.x): messages, slash commands and buttons in, :class:`~bot.chat.Reply` out.
 
-All behaviour lives in :class:`~bot.core.Core`; this module only translates.
+All behaviour lives in :class:`~bot.core.Core`; this module only translates: the handlers, the
+client and the connection here, a message read as the core's ``Incoming`` in
+:mod:`bot.discord_incoming`, a ``Reply`` sent in :mod:`bot.discord_replies`.
 
 Inputs:
 - every command in ``core.registry`` as a prefix command (``!solve <board>`` or ``/solve <board>`` typed
@@ -22,11 +24,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
-import io
 import logging
-import re
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import aiohttp
@@ -35,218 +34,26 @@ import yarl
 from discord import app_commands
 from discord.gateway import DiscordWebSocket
 
-from bot import attachments, i18n, sending
-from bot.chat import ChatId, Incoming, MessageRef, Reply
+from bot import attachments, i18n
+from bot.chat import Incoming, Reply
 from bot.commands import Command
 from bot.config import BotConfig
 from bot.core import Core
+from bot.discord_incoming import (
+    can_manage,
+    incoming_from_message,
+    is_image_attachment,
+    is_text_attachment,
+    read_attachment,
+)
+from bot.discord_replies import DiscordChannel, DiscordPlatform
 from bot.runtime import Runtime, on_signals
-from bot.scheduling import AsyncioJobs
 
 log = logging.getLogger(__name__)
 
-PREFIXES = ("!", "/")
-TEXT_LIMIT = 2000  # characters in one Discord message
 DESCRIPTION_LIMIT = 100  # characters in a slash command's description
 MODAL_LIMIT = 4000  # characters in a paragraph text input
-NO_MENTIONS = discord.AllowedMentions.none()
 USER_MESSAGES = (discord.MessageType.default, discord.MessageType.reply)  # not joins, pins, ...
-VIEW_TIMEOUT = 900.0  # seconds a sent View stays in discord.py's store (presses keep working after it)
-
-
-# ---------------------------------------------------------------------- Discord message → Incoming
-def mention_re(bot_id: int) -> re.Pattern[str]:
-    return re.compile(rf"<@!?{bot_id}>")
-
-
-def bot_role_ids(message: discord.Message, bot_id: int) -> list[int]:
-    """Mentioned roles that stand for the bot (its managed integration role, which Discord's
-    @-autocomplete sometimes inserts instead of the bot user)."""
-    return [r.id for r in message.role_mentions if r.tags is not None and r.tags.bot_id == bot_id]
-
-
-def mentions_bot(message: discord.Message, bot_id: int) -> bool:
-    return (any(u.id == bot_id for u in message.mentions) or bool(mention_re(bot_id).search(message.content))
-            or bool(bot_role_ids(message, bot_id)))
-
-
-def strip_mention(text: str, bot_id: int, role_ids: Collection[int] = ()) -> str:
-    text = mention_re(bot_id).sub("", text, count=1)
-    for role_id in role_ids:
-        text = text.replace(f"<@&{role_id}>", "", 1)
-    return text.strip()
-
-
-def parse_command(text: str, known: Collection[str]) -> tuple[str, str] | None:
-    """``(command, args)`` for ``!name args`` / ``/name args`` when ``name`` is a known command.
-
-    Args keep their newlines (the board may follow on the next lines). Unknown names are left
-    alone: they may belong to another bot.
-    """
-    stripped = text.lstrip()
-    if not stripped.startswith(PREFIXES):
-        return None
-    head, sep, rest = stripped[1:].partition("\n")
-    name, _, first = head.partition(" ")
-    name = name.strip().lower()
-    if name not in known:
-        return None
-    return name, (first.strip() + sep + rest).strip()
-
-
-def is_text_attachment(att: discord.Attachment) -> bool:
-    return attachments.is_text_file(att.filename, att.content_type)
-
-
-async def read_attachment(att: discord.Attachment, lang: str) -> str | Reply:
-    """The attachment's text, or the reply that says why it cannot be read (:func:`bot.attachments.fetch_text`)."""
-    return await attachments.fetch_text(att.size, att.read, lang,
-                                        attachments.document_limit(att.filename, att.content_type))
-
-
-def is_image_attachment(att: discord.Attachment) -> bool:
-    return attachments.is_image_file(att.filename, att.content_type)
-
-
-def message_lang(message: discord.Message) -> str:
-    """Discord sends no user locale with messages: use the server's preferred locale (DMs: English)."""
-    return i18n.lang_of(str(message.guild.preferred_locale)) if message.guild else "en"
-
-
-def incoming_from_message(message: discord.Message, bot_id: int, commands: Collection[str]) -> Incoming:
-    """The core's view of ``message`` (attachments not read yet: see :meth:`DiscordFrontEnd.on_message`)."""
-    content = message.content or ""
-    mentioned = mentions_bot(message, bot_id)
-    text = strip_mention(content, bot_id, bot_role_ids(message, bot_id)) if mentioned else content
-    ref = message.reference.resolved if message.reference else None
-    replied = ref if isinstance(ref, discord.Message) else None
-    incoming = Incoming(
-        platform="discord", chat_id=message.channel.id, user_id=message.author.id, text=text,
-        is_group=message.guild is not None, mentions_bot=mentioned, lang=message_lang(message),
-        user_name=message.author.display_name, message_id=message.id,
-        reply_to_message_id=message.reference.message_id if message.reference else None,
-        reply_to_text=replied.content if replied else None,
-        reply_to_bot=bool(replied and replied.author.id == bot_id),
-        extra={"message": message},
-    )
-    cmd = parse_command(text, commands)
-    if cmd:
-        incoming.command, incoming.args = cmd
-    return incoming
-
-
-def can_manage(user: discord.abc.User, channel: Any) -> bool:
-    """Manage Server in this channel (always True outside servers)."""
-    if not isinstance(user, discord.Member):
-        return getattr(channel, "guild", None) is None
-    return bool(channel.permissions_for(user).manage_guild)
-
-
-# ---------------------------------------------------------------------- Reply → Discord
-def make_view(reply: Reply) -> discord.ui.View | None:
-    """Buttons for ``reply.choices`` (each ``custom_id`` is the core's callback data), then the
-    ``reply.links`` as link buttons (the web player) on a row of their own."""
-    if not reply.choices and not reply.links:
-        return None
-    view = discord.ui.View(timeout=VIEW_TIMEOUT)
-    for row_index, row in enumerate(reply.choices[:4]):
-        for choice in row[:5]:
-            view.add_item(discord.ui.Button(label=choice.label[:80], custom_id=choice.data, row=row_index,
-                                            style=discord.ButtonStyle.primary))
-    for link in reply.links[:5]:
-        view.add_item(discord.ui.Button(label=link.label[:80], url=link.url, row=min(len(reply.choices), 4),
-                                        style=discord.ButtonStyle.link))
-    return view
-
-
-def make_file(reply: Reply) -> discord.File | None:
-    """The picture as an upload; ``spoiler`` makes discord.py name it ``SPOILER_<filename>``."""
-    if reply.image is None:
-        return None
-    return discord.File(io.BytesIO(reply.image), filename=reply.filename, spoiler=reply.spoiler)
-
-
-async def send_reply(send: Any, reply: Reply, **first_kwargs: Any) -> MessageRef:
-    """Send ``reply`` through ``send`` (``Messageable.send`` or ``Webhook.send``): long text is split,
-    the picture and the buttons go with the last part. ``first_kwargs`` (e.g. ``reference``) go with
-    the first message only. Returns the last message's id.
-
-    Each message goes through :func:`bot.sending.retrying`: a connection that could not be made
-    is tried again with back-off, a rate limit discord.py gives up on is waited out; a request
-    that may have been posted is not sent again.
-    """
-    parts = attachments.split_text(reply.text, TEXT_LIMIT)
-    sent = None
-    for i, part in enumerate(parts):
-        last = i == len(parts) - 1
-
-        async def attempt(i: int = i, part: str = part, last: bool = last) -> Any:
-            kwargs: dict[str, Any] = dict(first_kwargs) if i == 0 else {}
-            kwargs.update(suppress_embeds=True, allowed_mentions=NO_MENTIONS)  # no link cards, no pings
-            if last:  # made afresh for each attempt: discord.py closes the file after a send
-                file, view = make_file(reply), make_view(reply)
-                if file is not None:
-                    kwargs["file"] = file
-                if view is not None:
-                    kwargs["view"] = view
-            if not part and "file" not in kwargs:
-                part = "…"
-            return await send(content=part or None, **kwargs)
-
-        sent = await sending.retrying(attempt)
-    return sent.id if sent is not None else None
-
-
-class DiscordChannel:
-    """One conversation as the core sees it: a channel (answering a message) or an interaction."""
-
-    def __init__(self, target: discord.abc.Messageable | None, *, is_group: bool, admin: bool,
-                 reference: discord.Message | None = None, interaction: discord.Interaction | None = None) -> None:
-        self.target, self.is_group, self.admin = target, is_group, admin
-        self.reference, self.interaction = reference, interaction
-
-    async def send(self, reply: Reply) -> MessageRef:
-        """Answer here. A failure that is not a bug (no access any more, the answer may have
-        arrived, ...) is logged without a traceback: there is no one left to tell."""
-        try:
-            if self.interaction is not None:  # deferred with "thinking": answer through the follow-up webhook
-                return await send_reply(self.interaction.followup.send, reply, wait=True)
-            assert self.target is not None
-            first: dict[str, Any] = {}
-            if self.reference is not None and self.is_group:
-                first = {"reference": self.reference.to_reference(fail_if_not_exists=False), "mention_author": False}
-            return await send_reply(self.target.send, reply, **first)
-        except (discord.DiscordException, aiohttp.ClientError, OSError) as e:
-            failure = sending.classify(e).failure
-            if failure is sending.Failure.FAILED:
-                raise
-            log.warning("reply in channel %s not sent (%s): %s", getattr(self.target, "id", "?"), failure.value, e)
-            return None
-
-    async def action(self, kind: str = "upload_photo") -> None:
-        if self.interaction is not None or self.target is None:
-            return  # an interaction already shows "thinking…"
-        with contextlib.suppress(discord.HTTPException):
-            await self.target.typing()
-
-    async def is_admin(self) -> bool:
-        return not self.is_group or self.admin
-
-
-class DiscordPlatform(AsyncioJobs):
-    """Sending on the bot's own initiative and the scheduled jobs (asyncio tasks)."""
-
-    name = "discord"
-
-    def __init__(self, client: discord.Client) -> None:
-        super().__init__()
-        self.client = client
-
-    async def send_to(self, chat_id: ChatId, reply: Reply) -> MessageRef:
-        channel = self.client.get_channel(int(chat_id)) or await sending.retrying(
-            functools.partial(self.client.fetch_channel, int(chat_id)), what="channel lookup")
-        return await send_reply(channel.send, reply)  # type: ignore[union-attr]
-
 
 
 # ---------------------------------------------------------------------- the handlers

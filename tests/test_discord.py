@@ -19,14 +19,9 @@ from bot import i18n
 from bot.app import build_core
 from bot.attachments import split_text
 from bot.config import BotConfig
-from bot.discord_adapter import (
-    TEXT_LIMIT,
-    BoardForm,
-    DiscordFrontEnd,
-    PuzzleClient,
-    incoming_from_message,
-    parse_command,
-)
+from bot.discord_adapter import BoardForm, DiscordFrontEnd, PuzzleClient
+from bot.discord_incoming import incoming_from_message, parse_command
+from bot.discord_replies import TEXT_LIMIT
 from bot.pipeline import PipelineLimits
 
 in_module_loop = pytest.mark.asyncio(loop_scope="module")

@@ -35,7 +35,7 @@ from bot.chat import Reply
 from bot.config import BotConfig
 from bot.daily.service import DailyService
 from bot.daily.slots import DailyConfig
-from bot.discord_adapter import DiscordChannel, DiscordPlatform
+from bot.discord_replies import DiscordChannel, DiscordPlatform
 from bot.pipeline import PipelineLimits
 from bot.sending import Failure, classify, delivery_status
 from bot.telegram_adapter import TelegramPlatform, build_application, polling, send_reply

@@ -108,7 +108,7 @@ def test_discord_link_button() -> None:
     import discord
 
     from bot.chat import Choice, Link
-    from bot.discord_adapter import make_view
+    from bot.discord_replies import make_view
 
     view = make_view(Reply(text="x", choices=((Choice("A", "a"),),), links=(Link("▶ Play", "https://bot.example/play?t=x"),)))
     assert view is not None
