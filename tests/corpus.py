@@ -21,7 +21,10 @@ from typing import Any
 
 import pytest
 
+from solvers.engine import solve_puzzle
+from solvers.puzzle import Puzzle
 from solvers.registry import GENRES as _REGISTRY
+from solvers.verdict import SolveOptions, SolveResult, Status
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("PUZZLEBOT_SHARED", REPO.parent / "shared"))
@@ -110,3 +113,20 @@ def shared_params(genres: list[str] | tuple[str, ...] | str | None = None,
     names = [genres] if isinstance(genres, str) else list(genres or shared_genres())
     return [pytest.param(rec, id=rec["id"]) for g in names if (CORPUS / f"{g}.jsonl").is_file()
             for rec in _shared(g) if keep(rec)]
+
+
+def solved_as_recorded(rec: Record, options: SolveOptions) -> tuple[Puzzle[Any], SolveResult]:
+    """Solve the board of ``rec`` and assert the verdict the record gives: its ``unique`` (a
+    published board, which has none: unique). A unique board's solution passes the genre's checker
+    and is the recorded one; a board with several has two different ones, both passing."""
+    p = Puzzle.from_record(rec)
+    res = solve_puzzle(p, options)
+    want = {True: Status.UNIQUE, False: Status.MULTIPLE, None: Status.NONE}[rec.get("unique", True)]
+    assert res.status is want, (rec["id"], res.status, res.message)
+    if want is Status.UNIQUE:
+        assert res.solution is not None and p.kind.check(p, res.solution) == [], rec["id"]
+        assert res.solution == p.kind.solution_from_json(rec["solution"], p), rec["id"]
+    if want is Status.MULTIPLE:
+        assert res.solution is not None and res.second_solution is not None, rec["id"]
+        assert res.solution != res.second_solution and p.kind.check(p, res.second_solution) == [], rec["id"]
+    return p, res
