@@ -18,6 +18,16 @@ Seen = list[tuple[int, Any]]  # (index, value) pairs a fruitless trial wrote int
 Q = TypeVar("Q")  # what a deducer's queue holds
 
 
+def parity_root(up: list[int], flip: list[int], x: int) -> tuple[int, int]:
+    """``x``'s root in a union-find whose links each say whether a member is on the other side of
+    its parent (``flip``: the loop genres' inside and outside), and which side of the root ``x`` is."""
+    odd = 0
+    while up[x] != x:
+        odd ^= flip[x]
+        x = up[x]
+    return x, odd
+
+
 class Contradiction(Exception):
     """The givens and the deductions so far admit no answer (each genre raises its own subclass)."""
 

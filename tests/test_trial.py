@@ -102,3 +102,10 @@ def test_staged_verdict_deduces_searches_then_falls_back() -> None:
     assert staged(opts, lambda: 7, spent, fallback).answers == (("72",),)
     assert staged(opts, lambda: 7, two, fallback).status is Status.MULTIPLE
     assert staged(opts, lambda: 7, one, fallback).status is Status.UNIQUE
+
+
+def test_parity_root_says_which_side_of_the_root_a_member_is() -> None:
+    """0 <- 1 (other side) <- 2 (other side of 1): 2 is on 0's side, 1 is not (Masyu and
+    Slitherlink both keep the loop's inside and outside this way)."""
+    up, flip = [0, 0, 1, 3], [0, 1, 1, 0]
+    assert [trial.parity_root(up, flip, x) for x in range(4)] == [(0, 0), (0, 1), (0, 0), (3, 0)]

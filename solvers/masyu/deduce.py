@@ -134,19 +134,11 @@ class _Deducer(trial.Trail[int]):
         elif v != used:
             raise Contradiction(rule)
 
-    def find(self, x: int) -> tuple[int, int]:
-        """The representative of corner ``x`` and whether ``x`` is on the other side of it."""
-        up, flip = self.up, self.flip
-        odd = 0
-        while up[x] != x:
-            odd ^= flip[x]
-            x = up[x]
-        return x, odd
-
     def relate(self, e: int, used: bool) -> None:
         """Record that the corners on either side of edge ``e`` differ (used) or agree."""
         p, q = self.sides[e]
-        (rp, xp), (rq, xq) = self.find(p), self.find(q)
+        up, flip = self.up, self.flip
+        (rp, xp), (rq, xq) = trial.parity_root(up, flip, p), trial.parity_root(up, flip, q)
         want = 1 if used else 0
         if rp == rq:
             if xp ^ xq != want:
@@ -161,11 +153,11 @@ class _Deducer(trial.Trail[int]):
     def inside(self, edges: Iterable[int]) -> None:
         """An open edge between two corners already known to be on the same side (unused) or on
         opposite sides (used) of the loop."""
-        value, find = self.d.value, self.find
+        value, up, flip, find = self.d.value, self.up, self.flip, trial.parity_root
         for f in edges:
             if value[f] is None:
                 p, q = self.sides[f]
-                (rp, xp), (rq, xq) = find(p), find(q)
+                (rp, xp), (rq, xq) = find(up, flip, p), find(up, flip, q)
                 if rp == rq:
                     self.set(f, xp != xq, "inside")
 

@@ -198,15 +198,6 @@ class _Deducer(trial.Trail[int]):
         if used:
             self.join(e)
 
-    def find(self, x: int) -> tuple[int, int]:
-        """The root of cell ``x``'s class and whether ``x`` is on the other side from it."""
-        up, flip = self.up, self.flip
-        odd = 0
-        while up[x] != x:
-            odd ^= flip[x]
-            x = up[x]
-        return x, odd
-
     def inside(self, edges: Iterable[int]) -> None:
         """Each open edge among ``edges`` whose two cells are related takes its value."""
         value, up, flip, sides = self.d.value, self.up, self.flip, self.sides
@@ -321,7 +312,7 @@ class _Deducer(trial.Trail[int]):
         frame: a side split apart by cells known to be on the other side is a contradiction."""
         up, flip, adj = self.up, self.flip, self.adjacent
         out = len(up) - 1
-        root, parity = self.find(out)
+        root, parity = trial.parity_root(self.up, self.flip, out)
         side = [-1] * (out + 1)  # 0 outside, 1 inside, -1 not known
         inside = []
         for k in range(out + 1):
@@ -379,12 +370,16 @@ class _Deducer(trial.Trail[int]):
         """Edge ``e`` set to ``guess`` as a trial (:meth:`Trail.trial`); the number of edges it
         set is kept for the search's look-ahead."""
         out = len(self.up) - 1
-        before = self.members[self.find(out)[0]]
+
+        def outside() -> int:  # the size of the outside's class (cells related to the outside)
+            return self.members[trial.parity_root(self.up, self.flip, out)[0]]
+
+        before = outside()
 
         def go() -> None:
             self.set(e, guess)
             self.propagate()
-            if deep and self.members[self.find(out)[0]] != before:  # else as before: connected
+            if deep and outside() != before:  # else as before: connected
                 self.connected()
 
         seen = self.trial(go, self.d.value)
