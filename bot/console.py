@@ -4,7 +4,8 @@ A message ends at an empty line (or at the end of input), or where a line starts
 ``/command`` (which begins the next message). Lines that are complete on their own
 are sent at once: a command that takes no board (``/help``), a puzz.link URL, and the answer to
 a question with choices (its number or its name). Pictures are saved under the output folder and
-their paths printed. ``/quit`` (or ``/exit``) ends the chat as the end of input does.
+their paths printed. ``/quit`` (or ``/exit``) ends the chat as the end of input does. A
+picture file's path alone (as a terminal pastes a file dropped on it) is ``/image PATH``.
 """
 
 from __future__ import annotations
@@ -138,9 +139,20 @@ class ConsoleChat(AsyncioJobs):
         name = self._command_name(line)
         return bool(name) and (name in self.core.registry.commands or name == "image" or f"/{name}" in QUIT)
 
+    @staticmethod
+    def _picture_file(text: str) -> str | None:
+        """The path a message is when it is one picture file's name: what a terminal pastes for a
+        file dropped on it (quoted when it holds a space), which read as an unknown ``/command``."""
+        s = text.strip()
+        if len(s) > 1 and s[0] == s[-1] and s[0] in "'\"":
+            s = s[1:-1]
+        return s if "\n" not in s and attachments.is_image_file(s, None) else None
+
     def _complete_alone(self, line: str) -> bool:
-        """Whether a first line is a whole message (a board-less command or a URL)."""
+        """Whether a first line is a whole message (a board-less command, a URL or a picture file)."""
         s = line.strip()
+        if self._picture_file(s) is not None:
+            return True
         if s.startswith("/"):
             cmd = self.core.registry.commands.get(self._command_name(s))
             return cmd is None or not cmd.takes_board or bool(URL_RE.search(s))
@@ -149,6 +161,9 @@ class ConsoleChat(AsyncioJobs):
     async def _send_message(self, text: str) -> None:
         self.choices = []
         msg = self.incoming(text)
+        path = self._picture_file(text)
+        if path is not None and msg.command != "image":  # a picture file's path alone: as /image PATH
+            msg.command, msg.args = "image", path
         if msg.command == "image":  # /image PATH: a picture of a board from a file
             data = self._read_picture(msg.args.strip())
             if isinstance(data, Reply):

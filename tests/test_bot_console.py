@@ -238,9 +238,13 @@ class _Recorder:
                                                   "help": SimpleNamespace(takes_board=False),
                                                   "spoiler": SimpleNamespace(takes_board=False)})
         self.texts: list[str] = []
+        self.images: list[bytes] = []
+        self.image_limit = 10_000_000
 
     async def handle(self, msg: Incoming, channel: object) -> None:
         self.texts.append(msg.text)
+        if msg.image is not None:
+            self.images.append(msg.image)
 
 
 def _chat(tmp_path: Path, stdin: str, lang: str = "en") -> tuple[_Recorder, str]:
@@ -356,3 +360,16 @@ def test_a_lone_word_is_no_board(tmp_path: Path) -> None:
     said = out.getvalue()
     assert "I found no board." in said and "1 row and 6 columns" not in said
     assert "The board has 1 row and 3 columns; a puzzle needs at least 2 rows and 2 columns." in said
+
+
+def test_a_picture_files_path_alone_is_read_as_that_picture(tmp_path: Path) -> None:
+    """A path pasted alone (a terminal pastes one for a file dropped on it, quoted when it holds a
+    space) was "I don't know /home/.../board.png. See /help.": it is the picture, as /image PATH."""
+    import shutil
+
+    picture = tmp_path / "my board.png"
+    shutil.copy(REPO / "docs" / "masyu-puzzle.png", picture)
+    core, _ = _chat(tmp_path, f"'{picture}'\n{REPO / 'docs' / 'masyu-puzzle.png'}\n")
+    assert core.texts == ["", ""] and [len(i) for i in core.images] == [picture.stat().st_size] * 2
+    core, out = _chat(tmp_path, "/no/such/board.png\n")
+    assert core.texts == [] and "I could not open /no/such/board.png" in out
