@@ -58,7 +58,8 @@ def violations(numbers: Sequence[Sequence[int]], shaded: Sequence[str]) -> list[
                 seen.setdefault(numbers[r][c], []).append((r, c))
         for number, cells in sorted(seen.items()):
             if len(cells) > 1:
-                out.append(Violation("hitori-repeat", cells=tuple(cells), params={"number": number, "cell": cells[0]}))
+                params = {"number": number, "cell": cells[0], "cells": tuple(cells)}
+                out.append(Violation("hitori-repeat", cells=tuple(cells), params=params))
     white = {(r, c) for r in range(rows) for c in range(cols) if not dark[r][c]}
     if white:
         start = min(white)

@@ -1,7 +1,7 @@
 """The genre's words: every message code it reports, in each language the bot speaks."""
 
 EN: dict[str, str] = {
-    "hitori-read-help": "a number in every cell (1, 2, 3...; single letters a-z stand for 10-35 "
+    "hitori-read-help": "numbers, one in every cell (1, 2, 3...; single letters a-z stand for 10-35 "
                         "when each row is written without spaces)",
     "hitori-answer-help": "# for a shaded cell and . for an unshaded one",
     "hitori-form-empty": "The board is empty; Hitori needs a number in every cell.",
@@ -10,7 +10,7 @@ EN: dict[str, str] = {
     "hitori-url-number": "puzz.link URLs can hold Hitori numbers up to {max} only.",
     "hitori-answer-size": "The answer must have {rows} rows of {cols} cells.",
     "hitori-adjacent": "Two shaded cells touch at {cell}.",
-    "hitori-repeat": "The number {number} appears more than once among the unshaded cells of one line (see {cell}).",
+    "hitori-repeat": "The number {number} appears more than once among the unshaded cells of one line: {cells}.",
     "hitori-crowded-row": "Row {row} holds the number {number} {count} times: at most one may stay unshaded, "
                           "and shading the others always makes two shaded cells touch in that row.",
     "hitori-crowded-column": "Column {column} holds the number {number} {count} times: at most one may stay "
@@ -27,7 +27,7 @@ EN: dict[str, str] = {
 
 JA: dict[str, str] = {
     "genre-hitori": "ひとりにしてくれ",
-    "hitori-read-help": "すべてのマスに数字（1, 2, 3…。行を空白なしで書くときは a〜z が 10〜35）",
+    "hitori-read-help": "すべて数字（1, 2, 3…。行を空白なしで書くときは a〜z が 10〜35）",
     "hitori-answer-help": "黒マスは #、白マスは .",
     "hitori-form-empty": "盤面が空です。ひとりにしてくれは全マスに数字が必要です。",
     "hitori-form-ragged": "{row} 行目は {got} マスですが、1 行目は {cols} マスです。",
@@ -35,7 +35,7 @@ JA: dict[str, str] = {
     "hitori-url-number": "puzz.link の URL に書ける数字は {max} までです。",
     "hitori-answer-size": "答えは {rows} 行 {cols} 列で書いてください。",
     "hitori-adjacent": "{cell} で黒マスが隣り合っています。",
-    "hitori-repeat": "白マスの中で数字 {number} が同じ列（行）に 2 回以上あります（{cell} など）。",
+    "hitori-repeat": "同じ行か列の白マス {cells} に、数字 {number} が重なっています。",
     "hitori-crowded-row": "{row} 行目には {number} が {count} 個あります。白マスに残せるのは 1 つだけですが、"
                           "ほかを黒にすると必ずその行で黒マスが隣り合います。",
     "hitori-crowded-column": "{column} 列目には {number} が {count} 個あります。白マスに残せるのは 1 つだけですが、"

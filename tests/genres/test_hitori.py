@@ -225,10 +225,24 @@ def test_checker_rules() -> None:
     assert rules(p, "#..", "..#") == {"hitori-answer-size"}
     broken = GENRE.check(p, ShadeSolution(("...", "..#", "#..")))
     assert broken[0].cells == ((0, 0), (0, 2)) and broken[0].params["number"] == 1
+    # every repeated cell named, and no "in the same column (row)" that leaves the player to look
+    assert say(broken[0].msg, "en") == ("The number 1 appears more than once among the unshaded cells of one "
+                                        "line: row 1, column 1; row 1, column 3.")
+    assert say(broken[0].msg, "ja") == "同じ行か列の白マス 1 行 1 列、1 行 3 列 に、数字 1 が重なっています。"
     for v in GENRE.check(p, ShadeSolution(("##.", "#.#", "..."))):
         for lang in ("en", "ja"):
             text = say(v.msg, lang)
             assert text and "{" not in text and v.rule not in text
+
+
+def test_an_unknown_symbol_says_what_a_cell_may_be_in_a_sentence() -> None:
+    """「ひとりにしてくれ のマスは すべてのマスに数字 です」 ("Hitori's cells are: in every cell a number")."""
+    with pytest.raises(ParseError) as e:
+        read_board("hitori\n1 2 x\n2 1 3\n3 1 2")
+    assert say(e.value.msg, "en").startswith("Unknown symbol 'x' at row 1, column 3: Hitori cells are numbers, one "
+                                             "in every cell (1, 2, 3...;")
+    assert say(e.value.msg, "ja").startswith("1 行 3 列の記号 'x' は使えません。"
+                                             "ひとりにしてくれ のマスは すべて数字（1, 2, 3…")
 
 
 def test_every_message_has_words_in_both_languages() -> None:
