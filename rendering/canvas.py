@@ -409,10 +409,15 @@ class Canvas:
     def region_borders(
         self, region: Sequence[Sequence[object]], color: RGB = pal.INK, width: int | None = None
     ) -> None:
-        """Thick borders between orthogonal neighbours whose ``region`` ids differ (merged into runs)."""
+        """Thick borders between orthogonal neighbours whose ``region`` ids differ (merged into runs).
+
+        A run that meets the frame stops at the frame's outer edge: borders are thicker than the
+        frame, and their ends poked out of it."""
         w = width or self.layout.line_width
         h = w // 2
         rows, cols, lay = self.rows, self.cols, self.layout
+        out = lay.frame_width // 2
+        left, top, right, bottom = lay.x0 - out, lay.y0 - out, lay.x0 + lay.width + out, lay.y0 + lay.height + out
         for c in range(cols - 1):  # vertical borders right of column c
             x = lay.x0 + (c + 1) * lay.cell
             r = 0
@@ -421,7 +426,8 @@ class Canvas:
                     start = r
                     while r + 1 < rows and region[r + 1][c] != region[r + 1][c + 1]:
                         r += 1
-                    self.rect(x - h, lay.y0 + start * lay.cell - h, x + h, lay.y0 + (r + 1) * lay.cell + h, color)
+                    self.rect(x - h, max(top, lay.y0 + start * lay.cell - h), x + h,
+                              min(bottom, lay.y0 + (r + 1) * lay.cell + h), color)
                 r += 1
         for r in range(rows - 1):  # horizontal borders below row r
             y = lay.y0 + (r + 1) * lay.cell
@@ -431,7 +437,8 @@ class Canvas:
                     start = c
                     while c + 1 < cols and region[r][c + 1] != region[r + 1][c + 1]:
                         c += 1
-                    self.rect(lay.x0 + start * lay.cell - h, y - h, lay.x0 + (c + 1) * lay.cell + h, y + h, color)
+                    self.rect(max(left, lay.x0 + start * lay.cell - h), y - h,
+                              min(right, lay.x0 + (c + 1) * lay.cell + h), y + h, color)
                 c += 1
 
 

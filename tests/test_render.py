@@ -631,3 +631,22 @@ def test_three_digit_clues_are_nearly_as_tall_as_one_digit(genre: str, ink: Any)
     long, short = _ink_height(img, lay, 3, 3, ink), _ink_height(img, lay, 6, 6, ink)
     assert long >= 0.75 * short
     assert long * min(1.0, 1280 / max(img.size)) >= 15  # still ~15 px after Telegram's resize to 1280 px
+
+
+@pytest.mark.parametrize("name", ["starbattle", "heyawake", "lits"])
+def test_room_borders_stop_at_the_frame(name: str) -> None:
+    """Room borders are thicker than the frame, and where one met the frame its end stuck out past
+    the board by a pixel or two (the Star Battle and Heyawake pictures). Nothing is drawn just
+    outside the frame now."""
+    from solvers.reading import read_board
+
+    puzzle = read_board(GENRES[name].example, name)
+    pic = render(puzzle, None, view="puzzle")
+    (lay,) = pic.panels
+    image = pic.image.convert("RGB")
+    out = lay.frame_width // 2
+    left, top = lay.x0 - out, lay.y0 - out
+    right, bottom = lay.x0 + lay.width + out, lay.y0 + lay.height + out
+    ring = [(x, top - 1) for x in range(left - 1, right + 2)] + [(x, bottom + 1) for x in range(left - 1, right + 2)]
+    ring += [(left - 1, y) for y in range(top, bottom + 1)] + [(right + 1, y) for y in range(top, bottom + 1)]
+    assert [p for p in ring if image.getpixel(p) != image.getpixel((0, image.height - 1))] == []
