@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, cast
 
-from bot.chat import Incoming, Reply
+from bot.chat import Incoming
 from bot.commands import Context
 from bot.daily.chat import DailyChat
 from bot.daily.judge import answered_puzzle
@@ -16,21 +16,7 @@ from solvers.puzzle import Puzzle
 from solvers.registry import get_genre
 from tests import corpus
 from tests.daily_support import corpus_maker, typed_answer
-
-
-class Channel:
-    def __init__(self) -> None:
-        self.sent: list[str] = []
-
-    async def send(self, reply: Reply) -> int:
-        self.sent.append(reply.text)
-        return len(self.sent)
-
-    async def action(self, kind: str = "upload_photo") -> None:
-        return None
-
-    async def is_admin(self) -> bool:
-        return True
+from tests.recording import RecordingChannel
 
 
 async def _two_open(service: DailyService) -> list[Any]:
@@ -52,11 +38,11 @@ def _service(tmp_path: Any) -> DailyService:
 
 async def _say(chat: DailyChat, handler: str, args: str = "", *, user: str = "u", name: str = "Ann",
                lang: str = "en") -> str:
-    channel = Channel()
+    channel = RecordingChannel()
     msg = Incoming(platform="console", chat_id="c", user_id=user, user_name=name, command=handler, args=args,
                    lang=lang)
     await getattr(chat, f"cmd_{handler}")(Context(cast(Any, None), msg, channel))
-    return channel.sent[-1]
+    return channel.sent[-1].text
 
 
 async def test_stats_rank_each_puzzle_on_its_own(tmp_path: Any) -> None:
@@ -91,11 +77,11 @@ async def test_an_answer_is_judged_against_the_puzzle_it_fits(tmp_path: Any) -> 
         opened = await _two_open(service)
         masyu = opened[0]
         assert [d.id for d in await service.play.open_dailies("console", "c")] == [opened[1].id, masyu.id]
-        channel = Channel()
+        channel = RecordingChannel()
         text = typed_answer("masyu", masyu.solution)
         msg = Incoming(platform="console", chat_id="c", user_id="u", user_name="Ann", command="answer", args=text)
         await chat.cmd_answer(Context(cast(Any, None), msg, channel))
-        said = channel.sent[-1]
+        said = channel.sent[-1].text
         assert "✅" in said and "Masyu" in said and f"{masyu.rows}×{masyu.cols}" in said
     finally:
         await service.close()

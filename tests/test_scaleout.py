@@ -23,7 +23,7 @@ import pytest
 import pytest_asyncio
 
 from bot import i18n
-from bot.chat import Incoming, Reply
+from bot.chat import Incoming
 from bot.commands import Context
 from bot.core import Core
 from bot.pipeline import PipelineLimits, UserBusy
@@ -43,6 +43,7 @@ from solvers.registry import get_genre
 from solvers.solution import LoopSolution
 from tests import process_drill as drill
 from tests.corpus import load, own, own_genres
+from tests.recording import RecordingChannel
 
 REPO = Path(__file__).resolve().parents[1]
 LIMITS = PipelineLimits(time_limit=10, queue_limit=20, user_cap=3, user_running=1)
@@ -119,23 +120,6 @@ async def _wait_alive(backend: TaskiqBackend, want: bool, timeout: float) -> Non
         await asyncio.sleep(0.2)
 
 
-class Chat:
-    """A minimal :class:`~bot.chat.Channel` that records what the core sends."""
-
-    def __init__(self) -> None:
-        self.sent: list[Reply] = []
-
-    async def send(self, reply: Reply) -> int:
-        self.sent.append(reply)
-        return len(self.sent)
-
-    async def action(self, kind: str = "upload_photo") -> None:
-        return None
-
-    async def is_admin(self) -> bool:
-        return True
-
-
 def _private(text: str, user: int = 1) -> Incoming:
     return Incoming(platform="test", chat_id=user, user_id=user, text=text)
 
@@ -186,7 +170,7 @@ async def test_boards_are_solved_on_the_worker_through_the_core(cluster: SimpleN
     genres = [g for g in own_genres() if _available(g)]
     assert genres, "no genre solver is available"
     records = [next(r for r in own(g) if r.get("unique") and r["rows"] <= 7) for g in genres]
-    chats = [Chat() for _ in records]
+    chats = [RecordingChannel() for _ in records]
     ctxs = [Context(cluster.core, _private(_board(rec), user=10 + i), chat)
             for i, (rec, chat) in enumerate(zip(records, chats, strict=True))]
     results = await asyncio.wait_for(
@@ -203,7 +187,7 @@ async def test_boards_are_solved_on_the_worker_through_the_core(cluster: SimpleN
 
 @in_module_loop
 async def test_a_repeated_board_is_answered_from_the_cache(cluster: SimpleNamespace) -> None:
-    chat = Chat()
+    chat = RecordingChannel()
     board = _board(own("masyu")[1])  # not solved by any other test
     await cluster.core.handle(_private(board, user=30), chat)
     kicked = cluster.backend.stats["solved"]
@@ -234,7 +218,7 @@ async def test_an_identical_board_sent_to_two_replicas_is_solved_once(replicas: 
     assert a.stats["solved"] + b.stats["solved"] == 1, (a.stats, b.stats)
     assert ra.status == rb.status == "unique" and ra.png == rb.png
     later = Core(b)  # a third user on the other replica: the shared cache answers
-    chat = Chat()
+    chat = RecordingChannel()
     await asyncio.wait_for(later.handle(_private(_board(load("masyu")[3]), user=81), chat), 30)
     [reply] = [r for r in chat.sent if r.image is not None]
     assert "(from cache)" in reply.text and a.stats["solved"] + b.stats["solved"] == 1
@@ -309,7 +293,7 @@ async def test_liveness_is_one_sorted_set_lookup_not_a_keyspace_scan(cluster: Si
         await redis.zadd(WORKERS, {"dead-worker": time.time() - HEARTBEAT_TTL - 5})  # a stale heartbeat
         before = await scans()
         assert await cluster.backend.workers_alive() == 1  # the one real worker, not the stale one
-        chat = Chat()
+        chat = RecordingChannel()
         await asyncio.wait_for(cluster.core.handle(_private(_board(load("shikaku")[1]), user=82), chat), 60)
         assert [r for r in chat.sent if r.image is not None]
         assert await scans() == before
@@ -347,13 +331,13 @@ async def test_a_board_past_its_wall_limit_is_killed_and_the_next_is_solved(clus
     slow = _slow_board()
     strict = TaskiqBackend(cluster.url, PipelineLimits(time_limit=10, hard_limit=0.5))
     await strict.start()
-    chat = Chat()
+    chat = RecordingChannel()
     try:
         await asyncio.wait_for(Core(strict).handle(_private(slow, user=70), chat), 30)
     finally:
         await strict.close()
     assert [r.text for r in chat.sent] == [i18n.t("en", "worker_killed", limit=0.5)]
-    after = Chat()
+    after = RecordingChannel()
     await asyncio.wait_for(cluster.core.handle(_private(_board(own("yinyang")[2]), user=71), after), 60)
     assert [r for r in after.sent if r.image is not None], [r.text for r in after.sent]
 
@@ -362,7 +346,7 @@ async def test_a_board_past_its_wall_limit_is_killed_and_the_next_is_solved(clus
 @in_module_loop
 async def test_a_solver_that_dies_fails_only_its_board(cluster: SimpleNamespace) -> None:
     slow = _slow_board()
-    chat = Chat()
+    chat = RecordingChannel()
     pid = await _solver_pid(cluster.url)
     idle = drill.cpu_seconds(pid)  # warmed up, waiting for a board
     job = asyncio.create_task(cluster.core.handle(_private(slow, user=72), chat))
@@ -374,7 +358,7 @@ async def test_a_solver_that_dies_fails_only_its_board(cluster: SimpleNamespace)
     os.kill(pid, signal.SIGKILL)
     await asyncio.wait_for(job, 30)
     assert [r.text for r in chat.sent] == [i18n.t("en", "worker_crashed")]
-    after = Chat()
+    after = RecordingChannel()
     await asyncio.wait_for(cluster.core.handle(_private(_board(own("masyu")[2]), user=73), after), 60)
     assert [r for r in after.sent if r.image is not None], [r.text for r in after.sent]
 
@@ -389,7 +373,7 @@ async def test_lost_answers_time_out_with_a_polite_message(redis_url: str) -> No
     await redis.zadd(WORKERS, {ALIVE_PREFIX + "ghost": time.time() + 30})
     backend = TaskiqBackend(url, LIMITS, result_timeout=1.5)
     await backend.start()
-    chat = Chat()
+    chat = RecordingChannel()
     try:
         await asyncio.wait_for(Core(backend).handle(_private(MASYU_5, user=40), chat), 30)
         assert [r.text for r in chat.sent] == [i18n.t("en", "queued", position=1), i18n.t("en", "queue_full")]
@@ -404,7 +388,7 @@ async def test_lost_answers_time_out_with_a_polite_message(redis_url: str) -> No
 async def test_with_every_worker_stopped_the_user_is_told_at_once(cluster: SimpleNamespace) -> None:
     _stop(cluster.worker)  # SIGTERM: the worker removes its heartbeat on the way out
     await _wait_alive(cluster.backend, False, 10)
-    chat = Chat()
+    chat = RecordingChannel()
     await asyncio.wait_for(cluster.core.handle(_private("yinyang\n. . W\n. B .\n. . .", user=50), chat), 30)
     assert [r.text for r in chat.sent] == [i18n.t("en", "solver_unavailable")]
     assert cluster.backend.stats["unavailable"] >= 1
@@ -414,7 +398,7 @@ async def test_with_every_worker_stopped_the_user_is_told_at_once(cluster: Simpl
 async def test_an_unreachable_redis_gives_a_clear_answer_not_a_hang() -> None:
     backend = TaskiqBackend(f"redis://127.0.0.1:{_free_port()}/0", LIMITS)  # nothing listens there
     await backend.start()  # logs the problem, does not crash the bot
-    chat = Chat()
+    chat = RecordingChannel()
     try:
         await asyncio.wait_for(Core(backend).handle(_private(MASYU_5, user=60), chat), 30)
         assert [r.text for r in chat.sent] == [i18n.t("en", "solver_unavailable")]

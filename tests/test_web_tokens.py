@@ -18,6 +18,7 @@ from bot.web import WebPlayer
 from bot.web.auth import Forged, make_token, verify_init_data
 from tests.daily_support import corpus_maker
 from tests.fake_bot_api import FakeUser
+from tests.recording import RecordingChannel
 from tests.web_support import init_data, query
 
 
@@ -134,21 +135,6 @@ def test_web_settings() -> None:
             load_config(None, bad)
 
 
-class Channel:
-    def __init__(self) -> None:
-        self.sent: list[Reply] = []
-
-    async def send(self, reply: Reply) -> int:
-        self.sent.append(reply)
-        return len(self.sent)
-
-    async def action(self, kind: str = "upload_photo") -> None:
-        return None
-
-    async def is_admin(self) -> bool:
-        return True
-
-
 @pytest.mark.parametrize("setup", ["discord"], indirect=True)
 async def test_daily_in_a_channel_sends_the_personal_link_privately(setup) -> None:
     from bot.chat import Incoming
@@ -157,7 +143,7 @@ async def test_daily_in_a_channel_sends_the_personal_link_privately(setup) -> No
     chat, player, stored = setup
     chat.personal_links = player.personal_links
     chat.play_links = player.links
-    channel = Channel()
+    channel = RecordingChannel()
     msg = Incoming(platform="discord", chat_id=555, user_id=77, command="daily", args="masyu easy", is_group=True,
                    user_name="Ann")
     await chat.cmd_daily(Context(core=None, msg=msg, channel=channel))  # type: ignore[arg-type]
