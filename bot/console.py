@@ -161,16 +161,13 @@ class ConsoleChat(AsyncioJobs):
     async def _send_message(self, text: str) -> None:
         self.choices = []
         msg = self.incoming(text)
-        path = self._picture_file(text)
-        if path is not None and msg.command != "image":  # a picture file's path alone: as /image PATH
-            msg.command, msg.args = "image", path
-        if msg.command == "image":  # /image PATH: a picture of a board from a file
-            data = self._read_picture(msg.args.strip())
-            if isinstance(data, Reply):
-                await self.send(data)
-                return
-            msg.command, msg.args, msg.text, msg.image = None, "", "", data
-        elif msg.command == "spoiler":  # pictures here are files: a spoiler setting would promise nothing
+        # /image PATH: a picture of a board from a file; a picture file's path alone is the same
+        path = msg.args.strip() if msg.command == "image" else self._picture_file(text)
+        if path is not None:
+            msg.command, msg.args, msg.text = None, "", ""
+            await self.core.handle_picture(msg, self, self._read_picture(path))
+            return
+        if msg.command == "spoiler":  # pictures here are files: a spoiler setting would promise nothing
             await self.send(Reply(i18n.t(self.lang, "console_spoiler")))
             return
         await self.core.handle(msg, self)

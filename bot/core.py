@@ -104,6 +104,15 @@ class Core:
             with contextlib.suppress(Exception):
                 await ctx.reply(ctx.t("internal_error"))
 
+    async def handle_picture(self, msg: Incoming, channel: Any, picture: bytes | Reply) -> None:
+        """A message that came with a picture: handled with it, or, when the picture could not be
+        had (too big, not a picture, the download failed), the reply that says why."""
+        if isinstance(picture, Reply):
+            await channel.send(picture)
+            return
+        msg.image = picture
+        await self.handle(msg, channel)
+
     async def _dispatch(self, ctx: Context) -> None:
         msg = ctx.msg
         if msg.callback_data is not None:

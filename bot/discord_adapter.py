@@ -93,11 +93,7 @@ class DiscordFrontEnd:
         picture = next((a for a in message.attachments if is_image_attachment(a)), None)
         if source is None and picture is not None and incoming.command is None:
             data = await attachments.fetch_image(picture.size, picture.read, self.core.image_limit, incoming.lang)
-            if isinstance(data, Reply):
-                await channel.send(data)
-                return
-            incoming.image = data
-            await self.core.handle(incoming, channel)
+            await self.core.handle_picture(incoming, channel, data)
             return
         if (source is None and incoming.command is None and incoming.addressed and not incoming.text.strip()
                 and (message.attachments or message.stickers)):  # a sticker or a file that is no board

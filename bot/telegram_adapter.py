@@ -253,12 +253,8 @@ class TelegramFrontEnd:
         picture = _picture(message)
         if picture is not None:
             if wanted:
-                data = await _download_image(picture, self.core, incoming.lang)
-                if isinstance(data, Reply):
-                    await channel.send(data)
-                    return
-                incoming.image = data
-                await self.core.handle(incoming, channel)
+                await self.core.handle_picture(incoming, channel, await _download_image(picture, self.core,
+                                                                                        incoming.lang))
             return
         if not is_group and not text and message.document is None and message.sticker:
             await channel.send(Reply(i18n.t(incoming.lang, "not_a_board")))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.chat import Incoming
+from bot.chat import Incoming, Reply
 from tests.corpus import REPO
 
 SESSION = """/help
@@ -245,6 +245,13 @@ class _Recorder:
         self.texts.append(msg.text)
         if msg.image is not None:
             self.images.append(msg.image)
+
+    async def handle_picture(self, msg: Incoming, channel: object, picture: bytes | Reply) -> None:
+        from typing import Any, cast
+
+        from bot.core import Core
+
+        await Core.handle_picture(cast(Any, self), msg, channel, picture)
 
 
 def _chat(tmp_path: Path, stdin: str, lang: str = "en") -> tuple[_Recorder, str]:
