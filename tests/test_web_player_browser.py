@@ -15,11 +15,9 @@ import pytest
 from bot.web import WebPlayer
 from tests.fake_bot_api import FakeBotApi
 from tests.web_support import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
+    bot_and_browser,
     browser_missing,
     init_data,
-    running_bot,
     strokes,
     telegram_stub,
     typed,
@@ -107,50 +105,37 @@ async def group_link(player: WebPlayer, daily_chat: Any, genre: str, group_id: i
 async def on_example(api: FakeBotApi, tmp_path: Path, genre: str, play: Any, width: int = 375) -> Any:
     """Open the genre's /help example in the player (``width`` CSS pixels wide) and run
     ``play(page, at)``, ``at(r, c)`` giving the CSS pixel of board point (row r, column c) in cell units."""
-    from playwright.async_api import async_playwright
-
     from tests.daily_support import example_maker
 
     ann = api.user(11, "Ann")
-    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", example_maker) as (daily, player), \
-            async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            url, _ = await group_link(player, daily, genre, -1001)
-            page = await open_player(browser, url, init_data(ann, api.token), width=width)
-            return await play(page, await board_points(page))
-        finally:
-            await browser.close()
+    async with bot_and_browser(api, tmp_path, example_maker) as (daily, player, browser):
+        url, _ = await group_link(player, daily, genre, -1001)
+        page = await open_player(browser, url, init_data(ann, api.token), width=width)
+        return await play(page, await board_points(page))
 
 
 async def test_draw_and_submit_every_genre(api: FakeBotApi, tmp_path: Path) -> None:
-    from playwright.async_api import async_playwright
-
     ann = api.user(11, "Ann")
     group = api.group(-1001)
-    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}") as (daily, player), \
-            async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            for genre in GENRES:
-                url, stored = await group_link(player, daily, genre, group.id)
-                page = await open_player(browser, url, init_data(ann, api.token))
-                kind = await page.evaluate("JSON.parse(document.getElementById('settings').textContent).kind")
-                solution = stored.solution.to_json()
-                # Check on the empty board first: the page says nothing is in yet; nothing is said in the chat
-                await page.click("#check")
-                await page.wait_for_selector("#status.bad")
-                await draw(page, kind, solution, stored.rows, stored.cols)
-                drawn = await page.evaluate("window.puzzlePlayer.solution()")
-                assert drawn == solution, genre
-                n = time.perf_counter()
-                await page.click("#submit")
-                await page.wait_for_selector("#status.ok")
-                said = await api.wait_for(ann_solved(group.id, n))
-                assert said[0].text.startswith("✅ Ann solved it in"), genre
-                await page.context.close()
-        finally:
-            await browser.close()
+    async with bot_and_browser(api, tmp_path) as (daily, player, browser):
+        for genre in GENRES:
+            url, stored = await group_link(player, daily, genre, group.id)
+            page = await open_player(browser, url, init_data(ann, api.token))
+            kind = await page.evaluate("JSON.parse(document.getElementById('settings').textContent).kind")
+            solution = stored.solution.to_json()
+            # Check on the empty board first: the server says nothing is in yet; nothing is said in the chat
+            await page.click("#check")
+            await page.wait_for_selector("#status.bad")
+            assert await page.inner_text("#status") == "Nothing is filled in yet: put your answer on the board first."
+            await draw(page, kind, solution, stored.rows, stored.cols)
+            drawn = await page.evaluate("window.puzzlePlayer.solution()")
+            assert drawn == solution, genre
+            n = time.perf_counter()
+            await page.click("#submit")
+            await page.wait_for_selector("#status.ok")
+            said = await api.wait_for(ann_solved(group.id, n))
+            assert said[0].text.startswith("✅ Ann solved it in"), genre
+            await page.context.close()
 
 
 def _same(drawn: dict[str, Any], solution: dict[str, Any]) -> bool:
@@ -163,88 +148,67 @@ def _same(drawn: dict[str, Any], solution: dict[str, Any]) -> bool:
 async def test_draw_and_submit_on_the_example(api: FakeBotApi, tmp_path: Path, genre: str) -> None:
     """The genres that came with no player code: the /help example as the daily puzzle, drawn with
     the input of its answer kind (marks, numbers, bridges, a loop and shading), submitted."""
-    from playwright.async_api import async_playwright
-
     from tests.daily_support import example_maker
 
     ann = api.user(11, "Ann")
     group = api.group(-1001)
-    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", example_maker) as (daily, player), \
-            async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            url, stored = await group_link(player, daily, genre, group.id)
-            page = await open_player(browser, url, init_data(ann, api.token))
-            kind = await page.evaluate("JSON.parse(document.getElementById('settings').textContent).kind")
-            assert kind == GENRE_KINDS[genre]
-            solution = stored.solution.to_json()
-            await page.click("#check")  # an empty board: "nothing is filled in yet", nothing said in the chat
-            await page.wait_for_selector("#status.bad")
-            await draw(page, kind, solution, stored.rows, stored.cols)
-            drawn = await page.evaluate("window.puzzlePlayer.solution()")
-            assert _same(drawn, solution), (genre, drawn, solution)
-            n = time.perf_counter()
-            await page.click("#submit")
-            await page.wait_for_selector("#status.ok")
-            said = await api.wait_for(ann_solved(group.id, n))
-            assert said[0].text.startswith("✅ Ann solved it in")
-        finally:
-            await browser.close()
+    async with bot_and_browser(api, tmp_path, example_maker) as (daily, player, browser):
+        url, stored = await group_link(player, daily, genre, group.id)
+        page = await open_player(browser, url, init_data(ann, api.token))
+        kind = await page.evaluate("JSON.parse(document.getElementById('settings').textContent).kind")
+        assert kind == GENRE_KINDS[genre]
+        solution = stored.solution.to_json()
+        await page.click("#check")  # an empty board: "nothing is filled in yet", nothing said in the chat
+        await page.wait_for_selector("#status.bad")
+        await draw(page, kind, solution, stored.rows, stored.cols)
+        drawn = await page.evaluate("window.puzzlePlayer.solution()")
+        assert _same(drawn, solution), (genre, drawn, solution)
+        n = time.perf_counter()
+        await page.click("#submit")
+        await page.wait_for_selector("#status.ok")
+        said = await api.wait_for(ann_solved(group.id, n))
+        assert said[0].text.startswith("✅ Ann solved it in")
 
 
 async def test_shading_by_touch_on_a_phone(api: FakeBotApi, tmp_path: Path) -> None:
-    from playwright.async_api import async_playwright
-
     ann = api.user(11, "Ann")
     group = api.group(-1001)
-    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}") as (daily, player), \
-            async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            url, stored = await group_link(player, daily, "yinyang", group.id)
-            context = await browser.new_context(viewport={"width": 375, "height": 740}, device_scale_factor=2,
-                                                has_touch=True, is_mobile=True)
-            page = await context.new_page()
-            await page.add_init_script(telegram_stub(init_data(ann, api.token)))
-            await page.goto(url)
-            await page.wait_for_selector("body.ready")
-            at = await board_points(page)
-            solution = stored.solution.to_json()
-            for (r, c), in strokes("shade", solution):
-                await page.touchscreen.tap(*at(r, c))
-            assert await page.evaluate("window.puzzlePlayer.solution()") == solution
-            n = time.perf_counter()
-            await page.click("#submit")
-            await page.wait_for_selector("#status.ok")
-            await api.wait_for(lambda c: c.chat_id == group.id and "Ann solved it" in c.text and c.at >= n)
-        finally:
-            await browser.close()
+    async with bot_and_browser(api, tmp_path) as (daily, player, browser):
+        url, stored = await group_link(player, daily, "yinyang", group.id)
+        context = await browser.new_context(viewport={"width": 375, "height": 740}, device_scale_factor=2,
+                                            has_touch=True, is_mobile=True)
+        page = await context.new_page()
+        await page.add_init_script(telegram_stub(init_data(ann, api.token)))
+        await page.goto(url)
+        await page.wait_for_selector("body.ready")
+        at = await board_points(page)
+        solution = stored.solution.to_json()
+        for (r, c), in strokes("shade", solution):
+            await page.touchscreen.tap(*at(r, c))
+        assert await page.evaluate("window.puzzlePlayer.solution()") == solution
+        n = time.perf_counter()
+        await page.click("#submit")
+        await page.wait_for_selector("#status.ok")
+        await api.wait_for(lambda c: c.chat_id == group.id and "Ann solved it" in c.text and c.at >= n)
 
 
 async def test_undo_redo_and_tampered_init_data(api: FakeBotApi, tmp_path: Path) -> None:
-    from playwright.async_api import async_playwright
-
     ann = api.user(11, "Ann")
     group = api.group(-1001)
-    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}") as (daily, player), \
-            async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            url, stored = await group_link(player, daily, "masyu", group.id)
-            forged = init_data(ann, api.token).replace("Ann", "Eve")  # the signature no longer matches
-            page = await open_player(browser, url, forged, width=1280)
-            solution = stored.solution.to_json()
-            await draw(page, "cell-loop", solution, stored.rows, stored.cols)
-            assert await page.evaluate("window.puzzlePlayer.solution()") == solution
-            await page.click("#undo")
-            assert await page.evaluate("window.puzzlePlayer.solution()") != solution
-            await page.click("#redo")
-            assert await page.evaluate("window.puzzlePlayer.solution()") == solution
-            await page.click("#submit")
-            await page.wait_for_selector("#status.bad")
-            assert not api.find(lambda c: c.chat_id == group.id and "solved it" in c.text)
-        finally:
-            await browser.close()
+    async with bot_and_browser(api, tmp_path) as (daily, player, browser):
+        url, stored = await group_link(player, daily, "masyu", group.id)
+        forged = init_data(ann, api.token).replace("Ann", "Eve")  # the signature no longer matches
+        page = await open_player(browser, url, forged, width=1280)
+        solution = stored.solution.to_json()
+        await draw(page, "cell-loop", solution, stored.rows, stored.cols)
+        assert await page.evaluate("window.puzzlePlayer.solution()") == solution
+        await page.click("#undo")
+        assert await page.evaluate("window.puzzlePlayer.solution()") != solution
+        await page.click("#redo")
+        assert await page.evaluate("window.puzzlePlayer.solution()") == solution
+        await page.click("#submit")
+        await page.wait_for_selector("#status.bad")
+        assert not api.find(lambda c: c.chat_id == group.id and "solved it" in c.text)
 
 
 @pytest.mark.parametrize("genre", ["akari", "sudoku", "hashiwokakero", "yajilin"])

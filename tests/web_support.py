@@ -9,6 +9,7 @@ import hmac
 import json
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -68,6 +69,21 @@ async def running_bot(api: FakeBotApi, db_url: str, maker: Maker = corpus_maker,
 # ---------------------------------------------------------------------- a real browser
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu"]
+
+
+@contextlib.asynccontextmanager
+async def bot_and_browser(api: FakeBotApi, tmp_path: Path, maker: Maker = corpus_maker,
+                          ) -> AsyncIterator[tuple[DailyChat, WebPlayer, Any]]:
+    """:func:`running_bot` with its database in ``tmp_path``, and Debian's Chromium (closed after)."""
+    from playwright.async_api import async_playwright
+
+    async with running_bot(api, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", maker) as (daily, player), \
+            async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield daily, player, browser
+        finally:
+            await browser.close()
 
 
 def browser_missing() -> str | None:

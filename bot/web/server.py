@@ -6,7 +6,8 @@ Contract (docs/operations.md, "The web player"):
   (a group) or ``t`` (a Discord / console player) token may come with it, or as Telegram's
   ``tgWebAppStartParam``.
 - ``POST /api/answer`` ``{"init_data" | "token", "puzzle", "solution"}``: 200 ``{"ok": true}`` (the
-  chat is told) or 200 ``{"ok": false, "message"}`` (the first broken rule); 403 forged or stale;
+  chat is told) or 200 ``{"ok": false, "message"}`` (the first broken rule; for the genre's blank
+  answer, the page sent as it came, "nothing is filled in yet", not a wrong try); 403 forged or stale;
   400 / 413 / 415 a malformed body; 404 no such puzzle; 429 too many tries.
 - ``POST /api/check`` the same body: judged, never recorded, nothing said in the chat.
 - ``POST /api/hint`` the same body without ``solution``: the next hint, counted as /hint.
