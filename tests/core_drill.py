@@ -36,6 +36,7 @@ from solvers.puzzle import Puzzle
 from solvers.registry import GENRES
 from solvers.verdict import Status
 from tests.daily_support import corpus_maker
+from tests.recording import RecordingChannel
 
 ENCODINGS = ("utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "shift_jis", "cp932", "euc_jp",
              "iso2022_jp", "cp1252", "latin-1", "koi8-r", "gb18030")
@@ -97,24 +98,6 @@ class DrillReport:
 
 
 # ---------------------------------------------------------------------- stand-ins for the platform
-class DrillChannel:
-    """A conversation that keeps what the core sends."""
-
-    def __init__(self, admin: bool) -> None:
-        self.replies: list[Reply] = []
-        self.admin = admin
-
-    async def send(self, reply: Reply) -> MessageRef:
-        self.replies.append(reply)
-        return len(self.replies)
-
-    async def action(self, kind: str = "upload_photo") -> None:
-        return None
-
-    async def is_admin(self) -> bool:
-        return self.admin
-
-
 class DrillPlatform:
     name = "drill"
 
@@ -297,7 +280,7 @@ class _Tracebacks(logging.Handler):
 
 
 async def _one(core: Core, item: DrillInput, bound: float) -> Outcome:
-    channel = DrillChannel(admin=item.incoming.user_id % 2 == 0)
+    channel = RecordingChannel(admin=item.incoming.user_id % 2 == 0)
     data = item.incoming.callback_data
     command = (item.incoming.command or "").lower()
     # left alone, rightly: another bot's button, or in a group a command that may be another bot's
@@ -324,9 +307,9 @@ async def _one(core: Core, item: DrillInput, bound: float) -> Outcome:
             else:
                 await core.handle(item.incoming, channel)
     except TimeoutError:
-        return Outcome(item.kind, channel.replies, time.perf_counter() - start, hung=True, expected=expected,
+        return Outcome(item.kind, channel.sent, time.perf_counter() - start, hung=True, expected=expected,
                        said=said)
-    return Outcome(item.kind, channel.replies, time.perf_counter() - start, expected=expected, said=said)
+    return Outcome(item.kind, channel.sent, time.perf_counter() - start, expected=expected, said=said)
 
 
 async def run_drill(core: Core, inputs: Iterator[DrillInput] | list[DrillInput], *, concurrency: int = 8,

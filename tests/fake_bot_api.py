@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from tests import polling
+
 BOT_ID = 777000111
 BOT_USERNAME = "puzzle_test_bot"
 COMMAND_RE = re.compile(r"^/[A-Za-z0-9_]+(@[A-Za-z0-9_]+)?")
@@ -448,15 +450,8 @@ class FakeBotApi:
 
     async def wait_for(self, pred: Callable[[Call], bool], timeout: float = 30.0, count: int = 1) -> list[Call]:
         """Wait until ``count`` calls match ``pred``; returns them (raises TimeoutError otherwise)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            found = self.find(pred)
-            if len(found) >= count:
-                return found
-            if time.monotonic() > deadline:
-                methods = [(c.method, c.chat_id, c.text[:60]) for c in self.calls[-15:]]
-                raise TimeoutError(f"only {len(found)}/{count} matching calls after {timeout}s; last: {methods}")
-            await asyncio.sleep(0.02)
+        return await polling.found(lambda: self.find(pred), count, timeout,
+                                   lambda: [(c.method, c.chat_id, c.text[:60]) for c in self.calls[-15:]])
 
 
 class _QuietServer(ThreadingHTTPServer):

@@ -41,6 +41,8 @@ from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
 
+from tests import polling
+
 BOT_ID = 100_000_000_000_000_001
 APP_ID = BOT_ID  # a bot's application id is its user id
 GUILD_ID = 200_000_000_000_000_002
@@ -441,15 +443,8 @@ class FakeDiscord:
 
     async def wait_for(self, pred: Callable[[Call], bool], timeout: float = 30.0, count: int = 1) -> list[Call]:
         """Wait until ``count`` calls match ``pred``; returns them (raises TimeoutError otherwise)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            found = self.find(pred)
-            if len(found) >= count:
-                return found
-            if time.monotonic() > deadline:
-                last = [(c.method, c.path, c.status, c.content[:60]) for c in self.calls[-12:]]
-                raise TimeoutError(f"only {len(found)}/{count} matching calls after {timeout} s; last: {last}")
-            await asyncio.sleep(0.02)
+        return await polling.found(lambda: self.find(pred), count, timeout,
+                                   lambda: [(c.method, c.path, c.status, c.content[:60]) for c in self.calls[-12:]])
 
 
 async def handled_all(fake: FakeDiscord, client: Any, timeout: float = 30.0) -> None:
