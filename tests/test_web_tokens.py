@@ -153,3 +153,19 @@ async def test_daily_in_a_channel_sends_the_personal_link_privately(setup) -> No
     assert to == 77 and "do not share" in private.text
     (link,) = private.links
     assert link.url.startswith(f"{player.url}/play?puzzle=d{stored.id}&t=")
+
+
+@pytest.mark.parametrize("setup", ["console"], indirect=True)
+async def test_a_console_player_without_a_name_is_you_in_the_player(setup) -> None:
+    """The console chat has no user name: its chat says "Hint 1/13 for you", but the player's page
+    said "Hint 1/13 for console" (the token carried the user id as the name)."""
+    chat, player, stored = setup
+    (link,) = player.personal_links(stored, ("console", "console", False, "console", ""), "en")
+    q = query(link.url)
+    async with aiohttp.ClientSession() as http:
+        async with http.post(f"{player.url}/api/hint", json={"token": q["t"], "puzzle": q["puzzle"]}) as res:
+            out = await res.json()
+        assert out["ok"] is True and out["message"].startswith("💡 Hint 1/") and " for you: " in out["message"]
+        async with http.post(f"{player.url}/api/hint", json={"token": q["t"], "puzzle": q["puzzle"],
+                                                             "lang": "ja"}) as res:
+            assert "あなたへのヒント 2/" in (await res.json())["message"]

@@ -101,10 +101,11 @@ def _example_genre() -> str:
     return next(iter(GENRES))
 
 
-def _addressed(ctx: Context) -> str:
-    """The player as a reply addresses them ("Ann" / "Ann さん"; "you" / "あなた" when no name is known)."""
-    name = ctx.msg.user_name
-    return ctx.t("daily_name", name=name) if name else ctx.t("daily_name_unknown")
+def addressed(name: str, lang: str) -> str:
+    """The player as a reply addresses them ("Ann" / "Ann さん"; "you" / "あなた" when no name is
+    known, as in the console chat)."""
+    return t(lang, "daily_name", name=name) if name else t(lang, "daily_name_unknown")
+
 
 
 def _first_seen_puzzle(board: Sequence[Any]) -> Callable[[Any], int]:
@@ -318,7 +319,7 @@ class DailyChat:
         if daily is None:
             return
         m = ctx.msg
-        name = _addressed(ctx)
+        name = addressed(ctx.msg.user_name, ctx.lang)
         out = await self.service.play.hint(m.platform, m.chat_id, m.user_id, m.user_name, daily)
         if out.solved:
             await ctx.reply(ctx.t("daily_hint_solved", name=name))
@@ -349,7 +350,7 @@ class DailyChat:
     async def cmd_stats(self, ctx: Context) -> None:
         m = ctx.msg
         st = await self.service.play.stats(m.platform, m.chat_id, m.user_id)
-        name = _addressed(ctx)
+        name = addressed(ctx.msg.user_name, ctx.lang)
         lines = [ctx.t("daily_stats_user", name=name, streak=st.streak, best=st.best, total=st.solved_total)]
         if not st.board:
             lines.append(ctx.t("daily_stats_empty"))
@@ -400,7 +401,7 @@ class DailyChat:
         """Judge ``text`` as an answer to ``daily``; ``name_it``: several puzzles are open here, so
         the reply says which one it judged."""
         m = ctx.msg
-        name = _addressed(ctx)
+        name = addressed(ctx.msg.user_name, ctx.lang)
         out = await self.service.play.answer(m.platform, m.chat_id, m.user_id, m.user_name, daily, text)
         said = outcome_text(out, name, daily.genre, ctx.lang)
         if name_it:

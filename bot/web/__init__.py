@@ -72,7 +72,7 @@ class WebPlayer:
         if platform == "telegram" or user_id is None:
             return ()
         name = puzzle_name(daily)
-        token = self.server.token({"z": name, "p": platform, "u": str(user_id), "n": user_name or str(user_id),
+        token = self.server.token({"z": name, "p": platform, "u": str(user_id), "n": user_name,
                                    "c": str(chat_id), "g": int(bool(is_group)), "l": lang})
         return (Link(t(lang, "web_play"), f"{self.url}/play?{urlencode({'puzzle': name, 't': token})}"),)
 

@@ -195,7 +195,7 @@ class PlayerServer:
             claims = read_token(self.key, token)
             if claims.get("z") != name or "u" not in claims:
                 raise Forged("token for another puzzle")
-            return Player(str(claims["p"]), str(claims["u"]), str(claims.get("n") or claims["u"]),
+            return Player(str(claims["p"]), str(claims["u"]), str(claims.get("n") or ""),
                           str(claims["c"]), str(claims.get("l") or "en"), bool(claims.get("g")))
         raise Forged("neither init_data nor token")
 
@@ -278,16 +278,16 @@ class PlayerServer:
 
     async def record(self, player: Player, daily: DailyPuzzle, solution: Any, lang: str) -> dict[str, Any]:
         """Judge and record as a typed answer; a solve is announced in the player's chat."""
-        from bot.daily.chat import _chat_target, outcome_text
+        from bot.daily.chat import _chat_target, addressed, outcome_text
 
         out = await self.daily.service.play.answer(player.platform, player.chat_id, player.user_id, player.user_name,
                                               daily, solution)
         if out.verdict is Verdict.RIGHT:
             platform = self.daily.platform
             if platform is not None:
+                said = outcome_text(out, addressed(player.user_name, lang), daily.genre, lang)
                 try:
-                    await platform.send_to(_chat_target(player.chat_id),
-                                           Reply(text=outcome_text(out, player.user_name, daily.genre, lang)))
+                    await platform.send_to(_chat_target(player.chat_id), Reply(text=said))
                 except Exception as e:  # recorded all the same; the page still says solved
                     log.warning("web player: solve of %s not announced in %s: %s", player.user_id, player.chat_id, e)
             return {"ok": True, "message": t(lang, "web_solved")}
@@ -330,7 +330,9 @@ class PlayerServer:
             return self._refused(e)
         out = await self.daily.service.play.hint(player.platform, player.chat_id, player.user_id, player.user_name,
                                                  daily)
-        name = player.user_name
+        from bot.daily.chat import addressed
+
+        name = addressed(player.user_name, lang)
         if out.solved:
             return web.json_response({"ok": True, "message": t(lang, "daily_hint_solved", name=name)})
         if out.hint is None:
