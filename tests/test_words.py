@@ -72,9 +72,6 @@ def test_a_count_held_as_a_numpy_integer_picks_its_noun_too() -> None:
     assert say(one, "en") == "1 cell is in no rectangle: row 1, column 1."
 
 
-# Japanese words of genres another change holds now (fillomino, lits, nurikabe): their "など" after a
-# count of one is theirs to fix; the test names them so that it fails once they are fixed and kept here.
-ETC_LEFT = {"fillomino-blank", "lits-connected", "nurikabe-shaded-split"}
 NEVER_ONE = {"yinyang-white-split", "yinyang-black-split"}  # the count of parts a colour is split into: 2 or more
 
 
@@ -93,6 +90,6 @@ def test_japanese_says_e_g_only_of_more_than_one() -> None:
             etc.append(code)
         else:
             assert "3 行 4 列" in one and "など" in three, (code, one, three)
-    assert sorted(etc) == sorted(ETC_LEFT)
+    assert etc == []
     assert say(Message("hitori-connected", {"count": 1, "cell": (2, 3)}), "ja") == (
         "白マスが分断されています。3 行 4 列のマスが残りとつながっていません。")

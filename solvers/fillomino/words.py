@@ -23,7 +23,7 @@ JA: dict[str, str] = {
     "fillomino-bad-number": "{cell} の {number}：フィルオミノの数字は正の数です。",
     "fillomino-too-big": "{cell} の {number} は盤面（{area} マス）より大きいです。",
     "fillomino-answer-size": "答えの大きさが盤面と違います。",
-    "fillomino-blank": "{cell} など {count} マスに数字がありません。すべてのマスに数字が必要です。",
+    "fillomino-blank": "{count:{cell}のマスに数字がありません|{cell} など # マスに数字がありません}。すべてのマスに数字が必要です。",
     "fillomino-given-changed": "{cell} は問題の {number} です。問題の数字は変えられません。",
     "fillomino-area-big": "{cell} の {number} のブロックが {size} マスあり、{number} より多いです。",
     "fillomino-area-small": "{cell} の {number} のブロックが {size} マスしかありません。",

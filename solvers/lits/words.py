@@ -38,7 +38,7 @@ JA: dict[str, str] = {
     "lits-square-piece": "{cell} のブロックが 2×2 の正方形です。L・I・T・S のいずれかにしてください。",
     "lits-same-shape": "{cell} で同じ形（{shape}）のピースが辺で接しています。",
     "lits-block": "{cell} の 2×2 がすべて黒マスです。",
-    "lits-connected": "黒マスが分断されています。{cell} など {count} マスが残りとつながっていません。",
+    "lits-connected": "黒マスが分断されています。{count:{cell}のマスが|{cell} など # マスが}残りとつながっていません。",
     "lits-hint": "{cell} のブロックには {shape} が入ります（この 4 マス）。",
     "lits-room-no-piece": "{cell} のブロックには L・I・T・S のどれも入りません。",
     "lits-room-stuck": "{cell} のブロックは、周りのブロックが決まると（2×2 の黒マスなし、同じ形は接しない、"

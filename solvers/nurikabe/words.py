@@ -77,7 +77,7 @@ JA: dict[str, str] = {
     "nurikabe-too-many": "島に {total} マス必要ですが、盤面は {area} マスしかありません。",
     "nurikabe-answer-size": "答えの大きさが盤面と違います。",
     "nurikabe-shaded-clue": "{cell} は数字のマスですが黒く塗られています。数字のマスは白のままです。",
-    "nurikabe-shaded-split": "黒マスが分断されています。{cell} など {count} マスが残りとつながっていません。",
+    "nurikabe-shaded-split": "黒マスが分断されています。{count:{cell}のマスが|{cell} など # マスが}残りとつながっていません。",
     "nurikabe-pool": "{cell} を左上とする 2x2 がすべて黒マスです。",
     "nurikabe-island-no-clue": "{cell} の白マスの島に数字がありません。",
     "nurikabe-island-clues": "{cell} と {other_cell} の数字が同じ島に入っています。",
