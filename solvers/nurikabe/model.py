@@ -33,7 +33,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from solvers.connectivity import ConnectedArea, joined, solve_connected
-from solvers.cpsat import Budget, no_solution, run, solve_twice
+from solvers.cpsat import Budget, no_solution, solve_twice
 from solvers.nurikabe.board import BLACK, FREE, NO_LIMIT, UNKNOWN_CLUE, WHITE, Board, Contradiction
 from solvers.nurikabe.check import check_cells
 from solvers.nurikabe.cuts import ring_finder
