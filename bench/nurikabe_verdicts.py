@@ -1,7 +1,7 @@
 """Nurikabe verdicts on many small boards, one line each, to compare two versions of the solver.
 
-    PYTHONPATH=<checkout> PUZZLEBOT_SHARED=/work/shared .venv/bin/python bench/nurikabe_verdicts.py rand 400 [--limit 30]
-    PYTHONPATH=<checkout> PUZZLEBOT_SHARED=/work/shared .venv/bin/python bench/nurikabe_verdicts.py made 240 [--limit 30]
+    PYTHONPATH=<checkout> .venv/bin/python bench/nurikabe_verdicts.py rand 400 [--limit 30]
+    PYTHONPATH=<checkout> .venv/bin/python bench/nurikabe_verdicts.py made 240 [--limit 30]
 
 ``rand``: 4x4-10x10 boards with random numbers at random cells (most have no answer, some several);
 ``made``: ``stress21.nurikabe`` boards of 8-22 a side (open 0.35-1, seeds 1000 on: several
