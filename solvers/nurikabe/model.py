@@ -15,8 +15,9 @@ a cell is unshaded when one island takes it. The rules:
   CPU, 20x20 from a 30 s timeout to 0.1 s; bench/results/nurikabe.md, eleventh pass);
 * connectivity of the sea, of ``?`` islands and of bigger islands: lazily added cuts
   (:class:`solvers.connectivity.ConnectedArea`, plus rings a few steps out from each split-off
-  part, :mod:`solvers.nurikabe.cuts`), re-solving until the answer is connected; a bigger island
-  gets its layers once it has been cut.
+  part, :mod:`solvers.nurikabe.cuts`), re-solving until the answer is connected, each round first
+  near the new cuts with the last answer kept elsewhere (:mod:`solvers.nurikabe.repair`); a bigger
+  island gets its layers once it has been cut.
 
 Every cut is a rule consequence, so "infeasible" is a proof; uniqueness excludes the first
 answer's shading and solves again (:func:`solvers.cpsat.solve_twice`).
@@ -32,13 +33,14 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from solvers.connectivity import ConnectedArea, joined, solve_connected
-from solvers.cpsat import Budget, no_solution, run, solve_twice
+from solvers.cpsat import Budget, no_solution, solve_twice
 from solvers.nurikabe.board import BLACK, FREE, NO_LIMIT, UNKNOWN_CLUE, WHITE, Board, Contradiction
 from solvers.nurikabe.check import check_cells
 from solvers.nurikabe.cuts import ring_finder
 from solvers.nurikabe.deduce import deduce
 from solvers.nurikabe.layers import add_layers, once_cut
 from solvers.nurikabe.probe import probe
+from solvers.nurikabe.repair import Repair
 from solvers.puzzle import Puzzle
 from solvers.solution import ShadeSolution
 from solvers.verdict import SolveOptions, SolveResult, Status
@@ -157,8 +159,10 @@ class NurikabeModel:
     def runner(self, params: dict[str, Any]) -> Any:
         find = joined(*(ring_finder(a) if size == NO_LIMIT else once_cut(ring_finder(a), self.model, a, size)
                         for a, size in zip(self.areas, self.sizes, strict=True)))
-        once = partial(run, params=params)
-        return partial(solve_connected, find_cuts=find, runner=once)
+        cells_of = {w.index: i for i, w in enumerate(self.white)}
+        cells_of.update((v.index, i) for own in self.x for i, v in own.items())
+        repair = Repair(self.board, self.white, cells_of, find, params)
+        return partial(solve_connected, find_cuts=repair.find, runner=repair.solve)
 
 
 def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,

@@ -20,10 +20,10 @@ from solvers.connectivity import (
     needed_cells,
     solve_connected,
 )
-from solvers.cpsat import Budget
+from solvers.cpsat import Budget, found, run
 from solvers.errors import InvalidPuzzle, Message, ParseError
 from solvers.generation import Difficulty
-from solvers.nurikabe import GENRE, check, dfs, model
+from solvers.nurikabe import GENRE, check, dfs, model, repair
 from solvers.nurikabe.board import Contradiction
 from solvers.nurikabe.cuts import rings
 from solvers.nurikabe.deduce import deduce
@@ -40,6 +40,7 @@ from tests import corpus
 from tests.genres.brute import assert_verdict_matches
 
 OPTS = SolveOptions(time_limit=20, workers=1)
+REPAIRED = ("nurikabe-d0010", "nurikabe-d0015")  # boards whose rounds of cuts get repaired (test below)
 
 
 def board(*lines: str) -> Puzzle[Any]:
@@ -591,3 +592,26 @@ def test_the_clue_named_for_no_solution_is_the_typo_not_a_lone_island() -> None:
     relaxed = Puzzle("nurikabe", tuple(tuple(v if (r, c) in named or v <= 0 else -1 for c, v in enumerate(row))
                                        for r, row in enumerate(puzzle.cells)))
     assert solve_puzzle(relaxed, SolveOptions(time_limit=5, workers=1)).status is Status.NONE
+
+
+@pytest.mark.parametrize("rec", corpus.shared_params("nurikabe", lambda rec: rec["id"] in REPAIRED))
+def test_rounds_of_cuts_repair_near_the_cuts_first_with_the_same_verdict(
+        rec: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the deductions cut short and every island left to lazy cuts, the rounds after the first
+    are answered by a solve restricted to the cuts' surroundings (assumptions fixing the rest to the
+    last answer), and the uniqueness proof still runs on the whole model: the published answer, unique."""
+    monkeypatch.setattr(model, "DEDUCE_SHARE", 0.0)
+    monkeypatch.setattr(model, "LAYERS_UP_TO", 0)
+    restricted: list[bool] = []  # per restricted solve: found an answer
+
+    def spy(m: cp_model.CpModel, budget: Budget, **kw: Any) -> tuple[Any, cp_model.CpSolver]:
+        status, solver = run(m, budget, **kw)
+        if m.proto.assumptions:
+            restricted.append(found(status))
+        return status, solver
+    monkeypatch.setattr(repair, "run", spy)
+    p = Puzzle.from_record(rec)
+    res = GENRE.solve(p, OPTS)
+    assert res.status is Status.UNIQUE and isinstance(res.solution, ShadeSolution)
+    assert res.solution.to_json() == rec["solution"]
+    assert any(restricted)
