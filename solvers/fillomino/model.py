@@ -51,6 +51,9 @@ PROOF_OPEN = 40  # and open cells left by the deductions there (as search.SEARCH
 PROOF_NODES = 25  # search nodes for the proof from the narrowed domains before CP-SAT takes it (a node budget,
 # not a clock: the second answer given does not depend on the machine). d0022's group: 13 open cells after the
 # deductions there, 12 nodes (0.014 s cpu against CP-SAT's 0.05-0.1); d0009's 22 nodes
+PROOF_WORK = 16_000  # or more nodes on a small group, up to this many nodes times its cells (a node deduces the
+# whole group): d0006's group of 74 cells may need 86 nodes (0.08 s cpu) when the first solve narrowed it less,
+# where CP-SAT's proof takes ~0.15 s
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_presolve": False, "num_workers": 1,
                           "cp_model_probing_level": 0, **NARROW_PARAMS}  # the proof starts from the
 # domains the first answer's solve derived (d0022's proof 2.7 s -> 0.1 s cpu)
@@ -322,7 +325,7 @@ def _search_proof(fm: FillominoModel, near: list[list[int]], cand: list[int], fi
         return None  # the first answer lies inside the domains: never here, CP-SAT decides if it is
     if sum(1 for m in masks if m & (m - 1)) > PROOF_OPEN:
         return None  # a turned d0022 in a 50x64 board: 211 open cells, its search would take 190 nodes (1.8 s)
-    search = Search(top, budget.start + budget.options.time_limit, max_nodes=PROOF_NODES)
+    search = Search(top, budget.start + budget.options.time_limit, max_nodes=max(PROOF_NODES, PROOF_WORK // len(cand)))
     try:
         found = search.answers(near, masks)
     except OutOfTime:
