@@ -47,7 +47,7 @@ JOINED = 4
 TREES = True  # every area as a tree with subtree sizes (see FillominoModel._trees), instead of the small
 # shapes up front (those slow it: d0022 6.4 s cpu against 9 s; a canonical BFS tree did not help either)
 
-PROOF_OPEN = 40  # and open cells left by the deductions there (as search.SEARCH_OPEN)
+PROOF_OPEN = 40  # and open cells left by the deductions there (as search.SEARCH_OPEN; more on a small group)
 PROOF_NODES = 25  # search nodes for the proof from the narrowed domains before CP-SAT takes it (a node budget,
 # not a clock: the second answer given does not depend on the machine). d0022's group: 13 open cells after the
 # deductions there, 12 nodes (0.014 s cpu against CP-SAT's 0.05-0.1); d0009's 22 nodes
@@ -323,8 +323,10 @@ def _search_proof(fm: FillominoModel, near: list[list[int]], cand: list[int], fi
         deduce(near, masks, top)
     except Contradiction:
         return None  # the first answer lies inside the domains: never here, CP-SAT decides if it is
-    if sum(1 for m in masks if m & (m - 1)) > PROOF_OPEN:
-        return None  # a turned d0022 in a 50x64 board: 211 open cells, its search would take 190 nodes (1.8 s)
+    left = sum(1 for m in masks if m & (m - 1))
+    if left > PROOF_OPEN and left * len(cand) > PROOF_WORK:  # (a small group's search is cheap: d0025's
+        return None  # group of 118 cells, 46 open, 3 nodes). A turned d0022 in a 50x64 board: 211 open cells,
+    # its search would take 190 nodes (1.8 s)
     search = Search(top, budget.start + budget.options.time_limit, max_nodes=max(PROOF_NODES, PROOF_WORK // len(cand)))
     try:
         found = search.answers(near, masks)
