@@ -8,7 +8,7 @@ true when their numbers are equal (the answer's area borders: uniqueness exclude
 only; the proof starts from the domains the first solve derived, :func:`solvers.cpsat.narrow`,
 where the search of :mod:`solvers.fillomino.search` settles most groups in a few nodes).
 Every area holding a block short of its number is stated exactly (which cells join it,
-each linked to the block by a neighbour of smaller depth, the count it lacks); every area, given
+each touching the block or a joined cell, the count it lacks); every area, given
 or not, is covered by trees of parent links whose root's subtree size is the area's number (so an
 area without a given is never too small); an area too big (two trees) gets a lazy cut, re-solving
 until every area has its size. (The older form, ``trees=False``: small shapes stated up front and
@@ -47,10 +47,13 @@ JOINED = 4
 TREES = True  # every area as a tree with subtree sizes (see FillominoModel._trees), instead of the small
 # shapes up front (those slow it: d0022 6.4 s cpu against 9 s; a canonical BFS tree did not help either)
 
-PROOF_OPEN = 40  # and open cells left by the deductions there (as search.SEARCH_OPEN)
+PROOF_OPEN = 40  # and open cells left by the deductions there (as search.SEARCH_OPEN; more on a small group)
 PROOF_NODES = 25  # search nodes for the proof from the narrowed domains before CP-SAT takes it (a node budget,
 # not a clock: the second answer given does not depend on the machine). d0022's group: 13 open cells after the
 # deductions there, 12 nodes (0.014 s cpu against CP-SAT's 0.05-0.1); d0009's 22 nodes
+PROOF_WORK = 16_000  # or more nodes on a small group, up to this many nodes times its cells (a node deduces the
+# whole group): d0006's group of 74 cells may need 86 nodes (0.08 s cpu) when the first solve narrowed it less,
+# where CP-SAT's proof takes ~0.15 s
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_presolve": False, "num_workers": 1,
                           "cp_model_probing_level": 0, **NARROW_PARAMS}  # the proof starts from the
 # domains the first answer's solve derived (d0022's proof 2.7 s -> 0.1 s cpu)
@@ -133,8 +136,15 @@ class FillominoModel:
     def _anchored(self, near: list[list[int]], cand: Sequence[int]) -> None:
         """Every area holding a block short of its number, stated exactly (no cuts needed for it):
         ``a[c]`` says cell c joins the block's area; the area takes exactly the cells it lacks,
-        among those the block can reach in time; a joined cell has a joined neighbour (or the
-        block) of smaller depth, so it is connected; a cell equal to a joined one is joined."""
+        among those the block can reach in time; a cell equal to a joined one (or to the block)
+        is joined, and a joined cell touches the block or a joined cell.
+
+        No depths are needed to keep the joined cells connected: the trees give the block's area
+        at least its number of cells, all joined, and the count allows no more, so the joined
+        cells are that area (with ``trees=False`` an area left short is caught by the cuts).
+        (Depths linking each joined cell to one of smaller depth doubled the model: without them
+        d0022's group has 11,354 variables, not 21,341, and its first answer takes 6-11 % less
+        deterministic time, 13-20 % less cpu, at three seeds in four orientations.)"""
         m = self.model
         for block, v in short_blocks(near, cand):
             inside = set(block)
@@ -150,19 +160,11 @@ class FillominoModel:
                             nxt.append(j)
                 layer = nxt
             a = {c: m.new_bool_var("") for c in dist}
-            dep = {c: m.new_int_var(1, need, "") for c in dist}
             m.add(sum(a.values()) == need)
             for c, x in a.items():
                 m.add(self.v[c] == v).only_enforce_if(x)
                 if not any(j in inside for j in near[c]):
-                    links = []
-                    for j in near[c]:
-                        if j in a:
-                            link = m.new_bool_var("")
-                            m.add_implication(link, a[j])
-                            m.add(dep[j] < dep[c]).only_enforce_if(link)
-                            links.append(link)
-                    m.add_bool_or([x.Not(), *links])
+                    m.add_bool_or([x.Not(), *(a[j] for j in near[c] if j in a)])
                 for j in near[c]:
                     if j not in inside:
                         if j in a:
@@ -321,9 +323,11 @@ def _search_proof(fm: FillominoModel, near: list[list[int]], cand: list[int], fi
         deduce(near, masks, top)
     except Contradiction:
         return None  # the first answer lies inside the domains: never here, CP-SAT decides if it is
-    if sum(1 for m in masks if m & (m - 1)) > PROOF_OPEN:
-        return None  # a turned d0022 in a 50x64 board: 211 open cells, its search would take 190 nodes (1.8 s)
-    search = Search(top, budget.start + budget.options.time_limit, max_nodes=PROOF_NODES)
+    left = sum(1 for m in masks if m & (m - 1))
+    if left > PROOF_OPEN and left * len(cand) > PROOF_WORK:  # (a small group's search is cheap: d0025's
+        return None  # group of 118 cells, 46 open, 3 nodes). A turned d0022 in a 50x64 board: 211 open cells,
+    # its search would take 190 nodes (1.8 s)
+    search = Search(top, budget.start + budget.options.time_limit, max_nodes=max(PROOF_NODES, PROOF_WORK // len(cand)))
     try:
         found = search.answers(near, masks)
     except OutOfTime:
