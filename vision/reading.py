@@ -29,6 +29,7 @@ from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, outlined, spots
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
+from vision.sight import short_of_outline, unseen_empties
 from vision.sharpen import sharpened
 from vision.unline import stretched, unlined
 
@@ -76,6 +77,9 @@ class Reading:
     # cells read with confidence that the board as a whole puts in doubt (a faint mark in a cell read
     # empty): added to ``unsure`` only once the reading is chosen, so they do not change which wins
     suspects: tuple[CellRead, ...] = ()
+    # the count put in doubt by the board as a whole (a lattice short of its outline): merged into
+    # ``size_unsure`` once the reading is chosen, as ``suspects`` are
+    size_suspect: bool = False
 
     @property
     def sure(self) -> bool:
@@ -211,10 +215,11 @@ def _suspected(reading: Reading) -> Reading:
     """The chosen reading with its suspects asked about like its unsure cells, and a count one row
     or column off square asked about too when any cell is (:func:`vision.doubts.off_square`)."""
     unsure = tuple(sorted((*reading.unsure, *reading.suspects), key=lambda u: (u.row, u.col)))
-    size_unsure = reading.size_unsure or (bool(unsure) and off_square(reading.rows, reading.cols))
+    size_unsure = (reading.size_unsure or reading.size_suspect
+                   or (bool(unsure) and off_square(reading.rows, reading.cols)))
     if not reading.suspects and size_unsure == reading.size_unsure:
         return reading
-    return replace(reading, unsure=unsure, suspects=(), size_unsure=size_unsure)
+    return replace(reading, unsure=unsure, suspects=(), size_unsure=size_unsure, size_suspect=False)
 
 
 def _against(r: Reading, counted: set[tuple[int, int]]) -> Reading:
@@ -362,11 +367,12 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     named = {(u.row, u.col) for u in unsure}
     lost = lost_clues(board, guesses, SURE, asked=bool(unsure) or size_unsure)
     discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)
+    unseen = unseen_empties(board, guesses, SURE)
     suspects = tuple(CellRead(r, c, guesses[r][c].token, ("B",) if (r, c) in discs else ("?",), LOST)
-                     for r, c in sorted(lost | discs) if (r, c) not in named)
+                     for r, c in sorted(lost | discs | unseen) if (r, c) not in named)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                       suspects=suspects, seconds=time.perf_counter() - start, problem=problem,
-                      size_unsure=size_unsure, regions=regions)
+                      size_unsure=size_unsure, regions=regions, size_suspect=short_of_outline(board))
     if unclear:
         raise Unclear(reading, float(np.median(np.diff(board.xs))) / board.zoom)
     return reading, _share(board, grey)

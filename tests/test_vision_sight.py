@@ -1,0 +1,81 @@
+"""Doubts from how well a board's own lines are seen (vision/sight.py, branch vflag4): a lattice short
+of its outline puts the size in doubt; empty cells whose lines are washed out are asked about."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision import Reading
+from vision.board import Board
+from vision.cells import CellGuess
+from vision.reading import SURE, _suspected
+from vision.sight import short_of_outline, unseen_empties
+
+CELL = 40
+
+
+def _paper(rows: int, cols: int, line: float = 0.8) -> np.ndarray:
+    """A drawn grid of ``rows`` x ``cols`` cells of :data:`CELL` pixels, lines 2 pixels wide (0 ink .. 1 paper)."""
+    paper = np.ones((rows * CELL + 2, cols * CELL + 2), np.float32)
+    for k in range(cols + 1):
+        paper[:, k * CELL:k * CELL + 2] = 1.0 - line
+    for k in range(rows + 1):
+        paper[k * CELL:k * CELL + 2, :] = 1.0 - line
+    return paper
+
+
+def _board(paper: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> Board:
+    return Board(paper=paper, xs=xs, ys=ys, dots=False, clarity=3.0, transform=np.eye(3))
+
+
+def test_a_lattice_a_column_short_of_its_outline_puts_the_size_in_doubt() -> None:
+    """A 6x9 frame straightened whole, its lines counted from the second column only (the first
+    column's lines too faint): a column of the board is left out, so the count is asked."""
+    paper = _paper(6, 9)
+    edges = np.arange(10, dtype=float) * CELL + 1
+    assert short_of_outline(_board(paper, edges[1:], np.arange(7, dtype=float) * CELL + 1))
+    assert not short_of_outline(_board(paper, edges, np.arange(7, dtype=float) * CELL + 1))
+
+
+def test_a_thick_frame_or_a_margin_of_a_fraction_of_a_cell_keeps_the_count() -> None:
+    """The outline taken on a thick frame's outer side (a third of a cell outside the lattice) and
+    a board laid out from its dots are not judged short."""
+    paper = np.ones((6 * CELL + 30, 6 * CELL + 30), np.float32)
+    edges = np.arange(7, dtype=float) * CELL + 14
+    assert not short_of_outline(_board(paper, edges, edges))
+    dots = Board(paper=paper, xs=edges + 60, ys=edges, dots=True, clarity=3.0, transform=np.eye(3))
+    assert not short_of_outline(dots)
+
+
+def test_a_size_suspect_is_asked_once_the_reading_is_chosen() -> None:
+    tokens = tuple(tuple("W" if (r + c) % 4 == 0 else "." for c in range(8)) for r in range(6))
+    reading = Reading(6, 8, tokens, ("masyu",), (), 0.1, size_suspect=True)
+    assert not reading.size_unsure and _suspected(reading).size_unsure
+    assert not _suspected(Reading(6, 8, tokens, ("masyu",), (), 0.1)).size_unsure
+
+
+def _guesses(rows: int, cols: int) -> list[list[CellGuess]]:
+    guesses = [[CellGuess(".", 1.0) for _ in range(cols)] for _ in range(rows)]
+    guesses[0][0] = CellGuess("W", 1.0)
+    return guesses
+
+
+def test_empty_cells_whose_lines_are_washed_out_are_asked_about() -> None:
+    """A 7x7 grid whose bottom-right 2x2 cells are blown to white (glare on a slanted photo): its
+    lines gone, a faint ring there would be gone too, so the empty cells are named; the ring read
+    in the top-left corner is not."""
+    paper = _paper(7, 7)
+    paper[5 * CELL + 3:, 5 * CELL + 3:] = 1.0
+    edges = np.arange(8, dtype=float) * CELL + 1
+    got = unseen_empties(_board(paper, edges, edges), _guesses(7, 7), SURE)
+    # (the corner cell (5, 5) keeps its top and left lines: half its edges seen)
+    assert got == {(5, 6), (6, 5), (6, 6)}
+
+
+def test_a_grid_of_faint_but_even_lines_names_no_cell() -> None:
+    """Light grey lines all over (a hairline print) and lines a little fainter in one corner (uneven
+    light): each cell is seen as well as the board's usual, so none is named."""
+    paper = _paper(7, 7, line=0.25)
+    paper[4 * CELL:, 4 * CELL:] = np.maximum(paper[4 * CELL:, 4 * CELL:], 0.85)  # (lines 0.15 dark there)
+    edges = np.arange(8, dtype=float) * CELL + 1
+    assert unseen_empties(_board(paper, edges, edges), _guesses(7, 7), SURE) == frozenset()

@@ -1,0 +1,77 @@
+"""How much of a reading the board's own lines back (issue 23, flags): a lattice that stops short of
+the outline it was found in (a row or column lost), and empty cells whose lines are not seen
+(washed out by glare or blur: a clue there is lost with them). No genre named."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from vision.board import Board
+from vision.cells import CellGuess
+
+# Paper left between the lattice's outer edge and its outline, in cells, from which the count is in
+# doubt. Measured on /tmp/vflag4 (bench/imagesets/harsh.py, train and dev) and the vr-sets dev photos:
+# readings of the right size leave 0.0-0.38 of a cell (a curled sheet's 0.38); a 6x9 photographed
+# small, its first column's dashed lines too faint to count it (grid._uncrossed_off), left 1.15.
+STRIP = 0.6
+# A cell's edges seen this much less dark than the board's usual cell: its lines washed out (glare,
+# a far corner of a slanted photo blown to white), so an empty reading there is no evidence. The
+# harsh set's sure empties of readings right everywhere: 0.35 of their board's usual or more; the
+# white rings lost in a washed-out corner of a 15x15: 0.14 and 0.29 (see bench/README.md, vflag4).
+UNSEEN = 0.3
+UNSEEN_CELLS = 25  # fewer cells: no usual level to compare with
+
+
+def short_of_outline(board: Board) -> bool:
+    """Whether the lattice leaves more than :data:`STRIP` of a cell of the straightened outline
+    outside it on a side: the outline is the board's frame, so a strip that wide is a row or column
+    of the board left uncounted (its lines too faint or cut). Boards laid out from their clues or
+    dots (no frame taken as the outline) are not judged."""
+    if board.bare or board.dots or board.transform is None:
+        return False
+    h, w = board.paper.shape[:2]
+    xs, ys = np.asarray(board.xs, dtype=float), np.asarray(board.ys, dtype=float)
+    pitch = board.pitch
+    if pitch <= 0:
+        return False
+    return max(xs[0], w - xs[-1], ys[0], h - ys[-1]) > STRIP * pitch
+
+
+def edges_seen(board: Board) -> np.ndarray:
+    """Rows x columns: how dark each cell's four edges are, the mean of the four (each the darkest
+    pixel across a band of a twelfth of a cell, its median along the middle 60% of the edge)."""
+    dark = 1.0 - board.paper.astype(np.float32)
+    h, w = dark.shape[:2]
+    xs, ys = np.asarray(board.xs, dtype=float), np.asarray(board.ys, dtype=float)
+    win = max(1, round(board.pitch / 12))
+
+    def along(profile: np.ndarray, edges: np.ndarray, size: int) -> np.ndarray:
+        out = np.zeros(len(edges) - 1)
+        for k in range(len(edges) - 1):
+            m = 0.2 * (edges[k + 1] - edges[k])
+            seg = profile[max(0, round(edges[k] + m)):min(size, round(edges[k + 1] - m))]
+            out[k] = float(np.median(seg)) if seg.size else 0.0
+        return out
+
+    across = np.array([along(dark[max(0, round(y) - win):min(h, round(y) + win + 1)].max(axis=0, initial=0.0),
+                             xs, w) for y in ys])  # (rows + 1) x cols: the horizontal edges
+    down = np.array([along(dark[:, max(0, round(x) - win):min(w, round(x) + win + 1)].max(axis=1, initial=0.0),
+                           ys, h) for x in xs]).T  # rows x (cols + 1): the vertical edges
+    seen: np.ndarray = (across[:-1] + across[1:] + down[:, :-1] + down[:, 1:]) / 4.0
+    return seen
+
+
+def unseen_empties(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float) -> frozenset[tuple[int, int]]:
+    """The cells read empty with confidence ``sure`` or more whose edges are seen under
+    :data:`UNSEEN` of the board's usual cell: where the lines themselves are gone, a faint ring or
+    digit is gone too, and the empty reading is no evidence. Only boards drawn with lines."""
+    if board.bare or board.dots or len(board.xs) * len(board.ys) < UNSEEN_CELLS:
+        return frozenset()
+    seen = edges_seen(board)
+    usual = float(np.median(seen))
+    if usual <= 0.0:
+        return frozenset()
+    return frozenset((r, c) for r, row in enumerate(guesses) for c, g in enumerate(row)
+                     if g.token == "." and g.confidence >= sure and seen[r, c] < UNSEEN * usual)
