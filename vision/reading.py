@@ -29,8 +29,8 @@ from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, outlined, spots
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
-from vision.sight import short_of_outline, unseen_empties
 from vision.sharpen import sharpened
+from vision.sight import short_of_outline, unseen_empties
 from vision.unline import stretched, unlined
 
 LOST = 0.5  # the confidence given to a cell the board puts in doubt (see Reading.suspects)
