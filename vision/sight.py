@@ -36,7 +36,7 @@ def short_of_outline(board: Board) -> bool:
     pitch = board.pitch
     if pitch <= 0:
         return False
-    return max(xs[0], w - xs[-1], ys[0], h - ys[-1]) > STRIP * pitch
+    return bool(max(xs[0], w - xs[-1], ys[0], h - ys[-1]) > STRIP * pitch)
 
 
 def edges_seen(board: Board) -> np.ndarray:
