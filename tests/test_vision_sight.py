@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision import Reading
+from rendering import render_png
+from solvers.puzzle import Puzzle
+from tests.corpus import own
+from vision import Reading, read_image
 from vision.board import Board
 from vision.cells import CellGuess
 from vision.reading import SURE, _suspected
@@ -79,3 +82,10 @@ def test_a_grid_of_faint_but_even_lines_names_no_cell() -> None:
     paper[4 * CELL:, 4 * CELL:] = np.maximum(paper[4 * CELL:, 4 * CELL:], 0.85)  # (lines 0.15 dark there)
     edges = np.arange(8, dtype=float) * CELL + 1
     assert unseen_empties(_board(paper, edges, edges), _guesses(7, 7), SURE) == frozenset()
+
+
+def test_a_board_of_rooms_read_sure_keeps_its_cells_sure() -> None:
+    """The cells walled in by thick room borders are seen by those borders (the rooms' borders are
+    erased from the paper the cells are read from, not from the one their lines are judged on)."""
+    p = Puzzle.from_record(next(r for r in own("heyawake") if r["rows"] == 5))
+    assert read_image(render_png(p, None, view="puzzle")).sure

@@ -318,6 +318,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
         blocks[r][c] = None
     filled = frozenset((r, c) for r, row in enumerate(blocks) for c, g in enumerate(row) if g is not None)
     rooms = read_rooms(board, filled) if board.lattice is Lattice.LINES else None
+    lined = board  # (its rooms' borders kept: how well each cell's lines are seen, see sight.unseen_empties)
     if rooms:
         board = replace(board, paper=rooms.erase(board))
     guesses, kinds_seen = read_all(board, blocks)
@@ -367,7 +368,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     named = {(u.row, u.col) for u in unsure}
     lost = lost_clues(board, guesses, SURE, asked=bool(unsure) or size_unsure)
     discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)
-    unseen = unseen_empties(board, guesses, SURE)
+    unseen = unseen_empties(lined, guesses, SURE, asked=bool(unsure) or size_unsure)
     suspects = tuple(CellRead(r, c, guesses[r][c].token, ("B",) if (r, c) in discs else ("?",), LOST)
                      for r, c in sorted(lost | discs | unseen) if (r, c) not in named)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,

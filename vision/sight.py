@@ -21,6 +21,7 @@ STRIP = 0.6
 # harsh set's sure empties of readings right everywhere: 0.35 of their board's usual or more; the
 # white rings lost in a washed-out corner of a 15x15: 0.14 and 0.29 (see bench/README.md, vflag4).
 UNSEEN = 0.3
+UNSEEN_ASKED = 0.5  # ... on a reading asked about anyway (the third white ring of that corner: 0.45)
 UNSEEN_CELLS = 25  # fewer cells: no usual level to compare with
 
 
@@ -63,15 +64,19 @@ def edges_seen(board: Board) -> np.ndarray:
     return seen
 
 
-def unseen_empties(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float) -> frozenset[tuple[int, int]]:
+def unseen_empties(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float,
+                   asked: bool = False) -> frozenset[tuple[int, int]]:
     """The cells read empty with confidence ``sure`` or more whose edges are seen under
-    :data:`UNSEEN` of the board's usual cell: where the lines themselves are gone, a faint ring or
-    digit is gone too, and the empty reading is no evidence. Only boards drawn with lines."""
+    :data:`UNSEEN` of the board's usual cell (:data:`UNSEEN_ASKED` on a reading ``asked`` about
+    anyway): where the lines themselves are gone, a faint ring or digit is gone too, and the empty
+    reading is no evidence. Only boards drawn with lines; ``board`` with its rooms' thick borders
+    still drawn (erased, they would leave their cells unseen)."""
     if board.bare or board.dots or len(board.xs) * len(board.ys) < UNSEEN_CELLS:
         return frozenset()
     seen = edges_seen(board)
     usual = float(np.median(seen))
     if usual <= 0.0:
         return frozenset()
+    level = UNSEEN_ASKED if asked else UNSEEN
     return frozenset((r, c) for r, row in enumerate(guesses) for c, g in enumerate(row)
-                     if g.token == "." and g.confidence >= sure and seen[r, c] < UNSEEN * usual)
+                     if g.token == "." and g.confidence >= sure and seen[r, c] < level * usual)
