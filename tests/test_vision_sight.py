@@ -8,7 +8,7 @@ import numpy as np
 from rendering import render_png
 from solvers.puzzle import Puzzle
 from tests.corpus import own
-from vision import Reading, read_image
+from vision import CellRead, Reading, read_image
 from vision.board import Board
 from vision.cells import CellGuess
 from vision.reading import SURE, _suspected
@@ -50,11 +50,14 @@ def test_a_thick_frame_or_a_margin_of_a_fraction_of_a_cell_keeps_the_count() -> 
     assert not short_of_outline(dots)
 
 
-def test_a_size_suspect_is_asked_once_the_reading_is_chosen() -> None:
+def test_a_size_suspect_is_asked_once_the_reading_is_chosen_with_other_doubts() -> None:
+    """A lattice short of its outline asks the size of a reading with a cell asked about; alone
+    (a window's menu bar inside the outline) it asks nothing."""
     tokens = tuple(tuple("W" if (r + c) % 4 == 0 else "." for c in range(8)) for r in range(6))
-    reading = Reading(6, 8, tokens, ("masyu",), (), 0.1, size_suspect=True)
-    assert not reading.size_unsure and _suspected(reading).size_unsure
-    assert not _suspected(Reading(6, 8, tokens, ("masyu",), (), 0.1)).size_unsure
+    doubt = (CellRead(3, 6, "W", ("B",), 0.5),)
+    assert _suspected(Reading(6, 8, tokens, ("masyu",), doubt, 0.1, size_suspect=True)).size_unsure
+    assert not _suspected(Reading(6, 8, tokens, ("masyu",), doubt, 0.1)).size_unsure
+    assert not _suspected(Reading(6, 8, tokens, ("masyu",), (), 0.1, size_suspect=True)).size_unsure
 
 
 def _guesses(rows: int, cols: int) -> list[list[CellGuess]]:

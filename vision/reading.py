@@ -78,7 +78,7 @@ class Reading:
     # empty): added to ``unsure`` only once the reading is chosen, so they do not change which wins
     suspects: tuple[CellRead, ...] = ()
     # the count put in doubt by the board as a whole (a lattice short of its outline): merged into
-    # ``size_unsure`` once the reading is chosen, as ``suspects`` are
+    # ``size_unsure`` once the reading is chosen, as ``suspects`` are, on a reading asked about anyway
     size_suspect: bool = False
 
     @property
@@ -213,10 +213,11 @@ def _asked_instead(tries: list[tuple[Reading, float] | Unreadable]) -> Reading |
 
 def _suspected(reading: Reading) -> Reading:
     """The chosen reading with its suspects asked about like its unsure cells, and a count one row
-    or column off square asked about too when any cell is (:func:`vision.doubts.off_square`)."""
+    or column off square (:func:`vision.doubts.off_square`) or short of its outline
+    (:func:`vision.sight.short_of_outline`) asked about too when any cell is."""
     unsure = tuple(sorted((*reading.unsure, *reading.suspects), key=lambda u: (u.row, u.col)))
-    size_unsure = (reading.size_unsure or reading.size_suspect
-                   or (bool(unsure) and off_square(reading.rows, reading.cols)))
+    size_unsure = reading.size_unsure or (bool(unsure) and (off_square(reading.rows, reading.cols)
+                                                            or reading.size_suspect))
     if not reading.suspects and size_unsure == reading.size_unsure:
         return reading
     return replace(reading, unsure=unsure, suspects=(), size_unsure=size_unsure, size_suspect=False)

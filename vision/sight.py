@@ -12,9 +12,11 @@ from vision.board import Board
 from vision.cells import CellGuess
 
 # Paper left between the lattice's outer edge and its outline, in cells, from which the count is in
-# doubt. Measured on /tmp/vflag4 (bench/imagesets/harsh.py, train and dev) and the vr-sets dev photos:
-# readings of the right size leave 0.0-0.38 of a cell (a curled sheet's 0.38); a 6x9 photographed
-# small, its first column's dashed lines too faint to count it (grid._uncrossed_off), left 1.15.
+# doubt on a reading asked about anyway. Measured on /tmp/vflag4 (bench/imagesets/harsh.py, train and
+# dev): readings of the right size leave 0.0-0.38 of a cell, but for a Tatham window whose menu bar
+# was inside the outline (1.24, read sure: so a strip alone asks nothing); the readings a row or
+# column short left 1.0-1.15 (a 6x9 photographed small, its first column's faint lines not counted,
+# with a cell asked but its size sure; the others' size asked already).
 STRIP = 0.6
 # A cell's edges seen this much less dark than the board's usual cell: its lines washed out (glare,
 # a far corner of a slanted photo blown to white), so an empty reading there is no evidence. The
@@ -27,9 +29,10 @@ UNSEEN_CELLS = 25  # fewer cells: no usual level to compare with
 
 def short_of_outline(board: Board) -> bool:
     """Whether the lattice leaves more than :data:`STRIP` of a cell of the straightened outline
-    outside it on a side: the outline is the board's frame, so a strip that wide is a row or column
-    of the board left uncounted (its lines too faint or cut). Boards laid out from their clues or
-    dots (no frame taken as the outline) are not judged."""
+    outside it on a side: when the outline is the board's frame, a strip that wide is a row or
+    column of the board left uncounted (its lines too faint or cut); it may also be a window's or
+    a box's frame with text inside, so it is asked about only with other doubts (see
+    ``reading._suspected``). Boards laid out from their clues or dots are not judged."""
     if board.bare or board.dots or board.transform is None:
         return False
     h, w = board.paper.shape[:2]
