@@ -3,6 +3,7 @@ of its outline puts the size in doubt; empty cells whose lines are washed out ar
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from rendering import render_png
@@ -12,7 +13,7 @@ from vision import CellRead, Reading, read_image
 from vision.board import Board
 from vision.cells import CellGuess
 from vision.reading import SURE, _suspected
-from vision.sight import short_of_outline, unseen_empties
+from vision.sight import partial_numbers, short_of_outline, unseen_empties
 
 CELL = 40
 
@@ -92,3 +93,32 @@ def test_a_board_of_rooms_read_sure_keeps_its_cells_sure() -> None:
     erased from the paper the cells are read from, not from the one their lines are judged on)."""
     p = Puzzle.from_record(next(r for r in own("heyawake") if r["rows"] == 5))
     assert read_image(render_png(p, None, view="puzzle")).sure
+
+
+def _numbers_board() -> tuple[Board, list[list[CellGuess]]]:
+    """A 6x6 grid of 60-pixel cells: a 13 drawn in the middle of (1, 1) with its 3 washed out to a
+    light grey (read as a sure 1), a plain 1 in the middle of (3, 3), a 5 drawn whole in the top
+    left corner of (4, 1) (as some boards place a room's number)."""
+    cell, n = 60, 6
+    dark = np.zeros((n * cell + 2, n * cell + 2), np.float32)
+    for k in range(n + 1):
+        dark[:, k * cell:k * cell + 2] = dark[k * cell:k * cell + 2, :] = 0.8
+    for (r, c), text, x, level in (((1, 1), "1", 8, 0.9), ((1, 1), "3", 30, 0.22), ((3, 3), "1", 22, 0.9),
+                                   ((4, 1), "5", 5, 0.9)):
+        ink = np.zeros((cell, cell), np.uint8)
+        cv2.putText(ink, text, (x, 42 if level < 0.5 or r != 4 else 24), cv2.FONT_HERSHEY_SIMPLEX,
+                    0.9 if r != 4 else 0.6, 1, 2)
+        dark[r * cell:(r + 1) * cell, c * cell:(c + 1) * cell] = np.maximum(
+            dark[r * cell:(r + 1) * cell, c * cell:(c + 1) * cell], level * ink)
+    guesses = [[CellGuess(".", 1.0) for _ in range(n)] for _ in range(n)]
+    guesses[1][1] = guesses[3][3] = CellGuess("1", 1.0)
+    guesses[4][1] = CellGuess("5", 1.0)
+    edges = np.arange(n + 1, dtype=float) * cell + 1
+    return _board(1.0 - dark, edges, edges), guesses
+
+
+def test_a_number_read_from_part_of_its_ink_is_asked_about() -> None:
+    """The 13 read as 1 (its ink off to the left, its faint ink in the middle) is named; the plain 1
+    and the 5 drawn whole in a corner are not."""
+    board, guesses = _numbers_board()
+    assert partial_numbers(board, guesses, SURE) == {(1, 1)}

@@ -30,7 +30,7 @@ from vision.locate import Spot, outlined, spots
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
-from vision.sight import short_of_outline, unseen_empties
+from vision.sight import partial_numbers, short_of_outline, unseen_empties
 from vision.unline import stretched, unlined
 
 LOST = 0.5  # the confidence given to a cell the board puts in doubt (see Reading.suspects)
@@ -370,8 +370,9 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     lost = lost_clues(board, guesses, SURE, asked=bool(unsure) or size_unsure)
     discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)
     unseen = unseen_empties(lined, guesses, SURE, asked=bool(unsure) or size_unsure)
+    partial = partial_numbers(board, guesses, SURE)
     suspects = tuple(CellRead(r, c, guesses[r][c].token, ("B",) if (r, c) in discs else ("?",), LOST)
-                     for r, c in sorted(lost | discs | unseen) if (r, c) not in named)
+                     for r, c in sorted(lost | discs | unseen | partial) if (r, c) not in named)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                       suspects=suspects, seconds=time.perf_counter() - start, problem=problem,
                       size_unsure=size_unsure, regions=regions, size_suspect=short_of_outline(board))

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from vision.board import Board
-from vision.cells import CellGuess
+from vision.cells import HAIRLINE_INK, INK, CellGuess, cell_dark, ink_of
+from vision.doubts import NOT_NUMBERS
 
 # Paper left between the lattice's outer edge and its outline, in cells, from which the count is in
 # doubt on a reading asked about anyway. Measured on /tmp/vflag4 (bench/imagesets/harsh.py, train and
@@ -83,3 +84,44 @@ def unseen_empties(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: f
     level = UNSEEN_ASKED if asked else UNSEEN
     return frozenset((r, c) for r, row in enumerate(guesses) for c, g in enumerate(row)
                      if g.token == "." and g.confidence >= sure and seen[r, c] < level * usual)
+
+
+# A number read with confidence whose ink's middle lies this share of the cell off the cell's middle,
+# while its faint ink's middle lies this much nearer: part of the number lost (a 13 read as 1, its 3
+# washed out by a colour cast). Measured on the harsh set's 353 numbers read with confidence
+# (bench/imagesets/harsh.py): right ones 0.11 off at most, their faint ink as far off to 0.11; the
+# 13 read as 1: 0.26 off, its faint ink 0.01.
+OFF_MIDDLE = 0.18
+
+
+def partial_numbers(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float) -> frozenset[tuple[int, int]]:
+    """The cells read as a number with confidence ``sure`` or more whose ink sits off the cell's
+    middle (across) by more than :data:`OFF_MIDDLE` of the cell, while the cell's faint ink (at
+    :data:`vision.cells.HAIRLINE_INK`) sits nearer the middle by as much: clues are drawn in the
+    cell's middle, so the faint rest is part of the number (a digit lost). A number drawn off the
+    middle whole (in a corner) has its faint ink there too, and is not named."""
+    if board.bare:
+        return frozenset()
+    out = set()
+    for r, row in enumerate(guesses):
+        for c, g in enumerate(row):
+            if g.token in NOT_NUMBERS or g.confidence < sure:
+                continue
+            box = (float(board.xs[c]), float(board.xs[c + 1]), float(board.ys[r]), float(board.ys[r + 1]))
+            dark = cell_dark(board.paper, *box)
+            if dark is None:
+                continue
+            strong, faint = _across(ink_of(dark, INK).ink), _across(ink_of(dark, HAIRLINE_INK).ink)
+            if strong is not None and faint is not None and abs(strong) > OFF_MIDDLE and \
+                    abs(faint) < abs(strong) - OFF_MIDDLE:
+                out.add((r, c))
+    return frozenset(out)
+
+
+def _across(ink: np.ndarray) -> float | None:
+    """How far the ink's middle lies from the crop's middle, across, as a share of its width."""
+    xs = np.nonzero(ink)[1]
+    if xs.size == 0:
+        return None
+    w = ink.shape[1]
+    return float((xs.mean() - (w - 1) / 2) / w)
