@@ -122,3 +122,11 @@ def test_a_number_read_from_part_of_its_ink_is_asked_about() -> None:
     and the 5 drawn whole in a corner are not."""
     board, guesses = _numbers_board()
     assert partial_numbers(board, guesses, SURE) == {(1, 1)}
+
+
+def test_a_split_cells_sums_off_the_middle_are_not_asked_about() -> None:
+    """A split cell's sum sits in its corner, its faint diagonal across the middle: not a plain
+    number, so not judged (a Kakuro screenshot's was asked about)."""
+    board, guesses = _numbers_board()
+    guesses[1][1] = CellGuess("\\13", 1.0)
+    assert partial_numbers(board, guesses, SURE) == frozenset()

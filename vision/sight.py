@@ -10,7 +10,6 @@ import numpy as np
 
 from vision.board import Board
 from vision.cells import HAIRLINE_INK, INK, CellGuess, cell_dark, ink_of
-from vision.doubts import NOT_NUMBERS
 
 # Paper left between the lattice's outer edge and its outline, in cells, from which the count is in
 # doubt on a reading asked about anyway. Measured on /tmp/vflag4 (bench/imagesets/harsh.py, train and
@@ -99,14 +98,15 @@ def partial_numbers(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: 
     middle (across) by more than :data:`OFF_MIDDLE` of the cell, while the cell's faint ink (at
     :data:`vision.cells.HAIRLINE_INK`) sits nearer the middle by as much: clues are drawn in the
     cell's middle, so the faint rest is part of the number (a digit lost). A number drawn off the
-    middle whole (in a corner) has its faint ink there too, and is not named."""
+    middle whole (in a corner) has its faint ink there too, and is not named; nor are a split
+    cell's sums (not plain numbers: a Kakuro screenshot's ``\\9`` beside its faint diagonal was)."""
     if board.bare:
         return frozenset()
     out = set()
     for r, row in enumerate(guesses):
         for c, g in enumerate(row):
-            if g.token in NOT_NUMBERS or g.confidence < sure:
-                continue
+            if not g.token.isdigit() or g.confidence < sure:
+                continue  # (a plain number: a split cell's sums sit off the middle by design)
             box = (float(board.xs[c]), float(board.xs[c + 1]), float(board.ys[r]), float(board.ys[r + 1]))
             dark = cell_dark(board.paper, *box)
             if dark is None:
