@@ -99,7 +99,7 @@ def partial_numbers(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: 
     :data:`vision.cells.HAIRLINE_INK`) sits nearer the middle by as much: clues are drawn in the
     cell's middle, so the faint rest is part of the number (a digit lost). A number drawn off the
     middle whole (in a corner) has its faint ink there too, and is not named; nor are a split
-    cell's sums (not plain numbers: a Kakuro screenshot's ``\\9`` beside its faint diagonal was)."""
+    cell's sums (not plain numbers: a screenshot's ``\\9`` beside its faint diagonal was)."""
     if board.bare:
         return frozenset()
     out = set()
