@@ -111,6 +111,9 @@ def partial_numbers(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: 
             dark = cell_dark(board.paper, *box)
             if dark is None:
                 continue
+            strong = _across((dark > INK).astype(np.uint8))  # (a first look: the grid's remnants are few)
+            if strong is None or abs(strong) <= OFF_MIDDLE / 2:
+                continue
             strong, faint = _across(ink_of(dark, INK).ink), _across(ink_of(dark, HAIRLINE_INK).ink)
             if strong is not None and faint is not None and abs(strong) > OFF_MIDDLE and \
                     abs(faint) < abs(strong) - OFF_MIDDLE:
