@@ -19,9 +19,10 @@ from vision.cells import HAIRLINE_INK, INK, CellGuess, cell_dark, ink_of
 # with a cell asked but its size sure; the others' size asked already).
 STRIP = 0.6
 # A cell's edges seen this much less dark than the board's usual cell: its lines washed out (glare,
-# a far corner of a slanted photo blown to white), so an empty reading there is no evidence. The
-# harsh set's sure empties of readings right everywhere: 0.35 of their board's usual or more; the
-# white rings lost in a washed-out corner of a 15x15: 0.14 and 0.29 (see bench/README.md, vflag4).
+# a far corner of a slanted photo blown to white), so an empty reading there is no evidence. Sure
+# empties of the readings right everywhere of the harsh set, the vr-sets dev photos and prints and
+# every second vl-sets dev scene (152 readings): 0.35 of their board's usual or more; the white
+# rings lost in a washed-out corner of a 15x15: 0.14 and 0.29 (see bench/README.md, vflag4).
 UNSEEN = 0.3
 UNSEEN_ASKED = 0.5  # ... on a reading asked about anyway (the third white ring of that corner: 0.45)
 UNSEEN_CELLS = 25  # fewer cells: no usual level to compare with
