@@ -88,9 +88,9 @@ def unseen_empties(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: f
 
 # A number read with confidence whose ink's middle lies this share of the cell off the cell's middle,
 # while its faint ink's middle lies this much nearer: part of the number lost (a 13 read as 1, its 3
-# washed out by a colour cast). Measured on the harsh set's 353 numbers read with confidence
-# (bench/imagesets/harsh.py): right ones 0.11 off at most, their faint ink as far off to 0.11; the
-# 13 read as 1: 0.26 off, its faint ink 0.01.
+# washed out by a colour cast). Measured on 1,562 numbers read with confidence (the harsh set of
+# bench/imagesets/harsh.py, the vr-sets dev photos and prints, every second vl-sets dev scene): right
+# ones 0.115 off at most (a print's 10); the 13 read as 1: 0.26 off, its faint ink 0.01.
 OFF_MIDDLE = 0.18
 
 
