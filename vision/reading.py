@@ -30,6 +30,7 @@ from vision.locate import Spot, outlined, spots
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
+from vision.sight import partial_numbers, short_of_outline, unseen_empties
 from vision.unline import stretched, unlined
 
 LOST = 0.5  # the confidence given to a cell the board puts in doubt (see Reading.suspects)
@@ -76,6 +77,9 @@ class Reading:
     # cells read with confidence that the board as a whole puts in doubt (a faint mark in a cell read
     # empty): added to ``unsure`` only once the reading is chosen, so they do not change which wins
     suspects: tuple[CellRead, ...] = ()
+    # the count put in doubt by the board as a whole (a lattice short of its outline): merged into
+    # ``size_unsure`` once the reading is chosen, as ``suspects`` are, on a reading asked about anyway
+    size_suspect: bool = False
 
     @property
     def sure(self) -> bool:
@@ -209,12 +213,14 @@ def _asked_instead(tries: list[tuple[Reading, float] | Unreadable]) -> Reading |
 
 def _suspected(reading: Reading) -> Reading:
     """The chosen reading with its suspects asked about like its unsure cells, and a count one row
-    or column off square asked about too when any cell is (:func:`vision.doubts.off_square`)."""
+    or column off square (:func:`vision.doubts.off_square`) or short of its outline
+    (:func:`vision.sight.short_of_outline`) asked about too when any cell is."""
     unsure = tuple(sorted((*reading.unsure, *reading.suspects), key=lambda u: (u.row, u.col)))
-    size_unsure = reading.size_unsure or (bool(unsure) and off_square(reading.rows, reading.cols))
+    size_unsure = reading.size_unsure or (bool(unsure) and (off_square(reading.rows, reading.cols)
+                                                            or reading.size_suspect))
     if not reading.suspects and size_unsure == reading.size_unsure:
         return reading
-    return replace(reading, unsure=unsure, suspects=(), size_unsure=size_unsure)
+    return replace(reading, unsure=unsure, suspects=(), size_unsure=size_unsure, size_suspect=False)
 
 
 def _against(r: Reading, counted: set[tuple[int, int]]) -> Reading:
@@ -313,6 +319,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
         blocks[r][c] = None
     filled = frozenset((r, c) for r, row in enumerate(blocks) for c, g in enumerate(row) if g is not None)
     rooms = read_rooms(board, filled) if board.lattice is Lattice.LINES else None
+    lined = board  # (its rooms' borders kept: how well each cell's lines are seen, see sight.unseen_empties)
     if rooms:
         board = replace(board, paper=rooms.erase(board))
     guesses, kinds_seen = read_all(board, blocks)
@@ -362,11 +369,13 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     named = {(u.row, u.col) for u in unsure}
     lost = lost_clues(board, guesses, SURE, asked=bool(unsure) or size_unsure)
     discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)
+    unseen = unseen_empties(lined, guesses, SURE, asked=bool(unsure) or size_unsure)
+    partial = partial_numbers(board, guesses, SURE)
     suspects = tuple(CellRead(r, c, guesses[r][c].token, ("B",) if (r, c) in discs else ("?",), LOST)
-                     for r, c in sorted(lost | discs) if (r, c) not in named)
+                     for r, c in sorted(lost | discs | unseen | partial) if (r, c) not in named)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                       suspects=suspects, seconds=time.perf_counter() - start, problem=problem,
-                      size_unsure=size_unsure, regions=regions)
+                      size_unsure=size_unsure, regions=regions, size_suspect=short_of_outline(board))
     if unclear:
         raise Unclear(reading, float(np.median(np.diff(board.xs))) / board.zoom)
     return reading, _share(board, grey)

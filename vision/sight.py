@@ -1,0 +1,131 @@
+"""How much of a reading the board's own lines back (issue 23, flags): a lattice that stops short of
+the outline it was found in (a row or column lost), and empty cells whose lines are not seen
+(washed out by glare or blur: a clue there is lost with them). No genre named."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from vision.board import Board
+from vision.cells import HAIRLINE_INK, INK, CellGuess, cell_dark, ink_of
+
+# Paper left between the lattice's outer edge and its outline, in cells, from which the count is in
+# doubt on a reading asked about anyway. Measured on /tmp/vflag4 (bench/imagesets/harsh.py, train and
+# dev): readings of the right size leave 0.0-0.38 of a cell, but for a Tatham window whose menu bar
+# was inside the outline (1.24, read sure: so a strip alone asks nothing); the readings a row or
+# column short left 1.0-1.15 (a 6x9 photographed small, its first column's faint lines not counted,
+# with a cell asked but its size sure; the others' size asked already).
+STRIP = 0.6
+# A cell's edges seen this much less dark than the board's usual cell: its lines washed out (glare,
+# a far corner of a slanted photo blown to white), so an empty reading there is no evidence. Sure
+# empties of the readings right everywhere of the harsh set, the vr-sets dev photos and prints and
+# every second vl-sets dev scene (152 readings): 0.35 of their board's usual or more; the white
+# rings lost in a washed-out corner of a 15x15: 0.14 and 0.29 (see bench/README.md, vflag4).
+UNSEEN = 0.3
+UNSEEN_ASKED = 0.5  # ... on a reading asked about anyway (the third white ring of that corner: 0.45)
+UNSEEN_CELLS = 25  # fewer cells: no usual level to compare with
+
+
+def short_of_outline(board: Board) -> bool:
+    """Whether the lattice leaves more than :data:`STRIP` of a cell of the straightened outline
+    outside it on a side: when the outline is the board's frame, a strip that wide is a row or
+    column of the board left uncounted (its lines too faint or cut); it may also be a window's or
+    a box's frame with text inside, so it is asked about only with other doubts (see
+    ``reading._suspected``). Boards laid out from their clues or dots are not judged."""
+    if board.bare or board.dots or board.transform is None:
+        return False
+    h, w = board.paper.shape[:2]
+    xs, ys = np.asarray(board.xs, dtype=float), np.asarray(board.ys, dtype=float)
+    pitch = board.pitch
+    if pitch <= 0:
+        return False
+    return bool(max(xs[0], w - xs[-1], ys[0], h - ys[-1]) > STRIP * pitch)
+
+
+def edges_seen(board: Board) -> np.ndarray:
+    """Rows x columns: how dark each cell's four edges are, the mean of the four (each the darkest
+    pixel across a band of a twelfth of a cell, its median along the middle 60% of the edge)."""
+    dark = 1.0 - board.paper.astype(np.float32)
+    h, w = dark.shape[:2]
+    xs, ys = np.asarray(board.xs, dtype=float), np.asarray(board.ys, dtype=float)
+    win = max(1, round(board.pitch / 12))
+
+    def along(profile: np.ndarray, edges: np.ndarray, size: int) -> np.ndarray:
+        out = np.zeros(len(edges) - 1)
+        for k in range(len(edges) - 1):
+            m = 0.2 * (edges[k + 1] - edges[k])
+            seg = profile[max(0, round(edges[k] + m)):min(size, round(edges[k + 1] - m))]
+            out[k] = float(np.median(seg)) if seg.size else 0.0
+        return out
+
+    across = np.array([along(dark[max(0, round(y) - win):min(h, round(y) + win + 1)].max(axis=0, initial=0.0),
+                             xs, w) for y in ys])  # (rows + 1) x cols: the horizontal edges
+    down = np.array([along(dark[:, max(0, round(x) - win):min(w, round(x) + win + 1)].max(axis=1, initial=0.0),
+                           ys, h) for x in xs]).T  # rows x (cols + 1): the vertical edges
+    seen: np.ndarray = (across[:-1] + across[1:] + down[:, :-1] + down[:, 1:]) / 4.0
+    return seen
+
+
+def unseen_empties(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float,
+                   asked: bool = False) -> frozenset[tuple[int, int]]:
+    """The cells read empty with confidence ``sure`` or more whose edges are seen under
+    :data:`UNSEEN` of the board's usual cell (:data:`UNSEEN_ASKED` on a reading ``asked`` about
+    anyway): where the lines themselves are gone, a faint ring or digit is gone too, and the empty
+    reading is no evidence. Only boards drawn with lines; ``board`` with its rooms' thick borders
+    still drawn (erased, they would leave their cells unseen)."""
+    if board.bare or board.dots or len(board.xs) * len(board.ys) < UNSEEN_CELLS:
+        return frozenset()
+    seen = edges_seen(board)
+    usual = float(np.median(seen))
+    if usual <= 0.0:
+        return frozenset()
+    level = UNSEEN_ASKED if asked else UNSEEN
+    return frozenset((r, c) for r, row in enumerate(guesses) for c, g in enumerate(row)
+                     if g.token == "." and g.confidence >= sure and seen[r, c] < level * usual)
+
+
+# A number read with confidence whose ink's middle lies this share of the cell off the cell's middle,
+# while its faint ink's middle lies this much nearer: part of the number lost (a 13 read as 1, its 3
+# washed out by a colour cast). Measured on 1,562 numbers read with confidence (the harsh set of
+# bench/imagesets/harsh.py, the vr-sets dev photos and prints, every second vl-sets dev scene): right
+# ones 0.115 off at most (a print's 10); the 13 read as 1: 0.26 off, its faint ink 0.01.
+OFF_MIDDLE = 0.18
+
+
+def partial_numbers(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float) -> frozenset[tuple[int, int]]:
+    """The cells read as a number with confidence ``sure`` or more whose ink sits off the cell's
+    middle (across) by more than :data:`OFF_MIDDLE` of the cell, while the cell's faint ink (at
+    :data:`vision.cells.HAIRLINE_INK`) sits nearer the middle by as much: clues are drawn in the
+    cell's middle, so the faint rest is part of the number (a digit lost). A number drawn off the
+    middle whole (in a corner) has its faint ink there too, and is not named; nor are a split
+    cell's sums (not plain numbers: a screenshot's ``\\9`` beside its faint diagonal was)."""
+    if board.bare:
+        return frozenset()
+    out = set()
+    for r, row in enumerate(guesses):
+        for c, g in enumerate(row):
+            if not g.token.isdigit() or g.confidence < sure:
+                continue  # (a plain number: a split cell's sums sit off the middle by design)
+            box = (float(board.xs[c]), float(board.xs[c + 1]), float(board.ys[r]), float(board.ys[r + 1]))
+            dark = cell_dark(board.paper, *box)
+            if dark is None:
+                continue
+            strong = _across((dark > INK).astype(np.uint8))  # (a first look: the grid's remnants are few)
+            if strong is None or abs(strong) <= OFF_MIDDLE / 2:
+                continue
+            strong, faint = _across(ink_of(dark, INK).ink), _across(ink_of(dark, HAIRLINE_INK).ink)
+            if strong is not None and faint is not None and abs(strong) > OFF_MIDDLE and \
+                    abs(faint) < abs(strong) - OFF_MIDDLE:
+                out.add((r, c))
+    return frozenset(out)
+
+
+def _across(ink: np.ndarray) -> float | None:
+    """How far the ink's middle lies from the crop's middle, across, as a share of its width."""
+    xs = np.nonzero(ink)[1]
+    if xs.size == 0:
+        return None
+    w = ink.shape[1]
+    return float((xs.mean() - (w - 1) / 2) / w)
