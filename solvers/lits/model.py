@@ -43,6 +43,10 @@ if TYPE_CHECKING:  # imported when the deductions and the search leave the board
 GROUP_SIZE = 3  # connected groups of up to this many regions get their "some border cell shaded" cut up front
 SEARCH_NODES = 10  # search nodes before CP-SAT takes over
 CPSAT_PARAMS = {"num_workers": 1, "linearization_level": 1}
+# on models of up to NARROW_PLACES placements, presolve without probing and in one pass: its probing
+# cost more than it saved there (d0019 CP-SAT 0.18 -> 0.09 s CPU, d0024 0.33 -> 0.23); on the random
+# 40x57 boards (2800-3250 placements) it is needed (s1: 1.4 -> 4.4 s without it)
+LIGHT_PRESOLVE = {"cp_model_probing_level": 0, "max_presolve_iterations": 1}
 NARROW_PLACES = 1500  # placements left up to which the proof starts from the first call's domains
 
 
@@ -127,10 +131,12 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
 
     # the first call keeps every answer's domains for the proof (cpsat.narrow); not on big models,
     # whose first call those parameters slow down more than the proof gains (random 40x57: 1.3 s -> 5.5 s)
-    narrowing = limit > 1 and len(alive) <= NARROW_PLACES  # (read by once() when it is called)
+    small = len(alive) <= NARROW_PLACES
+    narrowing = limit > 1 and small  # (read by once() when it is called)
 
     def once(m: cp_model.CpModel, bud: Budget) -> tuple[SolverStatus, cp_model.CpSolver]:
-        return run(m, bud, params={**CPSAT_PARAMS, **NARROW_PARAMS} if narrowing else CPSAT_PARAMS)
+        return run(m, bud, params={**CPSAT_PARAMS, **(LIGHT_PRESOLVE if small else {}),
+                                   **(NARROW_PARAMS if narrowing else {})})
 
     runner = partial(solve_connected, find_cuts=find_cuts, runner=once)
     budget.note("build", t0)
