@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from solvers.connectivity import components, cuts, solve_connected
 from solvers.cpsat import NARROW_PARAMS, Budget, found, narrow, run, staged
 from solvers.errors import Message
-from solvers.lits.deduce import SHADED, Board, State, count, start, stuck_room
+from solvers.lits.deduce import EMPTY, SHADED, Board, State, count, start, stuck_room
 from solvers.lits.swap import neighbour_answer
 from solvers.puzzle import Puzzle
 from solvers.verdict import ShadeOutcome, ShadeRows, SolveOptions, SolveResult, Status
@@ -89,25 +89,33 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
     for r in range(rows - 1):
         for c in range(cols - 1):
             i = r * cols + c
-            model.add_bool_or([shaded[j].Not() for j in (i, i + 1, i + cols, i + cols + 1)])
+            block = (i, i + 1, i + cols, i + cols + 1)
+            if all(state.cell[j] != EMPTY for j in block):
+                model.add_bool_or([shaded[j].Not() for j in block])
+    by_shape: list[list[list[Lit]]] = [[[], [], [], []] for _ in b.owner]  # per cell and shape: placements left
+    for p in alive:
+        for i in b.places[p].cells:
+            by_shape[i][b.places[p].shape].append(x[p])
     for i in range(len(b.owner)):
         for j in (i + 1, i + cols):
             if j >= len(b.owner) or (j == i + 1 and j % cols == 0) or b.owner[i] == b.owner[j] \
                     or min(b.owner[i], b.owner[j]) < 0:
                 continue
-            for shape in range(4):
-                a = [x[p] for p in b.covering[i] if p in x and b.places[p].shape == shape]
-                o = [x[p] for p in b.covering[j] if p in x and b.places[p].shape == shape]
+            for a, o in zip(by_shape[i], by_shape[j], strict=True):
                 if a and o:
                     model.add_at_most_one(a + o)
     if len(b.members) > 1:
         for p in alive:
-            model.add_bool_or([x[p].Not(), *(shaded[j] for j in b.touch[p])])
+            if all(state.cell[j] != SHADED for j in b.touch[p]):
+                model.add_bool_or([x[p].Not(), *(shaded[j] for j in b.touch[p] if state.cell[j] != EMPTY)])
 
     if flow and len(b.members) > 1:
         _region_flow(model, b, shaded)
+    rims = [{j for i in cells for j in b.nbrs[i] if b.owner[j] != k} for k, cells in enumerate(b.members)]
     for group in small_groups(b, GROUP_SIZE):
-        model.add_bool_or([shaded[j] for j in _rim(b, group)])
+        rim = sorted({j for k in group for j in rims[k] if b.owner[j] not in group and state.cell[j] != EMPTY})
+        if all(state.cell[j] != SHADED for j in rim):  # (else it holds already)
+            model.add_bool_or([shaded[j] for j in rim])
 
     def lit(cell: tuple[int, int]) -> Lit:
         return shaded[cell[0] * cols + cell[1]]
@@ -239,12 +247,6 @@ def _region_flow(model: cp_model.CpModel, board: Board, shaded: Sequence[Lit]) -
     model.add(sum(outflow[0]) - sum(inflow[0]) == count - 1)
     for k in range(1, count):
         model.add(sum(inflow[k]) - sum(outflow[k]) == 1)
-
-
-def _rim(board: Board, regions: Sequence[int]) -> list[int]:
-    """The cells outside these regions that touch them."""
-    mine = set(regions)
-    return sorted({j for k in regions for i in board.members[k] for j in board.nbrs[i] if board.owner[j] not in mine})
 
 
 def small_groups(board: Board, size: int) -> list[tuple[int, ...]]:
