@@ -114,9 +114,8 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
             if all(state.cell[j] != SHADED for j in b.touch[p]):
                 model.add_bool_or([x[p].Not(), *(shaded[j] for j in b.touch[p] if state.cell[j] != EMPTY)])
 
-    small = len(alive) <= NARROW_PLACES
     if flow and len(b.members) > 1:
-        _region_flow(model, b, shaded, full=not small)
+        _region_flow(model, b, shaded)
     rims = [{j for i in cells for j in b.nbrs[i] if b.owner[j] != k} for k, cells in enumerate(b.members)]
     for group in small_groups(b, GROUP_SIZE):
         rim = sorted({j for k in group for j in rims[k] if b.owner[j] not in group and state.cell[j] != EMPTY})
@@ -145,6 +144,7 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
 
     # the first call keeps every answer's domains for the proof (cpsat.narrow); not on big models,
     # whose first call those parameters slow down more than the proof gains (random 40x57: 1.3 s -> 5.5 s)
+    small = len(alive) <= NARROW_PLACES
     narrowing = limit > 1 and small  # (read by once() when it is called)
 
     def once(m: cp_model.CpModel, bud: Budget) -> tuple[SolverStatus, cp_model.CpSolver]:
@@ -220,15 +220,12 @@ def region_cut(board: Board, on: Sequence[bool], area: set[tuple[int, int]], sha
     return [shaded[j] for j in rim]
 
 
-def _region_flow(model: cp_model.CpModel, board: Board, shaded: Sequence[Lit], full: bool = False) -> None:
+def _region_flow(model: cp_model.CpModel, board: Board, shaded: Sequence[Lit]) -> None:
     """All tetrominoes connected, stated completely as a single-commodity flow between regions.
 
     Region 0 sends one unit to every other region; flow may pass from region A to region B only
     when a shaded cell of A touches a shaded cell of B. (Tetrominoes are connected, so the shaded
-    cells are one area exactly when this region graph is connected.) ``full``: "touches" and the
-    edge are also implied by the shading (not only the other way), so the flow's edges follow the
-    search's shading at once: on the random 40x57 boards the median deterministic time of the first
-    call at seeds 0-4 went 2.3 -> 0.9 (the slow seeds stay); on the published boards slightly slower.
+    cells are one area exactly when this region graph is connected.)
     """
     owner, cols, n = board.owner, board.cols, len(board.owner)
     count = len(board.members)
@@ -241,17 +238,12 @@ def _region_flow(model: cp_model.CpModel, board: Board, shaded: Sequence[Lit], f
             y = model.new_bool_var("")
             model.add_implication(y, shaded[i])
             model.add_implication(y, shaded[j])
-            if full:
-                model.add_bool_or([shaded[i].Not(), shaded[j].Not(), y])
             touching.setdefault((a, bb), []).append(y)
     inflow: list[list[cp_model.IntVar]] = [[] for _ in range(count)]
     outflow: list[list[cp_model.IntVar]] = [[] for _ in range(count)]
     for (a, bb), ys in touching.items():
         e = model.new_bool_var("")
         model.add_bool_or([e.Not(), *ys])
-        if full:
-            for t in ys:
-                model.add_implication(t, e)
         for u, v in ((a, bb), (bb, a)):
             f = model.new_int_var(0, count - 1, "")
             model.add(f <= (count - 1) * e)
