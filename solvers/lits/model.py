@@ -10,8 +10,13 @@ Otherwise CP-SAT chooses one placement per region (exact selection) among the su
 * for every edge between two regions and every shape, at most one of "the left (upper) region
   takes a placement of that shape covering its cell" and the same for the other side;
 * a chosen placement has a shaded cell next to it (a rule consequence: everything is connected);
-* all shaded cells connected, by lazily added cuts (:func:`solvers.connectivity.cuts` in a
-  :func:`solvers.connectivity.solve_connected` loop).
+* all shaded cells connected, stated completely by a single-commodity flow between regions
+  (:func:`_region_flow`; the lazy cuts of :func:`solvers.connectivity.solve_connected` remain as a
+  safety net and for ``flow=False``), plus "a connected group of up to three regions touches a
+  shaded cell outside it".
+
+On models of up to ``NARROW_PLACES`` placements CP-SAT presolves lightly (no probing, one pass):
+there its probing cost more than it found (d0019: 0.18 -> 0.09 s CPU for both calls).
 
 Uniqueness: first a second answer that moves one room's piece (:mod:`solvers.lits.swap`, no
 search); else the first answer's placements are excluded and the same loop runs again, on the
@@ -29,7 +34,7 @@ from typing import TYPE_CHECKING
 from solvers.connectivity import components, cuts, solve_connected
 from solvers.cpsat import NARROW_PARAMS, Budget, found, narrow, run, staged
 from solvers.errors import Message
-from solvers.lits.deduce import SHADED, Board, State, count, start, stuck_room
+from solvers.lits.deduce import EMPTY, SHADED, Board, State, count, start, stuck_room
 from solvers.lits.swap import neighbour_answer
 from solvers.puzzle import Puzzle
 from solvers.verdict import ShadeOutcome, ShadeRows, SolveOptions, SolveResult, Status
@@ -43,6 +48,10 @@ if TYPE_CHECKING:  # imported when the deductions and the search leave the board
 GROUP_SIZE = 3  # connected groups of up to this many regions get their "some border cell shaded" cut up front
 SEARCH_NODES = 10  # search nodes before CP-SAT takes over
 CPSAT_PARAMS = {"num_workers": 1, "linearization_level": 1}
+# on models of up to NARROW_PLACES placements, presolve without probing and in one pass: its probing
+# cost more than it saved there (d0019 CP-SAT 0.18 -> 0.09 s CPU, d0024 0.33 -> 0.23); on the random
+# 40x57 boards (2800-3250 placements) it is needed (s1: 1.4 -> 4.4 s without it)
+LIGHT_PRESOLVE = {"cp_model_probing_level": 0, "max_presolve_iterations": 1}
 NARROW_PLACES = 1500  # placements left up to which the proof starts from the first call's domains
 
 
@@ -85,25 +94,33 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
     for r in range(rows - 1):
         for c in range(cols - 1):
             i = r * cols + c
-            model.add_bool_or([shaded[j].Not() for j in (i, i + 1, i + cols, i + cols + 1)])
+            block = (i, i + 1, i + cols, i + cols + 1)
+            if all(state.cell[j] != EMPTY for j in block):
+                model.add_bool_or([shaded[j].Not() for j in block])
+    by_shape: list[list[list[Lit]]] = [[[], [], [], []] for _ in b.owner]  # per cell and shape: placements left
+    for p in alive:
+        for i in b.places[p].cells:
+            by_shape[i][b.places[p].shape].append(x[p])
     for i in range(len(b.owner)):
         for j in (i + 1, i + cols):
             if j >= len(b.owner) or (j == i + 1 and j % cols == 0) or b.owner[i] == b.owner[j] \
                     or min(b.owner[i], b.owner[j]) < 0:
                 continue
-            for shape in range(4):
-                a = [x[p] for p in b.covering[i] if p in x and b.places[p].shape == shape]
-                o = [x[p] for p in b.covering[j] if p in x and b.places[p].shape == shape]
+            for a, o in zip(by_shape[i], by_shape[j], strict=True):
                 if a and o:
                     model.add_at_most_one(a + o)
     if len(b.members) > 1:
         for p in alive:
-            model.add_bool_or([x[p].Not(), *(shaded[j] for j in b.touch[p])])
+            if all(state.cell[j] != SHADED for j in b.touch[p]):
+                model.add_bool_or([x[p].Not(), *(shaded[j] for j in b.touch[p] if state.cell[j] != EMPTY)])
 
     if flow and len(b.members) > 1:
         _region_flow(model, b, shaded)
+    rims = [{j for i in cells for j in b.nbrs[i] if b.owner[j] != k} for k, cells in enumerate(b.members)]
     for group in small_groups(b, GROUP_SIZE):
-        model.add_bool_or([shaded[j] for j in _rim(b, group)])
+        rim = sorted({j for k in group for j in rims[k] if b.owner[j] not in group and state.cell[j] != EMPTY})
+        if all(state.cell[j] != SHADED for j in rim):  # (else it holds already)
+            model.add_bool_or([shaded[j] for j in rim])
 
     def lit(cell: tuple[int, int]) -> Lit:
         return shaded[cell[0] * cols + cell[1]]
@@ -127,10 +144,12 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
 
     # the first call keeps every answer's domains for the proof (cpsat.narrow); not on big models,
     # whose first call those parameters slow down more than the proof gains (random 40x57: 1.3 s -> 5.5 s)
-    narrowing = limit > 1 and len(alive) <= NARROW_PLACES  # (read by once() when it is called)
+    small = len(alive) <= NARROW_PLACES
+    narrowing = limit > 1 and small  # (read by once() when it is called)
 
     def once(m: cp_model.CpModel, bud: Budget) -> tuple[SolverStatus, cp_model.CpSolver]:
-        return run(m, bud, params={**CPSAT_PARAMS, **NARROW_PARAMS} if narrowing else CPSAT_PARAMS)
+        return run(m, bud, params={**CPSAT_PARAMS, **(LIGHT_PRESOLVE if small else {}),
+                                   **(NARROW_PARAMS if narrowing else {})})
 
     runner = partial(solve_connected, find_cuts=find_cuts, runner=once)
     budget.note("build", t0)
@@ -233,12 +252,6 @@ def _region_flow(model: cp_model.CpModel, board: Board, shaded: Sequence[Lit]) -
     model.add(sum(outflow[0]) - sum(inflow[0]) == count - 1)
     for k in range(1, count):
         model.add(sum(inflow[k]) - sum(outflow[k]) == 1)
-
-
-def _rim(board: Board, regions: Sequence[int]) -> list[int]:
-    """The cells outside these regions that touch them."""
-    mine = set(regions)
-    return sorted({j for k in regions for i in board.members[k] for j in board.nbrs[i] if board.owner[j] not in mine})
 
 
 def small_groups(board: Board, size: int) -> list[tuple[int, ...]]:
