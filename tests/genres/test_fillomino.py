@@ -55,7 +55,7 @@ def test_wrong_answers_say_where() -> None:
     assert said("2 2 3", "1 3 3")["given-changed"] == "Row 1, column 1 is a given 3; givens stay as they are."
     assert said("3 3 1", "1 2 2")["area-small"] == "The area of 3s at row 1, column 1 has only 2 cells."
     assert said("3 3 3", "1 3 3")["area-big"] == "The area of 3s at row 1, column 1 has 5 cells, more than 3."
-    assert said("3 3 3", "1 2 0", lang="ja")["blank"] == ("2 行 3 列 など 1 マスに数字がありません。"
+    assert said("3 3 3", "1 2 0", lang="ja")["blank"] == ("2 行 3 列のマスに数字がありません。"
                                                          "すべてのマスに数字が必要です。")
     joined = check.form_problem(board("2 2 2", ". . ."))
     assert joined is not None
