@@ -13,6 +13,7 @@ import numpy as np
 from vision.board import corners_ordered
 from vision.grid import SUPPORTED, flatten, hairline_ink, straighten
 from vision.lattice import MAX_CELLS, MIN_CELLS
+from vision.strokes import GROW, HALF, STROKE, stroke_ink
 
 LOOK_SIDE = 1400  # the longer side the whole picture is looked at
 MIN_AREA = 0.0008  # the smallest outline looked at, as a share of the picture
@@ -55,22 +56,31 @@ def spots(full: np.ndarray, limit: int = 3) -> list[Spot]:
                                            interpolation=cv2.INTER_AREA)
     paper = flatten(look)
     h, w = paper.shape
-    found: list[Spot] = []
-    for quad in _quads(paper) + _crossings(look):
-        b = straighten(paper, quad, JUDGE_SIDE, every_level=True)
-        if b is None or not (MIN_CELLS <= b.rows <= MAX_CELLS and MIN_CELLS <= b.cols <= MAX_CELLS):
-            continue
-        if b.clarity < 1.3 or b.support < 0.2:
-            continue
-        x0, y0 = quad.min(axis=0)
-        x1, y1 = quad.max(axis=0)
-        pad = PAD * max(x1 - x0, y1 - y0)
-        box = (max(0, int((x0 - pad) / f)), max(0, int((y0 - pad) / f)),
-               min(full.shape[1], int(np.ceil((x1 + pad) / f))), min(full.shape[0], int(np.ceil((y1 + pad) / f))))
-        corners = tuple((float(x) / f, float(y) / f) for x, y in quad)
-        found.append(Spot(box, b.rows, b.cols, b.clarity, b.support, float(cv2.contourArea(quad)) / (h * w), corners))
+    found = [s for s in (_judged(paper, quad, f, full.shape) for quad in _quads(paper) + _crossings(look)) if s]
+    if not found:
+        # (a grid too faint for any ink level, found by its lines' length: bench/README.md,
+        # "Photographed pages, fifth pass"; only then, its outline grown by the strokes' reach)
+        found = [s for s in (_judged(paper, quad, f, full.shape) for quad in _stroked(paper)) if s]
     found.sort(key=_rank, reverse=True)
     return found[:limit]
+
+
+def _judged(paper: np.ndarray, quad: np.ndarray, f: float, shape: tuple[int, ...]) -> Spot | None:
+    """The spot an outline of the looked-at picture (``f`` times the full one's scale) is, if its
+    lines fit a board."""
+    b = straighten(paper, quad, JUDGE_SIDE, every_level=True)
+    if b is None or not (MIN_CELLS <= b.rows <= MAX_CELLS and MIN_CELLS <= b.cols <= MAX_CELLS):
+        return None
+    if b.clarity < 1.3 or b.support < 0.2:
+        return None
+    x0, y0 = quad.min(axis=0)
+    x1, y1 = quad.max(axis=0)
+    pad = PAD * max(x1 - x0, y1 - y0)
+    box = (max(0, int((x0 - pad) / f)), max(0, int((y0 - pad) / f)),
+           min(shape[1], int(np.ceil((x1 + pad) / f))), min(shape[0], int(np.ceil((y1 + pad) / f))))
+    corners = tuple((float(x) / f, float(y) / f) for x, y in quad)
+    h, w = paper.shape
+    return Spot(box, b.rows, b.cols, b.clarity, b.support, float(cv2.contourArea(quad)) / (h * w), corners)
 
 
 def outlined(full: np.ndarray, spot: Spot, cell: float, blow: float) -> tuple[np.ndarray, np.ndarray]:
@@ -108,6 +118,27 @@ def _quads(paper: np.ndarray) -> list[np.ndarray]:
     # the small closing above does not join; its outline from a wider one, tried after the others,
     # as the wider closing also grows the outline of a grid found already)
     out += _distinct(_outlined([(hairlines, WIDE_GROW)], least, most), out, WIDE_TRIED)
+    return out
+
+
+def _stroked(paper: np.ndarray) -> list[np.ndarray]:
+    """Outlines of the stroke ink (:mod:`vision.strokes`), each also drawn in by the reach the
+    strokes and their closing add at its sides (half of it and all of it: a line's end averaged
+    along is still darker than the level some way past it), the largest first."""
+    h, w = paper.shape
+    least, most = MIN_AREA * h * w / HALF**2, 0.9 * h * w / HALF**2
+    quads = _distinct(_outlined(stroke_ink(paper), least, most), [], WIDE_TRIED)
+    reach = HALF * (STROKE // 2 + GROW // 2)
+    return [_drawn_in(q * np.float32(HALF), d) for q in quads for d in (0.0, reach / 2, float(reach))]
+
+
+def _drawn_in(quad: np.ndarray, d: float) -> np.ndarray:
+    """``quad`` with each side moved ``d`` pixels inwards (a corner along both its sides)."""
+    out = quad.copy()
+    for i in range(4):
+        for j in ((i + 1) % 4, (i + 3) % 4):
+            step = quad[j] - quad[i]
+            out[i] += np.float32(d) * step / max(float(np.linalg.norm(step)), 1e-6)
     return out
 
 
