@@ -160,6 +160,7 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         if spot.faint and not any(isinstance(t, tuple) for t in tries[before:]):
             # (a faint grid's place read as it is first, then, refused, with its darkness deepened)
             got = _spot_reads(_faint_deepened(full, spot), spot, forced, tries, counted)
+            tries[before:] = [_faint_suspects(t) for t in tries[before:]]
         if isinstance(got, tuple) and got[0].sure:
             break
     read = [t for t in tries if isinstance(t, tuple)]
@@ -192,6 +193,19 @@ def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tu
                                                count=(spot.rows, spot.cols)), spot.cell))
     tries.append(_at_most(got, spot.cell))
     return got
+
+
+def _faint_suspects(got: tuple[Reading, float] | Unreadable) -> tuple[Reading, float] | Unreadable:
+    """A reading of a faint grid deepened, its empty cells suspected too: a clue drawn as faint as
+    the lines (a hairline ring) is lost where they are only just found (on the tuning pages:
+    every white ring of such a board read empty, bench/README.md "Photographed pages, fifth pass")."""
+    if not isinstance(got, tuple):
+        return got
+    r = got[0]
+    named = {(u.row, u.col) for u in (*r.unsure, *r.suspects)}
+    empty = tuple(CellRead(i, j, t, ("?",), LOST) for i, row in enumerate(r.tokens) for j, t in enumerate(row)
+                  if t == "." and (i, j) not in named)
+    return replace(r, suspects=tuple(sorted((*r.suspects, *empty), key=lambda u: (u.row, u.col)))), got[1]
 
 
 def _faint_deepened(full: np.ndarray, spot: Spot) -> np.ndarray:
