@@ -14,7 +14,8 @@ from vision.strokes import deepened, faint_count
 SIDE, N, CELL = 1000, 12, 20  # the page's side, the board's cells a side and pixels a cell
 
 
-def grainy_page(seed: int, depth: float = 24.0, grain: float = 3.0, angle: float = 9.0) -> tuple[np.ndarray, np.ndarray]:
+def grainy_page(seed: int, depth: float = 24.0, grain: float = 3.0,
+                angle: float = 9.0) -> tuple[np.ndarray, np.ndarray]:
     """A grey page (paper 200) with an NxN hairline grid ``depth`` grey levels darker, a few dark
     discs, turned by ``angle``, blurred, with a blotchy grain of ``grain`` levels over it; and the
     board's outline."""

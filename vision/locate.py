@@ -13,7 +13,7 @@ import numpy as np
 from vision.board import corners_ordered
 from vision.grid import SUPPORTED, flatten, hairline_ink, straighten
 from vision.lattice import MAX_CELLS, MIN_CELLS
-from vision.strokes import GROW, HALF, STROKE, _drawn_in, faint_count, stroke_ink
+from vision.strokes import GROW, HALF, STROKE, drawn_in, faint_count, stroke_ink
 
 LOOK_SIDE = 1400  # the longer side the whole picture is looked at
 MIN_AREA = 0.0008  # the smallest outline looked at, as a share of the picture
@@ -158,7 +158,7 @@ def _stroked(paper: np.ndarray) -> list[np.ndarray]:
     least, most = MIN_AREA * h * w / HALF**2, 0.9 * h * w / HALF**2
     quads = _distinct(_outlined(stroke_ink(paper), least, most), [], WIDE_TRIED)
     reach = HALF * (STROKE // 2 + GROW // 2)
-    return [_drawn_in(q * np.float32(HALF), d) for q in quads for d in (0.0, reach / 2, float(reach))]
+    return [drawn_in(q * np.float32(HALF), d) for q in quads for d in (0.0, reach / 2, float(reach))]
 
 
 def _outlined(inks: list[tuple[np.ndarray, int]], least: float, most: float) -> list[np.ndarray]:

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.grid import SMOOTH
+from vision.grid import SMOOTH, flatten
 from vision.lattice import MAX_CELLS, MIN_CELLS
 
 # (bench/README.md, "Photographed pages, fifth pass": measured on the tuning pages whose board no
-# other ink showed, masyu-0015 150 dpi, masyu-0017 300 dpi, own-masyu-12 300 dpi)
+# other ink showed: three dev pages of 12-21 px cells, named there)
 # the paper's top-hat is averaged along strokes at 1/HALF of the looked-at picture (10x faster,
 # the lines still 4-7 px apart)
 HALF = 2
@@ -33,7 +33,7 @@ SHEARS = np.linspace(-0.12, 0.12, 13)  # the lines' slant tried: up to 7 degrees
 # a line of the run is this share of its usual depth or more (every other line of a 150 dpi print
 # 0.5-0.7 of it, an outer one 0.4)
 KEPT = 0.3
-# (masyu-0017 300 dpi, its lines 0.005 deep: deepened 3 times read 10x10 with 1 cell asked, 5 times
+# (a dev page's 10x10 grid, its lines 0.005 deep: deepened 3 times read 10x10 with 1 cell asked, 5 times
 # 23, 8 times 79: the paper's grain deepened with the lines)
 DEEP, GAIN = 0.1, 3.0  # a faint grid's darkness deepened toward this line depth, by at most so many times
 GROW = 5  # the stroke ink closed this wide (at that scale): a faint line's gaps at clues and crossings
@@ -82,7 +82,7 @@ def faint_count(paper: np.ndarray, quad: np.ndarray) -> Faint | None:
     board) counted from the median darkness along each row and column of lines, straightened with
     a margin: a median passes over a clue's blot, which the plain count takes for ink; the lines
     kept are the run of evenly spaced ones deeper than :data:`KEPT` of the run's usual depth."""
-    big = _drawn_in(quad, -MARGIN * float(np.ptp(quad, axis=0).max()))
+    big = drawn_in(quad, -MARGIN * float(np.ptp(quad, axis=0).max()))
     side = FAINT_SIDE
     target = np.array([[0, 0], [side - 1, 0], [side - 1, side - 1], [0, side - 1]], np.float32)
     m = cv2.getPerspectiveTransform(big.astype(np.float32), target)
@@ -161,7 +161,7 @@ def _lines(profile: np.ndarray) -> tuple[float, float, int, float, float] | None
     return float(peaks[first]), float(peaks[last - 1]), cells, clarity, float(np.median(lines))
 
 
-def _drawn_in(quad: np.ndarray, d: float) -> np.ndarray:
+def drawn_in(quad: np.ndarray, d: float) -> np.ndarray:
     """``quad`` with each side moved ``d`` pixels inwards (a corner along both its sides; outwards
     when ``d`` is negative)."""
     out = quad.astype(np.float32).copy()
@@ -176,8 +176,6 @@ def deepened(grey: np.ndarray, depth: float) -> np.ndarray:
     """``grey`` (8-bit) with its darkness over the paper multiplied so that lines ``depth`` deep
     (:attr:`Faint.depth`) come out as a plain print's would (:data:`DEEP`, at most :data:`GAIN`
     times): a faint grid read as the reader reads plain ones (its count found, its rings seen)."""
-    from vision.grid import flatten  # (grid imports nothing of this module; kept local to read as a leaf)
-
     gain = float(np.clip(DEEP / max(depth, 1e-6), 1.0, GAIN))
     paper = flatten(grey)
     return np.asarray(np.clip(255.0 * (1.0 - gain * (1.0 - paper)), 0, 255), np.uint8)
