@@ -13,6 +13,7 @@ import numpy as np
 from vision.board import corners_ordered
 from vision.grid import SUPPORTED, flatten, hairline_ink, straighten
 from vision.lattice import MAX_CELLS, MIN_CELLS
+from vision.strokes import GROW, HALF, STROKE, drawn_in, faint_count, stroke_ink
 
 LOOK_SIDE = 1400  # the longer side the whole picture is looked at
 MIN_AREA = 0.0008  # the smallest outline looked at, as a share of the picture
@@ -24,6 +25,9 @@ HULL = 1.25  # an outline's four-sided hull is at most this many times its area
 WIDE_GROW, WIDE_TRIED = 9, 4  # hairline fragments closed this wide, and this many more outlines from them tried
 JUDGE_SIDE = 560  # pixels on an outline's longer side when its lines are judged
 PAD = 0.08  # a spot's box: its outline's and this share of its longer side about it
+# (bench/README.md, "Photographed pages, fifth pass": the faint tuning pages' grids counted right
+# stood out 14-39 times the profile's spread between lines; the parts and wrong pitches 0-6, some 13-23)
+FAINT_CLEAR, FAINT_SCALE = 10.0, 8.0  # the least such clarity kept, and the clarity that counts as 1 on the plain scale
 OUTLINED_SIDE = 1600  # a spot read within its own outline: scaled down to at most this many pixels a side
 
 
@@ -39,6 +43,7 @@ class Spot:
     support: float
     share: float  # the outline's area as a share of the picture's
     corners: tuple[tuple[float, float], ...] = ()  # the outline in the full picture, clockwise from top left
+    faint: float = 0.0  # the depth of a faint grid's lines counted by their profiles (0: counted plainly)
 
     @property
     def cell(self) -> float:
@@ -55,22 +60,33 @@ def spots(full: np.ndarray, limit: int = 3) -> list[Spot]:
                                            interpolation=cv2.INTER_AREA)
     paper = flatten(look)
     h, w = paper.shape
-    found: list[Spot] = []
-    for quad in _quads(paper) + _crossings(look):
-        b = straighten(paper, quad, JUDGE_SIDE, every_level=True)
-        if b is None or not (MIN_CELLS <= b.rows <= MAX_CELLS and MIN_CELLS <= b.cols <= MAX_CELLS):
-            continue
-        if b.clarity < 1.3 or b.support < 0.2:
-            continue
-        x0, y0 = quad.min(axis=0)
-        x1, y1 = quad.max(axis=0)
-        pad = PAD * max(x1 - x0, y1 - y0)
-        box = (max(0, int((x0 - pad) / f)), max(0, int((y0 - pad) / f)),
-               min(full.shape[1], int(np.ceil((x1 + pad) / f))), min(full.shape[0], int(np.ceil((y1 + pad) / f))))
-        corners = tuple((float(x) / f, float(y) / f) for x, y in quad)
-        found.append(Spot(box, b.rows, b.cols, b.clarity, b.support, float(cv2.contourArea(quad)) / (h * w), corners))
+    found = [s for s in (_judged(paper, quad, f, full.shape) for quad in _quads(paper) + _crossings(look)) if s]
     found.sort(key=_rank, reverse=True)
+    if not found:
+        # (a grid too faint for any ink level, found by its lines' length, only then: counted by
+        # its lines' profiles, the largest first, then as the others are, best first; bench/README.md,
+        # "Photographed pages, fifth pass": each way found 58 of the 96 tuning pages, not the same)
+        stroked = [s for s in (_judged(paper, quad, f, full.shape) for quad in _stroked(paper)) if s]
+        found = _faint(paper, f, full.shape) + sorted(stroked, key=_rank, reverse=True)
     return found[:limit]
+
+
+def _judged(paper: np.ndarray, quad: np.ndarray, f: float, shape: tuple[int, ...]) -> Spot | None:
+    """The spot an outline of the looked-at picture (``f`` times the full one's scale) is, if its
+    lines fit a board."""
+    b = straighten(paper, quad, JUDGE_SIDE, every_level=True)
+    if b is None or not (MIN_CELLS <= b.rows <= MAX_CELLS and MIN_CELLS <= b.cols <= MAX_CELLS):
+        return None
+    if b.clarity < 1.3 or b.support < 0.2:
+        return None
+    x0, y0 = quad.min(axis=0)
+    x1, y1 = quad.max(axis=0)
+    pad = PAD * max(x1 - x0, y1 - y0)
+    box = (max(0, int((x0 - pad) / f)), max(0, int((y0 - pad) / f)),
+           min(shape[1], int(np.ceil((x1 + pad) / f))), min(shape[0], int(np.ceil((y1 + pad) / f))))
+    corners = tuple((float(x) / f, float(y) / f) for x, y in quad)
+    h, w = paper.shape
+    return Spot(box, b.rows, b.cols, b.clarity, b.support, float(cv2.contourArea(quad)) / (h * w), corners)
 
 
 def outlined(full: np.ndarray, spot: Spot, cell: float, blow: float) -> tuple[np.ndarray, np.ndarray]:
@@ -109,6 +125,40 @@ def _quads(paper: np.ndarray) -> list[np.ndarray]:
     # as the wider closing also grows the outline of a grid found already)
     out += _distinct(_outlined([(hairlines, WIDE_GROW)], least, most), out, WIDE_TRIED)
     return out
+
+
+def _faint(paper: np.ndarray, f: float, shape: tuple[int, ...]) -> list[Spot]:
+    """The spots a grid too faint for :func:`_judged` is at, counted by its lines' profiles
+    (:func:`vision.strokes.faint_count`) within the stroke ink's outlines, the largest first: an
+    outline drawn in too far, or a clue's row taken for the grid's end, counts a part of it."""
+    h, w = paper.shape
+    out: list[Spot] = []
+    for quad in _stroked(paper):
+        got = faint_count(paper, quad)
+        if got is None or got.clarity < FAINT_CLEAR:
+            continue
+        x0, y0 = got.quad.min(axis=0)
+        x1, y1 = got.quad.max(axis=0)
+        pad = PAD * max(x1 - x0, y1 - y0)
+        box = (max(0, int((x0 - pad) / f)), max(0, int((y0 - pad) / f)),
+               min(shape[1], int(np.ceil((x1 + pad) / f))), min(shape[0], int(np.ceil((y1 + pad) / f))))
+        corners = tuple((float(x) / f, float(y) / f) for x, y in got.quad)
+        # (every line of its run is one by construction: support 1; its clarity on the plain scale)
+        out.append(Spot(box, got.rows, got.cols, min(3.0, got.clarity / FAINT_SCALE), 1.0,
+                        float(cv2.contourArea(got.quad)) / (h * w), corners, got.depth))
+    out.sort(key=lambda s: -s.share)
+    return out
+
+
+def _stroked(paper: np.ndarray) -> list[np.ndarray]:
+    """Outlines of the stroke ink (:mod:`vision.strokes`), each also drawn in by the reach the
+    strokes and their closing add at its sides (half of it and all of it: a line's end averaged
+    along is still darker than the level some way past it), the largest first."""
+    h, w = paper.shape
+    least, most = MIN_AREA * h * w / HALF**2, 0.9 * h * w / HALF**2
+    quads = _distinct(_outlined(stroke_ink(paper), least, most), [], WIDE_TRIED)
+    reach = HALF * (STROKE // 2 + GROW // 2)
+    return [drawn_in(q * np.float32(HALF), d) for q in quads for d in (0.0, reach / 2, float(reach))]
 
 
 def _outlined(inks: list[tuple[np.ndarray, int]], least: float, most: float) -> list[np.ndarray]:

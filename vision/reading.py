@@ -31,6 +31,7 @@ from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
 from vision.sight import partial_numbers, short_of_outline, unseen_empties
+from vision.strokes import deepened
 from vision.unline import stretched, unlined
 
 LOST = 0.5  # the confidence given to a cell the board puts in doubt (see Reading.suspects)
@@ -158,17 +159,12 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         x0, y0, x1, y1 = spot.box
         if (x1 - x0) * (y1 - y0) > WHOLE_SHARE * full.shape[0] * full.shape[1]:
             continue  # (the picture as a whole: read already)
-        got = _read_steady(_blown_up(full[y0:y1, x0:x1], spot), forced, hairlines=True)
-        if spot.support >= SUPPORTED:
-            counted.add((spot.rows, spot.cols))
-            if not (isinstance(got, tuple) and (got[0].rows, got[0].cols) == (spot.rows, spot.cols)):
-                # (the crop's own search for the board failed or counted otherwise: the board read
-                # within the outline the place was found by, at the picture's own resolution; not
-                # when the crop read the place's count: a 17x17 read so with a digit in doubt won)
-                near, quad = outlined(full, spot, WORK_CELL, MAX_BLOW)
-                tries.append(_at_most(_read_steady(near, forced, hairlines=True, outline=quad,
-                                                   count=(spot.rows, spot.cols)), spot.cell))
-        tries.append(_at_most(got, spot.cell))
+        before = len(tries)
+        got = _spot_reads(full, spot, forced, tries, counted)
+        if spot.faint and not any(isinstance(t, tuple) for t in tries[before:]):
+            # (a faint grid's place read as it is first, then, refused, with its darkness deepened)
+            got = _spot_reads(_faint_deepened(full, spot), spot, forced, tries, counted)
+            tries[before:] = [_faint_suspects(t) for t in tries[before:]]
         if isinstance(got, tuple) and got[0].sure:
             break
     read = [t for t in tries if isinstance(t, tuple)]
@@ -182,6 +178,48 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     best = max(enumerate(read), key=lambda it: (_goodness(_against(it[1][0], counted)), it[0]))[1][0]
     return _suspected(replace(best, seconds=time.perf_counter() - start,
                               size_unsure=best.size_unsure or _size_rivalled(best, [r for r, _ in read], counted)))
+
+
+def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tuple[Reading, float] | Unreadable],
+                counted: set[tuple[int, int]]) -> tuple[Reading, float] | Unreadable:
+    """A place's readings added to ``tries`` (its crop's, and within its outline when the crop's
+    count is not the place's), its count to ``counted`` when well supported; the crop's reading."""
+    x0, y0, x1, y1 = spot.box
+    got = _read_steady(_blown_up(full[y0:y1, x0:x1], spot), forced, hairlines=True)
+    if spot.support >= SUPPORTED:
+        counted.add((spot.rows, spot.cols))
+        if not (isinstance(got, tuple) and (got[0].rows, got[0].cols) == (spot.rows, spot.cols)):
+            # (the crop's own search for the board failed or counted otherwise: the board read
+            # within the outline the place was found by, at the picture's own resolution; not
+            # when the crop read the place's count: a 17x17 read so with a digit in doubt won)
+            near, quad = outlined(full, spot, WORK_CELL, MAX_BLOW)
+            tries.append(_at_most(_read_steady(near, forced, hairlines=True, outline=quad,
+                                               count=(spot.rows, spot.cols)), spot.cell))
+    tries.append(_at_most(got, spot.cell))
+    return got
+
+
+def _faint_suspects(got: tuple[Reading, float] | Unreadable) -> tuple[Reading, float] | Unreadable:
+    """A reading of a faint grid deepened, its empty cells suspected too: a clue drawn as faint as
+    the lines (a hairline ring) is lost where they are only just found (on the tuning pages:
+    every white ring of such a board read empty, bench/README.md "Photographed pages, fifth pass")."""
+    if not isinstance(got, tuple):
+        return got
+    r = got[0]
+    named = {(u.row, u.col) for u in (*r.unsure, *r.suspects)}
+    empty = tuple(CellRead(i, j, t, ("?",), LOST) for i, row in enumerate(r.tokens) for j, t in enumerate(row)
+                  if t == "." and (i, j) not in named)
+    return replace(r, suspects=tuple(sorted((*r.suspects, *empty), key=lambda u: (u.row, u.col)))), got[1]
+
+
+def _faint_deepened(full: np.ndarray, spot: Spot) -> np.ndarray:
+    """``full`` with a faint grid's place deepened (:func:`vision.strokes.deepened`), else as it is."""
+    if not spot.faint:
+        return full
+    x0, y0, x1, y1 = spot.box
+    out = full.copy()
+    out[y0:y1, x0:x1] = deepened(full[y0:y1, x0:x1], spot.faint)
+    return out
 
 
 def _whole(first: tuple[Reading, float], full: np.ndarray, grey: np.ndarray) -> bool:
