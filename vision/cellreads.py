@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import cv2
 import numpy as np
 
 from vision.arrows import read_arrow
@@ -21,10 +20,6 @@ FAINT_INK = 0.28  # the second reading's ink level (see read_twice)
 FAINT_SHARE = 0.02  # an empty cell with this share of its middle faint ink is asked about (see faint_rings)
 RING_SURE = 0.9  # the confidence of a ring found by its profile, all the way round and clearly
 LINE_DARK, MAX_DARKEN = 0.6, 4.0  # a faint grid's lines made this dark, its ink at most this many times darker
-# the paper's own darkness taken off before darkening, a median over this many cells (a black disc
-# is about 0.38 of a cell, so a few side by side stay under half), on a copy this many pixels a cell
-PAPER_CELLS, PAPER_PX = 1.5, 8.0
-NOISE_SIGMAS = 3.0
 
 
 def kept_doubts(first: list[list[CellGuess]], again: list[list[CellGuess]]) -> list[list[CellGuess]]:
@@ -71,23 +66,7 @@ def darkened(board: Board, onto: Board) -> Board:
     if line <= 0.0 or line >= LINE_DARK:
         return onto
     k = min(MAX_DARKEN, LINE_DARK / line)
-    # (the paper taken off where it lies: a shadow's grey, darkened k times, was faint ink in every cell)
-    own = np.maximum(base, _local_paper(1.0 - onto.paper, board.pitch))
-    return replace(onto, paper=np.clip(1.0 - (1.0 - onto.paper - own) * k, 0.0, 1.0).astype(board.paper.dtype))
-
-
-def _local_paper(dark: np.ndarray, pitch: float) -> np.ndarray:
-    """The paper's darkness about each pixel: the median over :data:`PAPER_CELLS` cells (a clue
-    covers well under half of it), worked out on a copy with :data:`PAPER_PX` pixels a cell."""
-    f = min(1.0, PAPER_PX / max(pitch, 1.0))
-    h, w = dark.shape
-    small = cv2.resize(dark, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
-    k = max(3, round(PAPER_CELLS * pitch * f)) | 1
-    u8 = np.clip(small * 255.0, 0, 255).astype(np.uint8)
-    med = cv2.medianBlur(u8, k)
-    spread = cv2.medianBlur(cv2.absdiff(u8, med), k).astype(np.float32) / 255.0
-    level = med.astype(np.float32) / 255.0 + NOISE_SIGMAS * 1.4826 * spread
-    return np.asarray(cv2.resize(level, (w, h), interpolation=cv2.INTER_LINEAR))
+    return replace(onto, paper=np.clip(1.0 - (1.0 - onto.paper - base) * k, 0.0, 1.0).astype(board.paper.dtype))
 
 
 def faint_rings(dark: Board, guesses: list[list[CellGuess]]) -> list[list[CellGuess]]:
