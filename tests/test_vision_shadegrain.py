@@ -1,0 +1,45 @@
+"""Shaded paper is not faint ink (issue 23, branch vscene2): a board whose lines are light (dotted
+grey inner lines) is darkened up to four times to find hairline rings and lost faint marks, and a
+shadow across it, lifted back to paper but grainy (a photo's noise twice as strong there), was
+faint ink in every shaded empty cell: a clear 15x15 Pearl photo was refused as unclear. Only the
+cells of a real faint mark may be asked about."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.board import Board
+from vision.cellreads import darkened, faint_rings
+from vision.cells import SURE, CellGuess
+
+N, CELL = 8, 60  # cells a side, pixels a cell as straightened
+MARK = (2, 2)  # a faint stroke, a clue's remains, in a clean cell
+
+
+def shaded_board(seed: int) -> Board:
+    """Light grey lines, the right three columns grainy (blurred noise of strength 0.12), and a
+    faint short stroke in :data:`MARK`."""
+    rng = np.random.default_rng(seed)
+    side = N * CELL
+    im = np.full((side + 1, side + 1), 0.97, np.float32)
+    for k in range(N + 1):
+        cv2.line(im, (k * CELL, 0), (k * CELL, side), 0.82, 2)
+        cv2.line(im, (0, k * CELL), (side, k * CELL), 0.82, 2)
+    r, c = MARK
+    cv2.line(im, (c * CELL + CELL // 2, r * CELL + 18), (c * CELL + CELL // 2, r * CELL + 42), 0.84, 5)
+    grain = cv2.GaussianBlur(rng.normal(0, 1, im.shape).astype(np.float32), (0, 0), 1.5)
+    shade = np.zeros_like(im)
+    shade[:, (N - 3) * CELL:] = 1.0
+    im = np.clip(im + grain * (0.01 + 0.12 * shade), 0.0, 1.0)
+    edges = np.arange(N + 1, dtype=np.float64) * CELL
+    return Board(paper=im, xs=edges, ys=edges, dots=False, clarity=3.0)
+
+
+def test_shaded_grain_is_no_faint_ink_and_a_faint_mark_is_still_asked() -> None:
+    for seed in range(3):
+        board = shaded_board(seed)
+        empty = [[CellGuess(".", 1.0) for _ in range(N)] for _ in range(N)]
+        read = faint_rings(darkened(board, board), empty)
+        asked = {(r, c) for r in range(N) for c in range(N) if read[r][c].confidence < SURE}
+        assert asked == {MARK}, (seed, sorted(asked))
