@@ -99,7 +99,7 @@ def faint_rings(dark: Board, guesses: list[list[CellGuess]]) -> list[list[CellGu
             if ring is not None:  # (a grey donut no ink level cuts from the paper: found by its profile)
                 out[r][c] = CellGuess("W", RING_SURE if ring.sure else SURE - 0.1, (".",))
                 continue
-            share = shares[r][c]
+            share = shares[r][c] or 0.0  # (read empty: measured)
             if share >= FAINT_SHARE and share >= GRAIN_TIMES * _around(shares, r, c):
                 others = tuple(t for t in dict.fromkeys((again.token, "W", *g.alternatives)) if t != g.token)[:3]
                 out[r][c] = CellGuess(g.token, min(g.confidence, SURE - 0.1), others, g.kinds)
