@@ -43,3 +43,20 @@ def test_shaded_grain_is_no_faint_ink_and_a_faint_mark_is_still_asked() -> None:
         read = faint_rings(darkened(board, board), empty)
         asked = {(r, c) for r in range(N) for c in range(N) if read[r][c].confidence < SURE}
         assert asked == {MARK}, (seed, sorted(asked))
+
+
+def test_a_tie_goes_to_the_reading_at_a_size_its_place_showed() -> None:
+    """Two readings as good (a genre fits, size asked, four cells in doubt): the one at the size a
+    well-supported place's lines showed wins, whichever was read last."""
+    from vision.reading import CellRead, Reading, _chosen
+
+    def reading(rows: int, cols: int) -> Reading:
+        tokens = tuple(tuple("." for _ in range(cols)) for _ in range(rows))
+        unsure = tuple(CellRead(0, c, ".", ("W",), 0.5) for c in range(4))
+        return Reading(rows=rows, cols=cols, tokens=tokens, genres=("masyu",), unsure=unsure, seconds=0.0,
+                       size_unsure=True)
+
+    right, other = reading(6, 6), reading(7, 5)
+    assert _chosen([right, other], {(6, 6)}) is right
+    assert _chosen([other, right], {(6, 6)}) is right
+    assert _chosen([right, other], set()) is other  # (no place counted: the last read, as before)
