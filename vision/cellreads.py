@@ -18,13 +18,6 @@ from vision.rings import find_ring
 
 FAINT_INK = 0.28  # the second reading's ink level (see read_twice)
 FAINT_SHARE = 0.02  # an empty cell with this share of its middle faint ink is asked about (see faint_rings)
-# ... and more than this many times the GRAIN_PART percentile share of the empty cells about it
-# (GRAIN_REACH rows and columns, GRAIN_CELLS of them at least): a shadow's grain, lifted and darkened
-# four times, put faint ink in the middle of every shaded cell of a clear 15x15 photo of circles
-# (shares 0.02-0.55 from cell to cell) and it was refused as unclear; the median, not a higher
-# percentile: at the 75th, the lost digits of photographed 300 dpi pages, a third of the cells,
-# stood out from too few and went unasked (bench/README.md, "Shaded grain")
-GRAIN_TIMES, GRAIN_PART, GRAIN_REACH, GRAIN_CELLS = 3.0, 50.0, 2, 4
 RING_SURE = 0.9  # the confidence of a ring found by its profile, all the way round and clearly
 LINE_DARK, MAX_DARKEN = 0.6, 4.0  # a faint grid's lines made this dark, its ink at most this many times darker
 
@@ -83,8 +76,6 @@ def faint_rings(dark: Board, guesses: list[list[CellGuess]]) -> list[list[CellGu
     faint ink is asked about rather than solved as empty. (Only
     empty cells: darkening thickens the strokes of characters.)"""
     out = [row[:] for row in guesses]
-    shares = [[_faint_share(dark, r, c) if g.token == "." else None for c, g in enumerate(row)]
-              for r, row in enumerate(guesses)]
     for r, row in enumerate(guesses):
         for c, g in enumerate(row):
             if g.token != ".":
@@ -101,29 +92,12 @@ def faint_rings(dark: Board, guesses: list[list[CellGuess]]) -> list[list[CellGu
             if ring is not None:  # (a grey donut no ink level cuts from the paper: found by its profile)
                 out[r][c] = CellGuess("W", RING_SURE if ring.sure else SURE - 0.1, (".",))
                 continue
-            share = shares[r][c] or 0.0  # (read empty: measured)
-            if share >= FAINT_SHARE and share >= GRAIN_TIMES * _around(shares, r, c):
+            mx, my = 0.2 * (x1 - x0), 0.2 * (y1 - y0)
+            middle = dark.paper[round(y0 + my):round(y1 - my), round(x0 + mx):round(x1 - mx)]
+            if middle.size and float((1.0 - middle > HAIRLINE_INK).mean()) >= FAINT_SHARE:
                 others = tuple(t for t in dict.fromkeys((again.token, "W", *g.alternatives)) if t != g.token)[:3]
                 out[r][c] = CellGuess(g.token, min(g.confidence, SURE - 0.1), others, g.kinds)
     return out
-
-
-def _faint_share(dark: Board, r: int, c: int) -> float:
-    """The share of a cell's middle (a fifth of it in from each side) darker than :data:`HAIRLINE_INK`."""
-    x0, x1, y0, y1 = (float(dark.xs[c]), float(dark.xs[c + 1]), float(dark.ys[r]), float(dark.ys[r + 1]))
-    mx, my = 0.2 * (x1 - x0), 0.2 * (y1 - y0)
-    middle = dark.paper[round(y0 + my):round(y1 - my), round(x0 + mx):round(x1 - mx)]
-    return float((1.0 - middle > HAIRLINE_INK).mean()) if middle.size else 0.0
-
-
-def _around(shares: list[list[float | None]], r: int, c: int) -> float:
-    """The faint share the cells read empty within :data:`GRAIN_REACH` rows and columns of a cell
-    (not itself) mostly stay under, their :data:`GRAIN_PART` percentile (0 when fewer than
-    :data:`GRAIN_CELLS`): the paper's own grain there, a shadow's edge among them."""
-    near = [s for i in range(max(0, r - GRAIN_REACH), min(len(shares), r + GRAIN_REACH + 1))
-            for j in range(max(0, c - GRAIN_REACH), min(len(shares[0]), c + GRAIN_REACH + 1))
-            if (i, j) != (r, c) and (s := shares[i][j]) is not None]
-    return float(np.percentile(near, GRAIN_PART)) if len(near) >= GRAIN_CELLS else 0.0
 
 
 def cell_boxes(board: Board) -> list[list[tuple[float, float, float, float]]]:
