@@ -81,3 +81,20 @@ def test_deepened_darkens_faint_lines_and_keeps_the_paper() -> None:
     deep = deepened(page, 0.005)
     assert int(deep[50, 20]) >= 250  # the paper white
     assert 255 - int(deep[50, 100]) >= 2.5 * (255 - 222 * 255 / 230)  # the line some times deeper
+
+
+def test_a_deepened_faint_grid_refused_as_unclear_still_suspects_its_empty_cells() -> None:
+    """A faint grid's reading refused as unclear may still be shown (``_asked_instead``): it keeps
+    every empty cell in doubt, as an accepted one does (its white rings are as faint as its lines)."""
+    from vision.reading import CellRead, Reading, Unclear, _asked_instead, _faint_suspects
+
+    tokens = (("1", ".", "."), (".", "W", "."), (".", ".", "2"))
+    reading = Reading(rows=3, cols=3, tokens=tokens, genres=("shikaku",),
+                      unsure=(CellRead(1, 1, "W", (".",), 0.5),), seconds=0.0)
+    empties = {(r, c) for r in range(3) for c in range(3) if tokens[r][c] == "."}
+    for got in (Unclear(reading, 30.0), (reading, 0.5)):
+        out = _faint_suspects(got)
+        held = out.reading if isinstance(out, Unclear) else out[0]
+        assert {(u.row, u.col) for u in held.suspects} == empties
+    asked = _asked_instead([_faint_suspects(Unclear(reading, 30.0))])
+    assert asked is not None and {(u.row, u.col) for u in asked.suspects} == empties

@@ -161,7 +161,8 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
             continue  # (the picture as a whole: read already)
         before = len(tries)
         got = _spot_reads(full, spot, forced, tries, counted)
-        if spot.faint and not any(isinstance(t, tuple) for t in tries[before:]):
+        if spot.faint and not any(isinstance(t, tuple) for t in tries[before:]) and (
+                budget is None or time.perf_counter() - start <= budget):
             # (a faint grid's place read as it is first, then, refused, with its darkness deepened)
             got = _spot_reads(_faint_deepened(full, spot), spot, forced, tries, counted)
             tries[before:] = [_faint_suspects(t) for t in tries[before:]]
@@ -201,14 +202,20 @@ def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tu
 def _faint_suspects(got: tuple[Reading, float] | Unreadable) -> tuple[Reading, float] | Unreadable:
     """A reading of a faint grid deepened, its empty cells suspected too: a clue drawn as faint as
     the lines (a hairline ring) is lost where they are only just found (on the tuning pages:
-    every white ring of such a board read empty, bench/README.md "Photographed pages, fifth pass")."""
-    if not isinstance(got, tuple):
-        return got
-    r = got[0]
+    every white ring of such a board read empty, bench/README.md "Photographed pages, fifth pass").
+    A reading refused as unclear gets them too: it may still be shown with its doubts
+    (:func:`_asked_instead`)."""
+    if isinstance(got, Unclear):
+        return Unclear(_empties_suspected(got.reading), got.cell)
+    return (_empties_suspected(got[0]), got[1]) if isinstance(got, tuple) else got
+
+
+def _empties_suspected(r: Reading) -> Reading:
+    """``r`` with every empty cell it is not already unsure of suspected."""
     named = {(u.row, u.col) for u in (*r.unsure, *r.suspects)}
     empty = tuple(CellRead(i, j, t, ("?",), LOST) for i, row in enumerate(r.tokens) for j, t in enumerate(row)
                   if t == "." and (i, j) not in named)
-    return replace(r, suspects=tuple(sorted((*r.suspects, *empty), key=lambda u: (u.row, u.col)))), got[1]
+    return replace(r, suspects=tuple(sorted((*r.suspects, *empty), key=lambda u: (u.row, u.col))))
 
 
 def _faint_deepened(full: np.ndarray, spot: Spot) -> np.ndarray:
@@ -241,7 +248,8 @@ def _asked_instead(tries: list[tuple[Reading, float] | Unreadable]) -> Reading |
     """Of a picture every reading of which was refused, the likeliest board refused only for its
     many doubtful cells whose lines were plain and cells :data:`PLAIN_CELL` pixels or more: a
     board a person reads clearly is shown with its doubts and its size asked about, not refused
-    (a reading whose clues no genre draws, or of faint lines, stays refused: noise, a page of text)."""
+    (a reading whose clues no genre draws stays refused: noise, a page of text; one of a faint
+    grid deepened comes with every empty cell asked about, see :func:`_faint_suspects`)."""
     plain = [t.reading for t in tries if isinstance(t, Unclear) and t.cell >= PLAIN_CELL and t.reading.genres]
     if not plain:
         return None

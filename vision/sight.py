@@ -75,7 +75,7 @@ def unseen_empties(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: f
     anyway): where the lines themselves are gone, a faint ring or digit is gone too, and the empty
     reading is no evidence. Only boards drawn with lines; ``board`` with its rooms' thick borders
     still drawn (erased, they would leave their cells unseen)."""
-    if board.bare or board.dots or len(board.xs) * len(board.ys) < UNSEEN_CELLS:
+    if board.bare or board.dots or (len(board.xs) - 1) * (len(board.ys) - 1) < UNSEEN_CELLS:
         return frozenset()
     seen = edges_seen(board)
     usual = float(np.median(seen))
