@@ -11,15 +11,18 @@ picture file's path alone (as a terminal pastes a file dropped on it) is ``/imag
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import os
 import re
 import signal
+import stat
 import sys
 import threading
 import time
 from pathlib import Path
 from typing import TextIO
+from urllib.parse import unquote
 
 from bot import attachments, i18n
 from bot.chat import ChatId, Choice, Incoming, MessageRef, Reply
@@ -139,14 +142,20 @@ class ConsoleChat(AsyncioJobs):
         name = self._command_name(line)
         return bool(name) and (name in self.core.registry.commands or name == "image" or f"/{name}" in QUIT)
 
-    @staticmethod
-    def _picture_file(text: str) -> str | None:
+    def _picture_file(self, text: str) -> str | None:
         """The path a message is when it is one picture file's name: what a terminal pastes for a
-        file dropped on it (quoted when it holds a space), which read as an unknown ``/command``."""
+        file dropped on it (quoted or with its spaces escaped, or as a ``file://`` URL), which read
+        as an unknown ``/command``. A known command (``/help board.png``) or a web address is not."""
         s = text.strip()
         if len(s) > 1 and s[0] == s[-1] and s[0] in "'\"":
             s = s[1:-1]
-        return s if "\n" not in s and attachments.is_image_file(s, None) else None
+        elif s.startswith("file://"):
+            s = unquote(s.removeprefix("file://"))
+        else:
+            s = s.replace("\\ ", " ")
+        if "\n" in s or URL_RE.search(s) or (s.startswith("/") and self._starts_message(s)):
+            return None
+        return s if attachments.is_image_file(s, None) else None
 
     def _complete_alone(self, line: str) -> bool:
         """Whether a first line is a whole message (a board-less command, a URL or a picture file)."""
@@ -165,7 +174,7 @@ class ConsoleChat(AsyncioJobs):
         path = msg.args.strip() if msg.command == "image" else self._picture_file(text)
         if path is not None:
             msg.command, msg.args, msg.text = None, "", ""
-            await self.core.handle_picture(msg, self, self._read_picture(path))
+            await self.core.handle_picture(msg, self, await asyncio.to_thread(self._read_picture, path))
             return
         if msg.command == "spoiler":  # pictures here are files: a spoiler setting would promise nothing
             await self.send(Reply(i18n.t(self.lang, "console_spoiler")))
@@ -178,6 +187,8 @@ class ConsoleChat(AsyncioJobs):
         if not path:
             return Reply(i18n.t(self.lang, "image_usage"))
         try:
+            if not stat.S_ISREG(os.stat(os.path.expanduser(path)).st_mode):  # (a pipe would never end)
+                raise IsADirectoryError(errno.EISDIR, "not a file")
             with open(os.path.expanduser(path), "rb") as f:
                 data = f.read(limit + 1)
         except OSError as e:

@@ -380,3 +380,23 @@ def test_a_picture_files_path_alone_is_read_as_that_picture(tmp_path: Path) -> N
     assert core.texts == ["", ""] and [len(i) for i in core.images] == [picture.stat().st_size] * 2
     core, out = _chat(tmp_path, "/no/such/board.png\n")
     assert core.texts == [] and "I could not open /no/such/board.png" in out
+
+
+def test_only_a_path_is_taken_for_a_picture_file(tmp_path: Path) -> None:
+    """A known command or a web address ending in .png stays a message ('/help board.png' was
+    "I could not open /help board.png"); a path with its spaces escaped or as a file:// URL, as
+    terminals paste them, is the picture; a pipe named like a picture is refused, never waited on."""
+    import os
+    import shutil
+
+    picture = tmp_path / "my board.png"
+    shutil.copy(REPO / "docs" / "masyu-puzzle.png", picture)
+    core, _ = _chat(tmp_path, "/help board.png\nhttps://example.com/board.png\n")
+    assert core.texts == ["/help board.png", "https://example.com/board.png"] and core.images == []
+    escaped = str(picture).replace(" ", "\\ ")
+    core, _ = _chat(tmp_path, f"{escaped}\n{picture.as_uri()}\n")
+    assert [len(i) for i in core.images] == [picture.stat().st_size] * 2
+    fifo = tmp_path / "pipe.png"
+    os.mkfifo(fifo)
+    core, out = _chat(tmp_path, f"{fifo}\n")
+    assert core.images == [] and f"I could not open {fifo}: not a file." in out
