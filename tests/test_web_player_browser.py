@@ -160,6 +160,7 @@ async def test_draw_and_submit_on_the_example(api: FakeBotApi, tmp_path: Path, g
         solution = stored.solution.to_json()
         await page.click("#check")  # an empty board: "nothing is filled in yet", nothing said in the chat
         await page.wait_for_selector("#status.bad")
+        assert await page.inner_text("#status") == "Nothing is filled in yet: put your answer on the board first."
         await draw(page, kind, solution, stored.rows, stored.cols)
         drawn = await page.evaluate("window.puzzlePlayer.solution()")
         assert _same(drawn, solution), (genre, drawn, solution)

@@ -107,7 +107,6 @@ def addressed(name: str, lang: str) -> str:
     return t(lang, "daily_name", name=name) if name else t(lang, "daily_name_unknown")
 
 
-
 def _first_seen_puzzle(board: Sequence[Any]) -> Callable[[Any], int]:
     """Sort key: the rows of one puzzle together, puzzles in the order they first appear (stable)."""
     order: dict[tuple[str, str], int] = {}
