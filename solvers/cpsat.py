@@ -87,6 +87,7 @@ class Budget:
     stats: SolveStats = field(default_factory=SolveStats)
     work: float | None = None
     spent: float = 0.0
+    parent: Budget | None = field(default=None, repr=False)  # a part's work is charged to it too
 
     def remaining(self) -> float:
         return self.options.time_limit - (time.perf_counter() - self.start)
@@ -101,13 +102,13 @@ class Budget:
 
     def part(self, seconds: float, work: float | None = None) -> Budget:
         """A budget of ``seconds`` from now (at most what is left) for one step of this solve,
-        adding its effort to the same stats; ``work`` caps its deterministic time as well (never
-        beyond this budget's own cap)."""
+        adding its effort to the same stats and its deterministic time to this budget's ``spent``
+        too; ``work`` caps its deterministic time as well (never beyond this budget's own cap)."""
         left = self.work_left()
         if left is not None:
             work = left if work is None else min(work, left)
         return Budget(self.options.with_(time_limit=max(0.0, min(seconds, self.remaining()))), stats=self.stats,
-                      work=work)
+                      work=work, parent=self)
 
     def note(self, phase: str, since: float) -> float:
         """Add the seconds since ``since`` to ``phase`` in the stats (deduce, build, first, proof); returns now."""
@@ -143,7 +144,10 @@ def run(
     t0 = time.perf_counter()
     status = solver.solve(model)
     budget.stats.add(solver.num_branches, solver.num_conflicts, time.perf_counter() - t0)
-    budget.spent += solver.deterministic_time
+    charged: Budget | None = budget
+    while charged is not None:
+        charged.spent += solver.deterministic_time
+        charged = charged.parent
     return status, solver
 
 

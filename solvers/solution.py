@@ -206,6 +206,7 @@ class RectSolution:
 
     @classmethod
     def blank(cls, puzzle: Puzzle[Any]) -> RectSolution:
+        """No rectangle drawn."""
         return cls((), puzzle.rows, puzzle.cols)
 
     @classmethod
@@ -252,6 +253,7 @@ class MarkSolution:
 
     @classmethod
     def blank(cls: type[K], puzzle: Puzzle[Any]) -> K:
+        """No cell marked."""
         return cls.from_cells(puzzle.rows, puzzle.cols, ())
 
     @classmethod
@@ -369,6 +371,7 @@ class BridgeSolution:
 
     @classmethod
     def blank(cls, puzzle: Puzzle[Any]) -> BridgeSolution:
+        """No bridge built."""
         return cls((), puzzle.rows, puzzle.cols)
 
     @classmethod

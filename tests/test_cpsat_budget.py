@@ -34,6 +34,18 @@ def test_a_work_cap_stops_the_search_and_is_shared_by_later_calls() -> None:
     status, _ = cpsat.run(_pigeons(11), part, params=PLAIN)  # a later call gets what is left: next to nothing
     assert status == cp_model.UNKNOWN and part.spent - first < 0.1
     assert part.part(60).work_left() is not None and part.part(60, work=5.0).expired()  # a step stays under it
+
+
+def test_a_steps_work_is_charged_to_the_budget_it_was_cut_from() -> None:
+    """A step's CP-SAT calls count against its parent's cap too (a round of repairs inside a capped
+    try, each with its own part, ran on uncharged until the try's wall cap)."""
+    outer = cpsat.Budget(OPTS).part(60, work=0.08)
+    for _ in range(3):
+        cpsat.run(_pigeons(11), outer.part(60, work=0.05), params=PLAIN)
+        if outer.expired():
+            break
+    assert outer.spent >= 0.08 and outer.expired()
+    assert outer.part(60, work=1.0).work_left() is not None and outer.part(60, work=1.0).expired()
     assert cpsat.Budget(OPTS).work_left() is None  # no cap unless asked
 
 

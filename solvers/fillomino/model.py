@@ -53,7 +53,8 @@ PROOF_NODES = 25  # search nodes for the proof from the narrowed domains before 
 # deductions there, 12 nodes (0.014 s cpu against CP-SAT's 0.05-0.1); d0009's 22 nodes
 PROOF_WORK = 16_000  # or more nodes on a small group, up to this many nodes times its cells (a node deduces the
 # whole group): d0006's group of 74 cells may need 86 nodes (0.08 s cpu) when the first solve narrowed it less,
-# where CP-SAT's proof takes ~0.15 s
+# where CP-SAT's proof takes ~0.15 s. Also the gate for a group with more than PROOF_OPEN open cells: searched
+# only while its open cells times its cells stay within PROOF_WORK (d0025's group of 118 cells, 46 open)
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_presolve": False, "num_workers": 1,
                           "cp_model_probing_level": 0, **NARROW_PARAMS}  # the proof starts from the
 # domains the first answer's solve derived (d0022's proof 2.7 s -> 0.1 s cpu)

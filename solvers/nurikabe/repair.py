@@ -9,7 +9,8 @@ colours of every open cell farther than ``REACH`` steps from the new cuts' cells
 last answer (CP-SAT assumptions, within ``WORK`` of deterministic time), and only if that finds
 nothing re-solves the whole board. An answer of the restricted solve is an answer of the whole
 model (assumptions only restrict), so the loop and its checks are unchanged; an "infeasible" or
-unsettled restricted solve proves nothing and is dropped. The uniqueness search never uses it.
+unsettled restricted solve proves nothing and is dropped. The uniqueness search's rounds use it
+too: an answer found so is a real second answer, and a "none" still comes only from the whole model.
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from solvers.connectivity import Lit
 from solvers.cpsat import Budget, found, run
 from solvers.nurikabe.board import FREE, Board
 
-REACH = 3  # steps from a new cut's cells within which the repair may change colours
+# steps from a new cut's cells within which the repair may change colours: p0.35-s4 4.96 s of CPU
+# at 3, 5.6 at 6, 5.0 at 2 with WORK 0.3 (bench/results/nurikabe.md, pass nk12)
+REACH = 3
 WORK = 0.5  # CP-SAT deterministic time for one repair, at most (a full call on p0.35-s4: ~2.5)
 
 SolverStatus = Any
@@ -37,6 +40,8 @@ class Repair:
     def __init__(self, board: Board, white: Sequence[cp_model.IntVar], cells_of: Mapping[int, int],
                  finder: Finder, params: Mapping[str, Any]) -> None:
         """``cells_of``: variable index to cell for every literal a cut may hold (unknown ones are ignored)."""
+        # (a solve under assumptions must not narrow the proof's domains: cpsat.narrow reads them)
+        assert not params.get("fill_tightened_domains_in_response"), "a repair would narrow to its restriction"
         self.board, self.white, self.cells_of, self.finder, self.params = board, white, cells_of, finder, params
         self.last: list[bool] | None = None
         self.focus: set[int] = set()

@@ -423,3 +423,71 @@ def test_masks_read_back_from_their_runs() -> None:
     rng = random.Random(7)
     for x in [0, 2, 0b1110, 1 << 60, *(rng.getrandbits(40) & ~1 for _ in range(50))]:
         assert deduce.from_runs([b for run in deduce.runs(x) for b in run]) == x
+
+
+def _every_filling(rows: int, cols: int, most: int) -> list[tuple[int, ...]]:
+    """Every Fillomino answer of an empty rows x cols board with areas of at most ``most`` cells:
+    the lowest open cell's area grown as each connected shape of each size, none touching an area
+    of its own size."""
+    near = deduce.grid_near(rows, cols)
+    val = [0] * (rows * cols)
+    out: list[tuple[int, ...]] = []
+
+    def shapes(start: int, size: int) -> set[frozenset[int]]:
+        found: set[frozenset[int]] = set()
+        todo = [frozenset({start})]
+        while todo:
+            shape = todo.pop()
+            if len(shape) == size:
+                found.add(shape)
+                continue
+            for c in shape:
+                for x in near[c]:
+                    grown = shape | {x}
+                    if val[x] == 0 and x not in shape and grown not in found and grown not in todo:
+                        todo.append(grown)
+        return found
+
+    def fill() -> None:
+        if 0 not in val:
+            out.append(tuple(val))
+            return
+        start = val.index(0)
+        for size in range(1, most + 1):
+            for shape in shapes(start, size):
+                if any(val[x] == size for c in shape for x in near[c] if x not in shape):
+                    continue
+                for c in shape:
+                    val[c] = size
+                fill()
+                for c in shape:
+                    val[c] = 0
+
+    fill()
+    return out
+
+
+@pytest.mark.parametrize("proof_open", [model.PROOF_OPEN, 0])
+def test_a_group_s_verdict_is_every_answer_brute_force_finds(proof_open: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``model.solve_group`` (the anchored areas without depths, the proof by search from narrowed
+    domains, PROOF_OPEN 0 sending every proof through PROOF_WORK's gate) against every filling of
+    small boards: no answer for none, the one for one, two different true ones for more."""
+    from solvers.cpsat import Budget
+
+    monkeypatch.setattr(model, "PROOF_OPEN", proof_open)
+    rng = random.Random(5)
+    for rows, cols, most, boards in ((3, 3, 5, 40), (3, 4, 5, 30)):
+        every = _every_filling(rows, cols, most)
+        near = deduce.grid_near(rows, cols)
+        for _ in range(boards):
+            share = rng.choice((0.2, 0.35, 0.5))
+            givens = [v if rng.random() < share else 0 for v in rng.choice(every)]
+            if rng.random() < 0.15:
+                givens[rng.randrange(len(givens))] = rng.randint(1, most)
+            cand = [1 << v if v else (1 << (most + 1)) - 2 for v in givens]
+            fits = [f for f in every if all(g in (0, v) for g, v in zip(givens, f, strict=True))]
+            got = [tuple(g) for g in model.solve_group(near, cand, 2, Budget(OPTS.with_(unique=True)))]
+            if len(fits) < 2:
+                assert got == fits, (rows, cols, givens)
+            else:
+                assert len(got) == 2 and got[0] != got[1] and set(got) <= set(fits), (rows, cols, givens)

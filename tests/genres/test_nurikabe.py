@@ -599,7 +599,7 @@ def test_rounds_of_cuts_repair_near_the_cuts_first_with_the_same_verdict(
         rec: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """With the deductions cut short and every island left to lazy cuts, the rounds after the first
     are answered by a solve restricted to the cuts' surroundings (assumptions fixing the rest to the
-    last answer), and the uniqueness proof still runs on the whole model: the published answer, unique."""
+    last answer), and a "none" (the proof's end) comes only from the whole model: the published answer, unique."""
     monkeypatch.setattr(model, "DEDUCE_SHARE", 0.0)
     monkeypatch.setattr(model, "LAYERS_UP_TO", 0)
     restricted: list[bool] = []  # per restricted solve: found an answer
