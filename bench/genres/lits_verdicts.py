@@ -63,6 +63,8 @@ def small_boards(count: int) -> list[dict[str, Any]]:
 def _shuffle_cells(rec: dict[str, Any], rng: random.Random, moves: int = 3) -> None:
     """Hand a few cells to a neighbouring room (rooms keep at least 4 cells): the drawn answer is
     usually broken, and the verdict may become none."""
+    from solvers.connectivity import components, neighbours  # (here: a worker runs in another tree)
+
     grid = [row.split() for row in rec["regions"]]
     rows, cols = rec["rows"], rec["cols"]
     for _ in range(moves):
@@ -71,28 +73,15 @@ def _shuffle_cells(rec: dict[str, Any], rng: random.Random, moves: int = 3) -> N
             for t in row:
                 sizes[t] = sizes.get(t, 0) + 1
         r, c = rng.randrange(rows), rng.randrange(cols)
-        nbrs = [grid[y][x] for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                if 0 <= y < rows and 0 <= x < cols and grid[y][x] != grid[r][c]]
+        nbrs = [grid[y][x] for y, x in neighbours(rows, cols, (r, c)) if grid[y][x] != grid[r][c]]
         if nbrs and sizes[grid[r][c]] > 4:
             old = grid[r][c]
             grid[r][c] = rng.choice(nbrs)
-            if not _connected(grid, old):
+            if len(components(rows, cols, ((y, x) for y, row in enumerate(grid) for x, t in enumerate(row)
+                                           if t == old))) > 1:
                 grid[r][c] = old
     rec["regions"] = [" ".join(row) for row in grid]
     rec["id"] += "-moved"
-
-
-def _connected(grid: list[list[str]], room: str) -> bool:
-    cells = {(r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t == room}
-    seen = {next(iter(cells))}
-    stack = list(seen)
-    while stack:
-        r, c = stack.pop()
-        for cell in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if cell in cells and cell not in seen:
-                seen.add(cell)
-                stack.append(cell)
-    return seen == cells
 
 
 def run_tree(tree: Path, records: list[dict[str, Any]], limit: float) -> dict[str, dict[str, Any]]:
