@@ -66,8 +66,9 @@ def spots(full: np.ndarray, limit: int = 3) -> list[Spot]:
         # (a grid too faint for any ink level, found by its lines' length, only then: counted by
         # its lines' profiles, the largest first, then as the others are, best first; bench/README.md,
         # "Photographed pages, fifth pass": each way found 58 of the 96 tuning pages, not the same)
-        stroked = [s for s in (_judged(paper, quad, f, full.shape) for quad in _stroked(paper)) if s]
-        found = _faint(paper, f, full.shape) + sorted(stroked, key=_rank, reverse=True)
+        quads = _stroked(paper)
+        stroked = [s for s in (_judged(paper, quad, f, full.shape) for quad in quads) if s]
+        found = _faint(paper, quads, f, full.shape) + sorted(stroked, key=_rank, reverse=True)
     return found[:limit]
 
 
@@ -79,14 +80,21 @@ def _judged(paper: np.ndarray, quad: np.ndarray, f: float, shape: tuple[int, ...
         return None
     if b.clarity < 1.3 or b.support < 0.2:
         return None
+    box, corners = _placed(quad, f, shape)
+    h, w = paper.shape
+    return Spot(box, b.rows, b.cols, b.clarity, b.support, float(cv2.contourArea(quad)) / (h * w), corners)
+
+
+def _placed(quad: np.ndarray, f: float, shape: tuple[int, ...]
+            ) -> tuple[tuple[int, int, int, int], tuple[tuple[float, float], ...]]:
+    """An outline of the looked-at picture in the full one: its box (with :data:`PAD` about it,
+    within the picture) and its corners."""
     x0, y0 = quad.min(axis=0)
     x1, y1 = quad.max(axis=0)
     pad = PAD * max(x1 - x0, y1 - y0)
     box = (max(0, int((x0 - pad) / f)), max(0, int((y0 - pad) / f)),
            min(shape[1], int(np.ceil((x1 + pad) / f))), min(shape[0], int(np.ceil((y1 + pad) / f))))
-    corners = tuple((float(x) / f, float(y) / f) for x, y in quad)
-    h, w = paper.shape
-    return Spot(box, b.rows, b.cols, b.clarity, b.support, float(cv2.contourArea(quad)) / (h * w), corners)
+    return box, tuple((float(x) / f, float(y) / f) for x, y in quad)
 
 
 def outlined(full: np.ndarray, spot: Spot, cell: float, blow: float) -> tuple[np.ndarray, np.ndarray]:
@@ -127,22 +135,18 @@ def _quads(paper: np.ndarray) -> list[np.ndarray]:
     return out
 
 
-def _faint(paper: np.ndarray, f: float, shape: tuple[int, ...]) -> list[Spot]:
+def _faint(paper: np.ndarray, quads: list[np.ndarray], f: float, shape: tuple[int, ...]) -> list[Spot]:
     """The spots a grid too faint for :func:`_judged` is at, counted by its lines' profiles
-    (:func:`vision.strokes.faint_count`) within the stroke ink's outlines, the largest first: an
-    outline drawn in too far, or a clue's row taken for the grid's end, counts a part of it."""
+    (:func:`vision.strokes.faint_count`) within the stroke ink's outlines ``quads``
+    (:func:`_stroked`), the largest first: an outline drawn in too far, or a clue's row taken for
+    the grid's end, counts a part of it."""
     h, w = paper.shape
     out: list[Spot] = []
-    for quad in _stroked(paper):
+    for quad in quads:
         got = faint_count(paper, quad)
         if got is None or got.clarity < FAINT_CLEAR:
             continue
-        x0, y0 = got.quad.min(axis=0)
-        x1, y1 = got.quad.max(axis=0)
-        pad = PAD * max(x1 - x0, y1 - y0)
-        box = (max(0, int((x0 - pad) / f)), max(0, int((y0 - pad) / f)),
-               min(shape[1], int(np.ceil((x1 + pad) / f))), min(shape[0], int(np.ceil((y1 + pad) / f))))
-        corners = tuple((float(x) / f, float(y) / f) for x, y in got.quad)
+        box, corners = _placed(got.quad, f, shape)
         # (every line of its run is one by construction: support 1; its clarity on the plain scale)
         out.append(Spot(box, got.rows, got.cols, min(3.0, got.clarity / FAINT_SCALE), 1.0,
                         float(cv2.contourArea(got.quad)) / (h * w), corners, got.depth))
