@@ -23,6 +23,7 @@ CJK_CANDIDATES = (
     "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
     "/usr/share/fonts/opentype/ipafont-gothic/ipagp.ttf",
     "/usr/share/fonts/truetype/takao-gothic/TakaoPGothic.ttf",
+    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",  # Debian's fonts-droid-fallback
     "/System/Library/Fonts/Hiragino Sans GB.ttc",
     "C:/Windows/Fonts/meiryo.ttc",
 )

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from bot.pictures import result_png, result_title, result_view
-from rendering import MAX_CELL, MAX_SIDE, MIN_CELL, Picture, PillowDrawing, cell_size_for, render, render_png
+from rendering import MAX_CELL, MAX_SIDE, MIN_CELL, Picture, PillowDrawing, cell_size_for, fonts, render, render_png
 from rendering import palette as pal
 from rendering.geometry import DIRECTIONS, DOWN, LEFT, OPPOSITE, RIGHT, UP, Layout
 from solvers.errors import ParseError
@@ -554,6 +554,17 @@ def test_result_png_picks_the_view() -> None:
     assert pal.LINE in colours(Image.open(io.BytesIO(timeout)).convert("RGB"))
 
 
+@pytest.fixture
+def any_cjk_font(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Titles in Japanese whatever fonts this machine has: any font file takes the Japanese path."""
+    monkeypatch.setenv("PUZZLEBOT_CJK_FONT", str(fonts.FONT_FILE))
+    fonts.cjk_font_file.cache_clear()
+    fonts.cjk_font.cache_clear()
+    yield
+    fonts.cjk_font_file.cache_clear()
+    fonts.cjk_font.cache_clear()
+
+
 @pytest.mark.parametrize(
     ("status", "second", "cells", "view", "en", "ja"),
     [
@@ -570,7 +581,7 @@ def test_result_png_picks_the_view() -> None:
     ],
 )
 def test_result_view_and_title_words(status: Status, second: bool, cells: tuple[tuple[int, int], ...],
-                                     view: str, en: str, ja: str) -> None:
+                                     view: str, en: str, ja: str, any_cjk_font: None) -> None:
     puzzle, solution = corpus("masyu", 1)[0]
     with_solution = status not in (Status.NONE, Status.INVALID)  # an error verdict may carry one: never shown
     other = other_solution("masyu", puzzle, solution) if second else None
@@ -582,7 +593,6 @@ def test_result_view_and_title_words(status: Status, second: bool, cells: tuple[
 
 
 def test_japanese_titles_only_with_a_cjk_font(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rendering import fonts
 
     puzzle, solution = corpus("masyu", 1)[0]
     result = SolveResult(Status.UNIQUE, solution=solution)
