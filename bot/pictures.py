@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.i18n import lang_of, t
+from bot.i18n import lang_of, named_size, t
 from solvers.cell import Cell
 
 if TYPE_CHECKING:
@@ -72,7 +72,8 @@ def result_title(board: Board, view: View, lang: str = "en") -> str:
 
     for language in (lang_of(lang), "en"):
         verdict = "".join(t(language, code) for code in view.words)
-        title = t(language, "picture-title", genre=board.genre, rows=board.rows, cols=board.cols, verdict=verdict)
+        title = t(language, "picture-title", genre=board.genre, **named_size(board.genre, board.rows, board.cols),
+                  verdict=verdict)
         if can_write(title):
             break
     return title

@@ -7,7 +7,7 @@ The picture itself (which view each verdict gets, its title) is drawn in the wor
 from __future__ import annotations
 
 from bot.chat import Reply
-from bot.i18n import say, series, t
+from bot.i18n import named_size, say, series, t
 from bot.worker import Failure, JobResult
 from solvers.verdict import Status
 
@@ -45,7 +45,8 @@ def result_reply(result: JobResult, lang: str, *, spoiler: bool) -> Reply:
     if result.status is Status.ERROR or result.failure is not None:
         return Reply(text=t(lang, "internal_error"))
 
-    lines = [t(lang, "caption_head", genre=result.genre, rows=result.rows, cols=result.cols,
+    size = named_size(result.genre, result.rows, result.cols)
+    lines = [t(lang, "caption_head", genre=result.genre, **size,
                verdict=verdict_text(result, lang))]
     if result.rules:  # a rule variant (e.g. the Flow rule): say it was applied
         lines.append(t(lang, "caption_rule", rule=series([say(code, lang) for code in result.rules], lang)))
@@ -66,6 +67,6 @@ def result_reply(result: JobResult, lang: str, *, spoiler: bool) -> Reply:
     if result.png is None:
         return Reply(text=text)
     kind = "solution" if result.answered else "check"
-    filename = f"{result.genre}-{result.rows}x{result.cols}-{kind}.png"
+    filename = f"{result.genre}-{size['rows']}x{size['cols']}-{kind}.png"
     # Only a picture that shows a solution needs hiding; marked cells of a broken board do not.
     return Reply(text=text, image=result.png, filename=filename, spoiler=spoiler and kind == "solution")

@@ -82,7 +82,7 @@ def _cells_on_board(cells: Iterable[Any], rows: int, cols: int) -> list[Cell]:
     return out
 
 
-def render(
+def _render(
     puzzle: Puzzle[Any],
     solution: Solution | None = None,
     *,
@@ -91,7 +91,8 @@ def render(
     marks: Iterable[Cell] = (),
     title: str | None = None,
 ) -> Picture:
-    """Draw one view of a puzzle (see :func:`render_png`) and return the image with its geometry."""
+    """:func:`render_png`'s picture before encoding, with where each board panel sits (for the
+    tests that read its pixels); everything else wants the PNG bytes."""
 
     if view not in VIEWS:
         raise ValueError(f"unknown view {view!r}; use one of {', '.join(VIEWS)}")
@@ -149,7 +150,7 @@ def render(
 
 def add_title(png: bytes, title: str) -> bytes:
     """A picture drawn without a title (by a solver worker, for every language) with the title strip
-    on top, laid out as :func:`render` lays it out."""
+    on top, laid out as :func:`render_png` lays it out."""
     boards: Image.Image = Image.open(io.BytesIO(png))
     boards.load()
     boards_w, boards_h = boards.size
@@ -178,7 +179,8 @@ def render_png(
     marks: Iterable[Cell] = (),
     title: str | None = None,
 ) -> bytes:
-    """PNG bytes of one view of a puzzle.
+    """PNG bytes of one view of a puzzle: the one way to draw a puzzle (the bot, the command line
+    and the benchmarks all come here).
 
     view: ``puzzle`` givens only; ``solution`` givens + ``solution``; ``multiple`` two solutions
     side by side with the cells where they differ highlighted; ``problem`` the puzzle (and
@@ -186,4 +188,4 @@ def render_png(
     Solutions are typed (:mod:`solvers.solution`), of the puzzle's genre.
     ``title``: an optional strip of text above the boards, drawn as given.
     """
-    return render(puzzle, solution, view=view, second_solution=second_solution, marks=marks, title=title).png()
+    return _render(puzzle, solution, view=view, second_solution=second_solution, marks=marks, title=title).png()

@@ -180,6 +180,11 @@ class Genre(Generic[C, S]):
         exactly these gives no rooms (FORMATS.md ``regions`` absent). 1-based ids; None: no such rooms."""
         return None
 
+    def named_size(self, rows: int, cols: int) -> tuple[int, int]:
+        """The size players and puzz.link name a board of ``rows`` x ``cols`` cells by (titles and
+        captions say it): the grid's own, unless the grid holds a clue border outside the play area."""
+        return rows, cols
+
     def params_of(self, given: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
         """The board's params: those given (checked against their range), else their defaults."""
         out = []

@@ -52,7 +52,8 @@ def test_faint_marks_are_each_asked_however_they_cluster(marks: set[tuple[int, i
 def test_a_tie_goes_to_the_reading_at_a_size_its_place_showed() -> None:
     """Two readings as good (a genre fits, size asked, four cells in doubt): the one at the size a
     well-supported place's lines showed wins, whichever was read last."""
-    from vision.reading import CellRead, Reading, _chosen
+    from vision.reading import _chosen
+    from vision.readings import CellRead, Reading
 
     def reading(rows: int, cols: int) -> Reading:
         tokens = tuple(tuple("." for _ in range(cols)) for _ in range(rows))

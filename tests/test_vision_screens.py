@@ -137,7 +137,8 @@ def test_sums_lying_across_the_other_diagonal_are_no_cross() -> None:
 def test_a_reading_its_genre_cannot_hold_names_the_cells_to_ask_about() -> None:
     """A sum no run can make (a digit read too many) is asked about, not solved silently; a
     board of the wrong shape for the genre makes the size doubtful."""
-    from vision.reading import _board_of, _form_doubts
+    from vision.reading import _form_doubts
+    from vision.readings import _board_of
 
     rows = ("# 4\\ 3\\", "\\3 . .", "\\41 . .")
     tokens_ = tuple(tuple(row.split()) for row in rows)
@@ -190,6 +191,7 @@ def test_a_doubt_in_a_board_that_is_the_whole_picture_is_asked_without_looking_a
     is not searched for boards again (it cost a printed 20x20 board twice its time); the doubt is
     asked about."""
     import vision.reading as reading
+    from vision.readings import CellRead
 
     real = reading._read_steady
 
@@ -197,7 +199,7 @@ def test_a_doubt_in_a_board_that_is_the_whole_picture_is_asked_without_looking_a
         got = real(*args, **kwargs)
         assert isinstance(got, tuple)
         r, share = got
-        unsure = (reading.CellRead(0, 0, r.tokens[0][0], ("8",), 0.5),)
+        unsure = (CellRead(0, 0, r.tokens[0][0], ("8",), 0.5),)
         return replace(r, unsure=unsure), share
 
     def no_search(*args: Any, **kwargs: Any) -> Any:

@@ -7,6 +7,7 @@ kind of clue each genre has and how its pictures draw the grid.
 """
 
 from vision.errors import Unreadable
-from vision.reading import CellRead, Reading, read_image
+from vision.reading import read_image
+from vision.readings import CellRead, Reading
 
 __all__ = ["CellRead", "Reading", "Unreadable", "read_image"]

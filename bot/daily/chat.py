@@ -18,7 +18,7 @@ from bot.daily.judge import Verdict, answered_puzzle
 from bot.daily.play import AnswerOutcome, BoardRow
 from bot.daily.service import DailyService, DatabaseUnavailable
 from bot.daily.slots import MIX, parse_args
-from bot.i18n import param_rules, t
+from bot.i18n import named_size, param_rules, t
 from bot.storage import DailyPuzzle, Subscription
 from solvers.registry import GENRES, get_genre
 
@@ -257,7 +257,8 @@ class DailyChat:
         key = "daily_caption_console" if chat is not None and not _can_reply(chat[0]) else "daily_caption"
         rules = param_rules(daily.puzzle, lang)
         caption = t(lang, key, genre=daily.genre, date=_date(daily.day, lang),
-                    rows=daily.rows, cols=daily.cols, difficulty=diff + (f" · {rules}" if rules else ""),
+                    **named_size(daily.genre, daily.rows, daily.cols),
+                    difficulty=diff + (f" · {rules}" if rules else ""),
                     play=t(lang, "daily_play", url=daily.url) if daily.url else "",
                     notation=notation(daily.genre, lang))
         links = self.play_links(daily, chat, lang) if chat is not None and self.play_links is not None else ()
@@ -309,7 +310,8 @@ class DailyChat:
         m = ctx.msg
         await self.service.play.reveal(m.platform, m.chat_id, m.user_id, m.user_name, daily, "solution")
         text = ctx.t("daily_solution", genre=daily.genre, date=_date(daily.day, ctx.lang),
-                     rows=daily.rows, cols=daily.cols, difficulty=ctx.t(f"difficulty_{daily.difficulty}"))
+                     **named_size(daily.genre, daily.rows, daily.cols),
+                     difficulty=ctx.t(f"difficulty_{daily.difficulty}"))
         await ctx.reply(Reply(text=text, image=await self.service.making.picture(daily, "solution"),
                               filename=f"daily-{daily.genre}-{daily.day.isoformat()}-solution.png", spoiler=True))
 
@@ -404,7 +406,7 @@ class DailyChat:
         out = await self.service.play.answer(m.platform, m.chat_id, m.user_id, m.user_name, daily, text)
         said = outcome_text(out, name, daily.genre, ctx.lang)
         if name_it:
-            said = ctx.t("daily_about", genre=daily.genre, rows=daily.rows, cols=daily.cols,
+            said = ctx.t("daily_about", genre=daily.genre, **named_size(daily.genre, daily.rows, daily.cols),
                          difficulty=ctx.t(f"difficulty_{daily.difficulty}")) + said
         await ctx.reply(said)
 

@@ -150,6 +150,16 @@ def genre_title(name: str, lang: str = DEFAULT) -> str:
     return template(f"genre-{g.name if g else name}", lang_of(lang)) or (g.title if g else name)
 
 
+def named_size(genre: str, rows: int, cols: int) -> dict[str, int]:
+    """``rows`` and ``cols`` for a title or caption: the size players name the board by
+    (:meth:`solvers.genre.Genre.named_size`), which need not be its grid's."""
+    from solvers.registry import find_genre
+
+    g = find_genre(genre)
+    named_rows, named_cols = g.named_size(rows, cols) if g else (rows, cols)
+    return {"rows": named_rows, "cols": named_cols}
+
+
 def param_rules(puzzle: Puzzle[Any], lang: str = DEFAULT) -> str:
     """What a board's params ask, in ``lang`` (a star count per line), joined; "" for none: a
     player cannot see them on the grid."""

@@ -36,6 +36,10 @@ class Kakuro(Genre[KCell, NumberSolution]):
     messages: ClassVar[Mapping[str, Mapping[str, str]]] = {"en": words.EN, "ja": words.JA}
 
 
+    def named_size(self, rows: int, cols: int) -> tuple[int, int]:
+        """Without the clue row and column, as puzz.link names it: ``kakuro/5/5`` is a 6x6 grid."""
+        return rows - 1, cols - 1
+
     def answer_max(self, puzzle: Puzzle[KCell]) -> int:
         return 9
 

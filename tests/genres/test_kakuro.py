@@ -146,3 +146,21 @@ def test_the_sums_named_for_no_solution_conflict_on_the_board_as_it_is() -> None
     others_black = Puzzle("kakuro", tuple(tuple(v if (r, c) in named or not isinstance(v, Sum) else Sum(None, None)
                                                 for c, v in enumerate(row)) for r, row in enumerate(puzzle.cells)))
     assert solve_puzzle(others_black, SolveOptions(time_limit=5, workers=1)).status is Status.NONE
+
+
+def test_a_board_from_a_puzzlink_url_is_named_by_the_urls_size() -> None:
+    """A ``kakuro/5/5`` URL is a 6x6 grid (its clue row and column included): the reply, its
+    picture's file and title name it 5x5, as the URL and puzz.link do (they said 6x6)."""
+    from bot.i18n import named_size
+    from bot.pictures import result_title, result_view
+    from bot.replies import result_reply
+    from bot.worker import solve_job
+
+    puzzle = read_board("https://puzz.link/p?kakuro/5/5/lCbq4dma0q0elcBgdhfia")
+    assert (puzzle.rows, puzzle.cols) == (6, 6)
+    job = solve_job(puzzle, 10.0, 1)
+    reply = result_reply(job, "en", spoiler=False)
+    assert reply.text.startswith("Kakuro 5×5: unique solution") and reply.filename == "kakuro-5x5-solution.png"
+    assert result_title(puzzle, result_view(job), "en") == "Kakuro 5×5 · unique solution"
+    assert named_size("kakuro", 6, 6) == {"rows": 5, "cols": 5}  # the daily puzzle's captions too
+    assert named_size("masyu", 6, 6) == {"rows": 6, "cols": 6}

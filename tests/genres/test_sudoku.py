@@ -194,13 +194,13 @@ def test_givens_are_as_large_as_the_answer_digits() -> None:
     puzzle's own numbers looked like pencil marks beside the solution."""
     from PIL import Image
 
-    from rendering import render
+    from rendering.views import _render
     from solvers.solution import NumberSolution
 
     n = 16
     cells = tuple(tuple(12 if (r, c) == (0, 0) else 0 for c in range(n)) for r in range(n))
     answer = NumberSolution(tuple(tuple(12 for _ in range(n)) for _ in range(n)))
-    pic = render(Puzzle("sudoku", cells), answer)
+    pic = _render(Puzzle("sudoku", cells), answer)
     img: Image.Image = pic.image.convert("L")
     lay = pic.panels[0]
 

@@ -1,0 +1,120 @@
+"""What a picture was read as: :class:`Reading` (the board, its genres, its doubts) and :class:`Unclear`
+(a board refused with most of its cells in doubt). Split from :mod:`vision.reading`, which makes them,
+so that the modules reading a picture can share these types without importing each other."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from solvers.errors import ParseError
+from solvers.genre import RegionUse
+from solvers.puzzle import Puzzle, Regions
+from solvers.reading import read_cells
+from solvers.registry import GENRES
+from vision.errors import Unreadable
+
+
+@dataclass(frozen=True)
+class CellRead:
+    """A cell the reader is unsure of (0-based row and column), what it read, what else it may be."""
+
+    row: int
+    col: int
+    token: str
+    alternatives: tuple[str, ...]
+    confidence: float
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A board read from a picture. ``genres``: the genres it may be, most likely first (more
+    than one: ask the player); ``unsure``: the cells to confirm before solving; ``size_unsure``:
+    the rows and columns themselves to confirm; ``regions``: the rooms thick lines cut the board
+    into (None: no thick lines)."""
+
+    rows: int
+    cols: int
+    tokens: tuple[tuple[str, ...], ...]
+    genres: tuple[str, ...]
+    unsure: tuple[CellRead, ...]
+    seconds: float
+    problem: ParseError | None = None  # why the tokens are no board of any genre (None: they are)
+    size_unsure: bool = False  # the count of rows and columns itself is in doubt (faint or missing lines)
+    regions: Regions | None = None
+    # cells read with confidence that the board as a whole puts in doubt (a faint mark in a cell read
+    # empty): added to ``unsure`` only once the reading is chosen, so they do not change which wins
+    suspects: tuple[CellRead, ...] = ()
+    # the count put in doubt by the board as a whole (a lattice short of its outline): merged into
+    # ``size_unsure`` once the reading is chosen, as ``suspects`` are, on a reading asked about anyway
+    size_suspect: bool = False
+
+    @property
+    def sure(self) -> bool:
+        """Whether every cell and the size were read with confidence (solve without asking)."""
+        return not self.unsure and not self.size_unsure
+
+    def regions_for(self, genre: str) -> Regions | None:
+        """The rooms as ``genre`` takes them: none for a genre without rooms or when they are the
+        ones its pictures always draw (standard boxes, ``Genre.implied_regions``)."""
+        return rooms_for(self.regions, genre, self.rows, self.cols)
+
+    def grid_text(self, genre: str | None = None) -> str:
+        """The rows of tokens, with each row's room ids after a ``|`` when the board has rooms."""
+        name = genre or (self.genres[0] if self.genres else None)
+        return "\n".join(" ".join(row) for row in _rows(self.tokens, self.regions_for(name) if name else self.regions))
+
+    def puzzle(self, genre: str | None = None) -> Puzzle[Any]:
+        """The board as ``genre`` (default: the most likely); raises ParseError if it does not fit."""
+        name = genre or (self.genres[0] if self.genres else None)
+        if name is None:
+            raise ParseError("no-board")
+        return read_cells(_rows(self.tokens, self.regions_for(name)), name)
+
+    def text(self, genre: str | None = None) -> str:
+        """The bot's own text notation (a header line with the genre, then the rows): paste it back to solve."""
+        name = genre or (self.genres[0] if self.genres else None)
+        try:
+            p = self.puzzle(name)
+        except ParseError:
+            return (f"{name}\n" if name else "") + self.grid_text(name)
+        return "\n".join([p.kind.name, *p.grid_lines()])
+
+    def record(self, genre: str | None = None) -> dict[str, Any]:
+        """The FORMATS.md record (genre, rows, cols, grid)."""
+        return self.puzzle(genre).to_record()
+
+
+UNCLEAR_WORDS = ("I found a grid but could not make out most of its cells; send a sharper, better lit picture "
+                 "taken straight on.")
+
+
+class Unclear(Unreadable):
+    """A board with most of its cells in doubt (refused as ``unclear``) holding the reading all the
+    same, with how many pixels of its picture a cell is: a board whose lines are plain and whose
+    cells are large (a person reads it) is shown with its doubts asked about rather than refused,
+    when no other place of the picture was read (see :func:`vision.reading._asked_instead`)."""
+
+    def __init__(self, reading: Reading, cell: float) -> None:
+        super().__init__("unclear", UNCLEAR_WORDS)
+        self.reading = reading
+        self.cell = cell
+
+
+def rooms_for(regions: Regions | None, genre: str, rows: int, cols: int) -> Regions | None:
+    """``regions`` as ``genre`` takes them (see :meth:`Reading.regions_for`)."""
+    g = GENRES[genre]
+    if regions is None or g.regions is RegionUse.NONE or regions == g.implied_regions(rows, cols):
+        return None
+    return regions
+
+
+def _rows(tokens: tuple[tuple[str, ...], ...], regions: Regions | None) -> list[list[str]]:
+    if regions is None:
+        return [list(row) for row in tokens]
+    return [[*row, "|", *map(str, ids)] for row, ids in zip(tokens, regions, strict=True)]
+
+
+def _board_of(tokens: tuple[tuple[str, ...], ...], regions: Regions | None, genre: str) -> Puzzle[Any]:
+    """The tokens (and rooms) as ``genre``'s board; ParseError when they are none."""
+    return read_cells(_rows(tokens, rooms_for(regions, genre, len(tokens), len(tokens[0]))), genre)
