@@ -69,6 +69,8 @@ LAYOUTS: dict[str, tuple[int, int, list[Piece]]] = {
     "40x40-d24-d19": (40, 40, [("fillomino-d0024", "", 0, 0), ("fillomino-d0019", "", 26, 0)]),
     "50x64-d25-d15T-d17-d19": (50, 64, [("fillomino-d0025", "", 0, 0), ("fillomino-d0015", "T", 0, 52),
                                          ("fillomino-d0017", "", 33, 0), ("fillomino-d0019", "", 33, 21)]),
+    "50x64-d22-d22R-d22T": (50, 64, [("fillomino-d0022", "", 0, 0), ("fillomino-d0022", "R", 21, 0),
+                                     ("fillomino-d0022", "T", 0, 37)]),  # three d0022-like parts (fillo9)
 }
 
 
