@@ -67,7 +67,9 @@ class Command:
     """``/name``: ``handler`` runs it; ``help_key`` is the message code of its one-line help.
 
     ``help_args`` fill the help text's placeholders (a callable value gets the
-    reader's language and returns the words); ``menu`` puts it in the platform's command menu;
+    reader's language and returns the words); a platform whose chats lack what the help speaks of
+    (the console has no replies) gets ``<help_key>_<platform>`` where the catalogue has one;
+    ``menu`` puts it in the platform's command menu;
     ``takes_board`` tells the console chat that a board may follow on the next lines.
     """
 
@@ -78,9 +80,10 @@ class Command:
     menu: bool = True
     takes_board: bool = False
 
-    def help(self, lang: str) -> str:
+    def help(self, lang: str, platform: str | None = None) -> str:
         args = {k: v(lang) if callable(v) else v for k, v in self.help_args.items()}
-        return i18n.t(lang, self.help_key, **args)
+        own = f"{self.help_key}_{platform}"
+        return i18n.t(lang, own if platform and i18n.has(own) else self.help_key, **args)
 
 
 class Registry:

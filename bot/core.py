@@ -298,7 +298,7 @@ def help_text(ctx: Context) -> str:
     for g in genres:
         parts.append(f"{genre_title(g.name, ctx.lang)}:\n{g.example}")
     parts += ["", ctx.t("help_commands")]
-    parts += [f"/{c.name} — {c.help(ctx.lang)}" for c in ctx.core.registry.menu()]
+    parts += [f"/{c.name} — {c.help(ctx.lang, ctx.msg.platform)}" for c in ctx.core.registry.menu()]
     return "\n".join(parts)
 
 

@@ -400,3 +400,28 @@ def test_only_a_path_is_taken_for_a_picture_file(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     core, out = _chat(tmp_path, f"{fifo}\n")
     assert core.images == [] and f"I could not open {fifo}: not a file." in out
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_consoles_help_tells_to_answer_without_a_reply(lang: str) -> None:
+    """The console has no replies: its /help told it to answer the daily puzzle "or reply to the
+    post"; Telegram's still does (one /answer command, help words per platform)."""
+    from types import SimpleNamespace
+    from typing import Any, cast
+
+    from bot.commands import Context, Registry
+    from bot.core import help_text, install_builtins
+    from bot.daily.chat import DailyChat
+
+    reg = Registry()
+    install_builtins(reg)
+    DailyChat(cast(Any, None)).install(cast(Any, SimpleNamespace(registry=reg)))
+    core = cast(Any, SimpleNamespace(registry=reg))
+
+    def answer_line(platform: str) -> str:
+        said = help_text(Context(core, Incoming(platform=platform, chat_id=1, user_id=1, lang=lang), cast(Any, None)))
+        return next(line for line in said.splitlines() if line.startswith("/answer "))
+
+    reply = "reply to the post" if lang == "en" else "返信"
+    assert reply in answer_line("telegram")
+    assert reply not in answer_line("console") and "/answer <" in answer_line("console")

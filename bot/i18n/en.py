@@ -279,6 +279,7 @@ TEXTS: dict[str, str] = {
     "cmd_hint": "one more cell of the daily puzzle",
     "cmd_stats": "your streak and today's leaderboard",
     "cmd_answer": "answer the daily puzzle: /answer <grid> (or reply to the post)",
+    "cmd_answer_console": "answer the daily puzzle: /answer <grid>",
     "cmd_subscribe": "daily puzzle every day: /subscribe [genre|mix] [easy|medium|hard] [HH:MM]",
     "cmd_unsubscribe": "stop the daily puzzle: /unsubscribe [genre]",
     "daily_date": "{date:%a %d %b %Y}",

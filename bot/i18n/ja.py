@@ -255,6 +255,7 @@ TEXTS: dict[str, str] = {
     "cmd_hint": "今日のパズルのヒント（1 マスずつ）",
     "cmd_stats": "連続記録と今日のランキング",
     "cmd_answer": "今日のパズルに答える: /answer <盤面>（投稿への返信でも可）",
+    "cmd_answer_console": "今日のパズルに答える: /answer <盤面>",
     "cmd_subscribe": "毎日パズルを配信: /subscribe [ジャンル|mix] [easy|medium|hard] [HH:MM]",
     "cmd_unsubscribe": "配信を止める: /unsubscribe [ジャンル]",
     "daily_date": "{date.year}年{date.month}月{date.day}日",
