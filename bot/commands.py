@@ -68,7 +68,8 @@ class Command:
 
     ``help_args`` fill the help text's placeholders (a callable value gets the
     reader's language and returns the words); a platform whose chats lack what the help speaks of
-    (the console has no replies) gets ``<help_key>_<platform>`` where the catalogue has one;
+    (the console has no replies) gets ``<help_key>_<platform>`` where the catalogue has one (an
+    empty one leaves the command out of that platform's help: it does nothing there);
     ``menu`` puts it in the platform's command menu;
     ``takes_board`` tells the console chat that a board may follow on the next lines.
     """
@@ -82,8 +83,7 @@ class Command:
 
     def help(self, lang: str, platform: str | None = None) -> str:
         args = {k: v(lang) if callable(v) else v for k, v in self.help_args.items()}
-        own = f"{self.help_key}_{platform}"
-        return i18n.t(lang, own if platform and i18n.has(own) else self.help_key, **args)
+        return i18n.t(lang, i18n.for_platform(self.help_key, platform), **args)
 
 
 class Registry:

@@ -20,7 +20,7 @@ from typing import Any
 from bot.chat import ChatId, Choice, Incoming, Link, Platform, Reply
 from bot.commands import Command, Context, Registry
 from bot.config import BotConfig
-from bot.i18n import genre_title, say, series, words
+from bot.i18n import for_platform, genre_title, say, series, words
 from bot.pictures import titled
 from bot.pipeline import QueueFull, SolverBackend, UserBusy
 from bot.replies import result_reply
@@ -291,14 +291,12 @@ def help_text(ctx: Context) -> str:
     variants = variants_help(genres, ctx.lang)
     force = (ctx.t("help_genres_variants", commands=commands, variants=variants) if variants
              else ctx.t("help_genres", commands=commands))
-    parts = [ctx.t("help_howto")]
-    if ctx.msg.platform == "console":  # the console has no photos: a picture comes from a file
-        parts.append(ctx.t("help_image_console"))
-    parts += [force, "", ctx.t("help_examples")]
+    parts = [ctx.t(for_platform("help_howto", ctx.msg.platform)), force, "", ctx.t("help_examples")]
     for g in genres:
         parts.append(f"{genre_title(g.name, ctx.lang)}:\n{g.example}")
     parts += ["", ctx.t("help_commands")]
-    parts += [f"/{c.name} — {c.help(ctx.lang, ctx.msg.platform)}" for c in ctx.core.registry.menu()]
+    helps = ((c.name, c.help(ctx.lang, ctx.msg.platform)) for c in ctx.core.registry.menu())
+    parts += [f"/{name} — {said}" for name, said in helps if said]  # (empty: does nothing here)
     return "\n".join(parts)
 
 

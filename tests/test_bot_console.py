@@ -402,10 +402,8 @@ def test_only_a_path_is_taken_for_a_picture_file(tmp_path: Path) -> None:
     assert core.images == [] and f"I could not open {fifo}: not a file." in out
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_the_consoles_help_tells_to_answer_without_a_reply(lang: str) -> None:
-    """The console has no replies: its /help told it to answer the daily puzzle "or reply to the
-    post"; Telegram's still does (one /answer command, help words per platform)."""
+def _help(platform: str, lang: str) -> str:
+    """/help on ``platform`` with the built-in and the daily puzzle's commands (no database)."""
     from types import SimpleNamespace
     from typing import Any, cast
 
@@ -417,11 +415,35 @@ def test_the_consoles_help_tells_to_answer_without_a_reply(lang: str) -> None:
     install_builtins(reg)
     DailyChat(cast(Any, None)).install(cast(Any, SimpleNamespace(registry=reg)))
     core = cast(Any, SimpleNamespace(registry=reg))
+    return help_text(Context(core, Incoming(platform=platform, chat_id=1, user_id=1, lang=lang), cast(Any, None)))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_consoles_help_tells_to_answer_without_a_reply(lang: str) -> None:
+    """The console has no replies: its /help told it to answer the daily puzzle "or reply to the
+    post"; Telegram's still does (one /answer command, help words per platform)."""
 
     def answer_line(platform: str) -> str:
-        said = help_text(Context(core, Incoming(platform=platform, chat_id=1, user_id=1, lang=lang), cast(Any, None)))
-        return next(line for line in said.splitlines() if line.startswith("/answer "))
+        return next(line for line in _help(platform, lang).splitlines() if line.startswith("/answer "))
 
     reply = "reply to the post" if lang == "en" else "返信"
     assert reply in answer_line("telegram")
     assert reply not in answer_line("console") and "/answer <" in answer_line("console")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_consoles_help_speaks_of_no_group_reply_or_spoiler(lang: str) -> None:
+    """The console has no groups, replies or spoilers (its pictures are files; /spoiler only says
+    so): its /help told to reply /solve in a group, put /solution behind a spoiler and listed
+    /spoiler. Now it says what the console does (a board pasted or below /solve, a picture by
+    /image, the solution's picture in a file) and leaves /spoiler out; Telegram's help is as it was."""
+    lacks = ("group", "reply", "spoiler") if lang == "en" else ("グループ", "返信", "ネタバレ")
+    console, telegram = _help("console", lang), _help("telegram", lang)
+    assert all(word in telegram.lower() for word in lacks) and "\n/spoiler — " in telegram
+    assert not [word for word in lacks if word in console.lower()]
+    assert "\n/spoiler" not in console and "/image " in console
+    solution = next(line for line in console.splitlines() if line.startswith("/solution "))
+    assert ("file" if lang == "en" else "ファイル") in solution
+    commands = {line.split()[0] for line in console.splitlines() if line.startswith("/") and " — " in line}
+    assert commands == {line.split()[0] for line in telegram.splitlines()
+                        if line.startswith("/") and " — " in line} - {"/spoiler"}

@@ -62,6 +62,14 @@ def has(code: str) -> bool:
     return template(code) is not None
 
 
+def for_platform(code: str, platform: str | None) -> str:
+    """``<code>_<platform>`` where the catalogue has it, else ``code``: the words for a platform
+    whose chats lack what the common words speak of (the console has no groups, replies or
+    spoilers). An empty text there means the thing does nothing on that platform."""
+    own = f"{code}_{platform}"
+    return own if platform and has(own) else code
+
+
 def _value(name: str, value: Any, cat: ModuleType) -> Any:
     if name == "cell" or name.endswith("_cell"):
         r, c = value

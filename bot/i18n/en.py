@@ -179,7 +179,12 @@ TEXTS: dict[str, str] = {
                   "• puzz.link URLs and .txt files work too;\n"
                   "• so does a picture of the grid (a screenshot or photo: PNG, JPEG, WebP): I show what I read, "
                   "then solve it;",
-    "help_image_console": "• here in the console, send a picture with /image PATH;",
+    "help_howto_console": "How to send a board:\n"
+                          "• paste it (one row per line) and end it with an empty line, or write /solve and "
+                          "the board on the lines below it;\n"
+                          "• puzz.link URLs work too;\n"
+                          "• so does a picture of the grid (a screenshot or photo: PNG, JPEG, WebP): send it with "
+                          "/image PATH or paste the file's path; I show what I read, then solve it;",
     "help_genres": "• {commands} force the genre.",
     "help_genres_variants": "• {commands} force the genre; {variants}.",
     "help_examples": "Examples (one per genre):",
@@ -190,6 +195,7 @@ TEXTS: dict[str, str] = {
     "cmd_genre": "solve {genre} boards",
     "cmd_genre_variants": "solve {genre} boards; {variants}",
     "cmd_spoiler": "pictures behind a spoiler here: /spoiler on|off",
+    "cmd_spoiler_console": "",  # (pictures here are files: /spoiler only says so; left out of /help)
     "no_board": "Send the board after the command (one row per line), or reply with {command} to a message holding it.",
     "unknown_command": "I don't know /{command}. See /help.",
     "ask_genre": "This board could be {options}. Which genre is it?",
@@ -276,11 +282,14 @@ TEXTS: dict[str, str] = {
     # -- the daily puzzle (was bot/daily/texts.py) ---------------------------------------------------
     "cmd_daily": "today's puzzle: /daily [genre] [easy|medium|hard]",
     "cmd_solution": "the daily puzzle's solution (behind a spoiler)",
+    "cmd_solution_console": "the daily puzzle's solution (its picture saved to a file)",
     "cmd_hint": "one more cell of the daily puzzle",
     "cmd_stats": "your streak and today's leaderboard",
     "cmd_answer": "answer the daily puzzle: /answer <grid> (or reply to the post)",
     "cmd_answer_console": "answer the daily puzzle: /answer <grid>",
     "cmd_subscribe": "daily puzzle every day: /subscribe [genre|mix] [easy|medium|hard] [HH:MM]",
+    "cmd_subscribe_console": "daily puzzle every day while this chat is open: "
+                             "/subscribe [genre|mix] [easy|medium|hard] [HH:MM]",
     "cmd_unsubscribe": "stop the daily puzzle: /unsubscribe [genre]",
     "daily_date": "{date:%a %d %b %Y}",
     "daily_caption": "🧩 Daily {genre} · {date}\n{rows}×{cols} · {difficulty}{play}\n"

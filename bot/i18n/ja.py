@@ -162,7 +162,11 @@ TEXTS: dict[str, str] = {
                   "• グループでは /solve の後に盤面を書くか、盤面のメッセージに /solve で返信\n"
                   "• puzz.link の URL や .txt ファイルも使えます\n"
                   "• 盤面の画像（スクリーンショットや写真: PNG、JPEG、WebP）も読み取ります。読み取った盤面を示してから解きます",
-    "help_image_console": "• このコンソールでは /image ファイル名 で画像を送れます",
+    "help_howto_console": "盤面の送り方:\n"
+                          "• 盤面を貼り付けて空行で終える（1 行 = 盤面の 1 行）。/solve の次の行から盤面を書いても可\n"
+                          "• puzz.link の URL も使えます\n"
+                          "• 盤面の画像（スクリーンショットや写真: PNG、JPEG、WebP）も読み取ります。/image ファイル名 で"
+                          "送るか、ファイル名を貼り付けてください。読み取った盤面を示してから解きます",
     "help_genres": "• {commands} でジャンルを指定",
     "help_genres_variants": "• {commands} でジャンルを指定。{variants}",
     "help_examples": "例（ジャンルごとに 1 つ）:",
@@ -173,6 +177,7 @@ TEXTS: dict[str, str] = {
     "cmd_genre": "{genre}として解く",
     "cmd_genre_variants": "{genre}として解く。{variants}",
     "cmd_spoiler": "画像をネタバレ防止にする: /spoiler on|off",
+    "cmd_spoiler_console": "",  # (画像はファイル: /help に載せない)
     "no_board": "コマンドの後に盤面を書くか（1 行 = 1 行）、盤面のメッセージに {command} で返信してください。",
     "unknown_command": "/{command} は知らないコマンドです。/help をご覧ください。",
     "ask_genre": "この盤面は {options} のどれでも読めます。どのジャンルですか？",
@@ -252,11 +257,13 @@ TEXTS: dict[str, str] = {
     # -- the daily puzzle (was bot/daily/texts.py) ---------------------------------------------------
     "cmd_daily": "今日のパズル: /daily [ジャンル] [easy|medium|hard]",
     "cmd_solution": "今日のパズルの答え（ネタバレ防止付き）",
+    "cmd_solution_console": "今日のパズルの答え（画像をファイルに保存）",
     "cmd_hint": "今日のパズルのヒント（1 マスずつ）",
     "cmd_stats": "連続記録と今日のランキング",
     "cmd_answer": "今日のパズルに答える: /answer <盤面>（投稿への返信でも可）",
     "cmd_answer_console": "今日のパズルに答える: /answer <盤面>",
     "cmd_subscribe": "毎日パズルを配信: /subscribe [ジャンル|mix] [easy|medium|hard] [HH:MM]",
+    "cmd_subscribe_console": "起動中は毎日パズルを配信: /subscribe [ジャンル|mix] [easy|medium|hard] [HH:MM]",
     "cmd_unsubscribe": "配信を止める: /unsubscribe [ジャンル]",
     "daily_date": "{date.year}年{date.month}月{date.day}日",
     "daily_caption": "🧩 今日の{genre}・{date}\n{rows}×{cols}・{difficulty}{play}\n"
