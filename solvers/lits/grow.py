@@ -6,11 +6,13 @@ every node solves the connectivity flow's LP. Yet such boards have many answers,
 grown like the generator draws one is usually found at once: start with the room that has the
 fewest placements, then repeatedly give a room next to the shaded area a placement that touches
 it (so the shading stays one area by construction), keeping no 2x2 block and no equal shapes
-touching. The room taken next is the one with the fewest placements still possible; after each
-choice the rooms near it drop the placements it rules out, and a room left with none, or with
-none that could ever touch a shaded cell, undoes the choice (depth-first, within ``nodes``).
+touching. The room taken next is the one with the fewest placements still possible per failure
+it caused (dom/wdeg); after each choice the rooms near it drop the placements it rules out, and a
+room left with none, or open rooms cut off from the shaded area (none of their placements can
+ever touch it), undo the choice. Depth-first, restarted with twice the placements when a try
+runs out (the rooms where it failed then come first), within ``NODES`` placements per room.
 
-The search is deterministic (a node count, no clock and no randomness), and what it returns is
+The search is deterministic (node counts, no clock and no randomness), and what it returns is
 a complete answer: every rule holds by construction and is checked again at the end
 (:func:`is_answer`). It proves nothing: when it gives up the caller asks CP-SAT as before.
 """
@@ -22,17 +24,22 @@ from collections.abc import Sequence
 
 from solvers.lits.deduce import Board
 
-NODES = 20000  # placements tried before giving up (random 40x57: see bench/results/lits.md, pass lits7)
-RESTART = 2  # placements of the first try per room; each next try (after a restart) gets twice as many
+# placements tried per room: the first try gets RESTART, the next (after a restart, the rooms where tries
+# failed first) twice as many, up to NODES in all. On 22 random 36x50 / 40x57 boards (250-324 rooms) every
+# answer grew within two tries, at most 3.0 per room (~0.7 ms CPU a placement, bench/results/lits.md, lits7)
+RESTART = 2
+NODES = 6
 
 
 class _GiveUp(Exception):
     pass
 
 
-def grow(board: Board, alive: Sequence[bool], nodes: int = NODES) -> list[int] | None:
-    """One answer (a placement per region, from the ``alive`` ones) or None within ``nodes`` tries."""
+def grow(board: Board, alive: Sequence[bool], nodes: int | None = None) -> list[int] | None:
+    """One answer (a placement per region, from the ``alive`` ones) or None within ``nodes`` placements
+    tried (default ``NODES`` per room)."""
     count = len(board.members)
+    nodes = NODES * count if nodes is None else nodes
     if count == 0 or any(not any(alive[p] for p in ps) for ps in board.by_region):
         return None
     adjacent: list[set[int]] = [set() for _ in range(count)]  # regions sharing an edge
@@ -44,7 +51,7 @@ def grow(board: Board, alive: Sequence[bool], nodes: int = NODES) -> list[int] |
     spent = 0
     tries = RESTART * count
     old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, count + 200))
+    sys.setrecursionlimit(max(old, 2 * count + 200))  # two frames a room
     try:
         while spent < nodes:
             tries = min(tries, nodes - spent)
@@ -102,7 +109,8 @@ class _Search:
     def hopeless(self, q: int) -> bool:
         """q can never touch a shaded cell: every cell next to it is in a region done and unshaded."""
         owner, taken, shape_at = self.board.owner, self.taken, self.shape_at
-        return self.near_area[q] == 0 and all(taken[owner[j]] >= 0 and shape_at[j] < 0 for j in self.board.touch[q])
+        return self.near_area[q] == 0 and all(shape_at[j] < 0 and (owner[j] < 0 or taken[owner[j]] >= 0)
+                                              for j in self.board.touch[q])
 
     def reachable(self, r: int) -> bool:
         """The open rooms r reaches through open rooms can still touch the shaded area."""
