@@ -26,9 +26,10 @@ from solvers.lits.deduce import Board
 
 # placements tried per room: the first try gets RESTART, the next (after a restart, the rooms where tries
 # failed first) twice as many, up to NODES in all. On 22 random 36x50 / 40x57 boards (250-324 rooms) every
-# answer grew within two tries, at most 3.0 per room (~0.7 ms CPU a placement, bench/results/lits.md, lits7)
+# answer grew within two tries, at most 3.0 per room (~0.7 ms CPU a placement); where it fails (published
+# boards, tighter) giving up costs 0.1-0.5 s CPU at 4 per room (bench/results/lits.md, pass lits7)
 RESTART = 2
-NODES = 6
+NODES = 4
 
 
 class _GiveUp(Exception):
