@@ -18,6 +18,11 @@ Otherwise CP-SAT chooses one placement per region (exact selection) among the su
 On models of up to ``NARROW_PLACES`` placements CP-SAT presolves lightly (no probing, one pass):
 there its probing cost more than it found (d0019: 0.18 -> 0.09 s CPU for both calls).
 
+On models of more than ``GROW_PLACES`` placements (random 40x57 boards) the first answer is
+grown room by room first (:mod:`solvers.lits.grow`, no search of CP-SAT's; its time there was
+heavy-tailed in the seed); CP-SAT then only proves, with that answer excluded, if no second
+answer is one room away.
+
 Uniqueness: first a second answer that moves one room's piece (:mod:`solvers.lits.swap`, no
 search); else the first answer's placements are excluded and the same loop runs again, on the
 domains the first call derived when the model is small enough (:func:`solvers.cpsat.narrow`:
@@ -54,8 +59,9 @@ CPSAT_PARAMS = {"num_workers": 1, "linearization_level": 1}
 # 40x57 boards (2800-3250 placements) it is needed (s1: 1.4 -> 4.4 s without it)
 LIGHT_PRESOLVE = {"cp_model_probing_level": 0, "max_presolve_iterations": 1}
 NARROW_PLACES = 1500  # placements left up to which the proof starts from the first call's domains
-# above GROW_PLACES placements the first answer is grown (solvers/lits/grow.py) before CP-SAT is asked: random
-# 36x50 / 40x57 boards (2200-3300 placements) 0.25-0.64 s CPU against CP-SAT's 1.4 to over 10 s (seed-dependent)
+# above GROW_PLACES placements the first answer is grown (solvers/lits/grow.py) before CP-SAT is asked: 22 random
+# 36x50 / 40x57 boards (2200-3300 placements) grew in 0.2-0.8 s CPU against CP-SAT's 1.4 to over 10 s (by its
+# seed); published boards, all under it, are tight and grow gives up on them (bench/results/lits.md, lits7)
 GROW_PLACES = NARROW_PLACES
 
 
