@@ -19,9 +19,7 @@ a complete answer: every rule holds by construction and is checked again at the 
 
 from __future__ import annotations
 
-import math
 import sys
-import time
 from collections.abc import Sequence
 
 from solvers.lits.deduce import Board
@@ -38,11 +36,9 @@ class _GiveUp(Exception):
     pass
 
 
-def grow(board: Board, alive: Sequence[bool], nodes: int | None = None,
-         deadline: float = math.inf) -> list[int] | None:
+def grow(board: Board, alive: Sequence[bool], nodes: int | None = None) -> list[int] | None:
     """One answer (a placement per region, from the ``alive`` ones) or None within ``nodes`` placements
-    tried (default ``NODES`` per room); also None past ``deadline`` (``time.perf_counter``: the solve's
-    time limit, for boards far bigger than those measured, where the solve times out anyway)."""
+    tried (default ``NODES`` per room)."""
     count = len(board.members)
     nodes = NODES * count if nodes is None else nodes
     if count == 0 or any(not any(alive[p] for p in ps) for ps in board.by_region):
@@ -60,7 +56,7 @@ def grow(board: Board, alive: Sequence[bool], nodes: int | None = None,
     try:
         while spent < nodes:
             tries = min(tries, nodes - spent)
-            search = _Search(board, alive, adjacent, weight, tries, deadline)
+            search = _Search(board, alive, adjacent, weight, tries)
             answer = search.run()
             spent += tries - max(0, search.budget)
             if answer is not None:
@@ -77,9 +73,8 @@ class _Search:
     """One depth-first try of :func:`grow` within ``budget`` placements."""
 
     def __init__(self, board: Board, alive: Sequence[bool], adjacent: list[set[int]], weight: list[float],
-                 budget: int, deadline: float) -> None:
+                 budget: int) -> None:
         self.board = board
-        self.deadline = deadline
         self.adjacent = adjacent
         self.weight = weight
         self.budget = budget
@@ -179,7 +174,7 @@ class _Search:
             if touching and not self.near_area[p]:
                 continue
             self.budget -= 1
-            if self.budget < 0 or self.budget % 256 == 0 and time.perf_counter() > self.deadline:
+            if self.budget < 0:
                 raise _GiveUp
             trail = self.place(p)
             if trail is None:

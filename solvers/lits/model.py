@@ -85,7 +85,7 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
     alive = [p for p, ok in enumerate(state.alive) if ok]
     known = None
     if len(alive) > GROW_PLACES:
-        known = grow(b, state.alive, deadline=t0 + budget.remaining())
+        known = grow(b, state.alive)
         budget.note("grow", t0)
     if known is not None:  # (an answer by construction, checked again in grow)
         answer = b.shade_rows({i for p in known for i in b.places[p].cells}.__contains__)
