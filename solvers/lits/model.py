@@ -18,6 +18,11 @@ Otherwise CP-SAT chooses one placement per region (exact selection) among the su
 On models of up to ``NARROW_PLACES`` placements CP-SAT presolves lightly (no probing, one pass):
 there its probing cost more than it found (d0019: 0.18 -> 0.09 s CPU for both calls).
 
+On models of more than ``GROW_PLACES`` placements (random 40x57 boards) the first answer is
+grown room by room first (:mod:`solvers.lits.grow`, no search of CP-SAT's; its time there was
+heavy-tailed in the seed); CP-SAT then only proves, with that answer excluded, if no second
+answer is one room away.
+
 Uniqueness: first a second answer that moves one room's piece (:mod:`solvers.lits.swap`, no
 search); else the first answer's placements are excluded and the same loop runs again, on the
 domains the first call derived when the model is small enough (:func:`solvers.cpsat.narrow`:
@@ -35,6 +40,7 @@ from solvers.connectivity import components, cuts, solve_connected
 from solvers.cpsat import NARROW_PARAMS, Budget, found, narrow, run, staged
 from solvers.errors import Message
 from solvers.lits.deduce import EMPTY, SHADED, Board, State, count, start, stuck_room
+from solvers.lits.grow import grow
 from solvers.lits.swap import neighbour_answer
 from solvers.puzzle import Puzzle
 from solvers.verdict import ShadeOutcome, ShadeRows, SolveOptions, SolveResult, Status
@@ -53,6 +59,10 @@ CPSAT_PARAMS = {"num_workers": 1, "linearization_level": 1}
 # 40x57 boards (2800-3250 placements) it is needed (s1: 1.4 -> 4.4 s without it)
 LIGHT_PRESOLVE = {"cp_model_probing_level": 0, "max_presolve_iterations": 1}
 NARROW_PLACES = 1500  # placements left up to which the proof starts from the first call's domains
+# above GROW_PLACES placements the first answer is grown (solvers/lits/grow.py) before CP-SAT is asked: 22 random
+# 36x50 / 40x57 boards (2200-3300 placements) grew in 0.2-0.8 s CPU against CP-SAT's 1.4 to over 10 s (by its
+# seed); published boards, all under it, are tight and grow gives up on them (bench/results/lits.md, lits7)
+GROW_PLACES = NARROW_PLACES
 
 
 def solve_regions(regions: Sequence[Sequence[int]], options: SolveOptions,
@@ -73,6 +83,17 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
     rows, cols = b.rows, b.cols
     model = cp_model.CpModel()
     alive = [p for p, ok in enumerate(state.alive) if ok]
+    known = None
+    if len(alive) > GROW_PLACES:
+        known = grow(b, state.alive)
+        budget.note("grow", t0)
+    if known is not None:  # (an answer by construction, checked again in grow)
+        answer = b.shade_rows({i for p in known for i in b.places[p].cells}.__contains__)
+        other = neighbour_answer(b, state.alive, known) if limit > 1 else None
+        if other is not None or limit == 1:
+            more = [] if other is None else [b.shade_rows({i for p in other for i in b.places[p].cells}.__contains__)]
+            return ShadeOutcome.of([answer, *more], budget.options, budget.stats)
+    t0 = time.perf_counter()
     x = {p: model.new_bool_var(f"p{p}") for p in alive}
     for ps in b.by_region:
         model.add_exactly_one([x[p] for p in ps if p in x])
@@ -155,6 +176,12 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
     budget.note("build", t0)
     answers: list[ShadeRows] = []
     decision = [x[p] for p in alive]
+    if known is not None:  # the proof alone remains: that answer excluded, and hinted
+        answers.append(answer)
+        grown = set(known)
+        model.add_bool_or([x[p].Not() if p in grown else x[p] for p in alive])
+        for p in alive:
+            model.add_hint(x[p], p in grown)
     while len(answers) < limit:
         t0 = time.perf_counter()
         status, solver = runner(model, budget)

@@ -14,11 +14,12 @@ from solvers.engine import solve_puzzle
 from solvers.errors import InvalidPuzzle, Message, ParseError
 from solvers.generation import generate
 from solvers.genre import missing_parts
-from solvers.lits import GENRE
+from solvers.lits import GENRE, model
 from solvers.lits.bits import Geometry, answers, probed
 from solvers.lits.check import shape_of, violations
 from solvers.lits.deduce import Board, OutOfBudget
 from solvers.lits.generate import attempt
+from solvers.lits.grow import grow
 from solvers.lits.model import solve_regions
 from solvers.lits.shapes import ORIENTATIONS, SHAPES
 from solvers.lits.swap import neighbour_answer
@@ -226,6 +227,42 @@ def test_neighbour_answer_is_an_answer_one_room_away() -> None:
             found += 1
         tried += 1
     assert found > 0
+
+
+def test_grown_first_answer_keeps_every_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The answer grown room by room (solvers.lits.grow, big models) is an answer; with that path on
+    for every model the verdicts still agree with brute force (a unique board is proven by CP-SAT
+    with the grown answer excluded), and a board with a second answer one room away is settled
+    without any CP-SAT call."""
+    monkeypatch.setattr(model, "GROW_PLACES", 0)
+    calls: list[int] = []
+    real = model.solve_connected
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(model, "solve_connected", counted)
+    rng = random.Random(7)
+    checked = grown = without = 0
+    while checked < 25:
+        rows, cols = rng.choice(((3, 4), (4, 3), (2, 6), (2, 5)))
+        regions = _random_rooms(rng, rows, cols, rng.randint(1, 3))
+        every = _brute(regions)
+        board = Board.of(regions)
+        answer = grow(board, [True] * len(board.places))
+        if answer is not None:
+            cells = {i for p in answer for i in board.places[p].cells}
+            assert board.shade_rows(cells.__contains__) in every, regions
+            grown += 1
+        want = Status.NONE if not every else Status.UNIQUE if len(every) == 1 else Status.MULTIPLE
+        calls.clear()
+        out = solve_regions(regions, OPTS, search_nodes=0)
+        assert out.status is want, regions
+        assert all(a in every for a in out.answers)
+        without += want is Status.MULTIPLE and not calls
+        checked += 1
+    assert grown > 5 and without > 0, (grown, without)
 
 
 @pytest.mark.parametrize("source", corpus.SOURCES)
