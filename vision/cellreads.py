@@ -22,6 +22,7 @@ RING_SURE = 0.9  # the confidence of a ring found by its profile, all the way ro
 # faint ink stands this many grain sigmas above a cell's paper, the bar never above the usual ink level (_faint_bar;
 # at 3 sigmas 1-2 of 24 grainy cells of tests/test_vision_shadegrain.py still asked, at 4 none at zoom 1)
 GRAIN_TIMES, GRAIN_CAP = 4.0, INK
+GRAIN_SPREAD = 3.0  # grain: this many times more of a cell's middle grey below the faint bar than above it (_faint_bar)
 LINE_DARK, MAX_DARKEN = 0.6, 4.0  # a faint grid's lines made this dark, its ink at most this many times darker
 
 
@@ -106,14 +107,17 @@ def faint_rings(dark: Board, guesses: list[list[CellGuess]]) -> list[list[CellGu
 
 def _faint_bar(middle: np.ndarray) -> float:
     """The darkness above which a cell's middle (darkened ink) holds faint ink: :data:`HAIRLINE_INK`,
-    raised in grain to :data:`GRAIN_TIMES` grain sigmas above the middle's paper, but never above
-    :data:`GRAIN_CAP` (ink that dark is ink in any reading). Grain is measured from the middle's
-    own median and upper quartile: darkened paper is flat 0 below the board's paper, so a clean
-    cell (a mark in it covering under a quarter of it) has none, while a shadow's lifted grain,
-    which :func:`vision.shade.lit` leaves about the board's paper level, spreads half its pixels
-    above 0 (paper darker than the board's only makes the estimate lower: the bar never rises for
-    it). Each cell on its own: marks side by side do not hide one another (a rule against the cells
-    about it let them, bench/README.md "Shaded grain")."""
+    or in grain :data:`GRAIN_TIMES` grain sigmas above the middle's paper (its median, the sigma
+    from its upper quartile), never above :data:`GRAIN_CAP` (ink that dark is ink in any reading).
+    Grain is a broad grey spread of which the bar cuts a thin tail: :data:`GRAIN_SPREAD` times
+    more of the middle is grey below the bar than above it; a stroke or a ring, even blurred, has
+    about as much grey at its edges as ink in its core, and keeps the plain bar (its own pixels
+    would raise the quartile: a page's faint white circles went unasked). Darkened paper is flat 0
+    below the board's paper level, so clean paper is no grain. Each cell on its own: marks side by
+    side do not hide one another (a rule against the cells about it let them)."""
+    above = float((middle > HAIRLINE_INK).mean())
+    if float((middle > 0.0).mean()) - above < GRAIN_SPREAD * above:
+        return HAIRLINE_INK
     q50, q75 = (float(q) for q in np.percentile(middle, [50, 75]))
     return max(HAIRLINE_INK, min(GRAIN_CAP, q50 + GRAIN_TIMES * (q75 - q50) / 0.674))
 
