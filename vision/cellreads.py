@@ -19,10 +19,6 @@ from vision.rings import find_ring
 FAINT_INK = 0.28  # the second reading's ink level (see read_twice)
 FAINT_SHARE = 0.02  # an empty cell with this share of its middle faint ink is asked about (see faint_rings)
 RING_SURE = 0.9  # the confidence of a ring found by its profile, all the way round and clearly
-# faint ink stands this many grain sigmas above a cell's paper, the bar never above the usual ink level (_faint_bar;
-# at 3 sigmas 1-2 of 24 grainy cells of tests/test_vision_shadegrain.py still asked, at 4 none at zoom 1)
-GRAIN_TIMES, GRAIN_CAP = 4.0, INK
-GRAIN_SPREAD = 3.0  # grain: this many times more of a cell's middle grey below the faint bar than above it (_faint_bar)
 LINE_DARK, MAX_DARKEN = 0.6, 4.0  # a faint grid's lines made this dark, its ink at most this many times darker
 
 
@@ -80,7 +76,6 @@ def faint_rings(dark: Board, guesses: list[list[CellGuess]]) -> list[list[CellGu
     faint ink is asked about rather than solved as empty. (Only
     empty cells: darkening thickens the strokes of characters.)"""
     out = [row[:] for row in guesses]
-    ink = 1.0 - dark.paper
     for r, row in enumerate(guesses):
         for c, g in enumerate(row):
             if g.token != ".":
@@ -98,28 +93,11 @@ def faint_rings(dark: Board, guesses: list[list[CellGuess]]) -> list[list[CellGu
                 out[r][c] = CellGuess("W", RING_SURE if ring.sure else SURE - 0.1, (".",))
                 continue
             mx, my = 0.2 * (x1 - x0), 0.2 * (y1 - y0)
-            inner = (slice(round(y0 + my), round(y1 - my)), slice(round(x0 + mx), round(x1 - mx)))
-            if ink[inner].size and float((ink[inner] > _faint_bar(ink[inner])).mean()) >= FAINT_SHARE:
+            middle = dark.paper[round(y0 + my):round(y1 - my), round(x0 + mx):round(x1 - mx)]
+            if middle.size and float((1.0 - middle > HAIRLINE_INK).mean()) >= FAINT_SHARE:
                 others = tuple(t for t in dict.fromkeys((again.token, "W", *g.alternatives)) if t != g.token)[:3]
                 out[r][c] = CellGuess(g.token, min(g.confidence, SURE - 0.1), others, g.kinds)
     return out
-
-
-def _faint_bar(middle: np.ndarray) -> float:
-    """The darkness above which a cell's middle (darkened ink) holds faint ink: :data:`HAIRLINE_INK`,
-    or in grain :data:`GRAIN_TIMES` grain sigmas above the middle's paper (its median, the sigma
-    from its upper quartile), never above :data:`GRAIN_CAP` (ink that dark is ink in any reading).
-    Grain is a broad grey spread of which the bar cuts a thin tail: :data:`GRAIN_SPREAD` times
-    more of the middle is grey below the bar than above it; a stroke or a ring, even blurred, has
-    about as much grey at its edges as ink in its core, and keeps the plain bar (its own pixels
-    would raise the quartile: a page's faint white circles went unasked). Darkened paper is flat 0
-    below the board's paper level, so clean paper is no grain. Each cell on its own: marks side by
-    side do not hide one another (a rule against the cells about it let them)."""
-    above = float((middle > HAIRLINE_INK).mean())
-    if float((middle > 0.0).mean()) - above < GRAIN_SPREAD * above:
-        return HAIRLINE_INK
-    q50, q75 = (float(q) for q in np.percentile(middle, [50, 75]))
-    return max(HAIRLINE_INK, min(GRAIN_CAP, q50 + GRAIN_TIMES * (q75 - q50) / 0.674))
 
 
 def cell_boxes(board: Board) -> list[list[tuple[float, float, float, float]]]:
