@@ -4,7 +4,7 @@ of straightening it. Split from :mod:`vision.grid` so that the ways of finding a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -61,3 +61,21 @@ def corners_ordered(pts: np.ndarray) -> np.ndarray:
     s = pts.sum(axis=1)
     d = np.diff(pts, axis=1).ravel()
     return np.array([pts[np.argmin(s)], pts[np.argmin(d)], pts[np.argmax(s)], pts[np.argmax(d)]], np.float32)
+
+
+def even_edges(board: Board) -> Board:
+    """The board with its outer cells as wide as the others: an outline taken at the frame's outer
+    side makes them wider by the frame's thickness (a split cell's diagonal then misses its corners)."""
+
+    def even(edges: np.ndarray) -> np.ndarray:
+        if len(edges) < 4:
+            return edges
+        pitch = float(np.median(np.diff(edges[1:-1])))
+        out = edges.astype(float).copy()
+        if out[1] - out[0] > 1.04 * pitch:
+            out[0] = out[1] - pitch
+        if out[-1] - out[-2] > 1.04 * pitch:
+            out[-1] = out[-2] + pitch
+        return out
+
+    return replace(board, xs=even(board.xs), ys=even(board.ys))

@@ -15,7 +15,7 @@ from solvers.puzzle import Regions
 from solvers.registry import get_genre
 from vision.bend import unbend
 from vision.blocks import read_block, unconfined
-from vision.board import Board
+from vision.board import Board, even_edges
 from vision.cellreads import cell_boxes, darkened, faint_rings, kept_doubts, read_all, steady
 from vision.cells import RINGED, SURE, CellGuess
 from vision.decode import decode_full, working
@@ -152,9 +152,12 @@ def _whole(first: tuple[Reading, float], full: np.ndarray, grey: np.ndarray) -> 
 
 
 def _at_most(got: tuple[Reading, float] | Unreadable, cell: float) -> tuple[Reading, float] | Unreadable:
-    """A crop's reading, its cells (if refused as unclear) no larger than ``cell`` pixels of the
-    picture (a crop is blown up to be read)."""
-    return Unclear(got.reading, min(got.cell, cell)) if isinstance(got, Unclear) else got
+    """A crop's reading, its cells no larger than ``cell`` pixels of the picture (a crop is blown up
+    to be read): if refused as unclear, as its size; else, small (:attr:`Reading.small`) under
+    :data:`PLAIN_CELL`."""
+    if isinstance(got, Unclear):
+        return Unclear(got.reading, min(got.cell, cell))
+    return (replace(got[0], small=True), got[1]) if isinstance(got, tuple) and cell < PLAIN_CELL else got
 
 
 def _asked_instead(tries: list[tuple[Reading, float] | Unreadable]) -> Reading | None:
@@ -172,11 +175,15 @@ def _asked_instead(tries: list[tuple[Reading, float] | Unreadable]) -> Reading |
 def _suspected(reading: Reading) -> Reading:
     """The chosen reading with its suspects asked about like its unsure cells, and a count one row
     or column off square (:func:`vision.doubts.off_square`) or short of its outline
-    (:func:`vision.sight.short_of_outline`) asked about too when any cell is."""
+    (:func:`vision.sight.short_of_outline`) asked about too when any cell is; a board of small
+    cells asked about has every empty cell asked too (white rings and digits of 7-13-pixel cells
+    lost unflagged: bench/README.md, "Photos of puzz.link screenshots")."""
     unsure = tuple(sorted((*reading.unsure, *reading.suspects), key=lambda u: (u.row, u.col)))
+    if reading.small and (unsure or reading.size_unsure):
+        unsure = _empties_suspected(replace(reading, unsure=(), suspects=unsure)).suspects
     size_unsure = reading.size_unsure or (bool(unsure) and (off_square(reading.rows, reading.cols)
                                                             or reading.size_suspect))
-    if not reading.suspects and size_unsure == reading.size_unsure:
+    if len(unsure) == len(reading.unsure) and size_unsure == reading.size_unsure:
         return reading
     return replace(reading, unsure=unsure, suspects=(), size_unsure=size_unsure, size_suspect=False)
 
@@ -278,7 +285,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     if not (MIN_SIDE <= board.rows <= MAX_SIDE and MIN_SIDE <= board.cols <= MAX_SIDE):
         raise Unreadable("grid-size", f"I counted {board.rows}x{board.cols} cells, which is no board I can "
                                       "read; send a picture of a grid of 5x5 to 40x40 cells.")
-    board = unbend(_even_edges(enlarged(board, grey)))
+    board = unbend(even_edges(enlarged(board, grey)))
     board, tone = lit(board, grey)
     boxes = cell_boxes(board)
     blocks = [[None if board.bare else read_block(tone, board.paper, *box) for box in row] for row in boxes]
@@ -340,11 +347,12 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     partial = partial_numbers(board, guesses, SURE)
     suspects = tuple(CellRead(r, c, guesses[r][c].token, ("B",) if (r, c) in discs else ("?",), LOST)
                      for r, c in sorted(lost | discs | unseen | partial) if (r, c) not in named)
+    cell = float(np.median(np.diff(board.xs))) / board.zoom  # (pixels of ``grey``)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
-                      suspects=suspects, seconds=time.perf_counter() - start, problem=problem,
-                      size_unsure=size_unsure, regions=regions, size_suspect=short_of_outline(board))
+                      suspects=suspects, seconds=time.perf_counter() - start, problem=problem, size_unsure=size_unsure,
+                      regions=regions, size_suspect=short_of_outline(board), small=cell < PLAIN_CELL)
     if unclear:
-        raise Unclear(reading, float(np.median(np.diff(board.xs))) / board.zoom)
+        raise Unclear(reading, cell)
     return reading, _share(board, grey)
 
 
@@ -387,19 +395,3 @@ def _form_doubts(tokens: tuple[tuple[str, ...], ...], regions: Regions | None, g
     return frozenset(), False
 
 
-def _even_edges(board: Board) -> Board:
-    """The board with its outer cells as wide as the others: an outline taken at the frame's outer
-    side makes them wider by the frame's thickness (a split cell's diagonal then misses its corners)."""
-
-    def even(edges: np.ndarray) -> np.ndarray:
-        if len(edges) < 4:
-            return edges
-        pitch = float(np.median(np.diff(edges[1:-1])))
-        out = edges.astype(float).copy()
-        if out[1] - out[0] > 1.04 * pitch:
-            out[0] = out[1] - pitch
-        if out[-1] - out[-2] > 1.04 * pitch:
-            out[-1] = out[-2] + pitch
-        return out
-
-    return replace(board, xs=even(board.xs), ys=even(board.ys))

@@ -48,6 +48,10 @@ class Reading:
     # the count put in doubt by the board as a whole (a lattice short of its outline): merged into
     # ``size_unsure`` once the reading is chosen, as ``suspects`` are, on a reading asked about anyway
     size_suspect: bool = False
+    # cells under PLAIN_CELL pixels of the picture: every empty cell is asked about too on a reading
+    # asked about anyway (a ring or digit this small is lost with no mark over the noise; see
+    # vision.reading._suspected)
+    small: bool = False
 
     @property
     def sure(self) -> bool:

@@ -1,7 +1,7 @@
 """Harsh photos of a set's screenshots, to tune the reader's doubts on (issue 23, branch vflag4).
 
     .venv/bin/python bench/imagesets/harsh.py --sets /tmp/vr-sets --out /tmp/vflag4 \
-        [--splits train,dev] [--every 5] [--seed 0]
+        [--splits train,dev] [--every 5] [--seed 0] [--sources pzprjs]
 
 The tuning simulator's scenes (``photo.simulate_scene``) read almost every wrong board with some
 doubt; the held-out photos do not. Each screenshot here (every ``--every``-th of the split, the
@@ -108,7 +108,9 @@ def main() -> int:
     ap.add_argument("--splits", default="train,dev")
     ap.add_argument("--every", type=int, default=5)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--sources", default="", help="only screenshots of these sources (comma-separated)")
     args = ap.parse_args()
+    sources = set(filter(None, args.sources.split(",")))
     for split in args.splits.split(","):
         if split not in ("train", "dev"):
             raise SystemExit("only train and dev screenshots are photographed (never test or held-out)")
@@ -117,7 +119,7 @@ def main() -> int:
         lines, k = [], 0
         for line in (folder / "truth.jsonl").read_text(encoding="utf-8").splitlines():
             t = json.loads(line)
-            if t["kind"] != "screenshot" or t["genre"] not in GENRES:
+            if t["kind"] != "screenshot" or t["genre"] not in GENRES or (sources and t["source"] not in sources):
                 continue
             k += 1
             if k % args.every:

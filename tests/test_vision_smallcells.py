@@ -1,0 +1,59 @@
+"""Boards of small cells (branch vpz): white rings and digits of cells of 7-13 pixels are lost with no
+mark over the noise (harsh photos, bench/README.md "Photos of puzz.link screenshots"), so a reading of
+such a board asked about anyway has every empty cell asked too; a sure one is left sure."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision import CellRead, Reading
+from vision.reading import PLAIN_CELL, Unclear, _at_most, _read_grey, _suspected
+
+TOKENS = tuple(tuple("B" if (r, c) in ((1, 1), (4, 5)) else "W" if (r, c) == (2, 3) else "." for c in range(7))
+               for r in range(7))
+DOUBT = (CellRead(2, 3, "W", (".",), 0.6),)
+
+
+def _grid(cell: int) -> np.ndarray:
+    """A 7x7 grid of ``cell``-pixel cells, black discs and a ring as in TOKENS, on a white margin (grey)."""
+    pad = 3 * cell
+    img = np.full((7 * cell + 2 * pad, 7 * cell + 2 * pad), 255, np.uint8)
+    for k in range(8):
+        cv2.line(img, (pad + k * cell, pad), (pad + k * cell, pad + 7 * cell), 0, max(1, cell // 12))
+        cv2.line(img, (pad, pad + k * cell), (pad + 7 * cell, pad + k * cell), 0, max(1, cell // 12))
+    for r, row in enumerate(TOKENS):
+        for c, t in enumerate(row):
+            if t != ".":
+                centre = (pad + c * cell + cell // 2, pad + r * cell + cell // 2)
+                cv2.circle(img, centre, int(cell * 0.35), 0, -1 if t == "B" else max(1, cell // 10), cv2.LINE_AA)
+    return img
+
+
+def test_a_small_board_asked_about_has_every_empty_cell_asked() -> None:
+    small = _suspected(Reading(7, 7, TOKENS, ("masyu",), DOUBT, 0.1, small=True))
+    empties = {(r, c) for r, row in enumerate(TOKENS) for c, t in enumerate(row) if t == "."}
+    assert empties <= {(u.row, u.col) for u in small.unsure}
+    assert (2, 3) in {(u.row, u.col) for u in small.unsure}
+    large = _suspected(Reading(7, 7, TOKENS, ("masyu",), DOUBT, 0.1))
+    assert {(u.row, u.col) for u in large.unsure} == {(2, 3)}
+    sized = _suspected(Reading(7, 7, TOKENS, ("masyu",), (), 0.1, size_unsure=True, small=True))
+    assert empties <= {(u.row, u.col) for u in sized.unsure}
+
+
+def test_a_small_board_read_sure_stays_sure() -> None:
+    assert _suspected(Reading(7, 7, TOKENS, ("masyu",), (), 0.1, small=True)).sure
+
+
+def test_small_is_the_cells_in_the_picture_not_as_read() -> None:
+    """A board of 10-pixel cells is small whether read from the picture itself or from a crop blown
+    up (its place's cells); one of 24-pixel cells is not."""
+    try:
+        tiny = _read_grey(_grid(10), None)[0]
+    except Unclear as e:  # (most of its cells in doubt: refused, the reading kept)
+        tiny = e.reading
+    assert tiny.small
+    plain, _ = _read_grey(_grid(24), None)
+    assert not plain.small
+    assert _at_most((plain, 0.5), PLAIN_CELL - 4)[0].small  # type: ignore[index]
+    assert not _at_most((plain, 0.5), PLAIN_CELL + 4)[0].small  # type: ignore[index]
