@@ -30,6 +30,7 @@ from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
 from vision.sight import partial_numbers, short_of_outline, unseen_empties
+from vision.small import small_board, small_count
 from vision.strokes import deepened
 from vision.unline import stretched, unlined
 
@@ -64,9 +65,8 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         return _suspected(replace(first[0], seconds=time.perf_counter() - start))
     # a board small in the picture, or read with doubts or not at all: look for boards all over the
     # picture by their lines and read each again from a crop of the picture at its own resolution
-    tries = [first]
-    counted: set[tuple[int, int]] = set()  # the counts of well-supported places looked at
-    for spot in spots(full, 1 if sure else CLOSE_LOOKS):
+    tries, counted = [first], set[tuple[int, int]]()  # (counted: the counts of well-supported places looked at)
+    for spot in (looked := spots(full, 1 if sure else CLOSE_LOOKS)):
         if budget is not None and time.perf_counter() - start > budget:
             break
         x0, y0, x1, y1 = spot.box
@@ -86,11 +86,11 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         assert isinstance(first, Unreadable)
         asked = _asked_instead(tries)
         if asked is None:
-            raise first
+            raise small_board(looked, first)  # (a board too small in the picture: the player told so)
         return _suspected(replace(asked, seconds=time.perf_counter() - start))
     best = _chosen([r for r, _ in read], counted)
-    return _suspected(replace(best, seconds=time.perf_counter() - start,
-                              size_unsure=best.size_unsure or _size_rivalled(best, [r for r, _ in read], counted)))
+    doubt = _size_rivalled(best, [r for r, _ in read], counted) or small_count(best.rows, best.cols, looked)
+    return _suspected(replace(best, seconds=time.perf_counter() - start, size_unsure=best.size_unsure or doubt))
 
 
 def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tuple[Reading, float] | Unreadable],
