@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import say
+from solvers.cpsat import Budget
 from solvers.engine import solve_puzzle
 from solvers.errors import InvalidPuzzle, Message, ParseError
 from solvers.generation import generate
@@ -17,7 +18,7 @@ from solvers.genre import missing_parts
 from solvers.lits import GENRE, model
 from solvers.lits.bits import Geometry, answers, probed
 from solvers.lits.check import shape_of, violations
-from solvers.lits.deduce import Board, OutOfBudget
+from solvers.lits.deduce import Board, OutOfBudget, start
 from solvers.lits.generate import attempt
 from solvers.lits.grow import grow
 from solvers.lits.model import solve_regions
@@ -248,6 +249,8 @@ def test_grown_first_answer_keeps_every_verdict(monkeypatch: pytest.MonkeyPatch)
     while checked < 25:
         rows, cols = rng.choice(((3, 4), (4, 3), (2, 6), (2, 5)))
         regions = _random_rooms(rng, rows, cols, rng.randint(1, 3))
+        if min(sum(row.count(k) for row in regions) for k in {v for row in regions for v in row}) < 4:
+            continue
         every = _brute(regions)
         board = Board.of(regions)
         answer = grow(board, [True] * len(board.places))
@@ -260,9 +263,39 @@ def test_grown_first_answer_keeps_every_verdict(monkeypatch: pytest.MonkeyPatch)
         out = solve_regions(regions, OPTS, search_nodes=0)
         assert out.status is want, regions
         assert all(a in every for a in out.answers)
+        assert len(set(out.answers)) == len(out.answers), regions
         without += want is Status.MULTIPLE and not calls
         checked += 1
     assert grown > 5 and without > 0, (grown, without)
+
+
+@pytest.mark.parametrize("swap", [True, False])
+def test_a_grown_answer_is_excluded_from_the_proof(monkeypatch: pytest.MonkeyPatch, swap: bool) -> None:
+    """Generated boards with one answer, their first answer grown: CP-SAT, asked for a second one
+    with the grown answer excluded, must find none (without the exclusion it finds the same answer
+    again and the board reads as having two), with or without the one-room swap tried first."""
+    monkeypatch.setattr(model, "GROW_PLACES", 0)
+    grown: list[list[int] | None] = []
+
+    def recorded(*args: Any, **kwargs: Any) -> list[int] | None:
+        grown.append(answer := grow(*args, **kwargs))
+        return answer
+
+    monkeypatch.setattr(model, "grow", recorded)
+    if not swap:
+        monkeypatch.setattr(model, "neighbour_answer", lambda *args: None)
+    rng = random.Random(3)
+    checked = 0
+    while checked < 6:
+        growth = attempt(6, 6, rng)
+        if growth is None:
+            continue
+        grown.clear()
+        out = model._cpsat(start(Board.of(growth.regions())), Budget(OPTS), 2)
+        assert grown and grown[0] is not None
+        assert out.status is Status.UNIQUE, growth.regions()
+        assert len(set(out.answers)) == len(out.answers) == 1
+        checked += 1
 
 
 @pytest.mark.parametrize("source", corpus.SOURCES)
