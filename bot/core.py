@@ -273,7 +273,7 @@ def board_source(ctx: Context, args: str) -> str:
 
 async def cmd_start(ctx: Context) -> None:
     titles = series([genre_title(name, ctx.lang) for name in GENRES], ctx.lang)
-    await ctx.reply(ctx.t("start", titles=titles) + "\n\n" + help_text(ctx))
+    await ctx.reply(ctx.t(for_platform("start", ctx.msg.platform), titles=titles) + "\n\n" + help_text(ctx))
 
 
 async def cmd_help(ctx: Context) -> None:
@@ -303,7 +303,7 @@ def help_text(ctx: Context) -> str:
 async def cmd_solve(ctx: Context) -> None:
     text = board_source(ctx, ctx.args)
     if not text.strip():
-        await ctx.reply(ctx.t("no_board", command="/solve"))
+        await ctx.reply(ctx.t(for_platform("no_board", ctx.msg.platform), command="/solve"))
         return
     await ctx.core.solve_text(ctx, text)
 
@@ -328,7 +328,7 @@ def genre_command(genre: Genre[Any, Any]) -> Command:
         variant, args = take_variant(genre, ctx.args)
         text = board_source(ctx, args)
         if not text.strip():
-            await ctx.reply(ctx.t("no_board", command=f"/{genre.name}"))
+            await ctx.reply(ctx.t(for_platform("no_board", ctx.msg.platform), command=f"/{genre.name}"))
             return
         await ctx.core.solve_text(ctx, text, genre.name, frozenset({variant.name}) if variant else None)
 

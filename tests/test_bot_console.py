@@ -447,3 +447,30 @@ def test_the_consoles_help_speaks_of_no_group_reply_or_spoiler(lang: str) -> Non
     commands = {line.split()[0] for line in console.splitlines() if line.startswith("/") and " — " in line}
     assert commands == {line.split()[0] for line in telegram.splitlines()
                         if line.startswith("/") and " — " in line} - {"/spoiler"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_consoles_greeting_and_no_board_speak_of_no_reply_or_file(tmp_path: Path, lang: str) -> None:
+    """Outside /help the console still offered "a .txt file" (/start) and told to "reply with /solve
+    to a message holding it" (/solve alone): it has neither. Now they say what it takes; Telegram's
+    words are as they were."""
+    import asyncio
+    import io
+    from typing import Any, cast
+
+    from bot.console import ConsoleChat
+    from bot.core import Core
+    from bot.i18n import for_platform, t
+
+    out = io.StringIO()
+    asyncio.run(ConsoleChat(Core(cast(Any, None)), tmp_path, lang, stdin=io.StringIO("/start\n/solve\n\n/masyu\n\n"),
+                            stdout=out).run())
+    said = out.getvalue().lower()
+    lacks = (".txt", "reply", "message holding") if lang == "en" else (".txt", "返信", "メッセージ")
+    assert not [word for word in lacks if word in said], said
+    assert t(lang, "no_board_console", command="/solve").lower() in said
+    assert t(lang, "no_board_console", command="/masyu").lower() in said
+    assert t(lang, "start_console", titles="").split("\n")[1].lower() in said
+    assert for_platform("no_board", "telegram") == "no_board" and for_platform("start", "telegram") == "start"
+    assert ".txt" in t(lang, "start", titles="")
+    assert ("reply" if lang == "en" else "返信") in t(lang, "no_board", command="/solve")

@@ -173,6 +173,10 @@ TEXTS: dict[str, str] = {
              "Send me a board as text, a puzz.link URL, a .txt file or a picture of the grid (a screenshot "
              "or photo) and I reply with a picture of the solution and a verdict (unique, several "
              "solutions, no solution).",
+    "start_console": "Hi! I solve pencil puzzles: {titles}.\n"
+                     "Paste a board as text (ending it with an empty line), a puzz.link URL or a picture "
+                     "file's path (a screenshot or photo) and I answer with a picture of the solution, saved "
+                     "to a file, and a verdict (unique, several solutions, no solution).",
     "help_howto": "How to send a board:\n"
                   "• in a private chat, just paste it (one row per line);\n"
                   "• in a group, write /solve followed by the board, or reply /solve to a message holding one;\n"
@@ -197,6 +201,7 @@ TEXTS: dict[str, str] = {
     "cmd_spoiler": "pictures behind a spoiler here: /spoiler on|off",
     "cmd_spoiler_console": "",  # (pictures here are files: /spoiler only says so; left out of /help)
     "no_board": "Send the board after the command (one row per line), or reply with {command} to a message holding it.",
+    "no_board_console": "Write the board on the lines below {command} (one row per line) and end it with an empty line.",
     "unknown_command": "I don't know /{command}. See /help.",
     "ask_genre": "This board could be {options}. Which genre is it?",
     "choice_expired": "That question has expired: please send the board again.",
