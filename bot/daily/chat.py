@@ -18,7 +18,7 @@ from bot.daily.judge import Verdict, answered_puzzle
 from bot.daily.play import AnswerOutcome, BoardRow
 from bot.daily.service import DailyService, DatabaseUnavailable
 from bot.daily.slots import MIX, parse_args
-from bot.i18n import named_size, param_rules, t
+from bot.i18n import for_platform, named_size, param_rules, t
 from bot.storage import DailyPuzzle, Subscription
 from solvers.registry import GENRES, get_genre
 
@@ -145,11 +145,6 @@ def outcome_text(out: AnswerOutcome, name: str, genre: str, lang: str) -> str:
     return t(lang, "daily_unreadable", reason=out.judgement.text(lang), notation=notation(genre, lang))
 
 
-def _can_reply(platform: str) -> bool:
-    """Whether a player can reply to a post there (the console chat has no replies: /answer it is)."""
-    return platform != "console"
-
-
 def _listed_name(ctx: Context, row: BoardRow) -> str:
     """A leaderboard name: the player's, else "you" for the asker (the console chat has no names),
     else the player's id."""
@@ -162,7 +157,7 @@ def _none_here(ctx: Context, command: str = "answer") -> str:
     """No daily puzzle to act on: how to answer one, or (for /hint and /solution) to ask again after /daily."""
     if command != "answer":
         return ctx.t("daily_none_here_for", command=command)
-    return ctx.t("daily_none_here" if _can_reply(ctx.msg.platform) else "daily_none_here_console")
+    return ctx.t(for_platform("daily_none_here", ctx.msg.platform))  # (the console has no replies)
 
 
 # Where a daily post goes: (platform, chat id, is_group, user id or None, user name)
@@ -254,7 +249,7 @@ class DailyChat:
                          chat: PostTarget | None = None) -> Reply:
         """The daily post; ``chat`` (where it goes) adds the web player's buttons."""
         diff = t(lang, f"difficulty_{daily.difficulty}")
-        key = "daily_caption_console" if chat is not None and not _can_reply(chat[0]) else "daily_caption"
+        key = for_platform("daily_caption", chat[0] if chat is not None else None)
         rules = param_rules(daily.puzzle, lang)
         caption = t(lang, key, genre=daily.genre, date=_date(daily.day, lang),
                     **named_size(daily.genre, daily.rows, daily.cols),
@@ -425,8 +420,9 @@ class DailyChat:
         what = (ctx.t("daily_what_mix", difficulty=diff) if sub.genre == MIX
                 else ctx.t("daily_what_genre", genre=sub.genre, difficulty=diff))
         text = ctx.t("daily_subscribed", what=what, time=sub.send_time, zone=self.service.config.timezone)
-        if m.platform == "console":  # no server behind it: a post goes out only while this chat runs
-            text += "\n" + ctx.t("daily_subscribed_console", time=sub.send_time)
+        note = ctx.t(for_platform("daily_subscribed_note", m.platform), time=sub.send_time)
+        if note:  # (the console: no server behind it, a post goes out only while that chat runs)
+            text += "\n" + note
         await ctx.reply(text)
 
     async def cmd_unsubscribe(self, ctx: Context) -> None:

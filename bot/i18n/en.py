@@ -378,8 +378,9 @@ TEXTS: dict[str, str] = {
     "daily_subscribed": "🗓 This chat now gets {what} every day at {time} ({zone}). /unsubscribe to stop.",
     "daily_what_genre": "the daily {genre} ({difficulty})",
     "daily_what_mix": "the daily puzzle (a different genre each day, {difficulty})",
-    "daily_subscribed_console": "The console chat posts only while it is running: keep it open at {time} to "
-                                "get the puzzle here, or ask for it any time with /daily.",
+    "daily_subscribed_note": "",  # (the console's says when its posts go out)
+    "daily_subscribed_note_console": "The console chat posts only while it is running: keep it open at {time} to "
+                                     "get the puzzle here, or ask for it any time with /daily.",
     "daily_subscribe_usage": "I did not understand {words}. Use /subscribe [genre|mix] [easy|medium|hard] [HH:MM], "
                              "e.g. /subscribe {example} hard 08:30.",
     "daily_unsubscribed": "Stopped {count:# daily subscription|# daily subscriptions} in this chat.",

@@ -349,7 +349,8 @@ TEXTS: dict[str, str] = {
     "daily_subscribed": "🗓 このチャットに毎日 {time}（{zone}）に{what}を配信します。/unsubscribe で停止。",
     "daily_what_genre": "{genre}（{difficulty}）",
     "daily_what_mix": "日替わりジャンルのパズル（{difficulty}）",
-    "daily_subscribed_console": "コンソールでは起動中にしか投稿しません。{time} に開いておくか、いつでも /daily で今日の問題を出せます。",
+    "daily_subscribed_note": "",  # (コンソールでは投稿の条件を添える)
+    "daily_subscribed_note_console": "コンソールでは起動中にしか投稿しません。{time} に開いておくか、いつでも /daily で今日の問題を出せます。",
     "daily_subscribe_usage": "{words} がわかりませんでした。/subscribe [ジャンル|mix] [easy|medium|hard] [HH:MM] の形で"
                              "送ってください（例: /subscribe {example} hard 08:30）。",
     "daily_unsubscribed": "このチャットの配信を {count} 件止めました。",
