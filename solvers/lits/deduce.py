@@ -20,7 +20,7 @@ its node budget runs out.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from solvers import trial
@@ -68,6 +68,10 @@ class Board:
         """FORMATS.md ``shaded`` rows: ``#`` where ``shaded(cell index)`` holds."""
         return tuple("".join("#" if shaded(r * self.cols + c) else "." for c in range(self.cols))
                      for r in range(self.rows))
+
+    def shade_places(self, chosen: Iterable[int]) -> tuple[str, ...]:
+        """FORMATS.md ``shaded`` rows of the cells the placements ``chosen`` cover."""
+        return self.shade_rows({i for p in chosen for i in self.places[p].cells}.__contains__)
 
     @classmethod
     def of(cls, regions: Sequence[Sequence[int]]) -> Board:

@@ -9,8 +9,9 @@ it (so the shading stays one area by construction), keeping no 2x2 block and no 
 touching. The room taken next is the one with the fewest placements still possible per failure
 it caused (dom/wdeg); after each choice the rooms near it drop the placements it rules out, and a
 room left with none, or open rooms cut off from the shaded area (none of their placements can
-ever touch it), undo the choice. Depth-first, restarted with twice the placements when a try
-runs out (the rooms where it failed then come first), within ``NODES`` placements per room.
+ever touch it), undo the choice. Depth-first; when a try runs out it restarts (the rooms where it
+failed then come first) with twice the placements or what is left of ``NODES`` per room in all,
+whichever is fewer.
 
 The search is deterministic (node counts, no clock and no randomness), and what it returns is
 a complete answer: every rule holds by construction and is checked again at the end
@@ -23,11 +24,13 @@ import sys
 from collections.abc import Sequence
 
 from solvers.lits.deduce import Board
+from solvers.lits.swap import connected
 
-# placements tried per room: the first try gets RESTART, the next (after a restart, the rooms where tries
-# failed first) twice as many, up to NODES in all. On 22 random 36x50 / 40x57 boards (250-324 rooms) every
-# answer grew within two tries, at most 3.0 per room (~0.7 ms CPU a placement); where it fails (published
-# boards, tighter) giving up costs 0.1-0.5 s CPU at 4 per room (bench/results/lits.md, pass lits7)
+# placements tried per room: the first try gets RESTART, each next one (after a restart, the rooms where tries
+# failed first) twice the last or what is left of NODES in all, whichever is fewer (so 2, then 2 again). On 22
+# random 36x50 / 40x57 boards (250-324 rooms) every answer grew within two tries, at most 3.0 per room (~0.7 ms
+# CPU a placement); where it fails (published boards, tighter) giving up costs 0.1-0.5 s CPU at 4 per room
+# (bench/results/lits.md, pass lits7)
 RESTART = 2
 NODES = 4
 
@@ -204,7 +207,7 @@ def is_answer(board: Board, chosen: Sequence[int]) -> bool:
     places, owner = board.places, board.owner
     shape_at = [-1] * len(owner)
     for k, p in enumerate(chosen):
-        if places[p].region != k:
+        if p < 0 or places[p].region != k:  # (-1: a room left without a piece)
             return False
         for i in places[p].cells:
             shape_at[i] = places[p].shape
@@ -217,13 +220,5 @@ def is_answer(board: Board, chosen: Sequence[int]) -> bool:
         for block in board.blocks[i]:
             if all(shape_at[j] >= 0 for j in block):
                 return False
-    cells = [i for i, s in enumerate(shape_at) if s >= 0]
-    seen = {cells[0]}
-    stack = [cells[0]]
-    while stack:
-        i = stack.pop()
-        for j in board.nbrs[i]:
-            if shape_at[j] >= 0 and j not in seen:
-                seen.add(j)
-                stack.append(j)
-    return len(seen) == len(cells)
+    on = [s >= 0 for s in shape_at]
+    return connected(board, on, on.index(True))

@@ -88,10 +88,10 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
         known = grow(b, state.alive)
         budget.note("grow", t0)
     if known is not None:  # (an answer by construction, checked again in grow)
-        answer = b.shade_rows({i for p in known for i in b.places[p].cells}.__contains__)
+        answer = b.shade_places(known)
         other = neighbour_answer(b, state.alive, known) if limit > 1 else None
         if other is not None or limit == 1:
-            more = [] if other is None else [b.shade_rows({i for p in other for i in b.places[p].cells}.__contains__)]
+            more = [] if other is None else [b.shade_places(other)]
             return ShadeOutcome.of([answer, *more], budget.options, budget.stats)
     t0 = time.perf_counter()
     x = {p: model.new_bool_var(f"p{p}") for p in alive}
@@ -201,7 +201,7 @@ def _cpsat(state: State, budget: Budget, limit: int, flow: bool = True) -> Shade
             other = neighbour_answer(b, state.alive, chosen)
             budget.note("swap", t0)
             if other is not None:
-                answers.append(b.shade_rows({i for p in other for i in b.places[p].cells}.__contains__))
+                answers.append(b.shade_places(other))
                 break
             if narrowing:
                 narrow(model, solver)

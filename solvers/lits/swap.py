@@ -41,7 +41,7 @@ def neighbour_answer(board: Board, alive: Sequence[bool], chosen: Sequence[int])
             ok = _local(board, chosen, p, on)
             if ok and floods < MAX_FLOODS:
                 floods += 1
-                ok = _connected(board, on, mine[0])
+                ok = connected(board, on, mine[0])
             for i in mine:
                 on[i] = False
             for i in gone:
@@ -68,7 +68,7 @@ def _local(board: Board, chosen: Sequence[int], p: int, on: Sequence[bool]) -> b
     return not any(all(on[j] for j in block) for i in pl.cells for block in board.blocks[i])
 
 
-def _connected(board: Board, on: Sequence[bool], seed: int) -> bool:
+def connected(board: Board, on: Sequence[bool], seed: int) -> bool:
     """All shaded cells of ``on`` are one area (``seed`` is one of them)."""
     seen = {seed}
     stack = [seed]
