@@ -272,3 +272,27 @@ def test_failure_classes():
     assert classify_failure(NetworkError("connection refused")) == "retry"
     assert classify_failure(discord.Forbidden(Resp(), "missing access")) == "gone"
     assert classify_failure(ValueError("bug")) == "failed"
+
+
+async def test_a_daily_caption_names_the_size_players_know(tmp_path) -> None:
+    """A 6x6 Kakuro grid (clue row and column included) is what puzz.link and players call 5x5:
+    the daily post's caption names the size the genre does (Genre.named_size), not the grid's."""
+    import datetime as dt
+    from types import SimpleNamespace
+    from typing import Any, cast
+
+    from bot.daily.chat import DailyChat
+    from bot.storage.models import DailyPuzzle
+
+    rows = ["# 4\\ 3\\ # # #", "\\3 . . # # #", "\\4 . . # # #"] + ["# # # # # #"] * 3
+    daily = DailyPuzzle(day=dt.date(2026, 11, 21), genre="kakuro", difficulty="easy", grade="easy", seed=7,
+                        rows=6, cols=6, record={"genre": "kakuro", "grid": rows}, url=None)
+
+    async def picture(*_: Any) -> bytes:
+        return b""
+
+    chat = DailyChat(cast(Any, SimpleNamespace(making=SimpleNamespace(picture=picture))))
+    for lang, platform in (("en", None), ("ja", "console")):
+        target = None if platform is None else (platform, 1, False, 1, "me")
+        caption = (await chat.post_reply(daily, lang, target)).text
+        assert "5×5" in caption and "6×6" not in caption, caption
