@@ -69,7 +69,7 @@ class Command:
     ``help_args`` fill the help text's placeholders (a callable value gets the
     reader's language and returns the words); a platform whose chats lack what the help speaks of
     (the console has no replies) gets ``<help_key>_<platform>`` where the catalogue has one (an
-    empty one leaves the command out of that platform's help: it does nothing there);
+    empty one leaves the command out of that platform's help);
     ``menu`` puts it in the platform's command menu;
     ``takes_board`` tells the console chat that a board may follow on the next lines.
     """

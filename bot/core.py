@@ -296,7 +296,7 @@ def help_text(ctx: Context) -> str:
         parts.append(f"{genre_title(g.name, ctx.lang)}:\n{g.example}")
     parts += ["", ctx.t("help_commands")]
     helps = ((c.name, c.help(ctx.lang, ctx.msg.platform)) for c in ctx.core.registry.menu())
-    parts += [f"/{name} — {said}" for name, said in helps if said]  # (empty: does nothing here)
+    parts += [f"/{name} — {said}" for name, said in helps if said]  # (empty: left out of this platform's help)
     return "\n".join(parts)
 
 

@@ -120,8 +120,6 @@ def test_a_puzzle_is_drawn_through_one_entry_point() -> None:
     import rendering
 
     assert not hasattr(rendering, "render") and "render" not in rendering.__all__
-    puzzle, solution = board("masyu", 5, 5)
-    assert render_png(puzzle, solution) == _render(puzzle, solution).png()
 
 
 @pytest.mark.parametrize("genre", SYNTHETIC)
@@ -565,15 +563,29 @@ def test_result_png_picks_the_view() -> None:
     assert pal.LINE in colours(Image.open(io.BytesIO(timeout)).convert("RGB"))
 
 
+def _fonts_changed() -> None:
+    """Forget the CJK font found so far (it is looked up once)."""
+    fonts.cjk_font_file.cache_clear()
+    fonts.cjk_font.cache_clear()
+
+
 @pytest.fixture
 def any_cjk_font(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Titles in Japanese whatever fonts this machine has: any font file takes the Japanese path."""
     monkeypatch.setenv("PUZZLEBOT_CJK_FONT", str(fonts.FONT_FILE))
-    fonts.cjk_font_file.cache_clear()
-    fonts.cjk_font.cache_clear()
+    _fonts_changed()
     yield
-    fonts.cjk_font_file.cache_clear()
-    fonts.cjk_font.cache_clear()
+    _fonts_changed()
+
+
+@pytest.fixture
+def no_cjk_font(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No CJK font found, whatever fonts this machine has."""
+    monkeypatch.setattr(fonts, "CJK_CANDIDATES", ())
+    monkeypatch.delenv("PUZZLEBOT_CJK_FONT", raising=False)
+    _fonts_changed()
+    yield
+    _fonts_changed()
 
 
 @pytest.mark.parametrize(
@@ -603,25 +615,15 @@ def test_result_view_and_title_words(status: Status, second: bool, cells: tuple[
     assert result_title(puzzle, v, "ja") == f"ましゅ {size} · {ja}"
 
 
-def test_japanese_titles_only_with_a_cjk_font(monkeypatch: pytest.MonkeyPatch) -> None:
-
+def test_japanese_titles_only_with_a_cjk_font(monkeypatch: pytest.MonkeyPatch, no_cjk_font: None) -> None:
     puzzle, solution = corpus("masyu", 1)[0]
     result = SolveResult(Status.UNIQUE, solution=solution)
     view = result_view(result)
-    monkeypatch.setattr(fonts, "CJK_CANDIDATES", ())
-    monkeypatch.delenv("PUZZLEBOT_CJK_FONT", raising=False)
-    fonts.cjk_font_file.cache_clear()
-    fonts.cjk_font.cache_clear()
-    try:
-        english = render_png(puzzle, solution, title=result_title(puzzle, view, "en"))
-        assert result_png(puzzle, result, "ja") == english  # no CJK font: the English title
-        monkeypatch.setenv("PUZZLEBOT_CJK_FONT", str(fonts.FONT_FILE))  # any font file takes the Japanese path
-        fonts.cjk_font_file.cache_clear()
-        fonts.cjk_font.cache_clear()
-        assert result_png(puzzle, result, "ja-JP") != english
-    finally:
-        fonts.cjk_font_file.cache_clear()
-        fonts.cjk_font.cache_clear()
+    english = render_png(puzzle, solution, title=result_title(puzzle, view, "en"))
+    assert result_png(puzzle, result, "ja") == english  # no CJK font: the English title
+    monkeypatch.setenv("PUZZLEBOT_CJK_FONT", str(fonts.FONT_FILE))  # any font file takes the Japanese path
+    _fonts_changed()
+    assert result_png(puzzle, result, "ja-JP") != english
 
 
 def test_board_png_is_the_puzzle_or_its_solution() -> None:

@@ -65,7 +65,7 @@ def has(code: str) -> bool:
 def for_platform(code: str, platform: str | None) -> str:
     """``<code>_<platform>`` where the catalogue has it, else ``code``: the words for a platform
     whose chats lack what the common words speak of (the console has no groups, replies or
-    spoilers). An empty text there means the thing does nothing on that platform."""
+    spoilers). An empty text there leaves the thing out of that platform's words."""
     own = f"{code}_{platform}"
     return own if platform and has(own) else code
 

@@ -168,8 +168,8 @@ TEXTS: dict[str, str] = {
     "help_howto_console": "盤面の送り方:\n"
                           "• 盤面を貼り付けて空行で終える（1 行 = 盤面の 1 行）。/solve の次の行から盤面を書いても可\n"
                           "• puzz.link の URL も使えます\n"
-                          "• 盤面の画像（スクリーンショットや写真: PNG、JPEG、WebP）も読み取ります。/image ファイル名 で"
-                          "送るか、ファイル名を貼り付けてください。読み取った盤面を示してから解きます",
+                          "• 盤面の画像（スクリーンショットや写真: PNG、JPEG、WebP）も読み取ります。/image ファイルのパス で"
+                          "送るか、ファイルのパスを貼り付けてください。読み取った盤面を示してから解きます",
     "help_genres": "• {commands} でジャンルを指定",
     "help_genres_variants": "• {commands} でジャンルを指定。{variants}",
     "help_examples": "例（ジャンルごとに 1 つ）:",

@@ -35,7 +35,6 @@ class Kakuro(Genre[KCell, NumberSolution]):
     answer_help = "kakuro-answer-help"
     messages: ClassVar[Mapping[str, Mapping[str, str]]] = {"en": words.EN, "ja": words.JA}
 
-
     def named_size(self, rows: int, cols: int) -> tuple[int, int]:
         """Without the clue row and column, as puzz.link names it: ``kakuro/5/5`` is a 6x6 grid."""
         return rows - 1, cols - 1
