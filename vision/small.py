@@ -32,12 +32,13 @@ def spot_cell(spot: Spot) -> float:
 
 
 def small_board(looked: Sequence[Spot], refusal: Unreadable) -> Unreadable:
-    """The refusal to give for a picture none of whose readings was kept: when the likeliest place
-    looked at is a board of cells under :data:`SMALL_CELL` pixels, that it is too small (code
-    ``small-board``), else ``refusal`` as it is."""
+    """The refusal to give for a picture none of whose readings was kept: when every place looked
+    at is a board of cells under :data:`SMALL_CELL` pixels, that it is too small (code
+    ``small-board``), else ``refusal`` as it is. (Not the likeliest place alone: places rank by
+    clarity, not size, and a stray tiny grid beside a large empty one would name the wrong problem.)"""
     if refusal.code not in SMALL_CODES or not looked:
         return refusal
-    cell = spot_cell(looked[0])
+    cell = max(spot_cell(s) for s in looked)
     if cell >= SMALL_CELL:
         return refusal
     return Unreadable("small-board", f"I found a grid, but it is too small in the picture to read (about {cell:.0f} "
