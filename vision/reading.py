@@ -30,7 +30,7 @@ from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
 from vision.sight import partial_numbers, short_of_outline, unseen_empties
-from vision.small import small_board, small_count
+from vision.small import small_board, small_count, spot_cell
 from vision.strokes import deepened
 from vision.unline import stretched, unlined
 
@@ -107,8 +107,8 @@ def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tu
             # when the crop read the place's count: a 17x17 read so with a digit in doubt won)
             near, quad = outlined(full, spot, WORK_CELL, MAX_BLOW)
             tries.append(_at_most(_read_steady(near, forced, hairlines=True, outline=quad,
-                                               count=(spot.rows, spot.cols)), spot.cell))
-    tries.append(_at_most(got, spot.cell))
+                                               count=(spot.rows, spot.cols)), spot))
+    tries.append(_at_most(got, spot))
     return got
 
 
@@ -151,13 +151,14 @@ def _whole(first: tuple[Reading, float], full: np.ndarray, grey: np.ndarray) -> 
     return share >= WHOLE_SHARE and not reading.size_unsure and bool(reading.genres) and full.shape == grey.shape
 
 
-def _at_most(got: tuple[Reading, float] | Unreadable, cell: float) -> tuple[Reading, float] | Unreadable:
-    """A crop's reading, its cells no larger than ``cell`` pixels of the picture (a crop is blown up
-    to be read): if refused as unclear, as its size; else, small (:attr:`Reading.small`) under
-    :data:`PLAIN_CELL`."""
+def _at_most(got: tuple[Reading, float] | Unreadable, spot: Spot) -> tuple[Reading, float] | Unreadable:
+    """A crop's reading, its cells no larger than ``spot``'s in the picture (a crop is blown up to
+    be read): if refused as unclear, as its box's cells; else, small (:attr:`Reading.small`) when
+    its outline's cells (:func:`vision.small.spot_cell`; a turned outline's box is up to 1.4 times
+    too wide) are under :data:`PLAIN_CELL`."""
     if isinstance(got, Unclear):
-        return Unclear(got.reading, min(got.cell, cell))
-    return (replace(got[0], small=True), got[1]) if isinstance(got, tuple) and cell < PLAIN_CELL else got
+        return Unclear(got.reading, min(got.cell, spot.cell))
+    return (replace(got[0], small=True), got[1]) if isinstance(got, tuple) and spot_cell(spot) < PLAIN_CELL else got
 
 
 def _asked_instead(tries: list[tuple[Reading, float] | Unreadable]) -> Reading | None:
