@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from vision import CellRead, Reading
+from vision.decode import scaled_working
 from vision.locate import PAD, Spot
 from vision.reading import PLAIN_CELL, Unclear, _at_most, _read_grey, _suspected
 
@@ -78,3 +80,25 @@ def test_a_turned_place_of_small_cells_is_small() -> None:
     turned = _square(12, 25)
     assert turned.cell > PLAIN_CELL
     assert _at_most((plain, 0.5), turned)[0].small  # type: ignore[index]
+
+
+def test_small_is_in_pixels_of_the_picture_sent_not_of_the_picture_scaled_down() -> None:
+    """A board of 20-pixel cells in a picture 2000 pixels wide (ink at both ends): scaled down to be
+    read its cells are 14 pixels or a little under, but the photo shows them at 20, so it is not
+    small; before, the whole picture's reading was small and every empty cell of it asked."""
+    board = cv2.erode(_grid(20), np.ones((3, 3), np.uint8))  # (lines thick enough to be found scaled down)
+    wide = np.full((board.shape[0], 2000), 255, np.uint8)
+    wide[:, :board.shape[1]] = board
+    wide[100:140, 1900:1940] = 0
+    grey, scale = scaled_working(wide)
+    assert scale == pytest.approx(2000 / 1400, abs=0.05)
+    try:
+        shrunk = _read_grey(grey, None)[0]
+    except Unclear as e:
+        shrunk = e.reading
+    assert shrunk.small  # (measured in the pixels read, as before)
+    try:
+        sent = _read_grey(grey, None, scale=scale)[0]
+    except Unclear as e:
+        sent = e.reading
+    assert not sent.small

@@ -18,7 +18,7 @@ from vision.blocks import read_block, unconfined
 from vision.board import Board, even_edges
 from vision.cellreads import cell_boxes, darkened, faint_rings, kept_doubts, read_all, steady
 from vision.cells import RINGED, SURE, CellGuess
-from vision.decode import decode_full, working
+from vision.decode import decode_full, scaled_working, working
 from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged
 from vision.errors import Unreadable
 from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straighten
@@ -56,8 +56,8 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     start = time.perf_counter()
     forced = get_genre(genre).name if genre else None
     full = decode_full(data, max_bytes=max_bytes, max_pixels=max_pixels)
-    grey = working(full)
-    first = _read_steady(grey, forced)
+    grey, scale = scaled_working(full)
+    first = _read_steady(grey, forced, scale=scale)
     sure = isinstance(first, tuple) and first[0].sure
     if isinstance(first, tuple) and sure and (first[1] >= CLOSE_SHARE or full.shape == grey.shape):
         return _suspected(replace(first[0], seconds=time.perf_counter() - start))
@@ -98,7 +98,9 @@ def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tu
     """A place's readings added to ``tries`` (its crop's, and within its outline when the crop's
     count is not the place's), its count to ``counted`` when well supported; the crop's reading."""
     x0, y0, x1, y1 = spot.box
-    got = _read_steady(_blown_up(full[y0:y1, x0:x1], spot), forced, hairlines=True)
+    crop = full[y0:y1, x0:x1]
+    blown = _blown_up(crop, spot)
+    got = _read_steady(blown, forced, hairlines=True, scale=crop.shape[1] / blown.shape[1])
     if spot.support >= SUPPORTED:
         counted.add((spot.rows, spot.cols))
         if not (isinstance(got, tuple) and (got[0].rows, got[0].cols) == (spot.rows, spot.cols)):
@@ -216,14 +218,14 @@ def _size_rivalled(best: Reading, read: list[Reading], counted: set[tuple[int, i
 
 
 def _read_steady(grey: np.ndarray, forced: str | None, hairlines: bool = False, outline: np.ndarray | None = None,
-                 count: tuple[int, int] | None = None) -> tuple[Reading, float] | Unreadable:
+                 count: tuple[int, int] | None = None, scale: float = 1.0) -> tuple[Reading, float] | Unreadable:
     """:func:`_read_grey`, and when that reading is in doubt or refused, again with a shaken
     camera's streak undone (:mod:`vision.sharpen`; only when the picture shows one). The
     deconvolved picture's reading wins unless it fits a genre or its size less well: smeared
     strokes read wrong often enough with no more doubts than the sharpened ones (a sharp picture
     read with confidence is never deconvolved)."""
     try:
-        got: tuple[Reading, float] | Unreadable = _read_grey(grey, forced, hairlines, outline, count)
+        got: tuple[Reading, float] | Unreadable = _read_grey(grey, forced, hairlines, outline, count, scale)
     except Unreadable as e:
         got = e
     if isinstance(got, tuple) and got[0].sure:
@@ -232,7 +234,7 @@ def _read_steady(grey: np.ndarray, forced: str | None, hairlines: bool = False, 
     if sharp is grey:
         return got
     try:
-        again = _read_grey(sharp, forced, hairlines, outline, count)
+        again = _read_grey(sharp, forced, hairlines, outline, count, scale)
     except Unreadable:
         return got
     return again if isinstance(got, Unreadable) or _goodness(again[0])[:2] >= _goodness(got[0])[:2] else got
@@ -255,11 +257,13 @@ def _goodness(r: Reading) -> tuple[bool, bool, bool, int]:
 
 
 def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
-               outline: np.ndarray | None = None, count: tuple[int, int] | None = None) -> tuple[Reading, float]:
+               outline: np.ndarray | None = None, count: tuple[int, int] | None = None,
+               scale: float = 1.0) -> tuple[Reading, float]:
     """The board in a grey picture, and the share of the picture its outline takes; ``hairlines``:
     a faint thin frame may be the board's (a crop of a photo where a board was seen): looked for
     when no board is found without (hairline ink outlines text and shading too); ``outline``: the
-    board's corners in ``grey``, known already (not looked for)."""
+    board's corners in ``grey``, known already (not looked for); ``scale``: pixels of the picture
+    sent a pixel of ``grey`` is (a picture is scaled down to be read, a crop blown up)."""
     start = time.perf_counter()
     board = None if outline is not None else find_islands(grey)
     if outline is not None:
@@ -348,7 +352,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     partial = partial_numbers(board, guesses, SURE)
     suspects = tuple(CellRead(r, c, guesses[r][c].token, ("B",) if (r, c) in discs else ("?",), LOST)
                      for r, c in sorted(lost | discs | unseen | partial) if (r, c) not in named)
-    cell = float(np.median(np.diff(board.xs))) / board.zoom  # (pixels of ``grey``)
+    cell = float(np.median(np.diff(board.xs))) / board.zoom * scale  # (pixels of the picture sent)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                       suspects=suspects, seconds=time.perf_counter() - start, problem=problem, size_unsure=size_unsure,
                       regions=regions, size_suspect=short_of_outline(board), small=cell < PLAIN_CELL)
