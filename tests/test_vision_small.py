@@ -76,3 +76,14 @@ def test_a_stray_tiny_grid_beside_a_large_empty_one_does_not_make_the_refusal_sm
     with pytest.raises(Unreadable) as e:
         read_image(bytes(cv2.imencode(".png", img)[1].tobytes()))
     assert e.value.code == "no-clues"
+
+
+def test_the_small_board_words_never_round_to_the_limit_and_name_the_screenshot_fix() -> None:
+    """Cells of 9.7 pixels, under the limit of 10: before, "about 10 pixels a cell", which reads as
+    the limit; and a screenshot cannot be taken closer, only zoomed into first."""
+    c, h = 100.0, 9.7 * 6 / 2
+    spot = Spot((0, 0, 200, 200), 6, 6, 2.0, 1.0, 0.1, ((c - h, c - h), (c + h, c - h), (c + h, c + h), (c - h, c + h)))
+    words = small_board([spot], Unreadable("no-clues", "x")).message
+    assert "about 9.7 pixels" in words and "zoom in" in words
+    assert "zoom in" in (template("image_why_small-board", "en") or "")
+    assert "拡大" in (template("image_why_small-board", "ja") or "")

@@ -41,8 +41,10 @@ def small_board(looked: Sequence[Spot], refusal: Unreadable) -> Unreadable:
     cell = max(spot_cell(s) for s in looked)
     if cell >= SMALL_CELL:
         return refusal
-    return Unreadable("small-board", f"I found a grid, but it is too small in the picture to read (about {cell:.0f} "
-                                     "pixels a cell); take the photo closer, so the grid fills most of the picture.")
+    # (one decimal: 9.7 rounded to "10" would read as the limit itself)
+    return Unreadable("small-board", f"I found a grid, but it is too small in the picture to read (about {cell:.1f} "
+                                     "pixels a cell); take the photo closer, or zoom in before taking the "
+                                     "screenshot, so the grid fills most of the picture.")
 
 
 def small_count(rows: int, cols: int, looked: Sequence[Spot]) -> bool:
