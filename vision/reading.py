@@ -25,7 +25,7 @@ from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straigh
 from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, outlined, spots
-from vision.readings import UNCLEAR_WORDS, CellRead, Reading, Unclear, _board_of
+from vision.readings import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
@@ -36,7 +36,10 @@ from vision.unline import stretched, unlined
 
 LOST = 0.5  # the confidence given to a cell the board puts in doubt (see Reading.suspects)
 UNCLEAR = 0.25  # a board with a larger share of unsure cells is refused (fewer: shown, its doubts named)
-PLAIN_CELL = 14.0  # ... unless its lines are plain and its cells this many pixels of the picture or more (asked)
+PLAIN_CELL = 14.0  # ... unless its lines are plain and its cells this many pixels of the picture or more (asked);
+# also the size under which a board's cells are small (Reading.small: every empty cell asked on a reading
+# asked about anyway; white rings and digits of 7-13 px cells lost unflagged, bench/README.md "Photos of
+# puzz.link screenshots")
 MIN_SIDE, MAX_SIDE = 5, 40
 CROSSWORD_BLOCKS, CROSSWORD_SHARE = 10, 0.1  # this many plain black squares and nothing else: no puzzle
 HALF_STRETCH = 0.5  # the second reading of a board without lines: its stretch, as a power (see steady)
@@ -337,7 +340,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     if unclear and not (board.clarity >= CLEAR and board.support >= SUPPORTED):
         raise Unreadable("unclear", UNCLEAR_WORDS)
     kinds = [[g.clue_kinds() for g in row] for row in guesses]
-    genres, problem = candidates(tokens, kinds, regions, style, forced, _board_of)
+    genres, problem = candidates(tokens, kinds, regions, style, forced, board_of)
     misfit, shapeless = _form_doubts(tokens, regions, genres, problem)
     unsure += tuple(CellRead(r, c, guesses[r][c].token, guesses[r][c].alternatives, 0.0)
                     for r, c in sorted(misfit - {(u.row, u.col) for u in unsure}))
@@ -392,7 +395,7 @@ def _form_doubts(tokens: tuple[tuple[str, ...], ...], regions: Regions | None, g
     if problem is None or not genres:
         return frozenset(), False
     try:
-        _board_of(tokens, regions, genres[0])
+        board_of(tokens, regions, genres[0])
     except ParseError as e:
         cells = frozenset((r, c) for r, c in e.cells if 0 <= r < len(tokens) and 0 <= c < len(tokens[0]))
         clues = frozenset((r, c) for r, c in cells if tokens[r][c] != ".")  # (not the empty cells of a run)

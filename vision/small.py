@@ -14,7 +14,7 @@ from vision.locate import Spot
 # Pixels of the picture a cell is, below which its board is too small to read. Measured on the
 # photographed pages (bench/README.md, "Photographed pages, second pass": of the 36 old page scenes,
 # the 17 with cells of 2.3-9.9 px could not be read by eye either; "sixth pass": of the tuning pages
-# scaled down, /tmp/vpage6/small, every board found at under 10 px was refused or read at a wrong size).
+# scaled down, /tmp/vpage6/small, every board found at under 10 px was refused or read wrong).
 SMALL_CELL = 10.0
 # refusals that a small board explains (its lines or clues lost in a few pixels); not a bad file
 SMALL_CODES = frozenset({"no-grid", "unclear", "no-clues"})
