@@ -8,26 +8,18 @@ tie-breaking between two readings as good, see the last test."""
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 import pytest
 
+from tests.faintpaper import CELL, N, marked_paper
 from vision.board import Board
 from vision.cellreads import darkened, faint_rings
 from vision.cells import SURE, CellGuess
 
-N, CELL = 8, 60  # cells a side, pixels a cell as straightened
-
 
 def marked(marks: set[tuple[int, int]]) -> Board:
     """Light grey lines and a faint short stroke, a clue's remains, in each cell of ``marks``."""
-    side = N * CELL
-    im = np.full((side + 1, side + 1), 0.97, np.float32)
-    for k in range(N + 1):
-        cv2.line(im, (k * CELL, 0), (k * CELL, side), 0.82, 2)
-        cv2.line(im, (0, k * CELL), (side, k * CELL), 0.82, 2)
-    for r, c in marks:
-        cv2.line(im, (c * CELL + CELL // 2, r * CELL + 18), (c * CELL + CELL // 2, r * CELL + 42), 0.84, 5)
+    im = marked_paper(marks)
     edges = np.arange(N + 1, dtype=np.float64) * CELL
     return Board(paper=im, xs=edges, ys=edges, dots=False, clarity=3.0)
 

@@ -138,12 +138,12 @@ def test_a_reading_its_genre_cannot_hold_names_the_cells_to_ask_about() -> None:
     """A sum no run can make (a digit read too many) is asked about, not solved silently; a
     board of the wrong shape for the genre makes the size doubtful."""
     from vision.reading import _form_doubts
-    from vision.readings import _board_of
+    from vision.readings import board_of
 
     rows = ("# 4\\ 3\\", "\\3 . .", "\\41 . .")
     tokens_ = tuple(tuple(row.split()) for row in rows)
     try:
-        _board_of(tokens_, None, "kakuro")
+        board_of(tokens_, None, "kakuro")
     except Exception as e:  # noqa: BLE001 (the genre's own check rejects it: the reader asks)
         problem = e
     cells, shapeless = _form_doubts(tokens_, None, ("kakuro",), problem)  # type: ignore[arg-type]

@@ -13,13 +13,13 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.faintpaper import CELL, N, marked_paper
 from vision.board import Board
 from vision.cellreads import darkened, faint_rings
 from vision.cells import SURE, CellGuess
 
 NOT_YET = pytest.mark.xfail(strict=True, reason="shaded grain still asked (bench/README.md, branch vshade)")
 
-N, CELL = 8, 60  # cells a side, pixels a cell as straightened
 SHADED = N - 3  # the columns from here on are grainy
 GRAIN = 0.024  # the grain's sigma there (a tenth elsewhere): darkened 4x, a fifth of its pixels pass the old bar
 
@@ -30,12 +30,7 @@ def shaded_board(seed: int, marks: set[tuple[int, int]], zoom: float = 1.0) -> B
     board straightened larger), blurred, of sigma :data:`GRAIN`."""
     rng = np.random.default_rng(seed)
     side = N * CELL
-    im = np.full((side + 1, side + 1), 0.97, np.float32)
-    for k in range(N + 1):
-        cv2.line(im, (k * CELL, 0), (k * CELL, side), 0.82, 2)
-        cv2.line(im, (0, k * CELL), (side, k * CELL), 0.82, 2)
-    for r, c in marks:
-        cv2.line(im, (c * CELL + CELL // 2, r * CELL + 18), (c * CELL + CELL // 2, r * CELL + 42), 0.84, 5)
+    im = marked_paper(marks)
     small = rng.normal(0, 1, (round((side + 1) / zoom), round((side + 1) / zoom))).astype(np.float32)
     noise = cv2.resize(small, (side + 1, side + 1), interpolation=cv2.INTER_CUBIC)
     grain = cv2.GaussianBlur(noise, (0, 0), 1.5)

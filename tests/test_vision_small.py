@@ -58,3 +58,32 @@ def test_the_cell_comes_from_the_outline_not_its_box() -> None:
     assert small_count(10, 10, [spot]) and not small_count(9, 10, [spot])
     big = Spot((0, 0, 400, 400), 10, 10, 2.0, 1.0, 0.1, tuple((2 * x, 2 * y) for x, y in corners))
     assert small_board([big], Unreadable("no-grid", "x")).code == "no-grid" and not small_count(10, 10, [big])
+
+
+def _grid(img: np.ndarray, x: int, y: int, n: int, cell: int, thick: int) -> None:
+    for i in range(n + 1):
+        cv2.line(img, (x + i * cell, y), (x + i * cell, y + n * cell), 0, thick)
+        cv2.line(img, (x, y + i * cell), (x + n * cell, y + i * cell), 0, thick)
+
+
+def test_a_stray_tiny_grid_beside_a_large_empty_one_does_not_make_the_refusal_small_board() -> None:
+    """An empty 10x10 of 70-pixel cells with a 6x6 of 8-pixel cells beside it: the tiny grid ranks
+    first among the places (clearer), but the large one is no small board; before, ``small-board``
+    replaced the refusal that names the problem (no clues)."""
+    img = np.full((900, 1400), 255, np.uint8)
+    _grid(img, 100, 100, 10, 70, 2)
+    _grid(img, 1000, 400, 6, 8, 1)
+    with pytest.raises(Unreadable) as e:
+        read_image(bytes(cv2.imencode(".png", img)[1].tobytes()))
+    assert e.value.code == "no-clues"
+
+
+def test_the_small_board_words_never_round_to_the_limit_and_name_the_screenshot_fix() -> None:
+    """Cells of 9.7 pixels, under the limit of 10: before, "about 10 pixels a cell", which reads as
+    the limit; and a screenshot cannot be taken closer, only zoomed into first."""
+    c, h = 100.0, 9.7 * 6 / 2
+    spot = Spot((0, 0, 200, 200), 6, 6, 2.0, 1.0, 0.1, ((c - h, c - h), (c + h, c - h), (c + h, c + h), (c - h, c + h)))
+    words = small_board([spot], Unreadable("no-clues", "x")).message
+    assert "about 9.7 pixels" in words and "zoom in" in words
+    assert "zoom in" in (template("image_why_small-board", "en") or "")
+    assert "拡大" in (template("image_why_small-board", "ja") or "")

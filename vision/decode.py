@@ -45,17 +45,23 @@ def decode_full(data: bytes, *, max_bytes: int, max_pixels: int) -> np.ndarray:
 
 def working(grey: np.ndarray) -> np.ndarray:
     """``grey`` cropped to its ink and scaled down to at most :data:`WORK_SIDE` on its longer side."""
+    return scaled_working(grey)[0]
+
+
+def scaled_working(grey: np.ndarray) -> tuple[np.ndarray, float]:
+    """:func:`working`, and how many pixels of ``grey`` one of its pixels is (1.0: not scaled down):
+    a size measured in it, in pixels of the picture sent."""
     page, clean = _content(grey)
     side = max(page.shape)
-    if side > WORK_SIDE:
-        scale = WORK_SIDE / side
-        k = int(np.ceil(1.0 / scale - 0.25))
-        if clean and k >= 2:  # a clean page (a scan, a print): keep its hairlines dark,
-            # each pixel taking the darkest of those it will cover (not in photos: it fills digits)
-            page = cv2.erode(page, np.ones((k, k), np.uint8))
-        page = cv2.resize(page, (round(page.shape[1] * scale), round(page.shape[0] * scale)),
-                          interpolation=cv2.INTER_AREA)
-    return np.ascontiguousarray(page)
+    if side <= WORK_SIDE:
+        return np.ascontiguousarray(page), 1.0
+    scale = WORK_SIDE / side
+    k = int(np.ceil(1.0 / scale - 0.25))
+    if clean and k >= 2:  # a clean page (a scan, a print): keep its hairlines dark,
+        # each pixel taking the darkest of those it will cover (not in photos: it fills digits)
+        page = cv2.erode(page, np.ones((k, k), np.uint8))
+    out = cv2.resize(page, (round(page.shape[1] * scale), round(page.shape[0] * scale)), interpolation=cv2.INTER_AREA)
+    return np.ascontiguousarray(out), page.shape[1] / out.shape[1]
 
 
 def _content(grey: np.ndarray) -> tuple[np.ndarray, bool]:

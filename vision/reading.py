@@ -18,25 +18,28 @@ from vision.blocks import read_block, unconfined
 from vision.board import Board, even_edges
 from vision.cellreads import cell_boxes, darkened, faint_rings, kept_doubts, read_all, steady
 from vision.cells import RINGED, SURE, CellGuess
-from vision.decode import decode_full, working
+from vision.decode import decode_full, scaled_working, working
 from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged
 from vision.errors import Unreadable
 from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straighten
 from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, outlined, spots
-from vision.readings import UNCLEAR_WORDS, CellRead, Reading, Unclear, _board_of
+from vision.readings import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
 from vision.sight import partial_numbers, short_of_outline, unseen_empties
-from vision.small import small_board, small_count
+from vision.small import small_board, small_count, spot_cell
 from vision.strokes import deepened
 from vision.unline import stretched, unlined
 
 LOST = 0.5  # the confidence given to a cell the board puts in doubt (see Reading.suspects)
 UNCLEAR = 0.25  # a board with a larger share of unsure cells is refused (fewer: shown, its doubts named)
-PLAIN_CELL = 14.0  # ... unless its lines are plain and its cells this many pixels of the picture or more (asked)
+PLAIN_CELL = 14.0  # ... unless its lines are plain and its cells this many pixels of the picture or more (asked);
+# also the size under which a board's cells are small (Reading.small: every empty cell asked on a reading
+# asked about anyway; white rings and digits of 7-13 px cells lost unflagged, bench/README.md "Photos of
+# puzz.link screenshots")
 MIN_SIDE, MAX_SIDE = 5, 40
 CROSSWORD_BLOCKS, CROSSWORD_SHARE = 10, 0.1  # this many plain black squares and nothing else: no puzzle
 HALF_STRETCH = 0.5  # the second reading of a board without lines: its stretch, as a power (see steady)
@@ -56,8 +59,8 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     start = time.perf_counter()
     forced = get_genre(genre).name if genre else None
     full = decode_full(data, max_bytes=max_bytes, max_pixels=max_pixels)
-    grey = working(full)
-    first = _read_steady(grey, forced)
+    grey, scale = scaled_working(full)
+    first = _read_steady(grey, forced, scale=scale)
     sure = isinstance(first, tuple) and first[0].sure
     if isinstance(first, tuple) and sure and (first[1] >= CLOSE_SHARE or full.shape == grey.shape):
         return _suspected(replace(first[0], seconds=time.perf_counter() - start))
@@ -98,7 +101,9 @@ def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tu
     """A place's readings added to ``tries`` (its crop's, and within its outline when the crop's
     count is not the place's), its count to ``counted`` when well supported; the crop's reading."""
     x0, y0, x1, y1 = spot.box
-    got = _read_steady(_blown_up(full[y0:y1, x0:x1], spot), forced, hairlines=True)
+    crop = full[y0:y1, x0:x1]
+    blown = _blown_up(crop, spot)
+    got = _read_steady(blown, forced, hairlines=True, scale=crop.shape[1] / blown.shape[1])
     if spot.support >= SUPPORTED:
         counted.add((spot.rows, spot.cols))
         if not (isinstance(got, tuple) and (got[0].rows, got[0].cols) == (spot.rows, spot.cols)):
@@ -107,8 +112,8 @@ def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tu
             # when the crop read the place's count: a 17x17 read so with a digit in doubt won)
             near, quad = outlined(full, spot, WORK_CELL, MAX_BLOW)
             tries.append(_at_most(_read_steady(near, forced, hairlines=True, outline=quad,
-                                               count=(spot.rows, spot.cols)), spot.cell))
-    tries.append(_at_most(got, spot.cell))
+                                               count=(spot.rows, spot.cols)), spot))
+    tries.append(_at_most(got, spot))
     return got
 
 
@@ -151,13 +156,14 @@ def _whole(first: tuple[Reading, float], full: np.ndarray, grey: np.ndarray) -> 
     return share >= WHOLE_SHARE and not reading.size_unsure and bool(reading.genres) and full.shape == grey.shape
 
 
-def _at_most(got: tuple[Reading, float] | Unreadable, cell: float) -> tuple[Reading, float] | Unreadable:
-    """A crop's reading, its cells no larger than ``cell`` pixels of the picture (a crop is blown up
-    to be read): if refused as unclear, as its size; else, small (:attr:`Reading.small`) under
-    :data:`PLAIN_CELL`."""
+def _at_most(got: tuple[Reading, float] | Unreadable, spot: Spot) -> tuple[Reading, float] | Unreadable:
+    """A crop's reading, its cells no larger than ``spot``'s in the picture (a crop is blown up to
+    be read): if refused as unclear, as its box's cells; else, small (:attr:`Reading.small`) when
+    its outline's cells (:func:`vision.small.spot_cell`; a turned outline's box is up to 1.4 times
+    too wide) are under :data:`PLAIN_CELL`."""
     if isinstance(got, Unclear):
-        return Unclear(got.reading, min(got.cell, cell))
-    return (replace(got[0], small=True), got[1]) if isinstance(got, tuple) and cell < PLAIN_CELL else got
+        return Unclear(got.reading, min(got.cell, spot.cell))
+    return (replace(got[0], small=True), got[1]) if isinstance(got, tuple) and spot_cell(spot) < PLAIN_CELL else got
 
 
 def _asked_instead(tries: list[tuple[Reading, float] | Unreadable]) -> Reading | None:
@@ -215,14 +221,14 @@ def _size_rivalled(best: Reading, read: list[Reading], counted: set[tuple[int, i
 
 
 def _read_steady(grey: np.ndarray, forced: str | None, hairlines: bool = False, outline: np.ndarray | None = None,
-                 count: tuple[int, int] | None = None) -> tuple[Reading, float] | Unreadable:
+                 count: tuple[int, int] | None = None, scale: float = 1.0) -> tuple[Reading, float] | Unreadable:
     """:func:`_read_grey`, and when that reading is in doubt or refused, again with a shaken
     camera's streak undone (:mod:`vision.sharpen`; only when the picture shows one). The
     deconvolved picture's reading wins unless it fits a genre or its size less well: smeared
     strokes read wrong often enough with no more doubts than the sharpened ones (a sharp picture
     read with confidence is never deconvolved)."""
     try:
-        got: tuple[Reading, float] | Unreadable = _read_grey(grey, forced, hairlines, outline, count)
+        got: tuple[Reading, float] | Unreadable = _read_grey(grey, forced, hairlines, outline, count, scale)
     except Unreadable as e:
         got = e
     if isinstance(got, tuple) and got[0].sure:
@@ -231,7 +237,7 @@ def _read_steady(grey: np.ndarray, forced: str | None, hairlines: bool = False, 
     if sharp is grey:
         return got
     try:
-        again = _read_grey(sharp, forced, hairlines, outline, count)
+        again = _read_grey(sharp, forced, hairlines, outline, count, scale)
     except Unreadable:
         return got
     return again if isinstance(got, Unreadable) or _goodness(again[0])[:2] >= _goodness(got[0])[:2] else got
@@ -254,11 +260,13 @@ def _goodness(r: Reading) -> tuple[bool, bool, bool, int]:
 
 
 def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
-               outline: np.ndarray | None = None, count: tuple[int, int] | None = None) -> tuple[Reading, float]:
+               outline: np.ndarray | None = None, count: tuple[int, int] | None = None,
+               scale: float = 1.0) -> tuple[Reading, float]:
     """The board in a grey picture, and the share of the picture its outline takes; ``hairlines``:
     a faint thin frame may be the board's (a crop of a photo where a board was seen): looked for
     when no board is found without (hairline ink outlines text and shading too); ``outline``: the
-    board's corners in ``grey``, known already (not looked for)."""
+    board's corners in ``grey``, known already (not looked for); ``scale``: pixels of the picture
+    sent a pixel of ``grey`` is (a picture is scaled down to be read, a crop blown up)."""
     start = time.perf_counter()
     board = None if outline is not None else find_islands(grey)
     if outline is not None:
@@ -332,7 +340,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     if unclear and not (board.clarity >= CLEAR and board.support >= SUPPORTED):
         raise Unreadable("unclear", UNCLEAR_WORDS)
     kinds = [[g.clue_kinds() for g in row] for row in guesses]
-    genres, problem = candidates(tokens, kinds, regions, style, forced, _board_of)
+    genres, problem = candidates(tokens, kinds, regions, style, forced, board_of)
     misfit, shapeless = _form_doubts(tokens, regions, genres, problem)
     unsure += tuple(CellRead(r, c, guesses[r][c].token, guesses[r][c].alternatives, 0.0)
                     for r, c in sorted(misfit - {(u.row, u.col) for u in unsure}))
@@ -347,7 +355,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     partial = partial_numbers(board, guesses, SURE)
     suspects = tuple(CellRead(r, c, guesses[r][c].token, ("B",) if (r, c) in discs else ("?",), LOST)
                      for r, c in sorted(lost | discs | unseen | partial) if (r, c) not in named)
-    cell = float(np.median(np.diff(board.xs))) / board.zoom  # (pixels of ``grey``)
+    cell = float(np.median(np.diff(board.xs))) / board.zoom * scale  # (pixels of the picture sent)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                       suspects=suspects, seconds=time.perf_counter() - start, problem=problem, size_unsure=size_unsure,
                       regions=regions, size_suspect=short_of_outline(board), small=cell < PLAIN_CELL)
@@ -387,7 +395,7 @@ def _form_doubts(tokens: tuple[tuple[str, ...], ...], regions: Regions | None, g
     if problem is None or not genres:
         return frozenset(), False
     try:
-        _board_of(tokens, regions, genres[0])
+        board_of(tokens, regions, genres[0])
     except ParseError as e:
         cells = frozenset((r, c) for r, c in e.cells if 0 <= r < len(tokens) and 0 <= c < len(tokens[0]))
         clues = frozenset((r, c) for r, c in cells if tokens[r][c] != ".")  # (not the empty cells of a run)

@@ -14,7 +14,7 @@ from vision.locate import Spot
 # Pixels of the picture a cell is, below which its board is too small to read. Measured on the
 # photographed pages (bench/README.md, "Photographed pages, second pass": of the 36 old page scenes,
 # the 17 with cells of 2.3-9.9 px could not be read by eye either; "sixth pass": of the tuning pages
-# scaled down, /tmp/vpage6/small, every board found at under 10 px was refused or read at a wrong size).
+# scaled down, /tmp/vpage6/small, every board found at under 10 px was refused or read wrong).
 SMALL_CELL = 10.0
 # refusals that a small board explains (its lines or clues lost in a few pixels); not a bad file
 SMALL_CODES = frozenset({"no-grid", "unclear", "no-clues"})
@@ -32,16 +32,19 @@ def spot_cell(spot: Spot) -> float:
 
 
 def small_board(looked: Sequence[Spot], refusal: Unreadable) -> Unreadable:
-    """The refusal to give for a picture none of whose readings was kept: when the likeliest place
-    looked at is a board of cells under :data:`SMALL_CELL` pixels, that it is too small (code
-    ``small-board``), else ``refusal`` as it is."""
+    """The refusal to give for a picture none of whose readings was kept: when every place looked
+    at is a board of cells under :data:`SMALL_CELL` pixels, that it is too small (code
+    ``small-board``), else ``refusal`` as it is. (Not the likeliest place alone: places rank by
+    clarity, not size, and a stray tiny grid beside a large empty one would name the wrong problem.)"""
     if refusal.code not in SMALL_CODES or not looked:
         return refusal
-    cell = spot_cell(looked[0])
+    cell = max(spot_cell(s) for s in looked)
     if cell >= SMALL_CELL:
         return refusal
-    return Unreadable("small-board", f"I found a grid, but it is too small in the picture to read (about {cell:.0f} "
-                                     "pixels a cell); take the photo closer, so the grid fills most of the picture.")
+    # (one decimal: 9.7 rounded to "10" would read as the limit itself)
+    return Unreadable("small-board", f"I found a grid, but it is too small in the picture to read (about {cell:.1f} "
+                                     "pixels a cell); take the photo closer, or zoom in before taking the "
+                                     "screenshot, so the grid fills most of the picture.")
 
 
 def small_count(rows: int, cols: int, looked: Sequence[Spot]) -> bool:

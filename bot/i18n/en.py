@@ -276,7 +276,8 @@ TEXTS: dict[str, str] = {
                          "picture taken straight on.",
     "image_why_no-clues": "I found a grid but no circles or numbers in it.",
     "image_why_small-board": "I found a grid, but it is too small in the picture to read (a few pixels a cell); take "
-                             "the photo closer, so the grid fills most of the picture.",
+                             "the photo closer, or zoom in before taking the screenshot, so the grid fills most of "
+                             "the picture.",
     "console_hello": "puzzlebot console chat. Paste a board and end it with an empty line; /help for help; "
                      "Ctrl-D or /quit to quit.",
     "console_choose": "Answer with a number or a name:",
