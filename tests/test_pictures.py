@@ -103,4 +103,3 @@ def test_board_png_is_the_puzzle_or_its_solution() -> None:
     puzzle, solution = corpus("shikaku", 1)[0]
     assert board_png(puzzle) == render_png(puzzle, view="puzzle")
     assert board_png(puzzle, solution, title="t") == render_png(puzzle, solution, title="t")
-

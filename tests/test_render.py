@@ -138,6 +138,9 @@ def test_every_genre_draws_only_through_the_protocol(name: str) -> None:
         assert d.calls and d.calls[0] == "backgrounds", d.calls  # backgrounds first: nothing is painted over
 
 
+# -- views ---------------------------------------------------------------------------------
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("genre", SYNTHETIC)
 def test_multiple_view_highlights_differing_cells(genre: str) -> None:
@@ -257,5 +260,3 @@ def test_rendering_names_no_genre_and_draw_files_import_no_pillow() -> None:
     for path in sorted((REPO / "solvers").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"^\s*(from|import) (rendering|bot|PIL)\b", text, re.MULTILINE), path
-
-

@@ -228,7 +228,6 @@ def test_point_links_follow_the_grid_lines() -> None:
     assert pixel(img, lay.point(0, 0)) == pal.INK  # dots drawn over the line's corners
 
 
-
 def _ink_height(img: Image.Image, lay: Layout, r: int, c: int, ink: Any) -> int:
     """Rows of ink in the middle band of a cell (clear of grid lines and, for discs, of the disc's edge)."""
     left, top, right, _ = lay.cell_box(r, c)
