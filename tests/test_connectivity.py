@@ -1,11 +1,28 @@
-"""solvers.connectivity.separations against the plain definitions, on random small graphs."""
+"""solvers.connectivity: separations against the plain definitions, on random small graphs; connected areas,
+anchored trees and needed cells in a CP-SAT model."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
-from solvers.connectivity import grid_adjacency, separations
+from ortools.sat.python import cp_model
+
+from solvers.connectivity import (
+    ConnectedArea,
+    add_tree,
+    components,
+    grid_adjacency,
+    joined,
+    needed_cells,
+    separations,
+    solve_connected,
+)
+from solvers.cpsat import Budget
+from solvers.verdict import SolveOptions
+
+OPTS = SolveOptions(time_limit=20, workers=1)
 
 
 def parts(adj: Sequence[Sequence[int]], member: Sequence[bool], gone: int = -1,
@@ -96,3 +113,45 @@ def test_a_long_path_needs_no_recursion() -> None:
     assert len(ends) == 2
     assert set(got.cut_vertices) == {v for v in range(rows * cols) if member[v]} - ends
     assert len(got.bridges) == sum(member) - 1
+
+
+# ------------------------------------------------------------------ connectivity in a CP-SAT model
+def _grid_model(rows: int, cols: int) -> tuple[cp_model.CpModel, dict[tuple[int, int], Any]]:
+    m = cp_model.CpModel()
+    lits = {(r, c): m.new_bool_var(f"{r}{c}") for r in range(rows) for c in range(cols)}
+    return m, lits
+
+
+def test_connected_area_cuts_until_connected() -> None:
+    m, lits = _grid_model(4, 4)
+    m.add(lits[0, 0] == 1)
+    m.add(lits[3, 3] == 1)
+    m.add(sum(lits.values()) == 7)  # exactly a shortest path between the corners
+    area = ConnectedArea(4, 4, lits)
+    area.add_local(m)
+    status, solver = solve_connected(m, Budget(OPTS), joined(area.find_cuts))
+    assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    assert len(components(4, 4, area.chosen(solver))) == 1
+
+
+def test_anchored_area_and_tree_keep_cells_with_the_root() -> None:
+    for tree in (False, True):
+        m, lits = _grid_model(3, 5)
+        del lits[1, 2]  # a wall in the middle, open at the top and bottom rows
+        m.add(lits[0, 4] == 1)
+        m.add(lits[0, 0] == 1)
+        m.add(sum(lits.values()) == 4)
+        if tree:
+            add_tree(m, 3, 5, {k: v for k, v in lits.items() if k != (0, 0)}, (0, 0), max_depth=3)
+            status, solver = solve_connected(m, Budget(OPTS), lambda s: [])
+        else:
+            area = ConnectedArea(3, 5, lits, anchor=(0, 0))
+            status, solver = solve_connected(m, Budget(OPTS), area.find_cuts)
+        assert status == cp_model.INFEASIBLE, tree  # (0, 4) is 4 steps from (0, 0): 5 cells needed
+
+
+def test_needed_cells_are_cut_vertices_between_marked_cells() -> None:
+    # a 1x5 strip: marked ends, the middle three are needed; a marked-free branch is not
+    adj = [[1], [0, 2], [1, 3], [2, 4], [3]]
+    assert needed_cells(adj, [True] * 5, [True, False, False, False, True]) == {1, 2, 3}
+    assert needed_cells(adj, [True] * 5, [True, False, False, False, False]) == set()

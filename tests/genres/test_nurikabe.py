@@ -1,5 +1,5 @@
-"""Nurikabe: the checker's rules, deductions, verdicts on both corpora, URLs, answers, generation,
-pictures, and the shared connectivity helpers the model uses."""
+"""Nurikabe: the checker's rules, verdicts on both corpora and on small random boards against brute force,
+URLs, answers, hints, pictures and generation. The deductions: test_nurikabe_deduce.py."""
 
 from __future__ import annotations
 
@@ -11,27 +11,15 @@ import pytest
 from ortools.sat.python import cp_model
 
 from bot.i18n import say
-from solvers.connectivity import (
-    ConnectedArea,
-    add_tree,
-    components,
-    grid_adjacency,
-    joined,
-    needed_cells,
-    solve_connected,
-)
+from solvers.connectivity import components
 from solvers.cpsat import Budget, found, run
 from solvers.errors import InvalidPuzzle, Message, ParseError
 from solvers.generation import Difficulty
-from solvers.nurikabe import GENRE, check, dfs, model, repair
+from solvers.nurikabe import GENRE, check, model, repair
 from solvers.nurikabe.board import Contradiction
-from solvers.nurikabe.cuts import rings
 from solvers.nurikabe.deduce import deduce
-from solvers.nurikabe.generate import HARDER, effort
-from solvers.nurikabe.layers import add_layers
+from solvers.nurikabe.generate import effort
 from solvers.nurikabe.probe import probe
-from solvers.nurikabe.shapes import TooMany, shapes
-from solvers.nurikabe.wall import Wall
 from solvers.puzzle import Puzzle
 from solvers.reading import read_board
 from solvers.solution import ShadeSolution
@@ -88,226 +76,13 @@ def test_validate_names_the_problem() -> None:
     assert e.value.code == "nurikabe-too-many"
 
 
-# ------------------------------------------------------------------ deductions and verdicts
-def test_probing_settles_only_what_the_answer_has() -> None:
-    """Probing after the deductions on the published boards they leave most open (each probe a
-    contradiction of sound rules, so every cell it fixes must match the published answer)."""
-    for rec in corpus.load("nurikabe"):
-        if rec["rows"] * rec["cols"] < 1000:
-            continue
-        p = Puzzle.from_record(rec)
-        b = deduce(p.cells)
-        before = b.color.count(0)
-        probe(b, time.monotonic() + 3)
-        sol = rec["solution"]["shaded"]
-        for i, x in enumerate(b.color):
-            r, c = divmod(i, p.cols)
-            assert x == 0 or (x == 2) == (sol[r][c] == "#"), (rec["id"], r, c)
-        assert b.color.count(0) <= before
+def test_form_problem_for_detection() -> None:
+    assert check.form_problem(board("2 . .", ". . .", "1 . 1")) is None
+    assert check.form_problem(board("1 2", ". .")).code == "nurikabe-form-touching"  # type: ignore[union-attr]
+    assert check.form_problem(board(". .", ". .")) is not None
 
 
-def test_probing_pauses_once_past_its_mark_and_stops_when_told() -> None:
-    """``pause`` runs once between trials after ``pause_trials`` trials or ``pause_cpu``: True ends
-    probing there; False lets it go on to the same board as without a pause."""
-    rec = next((r for r in corpus.load("nurikabe") if r["id"] == "nurikabe-d0012"), None)
-    if rec is None:
-        return
-    cells = Puzzle.from_record(rec).cells
-    plain = deduce(cells)
-    probe(plain, time.monotonic() + 30)
-    calls: list[bool] = []
-    for answer, trials in ((True, None), (False, None), (True, 1)):
-        b = deduce(cells)
-        before = b.color[:]
-        now = time.monotonic()
-        hits = probe(b, now + 30, pause=lambda a=answer: calls.append(a) or a, pause_trials=trials,
-                     pause_cpu=time.process_time() if trials is None else None)
-        if answer and trials is None:
-            assert hits == 0 and b.color == before
-        elif not answer:
-            assert b.color == plain.color and hits > 0
-        else:
-            assert hits <= 1  # stopped after the first cell's trials
-    assert calls == [True, False, True]
-
-
-def test_probing_settles_the_small_published_boards_but_three() -> None:
-    """Given the time, deductions and probing settle every published board under 1000 cells but
-    d0011, d0013 and d0015 (d0008 needs a walled-in island's detached cell seen by ``link``)."""
-    open_left = []
-    for rec in corpus.load("nurikabe"):
-        if rec["rows"] * rec["cols"] >= 1000:
-            continue
-        b = deduce(Puzzle.from_record(rec).cells)
-        probe(b, time.monotonic() + 30)
-        if not b.complete:
-            open_left.append(rec["id"])
-        else:
-            assert b.shaded_rows() == rec["solution"]["shaded"], rec["id"]
-    if corpus.load("nurikabe"):
-        assert open_left == ["nurikabe-d0011", "nurikabe-d0013", "nurikabe-d0015"]
-
-
-def test_deductions_are_sound_on_both_corpora() -> None:
-    fired: set[str] = set()
-    for rec in [*corpus.load("nurikabe"), *corpus.unique("own", "nurikabe")]:
-        p = Puzzle.from_record(rec)
-        b = deduce(p.cells)
-        fired |= {step.rule for step in b.steps}
-        sol = rec["solution"]["shaded"]
-        for i, x in enumerate(b.color):
-            r, c = divmod(i, p.cols)
-            assert x == 0 or (x == 2) == (sol[r][c] == "#"), (rec["id"], r, c)
-    if corpus.load("nurikabe"):  # the shared corpus needs every rule
-        assert fired >= HARDER
-
-
-def test_confinement_cells_cost_more_than_the_island_can_spare() -> None:
-    # a path 0-1-2-3 from the clue at 0: shading 2 loses two cells (itself and 3), shading 1 three
-    adj = [[1], [0, 2], [1, 3], [2]]
-    tree = dfs.search(adj, {0, 1, 2, 3}, 0)
-    assert sorted(dfs.shut_off(tree, spare=1, total=4)) == [1, 2]
-    assert sorted(dfs.shut_off(tree, spare=0, total=4)) == [1, 2, 3]
-    # a square 0-1-3-2-0: no cut cell, but with nothing to spare every cell is needed
-    square = [[1, 2], [0, 3], [0, 3], [1, 2]]
-    assert dfs.shut_off(dfs.search(square, {0, 1, 2, 3}, 0), spare=1, total=4) == []
-    assert sorted(dfs.separating(dfs.search(adj, {0, 1, 2, 3}, 0), [3])) == [1, 2]
-
-
-def test_island_shapes_each_once_and_bounded_by_the_sea() -> None:
-    adj = grid_adjacency(3, 3)
-    area = set(range(9))
-    # a 2-cell island at the centre: four dominoes
-    assert len(shapes(adj, [0] * 9, area, [4], 2, 100)) == 4
-    # from a corner, 3 cells: two straight, three bent
-    found = shapes(adj, [0] * 9, area, [0], 3, 100)
-    assert len(found) == len(set(found)) == 5
-    # the straight ones and the bent one in the corner have 3 neighbours, the other two bent ones 4
-    assert shapes(adj, [0] * 9, area, [0], 3, 100, border=2) == []
-    assert len(shapes(adj, [0] * 9, area, [0], 3, 100, border=3)) == 3
-    # an unshaded cell beside the island must be in it: with cell 2 unshaded, no shape through 1 but
-    # the straight one that takes 2
-    found = shapes(adj, [0, 0, 1, 0, 0, 0, 0, 0, 0], area, [0], 3, 100)
-    assert set(found) == {frozenset({0, 1, 2}), frozenset({0, 3, 6}), frozenset({0, 3, 4})}
-    with pytest.raises(TooMany):
-        shapes(adj, [0] * 9, area, [4], 2, 3)
-
-
-def test_shape_bounds_give_the_borders_with_the_same_answer() -> None:
-    adj = grid_adjacency(4, 4)
-    area = set(range(16))
-    for members, size in (([5], 3), ([0], 4), ([5, 6], 4), ([0], 5)):
-        for border in range(12):
-            bounds = [0, 1 << 62]
-            found = shapes(adj, [0] * 16, area, members, size, 1000, border=border, bounds=bounds)
-            assert bounds[0] <= border < bounds[1]
-            for other in range(bounds[0], min(bounds[1], 20)):
-                assert shapes(adj, [0] * 16, area, members, size, 1000, border=other) == found
-
-
-def test_a_small_sea_walls_an_island_in_only_in_a_corner() -> None:
-    # a connected sea spanning h rows and w columns has h + w - 1 cells: around a 4x5 island away
-    # from the edges it spans 6 rows and 7 columns (12 cells at least), in a corner 5 and 6 (10)
-    wall = Wall(32, 32, 10)
-    assert wall.least((30, 30, 4, 4), 20, 19) == 10
-    assert wall.least((10, 10, 10, 10), 20, 19) == 12
-    assert not wall.allows((26, 30, 4, 4), 20, 15, [])  # five rows up: no 4-row box left
-    assert wall.allows((28, 31, 0, 4), 20, 5, [])
-    assert not wall.allows((28, 31, 0, 4), 20, 5, [31 * 32 + 2])  # a cell of the corner box left out
-    adj = grid_adjacency(32, 32)
-    found = shapes(adj, [0] * 1024, set(range(1024)), [30 * 32 + 4], 20, 10, 5_000, 10, wall)
-    assert found == [frozenset(r * 32 + c for r in range(28, 32) for c in range(5))]
-    # 6x6 with islands of 27 and 4: a sea of 5 walls in only the 2x2 in the corner
-    b = deduce([[0, 0, 0, 0, 0, 27], [0] * 6, [0] * 6, [0] * 6, [0, 4, 0, 0, 0, 0], [0] * 6])
-    assert b.shaded_rows() == ["......", "......", "......", "###...", "..#...", "..#..."]
-
-
-@pytest.mark.parametrize("source", corpus.SOURCES)
-def test_the_wall_bound_holds_for_every_published_island(source: str) -> None:
-    # the bound is a lower bound: each answer's islands fit in its sea, with their box and the cells
-    # beside them given
-    for rec in corpus.unique(source, "nurikabe"):
-        sol = rec["solution"]["shaded"]
-        rows, cols = len(sol), len(sol[0])
-        adj = grid_adjacency(rows, cols)
-        white = {r * cols + c for r in range(rows) for c in range(cols) if sol[r][c] != "#"}
-        shaded = [divmod(i, cols) for i in range(rows * cols) if i not in white]
-        if not shaded:
-            continue
-        wall = Wall(rows, cols, len(shaded), (min(r for r, _ in shaded), max(r for r, _ in shaded)),
-                    (min(c for _, c in shaded), max(c for _, c in shaded)))
-        seen: set[int] = set()
-        for start in sorted(white):
-            if start in seen:
-                continue
-            island, stack = {start}, [start]
-            while stack:
-                for j in adj[stack.pop()]:
-                    if j in white and j not in island:
-                        island.add(j)
-                        stack.append(j)
-            seen |= island
-            rc = [divmod(i, cols) for i in island]
-            box = (min(r for r, _ in rc), max(r for r, _ in rc), min(c for _, c in rc), max(c for _, c in rc))
-            beside = sorted({j for i in island for j in adj[i] if j not in white})
-            assert wall.allows(box, len(island), 0, beside), (rec["id"], start)
-
-
-def test_budget_unshades_cells_too_far_from_the_sea() -> None:
-    # 4x4, clues 1 and 12: a sea of 3, two cells known beside the 1; the third must touch them
-    b = deduce([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 12]])
-    far = {step.cell for step in b.steps if step.rule == "budget"}
-    near = {(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (2, 0), (3, 3)}
-    assert far == {(r, c) for r in range(4) for c in range(4)} - near
-    assert b.shaded_rows() == [".#..", "##..", "....", "...."]
-
-
-def test_rings_separate_a_part_from_farther_cells() -> None:
-    lits = {(r, c): 0 for r in range(5) for c in range(5)}
-    found = rings(5, 5, {(0, 0)}, lits, 2)  # type: ignore[arg-type]
-    assert [d for d, _, _ in found] == [2, 3]
-    d, ring, near = found[0]
-    assert sorted(ring) == [(0, 2), (1, 1), (2, 0)] and (4, 4) not in near and (1, 0) in near
-    rest = set(lits) - set(ring)
-    assert not any((0, 0) in part and (4, 4) in part for part in components(5, 5, rest))
-
-
-def test_layers_allow_exactly_the_connected_islands() -> None:
-    """With layers, the model's answers for a 4-cell island at the corner of a 3x4 board are the
-    connected 4-cell shapes holding the corner, each once (counted by brute force)."""
-    from itertools import combinations
-
-    cells = [(r, c) for r in range(3) for c in range(4)]
-    want = {frozenset(s) for s in combinations(cells, 4)
-            if (0, 0) in s and len(components(3, 4, s)) == 1}
-    m = cp_model.CpModel()
-    own = {cell: m.new_bool_var(str(cell)) for cell in cells}
-    m.add(own[0, 0] == 1)
-    m.add(sum(own.values()) == 4)
-    add_layers(m, 3, 4, own, (0, 0), 4)
-    got: set[frozenset[tuple[int, int]]] = set()
-
-    class Collect(cp_model.CpSolverSolutionCallback):
-        def on_solution_callback(self) -> None:
-            got.add(frozenset(c for c, v in own.items() if self.boolean_value(v)))
-
-    solver = cp_model.CpSolver()
-    solver.parameters.enumerate_all_solutions = True
-    solver.solve(m, Collect())  # type: ignore[no-untyped-call]
-    assert got == want and len(want) == 12
-
-
-def test_grade_counts_harder_steps_and_searches() -> None:
-    easy = board("1 . 1")
-    assert effort(easy, 0) == 0
-    assert effort(easy, 2) == 6
-
-
-def test_deduction_finds_a_contradiction() -> None:
-    with pytest.raises(Contradiction):
-        deduce([[1, 1]])
-
-
+# ------------------------------------------------------------------ verdicts
 def test_own_corpus_verdicts() -> None:
     for rec in corpus.own("nurikabe"):
         p = Puzzle.from_record(rec)
@@ -347,159 +122,6 @@ def test_question_mark_clues() -> None:
     assert res.status is Status.MULTIPLE and isinstance(res.solution, ShadeSolution)
     assert res.second_solution is not None
     assert GENRE.check(board("? . .", ". . .", ". . 1"), res.solution) == []
-
-
-# ------------------------------------------------------------------ URLs, answers, hints, pictures, generation
-@pytest.mark.parametrize("source", corpus.SOURCES)
-def test_urls_round_trip(source: str) -> None:
-    for rec in corpus.unique(source, "nurikabe"):
-        p = Puzzle.from_record(rec)
-        assert GENRE.decode_url(rec["url"]).cells == p.cells, rec["id"]
-        assert GENRE.decode_url(GENRE.encode_url(p)).cells == p.cells
-    assert GENRE.encode_url(board("2 . .", ". . .", "1 . 1")) == "https://puzz.link/p?nurikabe/3/3/2k1g1"
-
-
-def test_typed_answers() -> None:
-    p = board("2 . .", ". . .", "1 . 1")
-    assert GENRE.parse_answer(p, "..#\n###\n.#.") == ShadeSolution(("..#", "###", ".#."))
-    assert GENRE.parse_answer(p, "2 . x\nx x x\n1 x 1") == ShadeSolution(("..#", "###", ".#."))
-    with pytest.raises(ParseError) as e:
-        GENRE.parse_answer(p, "..#\n#?z\n.#.")
-    assert e.value.code == "nurikabe-answer-token"
-
-
-def test_hints_reveal_every_free_cell_once_in_deduction_order_with_the_reason() -> None:
-    p = board("2 . .", ". . .", "1 . 1")
-    steps = GENRE.hints(p, ShadeSolution(("..#", "###", ".#.")))
-    cells = [s.cells[0] for s in steps]
-    assert sorted(cells) == [(0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 1)]
-    assert [s.code for s in steps[:3]] == ["nurikabe-hint-shaded-between", "nurikabe-hint-shaded-between",
-                                           "nurikabe-hint-island-only-way"]
-    first, island = steps[0], steps[2]
-    assert say(Message(first.code, first.params)) == ("Row 2, column 1 is shaded: it touches two different "
-                                                      "islands, which must stay apart.")
-    assert say(Message(island.code, island.params), "ja") == ("1 行 2 列 は 1 行 1 列 の 2 の島に入ります。"
-                                                              "その島が広がれる場所はここしか残っていません。")
-    assert say(Message(island.code, island.params)) == ("Row 1, column 2 belongs to the island of the 2 at row 1, "
-                                                        "column 1: it is the only way left for that island to grow.")
-
-
-def test_every_hint_reason_has_english_and_japanese_words_naming_the_cell() -> None:
-    from solvers.nurikabe.answer import REASONED
-    from solvers.nurikabe.words import JA
-
-    assert len(REASONED) >= 14  # seven rules shade a cell, seven leave one unshaded
-    for code in REASONED:
-        assert code in JA and "{cell}" in JA[code], code
-    for rec in corpus.own("nurikabe"):
-        if rec["rows"] * rec["cols"] > 150 or not rec.get("unique"):
-            continue
-        p = Puzzle.from_record(rec)
-        sol = GENRE.solution_from_json(rec["solution"], p)
-        steps = GENRE.hints(p, sol)
-        assert sorted(s.cells[0] for s in steps) == [(r, c) for r in range(p.rows) for c in range(p.cols)
-                                                     if p.cells[r][c] == 0], rec["id"]
-        for s in steps:  # a reason always agrees with the solution
-            (r, c) = s.cells[0]
-            assert ("-shaded" in s.code) == sol.marked(r, c), (rec["id"], s.code, s.cells)
-        assert any(s.code in REASONED for s in steps), rec["id"]
-
-
-def test_wrong_answers_and_touching_numbers_say_where() -> None:
-    p = board("2 . .", ". . .", "1 . 1")
-    said = {v.rule: say(v.msg) for v in check.check(p, ShadeSolution(("#.#", "###", "##.")))}
-    assert said["nurikabe-shaded-clue"] == "Row 1, column 1 holds a number but is shaded; numbers always stay unshaded."
-    assert said["nurikabe-pool"] == "The 2x2 block at row 2, column 1 is all shaded."
-    said = {v.rule: say(v.msg) for v in check.check(p, ShadeSolution((".##", "###", ".#.")))}
-    assert said["nurikabe-island-size"] == "The island of the 2 at row 1, column 1 has 1 cell, not 2."
-    said = {v.rule: say(v.msg, "ja") for v in check.check(p, ShadeSolution((".##", "..#", ".#.")))}
-    assert said["nurikabe-island-clues"] == "1 行 1 列 と 3 行 1 列 の数字が同じ島に入っています。"
-    with pytest.raises(ParseError) as e:  # a 2x2 block of numbers: they cannot be four islands
-        read_board("nurikabe\n. . . .\n. 2 3 .\n. 1 4 .\n. . . .")
-    assert say(e.value.msg) == ("The numbers at row 2, column 2 and row 2, column 3 touch; "
-                                "Nurikabe numbers are in different islands.")
-
-
-class Recorder:
-    """A Drawing that records the calls."""
-
-    rows, cols, path_colours, tint_colours = 3, 3, 4, 4
-
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, tuple[Any, ...]]] = []
-
-    def __getattr__(self, name: str) -> Any:
-        return lambda *args, **kw: self.calls.append((name, args))
-
-
-def test_picture_shades_the_answer() -> None:
-    d = Recorder()
-    GENRE.draw(d, board("2 . .", ". . .", "1 . 1"), ShadeSolution(("..#", "###", ".#.")))
-    (tints,) = [a[0] for n, a in d.calls if n == "backgrounds"]
-    assert sorted(tints) == [(0, 2), (1, 0), (1, 1), (1, 2), (2, 1)]
-    assert [a[:3] for n, a in d.calls if n == "text"][0] == (0, 0, "2")
-
-
-def test_generator_makes_a_proven_unique_board() -> None:
-    gp = GENRE.generate(6, 6, Difficulty.EASY, 3)
-    assert gp.puzzle.rows == 6 and gp.stats["proof"] == "unique"
-    assert isinstance(gp.solution, ShadeSolution) and GENRE.check(gp.puzzle, gp.solution) == []
-
-
-@pytest.mark.parametrize(("size", "want", "seed"), [(7, Difficulty.EASY, 5), (9, Difficulty.MEDIUM, 3)])
-def test_generator_hits_the_asked_grade(size: int, want: Difficulty, seed: int) -> None:
-    """Seeds whose boards graded one step too hard before smaller starting islands and more tries."""
-    gp = GENRE.generate(size, size, want, seed)
-    assert gp.difficulty == want and gp.stats["proof"] == "unique"
-    assert isinstance(gp.solution, ShadeSolution) and GENRE.check(gp.puzzle, gp.solution) == []
-
-
-# ------------------------------------------------------------------ shared connectivity helpers
-def _grid_model(rows: int, cols: int) -> tuple[cp_model.CpModel, dict[tuple[int, int], Any]]:
-    m = cp_model.CpModel()
-    lits = {(r, c): m.new_bool_var(f"{r}{c}") for r in range(rows) for c in range(cols)}
-    return m, lits
-
-
-def test_connected_area_cuts_until_connected() -> None:
-    m, lits = _grid_model(4, 4)
-    m.add(lits[0, 0] == 1)
-    m.add(lits[3, 3] == 1)
-    m.add(sum(lits.values()) == 7)  # exactly a shortest path between the corners
-    area = ConnectedArea(4, 4, lits)
-    area.add_local(m)
-    status, solver = solve_connected(m, Budget(OPTS), joined(area.find_cuts))
-    assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
-    assert len(components(4, 4, area.chosen(solver))) == 1
-
-
-def test_anchored_area_and_tree_keep_cells_with_the_root() -> None:
-    for tree in (False, True):
-        m, lits = _grid_model(3, 5)
-        del lits[1, 2]  # a wall in the middle, open at the top and bottom rows
-        m.add(lits[0, 4] == 1)
-        m.add(lits[0, 0] == 1)
-        m.add(sum(lits.values()) == 4)
-        if tree:
-            add_tree(m, 3, 5, {k: v for k, v in lits.items() if k != (0, 0)}, (0, 0), max_depth=3)
-            status, solver = solve_connected(m, Budget(OPTS), lambda s: [])
-        else:
-            area = ConnectedArea(3, 5, lits, anchor=(0, 0))
-            status, solver = solve_connected(m, Budget(OPTS), area.find_cuts)
-        assert status == cp_model.INFEASIBLE, tree  # (0, 4) is 4 steps from (0, 0): 5 cells needed
-
-
-def test_needed_cells_are_cut_vertices_between_marked_cells() -> None:
-    # a 1x5 strip: marked ends, the middle three are needed; a marked-free branch is not
-    adj = [[1], [0, 2], [1, 3], [2, 4], [3]]
-    assert needed_cells(adj, [True] * 5, [True, False, False, False, True]) == {1, 2, 3}
-    assert needed_cells(adj, [True] * 5, [True, False, False, False, False]) == set()
-
-
-def test_form_problem_for_detection() -> None:
-    assert check.form_problem(board("2 . .", ". . .", "1 . 1")) is None
-    assert check.form_problem(board("1 2", ". .")).code == "nurikabe-form-touching"  # type: ignore[union-attr]
-    assert check.form_problem(board(". .", ". .")) is not None
 
 
 def test_a_fully_deduced_board_that_breaks_a_rule_has_no_solution() -> None:
@@ -615,3 +237,114 @@ def test_rounds_of_cuts_repair_near_the_cuts_first_with_the_same_verdict(
     assert res.status is Status.UNIQUE and isinstance(res.solution, ShadeSolution)
     assert res.solution.to_json() == rec["solution"]
     assert any(restricted)
+
+
+# ------------------------------------------------------------------ URLs, answers, hints, pictures, generation
+@pytest.mark.parametrize("source", corpus.SOURCES)
+def test_urls_round_trip(source: str) -> None:
+    for rec in corpus.unique(source, "nurikabe"):
+        p = Puzzle.from_record(rec)
+        assert GENRE.decode_url(rec["url"]).cells == p.cells, rec["id"]
+        assert GENRE.decode_url(GENRE.encode_url(p)).cells == p.cells
+    assert GENRE.encode_url(board("2 . .", ". . .", "1 . 1")) == "https://puzz.link/p?nurikabe/3/3/2k1g1"
+
+
+def test_typed_answers() -> None:
+    p = board("2 . .", ". . .", "1 . 1")
+    assert GENRE.parse_answer(p, "..#\n###\n.#.") == ShadeSolution(("..#", "###", ".#."))
+    assert GENRE.parse_answer(p, "2 . x\nx x x\n1 x 1") == ShadeSolution(("..#", "###", ".#."))
+    with pytest.raises(ParseError) as e:
+        GENRE.parse_answer(p, "..#\n#?z\n.#.")
+    assert e.value.code == "nurikabe-answer-token"
+
+
+def test_hints_reveal_every_free_cell_once_in_deduction_order_with_the_reason() -> None:
+    p = board("2 . .", ". . .", "1 . 1")
+    steps = GENRE.hints(p, ShadeSolution(("..#", "###", ".#.")))
+    cells = [s.cells[0] for s in steps]
+    assert sorted(cells) == [(0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 1)]
+    assert [s.code for s in steps[:3]] == ["nurikabe-hint-shaded-between", "nurikabe-hint-shaded-between",
+                                           "nurikabe-hint-island-only-way"]
+    first, island = steps[0], steps[2]
+    assert say(Message(first.code, first.params)) == ("Row 2, column 1 is shaded: it touches two different "
+                                                      "islands, which must stay apart.")
+    assert say(Message(island.code, island.params), "ja") == ("1 行 2 列 は 1 行 1 列 の 2 の島に入ります。"
+                                                              "その島が広がれる場所はここしか残っていません。")
+    assert say(Message(island.code, island.params)) == ("Row 1, column 2 belongs to the island of the 2 at row 1, "
+                                                        "column 1: it is the only way left for that island to grow.")
+
+
+def test_every_hint_reason_has_english_and_japanese_words_naming_the_cell() -> None:
+    from solvers.nurikabe.answer import REASONED
+    from solvers.nurikabe.words import JA
+
+    assert len(REASONED) >= 14  # seven rules shade a cell, seven leave one unshaded
+    for code in REASONED:
+        assert code in JA and "{cell}" in JA[code], code
+    for rec in corpus.own("nurikabe"):
+        if rec["rows"] * rec["cols"] > 150 or not rec.get("unique"):
+            continue
+        p = Puzzle.from_record(rec)
+        sol = GENRE.solution_from_json(rec["solution"], p)
+        steps = GENRE.hints(p, sol)
+        assert sorted(s.cells[0] for s in steps) == [(r, c) for r in range(p.rows) for c in range(p.cols)
+                                                     if p.cells[r][c] == 0], rec["id"]
+        for s in steps:  # a reason always agrees with the solution
+            (r, c) = s.cells[0]
+            assert ("-shaded" in s.code) == sol.marked(r, c), (rec["id"], s.code, s.cells)
+        assert any(s.code in REASONED for s in steps), rec["id"]
+
+
+def test_wrong_answers_and_touching_numbers_say_where() -> None:
+    p = board("2 . .", ". . .", "1 . 1")
+    said = {v.rule: say(v.msg) for v in check.check(p, ShadeSolution(("#.#", "###", "##.")))}
+    assert said["nurikabe-shaded-clue"] == "Row 1, column 1 holds a number but is shaded; numbers always stay unshaded."
+    assert said["nurikabe-pool"] == "The 2x2 block at row 2, column 1 is all shaded."
+    said = {v.rule: say(v.msg) for v in check.check(p, ShadeSolution((".##", "###", ".#.")))}
+    assert said["nurikabe-island-size"] == "The island of the 2 at row 1, column 1 has 1 cell, not 2."
+    said = {v.rule: say(v.msg, "ja") for v in check.check(p, ShadeSolution((".##", "..#", ".#.")))}
+    assert said["nurikabe-island-clues"] == "1 行 1 列 と 3 行 1 列 の数字が同じ島に入っています。"
+    with pytest.raises(ParseError) as e:  # a 2x2 block of numbers: they cannot be four islands
+        read_board("nurikabe\n. . . .\n. 2 3 .\n. 1 4 .\n. . . .")
+    assert say(e.value.msg) == ("The numbers at row 2, column 2 and row 2, column 3 touch; "
+                                "Nurikabe numbers are in different islands.")
+
+
+class Recorder:
+    """A Drawing that records the calls."""
+
+    rows, cols, path_colours, tint_colours = 3, 3, 4, 4
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kw: self.calls.append((name, args))
+
+
+def test_picture_shades_the_answer() -> None:
+    d = Recorder()
+    GENRE.draw(d, board("2 . .", ". . .", "1 . 1"), ShadeSolution(("..#", "###", ".#.")))
+    (tints,) = [a[0] for n, a in d.calls if n == "backgrounds"]
+    assert sorted(tints) == [(0, 2), (1, 0), (1, 1), (1, 2), (2, 1)]
+    assert [a[:3] for n, a in d.calls if n == "text"][0] == (0, 0, "2")
+
+
+def test_generator_makes_a_proven_unique_board() -> None:
+    gp = GENRE.generate(6, 6, Difficulty.EASY, 3)
+    assert gp.puzzle.rows == 6 and gp.stats["proof"] == "unique"
+    assert isinstance(gp.solution, ShadeSolution) and GENRE.check(gp.puzzle, gp.solution) == []
+
+
+@pytest.mark.parametrize(("size", "want", "seed"), [(7, Difficulty.EASY, 5), (9, Difficulty.MEDIUM, 3)])
+def test_generator_hits_the_asked_grade(size: int, want: Difficulty, seed: int) -> None:
+    """Seeds whose boards graded one step too hard before smaller starting islands and more tries."""
+    gp = GENRE.generate(size, size, want, seed)
+    assert gp.difficulty == want and gp.stats["proof"] == "unique"
+    assert isinstance(gp.solution, ShadeSolution) and GENRE.check(gp.puzzle, gp.solution) == []
+
+
+def test_grade_counts_harder_steps_and_searches() -> None:
+    easy = board("1 . 1")
+    assert effort(easy, 0) == 0
+    assert effort(easy, 2) == 6
