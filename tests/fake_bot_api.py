@@ -13,30 +13,25 @@ documents for ``getFile`` + download, and lets a test act as users::
     api.press(ann, message_id, "g:abc:masyu")     # an inline-keyboard button
     photo = await api.wait_for(lambda c: c.method == "sendPhoto" and c.chat_id == ann.id)
 
-Requests are PTB's: urlencoded forms (JSON-encoded non-strings) or multipart with file parts.
-File download URLs arrive percent-encoded as a whole, hence the unquote.
+The HTTP side (server, request handler, parsing): :mod:`tests.fake_bot_http`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import email.parser
-import email.policy
 import itertools
 import json
-import os
 import re
 import struct
 import sys
 import threading
 import time
-import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from tests import polling
+from tests.fake_bot_http import ApiError, DropConnection, QuietServer, handler_for
 
 BOT_ID = 777000111
 BOT_USERNAME = "puzzle_test_bot"
@@ -131,7 +126,7 @@ class FakeBotApi:
         self._update_ids = itertools.count(1)
         self._message_ids = itertools.count(1000)
         self._file_ids = itertools.count(1)
-        self.httpd = _QuietServer(("127.0.0.1", port), self._handler_class())
+        self.httpd = QuietServer(("127.0.0.1", port), handler_for(self))
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self._thread.start()
@@ -141,76 +136,6 @@ class FakeBotApi:
             self._cond.notify_all()
         self.httpd.shutdown()
         self.httpd.server_close()
-
-    # ------------------------------------------------------------------ HTTP
-    def _handler_class(self) -> type[BaseHTTPRequestHandler]:
-        api = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-            def do_GET(self) -> None:  # noqa: N802 - http.server's name
-                path = urllib.parse.unquote(self.path)
-                prefix = f"/file/bot{api.token}/"
-                for file_path, data in api.files.values():
-                    if path == prefix + file_path:
-                        return self._send(200, data, "application/octet-stream")
-                return self._send(404, b"not found", "text/plain")
-
-            def do_POST(self) -> None:  # noqa: N802
-                prefix = f"/bot{api.token}/"
-                body = self.rfile.read(int(self.headers.get("Content-Length", 0) or 0))
-                if self.path.startswith("/control/"):
-                    return self._json(200, api.control(self.path[len("/control/"):], json.loads(body or b"{}")))
-                if not self.path.startswith(prefix):
-                    return self._json(404, {"ok": False, "error_code": 404, "description": "Not Found"})
-                method = self.path[len(prefix):]
-                params, files = api.parse(self.headers.get("Content-Type", ""), body)
-                try:
-                    result = api.handle(method, params, files)
-                except ApiError as e:
-                    answer = {"ok": False, "error_code": e.code, "description": e.description}
-                    if e.parameters:
-                        answer["parameters"] = e.parameters
-                    return self._json(e.status, answer)
-                except DropConnection:  # carried out, but the answer is lost: close without a response
-                    self.close_connection = True
-                    return None
-                return self._json(200, {"ok": True, "result": result})
-
-            def _json(self, code: int, obj: Any) -> None:
-                self._send(code, json.dumps(obj).encode(), "application/json")
-
-            def _send(self, code: int, data: bytes, ctype: str) -> None:
-                self.send_response(code)
-                self.send_header("Content-Type", ctype)
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-        return Handler
-
-    @staticmethod
-    def parse(ctype: str, body: bytes) -> tuple[dict[str, Any], dict[str, tuple[str, str, bytes]]]:
-        if ctype.startswith("multipart/form-data"):
-            msg = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
-                b"Content-Type: " + ctype.encode() + b"\r\n\r\n" + body)
-            params: dict[str, Any] = {}
-            files: dict[str, tuple[str, str, bytes]] = {}
-            for part in msg.iter_parts():
-                name = part.get_param("name", header="content-disposition")
-                payload = part.get_payload(decode=True) or b""
-                if part.get_filename():
-                    files[name] = (part.get_filename(), part.get_content_type(), payload)
-                else:
-                    params[name] = payload.decode()
-            return params, files
-        if ctype.startswith("application/json"):
-            return json.loads(body or b"{}"), {}
-        return dict(urllib.parse.parse_qsl(body.decode())), {}
 
     # ------------------------------------------------------------------ Bot API methods
     def handle(self, method: str, params: dict[str, Any], files: dict[str, tuple[str, str, bytes]]) -> Any:
@@ -454,27 +379,6 @@ class FakeBotApi:
                                    lambda: [(c.method, c.chat_id, c.text[:60]) for c in self.calls[-15:]])
 
 
-class _QuietServer(ThreadingHTTPServer):
-    daemon_threads = True
-    request_queue_size = 256  # PTB opens many connections at once; the default backlog of 5 drops some
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if isinstance(sys.exc_info()[1], ConnectionError):  # the client hung up (shutdown, cancelled poll)
-            return
-        super().handle_error(request, client_address)
-
-
-class ApiError(Exception):
-    def __init__(self, code: int, description: str, parameters: dict[str, Any] | None = None,
-                 status: int = 200) -> None:
-        super().__init__(description)
-        self.code, self.description, self.parameters, self.status = code, description, parameters, status
-
-
-class DropConnection(Exception):
-    """Close the connection without an answer (the request was carried out)."""
-
-
 @dataclass
 class Fault:
     """One fault on demand (:meth:`FakeBotApi.fail`)."""
@@ -535,56 +439,6 @@ def serve() -> None:
     print(api.url, api.token, flush=True)
     sys.stdin.read()
     api.close()
-
-
-# ---------------------------------------------------------------------- worker-side stand-ins
-SLOW_SECONDS = 1.5
-HANG_COLS = 7  # boards this wide "hang" in scripted_job
-GATE_ENV = "PUZZLEBOT_TEST_GATE"  # a file path: while that file exists, scripted jobs wait
-
-
-def held(gate: str | os.PathLike[str]) -> bool:
-    """Whether a scripted job is waiting at ``gate`` (it has been taken by its worker: killing the
-    worker now is a crash mid-run, not a job that never started)."""
-    return os.path.exists(f"{os.fspath(gate)}.held")
-
-
-def scripted_job(puzzle: Any, time_limit: float, solver_workers: int) -> Any:
-    """A solver job for pipeline tests: boards ``HANG_COLS`` wide hang; others wait while the gate
-    file (``GATE_ENV``) exists, or a little without one, then run the real
-    :func:`bot.worker.solve_job`. A test that must catch a job mid-run holds the gate: on a loaded
-    machine a fixed wait may end before the test gets there."""
-    from bot.worker import solve_job
-
-    gate = os.environ.get(GATE_ENV)
-    if puzzle.cols == HANG_COLS:
-        time.sleep(600)
-    elif gate:
-        with open(f"{gate}.held", "w"):
-            pass
-        end = time.monotonic() + 600
-        while os.path.exists(gate) and time.monotonic() < end:
-            time.sleep(0.02)
-    else:
-        time.sleep(SLOW_SECONDS)
-    return solve_job(puzzle, time_limit, solver_workers)
-
-
-
-def echo_job(puzzle: Any, time_limit: float, solver_workers: int) -> Any:
-    """A stand-in solver: 0.3 s of "work", then a fake verdict (for queue-order tests)."""
-    from bot.worker import JobResult
-
-    time.sleep(0.3)
-    return JobResult(status="unique", genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols, seconds=0.3)
-
-
-def threads_job(puzzle: Any, time_limit: float, solver_workers: int, lang: str = "en") -> Any:
-    """A stand-in solver that reports the CP-SAT threads it was given (in ``timings["threads"]``)."""
-    from bot.worker import JobResult
-
-    return JobResult(status="unique", genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols,
-                     timings={"threads": float(solver_workers)})
 
 
 if __name__ == "__main__":

@@ -20,7 +20,8 @@ from bot.pipeline import PipelineLimits
 from bot.pool import PoolBackend
 from bot.telegram_adapter import build_application, polling
 from tests.corpus import own
-from tests.fake_bot_api import GATE_ENV, HANG_COLS, Call, FakeBotApi, held, replies_to, scripted_job
+from tests.fake_bot_api import Call, FakeBotApi, replies_to
+from tests.fake_jobs import GATE_ENV, HANG_COLS, held, scripted_job
 
 
 def board(i: int) -> str:
@@ -131,7 +132,7 @@ async def test_hung_worker_is_killed_at_the_hard_limit(gate: Path) -> None:
 
 async def test_backend_round_robin_cache_and_shared_solves() -> None:
     from solvers.puzzle import Puzzle
-    from tests.fake_bot_api import echo_job
+    from tests.fake_jobs import echo_job
 
     def board_n(n: int) -> Puzzle:
         return Puzzle("masyu", tuple(tuple(1 if (r, c) == divmod(n, 3) else 0 for c in range(3)) for r in range(3)))
@@ -195,7 +196,7 @@ def test_solver_threads_share_the_cores() -> None:
 
 async def test_a_lone_board_gets_every_core() -> None:
     from solvers.puzzle import Puzzle
-    from tests.fake_bot_api import threads_job
+    from tests.fake_jobs import threads_job
 
     backend = PoolBackend(PipelineLimits(workers=2, cpus=4), job_fn=threads_job)
     await backend.start()

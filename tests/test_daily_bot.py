@@ -195,7 +195,7 @@ class RefusingApi(FakeBotApi):
     refused: set[int] = set()
 
     def _result(self, call):
-        from tests.fake_bot_api import ApiError
+        from tests.fake_bot_http import ApiError
 
         if call.method == "sendMessage" and int(call.params["chat_id"]) in self.refused:
             raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")

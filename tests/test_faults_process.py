@@ -33,7 +33,8 @@ from bot.pool import PoolBackend
 from bot.worker import Failure
 from solvers.puzzle import Puzzle
 from tests import process_drill as drill
-from tests.fake_bot_api import FakeBotApi, echo_job
+from tests.fake_bot_api import FakeBotApi
+from tests.fake_jobs import echo_job
 
 pytestmark = pytest.mark.skipif(not drill.has_proc(), reason="needs /proc (Linux) to read the process table")
 
@@ -206,7 +207,7 @@ async def test_when_no_worker_can_start_boards_get_unavailable_and_the_slot_heal
 @pytest.mark.slow
 async def test_a_waiting_user_is_told_when_the_worker_dies_and_cannot_restart(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.fake_bot_api import GATE_ENV, held, scripted_job
+    from tests.fake_jobs import GATE_ENV, held, scripted_job
 
     flag, gate = tmp_path / "fail-start", tmp_path / "gate"
     gate.touch()  # ann's job waits mid-run until killed
