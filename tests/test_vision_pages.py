@@ -16,7 +16,7 @@ from vision import Unreadable, read_image
 from vision.board import Board
 from vision.cellreads import FAINT_INK
 from vision.cells import INK
-from vision.decode import decode_full, working
+from vision.decode import decode_full, scaled_working
 from vision.grid import hairline_ink
 from vision.locate import spots
 from vision.reading import _read_steady
@@ -51,7 +51,7 @@ def test_a_spent_budget_keeps_the_whole_pictures_reading_and_reads_no_crop(seed:
     again from a crop, and what the whole picture gave is the answer (here, the page's small board
     is only read right from its crop)."""
     data = photographed_page(seed)
-    whole = _read_steady(working(decode_full(data, max_bytes=20_000_000, max_pixels=40_000_000)), None)
+    whole = _read_steady(scaled_working(decode_full(data, max_bytes=20_000_000, max_pixels=40_000_000))[0], None)
     try:
         r = read_image(data, budget=0.0)
     except Unreadable as e:

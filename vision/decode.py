@@ -43,14 +43,10 @@ def decode_full(data: bytes, *, max_bytes: int, max_pixels: int) -> np.ndarray:
     return grey
 
 
-def working(grey: np.ndarray) -> np.ndarray:
-    """``grey`` cropped to its ink and scaled down to at most :data:`WORK_SIDE` on its longer side."""
-    return scaled_working(grey)[0]
-
-
 def scaled_working(grey: np.ndarray) -> tuple[np.ndarray, float]:
-    """:func:`working`, and how many pixels of ``grey`` one of its pixels is (1.0: not scaled down):
-    a size measured in it, in pixels of the picture sent."""
+    """``grey`` cropped to its ink and scaled down to at most :data:`WORK_SIDE` on its longer side, and
+    how many pixels of ``grey`` one of its pixels is (1.0: not scaled down): a size measured in it, in
+    pixels of the picture sent."""
     page, clean = _content(grey)
     side = max(page.shape)
     if side <= WORK_SIDE:

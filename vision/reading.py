@@ -18,7 +18,7 @@ from vision.blocks import read_block, unconfined
 from vision.board import Board, even_edges
 from vision.cellreads import cell_boxes, darkened, faint_rings, kept_doubts, read_all, steady
 from vision.cells import RINGED, SURE, CellGuess
-from vision.decode import decode_full, scaled_working, working
+from vision.decode import decode_full, scaled_working
 from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged
 from vision.errors import Unreadable
 from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straighten
@@ -246,10 +246,10 @@ def _read_steady(grey: np.ndarray, forced: str | None, hairlines: bool = False, 
 def _blown_up(crop: np.ndarray, spot: Spot) -> np.ndarray:
     """A crop around a spot scaled so its cells are :data:`WORK_CELL` pixels or more (a board a
     few pixels a cell on a photographed page: the outline search, the blank-picture and line tests
-    were made for cells this large), cubically; else as :func:`working` takes it."""
+    were made for cells this large), cubically; else as :func:`scaled_working` takes it."""
     cell = spot.cell
     if cell >= WORK_CELL:
-        return working(crop)
+        return scaled_working(crop)[0]
     f = min(MAX_BLOW, WORK_CELL / max(cell, 1.0))
     return cv2.resize(crop, (round(crop.shape[1] * f), round(crop.shape[0] * f)), interpolation=cv2.INTER_CUBIC)
 
