@@ -45,7 +45,7 @@ def test_a_tie_goes_to_the_reading_at_a_size_its_place_showed() -> None:
     """Two readings as good (a genre fits, size asked, four cells in doubt): the one at the size a
     well-supported place's lines showed wins, whichever was read last."""
     from vision.reading import _chosen
-    from vision.readings import CellRead, Reading
+    from vision.results import CellRead, Reading
 
     def reading(rows: int, cols: int) -> Reading:
         tokens = tuple(tuple("." for _ in range(cols)) for _ in range(rows))

@@ -138,7 +138,7 @@ def test_a_reading_its_genre_cannot_hold_names_the_cells_to_ask_about() -> None:
     """A sum no run can make (a digit read too many) is asked about, not solved silently; a
     board of the wrong shape for the genre makes the size doubtful."""
     from vision.reading import _form_doubts
-    from vision.readings import board_of
+    from vision.results import board_of
 
     rows = ("# 4\\ 3\\", "\\3 . .", "\\41 . .")
     tokens_ = tuple(tuple(row.split()) for row in rows)
@@ -191,7 +191,7 @@ def test_a_doubt_in_a_board_that_is_the_whole_picture_is_asked_without_looking_a
     is not searched for boards again (it cost a printed 20x20 board twice its time); the doubt is
     asked about."""
     import vision.reading as reading
-    from vision.readings import CellRead
+    from vision.results import CellRead
 
     real = reading._read_steady
 

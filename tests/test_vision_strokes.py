@@ -87,7 +87,7 @@ def test_a_deepened_faint_grid_refused_as_unclear_still_suspects_its_empty_cells
     """A faint grid's reading refused as unclear may still be shown (``_asked_instead``): it keeps
     every empty cell in doubt, as an accepted one does (its white rings are as faint as its lines)."""
     from vision.reading import _asked_instead, _faint_suspects
-    from vision.readings import CellRead, Reading, Unclear
+    from vision.results import CellRead, Reading, Unclear
 
     tokens = (("1", ".", "."), (".", "W", "."), (".", ".", "2"))
     reading = Reading(rows=3, cols=3, tokens=tokens, genres=("shikaku",),

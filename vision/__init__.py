@@ -8,6 +8,6 @@ kind of clue each genre has and how its pictures draw the grid.
 
 from vision.errors import Unreadable
 from vision.reading import read_image
-from vision.readings import CellRead, Reading
+from vision.results import CellRead, Reading
 
 __all__ = ["CellRead", "Reading", "Unreadable", "read_image"]

@@ -25,7 +25,7 @@ from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straigh
 from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, outlined, spots
-from vision.readings import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
+from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
