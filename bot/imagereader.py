@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.chat import Choice, Reply
 from bot.commands import Context, Registry
+from bot.i18n import named_size
 from solvers.errors import ParseError
 from solvers.reading import genre_named
 from solvers.registry import get_genre
@@ -79,7 +80,7 @@ async def solve_image(ctx: Context, data: bytes) -> None:
         cells = "; ".join(named) + (" …" if len(reading.unsure) > MAX_NAMED else "")
         message = ctx.t("image_unsure", count=len(reading.unsure), which=cells, button=button) if named else ""
         if reading.size_unsure:
-            size = ctx.t("image_size_unsure", rows=reading.rows, cols=reading.cols, button=button)
+            size = ctx.t("image_size_unsure", **named_size(genre, reading.rows, reading.cols), button=button)
             message = f"{size}\n{message}" if message else size
         await ctx.reply(Reply(text=f"{message}\n\n{text}", choices=((Choice(button, f"i:{pid}"),),)))
         return

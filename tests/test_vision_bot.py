@@ -164,3 +164,25 @@ async def test_a_board_read_sure_but_with_several_solutions_is_said_to_be_maybe_
     said = await bot.api.wait_for(replies_to(fay.id), count=3)
     assert "I read this board" in said[0].text
     assert "may have misread a cell" in said[-1].text
+
+
+@IN_MODULE_LOOP
+async def test_a_size_in_doubt_is_named_as_the_genre_names_the_board(
+        bot: SimpleNamespace, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Kakuro grid holds its clue row and column: a 3x3 grid is the 2x2 board the replies and
+    captions call it. The question about a size read in doubt said "a 3x3 grid"; it names the 2x2
+    board now, in both languages."""
+    import vision
+    from vision import Reading
+
+    tokens = (("#", "4\\", "3\\"), ("\\3", ".", "."), ("\\4", ".", "."))
+    monkeypatch.setattr(vision, "read_image",
+                        lambda *a, **k: Reading(3, 3, tokens, ("kakuro",), (), 0.1, size_unsure=True))
+    gus, hal = bot.api.user(708, "Gus"), bot.api.user(709, "Hal", lang="ja")
+    bot.api.send_photo(gus, picture("masyu", 0)[1])
+    [question] = await bot.api.wait_for(replies_to(gus.id))
+    assert "I read a 2x2 board from your picture" in question.text and "3x3" not in question.text
+    assert "kakuro\n# 4\\ 3\\" in question.text  # the grid itself shown as read, clue row and all
+    bot.api.send_photo(hal, picture("masyu", 0)[1])
+    [question] = await bot.api.wait_for(replies_to(hal.id))
+    assert "2x2 の盤面" in question.text and "3x3" not in question.text

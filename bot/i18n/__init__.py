@@ -158,12 +158,13 @@ def genre_title(name: str, lang: str = DEFAULT) -> str:
     return template(f"genre-{g.name if g else name}", lang_of(lang)) or (g.title if g else name)
 
 
-def named_size(genre: str, rows: int, cols: int) -> dict[str, int]:
+def named_size(genre: str | None, rows: int, cols: int) -> dict[str, int]:
     """``rows`` and ``cols`` for a title or caption: the size players name the board by
-    (:meth:`solvers.genre.Genre.named_size`), which need not be its grid's."""
+    (:meth:`solvers.genre.Genre.named_size`), which need not be its grid's (a genre not known yet,
+    None: the grid's)."""
     from solvers.registry import find_genre
 
-    g = find_genre(genre)
+    g = find_genre(genre) if genre else None
     named_rows, named_cols = g.named_size(rows, cols) if g else (rows, cols)
     return {"rows": named_rows, "cols": named_cols}
 

@@ -253,7 +253,7 @@ TEXTS: dict[str, str] = {
     "image_read": "I read this board from your picture (copy it, fix a cell and send it back if anything is off):",
     "image_unsure": "I read this board from your picture, but I am not sure of {count:# cell|# cells}: {which}. Send the "
                     "board back with those cells fixed, or press \"{button}\" to solve it as it is.",
-    "image_size_unsure": "I read a {rows}x{cols} grid from your picture, but its lines are faint, so I may have "
+    "image_size_unsure": "I read a {rows}x{cols} board from your picture, but its lines are faint, so I may have "
                          "counted the rows or columns wrong. Check the board below: send it back fixed, or press "
                          "\"{button}\" to solve it as it is.",
     "image_cell": "row {row}, column {col}: read {token}",
