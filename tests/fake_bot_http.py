@@ -41,7 +41,6 @@ class DropConnection(Exception):
     """Close the connection without an answer (the request was carried out)."""
 
 
-
 def handler_for(api: FakeBotApi) -> type[BaseHTTPRequestHandler]:
     """The request handler of ``api``'s server: file downloads, control calls, and Bot API methods
     handed to :meth:`FakeBotApi.handle` with their answer or error."""
