@@ -7,20 +7,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.chat import Link, Platform, Reply
 from bot.commands import Command, Context
-from bot.daily.judge import Verdict, answered_puzzle
-from bot.daily.play import AnswerOutcome, BoardRow
+from bot.daily.judge import answered_puzzle
+from bot.daily.replies import (
+    addressed,
+    date_text,
+    duration,
+    example_genre,
+    listed_name,
+    none_here,
+    notation,
+    outcome_text,
+)
 from bot.daily.service import DailyService, DatabaseUnavailable
 from bot.daily.slots import MIX, parse_args
 from bot.i18n import for_platform, named_size, param_rules, t
 from bot.storage import DailyPuzzle, Subscription
-from solvers.registry import GENRES, get_genre
 
 if TYPE_CHECKING:
     from bot.core import Core
@@ -77,36 +84,6 @@ def _redact(url: str | None) -> str:
         return "DATABASE_URL"
 
 
-def _date(day: dt.date, lang: str) -> str:
-    return t(lang, "daily_date", date=day)
-
-
-def notation(genre: str, lang: str) -> str:
-    """How to type an answer of ``genre`` (the genre's ``answer_help`` message)."""
-    return t(lang, get_genre(genre).answer_help)
-
-
-def duration(seconds: float | None) -> str:
-    """``m:ss`` or ``h:mm:ss``."""
-    if seconds is None:
-        return "?"
-    s = max(0, int(round(seconds)))
-    h, rest = divmod(s, 3600)
-    m, s = divmod(rest, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
-
-
-def _example_genre() -> str:
-    """The genre named in usage examples ("/daily <name> hard"): the registry's first."""
-    return next(iter(GENRES))
-
-
-def addressed(name: str, lang: str) -> str:
-    """The player as a reply addresses them ("Ann" / "Ann さん"; "you" / "あなた" when no name is
-    known, as in the console chat)."""
-    return t(lang, "daily_name", name=name) if name else t(lang, "daily_name_unknown")
-
-
 def _first_seen_puzzle(board: Sequence[Any]) -> Callable[[Any], int]:
     """Sort key: the rows of one puzzle together, puzzles in the order they first appear (stable)."""
     order: dict[tuple[str, str], int] = {}
@@ -127,37 +104,6 @@ def _guarded(handler: Callable[[Context], Awaitable[Any]]) -> Callable[[Context]
             return True
 
     return run
-
-
-def outcome_text(out: AnswerOutcome, name: str, genre: str, lang: str) -> str:
-    """What the chat says about a judged answer (typed in chat or drawn in the web player)."""
-    if out.verdict is Verdict.RIGHT:
-        hints = t(lang, "daily_right_hints", count=out.play.hints) if out.play.hints else ""
-        if out.seen is not None:
-            return t(lang, "daily_right_unranked", name=name, time=duration(out.seconds), hints=hints,
-                     seen=t(lang, f"daily_seen_{out.seen}"))
-        return t(lang, "daily_right", name=name, time=duration(out.seconds), hints=hints, rank=out.rank or 1)
-    if out.verdict is Verdict.ALREADY:
-        return t(lang, "daily_already", name=name, time=duration(out.seconds))
-    assert out.judgement is not None
-    if out.verdict is Verdict.WRONG:
-        return t(lang, "daily_wrong", name=name, reason=out.judgement.text(lang))
-    return t(lang, "daily_unreadable", reason=out.judgement.text(lang), notation=notation(genre, lang))
-
-
-def _listed_name(ctx: Context, row: BoardRow) -> str:
-    """A leaderboard name: the player's, else "you" for the asker (the console chat has no names),
-    else the player's id."""
-    if row.user_name:
-        return row.user_name
-    return ctx.t("daily_name_unknown") if row.user_id == str(ctx.msg.user_id) else row.user_id
-
-
-def _none_here(ctx: Context, command: str = "answer") -> str:
-    """No daily puzzle to act on: how to answer one, or (for /hint and /solution) to ask again after /daily."""
-    if command != "answer":
-        return ctx.t("daily_none_here_for", command=command)
-    return ctx.t(for_platform("daily_none_here", ctx.msg.platform))  # (the console has no replies)
 
 
 # Where a daily post goes: (platform, chat id, is_group, user id or None, user name)
@@ -251,7 +197,7 @@ class DailyChat:
         diff = t(lang, f"difficulty_{daily.difficulty}")
         key = for_platform("daily_caption", chat[0] if chat is not None else None)
         rules = param_rules(daily.puzzle, lang)
-        caption = t(lang, key, genre=daily.genre, date=_date(daily.day, lang),
+        caption = t(lang, key, genre=daily.genre, date=date_text(daily.day, lang),
                     **named_size(daily.genre, daily.rows, daily.cols),
                     difficulty=diff + (f" · {rules}" if rules else ""),
                     play=t(lang, "daily_play", url=daily.url) if daily.url else "",
@@ -265,7 +211,7 @@ class DailyChat:
         args = parse_args(ctx.args)
         if args.unknown or args.time:
             words = " ".join(args.unknown) or args.time
-            await ctx.reply(ctx.t("daily_usage", words=f"'{words}'", example=_example_genre()))
+            await ctx.reply(ctx.t("daily_usage", words=f"'{words}'", example=example_genre()))
             return
         m = ctx.msg
         genre: str | None = args.genre
@@ -295,7 +241,7 @@ class DailyChat:
         m = ctx.msg
         daily = await self.service.play.find_daily(m.platform, m.chat_id, m.reply_to_message_id)
         if daily is None:
-            await ctx.reply(_none_here(ctx, command))
+            await ctx.reply(none_here(ctx, command))
         return daily
 
     async def cmd_solution(self, ctx: Context) -> None:
@@ -304,7 +250,7 @@ class DailyChat:
             return
         m = ctx.msg
         await self.service.play.reveal(m.platform, m.chat_id, m.user_id, m.user_name, daily, "solution")
-        text = ctx.t("daily_solution", genre=daily.genre, date=_date(daily.day, ctx.lang),
+        text = ctx.t("daily_solution", genre=daily.genre, date=date_text(daily.day, ctx.lang),
                      **named_size(daily.genre, daily.rows, daily.cols),
                      difficulty=ctx.t(f"difficulty_{daily.difficulty}"))
         await ctx.reply(Reply(text=text, image=await self.service.making.picture(daily, "solution"),
@@ -354,7 +300,7 @@ class DailyChat:
             lines.append(ctx.t("daily_stats_head"))
             places: dict[tuple[str, str], int] = {}  # one ranking per puzzle (genre and difficulty)
             for row in sorted(st.board, key=_first_seen_puzzle(st.board)):
-                kw = dict(name=_listed_name(ctx, row), genre=row.genre,
+                kw = dict(name=listed_name(ctx, row), genre=row.genre,
                           difficulty=ctx.t(f"difficulty_{row.difficulty}"), hints=row.hints, wrong=row.wrong)
                 if row.seconds is not None and row.seen is not None:
                     lines.append(ctx.t("daily_stats_unranked", time=duration(row.seconds),
@@ -376,7 +322,7 @@ class DailyChat:
             return
         opened = await self.service.play.open_dailies(m.platform, m.chat_id)
         if not opened:
-            await ctx.reply(_none_here(ctx))
+            await ctx.reply(none_here(ctx))
             return
         await self._answer(ctx, await self._fitting(opened, text), text, name_it=len(opened) > 1)
 
@@ -411,7 +357,7 @@ class DailyChat:
         args = parse_args(ctx.args)
         if args.unknown:
             await ctx.reply(ctx.t("daily_subscribe_usage", words="'" + " ".join(args.unknown) + "'",
-                                  example=_example_genre()))
+                                  example=example_genre()))
             return
         m = ctx.msg
         sub = await self.service.delivery.subscribe(m.platform, m.chat_id, args.genre, args.difficulty, args.time,
@@ -431,7 +377,7 @@ class DailyChat:
         args = parse_args(ctx.args)
         if args.unknown or args.difficulty or args.time:
             await ctx.reply(ctx.t("daily_subscribe_usage", words="'" + ctx.args.strip() + "'",
-                                  example=_example_genre()))
+                                  example=example_genre()))
             return
         m = ctx.msg
         n = await self.service.delivery.unsubscribe(m.platform, m.chat_id, args.genre)

@@ -278,7 +278,8 @@ class PlayerServer:
 
     async def record(self, player: Player, daily: DailyPuzzle, solution: Any, lang: str) -> dict[str, Any]:
         """Judge and record as a typed answer; a solve is announced in the player's chat."""
-        from bot.daily.chat import _chat_target, addressed, outcome_text
+        from bot.daily.chat import _chat_target
+        from bot.daily.replies import addressed, outcome_text
 
         out = await self.daily.service.play.answer(player.platform, player.chat_id, player.user_id, player.user_name,
                                               daily, solution)
@@ -330,7 +331,7 @@ class PlayerServer:
             return self._refused(e)
         out = await self.daily.service.play.hint(player.platform, player.chat_id, player.user_id, player.user_name,
                                                  daily)
-        from bot.daily.chat import addressed
+        from bot.daily.replies import addressed
 
         name = addressed(player.user_name, lang)
         if out.solved:
