@@ -8,7 +8,8 @@ depth-first search places one unfinished island at a time: its shapes (connected
 inside its reach, touching no other unshaded cell; Redelmeier's enumeration, cells nearest the
 clue first, 3000 cells tried at most), each on a fork of the board with the cells set, its border
 shaded and the quick rules of :mod:`solvers.nurikabe.deduce` (the probe's) run to their fixed
-point; a contradiction drops the shape. At most ``cap`` shapes that survive are tried per island.
+point (``--full``: every rule, :func:`propagate`); a contradiction drops the shape. At most
+``cap`` shapes that survive are tried per island.
 The island taken next: ``tight`` the fewest reachable cells beyond its size, divided by how often
 it failed (dom/wdeg); ``reading`` the first clue in reading order. ``restart``: nodes per try
 before starting again with the failure weights kept. Prints the islands left open, the deepest
@@ -30,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from solvers.nurikabe.board import BLACK, FREE, WHITE, Board, Contradiction  # noqa: E402
 from solvers.nurikabe.check import check_cells  # noqa: E402
-from solvers.nurikabe.deduce import QUICK, deduce  # noqa: E402
+from solvers.nurikabe.deduce import QUICK, deduce, propagate  # noqa: E402
 from solvers.nurikabe.probe import probe  # noqa: E402
 
 STEPS = 3000  # cells tried per island's enumeration
@@ -85,8 +86,8 @@ def shapes(board: Board, k: int) -> Iterator[frozenset[int]]:
 
 
 class Search:
-    def __init__(self, order: str, cap: int) -> None:
-        self.order, self.cap = order, cap
+    def __init__(self, order: str, cap: int, full: bool = False) -> None:
+        self.order, self.cap, self.full = order, cap, full
         self.fails: dict[int, float] = {}
         self.nodes = self.deepest = 0
         self.limit = 0
@@ -125,8 +126,11 @@ class Search:
                     for j in trial.adj[i]:
                         if j not in shape:
                             trial.set(j, BLACK, "grow")
-                while any(rule(trial) for rule in QUICK):
-                    pass
+                if self.full:
+                    propagate(trial)
+                else:
+                    while any(rule(trial) for rule in QUICK):
+                        pass
             except Contradiction:
                 continue
             good += 1
@@ -147,6 +151,7 @@ def main() -> None:
     ap.add_argument("--cap", type=int, default=8)
     ap.add_argument("--nodes", type=int, default=1500)
     ap.add_argument("--restart", type=int, default=1500)
+    ap.add_argument("--full", action="store_true", help="every rule per node (propagate), not the quick ones")
     args = ap.parse_args()
     with Path(args.file).open() as f:
         record = next(r for r in map(json.loads, f) if r["id"] == args.id)
@@ -157,7 +162,7 @@ def main() -> None:
     now = time.monotonic()
     probe(board, now + 2, until=now + 2)
     t1 = time.process_time()
-    search = Search(args.order, args.cap)
+    search = Search(args.order, args.cap, args.full)
     left = sum(1 for k in range(len(board.clues)) if not search.finished(board, k))
     got = None
     while got is None and search.nodes < args.nodes:
