@@ -428,6 +428,13 @@ def test_sgt_game_id_errors() -> None:
     assert read_board("yinyang\n5x5:BcBiBaBaWaBd").genre == "yinyang"
 
 
+@pytest.mark.parametrize("text", ["5x5de#123", "7x7#98765", "masyu\n10x10dt#358213"])
+def test_sgt_random_seed_ids_are_refused_by_name(text: str) -> None:
+    # They used to fall through to the board reader: "The board mixes '5' ... and '#'".
+    with pytest.raises(ParseError, match="random-seed ID"):
+        read_board(text)
+
+
 def test_no_genre_fits_reads_without_a_gap_when_no_genre_gave_a_reason() -> None:
     from solvers.errors import Message
 

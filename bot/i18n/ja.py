@@ -122,6 +122,7 @@ TEXTS: dict[str, str] = {
     "read-number-too-large": "{cell} の数字 {number} は大きすぎます (最大 {max})。",
     "game-id-bad-char": "ゲーム ID のデータの {position} 文字目 '{char}' は使えません。",
     "game-id-bad-count": "ゲーム ID のデータのマス数がサイズ {size} ({cells_count} マス) と合いません。",
+    "game-id-random-seed": "これは Simon Tatham's Puzzles のランダムシード ID（'#' 付き）です。盤面にできるのは sgt 自身の生成器だけです。代わりにゲーム ID（Game ▸ Specific… の ':' 付きの ID）をコピーしてください。",
     "url-not-puzzlink": "puzz.link の URL (https://puzz.link/p?<ジャンル>/<列>/<行>/<データ>) ではないようです。",
     "url-no-size": "puzz.link の URL の '{pid}' の後に盤面サイズがありません ({pid}/<列>/<行>/<データ> の形です)。",
     "size-empty": "盤面サイズ {size} は空です。",
