@@ -483,3 +483,11 @@ def test_a_sentence_with_everyday_words_or_two_names_names_no_genre(sentence: st
     with pytest.raises(ParseError) as asked:
         read_board(f"{sentence}\nW . . B\n. . . .\n. . W .\n. . . .")
     assert asked.value.msg.code != "two-genres"
+
+
+def test_a_first_word_that_names_no_genre_is_called_so() -> None:
+    # It used to be read as a row of letters: "Row 1 has 6 cells, the rows below have 2".
+    with pytest.raises(ParseError, match="The first line 'foobar' is no genre I know"):
+        read_board("foobar\n1 2\n3 4")
+    with pytest.raises(ParseError, match="Row 1 has 6 cells"):  # a genre is named: the word is a row
+        read_board("masyu\nwbwbwb\n. .\n. .")

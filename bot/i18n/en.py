@@ -114,6 +114,7 @@ TEXTS: dict[str, str] = {
     "site-json-field": "The puzzle data from {site} has no valid {field}.",
     "site-json-size": "The puzzle data has {count} cells for {rows} rows of {cols}.",
     "first-row-width": "Row 1 has {got:# cell|# cells}, the rows below have {width}: the board must be a rectangle.",
+    "header-no-genre": "The first line '{word}' is no genre I know, nor a row of this board (the rows below have {width} cells). Known genres: {known}.",
     "size-line-mismatch": "The size line says {said}, but the board has {rows} rows and {cols} columns "
                           "(write it as {size}, width x height, or leave it out).",
     "fits-no-genre": "This board fits no genre I know. {reasons}"

@@ -104,6 +104,7 @@ TEXTS: dict[str, str] = {
     "site-json-field": "{site} のパズルデータに正しい {field} がありません。",
     "site-json-size": "パズルデータのマスが {count} 個あり、{rows} 行 {cols} 列に合いません。",
     "first-row-width": "1 行目は {got} マスですが、下の行は {width} マスです。盤面は長方形にしてください。",
+    "header-no-genre": "1 行目の '{word}' は知っているジャンル名ではなく、盤面の行でもありません（下の行は {width} マス）。使えるジャンル: {known}。",
     "size-line-mismatch": "サイズの行は {said} ですが、盤面は {rows} 行 {cols} 列です "
                           "({size} (幅x高さ) と書くか、サイズの行を省いてください)。",
     "fits-no-genre": "この盤面はどのジャンルにも合いません。{reasons}"
