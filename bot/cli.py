@@ -178,7 +178,7 @@ def cmd_url(args: argparse.Namespace) -> int:
             puzzle = _puzzle(rec)
             print(puzzle.kind.encode_url(puzzle), flush=True)
         except PuzzleError as e:
-            print(f"puzzlebot url: line {n}: {_say(e.msg)}", file=sys.stderr)
+            _line_error("url", n, e)
             print("", flush=True)  # keep one output line per record
             status = 2
     return status
@@ -212,9 +212,15 @@ def cmd_render(args: argparse.Namespace) -> int:
         except _Fatal:
             raise
         except PuzzleError as e:
-            print(f"puzzlebot render: line {n}: {_say(e.msg)}", file=sys.stderr)
+            _line_error("render", n, e)
             status = 2
     return status
+
+
+def _line_error(command: str, n: int, e: PuzzleError) -> None:
+    """One record's error on stderr, prefixed with its line unless the message already names it."""
+    where = "" if e.msg.code == "cli-bad-json" else f"line {n}: "
+    print(f"puzzlebot {command}: {where}{_say(e.msg)}", file=sys.stderr)
 
 
 class _Fatal(PuzzleError):
