@@ -673,3 +673,19 @@ def test_room_borders_stop_at_the_frame(name: str) -> None:
     ring = [(x, top - 1) for x in range(left - 1, right + 2)] + [(x, bottom + 1) for x in range(left - 1, right + 2)]
     ring += [(left - 1, y) for y in range(top, bottom + 1)] + [(right + 1, y) for y in range(top, bottom + 1)]
     assert [p for p in ring if image.getpixel(p) != image.getpixel((0, image.height - 1))] == []
+
+
+@pytest.mark.skipif(fonts.cjk_font_file() is None, reason="no CJK font on this machine")
+def test_a_japanese_title_draws_its_digits() -> None:
+    """A fallback CJK font (Droid Sans Fallback) has no Latin glyphs: the size in a Japanese title
+    used to come out as empty boxes, the same for every size."""
+    from rendering.geometry import title_height
+
+    puzzle = Puzzle.from_record({"genre": "masyu", "grid": ["W . .", ". . .", ". . B"]})
+
+    def strip(title: str) -> bytes:
+        img = rgb(_render(puzzle, view="puzzle", title=title))
+        return img.crop((0, 0, img.width, title_height(img.width) - 1)).tobytes()
+
+    assert strip("ましゅ 3×3 · 唯一解") != strip("ましゅ 8×8 · 唯一解")
+    assert strip("Masyu 3×3") != strip("Masyu 8×8")
