@@ -63,7 +63,7 @@ def can_write(text: str) -> bool:
 def _title_runs(text: str, size: int) -> list[tuple[str, Any]]:
     """``text`` cut into runs of one font each: Japanese in the CJK font, the rest (digits, ×, ·)
     in DejaVu, since a fallback CJK font such as Droid Sans Fallback has no Latin glyphs at all
-    (the size in "スリザーリンク 3×3" came out as empty boxes)."""
+    (the size in a Japanese title came out as empty boxes)."""
     cjk = cjk_font(size) if _has_cjk(text) else None
     runs: list[tuple[str, Any]] = []
     for ch in text:
