@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -74,6 +75,28 @@ def _warm_up(rec: Any, warm: set[str]) -> None:
     if isinstance(name, str) and name in GENRES and name not in warm:
         warm.add(name)
         GENRES[name].preload()
+
+
+def _seconds(text: str) -> float:
+    """A --time-limit: a finite number of seconds above 0 (-1, nan and inf were taken as they came)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (0 < value < math.inf):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text!r}")
+    return value
+
+
+def _workers(text: str) -> int:
+    """A --workers count: 0 (the default share of the cores) or more (a negative count was taken as 0)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be a whole number, 0 or more, not {text!r}")
+    return value
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -178,7 +201,7 @@ def cmd_url(args: argparse.Namespace) -> int:
             puzzle = _puzzle(rec)
             print(puzzle.kind.encode_url(puzzle), flush=True)
         except PuzzleError as e:
-            print(f"puzzlebot url: line {n}: {_say(e.msg)}", file=sys.stderr)
+            _line_error("url", n, e)
             print("", flush=True)  # keep one output line per record
             status = 2
     return status
@@ -212,9 +235,15 @@ def cmd_render(args: argparse.Namespace) -> int:
         except _Fatal:
             raise
         except PuzzleError as e:
-            print(f"puzzlebot render: line {n}: {_say(e.msg)}", file=sys.stderr)
+            _line_error("render", n, e)
             status = 2
     return status
+
+
+def _line_error(command: str, n: int, e: PuzzleError) -> None:
+    """One record's error on stderr, prefixed with its line unless the message already names it."""
+    where = "" if e.msg.code == "cli-bad-json" else f"line {n}: "
+    print(f"puzzlebot {command}: {where}{_say(e.msg)}", file=sys.stderr)
 
 
 class _Fatal(PuzzleError):
@@ -251,8 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="solve FORMATS.md records, one JSON verdict per line")
     s.add_argument("--jsonl", required=True, help="records file, or - for standard input")
     s.add_argument("--no-unique", action="store_true", help="find one solution, skip the uniqueness proof")
-    s.add_argument("--time-limit", type=float, default=10.0, help="seconds per puzzle (default 10)")
-    s.add_argument("--workers", type=int, default=0, help="CP-SAT workers per solve (default: fits 2 cores)")
+    s.add_argument("--time-limit", type=_seconds, default=10.0, help="seconds per puzzle (default 10)")
+    s.add_argument("--workers", type=_workers, default=0, help="CP-SAT workers per solve (default: fits 2 cores)")
     s.set_defaults(func=cmd_solve)
 
     s = sub.add_parser("parse", help="read a board from text or a puzz.link URL, print its record")

@@ -5,7 +5,8 @@ A message ends at an empty line (or at the end of input), or where a line starts
 are sent at once: a command that takes no board (``/help``), a puzz.link URL, and the answer to
 a question with choices (its number or its name). Pictures are saved under the output folder and
 their paths printed. ``/quit`` (or ``/exit``) ends the chat as the end of input does. A
-picture file's path alone (as a terminal pastes a file dropped on it) is ``/image PATH``.
+picture file's path alone (as a terminal pastes a file dropped on it) is ``/image PATH``; a
+board file's (``.txt``, ``.html``) is that file's text, as a file sent in a chat.
 """
 
 from __future__ import annotations
@@ -146,6 +147,18 @@ class ConsoleChat(AsyncioJobs):
         """The path a message is when it is one picture file's name: what a terminal pastes for a
         file dropped on it (quoted or with its spaces escaped, or as a ``file://`` URL), which read
         as an unknown ``/command``. A known command (``/help board.png``) or a web address is not."""
+        s = self._dropped_path(text)
+        return s if s is not None and attachments.is_image_file(s, None) else None
+
+    def _board_file(self, text: str) -> str | None:
+        """The path a message is when it is an existing board file's name (``.txt``, a saved
+        ``.html`` page): read as the file sent in a chat, not as "I don't know /home/...txt"."""
+        s = self._dropped_path(text)
+        if s is None or not attachments.is_text_file(s, None):
+            return None
+        return s if os.path.isfile(os.path.expanduser(s)) else None
+
+    def _dropped_path(self, text: str) -> str | None:
         s = text.strip()
         if len(s) > 1 and s[0] == s[-1] and s[0] in "'\"":
             s = s[1:-1]
@@ -155,12 +168,12 @@ class ConsoleChat(AsyncioJobs):
             s = s.replace("\\ ", " ")
         if "\n" in s or URL_RE.search(s) or (s.startswith("/") and self._starts_message(s)):
             return None
-        return s if attachments.is_image_file(s, None) else None
+        return s
 
     def _complete_alone(self, line: str) -> bool:
         """Whether a first line is a whole message (a board-less command, a URL or a picture file)."""
         s = line.strip()
-        if self._picture_file(s) is not None:
+        if self._picture_file(s) is not None or self._board_file(s) is not None:
             return True
         if s.startswith("/"):
             cmd = self.core.registry.commands.get(self._command_name(s))
@@ -176,10 +189,30 @@ class ConsoleChat(AsyncioJobs):
             msg.command, msg.args, msg.text = None, "", ""
             await self.core.handle_picture(msg, self, await asyncio.to_thread(self._read_picture, path))
             return
+        board_file = self._board_file(text)  # (a known /command is never one)
+        if board_file is not None:
+            found = await asyncio.to_thread(self._read_board_file, board_file)
+            if isinstance(found, Reply):
+                await self.send(found)
+                return
+            msg = self.incoming(found)
         if msg.command == "spoiler":  # pictures here are files: a spoiler setting would promise nothing
             await self.send(Reply(i18n.t(self.lang, "console_spoiler")))
             return
         await self.core.handle(msg, self)
+
+    def _read_board_file(self, path: str) -> str | Reply:
+        """The text of a board file (the limits and encodings of a file sent in a chat), or why not."""
+        limit = attachments.document_limit(path, None)
+        try:
+            with open(os.path.expanduser(path), "rb") as f:
+                data = f.read(limit + 1)
+        except OSError as e:
+            return Reply(i18n.t(self.lang, "image_cannot_open", path=path, reason=e.strerror or str(e)))
+        if len(data) > limit:
+            return attachments.too_big(os.path.getsize(os.path.expanduser(path)), self.lang, limit)
+        found = attachments.detect(data)
+        return found.text if isinstance(found, attachments.Decoded) else attachments.unreadable(self.lang, found)
 
     def _read_picture(self, path: str) -> bytes | Reply:
         """The bytes of the picture at ``path`` (at most the configured limit), or why not."""

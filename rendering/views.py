@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from rendering import palette as pal
 from rendering.board import PillowDrawing
-from rendering.canvas import paste_text
+from rendering.canvas import paste_text, sprite_of
 from rendering.fonts import cjk_font, font, text_size
 from rendering.geometry import GAP, MARGIN, MAX_SIDE, Layout, cell_size_for, title_font_size, title_height
 from solvers.cell import Cell
@@ -60,13 +60,57 @@ def can_write(text: str) -> bool:
     return not _has_cjk(text) or cjk_font(12) is not None
 
 
-def _fit_title(title: str, size: int, max_width: int) -> tuple[str, Any]:
-    """The title (shortened with an ellipsis if it must be) and its font."""
-    f = (cjk_font(size) if _has_cjk(title) else None) or font(size)
+def _title_runs(text: str, size: int) -> list[tuple[str, Any]]:
+    """``text`` cut into runs of one font each: Japanese in the CJK font, the rest (digits, ×, ·)
+    in DejaVu, since a fallback CJK font such as Droid Sans Fallback has no Latin glyphs at all
+    (the size in a Japanese title came out as empty boxes)."""
+    cjk = cjk_font(size) if _has_cjk(text) else None
+    runs: list[tuple[str, Any]] = []
+    for ch in text:
+        f = cjk if cjk is not None and _has_cjk(ch) else font(size)
+        if runs and runs[-1][1] is f:
+            runs[-1] = (runs[-1][0] + ch, f)
+        else:
+            runs.append((ch, f))
+    return runs
+
+
+def _title_width(text: str, size: int) -> int:
+    runs = _title_runs(text, size)
+    if len(runs) == 1:
+        return text_size(text, runs[0][1])[0]
+    return int(sum(f.getlength(t) for t, f in runs)) + 2
+
+
+def _fit_title(title: str, size: int, max_width: int) -> tuple[str, int]:
+    """The title (shortened with an ellipsis if it must be) and its font size."""
     text = title
-    while text and text_size(text, f)[0] > max_width:
+    while text and _title_width(text, size) > max_width:
         text = text[:-2] + "…" if len(text) > 2 else ""
-    return text, f
+    return text, size
+
+
+def _paste_title(image: Image.Image, width: int, title_h: int, text: str, size: int) -> None:
+    """The title strip's text centred on the strip; one font unless it mixes scripts."""
+    runs = _title_runs(text, size)
+    if len(runs) == 1:
+        paste_text(image, width / 2, title_h / 2, text, runs[0][1], pal.TITLE_INK, pal.TITLE_BG)
+        return
+    ascent = max(f.getmetrics()[0] for _, f in runs)
+    w, h = int(sum(f.getlength(t) for t, f in runs)) + 4, ascent + max(f.getmetrics()[1] for _, f in runs) + 2
+    coverage = Image.new("L", (w, h), 0)
+    draw, x = ImageDraw.Draw(coverage), 1.0
+    for t, f in runs:  # one baseline for every run
+        draw.text((x, 1 + ascent), t, fill=255, font=f, anchor="ls")
+        x += f.getlength(t)
+    box = coverage.getbbox()
+    if box is None:
+        return
+    coverage = coverage.crop(box)
+    rgb = Image.new("RGB", coverage.size, pal.TITLE_BG)
+    rgb.paste(pal.TITLE_INK, (0, 0, *coverage.size), coverage)
+    sprite, mask = sprite_of(rgb, coverage)
+    image.paste(sprite, (round((width - coverage.width) / 2), round((title_h - coverage.height) / 2)), mask)
 
 
 def _cells_on_board(cells: Iterable[Any], rows: int, cols: int) -> list[Cell]:
@@ -121,8 +165,8 @@ def _render(
     boards_h = rows * cell + 2 * margin
     title_h = title_height(boards_w) if title else 0
     pad = title_h // 2
-    title_text, title_font = _fit_title(title or "", title_font_size(boards_w), MAX_SIDE - 2 * pad)
-    width = max(boards_w, text_size(title_text, title_font)[0] + 2 * pad if title_text else 0)
+    title_text, title_size = _fit_title(title or "", title_font_size(boards_w), MAX_SIDE - 2 * pad)
+    width = max(boards_w, _title_width(title_text, title_size) + 2 * pad if title_text else 0)
     height = boards_h + title_h
     width = max(width, -(-height // MAX_ASPECT))
     height = max(height, -(-width // MAX_ASPECT))
@@ -132,7 +176,7 @@ def _render(
     y_top = title_h + (height - title_h - boards_h) // 2 + margin
     if title_text:
         ImageDraw.Draw(image).rectangle([0, 0, width - 1, title_h - 1], fill=pal.index_of(pal.TITLE_BG))
-        paste_text(image, width / 2, title_h / 2, title_text, title_font, pal.TITLE_INK, pal.TITLE_BG)
+        _paste_title(image, width, title_h, title_text, title_size)
 
     layouts: list[Layout] = []
     for i, sol in enumerate(drawn):
@@ -156,14 +200,14 @@ def add_title(png: bytes, title: str) -> bytes:
     boards_w, boards_h = boards.size
     title_h = title_height(boards_w)
     pad = title_h // 2
-    title_text, title_font = _fit_title(title, title_font_size(boards_w), MAX_SIDE - 2 * pad)
-    width = max(boards_w, text_size(title_text, title_font)[0] + 2 * pad if title_text else 0)
+    title_text, title_size = _fit_title(title, title_font_size(boards_w), MAX_SIDE - 2 * pad)
+    width = max(boards_w, _title_width(title_text, title_size) + 2 * pad if title_text else 0)
     height = boards_h + title_h
     width = max(width, -(-height // MAX_ASPECT))
     height = max(height, -(-width // MAX_ASPECT))
     image = pal.new_image(width, height)
     ImageDraw.Draw(image).rectangle([0, 0, width - 1, title_h - 1], fill=pal.index_of(pal.TITLE_BG))
-    paste_text(image, width / 2, title_h / 2, title_text, title_font, pal.TITLE_INK, pal.TITLE_BG)
+    _paste_title(image, width, title_h, title_text, title_size)
     if boards.mode != "P":
         boards = pal.to_palette(boards.convert("RGB"))
     image.paste(boards, ((width - boards_w) // 2, title_h + (height - title_h - boards_h) // 2))

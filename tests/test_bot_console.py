@@ -474,3 +474,29 @@ def test_the_consoles_greeting_and_no_board_speak_of_no_reply_or_file(tmp_path: 
     assert for_platform("no_board", "telegram") == "no_board" and for_platform("start", "telegram") == "start"
     assert ".txt" in t(lang, "start", titles="")
     assert ("reply" if lang == "en" else "返信") in t(lang, "no_board", command="/solve")
+
+
+def test_a_board_file_path_alone_is_read_as_the_board(tmp_path: Path) -> None:
+    """A .txt path dropped on the terminal was "I don't know /tmp/.../board.txt"; it is the file's
+    board, as a .txt sent in a chat is (Shift-JIS read too)."""
+    import asyncio
+    import io
+    from types import SimpleNamespace
+    from typing import Any, cast
+
+    from bot.console import ConsoleChat
+
+    board = tmp_path / "board.txt"
+    board.write_bytes("ましゅ\nB . B\n. . .\n".encode("cp932"))
+    texts: list[str] = []
+
+    class Core:
+        registry = SimpleNamespace(commands={})
+
+        async def handle(self, msg: Incoming, channel: object) -> None:
+            texts.append(msg.text)
+
+    out = io.StringIO()
+    chat = ConsoleChat(cast(Any, Core()), tmp_path / "out", stdin=io.StringIO(f"{board}\n'{board}'\n"), stdout=out)
+    asyncio.run(chat.run())
+    assert texts == ["ましゅ\nB . B\n. . .\n"] * 2, out.getvalue()

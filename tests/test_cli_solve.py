@@ -146,3 +146,15 @@ def test_help_texts_name_the_views_and_the_genres() -> None:
 def test_database_side_files_are_ignored() -> None:
     ignored = (REPO / ".gitignore").read_text(encoding="utf-8").split()
     assert {"*.db-wal", "*.db-shm", "*.migrate.lock"} <= set(ignored)
+
+
+@pytest.mark.parametrize("option", [["--time-limit", "-1"], ["--time-limit", "0"], ["--time-limit", "nan"],
+                                    ["--time-limit", "inf"], ["--workers", "-3"]])
+def test_a_limit_that_means_nothing_is_refused(option: list[str], capsys: pytest.CaptureFixture) -> None:
+    """--time-limit -1 (or 0, nan, inf) and --workers -3 used to be taken and the records solved anyway."""
+    from bot.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["solve", "--jsonl", "-", *option])
+    assert stop.value.code == 2
+    assert f"argument {option[0]}: must be" in capsys.readouterr().err

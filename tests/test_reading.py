@@ -428,6 +428,13 @@ def test_sgt_game_id_errors() -> None:
     assert read_board("yinyang\n5x5:BcBiBaBaWaBd").genre == "yinyang"
 
 
+@pytest.mark.parametrize("text", ["5x5de#123", "7x7#98765", "masyu\n10x10dt#358213"])
+def test_sgt_random_seed_ids_are_refused_by_name(text: str) -> None:
+    # They used to fall through to the board reader: "The board mixes '5' ... and '#'".
+    with pytest.raises(ParseError, match="random-seed ID"):
+        read_board(text)
+
+
 def test_no_genre_fits_reads_without_a_gap_when_no_genre_gave_a_reason() -> None:
     from solvers.errors import Message
 
@@ -476,3 +483,11 @@ def test_a_sentence_with_everyday_words_or_two_names_names_no_genre(sentence: st
     with pytest.raises(ParseError) as asked:
         read_board(f"{sentence}\nW . . B\n. . . .\n. . W .\n. . . .")
     assert asked.value.msg.code != "two-genres"
+
+
+def test_a_first_word_that_names_no_genre_is_called_so() -> None:
+    # It used to be read as a row of letters: "Row 1 has 6 cells, the rows below have 2".
+    with pytest.raises(ParseError, match="The first line 'foobar' is no genre I know"):
+        read_board("foobar\n1 2\n3 4")
+    with pytest.raises(ParseError, match="Row 1 has 6 cells"):  # a genre is named: the word is a row
+        read_board("masyu\nwbwbwb\n. .\n. .")

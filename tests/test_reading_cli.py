@@ -94,4 +94,5 @@ def test_url_bad_line_keeps_one_line_per_record(monkeypatch: pytest.MonkeyPatch,
     assert main(["url", "--jsonl", "-"]) == 2
     out = capsys.readouterr()
     assert out.out.splitlines() == ["https://puzz.link/p?mashu/2/1/f", "", "https://puzz.link/p?yinyang/2/1/f"]
-    assert "line 2" in out.err
+    # once, not "line 2: line 2 is not valid JSON"
+    assert out.err.strip() == "puzzlebot url: line 2 is not valid JSON (Expecting value at column 1)"

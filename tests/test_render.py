@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from rendering import MAX_CELL, MAX_SIDE, MIN_CELL, cell_size_for, render_png
+from rendering import MAX_CELL, MAX_SIDE, MIN_CELL, cell_size_for, fonts, render_png
 from rendering import palette as pal
 from rendering.views import _render
 from solvers.errors import ParseError
+from solvers.puzzle import Puzzle
 from solvers.registry import GENRES, get_genre
 from solvers.solution import ColorSolution, LinkSolution, LoopSolution, RectSolution
 from tests.render_support import SYNTHETIC, colours, corpus, other_solution, pixel, rgb
@@ -260,3 +261,19 @@ def test_rendering_names_no_genre_and_draw_files_import_no_pillow() -> None:
     for path in sorted((REPO / "solvers").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"^\s*(from|import) (rendering|bot|PIL)\b", text, re.MULTILINE), path
+
+
+@pytest.mark.skipif(fonts.cjk_font_file() is None, reason="no CJK font on this machine")
+def test_a_japanese_title_draws_its_digits() -> None:
+    """A fallback CJK font (Droid Sans Fallback) has no Latin glyphs: the size in a Japanese title
+    used to come out as empty boxes, the same for every size."""
+    from rendering.geometry import title_height
+
+    puzzle = Puzzle.from_record({"genre": "masyu", "grid": ["W . .", ". . .", ". . B"]})
+
+    def strip(title: str) -> bytes:
+        img = rgb(_render(puzzle, view="puzzle", title=title))
+        return img.crop((0, 0, img.width, title_height(img.width) - 1)).tobytes()
+
+    assert strip("ましゅ 3×3 · 唯一解") != strip("ましゅ 8×8 · 唯一解")
+    assert strip("Masyu 3×3") != strip("Masyu 8×8")

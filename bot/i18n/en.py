@@ -114,6 +114,7 @@ TEXTS: dict[str, str] = {
     "site-json-field": "The puzzle data from {site} has no valid {field}.",
     "site-json-size": "The puzzle data has {count} cells for {rows} rows of {cols}.",
     "first-row-width": "Row 1 has {got:# cell|# cells}, the rows below have {width}: the board must be a rectangle.",
+    "header-no-genre": "The first line '{word}' is no genre I know, nor a row of this board (the rows below have {width} cells). Known genres: {known}.",
     "size-line-mismatch": "The size line says {said}, but the board has {rows} rows and {cols} columns "
                           "(write it as {size}, width x height, or leave it out).",
     "fits-no-genre": "This board fits no genre I know. {reasons}"
@@ -133,6 +134,7 @@ TEXTS: dict[str, str] = {
     "read-number-too-large": "The number {number} at {cell} is too large (at most {max}).",
     "game-id-bad-char": "The game ID has an unexpected character '{char}' at position {position} of its data.",
     "game-id-bad-count": "The game ID describes {got:# cell|# cells}, but its size {size} has {cells_count}.",
+    "game-id-random-seed": "This is a random-seed ID from Simon Tatham's Puzzles (with '#'): only sgt's own generator can turn it into a board. Copy the game ID instead (Game ▸ Specific…, the ID with ':').",
     "url-not-puzzlink": "This does not look like a puzz.link URL (https://puzz.link/p?<genre>/<columns>/<rows>/<data>).",
     "url-no-size": "The puzz.link URL has no board size after '{pid}' (expected {pid}/<columns>/<rows>/<data>).",
     "size-empty": "The board size {size} is empty.",

@@ -104,6 +104,7 @@ TEXTS: dict[str, str] = {
     "site-json-field": "{site} のパズルデータに正しい {field} がありません。",
     "site-json-size": "パズルデータのマスが {count} 個あり、{rows} 行 {cols} 列に合いません。",
     "first-row-width": "1 行目は {got} マスですが、下の行は {width} マスです。盤面は長方形にしてください。",
+    "header-no-genre": "1 行目の '{word}' は知っているジャンル名ではなく、盤面の行でもありません（下の行は {width} マス）。使えるジャンル: {known}。",
     "size-line-mismatch": "サイズの行は {said} ですが、盤面は {rows} 行 {cols} 列です "
                           "({size} (幅x高さ) と書くか、サイズの行を省いてください)。",
     "fits-no-genre": "この盤面はどのジャンルにも合いません。{reasons}"
@@ -122,6 +123,7 @@ TEXTS: dict[str, str] = {
     "read-number-too-large": "{cell} の数字 {number} は大きすぎます (最大 {max})。",
     "game-id-bad-char": "ゲーム ID のデータの {position} 文字目 '{char}' は使えません。",
     "game-id-bad-count": "ゲーム ID のデータのマス数がサイズ {size} ({cells_count} マス) と合いません。",
+    "game-id-random-seed": "これは Simon Tatham's Puzzles のランダムシード ID（'#' 付き）です。盤面にできるのは sgt 自身の生成器だけです。代わりにゲーム ID（Game ▸ Specific… の ':' 付きの ID）をコピーしてください。",
     "url-not-puzzlink": "puzz.link の URL (https://puzz.link/p?<ジャンル>/<列>/<行>/<データ>) ではないようです。",
     "url-no-size": "puzz.link の URL の '{pid}' の後に盤面サイズがありません ({pid}/<列>/<行>/<データ> の形です)。",
     "size-empty": "盤面サイズ {size} は空です。",

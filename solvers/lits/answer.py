@@ -41,5 +41,7 @@ def hints(puzzle: Puzzle[int], solution: ShadeSolution) -> list[HintStep]:
     for k in order:
         piece = [cell for cell in rooms[k] if solution.marked(*cell)]
         if len(piece) == 4:
-            steps.append(HintStep("lits-hint", {"cell": rooms[k][0], "shape": shape_of(piece)}, tuple(piece)))
+            # the cells named in words: a hint in a chat is text only, so "these four cells" showed nothing
+            params = {"cell": rooms[k][0], "shape": shape_of(piece), "cells": tuple(piece)}
+            steps.append(HintStep("lits-hint", params, tuple(piece)))
     return steps

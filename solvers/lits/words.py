@@ -17,7 +17,7 @@ EN: dict[str, str] = {
     "lits-same-shape": "Two {shape} pieces touch at {cell}; equal shapes may not share an edge.",
     "lits-block": "The 2x2 block at {cell} is all shaded.",
     "lits-connected": "The shaded cells are split: {count:one of them, {cell}, is|# of them, e.g. {cell}, are} cut off from the rest.",
-    "lits-hint": "The room at {cell} holds the {shape} piece: these four cells.",
+    "lits-hint": "The room at {cell} holds the {shape} piece: {cells}.",
     "lits-room-no-piece": "No L, I, T or S fits in the room at {cell}.",
     "lits-room-stuck": "The room at {cell} has no place left for its piece once the rooms around it are settled "
                        "(no 2x2 shaded block, equal shapes never touching, all shaded cells connected).",
@@ -39,7 +39,7 @@ JA: dict[str, str] = {
     "lits-same-shape": "{cell} で同じ形（{shape}）のピースが辺で接しています。",
     "lits-block": "{cell} の 2×2 がすべて黒マスです。",
     "lits-connected": "黒マスが分断されています。{count:{cell}のマスが|{cell} など # マスが}残りとつながっていません。",
-    "lits-hint": "{cell} のブロックには {shape} が入ります（この 4 マス）。",
+    "lits-hint": "{cell} のブロックには {shape} が入ります（{cells}）。",
     "lits-room-no-piece": "{cell} のブロックには L・I・T・S のどれも入りません。",
     "lits-room-stuck": "{cell} のブロックは、周りのブロックが決まると（2×2 の黒マスなし、同じ形は接しない、"
                        "黒マスはすべてつながる）ピースを置く場所が残りません。",

@@ -111,6 +111,8 @@ def read_board_strict(
         raise NO_BOARD  # ("hi", "thanks", "12": a reply, not a row too short to be a board)
     if len({len(row) for row in rows}) > 1:
         rows = spaces_as_blanks(cleaned.lines, text) or rows
+    if forced is None and cleaned.genre is None:
+        _check_header_word(cleaned.lines, rows)
     _check_rectangular(rows)
     height, width = len(rows), len(rows[0])
     if width > limits.max_cols:
@@ -292,6 +294,18 @@ def _read_site(text: str, genre: str | None, variants: Variants | None, limits: 
     if forced is None and home is None:
         raise ParseError("site-genre-unsupported", site=board.site.host, genre=board.site.title)
     return _record_puzzle(board.record(forced or board.site.genre), forced, variants, limits)
+
+
+def _check_header_word(lines: list[str], rows: list[Row]) -> None:
+    """A first line that is one word the rows below do not fit is an unknown genre's name: say so,
+    rather than "Row 1 has 6 cells" about the letters of "foobar"."""
+    from solvers.registry import GENRES
+
+    word = lines[0].strip()
+    if (len(rows) < 2 or len(lines) != len(rows) or len(word) < 3 or not word.isalpha()
+            or len({len(row) for row in rows[1:]}) != 1 or len(rows[0]) == len(rows[1])):
+        return
+    raise ParseError("header-no-genre", cells=((0, 0),), word=word, width=len(rows[1]), known=", ".join(GENRES))
 
 
 def _check_rectangular(rows: list[Row]) -> None:

@@ -12,16 +12,23 @@ import re
 from solvers.errors import ParseError
 
 GAME_ID_RE = re.compile(r"(\d{1,4})x(\d{1,4}):([A-Za-z0-9_]+)")
+RANDOM_SEED_RE = re.compile(r"\d{1,4}x\d{1,4}[A-Za-z0-9]*#\S+")  # sgt's "Random Seed" form: parameters, '#', seed
 
 
 def find_game_id(lines: list[str]) -> re.Match[str] | None:
-    """The game ID when one of (at most three) lines is nothing but an sgt game ID."""
+    """The game ID when one of (at most three) lines is nothing but an sgt game ID.
+
+    A random-seed ID alone is refused by name: read as a board it only drew a puzzling "mixes
+    symbols" message about its first character.
+    """
     if len(lines) > 3:
         return None
     for line in lines:
         m = GAME_ID_RE.fullmatch(line.strip())
         if m:
             return m
+    if any(RANDOM_SEED_RE.fullmatch(line.strip()) for line in lines):
+        raise ParseError("game-id-random-seed")
     return None
 
 

@@ -251,7 +251,10 @@ def test_hints_reveal_each_piece() -> None:
     assert sorted(cell for s in steps for cell in s.cells) == sorted(SOLVED.cells())
     assert {s.params["shape"] for s in steps} == {"L", "T"}
     t = next(s for s in steps if s.params["shape"] == "T")
-    assert say(Message(t.code, t.params)).endswith("holds the T piece: these four cells.")  # not "an T"
+    # "not an T"; the four cells in words, as a chat hint has no picture (it said "these four cells")
+    assert say(Message(t.code, t.params)).endswith(
+        "holds the T piece: row 2, column 3; row 3, column 2; row 3, column 3; row 3, column 4.")
+    assert say(Message(t.code, t.params), "ja").endswith("（2 行 3 列、3 行 2 列、3 行 3 列、3 行 4 列）。")
 
 
 class Recorder:
