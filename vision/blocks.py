@@ -43,7 +43,10 @@ def read_block(tone: np.ndarray, paper: np.ndarray, x0: float, x1: float, y0: fl
     levels = _corner_levels(t)
     filled = len(levels) == 4 and max(levels) < FILLED
     level = max(levels, default=1.0)  # (the lightest corner: a diagonal darkens two of them)
-    split = None if filled and level < BLACK else _split_part(without_edge_lines(ink.astype(np.uint8)).astype(bool))
+    # (the lines' removal only takes ink away: a crop whose raw ink misses the diagonal's probes
+    # holds no diagonal after it either, and most cells are not split: no removal for them)
+    split = None if (filled and level < BLACK) or not _may_split(ink) else \
+        _split_part(without_edge_lines(ink.astype(np.uint8)).astype(bool))
     if not filled and split is None:
         return None
     if filled and level < BLACK:
@@ -173,21 +176,30 @@ def _white_number(t: np.ndarray, level: float) -> CellGuess:
     return CellGuess(guess.token, guess.confidence, guess.alternatives, kinds=BLOCK)
 
 
-def _split_part(ink: np.ndarray) -> tuple[slice, slice] | None:
-    """Where in the crop a split cell's diagonal runs corner to corner: all of it, or the square at
-    one end of a crop the picture's edge cut short; None: no diagonal."""
-    h, w = ink.shape
+def _parts(h: int, w: int) -> tuple[tuple[slice, slice], ...]:
+    """Where in an h x w crop a split cell's diagonal may run: all of it, or the square at either
+    end (a crop the picture's edge cut short)."""
     m = min(h, w)
-    for part in ((slice(0, h), slice(0, w)), (slice(0, m), slice(0, m)), (slice(h - m, h), slice(w - m, w))):
+    whole = (slice(0, h), slice(0, w))
+    return (whole,) if h == w else (whole, (slice(0, m), slice(0, m)), (slice(h - m, h), slice(w - m, w)))
+
+
+def _split_part(ink: np.ndarray) -> tuple[slice, slice] | None:
+    """Where in the crop a split cell's diagonal runs corner to corner (see :func:`_parts`); None: no diagonal."""
+    for part in _parts(*ink.shape):
         if _diagonal(ink[part]):
             return part
-        if h == w:
-            break
     return None
 
 
-def _diagonal(ink: np.ndarray) -> bool:
-    """Whether a line runs from the top-left corner to the bottom-right one."""
+def _may_split(ink: np.ndarray) -> bool:
+    """Whether ``ink`` holds ink at the three probes :func:`_diagonal` looks at first, in some
+    part :func:`_split_part` tries: without, no part of it or of less ink is a split cell."""
+    return any(_probed(ink[part]) for part in _parts(*ink.shape))
+
+
+def _probed(ink: np.ndarray) -> bool:
+    """Whether each of :func:`_diagonal`'s three first probes finds ink (a crop under 8 pixels: no)."""
     h, w = ink.shape
     if min(h, w) < 8:
         return False
@@ -196,6 +208,15 @@ def _diagonal(ink: np.ndarray) -> bool:
         y, x = int(s * (h - 1)), int(s * (w - 1))
         if not ink[max(0, y - reach):y + reach + 1, max(0, x - reach):x + reach + 1].any():
             return False
+    return True
+
+
+def _diagonal(ink: np.ndarray) -> bool:
+    """Whether a line runs from the top-left corner to the bottom-right one."""
+    if not _probed(ink):
+        return False
+    h, w = ink.shape
+    reach = max(1, int(0.03 * min(h, w)))
     steps = np.linspace(0.15, 0.85, 40)
     off = max(reach + 2, int(0.12 * min(h, w)))
     hits = clear = 0

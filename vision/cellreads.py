@@ -11,7 +11,7 @@ import numpy as np
 
 from vision.arrows import read_arrow
 from vision.board import Board
-from vision.cells import HAIRLINE_INK, INK, SURE, CellGuess, CellInk, cell_dark, glyph_masks, ink_of, read_cell
+from vision.cells import HAIRLINE_INK, INK, SURE, CellGuess, CellInk, cell_dark, glyph_masks, ink_of, read_cell, unedged
 from vision.glyphs import prime
 from vision.kindnet import judged
 from vision.rings import find_ring
@@ -107,20 +107,32 @@ def cell_boxes(board: Board) -> list[list[tuple[float, float, float, float]]]:
             for r in range(board.rows)]
 
 
-def read_all(board: Board, blocks: list[list[CellGuess | None]]
-                ) -> tuple[list[list[CellGuess]], dict[tuple[int, int], np.ndarray]]:
+def read_all(board: Board, blocks: list[list[CellGuess | None]]) -> tuple[
+        list[list[CellGuess]], dict[tuple[int, int], np.ndarray], dict[tuple[int, int], CellInk]]:
     """Every cell that is no block read twice (see :func:`read_twice`); the characters of all
-    cells are read first in one go (one matrix product, not one per cell); and the kind judge's
-    probabilities for each cell it judged (``kindnet.judged``)."""
+    cells are read first in one go (one matrix product, not one per cell); the kind judge's
+    probabilities for each cell it judged (``kindnet.judged``); and the ink at
+    :data:`HAIRLINE_INK` of the cells that looked at it (``vision.doubts.empty_marks`` looks at
+    the same crops at that level again)."""
     boxes = cell_boxes(board)
     darks = [[cell_dark(board.paper, *box) for box in row] for row in boxes]  # (one crop, both levels)
-    inks = {level: [[None if dark is None else ink_of(dark, level) for dark in row] for row in darks]
-            for level in (INK, FAINT_INK)}
-    prime([g for level in inks.values() for row in level for found in row if found is not None
+    first = [[None if dark is None else ink_of(dark, INK) for dark in row] for row in darks]
+    second = [[None if found is None else _ink_again(found, FAINT_INK) for found in row] for row in first]
+    prime([g for level in (first, second) for r, row in enumerate(level) for c, found in enumerate(row)
+           if found is not None and (level is first or found is not first[r][c])
            for g in glyph_masks(found.ink, min_height=0.22 * found.ink.shape[0])])
-    read = [[blocks[r][c] or read_twice(board, box, inks[INK][r][c], inks[FAINT_INK][r][c])
+    hair: dict[tuple[int, int], CellInk] = {}
+    read = [[blocks[r][c] or read_twice(board, box, first[r][c], second[r][c], hair, (r, c))
              for c, box in enumerate(row)] for r, row in enumerate(boxes)]
-    return judged(read, blocks, inks[INK])
+    return (*judged(read, blocks, first), hair)
+
+
+def _ink_again(found: CellInk, ink_level: float) -> CellInk:
+    """A cell's ink at a fainter ``ink_level`` than ``found``'s: ``found`` itself when no pixel
+    lies between the two levels (a crisp screenshot's cells, a third to a half of them: the same
+    ink read the same, its lines not removed again), else :func:`ink_of` of its crop."""
+    raw = (found.dark > ink_level).astype(np.uint8)
+    return found if np.array_equal(raw, found.raw) else CellInk(found.dark, raw, unedged(raw))
 
 
 def _read_one(board: Board, box: tuple[float, float, float, float], ink_level: float,
@@ -133,18 +145,25 @@ def _read_one(board: Board, box: tuple[float, float, float, float], ink_level: f
 
 
 def read_twice(board: Board, box: tuple[float, float, float, float],
-                 first_ink: CellInk | None, second_ink: CellInk | None) -> CellGuess:
+               first_ink: CellInk | None, second_ink: CellInk | None,
+               hair: dict[tuple[int, int], CellInk] | None = None, at: tuple[int, int] = (0, 0)) -> CellGuess:
     """A cell read at the usual ink level and again counting fainter ink as ink: a reading that
-    changes with the level is fragile (blur, faint print), so it is asked about."""
+    changes with the level is fragile (blur, faint print), so it is asked about. (The same ink at
+    both levels, the same object: read once. ``hair``: where the cell's ink at
+    :data:`HAIRLINE_INK` is kept, at ``at``, when it is looked at.)"""
     first = _read_one(board, box, INK, first_ink)
-    second = _read_one(board, box, FAINT_INK, second_ink)
+    second = first if second_ink is not None and second_ink is first_ink else \
+        _read_one(board, box, FAINT_INK, second_ink)
     if first.token == ".":
         # a hairline ring (a print's white pearl, scaled down) is ink only when faint ink counts:
         # the ring test (round, closed all the way round) is strict enough to trust it there
         ring = second
         faint = second_ink is not None and float((second_ink.dark > HAIRLINE_INK).mean()) >= 0.004
-        if second.token != "W" and faint:
-            ring = read_cell(board.paper, *box, ink_level=HAIRLINE_INK)
+        if second_ink is not None and second.token != "W" and faint:
+            faintest = _ink_again(second_ink, HAIRLINE_INK)  # (the same crop as read_cell would cut)
+            if hair is not None:
+                hair[at] = faintest
+            ring = read_cell(board.paper, *box, inked=faintest)
         if ring.token == "W" and ring.confidence >= 0.9:
             return ring
     if first.confidence < SURE and first.token not in ("W", "B") and second.token == "W" and second.confidence >= 0.9:

@@ -10,7 +10,7 @@ import numpy as np
 
 from vision import kindnet
 from vision.board import Board
-from vision.cells import HAIRLINE_INK, CellGuess, cell_dark, cell_ink, ink_of, inked_share
+from vision.cells import HAIRLINE_INK, CellGuess, CellInk, cell_dark, cell_ink, ink_of, inked_share
 
 RAGGED = 0.7  # an outer row or column narrower than this share of the others: the outline is off the lines
 LOST_SHARE = 0.002  # share of an empty cell that faint ink must cover to be a lost clue (a few pixels)
@@ -52,8 +52,8 @@ def off_square(rows: int, cols: int) -> bool:
     return abs(rows - cols) == 1
 
 
-def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float,
-               asked: bool = False) -> frozenset[tuple[int, int]]:
+def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float, asked: bool = False,
+               known: Mapping[tuple[int, int], CellInk] | None = None) -> frozenset[tuple[int, int]]:
     """The cells read empty with confidence that still hold a faint mark standing out from the
     board's own empty cells: a clue lost whole (a small digit washed out or blurred below the
     reader's ink levels; a faint ring with ink all round is the kind judge's, see
@@ -68,8 +68,9 @@ def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float
     on paper 0.03-0.07 dark. On a
     reading asked about anyway (``asked``: other doubts), or once one such mark is found, any mark
     over that noise is named: the player is asked already, and lost clues come several at a time
-    (a 26x26 scene lost 20, three of them under 0.2% of their cell, two called empty)."""
-    marks = empty_marks(board, guesses, sure)
+    (a 26x26 scene lost 20, three of them under 0.2% of their cell, two called empty). ``known``:
+    cells' ink at :data:`HAIRLINE_INK` found already (see :func:`empty_marks`)."""
+    marks = empty_marks(board, guesses, sure, known)
     if len(marks) < LOST_EMPTIES:
         return frozenset()
     noise = LOST_OVER_NOISE * float(np.percentile([share for share, _ in marks.values()], LOST_NOISE_PCT))
@@ -86,13 +87,16 @@ def lost_clues(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float
     return frozenset(cell for cell, (share, _) in marks.items() if share > noise)
 
 
-def empty_marks(board: Board, guesses: Sequence[Sequence[CellGuess]],
-                sure: float) -> dict[tuple[int, int], tuple[float, np.ndarray]]:
+def empty_marks(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float,
+                known: Mapping[tuple[int, int], CellInk] | None = None
+                ) -> dict[tuple[int, int], tuple[float, np.ndarray]]:
     """Each cell read empty with confidence ``sure`` or more: the share of it darker than
     :data:`HAIRLINE_INK`, raised by as much as the cell's paper is darker than :data:`GREY_PAPER`
     (a shadow or a grey wash over the cell is no mark; a photo's greyish paper keeps the level:
     the 26x26 scene's faint numbers sit on paper 0.07 dark), the grid lines' remnants taken out;
-    and its crop's darkness."""
+    and its crop's darkness. ``known``: cells of ``board`` whose ink at :data:`HAIRLINE_INK` was
+    found already (by ``vision.cellreads.read_twice``, from the same crops), not found again."""
+    known = known or {}
     out = {}
     for r, row in enumerate(guesses):
         for c, g in enumerate(row):
@@ -102,7 +106,8 @@ def empty_marks(board: Board, guesses: Sequence[Sequence[CellGuess]],
                 if dark is None:
                     continue
                 paper = float(np.median(dark)) - GREY_PAPER
-                found = ink_of(dark, HAIRLINE_INK + paper if paper > 0.0 else HAIRLINE_INK)
+                found = ink_of(dark, HAIRLINE_INK + paper) if paper > 0.0 else known.get((r, c)) or \
+                    ink_of(dark, HAIRLINE_INK)
                 out[r, c] = (inked_share(found.ink), found.dark)
     return out
 

@@ -304,7 +304,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     lined = board  # (its rooms' borders kept: how well each cell's lines are seen, see sight.unseen_empties)
     if rooms:
         board = replace(board, paper=rooms.erase(board))
-    guesses, kinds_seen = read_all(board, blocks)
+    guesses, kinds_seen, hairline = read_all(board, blocks)
     if hairlines:
         guesses = faint_rings(darkened(board, board), guesses)
     if hairlines and board.lattice is Lattice.LINES and _doubts(guesses):
@@ -349,7 +349,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     size_unsure = (board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres or odd_side(board)
                    or ragged(board))
     named = {(u.row, u.col) for u in unsure}
-    lost = lost_clues(board, guesses, SURE, asked=bool(unsure) or size_unsure)
+    lost = lost_clues(board, guesses, SURE, asked=bool(unsure) or size_unsure, known=hairline)
     discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)
     unseen = unseen_empties(lined, guesses, SURE, asked=bool(unsure) or size_unsure)
     partial = partial_numbers(board, guesses, SURE)
