@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from collections import deque
 
-from solvers.fillomino.deduce import Contradiction, blocks
+from solvers.fillomino.deduce import Contradiction, blocks, deduce, short_blocks
 
-
-SUPPORT_FIXED = True
-RADIUS = 2
+RADIUS = 2  # a change re-checks the support of the cells this close to it (over cells that may hold the number;
+# a cell farther off keeps it unchecked, which only weakens a probe). d0022's group: radius 2 / 4 / 6 / the whole
+# number's reach: 82 / 83 / 83 / 83 hits, 13 open cells after all; 1.0 / 1.0 / 1.4 / 1.8x radius 2's cpu; radius 1:
+# 74 hits, 18 open; 0: 9 hits, 434 open
 
 
 class Prober:
@@ -101,7 +102,7 @@ class Prober:
                     region.append(c)
                 for w in _bits(lost & exact):
                     self._frontiers(c, w)
-                    if (SUPPORT_FIXED or x & (x - 1)) and any(cand[k] >> w & 1 for k in self.near[c]):
+                    if any(cand[k] >> w & 1 for k in self.near[c]):  # (else no support ran through c)
                         support.setdefault(w, set()).add(c)
                 if not x & (x - 1):
                     v = x.bit_length() - 1
@@ -205,7 +206,7 @@ class Prober:
         layer = list(centres)
         todo: list[int] = []
         fixed = [c for c in centres if cand[c] == bit]
-        for _ in range(min(w, RADIUS)):
+        for _ in range(min(w, RADIUS)):  # (the whole reach: w)
             nxt = []
             for i in layer:
                 for j in near[i]:
@@ -269,7 +270,13 @@ class Prober:
             f = free.get(i)
             if f is None:
                 x = cand[i]
-                f = free[i] = bool(x & bit) and x != bit and all(cand[k] != bit for k in near[i])
+                f = bool(x & bit) and x != bit
+                if f:
+                    for k in near[i]:
+                        if cand[k] == bit:
+                            f = False
+                            break
+                free[i] = f
             return f
 
         if not is_free(j):
@@ -330,13 +337,13 @@ def _bits(x: int) -> list[int]:
 
 
 AGAIN = 8  # after a pass with hits, a probe is tried again only when a cell this close to it changed since
+# (d0022's group, turns 0 / 1: 8, 4, 2 give 2,795 / 2,313, 2,715 / 2,217, 2,655 / 2,167 probes, the same hits and
+# 13 open cells; cpu within the noise; a hit's deductions reach far)
 
 
 def probe_all(near: list[list[int]], cand: list[int], top: int, most: float = float("inf")) -> tuple[int, int, int]:
     """Probe both sides of each short block's ways out until a pass finds nothing (or ``most``
     probes); ``cand`` keeps every proved change. Returns (tries, hits, work)."""
-    from solvers.fillomino.deduce import deduce, short_blocks
-
     prober = Prober(near, cand, top)
     tries = hits = work = 0
     clock = 0

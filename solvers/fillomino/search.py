@@ -150,6 +150,12 @@ class Search:
             self.probe_seconds += time.perf_counter() - t0
         if all(x & (x - 1) == 0 for x in cand):
             return [cand]
+        if sum(1 for x in cand if x & (x - 1)) <= SEARCH_OPEN:  # (its own search: this may run on a thread)
+            try:
+                found = Search(self.top, self.deadline, limit=limit, max_nodes=CAP).answers(near, cand.copy())
+                return [[1 << v for v in sol] for sol in found]
+            except OutOfTime:
+                pass
         return [[1 << v for v in sol] for sol in self.fallback(near, cand, limit)]
 
     def _side_by_side(self, parts: list[tuple[list[list[int]], list[int]]],
