@@ -1,7 +1,10 @@
-"""Failed-literal probing with incremental deductions and a trail (an experiment for d0022-like groups).
+"""Failed-literal probing with incremental deductions and a trail, before a group goes to CP-SAT.
 
 A probe sets one cell ("takes the number v" or "is not v"), propagates the cheap rules of
 :mod:`solvers.fillomino.deduce` only where that change can matter, and undoes it from the trail.
+Why: on groups like d0022's (437 open cells, 34 areas without a given) our region and reach rules
+after a tentative step settle what CP-SAT's first answer spends ~0.4 deterministic time on; probing
+by whole-group ``deduce`` calls cost ~7 ms a probe (fillo6-fillo7), this ~0.6 ms.
 A contradiction proves the opposite, which is then kept. Every rule here holds in every answer
 (the same rules as ``deduce``'s cheap ones, looked at locally), so probing never removes a number
 some answer needs: a board's answers, and so its verdict, are the same before and after.
@@ -13,7 +16,7 @@ Rules, each run when a cell's mask changes:
   wrong, with one it takes it; a short block reaching fewer cells than it lacks is wrong;
 * a cell keeps ``v`` (a number in ``exact``) only if a short block of ``v`` reaches it within what the
   block lacks, or it lies in a connected set of at least ``v`` open cells that may be ``v`` and touch
-  no block of ``v`` (re-checked only for the cells within ``v`` steps of the change);
+  no block of ``v`` (re-checked only for the cells within :data:`RADIUS` steps of the change);
 * numbers outside ``exact`` (above every given and every block at the start) are bounded by the size
   of their connected region (re-checked when a cell leaves the region).
 """
@@ -22,7 +25,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from solvers.fillomino.deduce import Contradiction, blocks, deduce, short_blocks
+from solvers.fillomino.deduce import Contradiction, bits, blocks, deduce, short_blocks
 
 RADIUS = 2  # a change re-checks the support of the cells this close to it (over cells that may hold the number;
 # a cell farther off keeps it unchecked, which only weakens a probe). d0022's group: radius 2 / 4 / 6 / the whole
@@ -100,7 +103,7 @@ class Prober:
                 x = cand[c]
                 if lost & ~exact and not x & ~exact:
                     region.append(c)
-                for w in _bits(lost & exact):
+                for w in bits(lost & exact):
                     self._frontiers(c, w)
                     if any(cand[k] >> w & 1 for k in self.near[c]):  # (else no support ran through c)
                         support.setdefault(w, set()).add(c)
@@ -324,16 +327,6 @@ class Prober:
                 break
         self.work += len(seen)
         return False
-
-
-def _bits(x: int) -> list[int]:
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
-
 
 
 AGAIN = 8  # after a pass with hits, a probe is tried again only when a cell this close to it changed since
