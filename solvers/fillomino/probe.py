@@ -23,6 +23,7 @@ Rules, each run when a cell's mask changes:
 
 from __future__ import annotations
 
+import time
 from collections import deque
 
 from solvers.fillomino.deduce import Contradiction, bits, blocks, deduce, short_blocks
@@ -334,9 +335,11 @@ AGAIN = 8  # after a pass with hits, a probe is tried again only when a cell thi
 # 13 open cells; cpu within the noise; a hit's deductions reach far)
 
 
-def probe_all(near: list[list[int]], cand: list[int], top: int, most: float = float("inf")) -> tuple[int, int, int]:
+def probe_all(near: list[list[int]], cand: list[int], top: int, most: float = float("inf"),
+              deadline: float = float("inf")) -> tuple[int, int, int]:
     """Probe both sides of each short block's ways out until a pass finds nothing (or ``most``
-    probes); ``cand`` keeps every proved change. Returns (tries, hits, work)."""
+    probes, or past ``deadline``, the solve's: it times out then anyway); ``cand`` keeps every
+    proved change. Returns (tries, hits, work)."""
     prober = Prober(near, cand, top)
     tries = hits = work = 0
     clock = 0
@@ -366,7 +369,7 @@ def probe_all(near: list[list[int]], cand: list[int], top: int, most: float = fl
                     continue
                 last[i, v] = clock
                 for take in (True, False):
-                    if tries >= most:
+                    if tries >= most or time.perf_counter() > deadline:
                         return tries, hits, work + prober.work
                     tries += 1
                     if prober.probe(i, v, take):

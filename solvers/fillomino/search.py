@@ -143,7 +143,7 @@ class Search:
         t0 = time.perf_counter()
         cand = cand.copy()
         try:  # (every probe's conclusion holds in every answer: the group's answers stay the same)
-            probe_all(near, cand, self.top, most=PROBE_TRIES * sum(1 for x in cand if x & (x - 1)))
+            probe_all(near, cand, self.top, PROBE_TRIES * sum(1 for x in cand if x & (x - 1)), self.deadline)
         except Contradiction:
             return []
         finally:

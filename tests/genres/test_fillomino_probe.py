@@ -97,3 +97,13 @@ def test_the_fallback_gets_the_probed_masks(monkeypatch: pytest.MonkeyPatch) -> 
     assert got and sum(x.bit_count() for x in got[0]) < sum(deduced[i].bit_count() for i in cells)
     plain = search.Search(top, float("inf")).answers(near, deduced.copy())
     assert len(found) == len(plain)
+
+
+def test_probing_stops_at_the_solve_s_deadline() -> None:
+    """Past the deadline no probe runs (the solve times out then; a big group's probes must not
+    keep it past its time limit)."""
+    near, cand, top = _start(NARROWED)
+    deduce.deduce(near, cand, top)
+    before = cand.copy()
+    assert probe_all(near, cand, top, deadline=0.0)[0] == 0 and cand == before
+    assert probe_all(near, cand, top)[0] > 0
