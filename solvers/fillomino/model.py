@@ -374,7 +374,8 @@ def _phases(budget: Budget, search: Search, since: float) -> None:
     """deduce: the first deductions; search: the search's own time (the rest: build, first, proof)."""
     phases = budget.stats.phases
     phases["deduce"] = search.deduce_seconds
-    others = sum(phases.get(k, 0.0) for k in ("deduce", "build", "first", "proof"))
+    phases["probe"] = search.probe_seconds
+    others = sum(phases.get(k, 0.0) for k in ("deduce", "probe", "build", "first", "proof"))
     phases["search"] = max(0.0, time.perf_counter() - since - others)
 
 

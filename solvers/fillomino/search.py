@@ -20,6 +20,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from solvers.fillomino.deduce import Contradiction, Outcome, deduce, short_blocks, walls
+from solvers.fillomino.probe import probe_all
 
 
 class OutOfTime(Exception):
@@ -37,6 +38,9 @@ SEARCH_OPEN = 40  # a group with more open cells goes to the fallback at once: s
 # first solve's derived domains (cpsat.narrow), CP-SAT settles the dev boards' groups of 49-85 open cells in
 # 0.03-0.1 s cpu, while the search spent its 0.3 s cap on most of them first (d0009, d0012, d0014, d0017,
 # d0019: 0.2-0.25 s -> 0.1 s); larger groups' nodes are slow anyway (tens of ms on 150+ open cells)
+PROBE_TRIES = 12  # probes per open cell before a group goes to the fallback (a budget, not a clock): d0022's
+# group needs ~6.5 per open cell to settle all but 13 of its 437 (2,300-2,800 probes, 1.3-1.9 s cpu at load 15,
+# where CP-SAT's first answer took 2.2-2.7 s); d0024's 161 open cells 288 probes (settled), d0025's 272: 461
 
 
 @dataclass
@@ -54,6 +58,7 @@ class Search:
     cap: int = -1  # node count at which the current group goes to the fallback (-1: none)
     cap_until: float = 0.0
     deduce_seconds: float = 0.0  # the deductions before any search
+    probe_seconds: float = 0.0  # probing the groups the fallback takes
     fallbacks: int = 0
     workers: int = 1  # groups the fallback takes at once may be solved side by side, this many at a time
 
@@ -135,6 +140,22 @@ class Search:
         """One group by the fallback, its answers as masks (also run on a thread, see below)."""
         assert self.fallback is not None
         self.fallbacks += 1
+        t0 = time.perf_counter()
+        cand = cand.copy()
+        try:  # (every probe's conclusion holds in every answer: the group's answers stay the same)
+            probe_all(near, cand, self.top, PROBE_TRIES * sum(1 for x in cand if x & (x - 1)), self.deadline)
+        except Contradiction:
+            return []
+        finally:
+            self.probe_seconds += time.perf_counter() - t0
+        if all(x & (x - 1) == 0 for x in cand):
+            return [cand]
+        if sum(1 for x in cand if x & (x - 1)) <= SEARCH_OPEN:  # (its own search: this may run on a thread)
+            try:
+                found = Search(self.top, self.deadline, limit=limit, max_nodes=CAP).answers(near, cand.copy())
+                return [[1 << v for v in sol] for sol in found]
+            except OutOfTime:
+                pass
         return [[1 << v for v in sol] for sol in self.fallback(near, cand, limit)]
 
     def _side_by_side(self, parts: list[tuple[list[list[int]], list[int]]],

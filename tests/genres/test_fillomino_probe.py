@@ -1,0 +1,109 @@
+"""Fillomino probing (solvers/fillomino/probe.py): every answer survives, probes undo themselves, and
+the groups the fallback takes arrive narrowed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solvers.fillomino import deduce, generate, search
+from solvers.fillomino.probe import Prober, probe_all
+from tests.genres.test_fillomino import _every_filling
+
+# a 7x8 board (a random division, seed 3): the deductions leave 41 open cells, a probe removes more
+NARROWED = [". . . 6 6 3 . .", ". . . . . . . .", ". . . 4 . . . 3", "7 . 4 . . . 6 .", "2 . . . . . . 6",
+            ". 6 . . 5 3 3 1", ". . . . . . . ."]
+
+
+def _start(lines: list[str]) -> tuple[list[list[int]], list[int], int]:
+    flat = [0 if t == "." else int(t) for line in lines for t in line.split()]
+    near = deduce.grid_near(len(lines), len(lines[0].split()))
+    return near, deduce.start_masks(near, flat), max(flat)
+
+
+def test_probing_keeps_every_answer_brute_force_finds() -> None:
+    """Small boards against every filling: the probed masks hold every answer that fits the givens,
+    and a contradiction comes only when none fits."""
+    rng = random.Random(9)
+    for rows, cols, most, boards in ((3, 3, 5, 60), (3, 4, 5, 40)):
+        every = _every_filling(rows, cols, most)
+        near = deduce.grid_near(rows, cols)
+        for _ in range(boards):
+            share = rng.choice((0.15, 0.3, 0.45))
+            givens = [v if rng.random() < share else 0 for v in rng.choice(every)]
+            if rng.random() < 0.15:
+                givens[rng.randrange(len(givens))] = rng.randint(1, most)
+            fits = [f for f in every if all(g in (0, v) for g, v in zip(givens, f, strict=True))]
+            cand = [1 << v if v else (1 << (most + 1)) - 2 for v in givens]
+            try:
+                deduce.deduce(near, cand, most)
+                probe_all(near, cand, most)
+            except deduce.Contradiction:
+                assert not fits, givens
+                continue
+            for f in fits:
+                assert all(m >> v & 1 for m, v in zip(cand, f, strict=True)), (givens, f)
+
+
+def test_probing_keeps_the_division_a_board_was_made_from() -> None:
+    """Larger random boards: the division the givens were kept from is an answer, so it stays."""
+    rng = random.Random(4)
+    hits = 0
+    for _ in range(20):
+        rows, cols = rng.randint(5, 9), rng.randint(5, 9)
+        division = None
+        while division is None:
+            division = generate.random_division(rows, cols, rng)
+        flat = [x for row in division for x in row]
+        givens = [x if rng.random() < rng.choice((0.2, 0.35, 0.5)) else 0 for x in flat]
+        near = deduce.grid_near(rows, cols)
+        cand = deduce.start_masks(near, givens)
+        deduce.deduce(near, cand, max(givens))
+        hits += probe_all(near, cand, max(givens))[1]
+        assert all(m >> v & 1 for m, v in zip(cand, flat, strict=True))
+    assert hits > 0
+
+
+def test_a_probe_leaves_the_masks_as_they_were() -> None:
+    near, cand, top = _start(NARROWED)
+    deduce.deduce(near, cand, top)
+    before = cand.copy()
+    prober = Prober(near, cand, top)
+    for i, x in enumerate(before):
+        for v in deduce.bits(x) if x & (x - 1) else ():
+            if v <= top:
+                prober.probe(i, v, True)
+                prober.probe(i, v, False)
+                assert cand == before
+
+
+def test_the_fallback_gets_the_probed_masks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A group too big to search reaches the fallback with fewer numbers than the deductions left
+    (the old code handed it the deduced masks), and the verdict is the same."""
+    near, cand, top = _start(NARROWED)
+    deduced = cand.copy()
+    deduce.deduce(near, deduced, top)
+    got: list[list[int]] = []
+
+    def fallback(sub_near: list[list[int]], sub: list[int], limit: int) -> list[list[int]]:
+        got.append(sub.copy())
+        found = search.Search(top, float("inf"), limit=limit).answers(sub_near, sub.copy())
+        return found
+
+    monkeypatch.setattr(search, "SEARCH_OPEN", -1)
+    found = search.Search(top, float("inf"), fallback=fallback).answers(near, cand)
+    (cells,) = search._groups(near, deduced)  # one group of 55 cells
+    assert got and sum(x.bit_count() for x in got[0]) < sum(deduced[i].bit_count() for i in cells)
+    plain = search.Search(top, float("inf")).answers(near, deduced.copy())
+    assert len(found) == len(plain)
+
+
+def test_probing_stops_at_the_solve_s_deadline() -> None:
+    """Past the deadline no probe runs (the solve times out then; a big group's probes must not
+    keep it past its time limit)."""
+    near, cand, top = _start(NARROWED)
+    deduce.deduce(near, cand, top)
+    before = cand.copy()
+    assert probe_all(near, cand, top, deadline=0.0)[0] == 0 and cand == before
+    assert probe_all(near, cand, top)[0] > 0
