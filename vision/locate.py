@@ -5,13 +5,13 @@ crop of the picture at its own resolution (a sheet on a cluttered desk, a page w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from vision.board import corners_ordered
-from vision.grid import SUPPORTED, flatten, hairline_ink, straighten
+from vision.grid import CLEAR, SUPPORTED, flatten, hairline_ink, straighten
 from vision.lattice import MAX_CELLS, MIN_CELLS
 from vision.strokes import GROW, HALF, STROKE, drawn_in, faint_count, stroke_ink
 
@@ -29,6 +29,9 @@ PAD = 0.08  # a spot's box: its outline's and this share of its longer side abou
 # stood out 14-39 times the profile's spread between lines; the parts and wrong pitches 0-6, some 13-23)
 FAINT_CLEAR, FAINT_SCALE = 10.0, 8.0  # the least such clarity kept, and the clarity that counts as 1 on the plain scale
 OUTLINED_SIDE = 1600  # a spot read within its own outline: scaled down to at most this many pixels a side
+FINE_CELL = 24  # a place whose cells were judged under this many pixels is counted again at the picture's own
+FINE_GAIN = 1.5  # resolution when that has this many times more pixels (a hairline grid in a large photo),
+FINE_VIEW = 32  # at this many pixels a cell (a 30x30 hairline board of 70 px cells: 30x29 at 24, 30x30 at 32-48)
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,35 @@ def spots(full: np.ndarray, limit: int = 3) -> list[Spot]:
         quads = _stroked(paper)
         stroked = [s for s in (_judged(paper, quad, f, full.shape) for quad in quads) if s]
         found = _faint(paper, quads, f, full.shape) + sorted(stroked, key=_rank, reverse=True)
-    return found[:limit]
+    return [_finer(full, s, f) for s in found[:limit]]
+
+
+def _finer(full: np.ndarray, spot: Spot, f: float) -> Spot:
+    """``spot`` counted again from the full picture when its cells were judged small (under
+    :data:`FINE_CELL` pixels in the looked-at picture or in the judged view) and the full picture
+    holds :data:`FINE_GAIN` times more (a board of hairlines in a phone's photo, judged where its
+    lines are a fraction of a pixel), if its lines fit a board there as clearly; else as it is."""
+    if spot.faint or len(spot.corners) != 4:
+        return spot
+    n = max(spot.rows, spot.cols)
+    corners = np.array(spot.corners, np.float32)
+    side = float(np.ptp(corners, axis=0).max())
+    judged = min(side * f, float(JUDGE_SIDE)) / n
+    if judged >= FINE_CELL or side / n < FINE_GAIN * judged:
+        return spot
+    x0, y0, x1, y1 = spot.box
+    g = min(1.0, FINE_VIEW * n / side)  # (the crop at FINE_VIEW pixels a cell, no larger)
+    crop = full[y0:y1, x0:x1]
+    if g < 1.0:
+        crop = cv2.resize(crop, (max(1, round(crop.shape[1] * g)), max(1, round(crop.shape[0] * g))),
+                          interpolation=cv2.INTER_AREA)
+    quad = (corners - np.array([x0, y0], np.float32)) * np.float32(g)
+    b = straighten(flatten(crop), quad, FINE_VIEW * n, every_level=True)
+    if b is None or not (MIN_CELLS <= b.rows <= MAX_CELLS and MIN_CELLS <= b.cols <= MAX_CELLS):
+        return spot
+    if b.support < SUPPORTED or b.clarity < min(spot.clarity, CLEAR):
+        return spot
+    return replace(spot, rows=b.rows, cols=b.cols, clarity=b.clarity, support=b.support)
 
 
 def _judged(paper: np.ndarray, quad: np.ndarray, f: float, shape: tuple[int, ...]) -> Spot | None:

@@ -47,6 +47,7 @@ CLOSE_SHARE = 0.25  # a board taking less of the picture than this is looked for
 CLOSE_LOOKS = 2  # places looked at again, the likeliest first
 WHOLE_SHARE = 0.8  # a place taking this share of the picture or more is the picture as a whole (read already)
 WORK_CELL, MAX_BLOW = 24, 4.0  # a place's cells are read at least this many pixels wide, blown up at most so much
+FINE_SCALE = 1.5  # a sure reading of cells under WORK_CELL read again from a crop if the picture is this much finer
 DEFAULT_MAX_BYTES = 20_000_000
 DEFAULT_MAX_PIXELS = 40_000_000
 
@@ -62,7 +63,8 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     grey, scale = scaled_working(full)
     first = _read_steady(grey, forced, scale=scale)
     sure = isinstance(first, tuple) and first[0].sure
-    if isinstance(first, tuple) and sure and (first[1] >= CLOSE_SHARE or full.shape == grey.shape):
+    fine = _fine(first, scale)
+    if isinstance(first, tuple) and sure and not fine and (first[1] >= CLOSE_SHARE or full.shape == grey.shape):
         return _suspected(replace(first[0], seconds=time.perf_counter() - start))
     if isinstance(first, tuple) and _whole(first, full, grey):
         return _suspected(replace(first[0], seconds=time.perf_counter() - start))
@@ -93,7 +95,40 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         return _suspected(replace(asked, seconds=time.perf_counter() - start))
     best = _chosen([r for r, _ in read], counted)
     doubt = _size_rivalled(best, [r for r, _ in read], counted) or small_count(best.rows, best.cols, looked)
+    if fine:
+        best = _disputed(best, [r for r, _ in read])
     return _suspected(replace(best, seconds=time.perf_counter() - start, size_unsure=best.size_unsure or doubt))
+
+
+def _fine(first: tuple[Reading, float] | Unreadable, scale: float) -> bool:
+    """Whether a board read from the scaled-down working copy is to be read again from a crop of
+    the picture at its own resolution though read sure and large in it: its cells under
+    :data:`WORK_CELL` pixels there, and the picture sent :data:`FINE_SCALE` times finer or more (a
+    whole page photographed at a phone's full resolution: its hairlines and thin rings thinned
+    to nothing by the scaling). Never for a picture read as it is (every screenshot of 1400
+    pixels or less, and larger ones whose cells are large: no time added)."""
+    if not isinstance(first, tuple) or scale < FINE_SCALE or first[0].cell <= 0.0:
+        return False
+    return first[0].cell / scale < WORK_CELL
+
+
+def _disputed(best: Reading, read: list[Reading]) -> Reading:
+    """``best`` with the cells that another reading of the same size and genre fit gave otherwise
+    suspected (the scaled-down copy and a crop at full resolution, two looks at the same board:
+    where they differ, one is wrong, and the sure one may be)."""
+    named = {(u.row, u.col) for u in (*best.unsure, *best.suspects)}
+    other: dict[tuple[int, int], str] = {}
+    for r in read:
+        if r is best or (r.rows, r.cols) != (best.rows, best.cols) or not r.genres:
+            continue
+        for i, row in enumerate(r.tokens):
+            for j, t in enumerate(row):
+                if t != best.tokens[i][j] and (i, j) not in named:
+                    other.setdefault((i, j), t)
+    if not other:
+        return best
+    added = tuple(CellRead(i, j, best.tokens[i][j], (t,), LOST) for (i, j), t in other.items())
+    return replace(best, suspects=tuple(sorted((*best.suspects, *added), key=lambda u: (u.row, u.col))))
 
 
 def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tuple[Reading, float] | Unreadable],
@@ -358,7 +393,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     cell = float(np.median(np.diff(board.xs))) / board.zoom * scale  # (pixels of the picture sent)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                       suspects=suspects, seconds=time.perf_counter() - start, problem=problem, size_unsure=size_unsure,
-                      regions=regions, size_suspect=short_of_outline(board), small=cell < PLAIN_CELL)
+                      regions=regions, size_suspect=short_of_outline(board), small=cell < PLAIN_CELL, cell=cell)
     if unclear:
         raise Unclear(reading, cell)
     return reading, _share(board, grey)

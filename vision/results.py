@@ -52,6 +52,7 @@ class Reading:
     # asked about anyway (a ring or digit this small is lost with no mark over the noise; see
     # vision.reading._suspected)
     small: bool = False
+    cell: float = 0.0  # pixels of the picture sent a cell is (0.0: not measured)
 
     @property
     def sure(self) -> bool:

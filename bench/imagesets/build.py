@@ -251,12 +251,14 @@ class Sgt:
 
 
 def scenes(src: Path, out: Path, splits: list[str], genres: set[str], page_seeds: int = 0,
-           shadows: bool = False) -> int:
+           shadows: bool = False, salt: str = "", size: float = 1.0) -> int:
     """Kind ``scene`` (the tuning simulator's hard photos, ``photo.simulate_scene``) from an already
     built set: one per board, of its 150 dpi printed page where there is one (every other board),
     else of one of its screenshots; quick, as nothing is rendered again. ``page_seeds``: instead,
     only whole printed pages (150 and 300 dpi), each photographed with this many seeds.
-    ``shadows``: kind ``shadowscene`` as well, the same scene with a shadow cast across the sheet."""
+    ``shadows``: kind ``shadowscene`` as well, the same scene with a shadow cast across the sheet.
+    ``salt``: put before each board's seed text (other scenes of the same boards); ``size``: the
+    pictures' widths multiplied by it (``photo.simulate_scene``)."""
     for split in splits:
         rows = [json.loads(line) for line in (src / split / "truth.jsonl").read_text(encoding="utf-8").splitlines()]
         by_board: dict[str, list[dict[str, Any]]] = {}
@@ -270,7 +272,7 @@ def scenes(src: Path, out: Path, splits: list[str], genres: set[str], page_seeds
                 for k in range(page_seeds):
                     by_board[f"{Path(page['file']).stem}-{k}"] = [page]
         for bid, pics in sorted(by_board.items()):
-            seed = int(hashlib.sha1(("scene" + bid).encode()).hexdigest()[:8], 16)
+            seed = int(hashlib.sha1((salt + "scene" + bid).encode()).hexdigest()[:8], 16)
             pages = [t for t in pics if page_seeds or t["file"].endswith("-150dpi.png")]
             shots = sorted((t for t in pics if t["kind"] == "screenshot"), key=lambda t: str(t["file"]))
             pick = pages[0] if pages and (seed % 2 or page_seeds) else shots[seed % len(shots)] if shots else None
@@ -279,11 +281,11 @@ def scenes(src: Path, out: Path, splits: list[str], genres: set[str], page_seeds
             rgb = np.asarray(Image.open(src / split / pick["file"]).convert("RGB"))[:, :, ::-1]
             path = out / split / pick["source"] / f"{bid}-scene.jpg"
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(simulate_scene(np.ascontiguousarray(rgb), seed))
+            path.write_bytes(simulate_scene(np.ascontiguousarray(rgb), seed, size=size))
             truth.append({**pick, "file": str(path.relative_to(out / split)), "kind": "scene"})
             if shadows:
                 path = path.with_name(f"{bid}-shadowscene.jpg")
-                path.write_bytes(simulate_scene(np.ascontiguousarray(rgb), seed, shadow=True))
+                path.write_bytes(simulate_scene(np.ascontiguousarray(rgb), seed, shadow=True, size=size))
                 truth.append({**pick, "file": str(path.relative_to(out / split)), "kind": "shadowscene"})
         (out / split).mkdir(parents=True, exist_ok=True)
         with open(out / split / "truth.jsonl", "w", encoding="utf-8") as f:
@@ -305,13 +307,16 @@ def main() -> int:
     ap.add_argument("--page-seeds", type=int, default=0,
                     help="with --scenes-from: only the printed pages, each photographed with this many seeds")
     ap.add_argument("--shadows", action="store_true", help="with --scenes-from: kind shadowscene too")
+    ap.add_argument("--seed-salt", default="", help="with --scenes-from: other scenes of the same boards")
+    ap.add_argument("--scene-size", type=float, default=1.0,
+                    help="with --scenes-from: the pictures this many times wider (full-resolution phone photos)")
     args = ap.parse_args()
     out = Path(args.out)
     if out.exists():
         shutil.rmtree(out)
     if args.scenes_from:
         return scenes(Path(args.scenes_from), out, args.splits.split(","), set(args.genres.split(",")) - {""},
-                      args.page_seeds, args.shadows)
+                      args.page_seeds, args.shadows, args.seed_salt, args.scene_size)
     recs = boards(set(args.genres.split(",")) if args.genres else None)
     printer = shutil.which("gs") is not None and Path("/usr/games/sgt-pearl").exists()
     node = None

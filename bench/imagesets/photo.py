@@ -75,16 +75,18 @@ def _on_desk(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return img
 
 
-def simulate_scene(image: np.ndarray, seed: int, shadow: bool = False) -> bytes:
+def simulate_scene(image: np.ndarray, seed: int, shadow: bool = False, size: float = 1.0) -> bytes:
     """A JPEG photo of ``image`` (H x W x 3 uint8: a screenshot, or a whole printed page) as players
     take them: the board on a sheet that fills only part of a larger picture, on a textured desk
     among other papers and things, the sheet curled, seen at a slant and turned, shaken (motion
     blur), in coloured light, at low to high resolution, JPEG quality 30-85. ``shadow``: the same
-    picture (the same seed draws the same scene) with a shadow cast across the sheet."""
+    picture (the same seed draws the same scene) with a shadow cast across the sheet. ``size``: the
+    picture's width drawn is multiplied by this (a phone's full-resolution photo, 2-4 thousand pixels
+    a side; the other draws as at 1.0)."""
     rng = np.random.default_rng(seed)
     sheet = _sheet(image, rng)
     sheet = _curl(sheet, rng)
-    out_w = int(rng.integers(600, 2200))
+    out_w = round(int(rng.integers(600, 2200)) * size)
     out_h = int(out_w * rng.uniform(0.6, 1.4))
     desk = _desk(out_h, out_w, rng)
     for _ in range(int(rng.integers(0, 4))):
