@@ -14,7 +14,7 @@ from vision import read_image
 from vision.decode import decode_full
 from vision.locate import Spot, _finer, spots
 from vision.reading import _disputed, _fine
-from vision.readings import Reading
+from vision.results import Reading
 
 N, CELL, W, H = 30, 60, 4000, 3000  # the board's cells a side, pixels a cell, and the photo's size
 
