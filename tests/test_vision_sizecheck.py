@@ -1,0 +1,59 @@
+"""A count read sure but a row or column short is asked about (issue 23, branch vsize2): the
+lattice's lines running on through a strip of the outline it left out show the strip is part of
+the board; a window's menu bar inside the outline (no lines running on) asks nothing."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tests.test_vision_sight import CELL, _board, _paper
+from vision.board import Board
+from vision.sight import left_out, runs_beyond
+
+
+def test_a_column_left_out_whose_lines_run_on_puts_the_count_in_doubt_on_its_own() -> None:
+    """A 6x9 frame straightened whole, its lines counted from the second column only: the rows'
+    lines run on across the first column, so it is the board's (before: only asked with other doubts)."""
+    paper = _paper(6, 9)
+    edges = np.arange(10, dtype=float) * CELL + 1
+    rows = np.arange(7, dtype=float) * CELL + 1
+    assert left_out(_board(paper, edges[1:], rows))
+    assert left_out(_board(paper, edges, rows[:-1]))  # (the last row left out)
+    assert not left_out(_board(paper, edges, rows))
+
+
+def test_a_menu_bar_inside_the_outline_is_no_row_left_out() -> None:
+    """A 6x8 board under a strip of text a cell and a quarter high, inside one frame: the strip is
+    wider than a cell but no line of the lattice runs through it."""
+    grid = _paper(6, 8)
+    bar = round(1.25 * CELL)
+    paper = np.ones((grid.shape[0] + bar, grid.shape[1]), np.float32)
+    paper[bar:] = grid
+    paper[:2, :] = paper[:, :2] = paper[:, -2:] = 0.2  # (the window's frame)
+    rng = np.random.default_rng(3)
+    for x in range(6, paper.shape[1] - 20, 14):  # (words: blobs of ink along the bar's middle)
+        if rng.random() < 0.7:
+            paper[bar // 2 - 6:bar // 2 + 6, x:x + 9] = 0.1
+    edges = np.arange(9, dtype=float) * CELL + 1
+    rows = np.arange(7, dtype=float) * CELL + 1 + bar
+    assert not left_out(_board(paper, edges, rows))
+
+
+def test_lines_running_on_past_the_outline_put_the_count_in_doubt() -> None:
+    """A 7x7 grid drawn on a page, its outline found on the first inner line (the top row outside
+    it): the columns' lines run on above it. The whole grid's outline, or a 6x7 grid alone on the
+    page, keeps the count."""
+    page = np.ones((7 * CELL + 202, 7 * CELL + 202), np.float32)
+    page[100:100 + 7 * CELL + 2, 100:100 + 7 * CELL + 2] = _paper(7, 7)
+    edges = np.arange(8, dtype=float) * CELL + 1
+
+    def straightened(picture: np.ndarray, top: int, rows: int) -> Board:
+        shift = np.array([[1.0, 0.0, -100.0], [0.0, 1.0, -100.0 - top * CELL], [0.0, 0.0, 1.0]])
+        paper = picture[100 + top * CELL:100 + 7 * CELL + 2, 100:100 + 7 * CELL + 2]
+        return Board(paper=paper, xs=edges, ys=edges[:rows + 1], dots=False, clarity=3.0, transform=shift)
+
+    assert runs_beyond(straightened(page, 1, 6), page)
+    assert not runs_beyond(straightened(page, 0, 7), page)
+    alone = page.copy()
+    alone[100:100 + CELL, :] = 1.0  # (the top row gone: a 6x7 grid)
+    assert not runs_beyond(straightened(alone, 1, 6), alone)
