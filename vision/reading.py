@@ -349,7 +349,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     # (lines running on through a strip of the outline left out, or past the outline: a row or
     # column of the board uncounted, bench/README.md "vsize2")
     size_unsure = (board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres or odd_side(board)
-                   or ragged(board) or left_out(lined) or (outline is None and runs_beyond(lined, flatten(grey))))
+                   or ragged(board) or left_out(lined) or runs_beyond(lined, flatten(grey)))
     named = {(u.row, u.col) for u in unsure}
     lost = lost_clues(board, guesses, SURE, asked=bool(unsure) or size_unsure)
     discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)
