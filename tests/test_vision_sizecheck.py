@@ -7,7 +7,9 @@ from __future__ import annotations
 import numpy as np
 
 from tests.test_vision_sight import CELL, _board, _paper
+from vision import Reading
 from vision.board import Board
+from vision.reading import _suspected
 from vision.sight import left_out, runs_beyond
 
 
@@ -57,3 +59,17 @@ def test_lines_running_on_past_the_outline_put_the_count_in_doubt() -> None:
     alone = page.copy()
     alone[100:100 + CELL, :] = 1.0  # (the top row gone: a 6x7 grid)
     assert not runs_beyond(straightened(alone, 1, 6), alone)
+
+
+def test_a_board_of_cells_under_ten_pixels_read_sure_is_asked() -> None:
+    """A reading sure of its cells and count whose cells are 9 pixels of the picture: its count and
+    every empty cell asked (before: solved at once; a ring of 9-pixel cells is lost with no mark,
+    and only a place's count of such cells was asked, not a whole picture's). At 10.2 pixels (a
+    clean 5x5 rendering read exact) it stays sure."""
+    tokens = tuple(tuple("B" if (r, c) in ((1, 1), (4, 5)) else "W" if (r, c) == (2, 3) else "." for c in range(7))
+                   for r in range(7))
+    tiny = _suspected(Reading(7, 7, tokens, ("masyu",), (), 0.1, small=True, cell=9.0))
+    empties = {(r, c) for r, row in enumerate(tokens) for c, t in enumerate(row) if t == "."}
+    assert tiny.size_unsure and empties <= {(u.row, u.col) for u in tiny.unsure}
+    assert _suspected(Reading(7, 7, tokens, ("masyu",), (), 0.1, small=True, cell=10.2)).sure
+    assert _suspected(Reading(7, 7, tokens, ("masyu",), (), 0.1)).sure  # (cell not known)

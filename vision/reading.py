@@ -30,7 +30,7 @@ from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
 from vision.sight import left_out, partial_numbers, runs_beyond, short_of_outline, unseen_empties
-from vision.small import small_board, small_count, spot_cell
+from vision.small import SMALL_CELL, small_board, small_count, spot_cell
 from vision.strokes import deepened
 from vision.unline import stretched, unlined
 
@@ -163,7 +163,10 @@ def _at_most(got: tuple[Reading, float] | Unreadable, spot: Spot) -> tuple[Readi
     too wide) are under :data:`PLAIN_CELL`."""
     if isinstance(got, Unclear):
         return Unclear(got.reading, min(got.cell, spot.cell))
-    return (replace(got[0], small=True), got[1]) if isinstance(got, tuple) and spot_cell(spot) < PLAIN_CELL else got
+    if not isinstance(got, tuple):
+        return got
+    cell = min(got[0].cell, spot_cell(spot)) if got[0].cell > 0.0 else spot_cell(spot)
+    return replace(got[0], small=got[0].small or cell < PLAIN_CELL, cell=cell), got[1]
 
 
 def _asked_instead(tries: list[tuple[Reading, float] | Unreadable]) -> Reading | None:
@@ -183,12 +186,15 @@ def _suspected(reading: Reading) -> Reading:
     or column off square (:func:`vision.doubts.off_square`) or short of its outline
     (:func:`vision.sight.short_of_outline`) asked about too when any cell is; a board of small
     cells asked about has every empty cell asked too (white rings and digits of 7-13-pixel cells
-    lost unflagged: bench/README.md, "Photos of puzz.link screenshots")."""
+    lost unflagged: bench/README.md, "Photos of puzz.link screenshots"), and one of cells under
+    :data:`vision.small.SMALL_CELL` pixels has them and its count asked even when read sure (as
+    :func:`vision.small.small_count` asks a place's: a whole picture read sure at that size was not)."""
     unsure = tuple(sorted((*reading.unsure, *reading.suspects), key=lambda u: (u.row, u.col)))
-    if reading.small and (unsure or reading.size_unsure):
+    tiny = 0.0 < reading.cell < SMALL_CELL  # (a count and clues a pixel or two apart: asked even when sure)
+    if (reading.small or tiny) and (unsure or reading.size_unsure or tiny):
         unsure = _empties_suspected(replace(reading, unsure=(), suspects=unsure)).suspects
-    size_unsure = reading.size_unsure or (bool(unsure) and (off_square(reading.rows, reading.cols)
-                                                            or reading.size_suspect))
+    size_unsure = reading.size_unsure or tiny or (bool(unsure) and (off_square(reading.rows, reading.cols)
+                                                                    or reading.size_suspect))
     if len(unsure) == len(reading.unsure) and size_unsure == reading.size_unsure:
         return reading
     return replace(reading, unsure=unsure, suspects=(), size_unsure=size_unsure, size_suspect=False)
@@ -360,7 +366,8 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     cell = float(np.median(np.diff(board.xs))) / board.zoom * scale  # (pixels of the picture sent)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                       suspects=suspects, seconds=time.perf_counter() - start, problem=problem, size_unsure=size_unsure,
-                      regions=regions, size_suspect=short_of_outline(board), small=cell < PLAIN_CELL)
+                      regions=regions, size_suspect=short_of_outline(board), small=cell < PLAIN_CELL,
+                      cell=cell)
     if unclear:
         raise Unclear(reading, cell)
     return reading, _share(board, grey)
