@@ -29,8 +29,11 @@ UNSEEN = 0.3
 UNSEEN_ASKED = 0.5  # ... on a reading asked about anyway (the third white ring of that corner: 0.45)
 UNSEEN_CELLS = 25  # fewer cells: no usual level to compare with
 # A strip left out is a row or column of the board (see left_out) when the lattice's lines stand out
-# across it at least this share as much as across the lattice's own outer cells; judged away from
-# the strip's sides by MARGIN of a cell (the frame, the lattice's outer line).
+# across it at least this share as much as across the lattice's own outer cells (half: a row left
+# out is drawn as the rest, a menu bar or title has no lines at all); judged away from the strip's
+# sides by MARGIN of a cell (the frame, the lattice's outer line). Measured (bench/README.md,
+# "vsize2"): it fired on the two harsh crops read a column short within an outline on an inner line,
+# and on no reading chosen of vflag4 dev (45 photos) or vc-sets dev (109 screenshots).
 RUN_ON = 0.5
 MARGIN = 0.15
 BEYOND = 1.0  # cells of the picture beyond the outline looked at for lines running on (runs_beyond)
