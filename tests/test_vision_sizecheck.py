@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from tests.test_vision_sight import CELL, _board, _paper
-from vision import Reading
+from vision import CellRead, Reading
 from vision.board import Board
 from vision.reading import _suspected
 from vision.sight import left_out, runs_beyond
@@ -73,3 +73,16 @@ def test_a_board_of_cells_under_ten_pixels_read_sure_is_asked() -> None:
     assert tiny.size_unsure and empties <= {(u.row, u.col) for u in tiny.unsure}
     assert _suspected(Reading(7, 7, tokens, ("masyu",), (), 0.1, small=True, cell=10.2)).sure
     assert _suspected(Reading(7, 7, tokens, ("masyu",), (), 0.1)).sure  # (cell not known)
+
+
+def test_a_small_board_asked_about_has_its_clues_asked_too() -> None:
+    """Cells of 7-13 pixels asked about anyway: a clue read with confidence is asked with the empty
+    cells (a digit of a 10.5-pixel board misread so, 46 of its 49 cells named but not it: a wrong
+    reading unflagged; before, only empty cells were added). A large board keeps its one doubt."""
+    tokens = tuple(tuple("3" if (r, c) == (4, 3) else "1" if (r, c) == (0, 1) else "." for c in range(7))
+                   for r in range(7))
+    doubt = (CellRead(2, 2, ".", ("1",), 0.5),)
+    small = _suspected(Reading(7, 7, tokens, ("numberlink",), doubt, 0.1, small=True, cell=10.5))
+    assert {(4, 3), (0, 1), (2, 2)} <= {(u.row, u.col) for u in small.unsure} and len(small.unsure) == 49
+    large = _suspected(Reading(7, 7, tokens, ("numberlink",), doubt, 0.1, cell=30.0))
+    assert {(u.row, u.col) for u in large.unsure} == {(2, 2)}

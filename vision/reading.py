@@ -128,11 +128,11 @@ def _faint_suspects(got: tuple[Reading, float] | Unreadable) -> tuple[Reading, f
     return (_empties_suspected(got[0]), got[1]) if isinstance(got, tuple) else got
 
 
-def _empties_suspected(r: Reading) -> Reading:
-    """``r`` with every empty cell it is not already unsure of suspected."""
+def _empties_suspected(r: Reading, every: bool = False) -> Reading:
+    """``r`` with every empty cell (``every``: every cell) it is not already unsure of suspected."""
     named = {(u.row, u.col) for u in (*r.unsure, *r.suspects)}
     empty = tuple(CellRead(i, j, t, ("?",), LOST) for i, row in enumerate(r.tokens) for j, t in enumerate(row)
-                  if t == "." and (i, j) not in named)
+                  if (every or t == ".") and (i, j) not in named)
     return replace(r, suspects=tuple(sorted((*r.suspects, *empty), key=lambda u: (u.row, u.col))))
 
 
@@ -188,11 +188,14 @@ def _suspected(reading: Reading) -> Reading:
     cells asked about has every empty cell asked too (white rings and digits of 7-13-pixel cells
     lost unflagged: bench/README.md, "Photos of puzz.link screenshots"), and one of cells under
     :data:`vision.small.SMALL_CELL` pixels has them and its count asked even when read sure (as
-    :func:`vision.small.small_count` asks a place's: a whole picture read sure at that size was not)."""
+    :func:`vision.small.small_count` asks a place's: a whole picture read sure at that size was not);
+    such a board's clues are asked with its empty cells (a digit misread with confidence)."""
     unsure = tuple(sorted((*reading.unsure, *reading.suspects), key=lambda u: (u.row, u.col)))
     tiny = 0.0 < reading.cell < SMALL_CELL  # (a count and clues a pixel or two apart: asked even when sure)
     if (reading.small or tiny) and (unsure or reading.size_unsure or tiny):
-        unsure = _empties_suspected(replace(reading, unsure=(), suspects=unsure)).suspects
+        # (its clues too: a digit of such cells misread with confidence, on boards asked about
+        # cell by cell but for it, bench/README.md "vsize2")
+        unsure = _empties_suspected(replace(reading, unsure=(), suspects=unsure), every=True).suspects
     size_unsure = reading.size_unsure or tiny or (bool(unsure) and (off_square(reading.rows, reading.cols)
                                                                     or reading.size_suspect))
     if len(unsure) == len(reading.unsure) and size_unsure == reading.size_unsure:
