@@ -111,10 +111,28 @@ def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tu
             # within the outline the place was found by, at the picture's own resolution; not
             # when the crop read the place's count: a 17x17 read so with a digit in doubt won)
             near, quad = outlined(full, spot, WORK_CELL, MAX_BLOW)
-            tries.append(_at_most(_read_steady(near, forced, hairlines=True, outline=quad,
-                                               count=(spot.rows, spot.cols)), spot))
+            inside = _read_steady(near, forced, hairlines=True, outline=quad, count=(spot.rows, spot.cols))
+            tries.append(_at_most(_past_place(inside, full, spot), spot))
     tries.append(_at_most(got, spot))
     return got
+
+
+def _past_place(got: tuple[Reading, float] | Unreadable, full: np.ndarray,
+                spot: Spot) -> tuple[Reading, float] | Unreadable:
+    """A board read within a place's outline with its count sure, its count asked when the
+    lattice's lines run on past the outline in the picture around the place (its box widened by two
+    cells: the place's own box may end at an outline found rows short, bench/README.md "vsize2")."""
+    if not isinstance(got, tuple) or got[0].size_unsure:
+        return got
+    x0, y0, x1, y1 = spot.box
+    pad = round(2 * spot_cell(spot))
+    wide = replace(spot, box=(max(0, x0 - pad), max(0, y0 - pad), min(full.shape[1], x1 + pad),
+                              min(full.shape[0], y1 + pad)))
+    near, quad = outlined(full, wide, WORK_CELL, MAX_BLOW)
+    board = straighten(flatten(near), quad, every_level=True, count=(spot.rows, spot.cols))
+    if board is None or (board.rows, board.cols) != (got[0].rows, got[0].cols) or not runs_beyond(board, flatten(near)):
+        return got
+    return replace(got[0], size_unsure=True), got[1]
 
 
 def _faint_suspects(got: tuple[Reading, float] | Unreadable) -> tuple[Reading, float] | Unreadable:
