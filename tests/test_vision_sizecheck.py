@@ -9,7 +9,8 @@ import numpy as np
 from tests.test_vision_sight import CELL, _board, _paper
 from vision import CellRead, Reading
 from vision.board import Board
-from vision.reading import _suspected
+from vision.locate import Spot
+from vision.reading import _past_place, _suspected
 from vision.sight import left_out, runs_beyond
 
 
@@ -86,3 +87,25 @@ def test_a_small_board_asked_about_has_its_clues_asked_too() -> None:
     assert {(4, 3), (0, 1), (2, 2)} <= {(u.row, u.col) for u in small.unsure} and len(small.unsure) == 49
     large = _suspected(Reading(7, 7, tokens, ("numberlink",), doubt, 0.1, cell=30.0))
     assert {(u.row, u.col) for u in large.unsure} == {(2, 2)}
+
+
+def test_a_place_whose_box_ends_at_an_outline_rows_short_is_looked_past() -> None:
+    """A 7x7 grid of 40-pixel cells drawn in a picture, a place found on its top 5 rows, its box
+    ending a few pixels below that outline: a board read there sure of its 5x7 count is asked
+    (the rows below are outside the place's box, so the read board saw paper past its outline).
+    The whole grid's place keeps the count."""
+    picture = np.full((7 * CELL + 202, 7 * CELL + 202), 255, np.uint8)
+    picture[100:100 + 7 * CELL + 2, 100:100 + 7 * CELL + 2] = (_paper(7, 7, 0.9) * 255).astype(np.uint8)
+    full = picture  # (grey, as decode_full gives it)
+    tokens5 = tuple(tuple("1" if (r, c) == (2, 3) else "." for c in range(7)) for r in range(5))
+    tokens7 = tuple(tuple("1" if (r, c) == (2, 3) else "." for c in range(7)) for r in range(7))
+
+    def place(rows: int) -> Spot:
+        bottom = 100 + rows * CELL + 1
+        corners = ((101.0, 101.0), (101.0 + 7 * CELL, 101.0), (101.0 + 7 * CELL, bottom), (101.0, bottom))
+        return Spot((90, 90, 112 + 7 * CELL, bottom + 6), rows, 7, 3.0, 1.0, 0.3, corners)
+
+    short = _past_place((Reading(5, 7, tokens5, ("numberlink",), (), 0.1), 0.3), full, place(5))
+    assert isinstance(short, tuple) and short[0].size_unsure
+    whole = _past_place((Reading(7, 7, tokens7, ("numberlink",), (), 0.1), 0.3), full, place(7))
+    assert isinstance(whole, tuple) and not whole[0].size_unsure
