@@ -36,8 +36,8 @@ UNSEEN_CELLS = 25  # fewer cells: no usual level to compare with
 # and on no reading chosen of vflag4 dev (45 photos) or vc-sets dev (109 screenshots).
 RUN_ON = 0.5
 # ... for this share of its lines, one by one (a title's words above a shaken board's faint lines
-# passed on the median of lines against middles: an exact 10x10 asked, h41 masyu-0015-harsh-shaken;
-# 0.75 missed the 14x14 read 10x14, h41 numberlink-0034-harsh-slant, its row past the outline 0.69
+# passed on the median of lines against middles: an exact 10x10 asked (bench/README.md, "vsize2");
+# 0.75 missed a 14x14 read 10x14 of the fresh harsh set, its row past the outline 0.69
 # of lines, two clues on it)
 RUN_ON_SHARE = 0.6
 MARGIN = 0.15
