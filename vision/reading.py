@@ -29,8 +29,8 @@ from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
-from vision.sight import partial_numbers, short_of_outline, unseen_empties
-from vision.small import small_board, small_count, spot_cell
+from vision.sight import left_out, partial_numbers, runs_beyond, short_of_outline, unseen_empties
+from vision.small import SMALL_CELL, small_board, small_count, spot_cell
 from vision.strokes import deepened
 from vision.unline import stretched, unlined
 
@@ -146,10 +146,28 @@ def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tu
             # within the outline the place was found by, at the picture's own resolution; not
             # when the crop read the place's count: a 17x17 read so with a digit in doubt won)
             near, quad = outlined(full, spot, WORK_CELL, MAX_BLOW)
-            tries.append(_at_most(_read_steady(near, forced, hairlines=True, outline=quad,
-                                               count=(spot.rows, spot.cols)), spot))
+            inside = _read_steady(near, forced, hairlines=True, outline=quad, count=(spot.rows, spot.cols))
+            tries.append(_at_most(_past_place(inside, full, spot), spot))
     tries.append(_at_most(got, spot))
     return got
+
+
+def _past_place(got: tuple[Reading, float] | Unreadable, full: np.ndarray,
+                spot: Spot) -> tuple[Reading, float] | Unreadable:
+    """A board read within a place's outline with its count sure, its count asked when the
+    lattice's lines run on past the outline in the picture around the place (its box widened by two
+    cells: the place's own box may end at an outline found rows short, bench/README.md "vsize2")."""
+    if not isinstance(got, tuple) or got[0].size_unsure:
+        return got
+    x0, y0, x1, y1 = spot.box
+    pad = round(2 * spot_cell(spot))
+    wide = replace(spot, box=(max(0, x0 - pad), max(0, y0 - pad), min(full.shape[1], x1 + pad),
+                              min(full.shape[0], y1 + pad)))
+    near, quad = outlined(full, wide, WORK_CELL, MAX_BLOW)
+    board = straighten(flatten(near), quad, every_level=True, count=(spot.rows, spot.cols))
+    if board is None or (board.rows, board.cols) != (got[0].rows, got[0].cols) or not runs_beyond(board, flatten(near)):
+        return got
+    return replace(got[0], size_unsure=True), got[1]
 
 
 def _faint_suspects(got: tuple[Reading, float] | Unreadable) -> tuple[Reading, float] | Unreadable:
@@ -163,11 +181,11 @@ def _faint_suspects(got: tuple[Reading, float] | Unreadable) -> tuple[Reading, f
     return (_empties_suspected(got[0]), got[1]) if isinstance(got, tuple) else got
 
 
-def _empties_suspected(r: Reading) -> Reading:
-    """``r`` with every empty cell it is not already unsure of suspected."""
+def _empties_suspected(r: Reading, every: bool = False) -> Reading:
+    """``r`` with every empty cell (``every``: every cell) it is not already unsure of suspected."""
     named = {(u.row, u.col) for u in (*r.unsure, *r.suspects)}
     empty = tuple(CellRead(i, j, t, ("?",), LOST) for i, row in enumerate(r.tokens) for j, t in enumerate(row)
-                  if t == "." and (i, j) not in named)
+                  if (every or t == ".") and (i, j) not in named)
     return replace(r, suspects=tuple(sorted((*r.suspects, *empty), key=lambda u: (u.row, u.col))))
 
 
@@ -198,7 +216,10 @@ def _at_most(got: tuple[Reading, float] | Unreadable, spot: Spot) -> tuple[Readi
     too wide) are under :data:`PLAIN_CELL`."""
     if isinstance(got, Unclear):
         return Unclear(got.reading, min(got.cell, spot.cell))
-    return (replace(got[0], small=True), got[1]) if isinstance(got, tuple) and spot_cell(spot) < PLAIN_CELL else got
+    if not isinstance(got, tuple):
+        return got
+    cell = min(got[0].cell, spot_cell(spot)) if got[0].cell > 0.0 else spot_cell(spot)
+    return replace(got[0], small=got[0].small or cell < PLAIN_CELL, cell=cell), got[1]
 
 
 def _asked_instead(tries: list[tuple[Reading, float] | Unreadable]) -> Reading | None:
@@ -218,12 +239,18 @@ def _suspected(reading: Reading) -> Reading:
     or column off square (:func:`vision.doubts.off_square`) or short of its outline
     (:func:`vision.sight.short_of_outline`) asked about too when any cell is; a board of small
     cells asked about has every empty cell asked too (white rings and digits of 7-13-pixel cells
-    lost unflagged: bench/README.md, "Photos of puzz.link screenshots")."""
+    lost unflagged: bench/README.md, "Photos of puzz.link screenshots"), and one of cells under
+    :data:`vision.small.SMALL_CELL` pixels has them and its count asked even when read sure (as
+    :func:`vision.small.small_count` asks a place's: a whole picture read sure at that size was not);
+    such a board's clues are asked with its empty cells (a digit misread with confidence)."""
     unsure = tuple(sorted((*reading.unsure, *reading.suspects), key=lambda u: (u.row, u.col)))
-    if reading.small and (unsure or reading.size_unsure):
-        unsure = _empties_suspected(replace(reading, unsure=(), suspects=unsure)).suspects
-    size_unsure = reading.size_unsure or (bool(unsure) and (off_square(reading.rows, reading.cols)
-                                                            or reading.size_suspect))
+    tiny = 0.0 < reading.cell < SMALL_CELL  # (a count and clues a pixel or two apart: asked even when sure)
+    if (reading.small or tiny) and (unsure or reading.size_unsure or tiny):
+        # (its clues too: a digit of such cells misread with confidence, on boards asked about
+        # cell by cell but for it, bench/README.md "vsize2")
+        unsure = _empties_suspected(replace(reading, unsure=(), suspects=unsure), every=True).suspects
+    size_unsure = reading.size_unsure or tiny or (bool(unsure) and (off_square(reading.rows, reading.cols)
+                                                                    or reading.size_suspect))
     if len(unsure) == len(reading.unsure) and size_unsure == reading.size_unsure:
         return reading
     return replace(reading, unsure=unsure, suspects=(), size_unsure=size_unsure, size_suspect=False)
@@ -381,8 +408,10 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
                     for r, c in sorted(misfit - {(u.row, u.col) for u in unsure}))
     # (no genre fits at all: a picture that is no board, a grid in clutter, or rows and columns
     # miscounted; the reading is wrong somewhere the cells named may not cover, so the size is asked)
+    # (lines running on through a strip of the outline left out, or past the outline: a row or
+    # column of the board uncounted, bench/README.md "vsize2")
     size_unsure = (board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres or odd_side(board)
-                   or ragged(board))
+                   or ragged(board) or left_out(lined) or runs_beyond(lined, flatten(grey)))
     named = {(u.row, u.col) for u in unsure}
     lost = lost_clues(board, guesses, SURE, asked=bool(unsure) or size_unsure, known=hairline)
     discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)
@@ -393,7 +422,8 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     cell = float(np.median(np.diff(board.xs))) / board.zoom * scale  # (pixels of the picture sent)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                       suspects=suspects, seconds=time.perf_counter() - start, problem=problem, size_unsure=size_unsure,
-                      regions=regions, size_suspect=short_of_outline(board), small=cell < PLAIN_CELL, cell=cell)
+                      regions=regions, size_suspect=short_of_outline(board), small=cell < PLAIN_CELL,
+                      cell=cell)
     if unclear:
         raise Unclear(reading, cell)
     return reading, _share(board, grey)

@@ -52,7 +52,9 @@ class Reading:
     # asked about anyway (a ring or digit this small is lost with no mark over the noise; see
     # vision.reading._suspected)
     small: bool = False
-    cell: float = 0.0  # pixels of the picture sent a cell is (0.0: not measured)
+    # pixels of the picture sent a cell is (0.0: not known); under vision.small.SMALL_CELL the count
+    # and every empty cell are asked even on a reading sure of them (vision.reading._suspected)
+    cell: float = 0.0
 
     @property
     def sure(self) -> bool:

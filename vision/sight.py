@@ -5,7 +5,9 @@ the outline it was found in (a row or column lost), and empty cells whose lines 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from vision.board import Board
@@ -26,6 +28,20 @@ STRIP = 0.6
 UNSEEN = 0.3
 UNSEEN_ASKED = 0.5  # ... on a reading asked about anyway (the third white ring of that corner: 0.45)
 UNSEEN_CELLS = 25  # fewer cells: no usual level to compare with
+# A strip left out is a row or column of the board (see left_out) when the lattice's lines stand out
+# across it at least this share as much as across the lattice's own outer cells (half: a row left
+# out is drawn as the rest, a menu bar or title has no lines at all); judged away from the strip's
+# sides by MARGIN of a cell (the frame, the lattice's outer line). Measured (bench/README.md,
+# "vsize2"): it fired on the two harsh crops read a column short within an outline on an inner line,
+# and on no reading chosen of vflag4 dev (45 photos) or vc-sets dev (109 screenshots).
+RUN_ON = 0.5
+# ... for this share of its lines, one by one (a title's words above a shaken board's faint lines
+# passed on the median of lines against middles: an exact 10x10 asked (bench/README.md, "vsize2");
+# 0.75 missed a 14x14 read 10x14 of the fresh harsh set, its row past the outline 0.69
+# of lines, two clues on it)
+RUN_ON_SHARE = 0.6
+MARGIN = 0.15
+BEYOND = 1.0  # cells of the picture beyond the outline looked at for lines running on (runs_beyond)
 
 
 def short_of_outline(board: Board) -> bool:
@@ -42,6 +58,78 @@ def short_of_outline(board: Board) -> bool:
     if pitch <= 0:
         return False
     return bool(max(xs[0], w - xs[-1], ys[0], h - ys[-1]) > STRIP * pitch)
+
+
+def left_out(board: Board) -> bool:
+    """Whether a strip of the outline the lattice leaves out (more than :data:`STRIP` of a cell) is
+    a row or column of the board: the lattice's lines across it run on through it, standing out from
+    the strip's middles :data:`RUN_ON` as much as in the lattice's own outer cells on that side. A
+    window's menu bar or a box's title inside the outline has no lines running on, so unlike
+    :func:`short_of_outline` this asks the count on its own."""
+    if board.bare or board.dots or board.transform is None or len(board.xs) < 4 or len(board.ys) < 4:
+        return False
+    dark = 1.0 - board.paper.astype(np.float32)
+    h, w = dark.shape[:2]
+    xs, ys = np.asarray(board.xs, dtype=float), np.asarray(board.ys, dtype=float)
+    pitch = board.pitch
+    if pitch <= 0:
+        return False
+    m = MARGIN * pitch
+    # (side: the strip's band across, the lattice's outer cells' band, the lines running across it)
+    sides = ((0.0, xs[0], xs[0], xs[1], ys, 1), (xs[-1], float(w), xs[-2], xs[-1], ys, 1),
+             (0.0, ys[0], ys[0], ys[1], xs, 0), (ys[-1], float(h), ys[-2], ys[-1], xs, 0))
+    for lo, hi, in_lo, in_hi, lines, axis in sides:
+        if hi - lo <= STRIP * pitch:
+            continue
+        strip = _line_contrast(dark, lines, lo + m, hi - m, axis, pitch)
+        inner = _line_contrast(dark, lines, in_lo + m, in_hi - m, axis, pitch)
+        if strip is None or inner is None:
+            continue
+        level = float(np.median(inner))
+        # (line by line: most of them run on, not the median of a row of text's ink and gaps)
+        if level > 0.0 and float(np.mean(strip >= RUN_ON * level)) >= RUN_ON_SHARE:
+            return True
+    return False
+
+
+def runs_beyond(board: Board, flat: np.ndarray) -> bool:
+    """Whether the lattice's lines run on past the outline the board was straightened from, across
+    a cell's width of the picture beyond it (:func:`left_out` on the picture ``flat``, 0 ink .. 1
+    paper, straightened with the outline widened by :data:`BEYOND` of a cell): an outline found on
+    an inner line (its frame faint, glared or cut by the lines' own count) leaves a row or column
+    outside it. A page's margin, a clue outside the frame (on a cell's middle) or the picture's
+    edge show no lines there. Not judged on a curled board (its lines were moved)."""
+    if board.bare or board.dots or board.transform is None or board.bend is not None or board.pitch <= 0:
+        return False
+    pad = round(BEYOND * board.pitch)
+    h, w = board.paper.shape[:2]
+    m = np.array([[1.0, 0.0, pad], [0.0, 1.0, pad], [0.0, 0.0, 1.0]]) @ board.transform
+    wide = cv2.warpPerspective(flat.astype(np.float32), m, (w + 2 * pad, h + 2 * pad), flags=cv2.INTER_LINEAR,
+                               borderValue=1.0)
+    return left_out(replace(board, paper=wide, xs=np.asarray(board.xs, dtype=float) + pad,
+                            ys=np.asarray(board.ys, dtype=float) + pad))
+
+
+def _line_contrast(dark: np.ndarray, lines: np.ndarray, lo: float, hi: float, axis: int,
+                   pitch: float) -> np.ndarray | None:
+    """How much darker each of ``lines``' inner edges is, across the band ``lo``..``hi``, than the
+    darker of the two cell middles beside it, within the band: ``axis`` 1 for a band of columns
+    (lines run along rows), 0 for a band of rows."""
+    a, b = max(0, round(lo)), min(dark.shape[axis], round(hi))
+    if b - a < 2:
+        return None
+    band = dark[:, a:b] if axis == 1 else dark[a:b, :]
+    profile = np.median(band, axis=axis)  # (along the lines' positions)
+    win = max(1, round(pitch / 12))
+
+    def peak(at: float) -> float:
+        k = round(at)
+        seg = profile[max(0, k - win):min(profile.size, k + win + 1)]
+        return float(seg.max()) if seg.size else 0.0
+
+    mids = np.array([peak(x) for x in (lines[:-1] + lines[1:]) / 2])
+    out: np.ndarray = np.array([peak(x) for x in lines[1:-1]]) - np.maximum(mids[:-1], mids[1:])
+    return out
 
 
 def edges_seen(board: Board) -> np.ndarray:
