@@ -181,15 +181,17 @@ class Prober:
             if s in seen or not cand[s] & ~exact:
                 continue
             comp = [s]
-            seen.add(s)
+            mine = {s}  # (its own set: a search stopped early must not cut a later one from the same
+            # part short, which then looked small and lost numbers its answers need; review of fillo10)
             bites = self.bites
             for i in comp:
                 if len(comp) > bites:
                     break
                 for j in near[i]:
-                    if j not in seen and cand[j] & ~exact:
-                        seen.add(j)
+                    if j not in mine and cand[j] & ~exact:
+                        mine.add(j)
                         comp.append(j)
+            seen |= mine
             self.work += len(comp)
             if len(comp) > bites:
                 continue

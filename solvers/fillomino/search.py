@@ -155,7 +155,8 @@ class Search:
                 found = Search(self.top, self.deadline, limit=limit, max_nodes=CAP).answers(near, cand.copy())
                 return [[1 << v for v in sol] for sol in found]
             except OutOfTime:
-                pass
+                if time.perf_counter() > self.deadline:  # (out of the solve's time, not the node cap)
+                    raise
         return [[1 << v for v in sol] for sol in self.fallback(near, cand, limit)]
 
     def _side_by_side(self, parts: list[tuple[list[list[int]], list[int]]],

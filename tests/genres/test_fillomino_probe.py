@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from solvers.fillomino import deduce, generate, search
+from solvers.fillomino import deduce, generate, model, search
 from solvers.fillomino.probe import Prober, probe_all
+from solvers.verdict import SolveOptions, Status
 from tests.genres.test_fillomino import _every_filling
 
 # a 7x8 board (a random division, seed 3): the deductions leave 41 open cells, a probe removes more
@@ -44,6 +45,44 @@ def test_probing_keeps_every_answer_brute_force_finds() -> None:
                 continue
             for f in fits:
                 assert all(m >> v & 1 for m, v in zip(cand, f, strict=True)), (givens, f)
+
+
+def test_probing_with_the_solver_s_masks_keeps_every_answer() -> None:
+    """As the solver starts (``start_masks``, the top at the largest given), so numbers above every
+    given are in play and the region rule runs: a probe of ``. 2 . / . . . / . . .`` once took 2 from
+    the centre, though ``1 2 1 / 5 2 5 / 5 5 5`` is an answer (review of fillo10)."""
+    near = deduce.grid_near(3, 3)
+    cand = deduce.start_masks(near, [0, 2, 0, 0, 0, 0, 0, 0, 0])
+    deduce.deduce(near, cand, 2)
+    probe_all(near, cand, 2)
+    assert all(m >> v & 1 for m, v in zip(cand, (1, 2, 1, 5, 2, 5, 5, 5, 5), strict=True))
+    rng = random.Random(11)
+    for rows, cols, most, boards in ((3, 3, 5, 80), (3, 4, 5, 60)):
+        every = _every_filling(rows, cols, most)
+        near = deduce.grid_near(rows, cols)
+        for _ in range(boards):
+            givens = [v if rng.random() < rng.choice((0.1, 0.2, 0.35)) else 0 for v in rng.choice(every)]
+            if not any(givens):
+                continue
+            fits = [f for f in every if all(g in (0, v) for g, v in zip(givens, f, strict=True))]
+            cand = deduce.start_masks(near, givens)
+            try:
+                deduce.deduce(near, cand, max(givens))
+                probe_all(near, cand, max(givens))
+            except deduce.Contradiction:
+                assert not fits, givens
+                continue
+            for f in fits:
+                assert all(m >> v & 1 for m, v in zip(cand, f, strict=True)), (givens, f)
+
+
+def test_a_sparse_board_with_answers_is_not_called_unsolvable() -> None:
+    """Eight empty rows above ``1 2 . . 1``: the unsound region rule made the whole solve say "no
+    solution" (review of fillo10); it has several answers."""
+    cells = [[0] * 5 for _ in range(8)] + [[1, 2, 0, 0, 1]]
+    result = model.solve_cells(cells, SolveOptions(time_limit=20))
+    assert result.status is Status.MULTIPLE
+    assert result.solution is not None
 
 
 def test_probing_keeps_the_division_a_board_was_made_from() -> None:
