@@ -23,7 +23,6 @@ import contextlib
 import json
 import sys
 import time
-from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,6 +32,7 @@ from solvers.nurikabe.board import BLACK, FREE, WHITE, Board, Contradiction  # n
 from solvers.nurikabe.check import check_cells  # noqa: E402
 from solvers.nurikabe.deduce import QUICK, deduce, propagate  # noqa: E402
 from solvers.nurikabe.probe import probe  # noqa: E402
+from solvers.nurikabe.wide import _distances  # noqa: E402
 
 STEPS = 3000  # cells tried per island's enumeration
 
@@ -48,14 +48,7 @@ def shapes(board: Board, k: int) -> Iterator[frozenset[int]]:
     area = {i for i in board.reach[k] if color[i] != BLACK}
     clue = board.clues[k][0]
     members = {i for i in area if owner[i] == k}
-    dist = {clue: 0}
-    queue = deque([clue])
-    while queue:
-        i = queue.popleft()
-        for j in adj[i]:
-            if j in area and j not in dist:
-                dist[j] = dist[i] + 1
-                queue.append(j)
+    dist = _distances(adj, area, [clue])
     if any(m not in dist for m in members):
         return
     budget = [STEPS]

@@ -82,12 +82,12 @@ def _title_width(text: str, size: int) -> int:
     return int(sum(f.getlength(t) for t, f in runs)) + 2
 
 
-def _fit_title(title: str, size: int, max_width: int) -> tuple[str, int]:
-    """The title (shortened with an ellipsis if it must be) and its font size."""
+def _fit_title(title: str, size: int, max_width: int) -> str:
+    """The title, shortened with an ellipsis if it must be to fit ``max_width`` at ``size``."""
     text = title
     while text and _title_width(text, size) > max_width:
         text = text[:-2] + "…" if len(text) > 2 else ""
-    return text, size
+    return text
 
 
 def _paste_title(image: Image.Image, width: int, title_h: int, text: str, size: int) -> None:
@@ -165,7 +165,8 @@ def _render(
     boards_h = rows * cell + 2 * margin
     title_h = title_height(boards_w) if title else 0
     pad = title_h // 2
-    title_text, title_size = _fit_title(title or "", title_font_size(boards_w), MAX_SIDE - 2 * pad)
+    title_size = title_font_size(boards_w)
+    title_text = _fit_title(title or "", title_size, MAX_SIDE - 2 * pad)
     width = max(boards_w, _title_width(title_text, title_size) + 2 * pad if title_text else 0)
     height = boards_h + title_h
     width = max(width, -(-height // MAX_ASPECT))
@@ -200,7 +201,8 @@ def add_title(png: bytes, title: str) -> bytes:
     boards_w, boards_h = boards.size
     title_h = title_height(boards_w)
     pad = title_h // 2
-    title_text, title_size = _fit_title(title, title_font_size(boards_w), MAX_SIDE - 2 * pad)
+    title_size = title_font_size(boards_w)
+    title_text = _fit_title(title, title_size, MAX_SIDE - 2 * pad)
     width = max(boards_w, _title_width(title_text, title_size) + 2 * pad if title_text else 0)
     height = boards_h + title_h
     width = max(width, -(-height // MAX_ASPECT))
