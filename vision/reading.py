@@ -25,6 +25,7 @@ from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straigh
 from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, outlined, spots
+from vision.memo import one_reading
 from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
@@ -57,6 +58,12 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
     """Read the puzzle in a screenshot or photo; raises :class:`Unreadable` when there is none.
     ``budget``: seconds after which no further place is read again from a crop, the best reading so
     far kept (a chat waits for its answer; without it every likely place is read)."""
+    with one_reading():  # (what is remembered by content lasts this picture: vision.memo)
+        return _read_image(data, genre=genre, max_bytes=max_bytes, max_pixels=max_pixels, budget=budget)
+
+
+def _read_image(data: bytes, *, genre: str | None, max_bytes: int, max_pixels: int, budget: float | None) -> Reading:
+    """:func:`read_image`, within one reading's memory."""
     start = time.perf_counter()
     forced = get_genre(genre).name if genre else None
     full = decode_full(data, max_bytes=max_bytes, max_pixels=max_pixels)
