@@ -74,6 +74,8 @@ def test_only_small_cells_of_a_scaled_down_picture_are_read_again() -> None:
     assert not _fine((r, 0.5), 1.0)  # (a picture read as it is: every screenshot of 1400 px or less)
     assert not _fine((_reading([". B", "W ."], 60.0), 0.5), 2.0)  # (30 px cells: large enough)
     assert not _fine((r, 0.5), 1.2)  # (the picture barely finer)
+    assert _fine((r, 0.5), 2.0, 2.0, 5.0)  # (two seconds of a budget of five passed)
+    assert not _fine((r, 0.5), 2.0, 3.0, 5.0)  # (over half of it: the sure reading kept, no timeout risked)
 
 
 def test_two_looks_that_differ_have_their_cells_asked() -> None:

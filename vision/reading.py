@@ -49,6 +49,8 @@ CLOSE_LOOKS = 2  # places looked at again, the likeliest first
 WHOLE_SHARE = 0.8  # a place taking this share of the picture or more is the picture as a whole (read already)
 WORK_CELL, MAX_BLOW = 24, 4.0  # a place's cells are read at least this many pixels wide, blown up at most so much
 FINE_SCALE = 1.5  # a sure reading of cells under WORK_CELL read again from a crop if the picture is this much finer
+FINE_BUDGET = 0.5  # ... unless this share of a given budget has passed: the budget stops only new places, and
+# the bot's READ_LIMIT (10 s) is twice its READ_BUDGET (5 s); a sure reading is kept as it is then
 DEFAULT_MAX_BYTES = 20_000_000
 DEFAULT_MAX_PIXELS = 40_000_000
 
@@ -57,7 +59,8 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
                max_pixels: int = DEFAULT_MAX_PIXELS, budget: float | None = None) -> Reading:
     """Read the puzzle in a screenshot or photo; raises :class:`Unreadable` when there is none.
     ``budget``: seconds after which no further place is read again from a crop, the best reading so
-    far kept (a chat waits for its answer; without it every likely place is read)."""
+    far kept, and past half of it a sure reading not checked again finer (a chat waits for its
+    answer; without it every likely place is read)."""
     with one_reading():  # (what is remembered by content lasts this picture: vision.memo)
         return _read_image(data, genre=genre, max_bytes=max_bytes, max_pixels=max_pixels, budget=budget)
 
@@ -70,7 +73,7 @@ def _read_image(data: bytes, *, genre: str | None, max_bytes: int, max_pixels: i
     grey, scale = scaled_working(full)
     first = _read_steady(grey, forced, scale=scale)
     sure = isinstance(first, tuple) and first[0].sure
-    fine = _fine(first, scale)
+    fine = _fine(first, scale, time.perf_counter() - start, budget)
     if isinstance(first, tuple) and sure and not fine and (first[1] >= CLOSE_SHARE or full.shape == grey.shape):
         return _suspected(replace(first[0], seconds=time.perf_counter() - start))
     if isinstance(first, tuple) and _whole(first, full, grey):
@@ -107,13 +110,17 @@ def _read_image(data: bytes, *, genre: str | None, max_bytes: int, max_pixels: i
     return _suspected(replace(best, seconds=time.perf_counter() - start, size_unsure=best.size_unsure or doubt))
 
 
-def _fine(first: tuple[Reading, float] | Unreadable, scale: float) -> bool:
+def _fine(first: tuple[Reading, float] | Unreadable, scale: float, passed: float = 0.0,
+          budget: float | None = None) -> bool:
     """Whether a board read from the scaled-down working copy is to be read again from a crop of
     the picture at its own resolution though read sure and large in it: its cells under
     :data:`WORK_CELL` pixels there, and the picture sent :data:`FINE_SCALE` times finer or more (a
     whole page photographed at a phone's full resolution: its hairlines and thin rings thinned
     to nothing by the scaling). Never for a picture read as it is (every screenshot of 1400
-    pixels or less, and larger ones whose cells are large: no time added)."""
+    pixels or less, and larger ones whose cells are large: no time added), nor once ``passed``
+    seconds are over :data:`FINE_BUDGET` of a ``budget`` given."""
+    if budget is not None and passed > FINE_BUDGET * budget:
+        return False
     if not isinstance(first, tuple) or scale < FINE_SCALE or first[0].cell <= 0.0:
         return False
     return first[0].cell / scale < WORK_CELL
