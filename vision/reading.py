@@ -103,10 +103,11 @@ def _read_image(data: bytes, *, genre: str | None, max_bytes: int, max_pixels: i
         if asked is None:
             raise small_board(looked, first)  # (a board too small in the picture: the player told so)
         return _suspected(replace(asked, seconds=time.perf_counter() - start))
-    best = _chosen([r for r, _ in read], counted)
-    doubt = _size_rivalled(best, [r for r, _ in read], counted) or small_count(best.rows, best.cols, looked)
+    readings = [r for r, _ in read]
+    best = _chosen(readings, counted)
+    doubt = _size_rivalled(best, readings, counted) or small_count(best.rows, best.cols, looked)
     if fine:
-        best = _disputed(best, [r for r, _ in read])
+        best = _disputed(best, readings)
     return _suspected(replace(best, seconds=time.perf_counter() - start, size_unsure=best.size_unsure or doubt))
 
 
@@ -178,8 +179,9 @@ def _past_place(got: tuple[Reading, float] | Unreadable, full: np.ndarray,
     wide = replace(spot, box=(max(0, x0 - pad), max(0, y0 - pad), min(full.shape[1], x1 + pad),
                               min(full.shape[0], y1 + pad)))
     near, quad = outlined(full, wide, WORK_CELL, MAX_BLOW)
-    board = straighten(flatten(near), quad, every_level=True, count=(spot.rows, spot.cols))
-    if board is None or (board.rows, board.cols) != (got[0].rows, got[0].cols) or not runs_beyond(board, flatten(near)):
+    flat = flatten(near)
+    board = straighten(flat, quad, every_level=True, count=(spot.rows, spot.cols))
+    if board is None or (board.rows, board.cols) != (got[0].rows, got[0].cols) or not runs_beyond(board, flat):
         return got
     return replace(got[0], size_unsure=True), got[1]
 
@@ -232,7 +234,7 @@ def _at_most(got: tuple[Reading, float] | Unreadable, spot: Spot) -> tuple[Readi
         return Unclear(got.reading, min(got.cell, spot.cell))
     if not isinstance(got, tuple):
         return got
-    cell = min(got[0].cell, spot_cell(spot)) if got[0].cell > 0.0 else spot_cell(spot)
+    cell = float(min(got[0].cell, spot_cell(spot)) if got[0].cell > 0.0 else spot_cell(spot))  # (not numpy's)
     return replace(got[0], small=got[0].small or cell < PLAIN_CELL, cell=cell), got[1]
 
 
