@@ -128,8 +128,8 @@ def _fine(first: tuple[Reading, float] | Unreadable, scale: float, passed: float
 
 
 def _disputed(best: Reading, read: list[Reading]) -> Reading:
-    """``best`` with the cells that another reading of the same size and genre fit gave otherwise
-    suspected (the scaled-down copy and a crop at full resolution, two looks at the same board:
+    """``best`` with the cells that another reading of the same size, with some genre fitting it,
+    gave otherwise suspected (the scaled-down copy and a crop at full resolution, two looks at the same board:
     where they differ, one is wrong, and the sure one may be)."""
     named = {(u.row, u.col) for u in (*best.unsure, *best.suspects)}
     other: dict[tuple[int, int], str] = {}
