@@ -1,7 +1,9 @@
 """CPU seconds to read each picture (best of two readings; the machine's load inflates wall-clock
 seconds, CPU seconds much less). ``--fresh``: what the reader remembers between readings (characters
 read, cells' inks by their content) is forgotten before each one, so the second reading of a picture
-costs what its first did (a player sends a picture once).
+costs what its first did (a player sends a picture once). Since vision.memo a reading remembers
+only for itself, so every reading is fresh and ``--fresh`` changes nothing (kept to measure older
+trees alike).
 
     taskset -c 0 .venv/bin/python bench/read_seconds.py [--fresh] PICTURE...
 """
@@ -18,7 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision import Unreadable, read_image  # noqa: E402
 
-# the reader's memories by module and name (getattr: an older tree lacks some of them)
+# the reader's memories between readings by module and name in older trees (getattr: a tree lacks
+# some or all of them; with vision.memo, none outlives its reading)
 MEMORIES = (("vision.glyphs", "_known"), ("vision.arrows", "_known"), ("vision.cells", "_unedged"))
 
 

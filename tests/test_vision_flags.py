@@ -141,7 +141,6 @@ def test_two_readers_agreeing_is_no_confidence_when_the_learned_one_is_torn(
         return p
 
     monkeypatch.setattr(glyphs, "probabilities", judge)
-    monkeypatch.setattr(glyphs, "_known", {})
     guess = number([_digit("5")], 1.0)
     assert guess.token == "5"
     assert (guess.confidence >= SURE) == sure

@@ -6,6 +6,7 @@ diagonal, and the medians and window maxima taken without numpy's per-call overh
 from __future__ import annotations
 
 import sys
+import threading
 from pathlib import Path
 
 import cv2
@@ -19,6 +20,7 @@ from vision.board import Board
 from vision.cellreads import FAINT_INK, _ink_again, read_all
 from vision.cells import HAIRLINE_INK, INK, CellGuess, ink_of, unedged, without_edge_lines
 from vision.doubts import empty_marks, lost_clues
+from vision.memo import memory, one_reading
 from vision.reading import SURE
 from vision.sight import _median
 
@@ -33,44 +35,47 @@ def _lined_digit(text: str = "7", grey: int = 1) -> np.ndarray:
 
 
 def test_the_lines_removal_remembered_is_the_removal_and_cannot_be_written() -> None:
-    cells._unedged.clear()
+    with one_reading():
+        raw = _lined_digit()
+        first = unedged(raw)
+        assert np.array_equal(first, without_edge_lines(raw)) and first.dtype == np.uint8
+        assert unedged(raw.copy()) is first  # (the same content: looked up, not removed again)
+        assert not first.flags.writeable
+        with pytest.raises(ValueError):
+            first[0, 0] = 1
+        other = raw.copy()
+        other[20, 5] = 1  # (one pixel more: another ink, removed on its own)
+        assert unedged(other) is not first and np.array_equal(unedged(other), without_edge_lines(other))
+
+
+def test_the_memory_lasts_one_reading_and_each_thread_has_its_own() -> None:
     raw = _lined_digit()
-    first = unedged(raw)
-    assert np.array_equal(first, without_edge_lines(raw)) and first.dtype == np.uint8
-    assert unedged(raw.copy()) is first  # (the same content: looked up, not removed again)
-    assert not first.flags.writeable
-    with pytest.raises(ValueError):
-        first[0, 0] = 1
-    other = raw.copy()
-    other[20, 5] = 1  # (one pixel more: another ink, removed on its own)
-    assert unedged(other) is not first and np.array_equal(unedged(other), without_edge_lines(other))
-    cells._unedged.clear()
-
-
-def test_the_memory_is_emptied_when_full() -> None:
-    cells._unedged.clear()
-    for k in range(cells.REMEMBERED + 5):
-        raw = np.zeros((12, 12), np.uint8)
-        raw.flat[k % 144] = 1
-        raw.flat[(k // 144) % 144] = 1
-        raw[0, 0] = k % 2
-        unedged(raw)
-    assert len(cells._unedged) <= cells.REMEMBERED
-    cells._unedged.clear()
+    assert memory("unedged") is None and unedged(raw) is not unedged(raw)  # (outside a reading: nothing kept)
+    seen: list[object] = []
+    with one_reading():
+        first = unedged(raw)
+        with one_reading():  # (a reading within another shares its memory)
+            assert unedged(raw) is first
+        worker = threading.Thread(target=lambda: seen.append(memory("unedged")))
+        worker.start()
+        worker.join()
+        assert seen == [None]  # (another thread's reading does not see this one's)
+        assert len(memory("unedged") or {}) == 1
+    assert memory("unedged") is None and unedged(raw) is not first
 
 
 def test_an_arrow_remembered_reads_as_an_arrow_looked_for() -> None:
-    arrows._known.clear()
     raw = np.zeros((40, 40), np.uint8)
     cv2.putText(raw, "3", (14, 34), cv2.FONT_HERSHEY_SIMPLEX, 0.7, 1, 2)
     cv2.line(raw, (8, 8), (30, 8), 1, 2)  # (an arrow above the number, its head at the right)
     cv2.line(raw, (30, 8), (25, 4), 1, 2)
     cv2.line(raw, (30, 8), (25, 12), 1, 2)
     looked = arrows._arrow(raw)
-    assert arrows.read_arrow(raw) == looked and arrows.read_arrow(raw.copy()) == looked
-    assert len(arrows._known) == 1
-    assert arrows.read_arrow(_lined_digit()) == arrows._arrow(_lined_digit())
-    arrows._known.clear()
+    with one_reading():
+        assert arrows.read_arrow(raw) == looked and arrows.read_arrow(raw.copy()) == looked
+        assert len(memory("arrows") or {}) == 1
+        assert arrows.read_arrow(_lined_digit()) == arrows._arrow(_lined_digit())
+    assert arrows.read_arrow(raw) == looked
 
 
 def test_a_cells_ink_is_the_first_levels_when_no_pixel_lies_between_the_levels() -> None:
@@ -138,10 +143,10 @@ def test_the_quick_median_is_numpys() -> None:
             assert _median(values) == float(np.median(values))
 
 
-def test_read_seconds_forgets_the_readers_memories() -> None:
+def test_read_seconds_forget_runs_and_no_reading_leaves_a_memory() -> None:
     from read_seconds import forget
 
-    unedged(_lined_digit())
-    arrows.read_arrow(_lined_digit())
-    forget()
-    assert not cells._unedged and not arrows._known
+    forget()  # (older trees' memories; this tree keeps none between readings)
+    with one_reading():
+        unedged(_lined_digit())
+    assert memory("unedged") is None

@@ -11,27 +11,18 @@ import numpy as np
 
 from solvers.genre import ClueKind
 from vision.cells import CellGuess, glyph_masks, inked_share, number, without_side_lines
+from vision.memo import remembered
 
 ARROW = frozenset({ClueKind.ARROW})
 
 
-# Readings remembered by the ink's content (see read_arrow): of the 20x20 screenshots' cell inks
-# looked at (bench/README.md, "vspeed2"), 586 distinct among 1,852. Cleared when full.
-_known: dict[tuple[tuple[int, ...], str, bytes], CellGuess | None] = {}
-REMEMBERED = 4096
-
-
 def read_arrow(raw: np.ndarray) -> CellGuess | None:
     """The arrow clue in a cell's ink, or None when the cell holds no arrow; remembered by the
-    ink's content (a screenshot's empty cells are cropped alike: one look for all of them)."""
+    ink's content for the reading (:mod:`vision.memo`: a screenshot's empty cells are cropped
+    alike: one look for all of them)."""
     if inked_share(raw) < 0.01:  # (the lines' removal only takes ink away: too little is left either way)
         return None
-    key = (raw.shape, raw.dtype.str, raw.tobytes())
-    if key not in _known:
-        if len(_known) >= REMEMBERED:
-            _known.clear()
-        _known[key] = _arrow(raw)
-    return _known[key]
+    return remembered("arrows", (raw.shape, raw.dtype.str, raw.tobytes()), lambda: _arrow(raw))
 
 
 def _arrow(raw: np.ndarray) -> CellGuess | None:

@@ -122,8 +122,16 @@ def read_all(board: Board, blocks: list[list[CellGuess | None]]) -> tuple[
            if found is not None and (level is first or found is not first[r][c])
            for g in glyph_masks(found.ink, min_height=0.22 * found.ink.shape[0])])
     hair: dict[tuple[int, int], CellInk] = {}
-    read = [[blocks[r][c] or read_twice(board, box, first[r][c], second[r][c], hair, (r, c))
-             for c, box in enumerate(row)] for r, row in enumerate(boxes)]
+    read: list[list[CellGuess]] = []
+    for r, row in enumerate(boxes):
+        read.append([])
+        for c, box in enumerate(row):
+            guess = blocks[r][c]
+            if guess is None:
+                guess, faintest = read_twice(board, box, first[r][c], second[r][c])
+                if faintest is not None:
+                    hair[r, c] = faintest
+            read[r].append(guess)
     return (*judged(read, blocks, first), hair)
 
 
@@ -145,13 +153,13 @@ def _read_one(board: Board, box: tuple[float, float, float, float], ink_level: f
 
 
 def read_twice(board: Board, box: tuple[float, float, float, float],
-               first_ink: CellInk | None, second_ink: CellInk | None,
-               hair: dict[tuple[int, int], CellInk] | None = None, at: tuple[int, int] = (0, 0)) -> CellGuess:
+               first_ink: CellInk | None, second_ink: CellInk | None) -> tuple[CellGuess, CellInk | None]:
     """A cell read at the usual ink level and again counting fainter ink as ink: a reading that
     changes with the level is fragile (blur, faint print), so it is asked about. (The same ink at
-    both levels, the same object: read once. ``hair``: where the cell's ink at
-    :data:`HAIRLINE_INK` is kept, at ``at``, when it is looked at.)"""
+    both levels, the same object: read once.) With it, the cell's ink at :data:`HAIRLINE_INK` when
+    it was looked at (handed on to ``vision.doubts.empty_marks``), else None."""
     first = _read_one(board, box, INK, first_ink)
+    faintest = None
     second = first if second_ink is not None and second_ink is first_ink else \
         _read_one(board, box, FAINT_INK, second_ink)
     if first.token == ".":
@@ -161,14 +169,12 @@ def read_twice(board: Board, box: tuple[float, float, float, float],
         faint = second_ink is not None and float((second_ink.dark > HAIRLINE_INK).mean()) >= 0.004
         if second_ink is not None and second.token != "W" and faint:
             faintest = _ink_again(second_ink, HAIRLINE_INK)  # (the same crop as read_cell would cut)
-            if hair is not None:
-                hair[at] = faintest
             ring = read_cell(board.paper, *box, inked=faintest)
         if ring.token == "W" and ring.confidence >= 0.9:
-            return ring
+            return ring, faintest
     if first.confidence < SURE and first.token not in ("W", "B") and second.token == "W" and second.confidence >= 0.9:
-        return second  # a hairline ring broken into arcs at the usual level, read as a poor character
+        return second, faintest  # a hairline ring broken into arcs at the usual level, read as a poor character
     if first.token == second.token:
-        return first
+        return first, faintest
     others = tuple(dict.fromkeys((second.token, *first.alternatives)))
-    return CellGuess(first.token, min(first.confidence, SURE - 0.1), others[:3], first.kinds)
+    return CellGuess(first.token, min(first.confidence, SURE - 0.1), others[:3], first.kinds), faintest

@@ -15,6 +15,7 @@ import numpy as np
 
 from solvers.genre import ClueKind
 from vision.glyphs import DOUBT, classify
+from vision.memo import remembered
 
 INK = 0.4  # darkness above which a pixel is ink
 HAIRLINE_INK = 0.16  # the ink level at which a faint empty cell is looked at again (a thin ring, a lost clue)
@@ -75,26 +76,15 @@ def ink_of(dark: np.ndarray, ink_level: float) -> CellInk:
     return CellInk(dark, raw, unedged(raw))
 
 
-# Inks whose lines were removed, by content (see unedged). A screenshot's empty cells are cropped
-# alike: of the 20x20 screenshots' cell inks measured (bench/README.md, "vspeed2"), 451 distinct
-# among 1,227. Cleared when full: a few megabytes at most.
-_unedged: dict[tuple[tuple[int, ...], str, bytes], np.ndarray] = {}
-REMEMBERED = 4096
-
-
 def unedged(raw: np.ndarray) -> np.ndarray:
-    """:func:`without_edge_lines` of a cell's raw ink, remembered by its content (the same ink
-    gives the same result: alike cells, or one cell at two levels, cost one removal); read-only,
-    as it is shared."""
-    key = (raw.shape, raw.dtype.str, raw.tobytes())
-    found = _unedged.get(key)
-    if found is None:
-        if len(_unedged) >= REMEMBERED:
-            _unedged.clear()
+    """:func:`without_edge_lines` of a cell's raw ink, remembered by its content for the reading
+    (:mod:`vision.memo`: alike cells, or one cell at two levels, cost one removal); read-only, as
+    it is shared."""
+    def made() -> np.ndarray:
         found = without_edge_lines(raw)
         found.flags.writeable = False
-        _unedged[key] = found
-    return found
+        return found
+    return remembered("unedged", (raw.shape, raw.dtype.str, raw.tobytes()), made)
 
 
 def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink_level: float = INK,

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from vision.glyphnet import probabilities
+from vision.memo import memory
 
 CLASSES = "0123456789?"
 SIZE = 16  # a glyph is compared as a SIZE x SIZE picture (aspect kept) plus its aspect ratio
@@ -80,22 +81,21 @@ def _model(allowed: str = CLASSES) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
     return x, y, (x * x).sum(1), np.ascontiguousarray(x @ basis), basis
 
 
-_known: dict[tuple[str, tuple[int, ...], bytes], Guess] = {}  # glyphs already read (see prime)
-
-
 def _key(glyph: np.ndarray, allowed: str) -> tuple[str, tuple[int, ...], bytes]:
     return allowed, glyph.shape, np.ascontiguousarray(glyph, dtype=np.uint8).tobytes()
 
 
 def prime(glyphs: list[np.ndarray], allowed: str = CLASSES) -> None:
     """Read many glyphs at once (one matrix product instead of one per cell); :func:`classify`
-    then answers them from memory."""
-    if len(_known) > 20_000:
-        _known.clear()
-    fresh = {k: g for g in glyphs if (k := _key(g, allowed)) not in _known}
+    then answers them from the reading's memory (:mod:`vision.memo`; outside a reading, nothing
+    is remembered)."""
+    known = memory("glyphs")
+    if known is None:
+        return
+    fresh = {k: g for g in glyphs if (k := _key(g, allowed)) not in known}
     if fresh:
         for k, guess in zip(fresh, _nearest(_queries(list(fresh.values())), allowed), strict=True):
-            _known[k] = guess
+            known[k] = guess
 
 
 def classify(glyphs: list[np.ndarray], allowed: str = CLASSES) -> list[Guess]:
@@ -103,9 +103,10 @@ def classify(glyphs: list[np.ndarray], allowed: str = CLASSES) -> list[Guess]:
     if not glyphs:
         return []
     keys = [_key(g, allowed) for g in glyphs]
-    fresh = [i for i, k in enumerate(keys) if k not in _known]
+    known = memory("glyphs") or {}
+    fresh = [i for i, k in enumerate(keys) if k not in known]
     found = dict(zip(fresh, _nearest(_queries([glyphs[i] for i in fresh]), allowed), strict=True)) if fresh else {}
-    return [found[i] if i in found else _known[k] for i, k in enumerate(keys)]
+    return [found[i] if i in found else known[k] for i, k in enumerate(keys)]
 
 
 def _queries(glyphs: list[np.ndarray]) -> np.ndarray:

@@ -24,7 +24,8 @@ from vision.errors import Unreadable
 from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straighten
 from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
-from vision.locate import Spot, outlined, spots
+from vision.locate import Spot, outlined, recounted, spots
+from vision.memo import one_reading
 from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
@@ -48,6 +49,8 @@ CLOSE_LOOKS = 2  # places looked at again, the likeliest first
 WHOLE_SHARE = 0.8  # a place taking this share of the picture or more is the picture as a whole (read already)
 WORK_CELL, MAX_BLOW = 24, 4.0  # a place's cells are read at least this many pixels wide, blown up at most so much
 FINE_SCALE = 1.5  # a sure reading of cells under WORK_CELL read again from a crop if the picture is this much finer
+FINE_BUDGET = 0.5  # ... unless this share of a given budget has passed: the budget stops only new places, and
+# the bot's READ_LIMIT (10 s) is twice its READ_BUDGET (5 s); a sure reading is kept as it is then
 DEFAULT_MAX_BYTES = 20_000_000
 DEFAULT_MAX_PIXELS = 40_000_000
 
@@ -56,14 +59,21 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
                max_pixels: int = DEFAULT_MAX_PIXELS, budget: float | None = None) -> Reading:
     """Read the puzzle in a screenshot or photo; raises :class:`Unreadable` when there is none.
     ``budget``: seconds after which no further place is read again from a crop, the best reading so
-    far kept (a chat waits for its answer; without it every likely place is read)."""
+    far kept, and past half of it a sure reading not checked again finer (a chat waits for its
+    answer; without it every likely place is read)."""
+    with one_reading():  # (what is remembered by content lasts this picture: vision.memo)
+        return _read_image(data, genre=genre, max_bytes=max_bytes, max_pixels=max_pixels, budget=budget)
+
+
+def _read_image(data: bytes, *, genre: str | None, max_bytes: int, max_pixels: int, budget: float | None) -> Reading:
+    """:func:`read_image`, within one reading's memory."""
     start = time.perf_counter()
     forced = get_genre(genre).name if genre else None
     full = decode_full(data, max_bytes=max_bytes, max_pixels=max_pixels)
     grey, scale = scaled_working(full)
     first = _read_steady(grey, forced, scale=scale)
     sure = isinstance(first, tuple) and first[0].sure
-    fine = _fine(first, scale)
+    fine = _fine(first, scale, time.perf_counter() - start, budget)
     if isinstance(first, tuple) and sure and not fine and (first[1] >= CLOSE_SHARE or full.shape == grey.shape):
         return _suspected(replace(first[0], seconds=time.perf_counter() - start))
     if isinstance(first, tuple) and _whole(first, full, grey):
@@ -93,28 +103,34 @@ def read_image(data: bytes, *, genre: str | None = None, max_bytes: int = DEFAUL
         if asked is None:
             raise small_board(looked, first)  # (a board too small in the picture: the player told so)
         return _suspected(replace(asked, seconds=time.perf_counter() - start))
-    best = _chosen([r for r, _ in read], counted)
-    doubt = _size_rivalled(best, [r for r, _ in read], counted) or small_count(best.rows, best.cols, looked)
+    readings = [r for r, _ in read]
+    best = _chosen(readings, counted)
+    doubt = (_size_rivalled(best, readings, counted) or small_count(best.rows, best.cols, looked)
+             or recounted(best.rows, best.cols, looked))
     if fine:
-        best = _disputed(best, [r for r, _ in read])
+        best = _disputed(best, readings)
     return _suspected(replace(best, seconds=time.perf_counter() - start, size_unsure=best.size_unsure or doubt))
 
 
-def _fine(first: tuple[Reading, float] | Unreadable, scale: float) -> bool:
+def _fine(first: tuple[Reading, float] | Unreadable, scale: float, passed: float = 0.0,
+          budget: float | None = None) -> bool:
     """Whether a board read from the scaled-down working copy is to be read again from a crop of
     the picture at its own resolution though read sure and large in it: its cells under
     :data:`WORK_CELL` pixels there, and the picture sent :data:`FINE_SCALE` times finer or more (a
     whole page photographed at a phone's full resolution: its hairlines and thin rings thinned
     to nothing by the scaling). Never for a picture read as it is (every screenshot of 1400
-    pixels or less, and larger ones whose cells are large: no time added)."""
+    pixels or less, and larger ones whose cells are large: no time added), nor once ``passed``
+    seconds are over :data:`FINE_BUDGET` of a ``budget`` given."""
+    if budget is not None and passed > FINE_BUDGET * budget:
+        return False
     if not isinstance(first, tuple) or scale < FINE_SCALE or first[0].cell <= 0.0:
         return False
     return first[0].cell / scale < WORK_CELL
 
 
 def _disputed(best: Reading, read: list[Reading]) -> Reading:
-    """``best`` with the cells that another reading of the same size and genre fit gave otherwise
-    suspected (the scaled-down copy and a crop at full resolution, two looks at the same board:
+    """``best`` with the cells that another reading of the same size, with some genre fitting it,
+    gave otherwise suspected (the scaled-down copy and a crop at full resolution, two looks at the same board:
     where they differ, one is wrong, and the sure one may be)."""
     named = {(u.row, u.col) for u in (*best.unsure, *best.suspects)}
     other: dict[tuple[int, int], str] = {}
@@ -164,8 +180,9 @@ def _past_place(got: tuple[Reading, float] | Unreadable, full: np.ndarray,
     wide = replace(spot, box=(max(0, x0 - pad), max(0, y0 - pad), min(full.shape[1], x1 + pad),
                               min(full.shape[0], y1 + pad)))
     near, quad = outlined(full, wide, WORK_CELL, MAX_BLOW)
-    board = straighten(flatten(near), quad, every_level=True, count=(spot.rows, spot.cols))
-    if board is None or (board.rows, board.cols) != (got[0].rows, got[0].cols) or not runs_beyond(board, flatten(near)):
+    flat = flatten(near)
+    board = straighten(flat, quad, every_level=True, count=(spot.rows, spot.cols))
+    if board is None or (board.rows, board.cols) != (got[0].rows, got[0].cols) or not runs_beyond(board, flat):
         return got
     return replace(got[0], size_unsure=True), got[1]
 
@@ -218,7 +235,7 @@ def _at_most(got: tuple[Reading, float] | Unreadable, spot: Spot) -> tuple[Readi
         return Unclear(got.reading, min(got.cell, spot.cell))
     if not isinstance(got, tuple):
         return got
-    cell = min(got[0].cell, spot_cell(spot)) if got[0].cell > 0.0 else spot_cell(spot)
+    cell = float(min(got[0].cell, spot_cell(spot)) if got[0].cell > 0.0 else spot_cell(spot))  # (not numpy's)
     return replace(got[0], small=got[0].small or cell < PLAIN_CELL, cell=cell), got[1]
 
 

@@ -48,12 +48,12 @@ class Reading:
     # the count put in doubt by the board as a whole (a lattice short of its outline): merged into
     # ``size_unsure`` once the reading is chosen, as ``suspects`` are, on a reading asked about anyway
     size_suspect: bool = False
-    # cells under PLAIN_CELL pixels of the picture: every empty cell is asked about too on a reading
-    # asked about anyway (a ring or digit this small is lost with no mark over the noise; see
-    # vision.reading._suspected)
+    # cells under PLAIN_CELL pixels of the picture: every cell (empty or with a clue) is asked about
+    # too on a reading asked about anyway (a ring or digit this small is lost with no mark over the
+    # noise, a digit misread with confidence; see vision.reading._suspected)
     small: bool = False
     # pixels of the picture sent a cell is (0.0: not known); under vision.small.SMALL_CELL the count
-    # and every empty cell are asked even on a reading sure of them (vision.reading._suspected)
+    # and every cell are asked even on a reading sure of them (vision.reading._suspected)
     cell: float = 0.0
 
     @property

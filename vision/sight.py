@@ -104,7 +104,7 @@ def runs_beyond(board: Board, flat: np.ndarray) -> bool:
     pad = round(BEYOND * board.pitch)
     h, w = board.paper.shape[:2]
     m = np.array([[1.0, 0.0, pad], [0.0, 1.0, pad], [0.0, 0.0, 1.0]]) @ board.transform
-    wide = cv2.warpPerspective(flat.astype(np.float32), m, (w + 2 * pad, h + 2 * pad), flags=cv2.INTER_LINEAR,
+    wide = cv2.warpPerspective(np.asarray(flat, np.float32), m, (w + 2 * pad, h + 2 * pad), flags=cv2.INTER_LINEAR,
                                borderValue=1.0)
     return left_out(replace(board, paper=wide, xs=np.asarray(board.xs, dtype=float) + pad,
                             ys=np.asarray(board.ys, dtype=float) + pad))

@@ -34,7 +34,7 @@ def main() -> int:
         box = (0.0, float(w), 0.0, float(h))
         first, second = cell_ink(paper, *box), cell_ink(paper, *box, ink_level=FAINT_INK)
         assert first is not None
-        rules = read_twice(SimpleNamespace(paper=paper), box, first, second)  # type: ignore[arg-type]
+        rules, _ = read_twice(SimpleNamespace(paper=paper), box, first, second)  # type: ignore[arg-type]
         model = KINDS[int(kindnet.probabilities(kindnet.features(first.dark)[None]).argmax())]
         (both,) = kindnet._judged([rules], [first.dark])
         truth = KINDS[k]
