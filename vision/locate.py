@@ -5,7 +5,6 @@ crop of the picture at its own resolution (a sheet on a cluttered desk, a page w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import cv2
@@ -48,7 +47,6 @@ class Spot:
     share: float  # the outline's area as a share of the picture's
     corners: tuple[tuple[float, float], ...] = ()  # the outline in the full picture, clockwise from top left
     faint: float = 0.0  # the depth of a faint grid's lines counted by their profiles (0: counted plainly)
-    judged: tuple[int, int] | None = None  # the count first judged, when counted again otherwise (see _finer)
 
     @property
     def cell(self) -> float:
@@ -81,9 +79,7 @@ def _finer(full: np.ndarray, spot: Spot, f: float) -> Spot:
     """``spot`` counted again from the full picture when its cells were judged small (under
     :data:`FINE_CELL` pixels in the looked-at picture or in the judged view) and the full picture
     holds :data:`FINE_GAIN` times more (a board of hairlines in a phone's photo, judged where its
-    lines are a fraction of a pixel), if its lines fit a board there as clearly; else as it is. A
-    count changed so keeps the one judged first (:attr:`Spot.judged`): two looks disagreeing, a
-    board read at either count has its size asked (:func:`recounted`)."""
+    lines are a fraction of a pixel), if its lines fit a board there as clearly; else as it is."""
     if spot.faint or len(spot.corners) != 4:
         return spot
     n = max(spot.rows, spot.cols)
@@ -104,16 +100,7 @@ def _finer(full: np.ndarray, spot: Spot, f: float) -> Spot:
         return spot
     if b.support < SUPPORTED or b.clarity < min(spot.clarity, CLEAR):
         return spot
-    first = (spot.rows, spot.cols) if (b.rows, b.cols) != (spot.rows, spot.cols) else None
-    return replace(spot, rows=b.rows, cols=b.cols, clarity=b.clarity, support=b.support, judged=first)
-
-
-def recounted(rows: int, cols: int, looked: Sequence[Spot]) -> bool:
-    """Whether a board read at ``rows`` x ``cols`` has one of the two counts of a place counted
-    otherwise at the picture's own resolution than first judged (:func:`_finer`): which is right
-    is not sure (the finer one on the tuning photos, bench/README.md "Photographed pages, seventh
-    pass"), so it is asked."""
-    return any(s.judged is not None and (rows, cols) in ((s.rows, s.cols), s.judged) for s in looked)
+    return replace(spot, rows=b.rows, cols=b.cols, clarity=b.clarity, support=b.support)
 
 
 def _judged(paper: np.ndarray, quad: np.ndarray, f: float, shape: tuple[int, ...]) -> Spot | None:

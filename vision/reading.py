@@ -24,7 +24,7 @@ from vision.errors import Unreadable
 from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straighten
 from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
-from vision.locate import Spot, outlined, recounted, spots
+from vision.locate import Spot, outlined, spots
 from vision.memo import one_reading
 from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
@@ -105,8 +105,7 @@ def _read_image(data: bytes, *, genre: str | None, max_bytes: int, max_pixels: i
         return _suspected(replace(asked, seconds=time.perf_counter() - start))
     readings = [r for r, _ in read]
     best = _chosen(readings, counted)
-    doubt = (_size_rivalled(best, readings, counted) or small_count(best.rows, best.cols, looked)
-             or recounted(best.rows, best.cols, looked))
+    doubt = _size_rivalled(best, readings, counted) or small_count(best.rows, best.cols, looked)
     if fine:
         best = _disputed(best, readings)
     return _suspected(replace(best, seconds=time.perf_counter() - start, size_unsure=best.size_unsure or doubt))
