@@ -21,7 +21,7 @@ Deductions grade a board and shrink the model the search has left to do.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 
 
@@ -337,15 +337,19 @@ def _reach(near: list[list[int]], cand: list[int], start: Sequence[int], v: int,
            without: int = -1) -> set[int]:
     """Cells outside ``start`` a block of ``v`` can take within ``depth`` steps over cells that
     may be ``v`` (never ``without``)."""
-    return {j for layer in _layers(near, cand, start, v, depth, without) for j in layer}
+    return {j for layer in layers(near, cand, start, v, depth, without) for j in layer}
 
 
-def _layers(near: list[list[int]], cand: list[int], start: Sequence[int], v: int, depth: int,
-            without: int = -1) -> list[list[int]]:
-    """:func:`_reach` by distance from ``start`` (1, 2, ... up to ``depth``)."""
+def layers(near: Sequence[Sequence[int]], cand: Sequence[int], start: Collection[int], v: int, depth: int,
+           without: int = -1) -> Iterator[list[int]]:
+    """The cells outside ``start`` that may be ``v``, by distance from ``start`` over such cells
+    (1, 2, ... up to ``depth``; never ``without``): the one layered reach walk of the package
+    (:func:`_reach`, :func:`_through`, :func:`reach_count` and :mod:`solvers.fillomino.probe`'s
+    support rule). A generator, so a caller that has seen enough stops the walk there. Each walk
+    keeps its own seen set (one shared between walks cut later ones short and dropped numbers
+    answers need: review of fillo10)."""
     seen = set(start)
     seen.add(without)
-    layers: list[list[int]] = []
     layer = list(start)
     bit = 1 << v
     for _ in range(depth):
@@ -356,10 +360,21 @@ def _layers(near: list[list[int]], cand: list[int], start: Sequence[int], v: int
                     seen.add(j)
                     nxt.append(j)
         if not nxt:
-            break
-        layers.append(nxt)
+            return
+        yield nxt
         layer = nxt
-    return layers
+
+
+def reach_count(near: Sequence[Sequence[int]], cand: Sequence[int], start: Sequence[int], v: int, need: int,
+                without: int = -1) -> int:
+    """How many cells :func:`_reach` holds within ``need`` steps, counted only up to ``need`` (the
+    walk stops there: "does the block still reach what it lacks" needs no more)."""
+    count = 0
+    for layer in layers(near, cand, start, v, need, without):
+        count += len(layer)
+        if count >= need:
+            break
+    return count
 
 
 def _through(near: list[list[int]], cand: list[int], dirty: int) -> None:
@@ -374,14 +389,14 @@ def _through(near: list[list[int]], cand: list[int], dirty: int) -> None:
         if need <= 0 or not dirty >> v & 1:
             continue
         upto = 0
-        for layer in _layers(near, cand, cells, v, need):
+        for layer in layers(near, cand, cells, v, need):
             upto += len(layer)
             if upto - 1 >= need:
                 break
             for c in layer:
                 if block_of[c] >= 0 or cand[c] == 1 << v:
                     continue
-                if len(_reach(near, cand, cells, v, need, without=c)) < need:
+                if reach_count(near, cand, cells, v, need, without=c) < need:
                     cand[c] = 1 << v
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from solvers.fillomino.deduce import Contradiction, bits, blocks, deduce, short_blocks
+from solvers.fillomino.deduce import Contradiction, bits, blocks, deduce, layers, reach_count, short_blocks
 
 RADIUS = 2  # a change re-checks the support of the cells this close to it (over cells that may hold the number;
 # a cell farther off keeps it unchecked, which only weakens a probe). d0022's group: radius 2 / 4 / 6 / the whole
@@ -207,33 +207,22 @@ class Prober:
         new area of ``w``; short blocks of ``w`` there must still reach what they lack."""
         cand, near = self.cand, self.near
         bit = 1 << w
-        # the open cells that may be w within w steps of the change (over cells that may be w)
-        seen = set(centres)
-        layer = list(centres)
+        # the open cells that may be w within RADIUS steps of the change (over cells that may be w)
         todo: list[int] = []
         fixed = [c for c in centres if cand[c] == bit]
-        for _ in range(min(w, RADIUS)):  # (the whole reach: w)
-            nxt = []
-            for i in layer:
-                for j in near[i]:
-                    if j not in seen and cand[j] & bit:
-                        seen.add(j)
-                        nxt.append(j)
-                        if cand[j] == bit:
-                            fixed.append(j)
-                        else:
-                            todo.append(j)
-            layer = nxt
-            if not layer:
-                break
-        self.work += len(seen)
+        walked = len(centres)
+        for layer in layers(near, cand, centres, w, min(w, RADIUS)):  # (the whole reach: w)
+            walked += len(layer)
+            for j in layer:
+                (fixed if cand[j] == bit else todo).append(j)
+        self.work += walked
         sizes: dict[int, int] = {}
         for f in fixed:
             if f not in sizes:
                 block = self._block(f)
                 for i in block:
                     sizes[i] = len(block)
-                if len(block) < w and self._reach_count(block, w) < w - len(block):
+                if len(block) < w and reach_count(near, cand, block, w, w - len(block)) < w - len(block):
                     raise Contradiction
         ok: set[int] = set()
         free: dict[int, bool] = {}
@@ -244,27 +233,6 @@ class Prober:
                 continue
             self._drop(j, w)
             free[j] = False  # (its neighbours' are unchanged: it is not fixed to w)
-
-    def _reach_count(self, block: list[int], v: int) -> int:
-        cand, near = self.cand, self.near
-        bit = 1 << v
-        need = v - len(block)
-        seen = set(block)
-        layer = block
-        count = 0
-        for _ in range(need):
-            nxt = []
-            for i in layer:
-                for j in near[i]:
-                    if j not in seen and cand[j] & bit:
-                        seen.add(j)
-                        nxt.append(j)
-            count += len(nxt)
-            if count >= need or not nxt:
-                break
-            layer = nxt
-        self.work += len(seen)
-        return count
 
     def _fresh(self, j: int, w: int, ok: set[int], free: dict[int, bool]) -> bool:
         """Whether ``j`` lies in a connected set of at least ``w`` open cells that may be ``w`` and
@@ -308,7 +276,7 @@ class Prober:
         bit = 1 << w
         seen = {j}
         layer = [j]
-        for d in range(1, w):
+        for d in range(1, w):  # (not :func:`layers`: this walk stops inside a layer, at the first such block)
             nxt = []
             for i in layer:
                 for k in near[i]:

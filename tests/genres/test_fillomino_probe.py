@@ -135,3 +135,30 @@ def test_probing_stops_at_the_solve_s_deadline() -> None:
     before = cand.copy()
     assert probe_all(near, cand, top, deadline=0.0)[0] == 0 and cand == before
     assert probe_all(near, cand, top)[0] > 0
+
+
+def test_the_one_layered_walk_counts_as_the_full_reach() -> None:
+    """``deduce.layers`` (shared by the deductions and the probes) gives each cell once, at its
+    distance; ``reach_count`` stops at ``need`` but never says "enough" when the full reach is
+    short, whatever cell is left out and whatever walks ran before (walks share no state)."""
+    rng = random.Random(7)
+    for _ in range(200):
+        rows, cols = rng.randint(2, 6), rng.randint(2, 6)
+        near = deduce.grid_near(rows, cols)
+        cand = [rng.choice((0b1000, 0b1100, 0b0100, 0b0110)) for _ in range(rows * cols)]
+        start = [rng.randrange(rows * cols)]
+        without = rng.choice((-1, rng.randrange(rows * cols)))
+        depth = rng.randint(0, 6)
+        walked = list(deduce.layers(near, cand, start, 2, depth, without))
+        flat = [j for layer in walked for j in layer]
+        assert len(flat) == len(set(flat)) and not set(flat) & {*start, without}
+        assert all(cand[j] >> 2 & 1 for j in flat) and len(walked) <= depth
+        for d, layer in enumerate(walked, 1):  # a cell at distance d touches one at d - 1
+            before = set(start) if d == 1 else set(walked[d - 2])
+            assert all(any(k in before for k in near[j]) for j in layer)
+        full = len(deduce._reach(near, cand, start, 2, depth, without))
+        assert full == len(flat)
+        for need in range(depth + 1):
+            got = deduce.reach_count(near, cand, start, 2, need, without)
+            upto = len(deduce._reach(near, cand, start, 2, need, without))
+            assert (got >= need) == (upto >= need) and got <= upto
