@@ -22,7 +22,8 @@ one ambiguity for another); a 1 beside the patch; else the drawn answer reshaped
 **Result (pass nk16, bench/results/nurikabe.md): no board made.** p0.6 seed 101 stalls at 84-111
 open cells after the cheap rounds and then at a 2-4 cell second answer that no change fixes; p0.5
 seeds 201-203 keep 500+ open cells and time out in the first solver round (10 s wall, 3.5 s CPU at
-load 16), verdict unknown. Kept as the record of the attempt.
+load 16), verdict unknown; with a 60 s limit seed 202 is "multiple" in every one of 25 rounds
+(5.0-6.9 s CPU each), 4-14 cells differing at the end. Kept as the record of the attempt.
 """
 
 from __future__ import annotations
