@@ -268,6 +268,14 @@ def cmd_generate(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from bot.app import run
 
+    if args.no_env_file:
+        return run(env_file=None) or 0
+    if args.env_file is None:  # the default .env is optional: no file there means environment only
+        return run(env_file=".env") or 0
+    if not Path(args.env_file).is_file():  # a file named on purpose must be there: a typo would run on defaults
+        print(f"puzzlebot run: --env-file {args.env_file}: no such file (use --no-env-file to read the "
+              "environment only)", file=sys.stderr)
+        return 2
     return run(env_file=args.env_file) or 0
 
 
@@ -318,7 +326,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_read_image)
 
     s = sub.add_parser("run", help="run the bot (console chat when no token is configured)")
-    s.add_argument("--env-file", default=".env", help="dotenv file to read (default .env)")
+    files = s.add_mutually_exclusive_group()
+    files.add_argument("--env-file", default=None,
+                       help="dotenv file to read; it must exist (default: .env when there is one)")
+    files.add_argument("--no-env-file", action="store_true", help="read no dotenv file, the environment only")
     s.set_defaults(func=cmd_run)
     return p
 

@@ -41,7 +41,7 @@ shikaku
 def run_console(tmp_path: Path, stdin: str, **env: str) -> subprocess.CompletedProcess[str]:
     environ = {**os.environ, "PYTHONPATH": str(REPO), "TELEGRAM_TOKEN": "", "PUZZLEBOT_POOL_SIZE": "1",
                "PUZZLEBOT_TIME_LIMIT": "10", **env}
-    return subprocess.run([sys.executable, "-m", "bot.cli", "run", "--env-file", str(tmp_path / "none.env")],
+    return subprocess.run([sys.executable, "-m", "bot.cli", "run", "--no-env-file"],
                           input=stdin, capture_output=True, text=True, cwd=tmp_path, env=environ, timeout=120)
 
 
@@ -131,7 +131,7 @@ def test_ctrl_c_during_a_solve_says_bye_without_a_traceback(tmp_path: Path) -> N
                "PUZZLEBOT_TIME_LIMIT": "60", "PUZZLEBOT_LOG_LEVEL": "DEBUG"}  # (INFO is quiet in the console)
     errors = tmp_path / "stderr.log"
     with errors.open("w") as err_file:
-        proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--env-file", str(tmp_path / "none.env")],
+        proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--no-env-file"],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err_file, text=True,
                                 cwd=tmp_path, env=environ, start_new_session=True)
     try:
