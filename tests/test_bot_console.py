@@ -189,6 +189,26 @@ async def test_the_console_daily_post_says_to_answer_with_slash_answer(tmp_path:
     await daily.service.close()
 
 
+async def test_a_scripted_console_plays_the_first_daily(tmp_path: Path) -> None:
+    """`puzzlebot run < script` with `/daily` first: the puzzle was not made yet (the console makes
+    none ahead), and the chat said "try again in a minute", which a script cannot do, so its /hint
+    and /answer found no puzzle. The console waits for the puzzle being made instead."""
+    import io
+
+    from bot.console import ConsoleChat
+    from bot.daily.chat import DailyChat
+    from tests.core_drill import drill_core
+
+    core = drill_core(tmp_path)
+    daily: DailyChat = core.daily  # type: ignore[attr-defined]
+    out = io.StringIO()
+    await ConsoleChat(core, tmp_path / "out", stdin=io.StringIO("/daily masyu easy\n/hint\n"), stdout=out).run()
+    said = out.getvalue()
+    await daily.service.close()
+    assert "Try again in a minute" not in said and "🧩 Daily Masyu" in said
+    assert "💡 Hint 1/" in said and "nothing to /hint" not in said
+
+
 def test_slash_quit_ends_the_chat_like_the_end_of_input(tmp_path: Path) -> None:
     import asyncio
     import io

@@ -310,6 +310,7 @@ TEXTS: dict[str, str] = {
                              "one line per row: {notation}.\n/hint for a hint, /solution for the answer, "
                              "/stats for the leaderboard.",
     "daily_play": "\nPlay online: {url}",
+    "daily_making_now": "Making today's {genre} ({difficulty}) now, one moment…",
     "daily_preparing": "Today's {genre} ({difficulty}) is still being prepared. Try again in a minute.",
     "daily_usage": "I did not understand {words}. Use /daily [genre] [easy|medium|hard], e.g. /daily {example} hard.",
     "daily_about": "({genre} {rows}×{cols}, {difficulty}) ",

@@ -280,6 +280,7 @@ TEXTS: dict[str, str] = {
                              "/answer の次の行から答えを 1 行ずつ書き、最後に空行を送ってください: {notation}。\n"
                              "/hint でヒント、/solution で答え、/stats でランキング。",
     "daily_play": "\nオンラインで遊ぶ: {url}",
+    "daily_making_now": "今日の{genre}（{difficulty}）を作っています。少々お待ちください…",
     "daily_preparing": "今日の{genre}（{difficulty}）は準備中です。1 分ほどしてからもう一度どうぞ。",
     "daily_usage": "{words} がわかりませんでした。/daily [ジャンル] [easy|medium|hard] の形で"
                    "送ってください（例: /daily {example} hard）。",
