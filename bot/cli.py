@@ -30,10 +30,11 @@ def _open_text(path: str) -> TextIO:
 
 
 def _say(msg: Message) -> str:
-    """The CLI speaks English (the catalogue's words for ``msg``)."""
-    from bot.i18n import say
+    """The CLI speaks English (the catalogue's words for ``msg``; its ``_cli`` words where the common
+    ones point at a chat command such as /help)."""
+    from bot.i18n import for_platform, say
 
-    return say(msg, "en")
+    return say(Message(for_platform(msg.code, "cli"), msg.params), "en")
 
 
 def _records(path: str) -> Iterator[tuple[int, Any]]:

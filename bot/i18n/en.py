@@ -91,6 +91,8 @@ TEXTS: dict[str, str] = {
                      "board's <div> (right-click the board, Inspect, copy the element).",
     "page-no-board": "I found no board in this HTML. Copy the <div> that holds the board's cells, or send the "
                      "puzzle's page from one of the sites I read (see /help).",
+    "page-no-board_cli": "I found no board in this HTML. Save the <div> that holds the board's cells, or the "
+                         "puzzle's page from one of the sites I read (docs/user-guide.md lists them).",
     "site-no-board": "This page from {site} holds no board cells. Copy the <div> that holds the board "
                      "(right-click the board, Inspect, copy the element).",
     "site-board-in-script": "This page from {site} draws its board with a script, so the saved source has no "
@@ -103,6 +105,8 @@ TEXTS: dict[str, str] = {
                            "whole board.",
     "site-rooms-unknown": "This board has rooms but names no site, so I cannot tell its genre: send it with the "
                           "genre's command (see /help) or copy it with the page's address.",
+    "site-rooms-unknown_cli": "This board has rooms but names no site, so I cannot tell its genre: name it "
+                              "with --genre GENRE or save it with the page's address.",
     "site-too-many-cells": "The page holds more than {max} cells; the largest board I read is {max_rows} rows by "
                            "{max_cols} columns.",
     "site-cell-unplaced": "{count} of the {total} cells have no position (top/left); copy the board's <div> "
