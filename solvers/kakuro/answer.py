@@ -42,13 +42,13 @@ def _cells(puzzle: Puzzle[KCell], text: str) -> list[list[str]]:
     try:
         return answer_cells(puzzle, text)
     except ParseError as e:
-        size = {"named_rows": puzzle.rows - 1, "named_cols": puzzle.cols - 1, "rows": puzzle.rows,
-                "cols": puzzle.cols}
+        rows, cols = puzzle.rows, puzzle.cols
         if e.code == "answer-row-count":
-            raise ParseError("kakuro-answer-rows", got=e.params["got"], **size) from None
+            raise ParseError("kakuro-answer-rows", got=e.params["got"], named_rows=rows - 1, named_cols=cols - 1,
+                             rows=rows) from None
         if e.code == "answer-row-length":
             raise ParseError("kakuro-answer-row-length", cells=e.cells, row=e.params["row"], got=e.params["got"],
-                             **size) from None
+                             named_rows=rows - 1, named_cols=cols - 1, cols=cols) from None
         raise
 
 
