@@ -269,7 +269,12 @@ TEXTS: dict[str, str] = {
     "image_solve_as_read": "Solve as read",
     "image_unreadable": "I could not read a board in that picture: {reason}",
     "image_too_big": "That picture is too large ({size} MB; at most {limit} MB). Send a smaller screenshot or photo.",
-    "image_timeout": "Reading that picture took too long. Send a smaller or sharper screenshot of the grid.",
+    "image_timeout": "Reading that picture took too long: it is a large one. Send a smaller screenshot or photo of "
+                     "just the grid.",
+    "image_timeout_busy": "Reading that picture took too long because I am busy with other boards right now. "
+                          "Send it again in a minute.",
+    "image_timeout_hard": "Reading that picture took too long. Send a sharper screenshot or photo of just the grid, "
+                          "straight on.",
     "image_why_too-large": "the file is too large; send a picture of at most {limit} MB.",
     "image_why_not-an-image": "the file is not a picture I can open; send a PNG, JPEG or WebP screenshot or photo.",
     "image_why_too-many-pixels": "it has too many pixels; send a smaller picture.",
