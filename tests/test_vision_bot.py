@@ -207,7 +207,7 @@ async def test_a_reading_held_up_by_a_busy_machine_is_not_blamed_on_the_picture(
     ivy = bot.api.user(710, "Ivy")
     bot.api.send_photo(ivy, picture("masyu", 0)[1])
     [said] = await bot.api.wait_for(replies_to(ivy.id))
-    assert "busy with other boards" in said.text and "smaller" not in said.text
+    assert "I am busy right now" in said.text and "smaller" not in said.text
 
 
 def test_the_advice_for_a_reading_out_of_time_matches_its_cause() -> None:

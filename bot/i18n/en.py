@@ -271,8 +271,8 @@ TEXTS: dict[str, str] = {
     "image_too_big": "That picture is too large ({size} MB; at most {limit} MB). Send a smaller screenshot or photo.",
     "image_timeout": "Reading that picture took too long: it is a large one. Send a smaller screenshot or photo of "
                      "just the grid.",
-    "image_timeout_busy": "Reading that picture took too long because I am busy with other boards right now. "
-                          "Send it again in a minute.",
+    "image_timeout_busy": "Reading that picture took too long because I am busy right now; the picture is not "
+                          "the problem. Send it again in a minute.",
     "image_timeout_hard": "Reading that picture took too long. Send a sharper screenshot or photo of just the grid, "
                           "straight on.",
     "image_why_too-large": "the file is too large; send a picture of at most {limit} MB.",
