@@ -122,8 +122,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _is_url(arg: str) -> bool:
-    """A command-line argument that is a web address rather than a file name."""
-    return arg.split("://", 1)[0].lower() in ("http", "https") and "://" in arg
+    """A command-line argument that is a web address rather than a file name: ``https://...``, or
+    one copied as chat shows it (``<https://...>``, quoted) or without its scheme (``puzz.link/p?...``)
+    when no file has that name."""
+    bare = arg.strip().strip("<>\"'")
+    if bare.split("://", 1)[0].lower() in ("http", "https") and "://" in bare:
+        return True
+    return "/" in bare and "?" in bare and "." in bare.split("/", 1)[0] and not Path(arg).exists()
 
 
 def cmd_parse(args: argparse.Namespace) -> int:

@@ -114,3 +114,13 @@ def test_parse_errors_name_no_chat_command(tmp_path: Path, capsys: pytest.Captur
     err = capsys.readouterr().err
     assert "--genre" in err and "/help" not in err
     assert main(["parse", "--genre", "heyawake", str(fragment)]) == 0
+
+
+@pytest.mark.parametrize("arg", ["<https://puzz.link/p?nurikabe/3/3/1l5g>", "'https://puzz.link/p?nurikabe/3/3/1l5g'",
+                                 "puzz.link/p?nurikabe/3/3/1l5g"])
+def test_parse_takes_a_url_as_chat_shows_it_or_without_its_scheme(arg: str, capsys: pytest.CaptureFixture) -> None:
+    """`puzzlebot parse '<https://puzz.link/p?...>'` (copied from a chat) or `puzz.link/p?...` (copied
+    from an address bar that hides the scheme) was taken for a file name: "cannot read ... No such file"."""
+    assert main(["parse", arg]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert (rec["genre"], rec["rows"], rec["cols"]) == ("nurikabe", 3, 3)
