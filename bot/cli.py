@@ -170,6 +170,8 @@ def cmd_read_image(args: argparse.Namespace) -> int:
     try:
         reading = read_image(data, genre=args.genre)
     except Unreadable as e:
+        if args.genre and e.code == "unclear":  # "send a sharper picture" would blame the picture for a wrong --genre
+            _refuse_other_genre(data, args.genre)
         print(f"puzzlebot read-image: {e.message}", file=sys.stderr)
         return 2
     except ParseError as e:  # an unknown --genre
@@ -179,6 +181,8 @@ def cmd_read_image(args: argparse.Namespace) -> int:
     try:
         record = reading.record(genre)
     except ParseError:  # no valid board of that genre: print what was read all the same
+        if args.genre:  # (unless it is a board of another genre: a record labelled --genre would not be one)
+            _refuse_other_genre(data, args.genre)
         record = {"genre": genre, "rows": reading.rows, "cols": reading.cols,
                   "grid": reading.grid_text().splitlines()}
     if len(reading.genres) > 1:
@@ -189,6 +193,21 @@ def cmd_read_image(args: argparse.Namespace) -> int:
         record["size_unsure"] = True
     _emit(record)
     return 0
+
+
+def _refuse_other_genre(data: bytes, wanted: str) -> None:
+    """Raise PuzzleError when a picture that is no ``wanted`` board reads, without ``--genre``, as a
+    board of one other genre (read once more: only on the way to a refusal or a doubtful record)."""
+    from solvers.registry import find_genre
+    from vision import Unreadable, read_image
+
+    try:
+        reading = read_image(data)
+    except Unreadable:
+        return
+    asked = find_genre(wanted)
+    if len(reading.genres) == 1 and asked is not None and reading.genres[0] != asked.name:
+        raise PuzzleError("cli-image-other-genre", genre=reading.genres[0], wanted=wanted)
 
 
 def _puzzle(rec: Any) -> Puzzle[Any]:

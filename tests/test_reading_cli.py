@@ -124,3 +124,18 @@ def test_parse_takes_a_url_as_chat_shows_it_or_without_its_scheme(arg: str, caps
     assert main(["parse", arg]) == 0
     rec = json.loads(capsys.readouterr().out)
     assert (rec["genre"], rec["rows"], rec["cols"]) == ("nurikabe", 3, 3)
+
+
+def test_read_image_with_the_wrong_genre_says_so(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """`puzzlebot read-image akari.png --genre masyu` told the player to "send a sharper, better lit
+    picture"; the picture was fine, the genre was not."""
+    from rendering import render_png
+    from solvers.registry import GENRES
+
+    board = tmp_path / "board.png"
+    board.write_bytes(render_png(read_board(GENRES["akari"].example, "akari"), None, view="puzzle"))
+    assert main(["read-image", str(board), "--genre", "masyu"]) == 2
+    err = capsys.readouterr().err
+    assert "reads as Akari, not Masyu" in err and "sharper" not in err
+    assert main(["read-image", str(board)]) == 0
+    assert json.loads(capsys.readouterr().out)["genre"] == "akari"

@@ -410,6 +410,8 @@ TEXTS: dict[str, str] = {
     "cli-cannot-write": "cannot write {file}: {reason}",
     "cli-no-solution": "the record has no 'solution' to draw (use --view puzzle)",
     "cli-no-genre": "Name the genre: puzzlebot generate GENRE (or --genre GENRE).",
+    "cli-image-other-genre": "the picture reads as {genre}, not {wanted}: leave out --genre to take it as "
+                             "read, or name its genre",
     "cli-bad-size": "--size must look like 10x10 (rows x columns), not '{size}'",
     # -- end of the bot's section --------------------------------------------------------------------
 }
