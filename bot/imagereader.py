@@ -63,11 +63,14 @@ async def solve_image(ctx: Context, data: bytes) -> None:
 
     core = ctx.core
     limit = core.image_limit
-    clock: list[int] = []  # the reading thread's CPU clock, to tell a busy machine from a hard picture
+    # the reading thread's CPU clock and its reading at the start (a pool thread has read before), to
+    # tell a busy machine from a hard picture
+    clock: list[tuple[int, float]] = []
 
     def read() -> Reading:
         if hasattr(time, "pthread_getcpuclockid"):
-            clock.append(time.pthread_getcpuclockid(threading.get_ident()))
+            cid = time.pthread_getcpuclockid(threading.get_ident())
+            clock.append((cid, time.clock_gettime(cid)))
         return read_image(data, max_bytes=limit, budget=READ_BUDGET)
 
     try:
@@ -118,10 +121,11 @@ def timeout_advice(cpu: float | None, pixels: int | None) -> str:
     return "image_timeout_hard"
 
 
-def _cpu_seconds(clock: list[int]) -> float | None:
-    """CPU seconds the reading thread has used (it goes on after the time-out), None: not known."""
+def _cpu_seconds(clock: list[tuple[int, float]]) -> float | None:
+    """CPU seconds the reading thread has used on this picture (it goes on after the time-out),
+    None: not known."""
     try:
-        return time.clock_gettime(clock[0]) if clock else None
+        return time.clock_gettime(clock[0][0]) - clock[0][1] if clock else None
     except OSError:  # the thread has just ended
         return None
 
