@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -121,6 +122,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+_HOST = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+$")  # puzz.link, pzv.jp: an address's first part
+
+
 def _is_url(arg: str) -> bool:
     """A command-line argument that is a web address rather than a file name: ``https://...``, or
     one copied as chat shows it (``<https://...>``, quoted) or without its scheme (``puzz.link/p?...``)
@@ -128,7 +132,8 @@ def _is_url(arg: str) -> bool:
     bare = arg.strip().strip("<>\"'")
     if bare.split("://", 1)[0].lower() in ("http", "https") and "://" in bare:
         return True
-    return "/" in bare and "?" in bare and "." in bare.split("/", 1)[0] and not Path(arg).exists()
+    host = bare.split("/", 1)[0].lower()
+    return "/" in bare and "?" in bare and _HOST.match(host) is not None and not Path(arg).exists()
 
 
 def cmd_parse(args: argparse.Namespace) -> int:
