@@ -278,7 +278,7 @@ def scaleout(work: list[tuple[str, str]], solo: list[tuple[str, str]], users: in
                           TELEGRAM_WEBHOOK_URL=hook, TELEGRAM_WEBHOOK_LISTEN="127.0.0.1",
                           TELEGRAM_WEBHOOK_PORT=str(port), TELEGRAM_WEBHOOK_SECRET=SECRET,
                           PUZZLEBOT_METRICS_PORT=str(metrics))
-            proc = procs.start([sys.executable, "-m", "bot.cli", "run", "--env-file", str(tmp / "none.env")],
+            proc = procs.start([sys.executable, "-m", "bot.cli", "run", "--no-env-file"],
                                env, tmp / f"bot{i}.log")
             wait_healthy(metrics, proc, tmp / f"bot{i}.log")
             hooks.append(hook)
@@ -296,7 +296,7 @@ def single(work: list[tuple[str, str]], solo: list[tuple[str, str]], users: int,
     try:
         metrics = free_port()
         env = bot_env(api, DATABASE_URL=f"sqlite+aiosqlite:///{tmp / 'single.db'}", PUZZLEBOT_METRICS_PORT=str(metrics))
-        proc = procs.start([sys.executable, "-m", "bot.cli", "run", "--env-file", str(tmp / "none.env")], env,
+        proc = procs.start([sys.executable, "-m", "bot.cli", "run", "--no-env-file"], env,
                            tmp / "single.log")
         wait_healthy(metrics, proc, tmp / "single.log")
         result = run_load(api, work, users, None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,10 +31,11 @@ def _open_text(path: str) -> TextIO:
 
 
 def _say(msg: Message) -> str:
-    """The CLI speaks English (the catalogue's words for ``msg``)."""
-    from bot.i18n import say
+    """The CLI speaks English (the catalogue's words for ``msg``; its ``_cli`` words where the common
+    ones point at a chat command such as /help)."""
+    from bot.i18n import for_platform, say
 
-    return say(msg, "en")
+    return say(Message(for_platform(msg.code, "cli"), msg.params), "en")
 
 
 def _records(path: str) -> Iterator[tuple[int, Any]]:
@@ -120,9 +122,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+_HOST = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+$")  # puzz.link, pzv.jp: an address's first part
+
+
 def _is_url(arg: str) -> bool:
-    """A command-line argument that is a web address rather than a file name."""
-    return arg.split("://", 1)[0].lower() in ("http", "https") and "://" in arg
+    """A command-line argument that is a web address rather than a file name: ``https://...``, or
+    one copied as chat shows it (``<https://...>``, quoted) or without its scheme (``puzz.link/p?...``)
+    when no file has that name."""
+    bare = arg.strip().strip("<>\"'")
+    if bare.split("://", 1)[0].lower() in ("http", "https") and "://" in bare:
+        return True
+    host = bare.split("/", 1)[0].lower()
+    return "/" in bare and "?" in bare and _HOST.match(host) is not None and not Path(arg).exists()
 
 
 def cmd_parse(args: argparse.Namespace) -> int:
@@ -164,6 +175,8 @@ def cmd_read_image(args: argparse.Namespace) -> int:
     try:
         reading = read_image(data, genre=args.genre)
     except Unreadable as e:
+        if args.genre and e.code == "unclear":  # "send a sharper picture" would blame the picture for a wrong --genre
+            _refuse_other_genre(data, args.genre)
         print(f"puzzlebot read-image: {e.message}", file=sys.stderr)
         return 2
     except ParseError as e:  # an unknown --genre
@@ -173,6 +186,8 @@ def cmd_read_image(args: argparse.Namespace) -> int:
     try:
         record = reading.record(genre)
     except ParseError:  # no valid board of that genre: print what was read all the same
+        if args.genre:  # (unless it is a board of another genre: a record labelled --genre would not be one)
+            _refuse_other_genre(data, args.genre)
         record = {"genre": genre, "rows": reading.rows, "cols": reading.cols,
                   "grid": reading.grid_text().splitlines()}
     if len(reading.genres) > 1:
@@ -183,6 +198,21 @@ def cmd_read_image(args: argparse.Namespace) -> int:
         record["size_unsure"] = True
     _emit(record)
     return 0
+
+
+def _refuse_other_genre(data: bytes, wanted: str) -> None:
+    """Raise PuzzleError when a picture that is no ``wanted`` board reads, without ``--genre``, as a
+    board of one other genre (read once more: only on the way to a refusal or a doubtful record)."""
+    from solvers.registry import find_genre
+    from vision import Unreadable, read_image
+
+    try:
+        reading = read_image(data)
+    except Unreadable:
+        return
+    asked = find_genre(wanted)
+    if len(reading.genres) == 1 and asked is not None and reading.genres[0] != asked.name:
+        raise PuzzleError("cli-image-other-genre", genre=reading.genres[0], wanted=wanted)
 
 
 def _puzzle(rec: Any) -> Puzzle[Any]:
@@ -268,6 +298,14 @@ def cmd_generate(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from bot.app import run
 
+    if args.no_env_file:
+        return run(env_file=None) or 0
+    if args.env_file is None:  # the default .env is optional: no file there means environment only
+        return run(env_file=".env") or 0
+    if not Path(args.env_file).is_file():  # a file named on purpose must be there: a typo would run on defaults
+        print(f"puzzlebot run: --env-file {args.env_file}: no such file (use --no-env-file to read the "
+              "environment only)", file=sys.stderr)
+        return 2
     return run(env_file=args.env_file) or 0
 
 
@@ -318,7 +356,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_read_image)
 
     s = sub.add_parser("run", help="run the bot (console chat when no token is configured)")
-    s.add_argument("--env-file", default=".env", help="dotenv file to read (default .env)")
+    files = s.add_mutually_exclusive_group()
+    files.add_argument("--env-file", default=None,
+                       help="dotenv file to read; it must exist (default: .env when there is one)")
+    files.add_argument("--no-env-file", action="store_true", help="read no dotenv file, the environment only")
     s.set_defaults(func=cmd_run)
     return p
 

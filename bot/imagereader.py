@@ -9,7 +9,10 @@ and the board is solved only when the player presses "Solve as read" (or sends a
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
+import threading
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +35,14 @@ READ_LIMIT = 10.0  # seconds to read one picture
 # (photographed pages, 2026-11-27), and a held-out photo that tried every place took 17 s, past
 # READ_LIMIT, where the player got "took too long" instead of the best reading found by then
 READ_BUDGET = 5.0
+# a reading that got less than this share of READ_LIMIT in CPU time was held up by the machine (other
+# pictures, solves), not by its picture: tests/data/images read in 0.2-0.7 s of the reading thread's
+# CPU (screenshots) and 1.1-1.9 s (1.6-2.1 MP photos), 2026-11-28, while their wall time at load 13
+# was 3.5 times that; one that ran out of time with under 5 s of CPU was waiting for a core
+BUSY_SHARE = 0.5
+# pictures above this many pixels are read at full size, then scaled to vision's WORK_SIDE (1400 px);
+# a page photo read again place by place took 17 s (READ_BUDGET above): "send a smaller picture" helps
+LARGE_PIXELS = 1400 * 1400
 MAX_NAMED = 8  # unsure cells named in one reply
 # verdicts on a board read sure from a picture that point at a misread cell rather than at the
 # puzzle: a published board has one solution (a clue lost whole leaves several, one too many none)
@@ -52,10 +63,19 @@ async def solve_image(ctx: Context, data: bytes) -> None:
 
     core = ctx.core
     limit = core.image_limit
+    # the reading thread's CPU clock and its reading at the start (a pool thread has read before), to
+    # tell a busy machine from a hard picture
+    clock: list[tuple[int, float]] = []
+
+    def read() -> Reading:
+        if hasattr(time, "pthread_getcpuclockid"):
+            cid = time.pthread_getcpuclockid(threading.get_ident())
+            clock.append((cid, time.clock_gettime(cid)))
+        return read_image(data, max_bytes=limit, budget=READ_BUDGET)
+
     try:
         async with _slot():
-            reading = await asyncio.wait_for(asyncio.to_thread(read_image, data, max_bytes=limit, budget=READ_BUDGET),
-                                             READ_LIMIT)
+            reading = await asyncio.wait_for(asyncio.to_thread(read), READ_LIMIT)
     except Unreadable as e:
         from bot.i18n import template
 
@@ -64,7 +84,7 @@ async def solve_image(ctx: Context, data: bytes) -> None:
         await ctx.reply(ctx.t("image_unreadable", reason=why))
         return
     except TimeoutError:
-        await ctx.reply(ctx.t("image_timeout"))
+        await ctx.reply(ctx.t(timeout_advice(_cpu_seconds(clock), _pixels(data))))
         return
     log.info("picture read: %dx%d, genres %s, %d unsure, %.2f s", reading.rows, reading.cols,
              ",".join(reading.genres), len(reading.unsure), reading.seconds)
@@ -88,6 +108,38 @@ async def solve_image(ctx: Context, data: bytes) -> None:
     result = await core.solve_puzzle(ctx, board) if board is not None else await core.solve_text(ctx, text)
     if result is not None and result.status in MISREAD:
         await ctx.reply(ctx.t("image_misread"))
+
+
+def timeout_advice(cpu: float | None, pixels: int | None) -> str:
+    """The message for a picture whose reading ran out of time, by its cause: a reading held up by
+    the machine (``cpu`` seconds of it used, None: not known) is asked again later, whatever the
+    picture's size; a large picture (``pixels``) is asked smaller; another is asked for just the grid."""
+    if cpu is not None and cpu < BUSY_SHARE * READ_LIMIT:
+        return "image_timeout_busy"
+    if pixels is None or pixels > LARGE_PIXELS:
+        return "image_timeout"
+    return "image_timeout_hard"
+
+
+def _cpu_seconds(clock: list[tuple[int, float]]) -> float | None:
+    """CPU seconds the reading thread has used on this picture (it goes on after the time-out),
+    None: not known."""
+    try:
+        return time.clock_gettime(clock[0][0]) - clock[0][1] if clock else None
+    except OSError:  # the thread has just ended
+        return None
+
+
+def _pixels(data: bytes) -> int | None:
+    """The picture's pixel count from its header, None when it cannot be read."""
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as head:
+            width, height = head.size
+    except Exception:
+        return None
+    return int(width * height)
 
 
 def _genre(reading: Reading, caption: str) -> str | None:

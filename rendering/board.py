@@ -6,7 +6,7 @@ A genre's ``draw`` paints one board panel through a :class:`PillowDrawing`, whic
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from PIL import Image
 
@@ -91,8 +91,9 @@ class PillowDrawing:
     def point_links(self, masks: Sequence[Sequence[int]], paint: Paint = LINE) -> None:
         self.canvas.point_links(masks, rgb(paint))
 
-    def region_borders(self, ids: Sequence[Sequence[int]], paint: Paint = INK) -> None:
-        self.canvas.region_borders(ids, rgb(paint))
+    def region_borders(self, ids: Sequence[Sequence[int]], paint: Paint = INK, *,
+                       clear: Collection[Cell] = ()) -> None:
+        self.canvas.region_borders(ids, rgb(paint), clear=clear)
 
     def fill_cell(self, r: int, c: int, paint: Paint) -> None:
         self.canvas.fill_cell(r, c, rgb(paint))

@@ -10,10 +10,10 @@ anti-aliased sprites (drawn 4x larger, reduced, cached).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from rendering import palette as pal
 from rendering.fonts import Font, fitted
@@ -24,6 +24,9 @@ from solvers.cell import Cell
 RGB = pal.RGB
 SUPERSAMPLE = 4
 MIN_SQUEEZE = 0.6  # text narrower than this share of its natural width gets a smaller font instead
+# of a cell: the paper strip inside a dark cell's side along a room border (3 px at the 48 px cells
+# of a chat picture: the black border stood out on the 64-grey shading only on its white side)
+CLEAR_STRIP = 0.06
 MARK_WIDTH = 0.08  # of a cell: the problem view's red outline, inside the margin cell content keeps
 Sprite = tuple[Image.Image, Image.Image]  # (palette image, '1' mask)
 
@@ -407,15 +410,19 @@ class Canvas:
                         half_link(r, c, side, col_of(r, c))
 
     def region_borders(
-        self, region: Sequence[Sequence[object]], color: RGB = pal.INK, width: int | None = None
+        self, region: Sequence[Sequence[object]], color: RGB = pal.INK, width: int | None = None,
+        clear: Collection[Cell] = (),
     ) -> None:
         """Thick borders between orthogonal neighbours whose ``region`` ids differ (merged into runs).
 
         A run that meets the frame stops at the frame's outer edge: borders are thicker than the
-        frame, and their ends poked out of it."""
+        frame, and their ends poked out of it. Cells in ``clear`` (dark fills) keep a thin strip of
+        paper inside each side along a border or the frame, so the black line stands out on them."""
         w = width or self.layout.line_width
         h = w // 2
         rows, cols, lay = self.rows, self.cols, self.layout
+        if clear:
+            self._clear_strips(region, clear, h)
         out = lay.frame_width // 2
         left, top, right, bottom = lay.x0 - out, lay.y0 - out, lay.x0 + lay.width + out, lay.y0 + lay.height + out
         for c in range(cols - 1):  # vertical borders right of column c
@@ -441,5 +448,33 @@ class Canvas:
                               min(right, lay.x0 + (c + 1) * lay.cell + h), y + h, color)
                 c += 1
 
+    def _clear_strips(self, region: Sequence[Sequence[object]], clear: Collection[Cell], h: int) -> None:
+        """Paper round the borders (half-width ``h``) and the frame where they run over the ``clear``
+        cells: each border widened by a strip and clipped to those cells (so a strip turns the corners
+        where two borders meet), drawn before the borders themselves."""
+        lay = self.layout
+        k = max(1, round(lay.cell * CLEAR_STRIP))
+        cells = [(r, c) for r, c in clear if lay.inside(r, c) and (r, c) not in self.highlights]
+        if not cells:  # (a highlight's rim already parts a highlighted cell from its borders)
+            return
+        wide = Image.new("1", self.image.size, 0)
+        draw = ImageDraw.Draw(wide)
+        e = h + k
+        x0, y0, x1, y1 = lay.x0, lay.y0, lay.x0 + lay.width, lay.y0 + lay.height
+        f = lay.frame_width // 2 + k
+        for box in ((x0, y0, x1, y0 + f), (x0, y1 - f, x1, y1), (x0, y0, x0 + f, y1), (x1 - f, y0, x1, y1)):
+            draw.rectangle(box, fill=1)
+        for r in range(self.rows):
+            for c in range(self.cols):
+                x, y = lay.x0 + c * lay.cell, lay.y0 + r * lay.cell
+                if c + 1 < self.cols and region[r][c] != region[r][c + 1]:
+                    draw.rectangle((x + lay.cell - e, y - e, x + lay.cell + e, y + lay.cell + e), fill=1)
+                if r + 1 < self.rows and region[r][c] != region[r + 1][c]:
+                    draw.rectangle((x - e, y + lay.cell - e, x + lay.cell + e, y + lay.cell + e), fill=1)
+        inside = Image.new("1", self.image.size, 0)
+        draw = ImageDraw.Draw(inside)
+        for r, c in cells:
+            draw.rectangle(lay.cell_box(r, c), fill=1)
+        self.image.paste(pal.index_of(pal.WHITE), mask=ImageChops.logical_and(wide, inside))
 
 __all__ = ["Canvas", "odd"]

@@ -8,13 +8,15 @@ player's own marks are drawn over it in the same coordinates: cell (r, c) spans
 
 from __future__ import annotations
 
+import hashlib
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from html import escape
 from typing import Any
 
 from rendering import palette as pal
 from rendering.board import rgb
+from rendering.canvas import CLEAR_STRIP
 from rendering.geometry import DIRECTIONS, DOWN, LEFT, RIGHT, UP
 from solvers.cell import Cell
 from solvers.drawing import GRID, INK, LINE, Paint
@@ -155,7 +157,9 @@ class SvgDrawing:
                         self.parts.append(self._line(self.x(c), self.y(r), self.x(c + dc), self.y(r + dr),
                                                      stroke, LINE_W))
 
-    def region_borders(self, ids: Sequence[Sequence[int]], paint: Paint = INK) -> None:
+    def region_borders(self, ids: Sequence[Sequence[int]], paint: Paint = INK, *,
+                       clear: Collection[Cell] = ()) -> None:
+        self._clear_strips(ids, clear)
         d = []
         for r, row in enumerate(ids):
             for c, v in enumerate(row):
@@ -166,6 +170,29 @@ class SvgDrawing:
         if d:
             self.parts.append(f'<path class="rooms" d="{"".join(d)}" stroke="{colour(paint)}" '
                               f'stroke-width="{_n(LINE_W * 0.75)}" stroke-linecap="square" fill="none"/>')
+
+    def _clear_strips(self, ids: Sequence[Sequence[int]], clear: Collection[Cell]) -> None:
+        """Paper round the borders and the frame where they run over the ``clear`` cells: the borders
+        and frame stroked wider in white, clipped to those cells (as the PNG draws them)."""
+        cells = sorted((r, c) for r, c in clear if self.inside(r, c) and (r, c) not in self.highlights)
+        if not cells:
+            return
+        k = CELL * CLEAR_STRIP
+        clip = "clear-" + hashlib.sha1(repr((self.rows, self.cols, cells)).encode()).hexdigest()[:10]
+        rects = "".join(f'<rect x="{_n(self.x(c))}" y="{_n(self.y(r))}" width="{CELL}" height="{CELL}"/>'
+                        for r, c in cells)
+        d = []
+        for r, row in enumerate(ids):
+            for c, v in enumerate(row):
+                if c + 1 < len(row) and row[c + 1] != v:
+                    d.append(f"M{_n(self.x(c + 1))} {_n(self.y(r))}V{_n(self.y(r + 1))}")
+                if r + 1 < len(ids) and ids[r + 1][c] != v:
+                    d.append(f"M{_n(self.x(c))} {_n(self.y(r + 1))}H{_n(self.x(c + 1))}")
+        self.parts.append(f'<clipPath id="{clip}">{rects}</clipPath><g clip-path="url(#{clip})" fill="none" '
+                          f'stroke="#fff"><rect x="{_n(self.x(0))}" y="{_n(self.y(0))}" width="{self.cols * CELL}" '
+                          f'height="{self.rows * CELL}" stroke-width="{_n(FRAME_W + 2 * k)}"/>'
+                          + (f'<path d="{"".join(d)}" stroke-width="{_n(LINE_W * 0.75 + 2 * k)}" '
+                             f'stroke-linecap="square"/>' if d else "") + "</g>")
 
     def fill_cell(self, r: int, c: int, paint: Paint) -> None:
         if not self.inside(r, c):

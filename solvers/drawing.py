@@ -12,7 +12,7 @@ left=8. Sizes (radius, width...) are fractions of a cell. Directions of arrows a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
@@ -124,9 +124,12 @@ class Drawing(Protocol):
         """Lines along the grid between grid points, by masks over the (rows+1) x (cols+1) points."""
         ...
 
-    def region_borders(self, ids: Sequence[Sequence[int]], paint: Paint = INK) -> None:
+    def region_borders(self, ids: Sequence[Sequence[int]], paint: Paint = INK, *,
+                       clear: Collection[Cell] = ()) -> None:
         """Thick lines (puzz.link's border width, over the thin grid) between orthogonal neighbours whose
-        region ids differ: rooms, the 3x3 boxes of a number place, the rectangles of an answer."""
+        region ids differ: rooms, the 3x3 boxes of a number place, the rectangles of an answer.
+        ``clear``: dark-filled cells that keep a thin paper strip inside their sides along a border or
+        the frame (a black border is hard to see on shading). Draw the borders after the fills."""
         ...
 
     def fill_cell(self, r: int, c: int, paint: Paint) -> None:

@@ -31,7 +31,7 @@ from tests.daily_support import corpus_maker
 from tests.fake_bot_api import FakeBotApi
 
 ROOT = Path(__file__).resolve().parent.parent
-START = "from bot.cli import main; raise SystemExit(main(['run', '--env-file', 'none.env']))"
+START = "from bot.cli import main; raise SystemExit(main(['run', '--no-env-file']))"
 
 
 @dataclass

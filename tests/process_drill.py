@@ -165,7 +165,7 @@ def bot_env(tmp: Path, **settings: str) -> dict[str, str]:
 def running_bot(tmp: Path, **settings: str) -> Iterator[subprocess.Popen[str]]:
     """``puzzlebot run`` in a subprocess (stdin a pipe kept open); killed with its children at the end."""
     log = open(tmp / "bot.log", "w")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--env-file", str(tmp / "none.env")],
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--no-env-file"],
                             cwd=tmp, env=bot_env(tmp, **settings), stdin=subprocess.PIPE, stdout=log,
                             stderr=subprocess.STDOUT, text=True)
     try:

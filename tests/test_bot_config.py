@@ -159,7 +159,7 @@ async def test_puzzlebot_run_with_a_token_polls_replies_and_stops(tmp_path: Path
     api = FakeBotApi(TOKEN)
     env = {**os.environ, "PYTHONPATH": str(REPO), "TELEGRAM_TOKEN": TOKEN, "TELEGRAM_API_URL": api.url,
            "PUZZLEBOT_POOL_SIZE": "1", "PUZZLEBOT_LOG_LEVEL": "DEBUG", "NO_PROXY": "127.0.0.1,localhost"}
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--env-file", str(tmp_path / "none.env")],
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--no-env-file"],
                             cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         await api.wait_for(lambda c: c.method == "deleteWebhook", timeout=60)  # polling is about to start
@@ -190,3 +190,25 @@ def test_adapters_import_neither_the_app_nor_each_other() -> None:
         imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
         imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         assert not imported & ((adapters - {module}) | {"bot.app"}), module
+
+
+def test_run_with_a_missing_env_file_stops_naming_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """`puzzlebot run --env-file prod.evn` (a typo) stops with exit 2 naming the path, instead of running
+    on defaults; the default `.env` stays optional and `--no-env-file` reads the environment only."""
+    import bot.app
+    from bot.cli import main
+
+    started: list[str | None] = []
+    monkeypatch.setattr(bot.app, "run", lambda env_file=".env": started.append(env_file) or 0)
+    monkeypatch.chdir(tmp_path)
+    missing = tmp_path / "prod.evn"
+    assert main(["run", "--env-file", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert str(missing) in err and "no such file" in err
+    assert started == []
+    assert main(["run"]) == 0 and main(["run", "--no-env-file"]) == 0
+    real = tmp_path / "prod.env"
+    real.write_text("PUZZLEBOT_LOG_LEVEL=INFO\n")
+    assert main(["run", "--env-file", str(real)]) == 0
+    assert started == [".env", None, str(real)]

@@ -41,7 +41,7 @@ shikaku
 def run_console(tmp_path: Path, stdin: str, **env: str) -> subprocess.CompletedProcess[str]:
     environ = {**os.environ, "PYTHONPATH": str(REPO), "TELEGRAM_TOKEN": "", "PUZZLEBOT_POOL_SIZE": "1",
                "PUZZLEBOT_TIME_LIMIT": "10", **env}
-    return subprocess.run([sys.executable, "-m", "bot.cli", "run", "--env-file", str(tmp_path / "none.env")],
+    return subprocess.run([sys.executable, "-m", "bot.cli", "run", "--no-env-file"],
                           input=stdin, capture_output=True, text=True, cwd=tmp_path, env=environ, timeout=120)
 
 
@@ -131,7 +131,7 @@ def test_ctrl_c_during_a_solve_says_bye_without_a_traceback(tmp_path: Path) -> N
                "PUZZLEBOT_TIME_LIMIT": "60", "PUZZLEBOT_LOG_LEVEL": "DEBUG"}  # (INFO is quiet in the console)
     errors = tmp_path / "stderr.log"
     with errors.open("w") as err_file:
-        proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--env-file", str(tmp_path / "none.env")],
+        proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--no-env-file"],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err_file, text=True,
                                 cwd=tmp_path, env=environ, start_new_session=True)
     try:
@@ -187,6 +187,26 @@ async def test_the_console_daily_post_says_to_answer_with_slash_answer(tmp_path:
     assert "Reply to this picture" not in said and "solved it" in said
     assert "1. you — Masyu easy" in said  # the console has no names: "you", not the user id "console"
     await daily.service.close()
+
+
+async def test_a_scripted_console_plays_the_first_daily(tmp_path: Path) -> None:
+    """`puzzlebot run < script` with `/daily` first: the puzzle was not made yet (the console makes
+    none ahead), and the chat said "try again in a minute", which a script cannot do, so its /hint
+    and /answer found no puzzle. The console waits for the puzzle being made instead."""
+    import io
+
+    from bot.console import ConsoleChat
+    from bot.daily.chat import DailyChat
+    from tests.core_drill import drill_core
+
+    core = drill_core(tmp_path)
+    daily: DailyChat = core.daily  # type: ignore[attr-defined]
+    out = io.StringIO()
+    await ConsoleChat(core, tmp_path / "out", stdin=io.StringIO("/daily masyu easy\n/hint\n"), stdout=out).run()
+    said = out.getvalue()
+    await daily.service.close()
+    assert "Try again in a minute" not in said and "🧩 Daily Masyu" in said
+    assert "💡 Hint 1/" in said and "nothing to /hint" not in said
 
 
 def test_slash_quit_ends_the_chat_like_the_end_of_input(tmp_path: Path) -> None:

@@ -96,3 +96,46 @@ def test_url_bad_line_keeps_one_line_per_record(monkeypatch: pytest.MonkeyPatch,
     assert out.out.splitlines() == ["https://puzz.link/p?mashu/2/1/f", "", "https://puzz.link/p?yinyang/2/1/f"]
     # once, not "line 2: line 2 is not valid JSON"
     assert out.err.strip() == "puzzlebot url: line 2 is not valid JSON (Expecting value at column 1)"
+
+
+def test_parse_errors_name_no_chat_command(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """`puzzlebot parse page.html` on a page with no board ended "(see /help)", a chat command that
+    means nothing on the command line; a fragment with rooms and no site is pointed at --genre."""
+    plain = tmp_path / "cooking.html"
+    plain.write_text("<html><body><p>No puzzle here.</p></body></html>")
+    assert main(["parse", str(plain)]) == 2
+    err = capsys.readouterr().err
+    assert "I found no board in this HTML" in err and "/help" not in err
+    sites = Path(__file__).resolve().parent / "data" / "sites"
+    fragment = tmp_path / "fragment.html"
+    fragment.write_text((sites / "heyawake_fragment.html").read_text(encoding="utf-8").replace(
+        "<!-- copied from https://www.puzzle-heyawake.com/ -->", ""), encoding="utf-8")
+    assert main(["parse", str(fragment)]) == 2
+    err = capsys.readouterr().err
+    assert "--genre" in err and "/help" not in err
+    assert main(["parse", "--genre", "heyawake", str(fragment)]) == 0
+
+
+@pytest.mark.parametrize("arg", ["<https://puzz.link/p?nurikabe/3/3/1l5g>", "'https://puzz.link/p?nurikabe/3/3/1l5g'",
+                                 "puzz.link/p?nurikabe/3/3/1l5g"])
+def test_parse_takes_a_url_as_chat_shows_it_or_without_its_scheme(arg: str, capsys: pytest.CaptureFixture) -> None:
+    """`puzzlebot parse '<https://puzz.link/p?...>'` (copied from a chat) or `puzz.link/p?...` (copied
+    from an address bar that hides the scheme) was taken for a file name: "cannot read ... No such file"."""
+    assert main(["parse", arg]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert (rec["genre"], rec["rows"], rec["cols"]) == ("nurikabe", 3, 3)
+
+
+def test_read_image_with_the_wrong_genre_says_so(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """`puzzlebot read-image akari.png --genre masyu` told the player to "send a sharper, better lit
+    picture"; the picture was fine, the genre was not."""
+    from rendering import render_png
+    from solvers.registry import GENRES
+
+    board = tmp_path / "board.png"
+    board.write_bytes(render_png(read_board(GENRES["akari"].example, "akari"), None, view="puzzle"))
+    assert main(["read-image", str(board), "--genre", "masyu"]) == 2
+    err = capsys.readouterr().err
+    assert "reads as Akari, not Masyu" in err and "sharper" not in err
+    assert main(["read-image", str(board)]) == 0
+    assert json.loads(capsys.readouterr().out)["genre"] == "akari"

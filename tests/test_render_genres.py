@@ -267,3 +267,41 @@ def test_room_borders_stop_at_the_frame(name: str) -> None:
     ring = [(x, top - 1) for x in range(left - 1, right + 2)] + [(x, bottom + 1) for x in range(left - 1, right + 2)]
     ring += [(left - 1, y) for y in range(top, bottom + 1)] + [(right + 1, y) for y in range(top, bottom + 1)]
     assert [p for p in ring if image.getpixel(p) != image.getpixel((0, image.height - 1))] == []
+
+
+@pytest.mark.parametrize("name", ["lits", "heyawake"])
+def test_room_borders_stand_out_on_shaded_cells(name: str) -> None:
+    """A black room border on a dark shaded cell was seen on its white side only (the LITS and
+    Heyawake solutions): a shaded cell keeps a paper strip inside each side along a border or the
+    frame, its middle stays shaded, and a side inside its room stays shaded to the grid line."""
+    from rendering.svg import board_svg
+    from solvers.engine import solve_puzzle
+    from solvers.heyawake.rooms import numbers_of, regions_of
+    from solvers.reading import read_board
+    from solvers.verdict import SolveOptions
+
+    puzzle = read_board(GENRES[name].example, name)
+    solution = solve_puzzle(puzzle, SolveOptions(time_limit=10, workers=1)).solution
+    assert solution is not None
+    pic = _render(puzzle, solution, view="solution")
+    (lay,) = pic.panels
+    image = pic.image.convert("RGB")
+    shaded = set(solution.cells())
+    rooms = puzzle.regions if puzzle.regions is not None else regions_of(puzzle)
+    h, hf = lay.line_width // 2, lay.frame_width // 2
+    seen = 0
+    for r, c in sorted(shaded):
+        left, top, right, _ = lay.cell_box(r, c)
+        cx, cy = lay.center(r, c)
+        if name == "lits" or numbers_of(puzzle)[r][c] is None:  # (a number on a shaded cell is white)
+            assert pixel(image, (cx, cy)) == pal.SHADED
+        if c + 1 < puzzle.cols and rooms[r][c] != rooms[r][c + 1]:
+            assert pixel(image, (right - h - 1, cy)) == pal.WHITE, (r, c)
+            seen += 1
+        if c + 1 < puzzle.cols and rooms[r][c] == rooms[r][c + 1] and (r, c + 1) in shaded:
+            assert pixel(image, (right - h - 1, cy)) == pal.SHADED, (r, c)
+        if r == 0:
+            assert pixel(image, (cx, top + hf + 1)) == pal.WHITE, (r, c)
+            seen += 1
+    assert seen
+    assert 'stroke="#fff"' in board_svg(puzzle, solution) and 'stroke="#fff"' not in board_svg(puzzle, None)

@@ -186,3 +186,36 @@ async def test_a_size_in_doubt_is_named_as_the_genre_names_the_board(
     bot.api.send_photo(hal, picture("masyu", 0)[1])
     [question] = await bot.api.wait_for(replies_to(hal.id))
     assert "2x2 の盤面" in question.text and "3x3" not in question.text
+
+
+@IN_MODULE_LOOP
+async def test_a_reading_held_up_by_a_busy_machine_is_not_blamed_on_the_picture(
+        bot: SimpleNamespace, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small screenshot whose reading ran out of time because the machine was busy was told to
+    "send a smaller screenshot"; a reading that got little CPU in its time asks to send it again later."""
+    import time
+
+    import bot.imagereader as imagereader
+    import vision
+
+    def slow(*a: Any, **k: Any) -> Any:  # waits without using the CPU, as a reading starved of a core does
+        time.sleep(0.6)
+        raise vision.Unreadable("no-grid", "never seen")
+
+    monkeypatch.setattr(vision, "read_image", slow)
+    monkeypatch.setattr(imagereader, "READ_LIMIT", 0.2)
+    ivy = bot.api.user(710, "Ivy")
+    bot.api.send_photo(ivy, picture("masyu", 0)[1])
+    [said] = await bot.api.wait_for(replies_to(ivy.id))
+    assert "I am busy right now" in said.text and "smaller" not in said.text
+
+
+def test_the_advice_for_a_reading_out_of_time_matches_its_cause() -> None:
+    from bot.i18n import t
+    from bot.imagereader import READ_LIMIT, timeout_advice
+
+    held_up, worked = 0.2 * READ_LIMIT, 0.95 * READ_LIMIT
+    assert timeout_advice(held_up, 300 * 300) == timeout_advice(held_up, 4000 * 3000) == "image_timeout_busy"
+    assert timeout_advice(worked, 4000 * 3000) == timeout_advice(None, 4000 * 3000) == "image_timeout"
+    assert timeout_advice(worked, 300 * 300) == "image_timeout_hard"
+    assert "smaller" in t("en", "image_timeout") and "smaller" not in t("en", "image_timeout_hard")

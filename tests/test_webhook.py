@@ -108,7 +108,7 @@ def test_puzzlebot_run_serves_the_webhook_when_the_url_is_set(tmp_path: Path) ->
                DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", PUZZLEBOT_LOG_LEVEL="DEBUG")
     log = tmp_path / "bot.log"
     with log.open("wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--env-file", str(tmp_path / "none.env")],
+        proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--no-env-file"],
                                 cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + 60

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
     from bot.core import Core
 
 log = logging.getLogger(__name__)
+# seconds the console chat's /daily waits for a puzzle being made: each genre's daily easy size took
+# 0.5-4.5 s on the busy shared machine (docs/user-guide.md, `puzzlebot generate`); hard ones take longer
+CONSOLE_WAIT = 120.0
 
 
 def _chat_target(chat_id: str) -> int | str:
@@ -222,6 +225,11 @@ class DailyChat:
                 genre, difficulty = subs[0].genre, difficulty or subs[0].difficulty
         slot = self.service.slot(self.service.today(), genre or MIX, difficulty)
         daily = await self.service.making.get(slot)
+        if daily is None and m.platform == "console":
+            # the console chat has no tick making puzzles ahead and one player, often a script that
+            # cannot "try again in a minute": it waits for the puzzle being made
+            await ctx.reply(ctx.t("daily_making_now", genre=slot[1], difficulty=ctx.t(f"difficulty_{slot[2]}")))
+            daily = await self.service.making.wait(slot, CONSOLE_WAIT)
         if daily is None:
             await ctx.reply(ctx.t("daily_preparing", genre=slot[1],
                                   difficulty=ctx.t(f"difficulty_{slot[2]}")))

@@ -131,6 +131,15 @@ class DailyMaking:
             self._known.add(slot)
         return row
 
+    async def wait(self, slot: Slot, timeout: float) -> DailyPuzzle | None:
+        """The slot's puzzle once the making :meth:`get` started has ended (None: it failed, was not
+        started, or took longer than ``timeout`` seconds; it goes on in the background then)."""
+        task = self._making.get(slot)
+        if task is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(task), timeout)
+        return await self.get(slot, make=False)
+
     def request(self, slot: Slot) -> asyncio.Task[DailyPuzzle | None]:
         """Make the slot's puzzle in the background (one task per slot at a time)."""
         task = self._making.get(slot)

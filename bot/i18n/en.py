@@ -91,6 +91,8 @@ TEXTS: dict[str, str] = {
                      "board's <div> (right-click the board, Inspect, copy the element).",
     "page-no-board": "I found no board in this HTML. Copy the <div> that holds the board's cells, or send the "
                      "puzzle's page from one of the sites I read (see /help).",
+    "page-no-board_cli": "I found no board in this HTML. Save the <div> that holds the board's cells, or the "
+                         "puzzle's page from one of the sites I read (docs/user-guide.md lists them).",
     "site-no-board": "This page from {site} holds no board cells. Copy the <div> that holds the board "
                      "(right-click the board, Inspect, copy the element).",
     "site-board-in-script": "This page from {site} draws its board with a script, so the saved source has no "
@@ -103,6 +105,8 @@ TEXTS: dict[str, str] = {
                            "whole board.",
     "site-rooms-unknown": "This board has rooms but names no site, so I cannot tell its genre: send it with the "
                           "genre's command (see /help) or copy it with the page's address.",
+    "site-rooms-unknown_cli": "This board has rooms but names no site, so I cannot tell its genre: name it "
+                              "with --genre GENRE or save it with the page's address.",
     "site-too-many-cells": "The page holds more than {max} cells; the largest board I read is {max_rows} rows by "
                            "{max_cols} columns.",
     "site-cell-unplaced": "{count} of the {total} cells have no position (top/left); copy the board's <div> "
@@ -265,7 +269,12 @@ TEXTS: dict[str, str] = {
     "image_solve_as_read": "Solve as read",
     "image_unreadable": "I could not read a board in that picture: {reason}",
     "image_too_big": "That picture is too large ({size} MB; at most {limit} MB). Send a smaller screenshot or photo.",
-    "image_timeout": "Reading that picture took too long. Send a smaller or sharper screenshot of the grid.",
+    "image_timeout": "Reading that picture took too long: it is a large one. Send a smaller screenshot or photo of "
+                     "just the grid.",
+    "image_timeout_busy": "Reading that picture took too long because I am busy right now; the picture is not "
+                          "the problem. Send it again in a minute.",
+    "image_timeout_hard": "Reading that picture took too long. Send a sharper screenshot or photo of just the grid, "
+                          "straight on.",
     "image_why_too-large": "the file is too large; send a picture of at most {limit} MB.",
     "image_why_not-an-image": "the file is not a picture I can open; send a PNG, JPEG or WebP screenshot or photo.",
     "image_why_too-many-pixels": "it has too many pixels; send a smaller picture.",
@@ -310,6 +319,7 @@ TEXTS: dict[str, str] = {
                              "one line per row: {notation}.\n/hint for a hint, /solution for the answer, "
                              "/stats for the leaderboard.",
     "daily_play": "\nPlay online: {url}",
+    "daily_making_now": "Making today's {genre} ({difficulty}) now, one moment…",
     "daily_preparing": "Today's {genre} ({difficulty}) is still being prepared. Try again in a minute.",
     "daily_usage": "I did not understand {words}. Use /daily [genre] [easy|medium|hard], e.g. /daily {example} hard.",
     "daily_about": "({genre} {rows}×{cols}, {difficulty}) ",
@@ -400,6 +410,8 @@ TEXTS: dict[str, str] = {
     "cli-cannot-write": "cannot write {file}: {reason}",
     "cli-no-solution": "the record has no 'solution' to draw (use --view puzzle)",
     "cli-no-genre": "Name the genre: puzzlebot generate GENRE (or --genre GENRE).",
+    "cli-image-other-genre": "the picture reads as {genre}, not {wanted}: leave out --genre to take it as "
+                             "read, or name its genre",
     "cli-bad-size": "--size must look like 10x10 (rows x columns), not '{size}'",
     # -- end of the bot's section --------------------------------------------------------------------
 }

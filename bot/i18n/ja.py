@@ -242,7 +242,9 @@ TEXTS: dict[str, str] = {
     "image_solve_as_read": "このまま解く",
     "image_unreadable": "その画像から盤面を読み取れませんでした: {reason}",
     "image_too_big": "画像が大きすぎます（{size} MB、上限 {limit} MB）。小さめのスクリーンショットか写真を送ってください。",
-    "image_timeout": "画像の読み取りに時間がかかりすぎました。小さめで鮮明な盤面のスクリーンショットを送ってください。",
+    "image_timeout": "画像が大きく、読み取りに時間がかかりすぎました。盤面だけの小さめのスクリーンショットか写真を送ってください。",
+    "image_timeout_busy": "いま混み合っていて、画像の読み取りに時間がかかりすぎました（画像のせいではありません）。1 分ほどしてからもう一度送ってください。",
+    "image_timeout_hard": "画像の読み取りに時間がかかりすぎました。盤面だけを正面から写した、鮮明なスクリーンショットか写真を送ってください。",
     "image_why_too-large": "ファイルが大きすぎます。{limit} MB 以下の画像を送ってください。",
     "image_why_not-an-image": "開ける画像ではありません。PNG、JPEG、WebP のスクリーンショットか写真を送ってください。",
     "image_why_too-many-pixels": "画素数が多すぎます。小さめの画像を送ってください。",
@@ -280,6 +282,7 @@ TEXTS: dict[str, str] = {
                              "/answer の次の行から答えを 1 行ずつ書き、最後に空行を送ってください: {notation}。\n"
                              "/hint でヒント、/solution で答え、/stats でランキング。",
     "daily_play": "\nオンラインで遊ぶ: {url}",
+    "daily_making_now": "今日の{genre}（{difficulty}）を作っています。少々お待ちください…",
     "daily_preparing": "今日の{genre}（{difficulty}）は準備中です。1 分ほどしてからもう一度どうぞ。",
     "daily_usage": "{words} がわかりませんでした。/daily [ジャンル] [easy|medium|hard] の形で"
                    "送ってください（例: /daily {example} hard）。",

@@ -20,5 +20,5 @@ def draw(d: Drawing, puzzle: Puzzle[int], solution: ShadeSolution | None) -> Non
         for c, v in enumerate(row):
             if v is not None:
                 d.text(r, c, str(v), PAPER if (r, c) in dark else INK)
-    d.region_borders(regions)
+    d.region_borders(regions, clear=dark)  # a paper strip inside a shaded cell's sides along a border
     d.frame()

@@ -22,7 +22,7 @@ BLANKS = frozenset({".", "_", "-", "0", "·", "?"})
 def parse_answer(puzzle: Puzzle[KCell], text: str) -> NumberSolution:
     """The player's digits (None in black cells and blanks); raises ParseError naming the cell."""
     out = []
-    for r, row in enumerate(answer_cells(puzzle, text)):
+    for r, row in enumerate(_cells(puzzle, text)):
         vals: list[int | None] = []
         for c, tok in enumerate(row):
             white = isinstance(puzzle.cells[r][c], White)
@@ -34,6 +34,22 @@ def parse_answer(puzzle: Puzzle[KCell], text: str) -> NumberSolution:
                 vals.append(None)
         out.append(tuple(vals))
     return NumberSolution(tuple(out))
+
+
+def _cells(puzzle: Puzzle[KCell], text: str) -> list[list[str]]:
+    """The answer's cell tokens; an answer of the wrong size is told in the size players know the
+    board by (its caption, as puzz.link, leaves out the clue row and column the answer includes)."""
+    try:
+        return answer_cells(puzzle, text)
+    except ParseError as e:
+        rows, cols = puzzle.rows, puzzle.cols
+        if e.code == "answer-row-count":
+            raise ParseError("kakuro-answer-rows", got=e.params["got"], named_rows=rows - 1, named_cols=cols - 1,
+                             rows=rows) from None
+        if e.code == "answer-row-length":
+            raise ParseError("kakuro-answer-row-length", cells=e.cells, row=e.params["row"], got=e.params["got"],
+                             named_rows=rows - 1, named_cols=cols - 1, cols=cols) from None
+        raise
 
 
 def hints(puzzle: Puzzle[KCell], solution: NumberSolution) -> list[HintStep]:

@@ -23,6 +23,11 @@ EN: dict[str, str] = {
     "kakuro-repeat": "{digit} appears twice in one run: {cell} and {other_cell}.",
     "kakuro-sum": "The {direction} run of the clue at {cell} adds up to {got}, not {total}.",
     "kakuro-answer-cell": "'{token}' at {cell}: a white cell takes a digit 1-9.",
+    "kakuro-answer-rows": "Your answer has {got:# row|# rows}; this {named_rows}×{named_cols} Kakuro is answered as its "
+                          "whole grid, the clue row on top included: {rows} rows. Write one line per row.",
+    "kakuro-answer-row-length": "Row {row} of your answer has {got:# cell|# cells}; this {named_rows}×{named_cols} "
+                                "Kakuro is answered as its whole grid, the clue column on the left included: "
+                                "{cols} cells per row.",
 }
 
 JA: dict[str, str] = {
@@ -47,4 +52,8 @@ JA: dict[str, str] = {
     "kakuro-repeat": "同じ列に {digit} が 2 つあります: {cell} と {other_cell}。",
     "kakuro-sum": "{cell} のヒントの列（{direction}）の合計が {got} で、{total} ではありません。",
     "kakuro-answer-cell": "{cell} の '{token}': 白マスには 1〜9 の数字を書きます。",
+    "kakuro-answer-rows": "答えは {got} 行です。この {named_rows}×{named_cols} のカックロは上のヒントの行も含めた盤全体、"
+                          "{rows} 行で答えます。1 行ずつ書いてください。",
+    "kakuro-answer-row-length": "答えの {row} 行目は {got} マスです。この {named_rows}×{named_cols} のカックロは左のヒントの列も"
+                                "含めた盤全体、1 行 {cols} マスで答えます。",
 }

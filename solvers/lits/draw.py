@@ -1,5 +1,6 @@
 """LITS picture as puzz.link draws it: a light grid, thick room borders, shaded cells filled dark
-grey (``SHADED``, not black, so the room borders stay visible across them)."""
+grey (``SHADED``, not black), each keeping a paper strip inside its sides along a room border or the
+frame, so the borders stand out across the shading."""
 
 from __future__ import annotations
 
@@ -11,10 +12,9 @@ from solvers.solution import ShadeSolution
 def draw(d: Drawing, puzzle: Puzzle[int], solution: ShadeSolution | None) -> None:
     d.backgrounds()
     d.grid(GRID)
-    if solution is not None:
-        for r, c in solution.cells():
-            if r < puzzle.rows and c < puzzle.cols:
-                d.fill_cell(r, c, SHADED)
+    dark = [(r, c) for r, c in solution.cells() if r < puzzle.rows and c < puzzle.cols] if solution else []
+    for r, c in dark:
+        d.fill_cell(r, c, SHADED)
     if puzzle.regions is not None:
-        d.region_borders(puzzle.regions)
+        d.region_borders(puzzle.regions, clear=dark)
     d.frame()

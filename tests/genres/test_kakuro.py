@@ -104,6 +104,22 @@ def test_answers_typed_in_chat_and_hints() -> None:
     assert all(say(Message(s.code, s.params), "ja") for s in steps)
 
 
+def test_an_answer_of_the_wrong_size_is_told_in_the_size_players_see() -> None:
+    """The 3x3 example is a 2x2 Kakuro to players (its caption, as puzz.link); an answer of its two
+    rows was told "the puzzle has 3" rows, the grid's count, with no word of the clue row."""
+    p = example()
+    with pytest.raises(ParseError) as e:
+        GENRE.parse_answer(p, "21\n13")
+    en, ja = say(e.value.msg, "en"), say(e.value.msg, "ja")
+    assert en.startswith("Your answer has 2 rows; this 2×2 Kakuro") and "clue row" in en and "3 rows" in en
+    assert "2×2" in ja and "3 行" in ja
+    with pytest.raises(ParseError) as e:
+        GENRE.parse_answer(p, "...\n21\n13")
+    en = say(e.value.msg, "en")
+    assert en.startswith("Row 2 of your answer has 2 cells; this 2×2 Kakuro") and "3 cells per row" in en
+    assert e.value.cells == ((1, 1),)
+
+
 def test_generator_is_unique() -> None:
     gp = generate("kakuro", 6, 6, "easy", seed=4)
     assert gp.stats["proof"] == "unique"
