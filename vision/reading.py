@@ -30,7 +30,7 @@ from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
-from vision.sight import left_out, partial_numbers, runs_beyond, short_of_outline, unseen_empties
+from vision.sight import dots_beyond, left_out, partial_numbers, runs_beyond, short_of_outline, unseen_empties
 from vision.small import SMALL_CELL, small_board, small_count, spot_cell
 from vision.strokes import deepened
 from vision.unline import stretched, unlined
@@ -425,9 +425,11 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     # (no genre fits at all: a picture that is no board, a grid in clutter, or rows and columns
     # miscounted; the reading is wrong somewhere the cells named may not cover, so the size is asked)
     # (lines running on through a strip of the outline left out, or past the outline: a row or
-    # column of the board uncounted, bench/README.md "vsize2")
+    # column of the board uncounted, bench/README.md "vsize2"; a dot lattice's faint outer dots
+    # left out, "vflag5")
     size_unsure = (board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres or odd_side(board)
-                   or ragged(board) or left_out(lined) or runs_beyond(lined, flatten(grey)))
+                   or ragged(board) or left_out(lined) or runs_beyond(lined, flatten(grey))
+                   or dots_beyond(lined, flatten(grey)))
     named = {(u.row, u.col) for u in unsure}
     lost = lost_clues(board, guesses, SURE, asked=bool(unsure) or size_unsure, known=hairline)
     discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)
