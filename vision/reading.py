@@ -19,7 +19,7 @@ from vision.board import Board, even_edges
 from vision.cellreads import cell_boxes, darkened, faint_rings, kept_doubts, read_all, steady
 from vision.cells import RINGED, SURE, CellGuess
 from vision.decode import decode_full, scaled_working
-from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged
+from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged, weak_numbers
 from vision.errors import Unreadable
 from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straighten
 from vision.islands import find_islands
@@ -435,8 +435,10 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)
     unseen = unseen_empties(lined, guesses, SURE, asked=bool(unsure) or size_unsure)
     partial = partial_numbers(board, guesses, SURE)
-    suspects = tuple(CellRead(r, c, guesses[r][c].token, ("B",) if (r, c) in discs else ("?",), LOST)
-                     for r, c in sorted(lost | discs | unseen | partial) if (r, c) not in named)
+    weak = weak_numbers(guesses, SURE) if unsure or size_unsure else frozenset()
+    suspects = tuple(CellRead(r, c, (g := guesses[r][c]).token, ("B",) if (r, c) in discs else
+                              g.alternatives[:3] if (r, c) in weak and g.alternatives else ("?",), LOST)
+                     for r, c in sorted(lost | discs | unseen | partial | weak) if (r, c) not in named)
     cell = float(np.median(np.diff(board.xs))) / board.zoom * scale  # (pixels of the picture sent)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                       suspects=suspects, seconds=time.perf_counter() - start, problem=problem, size_unsure=size_unsure,
