@@ -1,6 +1,6 @@
-"""Numbers both glyph readers agree on, but the learned one without much conviction, are named on a
-reading asked about anyway (issue 23, branch vflag5): a 16 read as a sure 14 on a photographed
-scene (the 1 at 0.89, the 4 at 0.94) was not named while eleven other cells were."""
+"""Numbers both glyph readers agree on, but the learned one without much conviction, are named
+(issue 23, branch vflag5): a 16 read as a sure 14 on a photographed scene (the 1 at 0.89, the 4 at
+0.94) was not named while eleven other cells were."""
 
 from __future__ import annotations
 

@@ -435,7 +435,7 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)
     unseen = unseen_empties(lined, guesses, SURE, asked=bool(unsure) or size_unsure)
     partial = partial_numbers(board, guesses, SURE)
-    weak = weak_numbers(guesses, SURE) if unsure or size_unsure else frozenset()
+    weak = weak_numbers(guesses, SURE)
     suspects = tuple(CellRead(r, c, (g := guesses[r][c]).token, ("B",) if (r, c) in discs else
                               g.alternatives[:3] if (r, c) in weak and g.alternatives else ("?",), LOST)
                      for r, c in sorted(lost | discs | unseen | partial | weak) if (r, c) not in named)
