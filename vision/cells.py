@@ -34,6 +34,7 @@ class CellGuess:
     confidence: float
     alternatives: tuple[str, ...] = ()
     kinds: frozenset[ClueKind] = frozenset()
+    learned: float = 1.0  # a number's: the learned glyph reader's probability of its digits (their product)
 
     def clue_kinds(self) -> frozenset[ClueKind]:
         if self.kinds or self.token == ".":
@@ -409,7 +410,7 @@ def number(glyphs: list[np.ndarray], base: float) -> CellGuess:
         for i, g in enumerate(guesses) if g.runner_up != g.char
     )
     token = str(int(text)) if text.isdigit() else text
-    return CellGuess(token, confidence, alternatives[:3])
+    return CellGuess(token, confidence, alternatives[:3], learned=float(np.prod([g.learned for g in guesses])))
 
 
 def without_side_lines(ink: np.ndarray, reach: float) -> np.ndarray:

@@ -136,3 +136,20 @@ def discs_read_as_numbers(board: Board, guesses: Sequence[Sequence[CellGuess]], 
         judged += [(cell, p) for (cell, _), p in zip(darks, prob, strict=True)]
     disc = kindnet.KINDS.index(kindnet.Kind.DISC)
     return frozenset(cell for cell, p in judged if float(p[disc]) >= DISC_LIKE)
+
+
+# A number read with confidence whose digits the learned glyph reader gives less than this (the
+# product of its probabilities) is named: the two readers agreed on it, but not without doubt.
+# Measured (bench/README.md, "vflag5"): the sure numbers of every exact reading sure of its cells
+# (156 readings: vc-sets dev screenshots of every genre, vflag4 dev, vl-sets dev, vr-sets dev, the
+# dot-lattice photos; 2,182 numbers) 0.959 or more; the one sure number read wrong, a 16 read 14 on
+# a scene (both readers agreeing on the 4 at 0.94 and the 1 at 0.89), 0.835.
+WEAK = 0.9
+
+
+def weak_numbers(guesses: Sequence[Sequence[CellGuess]], sure: float) -> frozenset[tuple[int, int]]:
+    """The cells read as a number with confidence ``sure`` or more whose digits the learned reader
+    (``vision.glyphnet``) gives a probability under :data:`WEAK`: two readers agreeing is no
+    confidence when one of them barely does (see :data:`vision.glyphs.AGREED` for the torn ones)."""
+    return frozenset((r, c) for r, row in enumerate(guesses) for c, g in enumerate(row)
+                     if g.token not in NOT_NUMBERS and g.confidence >= sure and g.learned < WEAK)

@@ -40,6 +40,7 @@ class Guess:
     confidence: float
     runner_up: str
     torn: bool = False
+    learned: float = 1.0  # the learned reader's probability of ``char`` (see vision.doubts.weak_numbers)
 
 
 def features(ink: np.ndarray) -> np.ndarray:
@@ -158,9 +159,11 @@ def _judged(q: np.ndarray, guesses: list[Guess], allowed: str) -> list[Guess]:
     out = []
     for guess, row in zip(guesses, prob, strict=True):
         best = int(np.argmax(row))
+        p = float(row[best])
         if CLASSES[best] == guess.char:
-            torn = float(row[best]) < AGREED
-            out.append(Guess(guess.char, guess.confidence, CLASSES[int(np.argsort(row)[-2])], True) if torn else guess)
+            torn = p < AGREED
+            out.append(Guess(guess.char, guess.confidence, CLASSES[int(np.argsort(row)[-2])] if torn else
+                             guess.runner_up, torn, p))
         else:
-            out.append(Guess(CLASSES[best], min(float(row[best]), DOUBT), guess.char))
+            out.append(Guess(CLASSES[best], min(p, DOUBT), guess.char, learned=p))
     return out

@@ -19,7 +19,7 @@ from vision.board import Board, even_edges
 from vision.cellreads import cell_boxes, darkened, faint_rings, kept_doubts, read_all, steady
 from vision.cells import RINGED, SURE, CellGuess
 from vision.decode import decode_full, scaled_working
-from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged
+from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged, weak_numbers
 from vision.errors import Unreadable
 from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straighten
 from vision.islands import find_islands
@@ -30,7 +30,7 @@ from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
-from vision.sight import left_out, partial_numbers, runs_beyond, short_of_outline, unseen_empties
+from vision.sight import dots_beyond, left_out, partial_numbers, runs_beyond, short_of_outline, unseen_empties
 from vision.small import SMALL_CELL, small_board, small_count, spot_cell
 from vision.strokes import deepened
 from vision.unline import stretched, unlined
@@ -425,16 +425,20 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     # (no genre fits at all: a picture that is no board, a grid in clutter, or rows and columns
     # miscounted; the reading is wrong somewhere the cells named may not cover, so the size is asked)
     # (lines running on through a strip of the outline left out, or past the outline: a row or
-    # column of the board uncounted, bench/README.md "vsize2")
+    # column of the board uncounted, bench/README.md "vsize2"; a dot lattice's faint outer dots
+    # left out, "vflag5")
     size_unsure = (board.clarity < 1.6 or board.support < SUPPORTED or shapeless or not genres or odd_side(board)
-                   or ragged(board) or left_out(lined) or runs_beyond(lined, flatten(grey)))
+                   or ragged(board) or left_out(lined) or runs_beyond(lined, flatten(grey))
+                   or dots_beyond(lined, flatten(grey)))
     named = {(u.row, u.col) for u in unsure}
     lost = lost_clues(board, guesses, SURE, asked=bool(unsure) or size_unsure, known=hairline)
     discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)
     unseen = unseen_empties(lined, guesses, SURE, asked=bool(unsure) or size_unsure)
     partial = partial_numbers(board, guesses, SURE)
-    suspects = tuple(CellRead(r, c, guesses[r][c].token, ("B",) if (r, c) in discs else ("?",), LOST)
-                     for r, c in sorted(lost | discs | unseen | partial) if (r, c) not in named)
+    weak = weak_numbers(guesses, SURE)
+    suspects = tuple(CellRead(r, c, (g := guesses[r][c]).token, ("B",) if (r, c) in discs else
+                              g.alternatives[:3] if (r, c) in weak and g.alternatives else ("?",), LOST)
+                     for r, c in sorted(lost | discs | unseen | partial | weak) if (r, c) not in named)
     cell = float(np.median(np.diff(board.xs))) / board.zoom * scale  # (pixels of the picture sent)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                       suspects=suspects, seconds=time.perf_counter() - start, problem=problem, size_unsure=size_unsure,
