@@ -98,7 +98,7 @@ def _read_image(data: bytes, *, genre: str | None, max_bytes: int, max_pixels: i
         if isinstance(got, tuple) and got[0].sure:
             break
     if looked and _none_fits(tries) and (budget is None or time.perf_counter() - start <= budget):
-        _more_places(full, looked, forced, tries, counted)
+        _more_places(full, looked, forced, tries, counted, None if budget is None else start + budget)
     read = _fitting(tries)
     if not read:
         assert isinstance(first, Unreadable)
@@ -120,14 +120,17 @@ def _fits(r: Reading) -> bool:
 
 
 def _more_places(full: np.ndarray, looked: list[Spot], forced: str | None,
-                 tries: list[tuple[Reading, float] | Unreadable], counted: set[tuple[int, int]]) -> None:
+                 tries: list[tuple[Reading, float] | Unreadable], counted: set[tuple[int, int]],
+                 until: float | None = None) -> None:
     """Up to :data:`MORE_LOOKS` further places read into ``tries``, none the same as one ``looked``
     at, when no reading so far fits a genre: the places' crops were refused and the whole
     picture was read as a grid of no puzzle (a sheet, its shadow and the clutter about it, read as
     a coarse lattice), while a third place, the board's own outline, was never looked at behind
-    two outlines of the same place (bench/README.md, "vpage8")."""
+    two outlines of the same place (bench/README.md, "vpage8"). None begun past ``until``."""
     new = 0
     for spot in spots(full, len(looked) + MORE_LOOKS):
+        if until is not None and time.perf_counter() > until:
+            break
         x0, y0, x1, y1 = spot.box
         if any(same_place(spot, s) for s in looked) or (x1 - x0) * (y1 - y0) > WHOLE_SHARE * full.size:
             continue
