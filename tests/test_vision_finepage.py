@@ -13,8 +13,8 @@ import pytest
 from vision import read_image
 from vision.decode import decode_full
 from vision.locate import Spot, _finer, spots
-from vision.reading import _disputed, _fine
-from vision.results import Reading
+from vision.reading import LOST, _fine
+from vision.results import Reading, disputed
 
 N, CELL, W, H = 30, 60, 4000, 3000  # the board's cells a side, pixels a cell, and the photo's size
 
@@ -81,9 +81,9 @@ def test_only_small_cells_of_a_scaled_down_picture_are_read_again() -> None:
 def test_two_looks_that_differ_have_their_cells_asked() -> None:
     """The working copy read a thin ring as empty, sure; the crop read it: the cell is asked."""
     coarse, crop = _reading([". B", ". ."], 40.0), _reading([". B", "W ."], 40.0)
-    got = _disputed(coarse, [coarse, crop])
+    got = disputed(coarse, [coarse, crop], LOST)
     assert [(u.row, u.col, u.alternatives) for u in got.suspects] == [(1, 0, ("W",))]
-    assert _disputed(crop, [crop, _reading([". B", "W .", ". ."], 40.0)]) is crop  # (another size: not compared)
+    assert disputed(crop, [crop, _reading([". B", "W .", ". ."], 40.0)], LOST) is crop  # (another size: not compared)
 
 
 @pytest.mark.slow  # (a 12-megapixel photo read: some seconds)

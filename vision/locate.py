@@ -103,6 +103,14 @@ def _finer(full: np.ndarray, spot: Spot, f: float) -> Spot:
     return replace(spot, rows=b.rows, cols=b.cols, clarity=b.clarity, support=b.support)
 
 
+def same_place(a: Spot, b: Spot) -> bool:
+    """Whether two places are one outline found twice (its frame's inner and outer edge): the same
+    count, their boxes a twentieth of their size apart at most."""
+    size = max(b.box[2] - b.box[0], b.box[3] - b.box[1])
+    apart = max(abs(p - q) for p, q in zip(a.box, b.box, strict=True))
+    return (a.rows, a.cols) == (b.rows, b.cols) and apart <= 0.05 * size
+
+
 def _judged(paper: np.ndarray, quad: np.ndarray, f: float, shape: tuple[int, ...]) -> Spot | None:
     """The spot an outline of the looked-at picture (``f`` times the full one's scale) is, if its
     lines fit a board."""

@@ -24,9 +24,9 @@ from vision.errors import Unreadable
 from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straighten
 from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
-from vision.locate import Spot, outlined, spots
+from vision.locate import Spot, outlined, same_place, spots
 from vision.memo import one_reading
-from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
+from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of, disputed
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
@@ -46,6 +46,7 @@ CROSSWORD_BLOCKS, CROSSWORD_SHARE = 10, 0.1  # this many plain black squares and
 HALF_STRETCH = 0.5  # the second reading of a board without lines: its stretch, as a power (see steady)
 CLOSE_SHARE = 0.25  # a board taking less of the picture than this is looked for again (see read_image)
 CLOSE_LOOKS = 2  # places looked at again, the likeliest first
+MORE_LOOKS = 2  # places looked at besides, when no reading fits a genre (see _more_places)
 WHOLE_SHARE = 0.8  # a place taking this share of the picture or more is the picture as a whole (read already)
 WORK_CELL, MAX_BLOW = 24, 4.0  # a place's cells are read at least this many pixels wide, blown up at most so much
 FINE_SCALE = 1.5  # a sure reading of cells under WORK_CELL read again from a crop if the picture is this much finer
@@ -96,7 +97,9 @@ def _read_image(data: bytes, *, genre: str | None, max_bytes: int, max_pixels: i
             tries[before:] = [_faint_suspects(t) for t in tries[before:]]
         if isinstance(got, tuple) and got[0].sure:
             break
-    read = [t for t in tries if isinstance(t, tuple)]
+    if looked and _none_fits(tries) and (budget is None or time.perf_counter() - start <= budget):
+        _more_places(full, looked, forced, tries, counted, None if budget is None else start + budget)
+    read = _fitting(tries)
     if not read:
         assert isinstance(first, Unreadable)
         asked = _asked_instead(tries)
@@ -107,8 +110,51 @@ def _read_image(data: bytes, *, genre: str | None, max_bytes: int, max_pixels: i
     best = _chosen(readings, counted)
     doubt = _size_rivalled(best, readings, counted) or small_count(best.rows, best.cols, looked)
     if fine:
-        best = _disputed(best, readings)
+        best = disputed(best, readings, LOST)
     return _suspected(replace(best, seconds=time.perf_counter() - start, size_unsure=best.size_unsure or doubt))
+
+
+def _fits(r: Reading) -> bool:
+    """Whether some genre draws the clues of reading ``r``."""
+    return bool(r.genres) and r.problem is None
+
+
+def _more_places(full: np.ndarray, looked: list[Spot], forced: str | None,
+                 tries: list[tuple[Reading, float] | Unreadable], counted: set[tuple[int, int]],
+                 until: float | None = None) -> None:
+    """Up to :data:`MORE_LOOKS` further places read into ``tries``, none the same as one ``looked``
+    at, when no reading so far fits a genre: the places' crops were refused and the whole
+    picture was read as a grid of no puzzle (a sheet, its shadow and the clutter about it, read as
+    a coarse lattice), while a third place, the board's own outline, was never looked at behind
+    two outlines of the same place (bench/README.md, "vpage8"). None begun past ``until``."""
+    new = 0
+    for spot in spots(full, len(looked) + MORE_LOOKS):
+        if until is not None and time.perf_counter() > until:
+            break
+        x0, y0, x1, y1 = spot.box
+        if any(same_place(spot, s) for s in looked) or (x1 - x0) * (y1 - y0) > WHOLE_SHARE * full.size:
+            continue
+        looked.append(spot)
+        _spot_reads(full, spot, forced, tries, counted)
+        new += 1
+        if new == MORE_LOOKS:
+            break
+
+
+def _fitting(tries: list[tuple[Reading, float] | Unreadable]) -> list[tuple[Reading, float]]:
+    """The readings among ``tries``; when none fits a genre, a plain board refused for its doubts
+    (:func:`_asked_instead`) instead, if there is one: a grid of no puzzle read at another size
+    than the places found is no better a guess than the board shown with its doubts and size asked."""
+    read = [t for t in tries if isinstance(t, tuple)]
+    if read and not any(_fits(r) for r, _ in read) and (asked := _asked_instead(tries)) is not None:
+        return [(asked, 0.0)]
+    return read
+
+
+def _none_fits(tries: list[tuple[Reading, float] | Unreadable]) -> bool:
+    """Whether something was read, and no reading fits a genre."""
+    read = [t[0] for t in tries if isinstance(t, tuple)]
+    return bool(read) and not any(_fits(r) for r in read)
 
 
 def _fine(first: tuple[Reading, float] | Unreadable, scale: float, passed: float = 0.0,
@@ -125,25 +171,6 @@ def _fine(first: tuple[Reading, float] | Unreadable, scale: float, passed: float
     if not isinstance(first, tuple) or scale < FINE_SCALE or first[0].cell <= 0.0:
         return False
     return first[0].cell / scale < WORK_CELL
-
-
-def _disputed(best: Reading, read: list[Reading]) -> Reading:
-    """``best`` with the cells that another reading of the same size, with some genre fitting it,
-    gave otherwise suspected (the scaled-down copy and a crop at full resolution, two looks at the same board:
-    where they differ, one is wrong, and the sure one may be)."""
-    named = {(u.row, u.col) for u in (*best.unsure, *best.suspects)}
-    other: dict[tuple[int, int], str] = {}
-    for r in read:
-        if r is best or (r.rows, r.cols) != (best.rows, best.cols) or not r.genres:
-            continue
-        for i, row in enumerate(r.tokens):
-            for j, t in enumerate(row):
-                if t != best.tokens[i][j] and (i, j) not in named:
-                    other.setdefault((i, j), t)
-    if not other:
-        return best
-    added = tuple(CellRead(i, j, best.tokens[i][j], (t,), LOST) for (i, j), t in other.items())
-    return replace(best, suspects=tuple(sorted((*best.suspects, *added), key=lambda u: (u.row, u.col))))
 
 
 def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tuple[Reading, float] | Unreadable],
