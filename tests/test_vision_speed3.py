@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from vision import glyphs
-from vision.glyphs import _nearest, _queries
+from vision.glyphs import _nearest, _queries, classify
+from vision.memo import one_reading
 
 
 def _digit(text: str, dx: int = 0, thick: int = 2) -> np.ndarray:
@@ -72,3 +73,21 @@ def test_the_search_finds_what_the_loop_found_to_the_last_bit(monkeypatch: pytes
     found = [(g.char, g.confidence, g.runner_up) for g in _nearest(q, allowed)]
     assert found == _one_by_one(q, allowed)
     assert [c for c, _, _ in found[:9]] == ["1"] * 9
+
+
+def test_a_glyph_read_alone_is_read_once_a_reading_wherever_it_stands(monkeypatch: pytest.MonkeyPatch) -> None:
+    apart = [_digit("7", dx) for dx in (0, 4, -3)]  # (one character at three places in its cell)
+    alone = [classify([g])[0] for g in apart]  # (outside a reading: nothing remembered)
+    searched: list[int] = []
+    nearest = glyphs._nearest
+
+    def counted(q: np.ndarray, allowed: str) -> list[glyphs.Guess]:
+        searched.append(len(q))
+        return nearest(q, allowed)
+
+    monkeypatch.setattr(glyphs, "_nearest", counted)
+    with one_reading():
+        again = [classify([g])[0] for g in apart]
+        assert classify([_digit("1")])[0].char == "1"  # (another ink: read on its own)
+    assert again == alone and again[0].char == "7"
+    assert searched == [1, 1]  # (before: once per call, four)

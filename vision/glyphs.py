@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from vision.glyphnet import probabilities
-from vision.memo import memory
+from vision.memo import memory, remembered
 
 CLASSES = "0123456789?"
 SIZE = 16  # a glyph is compared as a SIZE x SIZE picture (aspect kept) plus its aspect ratio
@@ -106,8 +106,22 @@ def classify(glyphs: list[np.ndarray], allowed: str = CLASSES) -> list[Guess]:
     keys = [_key(g, allowed) for g in glyphs]
     known = memory("glyphs") or {}
     fresh = [i for i, k in enumerate(keys) if k not in known]
-    found = dict(zip(fresh, _nearest(_queries([glyphs[i] for i in fresh]), allowed), strict=True)) if fresh else {}
+    if len(fresh) == 1:
+        found = {fresh[0]: _alone(glyphs[fresh[0]], allowed)}
+    else:
+        found = dict(zip(fresh, _nearest(_queries([glyphs[i] for i in fresh]), allowed), strict=True)) if fresh else {}
     return [found[i] if i in found else known[k] for i, k in enumerate(keys)]
+
+
+def _alone(glyph: np.ndarray, allowed: str) -> Guess:
+    """One glyph read alone, remembered for the reading by its ink cropped to the ink (all that
+    :func:`features` sees): the same characters cut out of other cells (numbers in disks, the
+    pieces of split numbers) are read once, each as it would be read alone, to the last bit (a
+    glyph read among others can round otherwise: a product's rows are summed in other orders)."""
+    ys, xs = np.nonzero(glyph)
+    crop = glyph[ys.min():ys.max() + 1, xs.min():xs.max() + 1] if len(xs) else glyph[:0, :0]
+    key = (allowed, crop.shape, crop.dtype.str, np.ascontiguousarray(crop).tobytes())
+    return remembered("glyphs alone", key, lambda: _nearest(_queries([glyph]), allowed)[0])
 
 
 def _queries(glyphs: list[np.ndarray]) -> np.ndarray:
