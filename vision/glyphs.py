@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from vision.glyphnet import probabilities
-from vision.memo import memory
+from vision.memo import memory, remembered
 
 CLASSES = "0123456789?"
 SIZE = 16  # a glyph is compared as a SIZE x SIZE picture (aspect kept) plus its aspect ratio
@@ -70,16 +70,17 @@ def _examples() -> tuple[np.ndarray, np.ndarray]:
 
 
 @cache
-def _model(allowed: str = CLASSES) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _model(allowed: str = CLASSES) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The examples of the ``allowed`` characters: features, classes, squared norms, and the
-    examples in the first :data:`COARSE` principal directions with those directions (a cheap
-    first look that picks the candidates the exact distance ranks)."""
+    examples in the first :data:`COARSE` principal directions with those directions and their
+    squared norms (a cheap first look that picks the candidates the exact distance ranks)."""
     x, y = _examples()
     keep = np.isin(y, [CLASSES.index(c) for c in allowed])
     x, y = np.ascontiguousarray(x[keep]), y[keep]
     _, _, vt = np.linalg.svd(x[:: max(1, len(x) // 2000)], full_matrices=False)
     basis = np.ascontiguousarray(vt[:COARSE].T)
-    return x, y, (x * x).sum(1), np.ascontiguousarray(x @ basis), basis
+    coarse = np.ascontiguousarray(x @ basis)
+    return x, y, (x * x).sum(1), coarse, basis, (coarse * coarse).sum(1)
 
 
 def _key(glyph: np.ndarray, allowed: str) -> tuple[str, tuple[int, ...], bytes]:
@@ -106,8 +107,22 @@ def classify(glyphs: list[np.ndarray], allowed: str = CLASSES) -> list[Guess]:
     keys = [_key(g, allowed) for g in glyphs]
     known = memory("glyphs") or {}
     fresh = [i for i, k in enumerate(keys) if k not in known]
-    found = dict(zip(fresh, _nearest(_queries([glyphs[i] for i in fresh]), allowed), strict=True)) if fresh else {}
+    if len(fresh) == 1:
+        found = {fresh[0]: _alone(glyphs[fresh[0]], allowed)}
+    else:
+        found = dict(zip(fresh, _nearest(_queries([glyphs[i] for i in fresh]), allowed), strict=True)) if fresh else {}
     return [found[i] if i in found else known[k] for i, k in enumerate(keys)]
+
+
+def _alone(glyph: np.ndarray, allowed: str) -> Guess:
+    """One glyph read alone, remembered for the reading by its ink cropped to the ink (all that
+    :func:`features` sees): the same characters cut out of other cells (numbers in disks, the
+    pieces of split numbers) are read once, each as it would be read alone, to the last bit (a
+    glyph read among others can round otherwise: a product's rows are summed in other orders)."""
+    ys, xs = np.nonzero(glyph)
+    crop = glyph[ys.min():ys.max() + 1, xs.min():xs.max() + 1] if len(xs) else glyph[:0, :0]
+    key = (allowed, crop.shape, crop.dtype.str, np.ascontiguousarray(crop).tobytes())
+    return remembered("glyphs alone", key, lambda: _nearest(_queries([glyph]), allowed)[0])
 
 
 def _queries(glyphs: list[np.ndarray]) -> np.ndarray:
@@ -117,31 +132,50 @@ def _queries(glyphs: list[np.ndarray]) -> np.ndarray:
 
 
 def _nearest(q: np.ndarray, allowed: str) -> list[Guess]:
-    x, y, norms, coarse, basis = _model(allowed)
+    """Each glyph's guess by its :data:`K` nearest examples, then judged (:func:`_judged`). Alike
+    glyphs (a board full of the same numbers) are looked up once: each distinct row of ``q`` (with
+    its projection) is one search, and the results are the same as row by row (every distance by
+    the same operations, in the same order)."""
+    x, y, norms, coarse, basis, coarse_norms = _model(allowed)
+    every = q
     qc = q @ basis
-    # (einsum, not BLAS: BLAS threads spinning on a busy machine made it ten times slower)
-    rough = (qc * qc).sum(1)[:, None] + (coarse * coarse).sum(1)[None, :] - 2.0 * np.einsum(
-        "ij,kj->ik", qc, coarse, optimize=False)
+    # (alike by their features and by their projection, as computed here: a glyph's projection
+    # can round otherwise at another row of the product, and so tie differently)
+    seen: dict[bytes, int] = {}
+    back = [seen.setdefault(row.tobytes() + low.tobytes(), len(seen)) for row, low in zip(q, qc, strict=True)]
+    if len(seen) < len(q):
+        rows = np.unique(back, return_index=True)[1]
+        q, qc = q[rows], qc[rows]
+    # (einsum, not BLAS: BLAS threads spinning on a busy machine made it ten times slower; and
+    # another summation order could change a near tie between candidates)
+    rough = (qc * qc).sum(1)[:, None] + coarse_norms[None, :]
+    twice = np.einsum("ij,kj->ik", qc, coarse, optimize=False)
+    twice *= 2.0
+    rough -= twice
     m = min(CANDIDATES, len(y) - 1)
     picked = np.argpartition(rough, m, axis=1)[:, :m]
-    out = []
-    for row, idx in zip(q, picked, strict=True):
-        d = float(row @ row) + norms[idx] - 2.0 * x[idx] @ row
-        classes = y[idx]
-        near = np.argpartition(d, K)[:K]
-        votes = np.bincount(classes[near], minlength=len(CLASSES))
-        best = int(np.argmax(votes))
-        mine = float(d[classes == best].min())
-        others = d[classes != best]
-        if len(others):
-            other_d = float(others.min())
-            runner = int(classes[classes != best][np.argmin(others)])
+    d = np.empty(picked.shape, np.float32)
+    for i, (row, idx) in enumerate(zip(q, picked, strict=True)):
+        d[i] = float(row @ row) + norms[idx] - 2.0 * x[idx] @ row
+    classes = y[picked]
+    near = np.take_along_axis(classes, np.argpartition(d, K, axis=1)[:, :K], axis=1)
+    votes = (near[:, :, None] == np.arange(len(CLASSES))[None, None, :]).sum(1)
+    best = np.argmax(votes, axis=1)
+    mine = np.where(classes == best[:, None], d, np.inf).min(1)
+    others = np.where(classes != best[:, None], d, np.inf)
+    runner = np.take_along_axis(classes, np.argmin(others, axis=1)[:, None], axis=1)[:, 0]
+    found = []
+    far = zip(others.min(1), runner.tolist(), d.max(1), strict=True)
+    for b, v, mi, (oth, ru, dmax) in zip(best.tolist(), votes, mine, far, strict=True):
+        if np.isfinite(oth):
+            other_d = float(oth)
         else:  # every candidate is of one class: the next class is far
-            other_d, runner = float(d.max()) * 4.0, best
-        margin = (np.sqrt(max(other_d, 0.0)) - np.sqrt(max(mine, 0.0))) / max(np.sqrt(max(other_d, 1e-9)), 1e-9)
-        confidence = float(min(votes[best] / K, 0.5 + 2.0 * margin))
-        out.append(Guess(CLASSES[best], max(0.0, min(1.0, confidence)), CLASSES[runner]))
-    return _judged(q, out, allowed)
+            other_d, ru = float(dmax) * 4.0, b
+        mi = float(mi)
+        margin = (np.sqrt(max(other_d, 0.0)) - np.sqrt(max(mi, 0.0))) / max(np.sqrt(max(other_d, 1e-9)), 1e-9)
+        confidence = float(min(v[b] / K, 0.5 + 2.0 * margin))
+        found.append(Guess(CLASSES[b], max(0.0, min(1.0, confidence)), CLASSES[ru]))
+    return _judged(every, [found[i] for i in back], allowed)
 
 
 def _judged(q: np.ndarray, guesses: list[Guess], allowed: str) -> list[Guess]:
