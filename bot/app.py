@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import logging
 import sys
+import threading
 from collections.abc import Callable
 
 from bot.config import BotConfig, ConfigError, load_config
@@ -80,6 +81,9 @@ def main(env_file: str | None = ".env") -> int:
     if config.platform == "console" and config.log_level == "INFO":  # keep the console chat readable
         logging.getLogger().setLevel(logging.WARNING)
     serve = adapter(config)
+    from vision.glyphs import warm
+
+    threading.Thread(target=warm, name="vision-warm", daemon=True).start()  # while the platform connects
     log.info("starting the %s bot: %s", config.platform, config.redacted())
     return serve(build_core(config), config)
 

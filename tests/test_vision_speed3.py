@@ -91,3 +91,19 @@ def test_a_glyph_read_alone_is_read_once_a_reading_wherever_it_stands(monkeypatc
         assert classify([_digit("1")])[0].char == "1"  # (another ink: read on its own)
     assert again == alone and again[0].char == "7"
     assert searched == [1, 1]  # (before: once per call, four)
+
+
+def test_warm_builds_every_model_a_reading_asks_for() -> None:
+    """``warm`` (run by the bot at start) builds the models a picture's reading would build while
+    its player waits: after it, reading a screenshot of numbers builds no further one."""
+    from pathlib import Path
+
+    from vision import read_image
+
+    glyphs._model.cache_clear()
+    glyphs.warm()
+    built = glyphs._model.cache_info().currsize
+    assert built == 2
+    data = (Path(__file__).parent / "data" / "images" / "pzprjs-own-shikaku-02-screenshot.png").read_bytes()
+    read_image(data)
+    assert glyphs._model.cache_info().currsize == built

@@ -83,6 +83,15 @@ def _model(allowed: str = CLASSES) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
     return x, y, (x * x).sum(1), coarse, basis, (coarse * coarse).sum(1)
 
 
+def warm() -> None:
+    """Build the search models before the first picture needs them: the first reading of a process
+    built them while its player waited (1.3 s of CPU on the 2-core machine at load 2-4, 2026-11-28,
+    OpenBLAS's threaded SVD; 0.07 s on one thread), which pushed a small screenshot read under load
+    past the bot's time limit. The models are the same whoever builds them first."""
+    for allowed in (CLASSES, "0123456789"):  # every ``allowed`` the cell reader asks for
+        _model(allowed)
+
+
 def _key(glyph: np.ndarray, allowed: str) -> tuple[str, tuple[int, ...], bytes]:
     return allowed, glyph.shape, np.ascontiguousarray(glyph, dtype=np.uint8).tobytes()
 
