@@ -222,8 +222,12 @@ class Prober:
                 block = self._block(f)
                 for i in block:
                     sizes[i] = len(block)
-                if len(block) < w and reach_count(near, cand, block, w, w - len(block)) < w - len(block):
-                    raise Contradiction
+                if len(block) < w:
+                    lack = w - len(block)
+                    got = reach_count(near, cand, block, w, lack)
+                    self.work += len(block) + got  # (the cells that walk visited: the block, then its reach)
+                    if got < lack:
+                        raise Contradiction
         ok: set[int] = set()
         free: dict[int, bool] = {}
         for j in todo:

@@ -4,6 +4,7 @@ the groups the fallback takes arrive narrowed."""
 from __future__ import annotations
 
 import random
+from collections import deque
 
 import pytest
 
@@ -156,9 +157,25 @@ def test_the_one_layered_walk_counts_as_the_full_reach() -> None:
         for d, layer in enumerate(walked, 1):  # a cell at distance d touches one at d - 1
             before = set(start) if d == 1 else set(walked[d - 2])
             assert all(any(k in before for k in near[j]) for j in layer)
-        full = len(deduce._reach(near, cand, start, 2, depth, without))
-        assert full == len(flat)
+        dist = _distances(near, cand, start, 2, without)  # (a plain BFS, independent of layers)
+        far = min(depth, max(dist.values()))
+        assert [sorted(layer) for layer in walked] == [sorted(j for j, k in dist.items() if k == d)
+                                                       for d in range(1, far + 1)]
+        assert len(flat) == sum(1 for k in dist.values() if 1 <= k <= depth)
         for need in range(depth + 1):
             got = deduce.reach_count(near, cand, start, 2, need, without)
-            upto = len(deduce._reach(near, cand, start, 2, need, without))
+            upto = sum(1 for k in dist.values() if 1 <= k <= need)
             assert (got >= need) == (upto >= need) and got <= upto
+
+
+def _distances(near: list[list[int]], cand: list[int], start: list[int], v: int, without: int) -> dict[int, int]:
+    """Each cell's steps from ``start`` over cells that may be ``v`` (never ``without``), by BFS."""
+    dist = dict.fromkeys(start, 0)
+    queue = deque(start)
+    while queue:
+        i = queue.popleft()
+        for j in near[i]:
+            if j not in dist and j != without and cand[j] >> v & 1:
+                dist[j] = dist[i] + 1
+                queue.append(j)
+    return dist
