@@ -133,7 +133,16 @@ def _is_url(arg: str) -> bool:
     if bare.split("://", 1)[0].lower() in ("http", "https") and "://" in bare:
         return True
     host = bare.split("/", 1)[0].lower()
-    return "/" in bare and "?" in bare and _HOST.match(host) is not None and not Path(arg).exists()
+    return "/" in bare and "?" in bare and _HOST.match(host) is not None and not _is_file(arg)
+
+
+def _is_file(arg: str) -> bool:
+    """Whether ``arg`` names something on disk; a name the system cannot look up (longer than its
+    limit: a long URL) names nothing rather than stopping the command with "File name too long"."""
+    try:
+        return Path(arg).exists()
+    except OSError:
+        return False
 
 
 def cmd_parse(args: argparse.Namespace) -> int:

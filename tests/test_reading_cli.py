@@ -139,3 +139,12 @@ def test_read_image_with_the_wrong_genre_says_so(tmp_path: Path, capsys: pytest.
     assert "reads as Akari, not Masyu" in err and "sharper" not in err
     assert main(["read-image", str(board)]) == 0
     assert json.loads(capsys.readouterr().out)["genre"] == "akari"
+
+
+def test_parse_takes_a_url_longer_than_a_file_name_can_be(capsys: pytest.CaptureFixture) -> None:
+    """A scheme-less URL over the system's 4096-byte name limit was looked up as a file: exists()
+    raised and parse said "cannot read ...: File name too long" instead of reading the board."""
+    url = "puzz.link/p?nurikabe/59/59/" + "-10g" * 1741
+    assert main(["parse", url]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read" not in err and "islands need" in err
