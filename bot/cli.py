@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -122,18 +121,17 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-_HOST = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+$")  # puzz.link, pzv.jp: an address's first part
-
-
 def _is_url(arg: str) -> bool:
     """A command-line argument that is a web address rather than a file name: ``https://...``, or
     one copied as chat shows it (``<https://...>``, quoted) or without its scheme (``puzz.link/p?...``)
-    when no file has that name."""
+    when no file has that name. Without a scheme only the board reader's own hosts count (its URL
+    pattern), so a missing ``saved.pages/board?id=1.html`` is still a file that cannot be read."""
+    from solvers.puzzlink import URL_RE
+
     bare = arg.strip().strip("<>\"'")
     if bare.split("://", 1)[0].lower() in ("http", "https") and "://" in bare:
         return True
-    host = bare.split("/", 1)[0].lower()
-    return "/" in bare and "?" in bare and _HOST.match(host) is not None and not _is_file(arg)
+    return URL_RE.match(bare) is not None and not _is_file(arg)
 
 
 def _is_file(arg: str) -> bool:

@@ -148,3 +148,12 @@ def test_parse_takes_a_url_longer_than_a_file_name_can_be(capsys: pytest.Capture
     assert main(["parse", url]) == 2
     err = capsys.readouterr().err
     assert "cannot read" not in err and "islands need" in err
+
+
+@pytest.mark.parametrize("arg", ["saved.pages/board?id=1.html", "example.com/p?nurikabe/3/3/1l5g"])
+def test_parse_missing_file_with_a_host_like_name_is_a_missing_file(arg: str, capsys: pytest.CaptureFixture) -> None:
+    """A missing file whose name looks like a host with a '?' was read as a URL and answered with a
+    grid error ("Unknown symbol '/'"); only the board reader's hosts are taken without a scheme."""
+    assert main(["parse", arg]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot read {arg}" in err and "Unknown symbol" not in err
