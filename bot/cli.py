@@ -310,7 +310,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.env_file is None:  # the default .env is optional: no file there means environment only
         return run(env_file=".env") or 0
     if not Path(args.env_file).is_file():  # a file named on purpose must be there: a typo would run on defaults
-        print(f"puzzlebot run: --env-file {args.env_file}: no such file (use --no-env-file to read the "
+        what = "is not a file" if Path(args.env_file).exists() else "no such file"  # a directory, say
+        print(f"puzzlebot run: --env-file {args.env_file}: {what} (use --no-env-file to read the "
               "environment only)", file=sys.stderr)
         return 2
     return run(env_file=args.env_file) or 0
