@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -122,18 +121,26 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-_HOST = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+$")  # puzz.link, pzv.jp: an address's first part
-
-
 def _is_url(arg: str) -> bool:
     """A command-line argument that is a web address rather than a file name: ``https://...``, or
     one copied as chat shows it (``<https://...>``, quoted) or without its scheme (``puzz.link/p?...``)
-    when no file has that name."""
+    when no file has that name. Without a scheme only the board reader's own hosts count (its URL
+    pattern), so a missing ``saved.pages/board?id=1.html`` is still a file that cannot be read."""
+    from solvers.puzzlink import URL_RE
+
     bare = arg.strip().strip("<>\"'")
     if bare.split("://", 1)[0].lower() in ("http", "https") and "://" in bare:
         return True
-    host = bare.split("/", 1)[0].lower()
-    return "/" in bare and "?" in bare and _HOST.match(host) is not None and not Path(arg).exists()
+    return URL_RE.match(bare) is not None and not _is_file(arg)
+
+
+def _is_file(arg: str) -> bool:
+    """Whether ``arg`` names something on disk; a name the system cannot look up (longer than its
+    limit: a long URL) names nothing rather than stopping the command with "File name too long"."""
+    try:
+        return Path(arg).exists()
+    except OSError:
+        return False
 
 
 def cmd_parse(args: argparse.Namespace) -> int:
@@ -303,7 +310,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.env_file is None:  # the default .env is optional: no file there means environment only
         return run(env_file=".env") or 0
     if not Path(args.env_file).is_file():  # a file named on purpose must be there: a typo would run on defaults
-        print(f"puzzlebot run: --env-file {args.env_file}: no such file (use --no-env-file to read the "
+        what = "is not a file" if Path(args.env_file).exists() else "no such file"  # a directory, say
+        print(f"puzzlebot run: --env-file {args.env_file}: {what} (use --no-env-file to read the "
               "environment only)", file=sys.stderr)
         return 2
     return run(env_file=args.env_file) or 0

@@ -159,7 +159,15 @@ class SvgDrawing:
 
     def region_borders(self, ids: Sequence[Sequence[int]], paint: Paint = INK, *,
                        clear: Collection[Cell] = ()) -> None:
-        self._clear_strips(ids, clear)
+        d = self._border_path(ids)
+        self._clear_strips(d, clear)
+        if d:
+            self.parts.append(f'<path class="rooms" d="{d}" stroke="{colour(paint)}" '
+                              f'stroke-width="{_n(LINE_W * 0.75)}" stroke-linecap="square" fill="none"/>')
+
+    def _border_path(self, ids: Sequence[Sequence[int]]) -> str:
+        """The path data of every side between two rooms (empty: one room), drawn once for the
+        borders and once, wider in white, for the strips round them."""
         d = []
         for r, row in enumerate(ids):
             for c, v in enumerate(row):
@@ -167,13 +175,11 @@ class SvgDrawing:
                     d.append(f"M{_n(self.x(c + 1))} {_n(self.y(r))}V{_n(self.y(r + 1))}")
                 if r + 1 < len(ids) and ids[r + 1][c] != v:
                     d.append(f"M{_n(self.x(c))} {_n(self.y(r + 1))}H{_n(self.x(c + 1))}")
-        if d:
-            self.parts.append(f'<path class="rooms" d="{"".join(d)}" stroke="{colour(paint)}" '
-                              f'stroke-width="{_n(LINE_W * 0.75)}" stroke-linecap="square" fill="none"/>')
+        return "".join(d)
 
-    def _clear_strips(self, ids: Sequence[Sequence[int]], clear: Collection[Cell]) -> None:
-        """Paper round the borders and the frame where they run over the ``clear`` cells: the borders
-        and frame stroked wider in white, clipped to those cells (as the PNG draws them)."""
+    def _clear_strips(self, borders: str, clear: Collection[Cell]) -> None:
+        """Paper round the room ``borders`` (path data) and the frame where they run over the ``clear``
+        cells: the borders and frame stroked wider in white, clipped to those cells (as the PNG draws them)."""
         cells = sorted((r, c) for r, c in clear if self.inside(r, c) and (r, c) not in self.highlights)
         if not cells:
             return
@@ -181,18 +187,11 @@ class SvgDrawing:
         clip = "clear-" + hashlib.sha1(repr((self.rows, self.cols, cells)).encode()).hexdigest()[:10]
         rects = "".join(f'<rect x="{_n(self.x(c))}" y="{_n(self.y(r))}" width="{CELL}" height="{CELL}"/>'
                         for r, c in cells)
-        d = []
-        for r, row in enumerate(ids):
-            for c, v in enumerate(row):
-                if c + 1 < len(row) and row[c + 1] != v:
-                    d.append(f"M{_n(self.x(c + 1))} {_n(self.y(r))}V{_n(self.y(r + 1))}")
-                if r + 1 < len(ids) and ids[r + 1][c] != v:
-                    d.append(f"M{_n(self.x(c))} {_n(self.y(r + 1))}H{_n(self.x(c + 1))}")
         self.parts.append(f'<clipPath id="{clip}">{rects}</clipPath><g clip-path="url(#{clip})" fill="none" '
                           f'stroke="#fff"><rect x="{_n(self.x(0))}" y="{_n(self.y(0))}" width="{self.cols * CELL}" '
                           f'height="{self.rows * CELL}" stroke-width="{_n(FRAME_W + 2 * k)}"/>'
-                          + (f'<path d="{"".join(d)}" stroke-width="{_n(LINE_W * 0.75 + 2 * k)}" '
-                             f'stroke-linecap="square"/>' if d else "") + "</g>")
+                          + (f'<path d="{borders}" stroke-width="{_n(LINE_W * 0.75 + 2 * k)}" '
+                             f'stroke-linecap="square"/>' if borders else "") + "</g>")
 
     def fill_cell(self, r: int, c: int, paint: Paint) -> None:
         if not self.inside(r, c):

@@ -195,7 +195,8 @@ def test_adapters_import_neither_the_app_nor_each_other() -> None:
 def test_run_with_a_missing_env_file_stops_naming_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """`puzzlebot run --env-file prod.evn` (a typo) stops with exit 2 naming the path, instead of running
-    on defaults; the default `.env` stays optional and `--no-env-file` reads the environment only."""
+    on defaults; the default `.env` stays optional and `--no-env-file` reads the environment only. A
+    directory named there is said to be no file (it was called missing)."""
     import bot.app
     from bot.cli import main
 
@@ -206,6 +207,10 @@ def test_run_with_a_missing_env_file_stops_naming_it(tmp_path: Path, monkeypatch
     assert main(["run", "--env-file", str(missing)]) == 2
     err = capsys.readouterr().err
     assert str(missing) in err and "no such file" in err
+    assert started == []
+    assert main(["run", "--env-file", str(tmp_path)]) == 2  # a directory is there, but is no file
+    err = capsys.readouterr().err
+    assert f"{tmp_path}: is not a file" in err and "no such file" not in err
     assert started == []
     assert main(["run"]) == 0 and main(["run", "--no-env-file"]) == 0
     real = tmp_path / "prod.env"

@@ -209,6 +209,33 @@ async def test_a_scripted_console_plays_the_first_daily(tmp_path: Path) -> None:
     assert "💡 Hint 1/" in said and "nothing to /hint" not in said
 
 
+async def test_the_console_says_making_now_only_while_a_puzzle_is_made(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the making fails, and on the next /daily (held back after a failure: nothing is made), the
+    console said "Making today's ... now, one moment…" and then "try again in a minute": it says it could
+    not make the puzzle now, and "making now" only while a making is under way."""
+    import io
+
+    import tests.core_drill as drill
+    from bot.console import ConsoleChat
+    from bot.daily.chat import DailyChat
+
+    def broken(genre: str, rows: int, cols: int, difficulty: str, seed: int) -> None:
+        raise RuntimeError("the generator broke")
+
+    monkeypatch.setattr(drill, "corpus_maker", broken)
+    core = drill.drill_core(tmp_path)
+    daily: DailyChat = core.daily  # type: ignore[attr-defined]
+    out = io.StringIO()
+    script = "/daily masyu easy\n/daily masyu easy\n"
+    await ConsoleChat(core, tmp_path / "out", stdin=io.StringIO(script), stdout=out).run()
+    said = out.getvalue()
+    await daily.service.close()
+    assert said.count("Making today's Masyu (easy) now") == 1  # the first /daily's making, which failed
+    assert said.count("I could not make today's Masyu (easy) just now") == 2
+    assert "Try again in a minute" not in said
+
+
 def test_slash_quit_ends_the_chat_like_the_end_of_input(tmp_path: Path) -> None:
     import asyncio
     import io

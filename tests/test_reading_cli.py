@@ -139,3 +139,21 @@ def test_read_image_with_the_wrong_genre_says_so(tmp_path: Path, capsys: pytest.
     assert "reads as Akari, not Masyu" in err and "sharper" not in err
     assert main(["read-image", str(board)]) == 0
     assert json.loads(capsys.readouterr().out)["genre"] == "akari"
+
+
+def test_parse_takes_a_url_longer_than_a_file_name_can_be(capsys: pytest.CaptureFixture) -> None:
+    """A scheme-less URL over the system's 4096-byte name limit was looked up as a file: exists()
+    raised and parse said "cannot read ...: File name too long" instead of reading the board."""
+    url = "puzz.link/p?nurikabe/59/59/" + "-10g" * 1741
+    assert main(["parse", url]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read" not in err and "islands need" in err
+
+
+@pytest.mark.parametrize("arg", ["saved.pages/board?id=1.html", "example.com/p?nurikabe/3/3/1l5g"])
+def test_parse_missing_file_with_a_host_like_name_is_a_missing_file(arg: str, capsys: pytest.CaptureFixture) -> None:
+    """A missing file whose name looks like a host with a '?' was read as a URL and answered with a
+    grid error ("Unknown symbol '/'"); only the board reader's hosts are taken without a scheme."""
+    assert main(["parse", arg]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot read {arg}" in err and "Unknown symbol" not in err

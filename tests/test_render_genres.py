@@ -305,3 +305,25 @@ def test_room_borders_stand_out_on_shaded_cells(name: str) -> None:
             seen += 1
     assert seen
     assert 'stroke="#fff"' in board_svg(puzzle, solution) and 'stroke="#fff"' not in board_svg(puzzle, None)
+
+
+def test_the_svg_room_borders_and_their_paper_strips_share_one_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The paper strips round the borders on shaded cells rebuilt the borders' path in a second copy of
+    the loop; the path is built once and both draw it (the pictures are byte-identical to before)."""
+    import re
+
+    from rendering.svg import SvgDrawing, board_svg
+    from solvers.engine import solve_puzzle
+    from solvers.reading import read_board
+    from solvers.verdict import SolveOptions
+
+    puzzle = read_board(GENRES["lits"].example, "lits")
+    solution = solve_puzzle(puzzle, SolveOptions(time_limit=10, workers=1)).solution
+    built: list[str] = []
+    path = SvgDrawing._border_path
+    monkeypatch.setattr(SvgDrawing, "_border_path", lambda self, ids: built.append(path(self, ids)) or built[-1])
+    svg = board_svg(puzzle, solution)
+    assert len(built) == 1 and built[0]
+    strips = re.search(r'stroke="#fff">.*?<path d="([^"]*)"', svg)
+    rooms = re.search(r'<path class="rooms" d="([^"]*)"', svg)
+    assert strips is not None and rooms is not None and strips.group(1) == rooms.group(1) == built[0]

@@ -225,14 +225,15 @@ class DailyChat:
                 genre, difficulty = subs[0].genre, difficulty or subs[0].difficulty
         slot = self.service.slot(self.service.today(), genre or MIX, difficulty)
         daily = await self.service.making.get(slot)
-        if daily is None and m.platform == "console":
+        named = {"genre": slot[1], "difficulty": ctx.t(f"difficulty_{slot[2]}")}
+        if daily is None and m.platform == "console" and self.service.making.under_way(slot):
             # the console chat has no tick making puzzles ahead and one player, often a script that
             # cannot "try again in a minute": it waits for the puzzle being made
-            await ctx.reply(ctx.t("daily_making_now", genre=slot[1], difficulty=ctx.t(f"difficulty_{slot[2]}")))
+            await ctx.reply(ctx.t("daily_making_now", **named))
             daily = await self.service.making.wait(slot, CONSOLE_WAIT)
-        if daily is None:
-            await ctx.reply(ctx.t("daily_preparing", genre=slot[1],
-                                  difficulty=ctx.t(f"difficulty_{slot[2]}")))
+        if daily is None:  # still being made, or its making failed (and is not tried again for a while)
+            key = "daily_preparing" if self.service.making.under_way(slot) else "daily_not_made"
+            await ctx.reply(ctx.t(key, **named))
             return
         await ctx.channel.action("upload_photo")
         post = await self.post_reply(daily, ctx.lang, chat=(m.platform, m.chat_id, m.is_group, m.user_id, m.user_name))

@@ -140,6 +140,12 @@ class DailyMaking:
                 await asyncio.wait_for(asyncio.shield(task), timeout)
         return await self.get(slot, make=False)
 
+    def under_way(self, slot: Slot) -> bool:
+        """Whether the slot's puzzle is being made now (not: made, failed, or held back after a
+        failure for :data:`RETRY_FAILED_AFTER` s, when :meth:`get` starts nothing)."""
+        task = self._making.get(slot)
+        return task is not None and not task.done()
+
     def request(self, slot: Slot) -> asyncio.Task[DailyPuzzle | None]:
         """Make the slot's puzzle in the background (one task per slot at a time)."""
         task = self._making.get(slot)

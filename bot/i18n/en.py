@@ -321,6 +321,8 @@ TEXTS: dict[str, str] = {
     "daily_play": "\nPlay online: {url}",
     "daily_making_now": "Making today's {genre} ({difficulty}) now, one moment…",
     "daily_preparing": "Today's {genre} ({difficulty}) is still being prepared. Try again in a minute.",
+    "daily_not_made": "I could not make today's {genre} ({difficulty}) just now. Try again later, or try "
+                      "another genre or difficulty.",
     "daily_usage": "I did not understand {words}. Use /daily [genre] [easy|medium|hard], e.g. /daily {example} hard.",
     "daily_about": "({genre} {rows}×{cols}, {difficulty}) ",
     "daily_none_here": "There is no daily puzzle in this chat today yet: send /daily first, then reply to its picture.",

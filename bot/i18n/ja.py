@@ -284,6 +284,7 @@ TEXTS: dict[str, str] = {
     "daily_play": "\nオンラインで遊ぶ: {url}",
     "daily_making_now": "今日の{genre}（{difficulty}）を作っています。少々お待ちください…",
     "daily_preparing": "今日の{genre}（{difficulty}）は準備中です。1 分ほどしてからもう一度どうぞ。",
+    "daily_not_made": "今日の{genre}（{difficulty}）を今は作れませんでした。しばらくしてからもう一度、または別のジャンルか難易度でどうぞ。",
     "daily_usage": "{words} がわかりませんでした。/daily [ジャンル] [easy|medium|hard] の形で"
                    "送ってください（例: /daily {example} hard）。",
     "daily_about": "（{genre} {rows}×{cols}・{difficulty}）",
