@@ -11,7 +11,7 @@ import pytest
 
 from vision import read_image
 from vision.board import Board
-from vision.sight import dot_run_on, dots_beyond
+from vision.sight import _dot_run_on, dots_beyond
 
 CELL, MARGIN = 44, 60
 
@@ -73,9 +73,9 @@ def test_a_line_through_the_next_columns_points_is_no_dot() -> None:
 
     assert dots_beyond(*board_of(_dotted(6, 7, faint_col=7)))
     assert not dots_beyond(*board_of(_dotted(6, 6, frame=True)))
-    assert dot_run_on(*board_of(_dotted(6, 6))) < 0.02
+    assert _dot_run_on(*board_of(_dotted(6, 6))) < 0.02
     lined = board_of(_dotted(6, 6, faint_col=7))[0]
-    assert dot_run_on(Board(paper=lined.paper, xs=lined.xs, ys=lined.ys, dots=False, clarity=3.0,
+    assert _dot_run_on(Board(paper=lined.paper, xs=lined.xs, ys=lined.ys, dots=False, clarity=3.0,
                             transform=np.eye(3)), lined.paper) == 0.0
 
 
@@ -91,6 +91,6 @@ def test_words_on_the_dot_rows_past_the_board_are_no_column_of_dots() -> None:
     lattice's own dots (0.96: an exact 10x10's count asked; review of vflag5); a dot stands alone
     across the row too, a word's letters run on beside it. The faint columns are still seen."""
     assert not dots_beyond(*_judged(_dotted(10, 10, on_rows=True), 10))
-    assert dot_run_on(*_judged(_dotted(10, 10, on_rows=True), 10)) < 0.02
+    assert _dot_run_on(*_judged(_dotted(10, 10, on_rows=True), 10)) < 0.02
     for grey in (190, 210, 235):
         assert dots_beyond(*_judged(_dotted(10, 10, faint_col=10, grey=grey), 9))

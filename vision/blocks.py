@@ -278,7 +278,7 @@ def _split(ink: np.ndarray) -> CellGuess:
         sums.append(guess.token)
         confidence = min(confidence, guess.confidence)
         # (the weaker half's: each half is a number as doubts.weak_numbers judges one; the product of
-        # both named an exact sure 13\\3 of a vc-sets dev screenshot, 0.933 x 0.964 = 0.8995 < WEAK)
+        # both named an exact sure 13\3 of a vc-sets dev screenshot, 0.933 x 0.964 = 0.8995 < WEAK)
         learned = min(learned, guess.learned)
         alternatives += list(guess.alternatives)
     if not any(sums):

@@ -42,7 +42,7 @@ RUN_ON = 0.5
 RUN_ON_SHARE = 0.6
 MARGIN = 0.15
 BEYOND = 1.0  # cells of the picture beyond the outline looked at for lines running on (runs_beyond)
-# A dot lattice's next row or column (dot_run_on): its points stand out from the paper between them
+# A dot lattice's next row or column (_dot_run_on): its points stand out from the paper between them
 # at least DOT_ON as much as the lattice's own outer dots, for DOT_SHARE of them. Measured
 # (bench/README.md, "vflag5") on 89 dot lattices found in tuning photos (/tmp/vflag5/dots: pzprjs
 # dotted boards photographed by photo.py, simulate_scene and harsh.py; the dotted photos and scenes
@@ -112,23 +112,30 @@ def runs_beyond(board: Board, flat: np.ndarray) -> bool:
     if board.bare or board.dots or board.transform is None or board.bend is not None or board.pitch <= 0:
         return False
     pad = round(BEYOND * board.pitch)
-    h, w = board.paper.shape[:2]
-    m = np.array([[1.0, 0.0, pad], [0.0, 1.0, pad], [0.0, 0.0, 1.0]]) @ board.transform
-    wide = cv2.warpPerspective(np.asarray(flat, np.float32), m, (w + 2 * pad, h + 2 * pad), flags=cv2.INTER_LINEAR,
-                               borderValue=1.0)
-    return left_out(replace(board, paper=wide, xs=np.asarray(board.xs, dtype=float) + pad,
+    return left_out(replace(board, paper=_widened(board, flat, pad), xs=np.asarray(board.xs, dtype=float) + pad,
                             ys=np.asarray(board.ys, dtype=float) + pad))
 
 
+def _widened(board: Board, flat: np.ndarray, pad: int) -> np.ndarray:
+    """The picture ``flat`` straightened as the board was (``board.transform``), with ``pad`` pixels
+    more on every side (paper, 1.0, where the picture ends): what lies just beyond the outline."""
+    h, w = board.paper.shape[:2]
+    assert board.transform is not None
+    m = np.array([[1.0, 0.0, pad], [0.0, 1.0, pad], [0.0, 0.0, 1.0]]) @ board.transform
+    wide: np.ndarray = cv2.warpPerspective(np.asarray(flat, np.float32), m, (w + 2 * pad, h + 2 * pad),
+                                           flags=cv2.INTER_LINEAR, borderValue=1.0)
+    return wide
+
+
 def dots_beyond(board: Board, flat: np.ndarray) -> bool:
-    """Whether a dot lattice's dots run on a row or column past the ones it was counted from
-    (:func:`dot_run_on` at least :data:`DOT_ON`): a lattice's outer dots faint (glare, a washed-out
-    edge of a photo) drop out of the dots found, and the board is read a row or column short with
-    nothing against it (:func:`runs_beyond` looks for lines; a dot lattice has none)."""
-    return dot_run_on(board, flat) >= DOT_ON
+    """Whether a dot lattice's dots run on a row or column past the ones it was counted from: a
+    lattice's outer dots faint (glare, a washed-out edge of a photo) drop out of the dots found, and
+    the board is read a row or column short with nothing against it (:func:`runs_beyond` looks for
+    lines; a dot lattice has none). Judged by :func:`_dot_run_on` (at least :data:`DOT_ON`)."""
+    return _dot_run_on(board, flat) >= DOT_ON
 
 
-def dot_run_on(board: Board, flat: np.ndarray) -> float:
+def _dot_run_on(board: Board, flat: np.ndarray) -> float:
     """How much a next row or column of dots stands out past a dot lattice, against its own outer
     dots (the most on any side; 0 for boards of lines). The picture ``flat`` (0 ink .. 1 paper) is
     straightened with the lattice widened by two cells; on each side, the points where the next row
@@ -138,11 +145,7 @@ def dot_run_on(board: Board, flat: np.ndarray) -> float:
     if not board.dots or board.transform is None or board.pitch <= 0 or len(board.xs) < 4 or len(board.ys) < 4:
         return 0.0
     pad = round(2 * BEYOND * board.pitch)
-    h, w = board.paper.shape[:2]
-    m = np.array([[1.0, 0.0, pad], [0.0, 1.0, pad], [0.0, 0.0, 1.0]]) @ board.transform
-    wide = cv2.warpPerspective(np.asarray(flat, np.float32), m, (w + 2 * pad, h + 2 * pad), flags=cv2.INTER_LINEAR,
-                               borderValue=1.0)
-    dark = 1.0 - np.clip(wide, 0.0, 1.0)
+    dark = 1.0 - np.clip(_widened(board, flat, pad), 0.0, 1.0)
     xs, ys = np.asarray(board.xs, dtype=float) + pad, np.asarray(board.ys, dtype=float) + pad
     r = max(1, round(DOT_REACH * board.pitch))
     most = 0.0
