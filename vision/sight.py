@@ -50,8 +50,16 @@ BEYOND = 1.0  # cells of the picture beyond the outline looked at for lines runn
 # (its outer dots washed out) 1.05; drawn 10x10 lattices whose last column of dots is grey, read
 # 10x9: 0.09 (grey 235 of 255), 0.20 (210), 0.29 (190).
 DOT_ON, DOT_SHARE = 0.08, 0.6
-DOT_REACH = 0.08  # a dot looked for within this share of a cell of each point (a photo's dots sit a pixel off)
-DOT_FLOOR = 0.05  # a side whose own dots stand out less than this (darkness) is not judged
+# A dot looked for within this share of a cell of each point: a photo's dots sit a pixel or two off
+# the lattice found. Measured (bench/README.md, "vflag5", review mends) on the outer dots of the 68
+# exact readings of /tmp/vflag5/dots dev: the darkest pixel near each point 0.007 of a cell off at
+# the median, 0.062 at the 99th percentile, 0.094 at most (1,170 dots).
+DOT_REACH = 0.08
+# A side whose own outer dots stand out less than this (darkness against the paper around them) is
+# not judged (no level to compare the next points with). Same measurement: the sides of every dot
+# lattice of those exact readings 0.416 or more (268 sides); a lattice found where a scene holds no
+# dots (own-slitherlink-02-2-scene, read wrong and asked) -0.90 to -0.01.
+DOT_FLOOR = 0.05
 
 
 def short_of_outline(board: Board) -> bool:
