@@ -58,7 +58,7 @@ DOT_REACH = 0.08
 # A side whose own outer dots stand out less than this (darkness against the paper around them) is
 # not judged (no level to compare the next points with). Same measurement: the sides of every dot
 # lattice of those exact readings 0.416 or more (268 sides); a lattice found where a scene holds no
-# dots (own-slitherlink-02-2-scene, read wrong and asked) -0.90 to -0.01.
+# dots (one scene of the set, read wrong and asked) -0.90 to -0.01.
 DOT_FLOOR = 0.05
 
 
