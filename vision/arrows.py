@@ -58,7 +58,7 @@ def _arrow(raw: np.ndarray) -> CellGuess | None:
     if not guess.token.isdigit():
         return CellGuess(f"?{direction}", 0.0, kinds=ARROW)
     return CellGuess(f"{guess.token}{direction}", guess.confidence,
-                     tuple(f"{a}{direction}" for a in guess.alternatives), kinds=ARROW)
+                     tuple(f"{a}{direction}" for a in guess.alternatives), kinds=ARROW, learned=guess.learned)
 
 
 def _direction(stroke: np.ndarray, upright: bool) -> str | None:

@@ -139,17 +139,25 @@ def discs_read_as_numbers(board: Board, guesses: Sequence[Sequence[CellGuess]], 
 
 
 # A number read with confidence whose digits the learned glyph reader gives less than this (the
-# product of its probabilities) is named: the two readers agreed on it, but not without doubt.
-# Measured (bench/README.md, "vflag5"): the sure numbers of every exact reading sure of its cells
-# (156 readings: vc-sets dev screenshots of every genre, vflag4 dev, vl-sets dev, vr-sets dev, the
-# dot-lattice photos; 2,182 numbers) 0.959 or more; the one sure number read wrong, a 16 read 14 on
-# a scene (both readers agreeing on the 4 at 0.94 and the 1 at 0.89), 0.835.
+# product of its probabilities) is named (on a reading asked about anyway, when the caller passes
+# weak_numbers' ``asked``): the two readers agreed on it, but not without doubt. Measured
+# (bench/README.md, "vflag5" and its review mends): the one sure number read wrong on the tuning
+# sets, a 16 read 14 on a scene (the 4 at 0.94, the 1 at 0.89), 0.835, on a reading asked about; the
+# sure numbers of exact readings 0.903 or more (a half of a split sum; 32 vc-sets dev screenshots of
+# black blocks, sums and arrows), 0.959 on 275 other readings; but a clean OpenCV Hershey 3 reads
+# 0.847-0.867 (simplex, complex, plain: 10 of 300 drawn numbers under 0.9; DejaVu, Liberation,
+# FreeSans, Noto 0.979 or more), so on every reading a clear drawn board would be asked (only an
+# asked reading's numbers were ever under 0.9 and wrong).
 WEAK = 0.9
 
 
-def weak_numbers(guesses: Sequence[Sequence[CellGuess]], sure: float) -> frozenset[tuple[int, int]]:
+def weak_numbers(guesses: Sequence[Sequence[CellGuess]], sure: float, asked: bool = True) -> frozenset[tuple[int, int]]:
     """The cells read as a number with confidence ``sure`` or more whose digits the learned reader
     (``vision.glyphnet``) gives a probability under :data:`WEAK`: two readers agreeing is no
-    confidence when one of them barely does (see :data:`vision.glyphs.AGREED` for the torn ones)."""
+    confidence when one of them barely does (see :data:`vision.glyphs.AGREED` for the torn ones).
+    None when ``asked`` is False (the reading is sure of everything else): a clean font's digit runs
+    as low as the misread one did (see :data:`WEAK`), and a clear board would be questioned."""
+    if not asked:
+        return frozenset()
     return frozenset((r, c) for r, row in enumerate(guesses) for c, g in enumerate(row)
                      if g.token not in NOT_NUMBERS and g.confidence >= sure and g.learned < WEAK)

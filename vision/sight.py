@@ -42,7 +42,7 @@ RUN_ON = 0.5
 RUN_ON_SHARE = 0.6
 MARGIN = 0.15
 BEYOND = 1.0  # cells of the picture beyond the outline looked at for lines running on (runs_beyond)
-# A dot lattice's next row or column (dot_run_on): its points stand out from the paper between them
+# A dot lattice's next row or column (_dot_run_on): its points stand out from the paper between them
 # at least DOT_ON as much as the lattice's own outer dots, for DOT_SHARE of them. Measured
 # (bench/README.md, "vflag5") on 89 dot lattices found in tuning photos (/tmp/vflag5/dots: pzprjs
 # dotted boards photographed by photo.py, simulate_scene and harsh.py; the dotted photos and scenes
@@ -50,8 +50,16 @@ BEYOND = 1.0  # cells of the picture beyond the outline looked at for lines runn
 # (its outer dots washed out) 1.05; drawn 10x10 lattices whose last column of dots is grey, read
 # 10x9: 0.09 (grey 235 of 255), 0.20 (210), 0.29 (190).
 DOT_ON, DOT_SHARE = 0.08, 0.6
-DOT_REACH = 0.08  # a dot looked for within this share of a cell of each point (a photo's dots sit a pixel off)
-DOT_FLOOR = 0.05  # a side whose own dots stand out less than this (darkness) is not judged
+# A dot looked for within this share of a cell of each point: a photo's dots sit a pixel or two off
+# the lattice found. Measured (bench/README.md, "vflag5", review mends) on the outer dots of the 68
+# exact readings of /tmp/vflag5/dots dev: the darkest pixel near each point 0.007 of a cell off at
+# the median, 0.062 at the 99th percentile, 0.094 at most (1,170 dots).
+DOT_REACH = 0.08
+# A side whose own outer dots stand out less than this (darkness against the paper around them) is
+# not judged (no level to compare the next points with). Same measurement: the sides of every dot
+# lattice of those exact readings 0.416 or more (268 sides); a lattice found where a scene holds no
+# dots (one scene of the set, read wrong and asked) -0.90 to -0.01.
+DOT_FLOOR = 0.05
 
 
 def short_of_outline(board: Board) -> bool:
@@ -112,54 +120,60 @@ def runs_beyond(board: Board, flat: np.ndarray) -> bool:
     if board.bare or board.dots or board.transform is None or board.bend is not None or board.pitch <= 0:
         return False
     pad = round(BEYOND * board.pitch)
-    h, w = board.paper.shape[:2]
-    m = np.array([[1.0, 0.0, pad], [0.0, 1.0, pad], [0.0, 0.0, 1.0]]) @ board.transform
-    wide = cv2.warpPerspective(np.asarray(flat, np.float32), m, (w + 2 * pad, h + 2 * pad), flags=cv2.INTER_LINEAR,
-                               borderValue=1.0)
-    return left_out(replace(board, paper=wide, xs=np.asarray(board.xs, dtype=float) + pad,
+    return left_out(replace(board, paper=_widened(board, flat, pad), xs=np.asarray(board.xs, dtype=float) + pad,
                             ys=np.asarray(board.ys, dtype=float) + pad))
 
 
+def _widened(board: Board, flat: np.ndarray, pad: int) -> np.ndarray:
+    """The picture ``flat`` straightened as the board was (``board.transform``), with ``pad`` pixels
+    more on every side (paper, 1.0, where the picture ends): what lies just beyond the outline."""
+    h, w = board.paper.shape[:2]
+    assert board.transform is not None
+    m = np.array([[1.0, 0.0, pad], [0.0, 1.0, pad], [0.0, 0.0, 1.0]]) @ board.transform
+    wide: np.ndarray = cv2.warpPerspective(np.asarray(flat, np.float32), m, (w + 2 * pad, h + 2 * pad),
+                                           flags=cv2.INTER_LINEAR, borderValue=1.0)
+    return wide
+
+
 def dots_beyond(board: Board, flat: np.ndarray) -> bool:
-    """Whether a dot lattice's dots run on a row or column past the ones it was counted from
-    (:func:`dot_run_on` at least :data:`DOT_ON`): a lattice's outer dots faint (glare, a washed-out
-    edge of a photo) drop out of the dots found, and the board is read a row or column short with
-    nothing against it (:func:`runs_beyond` looks for lines; a dot lattice has none)."""
-    return dot_run_on(board, flat) >= DOT_ON
+    """Whether a dot lattice's dots run on a row or column past the ones it was counted from: a
+    lattice's outer dots faint (glare, a washed-out edge of a photo) drop out of the dots found, and
+    the board is read a row or column short with nothing against it (:func:`runs_beyond` looks for
+    lines; a dot lattice has none). Judged by :func:`_dot_run_on` (at least :data:`DOT_ON`)."""
+    return _dot_run_on(board, flat) >= DOT_ON
 
 
-def dot_run_on(board: Board, flat: np.ndarray) -> float:
+def _dot_run_on(board: Board, flat: np.ndarray) -> float:
     """How much a next row or column of dots stands out past a dot lattice, against its own outer
     dots (the most on any side; 0 for boards of lines). The picture ``flat`` (0 ink .. 1 paper) is
     straightened with the lattice widened by two cells; on each side, the points where the next row
-    or column of dots would lie are compared with the lattice's own outer dots there: a dot stands
-    out from the paper half-way to its neighbours along the side (a line or a frame through the
-    points does not). Of the points, :data:`DOT_SHARE` stand out at least this share as much.
+    or column of dots would lie are compared with the lattice's own outer dots there
+    (:func:`_dot_contrast`). Of the points, :data:`DOT_SHARE` stand out at least this share as much.
     Beyond a board's true edge lie paper, a page's margin or its text, at random."""
     if not board.dots or board.transform is None or board.pitch <= 0 or len(board.xs) < 4 or len(board.ys) < 4:
         return 0.0
     pad = round(2 * BEYOND * board.pitch)
-    h, w = board.paper.shape[:2]
-    m = np.array([[1.0, 0.0, pad], [0.0, 1.0, pad], [0.0, 0.0, 1.0]]) @ board.transform
-    wide = cv2.warpPerspective(np.asarray(flat, np.float32), m, (w + 2 * pad, h + 2 * pad), flags=cv2.INTER_LINEAR,
-                               borderValue=1.0)
-    dark = 1.0 - np.clip(wide, 0.0, 1.0)
+    dark = 1.0 - np.clip(_widened(board, flat, pad), 0.0, 1.0)
     xs, ys = np.asarray(board.xs, dtype=float) + pad, np.asarray(board.ys, dtype=float) + pad
     r = max(1, round(DOT_REACH * board.pitch))
     most = 0.0
     for outer, nxt, along, axis in ((xs[0], 2 * xs[0] - xs[1], ys, 0), (xs[-1], 2 * xs[-1] - xs[-2], ys, 0),
                                     (ys[0], 2 * ys[0] - ys[1], xs, 1), (ys[-1], 2 * ys[-1] - ys[-2], xs, 1)):
-        level = float(np.median(_dot_contrast(dark, outer, along, axis, r)))
+        level = float(np.median(_dot_contrast(dark, outer, along, axis, r, board.pitch)))
         if level > DOT_FLOOR:
-            past = _dot_contrast(dark, nxt, along, axis, r) / level
+            past = _dot_contrast(dark, nxt, along, axis, r, board.pitch) / level
             most = max(most, float(np.quantile(past, 1.0 - DOT_SHARE)))
     return most
 
 
-def _dot_contrast(dark: np.ndarray, at: float, along: np.ndarray, axis: int, r: int) -> np.ndarray:
+def _dot_contrast(dark: np.ndarray, at: float, along: np.ndarray, axis: int, r: int, pitch: float) -> np.ndarray:
     """How much darker a dot at each of ``along``'s points on the row or column ``at`` is than the
-    paper half-way to its neighbours there (``axis`` 0: a column at x = ``at``; 1: a row); the
-    darkest pixel within ``r`` of each point against the darker of the two half-way points."""
+    paper around it (``axis`` 0: a column at x = ``at``; 1: a row): the darkest pixel within ``r``
+    of the point against the darkest of the four points half a cell away, two along the row or
+    column (half-way to its neighbours) and two across it. A dot stands alone both ways; a line or
+    frame through the points runs on along them, text beside the board runs on along its own line
+    across them (letters on the dot rows: a 10x10 read exact, asked at 0.96, no longer; review of
+    vflag5)."""
     h, w = dark.shape[:2]
 
     def peak(u: float, v: float) -> float:
@@ -172,7 +186,8 @@ def _dot_contrast(dark: np.ndarray, at: float, along: np.ndarray, axis: int, r: 
     points = np.array([peak(at, v) for v in along])
     mids = np.array([peak(at, v) for v in (along[:-1] + along[1:]) / 2])
     between = np.maximum(np.concatenate([mids[:1], mids]), np.concatenate([mids, mids[-1:]]))
-    out: np.ndarray = points - between
+    across = np.array([max(peak(at - pitch / 2, v), peak(at + pitch / 2, v)) for v in along])
+    out: np.ndarray = points - np.maximum(between, across)
     return out
 
 
