@@ -82,23 +82,15 @@ def _read_image(data: bytes, *, genre: str | None, max_bytes: int, max_pixels: i
     # a board small in the picture, or read with doubts or not at all: look for boards all over the
     # picture by their lines and read each again from a crop of the picture at its own resolution
     tries, counted = [first], set[tuple[int, int]]()  # (counted: the counts of well-supported places looked at)
+    until = None if budget is None else start + budget
     for spot in (looked := spots(full, 1 if sure else CLOSE_LOOKS)):
-        if budget is not None and time.perf_counter() - start > budget:
+        if until is not None and time.perf_counter() > until:
             break
-        x0, y0, x1, y1 = spot.box
-        if (x1 - x0) * (y1 - y0) > WHOLE_SHARE * full.shape[0] * full.shape[1] and isinstance(first, tuple):
-            continue  # (the picture as a whole: read already; refused, its place is read, bench/README.md "vscene3")
-        before = len(tries)
-        got = _spot_reads(full, spot, forced, tries, counted)
-        if spot.faint and not any(isinstance(t, tuple) for t in tries[before:]) and (
-                budget is None or time.perf_counter() - start <= budget):
-            # (a faint grid's place read as it is first, then, refused, with its darkness deepened)
-            got = _spot_reads(_faint_deepened(full, spot), spot, forced, tries, counted)
-            tries[before:] = [_faint_suspects(t) for t in tries[before:]]
+        got = _place_reads(full, spot, forced, tries, counted, isinstance(first, tuple), until)
         if isinstance(got, tuple) and got[0].sure:
             break
-    if looked and _none_fits(tries) and (budget is None or time.perf_counter() - start <= budget):
-        _more_places(full, looked, forced, tries, counted, None if budget is None else start + budget)
+    if looked and _none_fits(tries) and (until is None or time.perf_counter() <= until):
+        _more_places(full, looked, forced, tries, counted, isinstance(first, tuple), until)
     read = _fitting(tries)
     if not read:
         assert isinstance(first, Unreadable)
@@ -121,24 +113,45 @@ def _fits(r: Reading) -> bool:
 
 def _more_places(full: np.ndarray, looked: list[Spot], forced: str | None,
                  tries: list[tuple[Reading, float] | Unreadable], counted: set[tuple[int, int]],
-                 until: float | None = None) -> None:
-    """Up to :data:`MORE_LOOKS` further places read into ``tries``, none the same as one ``looked``
-    at, when no reading so far fits a genre: the places' crops were refused and the whole
-    picture was read as a grid of no puzzle (a sheet, its shadow and the clutter about it, read as
-    a coarse lattice), while a third place, the board's own outline, was never looked at behind
-    two outlines of the same place (bench/README.md, "vpage8"). None begun past ``until``."""
+                 whole_read: bool, until: float | None = None) -> None:
+    """Up to :data:`MORE_LOOKS` further places read into ``tries`` as the first ones are
+    (:func:`_place_reads`), none the same as one ``looked`` at, when no reading so far fits a genre:
+    the places' crops were refused and the whole picture was read as a grid of no puzzle (a sheet,
+    its shadow and the clutter about it, read as a coarse lattice), while a third place, the board's
+    own outline, was never looked at behind two outlines of the same place (bench/README.md,
+    "vpage8"). None begun past ``until``."""
     new = 0
     for spot in spots(full, len(looked) + MORE_LOOKS):
         if until is not None and time.perf_counter() > until:
             break
-        x0, y0, x1, y1 = spot.box
-        if any(same_place(spot, s) for s in looked) or (x1 - x0) * (y1 - y0) > WHOLE_SHARE * full.size:
+        if any(same_place(spot, s) for s in looked):
+            continue
+        if _place_reads(full, spot, forced, tries, counted, whole_read, until) is None:
             continue
         looked.append(spot)
-        _spot_reads(full, spot, forced, tries, counted)
         new += 1
         if new == MORE_LOOKS:
             break
+
+
+def _place_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tuple[Reading, float] | Unreadable],
+                 counted: set[tuple[int, int]], whole_read: bool,
+                 until: float | None) -> tuple[Reading, float] | Unreadable | None:
+    """A place looked at again, its readings added to ``tries`` (:func:`_spot_reads`); None when
+    skipped as the picture as a whole (its box over :data:`WHOLE_SHARE` of it) read already
+    (``whole_read``; refused, its place is read: bench/README.md "vscene3"). A faint grid's place
+    is read as it is first, then, refused, with its darkness deepened, every empty cell of those
+    readings suspected (:func:`_faint_suspects`), none begun past ``until``."""
+    x0, y0, x1, y1 = spot.box
+    if whole_read and (x1 - x0) * (y1 - y0) > WHOLE_SHARE * full.shape[0] * full.shape[1]:
+        return None
+    before = len(tries)
+    got = _spot_reads(full, spot, forced, tries, counted)
+    if spot.faint and not any(isinstance(t, tuple) for t in tries[before:]) and (
+            until is None or time.perf_counter() <= until):
+        got = _spot_reads(_faint_deepened(full, spot), spot, forced, tries, counted)
+        tries[before:] = [_faint_suspects(t) for t in tries[before:]]
+    return got
 
 
 def _fitting(tries: list[tuple[Reading, float] | Unreadable]) -> list[tuple[Reading, float]]:

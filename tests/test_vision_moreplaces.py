@@ -1,0 +1,77 @@
+"""The further places read when no reading fits a genre (``reading._more_places``, bench/README.md
+"vpage8") are read as the first places are (``reading._place_reads``): the same outline found twice
+is not read again, a place the size of the whole picture is skipped when the picture was read, and a
+faint grid's place refused as unclear comes with every empty cell asked (``_faint_suspects``)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import vision.reading as R
+from vision.errors import Unreadable
+from vision.locate import Spot
+from vision.results import CellRead, Reading, Unclear
+
+FULL = np.full((1200, 1600), 255, np.uint8)  # (a grey picture, as decode_full gives)
+A = Spot((100, 100, 400, 400), 9, 9, 3.0, 0.9, 0.05, ((110., 110.), (390., 110.), (390., 390.), (110., 390.)))
+A2 = Spot((104, 104, 396, 396), 9, 9, 3.0, 0.9, 0.05)  # (A's frame's other edge: the same place)
+WHOLE = Spot((10, 10, 1590, 1190), 7, 7, 3.0, 0.9, 0.05, ((20., 20.), (1580., 20.), (1580., 1180.), (20., 1180.)))
+FAINT = Spot((800, 300, 1100, 600), 6, 6, 3.0, 0.9, 0.05,
+             ((810., 310.), (1090., 310.), (1090., 590.), (810., 590.)), faint=0.3)
+
+
+def _reading(rows: int, cols: int, genres: tuple[str, ...], unsure: int, cell: float) -> Reading:
+    tokens = tuple(tuple("1" if (i + j) % 3 == 0 else "." for j in range(cols)) for i in range(rows))
+    doubts = tuple(CellRead(k // cols, k % cols, tokens[k // cols][k % cols], ("?",), 0.3) for k in range(unsure))
+    return Reading(rows=rows, cols=cols, tokens=tokens, genres=genres, unsure=doubts, seconds=0.0, cell=cell)
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """Every place is refused (``no-grid``) but a 6x6 crop, refused as unclear with 12 cells in
+    doubt; the shapes of the crops read are recorded."""
+    seen: list[tuple[int, int]] = []
+    at: list[Spot] = []
+    real = R._spot_reads
+
+    def spot_reads(full: np.ndarray, spot: Spot, *a: object) -> object:
+        at[:] = [spot]
+        return real(full, spot, *a)  # type: ignore[arg-type]
+
+    def steady(grey: np.ndarray, forced: str | None, hairlines: bool = False, outline: np.ndarray | None = None,
+               count: tuple[int, int] | None = None, scale: float = 1.0) -> tuple[Reading, float] | Unreadable:
+        seen.append(grey.shape[:2])
+        if at and at[0].faint:
+            return Unclear(_reading(6, 6, ("x",), 12, 20.0), 20.0)
+        return Unreadable("no-grid", "none")
+
+    monkeypatch.setattr(R, "_read_steady", steady)
+    monkeypatch.setattr(R, "_spot_reads", spot_reads)
+    return seen
+
+
+def _more(monkeypatch: pytest.MonkeyPatch, places: list[Spot], looked: list[Spot], whole_read: bool = True
+          ) -> tuple[list[tuple[Reading, float] | Unreadable], list[Spot]]:
+    monkeypatch.setattr(R, "spots", lambda full, limit=3: places[:limit])
+    tries: list[tuple[Reading, float] | Unreadable] = [(_reading(9, 7, (), 1, 150.0), 0.9)]
+    R._more_places(FULL, looked, None, tries, set(), whole_read)
+    return tries, looked
+
+
+def test_a_faint_place_reached_only_by_the_further_look_has_its_empty_cells_asked(
+        monkeypatch: pytest.MonkeyPatch, reads: list[tuple[int, int]]) -> None:
+    tries, looked = _more(monkeypatch, [A, A2, FAINT], [A, A2])
+    asked = R._asked_instead(tries)
+    assert asked is not None and (asked.rows, asked.cols) == (6, 6)
+    empties = sum(t == "." for row in asked.tokens for t in row)
+    assert len(asked.suspects) >= empties - 12  # (every empty cell not in doubt already: asked)
+    assert looked == [A, A2, FAINT]
+
+
+def test_the_same_place_and_the_whole_picture_read_already_are_skipped(
+        monkeypatch: pytest.MonkeyPatch, reads: list[tuple[int, int]]) -> None:
+    tries, looked = _more(monkeypatch, [A, A2, WHOLE], [A])
+    assert looked == [A] and len(tries) == 1 and not reads  # (nothing read)
+    tries, looked = _more(monkeypatch, [A, WHOLE], [A], whole_read=False)  # (the picture refused: no grid)
+    assert looked == [A, WHOLE] and len(tries) > 1
