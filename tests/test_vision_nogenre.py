@@ -5,6 +5,9 @@ inner and outer edge) is one place, so a further one is looked at."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from solvers.errors import ParseError
 from vision.locate import Spot, same_place
 from vision.reading import PLAIN_CELL, _fitting, _none_fits
 from vision.results import CellRead, Reading, Unclear
@@ -46,3 +49,12 @@ def test_one_outline_found_twice_is_one_place() -> None:
     assert same_place(a, inner) and same_place(inner, a)
     assert not same_place(other_count, a)
     assert not same_place(far, a)
+
+
+def test_a_reading_listing_a_genre_its_clues_fail_is_not_swapped_for_an_unclear_board() -> None:
+    """A right-size board with one digit in doubt whose areas do not sum (a ``problem``) is kept,
+    its doubt asked, rather than a board of another size refused for its many doubts."""
+    whole = (replace(_reading(10, 10, ("shikaku",), 20.0, 1), problem=ParseError("areas do not sum")), 0.9)
+    other = Unclear(_reading(10, 9, ("shikaku",), 20.0, 30), 20.0)
+    assert _none_fits([whole, other])  # (further places are still looked for)
+    assert _fitting([whole, other]) == [whole]

@@ -155,11 +155,14 @@ def _place_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[t
 
 
 def _fitting(tries: list[tuple[Reading, float] | Unreadable]) -> list[tuple[Reading, float]]:
-    """The readings among ``tries``; when none fits a genre, a plain board refused for its doubts
+    """The readings among ``tries``; when none lists a genre, a plain board refused for its doubts
     (:func:`_asked_instead`) instead, if there is one: a grid of no puzzle read at another size
-    than the places found is no better a guess than the board shown with its doubts and size asked."""
+    than the places found is no better a guess than the board shown with its doubts and size asked.
+    Not when a reading lists a genre that its clues fail (a ``problem``: a right-size board with a
+    digit in doubt whose areas do not sum): that board, its doubt asked, is a better guess than
+    one refused for its many doubts (reviewer B29)."""
     read = [t for t in tries if isinstance(t, tuple)]
-    if read and not any(_fits(r) for r, _ in read) and (asked := _asked_instead(tries)) is not None:
+    if read and not any(r.genres for r, _ in read) and (asked := _asked_instead(tries)) is not None:
         return [(asked, 0.0)]
     return read
 
