@@ -5,6 +5,7 @@ faint grid's place refused as unclear comes with every empty cell asked (``_fain
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -75,3 +76,24 @@ def test_the_same_place_and_the_whole_picture_read_already_are_skipped(
     assert looked == [A] and len(tries) == 1 and not reads  # (nothing read)
     tries, looked = _more(monkeypatch, [A, WHOLE], [A], whole_read=False)  # (the picture refused: no grid)
     assert looked == [A, WHOLE] and len(tries) > 1
+
+
+@pytest.mark.parametrize("first, again", [(Unreadable("no-grid", "none"), True),
+                                          (Unclear(_reading(7, 7, ("x",), 30, 20.0), 20.0), False)])
+def test_a_place_the_size_of_the_picture_is_read_again_only_when_no_grid_was_found(
+        monkeypatch: pytest.MonkeyPatch, first: Unreadable, again: bool) -> None:
+    """A board found in the whole picture and refused for its doubts reads the same from a place
+    the size of the picture (reviewer B29: twice the time for nothing); a picture where no grid was
+    found is read again from that place (bench/README.md "vscene3")."""
+    calls: list[tuple[int, ...]] = []
+
+    def steady(grey: np.ndarray, *a: object, **k: object) -> tuple[Reading, float] | Unreadable:
+        calls.append(grey.shape)
+        return first if len(calls) == 1 else Unclear(_reading(7, 7, ("x",), 30, 20.0), 20.0)
+
+    monkeypatch.setattr(R, "_read_steady", steady)
+    monkeypatch.setattr(R, "spots", lambda full, limit=3: [WHOLE][:limit])
+    data = cv2.imencode(".png", FULL)[1].tobytes()
+    r = R.read_image(data)
+    assert (r.rows, r.cols) == (7, 7)  # (the board refused for its doubts, shown with them)
+    assert (len(calls) > 1) == again
