@@ -12,6 +12,7 @@ import pytest
 import vision.reading as R
 from vision.errors import Unreadable
 from vision.locate import Spot
+from vision.memo import one_reading
 from vision.results import CellRead, Reading, Unclear
 
 FULL = np.full((1200, 1600), 255, np.uint8)  # (a grey picture, as decode_full gives)
@@ -97,3 +98,32 @@ def test_a_place_the_size_of_the_picture_is_read_again_only_when_no_grid_was_fou
     r = R.read_image(data)
     assert (r.rows, r.cols) == (7, 7)  # (the board refused for its doubts, shown with them)
     assert (len(calls) > 1) == again
+
+
+def test_further_places_stop_at_one_that_fits_and_the_places_are_found_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once a further place reads as a board that fits a genre, no other is read (it would only
+    lose to it); the places of the picture are found once a reading (``locate.spots`` remembered)."""
+    import vision.locate as L
+
+    read: list[Spot] = []
+    found: list[int] = []
+
+    def spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[object], counted: object) -> object:
+        read.append(spot)
+        got = (_reading(6, 6, ("x",), 0, 20.0), 0.3)
+        tries.append(got)
+        return got
+
+    def ranked(full: np.ndarray) -> tuple[float, list[Spot]]:
+        found.append(1)
+        return 1.0, [A, FAINT, WHOLE]
+
+    monkeypatch.setattr(R, "_spot_reads", spot_reads)
+    monkeypatch.setattr(L, "_ranked", ranked)
+    monkeypatch.setattr(L, "_finer", lambda full, s, f: s)
+    with one_reading():
+        looked = L.spots(FULL, 1)
+        tries: list[tuple[Reading, float] | Unreadable] = [(_reading(9, 7, (), 1, 150.0), 0.9)]
+        R._more_places(FULL, looked, None, tries, set(), False)
+    assert read == [FAINT] and len(found) == 1

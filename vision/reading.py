@@ -123,19 +123,20 @@ def _more_places(full: np.ndarray, looked: list[Spot], forced: str | None,
     the places' crops were refused and the whole picture was read as a grid of no puzzle (a sheet,
     its shadow and the clutter about it, read as a coarse lattice), while a third place, the board's
     own outline, was never looked at behind two outlines of the same place (bench/README.md,
-    "vpage8"). None begun past ``until``."""
+    "vpage8"). None begun past ``until``, nor after a place read as a board that fits a genre."""
     new = 0
     for spot in spots(full, len(looked) + MORE_LOOKS):
         if until is not None and time.perf_counter() > until:
             break
         if any(same_place(spot, s) for s in looked):
             continue
+        before = len(tries)
         if _place_reads(full, spot, forced, tries, counted, whole_read, until) is None:
             continue
         looked.append(spot)
         new += 1
-        if new == MORE_LOOKS:
-            break
+        if new == MORE_LOOKS or any(isinstance(t, tuple) and _fits(t[0]) for t in tries[before:]):
+            break  # (one fits a genre: the others would only be read to lose to it)
 
 
 def _place_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tuple[Reading, float] | Unreadable],
