@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import vision.reading as R
+from vision.choose import asked_instead
 from vision.errors import Unreadable
 from vision.locate import Spot
 from vision.memo import one_reading
@@ -64,7 +65,7 @@ def _more(monkeypatch: pytest.MonkeyPatch, places: list[Spot], looked: list[Spot
 def test_a_faint_place_reached_only_by_the_further_look_has_its_empty_cells_asked(
         monkeypatch: pytest.MonkeyPatch, reads: list[tuple[int, int]]) -> None:
     tries, looked = _more(monkeypatch, [A, A2, FAINT], [A, A2])
-    asked = R._asked_instead(tries)
+    asked = asked_instead(tries)
     assert asked is not None and (asked.rows, asked.cols) == (6, 6)
     empties = sum(t == "." for row in asked.tokens for t in row)
     assert len(asked.suspects) >= empties - 12  # (every empty cell not in doubt already: asked)
