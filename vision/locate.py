@@ -35,6 +35,12 @@ OUTLINED_SIDE = 1600  # a spot read within its own outline: scaled down to at mo
 FINE_CELL = 24  # a place whose cells were judged under this many pixels is counted again at the picture's own
 FINE_GAIN = 1.5  # resolution when that has this many times more pixels (a hairline grid in a large photo),
 FINE_VIEW = 32  # at this many pixels a cell (a 30x30 hairline board of 70 px cells: 30x29 at 24, 30x30 at 32-48)
+# one outline found twice (its frame's inner and outer edge): outlines whose corners are this share of their
+# size apart at most (_distinct, before the places are judged), and places of one count whose padded boxes
+# are SAME_PLACE apart (reading._more_places): bench/README.md "vpage8", own-...-04 300 dpi, two places kept
+# whose boxes were 3-5 px apart on 154 px (under 0.05). Not one constant: corners and padded boxes are other
+# measures, and either changed changes which places are looked at (not measured)
+SAME_OUTLINE, SAME_PLACE = 0.03, 0.05
 
 
 @dataclass(frozen=True)
@@ -118,10 +124,10 @@ def _finer(full: np.ndarray, spot: Spot, f: float) -> Spot:
 
 def same_place(a: Spot, b: Spot) -> bool:
     """Whether two places are one outline found twice (its frame's inner and outer edge): the same
-    count, their boxes a twentieth of their size apart at most."""
+    count, their boxes :data:`SAME_PLACE` of their size apart at most."""
     size = max(b.box[2] - b.box[0], b.box[3] - b.box[1])
     apart = max(abs(p - q) for p, q in zip(a.box, b.box, strict=True))
-    return (a.rows, a.cols) == (b.rows, b.cols) and apart <= 0.05 * size
+    return (a.rows, a.cols) == (b.rows, b.cols) and apart <= SAME_PLACE * size
 
 
 def _judged(paper: np.ndarray, quad: np.ndarray, f: float, shape: tuple[int, ...]) -> Spot | None:
@@ -237,11 +243,12 @@ def _outlined(inks: list[tuple[np.ndarray, int]], least: float, most: float) -> 
 
 
 def _distinct(quads: list[np.ndarray], seen: list[np.ndarray], most: int) -> list[np.ndarray]:
-    """Up to ``most`` of ``quads`` (the largest first), none within 3% of its size of another or of ``seen``."""
+    """Up to ``most`` of ``quads`` (the largest first), none within :data:`SAME_OUTLINE` of its size of another
+    or of ``seen``."""
     out: list[np.ndarray] = []
     for q in quads:  # (the frame's inner edge is kept: the outer may hold text touching the frame)
         size = float(np.ptp(q, axis=0).max())
-        if all(float(np.abs(q - o).max()) > 0.03 * size for o in seen + out):
+        if all(float(np.abs(q - o).max()) > SAME_OUTLINE * size for o in seen + out):
             out.append(q)
             if len(out) == most:
                 break  # (the rest are smaller: never tried)

@@ -43,7 +43,9 @@ CROSSWORD_BLOCKS, CROSSWORD_SHARE = 10, 0.1  # this many plain black squares and
 HALF_STRETCH = 0.5  # the second reading of a board without lines: its stretch, as a power (see steady)
 CLOSE_SHARE = 0.25  # a board taking less of the picture than this is looked for again (see read_image)
 CLOSE_LOOKS = 2  # places looked at again, the likeliest first
-MORE_LOOKS = 2  # places looked at besides, when no reading fits a genre (see _more_places)
+MORE_LOOKS = 2  # places looked at besides, when no reading fits a genre (see _more_places): bench/README.md
+# "vpage8": the board's own outline was the first further place on /tmp/vpage2-pages own-...-04 300 dpi (behind
+# two outlines of one place) and on the two other pictures mended there; no value but 2 was measured
 WHOLE_SHARE = 0.8  # a place taking this share of the picture or more is the picture as a whole (read already)
 WORK_CELL, MAX_BLOW = 24, 4.0  # a place's cells are read at least this many pixels wide, blown up at most so much
 FINE_SCALE = 1.5  # a sure reading of cells under WORK_CELL read again from a crop if the picture is this much finer
