@@ -44,7 +44,7 @@ def test_faint_marks_are_each_asked_however_they_cluster(marks: set[tuple[int, i
 def test_a_tie_goes_to_the_reading_at_a_size_its_place_showed() -> None:
     """Two readings as good (a genre fits, size asked, four cells in doubt): the one at the size a
     well-supported place's lines showed wins, whichever was read last."""
-    from vision.reading import _chosen
+    from vision.choose import chosen
     from vision.results import CellRead, Reading
 
     def reading(rows: int, cols: int) -> Reading:
@@ -54,6 +54,6 @@ def test_a_tie_goes_to_the_reading_at_a_size_its_place_showed() -> None:
                        size_unsure=True)
 
     right, other = reading(6, 6), reading(7, 5)
-    assert _chosen([right, other], {(6, 6)}) is right
-    assert _chosen([other, right], {(6, 6)}) is right
-    assert _chosen([right, other], set()) is other  # (no place counted: the last read, as before)
+    assert chosen([right, other], {(6, 6)}) is right
+    assert chosen([other, right], {(6, 6)}) is right
+    assert chosen([right, other], set()) is other  # (no place counted: the last read, as before)

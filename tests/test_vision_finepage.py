@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 from vision import read_image
+from vision.choose import disputed
 from vision.decode import decode_full
 from vision.locate import Spot, _finer, spots
 from vision.reading import LOST, _fine
-from vision.results import Reading, disputed
+from vision.results import Reading
 
 N, CELL, W, H = 30, 60, 4000, 3000  # the board's cells a side, pixels a cell, and the photo's size
 

@@ -21,8 +21,9 @@ from vision import CellRead, Reading, Unreadable, glyphs, read_image
 from vision.bend import unbend
 from vision.board import Board
 from vision.cells import CellGuess, number
+from vision.choose import size_rivalled
 from vision.doubts import discs_read_as_numbers, lost_clues, ragged
-from vision.reading import SURE, _size_rivalled
+from vision.reading import SURE
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench" / "imagesets"))
@@ -158,14 +159,14 @@ def test_a_board_of_another_size_read_sure_of_its_count_puts_the_size_in_doubt()
     """A crop read as 8x7 with no doubt, where the whole picture was read as 8x8 sure of its count
     though one cell was unsure: a column may be lost, so the size is asked."""
     best = _reading(8, 7)
-    assert _size_rivalled(best, [_reading(8, 8, unsure=1), best], set())
+    assert size_rivalled(best, [_reading(8, 8, unsure=1), best], set())
 
 
 def test_a_board_no_other_reading_contradicts_keeps_its_size_sure() -> None:
     best = _reading(8, 8)
-    assert not _size_rivalled(best, [_reading(8, 8, unsure=2), best], {(8, 8)})
+    assert not size_rivalled(best, [_reading(8, 8, unsure=2), best], {(8, 8)})
     # (another size whose own count was in doubt, a grid in clutter: no rival)
-    assert not _size_rivalled(best, [_reading(13, 20, size_unsure=True), best], set())
+    assert not size_rivalled(best, [_reading(13, 20, size_unsure=True), best], set())
 
 
 def _grid(xs: list[float], ys: list[float]) -> Board:

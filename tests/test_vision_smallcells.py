@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from vision import CellRead, Reading
+from vision.choose import PLAIN_CELL
 from vision.decode import scaled_working
 from vision.locate import PAD, Spot
-from vision.reading import PLAIN_CELL, Unclear, _at_most, _read_grey, _suspected
+from vision.reading import Unclear, _at_most, _read_grey, _suspected
 
 TOKENS = tuple(tuple("B" if (r, c) in ((1, 1), (4, 5)) else "W" if (r, c) == (2, 3) else "." for c in range(7))
                for r in range(7))

@@ -86,7 +86,8 @@ def test_deepened_darkens_faint_lines_and_keeps_the_paper() -> None:
 def test_a_deepened_faint_grid_refused_as_unclear_still_suspects_its_empty_cells() -> None:
     """A faint grid's reading refused as unclear may still be shown (``_asked_instead``): it keeps
     every empty cell in doubt, as an accepted one does (its white rings are as faint as its lines)."""
-    from vision.reading import _asked_instead, _faint_suspects
+    from vision.choose import asked_instead
+    from vision.reading import _faint_suspects
     from vision.results import CellRead, Reading, Unclear
 
     tokens = (("1", ".", "."), (".", "W", "."), (".", ".", "2"))
@@ -97,5 +98,5 @@ def test_a_deepened_faint_grid_refused_as_unclear_still_suspects_its_empty_cells
         out = _faint_suspects(got)
         held = out.reading if isinstance(out, Unclear) else out[0]
         assert {(u.row, u.col) for u in held.suspects} == empties
-    asked = _asked_instead([_faint_suspects(Unclear(reading, 30.0))])
+    asked = asked_instead([_faint_suspects(Unclear(reading, 30.0))])
     assert asked is not None and {(u.row, u.col) for u in asked.suspects} == empties

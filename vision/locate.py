@@ -5,7 +5,9 @@ crop of the picture at its own resolution (a sheet on a cluttered desk, a page w
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
+from functools import partial
 
 import cv2
 import numpy as np
@@ -13,6 +15,7 @@ import numpy as np
 from vision.board import corners_ordered
 from vision.grid import CLEAR, SUPPORTED, flatten, hairline_ink, straighten
 from vision.lattice import MAX_CELLS, MIN_CELLS
+from vision.memo import remembered
 from vision.strokes import GROW, HALF, STROKE, drawn_in, faint_count, stroke_ink
 
 LOOK_SIDE = 1400  # the longer side the whole picture is looked at
@@ -32,6 +35,12 @@ OUTLINED_SIDE = 1600  # a spot read within its own outline: scaled down to at mo
 FINE_CELL = 24  # a place whose cells were judged under this many pixels is counted again at the picture's own
 FINE_GAIN = 1.5  # resolution when that has this many times more pixels (a hairline grid in a large photo),
 FINE_VIEW = 32  # at this many pixels a cell (a 30x30 hairline board of 70 px cells: 30x29 at 24, 30x30 at 32-48)
+# one outline found twice (its frame's inner and outer edge): outlines whose corners are this share of their
+# size apart at most (_distinct, before the places are judged), and places of one count whose padded boxes
+# are SAME_PLACE apart (reading._more_places): bench/README.md "vpage8", own-...-04 300 dpi, two places kept
+# whose boxes were 3-5 px apart on 154 px (under 0.05). Not one constant: corners and padded boxes are other
+# measures, and either changed changes which places are looked at (not measured)
+SAME_OUTLINE, SAME_PLACE = 0.03, 0.05
 
 
 @dataclass(frozen=True)
@@ -56,13 +65,23 @@ class Spot:
 
 
 def spots(full: np.ndarray, limit: int = 3) -> list[Spot]:
-    """The likeliest boards in ``full`` (a grey picture at its own size), best first."""
+    """The likeliest boards in ``full`` (a grey picture at its own size), best first. The ranking
+    and each place counted finer are remembered for the reading (:mod:`vision.memo`): a further look
+    for more places of the same picture (``reading._more_places``) takes them again, not 1.0-1.3 s of
+    CPU on a page to find them anew (reviewer B29); the first ``limit`` of a longer list are the same."""
+    key = (full.shape, full.dtype.str, hashlib.blake2b(np.ascontiguousarray(full).data, digest_size=16).digest())
+    f, found = remembered("places", key, lambda: _ranked(full))
+    return [remembered("places counted finer", (key, i), partial(_finer, full, s, f))
+            for i, s in enumerate(found[:limit])]
+
+
+def _ranked(full: np.ndarray) -> tuple[float, list[Spot]]:
+    """Every place found in ``full``, best first, as judged in the picture looked at, and the scale of that picture."""
     side = max(full.shape)
     f = min(1.0, LOOK_SIDE / side)
     look = full if f == 1.0 else cv2.resize(full, (round(full.shape[1] * f), round(full.shape[0] * f)),
                                            interpolation=cv2.INTER_AREA)
     paper = flatten(look)
-    h, w = paper.shape
     found = [s for s in (_judged(paper, quad, f, full.shape) for quad in _quads(paper) + _crossings(look)) if s]
     found.sort(key=_rank, reverse=True)
     if not found:
@@ -72,7 +91,7 @@ def spots(full: np.ndarray, limit: int = 3) -> list[Spot]:
         quads = _stroked(paper)
         stroked = [s for s in (_judged(paper, quad, f, full.shape) for quad in quads) if s]
         found = _faint(paper, quads, f, full.shape) + sorted(stroked, key=_rank, reverse=True)
-    return [_finer(full, s, f) for s in found[:limit]]
+    return f, found
 
 
 def _finer(full: np.ndarray, spot: Spot, f: float) -> Spot:
@@ -105,10 +124,10 @@ def _finer(full: np.ndarray, spot: Spot, f: float) -> Spot:
 
 def same_place(a: Spot, b: Spot) -> bool:
     """Whether two places are one outline found twice (its frame's inner and outer edge): the same
-    count, their boxes a twentieth of their size apart at most."""
+    count, their boxes :data:`SAME_PLACE` of their size apart at most."""
     size = max(b.box[2] - b.box[0], b.box[3] - b.box[1])
     apart = max(abs(p - q) for p, q in zip(a.box, b.box, strict=True))
-    return (a.rows, a.cols) == (b.rows, b.cols) and apart <= 0.05 * size
+    return (a.rows, a.cols) == (b.rows, b.cols) and apart <= SAME_PLACE * size
 
 
 def _judged(paper: np.ndarray, quad: np.ndarray, f: float, shape: tuple[int, ...]) -> Spot | None:
@@ -224,11 +243,12 @@ def _outlined(inks: list[tuple[np.ndarray, int]], least: float, most: float) -> 
 
 
 def _distinct(quads: list[np.ndarray], seen: list[np.ndarray], most: int) -> list[np.ndarray]:
-    """Up to ``most`` of ``quads`` (the largest first), none within 3% of its size of another or of ``seen``."""
+    """Up to ``most`` of ``quads`` (the largest first), none within :data:`SAME_OUTLINE` of its size of another
+    or of ``seen``."""
     out: list[np.ndarray] = []
     for q in quads:  # (the frame's inner edge is kept: the outer may hold text touching the frame)
         size = float(np.ptp(q, axis=0).max())
-        if all(float(np.abs(q - o).max()) > 0.03 * size for o in seen + out):
+        if all(float(np.abs(q - o).max()) > SAME_OUTLINE * size for o in seen + out):
             out.append(q)
             if len(out) == most:
                 break  # (the rest are smaller: never tried)

@@ -18,6 +18,7 @@ from vision.blocks import read_block, unconfined
 from vision.board import Board, even_edges
 from vision.cellreads import cell_boxes, darkened, faint_rings, kept_doubts, read_all, steady
 from vision.cells import RINGED, SURE, CellGuess
+from vision.choose import PLAIN_CELL, asked_instead, chosen, disputed, fits, fitting, goodness, none_fits, size_rivalled
 from vision.decode import decode_full, scaled_working
 from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged, weak_numbers
 from vision.errors import Unreadable
@@ -26,7 +27,7 @@ from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, outlined, same_place, spots
 from vision.memo import one_reading
-from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of, disputed
+from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
@@ -37,16 +38,14 @@ from vision.unline import stretched, unlined
 
 LOST = 0.5  # the confidence given to a cell the board puts in doubt (see Reading.suspects)
 UNCLEAR = 0.25  # a board with a larger share of unsure cells is refused (fewer: shown, its doubts named)
-PLAIN_CELL = 14.0  # ... unless its lines are plain and its cells this many pixels of the picture or more (asked);
-# also the size under which a board's cells are small (Reading.small: every empty cell asked on a reading
-# asked about anyway; white rings and digits of 7-13 px cells lost unflagged, bench/README.md "Photos of
-# puzz.link screenshots")
 MIN_SIDE, MAX_SIDE = 5, 40
 CROSSWORD_BLOCKS, CROSSWORD_SHARE = 10, 0.1  # this many plain black squares and nothing else: no puzzle
 HALF_STRETCH = 0.5  # the second reading of a board without lines: its stretch, as a power (see steady)
 CLOSE_SHARE = 0.25  # a board taking less of the picture than this is looked for again (see read_image)
 CLOSE_LOOKS = 2  # places looked at again, the likeliest first
-MORE_LOOKS = 2  # places looked at besides, when no reading fits a genre (see _more_places)
+MORE_LOOKS = 2  # places looked at besides, when no reading fits a genre (see _more_places): bench/README.md
+# "vpage8": the board's own outline was the first further place on /tmp/vpage2-pages own-...-04 300 dpi (behind
+# two outlines of one place) and on the two other pictures mended there; no value but 2 was measured
 WHOLE_SHARE = 0.8  # a place taking this share of the picture or more is the picture as a whole (read already)
 WORK_CELL, MAX_BLOW = 24, 4.0  # a place's cells are read at least this many pixels wide, blown up at most so much
 FINE_SCALE = 1.5  # a sure reading of cells under WORK_CELL read again from a crop if the picture is this much finer
@@ -82,79 +81,76 @@ def _read_image(data: bytes, *, genre: str | None, max_bytes: int, max_pixels: i
     # a board small in the picture, or read with doubts or not at all: look for boards all over the
     # picture by their lines and read each again from a crop of the picture at its own resolution
     tries, counted = [first], set[tuple[int, int]]()  # (counted: the counts of well-supported places looked at)
+    until = None if budget is None else start + budget
+    # (the picture as a whole read already, unless no grid was found in it: a board refused for its
+    # doubts reads the same from a place the size of the picture, twice the time for nothing,
+    # reviewer B29: 3.0 -> 7.1 s CPU on a low-resolution print of the harsh set, /tmp/vflag4 dev)
+    whole_read = not (isinstance(first, Unreadable) and first.code == "no-grid")
     for spot in (looked := spots(full, 1 if sure else CLOSE_LOOKS)):
-        if budget is not None and time.perf_counter() - start > budget:
+        if until is not None and time.perf_counter() > until:
             break
-        x0, y0, x1, y1 = spot.box
-        if (x1 - x0) * (y1 - y0) > WHOLE_SHARE * full.shape[0] * full.shape[1] and isinstance(first, tuple):
-            continue  # (the picture as a whole: read already; refused, its place is read, bench/README.md "vscene3")
-        before = len(tries)
-        got = _spot_reads(full, spot, forced, tries, counted)
-        if spot.faint and not any(isinstance(t, tuple) for t in tries[before:]) and (
-                budget is None or time.perf_counter() - start <= budget):
-            # (a faint grid's place read as it is first, then, refused, with its darkness deepened)
-            got = _spot_reads(_faint_deepened(full, spot), spot, forced, tries, counted)
-            tries[before:] = [_faint_suspects(t) for t in tries[before:]]
+        got = _place_reads(full, spot, forced, tries, counted, whole_read, until)
         if isinstance(got, tuple) and got[0].sure:
             break
-    if looked and _none_fits(tries) and (budget is None or time.perf_counter() - start <= budget):
-        _more_places(full, looked, forced, tries, counted, None if budget is None else start + budget)
-    read = _fitting(tries)
+    if looked and none_fits(tries) and (until is None or time.perf_counter() <= until):
+        _more_places(full, looked, forced, tries, counted, whole_read, until)
+    read = fitting(tries)
     if not read:
         assert isinstance(first, Unreadable)
-        asked = _asked_instead(tries)
+        asked = asked_instead(tries)
         if asked is None:
             raise small_board(looked, first)  # (a board too small in the picture: the player told so)
         return _suspected(replace(asked, seconds=time.perf_counter() - start))
     readings = [r for r, _ in read]
-    best = _chosen(readings, counted)
-    doubt = _size_rivalled(best, readings, counted) or small_count(best.rows, best.cols, looked)
+    best = chosen(readings, counted)
+    doubt = size_rivalled(best, readings, counted) or small_count(best.rows, best.cols, looked)
     if fine:
         best = disputed(best, readings, LOST)
     return _suspected(replace(best, seconds=time.perf_counter() - start, size_unsure=best.size_unsure or doubt))
 
 
-def _fits(r: Reading) -> bool:
-    """Whether some genre draws the clues of reading ``r``."""
-    return bool(r.genres) and r.problem is None
-
-
 def _more_places(full: np.ndarray, looked: list[Spot], forced: str | None,
                  tries: list[tuple[Reading, float] | Unreadable], counted: set[tuple[int, int]],
-                 until: float | None = None) -> None:
-    """Up to :data:`MORE_LOOKS` further places read into ``tries``, none the same as one ``looked``
-    at, when no reading so far fits a genre: the places' crops were refused and the whole
-    picture was read as a grid of no puzzle (a sheet, its shadow and the clutter about it, read as
-    a coarse lattice), while a third place, the board's own outline, was never looked at behind
-    two outlines of the same place (bench/README.md, "vpage8"). None begun past ``until``."""
+                 whole_read: bool, until: float | None = None) -> None:
+    """Up to :data:`MORE_LOOKS` further places read into ``tries`` as the first ones are
+    (:func:`_place_reads`), none the same as one ``looked`` at, when no reading so far fits a genre:
+    the places' crops were refused and the whole picture was read as a grid of no puzzle (a sheet,
+    its shadow and the clutter about it, read as a coarse lattice), while a third place, the board's
+    own outline, was never looked at behind two outlines of the same place (bench/README.md,
+    "vpage8"). None begun past ``until``, nor after a place read as a board that fits a genre."""
     new = 0
     for spot in spots(full, len(looked) + MORE_LOOKS):
         if until is not None and time.perf_counter() > until:
             break
-        x0, y0, x1, y1 = spot.box
-        if any(same_place(spot, s) for s in looked) or (x1 - x0) * (y1 - y0) > WHOLE_SHARE * full.size:
+        if any(same_place(spot, s) for s in looked):
+            continue
+        before = len(tries)
+        if _place_reads(full, spot, forced, tries, counted, whole_read, until) is None:
             continue
         looked.append(spot)
-        _spot_reads(full, spot, forced, tries, counted)
         new += 1
-        if new == MORE_LOOKS:
-            break
+        if new == MORE_LOOKS or any(isinstance(t, tuple) and fits(t[0]) for t in tries[before:]):
+            break  # (one fits a genre: the others would only be read to lose to it)
 
 
-def _fitting(tries: list[tuple[Reading, float] | Unreadable]) -> list[tuple[Reading, float]]:
-    """The readings among ``tries``; when none fits a genre, a plain board refused for its doubts
-    (:func:`_asked_instead`) instead, if there is one: a grid of no puzzle read at another size
-    than the places found is no better a guess than the board shown with its doubts and size asked."""
-    read = [t for t in tries if isinstance(t, tuple)]
-    if read and not any(_fits(r) for r, _ in read) and (asked := _asked_instead(tries)) is not None:
-        return [(asked, 0.0)]
-    return read
-
-
-def _none_fits(tries: list[tuple[Reading, float] | Unreadable]) -> bool:
-    """Whether something was read, and no reading fits a genre."""
-    read = [t[0] for t in tries if isinstance(t, tuple)]
-    return bool(read) and not any(_fits(r) for r in read)
+def _place_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tuple[Reading, float] | Unreadable],
+                 counted: set[tuple[int, int]], whole_read: bool,
+                 until: float | None) -> tuple[Reading, float] | Unreadable | None:
+    """A place looked at again, its readings added to ``tries`` (:func:`_spot_reads`); None when
+    skipped as the picture as a whole (its box over :data:`WHOLE_SHARE` of it) read already
+    (``whole_read``; refused, its place is read: bench/README.md "vscene3"). A faint grid's place
+    is read as it is first, then, refused, with its darkness deepened, every empty cell of those
+    readings suspected (:func:`_faint_suspects`), none begun past ``until``."""
+    x0, y0, x1, y1 = spot.box
+    if whole_read and (x1 - x0) * (y1 - y0) > WHOLE_SHARE * full.shape[0] * full.shape[1]:
+        return None
+    before = len(tries)
+    got = _spot_reads(full, spot, forced, tries, counted)
+    if spot.faint and not any(isinstance(t, tuple) for t in tries[before:]) and (
+            until is None or time.perf_counter() <= until):
+        got = _spot_reads(_faint_deepened(full, spot), spot, forced, tries, counted)
+        tries[before:] = [_faint_suspects(t) for t in tries[before:]]
+    return got
 
 
 def _fine(first: tuple[Reading, float] | Unreadable, scale: float, passed: float = 0.0,
@@ -218,7 +214,7 @@ def _faint_suspects(got: tuple[Reading, float] | Unreadable) -> tuple[Reading, f
     the lines (a hairline ring) is lost where they are only just found (on the tuning pages:
     every white ring of such a board read empty, bench/README.md "Photographed pages, fifth pass").
     A reading refused as unclear gets them too: it may still be shown with its doubts
-    (:func:`_asked_instead`)."""
+    (:func:`asked_instead`)."""
     if isinstance(got, Unclear):
         return Unclear(_empties_suspected(got.reading), got.cell)
     return (_empties_suspected(got[0]), got[1]) if isinstance(got, tuple) else got
@@ -265,18 +261,6 @@ def _at_most(got: tuple[Reading, float] | Unreadable, spot: Spot) -> tuple[Readi
     return replace(got[0], small=got[0].small or cell < PLAIN_CELL, cell=cell), got[1]
 
 
-def _asked_instead(tries: list[tuple[Reading, float] | Unreadable]) -> Reading | None:
-    """Of a picture every reading of which was refused, the likeliest board refused only for its
-    many doubtful cells whose lines were plain and cells :data:`PLAIN_CELL` pixels or more: a
-    board a person reads clearly is shown with its doubts and its size asked about, not refused
-    (a reading whose clues no genre draws stays refused: noise, a page of text; one of a faint
-    grid deepened comes with every empty cell asked about, see :func:`_faint_suspects`)."""
-    plain = [t.reading for t in tries if isinstance(t, Unclear) and t.cell >= PLAIN_CELL and t.reading.genres]
-    if not plain:
-        return None
-    return replace(max(plain, key=_goodness), size_unsure=True)
-
-
 def _suspected(reading: Reading) -> Reading:
     """The chosen reading with its suspects asked about like its unsure cells, and a count one row
     or column off square (:func:`vision.doubts.off_square`) or short of its outline
@@ -299,32 +283,6 @@ def _suspected(reading: Reading) -> Reading:
     return replace(reading, unsure=unsure, suspects=(), size_unsure=size_unsure, size_suspect=False)
 
 
-def _chosen(read: list[Reading], counted: set[tuple[int, int]]) -> Reading:
-    """The reading to trust most (:func:`_goodness`), a reading at another size than the
-    well-supported places looked at ranking as one whose size is in doubt; as good otherwise, one
-    at a size they showed, then the last read. (A page's 6x6, read within its outline with its size
-    asked, lost such a tie to its crop read 7x5 with as many doubts: bench/README.md, "Shaded grain".)"""
-    return max(enumerate(read), key=lambda it: (_goodness(_against(it[1], counted)),
-                                                (it[1].rows, it[1].cols) in counted, it[0]))[1]
-
-
-def _against(r: Reading, counted: set[tuple[int, int]]) -> Reading:
-    """``r`` with its size in doubt when places were counted and none showed its size."""
-    return replace(r, size_unsure=True) if counted and (r.rows, r.cols) not in counted else r
-
-
-def _size_rivalled(best: Reading, read: list[Reading], counted: set[tuple[int, int]]) -> bool:
-    """Whether another place (or the whole picture) was read as a board of another size with its
-    count sure (its cells may not be), or none of the places looked at showed ``best``'s size by its
-    lines: which one is the board, or its count, is in doubt. (A photographed print's 8x8, its count
-    sure but a cell in doubt, lost to a crop read as 8x7 with fewer doubts: a column short, and
-    only the whole board read as sure named it.)"""
-    if counted and (best.rows, best.cols) not in counted:
-        return True
-    return any(not r.size_unsure and r.genres and r.problem is None and (r.rows, r.cols) != (best.rows, best.cols)
-               for r in read)
-
-
 def _read_steady(grey: np.ndarray, forced: str | None, hairlines: bool = False, outline: np.ndarray | None = None,
                  count: tuple[int, int] | None = None, scale: float = 1.0) -> tuple[Reading, float] | Unreadable:
     """:func:`_read_grey`, and when that reading is in doubt or refused, again with a shaken
@@ -345,7 +303,7 @@ def _read_steady(grey: np.ndarray, forced: str | None, hairlines: bool = False, 
         again = _read_grey(sharp, forced, hairlines, outline, count, scale)
     except Unreadable:
         return got
-    return again if isinstance(got, Unreadable) or _goodness(again[0])[:2] >= _goodness(got[0])[:2] else got
+    return again if isinstance(got, Unreadable) or goodness(again[0])[:2] >= goodness(got[0])[:2] else got
 
 
 def _blown_up(crop: np.ndarray, spot: Spot) -> np.ndarray:
@@ -357,11 +315,6 @@ def _blown_up(crop: np.ndarray, spot: Spot) -> np.ndarray:
         return scaled_working(crop)[0]
     f = min(MAX_BLOW, WORK_CELL / max(cell, 1.0))
     return cv2.resize(crop, (round(crop.shape[1] * f), round(crop.shape[0] * f)), interpolation=cv2.INTER_CUBIC)
-
-
-def _goodness(r: Reading) -> tuple[bool, bool, bool, int]:
-    """How much a reading is to be trusted: a genre fits, the size is sure, fewer unsure cells."""
-    return bool(r.genres) and r.problem is None, not r.size_unsure, r.sure, -len(r.unsure)
 
 
 def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,

@@ -4,7 +4,7 @@ to keep that module under ~500 lines (it had grown to 511); other modules take t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from solvers.errors import ParseError
@@ -100,7 +100,7 @@ class Unclear(Unreadable):
     """A board with most of its cells in doubt (refused as ``unclear``) holding the reading all the
     same, with how many pixels of its picture a cell is: a board whose lines are plain and whose
     cells are large (a person reads it) is shown with its doubts asked about rather than refused,
-    when no other place of the picture was read (see :func:`vision.reading._asked_instead`)."""
+    when no other place of the picture was read (see :func:`vision.choose.asked_instead`)."""
 
     def __init__(self, reading: Reading, cell: float) -> None:
         super().__init__("unclear", UNCLEAR_WORDS)
@@ -125,22 +125,3 @@ def _rows(tokens: tuple[tuple[str, ...], ...], regions: Regions | None) -> list[
 def board_of(tokens: tuple[tuple[str, ...], ...], regions: Regions | None, genre: str) -> Puzzle[Any]:
     """The tokens (and rooms) as ``genre``'s board; ParseError when they are none."""
     return read_cells(_rows(tokens, rooms_for(regions, genre, len(tokens), len(tokens[0]))), genre)
-
-
-def disputed(best: Reading, read: list[Reading], confidence: float) -> Reading:
-    """``best`` with the cells that another reading of the same size, with some genre fitting it,
-    gave otherwise suspected at ``confidence`` (the scaled-down copy and a crop at full resolution,
-    two looks at the same board: where they differ, one is wrong, and the sure one may be)."""
-    named = {(u.row, u.col) for u in (*best.unsure, *best.suspects)}
-    other: dict[tuple[int, int], str] = {}
-    for r in read:
-        if r is best or (r.rows, r.cols) != (best.rows, best.cols) or not r.genres:
-            continue
-        for i, row in enumerate(r.tokens):
-            for j, t in enumerate(row):
-                if t != best.tokens[i][j] and (i, j) not in named:
-                    other.setdefault((i, j), t)
-    if not other:
-        return best
-    added = tuple(CellRead(i, j, best.tokens[i][j], (t,), confidence) for (i, j), t in other.items())
-    return replace(best, suspects=tuple(sorted((*best.suspects, *added), key=lambda u: (u.row, u.col))))
