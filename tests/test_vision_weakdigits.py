@@ -25,7 +25,7 @@ def test_a_number_carries_the_learned_readers_probability_of_its_digits() -> Non
 def test_only_sure_numbers_the_learned_reader_doubts_are_named() -> None:
     guesses = [[CellGuess("14", 1.0, ("44",), learned=0.83), CellGuess("3", 1.0, learned=0.99)],
                [CellGuess(".", 1.0), CellGuess("5", 0.4, ("6",), learned=0.5)]]
-    assert weak_numbers(guesses, 0.6) == frozenset({(0, 0)})
+    assert weak_numbers(guesses, 0.6, asked=True) == frozenset({(0, 0)})
 
 
 def test_a_sure_reading_has_no_weak_number_named() -> None:

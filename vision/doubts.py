@@ -151,7 +151,7 @@ def discs_read_as_numbers(board: Board, guesses: Sequence[Sequence[CellGuess]], 
 WEAK = 0.9
 
 
-def weak_numbers(guesses: Sequence[Sequence[CellGuess]], sure: float, asked: bool = True) -> frozenset[tuple[int, int]]:
+def weak_numbers(guesses: Sequence[Sequence[CellGuess]], sure: float, asked: bool) -> frozenset[tuple[int, int]]:
     """The cells read as a number with confidence ``sure`` or more whose digits the learned reader
     (``vision.glyphnet``) gives a probability under :data:`WEAK`: two readers agreeing is no
     confidence when one of them barely does (see :data:`vision.glyphs.AGREED` for the torn ones).

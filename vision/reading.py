@@ -411,11 +411,12 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
                    or ragged(board) or left_out(lined) or runs_beyond(lined, flatten(grey))
                    or dots_beyond(lined, flatten(grey)))
     named = {(u.row, u.col) for u in unsure}
-    lost = lost_clues(board, guesses, SURE, asked=bool(unsure) or size_unsure, known=hairline)
+    asked = bool(unsure) or size_unsure  # (some rules name cells only on a reading asked about anyway)
+    lost = lost_clues(board, guesses, SURE, asked=asked, known=hairline)
     discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)
-    unseen = unseen_empties(lined, guesses, SURE, asked=bool(unsure) or size_unsure)
+    unseen = unseen_empties(lined, guesses, SURE, asked=asked)
     partial = partial_numbers(board, guesses, SURE)
-    weak = weak_numbers(guesses, SURE)
+    weak = weak_numbers(guesses, SURE, asked=asked)
     suspects = tuple(CellRead(r, c, (g := guesses[r][c]).token, ("B",) if (r, c) in discs else
                               g.alternatives[:3] if (r, c) in weak and g.alternatives else ("?",), LOST)
                      for r, c in sorted(lost | discs | unseen | partial | weak) if (r, c) not in named)
