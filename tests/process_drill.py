@@ -168,6 +168,7 @@ def running_bot(tmp: Path, **settings: str) -> Iterator[subprocess.Popen[str]]:
     proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--no-env-file"],
                             cwd=tmp, env=bot_env(tmp, **settings), stdin=subprocess.PIPE, stdout=log,
                             stderr=subprocess.STDOUT, text=True)
+    _logs[proc.pid] = tmp / "bot.log"
     try:
         yield proc
     finally:
@@ -187,8 +188,11 @@ def workers_up(proc: subprocess.Popen[str], workers: int, timeout: float = 60.0)
     return descendants(proc.pid)
 
 
+_logs: dict[int, Path] = {}  # each bot's log, by its pid (its command line names no file of its folder)
+
+
 def log_of(proc: subprocess.Popen[str]) -> str:
-    path = Path(proc.args[-1]).parent / "bot.log"  # type: ignore[index]
+    path = _logs[proc.pid]
     return path.read_text() if path.exists() else ""
 
 
