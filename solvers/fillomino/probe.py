@@ -304,44 +304,60 @@ class Prober:
         return False
 
 
-AGAIN = 8  # after a pass with hits, a probe is tried again only when a cell this close to it changed since
-# (d0022's group, turns 0 / 1: 8, 4, 2 give 2,795 / 2,313, 2,715 / 2,217, 2,655 / 2,167 probes, the same hits and
-# 13 open cells; cpu within the noise; a hit's deductions reach far)
+AGAIN = 8  # after a pass with hits, a probe (cell, v) is tried again only when a cell this close to it lost v or
+# was fixed to v since (d0022's group, turns 0 / 1, any change near the cell: 8, 4, 2 give 2,795 / 2,313, 2,715 /
+# 2,217, 2,655 / 2,167 probes, the same hits and 13 open cells; a hit's deductions reach far). By the number
+# (fillo12): 2,793 -> 1,903 probes on the three-part 50x64's first group, the same 81 hits and 13 open cells
+# (the pass-end deduce changes ~350 cells' masks, most of them numbers far from the probe's)
+
+
+def _spread(near: list[list[int]], lost: dict[int, int], steps: int) -> dict[int, int]:
+    """Each cell within ``steps`` of a changed cell with the numbers (bits) changed within that
+    distance of it: ``lost`` (cell -> bits) grown ring by ring, each ring only with bits new to a cell."""
+    out = dict(lost)
+    ring = lost
+    for _ in range(steps):
+        nxt: dict[int, int] = {}
+        for i, m in ring.items():
+            for j in near[i]:
+                new = m & ~out.get(j, 0)
+                if new:
+                    nxt[j] = nxt.get(j, 0) | new
+        if not nxt:
+            break
+        for j, m in nxt.items():
+            out[j] = out.get(j, 0) | m
+        ring = nxt
+    return out
 
 
 def probe_all(near: list[list[int]], cand: list[int], top: int, most: float = float("inf"),
               deadline: float = float("inf")) -> tuple[int, int, int]:
     """Probe both sides of each short block's ways out until a pass finds nothing (or ``most``
     probes, or past ``deadline``, the solve's: it times out then anyway); ``cand`` keeps every
-    proved change. Returns (tries, hits, work)."""
+    proved change. Returns (tries, hits, work). Skipping a probe only weakens probing (never a
+    verdict), so which probes are tried again is a matter of cost: see :data:`AGAIN`."""
     prober = Prober(near, cand, top)
     tries = hits = work = 0
-    clock = 0
-    touched = [0] * len(cand)  # when a cell near each cell last changed
-    last: dict[tuple[int, int], int] = {}
+    fresh = [-1] * len(cand)  # per cell, the numbers changed near it since its probes of them were last tried
 
     def changed(before: list[int]) -> None:
-        nonlocal clock
-        clock += 1
-        layer = [i for i, (x, y) in enumerate(zip(before, cand, strict=True)) if x != y]
-        seen = set(layer)
-        for _ in range(AGAIN + 1):
-            for i in layer:
-                touched[i] = clock
-            nxt = [j for i in layer for j in near[i] if j not in seen]
-            seen.update(nxt)
-            layer = list(set(nxt))
+        lost = {}
+        for i, (x, y) in enumerate(zip(before, cand, strict=True)):
+            if x != y:
+                lost[i] = x & ~y | (y if not y & (y - 1) else 0)  # (the numbers it lost; the one it was fixed to)
+        for i, m in _spread(near, lost, AGAIN).items():
+            fresh[i] |= m
 
     while True:
         hit = False
         for cells, v in short_blocks(near, cand):
             inside = set(cells)
-            for i in sorted({j for c in cells for j in near[c] if j not in inside and cand[j] >> v & 1}):
-                if not cand[i] >> v & 1 or cand[i] == 1 << v:
+            bit = 1 << v
+            for i in sorted({j for c in cells for j in near[c] if j not in inside and cand[j] & bit}):
+                if not cand[i] & bit or cand[i] == bit or not fresh[i] & bit:
                     continue
-                if (i, v) in last and last[i, v] >= touched[i]:
-                    continue
-                last[i, v] = clock
+                fresh[i] &= ~bit
                 for take in (True, False):
                     if tries >= most or time.perf_counter() > deadline:
                         return tries, hits, work + prober.work
@@ -349,7 +365,7 @@ def probe_all(near: list[list[int]], cand: list[int], top: int, most: float = fl
                     if prober.probe(i, v, take):
                         hits += 1
                         before = cand.copy()
-                        prober.keep(i, cand[i] & ~(1 << v) if take else 1 << v)
+                        prober.keep(i, cand[i] & ~bit if take else bit)
                         changed(before)
                         hit = True
                         break
