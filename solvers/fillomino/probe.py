@@ -304,11 +304,12 @@ class Prober:
         return False
 
 
-AGAIN = 8  # after a pass with hits, a probe (cell, v) is tried again only when a cell this close to it lost v or
-# was fixed to v since (d0022's group, turns 0 / 1, any change near the cell: 8, 4, 2 give 2,795 / 2,313, 2,715 /
-# 2,217, 2,655 / 2,167 probes, the same hits and 13 open cells; a hit's deductions reach far). By the number
-# (fillo12): 2,793 -> 1,903 probes on the three-part 50x64's first group, the same 81 hits and 13 open cells
-# (the pass-end deduce changes ~350 cells' masks, most of them numbers far from the probe's)
+AGAIN = 6  # after a pass with hits, a probe (cell, v) is tried again only when a cell this close to it lost v or
+# was fixed to v since. Any change near the cell (fillo10, d0022's group, turns 0 / 1): 8, 4, 2 gave 2,795 / 2,313,
+# 2,715 / 2,217, 2,655 / 2,167 probes, the same hits and 13 open cells. By the number (fillo12; the pass-end deduce
+# changes ~350 cells' masks, mostly numbers far from the probe's), all 32 recorded probe_all calls (composites, dev):
+# 21,864 probes before; 8 / 6 / 4 give 16,012 / 14,666 / 12,992, the same final masks on 31 / 31 / 27 of 32 (the one
+# left: a dev group with 24 open cells for the search instead of 17; at 4 the d0022 groups keep more open cells)
 
 
 def _spread(near: list[list[int]], lost: dict[int, int], steps: int) -> dict[int, int]:
