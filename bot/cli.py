@@ -256,14 +256,17 @@ def cmd_render(args: argparse.Namespace) -> int:
     for n, rec in _records(args.jsonl):
         try:
             puzzle = _puzzle(rec)
-            solution = rec.get("solution") if args.view == "solution" else None
-            if args.view == "solution" and not solution:
+            # No --view: the record's solution when it has one, else its givens, so that
+            # `parse | render` draws the parsed board; --view solution insists on a solution.
+            view = args.view or ("solution" if rec.get("solution") else "puzzle")
+            solution = rec.get("solution") if view == "solution" else None
+            if view == "solution" and not solution:
                 raise PuzzleError("cli-no-solution")
             typed = None if solution is None else puzzle.kind.solution_from_json(solution, puzzle)
             name = str(rec.get("id") or f"line{n}")
             safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
             path = out / f"{safe}.png"
-            png = render_png(puzzle, typed, view=args.view)
+            png = render_png(puzzle, typed, view=view)
             try:
                 path.write_bytes(png)
             except OSError as e:
@@ -343,8 +346,9 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("render", help="draw every record as DIR/<id>.png")
     s.add_argument("--jsonl", required=True, help="records file, or - for standard input")
     s.add_argument("--out", required=True, help="output folder")
-    s.add_argument("--view", choices=("puzzle", "solution"), default="solution",
-                   help="solution: the board with the record's 'solution' drawn (default); puzzle: the givens only")
+    s.add_argument("--view", choices=("puzzle", "solution"), default=None,
+                   help="solution: the board with the record's 'solution' drawn; puzzle: the givens only "
+                        "(default: solution for a record that has one, else puzzle)")
     s.set_defaults(func=cmd_render)
 
     names = ", ".join(GENRES)

@@ -77,3 +77,21 @@ def test_render_cli_solution_view_needs_a_solution_of_the_right_shape(
     assert "no 'solution'" in err[0] and "'colors'" in err[1] and "1 row in" in err[2]
     assert "Traceback" not in "\n".join(err)
     assert pal.DEDUCED_BLACK in colours(out / "good.png")  # the deduced black cell (row 2, column 3)
+
+
+def test_render_cli_draws_a_parsed_board_without_view(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`puzzlebot parse URL | puzzlebot render --jsonl -`: with no --view a record without a
+    solution draws its givens (it was refused, "no 'solution'", unless --view puzzle was given),
+    and a record with one still draws it."""
+    import io
+
+    assert main(["parse", "https://puzz.link/p?mashu/5/5/i60026b00"]) == 0
+    parsed = json.loads(capsys.readouterr().out)
+    solved = records("masyu", 1)[0]
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(parsed) + "\n" + json.dumps(solved) + "\n"))
+    out = tmp_path / "o"
+    assert main(["render", "--jsonl", "-", "--out", str(out)]) == 0
+    assert capsys.readouterr().err == ""
+    assert pal.LINE not in colours(out / "line1.png")  # the givens: no loop drawn
+    assert pal.LINE in colours(out / f"{solved['id']}.png")  # the record's solution drawn
