@@ -241,8 +241,12 @@ def test_variants_argument_overrides_header() -> None:
     assert read_board("W . B\n. . .", "masyu", variants=fill).variants == set()  # the Flow rule is Numberlink's
 
 
-def test_explicit_genre_argument_wins_over_header() -> None:
-    assert read_board("masyu\nW . B\n. . .", "yinyang").genre == "yinyang"
+def test_explicit_genre_argument_against_another_header_is_refused() -> None:
+    """Both genres named: reading one's symbols as the other's gave a board nobody wrote (an Akari's
+    1 and 2 as Masyu circles), so the conflict is named, as for a URL of another genre."""
+    with pytest.raises(ParseError, match="first line names Masyu \\('masyu'\\), but you asked for Yin-Yang"):
+        read_board("masyu\nW . B\n. . .", "yinyang")
+    assert read_board("yin-yang\nW . B\n. . .", "yinyang").genre == "yinyang"  # the same genre, another name
 
 
 @pytest.mark.parametrize("size", ["3x2", "2x3", "3 x 2", "3×2", "size: 3x2"])

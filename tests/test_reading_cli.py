@@ -63,6 +63,31 @@ def test_parse_errors_exit_2_with_message(monkeypatch: pytest.MonkeyPatch, capsy
     assert "Traceback" not in out.err
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("akari\n. . 1\n. . .\n2 . .\n", "the board's first line names Akari ('akari'), but --genre asks for Masyu"),
+        ('{"genre": "akari", "grid": [". . 1", ". . .", "2 . ."]}', "the record's genre is Akari ('akari')"),
+        ("https://puzz.link/p?akari/3/3/hbgc", "The puzz.link URL's genre is Akari ('akari'), but you asked for Masyu"),
+    ],
+)
+def test_parse_genre_flag_against_another_named_genre_is_refused(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture, text: str, message: str) -> None:
+    """`parse --genre masyu` on an Akari-headed board read its 1 and 2 as white and black circles
+    and printed a Masyu record (exit 0); now the conflict is named, as for a URL of another genre."""
+    _stdin(monkeypatch, text)
+    assert main(["parse", "--genre", "masyu"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and message in out.err
+
+
+def test_parse_genre_flag_agreeing_with_the_header_reads(monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture) -> None:
+    _stdin(monkeypatch, "Light and Shadow\n. . 1\n. . .\n2 . .\n")  # an alias of the same genre
+    assert main(["parse", "--genre", "akari"]) == 0
+    assert json.loads(capsys.readouterr().out)["grid"] == [". . 1", ". . .", "2 . ."]
+
+
 def test_parse_takes_a_puzzlink_url_as_its_argument(capsys: pytest.CaptureFixture) -> None:
     """`puzzlebot parse <URL>`, as the issues write it: the URL itself, not a file of that name."""
     assert main(["parse", "https://puzz.link/p?heyawake/6/6/ssv760sfv3nvw"]) == 0

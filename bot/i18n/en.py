@@ -83,8 +83,14 @@ TEXTS: dict[str, str] = {
     "board-too-big": "The board has {rows} rows by {cols} columns; the limit is {max_rows} rows by {max_cols} columns.",
     "board-too-small": "The board has {rows:# row|# rows} and {cols:# column|# columns}; a puzzle needs at least {min_rows} rows "
                        "and {min_cols} columns.",
-    "url-other-genre": "The puzz.link URL is a {genre} puzzle ('{pid}'), but you asked for {wanted}.",
-    "game-id-other-genre": "This is a {game} game ID from Simon Tatham's Puzzles; it cannot be a {genre} board.",
+    "url-other-genre": "The puzz.link URL's genre is {genre} ('{pid}'), but you asked for {wanted}.",
+    "header-other-genre": "The board's first line names {genre} ('{word}'), but you asked for {wanted}. Keep one.",
+    "record-other-genre": "The record's genre is {genre} ('{word}'), but you asked for {wanted}. Keep one.",
+    "record-other-genre_cli": "the record's genre is {genre} ('{word}'), but --genre asks for {wanted}: "
+                              "leave out --genre to read it as {genre}",
+    "header-other-genre_cli": "the board's first line names {genre} ('{word}'), but --genre asks for {wanted}: "
+                              "leave out --genre to read it as {genre}, or change that line",
+    "game-id-other-genre": "This is a {game} game ID from Simon Tatham's Puzzles; it cannot be read as {genre}.",
     "record-not-json": "The text starts like a JSON record but is not valid JSON.",
     # -- boards copied from puzzle sites (solvers/reading/sites.py) --------------------------------------
     "page-too-long": "The page is {length} characters long; I read pages of at most {max}. Copy just the "
