@@ -88,6 +88,22 @@ def test_parse_genre_flag_agreeing_with_the_header_reads(monkeypatch: pytest.Mon
     assert json.loads(capsys.readouterr().out)["grid"] == [". . 1", ". . .", "2 . ."]
 
 
+def test_a_board_puzzlink_cannot_write_is_parsed_without_url_and_url_says_why(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    """The guide said parse stops on such a board (exit 2); it prints the record without a url, and
+    url's reason read "for a 8x8 sudoku"."""
+    grid = [". 5 4 . . 3 . 8", ". . . . 1 . . .", "7 . . 5 . . . .", ". 8 6 3 4 . 7 .",
+            ". 3 . 8 7 1 4 .", ". . . . 8 . . 3", ". . . 1 . . . .", "8 . 3 . . 6 1 ."]
+    _stdin(monkeypatch, "sudoku\n" + "\n".join(grid) + "\n")
+    assert main(["parse"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert rec["grid"] == grid and "url" not in rec
+    _stdin(monkeypatch, json.dumps(rec) + "\n")
+    assert main(["url", "--jsonl", "-"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "\n" and "line 1: puzz.link has no URL for a sudoku of 8x8" in out.err
+
+
 def test_parse_takes_a_puzzlink_url_as_its_argument(capsys: pytest.CaptureFixture) -> None:
     """`puzzlebot parse <URL>`, as the issues write it: the URL itself, not a file of that name."""
     assert main(["parse", "https://puzz.link/p?heyawake/6/6/ssv760sfv3nvw"]) == 0
