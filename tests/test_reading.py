@@ -42,6 +42,8 @@ CIRCLE_NOTATIONS: dict[str, Callable[[Cells], str]] = {
     "circles with ・": lambda cells: _rows(cells, lambda v: "・○●"[v], ""),
     "circles with .": lambda cells: _rows(cells, lambda v: ".○●"[v], ""),
     "circles with full-width space": lambda cells: _rows(cells, lambda v: "\u3000○●"[v], ""),
+    # an IME's full-width space between the cells: read as 2n-1 cells a row before
+    "circles parted by full-width spaces": lambda cells: _rows(cells, lambda v: "・○●"[v], "\u3000"),
     "numpy printout": lambda cells: "[" + "\n ".join("[" + " ".join(map(str, row)) + "]" for row in cells) + "]",
     "commas": lambda cells: _rows(cells, str, ","),
     "full-width digits": lambda cells: _rows(cells, lambda v: "０１２"[v], " "),
@@ -66,6 +68,8 @@ NUMBER_NOTATIONS: dict[str, Callable[[Cells], str | None]] = {
         _rows(cells, _b36, "") if max(max(r) for r in cells) < 36 else None
     ),
     "full-width": lambda cells: _rows(cells, lambda v: str(v).translate({48 + i: 0xFF10 + i for i in range(10)}), " "),
+    "full-width parted by full-width spaces": lambda cells: _rows(
+        cells, lambda v: str(v).translate({48 + i: 0xFF10 + i for i in range(10)}) if v else "．", "\u3000"),
     "numpy printout": lambda cells: "[" + "\n ".join("[" + " ".join(map(str, row)) + "]" for row in cells) + "]",
 }
 

@@ -16,7 +16,7 @@ from solvers.notation import Rank, unknown_symbol
 from solvers.puzzle import Puzzle
 from solvers.puzzlink import check_size, find_url, genre_of_pid, split_url, unsupported_pid
 from solvers.reading.ambiguous import AmbiguousGenre
-from solvers.reading.cells import Row, spaces_as_blanks, tokenise
+from solvers.reading.cells import Row, full_spaces_as_separators, spaces_as_blanks, tokenise
 from solvers.reading.form import check_form
 from solvers.reading.limits import DEFAULT_LIMITS, ReadLimits
 from solvers.reading.normalise import clean, fold
@@ -103,7 +103,7 @@ def read_board_strict(
     if len(cleaned.lines) > limits.max_rows:
         raise _too_big(len(cleaned.lines), None, limits)
     rows = [tokenise(line) for line in cleaned.lines]
-    rows = [row for row in rows if row]
+    rows = full_spaces_as_separators([row for row in rows if row])
     if not rows:
         raise NO_BOARD
     if len(rows) == 1:
