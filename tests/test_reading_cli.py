@@ -182,6 +182,31 @@ def test_read_image_with_the_wrong_genre_says_so(tmp_path: Path, capsys: pytest.
     assert json.loads(capsys.readouterr().out)["genre"] == "akari"
 
 
+def test_read_image_of_a_broken_or_enormous_picture_says_one_true_line(
+        tmp_path: Path, capfd: pytest.CaptureFixture) -> None:
+    """A PNG cut short got OpenCV's "[ WARN:0@0.7] ... PNG input buffer is incomplete" on stderr
+    beside the refusal; a 20000x20000 picture (over Pillow's bound) was "not a picture I can open"."""
+    import struct
+    import zlib
+
+    whole = (Path(__file__).parent / "data" / "images" / "pzprjs-own-masyu-12-screenshot.png").read_bytes()
+    cut = tmp_path / "cut.png"
+    cut.write_bytes(whole[: len(whole) // 2])
+    assert main(["read-image", str(cut)]) == 2
+    err = capfd.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("puzzlebot read-image: ") and "WARN" not in err
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    header = struct.pack(">IIBBBBB", 20000, 20000, 8, 0, 0, 0, 0)  # 8-bit grey, 400 megapixels
+    huge = tmp_path / "huge.png"
+    huge.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b""))
+    assert main(["read-image", str(huge)]) == 2
+    err = capfd.readouterr().err
+    assert "megapixels" in err and "not a picture" not in err
+
+
 def test_parse_takes_a_url_longer_than_a_file_name_can_be(capsys: pytest.CaptureFixture) -> None:
     """A scheme-less URL over the system's 4096-byte name limit was looked up as a file: exists()
     raised and parse said "cannot read ...: File name too long" instead of reading the board."""
