@@ -143,6 +143,10 @@ def _is_file(arg: str) -> bool:
         return False
 
 
+# How PNG, JPEG and GIF files begin (a WebP file: RIFF, 4 bytes, WEBP).
+_PICTURE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a")
+
+
 def cmd_parse(args: argparse.Namespace) -> int:
     from solvers.reading import DEFAULT_LIMITS, read_board
     from solvers.reading.sites import MAX_PAGE_CHARS
@@ -156,8 +160,11 @@ def cmd_parse(args: argparse.Namespace) -> int:
         elif _is_url(args.file):  # `puzzlebot parse https://puzz.link/p?...`: the URL itself
             text = args.file[:budget]
         else:
-            with open(args.file, encoding="utf-8", errors="replace") as f:
-                text = f.read(budget)
+            with open(args.file, "rb") as f:
+                raw = f.read(budget * 4)
+            if raw.startswith(_PICTURE_MAGIC) or raw[8:12] == b"WEBP":  # its bytes read as a ragged board
+                raise PuzzleError("cli-parse-picture", file=args.file)
+            text = raw.decode("utf-8", errors="replace")[:budget]
     except OSError as e:
         raise PuzzleError("cli-cannot-read", file=args.file, reason=e.strerror or str(e)) from None
     puzzle = read_board(text, genre=args.genre)
@@ -248,6 +255,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     from rendering import render_png
 
     out = Path(args.out)
+    if out.exists() and not out.is_dir():  # (mkdir said "File exists")
+        raise PuzzleError("cli-cannot-write", file=str(out), reason="it is a file, not a folder")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:

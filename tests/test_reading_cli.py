@@ -223,3 +223,11 @@ def test_parse_missing_file_with_a_host_like_name_is_a_missing_file(arg: str, ca
     assert main(["parse", arg]) == 2
     err = capsys.readouterr().err
     assert f"cannot read {arg}" in err and "Unknown symbol" not in err
+
+
+def test_parse_given_a_picture_points_to_read_image(capsys: pytest.CaptureFixture) -> None:
+    """`puzzlebot parse board.png` read the PNG's bytes as text: "Row 2 has 3 cells, the rows above have 1"."""
+    picture = Path(__file__).parent / "data" / "images" / "pzprjs-own-masyu-12-screenshot.png"
+    assert main(["parse", str(picture)]) == 2
+    err = capsys.readouterr().err
+    assert f"{picture} is a picture: read its board with puzzlebot read-image" in err and "Row" not in err

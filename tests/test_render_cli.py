@@ -95,3 +95,12 @@ def test_render_cli_draws_a_parsed_board_without_view(
     assert capsys.readouterr().err == ""
     assert pal.LINE not in colours(out / "line1.png")  # the givens: no loop drawn
     assert pal.LINE in colours(out / f"{solved['id']}.png")  # the record's solution drawn
+
+
+def test_render_cli_out_naming_a_file_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--out naming a file said "cannot write ...: File exists"."""
+    src, out = tmp_path / "in.jsonl", tmp_path / "pics"
+    src.write_text(json.dumps({"genre": "yinyang", "grid": ["W . B", ". . ."]}) + "\n", encoding="utf-8")
+    out.write_text("", encoding="utf-8")
+    assert main(["render", "--jsonl", str(src), "--out", str(out)]) == 2
+    assert capsys.readouterr().err == f"puzzlebot render: cannot write {out}: it is a file, not a folder\n"

@@ -416,6 +416,7 @@ TEXTS: dict[str, str] = {
     "cli-bad-json": "line {line} is not valid JSON ({error} at column {column})",
     "cli-cannot-read": "cannot read {file}: {reason}",
     "cli-cannot-write": "cannot write {file}: {reason}",
+    "cli-parse-picture": "{file} is a picture: read its board with puzzlebot read-image {file}",
     "cli-no-solution": "the record has no 'solution' to draw (use --view puzzle)",
     "cli-no-genre": "Name the genre: puzzlebot generate GENRE (or --genre GENRE).",
     "cli-image-other-genre": "the picture reads as {genre}, not {wanted}: leave out --genre to take it as "
