@@ -235,6 +235,8 @@ def _puzzle(rec: Any) -> Puzzle[Any]:
 
     if isinstance(rec, Message):
         raise PuzzleError(rec.code, **rec.params)
+    if isinstance(rec, dict) and "status" in rec and "grid" not in rec:  # `solve | render`: "has no 'genre'"
+        raise PuzzleError("cli-verdict-not-record")
     return Puzzle.from_record(rec)
 
 

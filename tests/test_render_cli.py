@@ -104,3 +104,16 @@ def test_render_cli_out_naming_a_file_says_so(tmp_path: Path, capsys: pytest.Cap
     out.write_text("", encoding="utf-8")
     assert main(["render", "--jsonl", str(src), "--out", str(out)]) == 2
     assert capsys.readouterr().err == f"puzzlebot render: cannot write {out}: it is a file, not a folder\n"
+
+
+def test_render_cli_names_a_solve_verdict_given_as_a_record(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`parse | solve | render`: a verdict line was refused as "The record has no 'genre'"."""
+    import io
+
+    verdict = {"id": None, "status": "unique", "solution": {"colors": ["WWB"]}, "second_solution": None,
+               "seconds": 0.01, "error": None}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(verdict) + "\n"))
+    assert main(["render", "--jsonl", "-", "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err
+    assert "line 1: this is a verdict of puzzlebot solve, not a puzzle record" in err and "genre" not in err

@@ -417,6 +417,8 @@ TEXTS: dict[str, str] = {
     "cli-cannot-read": "cannot read {file}: {reason}",
     "cli-cannot-write": "cannot write {file}: {reason}",
     "cli-parse-picture": "{file} is a picture: read its board with puzzlebot read-image {file}",
+    "cli-verdict-not-record": "this is a verdict of puzzlebot solve, not a puzzle record (it has no 'grid'); "
+                              "give the records themselves",
     "cli-no-solution": "the record has no 'solution' to draw (use --view puzzle)",
     "cli-no-genre": "Name the genre: puzzlebot generate GENRE (or --genre GENRE).",
     "cli-image-other-genre": "the picture reads as {genre}, not {wanted}: leave out --genre to take it as "
