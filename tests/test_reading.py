@@ -345,6 +345,8 @@ BROKEN = [
     ("W . B", "masyu", "a puzzle needs at least 2 rows and 2 columns", "少なくとも 2 行 2 列", ()),
     ("https://puzz.link/p?yinyang/1/5/000", None, "needs at least 2 rows and 2 columns", "少なくとも", ()),
     ("```\n```", None, "I found no board", "盤面が見つかりません", ()),
+    # a genre's name alone (the board to follow in another message) was "I found no board"
+    ("masyu\n", None, "I see Masyu but no board below it", "ましゅとありますが", ()),
     ("5x5\n1 . 2\n1 . 2", "numberlink", "The size line says 5x5, but the board has 2 rows and 3 columns", "サイズ", ()),
     ("masyu\nnumberlink\nW .", None, "names two genres", "ジャンルが 2 つ", ()),
     ("W . B", "notagenre", "Unknown genre 'notagenre'", "不明なジャンル", ()),

@@ -96,7 +96,7 @@ def read_board_strict(
         raise ParseError("too-many-lines", lines=lines, max=limits.max_rows)
     cleaned = clean(text)
     if not cleaned.lines:
-        raise NO_BOARD
+        raise ParseError("genre-no-board", genre=cleaned.genre) if cleaned.genre else NO_BOARD
     game_id = find_game_id(cleaned.lines)
     if game_id is not None:
         return _read_game_id(game_id, forced or cleaned.genre, _pick(variants, cleaned.variants), limits)
