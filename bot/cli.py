@@ -154,6 +154,8 @@ def cmd_parse(args: argparse.Namespace) -> int:
     # Read one character past the limit (a saved page's, the larger) so read_board refuses an
     # over-long input itself.
     budget = max(DEFAULT_LIMITS.max_chars, MAX_PAGE_CHARS) + 1
+    if not args.file.strip():  # `puzzlebot parse "$URL"` with URL unset: "cannot read : No such file"
+        raise PuzzleError("cli-parse-empty")
     try:
         if args.file == "-":
             text = sys.stdin.buffer.read(budget * 4).decode("utf-8", errors="replace")[:budget]

@@ -231,3 +231,10 @@ def test_parse_given_a_picture_points_to_read_image(capsys: pytest.CaptureFixtur
     assert main(["parse", str(picture)]) == 2
     err = capsys.readouterr().err
     assert f"{picture} is a picture: read its board with puzzlebot read-image" in err and "Row" not in err
+
+
+def test_parse_with_an_empty_argument_says_so(capsys: pytest.CaptureFixture) -> None:
+    """`puzzlebot parse "$URL"` with URL unset said "cannot read : No such file or directory"."""
+    assert main(["parse", ""]) == 2
+    assert capsys.readouterr().err == ("puzzlebot parse: the argument is empty: give a file, a puzz.link URL, "
+                                       "or - for standard input\n")

@@ -418,6 +418,7 @@ TEXTS: dict[str, str] = {
     "cli-bad-json": "line {line} is not valid JSON ({error} at column {column})",
     "cli-cannot-read": "cannot read {file}: {reason}",
     "cli-cannot-write": "cannot write {file}: {reason}",
+    "cli-parse-empty": "the argument is empty: give a file, a puzz.link URL, or - for standard input",
     "cli-parse-picture": "{file} is a picture: read its board with puzzlebot read-image {file}",
     "cli-verdict-not-record": "this is a verdict of puzzlebot solve, not a puzzle record (it has no 'grid'); "
                               "give the records themselves",
