@@ -16,7 +16,6 @@ left out (never tuned on).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -29,6 +28,7 @@ sys.path.insert(0, str(REPO / "bench"))
 from read_image import canonical, room_errors, rooms_of  # noqa: E402
 
 import vision.reading  # noqa: E402
+from bench.setargs import names, set_parser  # noqa: E402
 from vision import Reading, Unreadable, read_image  # noqa: E402
 
 _chosen: list[Reading] = []  # the reading chosen, before its suspects are asked about
@@ -67,15 +67,11 @@ def verdict(folder: Path, t: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sets", default="/tmp/vc-sets")
-    ap.add_argument("--split", default="dev")
-    ap.add_argument("--genres", default="")
-    ap.add_argument("--kinds", default="")
+    ap = set_parser(__doc__, sets="/tmp/vc-sets", split="dev")
     ap.add_argument("--jsonl", default="", help="also write one line per picture here")
     args = ap.parse_args()
     folder = Path(args.sets) / args.split
-    genres, kinds = set(filter(None, args.genres.split(","))), set(filter(None, args.kinds.split(",")))
+    genres, kinds = names(args.genres), names(args.kinds)
     out = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None  # noqa: SIM115
     recs = []
     for line in (folder / "truth.jsonl").read_text(encoding="utf-8").splitlines():

@@ -12,7 +12,6 @@ file, a text file).
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
 import json
@@ -30,6 +29,7 @@ from PIL import Image
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from bench.setargs import names, set_parser  # noqa: E402
 from solvers.puzzle import Regions  # noqa: E402
 from solvers.reading.regions import label_regions  # noqa: E402
 from vision import Unreadable, read_image  # noqa: E402
@@ -173,22 +173,17 @@ def large_screenshots(sets: Path) -> list[float]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sets", default="/tmp/imagesets")
-    ap.add_argument("--split", default="test")
+    ap = set_parser(__doc__, sets="/tmp/imagesets", split="test")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("-v", action="store_true", help="one line per wrong or refused image")
     ap.add_argument("--by-genre", action="store_true", help="one row per genre, source and kind")
-    ap.add_argument("--genres", default="", help="only boards of these genres (comma-separated)")
-    ap.add_argument("--kinds", default="", help="only these kinds: screenshot, print, photo, heldout")
     ap.add_argument("--no-extras", action="store_true", help="leave out the 20x20 timing and the bad inputs")
     args = ap.parse_args()
     folder = Path(args.sets) / args.split
     if not (folder / "truth.jsonl").is_file():
         print(f"no picture set at {folder}: run bench/imagesets/build.py first", file=sys.stderr)
         return 2
-    stats = evaluate(folder, args.v, args.by_genre, set(filter(None, args.genres.split(","))) or None,
-                     set(filter(None, args.kinds.split(","))) or None)
+    stats = evaluate(folder, args.v, args.by_genre, names(args.genres) or None, names(args.kinds) or None)
     head = ["genre", "source", "kind", "images", "exact", "cells right", "wrong boards flagged", "exact, no question",
             "genre outright",
             "refused", "median s", "max s"]

@@ -143,6 +143,10 @@ def _is_file(arg: str) -> bool:
         return False
 
 
+# How PNG, JPEG and GIF files begin (a WebP file: RIFF, 4 bytes, WEBP).
+_PICTURE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a")
+
+
 def cmd_parse(args: argparse.Namespace) -> int:
     from solvers.reading import DEFAULT_LIMITS, read_board
     from solvers.reading.sites import MAX_PAGE_CHARS
@@ -150,14 +154,19 @@ def cmd_parse(args: argparse.Namespace) -> int:
     # Read one character past the limit (a saved page's, the larger) so read_board refuses an
     # over-long input itself.
     budget = max(DEFAULT_LIMITS.max_chars, MAX_PAGE_CHARS) + 1
+    if not args.file.strip():  # `puzzlebot parse "$URL"` with URL unset: "cannot read : No such file"
+        raise PuzzleError("cli-parse-empty")
     try:
         if args.file == "-":
             text = sys.stdin.buffer.read(budget * 4).decode("utf-8", errors="replace")[:budget]
         elif _is_url(args.file):  # `puzzlebot parse https://puzz.link/p?...`: the URL itself
             text = args.file[:budget]
         else:
-            with open(args.file, encoding="utf-8", errors="replace") as f:
-                text = f.read(budget)
+            with open(args.file, "rb") as f:
+                raw = f.read(budget * 4)
+            if raw.startswith(_PICTURE_MAGIC) or raw[8:12] == b"WEBP":  # its bytes read as a ragged board
+                raise PuzzleError("cli-parse-picture", file=args.file)
+            text = raw.decode("utf-8", errors="replace")[:budget]
     except OSError as e:
         raise PuzzleError("cli-cannot-read", file=args.file, reason=e.strerror or str(e)) from None
     puzzle = read_board(text, genre=args.genre)
@@ -228,6 +237,8 @@ def _puzzle(rec: Any) -> Puzzle[Any]:
 
     if isinstance(rec, Message):
         raise PuzzleError(rec.code, **rec.params)
+    if isinstance(rec, dict) and "status" in rec and "grid" not in rec:  # `solve | render`: "has no 'genre'"
+        raise PuzzleError("cli-verdict-not-record")
     return Puzzle.from_record(rec)
 
 
@@ -248,6 +259,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     from rendering import render_png
 
     out = Path(args.out)
+    if out.exists() and not out.is_dir():  # (mkdir said "File exists")
+        raise PuzzleError("cli-cannot-write", file=str(out), reason="it is a file, not a folder")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -256,14 +269,17 @@ def cmd_render(args: argparse.Namespace) -> int:
     for n, rec in _records(args.jsonl):
         try:
             puzzle = _puzzle(rec)
-            solution = rec.get("solution") if args.view == "solution" else None
-            if args.view == "solution" and not solution:
+            # No --view: the record's solution when it has one, else its givens, so that
+            # `parse | render` draws the parsed board; --view solution insists on a solution.
+            view = args.view or ("solution" if rec.get("solution") else "puzzle")
+            solution = rec.get("solution") if view == "solution" else None
+            if view == "solution" and not solution:
                 raise PuzzleError("cli-no-solution")
             typed = None if solution is None else puzzle.kind.solution_from_json(solution, puzzle)
             name = str(rec.get("id") or f"line{n}")
             safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
             path = out / f"{safe}.png"
-            png = render_png(puzzle, typed, view=args.view)
+            png = render_png(puzzle, typed, view=view)
             try:
                 path.write_bytes(png)
             except OSError as e:
@@ -343,8 +359,9 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("render", help="draw every record as DIR/<id>.png")
     s.add_argument("--jsonl", required=True, help="records file, or - for standard input")
     s.add_argument("--out", required=True, help="output folder")
-    s.add_argument("--view", choices=("puzzle", "solution"), default="solution",
-                   help="solution: the board with the record's 'solution' drawn (default); puzzle: the givens only")
+    s.add_argument("--view", choices=("puzzle", "solution"), default=None,
+                   help="solution: the board with the record's 'solution' drawn; puzzle: the givens only "
+                        "(default: solution for a record that has one, else puzzle)")
     s.set_defaults(func=cmd_render)
 
     names = ", ".join(GENRES)

@@ -17,16 +17,13 @@ from PIL import Image, ImageChops, ImageDraw
 
 from rendering import palette as pal
 from rendering.fonts import Font, fitted
-from rendering.geometry import DIRECTIONS, DOWN, LEFT, RIGHT, UP, Layout, odd
+from rendering.geometry import CLEAR_STRIP, DIRECTIONS, DOWN, LEFT, RIGHT, UP, Layout, odd, room_sides, strip_cells
 from rendering.geometry import OPPOSITE as _OPPOSITE
 from solvers.cell import Cell
 
 RGB = pal.RGB
 SUPERSAMPLE = 4
 MIN_SQUEEZE = 0.6  # text narrower than this share of its natural width gets a smaller font instead
-# of a cell: the paper strip inside a dark cell's side along a room border (3 px at the 48 px cells
-# of a chat picture: the black border stood out on the 64-grey shading only on its white side)
-CLEAR_STRIP = 0.06
 MARK_WIDTH = 0.08  # of a cell: the problem view's red outline, inside the margin cell content keeps
 Sprite = tuple[Image.Image, Image.Image]  # (palette image, '1' mask)
 
@@ -454,8 +451,8 @@ class Canvas:
         where two borders meet), drawn before the borders themselves."""
         lay = self.layout
         k = max(1, round(lay.cell * CLEAR_STRIP))
-        cells = [(r, c) for r, c in clear if lay.inside(r, c) and (r, c) not in self.highlights]
-        if not cells:  # (a highlight's rim already parts a highlighted cell from its borders)
+        cells = strip_cells(clear, self.rows, self.cols, self.highlights)
+        if not cells:
             return
         wide = Image.new("1", self.image.size, 0)
         draw = ImageDraw.Draw(wide)
@@ -464,13 +461,12 @@ class Canvas:
         f = lay.frame_width // 2 + k
         for box in ((x0, y0, x1, y0 + f), (x0, y1 - f, x1, y1), (x0, y0, x0 + f, y1), (x1 - f, y0, x1, y1)):
             draw.rectangle(box, fill=1)
-        for r in range(self.rows):
-            for c in range(self.cols):
-                x, y = lay.x0 + c * lay.cell, lay.y0 + r * lay.cell
-                if c + 1 < self.cols and region[r][c] != region[r][c + 1]:
-                    draw.rectangle((x + lay.cell - e, y - e, x + lay.cell + e, y + lay.cell + e), fill=1)
-                if r + 1 < self.rows and region[r][c] != region[r + 1][c]:
-                    draw.rectangle((x - e, y + lay.cell - e, x + lay.cell + e, y + lay.cell + e), fill=1)
+        for r, c, right in room_sides(region):
+            x, y = lay.x0 + c * lay.cell, lay.y0 + r * lay.cell
+            if right:
+                draw.rectangle((x + lay.cell - e, y - e, x + lay.cell + e, y + lay.cell + e), fill=1)
+            else:
+                draw.rectangle((x - e, y + lay.cell - e, x + lay.cell + e, y + lay.cell + e), fill=1)
         inside = Image.new("1", self.image.size, 0)
         draw = ImageDraw.Draw(inside)
         for r, c in cells:

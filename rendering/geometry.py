@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 from solvers.cell import Cell
@@ -17,6 +18,26 @@ TITLE_FONT_MIN, TITLE_FONT_MAX = 16, 44  # px: title text scales with the pictur
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
 DIRECTIONS: dict[int, tuple[int, int]] = {UP: (-1, 0), RIGHT: (0, 1), DOWN: (1, 0), LEFT: (0, -1)}
 OPPOSITE: dict[int, int] = {UP: DOWN, RIGHT: LEFT, DOWN: UP, LEFT: RIGHT}
+# of a cell: the paper strip inside a dark cell's side along a room border (3 px at the 48 px cells
+# of a chat picture: the black border stood out on the 64-grey shading only on its white side)
+CLEAR_STRIP = 0.06
+
+
+def room_sides(region: Sequence[Sequence[object]]) -> Iterator[tuple[int, int, bool]]:
+    """Each side between two rooms as (r, c, right): the side right of cell (r, c) when ``right``,
+    else the side below it. The PNG and the SVG draw borders and their paper strips on these."""
+    for r, row in enumerate(region):
+        for c, v in enumerate(row):
+            if c + 1 < len(row) and row[c + 1] != v:
+                yield r, c, True
+            if r + 1 < len(region) and region[r + 1][c] != v:
+                yield r, c, False
+
+
+def strip_cells(clear: Collection[Cell], rows: int, cols: int, highlights: Collection[Cell]) -> list[Cell]:
+    """The ``clear`` cells that get paper strips, sorted: those on the board and not highlighted (a
+    highlight's rim already parts a highlighted cell from its borders)."""
+    return sorted((r, c) for r, c in clear if 0 <= r < rows and 0 <= c < cols and (r, c) not in highlights)
 
 
 

@@ -16,8 +16,7 @@ from typing import Any
 
 from rendering import palette as pal
 from rendering.board import rgb
-from rendering.canvas import CLEAR_STRIP
-from rendering.geometry import DIRECTIONS, DOWN, LEFT, RIGHT, UP
+from rendering.geometry import CLEAR_STRIP, DIRECTIONS, DOWN, LEFT, RIGHT, UP, room_sides, strip_cells
 from solvers.cell import Cell
 from solvers.drawing import GRID, INK, LINE, Paint
 from solvers.puzzle import Puzzle
@@ -168,19 +167,14 @@ class SvgDrawing:
     def _border_path(self, ids: Sequence[Sequence[int]]) -> str:
         """The path data of every side between two rooms (empty: one room), drawn once for the
         borders and once, wider in white, for the strips round them."""
-        d = []
-        for r, row in enumerate(ids):
-            for c, v in enumerate(row):
-                if c + 1 < len(row) and row[c + 1] != v:
-                    d.append(f"M{_n(self.x(c + 1))} {_n(self.y(r))}V{_n(self.y(r + 1))}")
-                if r + 1 < len(ids) and ids[r + 1][c] != v:
-                    d.append(f"M{_n(self.x(c))} {_n(self.y(r + 1))}H{_n(self.x(c + 1))}")
-        return "".join(d)
+        return "".join(f"M{_n(self.x(c + 1))} {_n(self.y(r))}V{_n(self.y(r + 1))}" if right
+                       else f"M{_n(self.x(c))} {_n(self.y(r + 1))}H{_n(self.x(c + 1))}"
+                       for r, c, right in room_sides(ids))
 
     def _clear_strips(self, borders: str, clear: Collection[Cell]) -> None:
         """Paper round the room ``borders`` (path data) and the frame where they run over the ``clear``
         cells: the borders and frame stroked wider in white, clipped to those cells (as the PNG draws them)."""
-        cells = sorted((r, c) for r, c in clear if self.inside(r, c) and (r, c) not in self.highlights)
+        cells = strip_cells(clear, self.rows, self.cols, self.highlights)
         if not cells:
             return
         k = CELL * CLEAR_STRIP

@@ -122,9 +122,9 @@ def test_broken_urls_say_what_is_wrong(url: str, message: str) -> None:
 
 
 def test_url_of_another_genre_than_asked() -> None:
-    with pytest.raises(ParseError, match="is a Yin-Yang puzzle"):
+    with pytest.raises(ParseError, match="genre is Yin-Yang"):
         read_board("https://puzz.link/p?yinyang/5/5/016612300", "masyu")
-    with pytest.raises(ParseError, match="a Yin-Yang puzzle .* but you asked for Masyu"):
+    with pytest.raises(ParseError, match="genre is Yin-Yang .* but you asked for Masyu"):
         get_genre("masyu").decode_url("https://puzz.link/p?yinyang/5/5/016612300")
 
 

@@ -42,6 +42,8 @@ CIRCLE_NOTATIONS: dict[str, Callable[[Cells], str]] = {
     "circles with ・": lambda cells: _rows(cells, lambda v: "・○●"[v], ""),
     "circles with .": lambda cells: _rows(cells, lambda v: ".○●"[v], ""),
     "circles with full-width space": lambda cells: _rows(cells, lambda v: "\u3000○●"[v], ""),
+    # an IME's full-width space between the cells: read as 2n-1 cells a row before
+    "circles parted by full-width spaces": lambda cells: _rows(cells, lambda v: "・○●"[v], "\u3000"),
     "numpy printout": lambda cells: "[" + "\n ".join("[" + " ".join(map(str, row)) + "]" for row in cells) + "]",
     "commas": lambda cells: _rows(cells, str, ","),
     "full-width digits": lambda cells: _rows(cells, lambda v: "０１２"[v], " "),
@@ -66,6 +68,8 @@ NUMBER_NOTATIONS: dict[str, Callable[[Cells], str | None]] = {
         _rows(cells, _b36, "") if max(max(r) for r in cells) < 36 else None
     ),
     "full-width": lambda cells: _rows(cells, lambda v: str(v).translate({48 + i: 0xFF10 + i for i in range(10)}), " "),
+    "full-width parted by full-width spaces": lambda cells: _rows(
+        cells, lambda v: str(v).translate({48 + i: 0xFF10 + i for i in range(10)}) if v else "．", "\u3000"),
     "numpy printout": lambda cells: "[" + "\n ".join("[" + " ".join(map(str, row)) + "]" for row in cells) + "]",
 }
 
@@ -241,8 +245,12 @@ def test_variants_argument_overrides_header() -> None:
     assert read_board("W . B\n. . .", "masyu", variants=fill).variants == set()  # the Flow rule is Numberlink's
 
 
-def test_explicit_genre_argument_wins_over_header() -> None:
-    assert read_board("masyu\nW . B\n. . .", "yinyang").genre == "yinyang"
+def test_explicit_genre_argument_against_another_header_is_refused() -> None:
+    """Both genres named: reading one's symbols as the other's gave a board nobody wrote (an Akari's
+    1 and 2 as Masyu circles), so the conflict is named, as for a URL of another genre."""
+    with pytest.raises(ParseError, match="first line names Masyu \\('masyu'\\), but you asked for Yin-Yang"):
+        read_board("masyu\nW . B\n. . .", "yinyang")
+    assert read_board("yin-yang\nW . B\n. . .", "yinyang").genre == "yinyang"  # the same genre, another name
 
 
 @pytest.mark.parametrize("size", ["3x2", "2x3", "3 x 2", "3×2", "size: 3x2"])
@@ -337,6 +345,8 @@ BROKEN = [
     ("W . B", "masyu", "a puzzle needs at least 2 rows and 2 columns", "少なくとも 2 行 2 列", ()),
     ("https://puzz.link/p?yinyang/1/5/000", None, "needs at least 2 rows and 2 columns", "少なくとも", ()),
     ("```\n```", None, "I found no board", "盤面が見つかりません", ()),
+    # a genre's name alone (the board to follow in another message) was "I found no board"
+    ("masyu\n", None, "I see Masyu but no board below it", "ましゅとありますが", ()),
     ("5x5\n1 . 2\n1 . 2", "numberlink", "The size line says 5x5, but the board has 2 rows and 3 columns", "サイズ", ()),
     ("masyu\nnumberlink\nW .", None, "names two genres", "ジャンルが 2 つ", ()),
     ("W . B", "notagenre", "Unknown genre 'notagenre'", "不明なジャンル", ()),

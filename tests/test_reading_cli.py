@@ -63,6 +63,47 @@ def test_parse_errors_exit_2_with_message(monkeypatch: pytest.MonkeyPatch, capsy
     assert "Traceback" not in out.err
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("akari\n. . 1\n. . .\n2 . .\n", "the board's first line names Akari ('akari'), but --genre asks for Masyu"),
+        ('{"genre": "akari", "grid": [". . 1", ". . .", "2 . ."]}', "the record's genre is Akari ('akari')"),
+        ("https://puzz.link/p?akari/3/3/hbgc", "The puzz.link URL's genre is Akari ('akari'), but you asked for Masyu"),
+    ],
+)
+def test_parse_genre_flag_against_another_named_genre_is_refused(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture, text: str, message: str) -> None:
+    """`parse --genre masyu` on an Akari-headed board read its 1 and 2 as white and black circles
+    and printed a Masyu record (exit 0); now the conflict is named, as for a URL of another genre."""
+    _stdin(monkeypatch, text)
+    assert main(["parse", "--genre", "masyu"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and message in out.err
+
+
+def test_parse_genre_flag_agreeing_with_the_header_reads(monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture) -> None:
+    _stdin(monkeypatch, "Light and Shadow\n. . 1\n. . .\n2 . .\n")  # an alias of the same genre
+    assert main(["parse", "--genre", "akari"]) == 0
+    assert json.loads(capsys.readouterr().out)["grid"] == [". . 1", ". . .", "2 . ."]
+
+
+def test_a_board_puzzlink_cannot_write_is_parsed_without_url_and_url_says_why(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    """The guide said parse stops on such a board (exit 2); it prints the record without a url, and
+    url's reason read "for a 8x8 sudoku"."""
+    grid = [". 5 4 . . 3 . 8", ". . . . 1 . . .", "7 . . 5 . . . .", ". 8 6 3 4 . 7 .",
+            ". 3 . 8 7 1 4 .", ". . . . 8 . . 3", ". . . 1 . . . .", "8 . 3 . . 6 1 ."]
+    _stdin(monkeypatch, "sudoku\n" + "\n".join(grid) + "\n")
+    assert main(["parse"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert rec["grid"] == grid and "url" not in rec
+    _stdin(monkeypatch, json.dumps(rec) + "\n")
+    assert main(["url", "--jsonl", "-"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "\n" and "line 1: puzz.link has no URL for a sudoku of 8x8" in out.err
+
+
 def test_parse_takes_a_puzzlink_url_as_its_argument(capsys: pytest.CaptureFixture) -> None:
     """`puzzlebot parse <URL>`, as the issues write it: the URL itself, not a file of that name."""
     assert main(["parse", "https://puzz.link/p?heyawake/6/6/ssv760sfv3nvw"]) == 0
@@ -141,6 +182,31 @@ def test_read_image_with_the_wrong_genre_says_so(tmp_path: Path, capsys: pytest.
     assert json.loads(capsys.readouterr().out)["genre"] == "akari"
 
 
+def test_read_image_of_a_broken_or_enormous_picture_says_one_true_line(
+        tmp_path: Path, capfd: pytest.CaptureFixture) -> None:
+    """A PNG cut short got OpenCV's "[ WARN:0@0.7] ... PNG input buffer is incomplete" on stderr
+    beside the refusal; a 20000x20000 picture (over Pillow's bound) was "not a picture I can open"."""
+    import struct
+    import zlib
+
+    whole = (Path(__file__).parent / "data" / "images" / "pzprjs-own-masyu-12-screenshot.png").read_bytes()
+    cut = tmp_path / "cut.png"
+    cut.write_bytes(whole[: len(whole) // 2])
+    assert main(["read-image", str(cut)]) == 2
+    err = capfd.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("puzzlebot read-image: ") and "WARN" not in err
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    header = struct.pack(">IIBBBBB", 20000, 20000, 8, 0, 0, 0, 0)  # 8-bit grey, 400 megapixels
+    huge = tmp_path / "huge.png"
+    huge.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b""))
+    assert main(["read-image", str(huge)]) == 2
+    err = capfd.readouterr().err
+    assert "megapixels" in err and "not a picture" not in err
+
+
 def test_parse_takes_a_url_longer_than_a_file_name_can_be(capsys: pytest.CaptureFixture) -> None:
     """A scheme-less URL over the system's 4096-byte name limit was looked up as a file: exists()
     raised and parse said "cannot read ...: File name too long" instead of reading the board."""
@@ -157,3 +223,18 @@ def test_parse_missing_file_with_a_host_like_name_is_a_missing_file(arg: str, ca
     assert main(["parse", arg]) == 2
     err = capsys.readouterr().err
     assert f"cannot read {arg}" in err and "Unknown symbol" not in err
+
+
+def test_parse_given_a_picture_points_to_read_image(capsys: pytest.CaptureFixture) -> None:
+    """`puzzlebot parse board.png` read the PNG's bytes as text: "Row 2 has 3 cells, the rows above have 1"."""
+    picture = Path(__file__).parent / "data" / "images" / "pzprjs-own-masyu-12-screenshot.png"
+    assert main(["parse", str(picture)]) == 2
+    err = capsys.readouterr().err
+    assert f"{picture} is a picture: read its board with puzzlebot read-image" in err and "Row" not in err
+
+
+def test_parse_with_an_empty_argument_says_so(capsys: pytest.CaptureFixture) -> None:
+    """`puzzlebot parse "$URL"` with URL unset said "cannot read : No such file or directory"."""
+    assert main(["parse", ""]) == 2
+    assert capsys.readouterr().err == ("puzzlebot parse: the argument is empty: give a file, a puzz.link URL, "
+                                       "or - for standard input\n")

@@ -77,3 +77,43 @@ def test_render_cli_solution_view_needs_a_solution_of_the_right_shape(
     assert "no 'solution'" in err[0] and "'colors'" in err[1] and "1 row in" in err[2]
     assert "Traceback" not in "\n".join(err)
     assert pal.DEDUCED_BLACK in colours(out / "good.png")  # the deduced black cell (row 2, column 3)
+
+
+def test_render_cli_draws_a_parsed_board_without_view(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`puzzlebot parse URL | puzzlebot render --jsonl -`: with no --view a record without a
+    solution draws its givens (it was refused, "no 'solution'", unless --view puzzle was given),
+    and a record with one still draws it."""
+    import io
+
+    assert main(["parse", "https://puzz.link/p?mashu/5/5/i60026b00"]) == 0
+    parsed = json.loads(capsys.readouterr().out)
+    solved = records("masyu", 1)[0]
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(parsed) + "\n" + json.dumps(solved) + "\n"))
+    out = tmp_path / "o"
+    assert main(["render", "--jsonl", "-", "--out", str(out)]) == 0
+    assert capsys.readouterr().err == ""
+    assert pal.LINE not in colours(out / "line1.png")  # the givens: no loop drawn
+    assert pal.LINE in colours(out / f"{solved['id']}.png")  # the record's solution drawn
+
+
+def test_render_cli_out_naming_a_file_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--out naming a file said "cannot write ...: File exists"."""
+    src, out = tmp_path / "in.jsonl", tmp_path / "pics"
+    src.write_text(json.dumps({"genre": "yinyang", "grid": ["W . B", ". . ."]}) + "\n", encoding="utf-8")
+    out.write_text("", encoding="utf-8")
+    assert main(["render", "--jsonl", str(src), "--out", str(out)]) == 2
+    assert capsys.readouterr().err == f"puzzlebot render: cannot write {out}: it is a file, not a folder\n"
+
+
+def test_render_cli_names_a_solve_verdict_given_as_a_record(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`parse | solve | render`: a verdict line was refused as "The record has no 'genre'"."""
+    import io
+
+    verdict = {"id": None, "status": "unique", "solution": {"colors": ["WWB"]}, "second_solution": None,
+               "seconds": 0.01, "error": None}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(verdict) + "\n"))
+    assert main(["render", "--jsonl", "-", "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err
+    assert "line 1: this is a verdict of puzzlebot solve, not a puzzle record" in err and "genre" not in err

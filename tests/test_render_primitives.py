@@ -277,3 +277,16 @@ def test_region_borders_draw_the_boxes_thick_over_a_thin_grid() -> None:
         assert sum(1 for x in thick if abs(x - k * 32) <= 3) >= 3, k
     for k in (1, 2, 4, 5, 7, 8):  # inside a box: the thin grid line
         assert k * 32 in grid and k * 32 not in thick, k
+
+
+def test_room_sides_and_strip_cells_are_the_one_geometry_of_both_drawings() -> None:
+    """The PNG canvas and the SVG each walked the rooms' sides and filtered the strip cells on their
+    own (two copies of _clear_strips' geometry); both take them from rendering.geometry now."""
+    import rendering.canvas as canvas
+    import rendering.svg as svg
+    from rendering.geometry import room_sides, strip_cells
+
+    region = [[0, 0, 1], [2, 2, 1]]
+    assert sorted(room_sides(region)) == [(0, 0, False), (0, 1, False), (0, 1, True), (1, 1, True)]
+    assert strip_cells([(1, 1), (0, 0), (5, 0), (0, 2)], 2, 3, {(0, 2)}) == [(0, 0), (1, 1)]
+    assert canvas.room_sides is svg.room_sides and canvas.strip_cells is svg.strip_cells

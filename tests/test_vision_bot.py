@@ -189,51 +189,39 @@ async def test_a_size_in_doubt_is_named_as_the_genre_names_the_board(
 
 
 @IN_MODULE_LOOP
-async def test_a_reading_held_up_by_a_busy_machine_is_not_blamed_on_the_picture(
-        bot: SimpleNamespace, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A small screenshot whose reading ran out of time because the machine was busy was told to
-    "send a smaller screenshot"; a reading that got little CPU in its time asks to send it again later."""
+@pytest.mark.parametrize(
+    ("load", "user_id", "said_has", "said_lacks"),
+    [
+        # A small screenshot whose reading ran out of time because the machine was busy was told to
+        # "send a smaller screenshot"; a reading that got little CPU in its time asks to send it again later.
+        (64.0, 710, "I am busy right now", "smaller"),
+        # OpenCV reads part of a picture on threads of its own: on an idle machine with many cores a
+        # hard picture's reading thread uses little CPU, and the player was told "I am busy right now".
+        # With the machine not loaded the picture advice is given.
+        (0.1, 720, "Send a sharper screenshot", "busy"),
+    ],
+    ids=["busy", "idle"],
+)
+async def test_a_reading_out_of_time_is_blamed_on_the_machine_only_when_it_is_loaded(
+        bot: SimpleNamespace, monkeypatch: pytest.MonkeyPatch, load: float, user_id: int,
+        said_has: str, said_lacks: str) -> None:
     import time
 
     import bot.imagereader as imagereader
     import vision
 
-    def slow(*a: Any, **k: Any) -> Any:  # waits without using the CPU, as a reading starved of a core does
+    def slow(*a: Any, **k: Any) -> Any:  # waits without using the CPU, as a starved reading or OpenCV's threads do
         time.sleep(0.6)
         raise vision.Unreadable("no-grid", "never seen")
 
     monkeypatch.setattr(vision, "read_image", slow)
     monkeypatch.setattr(imagereader, "READ_LIMIT", 0.2)
-    monkeypatch.setattr(imagereader, "_loaded", lambda: True)
-    ivy = bot.api.user(710, "Ivy")
-    bot.api.send_photo(ivy, picture("masyu", 0)[1])
-    [said] = await bot.api.wait_for(replies_to(ivy.id))
-    assert "I am busy right now" in said.text and "smaller" not in said.text
-
-
-@IN_MODULE_LOOP
-async def test_a_reading_out_of_time_on_an_idle_machine_is_not_called_busy(
-        bot: SimpleNamespace, monkeypatch: pytest.MonkeyPatch) -> None:
-    """OpenCV reads part of a picture on threads of its own: on an idle machine with many cores a hard
-    picture's reading thread uses little CPU, and the player was told "I am busy right now". With the
-    machine not loaded the picture advice is given."""
-    import time
-
-    import bot.imagereader as imagereader
-    import vision
-
-    def slow(*a: Any, **k: Any) -> Any:  # little CPU in the reading thread, as when OpenCV's threads work
-        time.sleep(0.6)
-        raise vision.Unreadable("no-grid", "never seen")
-
-    monkeypatch.setattr(vision, "read_image", slow)
-    monkeypatch.setattr(imagereader, "READ_LIMIT", 0.2)
-    monkeypatch.setattr(imagereader.os, "getloadavg", lambda: (0.1, 0.1, 0.1))
+    monkeypatch.setattr(imagereader.os, "getloadavg", lambda: (load, load, load))
     monkeypatch.setattr(imagereader.os, "cpu_count", lambda: 64)
-    jo = bot.api.user(720, "Jo")
-    bot.api.send_photo(jo, picture("masyu", 0)[1])
-    [said] = await bot.api.wait_for(replies_to(jo.id))
-    assert "busy" not in said.text and "Send a sharper screenshot" in said.text
+    player = bot.api.user(user_id, "Ivy")
+    bot.api.send_photo(player, picture("masyu", 0)[1])
+    [said] = await bot.api.wait_for(replies_to(player.id))
+    assert said_has in said.text and said_lacks not in said.text
 
 
 def test_the_advice_for_a_reading_out_of_time_matches_its_cause() -> None:

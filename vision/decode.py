@@ -13,6 +13,10 @@ from vision.errors import Unreadable
 
 WORK_SIDE = 1400  # the longer side a picture is scaled down to before reading
 
+# OpenCV's warnings about a broken file (a PNG cut short: "PNG input buffer is incomplete") went to
+# stderr beside the one-line refusal (`puzzlebot read-image`); errors still show.
+cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
+
 
 def decode_full(data: bytes, *, max_bytes: int, max_pixels: int) -> np.ndarray:
     """The picture as an 8-bit grey array at its own size (a small board in a large photo is
@@ -25,6 +29,9 @@ def decode_full(data: bytes, *, max_bytes: int, max_pixels: int) -> np.ndarray:
             warnings.simplefilter("ignore")
             head = Image.open(io.BytesIO(data))  # reads the header only
             width, height = head.size
+    except Image.DecompressionBombError as e:  # over Pillow's own bound (about 179 megapixels): a picture still
+        raise Unreadable("too-many-pixels", f"That picture has over {max_pixels / 1e6:.0f} megapixels; send "
+                                            f"one of at most {max_pixels / 1e6:.0f} megapixels.") from e
     except Exception as e:
         raise Unreadable("not-an-image", "That file is not a picture I can open; send a PNG, JPEG or WebP "
                                          "screenshot or photo of the board.") from e

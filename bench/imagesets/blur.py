@@ -11,7 +11,6 @@ the cells right and the seconds per picture (median, max). ``--save``: keep the 
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
@@ -26,21 +25,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from photo import simulate_shaken  # noqa: E402
 
+from bench.setargs import names, set_parser  # noqa: E402
 from vision import Unreadable, read_image  # noqa: E402
 
 GENRES = "masyu,yinyang,numberlink,shikaku,slitherlink"
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sets", default="/tmp/vr-sets")
-    ap.add_argument("--split", default="dev")
+    ap = set_parser(__doc__, sets="/tmp/vr-sets", split="dev", genres=GENRES, kinds=False)
     ap.add_argument("--limit", type=int, default=40)
-    ap.add_argument("--genres", default=GENRES)
     ap.add_argument("--save", default="", help="a folder to keep the photos in")
     args = ap.parse_args()
     folder = Path(args.sets) / args.split
-    genres = set(args.genres.split(","))
+    genres = names(args.genres)
     save = Path(args.save) if args.save else None
     if save:
         save.mkdir(parents=True, exist_ok=True)

@@ -11,7 +11,6 @@ with the same shadows (their misses may be the photo's own: compare with the pla
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -22,6 +21,7 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
+from bench.setargs import set_parser  # noqa: E402
 from vision import Unreadable, read_image  # noqa: E402
 
 GENRES = {"masyu", "yinyang", "numberlink", "shikaku"}
@@ -41,9 +41,7 @@ def shadowed(img: np.ndarray, seed: int) -> bytes:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sets", default="/tmp/imagesets")
-    ap.add_argument("--split", default="train")
+    ap = set_parser(__doc__, sets="/tmp/imagesets", split="train", genres=None, kinds=False)
     ap.add_argument("--limit", type=int, default=30)
     ap.add_argument("--kind", default="screenshot", choices=("screenshot", "photo"))
     args = ap.parse_args()

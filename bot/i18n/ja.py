@@ -67,6 +67,7 @@ TEXTS: dict[str, str] = {
     "digits": "'.' または 0〜3 の数",
     # -- reading boards, URLs and game IDs -----------------------------------------------------------
     "no-board": "盤面が見つかりません。1 行に 1 行分のマスを書いてください (例: 'W . . B')。puzz.link の URL でも構いません。",
+    "genre-no-board": "{genre}とありますが、その下に盤面がありません。ジャンル名の次の行から盤面を 1 行ずつ、同じメッセージで送ってください (puzz.link の URL でも可)。",
     "read-internal-error": "申し訳ありません、この盤面を読み取れませんでした (内部エラー)。書式を確認してください。",
     "board-not-text": "盤面はテキストで送ってください。",
     "text-too-long": "テキストが {length} 文字あります。読み取れるのは {max} 文字までです。",
@@ -76,6 +77,8 @@ TEXTS: dict[str, str] = {
     "board-too-big": "盤面が {rows} 行 {cols} 列あります。上限は {max_rows} 行 {max_cols} 列です。",
     "board-too-small": "盤面は {rows} 行 {cols} 列です。パズルには少なくとも {min_rows} 行 {min_cols} 列が必要です。",
     "url-other-genre": "puzz.link の URL は{genre} ('{pid}') ですが、{wanted}が指定されました。",
+    "record-other-genre": "レコードのジャンルは{genre} ('{word}') ですが、{wanted}が指定されました。どちらか 1 つにしてください。",
+    "header-other-genre": "盤面の 1 行目は{genre} ('{word}') ですが、{wanted}が指定されました。どちらか 1 つにしてください。",
     "game-id-other-genre": "これは Simon Tatham's Puzzles の {game} のゲーム ID です。{genre}の盤面にはなりません。",
     "record-not-json": "JSON のレコードのようですが、正しい JSON ではありません。",
     # -- パズルサイトからコピーした盤面 (solvers/reading/sites.py) ---------------------------------------

@@ -16,7 +16,7 @@ from solvers.notation import Rank, unknown_symbol
 from solvers.puzzle import Puzzle
 from solvers.puzzlink import check_size, find_url, genre_of_pid, split_url, unsupported_pid
 from solvers.reading.ambiguous import AmbiguousGenre
-from solvers.reading.cells import Row, spaces_as_blanks, tokenise
+from solvers.reading.cells import Row, full_spaces_as_separators, spaces_as_blanks, tokenise
 from solvers.reading.form import check_form
 from solvers.reading.limits import DEFAULT_LIMITS, ReadLimits
 from solvers.reading.normalise import clean, fold
@@ -42,7 +42,8 @@ def read_board(
 ) -> Puzzle[Any]:
     """Read a board written the way players write them, or a puzz.link URL.
 
-    ``genre`` (any name or alias) wins over a header line, which wins over detection. When the
+    ``genre`` (any name or alias) must agree with a header line (a board headed with another
+    genre's name is refused, as a URL of another genre is), and either wins over detection. When the
     content fits several genres :class:`AmbiguousGenre` lists them (best first). ``variants``
     sets the genre's rule variants (default: those a header or the genre word names).
     Only :class:`ParseError` (and its subclass AmbiguousGenre) ever escapes.
@@ -95,14 +96,14 @@ def read_board_strict(
         raise ParseError("too-many-lines", lines=lines, max=limits.max_rows)
     cleaned = clean(text)
     if not cleaned.lines:
-        raise NO_BOARD
+        raise ParseError("genre-no-board", genre=cleaned.genre) if cleaned.genre else NO_BOARD
     game_id = find_game_id(cleaned.lines)
     if game_id is not None:
         return _read_game_id(game_id, forced or cleaned.genre, _pick(variants, cleaned.variants), limits)
     if len(cleaned.lines) > limits.max_rows:
         raise _too_big(len(cleaned.lines), None, limits)
     rows = [tokenise(line) for line in cleaned.lines]
-    rows = [row for row in rows if row]
+    rows = full_spaces_as_separators([row for row in rows if row])
     if not rows:
         raise NO_BOARD
     if len(rows) == 1:
@@ -113,6 +114,8 @@ def read_board_strict(
         rows = spaces_as_blanks(cleaned.lines, text) or rows
     if forced is None and cleaned.genre is None:
         _check_header_word(cleaned.lines, rows)
+    if forced is not None and cleaned.genre not in (None, forced):  # read as the one, its symbols meant the other's
+        raise ParseError("header-other-genre", word=cleaned.genre_word, genre=cleaned.genre, wanted=forced)
     _check_rectangular(rows)
     height, width = len(rows), len(rows[0])
     if width > limits.max_cols:
@@ -242,6 +245,11 @@ def _record_puzzle(rec: dict[str, Any], forced: str | None, variants: Variants |
         named = frozenset(k for k, v in rec.items() if v is True)
         return _read_url(rec["url"], forced, variants if variants is not None else named or None, limits)
     if forced is not None:
+        from solvers.registry import find_genre
+
+        own = find_genre(rec["genre"]) if isinstance(rec.get("genre"), str) else None
+        if own is not None and own.name != forced:
+            raise ParseError("record-other-genre", word=rec["genre"], genre=own.name, wanted=forced)
         rec = {**rec, "genre": forced}
     grid = rec.get("grid")
     if isinstance(grid, list) and len(grid) > limits.max_rows:

@@ -2,12 +2,15 @@
 
 A row with spaces, tabs or commas is split on them (a comma between two commas is an empty
 cell); a row without separators is one character per cell. A square of digit lines whose split
-rows are ragged is read with its spaces as empty cells (:func:`spaces_as_blanks`).
+rows are ragged is read with its spaces as empty cells (:func:`spaces_as_blanks`); a board whose
+cells are parted by full-width spaces is read as those cells (:func:`full_spaces_as_separators`).
 """
 
 from __future__ import annotations
 
 import re
+
+from solvers.notation import FULL_SPACE
 
 _SPLIT_RE = re.compile(r"[ \t]*,[ \t]*|[ \t]+")
 _EDGE_OPEN = "[(\"'{"
@@ -58,3 +61,27 @@ def spaces_as_blanks(lines: list[str], text: str) -> list[Row] | None:
         row.compact = True
         out.append(row)
     return out if n >= 4 and spaced else None
+
+
+# What marks an empty cell in every genre's notation ("0" is a clue in some): a board holding one of
+# these writes its empty cells so, and its full-width spaces are not empty cells too.
+_WRITTEN_BLANKS = frozenset({".", "-", "_", "・"})
+
+
+def full_spaces_as_separators(rows: list[Row]) -> list[Row]:
+    """Rows typed with an IME's full-width space between the cells (``１　．　２``: full-width
+    characters fold to ``1　.　2``) as those cells. A full-width space is an empty cell in a compact
+    circle row (``○　●``), and was read so here, which made the board twice as wide; so only when
+    every row (two or more) is compact, holds full-width spaces, none at an end or two together,
+    every row parts into as many cells, each one character or a number, and the board writes an empty
+    cell otherwise (``.``, ``・``)."""
+    if len(rows) < 2 or not all(row.compact and FULL_SPACE in row for row in rows):
+        return rows
+    parts = ["".join(row).split(FULL_SPACE) for row in rows]
+    if any("" in cells for cells in parts) or len({len(cells) for cells in parts}) > 1:
+        return rows
+    if not all(len(tok) == 1 or tok.isdigit() for cells in parts for tok in cells):  # "○・　●": compact cells
+        return rows
+    if not any(tok in _WRITTEN_BLANKS for cells in parts for tok in cells):
+        return rows
+    return [Row(cells) for cells in parts]

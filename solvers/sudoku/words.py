@@ -29,7 +29,7 @@ EN: dict[str, str] = {
     "sudoku-given-repeat-column": "The {digit} at {cell} and at {other_cell} share a column.",
     "sudoku-given-repeat-box": "The {digit} at {cell} and at {other_cell} share a box.",
     "sudoku-url-size": "puzz.link sudoku boards are 4x4, 6x6, 9x9, 16x16 or 25x25; this URL says {cols}x{rows}.",
-    "sudoku-url-unsupported": "puzz.link has no URL for a {n}x{n} sudoku (it draws 4x4, 6x6, 9x9, 16x16 and 25x25).",
+    "sudoku-url-unsupported": "puzz.link has no URL for a sudoku of {n}x{n} (it draws 4x4, 6x6, 9x9, 16x16 and 25x25).",
     "sudoku-url-jigsaw": "puzz.link has no URL for a jigsaw sudoku (boxes of irregular shapes).",
     "sudoku-answer-size": "The answer must be {n} rows of {n} numbers.",
     "sudoku-blank": "{count:# cell has no number 1-{n}:|# cells have no number 1-{n}, e.g.} {cell}.",
