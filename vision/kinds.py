@@ -103,3 +103,24 @@ def _detected(tokens: Tokens, regions: Regions | None, names: list[str], board_o
         return e.candidates
     except ParseError:
         return ()
+
+
+def dropped_clues(tokens: Tokens, regions: Regions | None, genres: Sequence[str],
+                  board_of: BoardOf) -> frozenset[tuple[int, int]]:
+    """The cells read as a clue that every genre listed holds as no clue at all (its board keeps
+    the genre's empty value there): a number no genre of the reading draws, such as a ``0`` where
+    the genres need a positive number. Such a clue was misread (a photographed Shikaku's ``4`` and
+    ``2`` read ``0`` at full conviction by both character readers, the board then listed as a genre
+    that takes a ``0`` for an empty cell) and solving would silently drop it, so it is asked
+    about. A genre whose board does not parse keeps no opinion; none parsing names nothing."""
+    clues = [(r, c) for r, row in enumerate(tokens) for c, t in enumerate(row) if t != "."]
+    dropped: set[tuple[int, int]] | None = None
+    for name in genres:
+        try:
+            board = board_of(tokens, regions, name)
+        except ParseError:
+            continue
+        empty = GENRES[name].notation.empty
+        here = {(r, c) for r, c in clues if board.cells[r][c] == empty}
+        dropped = here if dropped is None else dropped & here
+    return frozenset(dropped or ())
