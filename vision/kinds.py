@@ -109,10 +109,10 @@ def dropped_clues(tokens: Tokens, regions: Regions | None, genres: Sequence[str]
                   board_of: BoardOf) -> frozenset[tuple[int, int]]:
     """The cells read as a clue that every genre listed holds as no clue at all (its board keeps
     the genre's empty value there): a number no genre of the reading draws, such as a ``0`` where
-    the genres need a positive number. Such a clue was misread (a photographed Shikaku's ``4`` and
-    ``2`` read ``0`` at full conviction by both character readers, the board then listed as a genre
-    that takes a ``0`` for an empty cell) and solving would silently drop it, so it is asked
-    about. A genre whose board does not parse keeps no opinion; none parsing names nothing."""
+    the genres need a positive number. Such a clue was misread (a photographed board of areas had
+    a ``4`` and a ``2`` read ``0`` at full conviction by both character readers, so its areas no
+    longer summed and it was listed as genres that take a ``0`` for an empty cell) and solving
+    would silently drop it, so it is asked about. A genre whose board does not parse keeps no opinion; none parsing names nothing."""
     clues = [(r, c) for r, row in enumerate(tokens) for c, t in enumerate(row) if t != "."]
     dropped: set[tuple[int, int]] | None = None
     for name in genres:
