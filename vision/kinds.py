@@ -112,7 +112,9 @@ def dropped_clues(tokens: Tokens, regions: Regions | None, genres: Sequence[str]
     the genres need a positive number. Such a clue was misread (a photographed board of areas had
     a ``4`` and a ``2`` read ``0`` at full conviction by both character readers, so its areas no
     longer summed and it was listed as genres that take a ``0`` for an empty cell) and solving
-    would silently drop it, so it is asked about. A genre whose board does not parse keeps no opinion; none parsing names nothing."""
+    would silently drop it, so it is asked about. A genre whose board does not parse keeps no
+    opinion; none parsing names nothing. No truth board of the picture sets or corpora has such a
+    clue (bench/README.md, "vflag6"), so an exact reading, which lists its genre, is never asked."""
     clues = [(r, c) for r, row in enumerate(tokens) for c, t in enumerate(row) if t != "."]
     dropped: set[tuple[int, int]] | None = None
     for name in genres:
