@@ -103,3 +103,26 @@ def _detected(tokens: Tokens, regions: Regions | None, names: list[str], board_o
         return e.candidates
     except ParseError:
         return ()
+
+
+def dropped_clues(tokens: Tokens, regions: Regions | None, genres: Sequence[str],
+                  board_of: BoardOf) -> frozenset[tuple[int, int]]:
+    """The cells read as a clue that every genre listed holds as no clue at all (its board keeps
+    the genre's empty value there): a number no genre of the reading draws, such as a ``0`` where
+    the genres need a positive number. Such a clue was misread (a photographed board of areas had
+    a ``4`` and a ``2`` read ``0`` at full conviction by both character readers, so its areas no
+    longer summed and it was listed as genres that take a ``0`` for an empty cell) and solving
+    would silently drop it, so it is asked about. A genre whose board does not parse keeps no
+    opinion; none parsing names nothing. No truth board of the picture sets or corpora has such a
+    clue (bench/README.md, "vflag6"), so an exact reading, which lists its genre, is never asked."""
+    clues = [(r, c) for r, row in enumerate(tokens) for c, t in enumerate(row) if t != "."]
+    dropped: set[tuple[int, int]] | None = None
+    for name in genres:
+        try:
+            board = board_of(tokens, regions, name)
+        except ParseError:
+            continue
+        empty = GENRES[name].notation.empty
+        here = {(r, c) for r, c in clues if board.cells[r][c] == empty}
+        dropped = here if dropped is None else dropped & here
+    return frozenset(dropped or ())

@@ -24,7 +24,7 @@ from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged,
 from vision.errors import Unreadable
 from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straighten
 from vision.islands import find_islands
-from vision.kinds import candidates, odd_cells
+from vision.kinds import candidates, dropped_clues, odd_cells
 from vision.locate import Spot, outlined, same_place, spots
 from vision.memo import one_reading
 from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
@@ -411,15 +411,16 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
                    or ragged(board) or left_out(lined) or runs_beyond(lined, flatten(grey))
                    or dots_beyond(lined, flatten(grey)))
     named = {(u.row, u.col) for u in unsure}
-    asked = bool(unsure) or size_unsure  # (some rules name cells only on a reading asked about anyway)
+    dropped = dropped_clues(tokens, regions, genres, board_of)  # (a clue no genre listed draws: misread)
+    asked = bool(unsure) or size_unsure or bool(dropped)  # (some rules name cells only on a reading asked about)
     lost = lost_clues(board, guesses, SURE, asked=asked, known=hairline)
     discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)
     unseen = unseen_empties(lined, guesses, SURE, asked=asked)
     partial = partial_numbers(board, guesses, SURE)
     weak = weak_numbers(guesses, SURE, asked=asked)
     suspects = tuple(CellRead(r, c, (g := guesses[r][c]).token, ("B",) if (r, c) in discs else
-                              g.alternatives[:3] if (r, c) in weak and g.alternatives else ("?",), LOST)
-                     for r, c in sorted(lost | discs | unseen | partial | weak) if (r, c) not in named)
+                              g.alternatives[:3] if (r, c) in weak | dropped and g.alternatives else ("?",), LOST)
+                     for r, c in sorted(lost | discs | unseen | partial | weak | dropped) if (r, c) not in named)
     cell = float(np.median(np.diff(board.xs))) / board.zoom * scale  # (pixels of the picture sent)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                       suspects=suspects, seconds=time.perf_counter() - start, problem=problem, size_unsure=size_unsure,
