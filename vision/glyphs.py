@@ -23,6 +23,11 @@ SIZE = 16  # a glyph is compared as a SIZE x SIZE picture (aspect kept) plus its
 K = 7
 COARSE = 24  # principal directions of the first look
 CANDIDATES = 96  # examples the first look keeps for the exact distance
+# glyphs whose first look is taken at once: the whole batch at once made a 965 x 8,739 distance matrix
+# and its 67 MB of indices for argpartition (0.2 s of a 20x20 board of numbers); in blocks they stay
+# in the cache. Each row's values and candidates are its own (the einsum of a row does not depend on
+# the rows beside it, bench/README.md "vspeed3"), so the guesses are the same to the last bit
+ROWS = 32  # (16, 32, 64 and 128 measured alike: 1.12-1.14 s against 1.85-2.26 s whole, vspeed3's slow batches)
 MODEL = Path(__file__).with_name("glyphs.npz")
 DOUBT = 0.5  # the confidence left to a reading the learned reader disagrees with (below vision.cells.SURE)
 # the learned reader's least probability for a character both readers agree on, for the agreement to
@@ -157,12 +162,15 @@ def _nearest(q: np.ndarray, allowed: str) -> list[Guess]:
         q, qc = q[rows], qc[rows]
     # (einsum, not BLAS: BLAS threads spinning on a busy machine made it ten times slower; and
     # another summation order could change a near tie between candidates)
-    rough = (qc * qc).sum(1)[:, None] + coarse_norms[None, :]
-    twice = np.einsum("ij,kj->ik", qc, coarse, optimize=False)
-    twice *= 2.0
-    rough -= twice
     m = min(CANDIDATES, len(y) - 1)
-    picked = np.argpartition(rough, m, axis=1)[:, :m]
+    picked = np.empty((len(q), m), np.intp)
+    lows = (qc * qc).sum(1)
+    for at in range(0, len(q), ROWS):  # (a block of rows at a time: see ROWS)
+        rough = lows[at:at + ROWS, None] + coarse_norms[None, :]
+        twice = np.einsum("ij,kj->ik", qc[at:at + ROWS], coarse, optimize=False)
+        twice *= 2.0
+        rough -= twice
+        picked[at:at + ROWS] = np.argpartition(rough, m, axis=1)[:, :m]
     d = np.empty(picked.shape, np.float32)
     for i, (row, idx) in enumerate(zip(q, picked, strict=True)):
         d[i] = float(row @ row) + norms[idx] - 2.0 * x[idx] @ row
