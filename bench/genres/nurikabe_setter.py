@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import pickle
 import random
 import sys
 import time
@@ -34,6 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from bench.genres.nurikabe_unique50 import _patches  # noqa: E402
 from solvers.connectivity import components  # noqa: E402
 from solvers.engine import solve_puzzle  # noqa: E402
 from solvers.nurikabe.board import FREE, Contradiction  # noqa: E402
@@ -50,7 +52,13 @@ BIG = (10, 25)  # sizes of the big islands drawn
 SMALL = 4  # small islands drawn up to this size
 SMALL_P = 1.0  # chance a free cell seeds a small island (fewer 2x2 blocks left to open)
 TILE = 5  # cells: one patch per tile of the board a round
+DIFF_TILE = 3  # cells: one patch per tile where a second answer differs (5 left ~100 cells differing
+# after 10 solver rounds, seed 1)
+NEAR_ONE = 0.5  # chance a second answer's patch without a cell for a 1 gets one beside it (a 1 adds only
+# facts, a moved clue takes some away: moves alone left 54-126 cells differing over 12 rounds, seed 1)
 CAP = 25  # patches changed a round at most (each round is kept only if it leaves fewer open cells)
+TRIM = 3  # a split may cut this many cells off a big island at most (splits into two big halves
+# took seed 1's largest island from 29 cells to 13)
 MOVES = 10  # clue moves per island at most (moved clues trade one ambiguity for another: pass nk16)
 
 
@@ -239,10 +247,12 @@ class Art:
             parts = components(self.rows, self.cols, rest)
             if len(parts) < 2:
                 continue
-            if len(rest) + 1 >= BIG[0] and not all(len(part) >= BIG[0] for part in parts):
+            if len(rest) + 1 >= BIG[0] and sorted(len(part) for part in parts)[-2] > TRIM:
+                continue  # a big island only loses a small piece: big islands are what the board is for
+            if len(rest) + 1 >= BIG[0] and max(len(part) for part in parts) < BIG[0]:
                 big_now = sum(s >= BIG[0] for s in self.sizes())
-                if big_now - 1 + sum(len(part) >= BIG[0] for part in parts) < keep_big:
-                    continue  # the big islands are what the board is for
+                if big_now - 1 < keep_big:
+                    continue
             self.owner[cell[0]][cell[1]] = SEA
             self.islands[k] = set()
             for part in parts:
@@ -254,6 +264,36 @@ class Art:
             self.log["split"] += 1
             return True
         return False
+
+    def kill(self, patches: list[list[Cell]], keep_big: int) -> int:
+        """Per patch where a second answer differs, one change that rules that answer out there: a
+        cell it leaves unshaded made a 1, else the clue of an island moved onto a cell it shades
+        (no cap: each is one local ambiguity, 78 of them at once on seed 1), else :meth:`mend`."""
+        done: set[int] = set()
+        made = 0
+        rest = []
+        for patch in patches:
+            lone = [x for x in patch if self.lone(x)]
+            if not lone and self.rng.random() < NEAR_ONE:
+                lone = sorted({(r + dr, c + dc) for r, c in patch for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                               if self.inside(r + dr, c + dc) and self.lone((r + dr, c + dc))})
+            mine = [x for x in patch if not self.sea(x) and self.owner[x[0]][x[1]] not in done]
+            if lone:
+                cell = self.rng.choice(lone)
+                k = self.new_island({cell})
+                self.spot[k] = cell
+                self.log["one"] += 1
+            elif mine:
+                cell = self.rng.choice(mine)
+                k = self.owner[cell[0]][cell[1]]
+                self.spot[k] = cell
+                self.log["move"] += 1
+            else:
+                rest.append(patch)
+                continue
+            done.add(k)
+            made += 1
+        return made + (self.mend(rest, keep_big) if rest else 0)
 
     def mend(self, patches: list[list[Cell]], keep_big: int) -> int:
         """One change per patch (see the module docstring); the number made."""
@@ -340,7 +380,7 @@ def _tiles(diff: list[Cell], rng: random.Random) -> list[list[Cell]]:
     was one patch of 122-126 cells that got no change, seed 1)."""
     tiles: dict[tuple[int, int], list[Cell]] = {}
     for x in diff:
-        tiles.setdefault((x[0] // TILE, x[1] // TILE), []).append(x)
+        tiles.setdefault((x[0] // DIFF_TILE, x[1] // DIFF_TILE), []).append(x)
     out = []
     for key in sorted(tiles):
         r, c = rng.choice(tiles[key])
@@ -363,6 +403,10 @@ def set_board(rows: int, cols: int, seed: int, big: int, keep: int, rounds: int,
     print(f"  seed {seed}: drawn {len(sizes)} islands, >= 10: {sum(s >= 10 for s in sizes)}, max {sizes[0]}",
           flush=True)
     best: tuple[int, Art] | None = None
+    # the deduction stage, kept to retry the rest
+    cache = Path(f"/tmp/nurikabe_setter-s{seed}-b{big}-k{keep}-r{rounds}.pickle")
+    if cache.exists():
+        art, rounds = pickle.loads(cache.read_bytes()), 0
     for rnd in range(rounds):
         assert not check_cells(art.grid(), art.shaded())
         t0 = time.process_time()
@@ -381,6 +425,13 @@ def set_board(rows: int, cols: int, seed: int, big: int, keep: int, rounds: int,
         if len(free) <= open_max:
             break
         art.mend(_frontier(free, rows, cols, rng, CAP), keep)
+    if best is not None:
+        art = best[1]
+    if rounds:
+        cache.write_bytes(pickle.dumps(art))
+    later = cache.with_suffix(".solver.pickle")  # the answer as the solver rounds left it
+    if later.exists():
+        art = pickle.loads(later.read_bytes())
     ending = "multiple"
     rec: dict[str, Any] = {}
     for rnd in range(solver_rounds):
@@ -398,11 +449,15 @@ def set_board(rows: int, cols: int, seed: int, big: int, keep: int, rounds: int,
             ending = "unique"
             break
         if res.status is not Status.MULTIPLE or not isinstance(res.second_solution, ShadeSolution):
-            ending = "unknown"
-            break
+            ending = "unknown"  # no verdict within the limit: mend where deduction stalls and try again
+            free = _open(art)
+            print(f"    {len(free)} open, {art.mend(_frontier(free, rows, cols, rng, CAP), keep)} changes", flush=True)
+            continue
+        ending = "multiple"
         other = res.second_solution
         diff = [(r, c) for r in range(rows) for c in range(cols) if other.marked(r, c) != (shaded[r][c] == "#")]
-        print(f"    {len(diff)} cells differ, {art.mend(_tiles(diff, rng), keep)} changes", flush=True)
+        print(f"    {len(diff)} cells differ, {art.kill(_patches(diff), keep)} changes", flush=True)
+        later.write_bytes(pickle.dumps(art))
     sizes = art.sizes()
     rec["unique"] = True if ending == "unique" else None
     rec["source"] = (f"bench/genres/nurikabe_setter.py seed {seed} big {big}: {len(sizes)} islands "
@@ -428,8 +483,8 @@ def main() -> None:
     with open(args.out, "a") as f:
         for seed in range(args.seed, args.seed + args.count):
             t0 = time.process_time()
-            rec, ending = set_board(args.size, args.size, seed, args.big, args.keep, args.rounds, args.open_max, args.limit,
-                                    args.solver_rounds)
+            rec, ending = set_board(args.size, args.size, seed, args.big, args.keep, args.rounds, args.open_max,
+                                    args.limit, args.solver_rounds)
             print(f"{rec['id']}: {rec['source']} ({time.process_time() - t0:.0f} s CPU)", flush=True)
             if ending == "unique":
                 f.write(json.dumps(rec) + "\n")
