@@ -20,6 +20,17 @@ The answer and its clues are made together, with our deductions as the judge:
 
 A board is written only when the full solver proves it unique, its answer is the drawn one, and
 the independent checker (``solvers.nurikabe.check.check_cells``) accepts the drawn answer.
+A second answer's patches (cells it differs in, grouped) get :meth:`Art.kill`: a 1 on or beside
+a cell it leaves unshaded, a big island shrunk at a cell it shades, else that island's clue moved
+there; a round whose second answer differs in :data:`DIFF_SLACK` cells more than the best goes
+back to the best and changes only :data:`FEW` patches. Both stages are kept in /tmp (pickles) to
+resume. The rounds use ``--limit`` (wall) per solve.
+
+**Result (pass nk17, bench/results/nurikabe.md): no unique board made in the time.** Seed 1 (45
+big islands drawn, 189 islands): deduction rounds take the open cells from 2232 to 482 with 24
+islands of 10-18 cells kept (443 islands, 241 of them 1s), then stall; the solver rounds
+oscillate at 54-130 cells where a second answer differs (about 70 independent 1-6 cell
+ambiguities at once; each round's changes rule out ~20 and make about as many).
 """
 
 from __future__ import annotations
@@ -56,6 +67,8 @@ DIFF_TILE = 3  # cells: one patch per tile where a second answer differs (5 left
 # after 10 solver rounds, seed 1)
 NEAR_ONE = 0.5  # chance a second answer's patch without a cell for a 1 gets one beside it (a 1 adds only
 # facts, a moved clue takes some away: moves alone left 54-126 cells differing over 12 rounds, seed 1)
+DIFF_SLACK = 10  # a solver round's second answer may differ in this many cells more than the best before going back
+FEW = 5  # patches changed a solver round once a round has gone back (all 23 at once: back 4 times running at 70)
 CAP = 25  # patches changed a round at most (each round is kept only if it leaves fewer open cells)
 TRIM = 3  # a split may cut this many cells off a big island at most (splits into two big halves
 # took seed 1's largest island from 29 cells to 13)
@@ -265,6 +278,25 @@ class Art:
             return True
         return False
 
+    def shrink(self, cells: list[Cell]) -> bool:
+        """One of ``cells`` (island cells a second answer shades) shaded in ours too, where its
+        island has more than BIG[0] cells and stays in one piece, the cell is not the clue, touches
+        the wall and closes no 2x2 block: the island loses a cell, the other answer its size."""
+        cells = cells[:]
+        self.rng.shuffle(cells)
+        for cell in cells:
+            k = self.owner[cell[0]][cell[1]]
+            island = self.islands[k]
+            if (len(island) <= BIG[0] or cell == self.spot[k] or self.pool_if_sea(cell)
+                    or not any(self.sea(x) for x in self.sides(cell))
+                    or len(components(self.rows, self.cols, island - {cell})) != 1):
+                continue
+            island.discard(cell)
+            self.owner[cell[0]][cell[1]] = SEA
+            self.log["shrink"] = self.log.get("shrink", 0) + 1
+            return True
+        return False
+
     def kill(self, patches: list[list[Cell]], keep_big: int) -> int:
         """Per patch where a second answer differs, one change that rules that answer out there: a
         cell it leaves unshaded made a 1, else the clue of an island moved onto a cell it shades
@@ -283,6 +315,9 @@ class Art:
                 k = self.new_island({cell})
                 self.spot[k] = cell
                 self.log["one"] += 1
+            elif mine and self.shrink(mine):
+                made += 1
+                continue
             elif mine:
                 cell = self.rng.choice(mine)
                 k = self.owner[cell[0]][cell[1]]
@@ -434,6 +469,8 @@ def set_board(rows: int, cols: int, seed: int, big: int, keep: int, rounds: int,
         art = pickle.loads(later.read_bytes())
     ending = "multiple"
     rec: dict[str, Any] = {}
+    kept: tuple[int, Art] | None = None
+    backs = 0
     for rnd in range(solver_rounds):
         grid, shaded = art.grid(), art.shaded()
         assert not check_cells(grid, shaded)
@@ -456,7 +493,17 @@ def set_board(rows: int, cols: int, seed: int, big: int, keep: int, rounds: int,
         ending = "multiple"
         other = res.second_solution
         diff = [(r, c) for r in range(rows) for c in range(cols) if other.marked(r, c) != (shaded[r][c] == "#")]
-        print(f"    {len(diff)} cells differ, {art.kill(_patches(diff), keep)} changes", flush=True)
+        if kept is None or len(diff) <= kept[0]:
+            kept = (len(diff), art.copy())
+        elif len(diff) > kept[0] + DIFF_SLACK:  # the last changes made more than they removed: back
+            art = kept[1].copy()
+            backs += 1
+            print(f"    {len(diff)} cells differ: back to the answer with {kept[0]}", flush=True)
+            continue
+        patches = _patches(diff)
+        rng.shuffle(patches)
+        made = art.kill(patches[:FEW] if backs else patches, keep)
+        print(f"    {len(diff)} cells differ, {made} changes", flush=True)
         later.write_bytes(pickle.dumps(art))
     sizes = art.sizes()
     rec["unique"] = True if ending == "unique" else None
