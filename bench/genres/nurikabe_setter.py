@@ -49,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench.genres.nurikabe_unique50 import _patches  # noqa: E402
 from solvers.connectivity import components  # noqa: E402
 from solvers.engine import solve_puzzle  # noqa: E402
-from solvers.nurikabe.board import FREE, Contradiction  # noqa: E402
+from solvers.nurikabe.board import FREE  # noqa: E402
 from solvers.nurikabe.check import check_cells  # noqa: E402
 from solvers.nurikabe.deduce import deduce  # noqa: E402
 from solvers.puzzle import Puzzle  # noqa: E402
@@ -63,8 +63,6 @@ BIG = (10, 25)  # sizes of the big islands drawn
 SMALL = 4  # small islands drawn up to this size
 SMALL_P = 1.0  # chance a free cell seeds a small island (fewer 2x2 blocks left to open)
 TILE = 5  # cells: one patch per tile of the board a round
-DIFF_TILE = 3  # cells: one patch per tile where a second answer differs (5 left ~100 cells differing
-# after 10 solver rounds, seed 1)
 NEAR_ONE = 0.5  # chance a second answer's patch without a cell for a 1 gets one beside it (a 1 adds only
 # facts, a moved clue takes some away: moves alone left 54-126 cells differing over 12 rounds, seed 1)
 DIFF_SLACK = 10  # a solver round's second answer may differ in this many cells more than the best before going back
@@ -409,20 +407,6 @@ def _frontier(free: list[Cell], rows: int, cols: int, rng: random.Random, cap: i
     return out
 
 
-def _tiles(diff: list[Cell], rng: random.Random) -> list[list[Cell]]:
-    """Where a second answer differs: one patch per tile (the cells of a random one and its
-    neighbours), so a long difference gets several changes a round (grouped by adjacency it
-    was one patch of 122-126 cells that got no change, seed 1)."""
-    tiles: dict[tuple[int, int], list[Cell]] = {}
-    for x in diff:
-        tiles.setdefault((x[0] // DIFF_TILE, x[1] // DIFF_TILE), []).append(x)
-    out = []
-    for key in sorted(tiles):
-        r, c = rng.choice(tiles[key])
-        out.append([x for x in tiles[key] if abs(x[0] - r) <= 1 and abs(x[1] - c) <= 1])
-    return out
-
-
 def _open(art: Art) -> list[Cell]:
     board = deduce(art.grid())
     return [divmod(i, art.cols) for i, x in enumerate(board.color) if x == FREE]
@@ -445,10 +429,7 @@ def set_board(rows: int, cols: int, seed: int, big: int, keep: int, rounds: int,
     for rnd in range(rounds):
         assert not check_cells(art.grid(), art.shaded())
         t0 = time.process_time()
-        try:
-            free = _open(art)
-        except Contradiction:  # cannot happen for a valid answer: a bug in the mend
-            raise
+        free = _open(art)  # Contradiction cannot happen for a valid answer
         sizes = art.sizes()
         print(f"  seed {seed} deduce {rnd}: {len(free)} open, {len(sizes)} islands, "
               f">= 10: {sum(s >= 10 for s in sizes)}, cpu {time.process_time() - t0:.1f} s", flush=True)
