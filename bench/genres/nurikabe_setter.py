@@ -1,22 +1,25 @@
 """Unique 50x50 Nurikabe boards with many big islands, built as a setter does (issue 21, pass nk17).
 
     PYTHONPATH=. PUZZLEBOT_SHARED=/work/shared .venv/bin/python bench/genres/nurikabe_setter.py make OUT.jsonl
-        --seed 1 [--count 3] [--big 45] [--rounds 80] [--limit 20] [--solver-rounds 12]
+        --seed 1 [--count 1] [--big 45] [--keep 24] [--rounds 60] [--limit 30] [--solver-rounds 60]
 
 The answer and its clues are made together, with our deductions as the judge:
 
-1. draw: ``--big`` islands of 10-40 cells grown from random seeds (never touching, the wall kept
-   connected by a local test, :func:`Art.safe`), then small islands of 1-4 cells, then every
-   all-shaded 2x2 block opened by one cell (joining the one island it touches, or a new 1);
+1. draw: ``--big`` islands of :data:`BIG` cells grown from random seeds (never touching, the wall
+   kept connected by a local test, :func:`Art.safe`), then small islands of 1-4 cells, then every
+   all-shaded 2x2 block opened by one cell (joining what it touches, or a new 1; about 1 draw in 4
+   is drawn again: a block whose four cells all cut the wall);
    each clue at a centre of its island (least eccentricity: the smallest reach for its size);
 2. deduction rounds (``solvers.nurikabe.deduce.deduce``, the solver's first step): per patch of
    cells it leaves open, one local change of the answer or a clue (:meth:`Art.mend`): a shaded
    cell made an island of 1, an island split at the patch by one shaded cell, a clue moved into
-   the patch, or a shaded cell joined to its one neighbouring island; the round with the fewest
-   open cells is kept (a round :data:`SLACK` worse goes back to it);
+   the patch, or a shaded cell joined to its one neighbouring island (patches: next to a settled
+   cell, one per :data:`TILE` tile, :data:`CAP` a round; splits keep ``--keep`` big islands and
+   cut at most :data:`TRIM` cells off one); a round worse than the best goes back to it;
 3. once deduction leaves at most ``--open-max`` cells (or the rounds run out), the full solver
    (``solvers.engine.solve_puzzle``, as ``puzzlebot solve`` runs it) at ``--limit`` seconds: a
-   second answer gives the patches where it differs, mended the same way.
+   second answer gives the patches where it differs (below); no verdict in time: a deduction
+   round's changes.
 
 A board is written only when the full solver proves it unique, its answer is the drawn one, and
 the independent checker (``solvers.nurikabe.check.check_cells``) accepts the drawn answer.
@@ -58,14 +61,15 @@ from solvers.verdict import SolveOptions, Status  # noqa: E402
 
 Cell = tuple[int, int]
 SEA = -1
-SLACK = 0  # a deduction round may leave this many more open cells than the best and go on from there
+SLACK = 0  # a deduction round may leave this many more open cells than the best and go on from there (not
+# tuned: nk16's 20 was for one change per patch; here up to 25 changes a round)
 BIG = (10, 25)  # sizes of the big islands drawn
 SMALL = 4  # small islands drawn up to this size
 SMALL_P = 1.0  # chance a free cell seeds a small island (fewer 2x2 blocks left to open)
 TILE = 5  # cells: one patch per tile of the board a round
 NEAR_ONE = 0.5  # chance a second answer's patch without a cell for a 1 gets one beside it (a 1 adds only
 # facts, a moved clue takes some away: moves alone left 54-126 cells differing over 12 rounds, seed 1)
-DIFF_SLACK = 10  # a solver round's second answer may differ in this many cells more than the best before going back
+DIFF_SLACK = 10  # a solver round's second answer may differ in this many more cells than the best: else back
 FEW = 5  # patches changed a solver round once a round has gone back (all 23 at once: back 4 times running at 70)
 CAP = 25  # patches changed a round at most (each round is kept only if it leaves fewer open cells)
 TRIM = 3  # a split may cut this many cells off a big island at most (splits into two big halves
