@@ -21,7 +21,8 @@ def grey_digit(text: str, peak: float, blur: float) -> np.ndarray:
     (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, 1.1, 2)
     cv2.putText(ink, text, ((SIDE - tw) // 2, (SIDE + th) // 2), cv2.FONT_HERSHEY_SIMPLEX, 1.1, 255, 2, cv2.LINE_AA)
     soft = cv2.GaussianBlur(ink.astype(np.float32), (0, 0), blur)
-    return np.clip(1.0 - soft / soft.max() * peak, 0.0, 1.0).astype(np.float32)
+    cell: np.ndarray = np.clip(1.0 - soft / soft.max() * peak, 0.0, 1.0).astype(np.float32)
+    return cell
 
 
 def read(paper: np.ndarray) -> CellGuess:
