@@ -20,6 +20,16 @@ FAINT_INK = 0.28  # the second reading's ink level (see read_twice)
 FAINT_SHARE = 0.02  # an empty cell with this share of its middle faint ink is asked about (see faint_rings)
 RING_SURE = 0.9  # the confidence of a ring found by its profile, all the way round and clearly
 LINE_DARK, MAX_DARKEN = 0.6, 4.0  # a faint grid's lines made this dark, its ink at most this many times darker
+# a cell's ink is grey when the darkest 1% of its middle is lighter than this: small digits printed
+# grey and photographed on a page peak at 0.42-0.57 darkness (vpage10: 15 misread cells of the dev
+# pages' 20x20 and 5x5 boards), so the usual ink level (INK 0.4) cuts their strokes thin or apart
+# (a 3 read 1, a 33 read 31, a 10 read 0), where the fainter level reads them whole; a screenshot's
+# or a sharp photo's digits are near 1.0
+GREY_PEAK = 0.7
+# ... and the fainter level's number is shown only when read this much more confidently (or as
+# confidently with a digit more): grey digits blurred to blobs read both ways near 0.3-0.5 (a blurred
+# 16 read 16 at 0.31 and 14 at 0.5, a 33 read 33 at 0.5 and 383 at 0.63), the whole ones 0.3-0.6 higher
+CLEARER = 0.2
 
 
 def kept_doubts(first: list[list[CellGuess]], again: list[list[CellGuess]]) -> list[list[CellGuess]]:
@@ -176,5 +186,23 @@ def read_twice(board: Board, box: tuple[float, float, float, float],
         return second, faintest  # a hairline ring broken into arcs at the usual level, read as a poor character
     if first.token == second.token:
         return first, faintest
+    if _grey_digits(first, second, first_ink):
+        first, second = second, first  # (asked about all the same: the cell's reading changes with the level)
     others = tuple(dict.fromkeys((second.token, *first.alternatives)))
     return CellGuess(first.token, min(first.confidence, SURE - 0.1), others[:3], first.kinds), faintest
+
+
+def _grey_digits(first: CellGuess, second: CellGuess, inked: CellInk | None) -> bool:
+    """Whether a cell's number read at the fainter level (``second``) should be shown rather than
+    the one read at the usual level (``first``): both are numbers, the fainter one read with clearly
+    more confidence (:data:`CLEARER`; as much, when it holds a digit more: one the usual level lost),
+    and the cell's ink is grey (:data:`GREY_PEAK`), as small digits printed grey on a photographed
+    page are: the usual level keeps only their strokes' cores. The cell stays asked either way."""
+    if inked is None or not (first.token.isdigit() and second.token.isdigit()):
+        return False
+    lost = len(second.token) > len(first.token) and first.token in second.token  # (a 10's 1 cut away)
+    if second.confidence < first.confidence + (0.0 if lost else CLEARER):
+        return False
+    h, w = inked.dark.shape
+    middle = inked.dark[round(0.15 * h):round(0.85 * h), round(0.15 * w):round(0.85 * w)]
+    return middle.size > 0 and float(np.percentile(middle, 99)) < GREY_PEAK
