@@ -25,7 +25,7 @@ from vision.errors import Unreadable
 from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straighten
 from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
-from vision.locate import Spot, outlined, same_place, spots
+from vision.locate import PART_PITCH, Spot, outlined, part_of, same_place, spots
 from vision.memo import one_reading
 from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
@@ -86,9 +86,11 @@ def _read_image(data: bytes, *, genre: str | None, max_bytes: int, max_pixels: i
     # doubts reads the same from a place the size of the picture, twice the time for nothing,
     # reviewer B29: 3.0 -> 7.1 s CPU on a low-resolution print of the harsh set, /tmp/vflag4 dev)
     whole_read = not (isinstance(first, Unreadable) and first.code == "no-grid")
-    for spot in (looked := spots(full, 1 if sure else CLOSE_LOOKS)):
+    for i, spot in enumerate(looked := spots(full, 1 if sure else CLOSE_LOOKS)):
         if until is not None and time.perf_counter() > until:
             break
+        if any(part_of(spot, s) for s in looked[:i]):
+            continue  # (part of a place read already: its readings are of part of the board)
         got = _place_reads(full, spot, forced, tries, counted, whole_read, until)
         if isinstance(got, tuple) and got[0].sure:
             break
@@ -117,12 +119,13 @@ def _more_places(full: np.ndarray, looked: list[Spot], forced: str | None,
     the places' crops were refused and the whole picture was read as a grid of no puzzle (a sheet,
     its shadow and the clutter about it, read as a coarse lattice), while a third place, the board's
     own outline, was never looked at behind two outlines of the same place (bench/README.md,
-    "vpage8"). None begun past ``until``, nor after a place read as a board that fits a genre."""
+    "vpage8"), nor any part of one looked at (:func:`vision.locate.part_of`). None begun past
+    ``until``, nor after a place read as a board that fits a genre."""
     new = 0
     for spot in spots(full, len(looked) + MORE_LOOKS):
         if until is not None and time.perf_counter() > until:
             break
-        if any(same_place(spot, s) for s in looked):
+        if any(same_place(spot, s) or part_of(spot, s) for s in looked):
             continue
         before = len(tries)
         if _place_reads(full, spot, forced, tries, counted, whole_read, until) is None:
@@ -186,8 +189,25 @@ def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tu
             near, quad = outlined(full, spot, WORK_CELL, MAX_BLOW)
             inside = _read_steady(near, forced, hairlines=True, outline=quad, count=(spot.rows, spot.cols))
             tries.append(_at_most(_past_place(inside, full, spot), spot))
+            if _part_read(got, inside):
+                return got  # (the crop read part of the board the place's outline holds: not a rival)
     tries.append(_at_most(got, spot))
     return got
+
+
+def _part_read(got: tuple[Reading, float] | Unreadable, inside: tuple[Reading, float] | Unreadable) -> bool:
+    """Whether a crop's reading ``got`` is of part of the board read within its place's outline
+    (``inside``, of the same box): fewer rows or columns and none more, its cells as large (the
+    share of the box each cell takes within :data:`PART_PITCH` times, squared). A photographed
+    print's 10x10, its place counted 9x10, was read 5x10 by its crop with no cell in doubt, and that
+    won over the place's reading (bench/README.md "vpage9")."""
+    if not (isinstance(got, tuple) and isinstance(inside, tuple)):
+        return False
+    a, b = got[0], inside[0]
+    if a.rows > b.rows or a.cols > b.cols or (a.rows, a.cols) == (b.rows, b.cols) or min(got[1], inside[1]) <= 0.0:
+        return False
+    ratio = (got[1] / (a.rows * a.cols)) / (inside[1] / (b.rows * b.cols))
+    return 1.0 / PART_PITCH**2 <= ratio <= PART_PITCH**2
 
 
 def _past_place(got: tuple[Reading, float] | Unreadable, full: np.ndarray,
