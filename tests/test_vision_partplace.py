@@ -14,6 +14,7 @@ import pytest
 from vision import reading
 from vision.errors import Unreadable
 from vision.locate import Spot, part_of
+from vision.recount import recounted
 from vision.results import CellRead, Reading
 
 
@@ -79,3 +80,21 @@ def test_a_crop_read_of_part_of_its_place_does_not_rival_it(monkeypatch: pytest.
     tries.clear()
     reading._spot_reads(np.full((400, 400), 235, np.uint8), place, None, tries, counted)
     assert [(t[0].rows, t[0].cols) for t in tries] == [(9, 10), (5, 5)]
+
+
+def _page(rows: int, cols: int, pitch: int = 30, at: int = 100) -> np.ndarray:
+    page = np.full((600, 600), 235, np.uint8)
+    for i in range(rows + 1):
+        cv2.line(page, (at, at + i * pitch), (at + cols * pitch, at + i * pitch), 60, 1)
+    for j in range(cols + 1):
+        cv2.line(page, (at + j * pitch, at), (at + j * pitch, at + rows * pitch), 60, 1)
+    return page
+
+
+def test_a_place_counted_a_row_short_is_grown_to_the_lines_past_its_outline() -> None:
+    short = _spot(100, 100, 9, 10, 30.0, support=0.8)  # (its outline ends on the board's last inner line)
+    grown = recounted(_page(10, 10), short, reading.WORK_CELL, reading.MAX_BLOW)
+    assert grown is not None and (grown.rows, grown.cols) == (10, 10)  # (before: read 9x10 within it)
+    assert max(abs(y - 400) for _, y in grown.corners[2:]) < 6  # (its outline reaches the board's last line)
+    # the board's own frame: nothing past it, the count stands
+    assert recounted(_page(9, 10), short, reading.WORK_CELL, reading.MAX_BLOW) is None

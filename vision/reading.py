@@ -25,8 +25,9 @@ from vision.errors import Unreadable
 from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straighten
 from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
-from vision.locate import PART_PITCH, Spot, outlined, part_of, same_place, spots
+from vision.locate import Spot, outlined, part_of, same_place, spots
 from vision.memo import one_reading
+from vision.recount import part_read, recounted
 from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
@@ -186,28 +187,27 @@ def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tu
             # (the crop's own search for the board failed or counted otherwise: the board read
             # within the outline the place was found by, at the picture's own resolution; not
             # when the crop read the place's count: a 17x17 read so with a digit in doubt won)
-            near, quad = outlined(full, spot, WORK_CELL, MAX_BLOW)
-            inside = _read_steady(near, forced, hairlines=True, outline=quad, count=(spot.rows, spot.cols))
-            tries.append(_at_most(_past_place(inside, full, spot), spot))
-            if _part_read(got, inside):
+            inside = _inside(full, spot, forced)
+            tries.append(inside)
+            if part_read(got, inside):
                 return got  # (the crop read part of the board the place's outline holds: not a rival)
     tries.append(_at_most(got, spot))
     return got
 
 
-def _part_read(got: tuple[Reading, float] | Unreadable, inside: tuple[Reading, float] | Unreadable) -> bool:
-    """Whether a crop's reading ``got`` is of part of the board read within its place's outline
-    (``inside``, of the same box): fewer rows or columns and none more, its cells as large (the
-    share of the box each cell takes within :data:`PART_PITCH` times, squared). A photographed
-    print's 10x10, its place counted 9x10, was read 5x10 by its crop with no cell in doubt, and that
-    won over the place's reading (bench/README.md "vpage9")."""
-    if not (isinstance(got, tuple) and isinstance(inside, tuple)):
-        return False
-    a, b = got[0], inside[0]
-    if a.rows > b.rows or a.cols > b.cols or (a.rows, a.cols) == (b.rows, b.cols) or min(got[1], inside[1]) <= 0.0:
-        return False
-    ratio = (got[1] / (a.rows * a.cols)) / (inside[1] / (b.rows * b.cols))
-    return 1.0 / PART_PITCH**2 <= ratio <= PART_PITCH**2
+def _inside(full: np.ndarray, spot: Spot, forced: str | None) -> tuple[Reading, float] | Unreadable:
+    """The board read within a place's outline at its count; first, when the lines about the
+    outline show it more rows or columns (:func:`vision.recount.recounted`), within that outline at
+    that count, its size asked (a count of part of the board, bench/README.md "vpage9")."""
+    place = recounted(full, spot, WORK_CELL, MAX_BLOW)
+    if place is not None:
+        near, quad = outlined(full, place, WORK_CELL, MAX_BLOW)
+        grown = _read_steady(near, forced, hairlines=True, outline=quad, count=(place.rows, place.cols))
+        if isinstance(grown, tuple):
+            return _at_most((replace(grown[0], size_unsure=True), grown[1]), place)
+    near, quad = outlined(full, spot, WORK_CELL, MAX_BLOW)
+    inside = _read_steady(near, forced, hairlines=True, outline=quad, count=(spot.rows, spot.cols))
+    return _at_most(_past_place(inside, full, spot), spot)
 
 
 def _past_place(got: tuple[Reading, float] | Unreadable, full: np.ndarray,
