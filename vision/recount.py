@@ -30,7 +30,7 @@ def recounted(full: np.ndarray, spot: Spot, cell: float, blow: float) -> Spot | 
     about it at ``cell`` pixels a cell (blown up at most ``blow`` times), is counted so by its own
     lines (every level, support :data:`vision.grid.SUPPORTED` and clarity :data:`vision.grid.CLEAR`
     or more), or grown by a cell on a side where :data:`GROW_SHARE` of its lines run on is, its
-    lines as well supported as the outline's own (a 6x6 board's pearls by its edge ran on 0.8 of a
+    lines as well supported as the outline's own (a 6x6 board's black discs by its edge ran on 0.8 of a
     side and grew it to 6x7 at support 0.53, under its own 0.57; the two short places grown right
     kept theirs, 0.63); None when the count stands. Never fewer rows or columns: a short count is
     the class mended."""
