@@ -41,6 +41,8 @@ FINE_VIEW = 32  # at this many pixels a cell (a 30x30 hairline board of 70 px ce
 # whose boxes were 3-5 px apart on 154 px (under 0.05). Not one constant: corners and padded boxes are other
 # measures, and either changed changes which places are looked at (not measured)
 SAME_OUTLINE, SAME_PLACE = 0.03, 0.05
+PART_PITCH = 1.25  # a place within another whose cells are this many times as large at most is part of it ...
+PART_SLACK = 0.5  # ... its corners inside the other's outline, or this share of a cell outside (see part_of)
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,27 @@ def same_place(a: Spot, b: Spot) -> bool:
     size = max(b.box[2] - b.box[0], b.box[3] - b.box[1])
     apart = max(abs(p - q) for p, q in zip(a.box, b.box, strict=True))
     return (a.rows, a.cols) == (b.rows, b.cols) and apart <= SAME_PLACE * size
+
+
+def part_of(a: Spot, b: Spot) -> bool:
+    """Whether place ``a`` is part of a larger ruled area, place ``b``: its outline within ``b``'s
+    (every corner inside it, :data:`PART_SLACK` of ``b``'s cell to spare), at the same pitch
+    (cells' sides within :data:`PART_PITCH` times), fewer cells, ``b`` well supported. A board's
+    own lines seen as a smaller lattice inside it (a printed 20x20 board whose inner lines
+    outlined a 6x9 block; read, the block fitted a genre its size asked and won over the whole
+    board, bench/README.md "vpage9")."""
+    if len(a.corners) != 4 or len(b.corners) != 4 or b.support < SUPPORTED or a.rows * a.cols >= b.rows * b.cols:
+        return False
+    pa, pb = _pitch(a), _pitch(b)
+    if pa <= 0.0 or pb <= 0.0 or max(pa, pb) > PART_PITCH * min(pa, pb):
+        return False
+    outline = np.array(b.corners, np.float32).reshape(-1, 1, 2)
+    return all(cv2.pointPolygonTest(outline, (float(x), float(y)), True) >= -PART_SLACK * pb for x, y in a.corners)
+
+
+def _pitch(s: Spot) -> float:
+    """A place's cell side in the full picture: its outline's area shared among its cells."""
+    return float(np.sqrt(abs(cv2.contourArea(np.array(s.corners, np.float32))) / (s.rows * s.cols)))
 
 
 def _judged(paper: np.ndarray, quad: np.ndarray, f: float, shape: tuple[int, ...]) -> Spot | None:

@@ -25,8 +25,9 @@ from vision.errors import Unreadable
 from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straighten
 from vision.islands import find_islands
 from vision.kinds import candidates, dropped_clues, odd_cells
-from vision.locate import Spot, outlined, same_place, spots
+from vision.locate import Spot, outlined, part_of, same_place, spots
 from vision.memo import one_reading
+from vision.recount import part_read, recounted
 from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
@@ -86,9 +87,11 @@ def _read_image(data: bytes, *, genre: str | None, max_bytes: int, max_pixels: i
     # doubts reads the same from a place the size of the picture, twice the time for nothing,
     # reviewer B29: 3.0 -> 7.1 s CPU on a low-resolution print of the harsh set, /tmp/vflag4 dev)
     whole_read = not (isinstance(first, Unreadable) and first.code == "no-grid")
-    for spot in (looked := spots(full, 1 if sure else CLOSE_LOOKS)):
+    for i, spot in enumerate(looked := spots(full, 1 if sure else CLOSE_LOOKS)):
         if until is not None and time.perf_counter() > until:
             break
+        if any(part_of(spot, s) for s in looked[:i]):
+            continue  # (part of a place read already: its readings are of part of the board)
         got = _place_reads(full, spot, forced, tries, counted, whole_read, until)
         if isinstance(got, tuple) and got[0].sure:
             break
@@ -117,12 +120,13 @@ def _more_places(full: np.ndarray, looked: list[Spot], forced: str | None,
     the places' crops were refused and the whole picture was read as a grid of no puzzle (a sheet,
     its shadow and the clutter about it, read as a coarse lattice), while a third place, the board's
     own outline, was never looked at behind two outlines of the same place (bench/README.md,
-    "vpage8"). None begun past ``until``, nor after a place read as a board that fits a genre."""
+    "vpage8"), nor any part of one looked at (:func:`vision.locate.part_of`). None begun past
+    ``until``, nor after a place read as a board that fits a genre."""
     new = 0
     for spot in spots(full, len(looked) + MORE_LOOKS):
         if until is not None and time.perf_counter() > until:
             break
-        if any(same_place(spot, s) for s in looked):
+        if any(same_place(spot, s) or part_of(spot, s) for s in looked):
             continue
         before = len(tries)
         if _place_reads(full, spot, forced, tries, counted, whole_read, until) is None:
@@ -183,11 +187,27 @@ def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tu
             # (the crop's own search for the board failed or counted otherwise: the board read
             # within the outline the place was found by, at the picture's own resolution; not
             # when the crop read the place's count: a 17x17 read so with a digit in doubt won)
-            near, quad = outlined(full, spot, WORK_CELL, MAX_BLOW)
-            inside = _read_steady(near, forced, hairlines=True, outline=quad, count=(spot.rows, spot.cols))
-            tries.append(_at_most(_past_place(inside, full, spot), spot))
+            inside = _inside(full, spot, forced)
+            tries.append(inside)
+            if part_read(got, inside):
+                return got  # (the crop read part of the board the place's outline holds: not a rival)
     tries.append(_at_most(got, spot))
     return got
+
+
+def _inside(full: np.ndarray, spot: Spot, forced: str | None) -> tuple[Reading, float] | Unreadable:
+    """The board read within a place's outline at its count; first, when the lines about the
+    outline show it more rows or columns (:func:`vision.recount.recounted`), within that outline at
+    that count, its size asked (a count of part of the board, bench/README.md "vpage9")."""
+    place = recounted(full, spot, WORK_CELL, MAX_BLOW)
+    if place is not None:
+        near, quad = outlined(full, place, WORK_CELL, MAX_BLOW)
+        grown = _read_steady(near, forced, hairlines=True, outline=quad, count=(place.rows, place.cols))
+        if isinstance(grown, tuple):
+            return _at_most((replace(grown[0], size_unsure=True), grown[1]), place)
+    near, quad = outlined(full, spot, WORK_CELL, MAX_BLOW)
+    inside = _read_steady(near, forced, hairlines=True, outline=quad, count=(spot.rows, spot.cols))
+    return _at_most(_past_place(inside, full, spot), spot)
 
 
 def _past_place(got: tuple[Reading, float] | Unreadable, full: np.ndarray,

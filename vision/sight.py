@@ -84,19 +84,28 @@ def left_out(board: Board) -> bool:
     the strip's middles :data:`RUN_ON` as much as in the lattice's own outer cells on that side. A
     window's menu bar or a box's title inside the outline has no lines running on, so unlike
     :func:`short_of_outline` this asks the count on its own."""
+    # (line by line: most of them run on, not the median of a row of text's ink and gaps)
+    return max(run_on(board)) >= RUN_ON_SHARE
+
+
+def run_on(board: Board) -> tuple[float, float, float, float]:
+    """On each side of the lattice (left, right, top, bottom), the share of its lines that run on
+    across the strip of the outline it leaves out, standing out :data:`RUN_ON` as much as in its own
+    outer cells there (0.0 for a strip under :data:`STRIP` of a cell, or none judged)."""
+    out = [0.0, 0.0, 0.0, 0.0]
     if board.bare or board.dots or board.transform is None or len(board.xs) < 4 or len(board.ys) < 4:
-        return False
+        return (0.0, 0.0, 0.0, 0.0)
     dark = 1.0 - board.paper.astype(np.float32)
     h, w = dark.shape[:2]
     xs, ys = np.asarray(board.xs, dtype=float), np.asarray(board.ys, dtype=float)
     pitch = board.pitch
     if pitch <= 0:
-        return False
+        return (0.0, 0.0, 0.0, 0.0)
     m = MARGIN * pitch
     # (side: the strip's band across, the lattice's outer cells' band, the lines running across it)
     sides = ((0.0, xs[0], xs[0], xs[1], ys, 1), (xs[-1], float(w), xs[-2], xs[-1], ys, 1),
              (0.0, ys[0], ys[0], ys[1], xs, 0), (ys[-1], float(h), ys[-2], ys[-1], xs, 0))
-    for lo, hi, in_lo, in_hi, lines, axis in sides:
+    for k, (lo, hi, in_lo, in_hi, lines, axis) in enumerate(sides):
         if hi - lo <= STRIP * pitch:
             continue
         strip = _line_contrast(dark, lines, lo + m, hi - m, axis, pitch)
@@ -104,10 +113,17 @@ def left_out(board: Board) -> bool:
         if strip is None or inner is None:
             continue
         level = float(np.median(inner))
-        # (line by line: most of them run on, not the median of a row of text's ink and gaps)
-        if level > 0.0 and float(np.mean(strip >= RUN_ON * level)) >= RUN_ON_SHARE:
-            return True
-    return False
+        if level > 0.0:
+            out[k] = float(np.mean(strip >= RUN_ON * level))
+    return out[0], out[1], out[2], out[3]
+
+
+def widened(board: Board, flat: np.ndarray) -> Board:
+    """``board`` straightened again with :data:`BEYOND` of a cell more of the picture ``flat`` on
+    every side, its lines moved with it (see :func:`runs_beyond`)."""
+    pad = round(BEYOND * board.pitch)
+    return replace(board, paper=_widened(board, flat, pad), xs=np.asarray(board.xs, dtype=float) + pad,
+                   ys=np.asarray(board.ys, dtype=float) + pad)
 
 
 def runs_beyond(board: Board, flat: np.ndarray) -> bool:
@@ -119,9 +135,7 @@ def runs_beyond(board: Board, flat: np.ndarray) -> bool:
     edge show no lines there. Not judged on a curled board (its lines were moved)."""
     if board.bare or board.dots or board.transform is None or board.bend is not None or board.pitch <= 0:
         return False
-    pad = round(BEYOND * board.pitch)
-    return left_out(replace(board, paper=_widened(board, flat, pad), xs=np.asarray(board.xs, dtype=float) + pad,
-                            ys=np.asarray(board.ys, dtype=float) + pad))
+    return left_out(widened(board, flat))
 
 
 def _widened(board: Board, flat: np.ndarray, pad: int) -> np.ndarray:
