@@ -83,7 +83,9 @@ def test_parse_genre_flag_against_another_named_genre_is_refused(
 
 def test_parse_genre_flag_agreeing_with_the_header_reads(monkeypatch: pytest.MonkeyPatch,
                                                          capsys: pytest.CaptureFixture) -> None:
-    _stdin(monkeypatch, "Light and Shadow\n. . 1\n. . .\n2 . .\n")  # an alias of the same genre
+    """A header naming the asked genre by another name reads ("Light and Shadow", tried here before,
+    is no header: it read because nothing was named, so the test could not fail)."""
+    _stdin(monkeypatch, "Light Up\n. . 1\n. . .\n2 . .\n")  # an alias of the same genre
     assert main(["parse", "--genre", "akari"]) == 0
     assert json.loads(capsys.readouterr().out)["grid"] == [". . 1", ". . .", "2 . ."]
 
