@@ -235,6 +235,15 @@ def test_parse_given_a_picture_points_to_read_image(capsys: pytest.CaptureFixtur
     assert f"{picture} is a picture: read its board with puzzlebot read-image" in err and "Row" not in err
 
 
+def test_parse_of_a_genre_name_alone_speaks_of_the_input_not_a_message(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    """`printf 'masyu\\n' | puzzlebot parse -` said "Send the board in the same message" (the chat's words)."""
+    _stdin(monkeypatch, "masyu\n")
+    assert main(["parse", "-"]) == 2
+    err = capsys.readouterr().err
+    assert "I see Masyu but no board below it" in err and "same file or input" in err and "message" not in err
+
+
 def test_parse_with_an_empty_argument_says_so(capsys: pytest.CaptureFixture) -> None:
     """`puzzlebot parse "$URL"` with URL unset said "cannot read : No such file or directory"."""
     assert main(["parse", ""]) == 2

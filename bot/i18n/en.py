@@ -76,6 +76,8 @@ TEXTS: dict[str, str] = {
     "no-board": "I found no board. Send one row per line, e.g. 'W . . B', or a puzz.link URL.",
     "genre-no-board": "I see {genre} but no board below it. Send the board in the same message, one row per "
                       "line under the genre's name, or a puzz.link URL.",
+    "genre-no-board_cli": "I see {genre} but no board below it: write the board's rows under the genre's name, "
+                          "in the same file or input, or give a puzz.link URL.",
     "read-internal-error": "Sorry, I could not read this board (an internal error); please check its format.",
     "board-not-text": "The board must be text.",
     "text-too-long": "The text is {length} characters long; I read at most {max}.",
