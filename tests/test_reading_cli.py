@@ -244,6 +244,16 @@ def test_parse_of_a_genre_name_alone_speaks_of_the_input_not_a_message(
     assert "I see Masyu but no board below it" in err and "same file or input" in err and "message" not in err
 
 
+def test_parse_given_a_picture_on_standard_input_points_to_read_image(monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture) -> None:
+    """`puzzlebot parse - < board.png` read the PNG's bytes as a ragged board ("Row 2 has 3 cells")."""
+    picture = Path(__file__).parent / "data" / "images" / "pzprjs-own-masyu-12-screenshot.png"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(picture.read_bytes()), encoding="utf-8"))
+    assert main(["parse", "-"]) == 2
+    err = capsys.readouterr().err
+    assert "the standard input is a picture" in err and "read-image" in err and "Row" not in err
+
+
 def test_parse_with_an_empty_argument_says_so(capsys: pytest.CaptureFixture) -> None:
     """`puzzlebot parse "$URL"` with URL unset said "cannot read : No such file or directory"."""
     assert main(["parse", ""]) == 2

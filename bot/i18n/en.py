@@ -422,6 +422,8 @@ TEXTS: dict[str, str] = {
     "cli-cannot-write": "cannot write {file}: {reason}",
     "cli-parse-empty": "the argument is empty: give a file, a puzz.link URL, or - for standard input",
     "cli-parse-picture": "{file} is a picture: read its board with puzzlebot read-image {file}",
+    "cli-parse-picture-stdin": "the standard input is a picture: save it and read its board with "
+                               "puzzlebot read-image FILE",
     "cli-verdict-not-record": "this is a verdict of puzzlebot solve, not a puzzle record (it has no 'grid'); "
                               "give the records themselves",
     "cli-no-solution": "the record has no 'solution' to draw (use --view puzzle)",
