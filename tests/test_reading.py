@@ -44,6 +44,8 @@ CIRCLE_NOTATIONS: dict[str, Callable[[Cells], str]] = {
     "circles with full-width space": lambda cells: _rows(cells, lambda v: "\u3000○●"[v], ""),
     # an IME's full-width space between the cells: read as 2n-1 cells a row before
     "circles parted by full-width spaces": lambda cells: _rows(cells, lambda v: "・○●"[v], "\u3000"),
+    # and one typed after each cell, the last too: read with a blank column more
+    "circles each followed by a full-width space": lambda cells: _rows(cells, lambda v: "・○●"[v] + "\u3000", ""),
     "numpy printout": lambda cells: "[" + "\n ".join("[" + " ".join(map(str, row)) + "]" for row in cells) + "]",
     "commas": lambda cells: _rows(cells, str, ","),
     "full-width digits": lambda cells: _rows(cells, lambda v: "０１２"[v], " "),
@@ -70,6 +72,8 @@ NUMBER_NOTATIONS: dict[str, Callable[[Cells], str | None]] = {
     "full-width": lambda cells: _rows(cells, lambda v: str(v).translate({48 + i: 0xFF10 + i for i in range(10)}), " "),
     "full-width parted by full-width spaces": lambda cells: _rows(
         cells, lambda v: str(v).translate({48 + i: 0xFF10 + i for i in range(10)}) if v else "．", "\u3000"),
+    "full-width after full-width spaces": lambda cells: _rows(
+        cells, lambda v: "\u3000" + (str(v).translate({48 + i: 0xFF10 + i for i in range(10)}) if v else "．"), ""),
     "numpy printout": lambda cells: "[" + "\n ".join("[" + " ".join(map(str, row)) + "]" for row in cells) + "]",
 }
 
