@@ -252,7 +252,7 @@ def test_variants_argument_overrides_header() -> None:
 def test_explicit_genre_argument_against_another_header_is_refused() -> None:
     """Both genres named: reading one's symbols as the other's gave a board nobody wrote (an Akari's
     1 and 2 as Masyu circles), so the conflict is named, as for a URL of another genre."""
-    with pytest.raises(ParseError, match="first line names Masyu \\('masyu'\\), but you asked for Yin-Yang"):
+    with pytest.raises(ParseError, match="text with the board names Masyu \\('masyu'\\), but you asked for Yin-Yang"):
         read_board("masyu\nW . B\n. . .", "yinyang")
     assert read_board("yin-yang\nW . B\n. . .", "yinyang").genre == "yinyang"  # the same genre, another name
 

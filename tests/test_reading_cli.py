@@ -66,7 +66,10 @@ def test_parse_errors_exit_2_with_message(monkeypatch: pytest.MonkeyPatch, capsy
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("akari\n. . 1\n. . .\n2 . .\n", "the board's first line names Akari ('akari'), but --genre asks for Masyu"),
+        ("akari\n. . 1\n. . .\n2 . .\n", "the text with the board names Akari ('akari'), but --genre asks for Masyu"),
+        # the genre named on another line than the first, or below the board: not "the first line"
+        ("hello bot\nakari\n. . 1\n. . .\n2 . .\n", "the text with the board names Akari ('akari')"),
+        (". . 1\n. . .\n2 . .\nthis is an akari\n", "the text with the board names Akari ('akari')"),
         ('{"genre": "akari", "grid": [". . 1", ". . .", "2 . ."]}', "the record's genre is Akari ('akari')"),
         ("https://puzz.link/p?akari/3/3/hbgc", "The puzz.link URL's genre is Akari ('akari'), but you asked for Masyu"),
     ],

@@ -88,12 +88,12 @@ TEXTS: dict[str, str] = {
     "board-too-small": "The board has {rows:# row|# rows} and {cols:# column|# columns}; a puzzle needs at least {min_rows} rows "
                        "and {min_cols} columns.",
     "url-other-genre": "The puzz.link URL's genre is {genre} ('{pid}'), but you asked for {wanted}.",
-    "header-other-genre": "The board's first line names {genre} ('{word}'), but you asked for {wanted}. Keep one.",
+    "header-other-genre": "The text with the board names {genre} ('{word}'), but you asked for {wanted}. Keep one.",
     "record-other-genre": "The record's genre is {genre} ('{word}'), but you asked for {wanted}. Keep one.",
     "record-other-genre_cli": "the record's genre is {genre} ('{word}'), but --genre asks for {wanted}: "
                               "leave out --genre to read it as {genre}",
-    "header-other-genre_cli": "the board's first line names {genre} ('{word}'), but --genre asks for {wanted}: "
-                              "leave out --genre to read it as {genre}, or change that line",
+    "header-other-genre_cli": "the text with the board names {genre} ('{word}'), but --genre asks for {wanted}: "
+                              "leave out --genre to read it as {genre}, or take out that word",
     "game-id-other-genre": "This is a {game} game ID from Simon Tatham's Puzzles; it cannot be read as {genre}.",
     "record-not-json": "The text starts like a JSON record but is not valid JSON.",
     # -- boards copied from puzzle sites (solvers/reading/sites.py) --------------------------------------
