@@ -93,6 +93,15 @@ def _open(art: Art) -> list[Cell]:
     return [divmod(i, art.cols) for i, x in enumerate(board.color) if x == FREE]
 
 
+def _resume(path: Path, rows: int, cols: int) -> Art | None:
+    """The answer an earlier run kept at ``path``, if of this size (the name has none: a run at
+    another ``--size`` went on from the other size's answer)."""
+    if not path.exists():
+        return None
+    art = pickle.loads(path.read_bytes())
+    return art if isinstance(art, Art) and (art.rows, art.cols) == (rows, cols) else None
+
+
 def set_board(rows: int, cols: int, seed: int, big: int, keep: int, rounds: int, open_max: int, limit: float,
               solver_rounds: int) -> tuple[dict[str, Any], str]:
     rng = random.Random(seed)
@@ -105,8 +114,8 @@ def set_board(rows: int, cols: int, seed: int, big: int, keep: int, rounds: int,
     best: tuple[int, Art] | None = None
     # the deduction stage, kept to retry the rest
     cache = Path(f"/tmp/nurikabe_setter-s{seed}-b{big}-k{keep}-r{rounds}.pickle")
-    if cache.exists():
-        art, rounds = pickle.loads(cache.read_bytes()), 0
+    if (kept_art := _resume(cache, rows, cols)) is not None:
+        art, rounds = kept_art, 0
     for rnd in range(rounds):
         assert not check_cells(art.grid(), art.shaded())
         t0 = time.process_time()
@@ -127,8 +136,8 @@ def set_board(rows: int, cols: int, seed: int, big: int, keep: int, rounds: int,
     if rounds:
         cache.write_bytes(pickle.dumps(art))
     later = cache.with_suffix(".solver.pickle")  # the answer as the solver rounds left it
-    if later.exists():
-        art = pickle.loads(later.read_bytes())
+    if (kept_art := _resume(later, rows, cols)) is not None:
+        art = kept_art
     ending = "multiple"
     rec: dict[str, Any] = {}
     kept: tuple[int, Art] | None = None
