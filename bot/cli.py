@@ -157,14 +157,17 @@ def cmd_parse(args: argparse.Namespace) -> int:
     if not args.file.strip():  # `puzzlebot parse "$URL"` with URL unset: "cannot read : No such file"
         raise PuzzleError("cli-parse-empty")
     try:
-        if args.file == "-":
-            text = sys.stdin.buffer.read(budget * 4).decode("utf-8", errors="replace")[:budget]
-        elif _is_url(args.file):  # `puzzlebot parse https://puzz.link/p?...`: the URL itself
+        if args.file != "-" and _is_url(args.file):  # `puzzlebot parse https://puzz.link/p?...`: the URL itself
             text = args.file[:budget]
         else:
-            with open(args.file, "rb") as f:
-                raw = f.read(budget * 4)
+            if args.file == "-":
+                raw = sys.stdin.buffer.read(budget * 4)
+            else:
+                with open(args.file, "rb") as f:
+                    raw = f.read(budget * 4)
             if raw.startswith(_PICTURE_MAGIC) or raw[8:12] == b"WEBP":  # its bytes read as a ragged board
+                if args.file == "-":  # (read-image takes a file: `parse - < board.png`)
+                    raise PuzzleError("cli-parse-picture-stdin")
                 raise PuzzleError("cli-parse-picture", file=args.file)
             text = raw.decode("utf-8", errors="replace")[:budget]
     except OSError as e:

@@ -44,6 +44,8 @@ CIRCLE_NOTATIONS: dict[str, Callable[[Cells], str]] = {
     "circles with full-width space": lambda cells: _rows(cells, lambda v: "\u3000○●"[v], ""),
     # an IME's full-width space between the cells: read as 2n-1 cells a row before
     "circles parted by full-width spaces": lambda cells: _rows(cells, lambda v: "・○●"[v], "\u3000"),
+    # and one typed after each cell, the last too: read with a blank column more
+    "circles each followed by a full-width space": lambda cells: _rows(cells, lambda v: "・○●"[v] + "\u3000", ""),
     "numpy printout": lambda cells: "[" + "\n ".join("[" + " ".join(map(str, row)) + "]" for row in cells) + "]",
     "commas": lambda cells: _rows(cells, str, ","),
     "full-width digits": lambda cells: _rows(cells, lambda v: "０１２"[v], " "),
@@ -70,6 +72,8 @@ NUMBER_NOTATIONS: dict[str, Callable[[Cells], str | None]] = {
     "full-width": lambda cells: _rows(cells, lambda v: str(v).translate({48 + i: 0xFF10 + i for i in range(10)}), " "),
     "full-width parted by full-width spaces": lambda cells: _rows(
         cells, lambda v: str(v).translate({48 + i: 0xFF10 + i for i in range(10)}) if v else "．", "\u3000"),
+    "full-width after full-width spaces": lambda cells: _rows(
+        cells, lambda v: "\u3000" + (str(v).translate({48 + i: 0xFF10 + i for i in range(10)}) if v else "．"), ""),
     "numpy printout": lambda cells: "[" + "\n ".join("[" + " ".join(map(str, row)) + "]" for row in cells) + "]",
 }
 
@@ -248,7 +252,7 @@ def test_variants_argument_overrides_header() -> None:
 def test_explicit_genre_argument_against_another_header_is_refused() -> None:
     """Both genres named: reading one's symbols as the other's gave a board nobody wrote (an Akari's
     1 and 2 as Masyu circles), so the conflict is named, as for a URL of another genre."""
-    with pytest.raises(ParseError, match="first line names Masyu \\('masyu'\\), but you asked for Yin-Yang"):
+    with pytest.raises(ParseError, match="text with the board names Masyu \\('masyu'\\), but you asked for Yin-Yang"):
         read_board("masyu\nW . B\n. . .", "yinyang")
     assert read_board("yin-yang\nW . B\n. . .", "yinyang").genre == "yinyang"  # the same genre, another name
 

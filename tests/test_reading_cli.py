@@ -66,7 +66,10 @@ def test_parse_errors_exit_2_with_message(monkeypatch: pytest.MonkeyPatch, capsy
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("akari\n. . 1\n. . .\n2 . .\n", "the board's first line names Akari ('akari'), but --genre asks for Masyu"),
+        ("akari\n. . 1\n. . .\n2 . .\n", "the text with the board names Akari ('akari'), but --genre asks for Masyu"),
+        # the genre named on another line than the first, or below the board: not "the first line"
+        ("hello bot\nakari\n. . 1\n. . .\n2 . .\n", "the text with the board names Akari ('akari')"),
+        (". . 1\n. . .\n2 . .\nthis is an akari\n", "the text with the board names Akari ('akari')"),
         ('{"genre": "akari", "grid": [". . 1", ". . .", "2 . ."]}', "the record's genre is Akari ('akari')"),
         ("https://puzz.link/p?akari/3/3/hbgc", "The puzz.link URL's genre is Akari ('akari'), but you asked for Masyu"),
     ],
@@ -83,7 +86,9 @@ def test_parse_genre_flag_against_another_named_genre_is_refused(
 
 def test_parse_genre_flag_agreeing_with_the_header_reads(monkeypatch: pytest.MonkeyPatch,
                                                          capsys: pytest.CaptureFixture) -> None:
-    _stdin(monkeypatch, "Light and Shadow\n. . 1\n. . .\n2 . .\n")  # an alias of the same genre
+    """A header naming the asked genre by another name reads ("Light and Shadow", tried here before,
+    is no header: it read because nothing was named, so the test could not fail)."""
+    _stdin(monkeypatch, "Light Up\n. . 1\n. . .\n2 . .\n")  # an alias of the same genre
     assert main(["parse", "--genre", "akari"]) == 0
     assert json.loads(capsys.readouterr().out)["grid"] == [". . 1", ". . .", "2 . ."]
 
@@ -231,6 +236,25 @@ def test_parse_given_a_picture_points_to_read_image(capsys: pytest.CaptureFixtur
     assert main(["parse", str(picture)]) == 2
     err = capsys.readouterr().err
     assert f"{picture} is a picture: read its board with puzzlebot read-image" in err and "Row" not in err
+
+
+def test_parse_of_a_genre_name_alone_speaks_of_the_input_not_a_message(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    """`printf 'masyu\\n' | puzzlebot parse -` said "Send the board in the same message" (the chat's words)."""
+    _stdin(monkeypatch, "masyu\n")
+    assert main(["parse", "-"]) == 2
+    err = capsys.readouterr().err
+    assert "I see Masyu but no board below it" in err and "same file or input" in err and "message" not in err
+
+
+def test_parse_given_a_picture_on_standard_input_points_to_read_image(monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture) -> None:
+    """`puzzlebot parse - < board.png` read the PNG's bytes as a ragged board ("Row 2 has 3 cells")."""
+    picture = Path(__file__).parent / "data" / "images" / "pzprjs-own-masyu-12-screenshot.png"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(picture.read_bytes()), encoding="utf-8"))
+    assert main(["parse", "-"]) == 2
+    err = capsys.readouterr().err
+    assert "the standard input is a picture" in err and "read-image" in err and "Row" not in err
 
 
 def test_parse_with_an_empty_argument_says_so(capsys: pytest.CaptureFixture) -> None:

@@ -76,6 +76,8 @@ TEXTS: dict[str, str] = {
     "no-board": "I found no board. Send one row per line, e.g. 'W . . B', or a puzz.link URL.",
     "genre-no-board": "I see {genre} but no board below it. Send the board in the same message, one row per "
                       "line under the genre's name, or a puzz.link URL.",
+    "genre-no-board_cli": "I see {genre} but no board below it: write the board's rows under the genre's name, "
+                          "in the same file or input, or give a puzz.link URL.",
     "read-internal-error": "Sorry, I could not read this board (an internal error); please check its format.",
     "board-not-text": "The board must be text.",
     "text-too-long": "The text is {length} characters long; I read at most {max}.",
@@ -86,12 +88,12 @@ TEXTS: dict[str, str] = {
     "board-too-small": "The board has {rows:# row|# rows} and {cols:# column|# columns}; a puzzle needs at least {min_rows} rows "
                        "and {min_cols} columns.",
     "url-other-genre": "The puzz.link URL's genre is {genre} ('{pid}'), but you asked for {wanted}.",
-    "header-other-genre": "The board's first line names {genre} ('{word}'), but you asked for {wanted}. Keep one.",
+    "header-other-genre": "The text with the board names {genre} ('{word}'), but you asked for {wanted}. Keep one.",
     "record-other-genre": "The record's genre is {genre} ('{word}'), but you asked for {wanted}. Keep one.",
     "record-other-genre_cli": "the record's genre is {genre} ('{word}'), but --genre asks for {wanted}: "
                               "leave out --genre to read it as {genre}",
-    "header-other-genre_cli": "the board's first line names {genre} ('{word}'), but --genre asks for {wanted}: "
-                              "leave out --genre to read it as {genre}, or change that line",
+    "header-other-genre_cli": "the text with the board names {genre} ('{word}'), but --genre asks for {wanted}: "
+                              "leave out --genre to read it as {genre}, or take out that word",
     "game-id-other-genre": "This is a {game} game ID from Simon Tatham's Puzzles; it cannot be read as {genre}.",
     "record-not-json": "The text starts like a JSON record but is not valid JSON.",
     # -- boards copied from puzzle sites (solvers/reading/sites.py) --------------------------------------
@@ -420,6 +422,8 @@ TEXTS: dict[str, str] = {
     "cli-cannot-write": "cannot write {file}: {reason}",
     "cli-parse-empty": "the argument is empty: give a file, a puzz.link URL, or - for standard input",
     "cli-parse-picture": "{file} is a picture: read its board with puzzlebot read-image {file}",
+    "cli-parse-picture-stdin": "the standard input is a picture: save it and read its board with "
+                               "puzzlebot read-image FILE",
     "cli-verdict-not-record": "this is a verdict of puzzlebot solve, not a puzzle record (it has no 'grid'); "
                               "give the records themselves",
     "cli-no-solution": "the record has no 'solution' to draw (use --view puzzle)",

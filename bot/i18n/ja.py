@@ -78,7 +78,7 @@ TEXTS: dict[str, str] = {
     "board-too-small": "盤面は {rows} 行 {cols} 列です。パズルには少なくとも {min_rows} 行 {min_cols} 列が必要です。",
     "url-other-genre": "puzz.link の URL は{genre} ('{pid}') ですが、{wanted}が指定されました。",
     "record-other-genre": "レコードのジャンルは{genre} ('{word}') ですが、{wanted}が指定されました。どちらか 1 つにしてください。",
-    "header-other-genre": "盤面の 1 行目は{genre} ('{word}') ですが、{wanted}が指定されました。どちらか 1 つにしてください。",
+    "header-other-genre": "盤面と一緒のテキストには{genre} ('{word}') とありますが、{wanted}が指定されました。どちらか 1 つにしてください。",
     "game-id-other-genre": "これは Simon Tatham's Puzzles の {game} のゲーム ID です。{genre}の盤面にはなりません。",
     "record-not-json": "JSON のレコードのようですが、正しい JSON ではありません。",
     # -- パズルサイトからコピーした盤面 (solvers/reading/sites.py) ---------------------------------------

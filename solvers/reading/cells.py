@@ -72,12 +72,17 @@ def full_spaces_as_separators(rows: list[Row]) -> list[Row]:
     """Rows typed with an IME's full-width space between the cells (``１　．　２``: full-width
     characters fold to ``1　.　2``) as those cells. A full-width space is an empty cell in a compact
     circle row (``○　●``), and was read so here, which made the board twice as wide; so only when
-    every row (two or more) is compact, holds full-width spaces, none at an end or two together,
-    every row parts into as many cells, each one character or a number, and the board writes an empty
-    cell otherwise (``.``, ``・``)."""
+    every row (two or more) is compact, holds full-width spaces, none two together nor at an end but
+    where every row has one there (typed after or before each cell, ``１　．　２　``: read as a blank
+    column more), every row parts into as many cells, each one character or a number, and the board
+    writes an empty cell otherwise (``.``, ``・``)."""
     if len(rows) < 2 or not all(row.compact and FULL_SPACE in row for row in rows):
         return rows
-    parts = ["".join(row).split(FULL_SPACE) for row in rows]
+    lines = ["".join(row) for row in rows]
+    for end in (str.startswith, str.endswith):
+        if all(end(line, FULL_SPACE) for line in lines):
+            lines = [line[1:] if end is str.startswith else line[:-1] for line in lines]
+    parts = [line.split(FULL_SPACE) for line in lines]
     if any("" in cells for cells in parts) or len({len(cells) for cells in parts}) > 1:
         return rows
     if not all(len(tok) == 1 or tok.isdigit() for cells in parts for tok in cells):  # "○・　●": compact cells
