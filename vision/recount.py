@@ -104,3 +104,15 @@ def part_read(got: tuple[Reading, float] | Unreadable, inside: tuple[Reading, fl
         return False
     ratio = (got[1] / (a.rows * a.cols)) / (inside[1] / (b.rows * b.cols))
     return 1.0 / PART_PITCH**2 <= ratio <= PART_PITCH**2
+
+
+def part_dropped(got: tuple[Reading, float], inside: tuple[Reading, float]) -> tuple[Reading, float]:
+    """``inside`` standing alone for a place whose crop read part of it (:func:`part_read`), its size
+    asked when ``got`` would have rivalled it (a reading of some genre, its count sure and no problem:
+    ``vision.choose.size_rivalled``), as it was while both competed: the part is dropped, not the doubt
+    it raised (the outline's count, not the crop's, may be the wrong one: a frame or a page's ruling
+    at the board's pitch counted as a row)."""
+    a = got[0]
+    if a.size_unsure or not a.genres or a.problem is not None:
+        return inside
+    return replace(inside[0], size_unsure=True), inside[1]
