@@ -90,6 +90,8 @@ async def solve_image(ctx: Context, data: bytes) -> None:
     log.info("picture read: %dx%d, genres %s, %d unsure, %.2f s", reading.rows, reading.cols,
              ",".join(reading.genres), len(reading.unsure), reading.seconds)
     genre = _genre(reading, ctx.msg.text or "")
+    if genre:  # (a clue the genre taken drops, though another genre listed keeps it, is asked)
+        reading = reading.taken_as(genre)
     text = reading.text(genre) if genre else reading.grid_text()  # as the player would type it
     board = _board(reading, genre)
     genres = (genre,) if genre else reading.genres
