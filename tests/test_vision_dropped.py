@@ -97,3 +97,13 @@ def test_a_clue_the_genre_taken_drops_is_asked_though_another_listed_keeps_it() 
     assert r.taken_as("slitherlink") is r and r.sure  # (its 0 is a clue: nothing asked)
     named = replace(r, unsure=(CellRead(0, 0, "0", ("8",), 0.4),))
     assert named.taken_as("fillomino").unsure == named.unsure  # (asked already: not twice)
+
+
+def test_the_bot_asks_a_clue_the_genre_taken_or_any_offered_drops() -> None:
+    from bot.imagereader import _dropped_asked
+
+    board = _tokens(["0 . 3 . .", ". . . . .", ". . . . .", ". . . . .", ". . . . 2"])
+    r = Reading(rows=5, cols=5, tokens=board, genres=("slitherlink", "fillomino"), unsure=(), seconds=0.0)
+    assert _dropped_asked(r, "slitherlink").sure  # (taken as the genre that keeps the 0)
+    for genre in ("fillomino", None):  # (taken so by a caption; or the player is to pick one)
+        assert [(u.row, u.col) for u in _dropped_asked(r, genre).unsure] == [(0, 0)], genre
