@@ -103,7 +103,7 @@ def lattice(profile: np.ndarray, count: int | None = None, thick: Callable[..., 
         if not (halved or doubled) and _split(prof, lines, best_n):
             best_n *= 2  # a faint grid's every other line: its cells' middles stand out as much as its lines
             doubled = True
-    best_s = scores.get(best_n) if best_n in scores else score(best_n)
+    best_s = scores[best_n] if best_n in scores else score(best_n)
     if best_s <= 0:
         return None, 0.0, 0.0
     cell = size / best_n
