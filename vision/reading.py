@@ -27,7 +27,7 @@ from vision.islands import find_islands
 from vision.kinds import candidates, dropped_clues, odd_cells
 from vision.locate import Spot, outlined, part_of, same_place, spots
 from vision.memo import one_reading
-from vision.recount import part_dropped, part_read, recounted
+from vision.recount import part_dropped, part_read, recounted, widened_place
 from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
@@ -219,11 +219,7 @@ def _past_place(got: tuple[Reading, float] | Unreadable, full: np.ndarray,
     cells: the place's own box may end at an outline found rows short, bench/README.md "vsize2")."""
     if not isinstance(got, tuple) or got[0].size_unsure:
         return got
-    x0, y0, x1, y1 = spot.box
-    pad = round(2 * spot_cell(spot))
-    wide = replace(spot, box=(max(0, x0 - pad), max(0, y0 - pad), min(full.shape[1], x1 + pad),
-                              min(full.shape[0], y1 + pad)))
-    near, quad = outlined(full, wide, WORK_CELL, MAX_BLOW)
+    near, quad = outlined(full, widened_place(full, spot), WORK_CELL, MAX_BLOW)
     flat = flatten(near)
     board = straighten(flat, quad, every_level=True, count=(spot.rows, spot.cols))
     if board is None or (board.rows, board.cols) != (got[0].rows, got[0].cols) or not runs_beyond(board, flat):

@@ -36,12 +36,9 @@ def recounted(full: np.ndarray, spot: Spot, cell: float, blow: float) -> Spot | 
     side and grew it to 6x7 at support 0.53, under its own 0.57; the two short places grown right
     kept theirs, 0.63); None when the count stands. Never fewer rows or columns: a short count is
     the class mended."""
-    x0, y0, x1, y1 = spot.box
     if len(spot.corners) != 4:
         return None
-    pad = round(2 * spot_cell(spot))
-    wide = replace(spot, box=(max(0, x0 - pad), max(0, y0 - pad), min(full.shape[1], x1 + pad),
-                              min(full.shape[0], y1 + pad)))
+    wide = widened_place(full, spot)
     near, quad = outlined(full, wide, cell, blow)
     flat = flatten(near)
     f = near.shape[1] / max(1, wide.box[2] - wide.box[0])
@@ -60,6 +57,15 @@ def recounted(full: np.ndarray, spot: Spot, cell: float, blow: float) -> Spot | 
         if got is not None and _more(got, spot) and (free is None or got.support >= free.support):
             return _placed(spot, grown, got, f, wide.box, full.shape)
     return None
+
+
+def widened_place(full: np.ndarray, spot: Spot) -> Spot:
+    """``spot`` with two of its cells of the picture ``full`` about its box (as far as the picture
+    goes): where its lines run on past an outline found rows short (bench/README.md "vsize2")."""
+    x0, y0, x1, y1 = spot.box
+    pad = round(2 * spot_cell(spot))
+    return replace(spot, box=(max(0, x0 - pad), max(0, y0 - pad), min(full.shape[1], x1 + pad),
+                              min(full.shape[0], y1 + pad)))
 
 
 def _more(b: Board, spot: Spot) -> bool:
