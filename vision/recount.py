@@ -23,7 +23,7 @@ GROW_SHARE = 0.4  # a side whose lines this share of run on past the outline is 
 # two short places of the tuning pages ran on 0.44 and 0.50 of their lines (under sight.RUN_ON_SHARE, 0.6, at
 # which a reading's count is asked on its own); the grown outline's own count must then show the cell (below)
 # rows and columns at most added to a place's count: the tuning pages' short counts were one short
-# (masyu-0015 300 dpi 9x10, masyu-0017 150 dpi 10x9, bench/README.md "vpage9"); one more is allowed, not measured
+# (two 10x10 pages counted 9x10 and 10x9, bench/README.md "vpage9"); one more is allowed, not measured
 MOST_MORE = 2
 
 
