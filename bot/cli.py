@@ -202,6 +202,8 @@ def cmd_read_image(args: argparse.Namespace) -> int:
         print(f"puzzlebot read-image: {_say(e.msg)}", file=sys.stderr)
         return 2
     genre = reading.genres[0] if reading.genres else None
+    if genre:  # (the record is of that genre: a clue it drops, though another genre listed keeps it, is asked)
+        reading = reading.taken_as(genre)
     try:
         record = reading.record(genre)
     except ParseError:  # no valid board of that genre: print what was read all the same

@@ -90,6 +90,7 @@ async def solve_image(ctx: Context, data: bytes) -> None:
     log.info("picture read: %dx%d, genres %s, %d unsure, %.2f s", reading.rows, reading.cols,
              ",".join(reading.genres), len(reading.unsure), reading.seconds)
     genre = _genre(reading, ctx.msg.text or "")
+    reading = _dropped_asked(reading, genre)
     text = reading.text(genre) if genre else reading.grid_text()  # as the player would type it
     board = _board(reading, genre)
     genres = (genre,) if genre else reading.genres
@@ -164,6 +165,16 @@ def _genre(reading: Reading, caption: str) -> str | None:
         return reading.genres[0]
     named = genre_named(caption) if caption.strip() else None
     return named if named in reading.genres else None
+
+
+def _dropped_asked(reading: Reading, genre: str | None) -> Reading:
+    """``reading`` with the clues asked that the genre taken (None: any genre listed, the player
+    to choose one) holds as no clue: the reader asks one only when every genre listed drops it,
+    and the genre taken, or the one the player then picks, may drop one another keeps (solved
+    sure, it was dropped silently)."""
+    for name in (genre,) if genre else reading.genres:
+        reading = reading.taken_as(name)
+    return reading
 
 
 def _board(reading: Reading, genre: str | None) -> Puzzle[Any] | None:

@@ -262,3 +262,21 @@ def test_parse_with_an_empty_argument_says_so(capsys: pytest.CaptureFixture) -> 
     assert main(["parse", ""]) == 2
     assert capsys.readouterr().err == ("puzzlebot parse: the argument is empty: give a file, a puzz.link URL, "
                                        "or - for standard input\n")
+
+
+def test_read_image_asks_a_clue_the_record_s_genre_drops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture) -> None:
+    """A reading listed as two genres, the first of which holds its 0 as no clue, was printed as that
+    genre's record with the 0 gone and nothing unsure (the reader asks only a clue every genre drops)."""
+    import vision
+    from vision.results import Reading
+
+    rows = ["0 . 3 . .", ". . . . .", ". . . . .", ". . . . .", ". . . . 2"]
+    read = Reading(rows=5, cols=5, tokens=tuple(tuple(r.split()) for r in rows), genres=("fillomino", "slitherlink"),
+                   unsure=(), seconds=0.0)
+    monkeypatch.setattr(vision, "read_image", lambda data, genre=None: read)
+    board = tmp_path / "board.png"
+    board.write_bytes(b"not read")
+    assert main(["read-image", str(board)]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["genre"] == "fillomino" and record["unsure"] == [[0, 0]]

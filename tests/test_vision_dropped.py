@@ -6,6 +6,7 @@ and would have been solved with two clues silently dropped."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -17,7 +18,7 @@ from tests.corpus import own_records
 from vision import read_image
 from vision.kinds import dropped_clues
 from vision.reading import _read_grey
-from vision.results import board_of
+from vision.results import CellRead, Reading, board_of
 
 Tokens = tuple[tuple[str, ...], ...]
 
@@ -50,6 +51,7 @@ ZEROS = {(0, 0): "4", (0, 5): "6", (1, 8): "0", (2, 2): "3", (3, 6): "8", (4, 1)
 def test_a_zero_no_genre_listed_draws_is_suspected_by_the_board_read() -> None:
     """The board read once (no place looked for): its two 0s are suspects, nothing else is."""
     grey = cv2.imdecode(np.frombuffer(_drawn(ZEROS), np.uint8), cv2.IMREAD_GRAYSCALE)
+    assert grey is not None
     r, _ = _read_grey(grey, None)
     assert r.tokens[1][8] == r.tokens[5][4] == "0" and not r.unsure and not r.size_unsure
     assert {(u.row, u.col) for u in r.suspects} == {(1, 8), (5, 4)}
@@ -83,3 +85,25 @@ def test_no_board_of_the_own_corpus_has_a_clue_its_genre_drops() -> None:
         regions = t.get("regions")
         rooms = tuple(tuple(row) for row in regions) if regions else None
         assert dropped_clues(_tokens(t["grid"]), rooms, (t["genre"],), board_of) == frozenset(), t.get("id")
+
+
+def test_a_clue_the_genre_taken_drops_is_asked_though_another_listed_keeps_it() -> None:
+    """Listed as two genres, one holding the 0 as a clue, the reading asks nothing; a caption taking
+    the other (bot.imagereader) solved it sure with the 0 dropped (``Reading.taken_as``)."""
+    board = _tokens(["0 . 3 . .", ". . . . .", ". . . . .", ". . . . .", ". . . . 2"])
+    r = Reading(rows=5, cols=5, tokens=board, genres=("slitherlink", "fillomino"), unsure=(), seconds=0.0)
+    taken = r.taken_as("fillomino")
+    assert not taken.sure and [(u.row, u.col, u.token) for u in taken.unsure] == [(0, 0, "0")]
+    assert r.taken_as("slitherlink") is r and r.sure  # (its 0 is a clue: nothing asked)
+    named = replace(r, unsure=(CellRead(0, 0, "0", ("8",), 0.4),))
+    assert named.taken_as("fillomino").unsure == named.unsure  # (asked already: not twice)
+
+
+def test_the_bot_asks_a_clue_the_genre_taken_or_any_offered_drops() -> None:
+    from bot.imagereader import _dropped_asked
+
+    board = _tokens(["0 . 3 . .", ". . . . .", ". . . . .", ". . . . .", ". . . . 2"])
+    r = Reading(rows=5, cols=5, tokens=board, genres=("slitherlink", "fillomino"), unsure=(), seconds=0.0)
+    assert _dropped_asked(r, "slitherlink").sure  # (taken as the genre that keeps the 0)
+    for genre in ("fillomino", None):  # (taken so by a caption; or the player is to pick one)
+        assert [(u.row, u.col) for u in _dropped_asked(r, genre).unsure] == [(0, 0)], genre

@@ -98,3 +98,24 @@ def test_a_place_counted_a_row_short_is_grown_to_the_lines_past_its_outline() ->
     assert max(abs(y - 400) for _, y in grown.corners[2:]) < 6  # (its outline reaches the board's last line)
     # the board's own frame: nothing past it, the count stands
     assert recounted(_page(9, 10), short, reading.WORK_CELL, reading.MAX_BLOW) is None
+
+
+def test_a_part_dropped_keeps_the_size_doubt_it_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the crop's part read as a board of some genre with its count sure: while it competed, the place's
+    # reading had its size asked (choose.size_rivalled); dropped, the doubt stays (the outline's count
+    # may be the wrong one, a frame at the board's pitch counted as a row)
+    place = _spot(40, 40, 9, 10, 30.0, support=0.8)
+    crop = (_reading(5, 10, size_unsure=False), 0.21)
+    inside = (_reading(9, 10, unsure=3, size_unsure=False), 0.43)
+    steady = iter([crop, inside])
+    monkeypatch.setattr(reading, "_read_steady", lambda *a, **k: next(steady))
+    monkeypatch.setattr(reading, "_past_place", lambda got, full, spot: got)
+    monkeypatch.setattr(reading, "recounted", lambda *a: None)
+    tries: list[Any] = []
+    reading._spot_reads(np.full((400, 400), 235, np.uint8), place, None, tries, set())
+    assert [(t[0].rows, t[0].cols, t[0].size_unsure) for t in tries] == [(9, 10, True)]  # (before: False)
+    # a part read with its own size asked raised no doubt: the place's reading is kept as it is
+    steady = iter([(_reading(5, 10), 0.21), (_reading(9, 10, unsure=3, size_unsure=False), 0.43)])
+    tries.clear()
+    reading._spot_reads(np.full((400, 400), 235, np.uint8), place, None, tries, set())
+    assert [(t[0].rows, t[0].cols, t[0].size_unsure) for t in tries] == [(9, 10, False)]

@@ -41,8 +41,14 @@ FINE_VIEW = 32  # at this many pixels a cell (a 30x30 hairline board of 70 px ce
 # whose boxes were 3-5 px apart on 154 px (under 0.05). Not one constant: corners and padded boxes are other
 # measures, and either changed changes which places are looked at (not measured)
 SAME_OUTLINE, SAME_PLACE = 0.03, 0.05
-PART_PITCH = 1.25  # a place within another whose cells are this many times as large at most is part of it ...
-PART_SLACK = 0.5  # ... its corners inside the other's outline, or this share of a cell outside (see part_of)
+# a place within another whose cells are this many times as large at most is part of it: the tuning
+# pages' part and whole measured 1.13 apart (a 20x20's inner 6x9 block, 300 dpi: 11.6 px a cell against 10.3),
+# a crop's part of its place 1.01 (a 10x10 read 5x10, 300 dpi: 24.7 against 24.5 px), and a board inside an outline
+# counted at half its pitch is 2 apart and must not be (bench/README.md "vpage9"); 1.25 lies between
+PART_PITCH = 1.25
+# ... its corners inside the other's outline, or this share of a cell outside (not measured: a corner
+# found on the line it shares with the larger outline lies on it, within a pixel or two)
+PART_SLACK = 0.5
 
 
 @dataclass(frozen=True)

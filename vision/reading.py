@@ -27,7 +27,7 @@ from vision.islands import find_islands
 from vision.kinds import candidates, dropped_clues, odd_cells
 from vision.locate import Spot, outlined, part_of, same_place, spots
 from vision.memo import one_reading
-from vision.recount import part_read, recounted
+from vision.recount import part_dropped, part_read, recounted, widened_place
 from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
@@ -188,9 +188,11 @@ def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tu
             # within the outline the place was found by, at the picture's own resolution; not
             # when the crop read the place's count: a 17x17 read so with a digit in doubt won)
             inside = _inside(full, spot, forced)
+            if part_read(got, inside):  # (the crop read part of the board the outline holds: not a rival)
+                assert isinstance(got, tuple) and isinstance(inside, tuple)
+                tries.append(part_dropped(got, inside))
+                return got
             tries.append(inside)
-            if part_read(got, inside):
-                return got  # (the crop read part of the board the place's outline holds: not a rival)
     tries.append(_at_most(got, spot))
     return got
 
@@ -217,11 +219,7 @@ def _past_place(got: tuple[Reading, float] | Unreadable, full: np.ndarray,
     cells: the place's own box may end at an outline found rows short, bench/README.md "vsize2")."""
     if not isinstance(got, tuple) or got[0].size_unsure:
         return got
-    x0, y0, x1, y1 = spot.box
-    pad = round(2 * spot_cell(spot))
-    wide = replace(spot, box=(max(0, x0 - pad), max(0, y0 - pad), min(full.shape[1], x1 + pad),
-                              min(full.shape[0], y1 + pad)))
-    near, quad = outlined(full, wide, WORK_CELL, MAX_BLOW)
+    near, quad = outlined(full, widened_place(full, spot), WORK_CELL, MAX_BLOW)
     flat = flatten(near)
     board = straighten(flat, quad, every_level=True, count=(spot.rows, spot.cols))
     if board is None or (board.rows, board.cols) != (got[0].rows, got[0].cols) or not runs_beyond(board, flat):

@@ -4,7 +4,7 @@ to keep that module under ~500 lines (it had grown to 511); other modules take t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from solvers.errors import ParseError
@@ -13,6 +13,10 @@ from solvers.puzzle import Puzzle, Regions
 from solvers.reading import read_cells
 from solvers.registry import GENRES
 from vision.errors import Unreadable
+
+# the confidence of a clue the genre taken holds as no clue (Reading.taken_as): asked as a cell the
+# board puts in doubt is (vision.reading.LOST), not as one read poorly
+DROPPED = 0.5
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,22 @@ class Reading:
         except ParseError:
             return (f"{name}\n" if name else "") + self.grid_text(name)
         return "\n".join([p.kind.name, *p.grid_lines()])
+
+    def taken_as(self, genre: str) -> Reading:
+        """This reading to be solved as ``genre`` (one of several it fits, a caption named it), the
+        clues that genre's board holds as no clue asked about: the reader asks such a clue only when
+        every genre listed drops it (``vision.kinds.dropped_clues``), so the genre taken may drop one
+        another keeps (a ``0`` misread on a board of areas, listed also as a genre whose ``0`` is a
+        clue) and, the reading sure, solving would drop it silently."""
+        from vision.kinds import dropped_clues  # (vision.kinds reads boards through this module)
+
+        named = {(u.row, u.col) for u in self.unsure}
+        dropped = [CellRead(r, c, self.tokens[r][c], ("?",), DROPPED)
+                   for r, c in sorted(dropped_clues(self.tokens, self.regions, (genre,), board_of))
+                   if (r, c) not in named]
+        if not dropped:
+            return self
+        return replace(self, unsure=tuple(sorted((*self.unsure, *dropped), key=lambda u: (u.row, u.col))))
 
     def record(self, genre: str | None = None) -> dict[str, Any]:
         """The FORMATS.md record (genre, rows, cols, grid)."""
