@@ -51,14 +51,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bench.genres.nurikabe_art import Art, Cell  # noqa: E402
-from bench.genres.nurikabe_unique50 import _patches  # noqa: E402
-from solvers.engine import solve_puzzle  # noqa: E402
+from bench.genres.nurikabe_unique50 import _patches, judged  # noqa: E402
 from solvers.nurikabe.board import FREE  # noqa: E402
 from solvers.nurikabe.check import check_cells  # noqa: E402
 from solvers.nurikabe.deduce import deduce  # noqa: E402
-from solvers.puzzle import Puzzle  # noqa: E402
 from solvers.solution import ShadeSolution  # noqa: E402
-from solvers.verdict import SolveOptions, Status  # noqa: E402
+from solvers.verdict import Status  # noqa: E402
 
 SLACK = 0  # a deduction round may leave this many more open cells than the best and go on from there (not
 # tuned: nk16's 20 was for one change per patch; here up to 25 changes a round)
@@ -144,16 +142,9 @@ def set_board(rows: int, cols: int, seed: int, big: int, keep: int, rounds: int,
     backs = 0
     for rnd in range(solver_rounds):
         grid, shaded = art.grid(), art.shaded()
-        assert not check_cells(grid, shaded)
-        rec = {"id": f"nurikabe-set50-s{seed}", "genre": "nurikabe", "rows": rows, "cols": cols,
-               "grid": [" ".join(str(v) if v else "." for v in row) for row in grid],
-               "solution": {"shaded": shaded}}
-        t0 = time.process_time()
-        res = solve_puzzle(Puzzle.from_record(rec), SolveOptions(time_limit=limit, workers=1))
-        print(f"  seed {seed} solve {rnd}: {res.status} cpu {time.process_time() - t0:.1f} s", flush=True)
+        rec, res = judged({"id": f"nurikabe-set50-s{seed}", "genre": "nurikabe", "rows": rows, "cols": cols},
+                          grid, shaded, limit, f"seed {seed} solve {rnd}")
         if res.status is Status.UNIQUE:
-            assert isinstance(res.solution, ShadeSolution)
-            assert all(res.solution.marked(r, c) == (shaded[r][c] == "#") for r in range(rows) for c in range(cols))
             ending = "unique"
             break
         if res.status is not Status.MULTIPLE or not isinstance(res.second_solution, ShadeSolution):

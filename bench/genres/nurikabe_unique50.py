@@ -47,7 +47,7 @@ from solvers.nurikabe.check import check_cells  # noqa: E402
 from solvers.nurikabe.deduce import deduce  # noqa: E402
 from solvers.puzzle import Puzzle  # noqa: E402
 from solvers.solution import ShadeSolution  # noqa: E402
-from solvers.verdict import SolveOptions, Status  # noqa: E402
+from solvers.verdict import SolveOptions, SolveResult, Status  # noqa: E402
 
 Cell = tuple[int, int]
 SLACK = 20  # a deduction round may leave this many more open cells than the best so far and go on from there
@@ -221,15 +221,8 @@ def unique_board(rows: int, cols: int, seed: int, open_p: float, rounds: int, li
     ending = "multiple"
     for rnd in range(rounds):
         grid, shaded = state.grid(), state.shaded()
-        rec = {**rec, "grid": [" ".join(str(v) if v else "." for v in row) for row in grid],
-               "solution": {"shaded": shaded}}
-        assert not check_cells(grid, shaded)
-        t0 = time.process_time()
-        res = solve_puzzle(Puzzle.from_record(rec), SolveOptions(time_limit=limit, workers=1))
-        print(f"  seed {seed} round {rnd}: {res.status} cpu {time.process_time() - t0:.1f} s", flush=True)
+        rec, res = judged(rec, grid, shaded, limit, f"seed {seed} round {rnd}")
         if res.status is Status.UNIQUE:
-            assert isinstance(res.solution, ShadeSolution)
-            assert all(res.solution.marked(r, c) == (shaded[r][c] == "#") for r in range(rows) for c in range(cols))
             ending = "unique"
             break
         if res.status is not Status.MULTIPLE or not isinstance(res.second_solution, ShadeSolution):
@@ -247,6 +240,22 @@ def unique_board(rows: int, cols: int, seed: int, open_p: float, rounds: int, li
                      f"{ending}")
     return rec, ending
 
+
+
+def judged(rec: dict[str, Any], grid: list[list[int]], shaded: list[str], limit: float,
+           label: str) -> tuple[dict[str, Any], SolveResult]:
+    """The record of a drawn board and our full solver's verdict on it (the CPU seconds printed); a
+    unique answer must be the drawn one, or the repair has a bug: the board is only written when it is."""
+    rec = {**rec, "grid": [" ".join(str(v) if v else "." for v in row) for row in grid], "solution": {"shaded": shaded}}
+    assert not check_cells(grid, shaded)
+    t0 = time.process_time()
+    res = solve_puzzle(Puzzle.from_record(rec), SolveOptions(time_limit=limit, workers=1))
+    print(f"  {label}: {res.status} cpu {time.process_time() - t0:.1f} s", flush=True)
+    if res.status is Status.UNIQUE:
+        assert isinstance(res.solution, ShadeSolution)
+        assert all(res.solution.marked(r, c) == (shaded[r][c] == "#")
+                   for r in range(len(grid)) for c in range(len(grid[0])))
+    return rec, res
 
 def main() -> None:
     global ONE_P
