@@ -70,24 +70,32 @@ def components(rows: int, cols: int, cells: Iterable[Cell]) -> list[set[Cell]]:
 
 def border(rows: int, cols: int, area: set[Cell], allowed: Container[Cell] | None = None) -> set[Cell]:
     """Cells outside ``area`` that touch it (only ``allowed`` cells, when given)."""
-    return {n for cell in area for n in neighbours(rows, cols, cell)
-            if n not in area and (allowed is None or n in allowed)}
+    out: set[Cell] = set()
+    for r, c in area:  # the neighbours written out: the sea's wall is thousands of cells, every round of cuts
+        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= n[0] < rows and 0 <= n[1] < cols and n not in area and (allowed is None or n in allowed):
+                out.add(n)
+    return out
 
 
 def separator(rows: int, cols: int, area: set[Cell], target: Cell,
-              allowed: Container[Cell] | None = None) -> set[Cell]:
+              allowed: Container[Cell] | None = None, wall: set[Cell] | None = None) -> set[Cell]:
     """A minimal set of cells that every path from ``area`` to ``target`` must cross.
 
     ``area`` is a connected set not containing ``target``. Take its border N, then the region
     of ``target`` in the board without N; the cells of N touching that region separate them.
     ``allowed``: the cells a path may use at all (others can never be chosen), default all.
+    ``wall``: N when the caller has it already (one area cut from several targets).
     """
-    wall = border(rows, cols, area, allowed)
+    if wall is None:
+        wall = border(rows, cols, area, allowed)
     region = {target}
     stack = [target]
     while stack:
-        for n in neighbours(rows, cols, stack.pop()):
-            if n not in region and n not in wall and (allowed is None or n in allowed):
+        r, c = stack.pop()
+        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if (0 <= n[0] < rows and 0 <= n[1] < cols and n not in region and n not in wall
+                    and (allowed is None or n in allowed)):
                 region.add(n)
                 stack.append(n)
     return {cell for cell in wall if any(n in region for n in neighbours(rows, cols, cell))}
@@ -117,11 +125,12 @@ def cuts(
     main = areas[0]
     v = min(main, key=rank)
     clauses: list[list[Lit]] = []
+    main_wall = border(rows, cols, main, allowed)  # once, not per small area (the sea's wall: thousands of cells)
     for area in areas[1:]:
         u = min(area, key=rank)
         # cut both ways: the small area's wall as seen from v, and the main area's wall as seen from u
         for a, b, t in ((area, u, v), (main, v, u)):
-            sep = [lit(s) for s in sorted(separator(rows, cols, a, t, allowed))]
+            sep = [lit(s) for s in sorted(separator(rows, cols, a, t, allowed, main_wall if a is main else None))]
             ends = sorted(area) if every and a is area else [b]
             clauses.extend([lit(e).Not(), lit(t).Not(), *sep] for e in ends)
     return clauses

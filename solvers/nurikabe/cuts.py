@@ -60,6 +60,9 @@ def ring_finder(area: ConnectedArea, depth: int = RINGS) -> Callable[[cp_model.C
         else:
             main, small = parts[0], parts[1:]
         rank = area.prefer or (lambda cell: 0)
+        # main's cells by rank (stable: ties in main's order), so the first one outside a ring's
+        # near cells is min(far, key=rank) without ranking main again for every ring
+        by_rank = sorted(main, key=rank) if area.anchor is None else []
         for part in small:
             u = min(part, key=rank)
             for _, ring, near in rings(rows, cols, part, lits, depth):
@@ -68,10 +71,10 @@ def ring_finder(area: ConnectedArea, depth: int = RINGS) -> Callable[[cp_model.C
                         break
                     ends = [lits[u].Not()]
                 else:
-                    far = [c for c in main if c not in near]
-                    if not far:
+                    end = next((c for c in by_rank if c not in near), None)
+                    if end is None:
                         break
-                    ends = [lits[u].Not(), lits[min(far, key=rank)].Not()]
+                    ends = [lits[u].Not(), lits[end].Not()]
                 clauses.append([*ends, *(lits[c] for c in ring)])
         return clauses
     return find
