@@ -55,18 +55,27 @@ PROBE_CAP = 0.8  # of the time limit (and a tenth before its end), at most, whil
 # cells: d0025 needs 36 hits over ~3.7 s CPU; a made-up 50x50 board with several answers keeps
 # hitting too and pays for it (2.4 -> 8.2 s, bench/results/nurikabe.md)
 PROBE_MIN = 150  # cells left open: on fewer, CP-SAT settles the board sooner than probing would
-# when probing goes on past TRY_TRIALS trials or TRY_AT of the limit in CPU seconds, CP-SAT first
-# tries to settle the board with TRY_SHARE of it in CP-SAT's deterministic time (its own count of
-# work; TRY_WALL of the limit in wall seconds at most): a board with several answers keeps probing
-# busy to PROBE_CAP (50x50 p0.5-s3: 764 trials, 46 hits, 6.6 s CPU; two answers in 0.3 s CPU),
-# while probing settles d0025 in 220 trials (2.4 s CPU) and d0024 in 166. Work, not wall time, so
-# load changes the outcome less (the TRY_WALL cap still ends the try early on a loaded machine):
-# at load 24 on 2 cores d0025's probing took 6.2 s wall for its
-# 2.4 s CPU, and a wall mark fired on d0024 before probing settled it; trial counts do not move
-# with load and CPU seconds barely (bench/results/nurikabe.md, tenth pass). CP-SAT's deterministic
-# time per CPU second varies by board (0.4-1.9: p0.5-s3, d0024, 17x19 p0.35; eleventh pass).
-# Not tried when TRY_SHARE is below TRY_MIN seconds.
-TRY_TRIALS, TRY_AT, TRY_SHARE, TRY_WALL, TRY_MIN = 320, 0.4, 0.1, 0.3, 0.8
+# when probing goes on past TRY_TRIALS trials or TRY_AT of the limit in CPU seconds (TRY_CPU at
+# least), CP-SAT first tries to settle the board with TRY_SHARE of it in CP-SAT's deterministic time
+# (its own count of work; TRY_MIN at least) and TRY_WALL of the limit in wall seconds (TRY_WALL_MIN
+# at least, never past the budget): a board with several answers keeps probing busy to PROBE_CAP
+# (50x50 p0.5-s3: 764 trials, 46 hits, 6.6 s CPU; two answers in 0.3 s CPU), while probing settles
+# d0025 in 220 trials (2.4 s CPU) and d0024 in 166. Work, not wall time, so load changes the
+# outcome less: at load 24 on 2 cores d0025's probing took 6.2 s wall for its 2.4 s CPU, and a
+# wall mark fired on d0024 before probing settled it; trial counts do not move with load and CPU
+# seconds barely (bench/results/nurikabe.md, tenth pass). TRY_TRIALS was 320: on nk17's made-up
+# 50x50 boards with several answers probing's 320 trials (22 hits, 36-50 cells of 570-590) took
+# 2.6-3.6 s CPU and left CP-SAT no easier (1.5-2.3 s CPU after deduction alone, 0.1-0.5 dtime); 240
+# keeps a margin over d0025's 220 (pass nk18). The try also runs at a 5 s limit now (it needed
+# TRY_SHARE of the limit >= TRY_MIN before: no try below 8 s, so those boards timed out at 5 s);
+# TRY_CPU keeps the CPU mark off d0025 there (its probing: 2.1-2.5 s CPU idle, 3.8 at load 13).
+TRY_TRIALS, TRY_AT, TRY_SHARE, TRY_WALL, TRY_MIN = 240, 0.4, 0.1, 0.3, 0.8
+TRY_CPU = 4.0  # CPU seconds of probing at least before the CPU mark (see above)
+# the try comes already at EARLY_TRIALS trials when probing has settled less than EARLY_SHARE of the
+# cells open at its start: at 160 trials d0025 has settled 7.9 % (36 of 455; 3.7 % at 120), d0024
+# 30 %, nk17's four boards with several answers 0.8-3.2 %, 50x50 p0.5-s3 2.2 % (pass nk18)
+EARLY_TRIALS, EARLY_SHARE = 160, 0.05
+TRY_WALL_MIN = 3.0  # wall seconds at least for the try (nk17's boards: 1.5-2.3 s CPU after deduction)
 
 # many small calls (one per round of cuts): presolve and the LP relaxation cost more than they prune
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0,
@@ -186,16 +195,17 @@ def solve_cells(cells: Sequence[Sequence[int]], options: SolveOptions,
         def attempt() -> bool:
             """CP-SAT on the board probing has reached, briefly: settled if it finds the verdict."""
             limit = options.time_limit
-            got = _search(board, options, budget.part(TRY_WALL * limit, work=TRY_SHARE * limit), decode)
+            wall, work = max(TRY_WALL * limit, TRY_WALL_MIN), max(TRY_SHARE * limit, TRY_MIN)
+            got = _search(board, options, budget.part(wall, work=work), decode)
             settled.append(got)
             return got.status in (Status.UNIQUE, Status.MULTIPLE, Status.SOLVED, Status.NONE)
 
         try:
             now, share = time.monotonic(), PROBE_SHARE * options.time_limit
             cap = min(PROBE_CAP * options.time_limit, budget.remaining() - 0.1 * options.time_limit)
-            tries = TRY_SHARE * options.time_limit >= TRY_MIN
-            probe(board, now + min(share, cap), until=now + cap, grace=share, pause=attempt if tries else None,
-                  pause_trials=TRY_TRIALS, pause_cpu=time.process_time() + TRY_AT * options.time_limit)
+            probe(board, now + min(share, cap), until=now + cap, grace=share, pause=attempt, pause_trials=TRY_TRIALS,
+                  pause_cpu=time.process_time() + max(TRY_AT * options.time_limit, TRY_CPU),
+                  early=(EARLY_TRIALS, EARLY_SHARE))
         except Contradiction:
             budget.note("probe", t0)
             return no_solution(budget)

@@ -33,7 +33,7 @@ NEAR = 6  # a change makes the cells within this many steps (Manhattan) worth tr
 
 def probe(board: Board, deadline: float, until: float | None = None, grace: float = 0.0,
           pause: Callable[[], bool] | None = None, pause_trials: int | None = None,
-          pause_cpu: float | None = None) -> int:
+          pause_cpu: float | None = None, early: tuple[int, float] | None = None) -> int:
     """Probe frontier cells until none is left to try, ``DRY`` cells in a row fail, or ``deadline``
     (time.monotonic()) passes; each hit moves the deadline to ``grace`` seconds after it, never past
     ``until`` (probing that keeps settling cells goes on; probing that found nothing stops on time).
@@ -41,6 +41,8 @@ def probe(board: Board, deadline: float, until: float | None = None, grace: floa
     probing goes on past ``pause_trials`` trials or ``pause_cpu`` (time.process_time()), whichever
     comes first: work done, not wall time, so machine load does not move it. It returns True when
     the board has been settled otherwise (probing stops); its time is not counted against the grace.
+    ``early`` (trials, share): pause already at that many trials when probing has settled less than
+    that share of the cells open at its start (hits that do not cascade: a board with several answers).
     Returns the number of cells settled by a contradiction (each followed by the full rules).
     Raises Contradiction when the board breaks."""
     until = deadline if until is None else until
@@ -48,9 +50,12 @@ def probe(board: Board, deadline: float, until: float | None = None, grace: floa
     tried = [False] * n  # tried in vain since the last change near it
     implied: set[tuple[int, int]] = set()  # (cell, colour) some fruitless trial set since the last hit
     hits = dry = i = trials = 0
+    open_at_start = board.color.count(FREE)
     while dry < DRY and time.monotonic() < deadline:
         if pause is not None and (pause_trials is not None and trials >= pause_trials
-                                  or pause_cpu is not None and time.process_time() >= pause_cpu):
+                                  or pause_cpu is not None and time.process_time() >= pause_cpu
+                                  or early is not None and trials >= early[0]
+                                  and open_at_start - board.color.count(FREE) < early[1] * open_at_start):
             t0 = time.monotonic()
             if pause():
                 break
