@@ -64,8 +64,8 @@ PROBE_MIN = 150  # cells left open: on fewer, CP-SAT settles the board sooner th
 # outcome less: at load 24 on 2 cores d0025's probing took 6.2 s wall for its 2.4 s CPU, and a
 # wall mark fired on d0024 before probing settled it; trial counts do not move with load and CPU
 # seconds barely (bench/results/nurikabe.md, tenth pass). TRY_TRIALS was 320: on nk17's made-up
-# 50x50 boards with several answers probing's 320 trials (22 hits, 36-50 cells of 570-590) took
-# 2.6-3.6 s CPU and left CP-SAT no easier (1.5-2.3 s CPU after deduction alone, 0.1-0.5 dtime); 240
+# 50x50 boards with several answers probing's 320 trials (12-22 hits, 16-36 of 467-592 open cells)
+# took 2.6-3.6 s CPU and left CP-SAT no easier (0.9-2.5 s CPU after deduction alone, 0.1-0.5 dtime); 240
 # keeps a margin over d0025's 220 (pass nk18). The try also runs at a 5 s limit now (it needed
 # TRY_SHARE of the limit >= TRY_MIN before: no try below 8 s, so those boards timed out at 5 s);
 # TRY_CPU keeps the CPU mark off d0025 there (its probing: 2.1-2.5 s CPU idle, 3.8 at load 13).
@@ -75,7 +75,7 @@ TRY_CPU = 4.0  # CPU seconds of probing at least before the CPU mark (see above)
 # cells open at its start: at 160 trials d0025 has settled 7.9 % (36 of 455; 3.7 % at 120), d0024
 # 30 %, nk17's four boards with several answers 0.8-3.2 %, 50x50 p0.5-s3 2.2 % (pass nk18)
 EARLY_TRIALS, EARLY_SHARE = 160, 0.05
-TRY_WALL_MIN = 3.0  # wall seconds at least for the try (nk17's boards: 1.5-2.3 s CPU after deduction)
+TRY_WALL_MIN = 3.0  # wall seconds at least for the try (nk17's boards: 0.9-2.5 s CPU after deduction)
 
 # many small calls (one per round of cuts): presolve and the LP relaxation cost more than they prune
 PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_probing_level": 0, "symmetry_level": 0,

@@ -216,6 +216,31 @@ def test_the_clue_named_for_no_solution_is_the_typo_not_a_lone_island() -> None:
     assert solve_puzzle(relaxed, SolveOptions(time_limit=5, workers=1)).status is Status.NONE
 
 
+def test_probing_that_settles_little_pauses_early_for_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``early``: probing that has settled less than the share asked of its open cells after that
+    many trials calls ``pause`` then (the search gets a board with several answers sooner); with a
+    share nothing can fall short of, or without ``early``, it never pauses on this board."""
+    from solvers.nurikabe import probe as probing
+    rows = ["3 . . . . . . . . .", ". . . . . . . 3 . .", ". . . . . . . . . .", ". 1 . . . 11 . . . 1",
+            "1 . . . . . . . . .", ". . 2 . . . . 2 . .", "2 . . . . . . . . 3", ". . . . . . . 3 . .",
+            ". 10 . . . . . . . .", ". . . . . . 1 . . 3"]  # a corner of a made-up 50x50 board
+    trials = [0]
+    plain = probing._trial
+
+    def counted(b: Any, i: int, guess: int) -> Any:
+        trials[0] += 1
+        return plain(b, i, guess)
+
+    monkeypatch.setattr(probing, "_trial", counted)
+    for early, want in (((8, 1.0), True), ((8, 0.0), False), (None, False)):
+        trials[0] = 0
+        paused: list[int] = []
+        b = deduce(board(*rows).cells)
+        probe(b, time.monotonic() + 30, pause=lambda: paused.append(trials[0]) is not None, early=early)
+        assert trials[0] > 10  # probing went on past the mark
+        assert (len(paused) == 1 and 8 <= paused[0] <= 9) == want, (early, paused)
+
+
 @pytest.mark.parametrize("rec", corpus.shared_params("nurikabe", lambda rec: rec["id"] in REPAIRED))
 def test_rounds_of_cuts_repair_near_the_cuts_first_with_the_same_verdict(
         rec: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
