@@ -231,12 +231,17 @@ def test_probing_that_settles_little_pauses_early_for_the_search(monkeypatch: py
         trials[0] += 1
         return plain(b, i, guess)
 
+    paused: list[int] = []
+
+    def pause() -> bool:
+        paused.append(trials[0])
+        return False  # not settled: probing goes on
+
     monkeypatch.setattr(probing, "_trial", counted)
     for early, want in (((8, 1.0), True), ((8, 0.0), False), (None, False)):
         trials[0] = 0
-        paused: list[int] = []
-        b = deduce(board(*rows).cells)
-        probe(b, time.monotonic() + 30, pause=lambda: paused.append(trials[0]) is not None, early=early)
+        paused.clear()
+        probe(deduce(board(*rows).cells), time.monotonic() + 30, pause=pause, early=early)
         assert trials[0] > 10  # probing went on past the mark
         assert (len(paused) == 1 and 8 <= paused[0] <= 9) == want, (early, paused)
 
