@@ -281,6 +281,10 @@ def cmd_render(args: argparse.Namespace) -> int:
             if view == "solution" and not solution:
                 raise PuzzleError("cli-no-solution")
             typed = None if solution is None else puzzle.kind.solution_from_json(solution, puzzle)
+            if typed is not None:  # a picture titled as solved must show a solution, not any grid of its shape
+                broken = puzzle.kind.check(puzzle, typed)
+                if broken:
+                    raise PuzzleError("cli-solution-broken", rule=_say(broken[0].msg))
             name = str(rec.get("id") or f"line{n}")
             safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
             path = out / f"{safe}.png"

@@ -427,6 +427,8 @@ TEXTS: dict[str, str] = {
     "cli-verdict-not-record": "this is a verdict of puzzlebot solve, not a puzzle record (it has no 'grid'); "
                               "give the records themselves",
     "cli-no-solution": "the record has no 'solution' to draw (use --view puzzle)",
+    "cli-solution-broken": "the record's 'solution' is not a solution of its board: {rule} "
+                           "(use --view puzzle to draw the givens)",
     "cli-no-genre": "Name the genre: puzzlebot generate GENRE (or --genre GENRE).",
     "cli-image-other-genre": "the picture reads as {genre}, not {wanted}: leave out --genre to take it as "
                              "read, or name its genre",
