@@ -146,6 +146,7 @@ TEXTS: dict[str, str] = {
     "read-help-digits": "numbers 0-3, or '.', '-', '_', '・' for an empty cell",
     "read-help-any": "numbers, '.', or circles (W/B, O/x, ○/●)",
     "read-number-too-large": "The number {number} at {cell} is too large (at most {max}).",
+    "read-number-above": "The number {number} at {cell} is too large for {genre} (at most {max}).",
     "game-id-bad-char": "The game ID has an unexpected character '{char}' at position {position} of its data.",
     "game-id-bad-count": "The game ID describes {got:# cell|# cells}, but its size {size} has {cells_count}.",
     "game-id-random-seed": "This is a random-seed ID from Simon Tatham's Puzzles (with '#'): only sgt's own generator can turn it into a board. Copy the game ID instead (Game ▸ Specific…, the ID with ':').",
