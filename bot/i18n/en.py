@@ -108,6 +108,9 @@ TEXTS: dict[str, str] = {
     "site-board-in-script": "This page from {site} draws its board with a script, so the saved source has no "
                             "cells. Copy the board's <div> from the browser's developer tools instead.",
     "site-genre-unsupported": "This is a {genre} board from {site}; this genre isn't supported yet.",
+    "site-other-genre": "This page's board is {genre} ({site}), but you asked for {wanted}.",
+    "site-other-genre_cli": "this page's board is {genre} ({site}), but --genre asks for {wanted}: "
+                            "leave out --genre to read it as {genre}",
     "site-cells-missing": "The copied board has {rows} rows and {cols} columns but {count:# cell is|# cells are} missing, "
                           "from {first_cell} on. Copy the whole board.",
     "site-row-missing": "The copied board has a gap: {count:# row|# rows} missing after row {after}. Copy the whole board.",

@@ -91,6 +91,7 @@ TEXTS: dict[str, str] = {
     "site-board-in-script": "{site} のこのページは盤面をスクリプトで描くため、保存したソースにはマスがありません。"
                             "ブラウザの開発者ツールから盤面の <div> をコピーしてください。",
     "site-genre-unsupported": "{site} の {genre} の盤面です。このジャンルにはまだ対応していません。",
+    "site-other-genre": "このページの盤面は {site} の{genre}ですが、{wanted}が指定されました。",
     "site-cells-missing": "コピーした盤面は {rows} 行 {cols} 列ですが、{first_cell} から {count} マスが欠けています。"
                           "盤面全体をコピーしてください。",
     "site-row-missing": "コピーした盤面に抜けがあります ({after} 行目の後に {count} 行)。盤面全体をコピーしてください。",
