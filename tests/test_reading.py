@@ -355,6 +355,10 @@ BROKEN = [
     ("masyu\nnumberlink\nW .", None, "names two genres", "ジャンルが 2 つ", ()),
     ("W . B", "notagenre", "Unknown genre 'notagenre'", "不明なジャンル", ()),
     ("1 99999 1\n. . .", "numberlink", "The number 99999 at row 1, column 2 is too large", "大きすぎます", ((0, 1),)),
+    # a first or last row with one mistyped cell was dropped as prose, and the board without it solved
+    ("masyu\nW . Ж\n. . .\n. B .", None, "Unknown symbol 'Ж' at row 1, column 3", "'Ж'", ((0, 2),)),
+    ("masyu\nW . B\n. . .\n. B qq", None, "Unknown symbol 'qq' at row 3, column 3", "'qq'", ((2, 2),)),
+    ("numberlink\n1 . 2\n. . .\n1 . 中", None, "Unknown symbol '中' at row 3, column 3", "'中'", ((2, 2),)),
     # a number above what the genre allows read as "Unknown symbol", as if no number went there
     ("1 . .\n. 99999999999 .\n. . 2", "slitherlink", "The number 99999999999 at row 2, column 2 is too large "
      "for Slitherlink (at most 3)", "大きすぎます", ((1, 1),)),
