@@ -125,7 +125,7 @@ TEXTS: dict[str, str] = {
     "read-help-digits": "0〜3 の数字・空白マスを表す '.'、'-'、'_'、'・'",
     "read-help-any": "数字・'.'・丸 (W/B、O/x、○/●)",
     "read-number-too-large": "{cell} の数字 {number} は大きすぎます (最大 {max})。",
-    "read-number-above": "{cell} の数字 {number} は {genre} には大きすぎます (最大 {max})。",
+    "read-number-above": "{cell} の数字 {number} は{genre}には大きすぎます (最大 {max})。",
     "game-id-bad-char": "ゲーム ID のデータの {position} 文字目 '{char}' は使えません。",
     "game-id-bad-count": "ゲーム ID のデータのマス数がサイズ {size} ({cells_count} マス) と合いません。",
     "game-id-random-seed": "これは Simon Tatham's Puzzles のランダムシード ID（'#' 付き）です。盤面にできるのは sgt 自身の生成器だけです。代わりにゲーム ID（Game ▸ Specific… の ':' 付きの ID）をコピーしてください。",
