@@ -154,6 +154,8 @@ TEXTS: dict[str, str] = {
     "game-id-bad-count": "The game ID describes {got:# cell|# cells}, but its size {size} has {cells_count}.",
     "game-id-random-seed": "This is a random-seed ID from Simon Tatham's Puzzles (with '#'): only sgt's own generator can turn it into a board. Copy the game ID instead (Game ▸ Specific…, the ID with ':').",
     "url-not-puzzlink": "This does not look like a puzz.link URL (https://puzz.link/p?<genre>/<columns>/<rows>/<data>).",
+    "url-size-absurd": "The puzz.link URL's board size {size} (columns x rows) is far larger than any board; "
+                       "check the numbers after the genre.",
     "url-no-size": "The puzz.link URL has no board size after '{pid}' (expected {pid}/<columns>/<rows>/<data>).",
     "size-empty": "The board size {size} is empty.",
     "url-bad-circle-char": "The puzz.link data has an unexpected character '{char}' at position {position} "

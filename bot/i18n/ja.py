@@ -130,6 +130,8 @@ TEXTS: dict[str, str] = {
     "game-id-bad-count": "ゲーム ID のデータのマス数がサイズ {size} ({cells_count} マス) と合いません。",
     "game-id-random-seed": "これは Simon Tatham's Puzzles のランダムシード ID（'#' 付き）です。盤面にできるのは sgt 自身の生成器だけです。代わりにゲーム ID（Game ▸ Specific… の ':' 付きの ID）をコピーしてください。",
     "url-not-puzzlink": "puzz.link の URL (https://puzz.link/p?<ジャンル>/<列>/<行>/<データ>) ではないようです。",
+    "url-size-absurd": "puzz.link の URL の盤面サイズ {size} (列 x 行) はどの盤面よりはるかに大きいです。"
+                       "ジャンルの後の数字を確かめてください。",
     "url-no-size": "puzz.link の URL の '{pid}' の後に盤面サイズがありません ({pid}/<列>/<行>/<データ> の形です)。",
     "size-empty": "盤面サイズ {size} は空です。",
     "url-bad-circle-char": "puzz.link のデータの {position} 文字目 '{char}' は使えません (丸は 0-9 と a-q で書かれます)。",
