@@ -306,3 +306,22 @@ def test_read_image_asks_a_clue_the_record_s_genre_drops(tmp_path: Path, monkeyp
     assert main(["read-image", str(board)]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["genre"] == "fillomino" and record["unsure"] == [[0, 0]]
+
+
+def test_parse_reads_a_file_as_the_chat_reads_an_attached_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A ZIP's bytes were read as a board ("Unknown symbol 'U+0003' at row 1, column 3") and a
+    board saved as UTF-16 or Shift-JIS as mojibake; the archive is refused as binary, naming the
+    file, and the two texts read as the same board as their UTF-8 copy."""
+    archive = tmp_path / "boards.zip"
+    archive.write_bytes(b"PK\x03\x04\x14\x00\x00\x00\x08\x00garbage\n")
+    assert main(["parse", str(archive)]) == 2
+    assert capsys.readouterr().err == (
+        f"puzzlebot parse: {archive} is not text (it looks like a binary file, such as an archive): parse reads "
+        "a board typed as text, a puzz.link URL or a saved page\n")
+    board = "ましゅ\n○ ・ ●\n・ ・ ・\n"
+    for encoding in ("utf-16", "shift_jis", "utf-8"):
+        path = tmp_path / f"{encoding}.txt"
+        path.write_bytes(board.encode(encoding))
+        assert main(["parse", str(path)]) == 0, capsys.readouterr().err
+        assert json.loads(capsys.readouterr().out)["grid"] == ["W . B", ". . ."], encoding

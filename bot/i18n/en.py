@@ -428,6 +428,8 @@ TEXTS: dict[str, str] = {
     "cli-cannot-write": "cannot write {file}: {reason}",
     "cli-parse-empty": "the argument is empty: give a file, a puzz.link URL, or - for standard input",
     "cli-parse-picture": "{file} is a picture: read its board with puzzlebot read-image {file}",
+    "cli-parse-binary": "{file} is not text (it looks like a binary file, such as an archive): parse reads "
+                        "a board typed as text, a puzz.link URL or a saved page",
     "cli-parse-picture-stdin": "the standard input is a picture: save it and read its board with "
                                "puzzlebot read-image FILE",
     "cli-verdict-not-record": "this is a verdict of puzzlebot solve, not a puzzle record (it has no 'grid'); "
