@@ -129,12 +129,14 @@ def _noise(out: Cleaned, line: str, beside: str | None) -> bool:
 
 def _row_with_a_typo(line: str, beside: str) -> bool:
     """A first or last row holding one mistyped cell ("W . Ж", "W . qq") is a board row, not a
-    sentence: as many cells as the row beside it, all single characters or numbers but one. Taken
+    sentence: three or more cells, as many as the row beside it, all single characters or numbers
+    but one of at most three characters ("Hi !" above a two-column board stays a greeting). Taken
     for prose, the row was dropped and the board without it solved."""
     tokens, cells = line.split(), beside.split()
-    if len(tokens) < 2 or len(tokens) != len(cells):
+    if len(tokens) < 3 or len(tokens) != len(cells):
         return False
-    return sum(1 for t in tokens if len(t) > 1 and not t.isdigit()) <= 1
+    odd = [t for t in tokens if len(t) > 1 and not t.isdigit()]
+    return len(odd) <= 1 and all(len(t) <= 3 for t in odd)
 
 
 def _heading(line: str) -> bool:
