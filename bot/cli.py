@@ -169,7 +169,7 @@ def cmd_parse(args: argparse.Namespace) -> int:
                 if args.file == "-":  # (read-image takes a file: `parse - < board.png`)
                     raise PuzzleError("cli-parse-picture-stdin")
                 raise PuzzleError("cli-parse-picture", file=args.file)
-            text = raw.decode("utf-8", errors="replace")[:budget]
+            text = _text_of(raw, "the standard input" if args.file == "-" else args.file)[:budget]
     except OSError as e:
         raise PuzzleError("cli-cannot-read", file=args.file, reason=e.strerror or str(e)) from None
     puzzle = read_board(text, genre=args.genre)
@@ -178,6 +178,20 @@ def cmd_parse(args: argparse.Namespace) -> int:
     url = puzzle_url(puzzle)
     _emit(puzzle.to_record(**({"url": url} if url else {})))
     return 0
+
+
+def _text_of(raw: bytes, name: str) -> str:
+    """A file's text as the chat reads an attached one (UTF-16, Shift-JIS... read as such); a file
+    with NUL bytes that is no text (an archive, a PDF) is refused as binary, where its bytes were
+    read as a board ("Unknown symbol 'U+0003' at row 1, column 3"); anything else as UTF-8."""
+    from bot.attachments import Decoded, detect
+
+    found = detect(raw)
+    if isinstance(found, Decoded):
+        return found.text
+    if b"\x00" in raw:
+        raise PuzzleError("cli-parse-binary", file=name)
+    return raw.decode("utf-8", errors="replace")
 
 
 def cmd_read_image(args: argparse.Namespace) -> int:
@@ -281,6 +295,10 @@ def cmd_render(args: argparse.Namespace) -> int:
             if view == "solution" and not solution:
                 raise PuzzleError("cli-no-solution")
             typed = None if solution is None else puzzle.kind.solution_from_json(solution, puzzle)
+            if typed is not None:  # a picture titled as solved must show a solution, not any grid of its shape
+                broken = puzzle.kind.check(puzzle, typed)
+                if broken:
+                    raise PuzzleError("cli-solution-broken", rule=_say(broken[0].msg))
             name = str(rec.get("id") or f"line{n}")
             safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
             path = out / f"{safe}.png"

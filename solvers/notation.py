@@ -28,6 +28,7 @@ UNKNOWN = -1  # a number clue whose number is not given ("?"): kept, not solved
 FULL_SPACE = "\u3000"  # a full-width space: a blank cell in ○●・ boards
 BLANK_TOKENS = frozenset({"", ".", "-", "_", "0", "・", FULL_SPACE})  # what players write for an empty cell
 TOO_BIG = 10**9  # an absurdly long digit string, read as a number too large for any board
+MAX_NUMBER = 9999  # the largest number a numbers cell may hold in text or a record (puzz.link allows 12287)
 
 Rank = tuple[int, int]  # (tier, order): detection keeps the genres of the lowest tier, ordered by order
 
@@ -59,6 +60,13 @@ def unknown_symbol(tok: str, r: int, c: int, genre: str | None, symbols: str) ->
                       symbols=symbols)
 
 
+def above(digits: str, largest: int) -> bool:
+    """Whether the ASCII digit string ``digits`` is a number above ``largest`` (without ``int`` of
+    a thousand-digit string, which Python refuses)."""
+    digits = digits.lstrip("0") or "0"
+    return len(digits) > len(str(largest)) or int(digits) > largest
+
+
 def has_digits(tokens: frozenset[str]) -> bool:
     return any(t.isdigit() for t in tokens)
 
@@ -68,6 +76,22 @@ class CellNotation(Generic[C]):
 
     empty: C
     help: str  # message code: the symbols this notation knows, for "unknown symbol" messages
+    largest: int | None = None  # the largest clue number it writes; None: it writes no numbers
+    above_code = "read-number-above"  # the message for a number above it (naming the genre and ``largest``)
+
+    def number_of(self, token: str) -> str | None:
+        """The number written in ``token`` when the token is one of ours but for its number, else
+        None (a clue token's number part; the whole token by default)."""
+        return token if token.isascii() and token.isdigit() else None
+
+    def refusal(self, token: str, r: int, c: int, genre: str) -> ParseError:
+        """Why ``token`` at (r, c) is not a ``genre`` cell: a number too large for the genre is
+        named as such (as an "unknown symbol" it read as if digits were not allowed there)."""
+        number = None if self.largest is None else self.number_of(token)
+        if number is not None and self.largest is not None and above(number, self.largest):
+            return ParseError(self.above_code, cells=((r, c),), number=show(number.lstrip("0") or "0"),
+                              cell=(r, c), genre=genre, max=self.largest)
+        return unknown_symbol(token, r, c, genre, self.help)
 
     def read(self, token: str, compact: bool) -> C | None:
         """The cell a pasted token stands for; None when the token is not one of ours.
@@ -97,7 +121,7 @@ class CellNotation(Generic[C]):
             for c, tok in enumerate(row):
                 v = self.read(tok, row.compact)
                 if v is None:
-                    raise unknown_symbol(tok, r, c, genre, self.help)
+                    raise self.refusal(tok, r, c, genre)
                 vals.append(v)
             out.append(tuple(vals))
         return tuple(out)
@@ -125,6 +149,8 @@ class Numbers(CellNotation[int]):
 
     empty = EMPTY
     help = "read-help-numbers"
+    largest = MAX_NUMBER  # a reading cap, not the genre's: the genre's own check names a lower bound
+    above_code = "read-number-too-large"  # ("too large (at most 9999)", naming no genre)
 
     def read(self, token: str, compact: bool) -> int | None:
         if token in BLANK_TOKENS:
@@ -160,7 +186,7 @@ class SmallDigits(CellNotation[int]):
     help = "read-help-digits"
 
     def __init__(self, top: int) -> None:
-        self.top = top
+        self.top = self.largest = top
 
     def read(self, token: str, compact: bool) -> int | None:
         if token in DIGIT_BLANKS:

@@ -127,8 +127,7 @@ def _str_or_none(v: Any) -> str | None:
 def _cell(g: Genre[Any, Any], token: str, r: int, c: int) -> Any:
     v = g.notation.read_token(token)
     if v is None:
-        raise ParseError("unknown-symbol", cells=((r, c),), cell=(r, c), token=token, genre=g.name,
-                         symbols=g.notation.help)
+        raise g.notation.refusal(token, r, c, g.name)
     return v
 
 

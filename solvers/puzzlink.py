@@ -87,6 +87,8 @@ def split_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> PuzzLink:
     if rest and rest[0] and not rest[0].isdigit():
         flag = rest.pop(0)
     if len(rest) < 2 or not _is_size(rest[0]) or not _is_size(rest[1]):
+        if len(rest) >= 2 and all(s.isascii() and s.isdigit() for s in rest[:2]):  # a size, beyond any board
+            raise ParseError("url-size-absurd", size="x".join(s if len(s) <= 12 else s[:12] + "…" for s in rest[:2]))
         raise ParseError("url-no-size", pid=pid)
     cols, rows = int(rest[0]), int(rest[1])
     check_size(rows, cols, max_rows=max_rows, max_cols=max_cols)
@@ -94,7 +96,8 @@ def split_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> PuzzLink:
 
 
 def _is_size(s: str) -> bool:
-    return 0 < len(s) <= 6 and s.isascii() and s.isdigit()
+    """A side of four digits at most: larger than any board (of 10**4 cells a side) but whole."""
+    return 0 < len(s) <= 4 and s.isascii() and s.isdigit()
 
 
 def check_size(rows: int, cols: int, *, max_rows: int = 60, max_cols: int = 60) -> None:

@@ -105,6 +105,10 @@ def test_flag_segment_is_skipped() -> None:
     [
         ("https://puzz.link/p?kurodoko/5/5/abc", "puzz.link genre 'kurodoko' is not one I can read"),
         ("https://puzz.link/p?mashu/6", "no board size"),
+        # a size too long to be one said "no board size", and 10**5 "the limit is 10000 rows" (no genre's)
+        ("https://puzz.link/p?mashu/99999999999999999999/3/000", "board size 999999999999…x3 (columns x rows) "
+         "is far larger than any board"),
+        ("https://puzz.link/p?mashu/100000/3/000", "board size 100000x3 (columns x rows) is far larger"),
         ("https://puzz.link/p?mashu/0/6/000", "is empty"),
         ("https://puzz.link/p?mashu/99/6/000", "the limit is 60 rows by 60 columns"),
         ("https://puzz.link/p?mashu/6/6/00zz", "unexpected character 'z' at position 3"),

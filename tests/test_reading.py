@@ -355,6 +355,25 @@ BROKEN = [
     ("masyu\nnumberlink\nW .", None, "names two genres", "ジャンルが 2 つ", ()),
     ("W . B", "notagenre", "Unknown genre 'notagenre'", "不明なジャンル", ()),
     ("1 99999 1\n. . .", "numberlink", "The number 99999 at row 1, column 2 is too large", "大きすぎます", ((0, 1),)),
+    # a first or last row with one mistyped cell was dropped as prose, and the board without it solved
+    ("masyu\nW . Ж\n. . .\n. B .", None, "Unknown symbol 'Ж' at row 1, column 3", "'Ж'", ((0, 2),)),
+    ("masyu\nW . B\n. . .\n. B qq", None, "Unknown symbol 'qq' at row 3, column 3", "'qq'", ((2, 2),)),
+    ("numberlink\n1 . 2\n. . .\n1 . 中", None, "Unknown symbol '中' at row 3, column 3", "'中'", ((2, 2),)),
+    # a number above what the genre allows read as "Unknown symbol", as if no number went there
+    ("1 . .\n. 99999999999 .\n. . 2", "slitherlink", "The number 99999999999 at row 2, column 2 is too large "
+     "for Slitherlink (at most 3)", "大きすぎます", ((1, 1),)),
+    ("1 . .\n. 5 .\n. . #", "akari", "The number 5 at row 2, column 2 is too large for Akari (at most 4)",
+     "最大 4", ((1, 1),)),
+    ("12345 . | a a\n. . | a b", "heyawake", "The number 12345 at row 1, column 1 is too large for Heyawake",
+     "大きすぎます", ((0, 0),)),
+    ("←99999999999 . .\n. . .", "yajilin", "The number 99999999999 at row 1, column 1 is too large for Yajilin",
+     "大きすぎます", ((0, 0),)),
+    ("# 100\\ 4\\\n\\3 . .\n\\4 . .", "kakuro", "The number 100 at row 1, column 2 is too large for Kakuro "
+     "(at most 45)", "最大 45", ((0, 1),)),
+    ("{\"genre\": \"fillomino\", \"grid\": [\"1 99999999999\", \". .\"]}", None,
+     "The number 99999999999 at row 1, column 2 is too large", "大きすぎます", ((0, 1),)),
+    ("{\"genre\": \"akari\", \"grid\": [\"1 77\", \". .\"]}", None, "The number 77 at row 1, column 2 is "
+     "too large for Akari", "大きすぎます", ((0, 1),)),
     ("{\"genre\": \"masyu\", \"grid\": [\"W Q\"]}", None, "Unknown symbol 'Q'", "'Q'", ((0, 1),)),
     ("{\"genre\": ", None, "not valid JSON", "JSON", ()),
 ]

@@ -187,6 +187,32 @@ def test_read_image_with_the_wrong_genre_says_so(tmp_path: Path, capsys: pytest.
     assert json.loads(capsys.readouterr().out)["genre"] == "akari"
 
 
+def test_reading_a_picture_leaves_opencvs_warnings_on_for_the_rest_of_the_process(tmp_path: Path) -> None:
+    """OpenCV's warnings were turned off for the whole process when vision was imported, hiding
+    any other OpenCV warning of the bot; they are held back only while a picture is decoded (a
+    PNG cut short still puts no "WARN" on stderr)."""
+    import subprocess
+
+    whole = (Path(__file__).parent / "data" / "images" / "pzprjs-own-masyu-12-screenshot.png").read_bytes()
+    cut = tmp_path / "cut.png"
+    cut.write_bytes(whole[: len(whole) // 2])
+    code = ("import sys, cv2\n"
+            "before = cv2.utils.logging.getLogLevel()\n"
+            "from vision.decode import decode_full\n"
+            "imported = cv2.utils.logging.getLogLevel()\n"
+            "try:\n"
+            "    decode_full(open(sys.argv[1], 'rb').read(), max_bytes=10**8, max_pixels=10**8)\n"
+            "except Exception:\n"
+            "    pass\n"
+            "print(before, imported, cv2.utils.logging.getLogLevel())\n")
+    proc = subprocess.run([sys.executable, "-c", code, str(cut)], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).parent.parent, env={"PYTHONPATH": ".", "PATH": "/usr/bin:/bin"})
+    assert proc.returncode == 0, proc.stderr
+    before, imported, after = proc.stdout.split()
+    assert before == imported == after
+    assert "WARN" not in proc.stderr
+
+
 def test_read_image_of_a_broken_or_enormous_picture_says_one_true_line(
         tmp_path: Path, capfd: pytest.CaptureFixture) -> None:
     """A PNG cut short got OpenCV's "[ WARN:0@0.7] ... PNG input buffer is incomplete" on stderr
@@ -280,3 +306,22 @@ def test_read_image_asks_a_clue_the_record_s_genre_drops(tmp_path: Path, monkeyp
     assert main(["read-image", str(board)]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["genre"] == "fillomino" and record["unsure"] == [[0, 0]]
+
+
+def test_parse_reads_a_file_as_the_chat_reads_an_attached_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A ZIP's bytes were read as a board ("Unknown symbol 'U+0003' at row 1, column 3") and a
+    board saved as UTF-16 or Shift-JIS as mojibake; the archive is refused as binary, naming the
+    file, and the two texts read as the same board as their UTF-8 copy."""
+    archive = tmp_path / "boards.zip"
+    archive.write_bytes(b"PK\x03\x04\x14\x00\x00\x00\x08\x00garbage\n")
+    assert main(["parse", str(archive)]) == 2
+    assert capsys.readouterr().err == (
+        f"puzzlebot parse: {archive} is not text (it looks like a binary file, such as an archive): parse reads "
+        "a board typed as text, a puzz.link URL or a saved page\n")
+    board = "ましゅ\n○ ・ ●\n・ ・ ・\n"
+    for encoding in ("utf-16", "shift_jis", "utf-8"):
+        path = tmp_path / f"{encoding}.txt"
+        path.write_bytes(board.encode(encoding))
+        assert main(["parse", str(path)]) == 0, capsys.readouterr().err
+        assert json.loads(capsys.readouterr().out)["grid"] == ["W . B", ". . ."], encoding

@@ -65,7 +65,7 @@ def test_render_cli_solution_view_needs_a_solution_of_the_right_shape(
         {"id": "none", "genre": "yinyang", "grid": grid},
         {"id": "shape", "genre": "yinyang", "grid": grid, "solution": {"loop": ["0 0 0", "0 0 0"]}},
         {"id": "short", "genre": "yinyang", "grid": grid, "solution": {"colors": ["WWB"]}},
-        {"id": "good", "genre": "yinyang", "grid": grid, "solution": {"colors": ["WWB", "WWB"]}},
+        {"id": "good", "genre": "yinyang", "grid": grid, "solution": {"colors": ["WWB", "WBB"]}},
     ]
     src = tmp_path / "in.jsonl"
     src.write_text("\n".join(json.dumps(r) for r in lines) + "\n", encoding="utf-8")
@@ -117,3 +117,29 @@ def test_render_cli_names_a_solve_verdict_given_as_a_record(
     assert main(["render", "--jsonl", "-", "--out", str(tmp_path / "o")]) == 2
     err = capsys.readouterr().err
     assert "line 1: this is a verdict of puzzlebot solve, not a puzzle record" in err and "genre" not in err
+
+
+def test_render_cli_refuses_a_solution_that_breaks_the_rules(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A 'solution' of the right shape that is no solution (a white area split in two, a rectangle
+    off the board, a line that does not connect back) was drawn as the solved board: each line is
+    refused naming the first broken rule, and the right one is still drawn."""
+    lines = [
+        {"id": "split", "genre": "yinyang", "grid": [". .", ". ."], "solution": {"colors": ["WB", "BW"]}},
+        {"id": "off", "genre": "shikaku", "grid": ["2 .", "2 ."], "solution": {"rects": [[0, 0, 5, 5]]}},
+        {"id": "open", "genre": "masyu", "grid": [". W .", ". . B"], "solution": {"loop": ["2 0 0", "0 0 0"]}},
+        {"id": "good", "genre": "shikaku", "grid": ["2 .", "2 ."], "solution": {"rects": [[0, 0, 1, 2], [1, 0, 1, 2]]}},
+    ]
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n".join(json.dumps(r) for r in lines) + "\n", encoding="utf-8")
+    out = tmp_path / "o"
+    assert main(["render", "--jsonl", str(src), "--out", str(out)]) == 2
+    assert sorted(p.name for p in out.iterdir()) == ["good.png"]
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 3
+    assert all("is not a solution of its board" in e and "--view puzzle" in e for e in err)
+    assert "line 1:" in err[0] and "white cells are split into 2" in err[0]
+    assert "line 2:" in err[1] and "does not lie inside the 2x2 board" in err[1]
+    assert "line 3:" in err[2] and "row 1, column 1 goes right" in err[2]
+    # --view puzzle still draws the givens of every line
+    assert main(["render", "--jsonl", str(src), "--out", str(tmp_path / "p"), "--view", "puzzle"]) == 0

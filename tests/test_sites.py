@@ -275,3 +275,37 @@ async def test_a_page_without_a_board_gets_a_one_line_reason(bot: SimpleNamespac
     bot.api.send_document(who, "page.html", page("nurikabe_source.html").encode())
     [msg] = await bot.api.wait_for(replies_to(who.id))
     assert "developer tools" in msg.text and "Traceback" not in msg.text
+
+
+@pytest.mark.parametrize("name", [n for n in BOARDS if which_site(page(n)) is not None])
+def test_a_page_asked_as_another_genre_is_refused_naming_both(name: str) -> None:
+    """`/nurikabe` (or parse --genre nurikabe) with a saved Akari page read the Akari cells as
+    Nurikabe ones ("Unknown symbol '0'", or a wrong board solved), as typed boards no longer are."""
+    site = which_site(page(name))
+    assert site is not None
+    other = "masyu" if site.genre != "masyu" else "akari"
+    with pytest.raises(ParseError) as e:
+        read_board(page(name), other)
+    assert e.value.code == "site-other-genre"
+    said = say(e.value.msg, "en")
+    own, wanted = find_genre(site.genre), find_genre(other)
+    assert own is not None and wanted is not None
+    assert f"board is {own.title} ({site.host}), but you asked for {wanted.title}." in said
+    assert site.host in say(e.value.msg, "ja")
+    assert read_board(page(name), site.genre).kind.name == site.genre  # its own genre still reads
+
+
+SAVED_PUZZLINK = ("<!DOCTYPE html>\n<!-- saved from url=(0044)https://puzz.link/p?mashu/5/5/i60026b00 -->\n"
+                  "<html><head><title>puzz.link player</title></head><body><div id=\"divques\">"
+                  "<canvas></canvas></div><script src=\"./p_files/pzpr.js\"></script></body></html>\n")
+
+
+def test_a_saved_puzzlink_page_reads_the_board_of_its_address() -> None:
+    """A puzz.link page saved from the browser draws its board by script, so its HTML holds no
+    cells: it said "I found no board", or with --genre akari blamed puzzle-light-up.com, a site
+    the page never named. Its own address (the "saved from url" line) is the board's URL."""
+    got = read_board(SAVED_PUZZLINK)
+    assert got.kind.name == "masyu" and got.rows == 5 and got.cols == 5
+    with pytest.raises(ParseError) as e:
+        read_board(SAVED_PUZZLINK, "akari")
+    assert e.value.code == "url-other-genre" and "you asked for Akari" in say(e.value.msg)

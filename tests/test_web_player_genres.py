@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.i18n import say
+from bot.i18n import say, t
 from bot.web.server import PlayerServer
 from solvers.engine import solve_puzzle
 from solvers.genre import PlayKind
@@ -182,3 +182,19 @@ def test_the_page_says_how_many_stars_a_star_battle_takes() -> None:
     assert '<p id="rules">★ 2 in every row, column and region</p>' in page
     assert "各行・各列・各ブロックに★ 2 個" in player_html(board, "b" + "0" * 32, "ja")
     assert 'id="rules"' not in player_html(solved_example("masyu")[0], "b" + "0" * 32, "en")
+
+
+@pytest.mark.parametrize(("asked", "want"), [("fr", "en"), ("xx-YY", "en"), ("", "en"), ("ja-JP", "ja"),
+                                             ("JA", "ja"), ("ja_JP", "ja"), ("EN-gb", "en")])
+async def test_a_language_asked_for_opens_the_page_in_it_or_in_english(client: Any, asked: str, want: str) -> None:
+    """``lang=`` as browsers and Telegram write it (ja-JP, JA) got the English page and English
+    answers; a language the bot does not speak still opens the puzzle, in English (not a refusal)."""
+    puzzle, solution = solved_example("masyu")
+    name = client.player.remember(puzzle, solution)
+    res = await client.get(f"/play?puzzle={name}&lang={asked}")
+    page = await res.text()
+    assert res.status == 200 and f'<html lang="{want}">' in page
+    res = await client.post("/api/check", json={"puzzle": name, "solution": solution.to_json(), "lang": asked})
+    assert (await res.json())["message"] == t(want, "web_board_solved")
+    res = await client.get("/play?puzzle=b" + "0" * 32 + f"&lang={asked}")
+    assert res.status == 404 and f'<html lang="{want}">' in await res.text()

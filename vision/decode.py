@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
+import threading
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import cv2
 import numpy as np
@@ -13,9 +16,31 @@ from vision.errors import Unreadable
 
 WORK_SIDE = 1400  # the longer side a picture is scaled down to before reading
 
-# OpenCV's warnings about a broken file (a PNG cut short: "PNG input buffer is incomplete") went to
-# stderr beside the one-line refusal (`puzzlebot read-image`); errors still show.
-cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
+_quiet_lock = threading.Lock()
+_quiet_users = 0  # decodes under way with OpenCV's warnings held back
+_quiet_saved = 0  # the level they restore when the last one ends
+
+
+@contextmanager
+def _quiet_opencv() -> Iterator[None]:
+    """OpenCV's warnings held back while a picture is decoded: a broken file's ("PNG input buffer is
+    incomplete") went to stderr beside the one-line refusal (`puzzlebot read-image`); errors still
+    show. Only here: the level is one for the whole process, and it was lowered for good on import,
+    hiding every other OpenCV warning of the process. Counted, so that decodes in threads at once
+    put back the level they found, not each other's."""
+    global _quiet_users, _quiet_saved
+    with _quiet_lock:
+        if _quiet_users == 0:
+            _quiet_saved = cv2.utils.logging.getLogLevel()
+            cv2.utils.logging.setLogLevel(min(_quiet_saved, cv2.utils.logging.LOG_LEVEL_ERROR))
+        _quiet_users += 1
+    try:
+        yield
+    finally:
+        with _quiet_lock:
+            _quiet_users -= 1
+            if _quiet_users == 0:
+                cv2.utils.logging.setLogLevel(_quiet_saved)
 
 
 def decode_full(data: bytes, *, max_bytes: int, max_pixels: int) -> np.ndarray:
@@ -40,7 +65,8 @@ def decode_full(data: bytes, *, max_bytes: int, max_pixels: int) -> np.ndarray:
                                             f"{max_pixels / 1e6:.0f} megapixels.")
     if min(width, height) < 40:
         raise Unreadable("too-small", "That picture is too small to read; send a larger screenshot or photo.")
-    grey = _grey(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED))
+    with _quiet_opencv():
+        grey = _grey(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED))
     if grey is None:  # a format Pillow knows but OpenCV does not (e.g. GIF): let Pillow decode it
         try:
             grey = np.asarray(head.convert("L"))

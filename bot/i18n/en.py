@@ -108,6 +108,9 @@ TEXTS: dict[str, str] = {
     "site-board-in-script": "This page from {site} draws its board with a script, so the saved source has no "
                             "cells. Copy the board's <div> from the browser's developer tools instead.",
     "site-genre-unsupported": "This is a {genre} board from {site}; this genre isn't supported yet.",
+    "site-other-genre": "This page's board is {genre} ({site}), but you asked for {wanted}.",
+    "site-other-genre_cli": "this page's board is {genre} ({site}), but --genre asks for {wanted}: "
+                            "leave out --genre to read it as {genre}",
     "site-cells-missing": "The copied board has {rows} rows and {cols} columns but {count:# cell is|# cells are} missing, "
                           "from {first_cell} on. Copy the whole board.",
     "site-row-missing": "The copied board has a gap: {count:# row|# rows} missing after row {after}. Copy the whole board.",
@@ -146,10 +149,13 @@ TEXTS: dict[str, str] = {
     "read-help-digits": "numbers 0-3, or '.', '-', '_', '・' for an empty cell",
     "read-help-any": "numbers, '.', or circles (W/B, O/x, ○/●)",
     "read-number-too-large": "The number {number} at {cell} is too large (at most {max}).",
+    "read-number-above": "The number {number} at {cell} is too large for {genre} (at most {max}).",
     "game-id-bad-char": "The game ID has an unexpected character '{char}' at position {position} of its data.",
     "game-id-bad-count": "The game ID describes {got:# cell|# cells}, but its size {size} has {cells_count}.",
     "game-id-random-seed": "This is a random-seed ID from Simon Tatham's Puzzles (with '#'): only sgt's own generator can turn it into a board. Copy the game ID instead (Game ▸ Specific…, the ID with ':').",
     "url-not-puzzlink": "This does not look like a puzz.link URL (https://puzz.link/p?<genre>/<columns>/<rows>/<data>).",
+    "url-size-absurd": "The puzz.link URL's board size {size} (columns x rows) is far larger than any board; "
+                       "check the numbers after the genre.",
     "url-no-size": "The puzz.link URL has no board size after '{pid}' (expected {pid}/<columns>/<rows>/<data>).",
     "size-empty": "The board size {size} is empty.",
     "url-bad-circle-char": "The puzz.link data has an unexpected character '{char}' at position {position} "
@@ -422,11 +428,15 @@ TEXTS: dict[str, str] = {
     "cli-cannot-write": "cannot write {file}: {reason}",
     "cli-parse-empty": "the argument is empty: give a file, a puzz.link URL, or - for standard input",
     "cli-parse-picture": "{file} is a picture: read its board with puzzlebot read-image {file}",
+    "cli-parse-binary": "{file} is not text (it looks like a binary file, such as an archive): parse reads "
+                        "a board typed as text, a puzz.link URL or a saved page",
     "cli-parse-picture-stdin": "the standard input is a picture: save it and read its board with "
                                "puzzlebot read-image FILE",
     "cli-verdict-not-record": "this is a verdict of puzzlebot solve, not a puzzle record (it has no 'grid'); "
                               "give the records themselves",
     "cli-no-solution": "the record has no 'solution' to draw (use --view puzzle)",
+    "cli-solution-broken": "the record's 'solution' is not a solution of its board: {rule} "
+                           "(use --view puzzle to draw the givens)",
     "cli-no-genre": "Name the genre: puzzlebot generate GENRE (or --genre GENRE).",
     "cli-image-other-genre": "the picture reads as {genre}, not {wanted}: leave out --genre to take it as "
                              "read, or name its genre",

@@ -91,6 +91,7 @@ TEXTS: dict[str, str] = {
     "site-board-in-script": "{site} のこのページは盤面をスクリプトで描くため、保存したソースにはマスがありません。"
                             "ブラウザの開発者ツールから盤面の <div> をコピーしてください。",
     "site-genre-unsupported": "{site} の {genre} の盤面です。このジャンルにはまだ対応していません。",
+    "site-other-genre": "このページの盤面は {site} の{genre}ですが、{wanted}が指定されました。",
     "site-cells-missing": "コピーした盤面は {rows} 行 {cols} 列ですが、{first_cell} から {count} マスが欠けています。"
                           "盤面全体をコピーしてください。",
     "site-row-missing": "コピーした盤面に抜けがあります ({after} 行目の後に {count} 行)。盤面全体をコピーしてください。",
@@ -124,10 +125,13 @@ TEXTS: dict[str, str] = {
     "read-help-digits": "0〜3 の数字・空白マスを表す '.'、'-'、'_'、'・'",
     "read-help-any": "数字・'.'・丸 (W/B、O/x、○/●)",
     "read-number-too-large": "{cell} の数字 {number} は大きすぎます (最大 {max})。",
+    "read-number-above": "{cell} の数字 {number} は{genre}には大きすぎます (最大 {max})。",
     "game-id-bad-char": "ゲーム ID のデータの {position} 文字目 '{char}' は使えません。",
     "game-id-bad-count": "ゲーム ID のデータのマス数がサイズ {size} ({cells_count} マス) と合いません。",
     "game-id-random-seed": "これは Simon Tatham's Puzzles のランダムシード ID（'#' 付き）です。盤面にできるのは sgt 自身の生成器だけです。代わりにゲーム ID（Game ▸ Specific… の ':' 付きの ID）をコピーしてください。",
     "url-not-puzzlink": "puzz.link の URL (https://puzz.link/p?<ジャンル>/<列>/<行>/<データ>) ではないようです。",
+    "url-size-absurd": "puzz.link の URL の盤面サイズ {size} (列 x 行) はどの盤面よりはるかに大きいです。"
+                       "ジャンルの後の数字を確かめてください。",
     "url-no-size": "puzz.link の URL の '{pid}' の後に盤面サイズがありません ({pid}/<列>/<行>/<データ> の形です)。",
     "size-empty": "盤面サイズ {size} は空です。",
     "url-bad-circle-char": "puzz.link のデータの {position} 文字目 '{char}' は使えません (丸は 0-9 と a-q で書かれます)。",

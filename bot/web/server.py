@@ -28,7 +28,7 @@ from aiohttp import web
 
 from bot.chat import Reply
 from bot.daily.judge import Verdict, hints, judge_solution
-from bot.i18n import t
+from bot.i18n import LANGUAGES, t
 from bot.web.auth import Forged, Player, make_token, read_token, telegram_user, verify_init_data
 from bot.web.guard import RateLimit, Replays
 from bot.web.page import notice_html, player_html, static_file
@@ -47,9 +47,20 @@ BOARDS = 2000  # solved boards remembered for "Play it" (per process, oldest dro
 STATIC = {"player.js": "application/javascript", "player.css": "text/css"}
 
 
+def asked_lang(value: Any, default: str = "en") -> str:
+    """The page's language from a ``lang`` asked for: written as browsers and Telegram write it
+    (``ja-JP``, ``JA``, ``ja_JP``: it got English), and ``default`` for one the bot does not speak
+    (``lang=fr``): the puzzle opens in English rather than not at all (docs/operations.md)."""
+    if isinstance(value, str):
+        short = value.strip().split("-")[0].split("_")[0].lower()
+        if short in LANGUAGES:
+            return short
+    return default
+
+
 def _notice(status: int, code: str, lang: str) -> web.Response:
     """Why the link opens no puzzle, as a page a phone shows legibly."""
-    lang = lang if lang in ("en", "ja") else "en"
+    lang = asked_lang(lang)
     return web.Response(status=status, text=notice_html(code, lang), content_type="text/html", charset="utf-8",
                         headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"})
 
@@ -121,15 +132,14 @@ class PlayerServer:
         q = request.query
         token = q.get("chat") or q.get("t") or q.get("tgWebAppStartParam") or q.get("startapp")
         name = q.get("puzzle")
-        lang = q.get("lang", "en")
+        lang = asked_lang(q.get("lang"))
         try:
             if token:
                 claims = read_token(self.key, token)
                 name = name or claims.get("z")
                 if claims.get("z") != name:
                     raise Forged("token for another puzzle")
-                lang = q.get("lang") or str(claims.get("l") or lang)
-            lang = lang if lang in ("en", "ja") else "en"
+                lang = asked_lang(q.get("lang"), asked_lang(claims.get("l")))  # the link's, else the player's
             if isinstance(name, str) and name.startswith("b"):
                 puzzle, _ = self.board(name)
             else:
@@ -215,7 +225,7 @@ class PlayerServer:
         if not self.limit.allow((player.platform, player.user_id)):
             raise Refused(429, t(player.lang, "web_rate_limited"))
         daily = await self._daily(name)
-        lang = str(body["lang"]) if body.get("lang") in ("en", "ja") else player.lang
+        lang = asked_lang(body.get("lang"), player.lang)
         return body, player, daily, lang
 
     @staticmethod
@@ -232,7 +242,7 @@ class PlayerServer:
         if not self.limit.allow(("address", request.remote)):
             raise Refused(429, t("en", "web_rate_limited"))
         puzzle, solution = self.board(name)
-        lang = str(body["lang"]) if body.get("lang") in ("en", "ja") else "en"
+        lang = asked_lang(body.get("lang"))
         return body, puzzle, solution, lang
 
     async def board_answer(self, request: web.Request, hint: bool = False) -> web.Response | None:
@@ -311,7 +321,7 @@ class PlayerServer:
                 if "solution" not in body:
                     raise Refused(400, "no solution")
                 daily = await self._daily(body.get("puzzle"))
-                lang = str(body["lang"]) if body.get("lang") in ("en", "ja") else "en"
+                lang = asked_lang(body.get("lang"))
             else:
                 body, _, daily, lang = await self._start(request)
         except Refused as e:

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from solvers.akari.notation import NOTATION, Given
 from solvers.clues import Block
-from solvers.errors import ParseError
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[Given, ...], ...]
@@ -32,8 +31,7 @@ def grid_of(lines: Sequence[str]) -> Grid:
         for c, tok in enumerate(line.split()):
             cell = NOTATION.read_token(tok)
             if cell is None:
-                raise ParseError("unknown-symbol", cells=((r, c),), cell=(r, c), token=tok, genre="akari",
-                                 symbols=NOTATION.help)
+                raise NOTATION.refusal(tok, r, c, "akari")
             row.append(cell)
         out.append(tuple(row))
     return tuple(out)

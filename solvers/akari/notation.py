@@ -31,6 +31,7 @@ class AkariNotation(CellNotation[Given]):
 
     empty = WHITE
     help = "akari-read-help"
+    largest = 4  # a black cell has four neighbours
 
     def read(self, token: str, compact: bool) -> Given | None:
         if token in WHITE_TOKENS:

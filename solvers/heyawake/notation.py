@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from solvers.notation import DIGIT_BLANKS, UNKNOWN, CellNotation, Rank, has_digits, unknown_symbol
+from solvers.notation import DIGIT_BLANKS, MAX_NUMBER, UNKNOWN, CellNotation, Rank, has_digits
 
 if TYPE_CHECKING:
     from solvers.reading.cells import Row
@@ -25,6 +25,7 @@ MAX_LABEL = 4  # characters in a room label
 class RoomNumbers(CellNotation[int]):
     empty = 0
     help = "heyawake-symbols"
+    largest = MAX_NUMBER  # what :meth:`number` reads (four digits)
 
     def number(self, token: str) -> int | None:
         """A clue token's cell value, or None."""
@@ -63,7 +64,7 @@ class RoomNumbers(CellNotation[int]):
             for c, tok in enumerate(row):
                 v = self.number(tok)
                 if v is None:
-                    raise unknown_symbol(tok, r, c, genre, self.help)
+                    raise self.refusal(tok, r, c, genre)
                 values.append(v)
             out.append(tuple(values))
         return tuple(out)

@@ -29,6 +29,14 @@ BLACK_TOKENS = frozenset({"#", "■", "█", "\\"})
 class KakuroNotation(CellNotation[KCell]):
     empty = WHITE
     help = "kakuro-read-help"
+    largest = 45  # 1 + 2 + ... + 9, the largest sum of a run
+
+    def number_of(self, token: str) -> str | None:
+        """The longer sum of a ``D\\R`` clue whose parts are digits (``123\\4``: ``123``)."""
+        parts = token.split("\\")
+        if len(parts) != 2 or not all(p == "" or (p.isascii() and p.isdigit()) for p in parts):
+            return None
+        return max(parts, key=lambda p: (len(p.lstrip("0")), p.lstrip("0"))) or None
 
     def read(self, token: str, compact: bool) -> KCell | None:
         if token in WHITE_TOKENS:

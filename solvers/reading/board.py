@@ -21,7 +21,7 @@ from solvers.reading.form import check_form
 from solvers.reading.limits import DEFAULT_LIMITS, ReadLimits
 from solvers.reading.normalise import clean, fold
 from solvers.reading.sgt import GAME_NAMES, decode_game_id, find_game_id
-from solvers.reading.sites import looks_like_page, read_page
+from solvers.reading.sites import MAX_PAGE_CHARS, looks_like_page, page_addresses, read_page
 
 URL_SIDE = 10**4  # a URL's size before its genre is known: only absurd sizes are refused here
 
@@ -295,12 +295,19 @@ def _read_site(text: str, genre: str | None, variants: Variants | None, limits: 
     from solvers.registry import find_genre
 
     forced = _genre_name(genre) if genre else None
+    if len(text) <= MAX_PAGE_CHARS:  # (a longer page is refused by read_page)
+        url = next((u for a in page_addresses(text) if (u := find_url(a)) is not None), None)
+        if url is not None:  # a saved puzz.link page: its address holds the board (the page draws it by script)
+            return _read_url(url, forced, variants, limits)
     board = read_page(text, limits, forced)
     if board.site is None:
         return read_board_strict(board.text(), genre, variants=variants, limits=limits)
     home = find_genre(board.site.genre)
     if forced is None and home is None:
         raise ParseError("site-genre-unsupported", site=board.site.host, genre=board.site.title)
+    if forced is not None and (home is None or home.name != forced):  # read as the one, its cells meant the other's
+        raise ParseError("site-other-genre", site=board.site.host, genre=home.name if home else board.site.title,
+                         wanted=forced)
     return _record_puzzle(board.record(forced or board.site.genre), forced, variants, limits)
 
 

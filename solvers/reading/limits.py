@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solvers.notation import MAX_NUMBER
+
 
 @dataclass(frozen=True)
 class ReadLimits:
@@ -14,7 +16,7 @@ class ReadLimits:
     max_chars: int = 20000
     min_rows: int = 2
     min_cols: int = 2
-    max_number: int = 9999  # the largest number a cell may hold in text (puzz.link allows 12287)
+    max_number: int = MAX_NUMBER  # the largest number a cell may hold in text
 
 
 DEFAULT_LIMITS = ReadLimits()

@@ -74,10 +74,10 @@ def clean(text: str) -> Cleaned:
 
     # headers and prose before the board
     start = 0
-    while start < len(lines) and _noise(out, lines[start]):
+    while start < len(lines) and _noise(out, lines[start], lines[start + 1] if start + 1 < len(lines) else None):
         start += 1
     end = len(lines)
-    while end > start and _noise(out, lines[end - 1]):
+    while end > start and _noise(out, lines[end - 1], lines[end - 2] if end - 2 >= start else None):
         end -= 1
     if end > start:
         while end - start > 1 and _stray_words(lines[end - 1], _rough_width(lines[end - 2])):
@@ -110,8 +110,9 @@ def _all_full_spaces_is_row(body: list[str]) -> bool:
     return any(ch in _CIRCLE_CHARS and ch != FULL_SPACE for ln in body for ch in ln)
 
 
-def _noise(out: Cleaned, line: str) -> bool:
-    """True (and the hint recorded) when a line around the board is a header, size line or prose."""
+def _noise(out: Cleaned, line: str, beside: str | None) -> bool:
+    """True (and the hint recorded) when a line around the board is a header, size line or prose;
+    ``beside``: the next line towards the board (None: there is none)."""
     if line.startswith(("/", "@")):  # a chat command or mention: "/solve <genre>", "@puzzlebot"
         rest = " ".join(t for t in line.split() if not t.startswith(("/", "@")))
         if rest:
@@ -121,7 +122,21 @@ def _noise(out: Cleaned, line: str) -> bool:
         return True
     if line.startswith("#") and _heading(line):  # a markdown heading or comment: "# 3", "#12"
         return True
+    if beside is not None and _row_with_a_typo(line, beside):
+        return False
     return _is_prose(line)
+
+
+def _row_with_a_typo(line: str, beside: str) -> bool:
+    """A first or last row holding one mistyped cell ("W . Ж", "W . qq") is a board row, not a
+    sentence: three or more cells, as many as the row beside it, all single characters or numbers
+    but one of at most three characters ("Hi !" above a two-column board stays a greeting). Taken
+    for prose, the row was dropped and the board without it solved."""
+    tokens, cells = line.split(), beside.split()
+    if len(tokens) < 3 or len(tokens) != len(cells):
+        return False
+    odd = [t for t in tokens if len(t) > 1 and not t.isdigit()]
+    return len(odd) <= 1 and all(len(t) <= 3 for t in odd)
 
 
 def _heading(line: str) -> bool:

@@ -116,6 +116,11 @@ def read_page(text: str, limits: ReadLimits, genre: str | None = None) -> SiteBo
     return SiteBoard(site, rows, regions, _params(site, text))
 
 
+def page_addresses(text: str) -> list[str]:
+    """The addresses a page gives as its own (canonical link, og:url, a browser's "saved from url")."""
+    return [m.group(0) for pattern in _HOST_OF for m in pattern.finditer(text)]
+
+
 def which_site(text: str, genre: str | None = None) -> Site | None:
     """The site a page names as its own address; else the one its markers belong to; else the
     only site host the text mentions; else the site of ``genre`` (a registry name), if any."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from solvers.clues import Arrow, Direction
-from solvers.notation import DIGIT_BLANKS, CellNotation, Rank
+from solvers.notation import DIGIT_BLANKS, MAX_NUMBER, CellNotation, Rank
 from solvers.yajilin.arrows import EMPTY, GREY, YCell
 
 LETTERS = {"u": Direction.UP, "r": Direction.RIGHT, "d": Direction.DOWN, "l": Direction.LEFT,
@@ -20,12 +20,20 @@ LETTERS = {"u": Direction.UP, "r": Direction.RIGHT, "d": Direction.DOWN, "l": Di
 _ARROW = "[" + re.escape("".join(LETTERS)) + "]"
 _AFTER = re.compile(rf"^(\d{{1,4}}|\?)({_ARROW})$", re.IGNORECASE)
 _BEFORE = re.compile(rf"^({_ARROW})(\d{{1,4}}|\?)$", re.IGNORECASE)
+_LONG_AFTER = re.compile(rf"^(?P<n>\d+){_ARROW}$", re.IGNORECASE)
+_LONG_BEFORE = re.compile(rf"^{_ARROW}(?P<n>\d+)$", re.IGNORECASE)
 GREYS = frozenset({"#", "■", "█", "▇", "⬛"})
 
 
 class ArrowNotation(CellNotation[YCell]):
     empty = EMPTY
     help = "yajilin-symbols"
+    largest = MAX_NUMBER  # what the patterns read (four digits)
+
+    def number_of(self, token: str) -> str | None:
+        """The number of an arrow clue written with any count of digits (``12345r``)."""
+        m = _LONG_AFTER.match(token) or _LONG_BEFORE.match(token)
+        return None if m is None else m.group("n")
 
     def read(self, token: str, compact: bool) -> YCell | None:
         if token in DIGIT_BLANKS:
