@@ -53,9 +53,9 @@ class Heyawake(Genre[int, ShadeSolution]):
         """A room's number above the most of its cells that can be shaded, none side by side."""
         from solvers.heyawake.check import most_apart
 
-        if regions is None:
-            return frozenset()
         cols = len(tokens[0]) if tokens else 0
+        if regions is None or len(regions) != len(tokens) or any(len(row) != cols for row in regions):
+            return frozenset()  # (no rooms read, or not of the board: no opinion)
         rooms: dict[int, list[int]] = {}
         for r, row in enumerate(regions):
             for c, k in enumerate(row):
