@@ -132,10 +132,9 @@ def dropped_clues(tokens: Tokens, regions: Regions | None, genres: Sequence[str]
 def impossible_clues(tokens: Tokens, regions: Regions | None, genres: Sequence[str]) -> frozenset[tuple[int, int]]:
     """The cells read as a clue that every genre listed says no board of its can hold there
     (``Genre.impossible_clues``: an area of 0, a number larger than the board): misread, asked
-    about as :func:`dropped_clues` are. Unlike those, a genre judges the tokens whether or not
-    they parse as its board: a held-out photo's ``2`` read ``0`` left a board of areas that no
-    longer summed, listed as its genre all the same, and nothing asked the ``0``. No genre listed:
-    none."""
+    about as :func:`dropped_clues` are (a held-out photo's ``2`` read ``0``, its genre listed, was
+    not asked). Unlike those, a genre judges the tokens whether or not they parse as its board (a
+    board of areas a ``0`` short no longer sums). No genre listed: none."""
     rows, cols = len(tokens), len(tokens[0]) if tokens else 0
     found: frozenset[tuple[int, int]] | None = None
     for name in genres:
