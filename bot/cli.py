@@ -216,11 +216,10 @@ def cmd_read_image(args: argparse.Namespace) -> int:
         print(f"puzzlebot read-image: {_say(e.msg)}", file=sys.stderr)
         return 2
     genre = reading.genres[0] if reading.genres else None
-    if genre:  # (the record is of that genre: a clue it drops, though another genre listed keeps it, is asked)
-        reading = reading.taken_as(genre)
-    try:
-        record = reading.record(genre)
-    except ParseError:  # no valid board of that genre: print what was read all the same
+    reading, board = reading.taken(genre)  # (the record is of that genre: the clues it cannot hold are asked)
+    if board is not None:
+        record: dict[str, Any] = board.to_record()
+    else:  # no valid board of that genre: print what was read all the same
         if args.genre:  # (unless it is a board of another genre: a record labelled --genre would not be one)
             _refuse_other_genre(data, args.genre)
         record = {"genre": genre, "rows": reading.rows, "cols": reading.cols,

@@ -15,18 +15,16 @@ import os
 import threading
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.chat import Choice, Reply
 from bot.commands import Context, Registry
 from bot.i18n import named_size
-from solvers.errors import ParseError
 from solvers.reading import genre_named
 from solvers.registry import get_genre
 from solvers.verdict import Status
 
 if TYPE_CHECKING:
-    from solvers.puzzle import Puzzle
     from vision import Reading
 
 log = logging.getLogger(__name__)
@@ -90,9 +88,8 @@ async def solve_image(ctx: Context, data: bytes) -> None:
     log.info("picture read: %dx%d, genres %s, %d unsure, %.2f s", reading.rows, reading.cols,
              ",".join(reading.genres), len(reading.unsure), reading.seconds)
     genre = _genre(reading, ctx.msg.text or "")
-    reading = _dropped_asked(reading, genre)
+    reading, board = reading.taken(genre)  # (the clues the genre taken cannot hold asked: see Reading.taken)
     text = reading.text(genre) if genre else reading.grid_text()  # as the player would type it
-    board = _board(reading, genre)
     genres = (genre,) if genre else reading.genres
     if not reading.sure:
         pid = core.remember_board(text, genres, boards=() if board is None else (board,))
@@ -165,27 +162,6 @@ def _genre(reading: Reading, caption: str) -> str | None:
         return reading.genres[0]
     named = genre_named(caption) if caption.strip() else None
     return named if named in reading.genres else None
-
-
-def _dropped_asked(reading: Reading, genre: str | None) -> Reading:
-    """``reading`` with the clues asked that the genre taken (None: any genre listed, the player
-    to choose one) holds as no clue: the reader asks one only when every genre listed drops it,
-    and the genre taken, or the one the player then picks, may drop one another keeps (solved
-    sure, it was dropped silently)."""
-    for name in (genre,) if genre else reading.genres:
-        reading = reading.taken_as(name)
-    return reading
-
-
-def _board(reading: Reading, genre: str | None) -> Puzzle[Any] | None:
-    """The board as read, when the genre is known (the picture becomes a board without a round trip
-    through text); None when the bot must ask, or the cells fit no genre (the text reader says why)."""
-    if genre is None:
-        return None
-    try:
-        return reading.puzzle(genre)
-    except ParseError:
-        return None
 
 
 def same_notation(genres: Sequence[str], alternatives: Sequence[str]) -> tuple[str, ...]:

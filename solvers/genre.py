@@ -28,6 +28,7 @@ from solvers.solution import Solution
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from solvers.cell import Cell
     from solvers.drawing import Drawing
     from solvers.errors import PuzzleError
     from solvers.generation import Difficulty, GeneratedPuzzle
@@ -194,6 +195,15 @@ class Genre(Generic[C, S]):
                 raise ParseError("param-out-of-range", name=p.name, value=v, low=p.low, high=p.high)
             out.append((p.name, v))
         return tuple(sorted(out))
+
+    def impossible_clues(self, tokens: Sequence[Sequence[str]], regions: Regions | None) -> frozenset[Cell]:
+        """The cells of ``tokens`` (a board's cells as a picture was read, in this genre's notation;
+        ``regions``: its rooms, None: none) holding a clue no board of this genre and size can hold
+        there, whatever its other clues: an area of 0, a number larger than the board. The picture
+        reader asks about such a clue rather than solve a board the player never sent (a ``0`` is an
+        empty cell to some genres, so the board read parses). None by default (see
+        :mod:`solvers.impossible`)."""
+        return frozenset()
 
     # -- puzz.link (url.py)
     def decode_url(self, url: str, *, max_rows: int = 60, max_cols: int = 60) -> Puzzle[C]:

@@ -284,3 +284,19 @@ def test_the_daily_post_never_nests_brackets(genre: Genre) -> None:  # type: ign
                 depth += (ch in "(（") - (ch in ")）")
                 deepest = max(deepest, depth)
             assert deepest <= 1, (lang, code, text)
+
+
+@pytest.mark.parametrize("genre", ALL, ids=IDS)
+def test_the_example_holds_no_clue_the_genre_calls_impossible(genre: Genre) -> None:  # type: ignore[type-arg]
+    """``Genre.impossible_clues`` (what a picture's reader asks about rather than solve) names no
+    clue of a board with a unique solution, written as the genre writes its cells."""
+    puzzle = read_board(genre.example)
+    tokens = [[genre.notation.write(v) for v in row] for row in puzzle.cells]
+    assert genre.impossible_clues(tokens, puzzle.regions) == frozenset()
+
+
+def test_genres_whose_clues_can_be_impossible_say_so() -> None:
+    """Every genre whose cells hold a clue fills ``impossible_clues``; the default (none) is left to
+    the genres whose boards hold only rooms."""
+    own = {g.name for g in ALL if type(g).impossible_clues is not Genre.impossible_clues}
+    assert own == set(IDS) - {"lits", "starbattle"}

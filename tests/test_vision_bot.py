@@ -167,6 +167,24 @@ async def test_a_board_read_sure_but_with_several_solutions_is_said_to_be_maybe_
 
 
 @IN_MODULE_LOOP
+async def test_a_clue_the_genre_taken_cannot_hold_is_asked_before_solving(
+        bot: SimpleNamespace, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reading sure of a white pearl in a corner (no loop goes straight through a corner) was
+    solved; the bot asks it (``Reading.taken``, the one place a reading becomes a board)."""
+    import vision
+    from vision import Reading
+
+    rows = ["W . . . B", ". . . . .", ". . . . B", ". B . W .", "B . . . ."]
+    tokens = tuple(tuple(r.split()) for r in rows)
+    monkeypatch.setattr(vision, "read_image", lambda *a, **k: Reading(5, 5, tokens, ("masyu",), (), 0.1))
+    ivy = bot.api.user(719, "Ivy")
+    bot.api.send_photo(ivy, picture("masyu", 0)[1])
+    [question] = await bot.api.wait_for(replies_to(ivy.id))
+    assert "not sure" in question.text and "row 1, column 1" in question.text
+    assert not bot.api.find(lambda c: c.method == "sendPhoto" and c.chat_id == ivy.id)
+
+
+@IN_MODULE_LOOP
 async def test_a_size_in_doubt_is_named_as_the_genre_names_the_board(
         bot: SimpleNamespace, monkeypatch: pytest.MonkeyPatch) -> None:
     """A Kakuro grid holds its clue row and column: a 3x3 grid is the 2x2 board the replies and

@@ -89,21 +89,21 @@ def test_no_board_of_the_own_corpus_has_a_clue_its_genre_drops() -> None:
 
 def test_a_clue_the_genre_taken_drops_is_asked_though_another_listed_keeps_it() -> None:
     """Listed as two genres, one holding the 0 as a clue, the reading asks nothing; a caption taking
-    the other (bot.imagereader) solved it sure with the 0 dropped (``Reading.taken_as``)."""
+    the other (bot.imagereader) solved it sure with the 0 dropped (``Reading.taken``)."""
     board = _tokens(["0 . 3 . .", ". . . . .", ". . . . .", ". . . . .", ". . . . 2"])
     r = Reading(rows=5, cols=5, tokens=board, genres=("slitherlink", "fillomino"), unsure=(), seconds=0.0)
-    taken = r.taken_as("fillomino")
+    taken, puzzle = r.taken("fillomino")
     assert not taken.sure and [(u.row, u.col, u.token) for u in taken.unsure] == [(0, 0, "0")]
-    assert r.taken_as("slitherlink") is r and r.sure  # (its 0 is a clue: nothing asked)
+    assert puzzle is not None and puzzle.genre == "fillomino"
+    kept, puzzle = r.taken("slitherlink")
+    assert kept is r and r.sure and puzzle is not None and puzzle.genre == "slitherlink"  # (its 0 is a clue)
     named = replace(r, unsure=(CellRead(0, 0, "0", ("8",), 0.4),))
-    assert named.taken_as("fillomino").unsure == named.unsure  # (asked already: not twice)
+    assert named.taken("fillomino")[0].unsure == named.unsure  # (asked already: not twice)
 
 
-def test_the_bot_asks_a_clue_the_genre_taken_or_any_offered_drops() -> None:
-    from bot.imagereader import _dropped_asked
-
+def test_with_no_genre_taken_a_clue_any_offered_drops_is_asked() -> None:
+    """The player is to pick one of the genres listed (genre buttons): a clue any of them drops is asked first."""
     board = _tokens(["0 . 3 . .", ". . . . .", ". . . . .", ". . . . .", ". . . . 2"])
     r = Reading(rows=5, cols=5, tokens=board, genres=("slitherlink", "fillomino"), unsure=(), seconds=0.0)
-    assert _dropped_asked(r, "slitherlink").sure  # (taken as the genre that keeps the 0)
-    for genre in ("fillomino", None):  # (taken so by a caption; or the player is to pick one)
-        assert [(u.row, u.col) for u in _dropped_asked(r, genre).unsure] == [(0, 0)], genre
+    taken, puzzle = r.taken(None)
+    assert [(u.row, u.col) for u in taken.unsure] == [(0, 0)] and puzzle is None

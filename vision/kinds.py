@@ -20,6 +20,7 @@ from solvers.puzzle import Puzzle, Regions
 from solvers.reading import AmbiguousGenre, read_board
 from solvers.registry import GENRES
 from vision.cells import CellGuess
+from vision.results import rooms_for
 
 Kinds = Sequence[Sequence[frozenset[ClueKind]]]
 Tokens = tuple[tuple[str, ...], ...]
@@ -126,3 +127,17 @@ def dropped_clues(tokens: Tokens, regions: Regions | None, genres: Sequence[str]
         here = {(r, c) for r, c in clues if board.cells[r][c] == empty}
         dropped = here if dropped is None else dropped & here
     return frozenset(dropped or ())
+
+
+def impossible_clues(tokens: Tokens, regions: Regions | None, genres: Sequence[str]) -> frozenset[tuple[int, int]]:
+    """The cells read as a clue that every genre listed says no board of its can hold there
+    (``Genre.impossible_clues``: an area of 0, a number larger than the board): misread, asked
+    about as :func:`dropped_clues` are (a held-out photo's ``2`` read ``0``, its genre listed, was
+    not asked). Unlike those, a genre judges the tokens whether or not they parse as its board (a
+    board of areas a ``0`` short no longer sums). No genre listed: none."""
+    rows, cols = len(tokens), len(tokens[0]) if tokens else 0
+    found: frozenset[tuple[int, int]] | None = None
+    for name in genres:
+        here = GENRES[name].impossible_clues(tokens, rooms_for(regions, name, rows, cols))
+        found = here if found is None else found & here
+    return found or frozenset()

@@ -24,7 +24,7 @@ from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged,
 from vision.errors import Unreadable
 from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straighten
 from vision.islands import find_islands
-from vision.kinds import candidates, dropped_clues, odd_cells
+from vision.kinds import candidates, dropped_clues, impossible_clues, odd_cells
 from vision.locate import Spot, outlined, part_of, same_place, spots
 from vision.memo import one_reading
 from vision.recount import part_dropped, part_read, recounted, widened_place
@@ -429,7 +429,10 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
                    or ragged(board) or left_out(lined) or runs_beyond(lined, flatten(grey))
                    or dots_beyond(lined, flatten(grey)))
     named = {(u.row, u.col) for u in unsure}
-    dropped = dropped_clues(tokens, regions, genres, board_of)  # (a clue no genre listed draws: misread)
+    # (a clue no genre listed draws, or none can hold there: misread; when none fits, as the likeliest
+    # holds them, as _form_doubts names its cells)
+    dropped = (dropped_clues(tokens, regions, genres, board_of)
+               | impossible_clues(tokens, regions, genres[:1] if problem else genres))
     asked = bool(unsure) or size_unsure or bool(dropped)  # (some rules name cells only on a reading asked about)
     lost = lost_clues(board, guesses, SURE, asked=asked, known=hairline)
     discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)

@@ -14,7 +14,7 @@ from solvers.reading import read_cells
 from solvers.registry import GENRES
 from vision.errors import Unreadable
 
-# the confidence of a clue the genre taken holds as no clue (Reading.taken_as): asked as a cell the
+# the confidence of a clue the genre taken holds as no clue or cannot hold (Reading.taken): asked as a cell the
 # board puts in doubt is (vision.reading.LOST), not as one read poorly
 DROPPED = 0.5
 
@@ -91,18 +91,32 @@ class Reading:
             return (f"{name}\n" if name else "") + self.grid_text(name)
         return "\n".join([p.kind.name, *p.grid_lines()])
 
-    def taken_as(self, genre: str) -> Reading:
-        """This reading to be solved as ``genre`` (one of several it fits, a caption named it), the
-        clues that genre's board holds as no clue asked about: the reader asks such a clue only when
-        every genre listed drops it (``vision.kinds.dropped_clues``), so the genre taken may drop one
-        another keeps (a ``0`` misread on a board of areas, listed also as a genre whose ``0`` is a
-        clue) and, the reading sure, solving would drop it silently."""
-        from vision.kinds import dropped_clues  # (vision.kinds reads boards through this module)
+    def taken(self, genre: str | None) -> tuple[Reading, Puzzle[Any] | None]:
+        """The reading to answer with once ``genre`` is taken (None: none yet, the player to pick one
+        of those listed) and its board (None: no genre taken, or the cells fit it not; the text
+        reader then says why). The one place a reading becomes a board to solve (the bot, the CLI),
+        so none forgets the clues to ask first: those the genre taken, or when none is any genre
+        listed, holds as no clue or can hold nowhere there. The reader asks only a clue every
+        genre listed does; solved as one that drops it, a ``0`` another genre keeps was lost."""
+        reading = self
+        for name in (genre,) if genre else self.genres:
+            reading = reading._asked_as(name)
+        if genre is None:
+            return reading, None
+        try:
+            return reading, reading.puzzle(genre)
+        except ParseError:
+            return reading, None
+
+    def _asked_as(self, genre: str) -> Reading:
+        """This reading with the clues ``genre`` drops (``vision.kinds.dropped_clues``) or cannot hold
+        (``vision.kinds.impossible_clues``) asked, unless asked already."""
+        from vision.kinds import dropped_clues, impossible_clues  # (vision.kinds reads boards through this module)
 
         named = {(u.row, u.col) for u in self.unsure}
-        dropped = [CellRead(r, c, self.tokens[r][c], ("?",), DROPPED)
-                   for r, c in sorted(dropped_clues(self.tokens, self.regions, (genre,), board_of))
-                   if (r, c) not in named]
+        odd = dropped_clues(self.tokens, self.regions, (genre,), board_of) | impossible_clues(
+            self.tokens, self.regions, (genre,))
+        dropped = [CellRead(r, c, self.tokens[r][c], ("?",), DROPPED) for r, c in sorted(odd) if (r, c) not in named]
         if not dropped:
             return self
         return replace(self, unsure=tuple(sorted((*self.unsure, *dropped), key=lambda u: (u.row, u.col))))

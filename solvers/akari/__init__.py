@@ -9,12 +9,15 @@ number or none). The solution is a :class:`~solvers.solution.LightSolution`. Par
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from solvers.akari import words
 from solvers.akari.notation import NOTATION, Given
+from solvers.cell import Cell
 from solvers.clues import Block
 from solvers.genre import ClueKind, Genre
+from solvers.puzzle import Regions
 from solvers.solution import LightSolution
 
 
@@ -37,6 +40,20 @@ class Akari(Genre[Given, LightSolution]):
     def dropped(self, given: Given) -> Given:
         """A wall stays a wall without its number (a white cell would have to be lit)."""
         return Block(None) if isinstance(given, Block) else given
+
+    def impossible_clues(self, tokens: Sequence[Sequence[str]], regions: Regions | None) -> frozenset[Cell]:
+        """A numbered block with more lights asked than cells beside it that are not blocks."""
+        rows, cols = len(tokens), len(tokens[0]) if tokens else 0
+        cells = [[NOTATION.read(t, False) for t in row] for row in tokens]
+        out = set()
+        for r, row in enumerate(cells):
+            for c, v in enumerate(row):
+                if isinstance(v, Block) and v.number is not None:
+                    room = sum(1 for i, j in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                               if 0 <= i < rows and 0 <= j < cols and not isinstance(cells[i][j], Block))
+                    if v.number > room:
+                        out.add((r, c))
+        return frozenset(out)
 
 
 GENRE = Akari()

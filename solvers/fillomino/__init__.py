@@ -9,11 +9,15 @@ CP-SAT for a group the search finds long), ``check``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
+from solvers.cell import Cell
 from solvers.fillomino import words
 from solvers.genre import ClueKind, Genre
+from solvers.impossible import zero_or_over
 from solvers.notation import NUMBERS
+from solvers.puzzle import Regions
 from solvers.solution import NumberSolution
 
 
@@ -31,6 +35,10 @@ class Fillomino(Genre[int, NumberSolution]):
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (7, 7), "medium": (8, 8), "hard": (10, 10)}
     answer_help = "fillomino-answer-help"
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
+
+    def impossible_clues(self, tokens: Sequence[Sequence[str]], regions: Regions | None) -> frozenset[Cell]:
+        """An area of 0 or one larger than the board (a ``0`` is an empty cell here)."""
+        return zero_or_over(tokens, len(tokens) * (len(tokens[0]) if tokens else 0))
 
 
 GENRE = Fillomino()

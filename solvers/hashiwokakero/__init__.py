@@ -7,12 +7,15 @@ CP-SAT with lazy connectivity cuts (:mod:`model`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
+from solvers.cell import Cell
 from solvers.genre import ClueKind, Genre, Lattice
 from solvers.hashiwokakero import words
+from solvers.impossible import in_line, numbers, zero_or_over
 from solvers.notation import NUMBERS, UNKNOWN
+from solvers.puzzle import Regions
 from solvers.solution import BridgeSolution
 
 
@@ -36,6 +39,12 @@ class Hashiwokakero(Genre[int, BridgeSolution]):
         island would stop joining the others and block no bridge, which adds rules as well as
         taking one away, and the search blamed clues far from the typo."""
         return UNKNOWN if given > 0 else given
+
+    def impossible_clues(self, tokens: Sequence[Sequence[str]], regions: Regions | None) -> frozenset[Cell]:
+        """An island of 0 or over 8 bridges, or of more than two for each direction another island
+        lies in (four at most in a corner)."""
+        cramped = {(r, c) for r, c, v in numbers(tokens) if v > 2 * in_line(tokens, r, c)}
+        return zero_or_over(tokens, 8) | cramped  # (8: two bridges each way)
 
 
 GENRE = Hashiwokakero()

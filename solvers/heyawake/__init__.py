@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from solvers.cell import Cell
 from solvers.genre import ClueKind, Genre, RegionUse
 from solvers.heyawake import words
 from solvers.heyawake.notation import ROOM_NUMBERS
-from solvers.puzzle import Puzzle
+from solvers.puzzle import Puzzle, Regions
 from solvers.solution import ShadeSolution
 
 if TYPE_CHECKING:
@@ -47,6 +48,20 @@ class Heyawake(Genre[int, ShadeSolution]):
         clues, labels = split_rows(rows)
         cells = self.notation.read_grid(clues, self.name, limits)  # a wrong clue is named before missing rooms
         return Puzzle(self.name, cells, regions=rooms(labels))
+
+    def impossible_clues(self, tokens: Sequence[Sequence[str]], regions: Regions | None) -> frozenset[Cell]:
+        """A room's number above the most of its cells that can be shaded, none side by side."""
+        from solvers.heyawake.check import most_apart
+
+        cols = len(tokens[0]) if tokens else 0
+        if regions is None or len(regions) != len(tokens) or any(len(row) != cols for row in regions):
+            return frozenset()  # (no rooms read, or not of the board: no opinion)
+        rooms: dict[int, list[int]] = {}
+        for r, row in enumerate(regions):
+            for c, k in enumerate(row):
+                rooms.setdefault(k, []).append(r * cols + c)
+        return frozenset((r, c) for r, row in enumerate(tokens) for c, t in enumerate(row)
+                         if t.isascii() and t.isdigit() and int(t) > most_apart(rooms[regions[r][c]], cols))
 
 
 GENRE = Heyawake()

@@ -7,11 +7,15 @@ its parts are the folder's modules (``check``, ``model``, ``url``, ``answer``, `
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
+from solvers.cell import Cell
 from solvers.genre import ClueKind, Genre
 from solvers.hitori import words
 from solvers.hitori.notation import HITORI_NUMBERS
+from solvers.impossible import zero_or_over
+from solvers.puzzle import Regions
 from solvers.solution import ShadeSolution
 
 
@@ -28,6 +32,10 @@ class Hitori(Genre[int, ShadeSolution]):
     daily_sizes: ClassVar[dict[str, tuple[int, int]]] = {"easy": (6, 6), "medium": (8, 8), "hard": (10, 10)}
     answer_help = "hitori-answer-help"
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
+
+    def impossible_clues(self, tokens: Sequence[Sequence[str]], regions: Regions | None) -> frozenset[Cell]:
+        """A ``0``: every cell holds a number from 1."""
+        return zero_or_over(tokens, None)
 
 
 GENRE = Hitori()

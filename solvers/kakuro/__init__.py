@@ -8,13 +8,15 @@ run-combination deductions (:mod:`deduce`), then CP-SAT on what they leave (:mod
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from solvers.cell import Cell
 from solvers.clues import Sum
 from solvers.genre import ClueKind, Genre
 from solvers.kakuro import words
 from solvers.kakuro.notation import BLACK, NOTATION, KCell
+from solvers.puzzle import Regions
 from solvers.solution import NumberSolution
 
 if TYPE_CHECKING:
@@ -46,6 +48,25 @@ class Kakuro(Genre[KCell, NumberSolution]):
     def dropped(self, given: KCell) -> KCell:
         """A sum cell stays a black cell without its sums (a white cell there would join two runs)."""
         return BLACK if isinstance(given, Sum) else given
+
+    def impossible_clues(self, tokens: Sequence[Sequence[str]], regions: Regions | None) -> frozenset[Cell]:
+        """A sum with no run after it, or one its run's length cannot make with digits 1-9 used once."""
+        from solvers.kakuro.check import _part, _runs, _white
+
+        cells = [[NOTATION.read(t, False) for t in row] for row in tokens]
+        if any(v is None for row in cells for v in row):
+            return frozenset()  # (cells of no Kakuro: no opinion)
+        board: list[list[KCell]] = [[v for v in row if v is not None] for row in cells]
+        rows, cols = len(board), len(board[0]) if board else 0
+        out = {(r, c) for r, row in enumerate(board) for c, v in enumerate(row) if not _white(v)
+               and ((_part(v, True) is not None and (r + 1 >= rows or not _white(board[r + 1][c])))
+                    or (_part(v, False) is not None and (c + 1 >= cols or not _white(board[r][c + 1]))))}
+        for run, before, down in _runs(board):
+            total = _part(board[before[0]][before[1]], down) if before is not None else None
+            n = len(run)
+            if before is not None and total is not None and not n * (n + 1) // 2 <= total <= sum(range(10 - n, 10)):
+                out.add(before)  # (a run over 9 cells: no sum at all)
+        return frozenset(out)
 
 
 GENRE = Kakuro()

@@ -6,11 +6,15 @@ The genre's identity and the rule variant ``fill``; its parts are the folder's m
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
+from solvers.cell import Cell
 from solvers.genre import ClueKind, Genre, PlayKind, Variant
+from solvers.impossible import zero_or_over
 from solvers.notation import NUMBERS
 from solvers.numberlink import words
+from solvers.puzzle import Regions
 from solvers.solution import LinkSolution
 
 
@@ -30,6 +34,10 @@ class Numberlink(Genre[int, LinkSolution]):
     answer_help = "numberlink-answer-help"
     play = PlayKind.CELL_LOOP
     messages: ClassVar[dict[str, dict[str, str]]] = {"en": words.EN, "ja": words.JA}
+
+    def impossible_clues(self, tokens: Sequence[Sequence[str]], regions: Regions | None) -> frozenset[Cell]:
+        """A ``0``: the pairs are numbered from 1 (a ``0`` is an empty cell here)."""
+        return zero_or_over(tokens, None)
 
 
 GENRE = Numberlink()

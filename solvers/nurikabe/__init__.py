@@ -9,11 +9,15 @@ Cells are ints: a clue's number, ``UNKNOWN`` (-1) for ``?``, 0 empty. The soluti
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
+from solvers.cell import Cell
 from solvers.genre import ClueKind, Genre
+from solvers.impossible import zero_or_over
 from solvers.notation import NUMBERS, UNKNOWN
 from solvers.nurikabe import words
+from solvers.puzzle import Regions
 from solvers.solution import ShadeSolution
 
 
@@ -34,6 +38,10 @@ class Nurikabe(Genre[int, ShadeSolution]):
     def dropped(self, given: int) -> int:
         """A dropped number stays a clue of unknown size (an island without any clue breaks a rule)."""
         return UNKNOWN if given > 0 else given
+
+    def impossible_clues(self, tokens: Sequence[Sequence[str]], regions: Regions | None) -> frozenset[Cell]:
+        """An island of 0 cells or one larger than the board (a ``0`` is an empty cell here)."""
+        return zero_or_over(tokens, len(tokens) * (len(tokens[0]) if tokens else 0))
 
 
 GENRE = Nurikabe()

@@ -10,11 +10,14 @@ answers, hints), ``generate``, ``draw``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from solvers.cell import Cell
 from solvers.genre import ClueKind, Genre, Lattice, PlayKind
+from solvers.impossible import numbers
 from solvers.notation import DIGITS03
-from solvers.puzzle import Puzzle
+from solvers.puzzle import Puzzle, Regions
 from solvers.slitherlink import words
 from solvers.slitherlink.lattice import DotLoop
 
@@ -38,6 +41,10 @@ class Slitherlink(Genre[int, DotLoop]):
     def solution_from_json(self, value: Any, puzzle: Puzzle[int]) -> DotLoop:
         """The loop is given on the (rows+1) x (cols+1) grid points, not on the cells."""
         return DotLoop.from_json(value, puzzle.rows + 1, puzzle.cols + 1)
+
+    def impossible_clues(self, tokens: Sequence[Sequence[str]], regions: Regions | None) -> frozenset[Cell]:
+        """A number above 3 (four sides of one cell would be a loop of its own)."""
+        return frozenset((r, c) for r, c, v in numbers(tokens) if v > 3)
 
 
 GENRE = Slitherlink()

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from solvers.cell import Cell
 from solvers.genre import ClueKind, Genre, RegionUse
+from solvers.impossible import zero_or_over
 from solvers.solution import NumberSolution
 from solvers.sudoku import words
 from solvers.sudoku.notation import NOTATION
@@ -51,6 +53,10 @@ class Sudoku(Genre[int, NumberSolution]):
 
         boxes = standard_regions(rows) if rows == cols else None
         return None if boxes is None else tuple(tuple(v + 1 for v in row) for row in boxes)
+
+    def impossible_clues(self, tokens: Sequence[Sequence[str]], regions: Regions | None) -> frozenset[Cell]:
+        """A ``0`` or a digit above the side (a ``0`` is an empty cell here)."""
+        return zero_or_over(tokens, max(len(tokens), len(tokens[0]) if tokens else 0))
 
 
 GENRE = Sudoku()

@@ -9,10 +9,13 @@ CP-SAT), ``check``, ``answer`` (typed answers, hints), ``generate``, ``draw``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from solvers.cell import Cell
 from solvers.clues import Arrow
 from solvers.genre import ClueKind, Genre, PlayKind
+from solvers.puzzle import Regions
 from solvers.yajilin import words
 from solvers.yajilin.arrows import GREY, YCell
 from solvers.yajilin.notation import ARROWS
@@ -39,6 +42,20 @@ class Yajilin(Genre[YCell, YajilinSolution]):
     def dropped(self, given: YCell) -> YCell:
         """A clue cell stays a grey clue cell without its number (an empty cell would need the loop)."""
         return GREY if isinstance(given, Arrow) else given
+
+    def impossible_clues(self, tokens: Sequence[Sequence[str]], regions: Regions | None) -> frozenset[Cell]:
+        """An arrow asking more shaded cells than fit, not touching, in the cells it points at."""
+        rows, cols = len(tokens), len(tokens[0]) if tokens else 0
+        out = set()
+        for r, row in enumerate(tokens):
+            for c, t in enumerate(row):
+                v = self.notation.read(t, False)
+                if isinstance(v, Arrow) and v.number is not None and v.direction is not None:
+                    dr, dc = v.direction.delta
+                    ahead = (rows - 1 - r if dr > 0 else r if dr < 0 else cols - 1 - c if dc > 0 else c)
+                    if v.number > (ahead + 1) // 2:
+                        out.add((r, c))
+        return frozenset(out)
 
 
 GENRE = Yajilin()

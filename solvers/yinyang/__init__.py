@@ -6,10 +6,13 @@ The genre's identity; its parts are the folder's modules (``check``, ``model``, 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from solvers.cell import Cell
 from solvers.genre import ClueKind, Genre, PlayKind
-from solvers.notation import BLACK, CIRCLES
+from solvers.notation import BLACK, CIRCLES, WHITE
+from solvers.puzzle import Regions
 from solvers.solution import ColorSolution
 from solvers.yinyang import words
 
@@ -35,6 +38,18 @@ class YinYang(Genre[int, ColorSolution]):
     def blank_answer(self, puzzle: Puzzle[int]) -> ColorSolution:
         """Every cell white but the given black circles: a given circle is its cell's colour."""
         return ColorSolution(tuple("".join("B" if v == BLACK else "W" for v in row) for row in puzzle.cells))
+
+    def impossible_clues(self, tokens: Sequence[Sequence[str]], regions: Regions | None) -> frozenset[Cell]:
+        """The four circles of a 2x2 block all of one colour, or coloured like a chessboard (each
+        colour's diagonal pair would have to join round the other's)."""
+        out: set[Cell] = set()
+        for r in range(len(tokens) - 1):
+            for c in range(len(tokens[r]) - 1):
+                block = [(r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c)]
+                v = [self.notation.read(tokens[i][j], False) for i, j in block]
+                if all(x in (WHITE, BLACK) for x in v) and (len(set(v)) == 1 or (v[0] == v[2] != v[1] == v[3])):
+                    out.update(block)
+        return frozenset(out)
 
 
 GENRE = YinYang()
