@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -23,6 +24,10 @@ JUDGED_DOUBLE, JUDGED_HALF = 0.3, 0.1
 # a count is every other line of its double when the double's lines stand out this many times as
 # much (and by this much evidence at least) as its own from the middles between them
 SPLIT, SPLIT_STANDOUT = 1.5, 0.05
+# ink opened along the line with a run this long or longer has only runs :func:`_marked`'s closing keeps
+# longer than its opening's: the opening leaves them as they are, and is skipped (bench/README.md "vspeed5":
+# of random masks opened with runs of 7-29, 0 of 138,000 differ; with 3-6 some do; 9 for a margin)
+LONG_RUN = 9
 
 
 def thin(darkness: np.ndarray, d: int, axis: int) -> np.ndarray:
@@ -47,12 +52,16 @@ def profiles(thin: np.ndarray, faint: float) -> tuple[np.ndarray, np.ndarray]:
     return _banded(marked, BANDS), _banded(marked, max(BANDS, marked.shape[0] // FINE_BAND))
 
 
-def _marked(thin: np.ndarray, faint: float) -> np.ndarray:
+def _marked(thin: np.ndarray, faint: float, long: bool = False) -> np.ndarray:
+    """Thin ink darker than ``faint``, in runs along the line; ``long``: ``thin`` is 0/1 ink opened
+    along the line already with a run of :data:`LONG_RUN` or more (:func:`thick_profile`), whose
+    closed runs are all longer than this opening's, so it would leave them as they are."""
     # (closed along the line first: the dashes of a finely dashed line, a few pixels each, do
     # not survive the opening; 4 pixels, not 5: with 5 the slanted lines of a curled page read "unclear",
     # tests/test_vision_locate.py, while 3-4 keep puzz.link's dashes, tests/test_vision_screens.py)
     marked = cv2.morphologyEx((thin > faint).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((4, 1), np.uint8))
-    marked = cv2.morphologyEx(marked, cv2.MORPH_OPEN, np.ones((5, 1), np.uint8))
+    if not long:
+        marked = cv2.morphologyEx(marked, cv2.MORPH_OPEN, np.ones((5, 1), np.uint8))
     out: np.ndarray = cv2.dilate(marked, np.ones((1, 3), np.uint8))  # (dashes across the line are too short)
     return out
 
@@ -75,15 +84,10 @@ def lattice(profile: np.ndarray, count: int | None = None, thick: Callable[..., 
     prof[:margin] = prof[-margin:] = 0.0
     spread = float(prof.std()) or 1e-6
     best_n, best_s = 0, -np.inf
-    scores: dict[int, float] = {}
-    score = _scorer(prof, spread)
-    for n in range(MIN_CELLS, MAX_CELLS + 1):
-        cell = size / n
-        if cell < 8:
-            break
-        scores[n] = score(n)
-        if scores[n] > best_s:
-            best_n, best_s = n, scores[n]
+    scores = _every_score(prof, spread)  # (every count whose cells are 8 pixels or more)
+    for n, s in scores.items():
+        if s > best_s:
+            best_n, best_s = n, s
     if best_n == 0 or best_s <= 0:
         return None, 0.0, 0.0
     # a count whose lines fall on every other true line scores as well as the true count: the
@@ -103,7 +107,7 @@ def lattice(profile: np.ndarray, count: int | None = None, thick: Callable[..., 
         if not (halved or doubled) and _split(prof, lines, best_n):
             best_n *= 2  # a faint grid's every other line: its cells' middles stand out as much as its lines
             doubled = True
-    best_s = scores[best_n] if best_n in scores else score(best_n)
+    best_s = scores[best_n] if best_n in scores else _scorer(prof, spread)(best_n)
     if best_s <= 0:
         return None, 0.0, 0.0
     cell = size / best_n
@@ -124,8 +128,7 @@ def lattice(profile: np.ndarray, count: int | None = None, thick: Callable[..., 
         f = fine.copy()
         f[:margin] = f[-margin:] = 0.0
         spread_f = float(f.std()) or 1e-6
-        score_f = _scorer(f, spread_f)
-        scores = {n: score_f(n) for n in scores}
+        scores = _every_score(f, spread_f, tuple(scores))
         best_s = scores[best_n]
     rivals = [s for n, s in scores.items() if n != best_n and not (halved and n == 2 * best_n)
               and not (doubled and best_n % n == 0 and best_n // n in (2, 4, 8))]
@@ -169,7 +172,8 @@ def thick_profile(darkness: np.ndarray, d: int, faint: float, axis: int, run: in
     kernel = np.ones((max(3, run), 1) if axis == 1 else (1, max(3, run)), np.uint8)
     long = cv2.morphologyEx((_thick_ink(darkness, d, axis) > faint).astype(np.uint8), cv2.MORPH_OPEN, kernel)
     marked = long if axis == 1 else long.T
-    return line_profile(marked, 0.5, max(BANDS, marked.shape[0] // FINE_BAND) if fine else BANDS)
+    bands = max(BANDS, marked.shape[0] // FINE_BAND) if fine else BANDS
+    return _banded(_marked(marked, 0.5, long=max(3, run) >= LONG_RUN), bands)
 
 
 _thick = threading.local()  # each thread's last board's thick ink per axis (asked for at each ink level)
@@ -268,3 +272,54 @@ def _scorer(prof: np.ndarray, spread: float) -> Callable[[int], float]:
         mids = (sums[hi] - sums[lo]) / (hi - lo)
         return (mean(peaks) - mean(mids)) / spread
     return score
+
+
+@lru_cache(maxsize=512)  # (a profile's length is a picture's side: a few hundred sizes at most in use)
+def _plan(size: int, counts: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_scorer`'s windows for every count of ``counts`` along a profile of ``size``, end to
+    end (they depend on the size alone: the same few sizes are scored by the thousand): each
+    line's window's bounds, each middle's window's ends and its length, and where each count's
+    lines and middles begin in those."""
+    bounds, lo, hi, lines, middles = [], [], [], [0], [0]
+    for n in counts:
+        cell = size / n
+        win = max(1, round(cell / 10))
+        at = np.round(np.arange(1, n) * cell).astype(np.int64)
+        pair = np.empty(2 * len(at), np.int64)
+        pair[0::2] = np.maximum(0, at - win)
+        pair[1::2] = np.minimum(size, at + win + 1)
+        mid = np.round((np.arange(n) + 0.5) * cell).astype(np.int64)
+        bounds.append(pair)
+        lo.append(np.maximum(0, mid - win))
+        hi.append(np.minimum(size, mid + win + 1))
+        lines.append(lines[-1] + len(at))
+        middles.append(middles[-1] + n)
+    b, low, high = np.concatenate(bounds), np.concatenate(lo), np.concatenate(hi)
+    for a in (b, low, high):
+        a.flags.writeable = False
+    return b, low, high, np.array(lines), np.array(middles)
+
+
+def _every_score(prof: np.ndarray, spread: float, counts: tuple[int, ...] | None = None) -> dict[int, float]:
+    """:func:`_score` of ``prof`` for each of ``counts`` (default: every count 5-40 whose cells are 8
+    pixels or more), as :func:`_scorer` gives it to the last bit: every count's line peaks in one
+    ``maximum.reduceat`` (a maximum is exact in any grouping) and middles' means in one division,
+    each count's two means still numpy's own sums of its own values. :func:`lattice` scores every
+    count of every outline (6,696 calls, 0.3-0.7 s of a 20x20 screenshot read in doubt:
+    bench/README.md "vspeed5")."""
+    size = len(prof)
+    if counts is None:
+        counts = tuple(n for n in range(MIN_CELLS, MAX_CELLS + 1) if size / n >= 8)
+    if prof.dtype != np.float64 or not counts:  # (np.mean of other types: the closure's way)
+        score = _scorer(prof, spread)
+        return {n: score(n) for n in counts}
+    bounds, lo, hi, lines, middles = _plan(size, counts)
+    peaks = np.maximum.reduceat(np.append(prof, 0.0), bounds)[0::2]
+    sums = np.concatenate([[0.0], np.cumsum(prof)])
+    mids = (sums[hi] - sums[lo]) / (hi - lo)
+    add = np.add.reduce
+    out = {}
+    for k, n in enumerate(counts):
+        p, m = peaks[lines[k]:lines[k + 1]], mids[middles[k]:middles[k + 1]]
+        out[n] = (float(add(p) / p.size) - float(add(m) / m.size)) / spread
+    return out
