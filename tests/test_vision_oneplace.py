@@ -1,6 +1,7 @@
 """The search for a board in a photo (bench/README.md, "vphoto31"): one outline found twice (a
-frame's inner and outer edge) is looked at once among the first places, not read twice with the
-second reading a rival of the first (a page's 6x6 lost to 6x5 read sure from the same frame); and
+frame's inner and outer edge) is not looked at again among the first places once a look read it,
+its second reading a rival of the first (a page's 6x6 lost to 6x5 read sure from the same frame),
+but is when the first look was refused; and
 a crop's sure reading dropped as part of its place does not end the search as if the board was read
 sure (the place's own reading, in doubt, is what was kept)."""
 
@@ -54,6 +55,25 @@ def test_one_outline_found_twice_is_read_once(monkeypatch: pytest.MonkeyPatch) -
     got = reading.read_image(_blank())
     assert len(read) == 1  # (before: the same frame read twice)
     assert (got.rows, got.cols) == (6, 6)  # (before: 6x5, read sure from the second look, chosen)
+
+
+def test_one_outline_refused_at_first_look_is_looked_at_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (its box a few pixels off, a crop may read what the first refused: a page's 5x5 refused
+    # "no-clues" at the first look and read, its doubts asked, at the second)
+    inner, outer = _spot(300, 200, 5, 5, 24.0), _spot(297, 197, 5, 5, 25.0)
+    read: list[Spot] = []
+
+    def place_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[Any], *args: Any) -> Any:
+        read.append(spot)
+        got = Unreadable("no-clues", "none") if len(read) == 1 else (_reading(5, 5, unsure=2), 0.02)
+        tries.append(got)
+        return got
+
+    monkeypatch.setattr(reading, "spots", lambda full, limit=3: [inner, outer][:limit])
+    monkeypatch.setattr(reading, "_place_reads", place_reads)
+    monkeypatch.setattr(reading, "_read_steady", lambda *a, **k: Unreadable("no-grid", "none"))
+    got = reading.read_image(_blank())
+    assert read == [inner, outer] and (got.rows, got.cols) == (5, 5)
 
 
 def test_two_places_apart_are_both_read(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -87,12 +87,18 @@ def _read_image(data: bytes, *, genre: str | None, max_bytes: int, max_pixels: i
     # doubts reads the same from a place the size of the picture, twice the time for nothing,
     # reviewer B29: 3.0 -> 7.1 s CPU on a low-resolution print of the harsh set, /tmp/vflag4 dev)
     whole_read = not (isinstance(first, Unreadable) and first.code == "no-grid")
+    read_at: list[Spot] = []  # (places whose look gave a reading, not only refusals)
     for i, spot in enumerate(looked := spots(full, 1 if sure else CLOSE_LOOKS)):
         if until is not None and time.perf_counter() > until:
             break
-        if any(part_of(spot, s) or same_place(spot, s) for s in looked[:i]):
-            continue  # (part of a place read already, or the same outline found twice: bench/README.md "vphoto31")
+        if any(part_of(spot, s) for s in looked[:i]):
+            continue  # (part of a place read already: its readings are of part of the board)
+        if any(same_place(spot, s) for s in read_at):
+            continue  # (the same outline found twice, read already: bench/README.md "vphoto31")
+        before = len(tries)
         got = _place_reads(full, spot, forced, tries, counted, whole_read, until)
+        if any(isinstance(t, tuple) for t in tries[before:]):
+            read_at.append(spot)
         if isinstance(got, tuple) and got[0].sure:
             break
     if looked and none_fits(tries) and (until is None or time.perf_counter() <= until):
