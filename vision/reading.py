@@ -87,12 +87,18 @@ def _read_image(data: bytes, *, genre: str | None, max_bytes: int, max_pixels: i
     # doubts reads the same from a place the size of the picture, twice the time for nothing,
     # reviewer B29: 3.0 -> 7.1 s CPU on a low-resolution print of the harsh set, /tmp/vflag4 dev)
     whole_read = not (isinstance(first, Unreadable) and first.code == "no-grid")
+    read_at: list[Spot] = []  # (places whose look gave a reading, not only refusals)
     for i, spot in enumerate(looked := spots(full, 1 if sure else CLOSE_LOOKS)):
         if until is not None and time.perf_counter() > until:
             break
         if any(part_of(spot, s) for s in looked[:i]):
             continue  # (part of a place read already: its readings are of part of the board)
+        if any(same_place(spot, s) for s in read_at):
+            continue  # (the same outline found twice, read already: bench/README.md "vphoto31")
+        before = len(tries)
         got = _place_reads(full, spot, forced, tries, counted, whole_read, until)
+        if any(isinstance(t, tuple) for t in tries[before:]):
+            read_at.append(spot)
         if isinstance(got, tuple) and got[0].sure:
             break
     if looked and none_fits(tries) and (until is None or time.perf_counter() <= until):
@@ -176,7 +182,8 @@ def _fine(first: tuple[Reading, float] | Unreadable, scale: float, passed: float
 def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tuple[Reading, float] | Unreadable],
                 counted: set[tuple[int, int]]) -> tuple[Reading, float] | Unreadable:
     """A place's readings added to ``tries`` (its crop's, and within its outline when the crop's
-    count is not the place's), its count to ``counted`` when well supported; the crop's reading."""
+    count is not the place's), its count to ``counted`` when well supported; the crop's reading, or
+    the place's own when the crop's was dropped as part of it (a sure part stopped the search)."""
     x0, y0, x1, y1 = spot.box
     crop = full[y0:y1, x0:x1]
     blown = _blown_up(crop, spot)
@@ -190,8 +197,8 @@ def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tu
             inside = _inside(full, spot, forced)
             if part_read(got, inside):  # (the crop read part of the board the outline holds: not a rival)
                 assert isinstance(got, tuple) and isinstance(inside, tuple)
-                tries.append(part_dropped(got, inside))
-                return got
+                tries.append(kept := part_dropped(got, inside))
+                return kept  # (not the part: the search stopped on it read sure, the board's own reading not)
             tries.append(inside)
     tries.append(_at_most(got, spot))
     return got
