@@ -165,7 +165,7 @@ def weak_numbers(guesses: Sequence[Sequence[CellGuess]], sure: float, asked: boo
 
 # The kind judge's ring probability from which an empty cell read with confidence is named, on a
 # reading asked about anyway. Measured (bench/README.md, "vring31"): the thin white rings of a
-# 300-dpi print photographed at 17.6 px a cell (/tmp/vpage9/seed masyu-0024), read empty with no
+# 300-dpi print photographed at 17.6 px a cell (a 10x10 page of /tmp/vpage9/seed dev), read empty with no
 # doubt after the board without its lines won, 0.72-0.98 (five cells); the 72 truly empty cells of
 # that board 0.59 at most. Shadow edges reach 0.99 on clean cells of sure shadow scenes, so only an
 # asked reading's cells, on clear paper (kindnet.CLEAR), are named.
