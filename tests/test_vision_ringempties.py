@@ -1,8 +1,8 @@
 """Thin rings read empty with no doubt (issue 23, branch vring31): a print's hairline rings,
 photographed small and broken into blocks by the photo's compression, read empty with full
 confidence where no ink level or ring profile finds them whole; the kind judge still calls them
-rings. On a reading asked about anyway they are named, and one asked about already is shown as a
-ring, on clear paper only (a shadow's edge on a grey cell is called a ring as surely)."""
+rings. On a reading asked about anyway they are named, on clear paper only (a shadow's edge on a
+grey cell is called a ring as surely)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from vision.board import Board
 from vision.cellreads import darkened, faint_rings, read_all
 from vision.cells import SURE
 from vision.doubts import ring_empties
-from vision.kindnet import late_rings
 
 N, SMALL, BIG = 6, 18, 88  # cells a side; pixels a cell as photographed, and as straightened to be read
 RINGS = {(0, 5), (1, 1), (2, 4), (4, 3), (5, 3)}
@@ -66,17 +65,3 @@ def test_rings_under_a_grey_wash_are_not_named() -> None:
     guesses, kinds = _read(board)
     assert ring_empties(board, guesses, SURE, kinds, asked=True) == frozenset()
 
-
-def test_a_ring_asked_about_as_empty_is_shown_as_a_ring_still_asked() -> None:
-    """(2, 4): read empty, asked (faint ink in its middle), the judge sure of a ring: shown as a
-    ring, asked, empty offered; the sure empty (4, 3) and the truly empty cells stay as read."""
-    board = photographed()
-    guesses, kinds = _read(board)
-    assert guesses[2][4].token == "." and guesses[2][4].confidence < SURE
-    shown = late_rings(board, guesses, kinds)
-    assert shown[2][4].token == "W" and shown[2][4].confidence < SURE and "." in shown[2][4].alternatives
-    changed = {(r, c) for r in range(N) for c in range(N) if shown[r][c] != guesses[r][c]}
-    assert (2, 4) in changed and changed <= RINGS and shown[4][3] == guesses[4][3]
-    washed = photographed(wash=0.06)
-    guesses, kinds = _read(washed)
-    assert late_rings(washed, guesses, kinds) == guesses

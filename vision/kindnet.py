@@ -11,7 +11,7 @@ module: nothing is fetched at run time; plain numpy."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from enum import Enum
 from pathlib import Path
@@ -19,8 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from vision import mlp
-from vision.board import Board
-from vision.cells import HAIRLINE_INK, INK, RINGED, SURE, CellGuess, CellInk, cell_dark
+from vision.cells import HAIRLINE_INK, INK, RINGED, SURE, CellGuess, CellInk
 
 MODEL = Path(__file__).with_name("kindnet.npz")
 SIDE = 16  # the cell's darkness is looked at in SIDE x SIDE parts
@@ -175,24 +174,3 @@ def judged(read: list[list[CellGuess]], blocks: list[list[CellGuess | None]],
     for (r, c, _), g in zip(cells, checked, strict=True):
         out[r][c] = g
     return out, {(r, c): p for (r, c, _), p in zip(cells, prob, strict=True)}
-
-
-def late_rings(board: Board, guesses: list[list[CellGuess]],
-               known: Mapping[tuple[int, int], np.ndarray]) -> list[list[CellGuess]]:
-    """``guesses`` with the cells read empty that the reading came to doubt after the judge saw
-    them (``known``: its probabilities from :func:`judged`; a faint mark in the middle found on the
-    darkened board, a doubt the board without its lines kept) taken for rings where it calls them
-    one with :data:`CONFIDENT` probability on clear paper (:data:`CLEAR`), as :func:`verdict` takes an
-    empty cell the rules were unsure of from the start; still asked, empty offered. A thin ring
-    broken into blocks by a photo's compression is such a cell (bench/README.md, "vring31")."""
-    ring = KINDS.index(Kind.RING)
-    out = [row[:] for row in guesses]
-    for (r, c), p in known.items():
-        g = guesses[r][c]
-        if g.token != Kind.EMPTY.token or g.confidence >= SURE or float(p[ring]) < CONFIDENT:
-            continue
-        dark = cell_dark(board.paper, float(board.xs[c]), float(board.xs[c + 1]), float(board.ys[r]),
-                         float(board.ys[r + 1]))
-        if dark is not None and float(np.median(dark)) < CLEAR:
-            out[r][c] = CellGuess(Kind.RING.token, min(g.confidence, DOUBT), _offered(g))
-    return out

@@ -24,7 +24,6 @@ from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged,
 from vision.errors import Unreadable
 from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straighten
 from vision.islands import find_islands
-from vision.kindnet import late_rings
 from vision.kinds import candidates, dropped_clues, odd_cells
 from vision.locate import Spot, outlined, part_of, same_place, spots
 from vision.memo import one_reading
@@ -395,7 +394,6 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
         other = kept_doubts(guesses, other)
         if _doubts(other) < _doubts(guesses):
             guesses = other
-    guesses = late_rings(board, guesses, kinds_seen)  # (thin rings asked about shown as rings: "vring31")
     if board.bare:  # (its rings taken out: every number was in one)
         guesses = [[replace(g, kinds=RINGED) if g.clue_kinds() == {ClueKind.NUMBER} else g for g in row]
                    for row in guesses]
