@@ -161,3 +161,35 @@ def weak_numbers(guesses: Sequence[Sequence[CellGuess]], sure: float, asked: boo
         return frozenset()
     return frozenset((r, c) for r, row in enumerate(guesses) for c, g in enumerate(row)
                      if g.token not in NOT_NUMBERS and g.confidence >= sure and g.learned < WEAK)
+
+
+# The kind judge's ring probability from which an empty cell read with confidence is named, on a
+# reading asked about anyway. Measured (bench/README.md, "vring31"): the thin white rings of a
+# 300-dpi print photographed at 17.6 px a cell (a 10x10 page of /tmp/vpage9/seed dev), read empty with no
+# doubt after the board without its lines won, 0.72-0.98 (five cells); the 72 truly empty cells of
+# that board 0.59 at most. Shadow edges reach 0.99 on clean cells of sure shadow scenes, so only an
+# asked reading's cells, on clear paper (kindnet.CLEAR), are named.
+RING_EMPTY = 0.7
+
+
+def ring_empties(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: float,
+                 known: Mapping[tuple[int, int], np.ndarray], asked: bool) -> frozenset[tuple[int, int]]:
+    """The cells read empty with confidence ``sure`` or more that the kind judge (its probabilities
+    ``known``, from ``kindnet.judged``) calls a ring with probability :data:`RING_EMPTY` or more,
+    on clear paper (the crop's median darkness under ``kindnet.CLEAR``), when ``asked`` (the
+    reading has other doubts): a thin ring broken into blocks by a photo's compression is read empty
+    where no ink level or ring profile finds it whole, and the no-lines reading that wins lifts the
+    doubts the lined one had about it (``cellreads.kept_doubts``). None on a reading sure of the rest."""
+    if not asked:
+        return frozenset()
+    ring = kindnet.KINDS.index(kindnet.Kind.RING)
+    out = set()
+    for (r, c), p in known.items():
+        g = guesses[r][c]
+        if g.token != "." or g.confidence < sure or float(p[ring]) < RING_EMPTY:
+            continue
+        dark = cell_dark(board.paper, float(board.xs[c]), float(board.xs[c + 1]), float(board.ys[r]),
+                         float(board.ys[r + 1]))
+        if dark is not None and float(np.median(dark)) < kindnet.CLEAR:
+            out.add((r, c))
+    return frozenset(out)

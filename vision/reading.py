@@ -20,7 +20,7 @@ from vision.cellreads import cell_boxes, darkened, faint_rings, kept_doubts, rea
 from vision.cells import RINGED, SURE, CellGuess
 from vision.choose import PLAIN_CELL, asked_instead, chosen, disputed, fits, fitting, goodness, none_fits, size_rivalled
 from vision.decode import decode_full, scaled_working
-from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged, weak_numbers
+from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged, ring_empties, weak_numbers
 from vision.errors import Unreadable
 from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straighten
 from vision.islands import find_islands
@@ -446,9 +446,11 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
     unseen = unseen_empties(lined, guesses, SURE, asked=asked)
     partial = partial_numbers(board, guesses, SURE)
     weak = weak_numbers(guesses, SURE, asked=asked)
-    suspects = tuple(CellRead(r, c, (g := guesses[r][c]).token, ("B",) if (r, c) in discs else
-                              g.alternatives[:3] if (r, c) in weak | dropped and g.alternatives else ("?",), LOST)
-                     for r, c in sorted(lost | discs | unseen | partial | weak | dropped) if (r, c) not in named)
+    rings = ring_empties(board, guesses, SURE, kinds_seen, asked)  # (thin rings read empty: "vring31")
+    suspects = tuple(CellRead(r, c, (g := guesses[r][c]).token, ("B",) if (r, c) in discs else ("W",) if (r, c) in
+                              rings else g.alternatives[:3] if (r, c) in weak | dropped and g.alternatives else ("?",),
+                              LOST) for r, c in sorted(lost | discs | unseen | partial | weak | dropped | rings)
+                     if (r, c) not in named)
     cell = float(np.median(np.diff(board.xs))) / board.zoom * scale  # (pixels of the picture sent)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                       suspects=suspects, seconds=time.perf_counter() - start, problem=problem, size_unsure=size_unsure,
