@@ -33,11 +33,36 @@ def test_no_board_of_the_own_corpus_with_a_solution_has_an_impossible_clue() -> 
     to have no solution (a 2x2 of circles coloured like a chessboard)."""
     found = []
     for t in own_records():
-        regions = t.get("regions")
-        rooms = tuple(tuple(row) for row in regions) if regions else None
+        rooms = _rooms(t.get("regions"))  # (read as characters, "1 2" rooms were no board's: Heyawake said nothing)
         if GENRES[t["genre"]].impossible_clues(_tokens(t["grid"]), rooms):
             found.append((t["id"], t.get("solution")))
     assert found == [("own-yinyang-16", None)]
+
+
+def _rooms(regions: list[str] | None) -> tuple[tuple[int, ...], ...] | None:
+    """A record's ``regions`` ("1 1 2" a row) as room labels."""
+    return tuple(tuple(int(k) for k in row.split()) for row in regions) if regions else None
+
+
+def test_a_room_number_no_room_of_a_corpus_board_can_hold_is_found() -> None:
+    """The rooms of the own corpus's Heyawake boards reach the rule: a number one above what its room
+    can hold shaded is flagged, on every board with a numbered room."""
+    from solvers.heyawake.check import most_apart
+
+    boards = [t for t in own_records() if t["genre"] == "heyawake"]
+    assert boards
+    for t in boards:
+        rooms = _rooms(t["regions"])
+        assert rooms is not None
+        tokens = [list(row) for row in _tokens(t["grid"])]
+        cols = len(tokens[0])
+        numbered = [(r, c) for r, row in enumerate(tokens) for c, v in enumerate(row) if v.isdigit()]
+        if not numbered:
+            continue
+        r, c = numbered[0]
+        room = [i * cols + j for i, row in enumerate(rooms) for j, k in enumerate(row) if k == rooms[r][c]]
+        tokens[r][c] = str(most_apart(room, cols) + 1)
+        assert GENRES["heyawake"].impossible_clues(tuple(map(tuple, tokens)), rooms) == {(r, c)}, t["id"]
 
 
 def test_areas_and_islands_of_no_size_the_board_has() -> None:
