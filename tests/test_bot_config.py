@@ -47,6 +47,7 @@ def test_env_file_is_honoured_everywhere_and_nothing_else_is_read(tmp_path: Path
     """`puzzlebot run --env-file x.env`: the daily puzzle, the scale-out backend and the solver options all get
     x.env's values; neither ./.env nor $PUZZLEBOT_ENV_FILE is read by anyone."""
     import bot.app
+    import bot.runtime
     from bot.daily.chat import DailyChat
     from bot.taskiq_backend import TaskiqBackend
 
@@ -66,8 +67,13 @@ def test_env_file_is_honoured_everywhere_and_nothing_else_is_read(tmp_path: Path
     served: list[tuple[object, BotConfig]] = []
     monkeypatch.setattr(bot.app, "adapter", lambda config: lambda core, cfg: served.append((core, cfg)) or 0)
     monkeypatch.setattr(bot.app, "setup_logging", lambda *a: None)
+    # main() is the bot process's own entry: its stop watchdog (faulthandler, exit=True) armed in this
+    # process ended the whole pytest run with status 1 fifteen seconds later, silently (rev31a)
+    monkeypatch.setattr(bot.app, "bound_stop", lambda *a: None)
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)  # (main sets it: restored after the test)
 
     assert bot.app.main(env_file=str(chosen)) == 0
+    assert "armed" not in bot.runtime._bound
     [(core, cfg)] = served
     assert cfg.platform == "console" and cfg.daily.timezone == "Asia/Tokyo" and cfg.daily.send_time == "07:30"
     daily = next(h.__self__ for h in core.registry.startup if isinstance(getattr(h, "__self__", None), DailyChat))

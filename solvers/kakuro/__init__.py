@@ -51,22 +51,12 @@ class Kakuro(Genre[KCell, NumberSolution]):
 
     def impossible_clues(self, tokens: Sequence[Sequence[str]], regions: Regions | None) -> frozenset[Cell]:
         """A sum with no run after it, or one its run's length cannot make with digits 1-9 used once."""
-        from solvers.kakuro.check import _part, _runs, _white
+        from solvers.kakuro.check import impossible_sums
 
         cells = [[NOTATION.read(t, False) for t in row] for row in tokens]
         if any(v is None for row in cells for v in row):
             return frozenset()  # (cells of no Kakuro: no opinion)
-        board: list[list[KCell]] = [[v for v in row if v is not None] for row in cells]
-        rows, cols = len(board), len(board[0]) if board else 0
-        out = {(r, c) for r, row in enumerate(board) for c, v in enumerate(row) if not _white(v)
-               and ((_part(v, True) is not None and (r + 1 >= rows or not _white(board[r + 1][c])))
-                    or (_part(v, False) is not None and (c + 1 >= cols or not _white(board[r][c + 1]))))}
-        for run, before, down in _runs(board):
-            total = _part(board[before[0]][before[1]], down) if before is not None else None
-            n = len(run)
-            if before is not None and total is not None and not n * (n + 1) // 2 <= total <= sum(range(10 - n, 10)):
-                out.add(before)  # (a run over 9 cells: no sum at all)
-        return frozenset(out)
+        return impossible_sums([[v for v in row if v is not None] for row in cells])
 
 
 GENRE = Kakuro()

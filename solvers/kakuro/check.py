@@ -7,7 +7,7 @@ clue part has such a run. Written without :mod:`board` or the solver.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from solvers.errors import InvalidPuzzle
 from solvers.kakuro.notation import KCell, White
@@ -44,29 +44,52 @@ def _runs(cells: Sequence[Sequence[KCell]]) -> list[tuple[list[Cell], Cell | Non
     return out
 
 
-def validate_grid(cells: Sequence[Sequence[KCell]]) -> None:
-    """Raise InvalidPuzzle for a clue without a run, a run too long, or a sum its length cannot make."""
+def sum_range(n: int) -> tuple[int, int]:
+    """The least and the most ``n`` different digits 1-9 add up to (none when n > 9: low above high)."""
+    return n * (n + 1) // 2, sum(range(10 - n, 10))
+
+
+def runless(cells: Sequence[Sequence[KCell]]) -> Iterator[tuple[Cell, str, int]]:
+    """Every clue part with no white run after it: its cell, ``down`` or ``right``, its sum (row by row)."""
     rows = len(cells)
     cols = len(cells[0]) if rows else 0
-    if not any(_white(v) for row in cells for v in row):
-        raise InvalidPuzzle("kakuro-no-white")
     for r in range(rows):
         for c in range(cols):
             v = cells[r][c]
             if isinstance(v, White):
                 continue
-            down, right = v.down, v.right
-            if down is not None and (r + 1 >= rows or not _white(cells[r + 1][c])):
-                raise InvalidPuzzle("kakuro-clue-no-run", cells=((r, c),), cell=(r, c), part="down", total=down)
-            if right is not None and (c + 1 >= cols or not _white(cells[r][c + 1])):
-                raise InvalidPuzzle("kakuro-clue-no-run", cells=((r, c),), cell=(r, c), part="right", total=right)
+            if v.down is not None and (r + 1 >= rows or not _white(cells[r + 1][c])):
+                yield (r, c), "down", v.down
+            if v.right is not None and (c + 1 >= cols or not _white(cells[r][c + 1])):
+                yield (r, c), "right", v.right
+
+
+def impossible_sums(cells: Sequence[Sequence[KCell]]) -> frozenset[Cell]:
+    """The clue cells no Kakuro can hold whatever its other clues: a sum with no run after it, or
+    one its run's length cannot make (what :func:`validate_grid` refuses of a clue; the picture
+    reader asks these, :meth:`solvers.genre.Genre.impossible_clues`)."""
+    out = {cell for cell, _, _ in runless(cells)}
+    for run, before, down in _runs(cells):
+        total = _part(cells[before[0]][before[1]], down) if before is not None else None
+        low, high = sum_range(len(run))
+        if before is not None and total is not None and not low <= total <= high:
+            out.add(before)
+    return frozenset(out)
+
+
+def validate_grid(cells: Sequence[Sequence[KCell]]) -> None:
+    """Raise InvalidPuzzle for a clue without a run, a run too long, or a sum its length cannot make."""
+    if not any(_white(v) for row in cells for v in row):
+        raise InvalidPuzzle("kakuro-no-white")
+    for (r, c), part, given in runless(cells):  # (the first one found)
+        raise InvalidPuzzle("kakuro-clue-no-run", cells=((r, c),), cell=(r, c), part=part, total=given)
     for run, before, down in _runs(cells):
         n = len(run)
         if n > 9:
             raise InvalidPuzzle("kakuro-run-too-long", cells=tuple(run), cell=run[0], length=n)
         total = _part(cells[before[0]][before[1]], down) if before is not None else None
         if total is not None:
-            low, high = n * (n + 1) // 2, sum(range(10 - n, 10))
+            low, high = sum_range(n)
             if not low <= total <= high:
                 raise InvalidPuzzle("kakuro-impossible-sum", cells=(before, *run) if before else tuple(run),
                                     cell=before, total=total, length=n, low=low, high=high)

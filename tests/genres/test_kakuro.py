@@ -180,3 +180,21 @@ def test_a_board_from_a_puzzlink_url_is_named_by_the_urls_size() -> None:
     assert result_title(puzzle, result_view(job), "en") == "Kakuro 5×5 · unique solution"
     assert named_size("kakuro", 6, 6) == {"rows": 5, "cols": 5}  # the daily puzzle's captions too
     assert named_size("masyu", 6, 6) == {"rows": 6, "cols": 6}
+
+
+def test_the_clues_a_picture_asks_are_those_the_board_is_refused_for() -> None:
+    """``impossible_clues`` (the picture reader's question) and ``validate_grid`` (the refusal) share
+    one rule: a clue refused is asked, the first refused is named, and a valid board asks none."""
+    from solvers.errors import InvalidPuzzle
+    from solvers.kakuro.check import validate_grid
+
+    for grid, asked in ((["# 10\\", "\\3 ."], {(0, 1)}),
+                        (["# 30\\ 4\\", "\\3 . .", "\\4 . ."], {(0, 1)}),
+                        (["# 3\\ #", "\\3 . #", "# . 5\\"], {(2, 2)}),
+                        (["# 3\\ 4\\", "\\3 . #", "\\5 . 6\\"], {(0, 2), (2, 2)})):
+        tokens = [row.split() for row in grid]
+        assert GENRE.impossible_clues(tokens, None) == asked, grid
+        with pytest.raises(InvalidPuzzle) as e:
+            validate_grid(Puzzle.from_record({"genre": "kakuro", "grid": grid}).cells)
+        assert e.value.msg.params["cell"] == min(asked), grid
+    assert GENRE.impossible_clues([row.split() for row in ["# 3\\ 4\\", "\\3 . .", "\\4 . ."]], None) == frozenset()
