@@ -15,7 +15,7 @@ from solvers.registry import GENRES
 from vision.errors import Unreadable
 
 # the confidence of a clue the genre taken holds as no clue or cannot hold (Reading.taken): asked as a cell the
-# board puts in doubt is (vision.reading.LOST), not as one read poorly
+# board puts in doubt is (vision.suspects.LOST), not as one read poorly
 DROPPED = 0.5
 
 

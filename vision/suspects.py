@@ -1,6 +1,6 @@
-"""The cells a reading sure of them is asked about all the same: every rule of :mod:`vision.doubts`,
-:mod:`vision.sight` and :mod:`vision.kinds` that names a cell read with confidence, gathered in
-one place (split out of ``vision.reading``, at 502 lines, so that a new rule lands here)."""
+"""The cells read with confidence that a reading asks about all the same, by the board's own
+evidence (the cell rules of :mod:`vision.doubts`, :mod:`vision.sight` and :mod:`vision.kinds`),
+gathered in one place: split out of ``vision.reading`` at 502 lines, so that a new rule lands here."""
 
 from __future__ import annotations
 
