@@ -154,3 +154,16 @@ def test_no_generated_board_of_any_genre_or_small_size_has_an_impossible_clue() 
             if bad:
                 found.append((name, rows, cols, sorted(bad)))
     assert found == []
+
+
+def test_a_sure_reading_asked_once_a_genre_is_taken_is_asked_as_when_read() -> None:
+    """Read sure, a clue the genre taken drops asked (Reading.taken): the rules that ask only on a
+    reading asked about anyway apply as if it had been asked when read (before rev31b the small
+    board's other cells, and a count short of its outline, went unasked)."""
+    rows = ["7 . . . .", ". . . . .", ". . 8 . .", ". . . . .", ". . . . 10"]
+    r = Reading(rows=5, cols=5, tokens=_tokens(rows), genres=("fillomino", "shikaku"), unsure=(), seconds=0.0,
+                small=True, size_suspect=True)
+    assert r.sure and r.taken("fillomino")[0] is r  # (nothing asked: sure as read)
+    taken, _ = r.taken("shikaku")
+    assert len(taken.unsure) == 25 and taken.size_unsure
+    assert next(u for u in taken.unsure if (u.row, u.col) == (0, 0)).alternatives == ("?",)

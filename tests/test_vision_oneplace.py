@@ -37,6 +37,13 @@ def _blank() -> bytes:
     return cv2.imencode(".png", np.full((600, 800), 235, np.uint8))[1].tobytes()
 
 
+def _looked_at(monkeypatch: pytest.MonkeyPatch, places: list[Spot], place_reads: Any) -> None:
+    """The picture as a whole found no grid; ``places`` are the places to look at, each read by ``place_reads``."""
+    monkeypatch.setattr(reading, "spots", lambda full, limit=3: places[:limit])
+    monkeypatch.setattr(reading, "_place_reads", place_reads)
+    monkeypatch.setattr(reading, "_read_steady", lambda *a, **k: Unreadable("no-grid", "none"))
+
+
 def test_one_outline_found_twice_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
     inner = _spot(300, 200, 5, 6, 24.0)
     outer = _spot(297, 197, 5, 6, 25.0)  # (the frame's outer edge: the same count, the box 3 px away)
@@ -49,9 +56,7 @@ def test_one_outline_found_twice_is_read_once(monkeypatch: pytest.MonkeyPatch) -
         tries.append(got)
         return got
 
-    monkeypatch.setattr(reading, "spots", lambda full, limit=3: [inner, outer][:limit])
-    monkeypatch.setattr(reading, "_place_reads", place_reads)
-    monkeypatch.setattr(reading, "_read_steady", lambda *a, **k: Unreadable("no-grid", "none"))
+    _looked_at(monkeypatch, [inner, outer], place_reads)
     got = reading.read_image(_blank())
     assert len(read) == 1  # (before: the same frame read twice)
     assert (got.rows, got.cols) == (6, 6)  # (before: 6x5, read sure from the second look, chosen)
@@ -69,9 +74,7 @@ def test_one_outline_refused_at_first_look_is_looked_at_again(monkeypatch: pytes
         tries.append(got)
         return got
 
-    monkeypatch.setattr(reading, "spots", lambda full, limit=3: [inner, outer][:limit])
-    monkeypatch.setattr(reading, "_place_reads", place_reads)
-    monkeypatch.setattr(reading, "_read_steady", lambda *a, **k: Unreadable("no-grid", "none"))
+    _looked_at(monkeypatch, [inner, outer], place_reads)
     got = reading.read_image(_blank())
     assert read == [inner, outer] and (got.rows, got.cols) == (5, 5)
 
@@ -86,9 +89,7 @@ def test_two_places_apart_are_both_read(monkeypatch: pytest.MonkeyPatch) -> None
         tries.append(got)
         return got
 
-    monkeypatch.setattr(reading, "spots", lambda full, limit=3: [first, other][:limit])
-    monkeypatch.setattr(reading, "_place_reads", place_reads)
-    monkeypatch.setattr(reading, "_read_steady", lambda *a, **k: Unreadable("no-grid", "none"))
+    _looked_at(monkeypatch, [first, other], place_reads)
     reading.read_image(_blank())
     assert read == [first, other]
 

@@ -77,3 +77,17 @@ def test_thick_lines_are_profiled_as_before_without_the_second_opening() -> None
                 for fine in (False, True):
                     got = lattice.thick_profile(dark, 3, 0.04, axis, run, fine)
                     assert np.array_equal(got, _thick_as_before(dark, 3, 0.04, axis, run, fine))
+
+
+@pytest.mark.parametrize("size", [39, 40, 41, 319, 320, 321])  # (8 * MIN_CELLS, 8 * MAX_CELLS)
+def test_the_count_boundaries_and_flat_profiles_score_as_before(size: int) -> None:
+    # (the fewest and most counts a profile of this length has, 5 and 40 cells of 8 pixels at the
+    # edges; a blank, a constant and a one-peak profile, whose spread is 0 or whose scores tie)
+    peak = np.zeros(size)
+    peak[size // 2] = 1.0
+    for prof in (np.zeros(size), np.full(size, 0.4), peak):
+        spread = float(prof.std()) or 1e-6
+        one = lattice._scorer(prof, spread)
+        want = {n: one(n) for n in range(lattice.MIN_CELLS, lattice.MAX_CELLS + 1) if size / n >= 8}
+        assert list(want) == [n for n in range(lattice.MIN_CELLS, lattice.MAX_CELLS + 1) if n * 8 <= size]
+        assert lattice._every_score(prof, spread) == want

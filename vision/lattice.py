@@ -260,18 +260,24 @@ def _scorer(prof: np.ndarray, spread: float) -> Callable[[int], float]:
         return float(np.add.reduce(a) / a.size) if plain else float(np.mean(a))
 
     def score(n: int) -> float:
-        cell = size / n
-        win = max(1, round(cell / 10))
-        at = np.round(np.arange(1, n) * cell).astype(np.int64)
-        bounds = np.empty(2 * len(at), np.int64)
-        bounds[0::2] = np.maximum(0, at - win)
-        bounds[1::2] = np.minimum(size, at + win + 1)
+        bounds, lo, hi = _windows(size, n)
         peaks = np.maximum.reduceat(padded, bounds)[0::2]
-        mid = np.round((np.arange(n) + 0.5) * cell).astype(np.int64)
-        lo, hi = np.maximum(0, mid - win), np.minimum(size, mid + win + 1)
         mids = (sums[hi] - sums[lo]) / (hi - lo)
         return (mean(peaks) - mean(mids)) / spread
     return score
+
+
+def _windows(size: int, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_score`'s windows for ``n`` cells along a profile of ``size``: each inner line's window's
+    bounds, end to end (for ``maximum.reduceat``), and each middle's window's ends."""
+    cell = size / n
+    win = max(1, round(cell / 10))
+    at = np.round(np.arange(1, n) * cell).astype(np.int64)
+    bounds = np.empty(2 * len(at), np.int64)
+    bounds[0::2] = np.maximum(0, at - win)
+    bounds[1::2] = np.minimum(size, at + win + 1)
+    mid = np.round((np.arange(n) + 0.5) * cell).astype(np.int64)
+    return bounds, np.maximum(0, mid - win), np.minimum(size, mid + win + 1)
 
 
 @lru_cache(maxsize=512)  # (a profile's length is a picture's side: a few hundred sizes at most in use)
@@ -282,17 +288,11 @@ def _plan(size: int, counts: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, n
     lines and middles begin in those."""
     bounds, lo, hi, lines, middles = [], [], [], [0], [0]
     for n in counts:
-        cell = size / n
-        win = max(1, round(cell / 10))
-        at = np.round(np.arange(1, n) * cell).astype(np.int64)
-        pair = np.empty(2 * len(at), np.int64)
-        pair[0::2] = np.maximum(0, at - win)
-        pair[1::2] = np.minimum(size, at + win + 1)
-        mid = np.round((np.arange(n) + 0.5) * cell).astype(np.int64)
+        pair, low, high = _windows(size, n)
         bounds.append(pair)
-        lo.append(np.maximum(0, mid - win))
-        hi.append(np.minimum(size, mid + win + 1))
-        lines.append(lines[-1] + len(at))
+        lo.append(low)
+        hi.append(high)
+        lines.append(lines[-1] + n - 1)
         middles.append(middles[-1] + n)
     b, low, high = np.concatenate(bounds), np.concatenate(lo), np.concatenate(hi)
     for a in (b, low, high):

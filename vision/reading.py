@@ -20,11 +20,11 @@ from vision.cellreads import cell_boxes, darkened, faint_rings, kept_doubts, rea
 from vision.cells import RINGED, SURE, CellGuess
 from vision.choose import PLAIN_CELL, asked_instead, chosen, disputed, fits, fitting, goodness, none_fits, size_rivalled
 from vision.decode import decode_full, scaled_working
-from vision.doubts import discs_read_as_numbers, lost_clues, off_square, ragged, ring_empties, weak_numbers
+from vision.doubts import off_square, ragged
 from vision.errors import Unreadable
 from vision.grid import CLEAR, SUPPORTED, enlarged, find_board, flatten, straighten
 from vision.islands import find_islands
-from vision.kinds import candidates, dropped_clues, impossible_clues, odd_cells
+from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, outlined, part_of, same_place, spots
 from vision.memo import one_reading
 from vision.recount import part_dropped, part_read, recounted, widened_place
@@ -32,12 +32,12 @@ from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
 from vision.sharpen import sharpened
-from vision.sight import dots_beyond, left_out, partial_numbers, runs_beyond, short_of_outline, unseen_empties
+from vision.sight import dots_beyond, left_out, runs_beyond, short_of_outline
 from vision.small import SMALL_CELL, small_board, small_count, spot_cell
 from vision.strokes import deepened
+from vision.suspects import LOST, suspects
 from vision.unline import stretched, unlined
 
-LOST = 0.5  # the confidence given to a cell the board puts in doubt (see Reading.suspects)
 UNCLEAR = 0.25  # a board with a larger share of unsure cells is refused (fewer: shown, its doubts named)
 MIN_SIDE, MAX_SIDE = 5, 40
 CROSSWORD_BLOCKS, CROSSWORD_SHARE = 10, 0.1  # this many plain black squares and nothing else: no puzzle
@@ -436,24 +436,11 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
                    or ragged(board) or left_out(lined) or runs_beyond(lined, flatten(grey))
                    or dots_beyond(lined, flatten(grey)))
     named = {(u.row, u.col) for u in unsure}
-    # (a clue no genre listed draws, or none can hold there: misread; when none fits, as the likeliest
-    # holds them, as _form_doubts names its cells)
-    dropped = (dropped_clues(tokens, regions, genres, board_of)
-               | impossible_clues(tokens, regions, genres[:1] if problem else genres))
-    asked = bool(unsure) or size_unsure or bool(dropped)  # (some rules name cells only on a reading asked about)
-    lost = lost_clues(board, guesses, SURE, asked=asked, known=hairline)
-    discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)
-    unseen = unseen_empties(lined, guesses, SURE, asked=asked)
-    partial = partial_numbers(board, guesses, SURE)
-    weak = weak_numbers(guesses, SURE, asked=asked)
-    rings = ring_empties(board, guesses, SURE, kinds_seen, asked)  # (thin rings read empty: "vring31")
-    suspects = tuple(CellRead(r, c, (g := guesses[r][c]).token, ("B",) if (r, c) in discs else ("W",) if (r, c) in
-                              rings else g.alternatives[:3] if (r, c) in weak | dropped and g.alternatives else ("?",),
-                              LOST) for r, c in sorted(lost | discs | unseen | partial | weak | dropped | rings)
-                     if (r, c) not in named)
+    suspected = suspects(board, lined, guesses, kinds_seen, hairline, tokens, regions, genres, problem is not None,
+                         named, asked=bool(unsure) or size_unsure)
     cell = float(np.median(np.diff(board.xs))) / board.zoom * scale  # (pixels of the picture sent)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
-                      suspects=suspects, seconds=time.perf_counter() - start, problem=problem, size_unsure=size_unsure,
+                      suspects=suspected, seconds=time.perf_counter() - start, problem=problem, size_unsure=size_unsure,
                       regions=regions, size_suspect=short_of_outline(board), small=cell < PLAIN_CELL,
                       cell=cell)
     if unclear:

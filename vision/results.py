@@ -15,7 +15,7 @@ from solvers.registry import GENRES
 from vision.errors import Unreadable
 
 # the confidence of a clue the genre taken holds as no clue or cannot hold (Reading.taken): asked as a cell the
-# board puts in doubt is (vision.reading.LOST), not as one read poorly
+# board puts in doubt is (vision.suspects.LOST), not as one read poorly
 DROPPED = 0.5
 
 
@@ -101,6 +101,12 @@ class Reading:
         reading = self
         for name in (genre,) if genre else self.genres:
             reading = reading._asked_as(name)
+        if self.sure and not reading.sure:
+            # (read sure, now asked about: the rules that ask only on a reading asked about anyway, a
+            # small board's every cell, a count off square or short of its outline, as if asked when read)
+            from vision.reading import _suspected  # (vision.reading reads boards through this module)
+
+            reading = _suspected(reading)
         if genre is None:
             return reading, None
         try:

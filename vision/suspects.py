@@ -1,0 +1,44 @@
+"""The cells read with confidence that a reading asks about all the same, by the board's own
+evidence (the cell rules of :mod:`vision.doubts`, :mod:`vision.sight` and :mod:`vision.kinds`),
+gathered in one place: split out of ``vision.reading`` at 502 lines, so that a new rule lands here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from solvers.puzzle import Regions
+from vision.board import Board
+from vision.cells import SURE, CellGuess, CellInk
+from vision.doubts import discs_read_as_numbers, lost_clues, ring_empties, weak_numbers
+from vision.kinds import dropped_clues, impossible_clues
+from vision.results import CellRead, board_of
+from vision.sight import partial_numbers, unseen_empties
+
+LOST = 0.5  # the confidence given to a cell the board puts in doubt (see Reading.suspects)
+
+
+def suspects(board: Board, lined: Board, guesses: Sequence[Sequence[CellGuess]],
+             kinds_seen: Mapping[tuple[int, int], np.ndarray], hairline: Mapping[tuple[int, int], CellInk],
+             tokens: tuple[tuple[str, ...], ...], regions: Regions | None, genres: tuple[str, ...],
+             problem: bool, named: set[tuple[int, int]], asked: bool) -> tuple[CellRead, ...]:
+    """The cells read with confidence that the board puts in doubt (``Reading.suspects``), none of
+    ``named`` (asked already); ``lined``: the board with its rooms' borders kept; ``tokens``: the
+    guesses' own; ``problem``: no genre listed fits; ``asked``: the reading has doubts already (some
+    rules name cells only then)."""
+    # (a clue no genre listed draws, or none can hold there: misread; when none fits, as the likeliest
+    # holds them, as _form_doubts names its cells)
+    dropped = (dropped_clues(tokens, regions, genres, board_of)
+               | impossible_clues(tokens, regions, genres[:1] if problem else genres))
+    asked = asked or bool(dropped)
+    lost = lost_clues(board, guesses, SURE, asked=asked, known=hairline)
+    discs = discs_read_as_numbers(board, guesses, SURE, kinds_seen)
+    unseen = unseen_empties(lined, guesses, SURE, asked=asked)
+    partial = partial_numbers(board, guesses, SURE)
+    weak = weak_numbers(guesses, SURE, asked=asked)
+    rings = ring_empties(board, guesses, SURE, kinds_seen, asked)  # (thin rings read empty: "vring31")
+    return tuple(CellRead(r, c, (g := guesses[r][c]).token, ("B",) if (r, c) in discs else ("W",) if (r, c) in
+                          rings else g.alternatives[:3] if (r, c) in weak | dropped and g.alternatives else ("?",),
+                          LOST) for r, c in sorted(lost | discs | unseen | partial | weak | dropped | rings)
+                 if (r, c) not in named)
