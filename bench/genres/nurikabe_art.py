@@ -189,6 +189,12 @@ class Art:
     def sizes(self) -> list[int]:
         return sorted((len(x) for x in self.islands if x), reverse=True)
 
+    def tally(self) -> str:
+        """The islands in one line, as each generator's record ``source`` states them."""
+        sizes = self.sizes()
+        return (f"{len(sizes)} islands (max {sizes[0]}, >= 10: {sum(s >= 10 for s in sizes)}, "
+                f">= 20: {sum(s >= 20 for s in sizes)}, 1: {sizes.count(1)})")
+
     # mending ------------------------------------------------------------------------------
     def lone(self, cell: Cell) -> bool:
         return self.sea(cell) and all(self.sea(x) for x in self.sides(cell)) and self.safe(cell)

@@ -167,11 +167,8 @@ def set_board(rows: int, cols: int, seed: int, big: int, keep: int, rounds: int,
         made = art.kill(patches[:FEW] if backs else patches, keep)
         print(f"    {len(diff)} cells differ, {made} changes", flush=True)
         later.write_bytes(pickle.dumps(art))
-    sizes = art.sizes()
     rec["unique"] = True if ending == "unique" else None
-    rec["source"] = (f"bench/genres/nurikabe_setter.py seed {seed} big {big}: {len(sizes)} islands "
-                     f"(max {sizes[0]}, >= 10: {sum(s >= 10 for s in sizes)}, >= 20: {sum(s >= 20 for s in sizes)}, "
-                     f"1: {sizes.count(1)}); mends {art.log}; {ending}")
+    rec["source"] = (f"bench/genres/nurikabe_setter.py seed {seed} big {big}: {art.tally()}; mends {art.log}; {ending}")
     return rec, ending
 
 

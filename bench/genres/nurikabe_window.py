@@ -222,11 +222,9 @@ def make(start: Path, seed: int, rounds: int, limit: float) -> tuple[dict[str, A
         print(f"    {len(diff)} cells differ in {len(patches)} spots: {tally}, cpu {time.process_time() - t0:.1f} s",
               flush=True)
         start.with_suffix(f".win{seed}.pickle").write_bytes(pickle.dumps(art))
-    sizes = art.sizes()
     rec["unique"] = True if ending == "unique" else None
-    rec["source"] = (f"bench/genres/nurikabe_window.py from {start.name} seed {seed}: {len(sizes)} islands "
-                     f"(max {sizes[0]}, >= 10: {sum(s >= 10 for s in sizes)}, >= 20: {sum(s >= 20 for s in sizes)}, "
-                     f"1: {sizes.count(1)}); changes {art.log}; {ending}")
+    rec["source"] = (f"bench/genres/nurikabe_window.py from {start.name} seed {seed}: {art.tally()}; "
+                     f"changes {art.log}; {ending}")
     return rec, ending, art
 
 
