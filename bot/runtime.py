@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import faulthandler
 import logging
+import math
 import signal
 import sys
 from collections.abc import Callable, Iterator
@@ -29,6 +30,10 @@ log = logging.getLogger(__name__)
 # gone, before it writes every thread's stack to stderr and ends with status 1. A clean stop took 1.5-8.4 s
 # at load 12 (stop 31, 25 runs of the Telegram SIGTERM drill); deploy/'s unit sends SIGKILL after 20 s.
 STOP_GRACE = 15.0
+# Seconds after that a SIGALRM (default action: the process ends) ends a stop that hangs after the interpreter
+# itself is gone, where faulthandler's timer no longer runs: at 11:48 on stop 31 a `puzzlebot run` hung for 85
+# minutes in C's exit handlers, OpenBLAS joining its own idle thread (gdb: gotoblas_quit -> blas_thread_shutdown_).
+HARD_AFTER = 5
 _bound: dict[str, float] = {}  # "grace", set by the process's entry point (bot.app.main) only; "armed"
 
 
@@ -46,6 +51,8 @@ def arm_stop() -> None:
         with contextlib.suppress(ValueError, OSError, RuntimeError):  # stderr closed or not a real file
             faulthandler.dump_traceback_later(_bound["grace"], exit=True, file=sys.__stderr__)
             _bound["armed"] = 1.0
+        if hasattr(signal, "alarm"):  # nothing here handles SIGALRM: its default action ends the process
+            signal.alarm(math.ceil(_bound["grace"]) + HARD_AFTER)
 
 
 class Runtime:

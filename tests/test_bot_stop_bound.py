@@ -4,6 +4,7 @@ alive past :data:`bot.runtime.STOP_GRACE`, and stderr then shows every thread's 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -37,6 +38,24 @@ def test_a_stop_that_hangs_still_ends_the_process_and_shows_where(tmp_path: Path
     assert "Bye." in proc.stdout  # the chat itself ended normally first
     assert "Thread 0x" in proc.stderr and "in run" in proc.stderr  # every thread's stack, the sleeper's too
     assert "Traceback" not in proc.stdout
+
+
+# The same, with faulthandler's timer out of the way (as after the interpreter has finalized, where an
+# OpenBLAS exit handler once hung for 85 minutes): the SIGALRM armed beside it ends the process.
+HUNG_PAST_FAULTHANDLER = HUNG.replace("import bot.runtime\n", "import bot.runtime, faulthandler\n"
+                                      "faulthandler.dump_traceback_later = lambda *a, **k: None\n"
+                                      "bot.runtime.HARD_AFTER = 1\n")
+
+
+@pytest.mark.slow
+def test_a_stop_that_hangs_past_faulthandler_is_ended_by_the_alarm(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPO), "TELEGRAM_TOKEN": "", "DISCORD_TOKEN": "",
+           "PUZZLEBOT_POOL_SIZE": "1"}
+    assert "HARD_AFTER = 1" in HUNG_PAST_FAULTHANDLER
+    proc = subprocess.run([sys.executable, "-c", HUNG_PAST_FAULTHANDLER], input="/quit\n", capture_output=True,
+                          text=True, cwd=tmp_path, env=env, timeout=120)
+    assert proc.returncode == -signal.SIGALRM, proc.stderr[-2000:]
+    assert "Bye." in proc.stdout
 
 
 def test_the_in_process_runtime_arms_no_watchdog() -> None:
