@@ -74,9 +74,12 @@ def adapter(config: BotConfig) -> Serve:
 def one_blas_thread() -> None:
     """OpenBLAS (numpy's linear algebra) uses one thread in this process, unless the operator chose otherwise.
 
-    OpenBLAS's idle threads spin: on the 2-core host the glyph models' warm-up (one SVD) took 1.3 s of
-    CPU threaded against 0.07 s on one thread, and at load 12 (stop 31) a bot still in it when told to
-    stop took 7-8 s to exit instead of 2-4, `echo /quit | puzzlebot run` 38-45 s instead of 24-25.
+    With a pool of OpenBLAS threads, C's exit handlers can deadlock joining an idle one (stop 31: a
+    ``puzzlebot run`` hung 85 minutes after "Bye.", gdb: gotoblas_quit -> blas_thread_shutdown_); one
+    thread means no pool to join. The idle threads also spin: on the 2-core host the glyph models' warm-up
+    (one SVD) took 1.3 s of CPU threaded against 0.07 s on one thread, and at load 12 (stop 31) a bot still
+    in it when told to stop took 7-8 s to exit instead of 2-4, `echo /quit | puzzlebot run` 38-45 s
+    instead of 24-25.
     The solver workers are processes of their own and inherit this. Must run before numpy is imported.
     """
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")

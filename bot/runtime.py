@@ -16,6 +16,7 @@ import math
 import signal
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.scheduling import AsyncioJobs
@@ -34,25 +35,37 @@ STOP_GRACE = 15.0
 # itself is gone, where faulthandler's timer no longer runs: at 11:48 on stop 31 a `puzzlebot run` hung for 85
 # minutes in C's exit handlers, OpenBLAS joining its own idle thread (gdb: gotoblas_quit -> blas_thread_shutdown_).
 HARD_AFTER = 5
-_bound: dict[str, float] = {}  # "grace", set by the process's entry point (bot.app.main) only; "armed"
+
+
+@dataclass
+class _StopClock:
+    """This process's stop bound: ``grace`` seconds once set by the entry point, and whether it runs."""
+
+    grace: float | None = None  # set by the process's entry point (bot.app.main) only
+    armed: bool = False
+
+
+_clock = _StopClock()
 
 
 def bound_stop(seconds: float | None = None) -> None:
     """This process's stop, from its first step to the process's end, takes at most ``seconds``
     (see :func:`arm_stop`). Only the ``puzzlebot run`` process calls it: in-process users get no watchdog."""
-    _bound.clear()
-    _bound["grace"] = STOP_GRACE if seconds is None else seconds
+    _clock.grace = STOP_GRACE if seconds is None else seconds
+    _clock.armed = False
 
 
 def arm_stop() -> None:
     """The stop began: start its clock, once, if :func:`bound_stop` was called. A stop that hangs on a
     thread or child that never ends still ends the process, and its stderr shows where it hung."""
-    if "grace" in _bound and "armed" not in _bound and sys.__stderr__ is not None:
-        with contextlib.suppress(ValueError, OSError, RuntimeError):  # stderr closed or not a real file
-            faulthandler.dump_traceback_later(_bound["grace"], exit=True, file=sys.__stderr__)
-            _bound["armed"] = 1.0
-        if hasattr(signal, "alarm"):  # nothing here handles SIGALRM: its default action ends the process
-            signal.alarm(math.ceil(_bound["grace"]) + HARD_AFTER)
+    grace = _clock.grace
+    if grace is None or _clock.armed or sys.__stderr__ is None:
+        return
+    with contextlib.suppress(ValueError, OSError, RuntimeError):  # stderr closed or not a real file
+        faulthandler.dump_traceback_later(grace, exit=True, file=sys.__stderr__)
+        _clock.armed = True
+    if hasattr(signal, "alarm"):  # nothing here handles SIGALRM: its default action ends the process
+        signal.alarm(math.ceil(grace) + HARD_AFTER)
 
 
 class Runtime:

@@ -73,7 +73,7 @@ def test_env_file_is_honoured_everywhere_and_nothing_else_is_read(tmp_path: Path
     monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)  # (main sets it: restored after the test)
 
     assert bot.app.main(env_file=str(chosen)) == 0
-    assert "armed" not in bot.runtime._bound
+    assert not bot.runtime._clock.armed
     [(core, cfg)] = served
     assert cfg.platform == "console" and cfg.daily.timezone == "Asia/Tokyo" and cfg.daily.send_time == "07:30"
     daily = next(h.__self__ for h in core.registry.startup if isinstance(getattr(h, "__self__", None), DailyChat))

@@ -62,9 +62,9 @@ def test_the_in_process_runtime_arms_no_watchdog() -> None:
     """Tests and embedders that drive a Runtime in their own process are never ended by it."""
     import bot.runtime
 
-    assert "grace" not in bot.runtime._bound
+    assert bot.runtime._clock.grace is None
     bot.runtime.arm_stop()
-    assert "armed" not in bot.runtime._bound
+    assert not bot.runtime._clock.armed
 
 
 def test_the_bot_process_runs_openblas_on_one_thread_unless_the_operator_chose(monkeypatch: pytest.MonkeyPatch) -> None:
