@@ -59,6 +59,10 @@ class Reading:
     # pixels of the picture sent a cell is (0.0: not known); under vision.small.SMALL_CELL the count
     # and every cell are asked even on a reading sure of them (vision.reading._suspected)
     cell: float = 0.0
+    # cells the picture's rules (vision.suspects: lost clues, unseen empties, weak numbers, rings read
+    # empty) name only on a reading asked about anyway, kept on one read sure: asked as well when a
+    # genre taken asks about it (taken), as they would have been had it been asked when read
+    if_asked: tuple[CellRead, ...] = ()
 
     @property
     def sure(self) -> bool:
@@ -95,11 +99,14 @@ class Reading:
         for name in (genre,) if genre else self.genres:
             reading = reading._asked_as(name)
         if self.sure and not reading.sure:
-            # (read sure, now asked about: the rules that ask only on a reading asked about anyway, a
-            # small board's every cell, a count off square or short of its outline, as if asked when read)
+            # (read sure, now asked about: the rules that ask only on a reading asked about anyway, the
+            # picture's (if_asked), a small board's every cell, a count off square or short of its
+            # outline, as if asked when read)
             from vision.reading import _suspected  # (vision.reading reads boards through this module)
 
-            reading = _suspected(reading)
+            named = {(u.row, u.col) for u in reading.unsure}
+            reading = _suspected(replace(reading, suspects=tuple(u for u in reading.if_asked
+                                                                 if (u.row, u.col) not in named)))
         if genre is None:
             return reading, None
         try:
