@@ -524,3 +524,19 @@ def test_a_first_word_that_names_no_genre_is_called_so() -> None:
         read_board("foobar\n1 2\n3 4")
     with pytest.raises(ParseError, match="Row 1 has 6 cells"):  # a genre is named: the word is a row
         read_board("masyu\nwbwbwb\n. .\n. .")
+
+
+@pytest.mark.parametrize("greeting", ["Hi ! !", "Yo ! ?", "Hi : )", "Hi ! ☺", "Hi ! :)", "Hi ? ?"])
+def test_a_greeting_as_wide_as_the_board_is_dropped(greeting: str) -> None:
+    """A greeting of three short tokens above a three-column board was taken for a row with one
+    mistyped cell (19a18a5: "Unknown symbol '!'"): its tokens are punctuation no board row holds."""
+    board = read_board(f"masyu\n{greeting}\nW . B\n. . .\nB . W")
+    assert (board.rows, board.cols) == (3, 3)
+
+
+@pytest.mark.parametrize(("row", "symbol"), [("W ! B", "!"), ("W . Ж", "Ж"), ("W . qq", "qq"), ("? . B", "?")])
+def test_a_mistyped_first_row_of_board_cells_is_still_named(row: str, symbol: str) -> None:
+    """All of its cells but one are a board's (letters, numbers, the row beside it's): a row, its typo named."""
+    with pytest.raises(ParseError) as err:
+        read_board(f"masyu\n{row}\n. . .\nB . W")
+    assert f"Unknown symbol '{symbol}' at row 1" in say(err.value.msg)
