@@ -355,6 +355,9 @@ BROKEN = [
     ("masyu\nnumberlink\nW .", None, "names two genres", "ジャンルが 2 つ", ()),
     ("W . B", "notagenre", "Unknown genre 'notagenre'", "不明なジャンル", ()),
     ("1 99999 1\n. . .", "numberlink", "The number 99999 at row 1, column 2 is too large", "大きすぎます", ((0, 1),)),
+    # a sudoku too small was told its first digit above the side is no digit of it ('4': 1-3), not its size
+    ("sudoku\n1 2 3\n4 5 6\n7 8 9", None, "Sudoku boards are 4x4 to 25x25; this one is 3x3", "この盤は 3×3", ()),
+    ("1 2 3\n4 5 6\n7 8 9", "sudoku", "Sudoku boards are 4x4 to 25x25; this one is 3x3", "この盤は 3×3", ()),
     # a first or last row with one mistyped cell was dropped as prose, and the board without it solved
     ("masyu\nW . Ж\n. . .\n. B .", None, "Unknown symbol 'Ж' at row 1, column 3", "'Ж'", ((0, 2),)),
     ("masyu\nW . B\n. . .\n. B qq", None, "Unknown symbol 'qq' at row 3, column 3", "'qq'", ((2, 2),)),
