@@ -543,3 +543,23 @@ def test_a_mistyped_first_row_of_board_cells_is_still_named(row: str, symbol: st
     with pytest.raises(ParseError) as err:
         read_board(f"masyu\n{row}\n. . .\nB . W")
     assert f"Unknown symbol '{symbol}' at row 1" in say(err.value.msg)
+
+
+@pytest.mark.parametrize("text", ["| W | . | B |\n| . | . | . |\n| B | . | W |",
+                                  "|W|.|B|\n|.|.|.|\n|B|.|W|",
+                                  "+---+---+---+\n| W |   | B |\n+---+---+---+\n|   |   |   |\n+---+---+---+\n"
+                                  "| B |   | W |\n+---+---+---+"])
+def test_a_board_typed_as_a_table_reads_as_its_cells(text: str) -> None:
+    """A bar between every two cells (a markdown or ASCII-art table, a blank cell empty) was read with
+    its inner bars as cells: "Unknown symbol '|' at row 1, column 2", or ragged rows."""
+    board = read_board(f"masyu\n{text}")
+    assert board.grid_lines() == ["W . B", ". . .", "B . W"]
+
+
+def test_bars_between_a_clue_grid_and_its_rooms_or_between_boxes_still_part_them() -> None:
+    rooms = read_board("heyawake\n| 2 . . | a a b |\n| . . . | a a b |\n| . . . | c c c |")
+    assert (rooms.rows, rooms.cols) == (3, 3) and rooms.regions is not None
+    rows = ["534678912", "672195348", "198342567", "859761423", "426853791", "713924856", "961537284",
+            "287419635", "345286179"]
+    boxes = read_board("sudoku\n" + "\n".join(f"|{r[:3]}|{r[3:6]}|{r[6:]}|" for r in rows))
+    assert (boxes.rows, boxes.cols) == (9, 9)
