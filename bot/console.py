@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 URL_RE = re.compile(r"(https?://|puzz\.link/|pzv\.jp/)", re.IGNORECASE)
 QUIT = frozenset({"/quit", "/exit"})  # end the chat as Ctrl-D does (console words, not bot commands)
 PASTE_GAP = 0.3  # seconds: lines closer than this came in one paste (a typed line takes longer)
+MAX_ANSWER = 60  # characters: an answer to a question is a name and a word or two; longer is a message
 PICTURE_RE = re.compile(r"^(\d+)-.*\.png$")  # a saved picture: 001-<genre>-5x5-solution.png
 
 
@@ -124,7 +125,9 @@ class ConsoleChat(AsyncioJobs):
         for c in self.choices:
             if s in (c.label.lower(), c.data.rsplit(":", 1)[-1].lower()):
                 return c
-        return None
+        named = _genre_named(s)  # (an alias, a name spelt with a space, a word around it: as a board's first line)
+        return next((c for c in self.choices if named and c.data.startswith("g:") and c.data.endswith(f":{named}")),
+                    None)
 
     def _off_the_list(self, line: str) -> bool:
         """A number that picks none of the choices asked for (not the first row of a new board:
@@ -307,6 +310,22 @@ class ConsoleChat(AsyncioJobs):
         if buffer:
             await self._send_message("\n".join(buffer))
         self._print(i18n.t(self.lang, "console_bye"))
+
+
+def _genre_named(line: str) -> str | None:
+    """The genre a line alone names as the text reader hears a board's first line (its aliases, other
+    spellings, a word around it), or None: answered so, the genre question was left waiting and the
+    reader said "I see <genre> but no board below it"."""
+    from solvers.errors import ParseError
+    from solvers.reading import read_board
+
+    if len(line) > MAX_ANSWER:
+        return None
+    try:
+        read_board(line)
+    except ParseError as e:
+        return str(e.msg.params["genre"]) if e.msg.code == "genre-no-board" else None
+    return None
 
 
 async def console_main(core: Core, config: BotConfig, stdin: TextIO | None = None,

@@ -89,7 +89,8 @@ def split_url(url: str, *, max_rows: int = 60, max_cols: int = 60) -> PuzzLink:
     if len(rest) < 2 or not _is_size(rest[0]) or not _is_size(rest[1]):
         if len(rest) >= 2 and all(s.isascii() and s.isdigit() for s in rest[:2]):  # a size, beyond any board
             raise ParseError("url-size-absurd", size="x".join(s if len(s) <= 12 else s[:12] + "…" for s in rest[:2]))
-        raise ParseError("url-no-size", pid=pid)
+        # (no genre either, "https://puzz.link/p?" alone: "no board size after ''" named nothing to fix)
+        raise ParseError("url-no-size", pid=pid) if pid else ParseError("url-not-puzzlink")
     cols, rows = int(rest[0]), int(rest[1])
     check_size(rows, cols, max_rows=max_rows, max_cols=max_cols)
     return PuzzLink(pid=pid, cols=cols, rows=rows, body="/".join(rest[2:]), flag=flag)

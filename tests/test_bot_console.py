@@ -547,3 +547,49 @@ def test_a_board_file_path_alone_is_read_as_the_board(tmp_path: Path) -> None:
     chat = ConsoleChat(cast(Any, Core()), tmp_path / "out", stdin=io.StringIO(f"{board}\n'{board}'\n"), stdout=out)
     asyncio.run(chat.run())
     assert texts == ["ましゅ\nB . B\n. . .\n"] * 2, out.getvalue()
+
+
+@pytest.mark.parametrize(("answer", "picked"), [("yin yang\n", "g:1:yinyang"), ("mashu\n", "g:1:masyu"),
+                                                ("pearl\n\n", "g:1:masyu"), ("masyu please\n", "g:1:masyu")])
+def test_the_genre_question_is_answered_by_any_name_the_reader_knows(tmp_path: Path, answer: str,
+                                                                      picked: str) -> None:
+    """An alias or a name in words answered nothing: the question kept waiting and the reader said
+    "I see Masyu but no board below it" (only the button's label or the genre's id was heard)."""
+    import asyncio
+    import io
+    from typing import Any, cast
+
+    from bot.chat import Choice
+    from bot.console import ConsoleChat
+
+    core, out = _Recorder(), io.StringIO()
+    handled: list[str | None] = []
+
+    async def handle(msg: Incoming, channel: object) -> None:
+        if msg.callback_data is None:
+            core.texts.append(msg.text)
+        else:
+            handled.append(msg.callback_data)
+
+    core.handle = handle  # type: ignore[method-assign]
+    chat = ConsoleChat(cast(Any, core), tmp_path, stdin=io.StringIO(answer), stdout=out)
+    chat.choices = [Choice("Masyu", "g:1:masyu"), Choice("Yin-Yang", "g:1:yinyang")]
+    asyncio.run(chat.run())
+    assert (core.texts, handled) == ([], [picked])
+
+
+def test_a_word_naming_no_genre_offered_is_no_answer(tmp_path: Path) -> None:
+    """A genre not among those offered, or no genre, is a message of its own (as before)."""
+    import asyncio
+    import io
+    from typing import Any, cast
+
+    from bot.chat import Choice
+    from bot.console import ConsoleChat
+
+    for line in ("akari\n", "chess\n"):
+        core, out = _Recorder(), io.StringIO()
+        chat = ConsoleChat(cast(Any, core), tmp_path, stdin=io.StringIO(line), stdout=out)
+        chat.choices = [Choice("Masyu", "g:1:masyu"), Choice("Yin-Yang", "g:1:yinyang")]
+        asyncio.run(chat.run())
+        assert core.texts == [line.strip()]

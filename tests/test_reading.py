@@ -355,6 +355,9 @@ BROKEN = [
     ("masyu\nnumberlink\nW .", None, "names two genres", "ジャンルが 2 つ", ()),
     ("W . B", "notagenre", "Unknown genre 'notagenre'", "不明なジャンル", ()),
     ("1 99999 1\n. . .", "numberlink", "The number 99999 at row 1, column 2 is too large", "大きすぎます", ((0, 1),)),
+    # a sudoku too small was told its first digit above the side is no digit of it ('4': 1-3), not its size
+    ("sudoku\n1 2 3\n4 5 6\n7 8 9", None, "Sudoku boards are 4x4 to 25x25; this one is 3x3", "この盤は 3×3", ()),
+    ("1 2 3\n4 5 6\n7 8 9", "sudoku", "Sudoku boards are 4x4 to 25x25; this one is 3x3", "この盤は 3×3", ()),
     # a first or last row with one mistyped cell was dropped as prose, and the board without it solved
     ("masyu\nW . Ж\n. . .\n. B .", None, "Unknown symbol 'Ж' at row 1, column 3", "'Ж'", ((0, 2),)),
     ("masyu\nW . B\n. . .\n. B qq", None, "Unknown symbol 'qq' at row 3, column 3", "'qq'", ((2, 2),)),
@@ -524,3 +527,39 @@ def test_a_first_word_that_names_no_genre_is_called_so() -> None:
         read_board("foobar\n1 2\n3 4")
     with pytest.raises(ParseError, match="Row 1 has 6 cells"):  # a genre is named: the word is a row
         read_board("masyu\nwbwbwb\n. .\n. .")
+
+
+@pytest.mark.parametrize("greeting", ["Hi ! !", "Yo ! ?", "Hi : )", "Hi ! ☺", "Hi ! :)", "Hi ? ?"])
+def test_a_greeting_as_wide_as_the_board_is_dropped(greeting: str) -> None:
+    """A greeting of three short tokens above a three-column board was taken for a row with one
+    mistyped cell (19a18a5: "Unknown symbol '!'"): its tokens are punctuation no board row holds."""
+    board = read_board(f"masyu\n{greeting}\nW . B\n. . .\nB . W")
+    assert (board.rows, board.cols) == (3, 3)
+
+
+@pytest.mark.parametrize(("row", "symbol"), [("W ! B", "!"), ("W . Ж", "Ж"), ("W . qq", "qq"), ("? . B", "?")])
+def test_a_mistyped_first_row_of_board_cells_is_still_named(row: str, symbol: str) -> None:
+    """All of its cells but one are a board's (letters, numbers, the row beside it's): a row, its typo named."""
+    with pytest.raises(ParseError) as err:
+        read_board(f"masyu\n{row}\n. . .\nB . W")
+    assert f"Unknown symbol '{symbol}' at row 1" in say(err.value.msg)
+
+
+@pytest.mark.parametrize("text", ["| W | . | B |\n| . | . | . |\n| B | . | W |",
+                                  "|W|.|B|\n|.|.|.|\n|B|.|W|",
+                                  "+---+---+---+\n| W |   | B |\n+---+---+---+\n|   |   |   |\n+---+---+---+\n"
+                                  "| B |   | W |\n+---+---+---+"])
+def test_a_board_typed_as_a_table_reads_as_its_cells(text: str) -> None:
+    """A bar between every two cells (a markdown or ASCII-art table, a blank cell empty) was read with
+    its inner bars as cells: "Unknown symbol '|' at row 1, column 2", or ragged rows."""
+    board = read_board(f"masyu\n{text}")
+    assert board.grid_lines() == ["W . B", ". . .", "B . W"]
+
+
+def test_bars_between_a_clue_grid_and_its_rooms_or_between_boxes_still_part_them() -> None:
+    rooms = read_board("heyawake\n| 2 . . | a a b |\n| . . . | a a b |\n| . . . | c c c |")
+    assert (rooms.rows, rooms.cols) == (3, 3) and rooms.regions is not None
+    rows = ["534678912", "672195348", "198342567", "859761423", "426853791", "713924856", "961537284",
+            "287419635", "345286179"]
+    boxes = read_board("sudoku\n" + "\n".join(f"|{r[:3]}|{r[3:6]}|{r[6:]}|" for r in rows))
+    assert (boxes.rows, boxes.cols) == (9, 9)

@@ -51,6 +51,9 @@ def test_parse_flow_header_keeps_fill(monkeypatch: pytest.MonkeyPatch, capsys: p
         ("\xff\xfe", "I found no board"),
         ("thanks, bye", "I found no board"),
         ("https://example.com/nothing", "does not look like a puzz.link URL"),
+        # a puzz.link address with nothing after "p?": "no board size after ''" named nothing to fix
+        ("https://puzz.link/p?", "does not look like a puzz.link URL (https://puzz.link/p?<genre>/"),
+        ("https://puzz.link/p?mashu/3", "no board size after 'mashu'"),
     ],
 )
 def test_parse_errors_exit_2_with_message(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture,

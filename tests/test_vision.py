@@ -22,6 +22,7 @@ from solvers.reading.regions import label_regions
 from solvers.registry import GENRES
 from tests.corpus import own
 from vision import Unreadable, read_image
+from vision.results import Reading
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench" / "imagesets"))
@@ -38,6 +39,20 @@ def rooms(regions: Regions | None) -> Regions | None:
     return None if regions is None else label_regions([[str(v) for v in row] for row in regions])
 
 
+def board_as(r: Reading, genre: str) -> Puzzle[Any]:
+    """The board a sure reading becomes once ``genre`` is taken (Reading.taken, the one way there)."""
+    taken, board = r.taken(genre)
+    assert taken.sure and board is not None, (genre, taken.unsure)
+    return board
+
+
+def test_a_reading_becomes_a_board_only_through_taken() -> None:
+    """No board is made from a reading but by Reading.taken, which asks the clues the genre drops or
+    cannot hold (a public puzzle() and record() skipped them, called by tests alone)."""
+    public = {name for name in vars(Reading) if not name.startswith("_") and callable(getattr(Reading, name))}
+    assert public == {"regions_for", "grid_text", "text", "taken"}
+
+
 def boards(genre: str) -> list[Puzzle[Any]]:
     return [Puzzle.from_record(r) for r in own(genre) if min(r["rows"], r["cols"]) >= 5]
 
@@ -50,7 +65,8 @@ def test_our_own_pictures_read_back_exactly(genre: str) -> None:
         assert (r.rows, r.cols) == (p.rows, p.cols), p.id
         assert r.tokens == tokens(p), p.id
         assert genre in r.genres and not r.unsure, (p.id, r.genres, r.unsure)
-        read = r.puzzle(genre)
+        taken, read = r.taken(genre)
+        assert taken is r and read is not None, p.id  # (sure as read: nothing asked once taken)
         assert read.cells == p.cells, p.id
         assert rooms(r.regions_for(genre)) == rooms(p.regions) == rooms(read.regions), p.id
 
@@ -59,7 +75,7 @@ def test_rooms_are_read_from_thick_borders_and_given_to_the_genres_with_rooms() 
     p = next(q for q in boards("heyawake") if q.rows >= 6)
     r = read_image(render_png(p, None, view="puzzle"))
     assert rooms(r.regions) == rooms(p.regions) and r.genres == ("heyawake",)
-    assert rooms(r.puzzle().regions) == rooms(p.regions)
+    assert rooms(board_as(r, "heyawake").regions) == rooms(p.regions)
     assert r.regions_for("nurikabe") is None  # a genre without rooms takes none
 
 
@@ -67,7 +83,7 @@ def test_standard_boxes_are_no_rooms_of_their_own() -> None:
     p = next(q for q in boards("sudoku") if q.rows == 9 and q.regions is None)
     r = read_image(render_png(p, None, view="puzzle"))
     assert r.regions is not None and r.regions_for("sudoku") is None  # the boxes are read, and implied
-    assert "sudoku" in r.genres and r.puzzle("sudoku").cells == p.cells
+    assert "sudoku" in r.genres and board_as(r, "sudoku").cells == p.cells
 
 
 def test_numbers_alone_leave_the_genre_to_the_player() -> None:
@@ -96,7 +112,7 @@ def test_the_genre_comes_from_the_picture_through_the_genre_interface() -> None:
     r = read_image(render_png(q, None, view="puzzle"))
     assert set(r.genres) == set(circles)  # circles alone: the player is asked
     forced = read_image(render_png(q, None, view="puzzle"), genre=circles[0])
-    assert forced.genres == (circles[0],) and forced.record()["genre"] == circles[0]
+    assert forced.genres == (circles[0],) and board_as(forced, circles[0]).to_record()["genre"] == circles[0]
 
 
 def test_reading_text_is_the_bots_own_notation_and_reads_back() -> None:

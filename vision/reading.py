@@ -436,13 +436,13 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
                    or ragged(board) or left_out(lined) or runs_beyond(lined, flatten(grey))
                    or dots_beyond(lined, flatten(grey)))
     named = {(u.row, u.col) for u in unsure}
-    suspected = suspects(board, lined, guesses, kinds_seen, hairline, tokens, regions, genres, problem is not None,
-                         named, asked=bool(unsure) or size_unsure)
+    suspected, if_asked = suspects(board, lined, guesses, kinds_seen, hairline, tokens, regions, genres,
+                                   problem is not None, named, asked=bool(unsure) or size_unsure)
     cell = float(np.median(np.diff(board.xs))) / board.zoom * scale  # (pixels of the picture sent)
     reading = Reading(rows=board.rows, cols=board.cols, tokens=tokens, genres=genres, unsure=unsure,
                       suspects=suspected, seconds=time.perf_counter() - start, problem=problem, size_unsure=size_unsure,
                       regions=regions, size_suspect=short_of_outline(board), small=cell < PLAIN_CELL,
-                      cell=cell)
+                      cell=cell, if_asked=if_asked)
     if unclear:
         raise Unclear(reading, cell)
     return reading, _share(board, grey)

@@ -59,6 +59,10 @@ class Reading:
     # pixels of the picture sent a cell is (0.0: not known); under vision.small.SMALL_CELL the count
     # and every cell are asked even on a reading sure of them (vision.reading._suspected)
     cell: float = 0.0
+    # cells the picture's rules (vision.suspects: lost clues, unseen empties, weak numbers, rings read
+    # empty) name only on a reading asked about anyway, kept on one read sure: asked as well when a
+    # genre taken asks about it (taken), as they would have been had it been asked when read
+    if_asked: tuple[CellRead, ...] = ()
 
     @property
     def sure(self) -> bool:
@@ -75,18 +79,11 @@ class Reading:
         name = genre or (self.genres[0] if self.genres else None)
         return "\n".join(" ".join(row) for row in _rows(self.tokens, self.regions_for(name) if name else self.regions))
 
-    def puzzle(self, genre: str | None = None) -> Puzzle[Any]:
-        """The board as ``genre`` (default: the most likely); raises ParseError if it does not fit."""
-        name = genre or (self.genres[0] if self.genres else None)
-        if name is None:
-            raise ParseError("no-board")
-        return read_cells(_rows(self.tokens, self.regions_for(name)), name)
-
     def text(self, genre: str | None = None) -> str:
         """The bot's own text notation (a header line with the genre, then the rows): paste it back to solve."""
         name = genre or (self.genres[0] if self.genres else None)
         try:
-            p = self.puzzle(name)
+            p = self._board(name)
         except ParseError:
             return (f"{name}\n" if name else "") + self.grid_text(name)
         return "\n".join([p.kind.name, *p.grid_lines()])
@@ -102,15 +99,18 @@ class Reading:
         for name in (genre,) if genre else self.genres:
             reading = reading._asked_as(name)
         if self.sure and not reading.sure:
-            # (read sure, now asked about: the rules that ask only on a reading asked about anyway, a
-            # small board's every cell, a count off square or short of its outline, as if asked when read)
+            # (read sure, now asked about: the rules that ask only on a reading asked about anyway, the
+            # picture's (if_asked), a small board's every cell, a count off square or short of its
+            # outline, as if asked when read)
             from vision.reading import _suspected  # (vision.reading reads boards through this module)
 
-            reading = _suspected(reading)
+            named = {(u.row, u.col) for u in reading.unsure}
+            reading = _suspected(replace(reading, suspects=tuple(u for u in reading.if_asked
+                                                                 if (u.row, u.col) not in named)))
         if genre is None:
             return reading, None
         try:
-            return reading, reading.puzzle(genre)
+            return reading, reading._board(genre)
         except ParseError:
             return reading, None
 
@@ -127,9 +127,13 @@ class Reading:
             return self
         return replace(self, unsure=tuple(sorted((*self.unsure, *dropped), key=lambda u: (u.row, u.col))))
 
-    def record(self, genre: str | None = None) -> dict[str, Any]:
-        """The FORMATS.md record (genre, rows, cols, grid)."""
-        return self.puzzle(genre).to_record()
+    def _board(self, genre: str | None) -> Puzzle[Any]:
+        """The board as ``genre``, its doubts not asked (ParseError if the cells fit it not): for
+        :meth:`taken` and the notation of :meth:`text` only, so no caller solves a reading whose
+        clues were never asked about (a public ``puzzle()`` and ``record()`` were, by tests alone)."""
+        if genre is None:
+            raise ParseError("no-board")
+        return read_cells(_rows(self.tokens, self.regions_for(genre)), genre)
 
 
 UNCLEAR_WORDS = ("I found a grid but could not make out most of its cells; send a sharper, better lit picture "

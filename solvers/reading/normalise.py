@@ -128,15 +128,25 @@ def _noise(out: Cleaned, line: str, beside: str | None) -> bool:
 
 
 def _row_with_a_typo(line: str, beside: str) -> bool:
-    """A first or last row holding one mistyped cell ("W . Ж", "W . qq") is a board row, not a
-    sentence: three or more cells, as many as the row beside it, all single characters or numbers
-    but one of at most three characters ("Hi !" above a two-column board stays a greeting). Taken
-    for prose, the row was dropped and the board without it solved."""
+    """A first or last row holding one mistyped cell ("W . Ж", "W . qq", "W ! B") is a board row, not
+    a sentence: three or more cells, as many as the row beside it, all single characters or numbers
+    but one of at most three characters, and all cells a board holds (a number, a letter, a cell of
+    the row beside it) but one ("Hi !" above a two-column board and "Hi ! !" above a three-column
+    one stay greetings: 19a18a5 refused the latter as an unknown symbol '!'). Taken for prose, the
+    row was dropped and the board without it solved."""
     tokens, cells = line.split(), beside.split()
     if len(tokens) < 3 or len(tokens) != len(cells):
         return False
     odd = [t for t in tokens if len(t) > 1 and not t.isdigit()]
-    return len(odd) <= 1 and all(len(t) <= 3 for t in odd)
+    if len(odd) > 1 or any(len(t) > 3 for t in odd):
+        return False
+    return sum(1 for t in tokens if not _cell_like(t, cells)) <= 1
+
+
+def _cell_like(token: str, beside: list[str]) -> bool:
+    """A token a board row holds: a number, one letter or ``.``, or a cell of the row beside it
+    (punctuation and symbols like ``!``, ``?``, ``)`` or ``☺`` are a sentence's, unless the board's)."""
+    return token.isdigit() or token in beside or (len(token) == 1 and (token.isalnum() or token == "."))
 
 
 def _heading(line: str) -> bool:

@@ -21,6 +21,7 @@ from solvers.notation import BLANK_TOKENS, CellNotation, Rank, has_digits
 from solvers.puzzle import Puzzle, Regions
 from solvers.reading.cells import Row
 from solvers.reading.regions import split_regions
+from solvers.sudoku.check import MAX_SIDE, MIN_SIDE
 
 if TYPE_CHECKING:
     from solvers.reading.limits import ReadLimits
@@ -123,5 +124,7 @@ def read_rows(rows: Sequence[Row], limits: ReadLimits) -> Puzzle[int]:
     if any(len(row) != n for row in body):
         bad = next(r for r, row in enumerate(body) if len(row) != n)
         raise ParseError("sudoku-read-not-square", cells=((bad, 0),), rows=n, row=bad + 1, got=len(body[bad]))
+    if not MIN_SIDE <= n <= MAX_SIDE:  # (before its cells: a 3x3 of 1-9 was told its '4' is no 1-3)
+        raise ParseError("sudoku-size", n=n, min=MIN_SIDE, max=MAX_SIDE)
     cells = tuple(tuple(_cell(t, row.compact, n, r, c) for c, t in enumerate(row)) for r, row in enumerate(body))
     return Puzzle("sudoku", cells, regions=regions)
