@@ -176,7 +176,7 @@ def test_separator_from_the_walls_side_matches_the_flood_from_the_target(monkeyp
     rnd = random.Random(5)
     for pocket in (2, 64):
         monkeypatch.setattr(wallside, "POCKET", pocket)
-        for _ in range(300):
+        for _ in range(80):
             rows, cols = rnd.randint(1, 12), rnd.randint(1, 12)
             cells = [(r, c) for r in range(rows) for c in range(cols)]
             allowed = None if rnd.random() < 0.3 else {c for c in cells if rnd.random() > 0.3 * rnd.random()}
