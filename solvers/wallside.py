@@ -14,8 +14,9 @@ from collections.abc import Container, Mapping
 
 from solvers.cell import Cell
 
-# cells a flood from the wall fills before it waits for the others: a pocket (cells walled in by the
-# wall, fixed cells and the edge) is mostly a few cells; a bigger one is grown on in a second pass
+# cells a flood from the wall fills before it waits for the others (a bigger pocket grows on in a
+# second pass): on the tiled 50x50 board's search the small parts' separators took 0.44 s CPU at 16,
+# 0.30 at 64, 0.33 at 256, against ~5 s in the flood from the target (pass nk21)
 POCKET = 64
 
 
