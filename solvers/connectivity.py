@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from solvers.cell import Cell
+from solvers.wallside import target_side
 
 if TYPE_CHECKING:  # OR-Tools is imported on first use: the plain-Python helpers here do without it
     from ortools.sat.python import cp_model
@@ -79,16 +80,24 @@ def border(rows: int, cols: int, area: set[Cell], allowed: Container[Cell] | Non
 
 
 def separator(rows: int, cols: int, area: set[Cell], target: Cell,
-              allowed: Container[Cell] | None = None, wall: set[Cell] | None = None) -> set[Cell]:
+              allowed: Container[Cell] | None = None, wall: set[Cell] | None = None,
+              pieces: Mapping[Cell, int] | None = None) -> set[Cell]:
     """A minimal set of cells that every path from ``area`` to ``target`` must cross.
 
     ``area`` is a connected set not containing ``target``. Take its border N, then the region
     of ``target`` in the board without N; the cells of N touching that region separate them.
     ``allowed``: the cells a path may use at all (others can never be chosen), default all.
     ``wall``: N when the caller has it already (one area cut from several targets).
+    ``pieces``: the component number of every allowed cell (every cell when ``allowed`` is None),
+    for a small ``area`` far from ``target``: the region is then found from the wall's side
+    (:func:`solvers.wallside.target_side`) instead of flooding the board from ``target``; the same set.
     """
     if wall is None:
         wall = border(rows, cols, area, allowed)
+    if pieces is not None:
+        side = target_side(rows, cols, area, target, allowed, wall, pieces)
+        if side is not None:
+            return {n for r, c in side for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if n in wall}
     region = {target}
     stack = [target]
     while stack:
@@ -98,6 +107,8 @@ def separator(rows: int, cols: int, area: set[Cell], target: Cell,
                     and (allowed is None or n in allowed)):
                 region.add(n)
                 stack.append(n)
+    if len(region) < len(wall):  # the sea's wall from a small part's side: thousands of wall cells
+        return {n for r, c in region for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if n in wall}
     return {cell for cell in wall if any(n in region for n in neighbours(rows, cols, cell))}
 
 
@@ -126,11 +137,13 @@ def cuts(
     v = min(main, key=rank)
     clauses: list[list[Lit]] = []
     main_wall = border(rows, cols, main, allowed)  # once, not per small area (the sea's wall: thousands of cells)
+    pieces = _pieces(rows, cols, allowed)
     for area in areas[1:]:
         u = min(area, key=rank)
         # cut both ways: the small area's wall as seen from v, and the main area's wall as seen from u
         for a, b, t in ((area, u, v), (main, v, u)):
-            sep = [lit(s) for s in sorted(separator(rows, cols, a, t, allowed, main_wall if a is main else None))]
+            sep = [lit(s) for s in sorted(separator(rows, cols, a, t, allowed, main_wall, None) if a is main
+                                          else separator(rows, cols, a, t, allowed, None, pieces))]
             ends = sorted(area) if every and a is area else [b]
             clauses.extend([lit(e).Not(), lit(t).Not(), *sep] for e in ends)
     return clauses
@@ -166,6 +179,16 @@ def solve_connected(
             return cp_model.UNKNOWN, solver
         status, solver = (runner or run)(model, budget)
     return cp_model.UNKNOWN, solver
+
+
+def _pieces(rows: int, cols: int, allowed: Container[Cell] | None) -> Mapping[Cell, int] | None:
+    """The component number of every allowed cell (of every cell when ``allowed`` is None), for
+    :func:`separator`; None when ``allowed`` cannot be listed."""
+    if allowed is None:
+        return {(r, c): 0 for r in range(rows) for c in range(cols)}
+    if not isinstance(allowed, Iterable):
+        return None
+    return {cell: k for k, part in enumerate(components(rows, cols, allowed)) for cell in part}
 
 
 def anchored_cuts(

@@ -9,14 +9,19 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from solvers import wallside
 from solvers.connectivity import (
     ConnectedArea,
+    _pieces,
     add_tree,
+    border,
     components,
     grid_adjacency,
     joined,
     needed_cells,
+    neighbours,
     separations,
+    separator,
     solve_connected,
 )
 from solvers.cpsat import Budget
@@ -155,3 +160,32 @@ def test_needed_cells_are_cut_vertices_between_marked_cells() -> None:
     adj = [[1], [0, 2], [1, 3], [2, 4], [3]]
     assert needed_cells(adj, [True] * 5, [True, False, False, False, True]) == {1, 2, 3}
     assert needed_cells(adj, [True] * 5, [True, False, False, False, False]) == set()
+
+
+def region_wall(rows: int, cols: int, wall: set[tuple[int, int]], target: tuple[int, int],
+                allowed: set[tuple[int, int]] | None) -> set[tuple[int, int]]:
+    """The plain definition: the wall cells touching target's region of the allowed cells without the wall."""
+    cells = {(r, c) for r in range(rows) for c in range(cols)} if allowed is None else allowed
+    region = next(a for a in components(rows, cols, (cells - wall) | {target}) if target in a)
+    return {w for w in wall if any(n in region for n in neighbours(rows, cols, w))}
+
+
+def test_separator_from_the_walls_side_matches_the_flood_from_the_target(monkeypatch: Any) -> None:
+    """The wall-side search (small pockets, and a second pass when two regions stay open) gives the
+    plain definition's separator on random boards, with and without allowed cells."""
+    rnd = random.Random(5)
+    for pocket in (2, 64):
+        monkeypatch.setattr(wallside, "POCKET", pocket)
+        for _ in range(80):
+            rows, cols = rnd.randint(1, 12), rnd.randint(1, 12)
+            cells = [(r, c) for r in range(rows) for c in range(cols)]
+            allowed = None if rnd.random() < 0.3 else {c for c in cells if rnd.random() > 0.3 * rnd.random()}
+            pool = cells if allowed is None else sorted(allowed)
+            chosen = [c for c in pool if rnd.random() < rnd.random()]
+            pieces = _pieces(rows, cols, allowed)
+            for area in components(rows, cols, chosen):
+                wall = border(rows, cols, area, allowed)
+                for target in rnd.sample(pool, min(4, len(pool))):
+                    if target not in area:
+                        expected = region_wall(rows, cols, wall, target, allowed)
+                        assert separator(rows, cols, area, target, allowed, None, pieces) == expected
