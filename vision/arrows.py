@@ -32,16 +32,15 @@ def _arrow(raw: np.ndarray) -> CellGuess | None:
     if inked_share(ink) < 0.01:
         return None
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    found = None
-    for i in range(1, n):
-        x, y, bw, bh, _ = stats[i]
+    found, parts = None, stats.tolist()  # (Python ints: cheaper to compare)
+    for i, (_, _, bw, bh, _) in enumerate(parts[1:], 1):
         flat = bw >= 0.35 * w and bh <= 0.3 * h and bw >= 2.5 * bh
         upright = bh >= 0.4 * h and bw <= 0.3 * w and bh >= 2.5 * bw
-        if (flat or upright) and (found is None or max(bw, bh) > max(stats[found][2:4])):
+        if (flat or upright) and (found is None or max(bw, bh) > max(parts[found][2:4])):
             found = i
     if found is None:
         return None
-    x, y, bw, bh, _ = stats[found]
+    x, y, bw, bh, _ = parts[found]
     stroke = labels == found
     rest = (ink.astype(bool) & ~stroke).astype(np.uint8)
     glyphs = glyph_masks(rest, min_height=0.18 * h)

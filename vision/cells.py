@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from solvers.genre import ClueKind
-from vision.glyphs import DOUBT, classify
+from vision.glyphs import DOUBT, bounds, classify
 from vision.memo import remembered
 
 INK = 0.4  # darkness above which a pixel is ink
@@ -105,13 +105,16 @@ def read_cell(paper: np.ndarray, x0: float, x1: float, y0: float, y1: float, ink
              and stats[biggest, cv2.CC_STAT_HEIGHT] >= 0.42 * ink.shape[0])
     if share < 0.012 and not spans:  # (little ink, but a hairline ring in a large cell is little ink too)
         return CellGuess(".", 0.8, ("?",) if share >= 0.006 else ())
-    circle = _circle(labels == biggest, ink.astype(bool), stats[biggest], dark.shape)
+    # (the masks made only for an ink of a circle's size: most cells hold none)
+    circle = _circle(labels == biggest, ink.astype(bool), stats[biggest], dark.shape) \
+        if _circle_sized(stats[biggest], dark.shape) else None
     if circle is not None:
         return _inside_circle(dark, raw.astype(bool), labels == biggest, circle)
     if n > 2:  # a thin ring a blurred photo broke into arcs: all the ink together may be round
-        ys, xs = np.nonzero(ink)
-        whole = np.array([xs.min(), ys.min(), xs.max() - xs.min() + 1, ys.max() - ys.min() + 1, len(xs)])
-        circle = _circle(ink.astype(bool), ink.astype(bool), whole, dark.shape)
+        x, y, bw, bh = bounds(ink)
+        whole = np.array([x, y, bw, bh, inked_count(ink)])
+        circle = _circle(ink.astype(bool), ink.astype(bool), whole, dark.shape) \
+            if _circle_sized(whole, dark.shape) else None
         if circle is not None:
             return _inside_circle(dark, raw.astype(bool), ink.astype(bool), circle)
     return _characters(ink, dark.shape)
@@ -144,8 +147,7 @@ def without_edge_lines(ink: np.ndarray) -> np.ndarray:
     edge: np.ndarray | None = None
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     dropped = np.zeros(n, bool)
-    for i in range(1, n):
-        x, y, bw, bh, _ = stats[i]
+    for i, (x, y, bw, bh, _) in enumerate(stats.tolist()[1:], 1):  # (Python ints: cheaper to compare)
         inside_band = x + bw <= band_x or x >= w - band_x or y + bh <= band_y or y >= h - band_y
         if not inside_band and (x < band_x or x + bw > w - band_x) and (y < band_y or y + bh > h - band_y):
             if edge is None:
@@ -193,9 +195,9 @@ def _long(strokes: np.ndarray, length: float, axis: int) -> np.ndarray:
     if not strokes.any():
         return strokes
     n, labels, stats, _ = cv2.connectedComponentsWithStats(strokes, connectivity=8)
-    keep = stats[:, cv2.CC_STAT_WIDTH if axis == 1 else cv2.CC_STAT_HEIGHT] >= length
-    keep[0] = False
-    out: np.ndarray = keep[labels].astype(np.uint8)
+    keep = (stats[:, cv2.CC_STAT_WIDTH if axis == 1 else cv2.CC_STAT_HEIGHT] >= length).astype(np.uint8)
+    keep[0] = 0
+    out: np.ndarray = keep[labels]  # (looked up as 0/1 bytes: no pass over the crop to convert)
     return out
 
 
@@ -204,13 +206,20 @@ def _line_like(length: int, thickness: int, side: int, across: int) -> bool:
     return length >= 0.9 * side or (length >= 0.75 * side and thickness <= 0.1 * across)
 
 
+def _circle_sized(stat: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Whether ink of this box (``stat``: left, top, width, height, area) is as large and as square
+    as a circle :func:`_circle` takes."""
+    _, _, bw, bh, _ = stat
+    h, w = shape[:2]
+    return bool(0.42 * w <= bw and 0.42 * h <= bh and 0.8 <= bw / max(bh, 1) <= 1.25)
+
+
 def _circle(blob: np.ndarray, ink: np.ndarray, stat: np.ndarray, shape: tuple[int, ...]) -> np.ndarray | None:
     """The filled outline of ``blob`` if it is a circle of about cell size (a disk, or a ring, even
     one cut by a grid line), else None."""
-    _, _, bw, bh, _ = stat
-    h, w = shape[:2]
-    if not (0.42 * w <= bw and 0.42 * h <= bh and 0.8 <= bw / max(bh, 1) <= 1.25):
+    if not _circle_sized(stat, shape):
         return None
+    _, _, bw, bh, _ = stat
     hull = cv2.convexHull(cv2.findNonZero(blob.astype(np.uint8)))  # (all of it: arcs of a broken ring too)
     area, perimeter = cv2.contourArea(hull), cv2.arcLength(hull, True)
     (_, _), enclosing = cv2.minEnclosingCircle(hull)
@@ -303,9 +312,13 @@ def _characters(ink: np.ndarray, shape: tuple[int, ...]) -> CellGuess:
 
 def _solid(glyph: np.ndarray, shape: tuple[int, ...]) -> bool:
     """Whether ``glyph`` is a block filling most of the cell, as no character does."""
-    ys, xs = np.nonzero(glyph)
-    w, h = xs.max() - xs.min() + 1, ys.max() - ys.min() + 1
-    return bool(w >= 0.6 * shape[1] and h >= 0.6 * shape[0] and len(xs) >= 0.85 * w * h)
+    _, _, w, h = bounds(glyph)
+    return bool(w >= 0.6 * shape[1] and h >= 0.6 * shape[0] and inked_count(glyph) >= 0.85 * w * h)
+
+
+def inked_count(mask: np.ndarray) -> int:
+    """How many pixels of a mask are not 0 (counted by OpenCV for a ``uint8`` mask)."""
+    return int(cv2.countNonZero(mask)) if mask.dtype == np.uint8 and mask.ndim == 2 else int(np.count_nonzero(mask))
 
 
 def glyph_masks(ink: np.ndarray, min_height: float) -> list[np.ndarray]:
@@ -319,16 +332,18 @@ def glyph_masks(ink: np.ndarray, min_height: float) -> list[np.ndarray]:
 
 def _glyph_masks(ink: np.ndarray, min_height: float) -> list[np.ndarray]:
     """:func:`glyph_masks`, cut."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    parts = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 3]
+    n, labels, found, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    stats = found.tolist()  # (Python ints: read by the thousand, one at a time)
+    left, top, width, height = cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP, cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT
+    parts = [i for i in range(1, n) if stats[i][cv2.CC_STAT_AREA] >= 3]
     if not parts:
         return []
     groups: list[list[int]] = []
-    for i in sorted(parts, key=lambda i: stats[i, cv2.CC_STAT_LEFT]):
-        x, w = stats[i, cv2.CC_STAT_LEFT], stats[i, cv2.CC_STAT_WIDTH]
+    for i in sorted(parts, key=lambda i: stats[i][left]):
+        x, w = stats[i][left], stats[i][width]
         for g in groups:
-            gx0 = min(stats[j, cv2.CC_STAT_LEFT] for j in g)
-            gx1 = max(stats[j, cv2.CC_STAT_LEFT] + stats[j, cv2.CC_STAT_WIDTH] for j in g)
+            gx0 = min(stats[j][left] for j in g)
+            gx1 = max(stats[j][left] + stats[j][width] for j in g)
             overlap = min(gx1, x + w) - max(gx0, x)
             if overlap > 0.5 * min(w, gx1 - gx0):
                 g.append(i)
@@ -337,9 +352,9 @@ def _glyph_masks(ink: np.ndarray, min_height: float) -> list[np.ndarray]:
             groups.append([i])
     out = []
     for g in groups:
-        top = min(stats[j, cv2.CC_STAT_TOP] for j in g)
-        bottom = max(stats[j, cv2.CC_STAT_TOP] + stats[j, cv2.CC_STAT_HEIGHT] for j in g)
-        if bottom - top >= min_height:
+        upper = min(stats[j][top] for j in g)
+        bottom = max(stats[j][top] + stats[j][height] for j in g)
+        if bottom - upper >= min_height:
             member = np.zeros(n, np.uint8)
             member[g] = 1
             mask = member[labels]  # (np.isin, without its sorting: every cell, twice)
@@ -351,9 +366,8 @@ def _glyph_masks(ink: np.ndarray, min_height: float) -> list[np.ndarray]:
 def _split_touching(glyph: np.ndarray) -> list[np.ndarray]:
     """A glyph too wide for one character (serifs or bold strokes of two or three digits that
     touch) cut at its thinnest columns into the characters that read best."""
-    ys, xs = np.nonzero(glyph)
-    x0, x1, h = int(xs.min()), int(xs.max()) + 1, int(ys.max() - ys.min()) + 1
-    w = x1 - x0
+    x0, _, w, h = bounds(glyph)
+    x1 = x0 + w
     if w < 0.9 * h:
         return [glyph]
     counts = [2] if w < 1.3 * h else [2, 3] if w < 2.2 * h else [3]
@@ -399,8 +413,8 @@ def _mend_broken(glyphs: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def _extent(glyph: np.ndarray) -> tuple[int, int, int, int]:
-    ys, xs = np.nonzero(glyph)
-    return int(xs.min()), int(xs.max()) + 1, int(ys.min()), int(ys.max()) + 1
+    x, y, w, h = bounds(glyph)
+    return x, x + w, y, y + h
 
 
 def number(glyphs: list[np.ndarray], base: float) -> CellGuess:
@@ -438,8 +452,7 @@ def without_side_lines(ink: np.ndarray, reach: float) -> np.ndarray:
     out: np.ndarray = ink8 & (1 - lines).astype(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(out, connectivity=8)
     dropped = np.zeros(n, bool)
-    for i in range(1, n):  # specks the lines left along the sides
-        x, y, bw, bh, area = stats[i]
+    for i, (x, y, bw, bh, _) in enumerate(stats.tolist()[1:], 1):  # specks the lines left along the sides
         touches = x == 0 or y == 0 or x + bw == w or y + bh == h
         dropped[i] = touches and (bw < 0.12 * w or bh < 0.12 * h)
     if dropped.any():
