@@ -11,7 +11,7 @@ import numpy as np
 from solvers.puzzle import Regions
 from vision.board import Board
 from vision.cells import SURE, CellGuess, CellInk
-from vision.doubts import discs_read_as_numbers, lost_clues, ring_empties, weak_numbers
+from vision.doubts import discs_read_as_numbers, faint_ring_board, lost_clues, ring_empties, weak_numbers
 from vision.kinds import dropped_clues, impossible_clues
 from vision.results import CellRead, board_of
 from vision.sight import partial_numbers, unseen_empties
@@ -38,6 +38,7 @@ def suspects(board: Board, lined: Board, guesses: Sequence[Sequence[CellGuess]],
     partial = partial_numbers(board, guesses, SURE)
     weak = weak_numbers(guesses, SURE, asked=asked)
     rings = ring_empties(board, guesses, SURE, kinds_seen, asked)  # (thin rings read empty: "vring31")
+    rings |= faint_ring_board(guesses, SURE, rings)  # (a board whose rings are mostly faint: "vprint32")
     return tuple(CellRead(r, c, (g := guesses[r][c]).token, ("B",) if (r, c) in discs else ("W",) if (r, c) in
                           rings else g.alternatives[:3] if (r, c) in weak | dropped and g.alternatives else ("?",),
                           LOST) for r, c in sorted(lost | discs | unseen | partial | weak | dropped | rings)
