@@ -212,7 +212,7 @@ def grey_clues(board: Board, blocks: list[list[CellGuess | None]],
                guesses: list[list[CellGuess]]) -> list[list[CellGuess]]:
     """A board read without a single clue read again with its ink darkened as a faint grid's is
     (:func:`darkened`): small grey digits printed on a page and photographed small stand 0.11-0.24
-    over their cell's paper (a 6x6 page, /tmp/vphoto31/pages train ``shikaku-0003`` 150 dpi; its
+    over their cell's paper (a 6x6 page of /tmp/vphoto31/pages train, 150 dpi, bench/README.md "vprint32"; its
     empty cells' specks 0.08 at most), below every ink level, so the board read as no clues at all
     and was refused. Every clue found so is asked about (read from marks that faint, none is sure);
     ``guesses`` as they were when none is found."""

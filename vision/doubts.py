@@ -199,8 +199,8 @@ def ring_empties(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: flo
 # as possible rings (faint ink in the middle, or a ring judged so: "W" offered) ...
 FAINT_RINGS = 3
 # ... and they are at least this share of every ring seen (those read as rings plus those asked), its
-# other empty cells are no surer. Measured (bench/README.md, "vprint32"): a 10x10 Pearl page printed at
-# 300 dpi and photographed at 22 px a cell (/tmp/vphoto31/pages train, masyu-0022): of its 20 white
+# other empty cells are no surer. Measured (bench/README.md, "vprint32"): a 10x10 page of rings printed at
+# 300 dpi and photographed at 22 px a cell (/tmp/vphoto31/pages train, its first fault): of its 20 white
 # rings one read a ring, 13 were asked (9 by their faint middle, 4 by the judge) and 5 read empty with
 # full confidence, the judge calling them rings at 0.14-0.43 (truly empty cells up to 0.69) and their
 # middles no darker than the empty cells' (0.028-0.035 against up to 0.028): no cell-level test tells them
