@@ -206,3 +206,21 @@ def _grey_digits(first: CellGuess, second: CellGuess, inked: CellInk | None) -> 
     h, w = inked.dark.shape
     middle = inked.dark[round(0.15 * h):round(0.85 * h), round(0.15 * w):round(0.85 * w)]
     return middle.size > 0 and float(np.percentile(middle, 99)) < GREY_PEAK
+
+
+def grey_clues(board: Board, blocks: list[list[CellGuess | None]],
+               guesses: list[list[CellGuess]]) -> list[list[CellGuess]]:
+    """A board read without a single clue read again with its ink darkened as a faint grid's is
+    (:func:`darkened`): small grey digits printed on a page and photographed small stand 0.11-0.24
+    over their cell's paper (a 6x6 page of /tmp/vphoto31/pages train, 150 dpi, bench/README.md "vprint32"; its
+    empty cells' specks 0.08 at most), below every ink level, so the board read as no clues at all
+    and was refused. Every clue found so is asked about (read from marks that faint, none is sure);
+    ``guesses`` as they were when none is found."""
+    dark = darkened(board, board)
+    if dark is board:
+        return guesses
+    again = read_all(dark, blocks)[0]
+    if all(g.token == "." for row in again for g in row):
+        return guesses
+    return [[g if g.token == "." else replace(g, confidence=min(g.confidence, SURE - 0.1)) for g in row]
+            for row in again]

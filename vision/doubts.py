@@ -193,3 +193,33 @@ def ring_empties(board: Board, guesses: Sequence[Sequence[CellGuess]], sure: flo
         if dark is not None and float(np.median(dark)) < kindnet.CLEAR:
             out.add((r, c))
     return frozenset(out)
+
+
+# A board whose white rings are at the edge of sight: when this many of its cells read empty are asked
+# as possible rings (faint ink in the middle, or a ring judged so: "W" offered) ...
+FAINT_RINGS = 3
+# ... and they are at least this share of every ring seen (those read as rings plus those asked), its
+# other empty cells are no surer. Measured (bench/README.md, "vprint32"): a 10x10 page of rings printed at
+# 300 dpi and photographed at 22 px a cell (/tmp/vphoto31/pages train, its first fault): of its 20 white
+# rings one read a ring, 13 were asked (9 by their faint middle, 4 by the judge) and 5 read empty with
+# full confidence, the judge calling them rings at 0.14-0.43 (truly empty cells up to 0.69) and their
+# middles no darker than the empty cells' (0.028-0.035 against up to 0.028): no cell-level test tells them
+# apart, so the board's doubt is their doubt.
+FAINT_RING_SHARE = 0.5
+
+
+def faint_ring_board(guesses: Sequence[Sequence[CellGuess]], sure: float,
+                     named: frozenset[tuple[int, int]] = frozenset()) -> frozenset[tuple[int, int]]:
+    """The empty cells read with confidence ``sure`` or more on a board most of whose rings seen were
+    seen only faintly (:data:`FAINT_RINGS`, :data:`FAINT_RING_SHARE`): asked as possible rings, or
+    ``named`` (cells read empty named as rings by another rule, :func:`ring_empties`). A ring that
+    faint is missed as often as it is seen, so every empty cell of that board is in doubt; a board
+    whose rings read plainly (most of them read "W" with confidence) is left alone. The reading is
+    asked about already (its faint rings), so this only widens a question."""
+    faint = {(r, c) for r, row in enumerate(guesses) for c, g in enumerate(row)
+             if g.token == "." and g.confidence < sure and "W" in g.alternatives} | set(named)
+    plain = sum(g.token == "W" and g.confidence >= sure for row in guesses for g in row)
+    if len(faint) < FAINT_RINGS or len(faint) < FAINT_RING_SHARE * (len(faint) + plain):
+        return frozenset()
+    return frozenset((r, c) for r, row in enumerate(guesses) for c, g in enumerate(row)
+                     if g.token == "." and g.confidence >= sure and (r, c) not in faint)

@@ -16,7 +16,7 @@ from solvers.registry import get_genre
 from vision.bend import unbend
 from vision.blocks import read_block, unconfined
 from vision.board import Board, even_edges
-from vision.cellreads import cell_boxes, darkened, faint_rings, kept_doubts, read_all, steady
+from vision.cellreads import cell_boxes, darkened, faint_rings, grey_clues, kept_doubts, read_all, steady
 from vision.cells import RINGED, SURE, CellGuess
 from vision.choose import PLAIN_CELL, asked_instead, chosen, disputed, fits, fitting, goodness, none_fits, size_rivalled
 from vision.decode import decode_full, scaled_working
@@ -401,6 +401,8 @@ def _read_grey(grey: np.ndarray, forced: str | None, hairlines: bool = False,
         other = kept_doubts(guesses, other)
         if _doubts(other) < _doubts(guesses):
             guesses = other
+    if hairlines and rooms is None and all(g.token == "." for row in guesses for g in row):
+        guesses = grey_clues(board, blocks, guesses)  # (grey digits below every ink level: "vprint32")
     if board.bare:  # (its rings taken out: every number was in one)
         guesses = [[replace(g, kinds=RINGED) if g.clue_kinds() == {ClueKind.NUMBER} else g for g in row]
                    for row in guesses]

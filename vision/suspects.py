@@ -11,7 +11,7 @@ import numpy as np
 from solvers.puzzle import Regions
 from vision.board import Board
 from vision.cells import SURE, CellGuess, CellInk
-from vision.doubts import discs_read_as_numbers, lost_clues, ring_empties, weak_numbers
+from vision.doubts import discs_read_as_numbers, faint_ring_board, lost_clues, ring_empties, weak_numbers
 from vision.kinds import dropped_clues, impossible_clues
 from vision.results import CellRead, board_of
 from vision.sight import partial_numbers, unseen_empties
@@ -42,9 +42,10 @@ def suspects(board: Board, lined: Board, guesses: Sequence[Sequence[CellGuess]],
 
     def asking(when: bool) -> tuple[Cells, Cells, Cells, Cells]:
         """The four rules that name more on a reading asked about anyway (lost, unseen, weak, rings)."""
+        rings = ring_empties(board, guesses, SURE, kinds_seen, when)  # (thin rings read empty: "vring31")
+        rings |= faint_ring_board(guesses, SURE, rings)  # (a board whose rings are mostly faint: "vprint32")
         return (lost_clues(board, guesses, SURE, asked=when, known=hairline),
-                unseen_empties(lined, guesses, SURE, asked=when), weak_numbers(guesses, SURE, asked=when),
-                ring_empties(board, guesses, SURE, kinds_seen, when))  # (thin rings read empty: "vring31")
+                unseen_empties(lined, guesses, SURE, asked=when), weak_numbers(guesses, SURE, asked=when), rings)
 
     lost, unseen, weak, rings = asking(asked)
     now = _named(guesses, lost | discs | unseen | partial | weak | dropped | rings, discs, rings, weak | dropped,
