@@ -3,7 +3,7 @@
 :func:`solvers.connectivity.separator` cuts a split-off part of an answer off from a cell of the
 main part: the wall cells that touch the main cell's region of the board without the wall. Flooding
 that region from the main cell fills nearly the whole board, once per split-off part and round of
-cuts: on a 50x50 Nurikabe board with several answers (tiled from small boards, pass nk19) that was
+cuts: on a 50x50 board of shaded walls with several answers (tiled from small boards, pass nk19) that was
 most of the search's Python time. The region is found here from the wall's side instead, the work
 about the wall's size; the answer is the same set.
 """

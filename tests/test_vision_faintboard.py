@@ -48,7 +48,7 @@ def _suspected(board: Board) -> tuple[list[list[CellGuess]], set[tuple[int, int]
     guesses = faint_rings(darkened(board, board), guesses)
     tokens = tuple(tuple(g.token for g in row) for row in guesses)
     named = {(r, c) for r, row in enumerate(guesses) for c, g in enumerate(row) if g.confidence < SURE}
-    found = suspects(board, board, guesses, kinds, hairline, tokens, None, (), False, named, asked=bool(named))
+    found, _ = suspects(board, board, guesses, kinds, hairline, tokens, None, (), False, named, asked=bool(named))
     return guesses, named | {(u.row, u.col) for u in found}
 
 
