@@ -46,6 +46,8 @@ TILE_BIG = (10, 14)  # big island sizes in a tile (nk19: one of 10-14 in 9x9 cam
 TILE_ROUNDS = 12  # window solves per tile draw before it is drawn again (as nurikabe_tiles)
 TILE_BACK = 4  # a round this many cells worse than the best goes back to it (as nurikabe_tiles)
 TILE_TRIES = 40  # draws at most per tile
+USES = 3  # places one tile takes at most, turned or mirrored (nk20: a tile in a 4-sided frame cost ~14 s CPU,
+# 25 different ones ~300 s CPU, 45 minutes of wall time at load 15)
 
 
 def _starts() -> list[int]:
@@ -95,6 +97,39 @@ def tile(i: int, j: int, big: int, rng: random.Random, stats: dict[str, int]) ->
     return None
 
 
+def turned(art: Art, way: int) -> Art:
+    """``art`` (a framed tile) turned by a quarter ``way % 4`` times, then mirrored when ``way >= 4``, its frame too."""
+
+    def move(cell: Cell) -> Cell:
+        r, c = cell
+        rows, cols = art.rows, art.cols
+        for _ in range(way % 4):
+            r, c, rows, cols = c, rows - 1 - r, cols, rows
+        return (r, cols - 1 - c) if way >= 4 else (r, c)
+
+    out = Art(art.cols, art.rows, art.rng) if way % 2 else Art(art.rows, art.cols, art.rng)
+    out.frozen = {move(x) for x in art.frozen}
+    for island, spot in zip(art.islands, art.spot, strict=True):
+        if island:
+            k = out.new_island({move(x) for x in island})
+            out.spot[k] = move(spot) if spot is not None else None
+    return out
+
+
+def reused(pool: list[Art], uses: list[int], i: int, j: int, rng: random.Random) -> Art | None:
+    """A tile of the pool used fewer than USES times, turned to fit frame (i, j) exactly, or None: its uniqueness
+    in the frame holds turned (the rules and the frame turn with it)."""
+    want = framed(i, j, rng)[0]
+    order = [(t, w) for t in range(len(pool)) for w in range(8) if uses[t] < USES]
+    rng.shuffle(order)
+    for t, way in order:
+        got = turned(pool[t], way)
+        if (got.rows, got.cols) == (want.rows, want.cols) and got.frozen == want.frozen:
+            uses[t] += 1
+            return got
+    return None
+
+
 def compose(tiles: dict[tuple[int, int], Art]) -> Art:
     """The 50x50 answer: each framed tile's inside in its place, every line cell shaded."""
     size = sum(SIDES) + len(SIDES) - 1
@@ -117,13 +152,19 @@ def make(seed: int, big: int, rounds: int, limit: float, out: Path) -> tuple[dic
     cache = Path(f"/tmp/nurikabe_frames-s{seed}-b{big}.pickle")  # the tiles so far, kept to resume
     tiles: dict[tuple[int, int], Art] = {}
     stats: dict[str, int] = {}
+    pool: list[Art] = []  # the different tiles drawn
+    uses: list[int] = []
     if cache.exists():
         tiles, stats = pickle.loads(cache.read_bytes())
+        pool, uses = list(tiles.values()), [1] * len(tiles)
     for i in range(len(SIDES)):
         for j in range(len(SIDES)):
-            got = tiles.get((i, j))
+            got = tiles.get((i, j)) or reused(pool, uses, i, j, rng)
             while got is None:
                 got = tile(i, j, big, rng, stats)
+                if got is not None:
+                    pool.append(got)
+                    uses.append(1)
             tiles[(i, j)] = got
             cache.write_bytes(pickle.dumps((tiles, stats)))
         print(f"  tiles row {i}: {stats}, cpu {time.process_time() - t0:.1f} s", flush=True)
@@ -163,7 +204,7 @@ def make(seed: int, big: int, rounds: int, limit: float, out: Path) -> tuple[dic
         print(f"    {len(diff)} cells differ ({on_lines} on lines) in {len(patches)} spots: {tally}", flush=True)
     rec["unique"] = True if ending == "unique" else None
     rec["source"] = (f"bench/genres/nurikabe_frames.py seed {seed} big {big}: {art.tally()}; {ending}; "
-                     f"tiles {stats}")
+                     f"{len(pool)} different tiles, {stats}")
     return rec, ending, art
 
 
