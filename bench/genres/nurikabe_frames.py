@@ -46,6 +46,9 @@ TILE_BIG = (10, 14)  # big island sizes in a tile (nk19: one of 10-14 in 9x9 cam
 TILE_ROUNDS = 12  # window solves per tile draw before it is drawn again (as nurikabe_tiles)
 TILE_BACK = 4  # a round this many cells worse than the best goes back to it (as nurikabe_tiles)
 TILE_TRIES = 40  # draws at most per tile
+FREE_FRAME = True  # judge a tile with its frame cells free too (its answers with the frame shaded are among
+# these): with the frame fixed shaded, seed 1's board had a second answer 216 cells apart, 50 of them line cells
+# made white (a tile's island takes a line cell and the tile's answer reshapes around it)
 USES = 3  # places one tile takes at most, turned or mirrored (nk20: a tile in a 4-sided frame cost ~14 s CPU,
 # 25 different ones ~300 s CPU, 45 minutes of wall time at load 15)
 
@@ -80,7 +83,7 @@ def tile(i: int, j: int, big: int, rng: random.Random, stats: dict[str, int]) ->
             continue
         best: tuple[int, Art] | None = None
         for _ in range(TILE_ROUNDS):
-            diff = window_second(art, win)
+            diff = window_second(art, (0, art.rows - 1, 0, art.cols - 1) if FREE_FRAME else win)
             stats["solves"] = stats.get("solves", 0) + 1
             if diff is None:
                 if sum(s >= 10 for s in art.sizes()) >= big:
@@ -149,7 +152,7 @@ def compose(tiles: dict[tuple[int, int], Art]) -> Art:
 def make(seed: int, big: int, rounds: int, limit: float, out: Path) -> tuple[dict[str, Any], str, Art]:
     rng = random.Random(seed)
     t0 = time.process_time()
-    cache = Path(f"/tmp/nurikabe_frames-s{seed}-b{big}.pickle")  # the tiles so far, kept to resume
+    cache = Path(f"/tmp/nurikabe_frames-s{seed}-b{big}-f{int(FREE_FRAME)}.pickle")  # the tiles so far, kept to resume
     tiles: dict[tuple[int, int], Art] = {}
     stats: dict[str, int] = {}
     pool: list[Art] = []  # the different tiles drawn

@@ -103,7 +103,7 @@ def change(art: Art, diff: list[Cell], rng: random.Random) -> str | None:
     answer shades; that island's clue moved onto such a cell (moves alone trade one ambiguity for
     another: a 12x12 window of seed 1 went 14, 10, 16, 12, 20, 10, 20, 14 cells in 8 moves).
     None when nothing applies."""
-    unshaded = [x for x in diff if art.sea(x)]  # the other answer leaves them unshaded
+    unshaded = [x for x in diff if art.sea(x) and x not in art.frozen]  # the other answer leaves them unshaded
     shades = [x for x in diff if not art.sea(x)]
     near = sorted({(r + dr, c + dc) for r, c in unshaded for dr in (-1, 0, 1) for dc in (-1, 0, 1)
                    if art.inside(r + dr, c + dc) and art.lone((r + dr, c + dc))})
