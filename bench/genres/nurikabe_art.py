@@ -4,9 +4,11 @@ module under 500 lines."""
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -24,6 +26,13 @@ TRIM = 3  # a split may cut this many cells off a big island at most (splits int
 MOVES = 10  # clue moves per island at most (moved clues trade one ambiguity for another: pass nk16)
 
 
+def write_unique(rec: dict[str, Any], out: Path) -> None:
+    """Append a board the full solver proved unique to ``out`` (one FORMATS.md record a line)."""
+    assert rec.get("unique") is True, rec.get("id")
+    with open(out, "a") as f:
+        f.write(json.dumps(rec) + "\n")
+
+
 class Art:
     """The answer being set: owner per cell (SEA or an island index), the islands, their clue cells."""
 
@@ -34,6 +43,7 @@ class Art:
         self.spot: list[Cell | None] = []
         self.moves: dict[int, int] = {}
         self.log: dict[str, int] = {"one": 0, "split": 0, "move": 0, "join": 0}
+        self.frozen: set[Cell] = set()  # cells kept shaded (a frame of lines: nurikabe_frames)
 
     def copy(self) -> Art:
         other = Art(self.rows, self.cols, self.rng)
@@ -41,6 +51,7 @@ class Art:
         other.islands = [set(x) for x in self.islands]
         other.spot = self.spot[:]
         other.moves, other.log = dict(self.moves), dict(self.log)
+        other.frozen = self.frozen
         return other
 
     # geometry -----------------------------------------------------------------------------
@@ -88,6 +99,7 @@ class Art:
         return {self.owner[y][x] for y, x in self.sides(cell) if not self.sea((y, x))}
 
     def take(self, cell: Cell, k: int) -> None:
+        assert cell not in self.frozen, cell
         self.owner[cell[0]][cell[1]] = k
         self.islands[k].add(cell)
 
@@ -124,7 +136,7 @@ class Art:
         island = self.islands[k]
         while len(island) < target:
             options = sorted({n for cell in island for n in self.sides(cell)
-                              if self.sea(n) and self.near_islands(n) == {k} and self.safe(n)})
+                              if self.sea(n) and n not in self.frozen and self.near_islands(n) == {k} and self.safe(n)})
             if not options:
                 break
             # thin islands: prefer cells touching the island on one side only
@@ -132,7 +144,8 @@ class Art:
             self.take(self.rng.choice(thin if thin and self.rng.random() < 0.8 else options), k)
 
     def draw(self, big: int) -> bool:
-        cells = [(r, c) for r in range(self.rows) for c in range(self.cols)]
+        every = [(r, c) for r in range(self.rows) for c in range(self.cols)]
+        cells = [x for x in every if x not in self.frozen]
         self.rng.shuffle(cells)
         placed = 0
         for cell in cells:
@@ -155,6 +168,8 @@ class Art:
             self.rng.shuffle(block)
             block.sort(key=lambda x: sum(len(self.islands[k]) for k in self.near_islands(x)))
             for cell in block:
+                if cell in self.frozen:
+                    continue
                 near = sorted(self.near_islands(cell))
                 if sum(len(self.islands[k]) for k in near) < BIG[1] + 5 and (self.safe(cell) or self.joins(cell)):
                     k = near[0] if near else self.new_island(set())
@@ -173,7 +188,7 @@ class Art:
             for r, c in island:
                 self.owner[r][c] = k
         self.spot = [self.centre(x) for x in self.islands]
-        return len(components(self.rows, self.cols, [x for x in cells if self.sea(x)])) == 1
+        return len(components(self.rows, self.cols, [x for x in every if self.sea(x)])) == 1
 
     # the board ----------------------------------------------------------------------------
     def grid(self) -> list[list[int]]:
@@ -197,7 +212,8 @@ class Art:
 
     # mending ------------------------------------------------------------------------------
     def lone(self, cell: Cell) -> bool:
-        return self.sea(cell) and all(self.sea(x) for x in self.sides(cell)) and self.safe(cell)
+        return (cell not in self.frozen and self.sea(cell) and all(self.sea(x) for x in self.sides(cell))
+                and self.safe(cell))
 
     def split(self, patch: list[Cell], keep_big: int) -> bool:
         """Island cells of the patch: one of them (or a cell beside it in its island) shaded where

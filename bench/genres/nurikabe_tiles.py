@@ -33,7 +33,6 @@ rest of the board fixed); fixing tiles in place fixed 3 and gave up on 21.
 from __future__ import annotations
 
 import argparse
-import json
 import pickle
 import random
 import sys
@@ -44,7 +43,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bench.genres import nurikabe_art  # noqa: E402
-from bench.genres.nurikabe_art import SEA, Art, Cell  # noqa: E402
+from bench.genres.nurikabe_art import SEA, Art, Cell, write_unique  # noqa: E402
 from bench.genres.nurikabe_unique50 import _patches, judged  # noqa: E402
 from bench.genres.nurikabe_window import MARGIN, box, change, fix  # noqa: E402
 from solvers.nurikabe.check import check_cells  # noqa: E402
@@ -265,8 +264,7 @@ def main() -> None:
         rec, ending, _ = make(seed, args.big, args.rounds, args.limit)
         print(f"{rec['id']}: {rec['source']} ({time.process_time() - t0:.0f} s CPU)", flush=True)
         if ending == "unique":
-            with open(args.out, "a") as f:
-                f.write(json.dumps(rec) + "\n")
+            write_unique(rec, args.out)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,6 @@ another even with the rest of the board fixed.
 from __future__ import annotations
 
 import argparse
-import json
 import pickle
 import random
 import sys
@@ -35,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bench.genres.nurikabe_art import Art, Cell  # noqa: E402
+from bench.genres.nurikabe_art import Art, Cell, write_unique  # noqa: E402
 from bench.genres.nurikabe_unique50 import _patches, judged  # noqa: E402
 from solvers.cpsat import Budget, solve_twice  # noqa: E402
 from solvers.nurikabe.board import BLACK, FREE, WHITE, Board, Contradiction  # noqa: E402
@@ -104,7 +103,7 @@ def change(art: Art, diff: list[Cell], rng: random.Random) -> str | None:
     answer shades; that island's clue moved onto such a cell (moves alone trade one ambiguity for
     another: a 12x12 window of seed 1 went 14, 10, 16, 12, 20, 10, 20, 14 cells in 8 moves).
     None when nothing applies."""
-    unshaded = [x for x in diff if art.sea(x)]  # the other answer leaves them unshaded
+    unshaded = [x for x in diff if art.sea(x) and x not in art.frozen]  # the other answer leaves them unshaded
     shades = [x for x in diff if not art.sea(x)]
     near = sorted({(r + dr, c + dc) for r, c in unshaded for dr in (-1, 0, 1) for dc in (-1, 0, 1)
                    if art.inside(r + dr, c + dc) and art.lone((r + dr, c + dc))})
@@ -241,8 +240,7 @@ def main() -> None:
     rec, ending, _ = make(args.start, args.seed, args.rounds, args.limit)
     print(f"{rec['id']}: {rec['source']} ({time.process_time() - t0:.0f} s CPU)", flush=True)
     if ending == "unique":
-        with open(args.out, "a") as f:
-            f.write(json.dumps(rec) + "\n")
+        write_unique(rec, args.out)
 
 
 if __name__ == "__main__":
