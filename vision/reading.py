@@ -200,11 +200,16 @@ def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tu
                 tries.append(kept := part_dropped(got, inside))
                 return kept  # (not the part: the search stopped on it read sure, the board's own reading not)
             tries.append(inside)
-    elif one_axis(spot):  # (its count rests on one axis's lines: read at it too, the size asked)
-        inside = _inside(full, spot, forced)
-        tries.append((replace(inside[0], size_unsure=True), inside[1]) if isinstance(inside, tuple) else inside)
+    elif one_axis(spot):  # (its count rests on one axis's lines: read at it too, every reading's size asked)
+        tries.append(_size_asked(_inside(full, spot, forced)))
+        got = _size_asked(got)
     tries.append(_at_most(got, spot))
     return got
+
+
+def _size_asked(got: tuple[Reading, float] | Unreadable) -> tuple[Reading, float] | Unreadable:
+    """A reading with its size asked (a place found by one axis's lines: bench/README.md "vpage32")."""
+    return (replace(got[0], size_unsure=True), got[1]) if isinstance(got, tuple) else got
 
 
 def _inside(full: np.ndarray, spot: Spot, forced: str | None) -> tuple[Reading, float] | Unreadable:
