@@ -42,9 +42,9 @@ FINE_VIEW = 32  # at this many pixels a cell (a 30x30 hairline board of 70 px ce
 # measures, and either changed changes which places are looked at (not measured)
 SAME_OUTLINE, SAME_PLACE = 0.03, 0.05
 # places kept on one axis's lines (_one_axis): this clarity at least, under this share of the picture. On
-# /tmp/vpage9/seed dev the shaken 8x8 page (a ringed-clue print, 150 dpi) counted 8x8 at 3.69 and 4.42, the stray
-# outlines
-# of the other refused pages 0.05-1.35, and a whole sheet 5x5 at 3.48 (share near 1): bench/README.md "vpage32"
+# /tmp/vpage9/seed dev the shaken 8x8 page (a ringed-clue print, 150 dpi) counted 8x8 at 3.69 and 4.42, the
+# stray outlines of the other refused pages 0.05-1.35, and a whole sheet 5x5 at 3.48 (share near 1):
+# bench/README.md "vpage32"
 ONE_AXIS_CLEAR, ONE_AXIS_SHARE = 3.0, 0.5
 SEEN = 0.2  # the support of a place's lines judged plainly (below it: seen on one axis only, see _one_axis)
 # a place within another whose cells are this many times as large at most is part of it: the tuning
