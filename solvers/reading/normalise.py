@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from solvers.errors import ParseError
-from solvers.notation import FULL_SPACE
+from solvers.notation import BLANK_TOKENS, CIRCLE_VALUES, FULL_SPACE
 
 if TYPE_CHECKING:
     from solvers.genre import Genre
@@ -143,10 +143,15 @@ def _row_with_a_typo(line: str, beside: str) -> bool:
     return sum(1 for t in tokens if not _cell_like(t, cells)) <= 1
 
 
+# symbols a board row holds besides numbers and letters: blanks, circles, black cells, an unknown clue
+# ('○ ● . xx' above a board of '.' was dropped as a sentence, the board solved a row short)
+_CELL_SYMBOLS = BLANK_TOKENS | CIRCLE_VALUES.keys() | {"?", "#", "■", "□", "█"}
+
+
 def _cell_like(token: str, beside: list[str]) -> bool:
-    """A token a board row holds: a number, one letter or ``.``, or a cell of the row beside it
-    (punctuation and symbols like ``!``, ``?``, ``)`` or ``☺`` are a sentence's, unless the board's)."""
-    return token.isdigit() or token in beside or (len(token) == 1 and (token.isalnum() or token == "."))
+    """A token a board row holds: a number, one letter, a blank, circle or black cell, ``?``, or a
+    cell of the row beside it (punctuation like ``!``, ``)`` or ``☺`` is a sentence's, unless the board's)."""
+    return token.isdigit() or token in beside or token in _CELL_SYMBOLS or (len(token) == 1 and token.isalnum())
 
 
 def _heading(line: str) -> bool:
