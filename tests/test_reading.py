@@ -578,3 +578,16 @@ def test_bars_between_a_clue_grid_and_its_rooms_or_between_boxes_still_part_them
             "287419635", "345286179"]
     boxes = read_board("sudoku\n" + "\n".join(f"|{r[:3]}|{r[3:6]}|{r[6:]}|" for r in rows))
     assert (boxes.rows, boxes.cols) == (9, 9)
+
+
+def test_a_double_bar_in_a_table_row_is_no_empty_cell() -> None:
+    """'||' between boxes ('|5|3|4||6|7|8||9|1|2|') was read as an empty cell (da52ebf): a sudoku that
+    read 9x9 before got 11 columns, and a circle board such rows would get an empty column silently."""
+    rows = ["534678912", "672195348", "198342567", "859761423", "426853791", "713924856", "961537284",
+            "287419635", "345286179"]
+    boxes = read_board("sudoku\n" + "\n".join("||".join("|".join(r[i:i + 3]) for i in (0, 3, 6)).join("||")
+                                               for r in rows).replace("|||", "|"))
+    assert (boxes.rows, boxes.cols) == (9, 9)
+    with pytest.raises(ParseError, match="Unknown symbol"):
+        read_board("yinyang\n|W|.||B|.|\n|.|.||.|.|\n|B|.||W|.|")
+
