@@ -591,3 +591,16 @@ def test_a_double_bar_in_a_table_row_is_no_empty_cell() -> None:
     with pytest.raises(ParseError, match="Unknown symbol"):
         read_board("yinyang\n|W|.||B|.|\n|.|.||.|.|\n|B|.||W|.|")
 
+
+
+@pytest.mark.parametrize("header", ["|   |   |   |", "| 1 | 2 | 3 |", "| W | . | B |"])
+def test_a_markdown_tables_header_is_asked_about(header: str) -> None:
+    """A markdown table's first row is its header (one '|---|' line under it): blank or numbered, it
+    was read as a board row (da52ebf), a row too many with no word; the board with lines between all
+    its rows still reads."""
+    with pytest.raises(ParseError) as err:
+        read_board(f"yinyang\n{header}\n|---|:-:|---|\n| W | . | B |\n| . | . | . |\n| B | . | W |")
+    assert err.value.msg.code == "read-table-header"
+    assert "markdown" in say(err.value.msg)
+    art = read_board("yinyang\n| W | . | B |\n|---|---|---|\n| . | . | . |\n|---|---|---|\n| B | . | W |")
+    assert art.grid_lines() == ["W . B", ". . .", "B . W"]

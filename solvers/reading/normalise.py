@@ -34,6 +34,7 @@ _WORD_RE = re.compile(r"[A-Za-z]{2}")
 _NON_CIRCLE_LETTER = re.compile(r"[^\W\d_WwBbOoXx]")
 MAX_HEADER = 120  # a header line is short; longer lines are never parsed as one
 _BORDER_RE = re.compile(r"^[+\-=|]*[+|][+\-=|]*$")
+_MARKDOWN_RULE_RE = re.compile(r"^\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?$")  # |---|:-:|
 _RULE_RE = re.compile(r"^[\-=]{3,}$")
 _CIRCLE_CHARS = frozenset("○●◯〇⚪⚫・" + FULL_SPACE)
 
@@ -59,6 +60,7 @@ def clean(text: str) -> Cleaned:
     """Split folded text into board lines and hints; raises ParseError for conflicting headers."""
     out = Cleaned()
     lines: list[str] = []
+    rules: list[tuple[int, bool]] = []  # per border line: the lines kept above it, and whether markdown's
     for raw in text.split("\n"):
         m = _FENCE_RE.match(raw)
         if m:
@@ -68,9 +70,11 @@ def clean(text: str) -> Cleaned:
         line = raw.strip(" \t")
         if not line:
             continue
-        if _BORDER_RE.match(line):
+        if _BORDER_RE.match(line) or _MARKDOWN_RULE_RE.match(line):
+            rules.append((len(lines), "+" not in line and "=" not in line and "|" in line and "-" in line))
             continue
         lines.append(line)
+    _markdown_header(lines, rules)
 
     # headers and prose before the board
     start = 0
@@ -93,6 +97,18 @@ def clean(text: str) -> Cleaned:
     _two_number_size_line(out, body)
     out.lines = body
     return out
+
+
+def _markdown_header(lines: list[str], rules: list[tuple[int, bool]]) -> None:
+    """Refuse a markdown table (one ``|---|`` line, under its first row): that row is its header,
+    which may be the board's first row or column labels or blank; read as a row, a blank or numbered
+    header gave the board an extra row silently. ASCII art has a line between every two rows."""
+    if len(rules) != 1 or not rules[0][1]:
+        return
+    above = rules[0][0]
+    if (0 < above < len(lines) and lines[above - 1].startswith("|") and lines[above].startswith("|")
+            and (above == 1 or not lines[above - 2].startswith("|"))):
+        raise ParseError("read-table-header")
 
 
 def _rule_line(line: str, lines: list[str]) -> bool:
