@@ -38,6 +38,8 @@ URL_RE = re.compile(r"(https?://|puzz\.link/|pzv\.jp/)", re.IGNORECASE)
 QUIT = frozenset({"/quit", "/exit"})  # end the chat as Ctrl-D does (console words, not bot commands)
 PASTE_GAP = 0.3  # seconds: lines closer than this came in one paste (a typed line takes longer)
 MAX_ANSWER = 60  # characters: an answer to a question is a name and a word or two; longer is a message
+# a word that turns a named genre down ("not <genre>", "<genre>じゃない"): the reader heard the genre alone
+NEGATION_RE = re.compile(r"\b(?:not|no|neither|nor|never|isn'?t|wrong)\b|ない|違", re.IGNORECASE)
 PICTURE_RE = re.compile(r"^(\d+)-.*\.png$")  # a saved picture: 001-<genre>-5x5-solution.png
 
 
@@ -318,14 +320,27 @@ def _genre_named(line: str) -> str | None:
     reader said "I see <genre> but no board below it"."""
     from solvers.errors import ParseError
     from solvers.reading import read_board
+    from solvers.registry import find_genre
 
     if len(line) > MAX_ANSWER:
         return None
     try:
         read_board(line)
     except ParseError as e:
-        return str(e.msg.params["genre"]) if e.msg.code == "genre-no-board" else None
-    return None
+        named = str(e.msg.params["genre"]) if e.msg.code == "genre-no-board" else None
+    else:
+        return None
+    words = re.findall(r"[\w'-]+", line)
+    runs = (" ".join(words[i:i + n]) for n in (1, 2) for i in range(len(words) - n + 1))
+    if named is None or any((g := find_genre(run)) is not None and g.name != named for run in runs):
+        return None  # two genres named ("<one> or <other>"): the reader took the first
+    genre = find_genre(named)
+    rest = line.lower()
+    for name in sorted((genre.name, genre.title, *genre.own_names, *genre.aliases) if genre else (), key=len,
+                       reverse=True):
+        rest = rest.replace(name.lower(), " ")
+    # ("not <genre>" was taken for that genre: the reader hears a header, not a refusal; a name may hold "not")
+    return None if NEGATION_RE.search(rest) else named
 
 
 async def console_main(core: Core, config: BotConfig, stdin: TextIO | None = None,

@@ -593,3 +593,44 @@ def test_a_word_naming_no_genre_offered_is_no_answer(tmp_path: Path) -> None:
         chat.choices = [Choice("Masyu", "g:1:masyu"), Choice("Yin-Yang", "g:1:yinyang")]
         asyncio.run(chat.run())
         assert core.texts == [line.strip()]
+
+
+@pytest.mark.parametrize("line", ["not masyu", "neither masyu", "masyu or yin yang", "yinyang, masyu",
+                                  "ましゅじゃない"])
+def test_a_genre_turned_down_or_one_of_two_is_no_answer(tmp_path: Path, line: str) -> None:
+    """The reader hears a header's first genre: "not masyu" and "masyu or yin yang" picked Masyu
+    (7a14e45), and the board was solved as a genre the player did not choose."""
+    import asyncio
+    import io
+    from typing import Any, cast
+
+    from bot.chat import Choice
+    from bot.console import ConsoleChat
+
+    core, out = _Recorder(), io.StringIO()
+    chat = ConsoleChat(cast(Any, core), tmp_path, stdin=io.StringIO(line + "\n"), stdout=out)
+    chat.choices = [Choice("Masyu", "g:1:masyu"), Choice("Yin-Yang", "g:1:yinyang")]
+    asyncio.run(chat.run())
+    assert core.texts == [line]
+
+
+def test_a_name_holding_a_negation_still_answers(tmp_path: Path) -> None:
+    """An alias with "not" in it is the genre's name, not a refusal."""
+    import asyncio
+    import io
+    from typing import Any, cast
+
+    from bot.chat import Choice
+    from bot.console import ConsoleChat
+
+    core, out = _Recorder(), io.StringIO()
+    handled: list[str | None] = []
+
+    async def handle(msg: Incoming, channel: object) -> None:
+        handled.append(msg.callback_data)
+
+    core.handle = handle  # type: ignore[method-assign]
+    chat = ConsoleChat(cast(Any, core), tmp_path, stdin=io.StringIO("two not touch\n"), stdout=out)
+    chat.choices = [Choice("Star Battle", "g:1:starbattle"), Choice("Nurikabe", "g:1:nurikabe")]
+    asyncio.run(chat.run())
+    assert handled == ["g:1:starbattle"]

@@ -174,7 +174,7 @@ def test_separator_from_the_walls_side_matches_the_flood_from_the_target(monkeyp
     """The wall-side search (small pockets, and a second pass when two regions stay open) gives the
     plain definition's separator on random boards, with and without allowed cells."""
     rnd = random.Random(5)
-    for pocket in (2, 64):
+    for pocket in (1, 2, 64):
         monkeypatch.setattr(wallside, "POCKET", pocket)
         for _ in range(80):
             rows, cols = rnd.randint(1, 12), rnd.randint(1, 12)
@@ -185,7 +185,7 @@ def test_separator_from_the_walls_side_matches_the_flood_from_the_target(monkeyp
             pieces = _pieces(rows, cols, allowed)
             for area in components(rows, cols, chosen):
                 wall = border(rows, cols, area, allowed)
-                for target in rnd.sample(pool, min(4, len(pool))):
+                for target in rnd.sample(cells, min(4, len(cells))):  # (in the wall, not allowed: the flood)
                     if target not in area:
                         expected = region_wall(rows, cols, wall, target, allowed)
                         assert separator(rows, cols, area, target, allowed, None, pieces) == expected

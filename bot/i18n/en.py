@@ -141,6 +141,9 @@ TEXTS: dict[str, str] = {
                      "kinds of symbol.",
     "ambiguous-genre": "This board could be {genres}. Which genre is it? (Or add a first line naming the genre.)",
     "two-genres": "The text names two genres: '{first}' and '{second}'. Keep one.",
+    "read-table-header": "This is a markdown table: its first row, above the '|---|' line, is its header. If "
+                         "that row is the board's first row, send the board without the '|---|' line; if it "
+                         "is not (column labels, or blank), send the board without it.",
     "two-sizes": "The text gives two sizes: {first} and {second}.",
     "read-unknown-symbol": "Unknown symbol '{token}' at {cell}: {genre} cells are {symbols}.",
     "read-unknown-symbol-board": "Unknown symbol '{token}' at {cell}: board cells are {symbols}.",

@@ -117,6 +117,8 @@ TEXTS: dict[str, str] = {
     "mixed-symbols": "盤面に {first_cell}の '{first}' と {second_cell}の '{second}' が混ざっています。両方を使うジャンルはありません。",
     "ambiguous-genre": "この盤面は {genres} のどれとも読めます。ジャンルを選んでください (1 行目にジャンル名を書いても可)。",
     "two-genres": "ジャンルが 2 つ書かれています: '{first}' と '{second}'。どちらか 1 つにしてください。",
+    "read-table-header": "Markdown の表です。'|---|' の行の上の 1 行目は見出しです。その行が盤面の 1 行目なら "
+                         "'|---|' の行を消して、そうでなければ（列の番号や空白なら）その行を消して送ってください。",
     "two-sizes": "サイズが 2 つ書かれています: {first} と {second}。",
     "read-unknown-symbol": "{cell}の記号 '{token}' は使えません。{genre} のマスは {symbols} です。",
     "read-unknown-symbol-board": "{cell}の記号 '{token}' は使えません。盤面のマスは {symbols} です。",

@@ -30,10 +30,10 @@ def tokenise(line: str) -> Row:
         # a Python/numpy/JSON row: [0, 1, 2],  [[0 1 2]  "W . B",  (a trailing comma belongs to the list)
         line = line.lstrip(_EDGE_OPEN + " \t").rstrip(_EDGE_CLOSE + " \t")
     if line.startswith("|") and line.endswith("|") and len(line) > 1:
-        line = line[1:-1].strip(" \t")
-        table = _table_cells(line)
+        table = _table_cells(line[1:-1])
         if table is not None:
             return table
+        line = line[1:-1].strip(" \t")
     if not line:
         return Row()
     if any(ch in line for ch in " \t,"):
@@ -45,15 +45,17 @@ def tokenise(line: str) -> Row:
 
 def _table_cells(inner: str) -> Row | None:
     """A row typed as a table, ``| W | . | B |`` or ``|W| |B|`` (its outer bars gone): a bar between
-    every two cells, each at most one token, a blank one an empty cell. None when it is not so (one
-    bar between a clue grid and its rooms, ``2 . . | a a b``, or a box line of numbers): its inner bars
-    were read as cells, "Unknown symbol '|'"."""
+    every two cells, each at most one token, a blank one (spaces) an empty cell. None when it is not
+    so (one bar between a clue grid and its rooms, ``2 . . | a a b``, or a box line of numbers): its
+    inner bars were read as cells, "Unknown symbol '|'"."""
     if "|" not in inner:
         return None
     raw = inner.split("|")
     parts = [p.strip(" \t") for p in raw]
-    if any(len(p.split()) > 1 or (len(p) > 1 and p == r) for p, r in zip(parts, raw, strict=True)):
-        return None  # (unspaced runs, "|123|456|789|": a box line's compact cells, read as they were)
+    if any(not r or len(p.split()) > 1 or (len(p) > 1 and p == r) for p, r in zip(parts, raw, strict=True)):
+        # (unspaced runs, "|123|456|789|": a box line's compact cells; "||" between boxes,
+        # "|5|3|4||6|7|8|": no empty cell, it was an extra column; read as they were)
+        return None
     return Row(p or "." for p in parts)
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from solvers.errors import ParseError
-from solvers.notation import FULL_SPACE
+from solvers.notation import BLANK_TOKENS, CIRCLE_VALUES, FULL_SPACE
 
 if TYPE_CHECKING:
     from solvers.genre import Genre
@@ -34,6 +34,7 @@ _WORD_RE = re.compile(r"[A-Za-z]{2}")
 _NON_CIRCLE_LETTER = re.compile(r"[^\W\d_WwBbOoXx]")
 MAX_HEADER = 120  # a header line is short; longer lines are never parsed as one
 _BORDER_RE = re.compile(r"^[+\-=|]*[+|][+\-=|]*$")
+_MARKDOWN_RULE_RE = re.compile(r"^\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?$")  # |---|:-:|
 _RULE_RE = re.compile(r"^[\-=]{3,}$")
 _CIRCLE_CHARS = frozenset("○●◯〇⚪⚫・" + FULL_SPACE)
 
@@ -59,6 +60,7 @@ def clean(text: str) -> Cleaned:
     """Split folded text into board lines and hints; raises ParseError for conflicting headers."""
     out = Cleaned()
     lines: list[str] = []
+    rules: list[tuple[int, bool]] = []  # per border line: the lines kept above it, and whether markdown's
     for raw in text.split("\n"):
         m = _FENCE_RE.match(raw)
         if m:
@@ -68,9 +70,11 @@ def clean(text: str) -> Cleaned:
         line = raw.strip(" \t")
         if not line:
             continue
-        if _BORDER_RE.match(line):
+        if _BORDER_RE.match(line) or _MARKDOWN_RULE_RE.match(line):
+            rules.append((len(lines), "+" not in line and "=" not in line and "|" in line and "-" in line))
             continue
         lines.append(line)
+    _markdown_header(lines, rules)
 
     # headers and prose before the board
     start = 0
@@ -93,6 +97,18 @@ def clean(text: str) -> Cleaned:
     _two_number_size_line(out, body)
     out.lines = body
     return out
+
+
+def _markdown_header(lines: list[str], rules: list[tuple[int, bool]]) -> None:
+    """Refuse a markdown table (one ``|---|`` line, under its first row): that row is its header,
+    which may be the board's first row or column labels or blank; read as a row, a blank or numbered
+    header gave the board an extra row silently. ASCII art has a line between every two rows."""
+    if len(rules) != 1 or not rules[0][1]:
+        return
+    above = rules[0][0]
+    if (0 < above < len(lines) and lines[above - 1].startswith("|") and lines[above].startswith("|")
+            and (above == 1 or not lines[above - 2].startswith("|"))):
+        raise ParseError("read-table-header")
 
 
 def _rule_line(line: str, lines: list[str]) -> bool:
@@ -143,10 +159,15 @@ def _row_with_a_typo(line: str, beside: str) -> bool:
     return sum(1 for t in tokens if not _cell_like(t, cells)) <= 1
 
 
+# symbols a board row holds besides numbers and letters: blanks, circles, black cells, an unknown clue
+# ('○ ● . xx' above a board of '.' was dropped as a sentence, the board solved a row short)
+_CELL_SYMBOLS = BLANK_TOKENS | CIRCLE_VALUES.keys() | {"?", "#", "■", "□", "█"}
+
+
 def _cell_like(token: str, beside: list[str]) -> bool:
-    """A token a board row holds: a number, one letter or ``.``, or a cell of the row beside it
-    (punctuation and symbols like ``!``, ``?``, ``)`` or ``☺`` are a sentence's, unless the board's)."""
-    return token.isdigit() or token in beside or (len(token) == 1 and (token.isalnum() or token == "."))
+    """A token a board row holds: a number, one letter, a blank, circle or black cell, ``?``, or a
+    cell of the row beside it (punctuation like ``!``, ``)`` or ``☺`` is a sentence's, unless the board's)."""
+    return token.isdigit() or token in beside or token in _CELL_SYMBOLS or (len(token) == 1 and token.isalnum())
 
 
 def _heading(line: str) -> bool:
