@@ -302,9 +302,15 @@ def _suspected(reading: Reading) -> Reading:
     lost unflagged: bench/README.md, "Photos of puzz.link screenshots"), and one of cells under
     :data:`vision.small.SMALL_CELL` pixels has them and its count asked even when read sure (as
     :func:`vision.small.small_count` asks a place's: a whole picture read sure at that size was not);
-    such a board's clues are asked with its empty cells (a digit misread with confidence)."""
+    such a board's clues are asked with its empty cells (a digit misread with confidence). A reading
+    read sure and asked after (its size by a place's count, a rival's, one axis's lines; a genre
+    taken) asks its picture's asked-only cells too (``Reading.if_asked``), as if asked when read."""
     unsure = tuple(sorted((*reading.unsure, *reading.suspects), key=lambda u: (u.row, u.col)))
     tiny = 0.0 < reading.cell < SMALL_CELL  # (a count and clues a pixel or two apart: asked even when sure)
+    if reading.if_asked and (unsure or reading.size_unsure or tiny):  # (read sure, asked after: rev32b)
+        named = {(u.row, u.col) for u in unsure}
+        unsure = tuple(sorted((*unsure, *(u for u in reading.if_asked if (u.row, u.col) not in named)),
+                              key=lambda u: (u.row, u.col)))
     if (reading.small or tiny) and (unsure or reading.size_unsure or tiny):
         # (its clues too: a digit of such cells misread with confidence, on boards asked about
         # cell by cell but for it, bench/README.md "vsize2")
