@@ -27,7 +27,7 @@ from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, one_axis, outlined, part_of, same_place, spots
 from vision.memo import one_reading
-from vision.recount import part_dropped, part_read, recounted, widened_place
+from vision.recount import part_dropped, part_read, recounted, size_asked, widened_place
 from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
@@ -201,15 +201,10 @@ def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tu
                 return kept  # (not the part: the search stopped on it read sure, the board's own reading not)
             tries.append(inside)
     elif one_axis(spot):  # (its count rests on one axis's lines: read at it too, every reading's size asked)
-        tries.append(_size_asked(_inside(full, spot, forced)))
-        got = _size_asked(got)
+        tries.append(size_asked(_inside(full, spot, forced)))
+        got = size_asked(got)
     tries.append(_at_most(got, spot))
     return got
-
-
-def _size_asked(got: tuple[Reading, float] | Unreadable) -> tuple[Reading, float] | Unreadable:
-    """A reading with its size asked (a place found by one axis's lines: bench/README.md "vpage32")."""
-    return (replace(got[0], size_unsure=True), got[1]) if isinstance(got, tuple) else got
 
 
 def _inside(full: np.ndarray, spot: Spot, forced: str | None) -> tuple[Reading, float] | Unreadable:
