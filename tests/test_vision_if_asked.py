@@ -8,7 +8,8 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from tests.test_vision_dropped import FONT_FILE
-from vision.reading import _read_grey
+from vision.reading import _read_grey, _suspected
+from vision.recount import size_asked
 
 # numbers 0-3 on a 10x10 board: one genre listed keeps the 0 as a clue, the others drop it
 CLUES = {(0, 0): "0", (0, 5): "2", (1, 8): "3", (2, 2): "3", (3, 6): "1", (4, 1): "2", (5, 4): "2",
@@ -50,3 +51,16 @@ def test_a_reading_asked_when_read_keeps_nothing_for_later() -> None:
     """Darker marks are named when read (a lost clue found): nothing is left for Reading.taken."""
     r, _ = _read_grey(_board(208), None)
     assert {(u.row, u.col) for u in r.suspects} == set(FAINT) and r.if_asked == ()
+
+
+def test_a_sure_reading_whose_size_is_asked_after_asks_its_marks_too() -> None:
+    """A reading read sure whose size is asked later (a place found by one axis's lines, a rival's
+    count: ``vision.recount.size_asked``) is asked about: the marks it kept are asked with it
+    (before: only its size, the marks solved as empty cells once the size was confirmed)."""
+    r, share = _read_grey(_board(216), None)
+    assert r.sure and r.if_asked
+    asked = size_asked((r, share))
+    assert isinstance(asked, tuple)
+    out = _suspected(asked[0])
+    assert out.size_unsure and {(u.row, u.col) for u in out.unsure} >= set(FAINT)
+    assert _suspected(r) is r  # (read sure and left so: nothing asked)

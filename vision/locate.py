@@ -12,7 +12,7 @@ from functools import partial
 import cv2
 import numpy as np
 
-from vision.board import corners_ordered
+from vision.board import Board, corners_ordered
 from vision.grid import CLEAR, SUPPORTED, flatten, hairline_ink, straighten
 from vision.lattice import MAX_CELLS, MIN_CELLS
 from vision.memo import remembered
@@ -96,31 +96,36 @@ def _ranked(full: np.ndarray) -> tuple[float, list[Spot]]:
     look = full if f == 1.0 else cv2.resize(full, (round(full.shape[1] * f), round(full.shape[0] * f)),
                                            interpolation=cv2.INTER_AREA)
     paper = flatten(look)
-    found = [s for s in (_judged(paper, quad, f, full.shape) for quad in _quads(paper) + _crossings(look)) if s]
+    quads = _quads(paper) + _crossings(look)
+    counted = [straighten(paper, quad, JUDGE_SIDE, every_level=True) for quad in quads]  # (kept for _one_axis)
+    found = [s for s in (_spot(paper, q, b, f, full.shape) for q, b in zip(quads, counted, strict=True)) if s]
     found.sort(key=_rank, reverse=True)
     if not found:
         # (a grid too faint for any ink level, found by its lines' length, only then: counted by
         # its lines' profiles, the largest first, then as the others are, best first; bench/README.md,
         # "Photographed pages, fifth pass": each way found 58 of the 96 tuning pages, not the same)
-        quads = _stroked(paper)
-        stroked = [s for s in (_judged(paper, quad, f, full.shape) for quad in quads) if s]
-        found = _faint(paper, quads, f, full.shape) + sorted(stroked, key=_rank, reverse=True)
+        lines = _stroked(paper)
+        stroked = [s for s in (_judged(paper, quad, f, full.shape) for quad in lines) if s]
+        found = _faint(paper, lines, f, full.shape) + sorted(stroked, key=_rank, reverse=True)
     if not found:
-        found = _one_axis(paper, look, f, full.shape)
+        found = _one_axis(paper, quads, counted, f, full.shape)
     return f, found
 
 
-def _one_axis(paper: np.ndarray, look: np.ndarray, f: float, shape: tuple[int, ...]) -> list[Spot]:
+def _one_axis(paper: np.ndarray, quads: list[np.ndarray], counted: list[Board | None], f: float,
+              shape: tuple[int, ...]) -> list[Spot]:
     """Places found by their outline whose lines count clearly, though on one axis they are seen too
     little to be supported (a photo shaken across them smears them away: bench/README.md "vpage32"),
     only when no place is found otherwise, none taking :data:`ONE_AXIS_SHARE` of the picture or more
-    (the sheet itself); their support kept as seen, so the reading asks about its count."""
+    (the sheet itself); their support kept as seen, so the reading asks about its count. ``counted``:
+    each outline's lines as the first look counted them (counted again, a picture with no board
+    took twice the outline search's CPU for nothing: reviewer rev32b)."""
     h, w = paper.shape
     out = []
-    for quad in _quads(paper) + _crossings(look):
+    for quad, b in zip(quads, counted, strict=True):
         if cv2.contourArea(quad) >= ONE_AXIS_SHARE * h * w:
             continue
-        s = _judged(paper, quad, f, shape, least=ONE_AXIS_CLEAR, supported=0.0)
+        s = _spot(paper, quad, b, f, shape, least=ONE_AXIS_CLEAR, supported=0.0)
         if s is not None:
             out.append(s)
     out.sort(key=_rank, reverse=True)
@@ -193,7 +198,12 @@ def _judged(paper: np.ndarray, quad: np.ndarray, f: float, shape: tuple[int, ...
             least: float = 1.3, supported: float = SEEN) -> Spot | None:
     """The spot an outline of the looked-at picture (``f`` times the full one's scale) is, if its
     lines fit a board (this ``least`` clarity, this much support)."""
-    b = straighten(paper, quad, JUDGE_SIDE, every_level=True)
+    return _spot(paper, quad, straighten(paper, quad, JUDGE_SIDE, every_level=True), f, shape, least, supported)
+
+
+def _spot(paper: np.ndarray, quad: np.ndarray, b: Board | None, f: float, shape: tuple[int, ...],
+          least: float = 1.3, supported: float = SEEN) -> Spot | None:
+    """:func:`_judged` of an outline whose lines are counted already (``b``)."""
     if b is None or not (MIN_CELLS <= b.rows <= MAX_CELLS and MIN_CELLS <= b.cols <= MAX_CELLS):
         return None
     if b.clarity < least or b.support < supported:

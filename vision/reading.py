@@ -27,7 +27,7 @@ from vision.islands import find_islands
 from vision.kinds import candidates, odd_cells
 from vision.locate import Spot, one_axis, outlined, part_of, same_place, spots
 from vision.memo import one_reading
-from vision.recount import part_dropped, part_read, recounted, widened_place
+from vision.recount import part_dropped, part_read, recounted, size_asked, widened_place
 from vision.results import UNCLEAR_WORDS, CellRead, Reading, Unclear, board_of
 from vision.rooms import read_rooms
 from vision.shade import lit, odd_side
@@ -201,15 +201,10 @@ def _spot_reads(full: np.ndarray, spot: Spot, forced: str | None, tries: list[tu
                 return kept  # (not the part: the search stopped on it read sure, the board's own reading not)
             tries.append(inside)
     elif one_axis(spot):  # (its count rests on one axis's lines: read at it too, every reading's size asked)
-        tries.append(_size_asked(_inside(full, spot, forced)))
-        got = _size_asked(got)
+        tries.append(size_asked(_inside(full, spot, forced)))
+        got = size_asked(got)
     tries.append(_at_most(got, spot))
     return got
-
-
-def _size_asked(got: tuple[Reading, float] | Unreadable) -> tuple[Reading, float] | Unreadable:
-    """A reading with its size asked (a place found by one axis's lines: bench/README.md "vpage32")."""
-    return (replace(got[0], size_unsure=True), got[1]) if isinstance(got, tuple) else got
 
 
 def _inside(full: np.ndarray, spot: Spot, forced: str | None) -> tuple[Reading, float] | Unreadable:
@@ -302,9 +297,15 @@ def _suspected(reading: Reading) -> Reading:
     lost unflagged: bench/README.md, "Photos of puzz.link screenshots"), and one of cells under
     :data:`vision.small.SMALL_CELL` pixels has them and its count asked even when read sure (as
     :func:`vision.small.small_count` asks a place's: a whole picture read sure at that size was not);
-    such a board's clues are asked with its empty cells (a digit misread with confidence)."""
+    such a board's clues are asked with its empty cells (a digit misread with confidence). A reading
+    read sure and asked after (its size by a place's count, a rival's, one axis's lines; a genre
+    taken) asks its picture's asked-only cells too (``Reading.if_asked``), as if asked when read."""
     unsure = tuple(sorted((*reading.unsure, *reading.suspects), key=lambda u: (u.row, u.col)))
     tiny = 0.0 < reading.cell < SMALL_CELL  # (a count and clues a pixel or two apart: asked even when sure)
+    if reading.if_asked and (unsure or reading.size_unsure or tiny):  # (read sure, asked after: rev32b)
+        named = {(u.row, u.col) for u in unsure}
+        unsure = tuple(sorted((*unsure, *(u for u in reading.if_asked if (u.row, u.col) not in named)),
+                              key=lambda u: (u.row, u.col)))
     if (reading.small or tiny) and (unsure or reading.size_unsure or tiny):
         # (its clues too: a digit of such cells misread with confidence, on boards asked about
         # cell by cell but for it, bench/README.md "vsize2")

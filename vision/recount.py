@@ -124,3 +124,8 @@ def part_dropped(got: tuple[Reading, float], inside: tuple[Reading, float]) -> t
     if a.size_unsure or not a.genres or a.problem is not None:
         return inside
     return replace(inside[0], size_unsure=True), inside[1]
+
+
+def size_asked(got: tuple[Reading, float] | Unreadable) -> tuple[Reading, float] | Unreadable:
+    """A reading with its size asked (a place found by one axis's lines: bench/README.md "vpage32")."""
+    return (replace(got[0], size_unsure=True), got[1]) if isinstance(got, tuple) else got

@@ -104,9 +104,7 @@ class Reading:
             # outline, as if asked when read)
             from vision.reading import _suspected  # (vision.reading reads boards through this module)
 
-            named = {(u.row, u.col) for u in reading.unsure}
-            reading = _suspected(replace(reading, suspects=tuple(u for u in reading.if_asked
-                                                                 if (u.row, u.col) not in named)))
+            reading = _suspected(reading)
         if genre is None:
             return reading, None
         try:
