@@ -6,40 +6,13 @@ question on them, in bench/README.md "vprint32".)"""
 
 from __future__ import annotations
 
-import cv2
-import numpy as np
-
+from tests.faintpaper import RING_N, RINGS, ringed_photo
 from vision.board import Board
 from vision.cellreads import darkened, faint_rings, read_all
 from vision.cells import SURE, CellGuess
 from vision.suspects import suspects
 
-N, SMALL, BIG = 6, 18, 88  # cells a side; pixels a cell as photographed, and as straightened to be read
-RINGS = {(0, 5), (1, 1), (2, 4), (4, 3), (5, 3)}
-
-
-def photographed(ring: int) -> Board:
-    """A 6x6 hairline grid with rings of grey ``ring`` (0-255) at :data:`RINGS`, drawn at 4x, shrunk to
-    :data:`SMALL` pixels a cell, blurred, noisy, saved as a JPEG of quality 20 and blown up to
-    :data:`BIG` pixels a cell."""
-    rng = np.random.default_rng(0)
-    f = 4
-    side = N * SMALL * f
-    im = np.full((side + 2 * f, side + 2 * f), 250, np.uint8)
-    for k in range(N + 1):
-        p = f + k * SMALL * f
-        cv2.line(im, (p, f), (p, f + side), 225, f)
-        cv2.line(im, (f, p), (f + side, p), 225, f)
-    for r, c in RINGS:
-        centre = (f + c * SMALL * f + SMALL * f // 2, f + r * SMALL * f + SMALL * f // 2)
-        cv2.circle(im, centre, int(SMALL * f * 0.28), ring, f, lineType=cv2.LINE_AA)
-    small = cv2.resize(im, (im.shape[1] // f, im.shape[0] // f), interpolation=cv2.INTER_AREA)
-    shot = np.clip(cv2.GaussianBlur(small, (0, 0), 1.0).astype(np.float32) + rng.normal(0, 2.0, small.shape), 0, 255)
-    shot = cv2.imdecode(cv2.imencode(".jpg", shot.astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 20])[1], 0)
-    big = cv2.resize(shot.astype(np.float32) / 255.0, None, fx=BIG / SMALL, fy=BIG / SMALL,
-                     interpolation=cv2.INTER_CUBIC)
-    edges = (1 + np.arange(N + 1) * SMALL) * BIG / SMALL
-    return Board(paper=np.clip(big, 0.0, 1.0).astype(np.float32), xs=edges, ys=edges, dots=False, clarity=3.0)
+N = RING_N
 
 
 def _suspected(board: Board) -> tuple[list[list[CellGuess]], set[tuple[int, int]]]:
@@ -53,14 +26,14 @@ def _suspected(board: Board) -> tuple[list[list[CellGuess]], set[tuple[int, int]
 
 
 def test_every_ring_of_a_faint_board_is_asked() -> None:
-    guesses, asked = _suspected(photographed(225))
+    guesses, asked = _suspected(ringed_photo(225))
     missed = {(r, c) for r, c in RINGS if guesses[r][c].token == "." and guesses[r][c].confidence >= SURE}
     assert missed  # (the reader's own tests see no ring there)
     assert {(r, c) for r, c in RINGS if guesses[r][c].token != "W" or guesses[r][c].confidence < SURE} <= asked
 
 
 def test_a_board_of_plain_rings_keeps_its_empty_cells_sure() -> None:
-    guesses, asked = _suspected(photographed(150))
+    guesses, asked = _suspected(ringed_photo(150))
     assert all(guesses[r][c].token == "W" for r, c in RINGS)
     assert not asked
     # (one ring asked among several read plainly: the board's other empty cells stay sure)

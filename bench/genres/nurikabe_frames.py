@@ -35,30 +35,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bench.genres import nurikabe_art  # noqa: E402
 from bench.genres.nurikabe_art import Art, Cell, write_unique  # noqa: E402
+from bench.genres.nurikabe_tiles import SIDES, _starts, repair_round, turned  # noqa: E402
 from bench.genres.nurikabe_unique50 import _patches, judged  # noqa: E402
-from bench.genres.nurikabe_window import MARGIN, Window, box, change, fix, window_second  # noqa: E402
+from bench.genres.nurikabe_window import MARGIN, Window, box, fix, window_second  # noqa: E402
 from solvers.nurikabe.check import check_cells  # noqa: E402
 from solvers.solution import ShadeSolution  # noqa: E402
 from solvers.verdict import Status  # noqa: E402
 
-SIDES = (10, 9, 9, 9, 9)  # tile sides along each axis; with four separator lines: 50 (as nurikabe_tiles)
 TILE_BIG = (10, 14)  # big island sizes in a tile (nk19: one of 10-14 in 9x9 came unique alone in 2 of 12 draws)
 TILE_ROUNDS = 12  # window solves per tile draw before it is drawn again (as nurikabe_tiles)
-TILE_BACK = 4  # a round this many cells worse than the best goes back to it (as nurikabe_tiles)
 TILE_TRIES = 40  # draws at most per tile
 FREE_FRAME = True  # judge a tile with its frame cells free too (its answers with the frame shaded are among
 # these): with the frame fixed shaded, seed 1's board had a second answer 216 cells apart, 50 of them line cells
 # made white (a tile's island takes a line cell and the tile's answer reshapes around it)
 USES = 3  # places one tile takes at most, turned or mirrored (nk20: a tile in a 4-sided frame cost ~14 s CPU,
 # 25 different ones ~300 s CPU, 45 minutes of wall time at load 15)
-
-
-def _starts() -> list[int]:
-    out, at = [], 0
-    for side in SIDES:
-        out.append(at)
-        at += side + 1
-    return out
 
 
 def framed(i: int, j: int, rng: random.Random) -> tuple[Art, Window]:
@@ -89,34 +80,10 @@ def tile(i: int, j: int, big: int, rng: random.Random, stats: dict[str, int]) ->
                 if sum(s >= 10 for s in art.sizes()) >= big:
                     return art
                 break
-            if best is None or len(diff) <= best[0]:
-                best = (len(diff), art.copy())
-            elif len(diff) > best[0] + TILE_BACK:
-                art = best[1].copy()
-                continue
-            if not any([change(art, patch, rng) for patch in _patches(diff)]):
+            art, best = repair_round(art, diff, best, rng)
+            if art is None:
                 break
-            assert not check_cells(art.grid(), art.shaded())
     return None
-
-
-def turned(art: Art, way: int) -> Art:
-    """``art`` (a framed tile) turned by a quarter ``way % 4`` times, then mirrored when ``way >= 4``, its frame too."""
-
-    def move(cell: Cell) -> Cell:
-        r, c = cell
-        rows, cols = art.rows, art.cols
-        for _ in range(way % 4):
-            r, c, rows, cols = c, rows - 1 - r, cols, rows
-        return (r, cols - 1 - c) if way >= 4 else (r, c)
-
-    out = Art(art.cols, art.rows, art.rng) if way % 2 else Art(art.rows, art.cols, art.rng)
-    out.frozen = {move(x) for x in art.frozen}
-    for island, spot in zip(art.islands, art.spot, strict=True):
-        if island:
-            k = out.new_island({move(x) for x in island})
-            out.spot[k] = move(spot) if spot is not None else None
-    return out
 
 
 def reused(pool: list[Art], uses: list[int], i: int, j: int, rng: random.Random) -> Art | None:

@@ -86,20 +86,29 @@ def tile(rows: int, cols: int, big: int, rng: random.Random) -> Art | None:
             for g in (res.solution, res.second_solution):
                 if isinstance(g, tuple):
                     diffs.append([(r, c) for r in range(rows) for c in range(cols) if g[r][c] != shaded[r][c]])
-            diff = max(diffs, key=len)
-            if best is None or len(diff) <= best[0]:
-                best = (len(diff), art.copy())
-            elif len(diff) > best[0] + TILE_BACK:
-                art = best[1].copy()
-                continue
-            if not any([change(art, patch, rng) for patch in _patches(diff)]):
+            art, best = repair_round(art, max(diffs, key=len), best, rng)
+            if art is None:
                 break
-            assert not check_cells(art.grid(), art.shaded())
     return None
 
 
+def repair_round(art: Art, diff: list[Cell], best: tuple[int, Art] | None, rng: random.Random
+                 ) -> tuple[Art | None, tuple[int, Art]]:
+    """One round of a tile's repair, its second answer ``diff`` cells away: back to the ``best`` so far when this
+    one is :data:`TILE_BACK` cells worse, else a patch at the difference. None: no patch fits (draw again)."""
+    if best is None or len(diff) <= best[0]:
+        best = (len(diff), art.copy())
+    elif len(diff) > best[0] + TILE_BACK:
+        return best[1].copy(), best
+    if not any([change(art, patch, rng) for patch in _patches(diff)]):
+        return None, best
+    assert not check_cells(art.grid(), art.shaded())
+    return art, best
+
+
 def turned(art: Art, way: int) -> Art:
-    """``art`` turned by a quarter ``way % 4`` times, then mirrored left to right when ``way >= 4``."""
+    """``art`` turned by a quarter ``way % 4`` times, then mirrored left to right when ``way >= 4``; its frozen
+    cells (a framed tile's frame, nurikabe_frames) too."""
 
     def move(cell: Cell) -> Cell:
         r, c = cell
@@ -109,6 +118,7 @@ def turned(art: Art, way: int) -> Art:
         return (r, cols - 1 - c) if way >= 4 else (r, c)
 
     out = Art(art.cols, art.rows, art.rng) if way % 2 else Art(art.rows, art.cols, art.rng)
+    out.frozen = {move(x) for x in art.frozen}
     for island, spot in zip(art.islands, art.spot, strict=True):
         if island:
             k = out.new_island({move(x) for x in island})
